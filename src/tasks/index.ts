@@ -1,0 +1,23 @@
+/** Tasks: label sets, raw-label maps, topic lexicons, utilities and the seed schema. */
+import { CB } from './cb';
+import { ESCONV } from './esconv';
+import { P4G } from './p4g';
+import type { TaskId } from './seed';
+import type { TaskSpec } from './types';
+
+export * from './seed';
+export * from './types';
+export * from './labels';
+export { ESCONV, ESCONV_STRATEGIES, ESCONV_EMOTION_TO_AFFECT, esconvUtility } from './esconv';
+export { P4G, P4G_STRATEGIES, p4gUtility } from './p4g';
+export { CB, CB_STRATEGIES, cbUtility } from './cb';
+export * from './builders';
+
+const TASKS: Readonly<Record<TaskId, TaskSpec>> = { esconv: ESCONV, p4g: P4G, cb: CB };
+
+/** The task definition for an id. @throws Error naming the known tasks when the id is unknown. */
+export function getTask(id: string): TaskSpec {
+  const task = (TASKS as Record<string, TaskSpec | undefined>)[id];
+  if (!task) throw new Error(`unknown task "${id}"; known tasks: ${Object.keys(TASKS).join(', ')}`);
+  return task;
+}
