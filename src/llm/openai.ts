@@ -1,0 +1,228 @@
+/**
+ * OpenAI-compatible HTTP backend for a chat server the user runs locally (Ollama, llama.cpp server, vLLM):
+ * `POST {baseUrl}/chat/completions`, no streaming (DESIGN.md "The language backends", item 2).
+ *
+ * Privacy by default: only loopback URLs (127.0.0.0/8, `localhost`, `[::1]`) unless `allowRemote: true`.
+ * Each attempt has a timeout; 429 and 5xx answers and refused connections are retried a bounded number of
+ * times with exponential backoff (honouring `Retry-After`, capped at `maxBackoffMs`).
+ */
+import { z } from 'zod';
+import {
+  AbortedError,
+  BackendUnavailableError,
+  HttpError,
+  MalformedResponseError,
+  PrivacyError,
+  TimeoutError,
+} from './errors';
+import {
+  ChatUsageSchema,
+  FinishReasonSchema,
+  TokenLogprobSchema,
+  validateChatRequest,
+  type CallOptions,
+  type ChatBackend,
+  type ChatRequest,
+  type ChatResponse,
+} from './types';
+
+/** Options of {@link OpenAiBackend}. */
+export interface OpenAiBackendOptions {
+  /** Server base URL including the API prefix, e.g. `http://127.0.0.1:11434/v1` (Ollama). */
+  baseUrl: string;
+  /** Model name as the server knows it, e.g. `qwen2.5:0.5b`. */
+  model: string;
+  /** Sent as `Authorization: Bearer …` when set (most local servers need none). */
+  apiKey?: string;
+  /** Allow a non-loopback `baseUrl` (dialogue text then leaves the machine). Default false. */
+  allowRemote?: boolean;
+  /** Milliseconds per attempt before `TimeoutError` (default 120 000). Timeouts are not retried. */
+  timeoutMs?: number;
+  /** Retries after the first attempt on 429, 5xx or a refused connection (default 2, so 3 attempts). */
+  maxRetries?: number;
+  /** Backoff before retry k (k = 0, 1, …) is `backoffMs · 2^k` ms (default 500), or `Retry-After`. */
+  backoffMs?: number;
+  /** Upper bound on any wait between attempts, `Retry-After` included (default 10 000 ms). */
+  maxBackoffMs?: number;
+  /** The fetch implementation (default `globalThis.fetch`). */
+  fetch?: typeof fetch;
+}
+
+/** True for 127.0.0.0/8, `localhost` (and `*.localhost`) and `[::1]`. */
+export function isLoopbackUrl(url: URL): boolean {
+  const host = url.hostname.toLowerCase();
+  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]') return true;
+  return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
+}
+
+/** The wire form of a response: lenient where servers differ (null content, missing index or logprobs). */
+const WireResponseSchema = z.object({
+  model: z.string().optional(),
+  choices: z
+    .array(
+      z.object({
+        index: z.number().int().min(0).optional(),
+        message: z.object({ content: z.string().nullable().optional() }),
+        finish_reason: FinishReasonSchema.nullable().optional(),
+        logprobs: z
+          .object({ content: z.array(TokenLogprobSchema).nullable() })
+          .nullable()
+          .optional(),
+      }),
+    )
+    .min(1),
+  usage: ChatUsageSchema.optional(),
+});
+
+const RETRYABLE = (status: number): boolean => status === 429 || (status >= 500 && status <= 599);
+
+/** Wait in ms from a `Retry-After` header (seconds or an HTTP date), or undefined if absent/unparsable. */
+function retryAfterMs(header: string | null, now: number): number | undefined {
+  if (header === null) return undefined;
+  const seconds = Number(header);
+  if (Number.isFinite(seconds) && seconds >= 0) return seconds * 1000;
+  const date = Date.parse(header);
+  return Number.isNaN(date) ? undefined : Math.max(0, date - now);
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal?.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new AbortedError('request aborted by the caller'));
+      },
+      { once: true },
+    );
+  });
+}
+
+type Attempt = { kind: 'done'; response: ChatResponse } | { kind: 'retry'; waitMs?: number; error: Error };
+
+/** See the module comment. */
+export class OpenAiBackend implements ChatBackend {
+  readonly name: string;
+  private readonly endpoint: string;
+  private readonly timeoutMs: number;
+  private readonly maxRetries: number;
+  private readonly backoffMs: number;
+  private readonly maxBackoffMs: number;
+  private readonly fetchFn: typeof fetch;
+
+  /** Throws `PrivacyError` for a non-loopback URL without `allowRemote`, `TypeError` for an invalid URL. */
+  constructor(private readonly options: OpenAiBackendOptions) {
+    const url = new URL(options.baseUrl);
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
+      throw new TypeError(`baseUrl must be http(s), got ${options.baseUrl}`);
+    }
+    if (!options.allowRemote && !isLoopbackUrl(url)) throw new PrivacyError(options.baseUrl);
+    this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
+    this.timeoutMs = options.timeoutMs ?? 120_000;
+    this.maxRetries = options.maxRetries ?? 2;
+    this.backoffMs = options.backoffMs ?? 500;
+    this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
+    this.fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.name = `openai:${options.model}@${url.host}`;
+  }
+
+  /**
+   * Sends the request. Rejects with `InvalidRequestError` (bad request), `TimeoutError` (one attempt too
+   * slow), `HttpError` (non-2xx after the retries, or a non-retryable status), `BackendUnavailableError`
+   * (connection failed on every attempt), `MalformedResponseError` (not a chat completion), `AbortedError`.
+   */
+  async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
+    const body = JSON.stringify({
+      ...validateChatRequest(request),
+      model: this.options.model,
+      stream: false,
+    });
+    for (let attempt = 0; ; attempt++) {
+      const outcome = await this.attempt(body, options.signal);
+      if (outcome.kind === 'done') return outcome.response;
+      if (attempt >= this.maxRetries) throw outcome.error;
+      const wait = Math.min(this.maxBackoffMs, outcome.waitMs ?? this.backoffMs * 2 ** attempt);
+      await sleep(wait, options.signal);
+    }
+  }
+
+  private async attempt(body: string, signal?: AbortSignal): Promise<Attempt> {
+    if (signal?.aborted) throw new AbortedError('request aborted by the caller');
+    const controller = new AbortController();
+    let timedOut = false;
+    const timer = setTimeout(() => {
+      timedOut = true;
+      controller.abort();
+    }, this.timeoutMs);
+    const onAbort = (): void => controller.abort();
+    signal?.addEventListener('abort', onAbort, { once: true });
+    try {
+      let res: Response;
+      try {
+        res = await this.fetchFn(this.endpoint, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
+          },
+          body,
+          signal: controller.signal,
+        });
+      } catch (e) {
+        if (timedOut) throw new TimeoutError(this.timeoutMs, `POST ${this.endpoint}`);
+        if (signal?.aborted) throw new AbortedError('request aborted by the caller');
+        const error = new BackendUnavailableError(
+          `cannot reach ${this.endpoint} (${(e as Error).message}); is the local server running?`,
+          { cause: e },
+        );
+        return { kind: 'retry', error };
+      }
+      let text: string;
+      try {
+        text = await res.text();
+      } catch (e) {
+        if (timedOut) throw new TimeoutError(this.timeoutMs, `POST ${this.endpoint}`);
+        if (signal?.aborted) throw new AbortedError('request aborted by the caller');
+        throw new MalformedResponseError(`reading the body from ${this.endpoint} failed`, { cause: e });
+      }
+      if (!res.ok) {
+        const error = new HttpError(res.status, this.endpoint, text.slice(0, 500));
+        if (!RETRYABLE(res.status)) throw error;
+        return { kind: 'retry', error, waitMs: retryAfterMs(res.headers.get('retry-after'), Date.now()) };
+      }
+      return { kind: 'done', response: this.parse(text) };
+    } finally {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  private parse(text: string): ChatResponse {
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch (e) {
+      throw new MalformedResponseError(`${this.endpoint} answered invalid JSON: ${text.slice(0, 200)}`, {
+        cause: e,
+      });
+    }
+    const wire = WireResponseSchema.safeParse(json);
+    if (!wire.success) {
+      throw new MalformedResponseError(
+        `${this.endpoint} answered JSON that is not a chat completion:\n${z.prettifyError(wire.error)}`,
+      );
+    }
+    const { model, choices, usage } = wire.data;
+    return {
+      model: model ?? this.options.model,
+      choices: choices.map((c, i) => ({
+        index: c.index ?? i,
+        message: { role: 'assistant' as const, content: c.message.content ?? '' },
+        finish_reason: c.finish_reason ?? 'stop',
+        logprobs: c.logprobs?.content ? { content: c.logprobs.content } : null,
+      })),
+      ...(usage ? { usage } : {}),
+    };
+  }
+}

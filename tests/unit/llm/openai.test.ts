@@ -1,0 +1,193 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  BackendUnavailableError,
+  HttpError,
+  MalformedResponseError,
+  PrivacyError,
+  TimeoutError,
+} from '../../../src/llm/errors';
+import { isLoopbackUrl, OpenAiBackend } from '../../../src/llm/openai';
+import type { ChatRequest } from '../../../src/llm/types';
+
+type Handler = (body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse) => void;
+
+interface TestServer {
+  url: string;
+  /** Request bodies received, in order, with the arrival time (ms, performance.now()). */
+  hits: Array<{ body: Record<string, unknown>; at: number; path: string }>;
+  close(): Promise<void>;
+}
+
+let server: TestServer | undefined;
+afterEach(async () => {
+  await server?.close();
+  server = undefined;
+});
+
+/** A real HTTP server on 127.0.0.1 whose n-th request is answered by handlers[min(n, last)]. */
+async function serve(handlers: Handler[]): Promise<TestServer> {
+  const hits: TestServer['hits'] = [];
+  const srv = createServer((req, res) => {
+    let raw = '';
+    req.on('data', (c: Buffer) => (raw += c.toString()));
+    req.on('end', () => {
+      const body = JSON.parse(raw) as Record<string, unknown>;
+      hits.push({ body, at: performance.now(), path: req.url ?? '' });
+      handlers[Math.min(hits.length - 1, handlers.length - 1)]!(body, req, res);
+    });
+  });
+  await new Promise<void>((ok) => srv.listen(0, '127.0.0.1', ok));
+  const { port } = srv.address() as AddressInfo;
+  return {
+    url: `http://127.0.0.1:${port}/v1`,
+    hits,
+    close: () =>
+      new Promise((ok) => {
+        srv.closeAllConnections();
+        srv.close(() => ok());
+      }),
+  };
+}
+
+const completion = (content: string) => ({
+  id: 'x',
+  object: 'chat.completion',
+  model: 'tiny',
+  choices: [{ index: 0, message: { role: 'assistant', content }, finish_reason: 'stop', logprobs: null }],
+  usage: { prompt_tokens: 12, completion_tokens: 2, total_tokens: 14 },
+});
+const ok =
+  (content: string): Handler =>
+  (_b, _r, res) =>
+    res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(completion(content)));
+const status =
+  (code: number, headers: Record<string, string> = {}): Handler =>
+  (_b, _r, res) =>
+    res.writeHead(code, headers).end(`error ${code}`);
+
+const request: ChatRequest = {
+  messages: [{ role: 'user', content: 'Say hi.' }],
+  temperature: 0,
+  max_tokens: 8,
+  seed: 3,
+  response_format: { type: 'json_schema', json_schema: { name: 'a', schema: { type: 'object' } } },
+};
+
+describe('OpenAiBackend', () => {
+  it('posts the request to /chat/completions with the model and parses the answer', async () => {
+    server = await serve([ok('hi')]);
+    const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny', apiKey: 'k' });
+    const response = await backend.complete(request);
+    expect(response).toEqual({
+      model: 'tiny',
+      choices: [
+        { index: 0, message: { role: 'assistant', content: 'hi' }, finish_reason: 'stop', logprobs: null },
+      ],
+      usage: { prompt_tokens: 12, completion_tokens: 2, total_tokens: 14 },
+    });
+    expect(server.hits[0]!.path).toBe('/v1/chat/completions');
+    expect(server.hits[0]!.body).toEqual({ ...request, model: 'tiny', stream: false });
+  });
+
+  it('retries a 429 after its Retry-After delay, then succeeds', async () => {
+    server = await serve([status(429, { 'retry-after': '0.3' }), ok('later')]);
+    const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny', backoffMs: 1 });
+    const response = await backend.complete(request);
+    expect(response.choices[0]!.message.content).toBe('later');
+    expect(server.hits).toHaveLength(2);
+    expect(server.hits[1]!.at - server.hits[0]!.at).toBeGreaterThanOrEqual(280);
+  });
+
+  it('caps Retry-After at maxBackoffMs', async () => {
+    server = await serve([status(503, { 'retry-after': '3600' }), ok('soon')]);
+    const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny', maxBackoffMs: 50 });
+    const started = performance.now();
+    expect((await backend.complete(request)).choices[0]!.message.content).toBe('soon');
+    expect(performance.now() - started).toBeLessThan(2_000);
+  });
+
+  it('gives up after three 500s with an HttpError carrying the status, backing off exponentially', async () => {
+    server = await serve([status(500)]);
+    const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny', maxRetries: 2, backoffMs: 100 });
+    const err = await backend.complete(request).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(HttpError);
+    expect((err as HttpError).status).toBe(500);
+    expect((err as HttpError).body).toBe('error 500');
+    expect(server.hits).toHaveLength(3);
+    expect(server.hits[1]!.at - server.hits[0]!.at).toBeGreaterThanOrEqual(90);
+    expect(server.hits[2]!.at - server.hits[1]!.at).toBeGreaterThanOrEqual(190);
+  });
+
+  it('does not retry a 400', async () => {
+    server = await serve([status(400), ok('never')]);
+    const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny', backoffMs: 1 });
+    await expect(backend.complete(request)).rejects.toMatchObject({ name: 'HttpError', status: 400 });
+    expect(server.hits).toHaveLength(1);
+  });
+
+  it('abandons a slow answer with a TimeoutError', async () => {
+    server = await serve([(_b, _r, res) => setTimeout(() => ok('late')(_b, _r, res), 2_000)]);
+    const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny', timeoutMs: 200 });
+    const started = performance.now();
+    const err = await backend.complete(request).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(TimeoutError);
+    expect((err as TimeoutError).timeoutMs).toBe(200);
+    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(server.hits).toHaveLength(1);
+  });
+
+  it('turns a malformed JSON body into MalformedResponseError', async () => {
+    server = await serve([(_b, _r, res) => res.writeHead(200).end('{"choices": [')]);
+    const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny' });
+    await expect(backend.complete(request)).rejects.toThrow(MalformedResponseError);
+  });
+
+  it('turns JSON that is not a completion into MalformedResponseError', async () => {
+    server = await serve([(_b, _r, res) => res.writeHead(200).end('{"choices": []}')]);
+    const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny' });
+    await expect(backend.complete(request)).rejects.toThrow(/not a chat completion/);
+  });
+
+  it('reports a refused connection as BackendUnavailableError after the retries', async () => {
+    server = await serve([ok('x')]);
+    const url = server.url;
+    await server.close();
+    server = undefined;
+    const backend = new OpenAiBackend({ baseUrl: url, model: 'tiny', backoffMs: 1 });
+    await expect(backend.complete(request)).rejects.toBeInstanceOf(BackendUnavailableError);
+  });
+
+  it('refuses non-loopback URLs unless allowRemote is set, before any request', () => {
+    expect(() => new OpenAiBackend({ baseUrl: 'http://192.168.1.5:8080/v1', model: 'm' })).toThrow(
+      PrivacyError,
+    );
+    expect(() => new OpenAiBackend({ baseUrl: 'https://api.example.com/v1', model: 'm' })).toThrow(
+      PrivacyError,
+    );
+    expect(() => new OpenAiBackend({ baseUrl: 'http://127.example.com/v1', model: 'm' })).toThrow(
+      PrivacyError,
+    );
+    expect(
+      () => new OpenAiBackend({ baseUrl: 'https://api.example.com/v1', model: 'm', allowRemote: true }),
+    ).not.toThrow();
+    for (const u of [
+      'http://127.0.0.1:1/v1',
+      'http://127.8.9.10/',
+      'http://localhost:11434/v1',
+      'http://[::1]:8000/v1',
+    ]) {
+      expect(isLoopbackUrl(new URL(u))).toBe(true);
+    }
+  });
+
+  it('validates the request before sending it', async () => {
+    server = await serve([ok('x')]);
+    const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny' });
+    await expect(backend.complete({ messages: [], temperature: 3 })).rejects.toMatchObject({
+      name: 'InvalidRequestError',
+    });
+    expect(server.hits).toHaveLength(0);
+  });
+});

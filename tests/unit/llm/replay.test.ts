@@ -1,0 +1,135 @@
+import { describe, expect, it } from 'vitest';
+import { FixtureMissingError, InvalidRequestError } from '../../../src/llm/errors';
+import {
+  canonicalJson,
+  ReplayBackend,
+  requestKey,
+  ScriptedBackend,
+  type ReplayFixture,
+} from '../../../src/llm/replay';
+import type { ChatRequest, ChatResponse } from '../../../src/llm/types';
+
+const req = (text: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({
+  messages: [{ role: 'user', content: text }],
+  ...extra,
+});
+const resp = (text: string, prompt = 10, completion = 3): ChatResponse => ({
+  model: 'm',
+  choices: [
+    { index: 0, message: { role: 'assistant', content: text }, finish_reason: 'stop', logprobs: null },
+  ],
+  usage: { prompt_tokens: prompt, completion_tokens: completion, total_tokens: prompt + completion },
+});
+
+describe('canonicalJson / requestKey', () => {
+  it('ignores key order and undefined members, keeps array order', async () => {
+    expect(canonicalJson({ b: 1, a: { d: [2, 1], c: undefined } })).toBe('{"a":{"d":[2,1]},"b":1}');
+    const k1 = await requestKey({ temperature: 0.5, messages: [{ content: 'hi', role: 'user' }] });
+    const k2 = await requestKey({
+      messages: [{ role: 'user', content: 'hi' }],
+      temperature: 0.5,
+      seed: undefined,
+    });
+    expect(k1).toBe(k2);
+    expect(k1).toMatch(/^sha256:[0-9a-f]{32}$/);
+  });
+
+  it('distinguishes requests that differ in any field', async () => {
+    const base = await requestKey(req('hi'));
+    expect(await requestKey(req('hi', { temperature: 0 }))).not.toBe(base);
+    expect(await requestKey(req('hi!'))).not.toBe(base);
+  });
+
+  it('rejects values JSON cannot represent', () => {
+    expect(() => canonicalJson({ x: Number.NaN })).toThrow(InvalidRequestError);
+    expect(() => canonicalJson({ f: () => 1 })).toThrow(InvalidRequestError);
+  });
+
+  it('rejects invalid requests', async () => {
+    await expect(requestKey({ messages: [] })).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(requestKey(req('x', { top_logprobs: 2 }))).rejects.toThrow(/top_logprobs requires logprobs/);
+  });
+});
+
+describe('ReplayBackend', () => {
+  it('replays single answers repeatedly and lists in order, counting calls and tokens', async () => {
+    const fixture: ReplayFixture = {
+      [await requestKey(req('a'))]: resp('A', 5, 1),
+      [await requestKey(req('b'))]: [resp('B1', 7, 2), resp('B2', 7, 4)],
+    };
+    const backend = new ReplayBackend({ fixture });
+    expect((await backend.complete(req('a'))).choices[0]!.message.content).toBe('A');
+    expect((await backend.complete(req('a'))).choices[0]!.message.content).toBe('A');
+    expect((await backend.complete(req('b'))).choices[0]!.message.content).toBe('B1');
+    expect((await backend.complete(req('b'))).choices[0]!.message.content).toBe('B2');
+    expect(backend.stats).toEqual({
+      calls: 4,
+      promptTokens: 5 + 5 + 7 + 7,
+      completionTokens: 1 + 1 + 2 + 4,
+      callsWithoutUsage: 0,
+      recorded: 0,
+    });
+    const err = await backend.complete(req('b')).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FixtureMissingError);
+    expect((err as FixtureMissingError).key).toBe(await requestKey(req('b')));
+    expect((err as Error).message).toMatch(/all 2 recorded answers already used/);
+  });
+
+  it('names the key of a request that was never recorded', async () => {
+    const backend = new ReplayBackend({ fixture: {} });
+    const key = await requestKey(req('unknown'));
+    await expect(backend.complete(req('unknown'))).rejects.toMatchObject({
+      name: 'FixtureMissingError',
+      key,
+    });
+  });
+
+  it('does not let callers mutate recorded answers', async () => {
+    const fixture: ReplayFixture = { [await requestKey(req('a'))]: resp('A') };
+    const backend = new ReplayBackend({ fixture });
+    const first = await backend.complete(req('a'));
+    first.choices[0]!.message.content = 'changed';
+    expect((await backend.complete(req('a'))).choices[0]!.message.content).toBe('A');
+  });
+
+  it('records missing answers from the inner backend and replays them afterwards', async () => {
+    const inner = new ScriptedBackend([
+      { response: resp('first', 4, 2) },
+      { response: resp('second', 4, 2) },
+    ]);
+    const recorder = new ReplayBackend({ fixture: {}, mode: 'record', inner });
+    expect((await recorder.complete(req('q'))).choices[0]!.message.content).toBe('first');
+    expect((await recorder.complete(req('q'))).choices[0]!.message.content).toBe('second');
+    expect(recorder.stats.recorded).toBe(2);
+    const saved = JSON.parse(JSON.stringify(recorder.fixture())) as ReplayFixture;
+    expect(saved[await requestKey(req('q'))]).toHaveLength(2);
+
+    const replay = new ReplayBackend({ fixture: saved });
+    expect((await replay.complete(req('q'))).choices[0]!.message.content).toBe('first');
+    expect((await replay.complete(req('q'))).choices[0]!.message.content).toBe('second');
+    expect(inner.remaining).toBe(0);
+  });
+
+  it('refuses record mode without an inner backend and malformed fixture entries', () => {
+    expect(() => new ReplayBackend({ fixture: {}, mode: 'record' })).toThrow(InvalidRequestError);
+    expect(() => new ReplayBackend({ fixture: { k: { nope: true } as unknown as ChatResponse } })).toThrow(
+      /fixture entry k/,
+    );
+  });
+});
+
+describe('ScriptedBackend', () => {
+  it('answers in order, keeps requests, and fails when exhausted', async () => {
+    const backend = new ScriptedBackend([
+      'one',
+      { message: { role: 'assistant', content: 'two' }, finish_reason: 'length' },
+    ]);
+    const r1 = await backend.complete(req('x'));
+    expect(r1.choices[0]).toMatchObject({ message: { content: 'one' }, finish_reason: 'stop' });
+    const r2 = await backend.complete(req('y'));
+    expect(r2.choices[0]).toMatchObject({ message: { content: 'two' }, finish_reason: 'length' });
+    expect(backend.requests.map((r) => r.messages[0]!.content)).toEqual(['x', 'y']);
+    expect(backend.stats).toMatchObject({ calls: 2, callsWithoutUsage: 2 });
+    await expect(backend.complete(req('z'))).rejects.toMatchObject({ key: 'scripted#2' });
+  });
+});
