@@ -1,0 +1,124 @@
+/**
+ * Timing helpers for benchmarks: warm-up, repeated runs timed with `performance.now()`, median and p95, and the
+ * ratio of a target to a baseline measured in the same run (interleaved, so drift hits both alike).
+ */
+import { quantileSorted } from 'simple-statistics';
+import type { BenchEntry, TimingOptions } from './types';
+
+/** Timings of repeated calls, in milliseconds. */
+export interface Timing {
+  /** Duration of each timed call, in call order (ms). */
+  samples: number[];
+  /** Median duration (ms). */
+  median: number;
+  /** 95th percentile duration (ms), linear interpolation between order statistics (type 7). */
+  p95: number;
+  /** Shortest duration (ms). */
+  min: number;
+  /** Untimed warm-up calls made first. */
+  warmup: number;
+}
+
+/** A target and a baseline timed in the same run. */
+export interface Comparison {
+  target: Timing;
+  baseline: Timing;
+  /** `target.median / baseline.median` (dimensionless; > 1 means the target is slower). */
+  ratio: number;
+}
+
+/** Optional clock, for tests; default `performance.now`. */
+export interface Clock {
+  now?: () => number;
+}
+
+type Task = () => unknown;
+
+/**
+ * Times `fn` (sync, or async returning a promise that is awaited inside the timed span): `warmup` untimed calls,
+ * then `runs` timed calls.
+ *
+ * @throws RangeError when `warmup` is not an integer ≥ 0 or `runs` not an integer ≥ 1.
+ */
+export async function measure(fn: Task, options: TimingOptions & Clock): Promise<Timing> {
+  const { target } = await timeTasks([fn], options);
+  return target;
+}
+
+/**
+ * Times `target` and `baseline` alternately (after `warmup` untimed calls of each), `runs` times each, and
+ * reports both timings with the ratio of their medians.
+ *
+ * @throws RangeError as {@link measure}.
+ */
+export async function compare(
+  target: Task,
+  baseline: Task,
+  options: TimingOptions & Clock,
+): Promise<Comparison> {
+  const timings = await timeTasks([target, baseline], options);
+  const base = timings.baseline as Timing;
+  return { target: timings.target, baseline: base, ratio: timings.target.median / base.median };
+}
+
+/**
+ * A `ms` entry for a timing: the median as value, the run count, p95 and min in `extra`
+ * (smaller is better).
+ */
+export function timingEntry(name: string, timing: Timing): BenchEntry {
+  return {
+    name,
+    unit: 'ms',
+    value: round(timing.median),
+    extra: `median of ${timing.samples.length} runs after ${timing.warmup} warm-up; p95 ${round(timing.p95)} ms; min ${round(timing.min)} ms`,
+  };
+}
+
+/** An `x` entry for a comparison: the median ratio target / baseline as value (smaller is better). */
+export function ratioEntry(name: string, comparison: Comparison, baselineLabel: string): BenchEntry {
+  return {
+    name,
+    unit: 'x',
+    value: round(comparison.ratio),
+    extra: `median ${round(comparison.target.median)} ms / ${baselineLabel} median ${round(comparison.baseline.median)} ms (interleaved, ${comparison.target.samples.length} runs each)`,
+  };
+}
+
+async function timeTasks(
+  tasks: Task[],
+  options: TimingOptions & Clock,
+): Promise<{ target: Timing; baseline?: Timing }> {
+  const { warmup, runs } = options;
+  const now = options.now ?? (() => performance.now());
+  if (!Number.isInteger(warmup) || warmup < 0)
+    throw new RangeError(`warmup must be an integer ≥ 0, got ${warmup}`);
+  if (!Number.isInteger(runs) || runs < 1) throw new RangeError(`runs must be an integer ≥ 1, got ${runs}`);
+  for (let i = 0; i < warmup; i++) for (const task of tasks) await task();
+  const samples = tasks.map(() => [] as number[]);
+  for (let i = 0; i < runs; i++) {
+    for (const [t, task] of tasks.entries()) {
+      const start = now();
+      const result = task();
+      if (result instanceof Promise) await result;
+      (samples[t] as number[]).push(now() - start);
+    }
+  }
+  const [target, baseline] = samples.map((s) => summarize(s, warmup));
+  return { target: target as Timing, baseline };
+}
+
+function summarize(samples: number[], warmup: number): Timing {
+  const sorted = [...samples].sort((a, b) => a - b);
+  return {
+    samples,
+    median: quantileSorted(sorted, 0.5),
+    p95: quantileSorted(sorted, 0.95),
+    min: sorted[0] as number,
+    warmup,
+  };
+}
+
+/** Rounds to 4 significant digits for readable JSON. */
+function round(x: number): number {
+  return Number(x.toPrecision(4));
+}

@@ -1,0 +1,113 @@
+/**
+ * Episode summary for evaluation tables (DESIGN.md "Evaluation"; CSTPO paper §E.2): success rate, average
+ * turns, mean terminal return, each with a 95% case-clustered percentile bootstrap interval.
+ */
+import { z } from 'zod';
+import { Rng } from '../rng';
+import { bootstrapMean, type BootstrapInterval } from './bootstrap';
+import { EvalInputError } from './errors';
+
+/**
+ * The fields of one finished episode that evaluation reads. `caseId` names the case (dialogue seed) the episode
+ * started from and is the bootstrap cluster; `turns` counts actor–user turns (a non-negative integer);
+ * `return` is the terminal return in the task's reward units (finite).
+ */
+export const EpisodeRecordSchema = z.object({
+  caseId: z.string().min(1),
+  success: z.boolean(),
+  turns: z.number().int().nonnegative(),
+  return: z.number().finite(),
+});
+/** One finished episode as read by {@link summarizeEpisodes}; extra fields are ignored. */
+export type EpisodeRecord = z.infer<typeof EpisodeRecordSchema>;
+
+/** Options of {@link summarizeEpisodes}. */
+export interface SummarizeOptions {
+  /** Random stream; four child seeds are drawn from it, one per metric, whatever the episodes. */
+  rng: Rng;
+  /** Bootstrap resamples per metric (default 2,000). */
+  resamples?: number;
+  /** Interval coverage in (0, 1) (default 0.95). */
+  level?: number;
+}
+
+/** Episode metrics; every interval is clustered by `caseId`. */
+export interface EpisodeSummary {
+  /** Number of episodes. */
+  episodes: number;
+  /** Number of distinct cases (`caseId`s). */
+  cases: number;
+  /** Fraction of episodes with `success`, in [0, 1]. */
+  successRate: BootstrapInterval;
+  /** Average number of turns over all episodes (successful or not). */
+  avgTurnsAll: BootstrapInterval;
+  /**
+   * Average number of turns over successful episodes only, clustered by the cases that have a success; `null`
+   * when no episode succeeded.
+   */
+  avgTurnsSuccessful: BootstrapInterval | null;
+  /** Mean terminal return over all episodes. */
+  meanReturn: BootstrapInterval;
+}
+
+/**
+ * Summarises finished episodes. Each metric is bootstrapped from its own child stream derived from `rng` (four
+ * seeds, always drawn in the order success rate, turns over all, turns over successful, return), so one metric's
+ * interval does not depend on whether another was computed. Deterministic given the `rng` state.
+ *
+ * @throws EvalInputError on an empty list or an episode that does not match {@link EpisodeRecordSchema} (the
+ *   message names the index and field), or on invalid bootstrap options.
+ */
+export function summarizeEpisodes(
+  episodes: readonly EpisodeRecord[],
+  options: SummarizeOptions,
+): EpisodeSummary {
+  if (episodes.length === 0) throw new EvalInputError('summarizeEpisodes: no episodes');
+  episodes.forEach((episode, i) => {
+    const parsed = EpisodeRecordSchema.safeParse(episode);
+    if (!parsed.success) {
+      const issue = parsed.error.issues[0];
+      const where = issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : '';
+      throw new EvalInputError(
+        `summarizeEpisodes: episodes[${i}]${where}: ${issue?.message ?? 'invalid episode'}`,
+      );
+    }
+  });
+  const seeds = [0, 1, 2, 3].map(() => options.rng.deriveSeed());
+  const interval = (values: number[], clusters: string[], seed: number): BootstrapInterval =>
+    bootstrapMean(values, {
+      clusters,
+      rng: Rng.fromSeed(seed),
+      resamples: options.resamples,
+      level: options.level,
+    });
+  const caseIds = episodes.map((e) => e.caseId);
+  const successful = episodes.filter((e) => e.success);
+  return {
+    episodes: episodes.length,
+    cases: new Set(caseIds).size,
+    successRate: interval(
+      episodes.map((e) => (e.success ? 1 : 0)),
+      caseIds,
+      seeds[0] as number,
+    ),
+    avgTurnsAll: interval(
+      episodes.map((e) => e.turns),
+      caseIds,
+      seeds[1] as number,
+    ),
+    avgTurnsSuccessful:
+      successful.length === 0
+        ? null
+        : interval(
+            successful.map((e) => e.turns),
+            successful.map((e) => e.caseId),
+            seeds[2] as number,
+          ),
+    meanReturn: interval(
+      episodes.map((e) => e.return),
+      caseIds,
+      seeds[3] as number,
+    ),
+  };
+}
