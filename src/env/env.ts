@@ -1,0 +1,206 @@
+/**
+ * The dialogue environment in Gymnasium's terms: `reset` → `{ observation, info }`, `step(action)` →
+ * `{ observation, reward, terminated, truncated, info }` (asynchronous, since language roles may call an LLM),
+ * plus `checkpoint()` / `restore()` of the complete state (dialogue, profile, cognitive state, events,
+ * termination status, remaining horizon and random stream — paper §A.4).
+ *
+ * Role boundaries: the observation holds only the actor's view, the dialogue (with the actor's own labels) and
+ * public events; the simulator receives the utterance text only; the judge reads text and public events.
+ * `info.state` exposes the simulator's state for analysis and for critics that train on it (CSTPO's training
+ * state X) — a policy must not read it.
+ */
+import { CogSim, initialSimState, type CogSimOptions, type SimTurn } from '../sim/simulator';
+import type { SimRoles } from '../sim/roles';
+import { templateSimRoles } from '../sim/template';
+import type { EndReason, SimState, TaskEvent } from '../sim/types';
+import { getTask } from '../tasks';
+import { SeedSchema, type ActorView, type Seed, type TaskId, type Turn } from '../tasks/seed';
+import type { TaskSpec } from '../tasks/types';
+import { TemplateJudge, repeatedJudge, type Judge, type TerminalJudgment, type TurnJudgment } from './judge';
+
+/** Reward protocol: CSTPO (terminal utility, γ = 1) or PPDPP (per-turn critic reward). */
+export type Protocol = 'cstpo' | 'ppdpp';
+
+/** An actor action: a strategy label of the task (or free text) and the utterance realising it. */
+export interface Action {
+  strategy: string;
+  utterance: string;
+}
+
+/** What the actor may see. */
+export interface Observation {
+  task: TaskId;
+  seedId: string;
+  actorView: ActorView;
+  /** The dialogue so far, actor turns with their strategy labels. */
+  history: Turn[];
+  /** Public task events so far (offers, commitments, …). */
+  events: TaskEvent[];
+  /** Actor turns taken, and left before the horizon. */
+  turn: number;
+  remaining: number;
+}
+
+/** Per-step information, for logging and analysis. */
+export interface StepInfo {
+  sim: SimTurn;
+  /** The simulator's state after the step (latent: not for policies). */
+  state: SimState;
+  endReason: EndReason | null;
+  /** PPDPP protocol: this turn's critic judgment. */
+  turnJudgment?: TurnJudgment;
+  /** At the end of an episode: the terminal judgment. */
+  terminal?: TerminalJudgment;
+}
+
+export interface StepResult {
+  observation: Observation;
+  /** CSTPO: 0 until the last step, then the terminal utility in [0, 1]. PPDPP: the per-turn reward in [−1, 1]. */
+  reward: number;
+  /** The dialogue ended inside the task: the user ended or quit, a deal, the actor quit, PPDPP success. */
+  terminated: boolean;
+  /** Cut from outside: horizon reached or the staleness check. */
+  truncated: boolean;
+  info: StepInfo;
+}
+
+/** A complete, JSON-safe snapshot of an environment mid-episode. */
+export interface EnvCheckpoint {
+  version: 1;
+  seed: Seed;
+  sim: SimState;
+  history: Turn[];
+  protocol: Protocol;
+  done: boolean;
+}
+
+export interface DialogueEnvOptions {
+  /** Simulator roles (default: template mode). */
+  roles?: SimRoles;
+  /** Judge (default: the template judge repeated 3 times). */
+  judge?: Judge;
+  protocol?: Protocol;
+  /** Horizon in actor turns (default: the task's, 30 for CSTPO; 8 or 10 for PPDPP). */
+  horizon?: number;
+  routeSampling?: CogSimOptions['routeSampling'];
+}
+
+/** Thrown when `step` is called before `reset` or after the episode ended. */
+export class EnvStateError extends Error {
+  override readonly name = 'EnvStateError';
+}
+
+export class DialogueEnv {
+  readonly task: TaskSpec;
+  readonly protocol: Protocol;
+  readonly horizon: number;
+  private readonly sim: CogSim;
+  private readonly judge: Judge;
+  private current: EnvCheckpoint | null = null;
+
+  constructor(task: TaskId, options: DialogueEnvOptions = {}) {
+    this.task = getTask(task);
+    this.protocol = options.protocol ?? 'cstpo';
+    this.horizon =
+      options.horizon ?? (this.protocol === 'cstpo' ? this.task.horizon : this.task.ppdppHorizon);
+    this.sim = new CogSim(this.task, options.roles ?? templateSimRoles(), {
+      routeSampling: options.routeSampling,
+    });
+    this.judge = options.judge ?? repeatedJudge(new TemplateJudge(), 3);
+  }
+
+  /**
+   * Start an episode from a dialogue seed. `rngSeed` overrides the seed's own random seed.
+   * @throws ZodError when the seed is invalid; Error when it belongs to another task.
+   */
+  reset({ seed, rngSeed }: { seed: Seed; rngSeed?: number }): {
+    observation: Observation;
+    info: { state: SimState };
+  } {
+    const valid = SeedSchema.parse(seed);
+    if (valid.task !== this.task.id)
+      throw new Error(`seed ${valid.id} is for task ${valid.task}, not ${this.task.id}`);
+    const sim = initialSimState(valid, this.horizon, rngSeed ?? valid.randomSeed);
+    this.current = {
+      version: 1,
+      seed: valid,
+      sim,
+      history: structuredClone(valid.prefix),
+      protocol: this.protocol,
+      done: false,
+    };
+    return { observation: this.observe(), info: { state: structuredClone(sim) } };
+  }
+
+  /**
+   * Play one actor turn.
+   * @throws EnvStateError before `reset` or after the episode ended; errors of LLM roles propagate.
+   */
+  async step(action: Action): Promise<StepResult> {
+    const cur = this.current;
+    if (!cur) throw new EnvStateError('step() called before reset()');
+    if (cur.done) throw new EnvStateError('step() called after the episode ended; call reset()');
+    if (typeof action.utterance !== 'string' || action.utterance.trim() === '') {
+      throw new TypeError('action.utterance must be a non-empty string');
+    }
+    const { state, turn } = await this.sim.step(cur.sim, cur.history, action.utterance);
+    const history: Turn[] = [
+      ...cur.history,
+      { speaker: 'actor', text: action.utterance, strategy: action.strategy },
+      { speaker: 'user', text: turn.userUtterance },
+    ];
+    const judgeInput = {
+      task: this.task.id,
+      transcript: history.map((t) => ({ speaker: t.speaker, text: t.text })),
+      events: state.events,
+      actorView: cur.seed.actorView,
+    };
+    const info: StepInfo = { sim: turn, state, endReason: state.ended };
+    let reward = 0;
+    let ppdppSuccess = false;
+    if (this.protocol === 'ppdpp') {
+      info.turnJudgment = await this.judge.turn(judgeInput);
+      reward = info.turnJudgment.reward;
+      ppdppSuccess = info.turnJudgment.success;
+    }
+    const truncated = !ppdppSuccess && (state.ended === 'horizon' || state.ended === 'stale');
+    const terminated = ppdppSuccess || (state.ended !== null && !truncated);
+    if (terminated || truncated) {
+      info.terminal = await this.judge.terminal(judgeInput);
+      if (this.protocol === 'cstpo') reward = info.terminal.utility;
+    }
+    this.current = { ...cur, sim: state, history, done: terminated || truncated };
+    return { observation: this.observe(), reward, terminated, truncated, info };
+  }
+
+  /** A deep copy of the complete current state. @throws EnvStateError before `reset`. */
+  checkpoint(): EnvCheckpoint {
+    if (!this.current) throw new EnvStateError('checkpoint() called before reset()');
+    return structuredClone(this.current);
+  }
+
+  /** Continue from a checkpoint (deep-copied; the checkpoint stays reusable). @throws Error for another task. */
+  restore(checkpoint: EnvCheckpoint): { observation: Observation } {
+    if (checkpoint.version !== 1)
+      throw new Error(`unsupported checkpoint version ${String(checkpoint.version)}`);
+    if (checkpoint.seed.task !== this.task.id)
+      throw new Error(`checkpoint is for task ${checkpoint.seed.task}`);
+    if (checkpoint.protocol !== this.protocol)
+      throw new Error(`checkpoint uses protocol ${checkpoint.protocol}`);
+    this.current = structuredClone(checkpoint);
+    return { observation: this.observe() };
+  }
+
+  private observe(): Observation {
+    const cur = this.current as EnvCheckpoint;
+    return {
+      task: this.task.id,
+      seedId: cur.seed.id,
+      actorView: structuredClone(cur.seed.actorView),
+      history: structuredClone(cur.history),
+      events: structuredClone(cur.sim.events),
+      turn: cur.sim.turn,
+      remaining: cur.sim.remaining,
+    };
+  }
+}

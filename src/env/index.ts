@@ -1,0 +1,3 @@
+/** The dialogue environment (reset / step / checkpoint / restore) and the judges. */
+export * from './env';
+export * from './judge';

@@ -1,0 +1,139 @@
+/**
+ * Task dynamics: public task events and the user's decision to end, both decided by rules over the simulator's
+ * own state after the cognitive update (the same rules whichever backend verbalises the reply).
+ *
+ * - CraigslistBargain: the seller accepts an offer at or above its current acceptable price, which falls from
+ *   the list price toward the private reservation price as concession-friendly records grow; otherwise it
+ *   counters, moving 40% of the way toward max(offer, acceptable), never above its previous counter; a very low offer to a firm seller makes it quit.
+ *   The buyer closes a deal by assenting to the seller's last counter.
+ * - P4G: asked to donate with the donate intention ≥ 2.6 and above the decline intention, the user commits an
+ *   amount in USD 0.5–2.0 (of the task payment); a commitment is withdrawn if the intention later falls below 2;
+ *   two turns after an upheld commitment the user ends; a decline intention ≥ 3.5 (from turn 3) ends in refusal.
+ * - ESConv: the user ends with thanks when valence ≥ 0.25 and the step intention ≥ 2.6; a withdraw intention
+ *   ≥ 3.6 ends the talk.
+ */
+import type { TextFeatures } from '../text/features';
+import { strengthOf } from './records';
+import { TASK_RULES } from './rules';
+import type { EndReason, SimState, TaskEvent } from './types';
+
+const round = (v: number, step: number) => Math.round(v / step) * step;
+
+/** The seller's current acceptable price (currency units), between its reservation price and the list price. */
+export function sellerAcceptablePrice(state: Readonly<SimState>): number {
+  const list = state.private.listPrice ?? 0;
+  const reservation = state.private.reservationPrice ?? list;
+  const s = (id: string) => strengthOf(state.cognitive, id);
+  const pull = s('i-concede') + 0.5 * (s('b-flaw') + s('b-market') + s('b-serious'));
+  const hold = 0.5 * (s('i-hold') + s('b-worth'));
+  const concession = Math.min(1, Math.max(0, (pull - hold + 1.5) / 6));
+  return list - (list - reservation) * concession;
+}
+
+/** Events the actor's utterance itself makes (public): an offer, an acceptance of the last counter, quitting. */
+export function actorEvents(state: Readonly<SimState>, f: TextFeatures): TaskEvent[] {
+  if (state.task !== 'cb') return [];
+  const turn = state.turn;
+  if (f.quit >= 0.5 && f.price === null) return [{ turn, by: 'actor', type: 'quit' }];
+  const counter = state.lastUserPrice;
+  if (f.assent >= 0.5 && counter !== null && (f.price === null || Math.abs(f.price - counter) < 0.5)) {
+    return [{ turn, by: 'actor', type: 'accept', price: counter }];
+  }
+  if (f.price !== null && f.price > 0) return [{ turn, by: 'actor', type: 'offer', price: f.price }];
+  return [];
+}
+
+/** The user's events and ending after the update. `actorEvs` are this turn's actor events. */
+export function userEvents(
+  state: Readonly<SimState>,
+  actorEvs: readonly TaskEvent[],
+  asked: boolean,
+): { events: TaskEvent[]; ended: EndReason | null; lastUserPrice: number | null } {
+  const turn = state.turn;
+  const cog = state.cognitive;
+  const rules = TASK_RULES[state.task];
+  const goal = strengthOf(cog, rules.goalIntention);
+  const against = strengthOf(cog, rules.againstIntention);
+  if (state.task === 'cb') {
+    if (actorEvs.some((e) => e.type === 'quit'))
+      return { events: [], ended: 'actor-quit', lastUserPrice: state.lastUserPrice };
+    if (actorEvs.some((e) => e.type === 'accept'))
+      return { events: [], ended: 'deal', lastUserPrice: state.lastUserPrice };
+    const offer = actorEvs.find((e) => e.type === 'offer')?.price;
+    if (offer === undefined) return { events: [], ended: null, lastUserPrice: state.lastUserPrice };
+    const acceptable = sellerAcceptablePrice(state);
+    if (offer >= acceptable) {
+      return {
+        events: [{ turn, by: 'user', type: 'accept', price: offer }],
+        ended: 'deal',
+        lastUserPrice: offer,
+      };
+    }
+    const reservation = state.private.reservationPrice ?? acceptable;
+    if (offer < 0.5 * reservation && against >= 3.4) {
+      return {
+        events: [{ turn, by: 'user', type: 'quit' }],
+        ended: 'quit',
+        lastUserPrice: state.lastUserPrice,
+      };
+    }
+    const prev = state.lastUserPrice ?? state.private.listPrice ?? acceptable;
+    const target = Math.max(offer, acceptable);
+    const counter = Math.min(prev, Math.max(Math.ceil(acceptable), Math.round(prev - 0.4 * (prev - target))));
+    return {
+      events: [{ turn, by: 'user', type: 'offer', price: counter }],
+      ended: null,
+      lastUserPrice: counter,
+    };
+  }
+  if (state.task === 'p4g') {
+    const commit = state.events.find((e) => e.type === 'commit');
+    const withdrawn = state.events.some((e) => e.type === 'withdraw');
+    if (commit && !withdrawn) {
+      if (goal < 2)
+        return { events: [{ turn, by: 'user', type: 'withdraw' }], ended: 'quit', lastUserPrice: null };
+      if (turn - commit.turn >= 2)
+        return {
+          events: [{ turn, by: 'user', type: 'end' }],
+          ended: 'user-ended',
+          lastUserPrice: state.lastUserPrice,
+        };
+      return { events: [], ended: null, lastUserPrice: state.lastUserPrice };
+    }
+    if (!commit && asked && goal >= 2.6 && goal > against) {
+      const amount = Math.min(2, Math.max(0.5, round(0.5 + (goal - 2.6) * 1.2, 0.5)));
+      return { events: [{ turn, by: 'user', type: 'commit', amount }], ended: null, lastUserPrice: amount };
+    }
+    if (against >= 3.5 && turn >= 3)
+      return { events: [{ turn, by: 'user', type: 'quit' }], ended: 'quit', lastUserPrice: null };
+    return { events: [], ended: null, lastUserPrice: state.lastUserPrice };
+  }
+  if (state.cognitive.affect.valence >= 0.25 && goal >= 2.6) {
+    return { events: [{ turn, by: 'user', type: 'end' }], ended: 'user-ended', lastUserPrice: null };
+  }
+  if (against >= 3.6)
+    return { events: [{ turn, by: 'user', type: 'quit' }], ended: 'quit', lastUserPrice: null };
+  return { events: [], ended: null, lastUserPrice: null };
+}
+
+/** First turn of the staleness check, its period, the window it looks at and its thresholds. */
+export const STALENESS = {
+  fromTurn: 13,
+  every: 2,
+  window: 4,
+  minStrengthChange: 0.3,
+  minValenceChange: 0.05,
+} as const;
+
+/**
+ * Staleness: from turn 13, every 2 turns, a dialogue whose last 4 turns changed the user's records by less than
+ * 0.3 in total and valence by less than 0.05 is going in circles.
+ */
+export function isStale(state: Readonly<SimState>): boolean {
+  const t = state.turn;
+  if (t < STALENESS.fromTurn || (t - STALENESS.fromTurn) % STALENESS.every !== 0) return false;
+  const recent = state.changeLog.slice(-STALENESS.window);
+  const strength = recent.reduce((s, c) => s + c.strength, 0);
+  const valence = recent.reduce((s, c) => s + c.valence, 0);
+  return strength < STALENESS.minStrengthChange && valence < STALENESS.minValenceChange;
+}

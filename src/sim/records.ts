@@ -1,0 +1,33 @@
+/** Small read-only helpers over a cognitive state's BDI records. */
+import type { BdiRecord, CognitiveState } from '../tasks/seed';
+
+/** All records of a state, beliefs first. */
+export function records(cog: CognitiveState): BdiRecord[] {
+  return [...cog.beliefs, ...cog.desires, ...cog.intentions];
+}
+
+/** The record with this id, or undefined. */
+export function findRecord(cog: CognitiveState, id: string): BdiRecord | undefined {
+  return records(cog).find((r) => r.id === id);
+}
+
+/** Strength of the record with this id, 0 when absent or inactive. */
+export function strengthOf(cog: CognitiveState, id: string): number {
+  const r = findRecord(cog, id);
+  return r && r.active ? r.strength : 0;
+}
+
+/** Largest strength among active records on `topic` with the given direction (0 when none), in [0, 4]. */
+export function topicStrength(
+  cog: CognitiveState,
+  topic: string,
+  direction?: BdiRecord['direction'],
+): number {
+  let best = 0;
+  for (const r of records(cog)) {
+    if (r.active && r.topic === topic && (direction === undefined || r.direction === direction)) {
+      best = Math.max(best, r.strength);
+    }
+  }
+  return best;
+}

@@ -1,0 +1,238 @@
+/**
+ * Cog-Sim: the per-turn pipeline of DESIGN.md "Cog-Sim" (paper §3.2, appendix A) over an immutable state.
+ *
+ * `step(state, history, utterance)` never mutates its inputs and returns the next state, so a checkpoint is the
+ * state itself (plus the dialogue history kept by the environment) and replaying the same utterances from it
+ * reproduces the continuation exactly, random stream included.
+ */
+import { Rng } from '../rng';
+import type { Seed, Turn } from '../tasks/seed';
+import type { TaskSpec } from '../tasks/types';
+import { extractFeatures } from '../text/features';
+import { appraise, updateAffect } from './affect';
+import { actorEvents, isStale, userEvents } from './dynamics';
+import { isCallToAction } from './template/proposer';
+import type { MessageAssessment, SimRoles, SimView } from './roles';
+import { TASK_RULES } from './rules';
+import { applyProposal, ProposalRejectedError, type AppliedChange } from './updater';
+import {
+  LEVEL_VALUE,
+  type EndReason,
+  type Judgment,
+  type Level,
+  type Mode,
+  type Proposal,
+  type Route,
+  type SimState,
+  type TaskEvent,
+} from './types';
+
+/** How the processing route is chosen: by a Bernoulli draw with p_C (default) or deterministically p_C ≥ 0.5. */
+export type RouteSampling = 'stochastic' | 'deterministic';
+
+/** What happened in one simulator turn (for the environment's `info` and the trajectory log). */
+export interface SimTurn {
+  userUtterance: string;
+  mode: Mode;
+  route: Route | null;
+  judgment: Judgment | null;
+  /** p_C of the route rule, null outside Influence. */
+  pCentral: number | null;
+  assessment: MessageAssessment | null;
+  proposal: Proposal | null;
+  /** Why the proposal was rejected (state left unchanged), or null. */
+  rejected: string | null;
+  applied: AppliedChange[];
+  /** This turn's events, actor's first. */
+  events: TaskEvent[];
+  ended: EndReason | null;
+}
+
+/** Minimum of central + peripheral below which p_C falls back to eta_R. */
+const ROUTE_FLOOR = 0.05;
+
+/** The initial simulator state of a seed. `horizon` is the number of actor turns allowed. */
+export function initialSimState(seed: Seed, horizon: number, rngSeed = seed.randomSeed): SimState {
+  return {
+    task: seed.task,
+    seedId: seed.id,
+    profile: structuredClone(seed.profile),
+    private: structuredClone(seed.userPrivate),
+    cognitive: structuredClone(seed.cognitive),
+    events: [],
+    turn: 0,
+    remaining: horizon,
+    ended: null,
+    changeLog: [],
+    lastUserPrice: null,
+    revealed: [],
+    rng: Rng.fromSeed(rngSeed).getState(),
+  };
+}
+
+/** Probability of the central route: eta·relevance·quality / (that + (1 − eta)·cue), or eta below the floor. */
+export function centralProbability(eta: number, a: MessageAssessment): number {
+  const central = eta * a.relevance * a.argumentQuality;
+  const peripheral = (1 - eta) * a.cueStrength;
+  return central + peripheral < ROUTE_FLOOR ? eta : central / (central + peripheral);
+}
+
+/** Judgment of a discrepancy level against the user's thresholds: accept ≤ tau_A, reject ≥ tau_R. */
+export function judge(discrepancy: Level, tauA: number, tauR: number): Judgment {
+  const d = LEVEL_VALUE[discrepancy];
+  return d <= tauA ? 'accept' : d >= tauR ? 'reject' : 'non-commit';
+}
+
+/** What the user reveals when asked: its strongest unrevealed barrier (P4G), else an unrevealed concern. */
+function nextReveal(state: SimState): string | undefined {
+  const revealed = new Set(state.revealed);
+  if (state.task === 'p4g') {
+    const barrier = state.cognitive.beliefs
+      .filter((b) => b.direction === 'against' && b.active && b.strength >= 2 && !revealed.has(b.topic))
+      .sort((a, b) => b.strength - a.strength || a.id.localeCompare(b.id))[0];
+    if (barrier) return barrier.topic;
+  }
+  return state.private.concerns.find((c) => !revealed.has(c));
+}
+
+export interface CogSimOptions {
+  routeSampling?: RouteSampling;
+}
+
+/** The Cog-Sim user simulator for one task, with injected language roles. */
+export class CogSim {
+  readonly routeSampling: RouteSampling;
+
+  constructor(
+    readonly task: TaskSpec,
+    readonly roles: SimRoles,
+    options: CogSimOptions = {},
+  ) {
+    this.routeSampling = options.routeSampling ?? 'stochastic';
+  }
+
+  /**
+   * One user turn in reply to the actor's `utterance`. `history` is the dialogue before this utterance (text
+   * only; strategy labels are stripped before any role sees it).
+   * @throws Error when the dialogue has already ended; errors of the language roles propagate unchanged
+   * (a proposal rejected by the updater is not an error: it is reported in `SimTurn.rejected`).
+   */
+  async step(
+    state: SimState,
+    history: readonly Turn[],
+    utterance: string,
+  ): Promise<{ state: SimState; turn: SimTurn }> {
+    if (state.ended !== null) throw new Error(`dialogue ${state.seedId} has already ended (${state.ended})`);
+    const s = structuredClone(state);
+    const rng = Rng.fromState(s.rng);
+    const textHistory = history.map((t) => ({ speaker: t.speaker, text: t.text }));
+    const view: SimView = { task: this.task, state: s, history: textHistory };
+    const features = extractFeatures(utterance);
+    const actorEvs = actorEvents(s, features);
+
+    const mode = await this.roles.modeClassifier.classify(utterance, view);
+    let route: Route | null = null;
+    let judgment: Judgment | null = null;
+    let pCentral: number | null = null;
+    let assessment: MessageAssessment | null = null;
+    let proposal: Proposal | null = null;
+    let rejected: string | null = null;
+    let applied: AppliedChange[] = [];
+    let totalChange = 0;
+    let pressure: Level = features.pressure >= 0.7 ? 'high' : features.pressure >= 0.4 ? 'medium' : 'low';
+    const before = s.cognitive;
+    let cognitive = before;
+    let proposedAppraisal = { CP: before.appraisal.CP, FE: before.appraisal.FE };
+
+    if (mode === 'Influence') {
+      assessment = await this.roles.changeProposer.assess(utterance, view);
+      pressure = assessment.pressure;
+      pCentral = centralProbability(s.profile.eta_R, assessment);
+      const central = this.routeSampling === 'deterministic' ? pCentral >= 0.5 : rng.bernoulli(pCentral);
+      route = central ? 'central' : 'peripheral';
+      judgment = judge(assessment.discrepancy, s.profile.tau_A, s.profile.tau_R);
+      proposal = await this.roles.changeProposer.propose(utterance, view, route, judgment, assessment);
+      try {
+        const result = applyProposal(before, proposal, route, judgment);
+        cognitive = result.next;
+        applied = result.applied;
+        totalChange = result.totalChange;
+        proposedAppraisal = proposal.appraisal;
+      } catch (err) {
+        if (!(err instanceof ProposalRejectedError)) throw err;
+        rejected = err.reason;
+      }
+    }
+
+    const appraisal = appraise(cognitive, proposedAppraisal);
+    const affect = updateAffect(
+      before.affect,
+      appraisal,
+      mode,
+      totalChange,
+      appraisal.GC - before.appraisal.GC,
+      LEVEL_VALUE[pressure],
+      rejected === null ? proposal?.emotion : undefined,
+    );
+    s.cognitive = { ...cognitive, appraisal, affect };
+
+    const asked = mode === 'Influence' && isCallToAction(utterance, view);
+    const user = userEvents(s, actorEvs, asked);
+    const events = [...actorEvs, ...user.events];
+    s.events = [...s.events, ...events];
+    s.lastUserPrice = user.lastUserPrice;
+    s.changeLog = [
+      ...s.changeLog,
+      { strength: totalChange, valence: Math.abs(affect.valence - before.affect.valence) },
+    ];
+    s.turn += 1;
+    s.remaining -= 1;
+    s.ended = user.ended ?? (isStale(s) ? 'stale' : s.remaining <= 0 ? 'horizon' : null);
+
+    const plan: Proposal['plan'] =
+      mode === 'Influence'
+        ? rejected === null && proposal
+          ? proposal.plan
+          : { stance: 'hesitant' }
+        : mode === 'Elicit'
+          ? withReveal(nextReveal(s))
+          : { stance: 'open' };
+    if (plan.reveal !== undefined) s.revealed = [...s.revealed, plan.reveal];
+    const userUtterance = await this.roles.responder.respond({
+      view: { task: this.task, state: s, history: textHistory },
+      utterance,
+      mode,
+      judgment,
+      plan,
+      events,
+      rng,
+    });
+    s.rng = rng.getState();
+    return {
+      state: s,
+      turn: {
+        userUtterance,
+        mode,
+        route,
+        judgment,
+        pCentral,
+        assessment,
+        proposal,
+        rejected,
+        applied,
+        events,
+        ended: s.ended,
+      },
+    };
+  }
+}
+
+function withReveal(reveal: string | undefined): Proposal['plan'] {
+  return reveal === undefined ? { stance: 'open' } : { stance: 'open', reveal };
+}
+
+/** The goal intention's strength (progress measure for analysis and tests). */
+export function goalIntentionStrength(state: Readonly<SimState>): number {
+  const id = TASK_RULES[state.task].goalIntention;
+  return [...state.cognitive.intentions].find((r) => r.id === id)?.strength ?? 0;
+}

@@ -1,0 +1,132 @@
+/**
+ * Template user responder: the user's reply, composed from authored phrase banks by the turn's decisions
+ * (mode, judgment, stance), the updated affect and intentions, this turn's task events, and — for Elicit turns —
+ * the concern the user chooses to reveal. Phrase choice draws from the simulator's random stream.
+ */
+import type { Rng } from '../../rng';
+import { extractFeatures } from '../../text/features';
+import type { AffectCategory } from '../../tasks/seed';
+import { strengthOf, topicStrength } from '../records';
+import type { ResponseInput, Responder } from '../roles';
+import { TASK_RULES } from '../rules';
+
+const AFFECT: Readonly<Record<AffectCategory, readonly string[]>> = {
+  neutral: ["I'm not sure how I feel about it.", 'I guess I am okay.'],
+  sadness: ['I still feel really down.', 'Everything feels heavy right now.', 'I feel pretty low about it.'],
+  anxiety: ['I keep worrying about it.', 'I am still on edge about all this.', 'It makes me anxious.'],
+  frustration: ['It is so frustrating.', 'I am fed up with it.', 'I feel stuck and annoyed.'],
+  anger: ['Honestly it makes me angry.', 'I am furious about how this went.'],
+  interest: ['That is an interesting way to look at it.', 'Huh, I had not thought of that.'],
+  hope: ['Maybe it could get a bit better.', 'I feel a little more hopeful.'],
+  relief: ['That takes some weight off.', 'I feel a bit calmer now.'],
+  satisfaction: ['I feel much better about this.', 'This feels good.'],
+};
+
+const STANCE = {
+  agree: ['That makes sense.', 'You are right about that.', 'Yes, I can see that.'],
+  open: ['Maybe.', 'I hear what you are saying.', 'Okay.'],
+  hesitant: ['I am not so sure.', 'Hmm, I do not know about that.', 'I am still on the fence.'],
+  resist: ['I do not really agree.', 'Please do not push me.', 'That does not work for me.'],
+} as const;
+
+const SOCIAL = ['Thanks.', 'Sure.', 'Right.', 'Okay.'];
+const GREETING = ['Hello to you too.', 'Hi there.', 'Hey, nice to meet you.'];
+
+const P4G_BARRIER: Readonly<Record<string, string>> = {
+  trust: 'I am honestly not sure charities use the money well.',
+  impact: 'I doubt a small donation really changes much.',
+  cost: 'Money is tight for me right now.',
+};
+
+/** Replies to a greeting in kind, otherwise with a short acknowledgement. */
+function socialBank(utterance: string): readonly string[] {
+  return extractFeatures(utterance).greeting > 0 ? GREETING : SOCIAL;
+}
+
+function pick(rng: Rng, items: readonly string[]): string {
+  return rng.pick(items);
+}
+
+function esconvReply(input: ResponseInput, rng: Rng): string {
+  const { view, mode, plan, events } = input;
+  const cog = view.state.cognitive;
+  const concern = view.state.private.concerns[0] ?? view.state.private.problemType ?? 'this';
+  if (events.some((e) => e.type === 'end')) {
+    return `Thank you, this really helped. I am going to take a first step with the ${concern} this week. I feel lighter.`;
+  }
+  if (events.some((e) => e.type === 'quit')) return 'I do not want to talk about this anymore.';
+  const parts: string[] = [];
+  if (mode === 'Elicit') {
+    parts.push(
+      plan.reveal ? `It is mostly about the ${plan.reveal}.` : 'I think I already told you most of it.',
+    );
+  } else if (mode === 'Social') {
+    parts.push(pick(rng, socialBank(input.utterance)));
+  } else {
+    parts.push(pick(rng, STANCE[plan.stance]));
+  }
+  parts.push(pick(rng, AFFECT[cog.affect.category]));
+  const step = strengthOf(cog, TASK_RULES.esconv.goalIntention);
+  if (mode === 'Influence' && step >= 2) parts.push(`Maybe I could try something about the ${concern}.`);
+  return parts.join(' ');
+}
+
+function p4gReply(input: ResponseInput, rng: Rng): string {
+  const { view, mode, plan, events } = input;
+  const cog = view.state.cognitive;
+  const commit = events.find((e) => e.type === 'commit');
+  if (commit) return `Okay, I will donate $${commit.amount?.toFixed(2)} of my payment.`;
+  if (events.some((e) => e.type === 'withdraw'))
+    return 'Actually, I changed my mind. I will not donate after all.';
+  if (events.some((e) => e.type === 'end')) return 'I have to go now. I will make the donation. Bye!';
+  if (events.some((e) => e.type === 'quit')) return 'I am not going to donate, sorry. I need to go.';
+  const parts: string[] = [];
+  if (mode === 'Elicit') {
+    parts.push(
+      plan.reveal
+        ? (P4G_BARRIER[plan.reveal] ?? `Well, I am a ${plan.reveal}.`)
+        : 'Not much else to say, really.',
+    );
+  } else if (mode === 'Social') {
+    parts.push(pick(rng, socialBank(input.utterance)));
+  } else {
+    parts.push(pick(rng, STANCE[plan.stance]));
+    const donate = strengthOf(cog, TASK_RULES.p4g.goalIntention);
+    if (donate >= 2) parts.push('I might be willing to give something.');
+    else if (plan.stance === 'resist') parts.push('I am not planning to donate.');
+  }
+  if (cog.affect.category !== 'neutral') parts.push(pick(rng, AFFECT[cog.affect.category]));
+  return parts.join(' ');
+}
+
+function cbReply(input: ResponseInput, rng: Rng): string {
+  const { view, mode, plan, events } = input;
+  const cog = view.state.cognitive;
+  const accept = events.find((e) => e.type === 'accept' && e.by === 'user');
+  if (accept) return `Deal, $${accept.price} works for me.`;
+  if (view.state.ended === 'deal') return 'Great, it is a deal then.';
+  if (view.state.ended === 'actor-quit') return 'Alright, good luck.';
+  if (events.some((e) => e.type === 'quit')) return 'That is way too low. I will find another buyer.';
+  const counter = events.find((e) => e.type === 'offer' && e.by === 'user');
+  if (counter) {
+    const firm = topicStrength(cog, 'hold') >= 3 ? 'I cannot go that low.' : 'I could come down a little.';
+    return `${firm} How about $${counter.price}?`;
+  }
+  if (mode === 'Elicit') return plan.reveal ? `Sure, it is ${plan.reveal}.` : 'It is in the listing, really.';
+  if (mode === 'Social') return pick(rng, socialBank(input.utterance));
+  return pick(rng, STANCE[plan.stance]);
+}
+
+export class TemplateResponder implements Responder {
+  async respond(input: ResponseInput): Promise<string> {
+    const rng = input.rng;
+    switch (input.view.task.id) {
+      case 'esconv':
+        return esconvReply(input, rng);
+      case 'p4g':
+        return p4gReply(input, rng);
+      case 'cb':
+        return cbReply(input, rng);
+    }
+  }
+}

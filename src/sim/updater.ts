@@ -1,0 +1,182 @@
+/**
+ * The deterministic updater of Cog-Sim (DESIGN.md "Cog-Sim" step 6, paper §A.3): applies a proposed sparse
+ * change to the BDI records under the per-(route, judgment) limits, or rejects the proposal as a whole.
+ *
+ * Projections (the proposal is kept, the offending part is cut back): each |Δ strength| is clipped to its limit;
+ * under `reject`, positive changes to records on a claimed topic become 0; on peripheral routes other than
+ * `accept`, desires are frozen; a new record starts no stronger than its limit; strengths stay in [0, 4]; a
+ * belief's increase lowers each belief it conflicts with by half as much, and that decrease counts against the
+ * other belief's own limit.
+ * Rejections (nothing is applied, the input state is never mutated): malformed numbers, unknown or duplicate ids,
+ * relations to unknown records, a large intention increase (> half its limit) with no supporting active record
+ * of strength ≥ 2 (dropping an intention needs no grounds), or a new record that does not fit even after evicting inactive and weak non-core records.
+ */
+import { MAX_STRENGTH, type BdiRecord, type CognitiveState, type RecordType } from '../tasks/seed';
+import { RECORD_LIST, type Judgment, type Proposal, type Route } from './types';
+
+/** Limits on |Δ strength| per record type for each (route, judgment), from DESIGN.md's table. */
+export const CHANGE_LIMITS: Readonly<
+  Record<Route, Readonly<Record<Judgment, Readonly<Record<RecordType, number>>>>>
+> = {
+  central: {
+    accept: { belief: 1.0, desire: 0.5, intention: 0.8 },
+    'non-commit': { belief: 0.4, desire: 0.2, intention: 0.3 },
+    reject: { belief: 0.4, desire: 0.2, intention: 0.5 },
+  },
+  peripheral: {
+    accept: { belief: 0.3, desire: 0.1, intention: 0.6 },
+    'non-commit': { belief: 0.2, desire: 0.0, intention: 0.2 },
+    reject: { belief: 0.2, desire: 0.0, intention: 0.5 },
+  },
+};
+
+/** Maximum number of records of each type a user holds. */
+export const CAPACITY: Readonly<Record<RecordType, number>> = { belief: 8, desire: 5, intention: 4 };
+/** A non-core record below this strength becomes inactive … */
+export const DEACTIVATE_BELOW = 0.5;
+/** … and becomes active again at or above this strength. */
+export const REACTIVATE_AT = 0.7;
+/** Minimum strength of a supporting record for an intention change larger than half its limit. */
+export const SUPPORT_MIN_STRENGTH = 2;
+
+/** Thrown when a proposal is unsupported or malformed; the state it was applied to is unchanged. */
+export class ProposalRejectedError extends Error {
+  override readonly name = 'ProposalRejectedError';
+  constructor(readonly reason: string) {
+    super(`proposal rejected: ${reason}`);
+  }
+}
+
+/** One applied change: the record, the proposed delta and the delta actually applied. */
+export interface AppliedChange {
+  id: string;
+  type: RecordType;
+  proposed: number;
+  applied: number;
+}
+
+export interface UpdateResult {
+  /** The new cognitive state (a fresh object; affect and appraisal copied unchanged). */
+  next: CognitiveState;
+  applied: AppliedChange[];
+  added: string[];
+  evicted: string[];
+  /** Σ |applied Δ strength|, over changed and new records (for arousal and staleness). */
+  totalChange: number;
+}
+
+const clampStrength = (v: number) => Math.min(MAX_STRENGTH, Math.max(0, v));
+const round = (v: number) => Math.round(v * 1e9) / 1e9;
+
+function allRecords(cog: CognitiveState): BdiRecord[] {
+  return [...cog.beliefs, ...cog.desires, ...cog.intentions];
+}
+
+function setActivation(r: BdiRecord): void {
+  if (r.core) r.active = true;
+  else if (r.active && r.strength < DEACTIVATE_BELOW) r.active = false;
+  else if (!r.active && r.strength >= REACTIVATE_AT) r.active = true;
+}
+
+/**
+ * Apply `proposal` to `cog` under the limits for (`route`, `judgment`).
+ * @returns the new state and what was applied; `cog` itself is never mutated.
+ * @throws ProposalRejectedError for an unsupported or malformed proposal.
+ */
+export function applyProposal(
+  cog: CognitiveState,
+  proposal: Proposal,
+  route: Route,
+  judgment: Judgment,
+): UpdateResult {
+  const limits = CHANGE_LIMITS[route][judgment];
+  const next = structuredClone(cog);
+  const byId = new Map(allRecords(next).map((r) => [r.id, r]));
+  const claimed = new Set(proposal.claimTopics);
+
+  const projected = new Map<string, { proposed: number; delta: number }>();
+  for (const { id, delta } of proposal.changes) {
+    if (!Number.isFinite(delta)) throw new ProposalRejectedError(`change to "${id}" is not a finite number`);
+    const r = byId.get(id);
+    if (!r) throw new ProposalRejectedError(`unknown record "${id}"`);
+    if (projected.has(id)) throw new ProposalRejectedError(`record "${id}" changed twice`);
+    let d = delta;
+    if (judgment === 'reject' && claimed.has(r.topic) && d > 0) d = 0;
+    if (r.type === 'desire' && route === 'peripheral' && judgment !== 'accept') d = 0;
+    projected.set(id, { proposed: delta, delta: d });
+  }
+  // Conflict-driven decreases: a belief's increase pushes down the beliefs it conflicts with.
+  for (const [id, { delta }] of [...projected]) {
+    const r = byId.get(id) as BdiRecord;
+    if (r.type !== 'belief' || delta <= 0) continue;
+    for (const otherId of r.conflictsWith) {
+      const other = byId.get(otherId);
+      if (!other || other.type !== 'belief' || !other.active) continue;
+      const prev = projected.get(otherId) ?? { proposed: 0, delta: 0 };
+      projected.set(otherId, {
+        proposed: prev.proposed,
+        delta: prev.delta - 0.5 * Math.min(delta, limits.belief),
+      });
+    }
+  }
+
+  const applied: AppliedChange[] = [];
+  let totalChange = 0;
+  for (const [id, { proposed, delta }] of projected) {
+    const r = byId.get(id) as BdiRecord;
+    const limit = limits[r.type];
+    const clipped = Math.max(-limit, Math.min(limit, delta));
+    if (r.type === 'intention' && clipped > limit / 2) {
+      const supported = r.supports.some((s) => {
+        const sup = byId.get(s);
+        return sup !== undefined && sup.active && sup.strength >= SUPPORT_MIN_STRENGTH;
+      });
+      if (!supported) throw new ProposalRejectedError(`large change to intention "${id}" without support`);
+    }
+    const before = r.strength;
+    r.strength = round(clampStrength(before + clipped));
+    setActivation(r);
+    const actual = round(r.strength - before);
+    totalChange += Math.abs(actual);
+    applied.push({ id, type: r.type, proposed, applied: actual });
+  }
+
+  const added: string[] = [];
+  const evicted: string[] = [];
+  for (const nr of proposal.newRecords) {
+    if (byId.has(nr.id)) throw new ProposalRejectedError(`new record id "${nr.id}" already exists`);
+    if (!Number.isFinite(nr.strength))
+      throw new ProposalRejectedError(`new record "${nr.id}" has no finite strength`);
+    for (const rel of [...nr.supports, ...nr.conflictsWith]) {
+      if (!byId.has(rel) && !proposal.newRecords.some((o) => o.id === rel)) {
+        throw new ProposalRejectedError(`new record "${nr.id}" relates to unknown record "${rel}"`);
+      }
+    }
+    const list = next[RECORD_LIST[nr.type]];
+    if (list.length >= CAPACITY[nr.type]) {
+      const victim =
+        [...list].filter((r) => !r.active).sort((a, b) => a.strength - b.strength)[0] ??
+        [...list].filter((r) => !r.core).sort((a, b) => a.strength - b.strength)[0];
+      if (!victim) throw new ProposalRejectedError(`no room for new ${nr.type} "${nr.id}"`);
+      list.splice(list.indexOf(victim), 1);
+      byId.delete(victim.id);
+      evicted.push(victim.id);
+    }
+    const strength = round(clampStrength(Math.min(nr.strength, limits[nr.type])));
+    const record: BdiRecord = { ...nr, strength, active: true };
+    setActivation(record);
+    list.push(record);
+    byId.set(record.id, record);
+    added.push(record.id);
+    totalChange += strength;
+  }
+  // Relations to evicted records are dropped so that the state stays consistent.
+  if (evicted.length > 0) {
+    const gone = new Set(evicted);
+    for (const r of allRecords(next)) {
+      r.supports = r.supports.filter((s) => !gone.has(s));
+      r.conflictsWith = r.conflictsWith.filter((s) => !gone.has(s));
+    }
+  }
+  return { next, applied, added, evicted, totalChange: round(totalChange) };
+}

@@ -1,0 +1,25 @@
+/**
+ * Authored default seeds: at least 14 per task, written for this project (no dataset sentences), so that
+ * demos, tests and the dataset-replay policy work without any dataset file.
+ */
+import type { Seed, TaskId } from '../seed';
+import { CB_DEFAULT_SEEDS } from './cb';
+import { ESCONV_DEFAULT_SEEDS } from './esconv';
+import { P4G_DEFAULT_SEEDS } from './p4g';
+
+export { ESCONV_DEFAULT_SEEDS, P4G_DEFAULT_SEEDS, CB_DEFAULT_SEEDS };
+
+/**
+ * The authored seeds of each task (every seed passes `SeedSchema`; ids are unique across tasks). These arrays
+ * are shared: call {@link defaultSeeds} for a copy to modify.
+ */
+export const DEFAULT_SEEDS: Record<TaskId, Seed[]> = {
+  esconv: ESCONV_DEFAULT_SEEDS,
+  p4g: P4G_DEFAULT_SEEDS,
+  cb: CB_DEFAULT_SEEDS,
+};
+
+/** A fresh copy of the authored seeds of `task` (safe to mutate). */
+export function defaultSeeds(task: TaskId): Seed[] {
+  return DEFAULT_SEEDS[task].map((s) => structuredClone(s));
+}
