@@ -98,6 +98,11 @@ export class StructuredOutputError extends LlmError {
   }
 }
 
+/** The engine failed while generating (an error string from WebLLM, e.g. context window exceeded). */
+export class GenerationError extends LlmError {
+  override name = 'GenerationError';
+}
+
 /** The Web Worker holding the engine died (uncaught error, failed import); pending requests are rejected. */
 export class WorkerCrashedError extends LlmError {
   override name = 'WorkerCrashedError';

@@ -1,0 +1,2 @@
+/** GPU capability probing and backend/model selection (see probe.ts). */
+export * from './probe';

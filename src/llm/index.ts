@@ -1,0 +1,8 @@
+/** Language backends (DESIGN.md "The language backends"): the ChatBackend contract and its implementations. */
+export * from './errors';
+export * from './types';
+export * from './usage';
+export * from './replay';
+export * from './openai';
+export * from './structured';
+export * from './webllm';

@@ -1,0 +1,420 @@
+/**
+ * WebLLM backend: the engine lives in a dedicated module worker (workers/llm.worker.ts) and the page holds
+ * WebLLM's `WebWorkerMLCEngine` client (DESIGN.md "The language backends", item 1, and "Browser facts").
+ *
+ * What this wrapper adds to WebLLM:
+ * - requests run one at a time (a queue), each loading the model first if needed;
+ * - f16 models are refused with `UnsupportedModelError` before anything is downloaded when the adapter lacks
+ *   `shader-f16` (WebLLM's own check comes after the download, and most f16 records do not declare it);
+ * - WebLLM's errors, which cross the worker boundary as strings (`"TypeError: Failed to fetch"`), become
+ *   typed errors: `ModelLoadError`, `UnsupportedModelError`, `DeviceLostError`, `GenerationError`;
+ * - a worker that dies (`worker.onerror`) rejects the request in flight with `WorkerCrashedError` instead of
+ *   leaving it pending; after a crash, a failed load, a lost device, or an abort/timeout that the engine
+ *   does not acknowledge, the worker is terminated and the next request starts a fresh one;
+ * - load progress as events, cache status and deletion, abort and timeouts through `AbortSignal`.
+ */
+import {
+  deleteModelAllInfoInCache,
+  hasModelInCache,
+  prebuiltAppConfig,
+  WebWorkerMLCEngine,
+  type AppConfig,
+  type ChatCompletion,
+  type ChatCompletionRequestNonStreaming,
+  type ChatOptions,
+  type InitProgressReport,
+  type ModelRecord,
+} from '@mlc-ai/web-llm';
+import { probeGpu, requiresShaderF16, type GpuLike, type GpuReport } from '../gpu/probe';
+import {
+  AbortedError,
+  BackendUnavailableError,
+  DeviceLostError,
+  GenerationError,
+  InvalidRequestError,
+  ModelLoadError,
+  TimeoutError,
+  UnsupportedModelError,
+  WorkerCrashedError,
+} from './errors';
+import { addUsage, emptyUsageStats, type UsageStats } from './usage';
+import {
+  validateChatRequest,
+  type CallOptions,
+  type ChatBackend,
+  type ChatRequest,
+  type ChatResponse,
+  type ResponseFormat,
+} from './types';
+
+/** WebLLM's cap on `top_logprobs`. */
+export const WEBLLM_MAX_TOP_LOGPROBS = 5;
+
+/** One load-progress event: `progress` in [0, 1], `timeElapsedS` seconds since the load started. */
+export interface LoadProgress {
+  modelId: string;
+  progress: number;
+  timeElapsedS: number;
+  text: string;
+}
+
+/** Options of {@link WebLlmBackend}. */
+export interface WebLlmBackendOptions {
+  /** A `model_id` from `appConfig.model_list` (default list: WebLLM's prebuilt one). */
+  modelId: string;
+  /** The page's `navigator.gpu` (undefined when the browser has none); probed once before the first load. */
+  gpu: GpuLike | undefined;
+  /** Custom model records; `model` and `model_lib` must be absolute http(s) URLs. */
+  appConfig?: AppConfig;
+  /** Overrides of the model's `mlc-chat-config.json` (e.g. `context_window_size`). */
+  chatOptions?: ChatOptions;
+  /** Starts the engine worker (default: workers/llm.worker.ts as a module worker). */
+  createWorker?: () => Worker;
+  /** Milliseconds a model load may take before `TimeoutError` (default: unbounded; downloads are slow). */
+  loadTimeoutMs?: number;
+  /** Milliseconds one generation may take before `TimeoutError` (default: unbounded). */
+  requestTimeoutMs?: number;
+  /** Milliseconds to wait for the engine to acknowledge an interrupt before killing the worker (default 2000). */
+  interruptGraceMs?: number;
+}
+
+/** The default engine worker. Vite bundles the worker from this `new URL(…, import.meta.url)` pattern. */
+function defaultWorker(): Worker {
+  return new Worker(new URL('../../workers/llm.worker.ts', import.meta.url), { type: 'module' });
+}
+
+/** A live worker and its engine client. `crashed` rejects when the worker dies; it never resolves. */
+interface Session {
+  worker: Worker;
+  engine: WebWorkerMLCEngine;
+  crashed: Promise<never>;
+  loaded: boolean;
+}
+
+/** Text of an error that crossed the worker boundary (WebLLM posts `err.toString()`). */
+function errorText(e: unknown): string {
+  return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+}
+
+const DEVICE_LOST = /DeviceLostError|device (was |is )?lost/i;
+
+/** Maps the library's request to WebLLM's (non-streaming). Throws `InvalidRequestError`. */
+export function toWebLlmRequest(request: ChatRequest): ChatCompletionRequestNonStreaming {
+  const r = validateChatRequest(request);
+  if ((r.top_logprobs ?? 0) > WEBLLM_MAX_TOP_LOGPROBS) {
+    throw new InvalidRequestError(
+      `WebLLM supports top_logprobs ≤ ${WEBLLM_MAX_TOP_LOGPROBS}, got ${r.top_logprobs}`,
+    );
+  }
+  const { response_format, logprobs, top_logprobs, ...rest } = r;
+  return {
+    ...rest,
+    stream: false,
+    ...(logprobs ? { logprobs: true, top_logprobs: Math.max(1, top_logprobs ?? 0) } : {}),
+    ...(response_format ? { response_format: toWebLlmFormat(response_format) } : {}),
+  };
+}
+
+/** WebLLM's structured output is `{ type: 'json_object', schema: '<JSON string>' }`. */
+function toWebLlmFormat(format: ResponseFormat): ChatCompletionRequestNonStreaming['response_format'] {
+  switch (format.type) {
+    case 'text':
+      return { type: 'text' };
+    case 'json_object':
+      return { type: 'json_object' };
+    case 'json_schema':
+      return { type: 'json_object', schema: JSON.stringify(format.json_schema.schema) };
+  }
+}
+
+/** Maps WebLLM's completion to the library's response. */
+export function fromWebLlmCompletion(completion: ChatCompletion): ChatResponse {
+  return {
+    model: completion.model,
+    choices: completion.choices.map((c) => ({
+      index: c.index,
+      message: { role: 'assistant' as const, content: c.message.content ?? '' },
+      finish_reason: c.finish_reason,
+      logprobs: c.logprobs?.content
+        ? {
+            content: c.logprobs.content.map((t) => ({
+              token: t.token,
+              logprob: t.logprob,
+              top_logprobs: t.top_logprobs.map((a) => ({ token: a.token, logprob: a.logprob })),
+            })),
+          }
+        : null,
+    })),
+    ...(completion.usage
+      ? {
+          usage: {
+            prompt_tokens: completion.usage.prompt_tokens,
+            completion_tokens: completion.usage.completion_tokens,
+            total_tokens: completion.usage.total_tokens,
+          },
+        }
+      : {}),
+  };
+}
+
+/** Maps an error from a model load to a typed error. */
+export function classifyLoadError(modelId: string, e: unknown): Error {
+  const text = errorText(e);
+  if (/ShaderF16SupportError|shader-f16/i.test(text)) return new UnsupportedModelError(modelId, text);
+  if (/WebGPUNotAvailableError|WebGPUNotFoundError/.test(text)) {
+    return new BackendUnavailableError(`WebGPU is unavailable in the engine worker: ${text}`);
+  }
+  return new ModelLoadError(modelId, text, { cause: e });
+}
+
+/** See the module comment. */
+export class WebLlmBackend implements ChatBackend {
+  readonly name: string;
+  private readonly appConfig: AppConfig;
+  private readonly record: ModelRecord | undefined;
+  private readonly listeners = new Set<(p: LoadProgress) => void>();
+  private readonly counters: UsageStats = emptyUsageStats();
+  private session: Session | undefined;
+  private gpuReport: Promise<GpuReport> | undefined;
+  private tail: Promise<unknown> = Promise.resolve();
+  private workerCount = 0;
+
+  /**
+   * Checks the model record (throws `UnsupportedModelError` if `modelId` is not in the list,
+   * `InvalidRequestError` if a custom record's URLs are not absolute http(s) URLs). Starts nothing.
+   */
+  constructor(private readonly options: WebLlmBackendOptions) {
+    this.appConfig = options.appConfig ?? prebuiltAppConfig;
+    this.record = this.appConfig.model_list.find((r) => r.model_id === options.modelId);
+    if (!this.record) {
+      throw new UnsupportedModelError(options.modelId, 'no such model_id in the app config model list');
+    }
+    if (options.appConfig) {
+      for (const url of [this.record.model, this.record.model_lib]) {
+        if (!/^https?:\/\//.test(url) || !URL.canParse(url)) {
+          throw new InvalidRequestError(
+            `model record ${options.modelId}: '${url}' is not an absolute http(s) URL`,
+          );
+        }
+      }
+    }
+    this.name = `webllm:${options.modelId}`;
+  }
+
+  /** Subscribes to load progress; returns the unsubscribe function. */
+  onProgress(listener: (progress: LoadProgress) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Whether the model's weights are in the browser cache (Cache API / IndexedDB, per the app config). */
+  isCached(): Promise<boolean> {
+    return hasModelInCache(this.options.modelId, this.appConfig);
+  }
+
+  /** Deletes the model's weights, tokenizer, config and wasm from the browser cache. */
+  deleteFromCache(): Promise<void> {
+    return deleteModelAllInfoInCache(this.options.modelId, this.appConfig);
+  }
+
+  /**
+   * Loads the model (queued like any request). Rejects with `BackendUnavailableError` (no WebGPU adapter),
+   * `UnsupportedModelError` (f16 model without `shader-f16`: checked before any download), `ModelLoadError`,
+   * `TimeoutError` (`loadTimeoutMs`), `AbortedError` (the download is stopped by killing the worker),
+   * `WorkerCrashedError`. After a failure the next call starts over with a fresh worker.
+   */
+  load(options: CallOptions = {}): Promise<void> {
+    return this.enqueue(async () => {
+      await this.ensureLoaded(options.signal);
+    });
+  }
+
+  /**
+   * Runs one chat completion (loading the model first if needed). Besides the load errors it rejects with
+   * `InvalidRequestError`, `GenerationError`, `DeviceLostError` (the worker is then replaced),
+   * `TimeoutError` (`requestTimeoutMs`; generation is interrupted) and `AbortedError`.
+   */
+  complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
+    const webRequest = toWebLlmRequest(request);
+    return this.enqueue(async () => {
+      const session = await this.ensureLoaded(options.signal);
+      let completion: ChatCompletion;
+      try {
+        completion = await this.guard(session, session.engine.chat.completions.create(webRequest), {
+          signal: options.signal,
+          timeoutMs: this.options.requestTimeoutMs,
+          what: 'generation',
+          interrupt: true,
+        });
+      } catch (e) {
+        if (e instanceof AbortedError || e instanceof TimeoutError || e instanceof WorkerCrashedError)
+          throw e;
+        const text = errorText(e);
+        if (DEVICE_LOST.test(text)) {
+          this.dispose(session);
+          throw new DeviceLostError(`GPU device lost during generation: ${text}`, { cause: e });
+        }
+        throw new GenerationError(text, { cause: e });
+      }
+      const response = fromWebLlmCompletion(completion);
+      addUsage(this.counters, response);
+      return response;
+    });
+  }
+
+  /** Terminates the worker (frees the GPU memory); a later call starts a fresh one. Queued after pending calls. */
+  unload(): Promise<void> {
+    return this.enqueue(async () => {
+      if (this.session) this.dispose(this.session);
+    });
+  }
+
+  /** Calls and tokens of completed generations. */
+  get stats(): UsageStats {
+    return { ...this.counters };
+  }
+
+  /** How many engine workers this backend has started (a new one after each crash or failed load). */
+  get workersStarted(): number {
+    return this.workerCount;
+  }
+
+  private enqueue<T>(task: () => Promise<T>): Promise<T> {
+    const run = this.tail.then(task, task);
+    this.tail = run.catch(() => undefined);
+    return run;
+  }
+
+  private async ensureLoaded(signal?: AbortSignal): Promise<Session> {
+    if (signal?.aborted) throw new AbortedError('request aborted by the caller');
+    if (this.session?.loaded) return this.session;
+    await this.checkDevice();
+    const session = this.startSession();
+    try {
+      await this.guard(session, session.engine.reload(this.options.modelId, this.options.chatOptions), {
+        signal,
+        timeoutMs: this.options.loadTimeoutMs,
+        what: `loading ${this.options.modelId}`,
+        interrupt: false,
+      });
+    } catch (e) {
+      this.dispose(session);
+      if (e instanceof AbortedError || e instanceof TimeoutError || e instanceof WorkerCrashedError) throw e;
+      throw classifyLoadError(this.options.modelId, e);
+    }
+    session.loaded = true;
+    return session;
+  }
+
+  /** Refuses models the adapter cannot run, before any download. */
+  private async checkDevice(): Promise<void> {
+    this.gpuReport ??= probeGpu(this.options.gpu);
+    const report = await this.gpuReport;
+    if (!report.adapter) throw new BackendUnavailableError(report.message);
+    if (!report.adapter.shaderF16 && requiresShaderF16(this.options.modelId, this.record)) {
+      throw new UnsupportedModelError(
+        this.options.modelId,
+        'this GPU adapter lacks the shader-f16 feature; choose a *q4f32* or *q0f32* model id',
+      );
+    }
+  }
+
+  private startSession(): Session {
+    let worker: Worker;
+    try {
+      worker = (this.options.createWorker ?? defaultWorker)();
+    } catch (e) {
+      throw new BackendUnavailableError(`cannot start the engine worker: ${errorText(e)}`, { cause: e });
+    }
+    this.workerCount += 1;
+    const crashed = new Promise<never>((_, reject) => {
+      const fail = (detail: string): void => {
+        if (this.session === session) this.session = undefined;
+        worker.terminate();
+        reject(new WorkerCrashedError(`the engine worker crashed: ${detail}`));
+      };
+      worker.addEventListener('error', (ev) => {
+        ev.preventDefault();
+        fail(ev instanceof ErrorEvent && ev.message ? ev.message : 'it failed to load or threw at top level');
+      });
+      worker.addEventListener('messageerror', () => fail('a message could not be deserialised'));
+    });
+    crashed.catch(() => undefined);
+    const engine = new WebWorkerMLCEngine(worker, {
+      appConfig: this.appConfig,
+      initProgressCallback: (report: InitProgressReport) => this.emit(report),
+    });
+    const session: Session = { worker, engine, crashed, loaded: false };
+    this.session = session;
+    return session;
+  }
+
+  private emit(report: InitProgressReport): void {
+    const progress: LoadProgress = {
+      modelId: this.options.modelId,
+      progress: report.progress,
+      timeElapsedS: report.timeElapsed,
+      text: report.text,
+    };
+    for (const listener of this.listeners) listener(progress);
+  }
+
+  private dispose(session: Session): void {
+    if (this.session === session) this.session = undefined;
+    session.worker.terminate();
+  }
+
+  /**
+   * Awaits `op`, failing fast when the worker crashes, the caller aborts or `timeoutMs` passes. On abort or
+   * timeout a generation is interrupted (and the worker killed if the engine does not settle within the
+   * grace period); a load is stopped by killing the worker.
+   */
+  private async guard<T>(
+    session: Session,
+    op: Promise<T>,
+    how: { signal?: AbortSignal; timeoutMs?: number; what: string; interrupt: boolean },
+  ): Promise<T> {
+    op.catch(() => undefined);
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let onAbort: (() => void) | undefined;
+    const stop = new Promise<never>((_, reject) => {
+      if (how.timeoutMs !== undefined) {
+        const ms = how.timeoutMs;
+        timer = setTimeout(() => reject(new TimeoutError(ms, how.what)), ms);
+      }
+      if (how.signal) {
+        onAbort = () => reject(new AbortedError(`${how.what} aborted by the caller`));
+        if (how.signal.aborted) onAbort();
+        else how.signal.addEventListener('abort', onAbort, { once: true });
+      }
+    });
+    try {
+      return await Promise.race([op, session.crashed, stop]);
+    } catch (e) {
+      if (e instanceof AbortedError || e instanceof TimeoutError) await this.halt(session, op, how.interrupt);
+      throw e;
+    } finally {
+      clearTimeout(timer);
+      if (onAbort) how.signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /** Interrupts a generation and waits for it to settle, or kills the worker. */
+  private async halt(session: Session, op: Promise<unknown>, interrupt: boolean): Promise<void> {
+    if (!interrupt) {
+      this.dispose(session);
+      return;
+    }
+    session.engine.interruptGenerate();
+    const grace = new Promise<'late'>((resolve) =>
+      setTimeout(() => resolve('late'), this.options.interruptGraceMs ?? 2000),
+    );
+    const settled = op.then(
+      () => 'settled' as const,
+      () => 'settled' as const,
+    );
+    if ((await Promise.race([settled, grace, session.crashed.catch(() => 'late' as const)])) === 'late') {
+      this.dispose(session);
+    }
+  }
+}

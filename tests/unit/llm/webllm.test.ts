@@ -1,0 +1,172 @@
+import type { ChatCompletion } from '@mlc-ai/web-llm';
+import { describe, expect, it } from 'vitest';
+import {
+  BackendUnavailableError,
+  InvalidRequestError,
+  ModelLoadError,
+  UnsupportedModelError,
+} from '../../../src/llm/errors';
+import {
+  classifyLoadError,
+  fromWebLlmCompletion,
+  toWebLlmRequest,
+  WebLlmBackend,
+} from '../../../src/llm/webllm';
+
+const user = { role: 'user' as const, content: 'hi' };
+
+describe('toWebLlmRequest', () => {
+  it('turns a JSON-schema response_format into WebLLM json_object with the schema as a string', () => {
+    const schema = { type: 'object', properties: { a: { type: 'string' } } };
+    const out = toWebLlmRequest({
+      messages: [user],
+      temperature: 0.7,
+      seed: 4,
+      n: 2,
+      stop: ['\n'],
+      logit_bias: { '42': -100 },
+      response_format: { type: 'json_schema', json_schema: { name: 'x', schema } },
+    });
+    expect(out).toEqual({
+      messages: [user],
+      temperature: 0.7,
+      seed: 4,
+      n: 2,
+      stop: ['\n'],
+      logit_bias: { '42': -100 },
+      stream: false,
+      response_format: { type: 'json_object', schema: JSON.stringify(schema) },
+    });
+  });
+
+  it('asks for at least one top logprob (WebLLM returns none otherwise) and caps it at 5', () => {
+    expect(toWebLlmRequest({ messages: [user], logprobs: true })).toMatchObject({
+      logprobs: true,
+      top_logprobs: 1,
+    });
+    expect(toWebLlmRequest({ messages: [user], logprobs: true, top_logprobs: 3 })).toMatchObject({
+      top_logprobs: 3,
+    });
+    expect(toWebLlmRequest({ messages: [user], logprobs: false })).not.toHaveProperty('top_logprobs');
+    expect(() => toWebLlmRequest({ messages: [user], logprobs: true, top_logprobs: 6 })).toThrow(
+      InvalidRequestError,
+    );
+  });
+});
+
+describe('fromWebLlmCompletion', () => {
+  it('keeps choices, logprobs and token usage, and turns null content into an empty string', () => {
+    const completion: ChatCompletion = {
+      id: 'c',
+      object: 'chat.completion',
+      created: 0,
+      model: 'm',
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'length',
+          message: { role: 'assistant', content: null },
+          logprobs: {
+            content: [
+              {
+                token: 'A',
+                bytes: [65],
+                logprob: -0.1,
+                top_logprobs: [{ token: 'A', bytes: null, logprob: -0.1 }],
+              },
+            ],
+          },
+        },
+      ],
+      usage: {
+        prompt_tokens: 9,
+        completion_tokens: 1,
+        total_tokens: 10,
+        extra: {
+          e2e_latency_s: 1,
+          prefill_tokens_per_s: 1,
+          decode_tokens_per_s: 1,
+          time_to_first_token_s: 1,
+          time_per_output_token_s: 1,
+        },
+      },
+    };
+    expect(fromWebLlmCompletion(completion)).toEqual({
+      model: 'm',
+      choices: [
+        {
+          index: 0,
+          finish_reason: 'length',
+          message: { role: 'assistant', content: '' },
+          logprobs: {
+            content: [{ token: 'A', logprob: -0.1, top_logprobs: [{ token: 'A', logprob: -0.1 }] }],
+          },
+        },
+      ],
+      usage: { prompt_tokens: 9, completion_tokens: 1, total_tokens: 10 },
+    });
+  });
+});
+
+describe('classifyLoadError', () => {
+  it('maps the strings WebLLM posts across the worker boundary to typed errors', () => {
+    const fetchFail = classifyLoadError('m', 'TypeError: Failed to fetch');
+    expect(fetchFail).toBeInstanceOf(ModelLoadError);
+    expect(fetchFail.message).toBe("failed to load model 'm': TypeError: Failed to fetch");
+    expect(
+      classifyLoadError('m', 'ShaderF16SupportError: This model requires WebGPU extension shader-f16'),
+    ).toBeInstanceOf(UnsupportedModelError);
+    expect(classifyLoadError('m', 'WebGPUNotAvailableError: WebGPU is not supported')).toBeInstanceOf(
+      BackendUnavailableError,
+    );
+    expect(classifyLoadError('m', new Error('odd'))).toBeInstanceOf(ModelLoadError);
+  });
+});
+
+describe('WebLlmBackend construction and device checks (Node, no WebGPU)', () => {
+  it('rejects unknown model ids and custom records with relative URLs', () => {
+    expect(() => new WebLlmBackend({ modelId: 'no-such-model', gpu: undefined })).toThrow(
+      UnsupportedModelError,
+    );
+    const appConfig = {
+      model_list: [{ model: '/models/x/', model_id: 'x-q4f32_1-MLC', model_lib: 'x.wasm' }],
+    };
+    expect(() => new WebLlmBackend({ modelId: 'x-q4f32_1-MLC', gpu: undefined, appConfig })).toThrow(
+      /not an absolute http\(s\) URL/,
+    );
+  });
+
+  it('without WebGPU fails with BackendUnavailableError naming alternatives, before starting a worker', async () => {
+    let started = 0;
+    const backend = new WebLlmBackend({
+      modelId: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC',
+      gpu: undefined,
+      createWorker: () => {
+        started += 1;
+        throw new Error('must not start');
+      },
+    });
+    const err = await backend.complete({ messages: [user] }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BackendUnavailableError);
+    expect((err as Error).message).toMatch(/template mode/);
+    expect(started).toBe(0);
+    expect(backend.workersStarted).toBe(0);
+  });
+
+  it('refuses f16 ids on an adapter without shader-f16 before starting a worker', async () => {
+    let started = 0;
+    const gpu = {
+      requestAdapter: async () => ({ features: new Set<string>(), limits: { maxBufferSize: 2 ** 30 } }),
+    };
+    const backend = new WebLlmBackend({
+      modelId: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC',
+      gpu,
+      createWorker: () => {
+        started += 1;
+        throw new Error('must not start');
+      },
+    });
+    await expect(backend.load()).rejects.toBeInstanceOf(UnsupportedModelError);
+    expect(started).toBe(0);
+  });
+});
