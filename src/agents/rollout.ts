@@ -1,11 +1,27 @@
 /**
  * Episode rollout and the trajectory record exported as JSONL (one episode a line).
  */
-import type { DialogueEnv, Action } from '../env/env';
+import { DialogueEnv, type Action } from '../env/env';
+import { createPolicy } from './policies';
 import type { Judgment, Mode, Route, SimState, TaskEvent } from '../sim/types';
 import { Rng } from '../rng';
 import type { Seed, TaskId } from '../tasks/seed';
 import type { Policy } from './types';
+
+/**
+ * The simulator's state after a turn, as logged for analysis: the cognitive state and the episode counters
+ * (profile and private view are constant within an episode and not repeated per turn).
+ */
+export type StateSnapshot = Pick<
+  SimState,
+  'cognitive' | 'turn' | 'remaining' | 'ended' | 'lastUserPrice' | 'revealed'
+>;
+
+/** A snapshot of a simulator state. */
+export function snapshot(state: SimState): StateSnapshot {
+  const { cognitive, turn, remaining, ended, lastUserPrice, revealed } = state;
+  return structuredClone({ cognitive, turn, remaining, ended, lastUserPrice, revealed });
+}
 
 /** One actor turn of a trajectory. `state` is the simulator's state after the turn (for analysis only). */
 export interface TurnRecord {
@@ -19,7 +35,7 @@ export interface TurnRecord {
   events: TaskEvent[];
   reward: number;
   /** Absent when the rollout ran with `keepState: false`. */
-  state?: SimState;
+  state?: StateSnapshot;
 }
 
 /** One episode: what the JSONL trajectory export writes per line. */
@@ -81,7 +97,7 @@ export async function runEpisode(
       rejectedProposal: sim.rejected,
       events: sim.events,
       reward: step.reward,
-      ...(options.keepState === false ? {} : { state: step.info.state }),
+      ...(options.keepState === false ? {} : { state: snapshot(step.info.state) }),
     });
     observation = step.observation;
     if (step.terminated || step.truncated) {
@@ -107,4 +123,76 @@ export async function runEpisode(
 /** One JSON line per episode. */
 export function toJsonl(episodes: readonly EpisodeRecord[]): string {
   return episodes.map((e) => JSON.stringify(e)).join('\n') + (episodes.length ? '\n' : '');
+}
+
+/** A batch of episodes: which seeds, which policy, how many. */
+export interface BatchOptions {
+  /** Number of episodes; seeds are used in order and cycled (repeat r of a seed uses rngSeed = seed's + r). */
+  episodes: number;
+  /** Base of the policy's random streams: episode i uses `baseSeed + i` (default 0). */
+  baseSeed?: number;
+  keepState?: boolean;
+  /** Called after each episode with (done, total). */
+  onProgress?: (done: number, total: number) => void;
+}
+
+/**
+ * Run `episodes` episodes of `policy`, cycling through `seeds`. Deterministic: the same arguments give the
+ * same records, in Node and in the browser.
+ * @throws RangeError when `seeds` is empty or `episodes` is not a positive integer.
+ */
+export async function runEpisodes(
+  env: DialogueEnv,
+  policy: Policy,
+  seeds: readonly Seed[],
+  options: BatchOptions,
+): Promise<EpisodeRecord[]> {
+  if (seeds.length === 0) throw new RangeError('no seeds to run');
+  if (!Number.isInteger(options.episodes) || options.episodes < 1) {
+    throw new RangeError(`episodes must be a positive integer, got ${options.episodes}`);
+  }
+  const out: EpisodeRecord[] = [];
+  for (let i = 0; i < options.episodes; i++) {
+    const seed = seeds[i % seeds.length] as Seed;
+    const repeat = Math.floor(i / seeds.length);
+    out.push(
+      await runEpisode(env, policy, seed, {
+        rngSeed: (seed.randomSeed + repeat) % 0x100000000,
+        policySeed: ((options.baseSeed ?? 0) + i) % 0x100000000,
+        ...(options.keepState !== undefined ? { keepState: options.keepState } : {}),
+      }),
+    );
+    options.onProgress?.(i + 1, options.episodes);
+  }
+  return out;
+}
+
+/** A serialisable batch job, as run by the CLI and by the episode worker. */
+export interface EpisodeJob {
+  task: TaskId;
+  /** `random`, `replay` or `fixed:<label>`. */
+  policy: string;
+  seeds: Seed[];
+  episodes: number;
+  protocol?: 'cstpo' | 'ppdpp';
+  routeSampling?: 'stochastic' | 'deterministic';
+  baseSeed?: number;
+  keepState?: boolean;
+}
+
+/** Run a job in template mode. @throws as {@link runEpisodes}, and for an unknown policy. */
+export async function runJob(
+  job: EpisodeJob,
+  onProgress?: (done: number, total: number) => void,
+): Promise<EpisodeRecord[]> {
+  const env = new DialogueEnv(job.task, {
+    ...(job.protocol ? { protocol: job.protocol } : {}),
+    ...(job.routeSampling ? { routeSampling: job.routeSampling } : {}),
+  });
+  return runEpisodes(env, createPolicy(job.task, job.policy), job.seeds, {
+    episodes: job.episodes,
+    ...(job.baseSeed !== undefined ? { baseSeed: job.baseSeed } : {}),
+    ...(job.keepState !== undefined ? { keepState: job.keepState } : {}),
+    ...(onProgress ? { onProgress } : {}),
+  });
 }

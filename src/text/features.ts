@@ -149,7 +149,20 @@ export interface TextFeatures {
   wordCount: number;
 }
 
-const saturate = (hits: number) => (hits <= 0 ? 0 : 1 - Math.pow(0.5, hits));
+/** 0.5^(1/4), exactly as a double: saturation works in quarter-hit steps by repeated multiplication. */
+const QUARTER_HALVING = 0.8408964152537145;
+
+/**
+ * 1 − 0.5^hits, with `hits` rounded to quarter steps. Computed by repeated multiplication, not `Math.pow`, whose
+ * results for fractional exponents may differ in the last bit between JavaScript engines (Node and browsers must
+ * give bit-identical trajectories).
+ */
+function saturate(hits: number): number {
+  const quarters = Math.round(Math.max(0, hits) * 4);
+  let rest = 1;
+  for (let i = 0; i < quarters; i++) rest *= QUARTER_HALVING;
+  return 1 - rest;
+}
 
 /** Lower-cased text with runs of whitespace collapsed, padded with spaces for whole-phrase matching. */
 export function normalizeText(text: string): string {
