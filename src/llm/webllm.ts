@@ -64,7 +64,10 @@ export interface WebLlmBackendOptions {
   modelId: string;
   /** The page's `navigator.gpu` (undefined when the browser has none); probed once before the first load. */
   gpu: GpuLike | undefined;
-  /** Custom model records; `model` and `model_lib` must be absolute http(s) URLs. */
+  /**
+   * Custom model records; `model` and `model_lib` must be absolute http(s) URLs. WebLLM reads the model's
+   * files from `<model>/resolve/main/` (Hugging Face layout) unless `model` already contains `/resolve/<rev>/`.
+   */
   appConfig?: AppConfig;
   /** Overrides of the model's `mlc-chat-config.json` (e.g. `context_window_size`). */
   chatOptions?: ChatOptions;

@@ -1,11 +1,13 @@
 /**
  * Vitest `globalSetup` of the `browser` project: builds every test page under `tests/browser/pages/*.html`
- * (a Vite multi-page production build, on top of the repository's `vite.config.ts`) once per run into
- * `node_modules/.cache/proactive-dialogue-lab/browser-pages/`, and hands that folder to the test files through
- * `inject('browserPagesDir')`. Each test file then serves it with its own static server (see harness.ts).
+ * (a Vite multi-page production build, on top of the repository's `vite.config.ts`) once per run into a fresh
+ * temporary folder (one per run, so concurrent runs in the same working tree do not wipe each other's pages),
+ * hands it to the test files through `inject('browserPagesDir')`, and deletes it at the end of the run.
+ * Each test file serves it with its own static server (see harness.ts).
  */
-import { readdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { build } from 'vite';
 import type { TestProject } from 'vitest/node';
@@ -20,12 +22,15 @@ declare module 'vitest' {
 const here = fileURLToPath(new URL('.', import.meta.url));
 const repoRoot = resolve(here, '../..');
 const pagesDir = resolve(here, 'pages');
-const outDir = resolve(repoRoot, 'node_modules/.cache/proactive-dialogue-lab/browser-pages');
 
-/** Builds the pages and provides their folder; throws if there is no page or the build fails. */
-export default async function setup(project: TestProject): Promise<void> {
+/**
+ * Builds the pages and provides their folder; returns the teardown that removes it. Throws if there is no
+ * page or the build fails.
+ */
+export default async function setup(project: TestProject): Promise<() => void> {
   const pages = readdirSync(pagesDir).filter((f) => f.endsWith('.html'));
   if (pages.length === 0) throw new Error(`no test page (*.html) in ${pagesDir}`);
+  const outDir = mkdtempSync(join(tmpdir(), 'pdl-browser-pages-'));
   const input = Object.fromEntries(pages.map((f) => [f.slice(0, -'.html'.length), resolve(pagesDir, f)]));
   await build({
     configFile: resolve(repoRoot, 'vite.config.ts'),
@@ -37,8 +42,9 @@ export default async function setup(project: TestProject): Promise<void> {
       minify: false,
       sourcemap: true,
       reportCompressedSize: false,
-      rolldownOptions: { input },
+      rolldownOptions: { input, checks: { bundlerTimings: false } },
     },
   });
   project.provide('browserPagesDir', outDir);
+  return () => rmSync(outDir, { recursive: true, force: true });
 }

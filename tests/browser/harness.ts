@@ -9,7 +9,7 @@
  *    When its setup is done it calls `expose(async (args) => result)` from `./expose` (results must be
  *    structured-cloneable; thrown errors come back with their `name`, `message` and primitive own fields).
  * 2. Add `tests/browser/<topic>.test.ts` (runs in the `browser` Vitest project; all pages are built once per run
- *    by tests/browser/globalSetup.ts):
+ *    by tests/browser/globalSetup.ts into a temporary folder, removed afterwards):
  *
  *      import { afterEach, expect, it } from 'vitest';
  *      import { openPage, type OpenedPage } from './harness';

@@ -110,10 +110,15 @@ describe('WebLlmBackend with the real WebLLM worker', () => {
     expect(p.requests.some((u) => u.startsWith('http://127.0.0.1:1/'))).toBe(true);
   });
 
-  it('reports the unreachable model as not cached', async () => {
+  it("reports cache status from WebLLM's cache and deletes a cached model", async () => {
     p = await openPage('llm');
     const id = 'Unreachable-0.5B-q4f32_1-MLC';
-    await p.run({ op: 'create', modelId: id, appConfig: record(id, 'http://127.0.0.1:1'), worker: 'real' });
+    const appConfig = record(id, 'http://127.0.0.1:1');
+    await p.run({ op: 'create', modelId: id, appConfig, worker: 'real' });
+    expect(await p.run({ op: 'isCached' })).toBe(false);
+    await p.run({ op: 'plantCache', modelUrl: appConfig.model_list[0]!.model });
+    expect(await p.run({ op: 'isCached' })).toBe(true);
+    await p.run({ op: 'deleteFromCache' });
     expect(await p.run({ op: 'isCached' })).toBe(false);
   });
 
@@ -174,16 +179,14 @@ describe('WebLlmBackend through the worker protocol with a scripted engine', () 
     expect(bad.error?.name).toBe('StructuredOutputError');
   });
 
-  it('serialises concurrent requests and answers each in order', async () => {
+  it('serialises concurrent requests (one generation at a time in the worker) and answers each in order', async () => {
     p = await openPage('llm');
     await p.run(fake('Echo-q4f32_1-MLC'));
     const outcomes = await p.run<Array<Timed<{ choices: Array<{ message: { content: string } }> }>>>({
       op: 'completeAll',
-      requests: ['ANSWER:a', 'ANSWER:b', 'ANSWER:c'].map(ask),
+      requests: ['ANSWER:a', 'ANSWER:b', 'ANSWER:c', 'MAX_ACTIVE'].map(ask),
     });
-    expect(outcomes.map((o) => o.value!.choices[0]!.message.content)).toEqual(['a', 'b', 'c']);
-    expect(outcomes[0]!.ms).toBeLessThanOrEqual(outcomes[1]!.ms);
-    expect(outcomes[1]!.ms).toBeLessThanOrEqual(outcomes[2]!.ms);
+    expect(outcomes.map((o) => o.value!.choices[0]!.message.content)).toEqual(['a', 'b', 'c', '1']);
   });
 
   it('a failed load surfaces as ModelLoadError and the next request loads afresh', async () => {
@@ -232,7 +235,7 @@ describe('WebLlmBackend through the worker protocol with a scripted engine', () 
     expect((await p.run<Timed>({ op: 'load' })).ok).toBe(true);
     const aborted = await p.run<Timed>({ op: 'complete', request: ask('SLOW'), abortAfterMs: 200 });
     expect(aborted.error).toEqual({ name: 'AbortedError', message: 'generation aborted by the caller' });
-    expect(aborted.ms).toBeLessThan(1_500);
+    expect(aborted.ms).toBeLessThan(5_000); // SLOW runs 10 s unless interrupted
     const next = await p.run<Timed>({ op: 'complete', request: ask('ANSWER:still here') });
     expect(next.ok).toBe(true);
     expect((await p.run<{ workersStarted: number }>({ op: 'state' })).workersStarted).toBe(1);
@@ -243,7 +246,7 @@ describe('WebLlmBackend through the worker protocol with a scripted engine', () 
     await p.run(fake('Echo-q4f32_1-MLC', { requestTimeoutMs: 300 }));
     const slow = await p.run<Timed>({ op: 'complete', request: ask('SLOW') });
     expect(slow.error?.name).toBe('TimeoutError');
-    expect(slow.ms).toBeLessThan(3_000);
+    expect(slow.ms).toBeLessThan(5_000); // SLOW runs 10 s unless interrupted
   });
 
   it('a load that hangs is stopped by loadTimeoutMs or abort, killing the worker', async () => {
@@ -253,7 +256,7 @@ describe('WebLlmBackend through the worker protocol with a scripted engine', () 
     expect(timedOut.error?.name).toBe('TimeoutError');
     const aborted = await p.run<Timed>({ op: 'load', abortAfterMs: 100 });
     expect(aborted.error?.name).toBe('AbortedError');
-    expect(aborted.ms).toBeLessThan(300);
+    expect(aborted.ms).toBeLessThan(2_000); // the load never finishes by itself
     expect((await p.run<{ workersStarted: number }>({ op: 'state' })).workersStarted).toBe(2);
   });
 });

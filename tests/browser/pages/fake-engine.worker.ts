@@ -4,7 +4,8 @@
  * Behaviour is chosen by the model id and the last user message:
  * - load: emits progress 0 → 0.5 → 1; ids containing `fail-load` reject with `TypeError: Failed to fetch`,
  *   `hang-load` never finish, `crash-load` crash the worker.
- * - generate: `ANSWER:<text>` answers `<text>`; `CRASH` crashes the worker; `DEVICE_LOST` rejects as WebLLM
+ * - generate: `ANSWER:<text>` answers `<text>` after 50 ms; `MAX_ACTIVE` answers the largest number of
+ *   generations that ever ran at once in this worker; `CRASH` crashes the worker; `DEVICE_LOST` rejects as WebLLM
  *   does on a lost device; `SLOW` emits a token every 20 ms for 10 s unless interrupted (finish `abort`);
  *   anything else answers `JSON.stringify({ received: request })`, so tests can see what reached the engine.
  */
@@ -14,6 +15,8 @@ const handler = new WebWorkerMLCEngineHandler();
 let progress: ((r: InitProgressReport) => void) | undefined;
 let modelId = '';
 let interrupted = false;
+let active = 0;
+let maxActive = 0;
 
 const crashSoon = (): void => {
   setTimeout(() => {
@@ -81,7 +84,14 @@ const fakeEngine = {
       for (; tokens < 500 && !interrupted; tokens++) await sleep(20);
       return completion('x'.repeat(tokens), interrupted ? 'abort' : 'stop', tokens);
     }
-    if (last.startsWith('ANSWER:')) return completion(last.slice('ANSWER:'.length), 'stop', 3);
+    if (last === 'MAX_ACTIVE') return completion(String(maxActive), 'stop', 1);
+    if (last.startsWith('ANSWER:')) {
+      active += 1;
+      maxActive = Math.max(maxActive, active);
+      await sleep(50);
+      active -= 1;
+      return completion(last.slice('ANSWER:'.length), 'stop', 3);
+    }
     return completion(JSON.stringify({ received: request }), 'stop', 5);
   },
 };

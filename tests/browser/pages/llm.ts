@@ -27,7 +27,8 @@ type Op =
   | { op: 'structured'; request: ChatRequest }
   | { op: 'state' }
   | { op: 'isCached' }
-  | { op: 'deleteFromCache' };
+  | { op: 'deleteFromCache' }
+  | { op: 'plantCache'; modelUrl: string };
 
 const gpu = (navigator as { gpu?: GpuLike }).gpu;
 let backend: WebLlmBackend | undefined;
@@ -99,5 +100,15 @@ expose(async (args: Op) => {
       return need().isCached();
     case 'deleteFromCache':
       return need().deleteFromCache();
+    case 'plantCache': {
+      // What a finished download leaves in WebLLM's default Cache API store: the manifest and its shards,
+      // under the Hugging Face layout WebLLM appends to a model URL (`resolve/main/`).
+      const cache = await caches.open('webllm/model');
+      const base = new URL('resolve/main/', args.modelUrl).href;
+      const manifest = { records: [{ dataPath: 'params_shard_0.bin' }] };
+      await cache.put(new URL('tensor-cache.json', base).href, new Response(JSON.stringify(manifest)));
+      await cache.put(new URL('params_shard_0.bin', base).href, new Response(new Uint8Array(16)));
+      return null;
+    }
   }
 });

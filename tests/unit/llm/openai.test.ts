@@ -128,13 +128,13 @@ describe('OpenAiBackend', () => {
   });
 
   it('abandons a slow answer with a TimeoutError', async () => {
-    server = await serve([(_b, _r, res) => setTimeout(() => ok('late')(_b, _r, res), 2_000)]);
+    server = await serve([(_b, _r, res) => setTimeout(() => ok('late')(_b, _r, res), 5_000)]);
     const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny', timeoutMs: 200 });
     const started = performance.now();
     const err = await backend.complete(request).catch((e: unknown) => e);
     expect(err).toBeInstanceOf(TimeoutError);
     expect((err as TimeoutError).timeoutMs).toBe(200);
-    expect(performance.now() - started).toBeLessThan(1_500);
+    expect(performance.now() - started).toBeLessThan(3_000);
     expect(server.hits).toHaveLength(1);
   });
 
