@@ -237,7 +237,7 @@ export class WebLlmBackend implements ChatBackend {
    * `InvalidRequestError`, `GenerationError`, `DeviceLostError` (the worker is then replaced),
    * `TimeoutError` (`requestTimeoutMs`; generation is interrupted) and `AbortedError`.
    */
-  complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
+  async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
     const webRequest = toWebLlmRequest(request);
     return this.enqueue(async () => {
       const session = await this.ensureLoaded(options.signal);

@@ -136,6 +136,12 @@ describe('WebLlmBackend construction and device checks (Node, no WebGPU)', () =>
     );
   });
 
+  it('rejects (not throws) an invalid request', async () => {
+    const backend = new WebLlmBackend({ modelId: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', gpu: undefined });
+    const pending = backend.complete({ messages: [user], logprobs: true, top_logprobs: 9 });
+    await expect(pending).rejects.toBeInstanceOf(InvalidRequestError);
+  });
+
   it('without WebGPU fails with BackendUnavailableError naming alternatives, before starting a worker', async () => {
     let started = 0;
     const backend = new WebLlmBackend({
