@@ -31,7 +31,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
     prefix: prefix(
       [GR, 'Hi there! How is your day going?'],
       'Fine, thanks. What is this task about?',
-      [SI, "We are chatting about a children's charity. Have you heard of Save the Children before?"],
+      [SI, "We are chatting about a children's charity today. Does the name Save the Children ring a bell?"],
       'Vaguely. A lot of big charities spend most of what they get on salaries, though.',
     ),
     referenceStrategies: [CA, DI, LA, CA, FD, PD, GR],
@@ -142,7 +142,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
     prefix: prefix(
       [GR, 'Hi, nice to chat with you!'],
       'Hello dear, nice to chat with you too.',
-      [SI, 'Have you ever heard of Save the Children?'],
+      [SI, 'Has anyone ever told you about Save the Children and its work?'],
       'I do not think so. I usually give to the food bank in my town.',
     ),
     referenceStrategies: [DI, EA, CA, PD, SM, GR],
@@ -205,7 +205,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
     prefix: prefix(
       [GR, 'Hi! Thanks for joining.'],
       'Sure. I have a few minutes.',
-      [SI, 'Do you know anything about Save the Children?'],
+      [SI, 'Does the name Save the Children mean anything to you?'],
       'Not much. I usually only give when a friend vouches for the cause.',
     ),
     referenceStrategies: [CA, SM, DI, EA, FD, PD, GR],

@@ -1,0 +1,64 @@
+/** Loading seeds from a set of files (a browser upload or files read from disk), whatever their kind. */
+import type { TaskId } from '../tasks/seed';
+import { loadCb } from './cb';
+import { loadEsconv } from './esconv';
+import { loadP4g, type P4gFiles } from './p4g';
+import { DatasetError, type LoadOptions, type LoadResult, type TextFile } from './result';
+import { isSeedJsonl, parseSeedJsonl } from './seedfile';
+
+/** Which P4G file a CSV is, from the columns of its header row; undefined when it is none of them. */
+export function p4gFileKind(text: string): keyof P4gFiles | undefined {
+  const header = (text.replace(/^\uFEFF/, '').split(/\r?\n/, 1)[0] ?? '').split(',').map((c) => c.trim());
+  if (header.includes('er_label_1')) return 'annotated';
+  if (header.includes('intended_donation')) return 'annotatedDonations';
+  if (header.includes('actual_donation')) return 'participants';
+  if (header.includes('sentence')) return 'dialogs';
+  return undefined;
+}
+
+function merge(results: readonly LoadResult[]): LoadResult {
+  return {
+    seeds: results.flatMap((r) => r.seeds),
+    skipped: results.flatMap((r) => r.skipped),
+    warnings: results.flatMap((r) => r.warnings),
+  };
+}
+
+/**
+ * Load the seeds of `task` from files. Seed files (JSONL of seeds, detected by content) are read with
+ * `parseSeedJsonl`; other JSONL files go to `loadEsconv` / `loadCb`. For P4G, the CSV files are told apart by
+ * their header columns (dialogues, participants, annotated, annotated donations) and loaded together.
+ * @throws DatasetError (line 0) when P4G CSVs lack the dialogues file, or two files of one kind are given; and
+ * whatever the loaders throw.
+ */
+export function loadSeedsFromFiles(
+  task: TaskId,
+  files: readonly TextFile[],
+  options: LoadOptions = {},
+): LoadResult {
+  const results: LoadResult[] = [];
+  const csv: Partial<P4gFiles> = {};
+  for (const file of files) {
+    if (isSeedJsonl(file.text)) results.push(parseSeedJsonl(file.text, file.name, { ...options, task }));
+    else if (task === 'esconv') results.push(loadEsconv(file.text, file.name, options));
+    else if (task === 'cb') results.push(loadCb(file.text, file.name, options));
+    else {
+      const kind = p4gFileKind(file.text);
+      if (!kind) throw new DatasetError(file.name, 1, 'not a PersuasionForGood CSV file (unknown header)');
+      const other = csv[kind];
+      if (other) throw new DatasetError(file.name, 0, `a second ${kind} file (the first is ${other.name})`);
+      csv[kind] = file;
+    }
+  }
+  if (Object.keys(csv).length > 0) {
+    const { dialogs, ...companions } = csv;
+    if (!dialogs)
+      throw new DatasetError(
+        Object.values(companions)[0]?.name ?? '',
+        0,
+        'PersuasionForGood needs its dialogues file (columns dialog_id, turn, role, sentence)',
+      );
+    results.push(loadP4g({ dialogs, ...companions }, options));
+  }
+  return merge(results);
+}

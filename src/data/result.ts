@@ -1,0 +1,102 @@
+/**
+ * Results and errors of the dataset loaders. Every problem names the file and the physical line (1-based) it
+ * comes from; line 0 means the file as a whole (e.g. a missing companion file).
+ */
+import { ZodError } from 'zod';
+import type { Seed } from '../tasks/seed';
+
+/**
+ * A record that cannot be loaded: truncated JSON, wrong field types, an unknown strategy label, a non-positive
+ * price, a malformed CSV record, a missing column. `message` is `"<file>:<line>: <reason>"`.
+ */
+export class DatasetError extends Error {
+  override readonly name = 'DatasetError';
+  constructor(
+    /** The file name as given to the loader. */
+    readonly file: string,
+    /** 1-based physical line of the record (its first line for multi-line CSV records); 0 = whole file. */
+    readonly line: number,
+    /** What is wrong, without the location. */
+    readonly reason: string,
+  ) {
+    super(`${file}:${line}: ${reason}`);
+  }
+}
+
+/** A file's name and its text, as read from disk or from a browser upload. */
+export interface TextFile {
+  name: string;
+  text: string;
+}
+
+/** A record left out under `skipInvalid`. */
+export interface SkippedRecord {
+  file: string;
+  line: number;
+  reason: string;
+}
+
+/** Something loaded, but worth knowing (e.g. an empty dialogue, a support turn without a strategy label). */
+export interface LoadWarning {
+  file: string;
+  line: number;
+  message: string;
+}
+
+/** What a loader returns: the seeds, the records skipped under `skipInvalid`, and warnings. */
+export interface LoadResult {
+  seeds: Seed[];
+  skipped: SkippedRecord[];
+  warnings: LoadWarning[];
+}
+
+export interface LoadOptions {
+  /**
+   * When true, a bad record is recorded in `skipped` and the rest of the file loads; when false (default) the
+   * first bad record throws {@link DatasetError}. File-level problems (a missing column, no header) always throw.
+   */
+  skipInvalid?: boolean;
+}
+
+/** One zod issue as a short reason: `dialog[3].speaker: Invalid option: expected one of "usr"|"sys"`. */
+export function describeZodError(error: ZodError): string {
+  const issue = error.issues[0];
+  if (!issue) return 'invalid record';
+  const path = issue.path
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
+    .join('');
+  return path ? `${path}: ${issue.message}` : issue.message;
+}
+
+/** Collects skipped records and warnings while a loader runs; decides whether a bad record throws. */
+export class LoadLog {
+  readonly skipped: SkippedRecord[] = [];
+  readonly warnings: LoadWarning[] = [];
+
+  /** @param skipInvalid record bad records instead of throwing (see {@link LoadOptions}). */
+  constructor(readonly skipInvalid: boolean) {}
+
+  /**
+   * Run `load` for one record. A {@link DatasetError} (or a `ZodError` from a seed builder, reported at
+   * `file:line`) is rethrown, or recorded as skipped under `skipInvalid`; the result is then undefined.
+   */
+  record<T>(file: string, line: number, load: () => T): T | undefined {
+    try {
+      return load();
+    } catch (e) {
+      const error =
+        e instanceof ZodError ? new DatasetError(file, line, `invalid seed: ${describeZodError(e)}`) : e;
+      if (!(error instanceof DatasetError) || !this.skipInvalid) throw error;
+      this.skipped.push({ file: error.file, line: error.line, reason: error.reason });
+      return undefined;
+    }
+  }
+
+  warn(file: string, line: number, message: string): void {
+    this.warnings.push({ file, line, message });
+  }
+
+  result(seeds: Seed[]): LoadResult {
+    return { seeds, skipped: this.skipped, warnings: this.warnings };
+  }
+}
