@@ -14,6 +14,8 @@ export interface CsvBrokenRecord {
   raw: string;
 }
 
+type Fields = Record<string, string>;
+
 interface Position {
   end: number;
   empty: number;
@@ -60,7 +62,7 @@ export function readCsv(
     rows = parse(normalized, {
       bom: true,
       skip_empty_lines: true,
-      raw: true,
+      raw: log.skipInvalid,
       columns: (header: string[]) => {
         sawHeader = true;
         const names = header.map((h) => h.trim());
@@ -83,9 +85,10 @@ export function readCsv(
         broken.push({ line, raw: raw ?? '' });
         return undefined;
       },
-      on_record: (parsed: { record: Record<string, string> }, context) => ({
+      // With `raw` (needed only to report skipped records) csv-parse hands over `{ record, raw }`.
+      on_record: (parsed: Fields | { record: Fields }, context): CsvRow => ({
         line: startOf(context),
-        record: parsed.record,
+        record: log.skipInvalid ? (parsed as { record: Fields }).record : (parsed as Fields),
       }),
     }) as CsvRow[];
   } catch (e) {

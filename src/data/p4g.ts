@@ -122,9 +122,7 @@ interface RawDialogue {
  * of `er_label_1`.
  */
 function readDialogues(file: TextFile, labelled: boolean, log: LoadLog): Map<string, RawDialogue> {
-  const columns = labelled
-    ? [...Object.keys(AnnotatedRowSchema.shape)]
-    : [...Object.keys(SentenceRowSchema.shape)];
+  const columns = Object.keys(labelled ? AnnotatedRowSchema.shape : SentenceRowSchema.shape);
   const { rows, badIds } = readTable(file, columns, log, (record, line) => {
     const row = labelled
       ? parseRow(AnnotatedRowSchema, record, file.name, line)
@@ -146,7 +144,11 @@ function readDialogues(file: TextFile, labelled: boolean, log: LoadLog): Map<str
     const dialogue = dialogues.get(id);
     if (!dialogue) continue;
     dialogues.delete(id);
-    log.warn(file.name, dialogue.line, `dialogue "${id}" left out: one of its records was skipped`);
+    log.warn(
+      file.name,
+      dialogue.line,
+      `dialogue "${id}" left out of ${file.name}: a record of it was skipped`,
+    );
   }
   return dialogues;
 }
@@ -210,7 +212,8 @@ function readDonations(
  * Load PersuasionForGood dialogues from the texts of its CSV files. One seed per dialogue of the dialogues file,
  * id `<file stem>:<dialog_id>`, plus one per annotated dialogue that the dialogues file lacks (id
  * `<annotated stem>:<dialog_id>`, text from the annotated file). `randomSeed` = `hashKey32("<file>:<dialog_id>")`.
- * Consecutive rows of one role (an utterance split into sentence rows, or several utterances) form one turn;
+ * Rows keep their file order (`turn` is validated, not used for ordering: the annotated file interleaves
+ * turns); consecutive rows of one role (an utterance split into sentence rows) form one turn;
  * the prefix is cut at the second persuadee turn. For annotated dialogues, `reference.strategies` are the
  * merged persuader labels after the annotated transcript's own cut (labels via `P4G.rawLabelMap`; a turn
  * keeps its first label); other dialogues have none. The persuadee's disposition, barriers and `eta_R` come

@@ -92,10 +92,12 @@ export class LoadLog {
     }
   }
 
+  /** Record a warning (the record still loads). */
   warn(file: string, line: number, message: string): void {
     this.warnings.push({ file, line, message });
   }
 
+  /** The loader's result: `seeds` with the skipped records and warnings collected so far. */
   result(seeds: Seed[]): LoadResult {
     return { seeds, skipped: this.skipped, warnings: this.warnings };
   }

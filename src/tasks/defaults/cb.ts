@@ -15,7 +15,7 @@ const SO = 'social';
 const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   {
     id: 'cb-default:01',
-    randomSeed: 40721,
+    randomSeed: 77903711,
     persona: 'A commuter selling a steel road bike after switching to an e-bike.',
     itemName: 'bike',
     sellerDescription:
@@ -35,7 +35,7 @@ const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   },
   {
     id: 'cb-default:02',
-    randomSeed: 86254,
+    randomSeed: 583830736,
     persona: 'A landlord renting a one-bedroom flat near the university, in no hurry.',
     itemName: 'housing',
     sellerDescription: 'One-bedroom flat, 10 minutes walk to campus, laundry in building, water included.',
@@ -55,7 +55,7 @@ const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   },
   {
     id: 'cb-default:03',
-    randomSeed: 13598,
+    randomSeed: 570754042,
     persona: 'A student moving abroad next week who must sell her desk quickly.',
     itemName: 'furniture',
     sellerDescription:
@@ -76,7 +76,7 @@ const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   },
   {
     id: 'cb-default:04',
-    randomSeed: 57032,
+    randomSeed: 3114861247,
     persona: 'A photographer upgrading his gear and selling an older mirrorless camera body.',
     itemName: 'electronics',
     sellerDescription:
@@ -96,7 +96,7 @@ const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   },
   {
     id: 'cb-default:05',
-    randomSeed: 29846,
+    randomSeed: 3384052474,
     persona: 'A retiree selling a well-kept hatchback she no longer drives.',
     itemName: 'car',
     sellerDescription:
@@ -117,7 +117,7 @@ const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   },
   {
     id: 'cb-default:06',
-    randomSeed: 74183,
+    randomSeed: 3682528071,
     persona: 'A gamer selling a phone he barely used after switching carriers.',
     itemName: 'phone',
     sellerDescription: 'Smartphone, 128 GB, unlocked, screen protector since day one, battery health 96%.',
@@ -136,7 +136,7 @@ const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   },
   {
     id: 'cb-default:07',
-    randomSeed: 38860,
+    randomSeed: 3426615274,
     persona: 'An interior designer selling a velvet sofa from a staging project, firm on price.',
     itemName: 'furniture',
     sellerDescription: 'Three-seat velvet sofa, used only for home staging, like new. Price is firm.',
@@ -156,7 +156,7 @@ const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   },
   {
     id: 'cb-default:08',
-    randomSeed: 65417,
+    randomSeed: 3111295649,
     persona: 'A parent selling a kids mountain bike the children outgrew.',
     itemName: 'bike',
     sellerDescription: 'Kids mountain bike, 24 inch wheels, front suspension, some scratches, rides well.',
@@ -176,7 +176,7 @@ const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   },
   {
     id: 'cb-default:09',
-    randomSeed: 91105,
+    randomSeed: 1069557934,
     persona: 'A homeowner subletting a garage studio for the summer months.',
     itemName: 'housing',
     sellerDescription: 'Garage studio, private entrance, kitchenette, available June to August, furnished.',
@@ -195,7 +195,7 @@ const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   },
   {
     id: 'cb-default:10',
-    randomSeed: 22374,
+    randomSeed: 1215811702,
     persona: 'An audio hobbyist selling studio monitors, proud of his setup.',
     itemName: 'electronics',
     sellerDescription: 'Pair of studio monitor speakers, 5 inch woofers, stands included, no hum or crackle.',
@@ -215,7 +215,7 @@ const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   },
   {
     id: 'cb-default:11',
-    randomSeed: 47958,
+    randomSeed: 4008501063,
     persona: 'A contractor selling a work pickup truck with high mileage.',
     itemName: 'car',
     sellerDescription: 'Pickup truck, 164,000 miles, tow package, new brakes, some rust on the wheel wells.',
@@ -234,7 +234,7 @@ const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   },
   {
     id: 'cb-default:12',
-    randomSeed: 80629,
+    randomSeed: 779704873,
     persona: 'A college student selling a tablet she replaced with a laptop, open to offers.',
     itemName: 'phone',
     sellerDescription:
@@ -255,7 +255,7 @@ const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   },
   {
     id: 'cb-default:13',
-    randomSeed: 16802,
+    randomSeed: 471337363,
     persona: 'A couple selling their dining set after buying a smaller apartment.',
     itemName: 'furniture',
     sellerDescription:
@@ -275,7 +275,7 @@ const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   },
   {
     id: 'cb-default:14',
-    randomSeed: 59247,
+    randomSeed: 2579606308,
     persona: 'A cyclist selling a racing wheelset, knows its market value well.',
     itemName: 'bike',
     sellerDescription:
@@ -296,7 +296,7 @@ const SPECS: Omit<CbSeedSpec, 'source'>[] = [
   },
   {
     id: 'cb-default:15',
-    randomSeed: 34416,
+    randomSeed: 220642266,
     persona: 'A tenant selling a room in a shared house, flexible on move-in date.',
     itemName: 'housing',
     sellerDescription: 'Room in a four-person shared house, big window, shared garden, bills split evenly.',

@@ -18,7 +18,7 @@ const OT = 'Others';
 const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   {
     id: 'esconv-default:01',
-    randomSeed: 48213,
+    randomSeed: 2688658094,
     persona: 'A second-year nursing student who fears failing a clinical placement.',
     situation: 'My placement supervisor said my charting is too slow and I might not pass the rotation.',
     emotionType: 'anxiety',
@@ -35,7 +35,7 @@ const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   },
   {
     id: 'esconv-default:02',
-    randomSeed: 91577,
+    randomSeed: 2960836750,
     persona: 'A warehouse team lead laid off after twelve years, supporting two teenagers.',
     situation: 'The company closed our site last month and I have not found anything that pays the same.',
     emotionType: 'depression',
@@ -53,7 +53,7 @@ const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   },
   {
     id: 'esconv-default:03',
-    randomSeed: 30642,
+    randomSeed: 2652065616,
     persona: 'A retired music teacher who moved to a new town and misses her old choir friends.',
     situation: 'Since moving closer to my son I barely talk to anyone and my weekends feel empty.',
     emotionType: 'sadness',
@@ -71,7 +71,7 @@ const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   },
   {
     id: 'esconv-default:04',
-    randomSeed: 77120,
+    randomSeed: 1479652413,
     persona: 'A software tester furious that a colleague presented her work as his own.',
     situation: 'A teammate showed my test framework to the directors and took all the credit.',
     emotionType: 'anger',
@@ -89,7 +89,7 @@ const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   },
   {
     id: 'esconv-default:05',
-    randomSeed: 15908,
+    randomSeed: 1729448327,
     persona: 'A graduate student who has put off his thesis chapter for months.',
     situation: 'Every morning I plan to write and end up cleaning, gaming or scrolling until it is dark.',
     emotionType: 'shame',
@@ -107,7 +107,7 @@ const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   },
   {
     id: 'esconv-default:06',
-    randomSeed: 62254,
+    randomSeed: 3050188207,
     persona: 'A young father who has been sleeping three or four hours a night since the baby arrived.',
     situation: 'I lie awake worrying about money and the baby even when she is asleep.',
     emotionType: 'anxiety',
@@ -124,7 +124,7 @@ const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   },
   {
     id: 'esconv-default:07',
-    randomSeed: 83391,
+    randomSeed: 3444219228,
     persona: 'A woman whose partner of six years left without much explanation.',
     situation: 'He packed his things while I was at work and only sent a short message afterwards.',
     emotionType: 'depression',
@@ -142,7 +142,7 @@ const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   },
   {
     id: 'esconv-default:08',
-    randomSeed: 24087,
+    randomSeed: 2700661557,
     persona: 'A high-school senior anxious about college entrance exams in three weeks.',
     situation: 'My practice scores dropped and my parents keep comparing me with my cousin.',
     emotionType: 'nervousness',
@@ -160,7 +160,7 @@ const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   },
   {
     id: 'esconv-default:09',
-    randomSeed: 57731,
+    randomSeed: 2341718450,
     persona: 'A bookkeeper who has been drinking alone most evenings since her divorce.',
     situation: 'A glass of wine after work turned into most of a bottle, and I hide it from my sister.',
     emotionType: 'shame',
@@ -178,7 +178,7 @@ const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   },
   {
     id: 'esconv-default:10',
-    randomSeed: 40916,
+    randomSeed: 4149249004,
     persona: 'A mother worried about her fourteen-year-old son who has stopped talking to her.',
     situation: 'My son stays in his room, his grades fell and he answers every question with one word.',
     emotionType: 'fear',
@@ -195,7 +195,7 @@ const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   },
   {
     id: 'esconv-default:11',
-    randomSeed: 68805,
+    randomSeed: 2284873120,
     persona: 'A delivery driver disgusted by how his manager treats new staff.',
     situation: 'My manager mocks the new drivers in front of customers and I feel sick being part of it.',
     emotionType: 'disgust',
@@ -213,7 +213,7 @@ const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   },
   {
     id: 'esconv-default:12',
-    randomSeed: 11472,
+    randomSeed: 943291811,
     persona: 'A college student who avoids photos and parties because of acne scars.',
     situation: 'I cancel plans when my skin flares up and I edit every picture before posting it.',
     emotionType: 'anxiety',
@@ -231,7 +231,7 @@ const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   },
   {
     id: 'esconv-default:13',
-    randomSeed: 93360,
+    randomSeed: 3848527459,
     persona: 'A man in his thirties who has felt flat and empty for most of a year.',
     situation: 'I go to work and come home, but nothing I used to enjoy feels like anything anymore.',
     emotionType: 'depression',
@@ -249,7 +249,7 @@ const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   },
   {
     id: 'esconv-default:14',
-    randomSeed: 36619,
+    randomSeed: 1656153507,
     persona: 'A woman in her forties who keeps arguing with her elderly father about his care.',
     situation: 'My dad refuses help at home after his fall, and every call ends in shouting.',
     emotionType: 'anger',
@@ -266,7 +266,7 @@ const SPECS: Omit<EsconvSeedSpec, 'source'>[] = [
   },
   {
     id: 'esconv-default:15',
-    randomSeed: 72948,
+    randomSeed: 2584157921,
     persona: 'A first-year teacher afraid of being let go after a poor classroom observation.',
     situation: 'The principal observed my class on a chaotic day and wrote that my management is weak.',
     emotionType: 'fear',

@@ -22,7 +22,7 @@ const GR = 'Greeting';
 const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   {
     id: 'p4g-default:01',
-    randomSeed: 52817,
+    randomSeed: 2636212142,
     persona: 'A retired accountant who reads charity financial reports before giving anything.',
     barriers: ['trust'],
     disposition: 0.1,
@@ -38,7 +38,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   },
   {
     id: 'p4g-default:02',
-    randomSeed: 18443,
+    randomSeed: 3451990757,
     persona: 'A part-time barista saving for tuition who counts every dollar.',
     barriers: ['cost'],
     disposition: 0.2,
@@ -54,7 +54,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   },
   {
     id: 'p4g-default:03',
-    randomSeed: 70395,
+    randomSeed: 3054220902,
     persona: 'A nurse who already volunteers and is eager to help children.',
     barriers: [],
     disposition: 0.8,
@@ -70,7 +70,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   },
   {
     id: 'p4g-default:04',
-    randomSeed: 36128,
+    randomSeed: 2006562002,
     persona: 'A logistics analyst who doubts that a few cents can matter for a global problem.',
     barriers: ['impact'],
     disposition: -0.2,
@@ -86,7 +86,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   },
   {
     id: 'p4g-default:05',
-    randomSeed: 94760,
+    randomSeed: 438546883,
     persona: 'A freelance designer wary of charities after a donation scam hit her family.',
     barriers: ['trust', 'cost'],
     disposition: -0.5,
@@ -102,7 +102,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   },
   {
     id: 'p4g-default:06',
-    randomSeed: 27514,
+    randomSeed: 7431458,
     persona: 'A father of three who likes to give but worries about the family budget.',
     barriers: ['cost'],
     disposition: 0.5,
@@ -117,7 +117,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   },
   {
     id: 'p4g-default:07',
-    randomSeed: 61082,
+    randomSeed: 4233982028,
     persona: 'A philosophy student sceptical of both the charity and the impact of aid.',
     barriers: ['trust', 'impact'],
     disposition: -0.4,
@@ -133,7 +133,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   },
   {
     id: 'p4g-default:08',
-    randomSeed: 43907,
+    randomSeed: 422836935,
     persona: 'A friendly retiree who gives to local causes and has never heard of the charity.',
     barriers: [],
     disposition: 0.4,
@@ -149,7 +149,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   },
   {
     id: 'p4g-default:09',
-    randomSeed: 85236,
+    randomSeed: 1832788232,
     persona: 'A gig worker who finds the payment too small to share and doubts it matters.',
     barriers: ['cost', 'impact'],
     disposition: -0.7,
@@ -165,7 +165,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   },
   {
     id: 'p4g-default:10',
-    randomSeed: 19674,
+    randomSeed: 4020358519,
     persona: 'A high-school teacher moved by stories about children but short on money this month.',
     barriers: ['cost'],
     disposition: 0.3,
@@ -181,7 +181,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   },
   {
     id: 'p4g-default:11',
-    randomSeed: 58341,
+    randomSeed: 4173123227,
     persona: 'An engineer who trusts data and wants to know exactly what a dollar buys.',
     barriers: ['impact'],
     disposition: 0.1,
@@ -197,7 +197,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   },
   {
     id: 'p4g-default:12',
-    randomSeed: 72609,
+    randomSeed: 4105960894,
     persona: 'A busy sales manager who gives only to causes friends recommend.',
     barriers: ['trust'],
     disposition: 0,
@@ -212,7 +212,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   },
   {
     id: 'p4g-default:13',
-    randomSeed: 33985,
+    randomSeed: 293670033,
     persona: 'A pharmacy student with all three worries: money, trust and whether it helps.',
     barriers: ['trust', 'impact', 'cost'],
     disposition: -0.8,
@@ -228,7 +228,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   },
   {
     id: 'p4g-default:14',
-    randomSeed: 66470,
+    randomSeed: 3648839869,
     persona: 'A new mother who tears up at news about children and wants to help.',
     barriers: [],
     disposition: 0.6,
@@ -244,7 +244,7 @@ const SPECS: Omit<P4gSeedSpec, 'source'>[] = [
   },
   {
     id: 'p4g-default:15',
-    randomSeed: 10357,
+    randomSeed: 3610576414,
     persona: 'A small-business owner who prefers to help people nearby rather than abroad.',
     barriers: ['impact'],
     disposition: -0.1,

@@ -7,6 +7,8 @@ describe('authored default seeds', () => {
   it('at least 14 per task, all valid, ids unique across tasks', () => {
     const ids = TASK_IDS.flatMap((t) => DEFAULT_SEEDS[t].map((s) => s.id));
     expect(new Set(ids).size).toBe(ids.length);
+    const randomSeeds = TASK_IDS.flatMap((t) => DEFAULT_SEEDS[t].map((s) => s.randomSeed));
+    expect(new Set(randomSeeds).size).toBe(randomSeeds.length);
     for (const task of TASK_IDS) {
       expect(DEFAULT_SEEDS[task].length).toBeGreaterThanOrEqual(14);
       for (const seed of DEFAULT_SEEDS[task]) {

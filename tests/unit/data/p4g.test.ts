@@ -229,7 +229,7 @@ describe('loadP4g on fixtures', () => {
       {
         file: 'p4g-dialogs.csv',
         line: 12,
-        message: 'dialogue "fx-103" left out: one of its records was skipped',
+        message: 'dialogue "fx-103" left out of p4g-dialogs.csv: a record of it was skipped',
       },
       {
         file: 'p4g-dialogs.csv',
