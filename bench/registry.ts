@@ -3,6 +3,8 @@
  * `Benchmark` (bench/types.ts) and append it here.
  */
 import { bootstrapBenchmark } from './cases/bootstrap';
+import { dataBenchmark } from './cases/data';
+import { envBenchmark } from './cases/env';
 import type { Benchmark } from './types';
 
-export const BENCHMARKS: readonly Benchmark[] = [bootstrapBenchmark];
+export const BENCHMARKS: readonly Benchmark[] = [envBenchmark, dataBenchmark, bootstrapBenchmark];

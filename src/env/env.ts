@@ -125,7 +125,7 @@ export class DialogueEnv {
       version: 1,
       seed: valid,
       sim,
-      history: structuredClone(valid.prefix),
+      history: valid.prefix.map((t) => Object.freeze({ ...t })),
       protocol: this.protocol,
       done: false,
     };
@@ -146,8 +146,8 @@ export class DialogueEnv {
     const { state, turn } = await this.sim.step(cur.sim, cur.history, action.utterance);
     const history: Turn[] = [
       ...cur.history,
-      { speaker: 'actor', text: action.utterance, strategy: action.strategy },
-      { speaker: 'user', text: turn.userUtterance },
+      Object.freeze({ speaker: 'actor' as const, text: action.utterance, strategy: action.strategy }),
+      Object.freeze({ speaker: 'user' as const, text: turn.userUtterance }),
     ];
     const judgeInput = {
       task: this.task.id,
@@ -196,9 +196,10 @@ export class DialogueEnv {
     return {
       task: this.task.id,
       seedId: cur.seed.id,
-      actorView: structuredClone(cur.seed.actorView),
-      history: structuredClone(cur.history),
-      events: structuredClone(cur.sim.events),
+      actorView: { ...cur.seed.actorView },
+      // Turns and events are frozen when created, so the arrays can share them.
+      history: [...cur.history],
+      events: cur.sim.events.map((e) => ({ ...e })),
       turn: cur.sim.turn,
       remaining: cur.sim.remaining,
     };

@@ -1,7 +1,8 @@
 /**
  * Cog-Sim: the per-turn pipeline of DESIGN.md "Cog-Sim" (paper §3.2, appendix A) over an immutable state.
  *
- * `step(state, history, utterance)` never mutates its inputs and returns the next state, so a checkpoint is the
+ * `step(state, history, utterance)` never mutates its inputs and returns the next state (sharing unchanged parts
+ * with it: treat states as immutable values), so a checkpoint is the
  * state itself (plus the dialogue history kept by the environment) and replaying the same utterances from it
  * reproduces the continuation exactly, random stream included.
  */
@@ -123,7 +124,8 @@ export class CogSim {
     utterance: string,
   ): Promise<{ state: SimState; turn: SimTurn }> {
     if (state.ended !== null) throw new Error(`dialogue ${state.seedId} has already ended (${state.ended})`);
-    const s = structuredClone(state);
+    // States are immutable values: copy the top level, and every field this turn changes is replaced, not mutated.
+    const s: SimState = { ...state };
     const rng = Rng.fromState(s.rng);
     const textHistory = history.map((t) => ({ speaker: t.speaker, text: t.text }));
     const view: SimView = { task: this.task, state: s, history: textHistory };

@@ -176,56 +176,108 @@ export function countHits(norm: string, phrases: readonly string[]): number {
   return hits;
 }
 
+/**
+ * A bounded memo for a pure function of a string. The text rules see the same realizations and replies over and
+ * over; caching their analysis changes no result, only the time (entries are frozen, so callers cannot alter a
+ * cached value). Cleared wholesale when full.
+ */
+class Memo<V> {
+  private readonly map = new Map<string, V>();
+  constructor(private readonly capacity = 8192) {}
+  get(key: string, compute: () => V): V {
+    let v = this.map.get(key);
+    if (v === undefined) {
+      if (this.map.size >= this.capacity) this.map.clear();
+      v = Object.freeze(compute()) as V;
+      this.map.set(key, v);
+    }
+    return v;
+  }
+}
+
+const wordsMemo = new Memo<readonly string[]>();
+const wordSetMemo = new Memo<ReadonlySet<string>>();
+
 const STOP = new Set(
   'the a an and or but if so to of in on at for with about from by is are was were be been am i you he she it we they me my your our their this that these those there here what when how why who which do does did have has had not no yes just really very can could would should will shall may might must than then too also some any more most much many one all get got feel like know think want'.split(
     ' ',
   ),
 );
 
-/** Content words of a text: lower case, letters only, stop words and words under 4 letters dropped. */
-export function contentWords(text: string): string[] {
-  return (text.toLowerCase().match(/[a-z][a-z']+/g) ?? []).filter((w) => w.length >= 4 && !STOP.has(w));
+/**
+ * Content words of a text: lower case, letters only, stop words and words under 4 letters dropped.
+ * The array is frozen (shared between calls).
+ */
+export function contentWords(text: string): readonly string[] {
+  return wordsMemo.get(text, () =>
+    (text.toLowerCase().match(/[a-z][a-z']+/g) ?? []).filter((w) => w.length >= 4 && !STOP.has(w)),
+  );
+}
+
+/** The set of {@link contentWords} of a text (shared between calls: do not modify). */
+export function contentWordSet(text: string): ReadonlySet<string> {
+  return wordSetMemo.get(text, () => new Set(contentWords(text)));
 }
 
 const QUESTION_START =
   /^\s*(what|how|why|when|where|who|which|do|does|did|is|are|can|could|would|will|have|has)\b/i;
 const PRICE = /\$\s?(\d+(?:[.,]\d+)?)|(\d+(?:\.\d+)?)\s?(?:dollars|bucks|usd)\b/i;
 
+type BaseFeatures = Omit<TextFeatures, 'specificity'> & { words: readonly string[]; numbers: number };
+
+const baseMemo = new Memo<BaseFeatures>();
+
+function baseFeatures(text: string): BaseFeatures {
+  return baseMemo.get(text, () => {
+    const norm = normalizeText(text);
+    const f = {} as Record<FeatureName, number>;
+    for (const key of Object.keys(LEXICON) as FeatureName[]) f[key] = saturate(countHits(norm, LEXICON[key]));
+    const m = PRICE.exec(text);
+    const price = m ? Number((m[1] ?? m[2] ?? '').replace(',', '')) : null;
+    return {
+      ...f,
+      question: text.includes('?') || QUESTION_START.test(text) ? 1 : 0,
+      exclamation: saturate((text.match(/!/g) ?? []).length - 1),
+      price: price !== null && Number.isFinite(price) ? price : null,
+      wordCount: (text.match(/\S+/g) ?? []).length,
+      words: contentWords(text),
+      numbers: (text.match(/\d+/g) ?? []).length,
+    };
+  });
+}
+
 /**
  * Extract the surface features of `text`. `context` (optional) is the listener's previous words: overlap with
  * them raises specificity (the utterance refers to what the listener said).
  */
 export function extractFeatures(text: string, context = ''): TextFeatures {
-  const norm = normalizeText(text);
-  const f = {} as Record<FeatureName, number>;
-  for (const key of Object.keys(LEXICON) as FeatureName[]) f[key] = saturate(countHits(norm, LEXICON[key]));
-  const words = contentWords(text);
-  const ctx = new Set(contentWords(context));
-  const overlap = words.filter((w) => ctx.has(w)).length;
-  const numbers = (text.match(/\d+/g) ?? []).length;
-  const longWords = words.filter((w) => w.length >= 7).length;
-  const specificity = saturate(overlap + 0.5 * numbers + 0.25 * longWords);
-  const m = PRICE.exec(text);
-  const price = m ? Number((m[1] ?? m[2] ?? '').replace(',', '')) : null;
-  return {
-    ...f,
-    question: text.includes('?') || QUESTION_START.test(text) ? 1 : 0,
-    specificity,
-    exclamation: saturate((text.match(/!/g) ?? []).length - 1),
-    price: price !== null && Number.isFinite(price) ? price : null,
-    wordCount: (text.match(/\S+/g) ?? []).length,
-  };
+  const { words, numbers, ...base } = baseFeatures(text);
+  const ctx = contentWordSet(context);
+  let overlap = 0;
+  let longWords = 0;
+  for (const w of words) {
+    if (ctx.has(w)) overlap++;
+    if (w.length >= 7) longWords++;
+  }
+  return { ...base, specificity: saturate(overlap + 0.5 * numbers + 0.25 * longWords) };
 }
+
+const topicMemos = new WeakMap<TopicLexicon, Memo<Readonly<Record<string, number>>>>();
 
 /**
  * Topics of a task lexicon addressed by `text`, each with a hit score in [0, 1]. Topics without hits are absent.
+ * The result is frozen (shared between calls).
  */
-export function topicHits(text: string, lexicon: TopicLexicon): Record<string, number> {
-  const norm = normalizeText(text);
-  const out: Record<string, number> = {};
-  for (const [topic, phrases] of Object.entries(lexicon)) {
-    const hits = countHits(norm, phrases);
-    if (hits > 0) out[topic] = saturate(hits);
-  }
-  return out;
+export function topicHits(text: string, lexicon: TopicLexicon): Readonly<Record<string, number>> {
+  let memo = topicMemos.get(lexicon);
+  if (!memo) topicMemos.set(lexicon, (memo = new Memo()));
+  return memo.get(text, () => {
+    const norm = normalizeText(text);
+    const out: Record<string, number> = {};
+    for (const [topic, phrases] of Object.entries(lexicon)) {
+      const hits = countHits(norm, phrases);
+      if (hits > 0) out[topic] = saturate(hits);
+    }
+    return out;
+  });
 }

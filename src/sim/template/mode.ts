@@ -11,8 +11,7 @@ import type { Mode } from '../types';
 /** Influence score in [0, 1] of an utterance for a task lexicon (the largest marker). */
 export function influenceScore(utterance: string, view: SimView): number {
   const f = extractFeatures(utterance);
-  const hits = topicHits(utterance, view.task.topics);
-  delete hits.rapport;
+  const { rapport: _rapport, ...hits } = topicHits(utterance, view.task.topics);
   return Math.max(
     f.suggestion,
     f.evidence,

@@ -9,7 +9,7 @@
  * (for a call to action: the opposing intention; for a price: the gap to the seller's acceptable price),
  * pressure and dismissal, less rapport: below 0.3 low, below 0.6 medium, else high.
  */
-import { contentWords, extractFeatures, topicHits, type TextFeatures } from '../../text/features';
+import { contentWordSet, extractFeatures, topicHits, type TextFeatures } from '../../text/features';
 import { sellerAcceptablePrice } from '../dynamics';
 import { records, strengthOf, topicStrength } from '../records';
 import type { ChangeProposer, MessageAssessment, SimView } from '../roles';
@@ -38,14 +38,17 @@ function lastUserText(view: SimView): string {
  * share of its content words already used in one earlier actor turn. Repetition reads as nagging.
  */
 export function repetition(utterance: string, view: SimView): number {
-  const words = new Set(contentWords(utterance));
+  const words = contentWordSet(utterance);
+  const trimmed = utterance.trim();
   let best = 0;
   for (const t of view.history) {
     if (t.speaker !== 'actor') continue;
-    if (t.text.trim() === utterance.trim()) return 1;
+    if (t.text.trim() === trimmed) return 1;
     if (words.size === 0) continue;
-    const other = new Set(contentWords(t.text));
-    best = Math.max(best, [...words].filter((w) => other.has(w)).length / words.size);
+    const other = contentWordSet(t.text);
+    let shared = 0;
+    for (const w of words) if (other.has(w)) shared++;
+    best = Math.max(best, shared / words.size);
   }
   return best >= 0.6 ? best : 0;
 }

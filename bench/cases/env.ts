@@ -1,0 +1,59 @@
+/**
+ * Environment benchmarks (issue 2): template-mode episodes per second per task on one core (random policy over
+ * the bundled seeds, trajectories without per-turn state), with the cost of logging the per-turn state measured
+ * against it in the same run.
+ */
+import { runJob } from '../../src/agents/rollout';
+import { TASK_IDS } from '../../src/tasks';
+import { defaultSeeds } from '../../src/tasks/defaults';
+import { compare, ratioEntry } from '../timing';
+import type { Benchmark, BenchEntry } from '../types';
+
+const EPISODES = 200;
+
+export const envBenchmark: Benchmark = {
+  name: 'env/episodes',
+  async run(ctx) {
+    const entries: BenchEntry[] = [];
+    for (const task of TASK_IDS) {
+      const seeds = defaultSeeds(task);
+      let turns = 0;
+      const job = { task, policy: 'random', seeds, episodes: EPISODES, baseSeed: ctx.seed };
+      const comparison = await compare(
+        async () => {
+          const records = await runJob({ ...job, keepState: false });
+          turns = records.reduce((s, r) => s + r.turns.length, 0);
+        },
+        async () => {
+          await runJob({ ...job, keepState: true });
+        },
+        { warmup: 1, runs: Math.max(3, Math.min(ctx.timing.runs, 7)) },
+      );
+      const seconds = comparison.target.median / 1000;
+      ctx.log(
+        `${task}: ${(EPISODES / seconds).toFixed(0)} episodes/s, ${(turns / seconds).toFixed(0)} turns/s`,
+      );
+      entries.push(
+        {
+          name: `env/${task} template episodes per second (1 core, random policy)`,
+          unit: 'episodes/s',
+          value: EPISODES / seconds,
+          extra: `${EPISODES} episodes over ${seeds.length} bundled seeds, ${(turns / EPISODES).toFixed(1)} turns/episode, median of ${comparison.target.samples.length} runs`,
+          biggerIsBetter: true,
+        },
+        {
+          name: `env/${task} template turns per second (1 core, random policy)`,
+          unit: 'turns/s',
+          value: turns / seconds,
+          biggerIsBetter: true,
+        },
+        ratioEntry(
+          `env/${task} episodes without vs with per-turn state logging`,
+          comparison,
+          'keepState: true',
+        ),
+      );
+    }
+    return entries;
+  },
+};
