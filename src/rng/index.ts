@@ -10,16 +10,33 @@ import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGenerator';
 
+/** Outputs discarded after seeding. */
+const WARM_UP_DRAWS = 8;
+
+/** The splitmix32 finaliser: a bijective scramble of a 32-bit integer (signed 32-bit result). */
+export function splitmix32(x: number): number {
+  let z = (x + 0x9e3779b9) | 0;
+  z = Math.imul(z ^ (z >>> 16), 0x85ebca6b);
+  z = Math.imul(z ^ (z >>> 13), 0xc2b2ae35);
+  return (z ^ (z >>> 16)) | 0;
+}
+
 /** Serialised state of an {@link Rng}: the generator's internal words (4 signed 32-bit integers). */
 export type RngState = readonly number[];
 
 export class Rng {
   private constructor(private readonly gen: JumpableRandomGenerator) {}
 
-  /** A new stream from an integer seed (any safe integer; the low 32 bits matter). */
+  /**
+   * A new stream from an integer seed (any safe integer; the low 32 bits matter). The seed is scrambled first
+   * (the splitmix32 finaliser) and the first outputs are discarded, because xoroshiro128+ seeded directly with
+   * small or consecutive integers starts with near-identical, correlated outputs.
+   */
   static fromSeed(seed: number): Rng {
     if (!Number.isSafeInteger(seed)) throw new RangeError(`Rng seed must be a safe integer, got ${seed}`);
-    return new Rng(xoroshiro128plus(seed | 0));
+    const gen = xoroshiro128plus(splitmix32(seed | 0));
+    for (let i = 0; i < WARM_UP_DRAWS; i++) gen.next();
+    return new Rng(gen);
   }
 
   /** Resume a stream from {@link Rng.getState}. Throws `RangeError` on a malformed state. */
