@@ -1,6 +1,17 @@
 /**
  * proactive-dialogue-lab: train and test proactive dialogue policies in the browser.
- * Public entry point; each concept lives in its own folder under `src/`.
+ * Public entry point; each concept lives in its own folder under `src/` (see README "Layout").
  */
 export * from './rng';
 export * from './tasks';
+export * from './tasks/defaults';
+export * from './text/features';
+export * from './data';
+export * from './sim';
+export * from './env';
+export * from './agents';
+export * from './embed';
+export * from './store';
+export * from './eval';
+export * from './llm';
+export * from './gpu';

@@ -12,14 +12,14 @@ import { EvalInputError } from './errors';
  * started from and is the bootstrap cluster; `turns` counts actor–user turns (a non-negative integer);
  * `return` is the terminal return in the task's reward units (finite).
  */
-export const EpisodeRecordSchema = z.object({
+export const EpisodeOutcomeSchema = z.object({
   caseId: z.string().min(1),
   success: z.boolean(),
   turns: z.number().int().nonnegative(),
   return: z.number().finite(),
 });
 /** One finished episode as read by {@link summarizeEpisodes}; extra fields are ignored. */
-export type EpisodeRecord = z.infer<typeof EpisodeRecordSchema>;
+export type EpisodeOutcome = z.infer<typeof EpisodeOutcomeSchema>;
 
 /** Options of {@link summarizeEpisodes}. */
 export interface SummarizeOptions {
@@ -55,16 +55,16 @@ export interface EpisodeSummary {
  * seeds, always drawn in the order success rate, turns over all, turns over successful, return), so one metric's
  * interval does not depend on whether another was computed. Deterministic given the `rng` state.
  *
- * @throws EvalInputError on an empty list or an episode that does not match {@link EpisodeRecordSchema} (the
+ * @throws EvalInputError on an empty list or an episode that does not match {@link EpisodeOutcomeSchema} (the
  *   message names the index and field), or on invalid bootstrap options.
  */
 export function summarizeEpisodes(
-  episodes: readonly EpisodeRecord[],
+  episodes: readonly EpisodeOutcome[],
   options: SummarizeOptions,
 ): EpisodeSummary {
   if (episodes.length === 0) throw new EvalInputError('summarizeEpisodes: no episodes');
   episodes.forEach((episode, i) => {
-    const parsed = EpisodeRecordSchema.safeParse(episode);
+    const parsed = EpisodeOutcomeSchema.safeParse(episode);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : '';

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/rng';
-import { EvalInputError, summarizeEpisodes, type EpisodeRecord } from '../../../src/eval';
+import { EvalInputError, summarizeEpisodes, type EpisodeOutcome } from '../../../src/eval';
 
-const episodes: EpisodeRecord[] = [
+const episodes: EpisodeOutcome[] = [
   { caseId: 'c1', success: true, turns: 4, return: 1 },
   { caseId: 'c1', success: false, turns: 10, return: -1 },
   { caseId: 'c2', success: true, turns: 6, return: 0.5 },
@@ -54,11 +54,11 @@ describe('summarizeEpisodes', () => {
   it('rejects an empty list and invalid episodes, naming index and field', () => {
     const rng = Rng.fromSeed(1);
     expect(() => summarizeEpisodes([], { rng })).toThrow(EvalInputError);
-    const badTurns = [episodes[0], { ...episodes[1], turns: 2.5 }] as EpisodeRecord[];
+    const badTurns = [episodes[0], { ...episodes[1], turns: 2.5 }] as EpisodeOutcome[];
     expect(() => summarizeEpisodes(badTurns, { rng })).toThrow(/episodes\[1\]\.turns/);
-    const badReturn = [{ ...episodes[0], return: NaN }] as EpisodeRecord[];
+    const badReturn = [{ ...episodes[0], return: NaN }] as EpisodeOutcome[];
     expect(() => summarizeEpisodes(badReturn, { rng })).toThrow(/episodes\[0\]\.return/);
-    const noCase = [{ ...episodes[0], caseId: '' }] as EpisodeRecord[];
+    const noCase = [{ ...episodes[0], caseId: '' }] as EpisodeOutcome[];
     expect(() => summarizeEpisodes(noCase, { rng })).toThrow(/episodes\[0\]\.caseId/);
   });
 });
