@@ -39,6 +39,18 @@ const FILLER = new Set(
   ).split(' '),
 );
 
+/** Content words of a text that are not filler (memoised per text: the same replies recur). */
+function topicalWords(text: string): readonly string[] {
+  let words = topicalCache.get(text);
+  if (!words) {
+    if (topicalCache.size > 4096) topicalCache.clear();
+    words = contentWords(text).filter((w) => !FILLER.has(w));
+    topicalCache.set(text, words);
+  }
+  return words;
+}
+const topicalCache = new Map<string, readonly string[]>();
+
 function lastUserTurns(obs: Observation, k: number): string[] {
   return obs.history
     .filter((t) => t.speaker === 'user')
@@ -48,9 +60,7 @@ function lastUserTurns(obs: Observation, k: number): string[] {
 
 /** Build the realizer context from an observation. */
 export function realizerContext(obs: Observation): RealizerContext {
-  const all = lastUserTurns(obs, obs.history.length).flatMap((t) =>
-    contentWords(t).filter((w) => !FILLER.has(w)),
-  );
+  const all = lastUserTurns(obs, obs.history.length).flatMap(topicalWords);
   const counts = new Map<string, number>();
   for (const w of all) counts.set(w, (counts.get(w) ?? 0) + 1);
   // The most frequent topical word of the user's turns; among equals, the most recent.
@@ -60,7 +70,7 @@ export function realizerContext(obs: Observation): RealizerContext {
     const c = counts.get(w) ?? 0;
     if (c >= best) [concern, best] = [w, c];
   }
-  const last = contentWords(lastUserTurns(obs, 1)[0] ?? '').filter((w) => !FILLER.has(w));
+  const last = topicalWords(lastUserTurns(obs, 1)[0] ?? '');
   const counters = obs.events.filter((e) => e.type === 'offer' && e.by === 'user');
   const offers = obs.events.filter((e) => e.type === 'offer' && e.by === 'actor');
   return {

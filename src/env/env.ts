@@ -97,6 +97,8 @@ export class DialogueEnv {
   private readonly sim: CogSim;
   private readonly judge: Judge;
   private current: EnvCheckpoint | null = null;
+  /** Seeds already validated by this environment (validation is the costliest part of a reset). */
+  private readonly validated = new WeakSet<Seed>();
 
   constructor(task: TaskId, options: DialogueEnvOptions = {}) {
     this.task = getTask(task);
@@ -117,7 +119,8 @@ export class DialogueEnv {
     observation: Observation;
     info: { state: SimState };
   } {
-    const valid = SeedSchema.parse(seed);
+    const valid = this.validated.has(seed) ? seed : SeedSchema.parse(seed);
+    this.validated.add(valid);
     if (valid.task !== this.task.id)
       throw new Error(`seed ${valid.id} is for task ${valid.task}, not ${this.task.id}`);
     const sim = initialSimState(valid, this.horizon, rngSeed ?? valid.randomSeed);
