@@ -1,0 +1,478 @@
+/**
+ * `npm run principles -- <command>`: build a principle memory by template self-play, query it, or evaluate the
+ * Principles planner against the Standard policy (DESIGN.md "Principles"; Principles paper §3).
+ */
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { parseArgs } from 'node:util';
+import { RandomPolicy, runEpisodes, TemplateRealizer, type EpisodeRecord, type Policy } from '../src/agents';
+import { StandardTemplatePolicy } from '../src/baselines/standard';
+import { DatasetError } from '../src/data';
+import { loadSeedsFromPath } from '../src/data/node';
+import { HashedNgramEmbedder } from '../src/embed';
+import { DialogueEnv, type Protocol } from '../src/env';
+import {
+  pairedDifference,
+  summarizeEpisodes,
+  type BootstrapInterval,
+  type EpisodeSummary,
+} from '../src/eval';
+import {
+  constructPrinciples,
+  formatPrinciple,
+  MemoryFileError,
+  OnlineConstructionEnv,
+  PrincipleMemory,
+  PrinciplesPlanner,
+  TemplateReviser,
+  TemplateWriter,
+  type Principle,
+  type TurnStatus,
+} from '../src/memory';
+import { Rng } from '../src/rng';
+import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
+import { defaultSeeds } from '../src/tasks/defaults';
+
+export const HELP = `Usage: npm run principles -- <command> [options]
+
+Commands:
+  build   Build a principle memory by template self-play against Cog-Sim with the per-turn critic
+          (backtracking revision, at most --max-attempts revisions per failed turn) and write it as JSON.
+  query   Retrieve the top-k principles of a memory file for a situation text (L2 distance of When clauses).
+  eval    Compare the Principles planner (memory filtered by origin) with the Standard policy on seeds.
+
+Common options:
+  --task TASK          esconv | p4g | cb (required)
+  --seeds PATH         dataset file, P4G folder/CSV, or seed JSONL file (default: the bundled authored seeds)
+  --skip-invalid       skip malformed dataset records instead of stopping
+  --split PART         use only one part of a seeded shuffle of the seeds: build (the first --build-size)
+                       or eval (the rest); default: all seeds
+  --build-size N       seeds in the build part (default 50)
+  --split-seed N       seed of the shuffle (default 7)
+  --json               print the report as one JSON object
+  -h, --help           show this help
+
+build:
+  --episodes N         self-play episodes, seeds cycled (default 50)
+  --out FILE           memory file to write (required)
+  --name NAME          memory name (default: the task id)
+  --max-attempts N     revision attempts per failed turn (default 3)
+  --seed N             base seed of the self-play streams (default 0)
+
+query:
+  --memory FILE        memory file (required)
+  --text TEXT          the situation to match (required)
+  --k N                principles to return (default 3)
+
+eval:
+  --memory FILE        memory file (required unless only --online)
+  --episodes N         episodes per policy, seeds cycled (default: one per seed)
+  --protocol P         cstpo (terminal utility, horizon 30) | ppdpp (per-turn critic) (default cstpo)
+  --origins LIST       comma-separated memory variants: all, success, revision (default all,success,revision)
+  --online             also run the planner from an empty memory with online construction (success only)
+  --seed N             base seed of the policies' streams and of the bootstrap (default 0)
+
+Examples:
+  npm run principles -- build --task esconv --episodes 50 --out memories/esconv.json
+  npm run principles -- build --task esconv --seeds ../shared/data/esconv/esconv-valid.jsonl --split build \\
+    --out memories/esconv.json
+  npm run principles -- query --memory memories/esconv.json --task esconv \\
+    --text "the help-seeker sounds anxious and is unsure, early in the conversation" --k 3
+  npm run principles -- eval --task esconv --memory memories/esconv.json \\
+    --seeds ../shared/data/esconv/esconv-valid.jsonl --split eval`;
+
+/** A command-line mistake: printed with a hint to --help, exit code 2. */
+export class UsageError extends Error {
+  override readonly name = 'UsageError';
+}
+
+interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+const OPTIONS = {
+  task: { type: 'string' },
+  seeds: { type: 'string' },
+  'skip-invalid': { type: 'boolean', default: false },
+  split: { type: 'string' },
+  'build-size': { type: 'string', default: '50' },
+  'split-seed': { type: 'string', default: '7' },
+  episodes: { type: 'string' },
+  out: { type: 'string' },
+  name: { type: 'string' },
+  'max-attempts': { type: 'string', default: '3' },
+  seed: { type: 'string', default: '0' },
+  memory: { type: 'string' },
+  text: { type: 'string' },
+  k: { type: 'string', default: '3' },
+  protocol: { type: 'string', default: 'cstpo' },
+  origins: { type: 'string', default: 'all,success,revision' },
+  online: { type: 'boolean', default: false },
+  json: { type: 'boolean', default: false },
+  help: { type: 'boolean', short: 'h', default: false },
+} as const;
+
+type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
+
+function integer(name: string, raw: string | undefined, min: number): number {
+  const n = Number(raw);
+  if (raw === undefined || !/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min)
+    throw new UsageError(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return n;
+}
+
+function required(values: Values, name: 'out' | 'memory' | 'text'): string {
+  const v = values[name];
+  if (v === undefined || v.trim() === '') throw new UsageError(`--${name} is required for this command`);
+  return v;
+}
+
+/** The command and its options, checked. @throws UsageError. */
+export function parsePrinciplesArgs(
+  argv: string[],
+): { command: string; values: Values; task: TaskId } | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  const { values, positionals } = parsed;
+  if (values.help || positionals.length === 0) return 'help';
+  if (positionals.length > 1) throw new UsageError(`one command expected, got: ${positionals.join(' ')}`);
+  const command = positionals[0] as string;
+  if (!['build', 'query', 'eval'].includes(command))
+    throw new UsageError(`unknown command "${command}"; use build, query or eval`);
+  if (!values.task) throw new UsageError('--task is required (esconv, p4g or cb)');
+  if (!(TASK_IDS as readonly string[]).includes(values.task))
+    throw new UsageError(`unknown task "${values.task}"; use ${TASK_IDS.join(', ')}`);
+  if (values.split !== undefined && values.split !== 'build' && values.split !== 'eval')
+    throw new UsageError(`--split must be build or eval, got "${values.split}"`);
+  if (values.protocol !== 'cstpo' && values.protocol !== 'ppdpp')
+    throw new UsageError(`--protocol must be cstpo or ppdpp, got "${values.protocol}"`);
+  for (const o of values.origins.split(','))
+    if (!['all', 'success', 'revision'].includes(o))
+      throw new UsageError(`--origins takes all, success and/or revision, got "${o}"`);
+  return { command, values, task: values.task as TaskId };
+}
+
+/**
+ * Shuffles `seeds` with a seeded `Rng` (Fisher–Yates) and returns the first `buildSize` as the build part
+ * and the rest as the eval part. @throws UsageError when there are not more seeds than `buildSize`.
+ */
+export function splitSeeds(
+  seeds: readonly Seed[],
+  buildSize: number,
+  splitSeed: number,
+): { build: Seed[]; eval: Seed[] } {
+  if (seeds.length <= buildSize)
+    throw new UsageError(
+      `--split needs more than --build-size ${buildSize} seeds; there are ${seeds.length}`,
+    );
+  const order = [...seeds];
+  const rng = Rng.fromSeed(splitSeed);
+  for (let i = order.length - 1; i > 0; i--) {
+    const j = rng.int(0, i);
+    [order[i], order[j]] = [order[j] as Seed, order[i] as Seed];
+  }
+  return { build: order.slice(0, buildSize), eval: order.slice(buildSize) };
+}
+
+async function loadSeeds(values: Values, task: TaskId, io: Io): Promise<{ seeds: Seed[]; source: string }> {
+  let seeds: Seed[];
+  if (values.seeds) {
+    const loaded = await loadSeedsFromPath(values.seeds, task, { skipInvalid: values['skip-invalid'] });
+    for (const s of loaded.skipped) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
+    seeds = loaded.seeds;
+  } else {
+    seeds = defaultSeeds(task);
+  }
+  let source = values.seeds ?? 'bundled authored seeds';
+  if (values.split) {
+    const buildSize = integer('build-size', values['build-size'], 1);
+    const parts = splitSeeds(seeds, buildSize, integer('split-seed', values['split-seed'], 0));
+    seeds = parts[values.split as 'build' | 'eval'];
+    source += ` (${values.split} part: ${seeds.length} seeds)`;
+  }
+  if (seeds.length === 0) throw new UsageError(`no seeds for ${task} in ${source}`);
+  return { seeds, source };
+}
+
+/** What `build` reports. */
+export interface BuildReport {
+  task: TaskId;
+  episodes: number;
+  seeds: number;
+  seedSource: string;
+  written: number;
+  fromRevision: number;
+  kept: number;
+  keptFromRevision: number;
+  duplicates: number;
+  strategies: Record<string, number>;
+  labelsCovered: number;
+  labels: number;
+  turns: Record<TurnStatus, number>;
+  out: string;
+}
+
+async function build(values: Values, task: TaskId, io: Io): Promise<BuildReport> {
+  const out = required(values, 'out');
+  const episodes = values.episodes === undefined ? 50 : integer('episodes', values.episodes, 1);
+  const maxAttempts = integer('max-attempts', values['max-attempts'], 0);
+  const { seeds, source } = await loadSeeds(values, task, io);
+  const env = new DialogueEnv(task, { protocol: 'ppdpp' });
+  const result = await constructPrinciples(
+    {
+      env,
+      actor: new RandomPolicy(task),
+      realizer: new TemplateRealizer(),
+      reviser: new TemplateReviser(),
+      writer: new TemplateWriter(),
+      maxAttempts,
+    },
+    { seeds, episodes, baseSeed: integer('seed', values.seed, 0) },
+  );
+  const memory = new PrincipleMemory(values.name ?? task, task, new HashedNgramEmbedder());
+  const added = await memory.add(result.principles);
+  await mkdir(dirname(out), { recursive: true });
+  await writeFile(out, JSON.stringify(memory.toFile()) + '\n');
+  const strategies: Record<string, number> = {};
+  for (const p of memory.principles) strategies[p.strategy] = (strategies[p.strategy] ?? 0) + 1;
+  const turns: Record<TurnStatus, number> = { success: 0, revised: 0, failed: 0 };
+  for (const e of result.episodes) for (const t of e.turns) turns[t.status]++;
+  const revision = (ps: readonly Principle[]) => ps.filter((p) => p.provenance.origin === 'revision').length;
+  return {
+    task,
+    episodes,
+    seeds: seeds.length,
+    seedSource: source,
+    written: result.principles.length,
+    fromRevision: revision(result.principles),
+    kept: memory.size,
+    keptFromRevision: revision(memory.principles),
+    duplicates: added.duplicates.length,
+    strategies,
+    labelsCovered: getTask(task).strategies.filter((l) => strategies[l]).length,
+    labels: getTask(task).strategies.length,
+    turns,
+    out,
+  };
+}
+
+const pct = (a: number, b: number) => (b === 0 ? '0.0' : ((100 * a) / b).toFixed(1));
+
+function formatBuild(r: BuildReport): string {
+  const byCount = Object.entries(r.strategies).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
+  return (
+    [
+      `${getTask(r.task).title} · ${r.episodes} self-play episodes on ${r.seeds} seeds from ${r.seedSource}`,
+      `principles written   ${r.written} (from revisions ${r.fromRevision} = ${pct(r.fromRevision, r.written)}%)`,
+      `kept after dedup     ${r.kept} (from revisions ${r.keptFromRevision} = ${pct(r.keptFromRevision, r.kept)}%; ${r.duplicates} near-duplicates dropped)`,
+      `strategies covered   ${r.labelsCovered} of ${r.labels} labels: ${byCount.map(([s, n]) => `${s} ${n}`).join(', ')}`,
+      `turns                success ${r.turns.success}, revised ${r.turns.revised}, failed ${r.turns.failed}`,
+      `memory written to ${r.out}`,
+    ].join('\n') + '\n'
+  );
+}
+
+async function loadMemory(values: Values, task: TaskId): Promise<PrincipleMemory> {
+  const path = required(values, 'memory');
+  const memory = await PrincipleMemory.fromFile(await readFile(path, 'utf8'), new HashedNgramEmbedder(), {
+    source: path,
+  });
+  if (memory.task !== task) throw new UsageError(`${path} is a ${memory.task} memory, not ${task}`);
+  return memory;
+}
+
+/** What `query` reports. */
+export interface QueryReport {
+  memory: string;
+  size: number;
+  text: string;
+  hits: { rank: number; distance: number; id: string; strategy: string; origin: string; principle: string }[];
+}
+
+async function query(values: Values, task: TaskId): Promise<QueryReport> {
+  const memory = await loadMemory(values, task);
+  const text = required(values, 'text');
+  const hits = await memory.retrieve(text, integer('k', values.k, 1));
+  return {
+    memory: memory.name,
+    size: memory.size,
+    text,
+    hits: hits.map((h) => ({
+      rank: h.rank + 1,
+      distance: h.distance,
+      id: h.principle.id,
+      strategy: h.principle.strategy,
+      origin: h.principle.provenance.origin,
+      principle: formatPrinciple(h.principle),
+    })),
+  };
+}
+
+function formatQuery(r: QueryReport): string {
+  const lines = [`memory "${r.memory}" (${r.size} principles) · query: ${r.text}`];
+  for (const h of r.hits)
+    lines.push(
+      `${h.rank}. d=${h.distance.toFixed(4)} [${h.strategy}; ${h.origin}; ${h.id}]\n   ${h.principle}`,
+    );
+  if (r.hits.length === 0) lines.push('(the memory is empty)');
+  return lines.join('\n') + '\n';
+}
+
+/** One evaluated policy of `eval`. */
+export interface EvalRow {
+  policy: string;
+  principles: number | null;
+  summary: EpisodeSummary;
+  /** Paired difference against Standard on the same episodes (success and return); null for Standard. */
+  vsStandard: { success: BootstrapInterval; return: BootstrapInterval } | null;
+}
+
+/** What `eval` reports. */
+export interface EvalReport {
+  task: TaskId;
+  protocol: Protocol;
+  seeds: number;
+  seedSource: string;
+  episodes: number;
+  rows: EvalRow[];
+}
+
+async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalReport> {
+  const { seeds, source } = await loadSeeds(values, task, io);
+  const episodes = values.episodes === undefined ? seeds.length : integer('episodes', values.episodes, 1);
+  const protocol = values.protocol as Protocol;
+  const baseSeed = integer('seed', values.seed, 0);
+  const origins = values.origins.split(',');
+  const policies: { policy: Policy; env: DialogueEnv; size: () => number | null }[] = [
+    { policy: new StandardTemplatePolicy(), env: new DialogueEnv(task, { protocol }), size: () => null },
+  ];
+  if (values.memory !== undefined || !values.online) {
+    const memory = await loadMemory(values, task);
+    for (const origin of origins) {
+      const m = memory.filter(origin, (p) => origin === 'all' || p.provenance.origin === origin);
+      const planner = new PrinciplesPlanner({ memory: m, fallback: new StandardTemplatePolicy() });
+      policies.push({ policy: planner, env: new DialogueEnv(task, { protocol }), size: () => m.size });
+    }
+  }
+  if (values.online) {
+    if (protocol !== 'ppdpp')
+      throw new UsageError('--online needs per-turn critic rewards: use --protocol ppdpp');
+    const memory = new PrincipleMemory('online', task, new HashedNgramEmbedder());
+    const planner = new PrinciplesPlanner({ memory, fallback: new StandardTemplatePolicy() });
+    const env = new OnlineConstructionEnv(task, { memory, writer: new TemplateWriter() });
+    policies.push({ policy: planner, env, size: () => memory.size });
+  }
+  const rows: EvalRow[] = [];
+  let standard: EpisodeRecord[] = [];
+  for (const { policy, env, size } of policies) {
+    const records = await runEpisodes(env, policy, seeds, { episodes, baseSeed, keepState: false });
+    const summary = summarizeEpisodes(
+      records.map((r) => ({ caseId: r.seedId, success: r.success, turns: r.turns.length, return: r.return })),
+      { rng: Rng.fromSeed(baseSeed) },
+    );
+    let vsStandard: EvalRow['vsStandard'] = null;
+    if (rows.length === 0) standard = records;
+    else {
+      const keyed = (rs: EpisodeRecord[], f: (r: EpisodeRecord) => number) =>
+        rs.map((r, i) => ({ key: `${r.seedId}/${i}`, value: f(r) }));
+      const cluster = { clusterOf: (k: string) => k.slice(0, k.lastIndexOf('/')) };
+      vsStandard = {
+        success: pairedDifference(
+          keyed(records, (r) => +r.success),
+          keyed(standard, (r) => +r.success),
+          {
+            rng: Rng.fromSeed(baseSeed + 1),
+            ...cluster,
+          },
+        ),
+        return: pairedDifference(
+          keyed(records, (r) => r.return),
+          keyed(standard, (r) => r.return),
+          {
+            rng: Rng.fromSeed(baseSeed + 2),
+            ...cluster,
+          },
+        ),
+      };
+    }
+    rows.push({ policy: policy.name, principles: size(), summary, vsStandard });
+  }
+  return { task, protocol, seeds: seeds.length, seedSource: source, episodes, rows };
+}
+
+const ci = (i: { mean: number; lo: number; hi: number }) =>
+  `${i.mean.toFixed(3)} [${i.lo.toFixed(3)}, ${i.hi.toFixed(3)}]`;
+const signed = (i: { mean: number; lo: number; hi: number }) =>
+  `${i.mean >= 0 ? '+' : ''}${i.mean.toFixed(3)} [${i.lo.toFixed(3)}, ${i.hi.toFixed(3)}]`;
+
+function formatEval(r: EvalReport): string {
+  const lines = [
+    `${getTask(r.task).title} · protocol ${r.protocol} · ${r.episodes} episodes per policy on ${r.seeds} seeds from ${r.seedSource}`,
+    `${'policy'.padEnd(22)}${'principles'.padEnd(12)}${'success rate'.padEnd(24)}${'mean return'.padEnd(24)}avg turns`,
+  ];
+  for (const row of r.rows) {
+    const s = row.summary;
+    lines.push(
+      `${row.policy.padEnd(22)}${String(row.principles ?? '-').padEnd(12)}${ci(s.successRate).padEnd(24)}${ci(s.meanReturn).padEnd(24)}${s.avgTurnsAll.mean.toFixed(1)}`,
+    );
+  }
+  lines.push('paired difference against standard (same seeds and episode order):');
+  for (const row of r.rows)
+    if (row.vsStandard)
+      lines.push(
+        `  ${row.policy.padEnd(20)}success ${signed(row.vsStandard.success)}   return ${signed(row.vsStandard.return)}`,
+      );
+  lines.push('(95% percentile bootstrap intervals, 2,000 resamples clustered by seed)');
+  return lines.join('\n') + '\n';
+}
+
+/** CLI entry: returns the exit code (0 ok, 1 failure, 2 usage error). */
+export async function main(argv: string[], io: Io): Promise<number> {
+  try {
+    const parsed = parsePrinciplesArgs(argv);
+    if (parsed === 'help') {
+      io.stdout(HELP + '\n');
+      return 0;
+    }
+    const { command, values, task } = parsed;
+    if (command === 'build') {
+      const r = await build(values, task, io);
+      io.stdout(values.json ? JSON.stringify(r) + '\n' : formatBuild(r));
+    } else if (command === 'query') {
+      const r = await query(values, task);
+      io.stdout(values.json ? JSON.stringify(r) + '\n' : formatQuery(r));
+    } else {
+      const r = await evaluate(values, task, io);
+      io.stdout(values.json ? JSON.stringify(r) + '\n' : formatEval(r));
+    }
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError) {
+      io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
+      return 2;
+    }
+    if (err instanceof DatasetError || err instanceof MemoryFileError) {
+      io.stderr(`error: ${err.message}\n`);
+      return 1;
+    }
+    const code = (err as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
+      io.stderr(`error: ${(err as Error).message}\n`);
+      return 1;
+    }
+    io.stderr(`error: ${(err as Error).stack ?? String(err)}\n`);
+    return 1;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await main(process.argv.slice(2), {
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+  });
+}

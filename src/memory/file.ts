@@ -1,0 +1,181 @@
+/**
+ * The JSON file of a principle memory (export/import, and what the `principles` CLI writes). A file is
+ * validated as a whole before anything is used: every principle against {@link PrincipleSchema}, ids unique,
+ * every principle of the file's task, and the cached embeddings (all or none) of the stated embedder's
+ * dimension. Embeddings are base64 of little-endian float32, so a round trip is bit-exact.
+ *
+ * ```json
+ * { "format": "proactive-dialogue-lab/principle-memory", "version": 1, "name": "esconv", "task": "esconv",
+ *   "embedder": { "id": "hashed-ngram:d384:w1,2:c3,4", "dim": 384 },
+ *   "principles": [ { "principle": { "id": "p-…", "when": "…", … }, "embeddings": { "when": "…", "text": "…" } } ] }
+ * ```
+ */
+import { z } from 'zod';
+import { TaskIdSchema } from '../tasks/seed';
+import { PRINCIPLE_SCHEMA_VERSION, PrincipleSchema, type Principle } from './principle';
+
+/** The `format` tag of memory files. */
+export const MEMORY_FILE_FORMAT = 'proactive-dialogue-lab/principle-memory' as const;
+
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/** Base64 of a float32 vector, little-endian. */
+export function encodeVector(v: Float32Array): string {
+  const bytes = new Uint8Array(v.length * 4);
+  const view = new DataView(bytes.buffer);
+  for (let i = 0; i < v.length; i++) view.setFloat32(i * 4, v[i] as number, true);
+  let binary = '';
+  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i] as number);
+  return btoa(binary);
+}
+
+/** The vector of {@link encodeVector}. @throws RangeError for invalid base64 or a length not a multiple of 4. */
+export function decodeVector(text: string): Float32Array {
+  if (!BASE64.test(text) || text.length % 4 !== 0) throw new RangeError('not base64');
+  const binary = atob(text);
+  if (binary.length % 4 !== 0)
+    throw new RangeError(`${binary.length} bytes is not a whole number of float32`);
+  const view = new DataView(new ArrayBuffer(binary.length));
+  for (let i = 0; i < binary.length; i++) view.setUint8(i, binary.charCodeAt(i));
+  const out = new Float32Array(binary.length / 4);
+  for (let i = 0; i < out.length; i++) out[i] = view.getFloat32(i * 4, true);
+  return out;
+}
+
+/** Cached embeddings of one principle: of its When clause (retrieval) and of its sentence form (dedup). */
+const EmbeddingsSchema = z.object({ when: z.string(), text: z.string() });
+
+export const MemoryFileSchema = z
+  .object({
+    format: z.literal(MEMORY_FILE_FORMAT),
+    version: z.literal(PRINCIPLE_SCHEMA_VERSION),
+    name: z.string().trim().min(1).max(200),
+    task: TaskIdSchema,
+    embedder: z.object({ id: z.string().min(1), dim: z.number().int().min(1).max(65536) }).optional(),
+    principles: z.array(z.object({ principle: PrincipleSchema, embeddings: EmbeddingsSchema.optional() })),
+  })
+  .superRefine((file, ctx) => {
+    const seen = new Map<string, number>();
+    const withEmbeddings = file.principles.filter((p) => p.embeddings !== undefined).length;
+    if (withEmbeddings > 0 && withEmbeddings < file.principles.length)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['principles'],
+        message: `embeddings must be given for all principles or none (${withEmbeddings} of ${file.principles.length} have them)`,
+      });
+    if (withEmbeddings > 0 && file.embedder === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['embedder'],
+        message: 'embeddings are present but the embedder is not named',
+      });
+    file.principles.forEach(({ principle, embeddings }, i) => {
+      const first = seen.get(principle.id);
+      if (first !== undefined)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['principles', i, 'principle', 'id'],
+          message: `duplicate id ${principle.id} (also principles[${first}])`,
+        });
+      else seen.set(principle.id, i);
+      if (principle.provenance.task !== file.task)
+        ctx.addIssue({
+          code: 'custom',
+          path: ['principles', i, 'principle', 'provenance', 'task'],
+          message: `principle of task ${principle.provenance.task} in a ${file.task} memory`,
+        });
+      if (embeddings && file.embedder) {
+        for (const key of ['when', 'text'] as const) {
+          let v: Float32Array;
+          try {
+            v = decodeVector(embeddings[key]);
+          } catch (e) {
+            ctx.addIssue({
+              code: 'custom',
+              path: ['principles', i, 'embeddings', key],
+              message: (e as Error).message,
+            });
+            continue;
+          }
+          if (v.length !== file.embedder.dim)
+            ctx.addIssue({
+              code: 'custom',
+              path: ['principles', i, 'embeddings', key],
+              message: `embedding has ${v.length} values, the embedder's dimension is ${file.embedder.dim}`,
+            });
+          else if (!v.every(Number.isFinite))
+            ctx.addIssue({
+              code: 'custom',
+              path: ['principles', i, 'embeddings', key],
+              message: 'embedding has a non-finite value',
+            });
+        }
+      }
+    });
+  });
+/** A memory file, validated. */
+export type MemoryFile = z.infer<typeof MemoryFileSchema>;
+
+/** A memory file that cannot be read or is invalid; `issues` lists each problem as `path: message`. */
+export class MemoryFileError extends Error {
+  override readonly name = 'MemoryFileError';
+  constructor(
+    message: string,
+    readonly issues: readonly string[] = [],
+  ) {
+    super(message);
+  }
+}
+
+/** One decoded principle of a memory file. */
+export interface FileEntry {
+  principle: Principle;
+  embeddings?: { when: Float32Array; text: Float32Array };
+}
+
+/**
+ * Parses and validates a memory file given as JSON text or an already-parsed value. Nothing partial is
+ * returned: either the whole file is valid or this throws.
+ * @param source a name for messages (file path), default "memory file".
+ * @throws MemoryFileError naming the source and, for each problem (up to 10 listed), its JSON path.
+ */
+export function parseMemoryFile(
+  input: string | unknown,
+  source = 'memory file',
+): { file: MemoryFile; entries: FileEntry[] } {
+  let json: unknown = input;
+  if (typeof input === 'string') {
+    try {
+      json = JSON.parse(input);
+    } catch (e) {
+      throw new MemoryFileError(`${source} is not valid JSON: ${(e as Error).message}`);
+    }
+  }
+  const parsed = MemoryFileSchema.safeParse(json);
+  if (!parsed.success) {
+    const issues = parsed.error.issues.map(
+      (i) =>
+        `${
+          i.path.length
+            ? i.path
+                .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+                .join('')
+                .replace(/^\./, '')
+            : '(root)'
+        }: ${i.message}`,
+    );
+    const shown = issues.slice(0, 10).join('; ');
+    throw new MemoryFileError(
+      `${source} is not a valid principle memory (${issues.length} problem${issues.length === 1 ? '' : 's'}): ${shown}${issues.length > 10 ? '; …' : ''}`,
+      issues,
+    );
+  }
+  const file = parsed.data;
+  const entries = file.principles.map(({ principle, embeddings }) => ({
+    principle,
+    ...(embeddings
+      ? { embeddings: { when: decodeVector(embeddings.when), text: decodeVector(embeddings.text) } }
+      : {}),
+  }));
+  return { file, entries };
+}

@@ -1,0 +1,147 @@
+/**
+ * Template descriptions of a dialogue situation and of an utterance's style, read from the actor's observation
+ * only (dialogue text, the actor's own strategy labels, public events). They are the template writer's "When"
+ * and "you should" clauses and the template planner's retrieval query, so that the current state and the When
+ * clauses of stored principles are embedded from the same kind of text (Principles paper §3.2: retrieval
+ * compares the current state with each principle's When clause).
+ */
+import type { Observation } from '../env/env';
+import { getTask } from '../tasks';
+import type { Turn } from '../tasks/seed';
+import { countHits, extractFeatures, normalizeText } from '../text/features';
+
+/** Generic feeling words, checked in this order; the first mood with a hit names the user's mood. */
+const MOODS: readonly (readonly [string, readonly string[]])[] = [
+  ['angry', ['angry', 'furious', ' mad ', 'hate']],
+  ['frustrated', ['frustrat', 'fed up', 'stuck', 'annoyed', 'irritat']],
+  ['anxious', ['worry', 'worried', 'anxious', 'nervous', 'on edge', 'scared', 'afraid', 'panic', 'stress']],
+  [
+    'low',
+    ['down', ' sad', 'feel low', 'pretty low', 'heavy', 'depress', 'hopeless', 'lonely', 'alone', 'cry'],
+  ],
+  ['relieved', ['calmer', 'relief', 'relieved', 'lighter', 'weight off']],
+  ['hopeful', ['hopeful', 'hope', 'better', ' good', 'glad', 'happy']],
+  ['curious', ['interesting', 'had not thought', "hadn't thought", 'curious', 'tell me more']],
+];
+
+/** Stances toward the actor's last message, checked in this order. */
+const STANCES: readonly (readonly [string, readonly string[]])[] = [
+  [
+    'pushes back',
+    ['do not agree', "don't agree", 'do not push', "don't push", 'does not work for me', 'too low'],
+  ],
+  ['is unsure', ['not sure', 'not so sure', 'do not know', "don't know", 'on the fence', 'hmm', 'doubt']],
+  [
+    'agrees',
+    ['makes sense', 'you are right', "you're right", 'right about', 'i can see that', 'i agree', 'true'],
+  ],
+  ['is listening', ['i hear', 'okay', 'sure', 'thanks', 'right.', 'maybe']],
+];
+
+/** Further cues, each adding a phrase when present. */
+const CUES: readonly (readonly [string, readonly string[]])[] = [
+  ['is ready to act', ['i am going to', "i'm going to", 'i will ', "i'll ", 'i plan to']],
+  [
+    'is considering a step',
+    ['could try', 'might try', 'maybe i could', 'might be willing', 'willing to give'],
+  ],
+  ['refuses', ['not planning to', 'not going to', 'will not', "won't", 'not interested']],
+  ['names what it is about', ['mostly about', 'it is about', "it's about"]],
+  ['has nothing more to tell', ['already told', 'not much else', 'nothing else', 'in the listing']],
+  ['doubts the cause', ['use the money', 'charities', 'scam', 'trust']],
+  ['doubts the impact', ['changes much', 'difference', 'small donation']],
+  ['is short of money', ['money is tight', 'afford', 'tight for me', 'expensive']],
+  ['greets you', ['hello', 'hi there', 'hey', 'nice to meet']],
+];
+
+function firstMatch(norm: string, table: readonly (readonly [string, readonly string[]])[]): string | null {
+  for (const [name, phrases] of table) if (countHits(norm, phrases) > 0) return name;
+  return null;
+}
+
+/** The conversation phase of an actor turn index (0-based): opening, early, middle, late. */
+export function phaseOf(turn: number): string {
+  if (turn <= 0) return 'at the opening';
+  if (turn <= 2) return 'early in the conversation';
+  if (turn <= 5) return 'in the middle of the conversation';
+  return 'late in the conversation';
+}
+
+function last(history: readonly Turn[], speaker: Turn['speaker']): Turn | undefined {
+  for (let i = history.length - 1; i >= 0; i--) if (history[i]?.speaker === speaker) return history[i];
+  return undefined;
+}
+
+/** Where the negotiation stands (CraigslistBargain): the seller's latest counter relative to list and target. */
+function priceCue(obs: Observation): string | null {
+  if (obs.task !== 'cb') return null;
+  const { listPrice, targetPrice } = obs.actorView;
+  const counter = obs.events.filter((e) => e.type === 'offer' && e.by === 'user').at(-1)?.price;
+  if (
+    counter === undefined ||
+    listPrice === undefined ||
+    targetPrice === undefined ||
+    listPrice <= targetPrice
+  )
+    return 'no price has been offered yet';
+  const share = (counter - targetPrice) / (listPrice - targetPrice);
+  if (share <= 0.33) return 'the seller has countered close to your target';
+  if (share <= 0.66) return 'the seller has countered halfway to your target';
+  return 'the seller has countered near the list price';
+}
+
+/** How a reply sounds: "sounds <mood> and <stance>" from its feeling words and stance phrases. */
+export function describeReaction(reply: string): string {
+  const norm = normalizeText(reply);
+  return `sounds ${firstMatch(norm, MOODS) ?? 'calm'} and ${firstMatch(norm, STANCES) ?? 'says little'}`;
+}
+
+/**
+ * The situation of the next actor turn as one clause, e.g. "the help-seeker sounds anxious and is unsure,
+ * early in the conversation, after you used Question". Reads the last user turn (mood, stance, cues), the
+ * actor's last strategy label, the turn index and (CraigslistBargain) the public offers.
+ */
+export function describeSituation(obs: Observation): string {
+  const task = getTask(obs.task);
+  const norm = normalizeText(lastUserText(obs));
+  const cues = CUES.filter(([, phrases]) => countHits(norm, phrases) > 0).map(([name]) => name);
+  const price = priceCue(obs);
+  const actor = last(obs.history, 'actor');
+  const after =
+    actor === undefined
+      ? 'before you have spoken'
+      : `after you used ${actor.strategy ?? 'an unlabelled reply'}`;
+  const parts = [`the ${task.userRole} ${describeReaction(norm)}`, ...cues];
+  return [parts.join(', '), ...(price ? [price] : []), phaseOf(obs.turn), after].join(', ');
+}
+
+/**
+ * How an utterance realises its strategy, as adverbial phrases from its text features (warmth, specificity
+ * relative to `context` — the listener's last words —, evidence, suggestion, pressure, question, price,
+ * brevity), e.g. "warmly, referring to their own words, as a question". Empty when nothing stands out.
+ */
+export function describeStyle(utterance: string, context = ''): string {
+  const f = extractFeatures(utterance, context);
+  const parts: string[] = [];
+  if (f.warmth >= 0.5) parts.push('warmly');
+  if (f.specificity >= 0.5) parts.push('referring to specifics');
+  if (f.evidence >= 0.5) parts.push('with evidence');
+  if (f.suggestion >= 0.5) parts.push('with a concrete suggestion');
+  if (f.selfDisclosure >= 0.5) parts.push('sharing your own experience');
+  if (f.pressure >= 0.5) parts.push('with pressure');
+  if (f.price !== null) parts.push(`naming a price of $${f.price}`);
+  if (f.question > 0) parts.push('as a question');
+  if (f.wordCount <= 5) parts.push('briefly');
+  return parts.join(', ');
+}
+
+/** "<strategy> (<style>)": the template form of a strategy as played in one utterance. */
+export function describeMove(strategy: string, utterance: string, context = ''): string {
+  const style = describeStyle(utterance, context);
+  return style ? `${strategy} (${style})` : strategy;
+}
+
+/** The text of the user's last turn in an observation ('' before any). */
+export function lastUserText(obs: Observation): string {
+  return last(obs.history, 'user')?.text ?? '';
+}

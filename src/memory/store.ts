@@ -1,0 +1,265 @@
+/**
+ * Principle memories in IndexedDB (through `idb`, opened with `openDatabase` of src/store): named memories,
+ * each principle stored with its cached embeddings (typed arrays, kept as they are by IndexedDB's structured
+ * clone), every write in one transaction (a batch is stored whole or not at all), near-duplicates dropped on
+ * append, and JSON export/import in the memory-file format (an import is validated as a whole before the
+ * transaction opens: a bad file is rejected with the reason and nothing is written).
+ *
+ * Schema (database version 1): store `memories` (key: name) → {@link MemoryMeta}; store `principles`
+ * (key: [memory name, sequence number]) → {@link StoredPrinciple}. Sequence numbers keep insertion order, so
+ * a memory loads back in the order it was built.
+ */
+import type { DBSchema, IDBPDatabase, IDBPTransaction } from 'idb';
+import type { Embedder } from '../embed';
+import { openDatabase, StoreError, writeTransaction } from '../store';
+import type { TaskId } from '../tasks/seed';
+import type { MemoryFile } from './file';
+import { PrincipleMemory, type AddResult, type EmbeddedPrinciple, type MemoryOptions } from './memory';
+import { PRINCIPLE_SCHEMA_VERSION, PrincipleSchema, type Principle } from './principle';
+
+/** Default database name and its schema version. */
+export const PRINCIPLE_DB_NAME = 'proactive-dialogue-lab-principles';
+export const PRINCIPLE_DB_VERSION = 1;
+
+/** A stored memory's header. `nextSeq` is the sequence number of the next principle appended. */
+export interface MemoryMeta {
+  name: string;
+  task: TaskId;
+  embedderId: string;
+  dim: number;
+  count: number;
+  nextSeq: number;
+  schemaVersion: number;
+}
+
+/** One stored principle with its embeddings. */
+export interface StoredPrinciple {
+  memory: string;
+  seq: number;
+  principle: Principle;
+  when: Float32Array;
+  text: Float32Array;
+}
+
+interface PrinciplesDb extends DBSchema {
+  memories: { key: string; value: MemoryMeta };
+  principles: { key: [string, number]; value: StoredPrinciple };
+}
+
+/** No memory of that name is stored. */
+export class MemoryNotFoundError extends StoreError {
+  override name = 'MemoryNotFoundError';
+  constructor(readonly memory: string) {
+    super(`no principle memory named "${memory}" is stored`);
+  }
+}
+
+/** A memory of that name exists and the operation does not replace it. */
+export class MemoryExistsError extends StoreError {
+  override name = 'MemoryExistsError';
+  constructor(readonly memory: string) {
+    super(`a principle memory named "${memory}" already exists; pass replace: true to overwrite it`);
+  }
+}
+
+/** Stored data that this version cannot read (a newer record schema, or an embedder of another dimension). */
+export class MemoryVersionError extends StoreError {
+  override name = 'MemoryVersionError';
+}
+
+type WriteTx = IDBPTransaction<PrinciplesDb, ['memories', 'principles'], 'readwrite'>;
+
+const range = (name: string) => IDBKeyRange.bound([name, 0], [name, Number.MAX_SAFE_INTEGER]);
+
+/** Principle memories in one IndexedDB database; see the module comment. */
+export class PrincipleStore {
+  private constructor(private readonly db: IDBPDatabase<PrinciplesDb>) {}
+
+  /**
+   * Opens (creating or upgrading) the database.
+   * @throws StorageUnavailableError without IndexedDB; StorageBlockedError when another connection blocks the upgrade.
+   */
+  static async open(dbName = PRINCIPLE_DB_NAME): Promise<PrincipleStore> {
+    const db = await openDatabase<PrinciplesDb>(dbName, PRINCIPLE_DB_VERSION, (database, oldVersion) => {
+      if (oldVersion < 1) {
+        database.createObjectStore('memories', { keyPath: 'name' });
+        database.createObjectStore('principles', { keyPath: ['memory', 'seq'] });
+      }
+    });
+    return new PrincipleStore(db);
+  }
+
+  /** One read-write transaction over both stores (committed whole or aborted: see `writeTransaction`). */
+  private transact(fn: (tx: WriteTx) => Promise<void>): Promise<void> {
+    return writeTransaction(this.db, ['memories', 'principles'], (tx) => fn(tx as unknown as WriteTx));
+  }
+
+  /** Closes the connection. */
+  close(): void {
+    this.db.close();
+  }
+
+  /** Headers of every stored memory, by name. */
+  async list(): Promise<MemoryMeta[]> {
+    return this.db.getAll('memories');
+  }
+
+  /** A memory's header, or undefined. */
+  async meta(name: string): Promise<MemoryMeta | undefined> {
+    return this.db.get('memories', name);
+  }
+
+  /**
+   * Stores a whole memory under its name (its principles and cached embeddings), in one transaction.
+   * @throws MemoryExistsError when the name is taken and `replace` is not set; StorageQuotaError.
+   */
+  async save(memory: PrincipleMemory, options: { replace?: boolean } = {}): Promise<MemoryMeta> {
+    return this.write(memory.name, memory.task, memory.embedder, memory.entries, options.replace ?? false);
+  }
+
+  private async write(
+    name: string,
+    task: TaskId,
+    embedder: Pick<Embedder, 'id' | 'dim'>,
+    entries: readonly EmbeddedPrinciple[],
+    replace: boolean,
+  ): Promise<MemoryMeta> {
+    const meta: MemoryMeta = {
+      name,
+      task,
+      embedderId: embedder.id,
+      dim: embedder.dim,
+      count: entries.length,
+      nextSeq: entries.length,
+      schemaVersion: PRINCIPLE_SCHEMA_VERSION,
+    };
+    await this.transact(async (tx) => {
+      const memories = tx.objectStore('memories');
+      if ((await memories.get(name)) !== undefined) {
+        if (!replace) throw new MemoryExistsError(name);
+        await tx.objectStore('principles').delete(range(name));
+      }
+      await memories.put(meta);
+      const principles = tx.objectStore('principles');
+      for (const [seq, e] of entries.entries())
+        await principles.put({ memory: name, seq, principle: e.principle, when: e.when, text: e.text });
+    });
+    return meta;
+  }
+
+  /**
+   * Appends principles to a stored memory in one transaction: they are embedded first (outside the
+   * transaction), then checked against the stored ones for duplicates (as `PrincipleMemory.addEmbedded`) and
+   * the new ones written. A memory that does not exist is created with the embedder's id and dimension.
+   * @throws MemoryVersionError when the stored memory uses another embedder or task; StorageQuotaError.
+   */
+  async append(
+    name: string,
+    task: TaskId,
+    principles: readonly Principle[],
+    embedder: Embedder,
+    options: Pick<MemoryOptions, 'dedupDistance'> = {},
+  ): Promise<AddResult> {
+    const staging = new PrincipleMemory(name, task, embedder, options);
+    const batch = await staging.embed(principles);
+    let result: AddResult = { added: [], duplicates: [] };
+    await this.transact(async (tx) => {
+      const memories = tx.objectStore('memories');
+      const store = tx.objectStore('principles');
+      const found = await memories.get(name);
+      if (found && (found.embedderId !== embedder.id || found.dim !== embedder.dim || found.task !== task))
+        throw new MemoryVersionError(
+          `memory "${name}" holds ${found.task} principles embedded by ${found.embedderId} (dim ${found.dim}); ` +
+            `cannot append ${task} principles embedded by ${embedder.id} (dim ${embedder.dim})`,
+        );
+      const stored = found ? (await store.getAll(range(name))).map(checkRecord) : [];
+      result = PrincipleMemory.fromEntries(name, task, embedder, stored, options).addEmbedded(batch);
+      const meta: MemoryMeta = found ?? {
+        name,
+        task,
+        embedderId: embedder.id,
+        dim: embedder.dim,
+        count: 0,
+        nextSeq: 0,
+        schemaVersion: PRINCIPLE_SCHEMA_VERSION,
+      };
+      const added = new Set(result.added.map((p) => p.id));
+      for (const e of batch) {
+        if (!added.has(e.principle.id)) continue;
+        await store.put({
+          memory: name,
+          seq: meta.nextSeq++,
+          principle: e.principle,
+          when: e.when,
+          text: e.text,
+        });
+        meta.count++;
+      }
+      await memories.put(meta);
+    });
+    return result;
+  }
+
+  /**
+   * Loads a stored memory. Cached embeddings are used when `embedder` is the one that made them (same id and
+   * dimension); otherwise every principle is re-embedded (in memory; the store is not changed).
+   * @throws MemoryNotFoundError; MemoryVersionError for a record of a newer schema.
+   */
+  async load(name: string, embedder: Embedder, options: MemoryOptions = {}): Promise<PrincipleMemory> {
+    const tx = this.db.transaction(['memories', 'principles'], 'readonly');
+    const meta = await tx.objectStore('memories').get(name);
+    if (!meta) throw new MemoryNotFoundError(name);
+    if (meta.schemaVersion > PRINCIPLE_SCHEMA_VERSION)
+      throw new MemoryVersionError(
+        `memory "${name}" was stored with principle schema v${meta.schemaVersion}; this version reads up to v${PRINCIPLE_SCHEMA_VERSION}`,
+      );
+    const records = (await tx.objectStore('principles').getAll(range(name))).map(checkRecord);
+    await tx.done;
+    const cached = meta.embedderId === embedder.id && meta.dim === embedder.dim;
+    const entries = cached
+      ? records
+      : await new PrincipleMemory(name, meta.task, embedder).embed(records.map((r) => r.principle));
+    return PrincipleMemory.fromEntries(name, meta.task, embedder, entries, options);
+  }
+
+  /** Deletes a memory and its principles (one transaction); false when there was none. */
+  async delete(name: string): Promise<boolean> {
+    let existed = false;
+    await this.transact(async (tx) => {
+      existed = (await tx.objectStore('memories').get(name)) !== undefined;
+      await tx.objectStore('memories').delete(name);
+      await tx.objectStore('principles').delete(range(name));
+    });
+    return existed;
+  }
+
+  /** A stored memory as a memory file (cached embeddings included). @throws MemoryNotFoundError. */
+  async exportFile(name: string, embedder: Embedder): Promise<MemoryFile> {
+    return (await this.load(name, embedder)).toFile();
+  }
+
+  /**
+   * Imports a memory file (JSON text or parsed value), validated as a whole first; then written in one
+   * transaction under `options.name` (default: the file's name).
+   * @throws MemoryFileError for an invalid file (nothing is written); MemoryExistsError when the name is taken
+   *   and `replace` is not set; StorageQuotaError.
+   */
+  async importFile(
+    input: string | unknown,
+    embedder: Embedder,
+    options: { name?: string; replace?: boolean; source?: string } = {},
+  ): Promise<MemoryMeta> {
+    const memory = await PrincipleMemory.fromFile(input, embedder, {
+      ...(options.source !== undefined ? { source: options.source } : {}),
+      ...(options.name !== undefined ? { name: options.name } : {}),
+    });
+    return this.save(memory, { replace: options.replace ?? false });
+  }
+}
+
+/** A stored record, checked (a principle of a known schema, embeddings as float32). */
+function checkRecord(r: StoredPrinciple): EmbeddedPrinciple {
+  if (!(r.when instanceof Float32Array) || !(r.text instanceof Float32Array))
+    throw new MemoryVersionError(`stored principle ${r.principle?.id} has no float32 embeddings`);
+  return { principle: PrincipleSchema.parse(r.principle), when: r.when, text: r.text };
+}
