@@ -1,0 +1,264 @@
+/**
+ * Judges (DESIGN.md "Tasks and rewards"): the template judge's terminal utilities and per-turn answers on small,
+ * hand-scored transcripts, the task utilities' edge cases, and the repetition of judgments (mean / majority).
+ */
+import { describe, expect, it } from 'vitest';
+import {
+  TemplateJudge,
+  commitment,
+  dealPrice,
+  emotionScore,
+  planScore,
+  repeatedJudge,
+  sentiment,
+  type Judge,
+  type JudgeInput,
+  type TerminalJudgment,
+  type TurnJudgment,
+} from '../../../src/env';
+import type { TaskEvent } from '../../../src/sim';
+import { cbUtility, esconvUtility, p4gUtility, type ActorView, type TaskId } from '../../../src/tasks';
+
+const judge = new TemplateJudge();
+
+function input(
+  task: TaskId,
+  users: string[],
+  events: TaskEvent[] = [],
+  view: Partial<ActorView> = {},
+): JudgeInput {
+  return {
+    task,
+    transcript: users.flatMap((text) => [
+      { speaker: 'actor' as const, text: 'actor turn' },
+      { speaker: 'user' as const, text },
+    ]),
+    events,
+    actorView: { role: 'r', goal: 'g', ...view },
+  };
+}
+
+describe('ESConv template judge', () => {
+  const better = [
+    'I feel so down and stuck.', // sentiment −2 (down, stuck)
+    'Everything is heavy.', // −1
+    'Thanks, that helped. I feel calmer.', // +4 (thank, helped, calmer, calm)
+    'I am going to call my sister tomorrow.', // 0; a firm plan with a time
+  ];
+
+  it('scores the sentiment of the hand-checked turns', () => {
+    expect(better.map(sentiment)).toEqual([-2, -1, 4, 0]);
+  });
+
+  it('E = 1 + 0.75 (mean of the last two − mean of the first two); A from the last three turns', async () => {
+    // E = 1 + 0.75 · (2 − (−1.5)) = 3.625; A = 3 (firm plan) + 1 (time) = 4; utility 7.625 / 8.
+    const j = await judge.terminal(input('esconv', better));
+    expect(j.scores).toEqual({ E: 3.625, A: 4 });
+    expect(j.utility).toBe(0.953125);
+    expect(j.success).toBe(true);
+  });
+
+  it('clamps E to [0, 4] and gives a tentative plan 1.5 (+0.5 with a time)', async () => {
+    const worse = [
+      'I am okay I guess.',
+      'Things are fine.',
+      'Now I feel worse, angry and alone.',
+      "I still can't sleep.",
+    ];
+    // E = 1 + 0.75 · (−1.5 − 0) = −0.125 → 0; no plan.
+    expect(await judge.terminal(input('esconv', worse))).toEqual({
+      utility: 0,
+      success: false,
+      scores: { E: 0, A: 0 },
+    });
+    const tentative = [...worse.slice(0, 3), 'Maybe I could try going for a walk this weekend.'];
+    expect(planScore(tentative)).toBe(2);
+    expect(planScore(['Maybe I could try going for a walk.'])).toBe(1.5);
+    const great = [
+      'I feel sad and hopeless and alone.',
+      'I am stressed and anxious.',
+      'Thanks, I feel better, calmer, glad and hopeful.',
+      'Good, happy, thank you.',
+    ];
+    expect(emotionScore(great)).toBe(4);
+  });
+
+  it('reads a plan only from the last three user turns, and scores an empty transcript E = 1', () => {
+    expect(planScore(['I will call my doctor tomorrow.', 'Okay.', 'Sure.', 'Right.'])).toBe(0);
+    expect(planScore(['I will call my doctor tomorrow.', 'Okay.', 'Sure.'])).toBe(4);
+    expect(planScore(['I will call my doctor.'])).toBe(3);
+    expect(emotionScore([])).toBe(1);
+    expect(emotionScore(['I feel down.'])).toBe(1);
+  });
+
+  it('answers the PPDPP turn question from the change of sentiment and a firm plan', async () => {
+    const turn = async (users: string[]) => (await judge.turn(input('esconv', users))).labels[0];
+    expect(await turn(['I feel down.', 'I feel a bit better.'])).toBe('better');
+    expect(await turn(['I feel a bit better.', 'I feel down.'])).toBe('worse');
+    expect(await turn(['Okay.', 'Sure.'])).toBe('same');
+    expect(await turn(['I feel down.', 'Thanks, I am going to call my sister tomorrow.'])).toBe('solved');
+    expect((await judge.turn(input('esconv', ['I feel down.', 'I feel a bit better.']))).reward).toBe(0.5);
+  });
+});
+
+describe('P4G template judge', () => {
+  const commit: TaskEvent = { turn: 3, by: 'user', type: 'commit', amount: 1.5 };
+  const withdraw: TaskEvent = { turn: 5, by: 'user', type: 'withdraw' };
+
+  it('pays 1 for an upheld commitment and 0 after a withdrawal or without one', async () => {
+    expect(await judge.terminal(input('p4g', ['Okay.'], [commit]))).toEqual({
+      utility: 1,
+      success: true,
+      scores: { committed: true, withdrawn: false, amount: 1.5 },
+    });
+    expect((await judge.terminal(input('p4g', ['Okay.'], [commit, withdraw]))).utility).toBe(0);
+    expect((await judge.terminal(input('p4g', ['I will donate, I promise.'], []))).utility).toBe(0);
+    expect(commitment([withdraw])).toEqual({ committed: false, withdrawn: true, amount: 0 });
+  });
+
+  it('answers refused / neutral / positive / donate per turn', async () => {
+    const label = async (users: string[], events: TaskEvent[] = []) =>
+      (await judge.turn(input('p4g', users, events))).labels[0];
+    expect(await label(['Sure.'], [commit])).toBe('donate');
+    expect(await label(['Actually no.'], [commit, withdraw])).toBe('refused');
+    expect(await label(['I am not going to donate, sorry.'])).toBe('refused');
+    expect(await label(['I might be willing to give something.'])).toBe('positive');
+    expect(await label(['Hmm, maybe.'])).toBe('neutral');
+  });
+});
+
+describe('CraigslistBargain template judge', () => {
+  const view = { listPrice: 420, targetPrice: 300 };
+
+  it('pays the deal share from the accepted price, 0 without a deal', async () => {
+    const deal: TaskEvent[] = [
+      { turn: 1, by: 'actor', type: 'offer', price: 330 },
+      { turn: 1, by: 'user', type: 'offer', price: 390 },
+      { turn: 2, by: 'actor', type: 'accept', price: 360 },
+    ];
+    expect(dealPrice(deal)).toBe(360);
+    expect(await judge.terminal(input('cb', ['Deal.'], deal, view))).toEqual({
+      utility: 0.5,
+      success: true,
+      scores: { deal: true, price: 360 },
+    });
+    expect(await judge.terminal(input('cb', ['No.'], deal.slice(0, 2), view))).toEqual({
+      utility: 0,
+      success: false,
+      scores: { deal: false, price: -1 },
+    });
+    await expect(judge.terminal(input('cb', ['No.'], []))).rejects.toThrow(/needs list and target prices/);
+  });
+
+  it('answers solved / worse / better / same per turn from the public events', async () => {
+    const label = async (events: TaskEvent[]) =>
+      (await judge.turn(input('cb', ['x'], events, view))).labels[0];
+    const offer = (price: number): TaskEvent => ({ turn: 1, by: 'user', type: 'offer', price });
+    expect(await label([{ turn: 1, by: 'user', type: 'accept', price: 400 }])).toBe('solved');
+    expect(await label([{ turn: 1, by: 'user', type: 'quit' }])).toBe('worse');
+    expect(await label([offer(410), offer(395)])).toBe('better');
+    expect(await label([offer(410), offer(410)])).toBe('same');
+    expect(await label([offer(410)])).toBe('same');
+  });
+});
+
+describe('task utilities', () => {
+  it('cbUtility: 1 at the target, 0 at the list price, clipped outside, 0 without a deal', () => {
+    expect(cbUtility(300, 420, 300)).toBe(1);
+    expect(cbUtility(420, 420, 300)).toBe(0);
+    expect(cbUtility(360, 420, 300)).toBe(0.5);
+    expect(cbUtility(250, 420, 300)).toBe(1);
+    expect(cbUtility(500, 420, 300)).toBe(0);
+    expect(cbUtility(null, 420, 300)).toBe(0);
+  });
+
+  it('cbUtility: a list price not above the target is a RangeError', () => {
+    expect(() => cbUtility(300, 300, 300)).toThrow(RangeError);
+    expect(() => cbUtility(300, 280, 300)).toThrow(/list price 280 must exceed target 300/);
+    expect(() => cbUtility(null, NaN, 300)).toThrow(RangeError);
+  });
+
+  it('esconvUtility (E + A) / 8 with scores in [0, 4]; p4gUtility commit and not withdrawn', () => {
+    expect(esconvUtility(4, 4)).toBe(1);
+    expect(esconvUtility(1, 2)).toBe(0.375);
+    expect(() => esconvUtility(4.5, 0)).toThrow(RangeError);
+    expect(() => esconvUtility(0, -0.1)).toThrow(RangeError);
+    expect(() => esconvUtility(NaN, 0)).toThrow(RangeError);
+    expect([p4gUtility(true, false), p4gUtility(true, true), p4gUtility(false, false)]).toEqual([1, 0, 0]);
+  });
+});
+
+describe('repeatedJudge', () => {
+  /** A judge answering from scripts, one entry per call. */
+  function stub(terminals: TerminalJudgment[], turns: TurnJudgment[]): Judge & { calls: number } {
+    let t = 0;
+    let u = 0;
+    const j = {
+      calls: 0,
+      async terminal() {
+        j.calls++;
+        return terminals[t++ % terminals.length] as TerminalJudgment;
+      },
+      async turn() {
+        j.calls++;
+        return turns[u++ % turns.length] as TurnJudgment;
+      },
+    };
+    return j;
+  }
+  const term = (utility: number, success: boolean, E: number, flag: boolean): TerminalJudgment => ({
+    utility,
+    success,
+    scores: { E, flag },
+  });
+  const turn = (reward: number, label: string): TurnJudgment => ({
+    labels: [label],
+    reward,
+    success: reward > 0.5,
+  });
+  const x = input('esconv', ['Okay.']);
+
+  it('averages utilities and numeric scores and takes booleans by majority (3 repeats)', async () => {
+    const inner = stub([term(0.2, true, 1, false), term(0.5, false, 2, true), term(0.8, true, 4, true)], []);
+    const j = await repeatedJudge(inner, 3).terminal(x);
+    expect(inner.calls).toBe(3);
+    expect(j.utility).toBeCloseTo(0.5, 12);
+    expect(j.success).toBe(true);
+    expect(j.scores.E).toBeCloseTo(7 / 3, 12);
+    expect(j.scores.flag).toBe(true);
+  });
+
+  it('needs a strict majority: 1 of 2 is false', async () => {
+    const j = await repeatedJudge(stub([term(1, true, 0, true), term(0, false, 0, false)], []), 2).terminal(
+      x,
+    );
+    expect(j.success).toBe(false);
+    expect(j.scores.flag).toBe(false);
+    expect(j.utility).toBe(0.5);
+  });
+
+  it('averages per-turn rewards over the samples; success only when the mean exceeds 0.5', async () => {
+    const a = await repeatedJudge(
+      stub([], [turn(1, 'solved'), turn(-1, 'worse'), turn(0.5, 'better')]),
+      3,
+    ).turn(x);
+    expect(a.labels).toEqual(['solved', 'worse', 'better']);
+    expect(a.reward).toBeCloseTo(1 / 6, 12);
+    expect(a.success).toBe(false);
+    const b = await repeatedJudge(
+      stub([], [turn(1, 'solved'), turn(1, 'solved'), turn(0.5, 'better')]),
+      3,
+    ).turn(x);
+    expect(b.reward).toBeCloseTo(5 / 6, 12);
+    expect(b.success).toBe(true);
+    const c = await repeatedJudge(stub([], [turn(1, 's'), turn(0, 'n')]), 2).turn(x);
+    expect(c).toMatchObject({ reward: 0.5, success: false });
+  });
+
+  it('rejects a repeat count that is not a positive integer', () => {
+    const inner = stub([], []);
+    expect(() => repeatedJudge(inner, 0)).toThrow(RangeError);
+    expect(() => repeatedJudge(inner, 1.5)).toThrow(RangeError);
+    expect(() => repeatedJudge(inner, -3)).toThrow(/positive integer/);
+  });
+});

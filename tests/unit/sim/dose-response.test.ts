@@ -1,0 +1,147 @@
+/**
+ * Simulator validation by dose–response (DESIGN.md "Evaluation"): from one checkpoint, four ordered input levels,
+ * two paraphrases each, must move the user's response monotonically — in template mode with deterministic routes.
+ *
+ * - CraigslistBargain: offers at 100 / 85 / 70 / 55 % of the list price → the seller's acceptance falls.
+ * - P4G: small talk → vague mention → one argument → a specific, evidence-based appeal that answers the user's
+ *   barrier (trust) with a concrete ask → the donation intention rises.
+ * - ESConv: dismissive → neutral → warm → warm and specific (the user's own words, validation, hope) → valence rises.
+ */
+import { describe, expect, it } from 'vitest';
+import { DialogueEnv, type EnvCheckpoint, type StepResult } from '../../../src/env';
+import type { Judgment } from '../../../src/sim';
+import type { Seed, TaskId } from '../../../src/tasks';
+import { DEFAULT_SEEDS } from '../../../src/tasks/defaults';
+
+const seedById = (task: TaskId, id: string): Seed => {
+  const seed = DEFAULT_SEEDS[task].find((s) => s.id === id);
+  if (!seed) throw new Error(`no default seed ${id}`);
+  return seed;
+};
+
+/** Checkpoints to test from: right after the prefix, and after one neutral turn. */
+async function checkpoints(task: TaskId, seed: Seed): Promise<[string, EnvCheckpoint][]> {
+  const env = new DialogueEnv(task, { routeSampling: 'deterministic' });
+  env.reset({ seed });
+  const afterPrefix = env.checkpoint();
+  await env.step({ strategy: 'neutral', utterance: 'Okay.' });
+  return [
+    ['after the prefix', afterPrefix],
+    ['after one neutral turn', env.checkpoint()],
+  ];
+}
+
+/** For each level, the mean over its paraphrases of `measure` after one step from the checkpoint. */
+async function doseResponse(
+  task: TaskId,
+  cp: EnvCheckpoint,
+  levels: readonly (readonly string[])[],
+  measure: (r: StepResult) => number,
+): Promise<number[]> {
+  const env = new DialogueEnv(task, { routeSampling: 'deterministic' });
+  const out: number[] = [];
+  for (const paraphrases of levels) {
+    let sum = 0;
+    for (const utterance of paraphrases) {
+      env.restore(cp);
+      sum += measure(await env.step({ strategy: 'probe', utterance }));
+    }
+    out.push(sum / paraphrases.length);
+  }
+  return out;
+}
+
+const nonIncreasing = (xs: number[]) => xs.every((x, i) => i === 0 || x <= (xs[i - 1] as number) + 1e-12);
+const nonDecreasing = (xs: number[]) => nonIncreasing(xs.map((x) => -x));
+const notConstant = (xs: number[]) => Math.max(...xs) - Math.min(...xs) > 1e-9;
+
+const JUDGMENT_SCORE: Record<Judgment, number> = { accept: 2, 'non-commit': 1, reject: 0 };
+
+describe('dose–response (template mode, deterministic routes)', () => {
+  const cbShares = [1, 0.85, 0.7, 0.55];
+  const cbLevels = (seed: Seed) =>
+    cbShares.map((share) => {
+      const price = Math.round((seed.actorView.listPrice as number) * share);
+      return [`Would you take $${price} for it?`, `I can offer $${price}.`];
+    });
+  const sellerAccepts = (r: StepResult) =>
+    r.info.sim.events.some((e) => e.type === 'accept' && e.by === 'user') ? 1 : 0;
+  const judgmentScore = (r: StepResult) => (r.info.sim.judgment ? JUDGMENT_SCORE[r.info.sim.judgment] : 1);
+
+  it('CraigslistBargain: lower offers are accepted less (seller accept event and judgment)', async () => {
+    const seed = seedById('cb', 'cb-default:01');
+    for (const [where, cp] of await checkpoints('cb', seed)) {
+      const accept = await doseResponse('cb', cp, cbLevels(seed), sellerAccepts);
+      const judged = await doseResponse('cb', cp, cbLevels(seed), judgmentScore);
+      expect(nonIncreasing(accept), `${where}: ${accept}`).toBe(true);
+      expect(notConstant(accept), `${where}: ${accept}`).toBe(true);
+      expect(nonIncreasing(judged), `${where}: ${judged}`).toBe(true);
+      expect(notConstant(judged), `${where}: ${judged}`).toBe(true);
+    }
+  });
+
+  it('CraigslistBargain: the same holds from every default seed after the prefix', async () => {
+    for (const seed of DEFAULT_SEEDS.cb) {
+      const env = new DialogueEnv('cb', { routeSampling: 'deterministic' });
+      env.reset({ seed });
+      const cp = env.checkpoint();
+      const accept = await doseResponse('cb', cp, cbLevels(seed), sellerAccepts);
+      const judged = await doseResponse('cb', cp, cbLevels(seed), judgmentScore);
+      expect(nonIncreasing(accept) && notConstant(accept), `${seed.id}: ${accept}`).toBe(true);
+      expect(nonIncreasing(judged) && notConstant(judged), `${seed.id}: ${judged}`).toBe(true);
+    }
+  });
+
+  it('P4G: stronger, more specific appeals raise the donation intention', async () => {
+    // p4g-default:01 doubts that charities use money well (barrier: trust).
+    const seed = seedById('p4g', 'p4g-default:01');
+    const levels = [
+      ['Nice weather today, is it not?', 'I had a long day at work today.'],
+      ['Charities do some good things, I suppose.', 'There are a lot of causes out there.'],
+      [
+        'Every dollar you give provides meals for children in need.',
+        'Even a little money goes a long way to feed a hungry child.',
+      ],
+      [
+        'You said you worry how charities use money. Save the Children is audited every year and rated highly for ' +
+          'transparency, and research shows most of each dollar goes to programs for children. Would you be ' +
+          'willing to donate $1 of your task payment today?',
+        'I hear your concern about where the money goes. According to independent reports, Save the Children has ' +
+          'been audited and rated for transparency since 1919, and each dollar provides school supplies for ' +
+          'children. Would you consider giving $1 from your task payment today?',
+      ],
+    ];
+    const donate = (r: StepResult) =>
+      r.info.state.cognitive.intentions.find((i) => i.id === 'i-donate')?.strength ?? NaN;
+    for (const [where, cp] of await checkpoints('p4g', seed)) {
+      const values = await doseResponse('p4g', cp, levels, donate);
+      expect(nonDecreasing(values), `${where}: ${values}`).toBe(true);
+      expect(notConstant(values), `${where}: ${values}`).toBe(true);
+    }
+  });
+
+  it('ESConv: warmer, more specific support raises valence', async () => {
+    // esconv-default:01 fears failing a clinical placement after a supervisor's comment on slow charting.
+    const seed = seedById('esconv', 'esconv-default:01');
+    const levels = [
+      ['Just get over it, it is not a big deal.', 'Calm down, you are overreacting. It could be worse.'],
+      ['Okay. That happens.', 'Alright, I see.'],
+      [
+        'That sounds hard. You are not alone, it will get better.',
+        'I am sorry. Many people feel this way and it does pass.',
+      ],
+      [
+        'I hear how much the supervisor and the paperwork are weighing on you, and it is not your fault. Many ' +
+          'people in a first placement feel this way, and it does get better in time.',
+        'It sounds really hard to replay the supervisor comments every night, and your feelings are valid. You ' +
+          'are not alone: lots of people struggle with charting at first and recover their confidence in time.',
+      ],
+    ];
+    const valence = (r: StepResult) => r.info.state.cognitive.affect.valence;
+    for (const [where, cp] of await checkpoints('esconv', seed)) {
+      const values = await doseResponse('esconv', cp, levels, valence);
+      expect(nonDecreasing(values), `${where}: ${values}`).toBe(true);
+      expect(notConstant(values), `${where}: ${values}`).toBe(true);
+    }
+  });
+});
