@@ -43,7 +43,7 @@ const FORM_GUIDE =
   'the strategies that failed here (only when asked); "because" — why the strategy works. Write each part as ' +
   'a clause without its keyword (no leading "When", "you should", "rather than" or "because").';
 
-/** A clause as answered, without a repeated keyword, surrounding punctuation or spaces. */
+/** A clause as answered, without its leading `keyword` (a RegExp anchored at the start), surrounding punctuation or spaces. */
 export function cleanClause(text: string, keyword: RegExp): string {
   return text
     .trim()
@@ -59,12 +59,12 @@ function clean(answer: {
   because: string;
 }): PrincipleDraft {
   return PrincipleDraftSchema.parse({
-    when: cleanClause(answer.when, /^when\s+/i),
-    should: cleanClause(answer.should, /^(you\s+)?should\s+/i),
+    when: cleanClause(answer.when, /^when[\s,:]+/i),
+    should: cleanClause(answer.should, /^(you\s+)?should[\s,:]+/i),
     ...(answer.ratherThan !== undefined
-      ? { ratherThan: cleanClause(answer.ratherThan, /^rather\s+than\s+/i) }
+      ? { ratherThan: cleanClause(answer.ratherThan, /^rather\s+than[\s,:]+/i) }
       : {}),
-    because: cleanClause(answer.because, /^because\s+/i),
+    because: cleanClause(answer.because, /^because[\s,:]+/i),
   });
 }
 

@@ -183,9 +183,9 @@ export class PrincipleStore {
         nextSeq: 0,
         schemaVersion: PRINCIPLE_SCHEMA_VERSION,
       };
-      const added = new Set(result.added.map((p) => p.id));
-      for (const e of batch) {
-        if (!added.has(e.principle.id)) continue;
+      const byId = new Map(batch.map((e) => [e.principle.id, e]));
+      for (const p of result.added) {
+        const e = byId.get(p.id) as EmbeddedPrinciple;
         await store.put({
           memory: name,
           seq: meta.nextSeq++,

@@ -1,0 +1,155 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import {
+  main,
+  splitSeeds,
+  UsageError,
+  type BuildReport,
+  type EvalReport,
+  type QueryReport,
+} from '../../../cli/principles';
+import { parseMemoryFile } from '../../../src/memory';
+import { defaultSeeds } from '../../../src/tasks/defaults';
+
+const dir = mkdtempSync(join(tmpdir(), 'pdl-principles-cli-'));
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+async function run(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await main(argv, { stdout: (s) => void (out += s), stderr: (s) => void (err += s) });
+  return { code, out, err };
+}
+
+describe('npm run principles', () => {
+  const file = join(dir, 'm', 'esconv.json');
+
+  it('builds a memory file and reports what it holds', async () => {
+    const r = await run('build', '--task', 'esconv', '--episodes', '4', '--out', file, '--json');
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out) as BuildReport;
+    const { file: memory } = parseMemoryFile(readFileSync(file, 'utf8'));
+    expect(memory.principles).toHaveLength(report.kept);
+    expect(report.written).toBe(report.kept + report.duplicates);
+    expect(report.fromRevision).toBe(report.turns.revised);
+    expect(report.keptFromRevision).toBe(
+      memory.principles.filter((p) => p.principle.provenance.origin === 'revision').length,
+    );
+    expect(Object.values(report.strategies).reduce((a, b) => a + b, 0)).toBe(report.kept);
+    expect(report.turns.success + report.turns.revised).toBe(report.written);
+    const text = await run('build', '--task', 'esconv', '--episodes', '4', '--out', file);
+    expect(text.out).toMatch(/principles written {3}\d+ \(from revisions \d+ = [\d.]+%\)/);
+    expect(text.out).toMatch(/strategies covered {3}\d of 8 labels/);
+  });
+
+  it('queries a memory file', async () => {
+    const r = await run(
+      'query',
+      '--memory',
+      file,
+      '--task',
+      'esconv',
+      '--text',
+      'the help-seeker sounds low',
+      '--k',
+      '2',
+      '--json',
+    );
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out) as QueryReport;
+    expect(report.hits).toHaveLength(2);
+    expect(report.hits[0]!.distance).toBeLessThanOrEqual(report.hits[1]!.distance);
+    expect(report.hits[0]!.principle).toMatch(/^When .*, you should .*, because .*\.$/);
+    const text = await run('query', '--memory', file, '--task', 'esconv', '--text', 'low');
+    expect(text.out).toMatch(/^memory "esconv" \(\d+ principles\)/);
+  });
+
+  it('evaluates the planner against Standard with paired differences', async () => {
+    const r = await run(
+      'eval',
+      '--task',
+      'esconv',
+      '--memory',
+      file,
+      '--episodes',
+      '3',
+      '--protocol',
+      'ppdpp',
+      '--online',
+      '--json',
+    );
+    expect(r.code, r.err).toBe(0);
+    const report = JSON.parse(r.out) as EvalReport;
+    expect(report.rows.map((x) => x.policy)).toEqual([
+      'standard',
+      'principles:all',
+      'principles:success',
+      'principles:revision',
+      'principles:online',
+    ]);
+    expect(report.rows[0]!.vsStandard).toBeNull();
+    for (const row of report.rows.slice(1)) {
+      expect(row.vsStandard!.return.mean).toBeCloseTo(
+        row.summary.meanReturn.mean - report.rows[0]!.summary.meanReturn.mean,
+        9,
+      );
+    }
+  });
+
+  it('rejects mistakes with a clear message and exit code', async () => {
+    expect((await run('--help')).out).toMatch(/^Usage: npm run principles/);
+    expect((await run()).code).toBe(0);
+    const cases: [string[], RegExp, number][] = [
+      [['frobnicate', '--task', 'esconv'], /unknown command "frobnicate"/, 2],
+      [['build', '--task', 'nope', '--out', 'x'], /unknown task "nope"/, 2],
+      [['build', '--task', 'esconv'], /--out is required/, 2],
+      [
+        ['build', '--task', 'esconv', '--out', 'x', '--episodes', '0'],
+        /--episodes must be an integer ≥ 1/,
+        2,
+      ],
+      [['query', '--task', 'esconv', '--memory', file], /--text is required/, 2],
+      [['query', '--task', 'p4g', '--memory', file, '--text', 'x'], /is a esconv memory, not p4g/, 2],
+      [['query', '--task', 'esconv', '--memory', join(dir, 'missing.json'), '--text', 'x'], /ENOENT/, 1],
+      [['eval', '--task', 'esconv', '--online'], /--online needs per-turn critic rewards/, 2],
+      [
+        ['build', '--task', 'esconv', '--out', 'x', '--split', 'build'],
+        /needs more than --build-size 50 seeds; there are 15/,
+        2,
+      ],
+      [['build', '--task', 'esconv', '--bogus'], /Unknown option '--bogus'/, 2],
+    ];
+    for (const [argv, message, code] of cases) {
+      const r = await run(...argv);
+      expect(r.err, argv.join(' ')).toMatch(message);
+      expect(r.code, argv.join(' ')).toBe(code);
+    }
+    const bad = join(dir, 'bad.json');
+    writeFileSync(
+      bad,
+      JSON.stringify({
+        format: 'proactive-dialogue-lab/principle-memory',
+        version: 1,
+        name: 'x',
+        task: 'esconv',
+        principles: [{}],
+      }),
+    );
+    const r = await run('query', '--task', 'esconv', '--memory', bad, '--text', 'x');
+    expect(r.code).toBe(1);
+    expect(r.err).toMatch(/bad\.json is not a valid principle memory .*principles\[0\]\.principle/);
+  });
+
+  it('splits seeds deterministically into disjoint build and eval parts', () => {
+    const seeds = defaultSeeds('p4g');
+    const a = splitSeeds(seeds, 5, 7);
+    expect(splitSeeds(seeds, 5, 7)).toEqual(a);
+    expect(a.build).toHaveLength(5);
+    expect(a.eval).toHaveLength(seeds.length - 5);
+    expect(new Set([...a.build, ...a.eval].map((s) => s.id)).size).toBe(seeds.length);
+    expect(splitSeeds(seeds, 5, 8).build.map((s) => s.id)).not.toEqual(a.build.map((s) => s.id));
+    expect(() => splitSeeds(seeds, 15, 1)).toThrow(UsageError);
+  });
+});

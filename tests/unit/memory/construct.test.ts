@@ -1,0 +1,170 @@
+import { describe, expect, it } from 'vitest';
+import { RandomPolicy, TemplateRealizer } from '../../../src/agents';
+import { DialogueEnv, type Action, type EnvCheckpoint, type StepResult } from '../../../src/env';
+import {
+  constructPrinciples,
+  ConstructionError,
+  selfPlayEpisode,
+  TemplateReviser,
+  TemplateWriter,
+  type ConstructionOptions,
+  type StrategyReviser,
+  type Trial,
+} from '../../../src/memory';
+import type { Observation } from '../../../src/env';
+import type { Rng } from '../../../src/rng';
+import { defaultSeeds } from '../../../src/tasks/defaults';
+import type { TaskId } from '../../../src/tasks';
+
+/** An environment that records its complete state at the start and the end of every step. */
+class RecordingEnv extends DialogueEnv {
+  readonly starts: EnvCheckpoint[] = [];
+  readonly ends: EnvCheckpoint[] = [];
+  override async step(action: Action): Promise<StepResult> {
+    this.starts.push(this.checkpoint());
+    const result = await super.step(action);
+    this.ends.push(this.checkpoint());
+    return result;
+  }
+}
+
+/** The template reviser, recording what it was told. */
+class SpyReviser implements StrategyReviser {
+  readonly name = 'spy';
+  readonly told: Trial[][] = [];
+  private readonly inner = new TemplateReviser();
+  async revise(observation: Observation, failures: readonly Trial[], rng: Rng): Promise<string> {
+    this.told.push([...failures]);
+    return this.inner.revise(observation, failures, rng);
+  }
+}
+
+function options(
+  task: TaskId,
+  env: DialogueEnv,
+  reviser: StrategyReviser = new TemplateReviser(),
+): ConstructionOptions {
+  return {
+    env,
+    actor: new RandomPolicy(task),
+    realizer: new TemplateRealizer(),
+    reviser,
+    writer: new TemplateWriter(),
+  };
+}
+
+describe('self-play construction with backtracking', () => {
+  it('restores the exact pre-failure state before every revision attempt (deep-equal)', async () => {
+    const env = new RecordingEnv('esconv', { protocol: 'ppdpp' });
+    const reviser = new SpyReviser();
+    let revised = 0;
+    let failed = 0;
+    for (const [i, seed] of defaultSeeds('esconv').slice(0, 4).entries()) {
+      env.starts.length = 0;
+      env.ends.length = 0;
+      reviser.told.length = 0;
+      let call = 0;
+      const episode = await selfPlayEpisode(options('esconv', env, reviser), seed, { policySeed: i });
+      let step = 0;
+      episode.turns.forEach((turn, t) => {
+        const first = step;
+        expect(env.ends[first]).not.toEqual(env.starts[first]); // the original attempt changed the state
+        for (let a = 1; a < turn.attempts.length; a++) {
+          // Every retry starts from the checkpoint before the failure: dialogue, cognitive state, events, RNG.
+          expect(env.starts[first + a]).toEqual(env.starts[first]);
+          expect(env.starts[first + a]!.sim.rng).toEqual(env.starts[first]!.sim.rng);
+          // ... and the reviser was told every failed trial of the turn so far, the original included.
+          expect(reviser.told[call++]).toEqual(turn.attempts.slice(0, a));
+        }
+        step += turn.attempts.length;
+        const next = env.starts[step] ?? null;
+        if (next === null) return;
+        // The dialogue goes on from the kept attempt: the successful one, or the original after all failed.
+        const kept = turn.status === 'failed' ? first : step - 1;
+        expect(next, `turn ${t} (${turn.status}) continues from attempt ${kept - first}`).toEqual(
+          env.ends[kept],
+        );
+        if (turn.status === 'revised') revised++;
+        if (turn.status === 'failed') failed++;
+      });
+      expect(step).toBe(env.starts.length);
+      expect(call).toBe(reviser.told.length);
+    }
+    expect(revised).toBeGreaterThan(0);
+    expect(failed).toBeGreaterThan(0);
+  });
+
+  it('writes success and revision principles consistent with the critic', async () => {
+    const env = new DialogueEnv('p4g', { protocol: 'ppdpp' });
+    const { principles, episodes } = await constructPrinciples(options('p4g', env), {
+      seeds: defaultSeeds('p4g'),
+      episodes: 6,
+    });
+    const turns = episodes.flatMap((e) => e.turns);
+    expect(principles.map((p) => p.id)).toEqual(turns.filter((t) => t.principleId).map((t) => t.principleId));
+    for (const turn of turns) {
+      const last = turn.attempts.at(-1)!;
+      const strategies = turn.attempts.map((a) => a.strategy);
+      if (turn.status === 'success') expect(turn.attempts).toHaveLength(1);
+      if (turn.status !== 'success') expect(turn.attempts[0]!.reward).toBeLessThanOrEqual(turn.rewardBefore);
+      if (turn.status === 'revised') expect(last.reward).toBeGreaterThan(turn.rewardBefore);
+      if (turn.status === 'failed') {
+        expect(turn.attempts).toHaveLength(4); // the original and 3 revisions
+        for (const a of turn.attempts) expect(a.reward).toBeLessThanOrEqual(turn.rewardBefore);
+      }
+      if (turn.status !== 'success') expect(new Set(strategies).size).toBe(strategies.length); // revisions differ
+      const p = principles.find((x) => x.id === turn.principleId);
+      if (!p) continue;
+      expect(p.provenance).toMatchObject({
+        task: 'p4g',
+        turn: turn.turn,
+        rewardBefore: turn.rewardBefore,
+        rewardAfter: last.reward,
+      });
+      expect(p.strategy).toBe(last.strategy);
+      expect(p.provenance.utterance).toBe(last.utterance);
+      if (turn.status === 'revised') {
+        expect(p.provenance.origin).toBe('revision');
+        expect(p.ratherThan).toBeDefined();
+        expect(p.failedStrategies).toEqual([...new Set(strategies.slice(0, -1))]);
+        for (const f of p.failedStrategies) expect(p.ratherThan).toContain(f);
+      } else {
+        expect(p.provenance.origin).toBe('success');
+        expect(p.ratherThan).toBeUndefined();
+      }
+    }
+    expect(turns.some((t) => t.status === 'revised')).toBe(true);
+    expect(turns.some((t) => t.status === 'success')).toBe(true);
+  });
+
+  it('is deterministic, and maxAttempts 0 turns revision off', async () => {
+    const run = (maxAttempts?: number) =>
+      constructPrinciples(
+        {
+          ...options('cb', new DialogueEnv('cb', { protocol: 'ppdpp' })),
+          ...(maxAttempts !== undefined ? { maxAttempts } : {}),
+        },
+        { seeds: defaultSeeds('cb'), episodes: 5, baseSeed: 3 },
+      );
+    const a = await run();
+    expect(await run()).toEqual(a);
+    const none = await run(0);
+    expect(none.principles.every((p) => p.provenance.origin === 'success')).toBe(true);
+    expect(none.episodes.flatMap((e) => e.turns).every((t) => t.attempts.length === 1)).toBe(true);
+  });
+
+  it('needs per-turn rewards and valid arguments', async () => {
+    const cstpo = options('esconv', new DialogueEnv('esconv'));
+    await expect(selfPlayEpisode(cstpo, defaultSeeds('esconv')[0]!, { policySeed: 0 })).rejects.toThrow(
+      ConstructionError,
+    );
+    const ok = options('esconv', new DialogueEnv('esconv', { protocol: 'ppdpp' }));
+    await expect(constructPrinciples(ok, { seeds: [], episodes: 1 })).rejects.toThrow(/no seeds/);
+    await expect(constructPrinciples(ok, { seeds: defaultSeeds('esconv'), episodes: 0 })).rejects.toThrow(
+      /positive/,
+    );
+    await expect(
+      selfPlayEpisode({ ...ok, maxAttempts: -1 }, defaultSeeds('esconv')[0]!, { policySeed: 0 }),
+    ).rejects.toThrow(/maxAttempts/);
+  });
+});

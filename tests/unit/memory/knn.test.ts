@@ -1,0 +1,102 @@
+import * as tf from '@tensorflow/tfjs';
+import fc from 'fast-check';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { exactTopK, FlatL2Index, type Neighbor } from '../../../src/memory';
+import { TfjsL2Index } from '../../../src/memory/knn-tfjs';
+import { Rng } from '../../../src/rng';
+
+/** Brute force: every distance, sorted by (distance, index). */
+function bruteForce(rows: Float32Array[], q: Float32Array, k: number): Neighbor[] {
+  return rows
+    .map((r, index) => ({
+      index,
+      distance: Math.sqrt(r.reduce((s, v, j) => s + (v - (q[j] as number)) ** 2, 0)),
+    }))
+    .sort((a, b) => a.distance - b.distance || a.index - b.index)
+    .slice(0, k);
+}
+
+function randomRows(rng: Rng, n: number, dim: number, levels = 0): Float32Array[] {
+  // levels > 0 draws from a few values only, so that exact ties are common.
+  return Array.from({ length: n }, () =>
+    Float32Array.from({ length: dim }, () => (levels > 0 ? rng.int(0, levels - 1) : rng.next() * 2 - 1)),
+  );
+}
+
+describe('FlatL2Index', () => {
+  it('returns exactly the brute-force top-k, ties by insertion order', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 60 }),
+        fc.integer({ min: 1, max: 40 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        (n, dim, k, levels, seed) => {
+          const rng = Rng.fromSeed(seed);
+          const rows = randomRows(rng, n, dim, levels);
+          const index = FlatL2Index.from(dim, rows);
+          const q = randomRows(rng, 1, dim, levels)[0] as Float32Array;
+          const got = index.searchSync(q, k);
+          const want = bruteForce(rows, q, k);
+          expect(got.map((h) => h.index)).toEqual(want.map((h) => h.index));
+          got.forEach((h, i) => expect(h.distance).toBeCloseTo((want[i] as Neighbor).distance, 5));
+        },
+      ),
+      { numRuns: 300 },
+    );
+  });
+
+  it('re-ranks a subset exactly, in any order, ties by row index', () => {
+    const rng = Rng.fromSeed(3);
+    const rows = randomRows(rng, 30, 8, 2);
+    const flat = FlatL2Index.from(8, rows).matrix;
+    const q = randomRows(rng, 1, 8, 2)[0] as Float32Array;
+    const subset = [29, 3, 17, 0, 8, 12];
+    const want = bruteForce(rows, q, 30)
+      .filter((h) => subset.includes(h.index))
+      .slice(0, 3);
+    expect(exactTopK(flat, 8, 30, q, 3, subset)).toEqual(
+      want.map((h) => ({ ...h, distance: expect.closeTo(h.distance, 5) })),
+    );
+  });
+
+  it('grows, counts its bytes and rejects bad input', async () => {
+    const index = new FlatL2Index(4, 1);
+    expect(await index.search(new Float32Array(4), 3)).toEqual([]);
+    for (let i = 0; i < 5; i++) index.add(Float32Array.of(i, 0, 0, 0));
+    expect(index.size).toBe(5);
+    expect(index.bytes).toBeGreaterThanOrEqual(5 * 4 * 4);
+    expect((await index.search(Float32Array.of(2.2, 0, 0, 0), 2)).map((h) => h.index)).toEqual([2, 3]);
+    expect(() => index.add(new Float32Array(3))).toThrow(RangeError);
+    expect(() => index.add(Float32Array.of(0, NaN, 0, 0))).toThrow(/not finite/);
+    expect(() => index.searchSync(new Float32Array(4), 0)).toThrow(/k must be/);
+    expect(() => index.searchSync(new Float32Array(5), 1)).toThrow(/length 4/);
+    expect(() => new FlatL2Index(0)).toThrow(RangeError);
+  });
+});
+
+describe('TfjsL2Index (tfjs cpu backend in Node)', () => {
+  beforeAll(async () => {
+    await tf.setBackend('cpu');
+    await tf.ready();
+  });
+  afterAll(() => tf.disposeVariables());
+
+  it('answers like the typed-array scan and frees its tensors', async () => {
+    const rng = Rng.fromSeed(11);
+    const dim = 32;
+    const rows = randomRows(rng, 500, dim);
+    const scan = FlatL2Index.from(dim, rows);
+    const before = tf.memory().numTensors;
+    const gpu = new TfjsL2Index(tf, dim, scan.matrix);
+    for (let t = 0; t < 20; t++) {
+      const q = randomRows(rng, 1, dim)[0] as Float32Array;
+      expect(await gpu.search(q, 5)).toEqual(scan.searchSync(q, 5));
+    }
+    expect(gpu.bytes).toBe(500 * dim * 4 * 2 + 500 * 4);
+    gpu.dispose();
+    expect(tf.memory().numTensors).toBe(before);
+    expect(() => new TfjsL2Index(tf, dim, new Float32Array(dim + 1))).toThrow(RangeError);
+  });
+});

@@ -1,0 +1,177 @@
+import 'fake-indexeddb/auto';
+import { afterEach, describe, expect, it } from 'vitest';
+import { HashedNgramEmbedder } from '../../../src/embed';
+import {
+  MemoryExistsError,
+  MemoryFileError,
+  MemoryNotFoundError,
+  MemoryVersionError,
+  PrincipleMemory,
+  PrincipleStore,
+  type Principle,
+} from '../../../src/memory';
+import { embedder, principle } from './helpers';
+
+let n = 0;
+const opened: PrincipleStore[] = [];
+async function open(name = `test-${n++}`): Promise<PrincipleStore> {
+  const store = await PrincipleStore.open(name);
+  opened.push(store);
+  return store;
+}
+afterEach(() => {
+  for (const s of opened.splice(0)) s.close();
+});
+
+const whens = [
+  'anxious and unsure',
+  'low and agrees',
+  'frustrated, pushes back',
+  'hopeful and listening',
+  'calm',
+];
+function principles(task: 'esconv' | 'cb' = 'esconv'): Principle[] {
+  const labels =
+    task === 'esconv' ? ['Question', 'Others', 'Information', 'Self-disclosure', 'Question'] : ['stance'];
+  return whens.map((w, i) =>
+    principle(`the user sounds ${w}`, labels[i % labels.length]!, {
+      task,
+      origin: i % 2 ? 'revision' : 'success',
+      turn: i,
+    }),
+  );
+}
+
+async function snapshot(store: PrincipleStore) {
+  const metas = await store.list();
+  return {
+    metas,
+    files: await Promise.all(metas.map((m) => store.exportFile(m.name, embedder))),
+  };
+}
+
+describe('PrincipleStore (IndexedDB via fake-indexeddb)', () => {
+  it('saves and loads a memory with its cached embeddings, in order, answering queries identically', async () => {
+    const store = await open();
+    const memory = new PrincipleMemory('esconv-a', 'esconv', embedder);
+    await memory.add(principles());
+    const meta = await store.save(memory);
+    expect(meta).toMatchObject({
+      name: 'esconv-a',
+      task: 'esconv',
+      embedderId: embedder.id,
+      dim: 64,
+      count: 5,
+      nextSeq: 5,
+    });
+    const back = await store.load('esconv-a', embedder);
+    expect(back.principles).toEqual(memory.principles);
+    back.entries.forEach((e, i) => {
+      expect(e.when).toBeInstanceOf(Float32Array);
+      expect(e.when).toEqual(memory.entries[i]!.when);
+    });
+    for (const q of ['the user sounds low', 'pushes back', 'calm'])
+      expect(await back.retrieve(q)).toEqual(await memory.retrieve(q));
+    await expect(store.save(memory)).rejects.toThrow(MemoryExistsError);
+    expect(
+      (
+        await store.save(
+          memory.filter('esconv-a', () => false),
+          { replace: true },
+        )
+      ).count,
+    ).toBe(0);
+    expect((await store.load('esconv-a', embedder)).size).toBe(0);
+    await expect(store.load('nope', embedder)).rejects.toThrow(MemoryNotFoundError);
+  });
+
+  it('keeps several named memories apart and deletes one', async () => {
+    const store = await open();
+    const a = new PrincipleMemory('a', 'esconv', embedder);
+    await a.add(principles().slice(0, 2));
+    const b = new PrincipleMemory('b', 'cb', embedder);
+    await b.add(principles('cb').slice(0, 3));
+    await store.save(a);
+    await store.save(b);
+    expect((await store.list()).map((m) => [m.name, m.count])).toEqual([
+      ['a', 2],
+      ['b', 3],
+    ]);
+    expect(await store.delete('a')).toBe(true);
+    expect(await store.delete('a')).toBe(false);
+    expect((await store.list()).map((m) => m.name)).toEqual(['b']);
+    expect((await store.load('b', embedder)).principles).toEqual(b.principles);
+  });
+
+  it('appends a batch in one transaction, dropping duplicates of stored and batched principles', async () => {
+    const store = await open();
+    const ps = principles();
+    const first = await store.append('m', 'esconv', ps.slice(0, 3), embedder);
+    expect(first.added).toHaveLength(3);
+    const second = await store.append('m', 'esconv', [ps[2]!, ps[3]!, ps[3]!, ps[4]!], embedder);
+    expect(second.added.map((p) => p.id)).toEqual([ps[3]!.id, ps[4]!.id]);
+    expect(second.duplicates.map((d) => d.of)).toEqual([ps[2]!.id, ps[3]!.id]);
+    const meta = await store.meta('m');
+    expect(meta).toMatchObject({ count: 5, nextSeq: 5 });
+    expect((await store.load('m', embedder)).principles.map((p) => p.id)).toEqual(ps.map((p) => p.id));
+    // A batch that cannot be appended (another embedder) leaves the memory as it was.
+    const before = await snapshot(store);
+    const other = new HashedNgramEmbedder({ dim: 32 });
+    await expect(store.append('m', 'esconv', [principle('new one', 'Others')], other)).rejects.toThrow(
+      MemoryVersionError,
+    );
+    expect(await snapshot(store)).toEqual(before);
+  });
+
+  it('imports a valid file, and rejects a malformed one with the reason, leaving stored memories unchanged', async () => {
+    const store = await open();
+    const memory = new PrincipleMemory('kept', 'esconv', embedder);
+    await memory.add(principles());
+    await store.save(memory);
+    const file = (await store.exportFile('kept', embedder)) as ReturnType<PrincipleMemory['toFile']>;
+    const before = await snapshot(store);
+    const broken = structuredClone(file);
+    broken.principles[3]!.principle.because = '';
+    for (const bad of [JSON.stringify(broken), '{"format":', JSON.stringify({ ...file, task: 'p4g' })]) {
+      for (const replace of [false, true]) {
+        const err = await store
+          .importFile(bad, embedder, { replace, source: 'upload.json' })
+          .catch((e: unknown) => e);
+        expect(err).toBeInstanceOf(MemoryFileError);
+        expect((err as Error).message).toMatch(/^upload\.json /);
+      }
+      expect(await snapshot(store)).toEqual(before);
+    }
+    const meta = await store.importFile(JSON.stringify(file), embedder, { name: 'copy' });
+    expect(meta.count).toBe(5);
+    expect((await store.load('copy', embedder)).principles).toEqual(memory.principles);
+    await expect(store.importFile(file, embedder)).rejects.toThrow(MemoryExistsError);
+  });
+
+  it('re-embeds on load for another embedder, and refuses records of a newer schema', async () => {
+    const store = await open('versioned');
+    const memory = new PrincipleMemory('m', 'esconv', embedder);
+    await memory.add(principles().slice(0, 2));
+    await store.save(memory);
+    const other = new HashedNgramEmbedder({ dim: 16 });
+    const loaded = await store.load('m', other);
+    expect(loaded.entries[0]!.when).toEqual((await other.embed([memory.principles[0]!.when]))[0]);
+    store.close();
+    // Simulate a newer version of the library having written the memory.
+    const raw = await new Promise<IDBDatabase>((ok, fail) => {
+      const req = indexedDB.open('versioned');
+      req.onsuccess = () => ok(req.result);
+      req.onerror = () => fail(req.error);
+    });
+    await new Promise<void>((ok) => {
+      const tx = raw.transaction('memories', 'readwrite');
+      const store2 = tx.objectStore('memories');
+      const get = store2.get('m');
+      get.onsuccess = () => store2.put({ ...get.result, schemaVersion: 99 });
+      tx.oncomplete = () => ok();
+    });
+    raw.close();
+    const again = await open('versioned');
+    await expect(again.load('m', embedder)).rejects.toThrow(/schema v99/);
+  });
+});
