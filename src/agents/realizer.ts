@@ -184,8 +184,8 @@ const P4G: Record<string, Variant[]> = {
   ],
   'Personal-related inquiry': [
     () => 'How is your day going?',
-    () => 'What do you do for a living, if you do not mind me asking?',
-    () => 'Do you have kids of your own?',
+    () => 'Thank you for chatting with me. What do you do for a living, if you do not mind me asking?',
+    () => 'Do you have kids of your own, maybe 2 or 3?',
   ],
   'Proposition of donation': [
     () => 'Would you like to donate?',
@@ -238,7 +238,11 @@ const CB: Record<string, Variant[]> = {
     (c) => `Hi! The ${c.item} looks great, thanks for posting it.`,
     () => 'Thanks.',
   ],
-  other: [() => 'Okay.', () => 'Let me think about it.', () => 'Hmm.'],
+  other: [
+    () => 'Okay.',
+    () => 'Thanks, I appreciate it. Let me think about it.',
+    () => 'Hmm, I need to decide right now.',
+  ],
 };
 
 const BANKS = { esconv: ESCONV, p4g: P4G, cb: CB } as const;

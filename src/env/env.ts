@@ -97,7 +97,10 @@ export class DialogueEnv {
   private readonly sim: CogSim;
   private readonly judge: Judge;
   private current: EnvCheckpoint | null = null;
-  /** Seeds already validated by this environment (validation is the costliest part of a reset). */
+  /**
+   * Seeds already validated by this environment (validation is the costliest part of a reset). Seeds are
+   * treated as immutable values: a seed object changed after its first `reset` is not validated again.
+   */
   private readonly validated = new WeakSet<Seed>();
 
   constructor(task: TaskId, options: DialogueEnvOptions = {}) {
@@ -120,7 +123,7 @@ export class DialogueEnv {
     info: { state: SimState };
   } {
     const valid = this.validated.has(seed) ? seed : SeedSchema.parse(seed);
-    this.validated.add(valid);
+    this.validated.add(seed).add(valid);
     if (valid.task !== this.task.id)
       throw new Error(`seed ${valid.id} is for task ${valid.task}, not ${this.task.id}`);
     const sim = initialSimState(valid, this.horizon, rngSeed ?? valid.randomSeed);

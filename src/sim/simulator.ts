@@ -15,6 +15,7 @@ import { actorEvents, isStale, userEvents } from './dynamics';
 import { isCallToAction } from './template/proposer';
 import type { MessageAssessment, SimRoles, SimView } from './roles';
 import { TASK_RULES } from './rules';
+import { deepFreeze } from './freeze';
 import { applyProposal, ProposalRejectedError, type AppliedChange } from './updater';
 import {
   LEVEL_VALUE,
@@ -210,9 +211,11 @@ export class CogSim {
       rng,
     });
     s.rng = rng.getState();
+    // Immutable from here on: the state and turn are shared with `info`, trajectories and checkpoints.
+    deepFreeze(s);
     return {
       state: s,
-      turn: {
+      turn: deepFreeze({
         userUtterance,
         mode,
         route,
@@ -224,7 +227,7 @@ export class CogSim {
         applied,
         events,
         ended: s.ended,
-      },
+      }),
     };
   }
 }

@@ -9,7 +9,7 @@
  * other belief's own limit.
  * Rejections (nothing is applied, the input state is never mutated): malformed numbers, unknown or duplicate ids,
  * relations to unknown records, a large intention increase (> half its limit) with no supporting active record
- * of strength ≥ 2 (dropping an intention needs no grounds), or a new record that does not fit even after evicting inactive and weak non-core records.
+ * of strength ≥ 2 in the state before the proposal (dropping an intention needs no grounds), or a new record that does not fit even after evicting inactive and weak non-core records.
  */
 import { MAX_STRENGTH, type BdiRecord, type CognitiveState, type RecordType } from '../tasks/seed';
 import { RECORD_LIST, type Judgment, type Proposal, type Route } from './types';
@@ -84,6 +84,18 @@ export function cloneCognitive(cog: CognitiveState): CognitiveState {
   };
 }
 
+/**
+ * Whether an intention has grounds for a large increase: a supporting record that is active with strength ≥ 2
+ * in the state the proposal is applied to (so the verdict does not depend on the order of the changes).
+ */
+export function isSupported(cog: CognitiveState, intention: BdiRecord): boolean {
+  const before = new Map(allRecords(cog).map((r) => [r.id, r]));
+  return intention.supports.some((id) => {
+    const sup = before.get(id);
+    return sup !== undefined && sup.active && sup.strength >= SUPPORT_MIN_STRENGTH;
+  });
+}
+
 function allRecords(cog: CognitiveState): BdiRecord[] {
   return [...cog.beliefs, ...cog.desires, ...cog.intentions];
 }
@@ -143,10 +155,7 @@ export function applyProposal(
     const limit = limits[r.type];
     const clipped = Math.max(-limit, Math.min(limit, delta));
     if (r.type === 'intention' && clipped > limit / 2) {
-      const supported = r.supports.some((s) => {
-        const sup = byId.get(s);
-        return sup !== undefined && sup.active && sup.strength >= SUPPORT_MIN_STRENGTH;
-      });
+      const supported = isSupported(cog, r);
       if (!supported) throw new ProposalRejectedError(`large change to intention "${id}" without support`);
     }
     const before = r.strength;
@@ -170,9 +179,11 @@ export function applyProposal(
     }
     const list = next[RECORD_LIST[nr.type]];
     if (list.length >= CAPACITY[nr.type]) {
+      // Only records that existed before this proposal may be evicted to make room.
+      const old = list.filter((r) => !added.includes(r.id));
       const victim =
-        [...list].filter((r) => !r.active).sort((a, b) => a.strength - b.strength)[0] ??
-        [...list].filter((r) => !r.core).sort((a, b) => a.strength - b.strength)[0];
+        old.filter((r) => !r.active).sort((a, b) => a.strength - b.strength)[0] ??
+        old.filter((r) => !r.core).sort((a, b) => a.strength - b.strength)[0];
       if (!victim) throw new ProposalRejectedError(`no room for new ${nr.type} "${nr.id}"`);
       list.splice(list.indexOf(victim), 1);
       byId.delete(victim.id);

@@ -11,6 +11,7 @@
  */
 import { contentWordSet, extractFeatures, topicHits, type TextFeatures } from '../../text/features';
 import { sellerAcceptablePrice } from '../dynamics';
+import { CHANGE_LIMITS, isSupported } from '../updater';
 import { records, strengthOf, topicStrength } from '../records';
 import type { ChangeProposer, MessageAssessment, SimView } from '../roles';
 import { TASK_RULES } from '../rules';
@@ -178,6 +179,13 @@ export class TemplateChangeProposer implements ChangeProposer {
     }
     add(rules.againstIntention, 0.6 * pressure + 0.8 * f.dismissive);
 
+    // Respect the updater's rule instead of having the whole proposal rejected: without grounds, an intention
+    // rises by at most half its limit.
+    const halfLimit = CHANGE_LIMITS[route][judgment].intention / 2;
+    for (const r of cog.intentions) {
+      const d = deltas.get(r.id);
+      if (d !== undefined && d > halfLimit && !isSupported(cog, r)) deltas.set(r.id, halfLimit);
+    }
     const shift =
       judgment === 'accept' ? 0.12 + 0.12 * q : judgment === 'non-commit' ? 0.04 : -0.12 - 0.1 * pressure;
     const claimTopics = Object.keys(hits).filter((t) => t !== 'rapport');

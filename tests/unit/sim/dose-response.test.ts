@@ -57,6 +57,25 @@ const notConstant = (xs: number[]) => Math.max(...xs) - Math.min(...xs) > 1e-9;
 
 const JUDGMENT_SCORE: Record<Judgment, number> = { accept: 2, 'non-commit': 1, reject: 0 };
 
+const p4gLevels: readonly (readonly string[])[] = [
+  ['Nice weather today, is it not?', 'I had a long day at work today.'],
+  ['Charities do some good things, I suppose.', 'There are a lot of causes out there.'],
+  [
+    'Every dollar you give provides meals for children in need.',
+    'Even a little money goes a long way to feed a hungry child.',
+  ],
+  [
+    'You said you worry how charities use money. Save the Children is audited every year and rated highly for ' +
+      'transparency, and research shows most of each dollar goes to programs for children. Would you be ' +
+      'willing to donate $1 of your task payment today?',
+    'I hear your concern about where the money goes. According to independent reports, Save the Children has ' +
+      'been audited and rated for transparency since 1919, and each dollar provides school supplies for ' +
+      'children. Would you consider giving $1 from your task payment today?',
+  ],
+];
+const donate = (r: StepResult) =>
+  r.info.state.cognitive.intentions.find((i) => i.id === 'i-donate')?.strength ?? NaN;
+
 describe('dose–response (template mode, deterministic routes)', () => {
   const cbShares = [1, 0.85, 0.7, 0.55];
   const cbLevels = (seed: Seed) =>
@@ -95,28 +114,20 @@ describe('dose–response (template mode, deterministic routes)', () => {
   it('P4G: stronger, more specific appeals raise the donation intention', async () => {
     // p4g-default:01 doubts that charities use money well (barrier: trust).
     const seed = seedById('p4g', 'p4g-default:01');
-    const levels = [
-      ['Nice weather today, is it not?', 'I had a long day at work today.'],
-      ['Charities do some good things, I suppose.', 'There are a lot of causes out there.'],
-      [
-        'Every dollar you give provides meals for children in need.',
-        'Even a little money goes a long way to feed a hungry child.',
-      ],
-      [
-        'You said you worry how charities use money. Save the Children is audited every year and rated highly for ' +
-          'transparency, and research shows most of each dollar goes to programs for children. Would you be ' +
-          'willing to donate $1 of your task payment today?',
-        'I hear your concern about where the money goes. According to independent reports, Save the Children has ' +
-          'been audited and rated for transparency since 1919, and each dollar provides school supplies for ' +
-          'children. Would you consider giving $1 from your task payment today?',
-      ],
-    ];
-    const donate = (r: StepResult) =>
-      r.info.state.cognitive.intentions.find((i) => i.id === 'i-donate')?.strength ?? NaN;
+    const levels = p4gLevels;
     for (const [where, cp] of await checkpoints('p4g', seed)) {
       const values = await doseResponse('p4g', cp, levels, donate);
       expect(nonDecreasing(values), `${where}: ${values}`).toBe(true);
       expect(notConstant(values), `${where}: ${values}`).toBe(true);
+    }
+  });
+
+  it('P4G: the donation intention never falls with a stronger appeal, from every default seed', async () => {
+    for (const seed of DEFAULT_SEEDS.p4g) {
+      const env = new DialogueEnv('p4g', { routeSampling: 'deterministic' });
+      env.reset({ seed });
+      const values = await doseResponse('p4g', env.checkpoint(), p4gLevels, donate);
+      expect(nonDecreasing(values), `${seed.id}: ${values}`).toBe(true);
     }
   });
 

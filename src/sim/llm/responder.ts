@@ -1,0 +1,29 @@
+/**
+ * LLM user responder (DESIGN.md "Cog-Sim" step 9): the user's reply from the updated state, the turn's plan and
+ * its public events, through src/llm/prompts/responder.ts. The reply must state the amount of this turn's user
+ * offer, acceptance or commitment (else it is retried); a speaker prefix the model adds is removed.
+ */
+import { askRole, type RoleCallOptions } from '../../llm/prompts/call';
+import { RESPOND_DEFAULTS, replyAnswerSchema, replyMessages } from '../../llm/prompts/responder';
+import { cleanUtterance } from '../../llm/prompts/utterance';
+import type { ResponseInput, Responder } from '../roles';
+
+export class LlmResponder implements Responder {
+  constructor(private readonly options: RoleCallOptions) {}
+
+  /**
+   * The reply text (non-empty). Draws the sampling seed from `input.rng` (one draw per turn).
+   * @throws RoleOutputError (role `responder`); backend errors propagate.
+   */
+  async respond(input: ResponseInput): Promise<string> {
+    const answer = await askRole(this.options, {
+      role: 'responder',
+      answerName: 'reply',
+      messages: replyMessages(input),
+      schema: replyAnswerSchema(input),
+      defaults: RESPOND_DEFAULTS,
+      seed: input.rng.deriveSeed(),
+    });
+    return cleanUtterance(answer.reply, input.view.task.id, 'user');
+  }
+}

@@ -1,0 +1,153 @@
+/** Regression tests for updater and environment defects found in review. */
+import { describe, expect, it } from 'vitest';
+import { TemplateRealizer } from '../../../src/agents';
+import { DialogueEnv } from '../../../src/env';
+import { Rng } from '../../../src/rng';
+import { applyProposal, ProposalRejectedError, type Proposal } from '../../../src/sim';
+import { TASK_IDS, getTask, type BdiRecord, type CognitiveState } from '../../../src/tasks';
+import { defaultSeeds } from '../../../src/tasks/defaults';
+import { extractFeatures } from '../../../src/text/features';
+
+const rec = (over: Partial<BdiRecord> & Pick<BdiRecord, 'id' | 'type'>): BdiRecord => ({
+  content: over.id,
+  topic: 't',
+  strength: 1,
+  core: false,
+  active: true,
+  direction: 'for',
+  supports: [],
+  conflictsWith: [],
+  ...over,
+});
+
+const state = (beliefs: BdiRecord[], intentions: BdiRecord[]): CognitiveState => ({
+  beliefs,
+  desires: [],
+  intentions,
+  affect: { valence: 0, arousal: 0.3, category: 'neutral' },
+  appraisal: { GC: 0, CP: 0, FE: 0 },
+});
+
+const proposal = (changes: Proposal['changes'], newRecords: Proposal['newRecords'] = []): Proposal => ({
+  changes,
+  newRecords,
+  claimTopics: [],
+  appraisal: { CP: 0, FE: 0 },
+  plan: { stance: 'agree' },
+});
+
+describe('updater', () => {
+  it('judges support on the state before the proposal, whatever the order of the changes', () => {
+    const cog = state(
+      [rec({ id: 'b', type: 'belief', strength: 1.8 })],
+      [rec({ id: 'i', type: 'intention', supports: ['b'] })],
+    );
+    const a = () =>
+      applyProposal(
+        cog,
+        proposal([
+          { id: 'b', delta: 0.4 },
+          { id: 'i', delta: 0.8 },
+        ]),
+        'central',
+        'accept',
+      );
+    const b = () =>
+      applyProposal(
+        cog,
+        proposal([
+          { id: 'i', delta: 0.8 },
+          { id: 'b', delta: 0.4 },
+        ]),
+        'central',
+        'accept',
+      );
+    // b is at 1.8 < 2 before the proposal: the large intention increase is unsupported in either order.
+    expect(a).toThrow(ProposalRejectedError);
+    expect(b).toThrow(ProposalRejectedError);
+    const grounded = state(
+      [rec({ id: 'b', type: 'belief', strength: 2.2 })],
+      [rec({ id: 'i', type: 'intention', supports: ['b'] })],
+    );
+    const r1 = applyProposal(
+      grounded,
+      proposal([
+        { id: 'b', delta: -0.4 },
+        { id: 'i', delta: 0.8 },
+      ]),
+      'central',
+      'accept',
+    );
+    const r2 = applyProposal(
+      grounded,
+      proposal([
+        { id: 'i', delta: 0.8 },
+        { id: 'b', delta: -0.4 },
+      ]),
+      'central',
+      'accept',
+    );
+    expect(r1.next).toEqual(r2.next);
+  });
+
+  it('never evicts a record added by the same proposal', () => {
+    const cores = [1, 2, 3].map((k) => rec({ id: `c${k}`, type: 'intention', core: true, strength: 3 }));
+    const cog = state([], cores);
+    const add = (id: string, strength: number) => ({
+      id,
+      type: 'intention' as const,
+      content: id,
+      topic: 't',
+      strength,
+      core: false,
+      direction: 'for' as const,
+      supports: [],
+      conflictsWith: [],
+    });
+    const one = applyProposal(cog, proposal([], [add('n1', 0.2)]), 'central', 'accept');
+    expect(one.added).toEqual(['n1']);
+    // Capacity 4 is now full of three core records and n1: a second new record has no room.
+    expect(() =>
+      applyProposal(cog, proposal([], [add('n1', 0.2), add('n2', 0.3)]), 'central', 'accept'),
+    ).toThrow(ProposalRejectedError);
+  });
+});
+
+describe('environment', () => {
+  it('hands out frozen states: mutating info.state throws and cannot change the episode', async () => {
+    const env = new DialogueEnv('esconv');
+    env.reset({ seed: defaultSeeds('esconv')[0]! });
+    const step = await env.step({ strategy: 'Question', utterance: 'What happened?' });
+    expect(() => {
+      (step.info.state as { remaining: number }).remaining = 1;
+    }).toThrow(TypeError);
+    expect(() => {
+      (step.info.sim.events as unknown[]).push({});
+    }).toThrow(TypeError);
+    expect(env.checkpoint().sim.remaining).toBe(step.info.state.remaining);
+  });
+});
+
+describe('template realizer', () => {
+  it('gives every strategy of every task realizations that differ in what the simulator reacts to', async () => {
+    const realizer = new TemplateRealizer();
+    const keys = [
+      'warmth',
+      'pressure',
+      'evidence',
+      'question',
+      'specificity',
+      'suggestion',
+      'selfDisclosure',
+    ] as const;
+    for (const task of TASK_IDS) {
+      const env = new DialogueEnv(task);
+      const { observation } = env.reset({ seed: defaultSeeds(task)[0]! });
+      for (const strategy of getTask(task).strategies) {
+        const texts = await realizer.realize(observation, strategy, 3, Rng.fromSeed(1));
+        const vectors = new Set(texts.map((t) => keys.map((k) => extractFeatures(t)[k]).join(',')));
+        expect(vectors.size, `${task} / ${strategy}`).toBeGreaterThan(1);
+      }
+    }
+  });
+});
