@@ -1,0 +1,31 @@
+/**
+ * The two appraisal roles of EmoLLM (emollm.txt §3; DESIGN.md role table): the ARG actor, which writes the
+ * Appraisal Reasoning Graph and then its reply, and the reverse-perspective predictor T, which predicts the
+ * user's needs, appraisal and emotion after a candidate reply. Each has an LLM and a template implementation
+ * with the same inputs (the actor-visible observation, never the simulator's state) and outputs.
+ */
+import type { Observation } from '../env/env';
+import type { Rng } from '../rng';
+import type { ArgOutput, PredictedUserState } from './types';
+
+/** The ARG actor. */
+export interface ArgActor {
+  /**
+   * The trace and the reply for the next turn. `strategy` fixes the strategy label (a planner chose it);
+   * otherwise the actor picks one of the task's labels.
+   */
+  reason(obs: Observation, rng: Rng, strategy?: string): Promise<ArgOutput>;
+}
+
+/** The reverse-perspective predictor T. */
+export interface ReversePredictor {
+  /**
+   * ŝ⁽ˢᵗᵉᵖ⁾ after `reply`: step 1 from the observation and the reply alone, step k+1 also from `previous` = ŝ⁽ᵏ⁾.
+   */
+  predict(
+    obs: Observation,
+    reply: string,
+    step: number,
+    previous?: PredictedUserState,
+  ): Promise<PredictedUserState>;
+}

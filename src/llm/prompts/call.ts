@@ -1,0 +1,95 @@
+/**
+ * The structured call every LLM role makes (DESIGN.md "The language backends"): the role's prompt template gives
+ * the messages and a zod answer schema; {@link askRole} sends them through `askStructured` (JSON-schema-
+ * constrained answer, also asked for in words, validated, retried a bounded number of times with the validation
+ * error shown to the model) and, when every attempt fails, throws {@link RoleOutputError} naming the role and
+ * carrying every raw answer.
+ */
+import type { z } from 'zod';
+import { StructuredOutputError } from '../errors';
+import { askStructured } from '../structured';
+import type { ChatBackend, ChatMessage, ChatRequest } from '../types';
+
+/** The language roles of DESIGN.md's table that this project builds on a `ChatBackend`. */
+export const ROLE_NAMES = [
+  'strategy',
+  'realizer',
+  'mode',
+  'proposer',
+  'responder',
+  'judge',
+  'arg',
+  'predictor',
+] as const;
+/** One language role: `strategy` proposer, actor `realizer`, `mode` classifier, change `proposer`, user
+ * `responder`, `judge`, `arg` actor (EmoLLM), reverse-perspective `predictor`. */
+export type RoleName = (typeof ROLE_NAMES)[number];
+
+/** Settings of one LLM role's calls. */
+export interface RoleCallOptions {
+  backend: ChatBackend;
+  /** Sampling temperature in [0, 2] (each role has its own default). */
+  temperature?: number;
+  /** Cap on answer tokens, ≥ 1 (each role has its own default). */
+  maxTokens?: number;
+  /** Structured-output attempts per call, ≥ 1 (default 3). */
+  maxAttempts?: number;
+}
+
+/** A role's default temperature and answer-token cap. */
+export interface RoleDefaults {
+  temperature: number;
+  maxTokens: number;
+}
+
+/**
+ * Every attempt of a role's structured call failed validation. Extends `StructuredOutputError` (same
+ * `rawAnswers`, `validationErrors`, `validationError`) and adds the `role` and its schema `answerName`.
+ */
+export class RoleOutputError extends StructuredOutputError {
+  override name = 'RoleOutputError';
+  constructor(
+    readonly role: RoleName,
+    readonly answerName: string,
+    cause: StructuredOutputError,
+  ) {
+    super(cause.rawAnswers, cause.validationErrors);
+    this.message = `${role} (${answerName}): ${cause.message}`;
+  }
+}
+
+/** One structured call of a role. */
+export interface RoleCall<T> {
+  role: RoleName;
+  /** Schema name sent in `response_format` (letters, digits, `_`, `-`). */
+  answerName: string;
+  messages: ChatMessage[];
+  schema: z.ZodType<T>;
+  defaults: RoleDefaults;
+  /** Sampling seed (32-bit integer) from the caller's random stream; omitted for repeated samples (judges). */
+  seed?: number;
+}
+
+/**
+ * Asks `options.backend` for the role's answer and returns it validated.
+ * @throws RoleOutputError (a `StructuredOutputError`) after `maxAttempts` invalid answers, with every raw
+ *   answer; backend errors (`TimeoutError`, `HttpError`, `FixtureMissingError`, …) propagate unchanged.
+ */
+export async function askRole<T>(options: RoleCallOptions, call: RoleCall<T>): Promise<T> {
+  const request: ChatRequest = {
+    messages: call.messages,
+    temperature: options.temperature ?? call.defaults.temperature,
+    max_tokens: options.maxTokens ?? call.defaults.maxTokens,
+    ...(call.seed !== undefined ? { seed: call.seed } : {}),
+  };
+  try {
+    const { value } = await askStructured(options.backend, request, call.schema, {
+      name: call.answerName,
+      ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
+    });
+    return value;
+  } catch (e) {
+    if (e instanceof StructuredOutputError) throw new RoleOutputError(call.role, call.answerName, e);
+    throw e;
+  }
+}

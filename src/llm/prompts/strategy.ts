@@ -1,0 +1,60 @@
+/**
+ * Prompt template of the actor's strategy proposer (DESIGN.md role table; CSTPO §3.1: the policy first picks a
+ * strategy label). Input: the actor-visible observation (role view, dialogue, public events, turns left).
+ * Output: one label of the task's set, or — in free-form mode — a short strategy in the actor's words.
+ */
+import { z } from 'zod';
+import type { Observation } from '../../env/env';
+import { getTask } from '../../tasks';
+import type { ChatMessage } from '../types';
+import type { RoleDefaults } from './call';
+import { TASK_SETTING, actorBrief, dialogueText, eventLines, speakerName } from './common';
+
+/** The answer: `{ "strategy": <label> }`. */
+export interface StrategyAnswer {
+  strategy: string;
+}
+
+/**
+ * The answer schema: a label of `labels` (a JSON-schema enum, so constrained decoding cannot leave the set),
+ * or any non-empty text up to 120 characters when `labels` is null (free-form strategies).
+ */
+export function strategyAnswerSchema(labels: readonly string[] | null): z.ZodType<StrategyAnswer> {
+  return z.object({
+    strategy:
+      labels === null
+        ? z.string().trim().min(1).max(120).describe('the strategy of your next message, in a few words')
+        : z.enum(labels as [string, ...string[]]).describe('one strategy label from the list'),
+  });
+}
+
+/** A label is a few tokens; some exploration. */
+export const STRATEGY_DEFAULTS: RoleDefaults = { temperature: 0.7, maxTokens: 40 };
+
+/** The actor's side of the conversation: role, goal, dialogue and public events, turns left. */
+export function actorContext(obs: Observation): string {
+  return (
+    `Conversation so far:\n${dialogueText(obs.task, obs.history)}\n\n` +
+    `Public events so far:\n${eventLines(obs.task, obs.events)}\n\nTurns left: ${obs.remaining}.`
+  );
+}
+
+/** The actor's system prompt opening: who it is in which conversation, and its public brief. */
+export function actorIntro(obs: Observation): string {
+  return (
+    `You are the ${speakerName(obs.task, 'actor').toLowerCase()} in ${TASK_SETTING[obs.task]}.\n` +
+    actorBrief(obs.actorView)
+  );
+}
+
+/** Messages asking for the next strategy; `freeForm` drops the label list. */
+export function strategyMessages(obs: Observation, freeForm = false): ChatMessage[] {
+  const labels = getTask(obs.task).strategies;
+  const menu = freeForm
+    ? 'Describe the strategy of your next message in a few words.'
+    : `Choose the strategy of your next message from this list:\n${labels.map((l) => `- ${l}`).join('\n')}`;
+  return [
+    { role: 'system', content: `${actorIntro(obs)}\n\n${menu}` },
+    { role: 'user', content: `${actorContext(obs)}\n\nWhich strategy should your next message use?` },
+  ];
+}

@@ -1,0 +1,8 @@
+/**
+ * Role resolution (issue 3, item 5): which backend plays each language role — template, WebLLM, a local
+ * OpenAI-compatible server or replay, in any mix — and episode jobs that run with them.
+ */
+export * from './config';
+export * from './counting';
+export * from './resolve';
+export * from './job';

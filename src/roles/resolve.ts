@@ -1,0 +1,223 @@
+/**
+ * Builds the language roles of a run from a {@link RolesConfig}: one backend per distinct backend spec (every
+ * role on `replay` shares one `ReplayBackend` over the fixture, every role on the same WebLLM model one engine),
+ * each role's calls counted separately, and the template implementation wherever the config says `template`.
+ */
+import { LlmRealizer, type GuidedRealizer } from '../agents/llm/realizer';
+import { LlmPolicy } from '../agents/llm/policy';
+import { LlmStrategyProposer } from '../agents/llm/strategy';
+import { createPolicy } from '../agents/policies';
+import { TemplateRealizer } from '../agents/realizer';
+import type { Policy, StrategyProposer } from '../agents/types';
+import { LlmArgActor, LlmReversePredictor } from '../appraisal/llm';
+import { ArgPolicy } from '../appraisal/policy';
+import type { ArgActor, ReversePredictor } from '../appraisal/roles';
+import { TemplateArgActor, TemplateReversePredictor } from '../appraisal/template';
+import { TemplateJudge, repeatedJudge, type Judge } from '../env/judge';
+import { LlmJudge } from '../env/llm-judge';
+import type { GpuLike } from '../gpu/probe';
+import { BackendUnavailableError, InvalidRequestError } from '../llm/errors';
+import { OpenAiBackend } from '../llm/openai';
+import { ROLE_NAMES, type RoleCallOptions, type RoleName } from '../llm/prompts/call';
+import { ReplayBackend, canonicalJson, type ReplayFixture } from '../llm/replay';
+import type { ChatBackend } from '../llm/types';
+import { emptyUsageStats, type UsageStats } from '../llm/usage';
+import { WebLlmBackend } from '../llm/webllm';
+import { LlmChangeProposer } from '../sim/llm/proposer';
+import { LlmModeClassifier } from '../sim/llm/mode';
+import { LlmResponder } from '../sim/llm/responder';
+import type { SimRoles } from '../sim/roles';
+import { TemplateChangeProposer } from '../sim/template/proposer';
+import { TemplateModeClassifier } from '../sim/template/mode';
+import { TemplateResponder } from '../sim/template/responder';
+import type { TaskId } from '../tasks/seed';
+import { RolesConfigSchema, backendFor, type BackendSpec, type RolesConfig } from './config';
+import { CountingBackend } from './counting';
+
+/** What the runtime offers the backends. */
+export interface RuntimeOptions {
+  /** The WebGPU entry point (`navigator.gpu`) for WebLLM; undefined where there is none. */
+  gpu?: GpuLike;
+  /** Starts WebLLM's engine worker (default: workers/llm.worker.ts). */
+  createLlmWorker?: () => Worker;
+  /** fetch for the OpenAI-compatible backend (default `globalThis.fetch`). */
+  fetch?: typeof fetch;
+  /**
+   * Record mode of the `replay` backend: a request the fixtures lack is sent to this backend and its answer
+   * stored (see `ResolvedRoles.recordedFixture`). Without it, a missing request is a `FixtureMissingError`.
+   */
+  record?: ChatBackend;
+}
+
+/** Calls and tokens of one role (zero when it made no LLM call). */
+export interface RoleUsage extends UsageStats {
+  role: RoleName;
+  /** `template`, or the backend's name (`replay`, `openai:…`, `webllm:…`). */
+  backend: string;
+}
+
+/** The roles of a run, built. */
+export interface ResolvedRoles {
+  config: RolesConfig;
+  simRoles: SimRoles;
+  /** The judge, already repeated `judgeRepeats` times. */
+  judge: Judge;
+  realizer: GuidedRealizer;
+  /** The LLM strategy proposer, or null when the `strategy` role is template (there is no template proposer). */
+  strategyProposer: StrategyProposer | null;
+  argActor: ArgActor;
+  predictor: ReversePredictor;
+  /**
+   * The actor policy for `spec`: `llm` (LLM strategy proposer + realizer), `arg` (ARG actor, lookahead with
+   * `candidates` > 1), or one of `createPolicy`'s (`random`, `replay`, `fixed:<label>`) over this realizer.
+   * @throws InvalidRequestError for `llm` without an LLM strategy role; Error for an unknown spec.
+   */
+  policy(task: TaskId, spec: string): Policy;
+  /** Calls and tokens per role so far. */
+  usage(): RoleUsage[];
+  /** Sum of {@link usage} over the roles. */
+  totalUsage(): UsageStats;
+  /** In record mode (`runtime.record`), the replay fixture with everything recorded so far; else null. */
+  recordedFixture(): ReplayFixture | null;
+}
+
+/** Whether this JavaScript runtime can host WebLLM's engine (module workers exist: a browser or a worker). */
+function canHostWebLlm(): boolean {
+  return typeof globalThis.Worker === 'function' && typeof globalThis.navigator !== 'undefined';
+}
+
+/** Builds one backend for a non-template spec. @throws BackendUnavailableError (WebLLM outside a browser). */
+function buildBackend(spec: BackendSpec, config: RolesConfig, runtime: RuntimeOptions): ChatBackend {
+  switch (spec.kind) {
+    case 'replay':
+      return new ReplayBackend({
+        fixture: config.fixtures ?? {},
+        ...(runtime.record ? { mode: 'record' as const, inner: runtime.record } : {}),
+      });
+    case 'openai':
+      return new OpenAiBackend({
+        baseUrl: spec.baseUrl as string,
+        model: spec.model as string,
+        ...(spec.allowRemote !== undefined ? { allowRemote: spec.allowRemote } : {}),
+        ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
+      });
+    case 'webllm':
+      if (!canHostWebLlm()) {
+        throw new BackendUnavailableError(
+          'WebLLM runs only in a browser (it needs Web Workers and WebGPU). Here, use --backend openai with a ' +
+            'local server (Ollama, llama.cpp server, vLLM), --backend replay with --fixtures, or --backend template.',
+        );
+      }
+      return new WebLlmBackend({
+        modelId: spec.model as string,
+        gpu: runtime.gpu,
+        ...(runtime.createLlmWorker ? { createWorker: runtime.createLlmWorker } : {}),
+      });
+    case 'template':
+      throw new InvalidRequestError('template roles need no backend');
+  }
+}
+
+/**
+ * Validates `config` and builds every role. Nothing is loaded or sent yet (WebLLM loads its model on the first
+ * call). @throws ZodError for an invalid config; BackendUnavailableError for WebLLM outside a browser;
+ * PrivacyError for a non-loopback server URL without `allowRemote`.
+ */
+export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}): ResolvedRoles {
+  const valid = RolesConfigSchema.parse(config);
+  const shared = new Map<string, ChatBackend>();
+  const counters = new Map<RoleName, { backend: string; counter: CountingBackend | null }>();
+  const options = (role: RoleName): RoleCallOptions | null => {
+    const spec = backendFor(valid, role);
+    if (spec.kind === 'template') {
+      counters.set(role, { backend: 'template', counter: null });
+      return null;
+    }
+    const key = canonicalJson(spec);
+    let backend = shared.get(key);
+    if (!backend) shared.set(key, (backend = buildBackend(spec, valid, runtime)));
+    const counter = new CountingBackend(backend);
+    counters.set(role, { backend: backend.name, counter });
+    return {
+      backend: counter,
+      ...(valid.maxAttempts !== undefined ? { maxAttempts: valid.maxAttempts } : {}),
+    };
+  };
+  const mode = options('mode');
+  const proposer = options('proposer');
+  const responder = options('responder');
+  const judgeOptions = options('judge');
+  const strategy = options('strategy');
+  const realizerOptions = options('realizer');
+  const arg = options('arg');
+  const predictorOptions = options('predictor');
+
+  const simRoles: SimRoles = {
+    modeClassifier: mode ? new LlmModeClassifier(mode) : new TemplateModeClassifier(),
+    changeProposer: proposer ? new LlmChangeProposer(proposer) : new TemplateChangeProposer(),
+    responder: responder ? new LlmResponder(responder) : new TemplateResponder(),
+  };
+  const judge = repeatedJudge(
+    judgeOptions ? new LlmJudge(judgeOptions) : new TemplateJudge(),
+    valid.judgeRepeats ?? 3,
+  );
+  const realizer: GuidedRealizer = realizerOptions
+    ? new LlmRealizer(realizerOptions)
+    : new TemplateRealizer();
+  const strategyProposer = strategy ? new LlmStrategyProposer(strategy) : null;
+  const argActor = arg ? new LlmArgActor(arg) : new TemplateArgActor();
+  const predictor = predictorOptions
+    ? new LlmReversePredictor(predictorOptions)
+    : new TemplateReversePredictor();
+  const candidates = valid.candidates ?? 1;
+
+  const usage = (): RoleUsage[] =>
+    ROLE_NAMES.map((role) => {
+      const entry = counters.get(role) as { backend: string; counter: CountingBackend | null };
+      return { role, backend: entry.backend, ...(entry.counter?.stats ?? emptyUsageStats()) };
+    });
+  return {
+    config: valid,
+    simRoles,
+    judge,
+    realizer,
+    strategyProposer,
+    argActor,
+    predictor,
+    policy(task, spec) {
+      if (spec === 'llm') {
+        if (!strategyProposer)
+          throw new InvalidRequestError(
+            'policy llm needs the strategy role on a language backend, not template',
+          );
+        return new LlmPolicy({ proposer: strategyProposer, realizer, candidates });
+      }
+      if (spec === 'arg') {
+        return new ArgPolicy({
+          actor: argActor,
+          predictor,
+          realizer,
+          candidates,
+          depth: valid.lookahead ?? 3,
+        });
+      }
+      return createPolicy(task, spec, realizer);
+    },
+    usage,
+    recordedFixture() {
+      if (!runtime.record) return null;
+      const replay = [...shared.values()].find((b) => b instanceof ReplayBackend);
+      return replay ? replay.fixture() : null;
+    },
+    totalUsage() {
+      const total = emptyUsageStats();
+      for (const u of usage()) {
+        total.calls += u.calls;
+        total.promptTokens += u.promptTokens;
+        total.completionTokens += u.completionTokens;
+        total.callsWithoutUsage += u.callsWithoutUsage;
+      }
+      return total;
+    },
+  };
+}

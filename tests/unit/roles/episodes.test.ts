@@ -1,0 +1,115 @@
+/**
+ * A full episode of each task with every language role (strategy proposer, realizer, mode classifier, change
+ * proposer, responder, judge ×3) on the replay backend, from the recorded fixtures in
+ * tests/fixtures/llm/episodes/. The recordings include malformed answers, which the roles retry.
+ */
+import { describe, expect, it } from 'vitest';
+import { FixtureMissingError } from '../../../src/llm';
+import type { ChatResponse } from '../../../src/llm/types';
+import { runLanguageJob } from '../../../src/roles/job';
+import type { SimState } from '../../../src/sim/types';
+import { CHANGE_LIMITS } from '../../../src/sim/updater';
+import { replayJob, transcriptOf, type EpisodeFixture } from '../../fixtures/llm/episode';
+import cbFixture from '../../fixtures/llm/episodes/cb.replay.json';
+import esconvFixture from '../../fixtures/llm/episodes/esconv.replay.json';
+import p4gFixture from '../../fixtures/llm/episodes/p4g.replay.json';
+
+const EPISODES = {
+  esconv: esconvFixture as unknown as EpisodeFixture,
+  p4g: p4gFixture as unknown as EpisodeFixture,
+  cb: cbFixture as unknown as EpisodeFixture,
+};
+
+const LLM_ROLES = ['strategy', 'realizer', 'mode', 'proposer', 'responder', 'judge'];
+
+/** Every answer text recorded in a fixture. */
+function recordedAnswers(e: EpisodeFixture): string[] {
+  return Object.values(e.fixture)
+    .flatMap((v) => (Array.isArray(v) ? v : [v]))
+    .map((r: ChatResponse) => r.choices[0]!.message.content);
+}
+
+describe('full episodes with every role on the replay backend', () => {
+  for (const [task, episode] of Object.entries(EPISODES)) {
+    it(`${task}: reproduces the recorded episode, calls and tokens`, async () => {
+      const result = await runLanguageJob(replayJob(episode));
+      expect(result.records).toHaveLength(1);
+      expect(result.records.map(transcriptOf)).toEqual(episode.expected.transcripts);
+      expect(result.episodeUsage).toEqual(episode.expected.episodeUsage);
+      const used = result.usage.filter((u) => u.calls > 0).map((u) => u.role);
+      expect(used.sort()).toEqual([...LLM_ROLES].sort());
+      for (const u of result.usage.filter((x) => x.calls > 0)) {
+        expect(u.backend).toBe('replay');
+        expect(u.promptTokens).toBeGreaterThan(u.completionTokens);
+      }
+      // Every recorded answer was used (the retried malformed ones too): the fixture holds nothing else.
+      const total = result.episodeUsage[0]!.calls;
+      expect(total).toBe(recordedAnswers(episode).length);
+    });
+  }
+
+  it('the episodes end as designed: ESConv user-ended, P4G upheld commitment, CB deal at the accepted offer', async () => {
+    const [esconv, p4g, cb] = await Promise.all(
+      (['esconv', 'p4g', 'cb'] as const).map((t) => runLanguageJob(replayJob(EPISODES[t]))),
+    );
+    expect(esconv!.records[0]!.endReason).toBe('user-ended');
+    expect(esconv!.records[0]!.success).toBe(true);
+    const p = p4g!.records[0]!;
+    expect(p.endReason).toBe('user-ended');
+    expect(p.turns.flatMap((t) => t.events).some((e) => e.type === 'commit')).toBe(true);
+    expect(p.utility).toBe(1);
+    const c = cb!.records[0]!;
+    expect(c.endReason).toBe('deal');
+    const accept = c.turns.flatMap((t) => t.events).find((e) => e.type === 'accept');
+    expect(c.judgeScores.price).toBe(accept!.price);
+    expect(c.utility).toBeCloseTo((420 - accept!.price!) / (420 - 300), 12);
+  });
+
+  it('the malformed answers are in the fixtures and were retried', () => {
+    const all = Object.values(EPISODES).flatMap(recordedAnswers);
+    expect(all).toContain('Influence'); // not JSON
+    expect(all).toContain('{"strategy":"Empathy"}'); // outside the label set
+    expect(all.some((a) => a.includes('"utterance":"Persuader:"'))).toBe(true); // empty utterance
+    expect(all.some((a) => a.includes('"reply":"   "'))).toBe(true); // empty reply
+    const cut = Object.values(EPISODES)
+      .flatMap((e) => Object.values(e.fixture).flat() as ChatResponse[])
+      .filter((r) => r.choices[0]!.finish_reason === 'length');
+    expect(cut.length).toBeGreaterThanOrEqual(2); // cut at max_tokens
+    expect(all.some((a) => a.includes('"delta":2.5'))).toBe(true); // breaks the updater's limits
+  });
+
+  it('strips role prefixes and label lines before the simulator sees the utterance', () => {
+    const first = EPISODES.esconv.expected.transcripts[0]!.turns[0]!;
+    expect(recordedAnswers(EPISODES.esconv).some((a) => a.includes('Supporter: Supporter:'))).toBe(true);
+    expect(first.action.utterance).toMatch(/^It sounds like/);
+    expect(first.action.strategy).toBe('Reflection of feelings');
+  });
+
+  it('clips the over-limit proposal and leaves the records unchanged after the rejected one', async () => {
+    const job = { ...replayJob(EPISODES.esconv), keepState: true };
+    const turns = (await runLanguageJob(job)).records[0]!.turns;
+    const strength = (s: Pick<SimState, 'cognitive'>, id: string) =>
+      [...s.cognitive.beliefs, ...s.cognitive.desires, ...s.cognitive.intentions].find((r) => r.id === id)!
+        .strength;
+    // Turn 2 proposed +2.5 on the step intention; peripheral accept allows 0.6.
+    expect(turns[2]!.route).toBe('peripheral');
+    expect(strength(turns[2]!.state!, 'i-step') - strength(turns[1]!.state!, 'i-step')).toBeCloseTo(
+      CHANGE_LIMITS.peripheral.accept.intention,
+      9,
+    );
+    // Turn 3 named an unknown record: rejected, the records are exactly those after turn 2.
+    expect(turns[3]!.rejectedProposal).toMatch(/b-sleep/);
+    const records = (t: (typeof turns)[number]) => {
+      const { beliefs, desires, intentions } = t.state!.cognitive;
+      return { beliefs, desires, intentions };
+    };
+    expect(records(turns[3]!)).toEqual(records(turns[2]!));
+  });
+
+  it('a different dialogue is not in the fixture: FixtureMissingError instead of a made-up answer', async () => {
+    const job = replayJob(EPISODES.p4g);
+    const seed = structuredClone(job.seeds[0]!);
+    seed.prefix[3]!.text = 'I never give to charities.';
+    await expect(runLanguageJob({ ...job, seeds: [seed] })).rejects.toBeInstanceOf(FixtureMissingError);
+  });
+});
