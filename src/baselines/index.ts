@@ -22,3 +22,5 @@ export { expertMessages, ExpertAnswer, expertGuidance } from './prompts/ask-an-e
 export { feedbackMessages, FeedbackAnswer, feedbackGuidance } from './prompts/icl-aif';
 export { MI_INSTRUCTIONS, miInstruction, miStrategyMessages, miStrategyAnswer } from './prompts/mi-prompt';
 export { labelMapMessages, labelMapAnswer } from './prompts/label-mapper';
+export * from './persona-simulator';
+export { personaMessages, PersonaReply, type PersonaVariant } from './prompts/persona-simulator';

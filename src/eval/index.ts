@@ -1,9 +1,22 @@
 /**
  * Evaluation statistics (DESIGN.md "Evaluation"; CSTPO paper §E.2): case-clustered bootstrap intervals, episode
- * summaries, strategy classification metrics and entropy, agreement of repeated judgments.
+ * summaries, strategy classification metrics and entropy, agreement of repeated judgments; and the evaluation
+ * harness (policies × tasks × seed sets × repeats, worker pools, resumable stores), reports and simulator
+ * validation. Node-only parts (worker threads, output folders) are in `./harness-node`.
  */
 export * from './errors';
 export * from './bootstrap';
 export * from './metrics';
 export * from './classification';
 export * from './agreement';
+export * from './harness';
+export * from './harness-run';
+export * from './harness-f1';
+export * from './harness-dialogues';
+export * from './harness-evaluate';
+export * from './harness-pool';
+export * from './harness-browser';
+export * from './harness-worker';
+export * from './report';
+export * from './report-format';
+export * from './validation';

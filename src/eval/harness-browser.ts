@@ -1,0 +1,25 @@
+/**
+ * The evaluation worker pool in the browser: module Web Workers running workers/eval.worker.ts.
+ */
+import * as Comlink from 'comlink';
+import { WorkerFailedError, WorkerPool, type PoolWorker } from './harness-pool';
+import type { EvalWorkerApi } from './harness-worker';
+
+function spawnWebWorker(): PoolWorker {
+  const worker = new Worker(new URL('../../workers/eval.worker.ts', import.meta.url), { type: 'module' });
+  const failed = new Promise<never>((_, reject) => {
+    worker.addEventListener('error', (e) =>
+      reject(new WorkerFailedError(`evaluation worker crashed: ${e.message}`)),
+    );
+  });
+  failed.catch(() => undefined);
+  return { api: Comlink.wrap<EvalWorkerApi>(worker), failed, terminate: () => worker.terminate() };
+}
+
+/**
+ * A pool of `size` Web Workers (default: `navigator.hardwareConcurrency`, at least 1).
+ * @throws RangeError for a bad size.
+ */
+export function createBrowserPool(size = Math.max(1, navigator.hardwareConcurrency || 1)): WorkerPool {
+  return new WorkerPool(spawnWebWorker, size);
+}

@@ -1,0 +1,111 @@
+/**
+ * One call for a whole evaluation: run (or resume) the plan's episodes, score strategy prediction against
+ * human labels, validate the simulator if asked, and build the report.
+ */
+import { EmbeddingLabelMapper, LlmLabelMapper, type LabelMapper } from '../baselines/label-mapper';
+import { personaSimRoles } from '../baselines/persona-simulator';
+import { createNamedPolicy } from '../baselines/registry';
+import { seedKey, type EvalPlan } from './harness';
+import { scoreStrategyPrediction } from './harness-f1';
+import {
+  InlineExecutor,
+  MemoryEpisodeStore,
+  runEvaluation,
+  type EpisodeExecutor,
+  type EpisodeServices,
+  type EpisodeStore,
+  type EvalRun,
+} from './harness-run';
+import { buildReport, strategyPredictionRow, type EvalReport, type StrategyPredictionResult } from './report';
+import { doseResponse, type DoseResponseResult, type SimulatorUnderTest } from './validation';
+
+/** Options of {@link evaluate}. */
+export interface EvaluateOptions {
+  /** Runs the episodes (default: inline, with `services`). */
+  executor?: EpisodeExecutor;
+  /** Keeps finished episodes (default: in memory, i.e. no resume). */
+  store?: EpisodeStore;
+  /** Policy and environment services for inline work: episodes (inline executor), F1 and validation. */
+  services?: EpisodeServices;
+  /** Maps free-form strategies to labels for F1 (default: by LLM with a backend, else by embedding). */
+  mapper?: LabelMapper;
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+  /** The report's timestamp (default: now). */
+  generatedAt?: Date;
+}
+
+/** The report and the run behind it. */
+export interface Evaluation {
+  report: EvalReport;
+  run: EvalRun;
+}
+
+/**
+ * Evaluate a validated plan (see the module comment).
+ * @throws the executor's, the policies' and the metrics' errors; the signal's reason when aborted.
+ */
+export async function evaluate(plan: EvalPlan, options: EvaluateOptions = {}): Promise<Evaluation> {
+  const services = options.services ?? {};
+  const run = await runEvaluation(plan, {
+    executor: options.executor ?? new InlineExecutor(services),
+    store: options.store ?? new MemoryEpisodeStore(),
+    ...(options.onProgress ? { onProgress: options.onProgress } : {}),
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
+  const mapper =
+    options.mapper ??
+    (services.backend
+      ? new LlmLabelMapper({ ...services.llm, backend: services.backend })
+      : new EmbeddingLabelMapper());
+  const strategyPrediction: StrategyPredictionResult[] = [];
+  for (const task of plan.config.tasks) {
+    const contexts = plan.f1Contexts[task];
+    if (!contexts) continue;
+    for (const policy of plan.config.policies) {
+      const agent = services.createPolicy
+        ? services.createPolicy(task, policy)
+        : createNamedPolicy(task, policy, services);
+      const result = await scoreStrategyPrediction(agent, contexts, {
+        baseSeed: plan.config.baseSeed,
+        mapper,
+      });
+      strategyPrediction.push(strategyPredictionRow(task, policy, result));
+    }
+  }
+  const validation: DoseResponseResult[] = [];
+  if (plan.config.validate) {
+    const simulators: (SimulatorUnderTest | undefined)[] = [undefined];
+    if (services.backend) {
+      const llm = { ...services.llm, backend: services.backend };
+      simulators.push(
+        { name: 'persona', roles: () => personaSimRoles(llm, 'persona') },
+        { name: 'persona-resist', roles: () => personaSimRoles(llm, 'persona-resist') },
+      );
+    }
+    for (const task of plan.config.tasks) {
+      const set = plan.config.seedSets.find((s) => s.task === task);
+      const seeds = (set?.seedIds ?? [])
+        .map((id) => plan.seeds.get(seedKey(task, set?.name ?? '', id)))
+        .filter((s) => s !== undefined);
+      for (const simulator of simulators) {
+        validation.push(
+          await doseResponse({
+            task,
+            seeds,
+            ...(simulator ? { simulator } : {}),
+            baseSeed: plan.config.baseSeed,
+            resamples: plan.config.resamples,
+            level: plan.config.level,
+          }),
+        );
+      }
+    }
+  }
+  const report = buildReport(plan, run, {
+    strategyPrediction,
+    validation,
+    ...(options.generatedAt ? { generatedAt: options.generatedAt } : {}),
+  });
+  return { report, run };
+}

@@ -1,0 +1,182 @@
+/**
+ * Node side of the evaluation harness: a worker-thread pool (node:worker_threads + Comlink) and an output folder
+ * that makes an evaluation resumable.
+ *
+ * Output folder layout:
+ * - `manifest.json`: the settings that decide what an episode produces, and a hash of every seed used; an
+ *   evaluation resumed in the folder must agree with it ({@link prepareOutputFolder});
+ * - `trajectories/<task>/<policy>.jsonl`: finished episodes, one JSON line each, append-only, keyed by
+ *   (seed set, seed id, repeat). A line cut short by an interruption is removed on the next load.
+ */
+import { appendFile, mkdir, readFile, truncate, writeFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
+import * as Comlink from 'comlink';
+import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
+import { z } from 'zod';
+import { hashKey32 } from '../data/hash';
+import type { TaskId } from '../tasks/seed';
+import { EvalConfigError, type EvalPlan } from './harness';
+import { WorkerFailedError, WorkerPool, type PoolWorker } from './harness-pool';
+import type { EpisodeStore, EvalEpisode } from './harness-run';
+import type { EvalWorkerApi } from './harness-worker';
+
+/**
+ * Start one evaluation worker thread. Under a TypeScript loader (tsx, Vitest) the worker entry is a `.ts`
+ * file, and worker threads do not inherit the parent's module hooks: a small ES-module bootstrap registers
+ * tsx's loader in the thread first, then imports the entry.
+ */
+export function spawnNodeWorker(): PoolWorker {
+  const entry = new URL('./harness-node-worker.ts', import.meta.url);
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap =
+    `import { register } from ${JSON.stringify(tsx)};\n` +
+    `register();\nawait import(${JSON.stringify(entry.href)});\n`;
+  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`));
+  const failed = new Promise<never>((_, reject) => {
+    worker.once('error', (e) => reject(new WorkerFailedError(`evaluation worker crashed: ${e.message}`)));
+    worker.once('exit', (code) => reject(new WorkerFailedError(`evaluation worker exited (code ${code})`)));
+  });
+  failed.catch(() => undefined);
+  const api = Comlink.wrap<EvalWorkerApi>(
+    nodeEndpoint(worker as unknown as Parameters<typeof nodeEndpoint>[0]),
+  );
+  return {
+    api,
+    failed,
+    terminate: async () => {
+      api[Comlink.releaseProxy]();
+      await worker.terminate();
+    },
+  };
+}
+
+/**
+ * A pool of `size` worker threads.
+ * @throws RangeError for a bad size.
+ */
+export function createNodePool(size: number): WorkerPool {
+  return new WorkerPool(spawnNodeWorker, size);
+}
+
+/** The file of a (task, policy) under an output folder. */
+export function trajectoryFile(folder: string, task: TaskId, policy: string): string {
+  return join(folder, 'trajectories', task, `${encodeURIComponent(policy)}.jsonl`);
+}
+
+const StoredEpisodeSchema = z.looseObject({
+  task: z.string(),
+  policy: z.string(),
+  seedSet: z.string(),
+  seedId: z.string(),
+  repeat: z.number().int().min(0),
+});
+
+/** A stored trajectory line that cannot be read; the message names the file and line. */
+export class StoredEpisodeError extends Error {
+  override readonly name = 'StoredEpisodeError';
+}
+
+/** Finished episodes as JSONL files under an output folder (see the module comment). */
+export class FileEpisodeStore implements EpisodeStore {
+  constructor(readonly folder: string) {}
+
+  /**
+   * The finished episodes of a (task, policy); none when the file does not exist. A last line without its
+   * newline (an interrupted write) is cut off the file.
+   * @throws StoredEpisodeError for a complete line that is not a stored episode of this (task, policy).
+   */
+  async load(task: TaskId, policy: string): Promise<EvalEpisode[]> {
+    const file = trajectoryFile(this.folder, task, policy);
+    let text: string;
+    try {
+      text = await readFile(file, 'utf8');
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+    const end = text.lastIndexOf('\n') + 1;
+    if (end < text.length) {
+      await truncate(file, Buffer.byteLength(text.slice(0, end)));
+      text = text.slice(0, end);
+    }
+    return text
+      .split('\n')
+      .slice(0, -1)
+      .map((line, i) => {
+        let json: unknown;
+        try {
+          json = JSON.parse(line);
+        } catch (e) {
+          throw new StoredEpisodeError(`${file}:${i + 1}: not JSON (${(e as Error).message})`);
+        }
+        const parsed = StoredEpisodeSchema.safeParse(json);
+        if (!parsed.success || parsed.data.task !== task || parsed.data.policy !== policy) {
+          throw new StoredEpisodeError(`${file}:${i + 1}: not a stored episode of ${task} / ${policy}`);
+        }
+        return json as EvalEpisode;
+      });
+  }
+
+  async append(record: EvalEpisode): Promise<void> {
+    const file = trajectoryFile(this.folder, record.task, record.policy);
+    await mkdir(join(this.folder, 'trajectories', record.task), { recursive: true });
+    await appendFile(file, `${JSON.stringify(record)}\n`);
+  }
+}
+
+/** What an output folder's episodes were produced with (see the module comment). */
+export interface Manifest {
+  version: 1;
+  settings: EvalPlan['settings'] & { mode: string; baseSeed: number };
+  /** `<task>/<set>/<seedId>` → hash of the seed's JSON. */
+  seeds: Record<string, string>;
+}
+
+function manifestOf(plan: EvalPlan): Manifest {
+  const seeds: Record<string, string> = {};
+  for (const [key, seed] of [...plan.seeds].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
+    seeds[key] = hashKey32(JSON.stringify(seed)).toString(16).padStart(8, '0');
+  return {
+    version: 1,
+    settings: { ...plan.settings, mode: plan.config.mode, baseSeed: plan.config.baseSeed },
+    seeds,
+  };
+}
+
+/**
+ * Make `folder` ready for `plan`: create it, or check that the episodes it holds were produced under the same
+ * settings and from the same seeds (a seed id seen before must have the same content), then record the plan's
+ * seeds in its manifest.
+ * @throws EvalConfigError naming the setting or seed that differs.
+ */
+export async function prepareOutputFolder(folder: string, plan: EvalPlan): Promise<void> {
+  await mkdir(folder, { recursive: true });
+  const path = join(folder, 'manifest.json');
+  const current = manifestOf(plan);
+  let previous: Manifest | null = null;
+  try {
+    previous = JSON.parse(await readFile(path, 'utf8')) as Manifest;
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
+  }
+  if (previous) {
+    for (const [key, value] of Object.entries(current.settings)) {
+      const before = (previous.settings as unknown as Record<string, unknown>)[key];
+      if (before !== value) {
+        throw new EvalConfigError(
+          `output folder ${folder} holds episodes run with ${key} = ${JSON.stringify(before)}, not ${JSON.stringify(value)}; use another output folder`,
+        );
+      }
+    }
+    for (const [key, hash] of Object.entries(current.seeds)) {
+      const before = previous.seeds[key];
+      if (before !== undefined && before !== hash)
+        throw new EvalConfigError(
+          `output folder ${folder} holds episodes of a different seed ${key}; use another output folder`,
+        );
+    }
+  }
+  const merged: Manifest = { ...current, seeds: { ...(previous?.seeds ?? {}), ...current.seeds } };
+  await writeFile(path, `${JSON.stringify(merged, null, 2)}\n`);
+}

@@ -1,0 +1,228 @@
+/**
+ * Running an evaluation plan: one episode from its identity ({@link runEvalEpisode}), executors that run many
+ * (inline here; worker pools in harness-pool.ts), stores that keep finished episodes so that an interrupted
+ * evaluation resumes where it stopped ({@link runEvaluation}).
+ */
+import { runEpisode, type EpisodeRecord } from '../agents/rollout';
+import type { Policy } from '../agents/types';
+import { createNamedPolicy, type PolicyOptions } from '../baselines/registry';
+import { DialogueEnv } from '../env/env';
+import {
+  repeatedJudge,
+  TemplateJudge,
+  type Judge,
+  type JudgeInput,
+  type TerminalJudgment,
+} from '../env/judge';
+import type { SimRoles } from '../sim/roles';
+import type { Seed, TaskId } from '../tasks/seed';
+import { episodeKey, seedKey, type EpisodeSettings, type EpisodeSpec, type EvalPlan } from './harness';
+
+/** The individual judgments behind an episode's aggregated ones (for judge agreement). */
+export interface JudgeRuns {
+  /** Each repeat of the terminal judgment. */
+  terminal: { utility: number; success: boolean }[];
+  /** PPDPP protocol: per turn, the label of each repeat. */
+  turns: string[][];
+}
+
+/** One evaluated episode: the trajectory record plus its identity and the judge's individual runs. */
+export interface EvalEpisode extends EpisodeRecord {
+  seedSet: string;
+  repeat: number;
+  judgeRuns: JudgeRuns;
+}
+
+/** An episode to run: its identity and its seed. */
+export interface EpisodeTask {
+  spec: EpisodeSpec;
+  seed: Seed;
+}
+
+/**
+ * What policies and environments are built from. Plain data only (`ppdppModels`) crosses into workers; a
+ * backend, custom simulator roles or a custom judge run inline.
+ */
+export interface EpisodeServices extends Omit<PolicyOptions, 'realizer'> {
+  /** Builds a policy by name; default {@link createNamedPolicy} with these services. */
+  createPolicy?: (task: TaskId, name: string) => Policy;
+  /** Simulator roles (default: template). */
+  simRoles?: () => SimRoles;
+  /** The judge whose calls are repeated `judgeRepeats` times (default: the template judge). */
+  judge?: () => Judge;
+}
+
+/** Wraps a judge and keeps every individual judgment. */
+class RecordingJudge implements Judge {
+  readonly terminalRuns: TerminalJudgment[] = [];
+  readonly turnLabels: string[][] = [];
+  constructor(private readonly inner: Judge) {}
+  async terminal(input: JudgeInput): Promise<TerminalJudgment> {
+    const r = await this.inner.terminal(input);
+    this.terminalRuns.push(r);
+    return r;
+  }
+  async turn(input: JudgeInput) {
+    const r = await this.inner.turn(input);
+    this.turnLabels.push(r.labels);
+    return r;
+  }
+}
+
+/**
+ * Run one episode of the plan (deterministic in its spec and settings).
+ * @throws whatever the policy, the simulator roles or the judge throw.
+ */
+export async function runEvalEpisode(
+  task: EpisodeTask,
+  settings: EpisodeSettings,
+  services: EpisodeServices = {},
+): Promise<EvalEpisode> {
+  const { spec, seed } = task;
+  const recorder = new RecordingJudge(services.judge?.() ?? new TemplateJudge());
+  const env = new DialogueEnv(spec.task, {
+    protocol: settings.protocol,
+    routeSampling: settings.routeSampling,
+    judge: repeatedJudge(recorder, settings.judgeRepeats),
+    ...(services.simRoles ? { roles: services.simRoles() } : {}),
+  });
+  const policy = services.createPolicy
+    ? services.createPolicy(spec.task, spec.policy)
+    : createNamedPolicy(spec.task, spec.policy, services);
+  const record = await runEpisode(env, policy, seed, {
+    rngSeed: spec.rngSeed,
+    policySeed: spec.policySeed,
+    keepState: settings.keepState,
+  });
+  const n = settings.judgeRepeats;
+  const turns: string[][] = [];
+  for (let i = 0; i < recorder.turnLabels.length; i += n)
+    turns.push(recorder.turnLabels.slice(i, i + n).flat());
+  return {
+    ...record,
+    policy: spec.policy,
+    seedSet: spec.seedSet,
+    repeat: spec.repeat,
+    judgeRuns: {
+      terminal: recorder.terminalRuns.map((r) => ({ utility: r.utility, success: r.success })),
+      turns,
+    },
+  };
+}
+
+/** Runs episodes and reports each finished one (in any order). */
+export interface EpisodeExecutor {
+  /**
+   * Run `tasks` under `settings`; `onRecord` is awaited for each finished episode. Stops starting new
+   * episodes once `signal` is aborted (then rejects with the signal's reason).
+   */
+  run(
+    tasks: readonly EpisodeTask[],
+    settings: EpisodeSettings,
+    onRecord: (record: EvalEpisode) => Promise<void>,
+    signal?: AbortSignal,
+  ): Promise<void>;
+}
+
+/** Runs episodes one after another in this thread (the executor for LLM backends, which are not transferable). */
+export class InlineExecutor implements EpisodeExecutor {
+  constructor(private readonly services: EpisodeServices = {}) {}
+  async run(
+    tasks: readonly EpisodeTask[],
+    settings: EpisodeSettings,
+    onRecord: (record: EvalEpisode) => Promise<void>,
+    signal?: AbortSignal,
+  ): Promise<void> {
+    for (const task of tasks) {
+      signal?.throwIfAborted();
+      await onRecord(await runEvalEpisode(task, settings, this.services));
+    }
+  }
+}
+
+/** Where finished episodes are kept, per (task, policy). */
+export interface EpisodeStore {
+  /** The finished episodes of a (task, policy), in the order they were appended. */
+  load(task: TaskId, policy: string): Promise<EvalEpisode[]>;
+  /** Keep one more finished episode (appends; never rewrites earlier ones). */
+  append(record: EvalEpisode): Promise<void>;
+}
+
+/** A store in memory (the browser default; tests). */
+export class MemoryEpisodeStore implements EpisodeStore {
+  private readonly data = new Map<string, EvalEpisode[]>();
+  async load(task: TaskId, policy: string): Promise<EvalEpisode[]> {
+    return structuredClone(this.data.get(`${task}\u0000${policy}`) ?? []);
+  }
+  async append(record: EvalEpisode): Promise<void> {
+    const key = `${record.task}\u0000${record.policy}`;
+    this.data.set(key, [...(this.data.get(key) ?? []), structuredClone(record)]);
+  }
+}
+
+/** Options of {@link runEvaluation}. */
+export interface RunOptions {
+  executor: EpisodeExecutor;
+  store: EpisodeStore;
+  /** Called after each finished episode: (finished including reused, total). */
+  onProgress?: (done: number, total: number) => void;
+  signal?: AbortSignal;
+}
+
+/** The episodes of a plan, in plan order, and how many ran now or were found finished. */
+export interface EvalRun {
+  /** Per `<task>\u0000<policy>`: the plan's episodes in plan order. */
+  records: Map<string, EvalEpisode[]>;
+  ran: number;
+  reused: number;
+}
+
+/** The key of a (task, policy) in {@link EvalRun.records}. */
+export function runKey(task: TaskId, policy: string): string {
+  return `${task}\u0000${policy}`;
+}
+
+/**
+ * Run the plan's episodes that the store does not hold yet, append each as it finishes, and return all of the
+ * plan's episodes in plan order. Episodes in the store that the plan does not list are left alone.
+ * @throws the executor's errors; the signal's reason when aborted (finished episodes stay in the store).
+ */
+export async function runEvaluation(plan: EvalPlan, options: RunOptions): Promise<EvalRun> {
+  const found = new Map<string, EvalEpisode>();
+  const pairs = new Set(plan.episodes.map((e) => runKey(e.task, e.policy)));
+  for (const pair of pairs) {
+    const [task, policy] = pair.split('\u0000') as [TaskId, string];
+    for (const r of await options.store.load(task, policy)) found.set(`${pair}\u0000${episodeKey(r)}`, r);
+  }
+  const fullKey = (e: EpisodeSpec) => `${runKey(e.task, e.policy)}\u0000${episodeKey(e)}`;
+  const todo: EpisodeTask[] = plan.episodes
+    .filter((e) => !found.has(fullKey(e)))
+    .map((spec) => ({ spec, seed: plan.seeds.get(seedKey(spec.task, spec.seedSet, spec.seedId)) as Seed }));
+  const total = plan.episodes.length;
+  let done = total - todo.length;
+  const reused = done;
+  if (done > 0) options.onProgress?.(done, total);
+  let chain = Promise.resolve();
+  await options.executor.run(
+    todo,
+    plan.settings,
+    (record) => {
+      chain = chain.then(async () => {
+        await options.store.append(record);
+        found.set(`${runKey(record.task, record.policy)}\u0000${episodeKey(record)}`, record);
+        options.onProgress?.(++done, total);
+      });
+      return chain;
+    },
+    options.signal,
+  );
+  await chain;
+  const records = new Map<string, EvalEpisode[]>();
+  for (const e of plan.episodes) {
+    const key = runKey(e.task, e.policy);
+    const list = records.get(key) ?? [];
+    list.push(found.get(fullKey(e)) as EvalEpisode);
+    records.set(key, list);
+  }
+  return { records, ran: todo.length, reused };
+}

@@ -1,0 +1,33 @@
+/**
+ * The API an evaluation worker exposes (through Comlink), shared by the Web Worker (workers/eval.worker.ts) and
+ * the Node worker thread (harness-node-worker.ts). Workers run template-mode episodes only: a language backend
+ * is an object that cannot be sent to another thread.
+ */
+import type { EpisodeSettings } from './harness';
+import { runEvalEpisode, type EpisodeTask, type EvalEpisode } from './harness-run';
+
+/** What a worker needs besides the episodes: plain, structured-cloneable data. */
+export interface WorkerSetup {
+  settings: EpisodeSettings;
+}
+
+/** A fresh worker API (one per worker). */
+export function createEvalWorkerApi() {
+  let setup: WorkerSetup | null = null;
+  return {
+    /** Set the settings of the episodes to come. */
+    init(s: WorkerSetup): void {
+      setup = s;
+    },
+    /** Run episodes in order. @throws Error before `init`; whatever an episode throws. */
+    async run(tasks: EpisodeTask[]): Promise<EvalEpisode[]> {
+      if (!setup) throw new Error('evaluation worker: run() before init()');
+      const out: EvalEpisode[] = [];
+      for (const task of tasks) out.push(await runEvalEpisode(task, setup.settings));
+      return out;
+    },
+  };
+}
+
+/** The worker's API, for `Comlink.wrap<EvalWorkerApi>`. */
+export type EvalWorkerApi = ReturnType<typeof createEvalWorkerApi>;

@@ -1,0 +1,327 @@
+/**
+ * Evaluation harness, configuration and plan (DESIGN.md "Evaluation"; CSTPO paper §4.1 and §E.2; Principles
+ * paper §4.1): policies × tasks × seed sets × repeats, under either reward protocol.
+ *
+ * {@link planEvaluation} validates a configuration completely before anything runs — unknown task or policy,
+ * empty or mismatched seed sets, more episodes than seeds, F1 asked for a task without human labels — and
+ * throws {@link EvalConfigError} naming the problem. The plan lists every episode with its identity
+ * `(task, policy, seed set, seed id, repeat)` and its random seeds:
+ *
+ * - the simulator stream of repeat `r` of a seed is `(seed.randomSeed + r) mod 2^32` (as `runEpisodes`);
+ * - the policy stream is `hashKey32("<baseSeed>|<task>|<set>|<seedId>|<repeat>")`, the same for every policy,
+ *   so that paired comparisons use common random numbers.
+ *
+ * Every episode is a function of its identity alone, so running episodes in any order, in any number of
+ * workers, or across an interruption gives the same records.
+ */
+import { checkPolicySpec, PolicySpecError } from '../baselines/registry';
+import { hashKey32 } from '../data/hash';
+import type { Protocol } from '../env/env';
+import type { RouteSampling } from '../sim/simulator';
+import { SeedSchema, TASK_IDS, type Seed, type TaskId } from '../tasks/seed';
+import { f1ContextsFromSeeds, F1_TASKS, type F1Context } from './harness-f1';
+
+/** A named set of seeds of one task (e.g. the bundled authored seeds, or a dataset split). */
+export interface SeedSet {
+  task: TaskId;
+  /** Unique per task; part of every episode's identity. Letters, digits, `.`, `_`, `-`. */
+  name: string;
+  seeds: Seed[];
+}
+
+/** What to evaluate and how. Every field but `tasks`, `policies` and `seedSets` has a default. */
+export interface EvalConfig {
+  tasks: TaskId[];
+  /** Policy names (see src/baselines/registry): `random`, `replay`, `fixed:<label>`, the baselines, `ppdpp`. */
+  policies: string[];
+  /** At least one non-empty set per task. */
+  seedSets: SeedSet[];
+  /** Seeds used from each set (its first N); default all. */
+  episodes?: number;
+  /** Episodes per seed (different simulator streams), ≥ 1; default 1. */
+  repeats?: number;
+  /** Reward protocol; default `cstpo`. */
+  protocol?: Protocol;
+  /** Processing-route choice of the simulator; default `stochastic`. */
+  routeSampling?: RouteSampling;
+  /** Base of the policies' random streams and of the bootstrap; default 0. */
+  baseSeed?: number;
+  /** Judgments per judge call (averaged / majority); default 3. */
+  judgeRepeats?: number;
+  /** Keep the simulator state of every turn in the trajectories (large); default false. */
+  keepState?: boolean;
+  /** Bootstrap resamples (default 2,000) and coverage (default 0.95). */
+  resamples?: number;
+  level?: number;
+  /** Paired differences are taken against this policy (default: the first policy). */
+  reference?: string;
+  /**
+   * Strategy F1 against human labels: `true` scores every policy on the labelled turns of the evaluation seeds
+   * of every task; or give explicit contexts per task (e.g. from full dataset dialogues, harness-dialogues.ts).
+   */
+  f1?: boolean | { contexts: Partial<Record<TaskId, F1Context[]>> };
+  /**
+   * Also run the simulator dose–response validation on each task's seeds (validation.ts): Cog-Sim, plus the
+   * prompt-only comparators when the policies run in LLM form. Default false.
+   */
+  validate?: boolean;
+  /** Whether the policies run in LLM form (a backend is given at run time); default false (template form). */
+  llm?: boolean;
+  /** Tasks for which a trained PPDPP planner is available (required when `ppdpp` is among the policies). */
+  ppdppTasks?: TaskId[];
+}
+
+/** A configuration that cannot run; the message names the problem. Thrown before any episode runs. */
+export class EvalConfigError extends Error {
+  override readonly name = 'EvalConfigError';
+}
+
+/** The identity of one episode, and its random seeds. */
+export interface EpisodeSpec {
+  task: TaskId;
+  policy: string;
+  seedSet: string;
+  seedId: string;
+  repeat: number;
+  /** Seed of the simulator's random stream. */
+  rngSeed: number;
+  /** Seed of the policy's random stream. */
+  policySeed: number;
+}
+
+/** The settings that decide what an episode produces (the same in every worker). */
+export interface EpisodeSettings {
+  protocol: Protocol;
+  routeSampling: RouteSampling;
+  judgeRepeats: number;
+  keepState: boolean;
+}
+
+/** The normalised configuration, as written into reports (seeds replaced by their ids and a content hash). */
+export interface ResolvedConfig extends EpisodeSettings {
+  tasks: TaskId[];
+  policies: string[];
+  seedSets: { task: TaskId; name: string; seeds: number; seedIds: string[]; hash: string }[];
+  episodes: number | null;
+  repeats: number;
+  baseSeed: number;
+  resamples: number;
+  level: number;
+  reference: string;
+  f1: { task: TaskId; contexts: number }[] | null;
+  validate: boolean;
+  mode: 'template' | 'llm';
+}
+
+/** A validated evaluation: the configuration, the episodes to run, and what they need. */
+export interface EvalPlan {
+  config: ResolvedConfig;
+  settings: EpisodeSettings;
+  /** Every episode, in report order: task, seed set, policy, seed, repeat. */
+  episodes: EpisodeSpec[];
+  /** Seeds by `<task>/<set>/<seedId>`. */
+  seeds: Map<string, Seed>;
+  /** F1 contexts per task (empty when F1 is off). */
+  f1Contexts: Partial<Record<TaskId, F1Context[]>>;
+}
+
+const SET_NAME = /^[A-Za-z0-9._-]+$/;
+
+/** The key of a seed in {@link EvalPlan.seeds}. */
+export function seedKey(task: TaskId, seedSet: string, seedId: string): string {
+  return `${task}/${seedSet}/${seedId}`;
+}
+
+/** The key of an episode within one (task, policy): `<set>/<seedId>/<repeat>`. */
+export function episodeKey(e: { seedSet: string; seedId: string; repeat: number }): string {
+  return `${e.seedSet}/${e.seedId}/${e.repeat}`;
+}
+
+/** The policy stream's seed of an episode (see the module comment). */
+export function policySeedOf(
+  baseSeed: number,
+  task: TaskId,
+  seedSet: string,
+  seedId: string,
+  repeat: number,
+): number {
+  return hashKey32(`${baseSeed}|${task}|${seedSet}|${seedId}|${repeat}`);
+}
+
+/** A 32-bit hex hash of a seed set's content (its seeds as JSON, in order). */
+export function seedSetHash(seeds: readonly Seed[]): string {
+  return hashKey32(JSON.stringify(seeds)).toString(16).padStart(8, '0');
+}
+
+function positiveInt(name: string, value: number | undefined, fallback: number): number {
+  const v = value ?? fallback;
+  if (!Number.isInteger(v) || v < 1)
+    throw new EvalConfigError(`${name} must be a positive integer, got ${v}`);
+  return v;
+}
+
+/**
+ * Validate a configuration and list its episodes (see the module comment).
+ * @throws EvalConfigError naming the first problem found; nothing has run.
+ */
+export function planEvaluation(input: EvalConfig): EvalPlan {
+  const tasks = [...input.tasks];
+  if (tasks.length === 0) throw new EvalConfigError('no task given');
+  for (const t of tasks)
+    if (!(TASK_IDS as readonly string[]).includes(t))
+      throw new EvalConfigError(`unknown task "${t}"; known tasks: ${TASK_IDS.join(', ')}`);
+  if (new Set(tasks).size !== tasks.length) throw new EvalConfigError('a task is listed twice');
+  const policies = [...input.policies];
+  if (policies.length === 0) throw new EvalConfigError('no policy given');
+  if (new Set(policies).size !== policies.length) throw new EvalConfigError('a policy is listed twice');
+  const llm = input.llm ?? false;
+  for (const task of tasks) {
+    for (const policy of policies) {
+      if (policy === 'ppdpp') {
+        if (!(input.ppdppTasks ?? []).includes(task))
+          throw new EvalConfigError(
+            `policy "ppdpp" needs a trained planner for ${task}; train one first (trainPpdpp)`,
+          );
+        continue;
+      }
+      try {
+        checkPolicySpec(task, policy, { llm });
+      } catch (e) {
+        if (e instanceof PolicySpecError) throw new EvalConfigError(e.message);
+        throw e;
+      }
+    }
+  }
+  const reference = input.reference ?? (policies[0] as string);
+  if (!policies.includes(reference))
+    throw new EvalConfigError(
+      `reference policy "${reference}" is not among the policies (${policies.join(', ')})`,
+    );
+  const repeats = positiveInt('repeats', input.repeats, 1);
+  const episodes = input.episodes === undefined ? null : positiveInt('episodes', input.episodes, 1);
+  const judgeRepeats = positiveInt('judgeRepeats', input.judgeRepeats, 3);
+  const resamples = positiveInt('resamples', input.resamples, 2000);
+  const level = input.level ?? 0.95;
+  if (!(level > 0 && level < 1)) throw new EvalConfigError(`level must be in (0, 1), got ${level}`);
+  const baseSeed = input.baseSeed ?? 0;
+  if (!Number.isSafeInteger(baseSeed) || baseSeed < 0)
+    throw new EvalConfigError(`baseSeed must be a non-negative integer, got ${baseSeed}`);
+  const protocol = input.protocol ?? 'cstpo';
+  if (protocol !== 'cstpo' && protocol !== 'ppdpp')
+    throw new EvalConfigError(`protocol must be cstpo or ppdpp, got "${String(protocol)}"`);
+  const routeSampling = input.routeSampling ?? 'stochastic';
+  if (routeSampling !== 'stochastic' && routeSampling !== 'deterministic')
+    throw new EvalConfigError(
+      `routeSampling must be stochastic or deterministic, got "${String(routeSampling)}"`,
+    );
+
+  const seeds = new Map<string, Seed>();
+  const sets: ResolvedConfig['seedSets'] = [];
+  const used: SeedSet[] = [];
+  for (const task of tasks) {
+    const forTask = input.seedSets.filter((s) => s.task === task);
+    if (forTask.length === 0) throw new EvalConfigError(`no seed set for task ${task}`);
+    const names = new Set<string>();
+    for (const set of forTask) {
+      if (!SET_NAME.test(set.name))
+        throw new EvalConfigError(
+          `seed set name "${set.name}" must use letters, digits, ".", "_" or "-" only`,
+        );
+      if (names.has(set.name)) throw new EvalConfigError(`two seed sets of ${task} are named "${set.name}"`);
+      names.add(set.name);
+      if (set.seeds.length === 0) throw new EvalConfigError(`seed set "${set.name}" of ${task} is empty`);
+      if (episodes !== null && episodes > set.seeds.length) {
+        throw new EvalConfigError(
+          `episodes = ${episodes} but seed set "${set.name}" of ${task} has only ${set.seeds.length} seeds ` +
+            '(episodes counts seeds per set; use repeats for more episodes per seed)',
+        );
+      }
+      const chosen = set.seeds.slice(0, episodes ?? set.seeds.length);
+      const ids = new Set<string>();
+      chosen.forEach((seed, i) => {
+        const parsed = SeedSchema.safeParse(seed);
+        if (!parsed.success)
+          throw new EvalConfigError(
+            `seed ${i} of set "${set.name}" (${task}) is invalid: ${parsed.error.issues[0]?.message ?? ''}`,
+          );
+        if (seed.task !== task)
+          throw new EvalConfigError(
+            `seed "${seed.id}" in set "${set.name}" is for task ${seed.task}, not ${task}`,
+          );
+        if (ids.has(seed.id)) throw new EvalConfigError(`seed id "${seed.id}" repeats in set "${set.name}"`);
+        ids.add(seed.id);
+        seeds.set(seedKey(task, set.name, seed.id), seed);
+      });
+      sets.push({ task, name: set.name, seeds: chosen.length, seedIds: [...ids], hash: seedSetHash(chosen) });
+      used.push({ ...set, seeds: chosen });
+    }
+  }
+
+  const f1Contexts: Partial<Record<TaskId, F1Context[]>> = {};
+  if (input.f1) {
+    for (const task of tasks) {
+      if (!(F1_TASKS as readonly string[]).includes(task)) {
+        throw new EvalConfigError(
+          `strategy F1 needs human strategy labels, which ${task} does not have (F1 tasks: ${F1_TASKS.join(', ')})`,
+        );
+      }
+      const contexts =
+        input.f1 === true
+          ? f1ContextsFromSeeds(used.filter((s) => s.task === task).flatMap((s) => s.seeds))
+          : (input.f1.contexts[task] ?? []);
+      if (contexts.length === 0)
+        throw new EvalConfigError(
+          `no human-labelled turns for ${task} in the given data: strategy F1 has nothing to score`,
+        );
+      f1Contexts[task] = contexts;
+    }
+  }
+
+  const settings: EpisodeSettings = {
+    protocol,
+    routeSampling,
+    judgeRepeats,
+    keepState: input.keepState ?? false,
+  };
+  const list: EpisodeSpec[] = [];
+  for (const set of used) {
+    for (const policy of policies) {
+      for (const seed of set.seeds) {
+        for (let repeat = 0; repeat < repeats; repeat++) {
+          list.push({
+            task: set.task,
+            policy,
+            seedSet: set.name,
+            seedId: seed.id,
+            repeat,
+            rngSeed: (seed.randomSeed + repeat) % 0x100000000,
+            policySeed: policySeedOf(baseSeed, set.task, set.name, seed.id, repeat),
+          });
+        }
+      }
+    }
+  }
+  return {
+    config: {
+      tasks,
+      policies,
+      seedSets: sets,
+      episodes,
+      repeats,
+      ...settings,
+      baseSeed,
+      resamples,
+      level,
+      reference,
+      f1: input.f1
+        ? tasks.map((task) => ({ task, contexts: (f1Contexts[task] as F1Context[]).length }))
+        : null,
+      validate: input.validate ?? false,
+      mode: llm ? 'llm' : 'template',
+    },
+    settings,
+    episodes: list,
+    seeds,
+    f1Contexts,
+  };
+}

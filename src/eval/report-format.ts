@@ -1,0 +1,182 @@
+/**
+ * Report formats: JSON (machine-readable, everything), CSV (one row per task, seed set and policy) and a
+ * Markdown summary (tables of results, paired differences, strategy prediction and simulator validation).
+ *
+ * CSV follows RFC 4180 (comma separator, CRLF line ends, fields with a comma, quote or line break quoted and
+ * quotes doubled); it is written here because no CSV writer is among the project's dependencies (csv-parse
+ * reads it back in the tests).
+ */
+import type { BootstrapInterval } from './bootstrap';
+import type { EvalReport } from './report';
+
+/** The report as indented JSON, with a final newline. */
+export function reportToJson(report: EvalReport): string {
+  return `${JSON.stringify(report, null, 2)}\n`;
+}
+
+function csvField(value: string | number | boolean | null): string {
+  if (value === null) return '';
+  const text = String(value);
+  return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+}
+
+/** Columns of {@link reportToCsv}, in order. Interval columns come as `<metric>`, `<metric>_lo`, `<metric>_hi`. */
+export const CSV_COLUMNS = [
+  'task',
+  'seed_set',
+  'policy',
+  'protocol',
+  'mode',
+  'episodes',
+  'cases',
+  'success_rate',
+  'success_rate_lo',
+  'success_rate_hi',
+  'avg_turns_all',
+  'avg_turns_all_lo',
+  'avg_turns_all_hi',
+  'avg_turns_successful',
+  'avg_turns_successful_lo',
+  'avg_turns_successful_hi',
+  'mean_return',
+  'mean_return_lo',
+  'mean_return_hi',
+  'strategy_entropy',
+  'macro_f1',
+  'weighted_f1',
+  'f1_contexts',
+] as const;
+
+/** One row per (task, seed set, policy); F1 columns repeat the task's strategy prediction (empty without). */
+export function reportToCsv(report: EvalReport): string {
+  const ci = (i: BootstrapInterval | null) => (i ? [i.mean, i.lo, i.hi] : [null, null, null]);
+  const rows = report.results.map((r) => {
+    const f1 = report.strategyPrediction.find((s) => s.task === r.task && s.policy === r.policy);
+    return [
+      r.task,
+      r.seedSet,
+      r.policy,
+      report.config.protocol,
+      report.config.mode,
+      r.episodes,
+      r.cases,
+      ...ci(r.successRate),
+      ...ci(r.avgTurnsAll),
+      ...ci(r.avgTurnsSuccessful),
+      ...ci(r.meanReturn),
+      r.strategyEntropy,
+      f1?.macroF1 ?? null,
+      f1?.weightedF1 ?? null,
+      f1?.contexts ?? null,
+    ];
+  });
+  return [CSV_COLUMNS, ...rows].map((row) => row.map((v) => csvField(v)).join(',')).join('\r\n') + '\r\n';
+}
+
+const f3 = (v: number) => v.toFixed(3);
+const f2 = (v: number) => v.toFixed(2);
+const interval = (i: BootstrapInterval | null, f = f3) => (i ? `${f(i.mean)} [${f(i.lo)}, ${f(i.hi)}]` : '–');
+const maybe = (v: number | null, f = f3) => (v === null ? '–' : f(v));
+
+function table(header: string[], rows: string[][]): string {
+  const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+  return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
+}
+
+/** A Markdown summary of the report (see the module comment). */
+export function reportToMarkdown(report: EvalReport): string {
+  const c = report.config;
+  const parts: string[] = [
+    `# Evaluation report`,
+    '',
+    `${report.library.name} ${report.library.version} · ${c.mode} mode · protocol ${c.protocol} · ` +
+      `${c.repeats} repeat(s) per seed · base seed ${c.baseSeed} · generated ${report.generatedAt}`,
+    '',
+    `Seed sets: ${c.seedSets.map((s) => `${s.task}/${s.name} (${s.seeds} seeds)`).join(', ')}.`,
+    `Intervals: ${Math.round(c.level * 100)}% percentile bootstrap, ${c.resamples} resamples clustered by seed. ` +
+      'SR = success rate; AT = average actor turns over all episodes / over successful ones; ' +
+      (c.protocol === 'cstpo'
+        ? 'return = terminal utility in [0, 1]; '
+        : 'return = sum of per-turn critic rewards; ') +
+      'H = entropy (nats) of the labels used.',
+    '',
+    '## Results',
+    '',
+    table(
+      ['Task', 'Seeds', 'Policy', 'N', 'SR', 'AT (all)', 'AT (successful)', 'Return', 'H'],
+      report.results.map((r) => [
+        r.task,
+        r.seedSet,
+        r.policy,
+        String(r.episodes),
+        interval(r.successRate),
+        interval(r.avgTurnsAll, f2),
+        interval(r.avgTurnsSuccessful, f2),
+        interval(r.meanReturn),
+        maybe(r.strategyEntropy),
+      ]),
+    ),
+  ];
+  if (report.paired.length > 0) {
+    const rows: string[][] = [];
+    for (const d of report.paired.filter((p) => p.metric === 'return')) {
+      const success = report.paired.find(
+        (p) =>
+          p.metric === 'success' && p.task === d.task && p.seedSet === d.seedSet && p.policy === d.policy,
+      );
+      rows.push([
+        d.task,
+        d.seedSet,
+        `${d.policy} − ${d.reference}`,
+        String(d.n),
+        interval(d),
+        interval(success ?? null),
+      ]);
+    }
+    parts.push(
+      '',
+      '## Paired differences (same seeds and repeats)',
+      '',
+      table(['Task', 'Seeds', 'Difference', 'Pairs', 'Δ return', 'Δ success'], rows),
+    );
+  }
+  if (report.strategyPrediction.length > 0) {
+    parts.push(
+      '',
+      '## Strategy prediction against human labels',
+      '',
+      table(
+        ['Task', 'Policy', 'Turns', 'Macro F1', 'Weighted F1', 'Accuracy', 'H'],
+        report.strategyPrediction.map((s) => [
+          s.task,
+          s.policy,
+          s.contexts === null ? 'n/a (no strategy)' : String(s.contexts),
+          maybe(s.macroF1),
+          maybe(s.weightedF1),
+          maybe(s.accuracy),
+          maybe(s.entropy),
+        ]),
+      ),
+    );
+  }
+  if (report.validation.length > 0) {
+    parts.push(
+      '',
+      '## Simulator validation (dose–response)',
+      '',
+      table(
+        ['Task', 'Simulator', 'Level means (1→4)', 'Monotone', 'Monotonicity', 'Spearman', 'Δ (4 − 1)'],
+        report.validation.map((v) => [
+          v.task,
+          v.simulator,
+          v.levelMeans.map(f2).join(' → '),
+          v.monotone ? 'yes' : 'no',
+          f2(v.monotonicity),
+          f2(v.spearman),
+          interval(v.endpointChange, f2),
+        ]),
+      ),
+    );
+  }
+  return `${parts.join('\n')}\n`;
+}

@@ -1,0 +1,230 @@
+/**
+ * The evaluation report (DESIGN.md "Evaluation"; CSTPO paper §E.2; Principles paper §4.1): per task, seed set
+ * and policy — success rate, average turns over all episodes and over successful ones, mean return, each with a
+ * 95% bootstrap interval clustered by seed (2,000 resamples); strategy entropy; agreement of the repeated
+ * judgments; paired differences against a reference policy on the same seeds; strategy F1 against human labels.
+ *
+ * Everything in a report but `generatedAt` is a function of the plan and the episodes: the bootstrap streams
+ * are seeded from `hashKey32("<baseSeed>|<what>|<task>|<set>|<policy>…")`, not from the order of work.
+ */
+import pkg from '../../package.json';
+import { hashKey32 } from '../data/hash';
+import type { Protocol } from '../env/env';
+import { Rng } from '../rng';
+import { getTask } from '../tasks';
+import type { TaskId } from '../tasks/seed';
+import {
+  categoricalAgreement,
+  numericAgreement,
+  type CategoricalAgreement,
+  type NumericAgreement,
+} from './agreement';
+import { pairedDifference, type BootstrapInterval, type PairedDifference } from './bootstrap';
+import { strategyEntropy, type ClassScores } from './classification';
+import type { EvalPlan, ResolvedConfig } from './harness';
+import { episodeKey } from './harness';
+import type { F1Result } from './harness-f1';
+import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
+import { summarizeEpisodes } from './metrics';
+import type { DoseResponseResult } from './validation';
+
+/** Agreement of the repeated judge calls of one (task, set, policy); null with a single judgment per call. */
+export interface JudgeAgreement {
+  /** Terminal utility, per episode. */
+  utility: NumericAgreement;
+  /** Terminal success, per episode. */
+  success: CategoricalAgreement;
+  /** PPDPP protocol: the per-turn critic labels, per turn; null under CSTPO. */
+  turnLabels: CategoricalAgreement | null;
+}
+
+/** The metrics of one policy on one seed set of one task. */
+export interface PolicyResult {
+  task: TaskId;
+  seedSet: string;
+  policy: string;
+  episodes: number;
+  cases: number;
+  /** Success: the judge's terminal success (CSTPO) or the per-turn critic's mean above 0.5 (PPDPP). */
+  successRate: BootstrapInterval;
+  /** Actor turns per episode, over all episodes. */
+  avgTurnsAll: BootstrapInterval;
+  /** Actor turns per episode, over successful episodes only; null without a success. */
+  avgTurnsSuccessful: BootstrapInterval | null;
+  /** Episode return: terminal utility in [0, 1] (CSTPO) or the sum of per-turn rewards (PPDPP). */
+  meanReturn: BootstrapInterval;
+  /** Entropy (nats) of the task labels the policy used in these episodes; null when it used none. */
+  strategyEntropy: number | null;
+  judgeAgreement: JudgeAgreement | null;
+}
+
+/** A paired difference `policy − reference` over the same (seed, repeat) episodes, clustered by seed. */
+export interface PairedResult extends PairedDifference {
+  task: TaskId;
+  seedSet: string;
+  policy: string;
+  reference: string;
+  metric: 'return' | 'success';
+}
+
+/** Strategy prediction of one policy on one task (see harness-f1.ts). */
+export interface StrategyPredictionResult {
+  task: TaskId;
+  policy: string;
+  /** Null when the policy plans no strategy (Standard). */
+  contexts: number | null;
+  mapped: number | null;
+  accuracy: number | null;
+  macroF1: number | null;
+  weightedF1: number | null;
+  entropy: number | null;
+  perClass: ClassScores[] | null;
+}
+
+/** The whole report. */
+export interface EvalReport {
+  library: { name: string; version: string };
+  /** When the report was made (ISO 8601): the only field that differs between identical evaluations. */
+  generatedAt: string;
+  config: ResolvedConfig;
+  results: PolicyResult[];
+  paired: PairedResult[];
+  strategyPrediction: StrategyPredictionResult[];
+  validation: DoseResponseResult[];
+}
+
+/** The library's name and version, from package.json. */
+export const LIBRARY = { name: pkg.name, version: pkg.version } as const;
+
+/**
+ * Whether an episode succeeded under its protocol: the terminal judge's success (CSTPO), or — PPDPP — whether
+ * it ended because the per-turn critic's mean reward exceeded 0.5 (its last reward is above 0.5).
+ */
+export function protocolSuccess(e: EvalEpisode, protocol: Protocol): boolean {
+  if (protocol === 'cstpo') return e.success;
+  return e.terminated && (e.turns.at(-1)?.reward ?? 0) > 0.5;
+}
+
+function streamSeed(parts: (string | number)[]): number {
+  return hashKey32(parts.join('|'));
+}
+
+function agreement(episodes: readonly EvalEpisode[]): JudgeAgreement | null {
+  const terminal = episodes.map((e) => e.judgeRuns.terminal).filter((runs) => runs.length >= 2);
+  if (terminal.length === 0) return null;
+  const turns = episodes.flatMap((e) => e.judgeRuns.turns).filter((labels) => labels.length >= 2);
+  return {
+    utility: numericAgreement(terminal.map((runs) => runs.map((r) => r.utility))),
+    success: categoricalAgreement(terminal.map((runs) => runs.map((r) => r.success))),
+    turnLabels: turns.length > 0 ? categoricalAgreement(turns) : null,
+  };
+}
+
+function entropyOf(task: TaskId, episodes: readonly EvalEpisode[]): number | null {
+  const labels = getTask(task).strategies;
+  const used = episodes
+    .flatMap((e) => e.turns.map((t) => t.action.strategy))
+    .filter((s) => labels.includes(s));
+  return used.length > 0 ? strategyEntropy(used) : null;
+}
+
+/** Strategy prediction entries from F1 results (null result: the policy plans no strategy). */
+export function strategyPredictionRow(
+  task: TaskId,
+  policy: string,
+  r: F1Result | null,
+): StrategyPredictionResult {
+  return {
+    task,
+    policy,
+    contexts: r?.contexts ?? null,
+    mapped: r?.mapped ?? null,
+    accuracy: r?.report.accuracy ?? null,
+    macroF1: r?.report.macroF1 ?? null,
+    weightedF1: r?.report.weightedF1 ?? null,
+    entropy: r?.entropy ?? null,
+    perClass: r?.report.perClass ?? null,
+  };
+}
+
+/** Options of {@link buildReport}. */
+export interface BuildReportOptions {
+  strategyPrediction?: StrategyPredictionResult[];
+  validation?: DoseResponseResult[];
+  /** The report's timestamp (default: now). */
+  generatedAt?: Date;
+}
+
+/**
+ * Build the report of a finished run (see the module comment).
+ * @throws EvalInputError from the metrics (e.g. an empty group, which a valid plan never has).
+ */
+export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOptions = {}): EvalReport {
+  const { config } = plan;
+  const stats = { resamples: config.resamples, level: config.level };
+  const results: PolicyResult[] = [];
+  const paired: PairedResult[] = [];
+  for (const set of config.seedSets) {
+    const episodesOf = (policy: string) =>
+      (run.records.get(runKey(set.task, policy)) ?? []).filter((e) => e.seedSet === set.name);
+    for (const policy of config.policies) {
+      const episodes = episodesOf(policy);
+      const summary = summarizeEpisodes(
+        episodes.map((e) => ({
+          caseId: e.seedId,
+          success: protocolSuccess(e, config.protocol),
+          turns: e.turns.length,
+          return: e.return,
+        })),
+        { rng: Rng.fromSeed(streamSeed([config.baseSeed, 'summary', set.task, set.name, policy])), ...stats },
+      );
+      results.push({
+        task: set.task,
+        seedSet: set.name,
+        policy,
+        episodes: summary.episodes,
+        cases: summary.cases,
+        successRate: summary.successRate,
+        avgTurnsAll: summary.avgTurnsAll,
+        avgTurnsSuccessful: summary.avgTurnsSuccessful,
+        meanReturn: summary.meanReturn,
+        strategyEntropy: entropyOf(set.task, episodes),
+        judgeAgreement: agreement(episodes),
+      });
+    }
+    const reference = episodesOf(config.reference);
+    for (const policy of config.policies) {
+      if (policy === config.reference) continue;
+      const episodes = episodesOf(policy);
+      for (const metric of ['return', 'success'] as const) {
+        const value = (e: EvalEpisode) =>
+          metric === 'return' ? e.return : protocolSuccess(e, config.protocol) ? 1 : 0;
+        const keyed = (es: EvalEpisode[]) => es.map((e) => ({ key: episodeKey(e), value: value(e) }));
+        const diff = pairedDifference(keyed(episodes), keyed(reference), {
+          rng: Rng.fromSeed(
+            streamSeed([config.baseSeed, 'paired', set.task, set.name, policy, config.reference, metric]),
+          ),
+          clusterOf: (key) => key.split('/').slice(0, -1).join('/'),
+          ...stats,
+        });
+        paired.push({
+          task: set.task,
+          seedSet: set.name,
+          policy,
+          reference: config.reference,
+          metric,
+          ...diff,
+        });
+      }
+    }
+  }
+  return {
+    library: { ...LIBRARY },
+    generatedAt: (options.generatedAt ?? new Date()).toISOString(),
+    config,
+    results,
+    paired,
+    strategyPrediction: options.strategyPrediction ?? [],
+    validation: options.validation ?? [],
+  };
+}

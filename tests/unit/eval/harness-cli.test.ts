@@ -1,0 +1,218 @@
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { parse } from 'csv-parse/sync';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main } from '../../../cli/evaluate';
+import {
+  CSV_COLUMNS,
+  LIBRARY,
+  evaluate,
+  planEvaluation,
+  reportToCsv,
+  reportToMarkdown,
+} from '../../../src/eval';
+import {
+  FileEpisodeStore,
+  StoredEpisodeError,
+  prepareOutputFolder,
+  trajectoryFile,
+} from '../../../src/eval/harness-node';
+import { defaultSeeds } from '../../../src/tasks/defaults';
+import pkg from '../../../package.json';
+
+const root = mkdtempSync(join(tmpdir(), 'pdl-evaluate-'));
+afterAll(() => rmSync(root, { recursive: true, force: true }));
+let folders = 0;
+const folder = () => join(root, `out${folders++}`);
+
+async function cli(args: string[]) {
+  let stdout = '';
+  let stderr = '';
+  const code = await main(args, { stdout: (s) => (stdout += s), stderr: (s) => (stderr += s), isTTY: false });
+  return { code, stdout, stderr };
+}
+
+const ARGS = [
+  '--task',
+  'esconv,p4g,cb',
+  '--policies',
+  'random,proactive',
+  '--episodes',
+  '4',
+  '--repeats',
+  '2',
+  '--resamples',
+  '200',
+];
+const report = (dir: string) => {
+  const r = JSON.parse(readFileSync(join(dir, 'report.json'), 'utf8'));
+  return { ...r, generatedAt: '' };
+};
+
+describe('npm run evaluate', () => {
+  it('prints help', async () => {
+    const r = await cli(['--help']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('--policies LIST');
+  });
+
+  it('fails on bad configuration before any episode runs, naming the problem', async () => {
+    const cases: [string[], RegExp][] = [
+      [['--task', 'esconv', '--policies', 'random,ppo'], /unknown policy "ppo"/],
+      [
+        ['--task', 'esconv,cb', '--policies', 'random', '--f1'],
+        /strategy F1 needs human strategy labels, which cb does not have/,
+      ],
+      [['--task', 'chess', '--policies', 'random'], /unknown task "chess"/],
+      [['--task', 'esconv', '--policies', 'random', '--repeats', '0'], /--repeats must be an integer ≥ 1/],
+      [['--task', 'esconv'], /--policies is required/],
+    ];
+    for (const [args, message] of cases) {
+      const out = folder();
+      const r = await cli([...args, '--out', out]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toMatch(message);
+      expect(existsSync(out)).toBe(false);
+    }
+    const empty = join(root, 'empty.jsonl');
+    writeFileSync(empty, '');
+    const out = folder();
+    const r = await cli([
+      '--task',
+      'esconv',
+      '--policies',
+      'random',
+      '--seeds',
+      `esconv=${empty}`,
+      '--out',
+      out,
+    ]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/seed set "empty" of esconv is empty/);
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('writes JSON, CSV and Markdown reports and the trajectories; an interrupted run resumes to the same report', async () => {
+    const full = folder();
+    const r = await cli([...ARGS, '--out', full]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('| esconv | bundled | proactive | 8 |');
+    expect(r.stderr).toContain('48 episodes run, 0 found finished');
+    expect(readdirSync(full).sort()).toEqual([
+      'manifest.json',
+      'report.csv',
+      'report.json',
+      'report.md',
+      'trajectories',
+    ]);
+    const json = report(full);
+    expect(json.library).toEqual({ name: pkg.name, version: pkg.version });
+    expect(json.config).toMatchObject({
+      tasks: ['esconv', 'p4g', 'cb'],
+      repeats: 2,
+      episodes: 4,
+      mode: 'template',
+    });
+
+    // The same command in a second folder, interrupted: one file loses its last 3 episodes and is left with half
+    // a line, another is gone. Running again finishes it.
+    const interrupted = folder();
+    expect((await cli([...ARGS, '--out', interrupted])).code).toBe(0);
+    const cut = trajectoryFile(interrupted, 'p4g', 'proactive');
+    const lines = readFileSync(cut, 'utf8').split('\n');
+    writeFileSync(cut, `${lines.slice(0, 5).join('\n')}\n${lines[5]!.slice(0, 40)}`);
+    rmSync(trajectoryFile(interrupted, 'cb', 'random'));
+    rmSync(join(interrupted, 'report.json'));
+    const resumed = await cli([...ARGS, '--out', interrupted]);
+    expect(resumed.code).toBe(0);
+    expect(resumed.stderr).toContain('11 episodes run, 37 found finished');
+    expect(report(interrupted)).toEqual(json);
+    expect(readFileSync(cut, 'utf8').split('\n').filter(Boolean)).toHaveLength(8);
+  }, 120_000);
+
+  it('refuses to resume in a folder made with other settings', async () => {
+    const out = folder();
+    expect((await cli([...ARGS, '--out', out])).code).toBe(0);
+    const r = await cli([...ARGS, '--protocol', 'ppdpp', '--out', out]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toMatch(/holds episodes run with protocol = "cstpo", not "ppdpp"/);
+  }, 60_000);
+
+  it('gives the same report with 2 worker threads', async () => {
+    const one = folder();
+    const two = folder();
+    const args = ['--task', 'cb', '--policies', 'random,standard', '--episodes', '6', '--resamples', '200'];
+    expect((await cli([...args, '--out', one])).code).toBe(0);
+    expect((await cli([...args, '--workers', '2', '--out', two])).code).toBe(0);
+    expect(report(two)).toEqual(report(one));
+  }, 120_000);
+});
+
+describe('stored episodes', () => {
+  it('name the file and line of a damaged record', async () => {
+    const out = folder();
+    const store = new FileEpisodeStore(out);
+    const plan = planEvaluation({
+      tasks: ['cb'],
+      policies: ['random'],
+      seedSets: [{ task: 'cb', name: 'b', seeds: defaultSeeds('cb').slice(0, 2) }],
+    });
+    await prepareOutputFolder(out, plan);
+    await evaluate(plan, { store });
+    const file = trajectoryFile(out, 'cb', 'random');
+    const [first, second] = readFileSync(file, 'utf8').split('\n');
+    writeFileSync(file, `${first}\n{"broken\n${second}\n`);
+    await expect(store.load('cb', 'random')).rejects.toThrow(StoredEpisodeError);
+    await expect(store.load('cb', 'random')).rejects.toThrow(`${file}:2: not JSON`);
+    writeFileSync(file, `${second!.replace('"policy":"random"', '"policy":"standard"')}\n`);
+    await expect(store.load('cb', 'random')).rejects.toThrow(/:1: not a stored episode of cb \/ random/);
+    // A seed id stored with other content is refused.
+    const other = planEvaluation({
+      tasks: ['cb'],
+      policies: ['random'],
+      seedSets: [
+        {
+          task: 'cb',
+          name: 'b',
+          seeds: defaultSeeds('cb')
+            .slice(0, 2)
+            .map((s) => ({ ...s, randomSeed: s.randomSeed + 1 })),
+        },
+      ],
+    });
+    await expect(prepareOutputFolder(out, other)).rejects.toThrow(/a different seed cb\/b\//);
+  });
+});
+
+describe('report formats', () => {
+  it('CSV has one row per result with the declared columns and reads back with csv-parse', async () => {
+    const plan = planEvaluation({
+      tasks: ['esconv', 'p4g'],
+      policies: ['standard', 'procot'],
+      seedSets: (['esconv', 'p4g'] as const).map((task) => ({
+        task,
+        name: 'b',
+        seeds: defaultSeeds(task).slice(0, 3),
+      })),
+      f1: true,
+      resamples: 100,
+    });
+    const { report: r } = await evaluate(plan);
+    const rows = parse(reportToCsv(r), { columns: true }) as Record<string, string>[];
+    expect(Object.keys(rows[0]!)).toEqual([...CSV_COLUMNS]);
+    expect(rows).toHaveLength(4);
+    const procot = rows.find((x) => x.task === 'p4g' && x.policy === 'procot')!;
+    const result = r.results.find((x) => x.task === 'p4g' && x.policy === 'procot')!;
+    expect(Number(procot.mean_return_lo)).toBe(result.meanReturn.lo);
+    expect(Number(procot.macro_f1)).toBe(
+      r.strategyPrediction.find((s) => s.task === 'p4g' && s.policy === 'procot')!.macroF1,
+    );
+    expect(rows.find((x) => x.policy === 'standard')!.strategy_entropy).toBe('');
+    const md = reportToMarkdown(r);
+    expect(md).toContain(`${LIBRARY.name} ${LIBRARY.version}`);
+    expect(md).toContain('## Strategy prediction against human labels');
+    expect(md).toContain('| esconv | standard | n/a (no strategy) |');
+    expect(md).toContain('procot − standard');
+  });
+});

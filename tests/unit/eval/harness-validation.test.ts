@@ -1,0 +1,140 @@
+import { describe, expect, it } from 'vitest';
+import { NoChangeProposer, personaSimRoles } from '../../../src/baselines';
+import {
+  DOSE_LEVELS,
+  EvalInputError,
+  LlmResponseScorer,
+  TemplateResponseScorer,
+  doseResponse,
+  type SimulatorUnderTest,
+} from '../../../src/eval';
+import { realizerContext } from '../../../src/agents/realizer';
+import { DialogueEnv } from '../../../src/env/env';
+import { ScriptedBackend } from '../../../src/llm';
+import { Rng } from '../../../src/rng';
+import type { Responder } from '../../../src/sim/roles';
+import { TemplateModeClassifier } from '../../../src/sim/template';
+import { defaultSeeds } from '../../../src/tasks/defaults';
+
+/** A simulator whose reply depends only on the input's wording, through a fixed rule. */
+function ruleSimulator(name: string, reply: (utterance: string) => string): SimulatorUnderTest {
+  const responder: Responder = { respond: async (input) => reply(input.utterance) };
+  return {
+    name,
+    roles: () => ({
+      modeClassifier: new TemplateModeClassifier(),
+      changeProposer: new NoChangeProposer(),
+      responder,
+    }),
+  };
+}
+
+const responsive = ruleSimulator('responsive', (u) => {
+  if (/small step/.test(u)) return 'Thank you, I feel better and hopeful. I am going to try it this week.';
+  if (/hard|hurting/.test(u)) return 'Thank you, that helped.';
+  if (/get over|worse/.test(u)) return 'That makes me feel worse and alone.';
+  return 'Okay.';
+});
+const deaf = ruleSimulator('deaf', () => 'Okay.');
+const seeds = defaultSeeds('esconv').slice(0, 5);
+
+describe('dose-response validation', () => {
+  it('orders the CB inputs as offers from the target to the list price', () => {
+    const env = new DialogueEnv('cb');
+    const { observation } = env.reset({ seed: defaultSeeds('cb')[0]! });
+    const c = realizerContext(observation);
+    const offers = DOSE_LEVELS.cb.map(([first]) => Number(/\$(\d+)/.exec(first(c))![1]));
+    expect(offers[0]).toBe(Math.round(c.targetPrice));
+    expect(offers[3]).toBe(Math.round(c.listPrice));
+    expect(offers).toEqual([...offers].sort((a, b) => a - b));
+  });
+
+  it('scores a dose-responsive simulator as monotone (hand-checked level means)', async () => {
+    const r = await doseResponse({ task: 'esconv', seeds, simulator: responsive, resamples: 100 });
+    // Template scorer: sentiment + plan/2. Level 1: "alone" → −1 ("worse" is not in the lexicon); level 2: 0;
+    // level 3: "thank", "helped" → 2; level 4: "thank", "better", "hopeful" → 3, plus the firm plan with a time (4) / 2.
+    expect(r.levelMeans).toEqual([-1, 0, 2, 5]);
+    expect(r).toMatchObject({ simulator: 'responsive', checkpoints: 5, monotone: true, monotonicity: 1 });
+    expect(r.spearman).toBeGreaterThan(0.9);
+    expect(r.endpointChange).toMatchObject({ mean: 6, lo: 6, hi: 6, nClusters: 5 });
+  });
+
+  it('scores an input-insensitive simulator as flat', async () => {
+    const r = await doseResponse({ task: 'esconv', seeds, simulator: deaf, resamples: 100 });
+    expect(r).toMatchObject({ monotone: false, monotonicity: 0, spearman: 0, levelMeans: [0, 0, 0, 0] });
+  });
+
+  it("measures Cog-Sim's template roles (CB responds to the offer level)", async () => {
+    const r = await doseResponse({ task: 'cb', seeds: defaultSeeds('cb'), resamples: 200 });
+    expect(r.simulator).toBe('cog-sim');
+    expect(r.monotone).toBe(true);
+    expect(r.monotonicity).toBeGreaterThan(0.9);
+    expect(r.endpointChange.lo).toBeGreaterThan(0);
+  });
+
+  it('rejects an empty or mismatched seed list', async () => {
+    await expect(doseResponse({ task: 'p4g', seeds: [] })).rejects.toThrow(EvalInputError);
+    await expect(doseResponse({ task: 'p4g', seeds })).rejects.toThrow(/is for esconv, not p4g/);
+  });
+});
+
+describe('prompt-only comparators and the LLM scorer', () => {
+  it('Persona-Resist answers from the persona prompt, and its replies are scored like any simulator', async () => {
+    const levels = [
+      'I feel worse and alone.',
+      'Okay.',
+      'Thank you, that helped.',
+      'Thanks, I feel better and hopeful.',
+    ];
+    const script = seeds
+      .slice(0, 2)
+      .flatMap(() => levels.flatMap((l) => [JSON.stringify({ reply: l }), JSON.stringify({ reply: l })]));
+    const backend = new ScriptedBackend(script);
+    const r = await doseResponse({
+      task: 'esconv',
+      seeds: seeds.slice(0, 2),
+      simulator: { name: 'persona-resist', roles: () => personaSimRoles({ backend }, 'persona-resist') },
+      resamples: 100,
+    });
+    expect(backend.remaining).toBe(0);
+    expect(r).toMatchObject({
+      simulator: 'persona-resist',
+      monotone: true,
+      monotonicity: 1,
+      levelMeans: [-1, 0, 2, 3],
+    });
+    const system = backend.requests[0]!.messages[0]!.content;
+    expect(system).toContain(seeds[0]!.profile.persona);
+    expect(system).toContain('You are hard to move');
+    expect(backend.requests[0]!.messages[1]!.content).toContain('Just get over it.');
+  });
+
+  it('the plain Persona prompt has no resistance instruction, and its state does not change', async () => {
+    const backend = new ScriptedBackend(['{"reply":"Fine."}']);
+    const env = new DialogueEnv('esconv', { roles: personaSimRoles({ backend }) });
+    env.reset({ seed: seeds[0]! });
+    const before = env.checkpoint().sim.cognitive;
+    const step = await env.step({ strategy: 'x', utterance: 'You could try a walk this week.' });
+    expect(step.info.sim.userUtterance).toBe('Fine.');
+    expect(backend.requests[0]!.messages[0]!.content).not.toContain('hard to move');
+    const after = step.info.state.cognitive;
+    expect([after.beliefs, after.desires, after.intentions]).toEqual([
+      before.beliefs,
+      before.desires,
+      before.intentions,
+    ]);
+  });
+
+  it('the LLM scorer returns the validated 1–5 rating, retrying an out-of-range one', async () => {
+    const backend = new ScriptedBackend(['{"rating":7}', '{"rating":4}']);
+    const env = new DialogueEnv('esconv');
+    const { observation } = env.reset({ seed: seeds[0]! });
+    const score = await new LlmResponseScorer({ backend }).score(
+      { task: 'esconv', before: observation, utterance: 'Hi', reply: 'Thanks', events: [] },
+      Rng.fromSeed(1),
+    );
+    expect(score).toBe(4);
+    expect(backend.requests).toHaveLength(2);
+    expect(new TemplateResponseScorer().name).toBe('template');
+  });
+});

@@ -1,0 +1,225 @@
+import { describe, expect, it } from 'vitest';
+import { TemplateJudge, type Judge } from '../../../src/env/judge';
+import {
+  EvalConfigError,
+  InlineExecutor,
+  MemoryEpisodeStore,
+  buildReport,
+  evaluate,
+  planEvaluation,
+  protocolSuccess,
+  runEvaluation,
+  type EvalConfig,
+  type EvalEpisode,
+  type EvalReport,
+} from '../../../src/eval';
+import { createNodePool } from '../../../src/eval/harness-node';
+import type { TaskId } from '../../../src/tasks';
+import { defaultSeeds } from '../../../src/tasks/defaults';
+
+const sets = (tasks: TaskId[], n = 4) =>
+  tasks.map((task) => ({ task, name: 'bundled', seeds: defaultSeeds(task).slice(0, n) }));
+const base: EvalConfig = {
+  tasks: ['esconv', 'cb'],
+  policies: ['random', 'proactive'],
+  seedSets: sets(['esconv', 'cb']),
+  repeats: 2,
+  resamples: 200,
+};
+const withoutTime = (r: EvalReport) => ({ ...r, generatedAt: '' });
+
+describe('planEvaluation: bad configuration fails before anything runs, naming the problem', () => {
+  const cases: [string, Partial<EvalConfig>, RegExp][] = [
+    ['unknown policy', { policies: ['random', 'ppo'] }, /unknown policy "ppo"/],
+    ['unknown task', { tasks: ['esconv', 'chess' as TaskId] }, /unknown task "chess"/],
+    ['no seed set for a task', { seedSets: sets(['esconv']) }, /no seed set for task cb/],
+    [
+      'empty seed set',
+      { seedSets: [...sets(['esconv']), { task: 'cb', name: 'mine', seeds: [] }] },
+      /seed set "mine" of cb is empty/,
+    ],
+    [
+      'F1 on a task without labels',
+      { f1: true },
+      /strategy F1 needs human strategy labels, which cb does not have/,
+    ],
+    [
+      'more episodes than seeds',
+      { episodes: 5 },
+      /episodes = 5 but seed set "bundled" of esconv has only 4 seeds/,
+    ],
+    ['LLM-only baseline in template mode', { policies: ['icl-aif'] }, /"icl-aif" has no template form/],
+    ['ppdpp without a planner', { policies: ['ppdpp'] }, /"ppdpp" needs a trained planner for esconv/],
+    ['reference not evaluated', { reference: 'standard' }, /reference policy "standard" is not among/],
+    ['bad repeats', { repeats: 0 }, /repeats must be a positive integer/],
+  ];
+  for (const [what, change, message] of cases) {
+    it(what, () => {
+      expect(() => planEvaluation({ ...base, ...change })).toThrow(EvalConfigError);
+      expect(() => planEvaluation({ ...base, ...change })).toThrow(message);
+    });
+  }
+  it('a seed of another task, a repeated seed id, and F1 data without labelled turns', () => {
+    const esconv = defaultSeeds('esconv').slice(0, 2);
+    const wrong = [...esconv, defaultSeeds('p4g')[0]!];
+    expect(() =>
+      planEvaluation({ ...base, tasks: ['esconv'], seedSets: [{ task: 'esconv', name: 's', seeds: wrong }] }),
+    ).toThrow(/is for task p4g, not esconv/);
+    expect(() =>
+      planEvaluation({
+        ...base,
+        tasks: ['esconv'],
+        seedSets: [{ task: 'esconv', name: 's', seeds: [esconv[0]!, esconv[0]!] }],
+      }),
+    ).toThrow(/repeats in set "s"/);
+    const unlabelled = esconv.map((s) => ({
+      ...s,
+      prefix: s.prefix.map((t) => ({ speaker: t.speaker, text: t.text })),
+      reference: undefined,
+    }));
+    expect(() =>
+      planEvaluation({
+        ...base,
+        tasks: ['esconv'],
+        f1: true,
+        seedSets: [{ task: 'esconv', name: 's', seeds: unlabelled }],
+      }),
+    ).toThrow(/no human-labelled turns for esconv/);
+  });
+});
+
+describe('planEvaluation: the episodes', () => {
+  it('lists sets × policies × seeds × repeats, with common random numbers across policies', () => {
+    const plan = planEvaluation(base);
+    expect(plan.episodes).toHaveLength(2 * 2 * 4 * 2);
+    const of = (policy: string) => plan.episodes.filter((e) => e.policy === policy);
+    expect(of('random').map((e) => [e.policySeed, e.rngSeed])).toEqual(
+      of('proactive').map((e) => [e.policySeed, e.rngSeed]),
+    );
+    const seed = defaultSeeds('cb')[1]!;
+    const e = plan.episodes.find((x) => x.task === 'cb' && x.seedId === seed.id && x.repeat === 1)!;
+    expect(e.rngSeed).toBe(seed.randomSeed + 1);
+    expect(new Set(plan.episodes.map((x) => x.policySeed)).size).toBe(2 * 4 * 2);
+    expect(plan.config).toMatchObject({
+      repeats: 2,
+      protocol: 'cstpo',
+      judgeRepeats: 3,
+      reference: 'random',
+      mode: 'template',
+    });
+  });
+});
+
+describe('running a plan', () => {
+  it('gives the same records with a pool of 2 worker threads as inline, and the same report', async () => {
+    const plan = planEvaluation(base);
+    const at = new Date(0);
+    const inline = await evaluate(plan, { generatedAt: at });
+    const pool = createNodePool(2);
+    try {
+      const pooled = await evaluate(plan, { executor: pool, generatedAt: at });
+      expect(pooled.run.ran).toBe(plan.episodes.length);
+      expect(JSON.stringify([...pooled.run.records])).toBe(JSON.stringify([...inline.run.records]));
+      expect(pooled.report).toEqual(inline.report);
+    } finally {
+      await pool.close();
+    }
+    // Not degenerate: the policies differ, and episodes differ in length.
+    const returns = inline.report.results.map((r) => r.meanReturn.mean);
+    expect(new Set(returns).size).toBeGreaterThan(2);
+  }, 120_000);
+
+  it('resumes an interrupted evaluation from its store: same report as an uninterrupted one', async () => {
+    const plan = planEvaluation(base);
+    const uninterrupted = await evaluate(plan);
+    const store = new MemoryEpisodeStore();
+    const controller = new AbortController();
+    await expect(
+      runEvaluation(plan, {
+        executor: new InlineExecutor(),
+        store,
+        signal: controller.signal,
+        onProgress: (done) => done === 11 && controller.abort(new Error('interrupted')),
+      }),
+    ).rejects.toThrow('interrupted');
+    const kept = [...(await store.load('esconv', 'random')), ...(await store.load('esconv', 'proactive'))];
+    expect(kept).toHaveLength(11);
+    const resumed = await evaluate(plan, { store });
+    expect(resumed.run).toMatchObject({ ran: plan.episodes.length - 11, reused: 11 });
+    expect(withoutTime(resumed.report)).toEqual(withoutTime(uninterrupted.report));
+    // Nothing left to run the third time.
+    expect((await evaluate(plan, { store })).run.ran).toBe(0);
+  });
+
+  it('records every repeated judgment and reports their agreement', async () => {
+    // A judge that disagrees with itself on every second call: utility +0.25, success flipped.
+    let calls = 0;
+    const inner = new TemplateJudge();
+    const flaky: Judge = {
+      async terminal(input) {
+        const r = await inner.terminal(input);
+        return calls++ % 2 === 1 ? { ...r, utility: r.utility + 0.25, success: !r.success } : r;
+      },
+      turn: (input) => inner.turn(input),
+    };
+    const plan = planEvaluation({
+      ...base,
+      tasks: ['cb'],
+      policies: ['random'],
+      seedSets: sets(['cb'], 2),
+      repeats: 1,
+    });
+    const { report, run } = await evaluate(plan, { services: { judge: () => flaky } });
+    const episodes = run.records.get('cb\u0000random') as EvalEpisode[];
+    for (const e of episodes) {
+      expect(e.judgeRuns.terminal).toHaveLength(3);
+      // The aggregate is the mean of the three runs.
+      expect(e.utility).toBeCloseTo(e.judgeRuns.terminal.reduce((s, r) => s + r.utility, 0) / 3, 12);
+    }
+    const agreement = report.results[0]!.judgeAgreement!;
+    // Each episode's repeats are (u, u + 0.25, u) or (u + 0.25, u, u + 0.25): pairwise |diff| mean 2 × 0.25 / 3.
+    expect(agreement.utility.meanPairwiseAbsDiff).toBeCloseTo(0.5 / 3, 12);
+    expect(agreement.utility.unanimousRate).toBe(0);
+    expect(agreement.success.pairwiseAgreement).toBeCloseTo(1 / 3, 12);
+    expect(agreement.turnLabels).toBeNull();
+  });
+
+  it('counts PPDPP success from the per-turn critic, and keeps its per-turn labels', async () => {
+    const plan = planEvaluation({
+      ...base,
+      tasks: ['cb'],
+      policies: ['standard'],
+      seedSets: sets(['cb'], 3),
+      repeats: 1,
+      protocol: 'ppdpp',
+    });
+    const { report, run } = await evaluate(plan);
+    const episodes = run.records.get('cb\u0000standard') as EvalEpisode[];
+    for (const e of episodes) {
+      expect(e.protocol).toBe('ppdpp');
+      expect(e.judgeRuns.turns).toHaveLength(e.turns.length);
+      expect(protocolSuccess(e, 'ppdpp')).toBe(e.terminated && e.turns.at(-1)!.reward > 0.5);
+    }
+    expect(report.results[0]!.successRate.mean).toBe(
+      episodes.filter((e) => protocolSuccess(e, 'ppdpp')).length / 3,
+    );
+    expect(report.results[0]!.judgeAgreement!.turnLabels!.unanimousRate).toBe(1);
+  });
+
+  it('builds paired differences on matched (seed, repeat) keys, clustered by seed', async () => {
+    const plan = planEvaluation(base);
+    const { report, run } = await evaluate(plan);
+    const d = report.paired.find(
+      (p) => p.task === 'esconv' && p.policy === 'proactive' && p.metric === 'return',
+    )!;
+    const a = run.records.get('esconv\u0000proactive')!;
+    const b = run.records.get('esconv\u0000random')!;
+    expect(d.n).toBe(8);
+    expect(d.nClusters).toBe(4);
+    expect(d.mean).toBeCloseTo(
+      a.reduce((s, e) => s + e.return, 0) / 8 - b.reduce((s, e) => s + e.return, 0) / 8,
+      12,
+    );
+    expect(buildReport(plan, run, { generatedAt: new Date(5) }).generatedAt).toBe('1970-01-01T00:00:00.005Z');
+  });
+});

@@ -1,0 +1,8 @@
+/**
+ * Web Worker entry point of the evaluation pool (src/eval/harness-browser.ts): runs template-mode evaluation
+ * episodes off the main thread, exposed with Comlink (API: src/eval/harness-worker.ts).
+ */
+import * as Comlink from 'comlink';
+import { createEvalWorkerApi } from '../src/eval/harness-worker';
+
+Comlink.expose(createEvalWorkerApi());
