@@ -1,0 +1,165 @@
+/**
+ * Observation features of the actor (DESIGN.md "CSTPO in the browser"): what the strategy policy and the
+ * utterance scorer read. Built from the actor-visible observation only — dialogue text (through an
+ * {@link Embedder}), the actor's own past strategy labels, turn and horizon, public task events and the public
+ * task view — never from the simulator's latent state.
+ *
+ * Layout of one observation vector (E = the embedder's dimension, K = the task's number of labels):
+ *
+ * | offset | length | content |
+ * |---|---|---|
+ * | 0 | E | embedding of the user's last turn |
+ * | E | E | embedding of the user's up to 3 turns before it, joined |
+ * | 2E | E | embedding of the actor's last turn |
+ * | 3E | 2 | turn / horizon, remaining / horizon (each in [0, 1]) |
+ * | 3E+2 | K | share of each label among the actor's labelled turns so far (sums to 1, or all 0) |
+ * | 3E+2+K | K | one-hot of the actor's last label (all 0 when none) |
+ * | 3E+2+2K | 14 | whether an event of each type (offer, accept, reject, quit, commit, withdraw, end) occurred, by actor then by user |
+ * | 3E+16+2K | 4 | task features: CB — the seller's last counter and the buyer's last offer, each as (price − target) / (list − target) clipped to [−1, 2], and whether each exists; P4G — the committed amount / 2 USD and whether a commitment exists; ESConv — zeros |
+ */
+import type { Embedder } from '../embed';
+import type { Observation } from '../env/env';
+import type { TaskEvent } from '../sim/types';
+import { getTask, type TaskId, type Turn } from '../tasks';
+
+/** Event types in the order of the event block. */
+export const EVENT_TYPES: readonly TaskEvent['type'][] = [
+  'offer',
+  'accept',
+  'reject',
+  'quit',
+  'commit',
+  'withdraw',
+  'end',
+];
+/** Number of event features (7 types × 2 parties). */
+export const EVENT_FEATURES = EVENT_TYPES.length * 2;
+/** Number of task features. */
+export const TASK_FEATURES = 4;
+/** How many earlier user turns the context embedding joins. */
+export const CONTEXT_TURNS = 3;
+
+/** Clip to [lo, hi]. */
+const clip = (x: number, lo: number, hi: number): number => Math.min(hi, Math.max(lo, x));
+
+/** Options of {@link ObservationFeaturizer}. */
+export interface ObservationFeaturizerOptions {
+  task: TaskId;
+  /** Embeds dialogue text and candidate utterances. */
+  embedder: Embedder;
+  /** Episode horizon in actor turns (normalises the turn counters), a positive integer. */
+  horizon: number;
+}
+
+/**
+ * Turns observations and candidate utterances into fixed-size vectors. Embeddings are cached by text (candidate
+ * realizations repeat a lot); the cache holds at most `cacheSize` texts and is cleared when full.
+ * @throws RangeError for a non-positive horizon.
+ */
+export class ObservationFeaturizer {
+  /** Length of an observation vector: 3E + 2 + 2K + 14 + 4. */
+  readonly dim: number;
+  /** Length of an utterance vector (= the embedder's dimension E). */
+  readonly utteranceDim: number;
+  readonly labels: readonly string[];
+  private readonly cache = new Map<string, Float32Array>();
+
+  constructor(
+    private readonly options: ObservationFeaturizerOptions,
+    private readonly cacheSize = 4096,
+  ) {
+    if (!Number.isInteger(options.horizon) || options.horizon < 1)
+      throw new RangeError(`horizon must be a positive integer, got ${options.horizon}`);
+    this.labels = getTask(options.task).strategies;
+    this.utteranceDim = options.embedder.dim;
+    this.dim = 3 * this.utteranceDim + 2 + 2 * this.labels.length + EVENT_FEATURES + TASK_FEATURES;
+  }
+
+  /** Embeddings of `texts` (cached), each of length E. */
+  async embed(texts: readonly string[]): Promise<Float32Array[]> {
+    const found = new Map<string, Float32Array>();
+    const missing: string[] = [];
+    for (const t of new Set(texts)) {
+      const v = this.cache.get(t);
+      if (v) found.set(t, v);
+      else missing.push(t);
+    }
+    if (missing.length > 0) {
+      const vectors = await this.options.embedder.embed(missing);
+      if (this.cache.size + missing.length > this.cacheSize) this.cache.clear();
+      missing.forEach((t, i) => {
+        found.set(t, vectors[i] as Float32Array);
+        this.cache.set(t, vectors[i] as Float32Array);
+      });
+    }
+    return texts.map((t) => found.get(t) as Float32Array);
+  }
+
+  /** Feature vectors of candidate utterances (the utterance scorer's text input), each of length E. */
+  utterances(texts: readonly string[]): Promise<Float32Array[]> {
+    return this.embed(texts);
+  }
+
+  /** Feature vectors of observations, each of length {@link dim}. */
+  async observations(observations: readonly Observation[]): Promise<Float32Array[]> {
+    const texts = observations.flatMap((o) => dialogueTexts(o.history));
+    const vectors = await this.embed(texts);
+    return observations.map((o, i) => this.assemble(o, vectors.slice(3 * i, 3 * i + 3)));
+  }
+
+  /** Feature vector of one observation. */
+  async observation(observation: Observation): Promise<Float32Array> {
+    return (await this.observations([observation]))[0] as Float32Array;
+  }
+
+  private assemble(obs: Observation, texts: Float32Array[]): Float32Array {
+    const E = this.utteranceDim;
+    const K = this.labels.length;
+    const out = new Float32Array(this.dim);
+    texts.forEach((v, j) => out.set(v, j * E));
+    let o = 3 * E;
+    const horizon = this.options.horizon;
+    out[o++] = clip(obs.turn / horizon, 0, 1);
+    out[o++] = clip(obs.remaining / horizon, 0, 1);
+    const actorLabels = obs.history
+      .filter((t) => t.speaker === 'actor' && t.strategy !== undefined)
+      .map((t) => this.labels.indexOf(t.strategy as string))
+      .filter((k) => k >= 0);
+    for (const k of actorLabels) out[o + k] = (out[o + k] as number) + 1 / actorLabels.length;
+    o += K;
+    const last = actorLabels.at(-1);
+    if (last !== undefined) out[o + last] = 1;
+    o += K;
+    for (const e of obs.events) {
+      out[o + EVENT_TYPES.indexOf(e.type) + (e.by === 'user' ? EVENT_TYPES.length : 0)] = 1;
+    }
+    o += EVENT_FEATURES;
+    out.set(taskFeatures(obs), o);
+    return out;
+  }
+}
+
+/** The three texts embedded per observation: user's last turn, its context, actor's last turn ('' if none). */
+function dialogueTexts(history: readonly Turn[]): [string, string, string] {
+  const user = history.filter((t) => t.speaker === 'user').map((t) => t.text);
+  const actor = history.filter((t) => t.speaker === 'actor').map((t) => t.text);
+  return [user.at(-1) ?? '', user.slice(-1 - CONTEXT_TURNS, -1).join(' '), actor.at(-1) ?? ''];
+}
+
+/** The 4 task features of an observation (see the module table). */
+export function taskFeatures(obs: Observation): Float32Array {
+  const out = new Float32Array(TASK_FEATURES);
+  if (obs.task === 'cb') {
+    const { listPrice, targetPrice } = obs.actorView;
+    const span = listPrice !== undefined && targetPrice !== undefined ? listPrice - targetPrice : 0;
+    const norm = (p: number) => (span > 0 ? clip((p - (targetPrice as number)) / span, -1, 2) : 0);
+    const counter = obs.events.filter((e) => e.type === 'offer' && e.by === 'user').at(-1)?.price;
+    const offer = obs.events.filter((e) => e.type === 'offer' && e.by === 'actor').at(-1)?.price;
+    if (counter !== undefined) [out[0], out[2]] = [norm(counter), 1];
+    if (offer !== undefined) [out[1], out[3]] = [norm(offer), 1];
+  } else if (obs.task === 'p4g') {
+    const commit = obs.events.filter((e) => e.type === 'commit').at(-1);
+    if (commit) [out[0], out[2]] = [clip((commit.amount ?? 0) / 2, 0, 1), 1];
+  }
+  return out;
+}

@@ -1,0 +1,94 @@
+/**
+ * tfjs backend selection for the trainable CSTPO networks (DESIGN.md "CSTPO in the browser": small networks in
+ * tfjs, trained on WebGPU). Tries backends in order of preference — WebGPU, then WebGL, WASM and finally the
+ * plain-JavaScript CPU backend — and reports which one was chosen and why each earlier one was skipped.
+ *
+ * The tfjs namespace is passed in (nothing reaches for a global): a page or worker passes the `@tensorflow/tfjs`
+ * module after importing the backends it wants registered (e.g. `@tensorflow/tfjs-backend-webgpu`); Node passes
+ * the same module and ends on `cpu`. A backend whose package was not imported is skipped as "not registered".
+ */
+
+/** Backends in the default order of preference. */
+export const BACKEND_PREFERENCE = ['webgpu', 'webgl', 'wasm', 'cpu'] as const;
+/** A tfjs backend name (the default list; other registered names are accepted too). */
+export type BackendName = (typeof BACKEND_PREFERENCE)[number] | (string & {});
+
+/** The slice of the tfjs namespace that backend selection uses (`@tensorflow/tfjs` satisfies it). */
+export interface TfBackendApi {
+  findBackendFactory(name: string): unknown;
+  setBackend(name: string): Promise<boolean>;
+  getBackend(): string;
+}
+
+/** One backend tried: chosen (`ok`) or skipped with the reason. */
+export interface BackendAttempt {
+  name: string;
+  ok: boolean;
+  /** Why it was skipped (absent for the chosen one). */
+  reason?: string;
+}
+
+/** The outcome of {@link selectBackend}. */
+export interface BackendChoice {
+  /** The active tfjs backend after selection. */
+  backend: string;
+  /** Every backend tried, in order, ending with the chosen one. */
+  attempts: BackendAttempt[];
+  /** One line for logs and UIs, e.g. `webgl (skipped webgpu: not registered)`. */
+  summary: string;
+}
+
+/** No backend in the preference list could be initialised. */
+export class NoBackendError extends Error {
+  override readonly name = 'NoBackendError';
+  constructor(readonly attempts: BackendAttempt[]) {
+    super(
+      `no tfjs backend could be initialised: ${attempts.map((a) => `${a.name} (${a.reason ?? 'failed'})`).join('; ')}`,
+    );
+  }
+}
+
+/** Options of {@link selectBackend}. */
+export interface SelectBackendOptions {
+  /** Backends to try, best first (default {@link BACKEND_PREFERENCE}). */
+  prefer?: readonly BackendName[];
+}
+
+/**
+ * Activate the first backend of `prefer` that initialises. A backend is skipped, with the reason recorded, when
+ * its factory is not registered, when `setBackend` resolves `false` (tfjs's signal that initialisation failed,
+ * e.g. no WebGPU adapter or no WebGL context) or when it throws.
+ * @throws NoBackendError when none initialises (its `attempts` list every reason).
+ */
+export async function selectBackend(
+  tf: TfBackendApi,
+  options: SelectBackendOptions = {},
+): Promise<BackendChoice> {
+  const prefer = options.prefer ?? BACKEND_PREFERENCE;
+  const attempts: BackendAttempt[] = [];
+  for (const name of prefer) {
+    if (tf.findBackendFactory(name) == null) {
+      attempts.push({ name, ok: false, reason: 'not registered' });
+      continue;
+    }
+    let ok: boolean;
+    try {
+      ok = await tf.setBackend(name);
+    } catch (e) {
+      attempts.push({ name, ok: false, reason: `initialisation threw: ${(e as Error).message}` });
+      continue;
+    }
+    if (!ok) {
+      attempts.push({ name, ok: false, reason: 'initialisation failed (setBackend returned false)' });
+      continue;
+    }
+    attempts.push({ name, ok: true });
+    const skipped = attempts.filter((a) => !a.ok).map((a) => `${a.name}: ${a.reason}`);
+    return {
+      backend: tf.getBackend(),
+      attempts,
+      summary: skipped.length ? `${name} (skipped ${skipped.join('; ')})` : name,
+    };
+  }
+  throw new NoBackendError(attempts);
+}

@@ -1,0 +1,95 @@
+/**
+ * Named trainable parameters of the CSTPO networks, their seeded initialisation and their plain-data form.
+ *
+ * Initial values are drawn from an {@link Rng} in JavaScript (Glorot/Xavier uniform, Glorot & Bengio 2010) and
+ * copied into tfjs variables, so a seed fixes the initial network bit for bit on every backend.
+ */
+import * as tf from '@tensorflow/tfjs';
+import type { Rng } from '../rng';
+
+/** A tensor as plain data: row-major float32 values and the shape. */
+export interface TensorData {
+  shape: number[];
+  data: Float32Array;
+}
+
+/** Named tensors as plain data (structured-cloneable: IndexedDB and `postMessage` take it as is). */
+export type WeightMap = Record<string, TensorData>;
+
+/** Thrown when weights do not match the parameters they are loaded into (missing name, wrong shape). */
+export class WeightMismatchError extends Error {
+  override readonly name = 'WeightMismatchError';
+}
+
+/**
+ * Glorot-uniform values for a `fanIn × fanOut` kernel, U(−a, a) with a = gain · √(6 / (fanIn + fanOut)),
+ * row-major (fanIn rows). Draws `fanIn · fanOut` numbers from `rng`.
+ */
+export function glorotUniform(rng: Rng, fanIn: number, fanOut: number, gain = 1): Float32Array {
+  const a = gain * Math.sqrt(6 / (fanIn + fanOut));
+  const out = new Float32Array(fanIn * fanOut);
+  for (let i = 0; i < out.length; i++) out[i] = (2 * rng.next() - 1) * a;
+  return out;
+}
+
+/** An ordered set of named tfjs variables. Order is stable (insertion), which the optimiser state relies on. */
+export class ParamSet {
+  private readonly entries: { name: string; variable: tf.Variable }[] = [];
+
+  /** Add a variable named `name` (unique in this set) with the given shape and initial values. */
+  add(name: string, shape: number[], values: Float32Array): tf.Variable {
+    if (this.entries.some((e) => e.name === name)) throw new Error(`duplicate parameter "${name}"`);
+    const variable = tf.tidy(() => tf.variable(tf.tensor(values, shape, 'float32'), true));
+    this.entries.push({ name, variable });
+    return variable;
+  }
+
+  /** Parameter names, in order. */
+  get names(): string[] {
+    return this.entries.map((e) => e.name);
+  }
+
+  /** The variables, in order. */
+  get variables(): tf.Variable[] {
+    return this.entries.map((e) => e.variable);
+  }
+
+  /** Total number of scalar parameters. */
+  get size(): number {
+    return this.entries.reduce((s, e) => s + e.variable.size, 0);
+  }
+
+  /** Current values as plain data. */
+  async toWeights(): Promise<WeightMap> {
+    const out: WeightMap = {};
+    for (const { name, variable } of this.entries) {
+      out[name] = { shape: [...variable.shape], data: (await variable.data()) as Float32Array };
+    }
+    return out;
+  }
+
+  /**
+   * Overwrite every parameter from `weights`.
+   * @throws WeightMismatchError when a name is missing or a shape differs (nothing is changed then).
+   */
+  load(weights: WeightMap): void {
+    for (const { name, variable } of this.entries) {
+      const w = weights[name];
+      if (!w) throw new WeightMismatchError(`weights have no parameter "${name}"`);
+      if (w.shape.length !== variable.shape.length || w.shape.some((d, i) => d !== variable.shape[i])) {
+        throw new WeightMismatchError(
+          `parameter "${name}" has shape [${variable.shape.join(', ')}], weights give [${w.shape.join(', ')}]`,
+        );
+      }
+    }
+    for (const { name, variable } of this.entries) {
+      const w = weights[name] as TensorData;
+      tf.tidy(() => variable.assign(tf.tensor(w.data, w.shape, 'float32')));
+    }
+  }
+
+  dispose(): void {
+    for (const e of this.entries) e.variable.dispose();
+    this.entries.length = 0;
+  }
+}
