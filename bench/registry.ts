@@ -5,6 +5,12 @@
 import { bootstrapBenchmark } from './cases/bootstrap';
 import { dataBenchmark } from './cases/data';
 import { envBenchmark } from './cases/env';
+import { evalBenchmark } from './cases/eval';
 import type { Benchmark } from './types';
 
-export const BENCHMARKS: readonly Benchmark[] = [envBenchmark, dataBenchmark, bootstrapBenchmark];
+export const BENCHMARKS: readonly Benchmark[] = [
+  envBenchmark,
+  dataBenchmark,
+  bootstrapBenchmark,
+  evalBenchmark,
+];
