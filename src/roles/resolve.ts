@@ -104,8 +104,9 @@ function buildBackend(spec: BackendSpec, config: RolesConfig, runtime: RuntimeOp
     case 'webllm':
       if (!canHostWebLlm()) {
         throw new BackendUnavailableError(
-          'WebLLM runs only in a browser (it needs Web Workers and WebGPU). Here, use --backend openai with a ' +
-            'local server (Ollama, llama.cpp server, vLLM), --backend replay with --fixtures, or --backend template.',
+          'WebLLM runs only in a browser (it needs Web Workers and WebGPU). Outside a browser use the openai ' +
+            'backend with a local server (Ollama, llama.cpp server, vLLM), the replay backend with fixtures, or ' +
+            'template mode.',
         );
       }
       return new WebLlmBackend({
