@@ -6,11 +6,16 @@ import { bootstrapBenchmark } from './cases/bootstrap';
 import { dataBenchmark } from './cases/data';
 import { envBenchmark } from './cases/env';
 import { evalBenchmark } from './cases/eval';
+import { memoryLoadBenchmark, memoryRetrievalBenchmark } from './cases/memory';
+import { memoryBrowserBenchmark } from './cases/memory-browser';
 import type { Benchmark } from './types';
 
 export const BENCHMARKS: readonly Benchmark[] = [
   envBenchmark,
   dataBenchmark,
   bootstrapBenchmark,
+  memoryRetrievalBenchmark,
+  memoryLoadBenchmark,
+  memoryBrowserBenchmark,
   evalBenchmark,
 ];

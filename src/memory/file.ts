@@ -17,29 +17,39 @@ import { PRINCIPLE_SCHEMA_VERSION, PrincipleSchema, type Principle } from './pri
 /** The `format` tag of memory files. */
 export const MEMORY_FILE_FORMAT = 'proactive-dialogue-lab/principle-memory' as const;
 
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+/** Whether this platform stores float32 little-endian (then typed-array views need no byte swapping). */
+const LITTLE_ENDIAN = new Uint8Array(Float32Array.of(1).buffer)[3] === 0x3f;
 
 /** Base64 of a float32 vector, little-endian. */
 export function encodeVector(v: Float32Array): string {
-  const bytes = new Uint8Array(v.length * 4);
-  const view = new DataView(bytes.buffer);
-  for (let i = 0; i < v.length; i++) view.setFloat32(i * 4, v[i] as number, true);
+  let bytes: Uint8Array;
+  if (LITTLE_ENDIAN) bytes = new Uint8Array(v.buffer, v.byteOffset, v.byteLength);
+  else {
+    bytes = new Uint8Array(v.length * 4);
+    const view = new DataView(bytes.buffer);
+    for (let i = 0; i < v.length; i++) view.setFloat32(i * 4, v[i] as number, true);
+  }
   let binary = '';
-  for (let i = 0; i < bytes.length; i++) binary += String.fromCharCode(bytes[i] as number);
+  for (let i = 0; i < bytes.length; i += 0x2000)
+    binary += String.fromCharCode(...bytes.subarray(i, Math.min(bytes.length, i + 0x2000)));
   return btoa(binary);
 }
 
 /** The vector of {@link encodeVector}. @throws RangeError for invalid base64 or a length not a multiple of 4. */
 export function decodeVector(text: string): Float32Array {
-  if (!BASE64.test(text) || text.length % 4 !== 0) throw new RangeError('not base64');
-  const binary = atob(text);
+  let binary: string;
+  try {
+    binary = atob(text);
+  } catch {
+    throw new RangeError('not base64');
+  }
   if (binary.length % 4 !== 0)
     throw new RangeError(`${binary.length} bytes is not a whole number of float32`);
-  const view = new DataView(new ArrayBuffer(binary.length));
-  for (let i = 0; i < binary.length; i++) view.setUint8(i, binary.charCodeAt(i));
-  const out = new Float32Array(binary.length / 4);
-  for (let i = 0; i < out.length; i++) out[i] = view.getFloat32(i * 4, true);
-  return out;
+  const bytes = new Uint8Array(binary.length);
+  for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
+  if (LITTLE_ENDIAN) return new Float32Array(bytes.buffer);
+  const view = new DataView(bytes.buffer);
+  return Float32Array.from({ length: bytes.length / 4 }, (_, i) => view.getFloat32(i * 4, true));
 }
 
 /** Cached embeddings of one principle: of its When clause (retrieval) and of its sentence form (dedup). */
@@ -69,7 +79,7 @@ export const MemoryFileSchema = z
         path: ['embedder'],
         message: 'embeddings are present but the embedder is not named',
       });
-    file.principles.forEach(({ principle, embeddings }, i) => {
+    file.principles.forEach(({ principle }, i) => {
       const first = seen.get(principle.id);
       if (first !== undefined)
         ctx.addIssue({
@@ -84,33 +94,6 @@ export const MemoryFileSchema = z
           path: ['principles', i, 'principle', 'provenance', 'task'],
           message: `principle of task ${principle.provenance.task} in a ${file.task} memory`,
         });
-      if (embeddings && file.embedder) {
-        for (const key of ['when', 'text'] as const) {
-          let v: Float32Array;
-          try {
-            v = decodeVector(embeddings[key]);
-          } catch (e) {
-            ctx.addIssue({
-              code: 'custom',
-              path: ['principles', i, 'embeddings', key],
-              message: (e as Error).message,
-            });
-            continue;
-          }
-          if (v.length !== file.embedder.dim)
-            ctx.addIssue({
-              code: 'custom',
-              path: ['principles', i, 'embeddings', key],
-              message: `embedding has ${v.length} values, the embedder's dimension is ${file.embedder.dim}`,
-            });
-          else if (!v.every(Number.isFinite))
-            ctx.addIssue({
-              code: 'custom',
-              path: ['principles', i, 'embeddings', key],
-              message: 'embedding has a non-finite value',
-            });
-        }
-      }
     });
   });
 /** A memory file, validated. */
@@ -133,6 +116,27 @@ export interface FileEntry {
   embeddings?: { when: Float32Array; text: Float32Array };
 }
 
+function allFinite(v: Float32Array): boolean {
+  for (let i = 0; i < v.length; i++) if (!Number.isFinite(v[i])) return false;
+  return true;
+}
+
+/** `principles[3].principle.when` from a zod issue path ("(root)" for the empty path). */
+function jsonPath(path: readonly PropertyKey[]): string {
+  if (path.length === 0) return '(root)';
+  return path
+    .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
+    .join('')
+    .replace(/^\./, '');
+}
+
+/** The error for an invalid file: the source, the number of problems and the first 10 of them. */
+function invalid(source: string, issues: string[]): MemoryFileError {
+  const shown = issues.slice(0, 10).join('; ') + (issues.length > 10 ? '; …' : '');
+  const count = `${issues.length} problem${issues.length === 1 ? '' : 's'}`;
+  return new MemoryFileError(`${source} is not a valid principle memory (${count}): ${shown}`, issues);
+}
+
 /**
  * Parses and validates a memory file given as JSON text or an already-parsed value. Nothing partial is
  * returned: either the whole file is valid or this throws.
@@ -152,30 +156,38 @@ export function parseMemoryFile(
     }
   }
   const parsed = MemoryFileSchema.safeParse(json);
-  if (!parsed.success) {
-    const issues = parsed.error.issues.map(
-      (i) =>
-        `${
-          i.path.length
-            ? i.path
-                .map((p) => (typeof p === 'number' ? `[${p}]` : `.${String(p)}`))
-                .join('')
-                .replace(/^\./, '')
-            : '(root)'
-        }: ${i.message}`,
+  if (!parsed.success)
+    throw invalid(
+      source,
+      parsed.error.issues.map((i) => `${jsonPath(i.path)}: ${i.message}`),
     );
-    const shown = issues.slice(0, 10).join('; ');
-    throw new MemoryFileError(
-      `${source} is not a valid principle memory (${issues.length} problem${issues.length === 1 ? '' : 's'}): ${shown}${issues.length > 10 ? '; …' : ''}`,
-      issues,
-    );
-  }
   const file = parsed.data;
-  const entries = file.principles.map(({ principle, embeddings }) => ({
-    principle,
-    ...(embeddings
-      ? { embeddings: { when: decodeVector(embeddings.when), text: decodeVector(embeddings.text) } }
-      : {}),
-  }));
+  const issues: string[] = [];
+  const decode = (text: string, path: string): Float32Array => {
+    try {
+      const v = decodeVector(text);
+      if (v.length !== file.embedder?.dim)
+        issues.push(
+          `${path}: embedding has ${v.length} values, the embedder's dimension is ${file.embedder?.dim}`,
+        );
+      else if (!allFinite(v)) issues.push(`${path}: embedding has a non-finite value`);
+      return v;
+    } catch (e) {
+      issues.push(`${path}: ${(e as Error).message}`);
+      return new Float32Array(0);
+    }
+  };
+  const entries: FileEntry[] = file.principles.map(({ principle, embeddings }, i) =>
+    embeddings
+      ? {
+          principle,
+          embeddings: {
+            when: decode(embeddings.when, `principles[${i}].embeddings.when`),
+            text: decode(embeddings.text, `principles[${i}].embeddings.text`),
+          },
+        }
+      : { principle },
+  );
+  if (issues.length > 0) throw invalid(source, issues);
   return { file, entries };
 }

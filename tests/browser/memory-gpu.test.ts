@@ -1,0 +1,38 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import type { MemoryBenchArgs, MemoryBenchResult } from './pages/memory-bench';
+import { openPage, type OpenedPage } from './harness';
+
+let p: OpenedPage | undefined;
+afterEach(async () => {
+  await p?.close();
+  p = undefined;
+});
+
+describe('principle retrieval on WebGPU in headless Chromium', () => {
+  it('tfjs on WebGPU returns the same top-3 as the typed-array scan; a memory loads back from IndexedDB', async () => {
+    p = await openPage('memory-bench', { readyTimeoutMs: 60_000 });
+    const args: MemoryBenchArgs = {
+      sizes: [300, 3000],
+      runs: 2,
+      warmup: 1,
+      tfjsRuns: 2,
+      softwareTfjsMaxSize: 3000,
+      seed: 4,
+      loadSize: 300,
+    };
+    // The page throws if any path's answers differ from the plain full scan's (checkSame).
+    const r = await p.run<MemoryBenchResult>(args);
+    expect(r.backend).toBe('webgpu');
+    expect(r.adapter).not.toBe('no WebGPU adapter');
+    expect(r.sizes.map((s) => [s.n, s.dim])).toEqual([
+      [300, 384],
+      [3000, 384],
+    ]);
+    for (const s of r.sizes) {
+      expect(s.tfjs).not.toBeNull();
+      expect(s.tfjs!.samples).toHaveLength(2);
+      expect(s.indexBytes).toBe(s.n * 384 * 4);
+    }
+    expect(r.load.samples).toHaveLength(2);
+  });
+});

@@ -1,0 +1,118 @@
+/**
+ * Benchmark page for principle memories in the browser (run by `npm run bench -- --filter memory/browser`, and
+ * at small sizes by tests/browser/memory-gpu.test.ts): top-3 retrieval latency of the typed-array index, a
+ * plain full scan and tfjs on WebGPU at the given sizes (embedder dimension 384), every path's answers checked
+ * to be the same; and the time to load a memory of `loadSize` principles from IndexedDB.
+ */
+import * as tf from '@tensorflow/tfjs';
+import '@tensorflow/tfjs-backend-webgpu';
+import { compare, measure, type Timing } from '../../../bench/timing';
+import {
+  BENCH_EMBEDDER,
+  checkSame,
+  plainFullScan,
+  syntheticMemory,
+  unitVectors,
+} from '../../../bench/cases/memory-data';
+import { FlatL2Index, PrincipleStore } from '../../../src/memory';
+import { TfjsL2Index } from '../../../src/memory/knn-tfjs';
+import { Rng } from '../../../src/rng';
+import { expose } from './expose';
+
+/** What the page is asked to measure. */
+export interface MemoryBenchArgs {
+  sizes: number[];
+  runs: number;
+  warmup: number;
+  /** Timed runs of the tfjs path. */
+  tfjsRuns: number;
+  /** Largest size timed on tfjs when the adapter is a software one (SwiftShader: ~40 s a query at 100,000). */
+  softwareTfjsMaxSize: number;
+  seed: number;
+  loadSize: number;
+}
+
+/** Timings per size, the tfjs backend used, and the IndexedDB load timing. */
+export interface MemoryBenchResult {
+  backend: string;
+  adapter: string;
+  sizes: {
+    n: number;
+    dim: number;
+    index: Timing;
+    plain: Timing;
+    tfjs: Timing | null;
+    indexBytes: number;
+    tfjsBytes: number;
+  }[];
+  load: Timing;
+  loadSize: number;
+}
+
+const K = 3;
+const QUERIES = 16;
+
+/** The WebGPU adapter's vendor, architecture and description, as far as the browser tells. */
+async function adapterName(): Promise<string> {
+  const adapter = (await navigator.gpu?.requestAdapter()) as unknown as {
+    info?: { vendor?: string; architecture?: string; description?: string };
+  } | null;
+  if (!adapter) return 'no WebGPU adapter';
+  const info = adapter.info ?? {};
+  return [info.vendor, info.architecture, info.description].filter(Boolean).join(' ') || 'unnamed adapter';
+}
+
+expose(async (args: MemoryBenchArgs): Promise<MemoryBenchResult> => {
+  const webgpu = await tf.setBackend('webgpu').catch(() => false);
+  await tf.ready();
+  const adapter = await adapterName();
+  const software = /swiftshader|llvmpipe|software/i.test(adapter);
+  const dim = BENCH_EMBEDDER.dim;
+  const sizes: MemoryBenchResult['sizes'] = [];
+  for (const n of args.sizes) {
+    const rng = Rng.fromSeed(args.seed + n);
+    const rows = unitVectors(n, dim, rng);
+    const queries = unitVectors(QUERIES, dim, rng);
+    const index = FlatL2Index.from(dim, rows);
+    for (const q of queries.slice(0, 2))
+      checkSame(index.searchSync(q, K), plainFullScan(rows, q, K), `N=${n}`);
+    let i = 0;
+    let j = 0;
+    const c = await compare(
+      () => index.searchSync(queries[i++ % QUERIES] as Float32Array, K),
+      () => plainFullScan(rows, queries[j++ % QUERIES] as Float32Array, K),
+      { runs: args.runs, warmup: args.warmup },
+    );
+    let tfjs: Timing | null = null;
+    let tfjsBytes = 0;
+    if (webgpu && !(software && n > args.softwareTfjsMaxSize)) {
+      const gpuIndex = new TfjsL2Index(tf, dim, index.matrix);
+      for (const q of queries.slice(0, 2))
+        checkSame(await gpuIndex.search(q, K), index.searchSync(q, K), `tfjs N=${n}`);
+      let t = 0;
+      tfjs = await measure(() => gpuIndex.search(queries[t++ % QUERIES] as Float32Array, K), {
+        runs: args.tfjsRuns,
+        warmup: 1,
+      });
+      tfjsBytes = gpuIndex.bytes;
+      gpuIndex.dispose();
+    }
+    sizes.push({ n, dim, index: c.target, plain: c.baseline, tfjs, indexBytes: index.bytes, tfjsBytes });
+  }
+  const store = await PrincipleStore.open('memory-bench');
+  try {
+    await store.save(syntheticMemory('bench', args.loadSize, args.seed), { replace: true });
+    const load = await measure(
+      async () => {
+        const m = await store.load('bench', BENCH_EMBEDDER);
+        if (m.size !== args.loadSize)
+          throw new Error(`loaded ${m.size} principles, expected ${args.loadSize}`);
+      },
+      { runs: Math.max(1, Math.min(args.runs, 5)), warmup: 1 },
+    );
+    return { backend: tf.getBackend(), adapter, sizes, load, loadSize: args.loadSize };
+  } finally {
+    await store.delete('bench');
+    store.close();
+  }
+});
