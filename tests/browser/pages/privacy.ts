@@ -1,0 +1,53 @@
+/**
+ * Page for tests/browser/privacy.test.ts: plays whole episodes in this page (main thread) and in the episode
+ * worker, in template mode and with every language role on the replay backend (fixtures bundled into the page),
+ * so that the test can check every request the page makes.
+ */
+import * as Comlink from 'comlink';
+import type { EpisodeJob } from '../../../src/agents/rollout';
+import { runLanguageJob, type LanguageJob } from '../../../src/roles/job';
+import type { TaskId } from '../../../src/tasks/seed';
+import type { EpisodeWorkerApi } from '../../../workers/episode.worker';
+import cb from '../../fixtures/llm/episodes/cb.replay.json';
+import esconv from '../../fixtures/llm/episodes/esconv.replay.json';
+import p4g from '../../fixtures/llm/episodes/p4g.replay.json';
+import { replayJob, type EpisodeFixture } from '../../fixtures/llm/episode';
+import { expose } from './expose';
+
+const EPISODES = { esconv, p4g, cb } as unknown as Record<TaskId, EpisodeFixture>;
+
+type Op = { mode: 'template' | 'replay'; where: 'page' | 'worker'; task: TaskId } | { control: string };
+
+expose(async (op: Op) => {
+  if ('control' in op) {
+    // Negative control for the test: a request to another origin must show up in the recorded requests.
+    await fetch(op.control).catch(() => undefined);
+    return null;
+  }
+  const { mode, where, task } = op;
+  const replay = replayJob(EPISODES[task]);
+  const { language: _replayConfig, ...base } = replay;
+  const template: EpisodeJob = { ...base, policy: 'random' };
+  const job: LanguageJob = mode === 'replay' ? replay : template;
+  if (where === 'page') {
+    const { records, usage } = await runLanguageJob(job);
+    return {
+      turns: records[0]!.turns.length,
+      endReason: records[0]!.endReason,
+      calls: usage.reduce((s, u) => s + u.calls, 0),
+    };
+  }
+  const worker = new Worker(new URL('../../../workers/episode.worker.ts', import.meta.url), {
+    type: 'module',
+  });
+  try {
+    const { records, usage } = await Comlink.wrap<EpisodeWorkerApi>(worker).runWithRoles(job);
+    return {
+      turns: records[0]!.turns.length,
+      endReason: records[0]!.endReason,
+      calls: usage.reduce((s, u) => s + u.calls, 0),
+    };
+  } finally {
+    worker.terminate();
+  }
+});

@@ -1,0 +1,50 @@
+/**
+ * Every language role on the replay backend inside the episode Web Worker in headless Chromium: each task's
+ * recorded episode gives the same records, calls and tokens as in Node. WebLLM configured for the worker refuses
+ * an f16 model on this adapter (no shader-f16) with its typed error before anything is fetched.
+ */
+import { afterEach, describe, expect, it } from 'vitest';
+import { runLanguageJob, type LanguageJobResult } from '../../src/roles/job';
+import { replayJob, transcriptOf, type EpisodeFixture } from '../fixtures/llm/episode';
+import cb from '../fixtures/llm/episodes/cb.replay.json';
+import esconv from '../fixtures/llm/episodes/esconv.replay.json';
+import p4g from '../fixtures/llm/episodes/p4g.replay.json';
+import { openPage, type OpenedPage } from './harness';
+
+const EPISODES = { esconv, p4g, cb } as unknown as Record<string, EpisodeFixture>;
+
+let p: OpenedPage | undefined;
+afterEach(async () => {
+  await p?.close();
+  p = undefined;
+});
+
+describe('language roles in the episode Web Worker', () => {
+  it('replays the episode of every task exactly as Node does', async () => {
+    p = await openPage('roles');
+    for (const [task, episode] of Object.entries(EPISODES)) {
+      const job = replayJob(episode);
+      const node = await runLanguageJob(job);
+      const browser = await p.run<LanguageJobResult & { progressCalls: number }>(job);
+      expect(browser.progressCalls, task).toBe(1);
+      expect(JSON.parse(JSON.stringify(browser.records)), task).toEqual(
+        JSON.parse(JSON.stringify(node.records)),
+      );
+      expect(browser.usage, task).toEqual(node.usage);
+      expect(browser.records.map(transcriptOf), task).toEqual(episode.expected.transcripts);
+      expect(browser.episodeUsage, task).toEqual(episode.expected.episodeUsage);
+    }
+  });
+
+  it('runs WebLLM roles through the worker’s GPU and refuses an f16 model before any download', async () => {
+    p = await openPage('roles');
+    const job = {
+      ...replayJob(EPISODES.esconv!),
+      policy: 'random',
+      language: { roles: { mode: { kind: 'webllm' as const, model: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC' } } },
+    };
+    await expect(p.run(job)).rejects.toMatchObject({ name: 'UnsupportedModelError' });
+    const foreign = p.requests.filter((u) => !u.startsWith(p!.origin));
+    expect(foreign).toEqual([]);
+  });
+});
