@@ -7,11 +7,12 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { runLanguageJob, type LanguageJobResult } from '../../src/roles/job';
 import { replayJob, transcriptOf, type EpisodeFixture } from '../fixtures/llm/episode';
 import cb from '../fixtures/llm/episodes/cb.replay.json';
+import esconvArg from '../fixtures/llm/episodes/esconv-arg.replay.json';
 import esconv from '../fixtures/llm/episodes/esconv.replay.json';
 import p4g from '../fixtures/llm/episodes/p4g.replay.json';
 import { openPage, type OpenedPage } from './harness';
 
-const EPISODES = { esconv, p4g, cb } as unknown as Record<string, EpisodeFixture>;
+const EPISODES = { esconv, p4g, cb, 'esconv-arg': esconvArg } as unknown as Record<string, EpisodeFixture>;
 
 let p: OpenedPage | undefined;
 afterEach(async () => {
@@ -20,7 +21,7 @@ afterEach(async () => {
 });
 
 describe('language roles in the episode Web Worker', () => {
-  it('replays the episode of every task exactly as Node does', async () => {
+  it('replays the episode of every task (and the ARG policy) exactly as Node does', async () => {
     p = await openPage('roles');
     for (const [task, episode] of Object.entries(EPISODES)) {
       const job = replayJob(episode);

@@ -11,6 +11,7 @@ import type { SimState } from '../../../src/sim/types';
 import { CHANGE_LIMITS } from '../../../src/sim/updater';
 import { replayJob, transcriptOf, type EpisodeFixture } from '../../fixtures/llm/episode';
 import cbFixture from '../../fixtures/llm/episodes/cb.replay.json';
+import esconvArgFixture from '../../fixtures/llm/episodes/esconv-arg.replay.json';
 import esconvFixture from '../../fixtures/llm/episodes/esconv.replay.json';
 import p4gFixture from '../../fixtures/llm/episodes/p4g.replay.json';
 
@@ -20,7 +21,10 @@ const EPISODES = {
   cb: cbFixture as unknown as EpisodeFixture,
 };
 
+const ARG_EPISODE = esconvArgFixture as unknown as EpisodeFixture;
+
 const LLM_ROLES = ['strategy', 'realizer', 'mode', 'proposer', 'responder', 'judge'];
+const ARG_ROLES = ['arg', 'realizer', 'predictor', 'mode', 'proposer', 'responder', 'judge'];
 
 /** Every answer text recorded in a fixture. */
 function recordedAnswers(e: EpisodeFixture): string[] {
@@ -30,14 +34,18 @@ function recordedAnswers(e: EpisodeFixture): string[] {
 }
 
 describe('full episodes with every role on the replay backend', () => {
-  for (const [task, episode] of Object.entries(EPISODES)) {
+  const all: [string, EpisodeFixture, string[]][] = [
+    ...Object.entries(EPISODES).map(([t, e]): [string, EpisodeFixture, string[]] => [t, e, LLM_ROLES]),
+    ['esconv with the ARG policy (PPDPP protocol)', ARG_EPISODE, ARG_ROLES],
+  ];
+  for (const [task, episode, roles] of all) {
     it(`${task}: reproduces the recorded episode, calls and tokens`, async () => {
       const result = await runLanguageJob(replayJob(episode));
       expect(result.records).toHaveLength(1);
       expect(result.records.map(transcriptOf)).toEqual(episode.expected.transcripts);
       expect(result.episodeUsage).toEqual(episode.expected.episodeUsage);
       const used = result.usage.filter((u) => u.calls > 0).map((u) => u.role);
-      expect(used.sort()).toEqual([...LLM_ROLES].sort());
+      expect(used.sort()).toEqual([...roles].sort());
       for (const u of result.usage.filter((x) => x.calls > 0)) {
         expect(u.backend).toBe('replay');
         expect(u.promptTokens).toBeGreaterThan(u.completionTokens);
@@ -104,6 +112,23 @@ describe('full episodes with every role on the replay backend', () => {
       return { beliefs, desires, intentions };
     };
     expect(records(turns[3]!)).toEqual(records(turns[2]!));
+  });
+
+  it('the ARG policy sends the candidate its lookahead ranks best and stops at PPDPP success', async () => {
+    const result = await runLanguageJob(replayJob(ARG_EPISODE));
+    const record = result.records[0]!;
+    expect(record.protocol).toBe('ppdpp');
+    expect(record.terminated).toBe(true);
+    expect(record.endReason).toBeNull();
+    // Turn 1: the realizer's candidate, predicted calmer two steps ahead, beat the ARG actor's own reply.
+    const realized = recordedAnswers(ARG_EPISODE).find((a) => a.includes('That must be so stressful'))!;
+    expect(record.turns[0]!.action.utterance).toBe(
+      (JSON.parse(realized) as { candidates: { utterance: string }[] }).candidates[0]!.utterance,
+    );
+    // PPDPP rewards: mean of three judge samples per turn; success once it exceeds 0.5.
+    expect(record.turns.map((t) => t.reward)).toEqual([(-0.5 + 0.5 - 0.5) / 3, 0.5, (1 + 1 + 0.5) / 3]);
+    const predictor = result.usage.find((u) => u.role === 'predictor')!;
+    expect(predictor.calls).toBe(13); // 3 turns × 2 candidates × 2 steps, plus one retried answer
   });
 
   it('a different dialogue is not in the fixture: FixtureMissingError instead of a made-up answer', async () => {
