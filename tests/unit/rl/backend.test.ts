@@ -1,0 +1,62 @@
+import * as tf from '@tensorflow/tfjs';
+import { describe, expect, it } from 'vitest';
+import { NoBackendError, selectBackend, type TfBackendApi } from '../../../src/gpu/backend';
+
+/** A tfjs-like namespace: `factories` lists registered backends and what initialising each does. */
+function fakeTf(factories: Record<string, 'ok' | 'false' | 'throw'>): TfBackendApi & { active: string } {
+  return {
+    active: 'none',
+    findBackendFactory: (name) => (name in factories ? () => ({}) : null),
+    async setBackend(name) {
+      if (factories[name] === 'throw') throw new Error(`${name} adapter lost`);
+      if (factories[name] === 'false') return false;
+      this.active = name;
+      return true;
+    },
+    getBackend() {
+      return this.active;
+    },
+  };
+}
+
+describe('selectBackend', () => {
+  it('skips unregistered, failing and throwing backends with their reasons', async () => {
+    const tfLike = fakeTf({ webgl: 'false', wasm: 'throw', cpu: 'ok' });
+    const choice = await selectBackend(tfLike);
+    expect(choice.backend).toBe('cpu');
+    expect(choice.attempts).toEqual([
+      { name: 'webgpu', ok: false, reason: 'not registered' },
+      { name: 'webgl', ok: false, reason: 'initialisation failed (setBackend returned false)' },
+      { name: 'wasm', ok: false, reason: 'initialisation threw: wasm adapter lost' },
+      { name: 'cpu', ok: true },
+    ]);
+    expect(choice.summary).toMatch(
+      /^cpu \(skipped webgpu: not registered; webgl: .*; wasm: .*adapter lost\)$/,
+    );
+  });
+
+  it('takes the first backend that initialises', async () => {
+    const choice = await selectBackend(fakeTf({ webgpu: 'ok', cpu: 'ok' }));
+    expect(choice).toMatchObject({ backend: 'webgpu', summary: 'webgpu' });
+  });
+
+  it('throws NoBackendError listing every reason when none works', async () => {
+    const err = await selectBackend(fakeTf({ webgpu: 'false' }), { prefer: ['webgpu', 'cpu'] }).catch(
+      (e) => e,
+    );
+    expect(err).toBeInstanceOf(NoBackendError);
+    expect(err.attempts).toHaveLength(2);
+    expect(err.message).toMatch(/webgpu .*cpu \(not registered\)/);
+  });
+
+  it('ends on the cpu backend in Node with the real tfjs', async () => {
+    const choice = await selectBackend(tf);
+    expect(choice.backend).toBe('cpu');
+    expect(tf.getBackend()).toBe('cpu');
+    expect(choice.attempts.find((a) => a.name === 'webgpu')).toEqual({
+      name: 'webgpu',
+      ok: false,
+      reason: 'not registered',
+    });
+  });
+});

@@ -1,0 +1,127 @@
+import 'fake-indexeddb/auto';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { resolveConfig } from '../../../src/rl/config';
+import { FileRunStore, float32Replacer, float32Reviver } from '../../../src/rl/node';
+import { IdbRunStore, RunNotFoundError, type RunRecord, type RunStore } from '../../../src/rl/store';
+import type { StepRecord, TrainerSnapshot } from '../../../src/rl/trainer';
+import { StorageQuotaError } from '../../../src/store';
+
+const config = resolveConfig({ task: 'cb', steps: 3 });
+
+function snapshot(step: number): TrainerSnapshot {
+  const data = Float32Array.of(0.1, -2.5e-8, 3.4028234663852886e38, step);
+  return {
+    version: 1,
+    config,
+    step,
+    rng: [1, -2, 3, step],
+    actor: { 'strategy/0/kernel': { shape: [2, 2], data } },
+    critic: { 'critic/v/0/bias': { shape: [1], data: Float32Array.of(step / 3) } },
+    actorOptimizer: { t: step, m: { 'strategy/0/kernel': { shape: [2, 2], data } }, v: {} },
+    criticOptimizer: { t: step, m: {}, v: {} },
+    sft: null,
+  };
+}
+
+function record(step: number): StepRecord {
+  return { step, meanReturn: step / 10, inputDigest: `d${step}` } as unknown as StepRecord;
+}
+
+const run = (id: string): RunRecord => ({
+  id,
+  config,
+  step: 0,
+  status: 'paused',
+  createdAt: '2025-01-01T00:00:00.000Z',
+  updatedAt: '2025-01-01T00:00:00.000Z',
+});
+
+async function roundTrip(store: RunStore) {
+  await store.createRun(run('a'), snapshot(0));
+  await store.saveStep('a', snapshot(1), [record(1)], 'running');
+  await store.saveStep('a', snapshot(2), [record(2)], 'running');
+  const loaded = await store.load('a');
+  expect(loaded?.run).toMatchObject({ id: 'a', step: 2, status: 'running' });
+  expect(loaded?.init).toEqual(snapshot(0));
+  expect(loaded?.latest).toEqual(snapshot(2));
+  expect(loaded?.latest.actor['strategy/0/kernel']!.data).toBeInstanceOf(Float32Array);
+  expect(loaded?.history.map((r) => r.step)).toEqual([1, 2]);
+  await store.setStatus('a', 'stopped');
+  expect((await store.load('a'))?.run.status).toBe('stopped');
+  await expect(store.saveStep('nope', snapshot(1), [], 'running')).rejects.toBeInstanceOf(RunNotFoundError);
+  await store.createRun(run('b'), snapshot(0));
+  expect((await store.listRuns()).map((r) => r.id).sort()).toEqual(['a', 'b']);
+  await store.deleteRun('a');
+  expect(await store.load('a')).toBeNull();
+  expect((await store.listRuns()).map((r) => r.id)).toEqual(['b']);
+}
+
+describe('IdbRunStore (IndexedDB through fake-indexeddb)', () => {
+  afterEach(() => vi.restoreAllMocks());
+
+  it('stores runs, snapshots (float32 exact) and history', async () => {
+    const store = await IdbRunStore.open('rl-roundtrip');
+    await roundTrip(store);
+    store.close();
+  });
+
+  it('a full quota fails the step with StorageQuotaError and keeps the previous step intact', async () => {
+    const store = await IdbRunStore.open('rl-quota');
+    await store.createRun(run('q'), snapshot(0));
+    await store.saveStep('q', snapshot(1), [record(1)], 'running');
+    const put = IDBObjectStore.prototype.put;
+    vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
+      if (this.name === 'snapshots') throw new DOMException('quota', 'QuotaExceededError');
+      return put.apply(this, args as Parameters<typeof put>);
+    });
+    await expect(store.saveStep('q', snapshot(2), [record(2)], 'running')).rejects.toBeInstanceOf(
+      StorageQuotaError,
+    );
+    vi.restoreAllMocks();
+    const loaded = await store.load('q');
+    expect(loaded?.latest.step).toBe(1);
+    expect(loaded?.history.map((r) => r.step)).toEqual([1]);
+    expect(loaded?.run.step).toBe(1);
+    store.close();
+  });
+});
+
+describe('FileRunStore', () => {
+  let root = '';
+  afterEach(async () => {
+    if (root) await rm(root, { recursive: true, force: true });
+  });
+
+  it('stores runs, snapshots (float32 exact) and history', async () => {
+    root = await mkdtemp(join(tmpdir(), 'pdl-runs-'));
+    await roundTrip(new FileRunStore(root));
+  });
+
+  it('drops history rows beyond the latest snapshot (an interrupted save resumes from the previous step)', async () => {
+    root = await mkdtemp(join(tmpdir(), 'pdl-runs-'));
+    const store = new FileRunStore(root);
+    await store.createRun(run('x'), snapshot(0));
+    await store.saveStep('x', snapshot(1), [record(1)], 'running');
+    // A crash after writing history row 2 but before the snapshot of step 2.
+    const path = join(root, 'x', 'history.jsonl');
+    await writeFile(path, (await readFile(path, 'utf8')) + JSON.stringify(record(2)) + '\n');
+    const loaded = await store.load('x');
+    expect(loaded?.latest.step).toBe(1);
+    expect(loaded?.history.map((r) => r.step)).toEqual([1]);
+  });
+
+  it('rejects run ids that are not plain folder names', async () => {
+    const store = new FileRunStore('/tmp');
+    await expect(store.load('../etc')).rejects.toThrow(RangeError);
+  });
+
+  it('encodes float32 arrays as base64 bytes, exactly', () => {
+    const values = Float32Array.of(Math.PI, -0, 1e-45, -3.4e38, NaN);
+    const back = JSON.parse(JSON.stringify({ values }, float32Replacer), float32Reviver).values;
+    expect(back).toBeInstanceOf(Float32Array);
+    expect(new Uint8Array(back.buffer)).toEqual(new Uint8Array(values.buffer));
+  });
+});
