@@ -128,7 +128,10 @@ export class TfActor implements ActorModel {
 /** Uniform random actor: every label and every candidate equally likely. */
 export class UniformActor implements ActorModel {
   constructor(readonly labels: number) {}
-  async strategyProbs(obs: readonly Float32Array[]): Promise<Float32Array[]> {
+  async strategyProbs(
+    obs: readonly Float32Array[],
+    _prior: readonly Float32Array[] | null,
+  ): Promise<Float32Array[]> {
     return obs.map(() => new Float32Array(this.labels).fill(1 / this.labels));
   }
   async utteranceProbs(
