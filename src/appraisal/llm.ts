@@ -31,6 +31,7 @@ export interface LlmArgActorOptions extends RoleCallOptions {
   freeForm?: boolean;
 }
 
+/** The ARG actor on a language backend, answering in JSON or in the bracketed text form. */
 export class LlmArgActor implements ArgActor {
   constructor(private readonly options: LlmArgActorOptions) {}
 
@@ -106,6 +107,7 @@ export class LlmArgActor implements ArgActor {
   }
 }
 
+/** The reverse-perspective predictor T on a language backend. */
 export class LlmReversePredictor implements ReversePredictor {
   constructor(private readonly options: RoleCallOptions) {}
 

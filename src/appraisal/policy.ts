@@ -37,6 +37,7 @@ export interface ArgDecision {
   ranked: ScoredCandidate[] | null;
 }
 
+/** EmoLLM-style actor: ARG trace and reply, candidates ranked by reverse-perspective lookahead. */
 export class ArgPolicy implements Policy {
   readonly name: string;
   private readonly candidates: number;

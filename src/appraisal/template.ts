@@ -79,6 +79,7 @@ export function currentAppraisal(obs: Observation): PredictedAppraisal {
   };
 }
 
+/** The ARG actor by text rules (see the module comment). Deterministic; `rng` is not used. */
 export class TemplateArgActor implements ArgActor {
   private readonly realizer = new TemplateRealizer();
 
@@ -113,6 +114,7 @@ export class TemplateArgActor implements ArgActor {
   }
 }
 
+/** The reverse-perspective predictor by text rules (see the module comment). Deterministic. */
 export class TemplateReversePredictor implements ReversePredictor {
   /** @throws RangeError for a step < 1. */
   async predict(

@@ -9,6 +9,7 @@ import { ROLE_NAMES, type RoleName } from '../llm/prompts/call';
 
 /** Backend kinds: deterministic text rules, WebLLM in the browser, a local OpenAI-compatible server, replay. */
 export const BACKEND_KINDS = ['template', 'webllm', 'openai', 'replay'] as const;
+/** One backend kind. */
 export type BackendKind = (typeof BACKEND_KINDS)[number];
 
 /** Role groups usable in place of a role name: `actor` (strategy, realizer, arg, predictor), `sim` (mode, proposer, responder). */
@@ -16,9 +17,11 @@ export const ROLE_GROUPS = {
   actor: ['strategy', 'realizer', 'arg', 'predictor'],
   sim: ['mode', 'proposer', 'responder'],
 } as const satisfies Record<string, readonly RoleName[]>;
+/** A role group name. */
 export type RoleGroup = keyof typeof ROLE_GROUPS;
 /** A role or a group of roles. */
 export type RoleKey = RoleName | RoleGroup;
+/** Every role and group name accepted in `RolesConfig.roles` and by `--backend ROLE=KIND`. */
 export const ROLE_KEYS = [...ROLE_NAMES, ...(Object.keys(ROLE_GROUPS) as RoleGroup[])] as const;
 
 /**
@@ -39,6 +42,7 @@ export const BackendSpecSchema = z
     if (b.kind === 'openai' && !b.baseUrl)
       ctx.addIssue({ code: 'custom', message: 'backend openai needs a baseUrl', path: ['baseUrl'] });
   });
+/** A parsed backend spec. */
 export type BackendSpec = z.infer<typeof BackendSpecSchema>;
 
 const count = z.number().int().min(1);
@@ -66,6 +70,7 @@ export const RolesConfigSchema = z
     if (specs.some((s) => s?.kind === 'replay') && !c.fixtures)
       ctx.addIssue({ code: 'custom', message: 'the replay backend needs fixtures', path: ['fixtures'] });
   });
+/** A parsed language configuration. */
 export type RolesConfig = z.infer<typeof RolesConfigSchema>;
 
 /** The backend that plays `role` under `config`: its own entry, else its group's, else the default, else template. */

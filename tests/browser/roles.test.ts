@@ -1,7 +1,8 @@
 /**
  * Every language role on the replay backend inside the episode Web Worker in headless Chromium: each task's
  * recorded episode gives the same records, calls and tokens as in Node. WebLLM configured for the worker refuses
- * an f16 model on this adapter (no shader-f16) with its typed error before anything is fetched.
+ * an f16 model on this adapter (no shader-f16) with its typed error before anything is fetched, and tries to load
+ * an f32 model (only its model host is contacted; the files are unreachable here, so ModelLoadError).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import { runLanguageJob, type LanguageJobResult } from '../../src/roles/job';
@@ -47,5 +48,24 @@ describe('language roles in the episode Web Worker', () => {
     await expect(p.run(job)).rejects.toMatchObject({ name: 'UnsupportedModelError' });
     const foreign = p.requests.filter((u) => !u.startsWith(p!.origin));
     expect(foreign).toEqual([]);
+  });
+
+  it('loads an f32 model for a WebLLM role from inside the worker; unreachable files give ModelLoadError', async () => {
+    p = await openPage('roles');
+    // The model's files live on the model host; this machine has no network, and the test aborts them anyway.
+    await p.context.route(/^https:\/\//, (route) => route.abort());
+    const job = {
+      ...replayJob(EPISODES.esconv!),
+      policy: 'random',
+      language: { roles: { mode: { kind: 'webllm' as const, model: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC' } } },
+    };
+    const started = Date.now();
+    await expect(p.run(job)).rejects.toMatchObject({ name: 'ModelLoadError' });
+    expect(Date.now() - started).toBeLessThan(20_000);
+    const foreign = p.requests.filter((u) => !u.startsWith(p!.origin));
+    expect(foreign.length).toBeGreaterThan(0);
+    expect(
+      foreign.every((u) => u.startsWith('https://huggingface.co/mlc-ai/Qwen2.5-0.5B-Instruct-q4f32_1-MLC/')),
+    ).toBe(true);
   });
 });

@@ -17,6 +17,7 @@ export interface LlmPolicyOptions {
   name?: string;
 }
 
+/** Strategy proposer → realizer → one candidate drawn uniformly (see the module comment). */
 export class LlmPolicy implements Policy {
   readonly name: string;
   private readonly candidates: number;

@@ -27,6 +27,7 @@ export interface GuidedRealizer extends Realizer {
   ): Promise<string[]>;
 }
 
+/** The actor realizer on a language backend: one call for up to n candidates (see the module comment). */
 export class LlmRealizer implements GuidedRealizer {
   constructor(private readonly options: RoleCallOptions) {}
 

@@ -15,6 +15,7 @@ export interface LlmStrategyOptions extends RoleCallOptions {
   freeForm?: boolean;
 }
 
+/** The strategy proposer on a language backend (see the module comment). */
 export class LlmStrategyProposer implements StrategyProposer {
   constructor(private readonly options: LlmStrategyOptions) {}
 

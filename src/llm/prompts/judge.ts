@@ -40,6 +40,7 @@ export const TERMINAL_VERDICT_SCHEMAS = {
   p4g: P4gVerdictSchema,
   cb: CbVerdictSchema,
 } as const;
+/** Parsed terminal verdicts per task. */
 export type EsconvVerdict = z.infer<typeof EsconvVerdictSchema>;
 export type P4gVerdict = z.infer<typeof P4gVerdictSchema>;
 export type CbVerdict = z.infer<typeof CbVerdictSchema>;

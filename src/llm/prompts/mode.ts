@@ -13,6 +13,7 @@ import { TASK_SETTING, dialogueText, speakerName } from './common';
 export const ModeAnswerSchema = z.object({
   mode: z.enum(['Influence', 'Elicit', 'Social']).describe('the action type of the message'),
 });
+/** A parsed mode answer. */
 export type ModeAnswer = z.infer<typeof ModeAnswerSchema>;
 
 /** Short answers; near-deterministic sampling. */

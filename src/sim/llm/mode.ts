@@ -8,6 +8,7 @@ import type { ModeClassifier, SimView } from '../roles';
 import type { Mode } from '../types';
 import { peekSeed } from './seed';
 
+/** The mode classifier on a language backend (see the module comment). */
 export class LlmModeClassifier implements ModeClassifier {
   constructor(private readonly options: RoleCallOptions) {}
 

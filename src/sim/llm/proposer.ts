@@ -17,6 +17,7 @@ import type { ChangeProposer, MessageAssessment, SimView } from '../roles';
 import type { Judgment, Proposal, Route } from '../types';
 import { peekSeed } from './seed';
 
+/** The change proposer on a language backend: assess, then propose (see the module comment). */
 export class LlmChangeProposer implements ChangeProposer {
   constructor(private readonly options: RoleCallOptions) {}
 

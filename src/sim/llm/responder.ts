@@ -8,6 +8,7 @@ import { RESPOND_DEFAULTS, replyAnswerSchema, replyMessages } from '../../llm/pr
 import { cleanUtterance } from '../../llm/prompts/utterance';
 import type { ResponseInput, Responder } from '../roles';
 
+/** The user responder on a language backend (see the module comment). */
 export class LlmResponder implements Responder {
   constructor(private readonly options: RoleCallOptions) {}
 
