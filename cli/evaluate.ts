@@ -3,16 +3,24 @@
  * strategy F1 and simulator validation; writes report.json, report.csv, report.md and the trajectories into an
  * output folder, and resumes an interrupted evaluation from it.
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
+import { modelFromJson, modelToJson, PpdppModelError, type PpdppModel } from '../src/baselines/ppdpp/model';
+import { trainPpdpp } from '../src/baselines/ppdpp/train';
 import { DatasetError } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
 import { EvalConfigError, planEvaluation, type EvalConfig, type SeedSet } from '../src/eval/harness';
 import { esconvDialogues, p4gAnnotatedDialogues } from '../src/eval/harness-dialogues';
 import { evaluate } from '../src/eval/harness-evaluate';
-import { f1ContextsFromDialogue, type F1Context } from '../src/eval/harness-f1';
+import {
+  contextObservation,
+  f1ContextsFromDialogue,
+  f1ContextsFromSeeds,
+  type F1Context,
+} from '../src/eval/harness-f1';
 import { createNodePool, FileEpisodeStore, prepareOutputFolder } from '../src/eval/harness-node';
 import { InlineExecutor } from '../src/eval/harness-run';
 import { reportToCsv, reportToJson, reportToMarkdown } from '../src/eval/report-format';
@@ -30,7 +38,7 @@ into the output folder; running again with the same folder resumes (finished epi
 Options:
   --task LIST          tasks, comma-separated: esconv, p4g, cb (required)
   --policies LIST      policies, comma-separated (required): random, replay, fixed:<label>, standard,
-                       proactive, procot, ask-an-expert (icl-aif and mi-prompt need a language model)
+                       proactive, procot, ask-an-expert, ppdpp (icl-aif and mi-prompt need a language model)
   --seeds SPEC         TASK=PATH (dataset file, P4G folder/CSV or seed JSONL), repeatable or comma-separated;
                        tasks without one use the bundled authored seeds
   --skip-invalid       skip malformed dataset records instead of stopping
@@ -43,6 +51,12 @@ Options:
   --f1                 strategy F1 against human labels (esconv, p4g), at the labelled turns of the seeds
   --f1-data SPEC       TASK=PATH of whole labelled dialogues for F1 (ESConv JSONL, annotated P4G CSV)
   --validate           simulator dose-response validation on each task's seeds
+  --ppdpp-model SPEC   TASK=PATH of a trained PPDPP planner (JSON); without one, ppdpp is trained here
+                       (SFT on the labelled turns of the training seeds, then REINFORCE) and saved as
+                       <out>/ppdpp-<task>.json, which later runs in the same folder reuse
+  --ppdpp-train SPEC   TASK=PATH of the seeds to train PPDPP on (default: the evaluation seeds)
+  --ppdpp-steps N      REINFORCE steps (default 40)
+  --ppdpp-episodes N   episodes per REINFORCE step (default 8)
   --resamples N        bootstrap resamples (default 2000)
   --keep-state         keep the simulator state of every turn in the trajectories
   --workers N          worker threads (default 1: the main thread)
@@ -64,6 +78,10 @@ export interface EvaluateArgs {
   policies: string[];
   seeds: Partial<Record<TaskId, string>>;
   f1Data: Partial<Record<TaskId, string>>;
+  ppdppModel: Partial<Record<TaskId, string>>;
+  ppdppTrain: Partial<Record<TaskId, string>>;
+  ppdppSteps: number;
+  ppdppEpisodes: number;
   skipInvalid: boolean;
   episodes?: number;
   repeats: number;
@@ -123,6 +141,10 @@ export function parseEvaluateArgs(argv: string[]): EvaluateArgs | 'help' {
         policies: { type: 'string' },
         seeds: { type: 'string', multiple: true },
         'f1-data': { type: 'string', multiple: true },
+        'ppdpp-model': { type: 'string', multiple: true },
+        'ppdpp-train': { type: 'string', multiple: true },
+        'ppdpp-steps': { type: 'string', default: '40' },
+        'ppdpp-episodes': { type: 'string', default: '8' },
         'skip-invalid': { type: 'boolean', default: false },
         episodes: { type: 'string' },
         repeats: { type: 'string', default: '1' },
@@ -161,6 +183,10 @@ export function parseEvaluateArgs(argv: string[]): EvaluateArgs | 'help' {
     policies,
     seeds: taskPaths('seeds', values.seeds ?? []),
     f1Data,
+    ppdppModel: taskPaths('ppdpp-model', values['ppdpp-model'] ?? []),
+    ppdppTrain: taskPaths('ppdpp-train', values['ppdpp-train'] ?? []),
+    ppdppSteps: count('ppdpp-steps', values['ppdpp-steps'], 0) as number,
+    ppdppEpisodes: count('ppdpp-episodes', values['ppdpp-episodes']) as number,
     skipInvalid: values['skip-invalid'],
     ...(values.episodes !== undefined ? { episodes: count('episodes', values.episodes) } : {}),
     repeats: count('repeats', values.repeats) as number,
@@ -222,6 +248,56 @@ async function loadF1Contexts(args: EvaluateArgs): Promise<Partial<Record<TaskId
 }
 
 /**
+ * The PPDPP planner of each task: loaded from --ppdpp-model, or from <out>/ppdpp-<task>.json of an earlier run,
+ * or trained now on the training seeds (and saved there).
+ */
+async function ppdppPlanners(
+  args: EvaluateArgs,
+  seedSets: SeedSet[],
+  io: Io,
+): Promise<Partial<Record<TaskId, PpdppModel>>> {
+  const out: Partial<Record<TaskId, PpdppModel>> = {};
+  for (const task of args.tasks) {
+    const saved = join(args.out, `ppdpp-${task}.json`);
+    const path = args.ppdppModel[task] ?? (existsSync(saved) ? saved : undefined);
+    if (path) {
+      out[task] = modelFromJson(await readFile(path, 'utf8'));
+      io.stderr(`ppdpp ${task}: planner loaded from ${path}\n`);
+      continue;
+    }
+    const trainPath = args.ppdppTrain[task];
+    const seeds = trainPath
+      ? (await loadSeedsFromPath(trainPath, task, { skipInvalid: args.skipInvalid })).seeds
+      : (seedSets.find((s) => s.task === task) as SeedSet).seeds;
+    if (seeds.length === 0) throw new UsageError(`--ppdpp-train: no seeds for ${task} in ${trainPath}`);
+    if (!trainPath)
+      io.stderr(`ppdpp ${task}: training on the evaluation seeds (give --ppdpp-train for held-out ones)\n`);
+    const labelled = f1ContextsFromSeeds(seeds).map((c) => ({
+      observation: contextObservation(c),
+      label: c.label,
+    }));
+    const { model, steps } = await trainPpdpp({
+      task,
+      seeds,
+      labelled,
+      seed: args.seed,
+      rlSteps: args.ppdppSteps,
+      episodesPerStep: args.ppdppEpisodes,
+    });
+    const last = steps.slice(-5);
+    const mean = last.reduce((s, x) => s + x.meanReturn, 0) / Math.max(1, last.length);
+    io.stderr(
+      `ppdpp ${task}: SFT on ${model.training.sftExamples} labelled turns (accuracy ${model.training.sftAccuracy.toFixed(2)}), ` +
+        `${steps.length} REINFORCE steps (mean return of the last ${last.length}: ${mean.toFixed(2)}); saved to ${saved}\n`,
+    );
+    await mkdir(args.out, { recursive: true });
+    await writeFile(saved, modelToJson(model));
+    out[task] = model;
+  }
+  return out;
+}
+
+/**
  * Run the evaluation described by `args`: validate everything, then run.
  * @returns the Markdown (or JSON) report text.
  * @throws UsageError / EvalConfigError for a bad configuration (before any episode), DatasetError, fs errors.
@@ -251,7 +327,18 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
         }
       : {}),
   };
-  const plan = planEvaluation(config);
+  let planners: Partial<Record<TaskId, PpdppModel>> = {};
+  if (args.policies.includes('ppdpp')) {
+    // Check the rest of the configuration before training plays any episode.
+    const others = args.policies.filter((p) => p !== 'ppdpp');
+    planEvaluation({
+      ...config,
+      policies: others.length > 0 ? others : ['random'],
+      ...(config.reference === 'ppdpp' ? { reference: undefined } : {}),
+    });
+    planners = await ppdppPlanners(args, seedSets, io);
+  }
+  const plan = planEvaluation({ ...config, ppdpp: planners });
   await prepareOutputFolder(args.out, plan);
   const store = new FileEpisodeStore(args.out);
   const pool = args.workers > 1 ? createNodePool(args.workers) : null;
@@ -293,7 +380,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io.stdout(await runEvaluateCli(args, io));
     return 0;
   } catch (err) {
-    if (err instanceof UsageError || err instanceof EvalConfigError) {
+    if (err instanceof UsageError || err instanceof EvalConfigError || err instanceof PpdppModelError) {
       io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
       return 2;
     }

@@ -24,3 +24,4 @@ export { MI_INSTRUCTIONS, miInstruction, miStrategyMessages, miStrategyAnswer } 
 export { labelMapMessages, labelMapAnswer } from './prompts/label-mapper';
 export * from './persona-simulator';
 export { personaMessages, PersonaReply, type PersonaVariant } from './prompts/persona-simulator';
+export * from './ppdpp';

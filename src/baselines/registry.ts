@@ -14,6 +14,7 @@ import { IclAifLlmPolicy } from './icl-aif';
 import type { LlmBaselineOptions } from './llm';
 import { LlmRealizer } from './llm-realizer';
 import { MiPromptLlmPolicy } from './mi-prompt';
+import { PpdppPolicy, type PpdppModel } from './ppdpp/model';
 import { ProactiveLlmPolicy, ProactiveTemplatePolicy } from './proactive';
 import { ProcotLlmPolicy, ProcotTemplatePolicy } from './procot';
 import type { LlmCallOptions } from './prompts/common';
@@ -41,6 +42,9 @@ export const TEMPLATE_BASELINES: readonly PromptBaseline[] = [
 /** The simple policies of src/agents, by name (`fixed:<label>` takes a label of the task). */
 export const SIMPLE_POLICIES = ['random', 'replay', 'fixed:<label>'] as const;
 
+/** The learned planner baseline (needs a trained planner per task, see ppdpp/). */
+export const PPDPP = 'ppdpp';
+
 /** A policy name that cannot be used in this configuration; the message names the problem and the choices. */
 export class PolicySpecError extends Error {
   override readonly name = 'PolicySpecError';
@@ -54,15 +58,29 @@ export interface PolicyOptions {
   llm?: LlmCallOptions;
   /** Realizer of the label-choosing policies (default: template realizer, or an LLM realizer with a backend). */
   realizer?: Realizer;
+  /** Trained PPDPP planners by task. */
+  ppdpp?: Partial<Record<TaskId, PpdppModel>>;
 }
 
 /**
  * Checks a policy name for a task without building anything.
- * @throws PolicySpecError for an unknown name, an unknown `fixed:` label, or a prompting baseline without a
- *   template form when no backend is given.
+ * @param options.llm whether a backend is given; @param options.ppdpp the tasks with a trained PPDPP planner.
+ * @throws PolicySpecError for an unknown name, an unknown `fixed:` label, a prompting baseline without a
+ *   template form when no backend is given, or `ppdpp` without a planner for the task.
  */
-export function checkPolicySpec(task: TaskId, spec: string, options: { llm: boolean }): void {
+export function checkPolicySpec(
+  task: TaskId,
+  spec: string,
+  options: { llm: boolean; ppdpp?: readonly TaskId[] },
+): void {
   if (spec === 'random' || spec === 'replay') return;
+  if (spec === PPDPP) {
+    if (!(options.ppdpp ?? []).includes(task))
+      throw new PolicySpecError(
+        `policy "ppdpp" needs a trained planner for ${task}; train one first (trainPpdpp)`,
+      );
+    return;
+  }
   if (spec.startsWith('fixed:')) {
     const label = spec.slice('fixed:'.length);
     const labels = getTask(task).strategies;
@@ -74,7 +92,7 @@ export function checkPolicySpec(task: TaskId, spec: string, options: { llm: bool
   }
   if (!(PROMPT_BASELINES as readonly string[]).includes(spec)) {
     throw new PolicySpecError(
-      `unknown policy "${spec}"; known: ${[...SIMPLE_POLICIES, ...PROMPT_BASELINES].join(', ')}`,
+      `unknown policy "${spec}"; known: ${[...SIMPLE_POLICIES, ...PROMPT_BASELINES, PPDPP].join(', ')}`,
     );
   }
   if (!options.llm && !TEMPLATE_BASELINES.includes(spec as PromptBaseline)) {
@@ -89,13 +107,15 @@ export function checkPolicySpec(task: TaskId, spec: string, options: { llm: bool
  * @throws PolicySpecError as {@link checkPolicySpec}.
  */
 export function createNamedPolicy(task: TaskId, spec: string, options: PolicyOptions = {}): Policy {
-  checkPolicySpec(task, spec, { llm: options.backend !== undefined });
+  const planners = Object.keys(options.ppdpp ?? {}) as TaskId[];
+  checkPolicySpec(task, spec, { llm: options.backend !== undefined, ppdpp: planners });
   const llm: LlmBaselineOptions | undefined = options.backend
     ? { ...options.llm, backend: options.backend }
     : undefined;
   const realizer = options.realizer ?? (llm ? new LlmRealizer(llm) : new TemplateRealizer());
   if (spec === 'random' || spec === 'replay' || spec.startsWith('fixed:'))
     return createPolicy(task, spec, realizer);
+  if (spec === PPDPP) return new PpdppPolicy(options.ppdpp?.[task] as PpdppModel, { realizer });
   const name = spec as PromptBaseline;
   if (llm) {
     switch (name) {
@@ -120,7 +140,10 @@ export function createNamedPolicy(task: TaskId, spec: string, options: PolicyOpt
       return new ProactiveTemplatePolicy(realizer);
     case 'procot':
       return new ProcotTemplatePolicy(realizer);
-    default:
+    case 'ask-an-expert':
       return new AskAnExpertTemplatePolicy(realizer);
+    default:
+      // checkPolicySpec let an LLM-only baseline through without a backend: a bug, not a user error.
+      throw new Error(`no template form for "${name}"`);
   }
 }

@@ -46,7 +46,7 @@ export interface Evaluation {
  * @throws the executor's, the policies' and the metrics' errors; the signal's reason when aborted.
  */
 export async function evaluate(plan: EvalPlan, options: EvaluateOptions = {}): Promise<Evaluation> {
-  const services = options.services ?? {};
+  const services = { ...options.services, ppdpp: { ...plan.ppdpp, ...options.services?.ppdpp } };
   const run = await runEvaluation(plan, {
     executor: options.executor ?? new InlineExecutor(services),
     store: options.store ?? new MemoryEpisodeStore(),

@@ -131,16 +131,20 @@ export interface Manifest {
   settings: EvalPlan['settings'] & { mode: string; baseSeed: number };
   /** `<task>/<set>/<seedId>` → hash of the seed's JSON. */
   seeds: Record<string, string>;
+  /** Task → hash of the PPDPP planner its `ppdpp` episodes were played with. */
+  planners: Record<string, string>;
 }
 
 function manifestOf(plan: EvalPlan): Manifest {
   const seeds: Record<string, string> = {};
   for (const [key, seed] of [...plan.seeds].sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)))
     seeds[key] = hashKey32(JSON.stringify(seed)).toString(16).padStart(8, '0');
+  const planners = Object.fromEntries((plan.config.ppdpp ?? []).map((p) => [p.task, p.hash]));
   return {
     version: 1,
     settings: { ...plan.settings, mode: plan.config.mode, baseSeed: plan.config.baseSeed },
     seeds,
+    planners,
   };
 }
 

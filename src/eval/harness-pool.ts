@@ -5,8 +5,7 @@
  * same as a sequential run's, whatever the number of workers.
  */
 import type { Remote } from 'comlink';
-import type { EpisodeSettings } from './harness';
-import type { EpisodeExecutor, EpisodeTask, EvalEpisode } from './harness-run';
+import type { EpisodeExecutor, EpisodeTask, EvalEpisode, RunContext } from './harness-run';
 import type { EvalWorkerApi } from './harness-worker';
 
 /** One started worker: its Comlink proxy, a promise that rejects if it crashes, and how to stop it. */
@@ -45,13 +44,13 @@ export class WorkerPool implements EpisodeExecutor {
 
   async run(
     tasks: readonly EpisodeTask[],
-    settings: EpisodeSettings,
+    context: RunContext,
     onRecord: (record: EvalEpisode) => Promise<void>,
     signal?: AbortSignal,
   ): Promise<void> {
     if (tasks.length === 0) return;
     const workers = this.start();
-    await Promise.all(workers.map((w) => Promise.race([w.api.init({ settings }), w.failed])));
+    await Promise.all(workers.map((w) => Promise.race([w.api.init(context), w.failed])));
     let next = 0;
     const loop = async (w: PoolWorker) => {
       while (next < tasks.length) {

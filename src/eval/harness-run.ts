@@ -15,6 +15,7 @@ import {
   type TerminalJudgment,
 } from '../env/judge';
 import type { SimRoles } from '../sim/roles';
+import type { PpdppModel } from '../baselines/ppdpp/model';
 import type { Seed, TaskId } from '../tasks/seed';
 import { episodeKey, seedKey, type EpisodeSettings, type EpisodeSpec, type EvalPlan } from './harness';
 
@@ -110,15 +111,21 @@ export async function runEvalEpisode(
   };
 }
 
+/** What every episode of a run shares: the settings and the plain-data policy services (trained planners). */
+export interface RunContext {
+  settings: EpisodeSettings;
+  ppdpp: Partial<Record<TaskId, PpdppModel>>;
+}
+
 /** Runs episodes and reports each finished one (in any order). */
 export interface EpisodeExecutor {
   /**
-   * Run `tasks` under `settings`; `onRecord` is awaited for each finished episode. Stops starting new
+   * Run `tasks` in `context`; `onRecord` is awaited for each finished episode. Stops starting new
    * episodes once `signal` is aborted (then rejects with the signal's reason).
    */
   run(
     tasks: readonly EpisodeTask[],
-    settings: EpisodeSettings,
+    context: RunContext,
     onRecord: (record: EvalEpisode) => Promise<void>,
     signal?: AbortSignal,
   ): Promise<void>;
@@ -129,13 +136,14 @@ export class InlineExecutor implements EpisodeExecutor {
   constructor(private readonly services: EpisodeServices = {}) {}
   async run(
     tasks: readonly EpisodeTask[],
-    settings: EpisodeSettings,
+    context: RunContext,
     onRecord: (record: EvalEpisode) => Promise<void>,
     signal?: AbortSignal,
   ): Promise<void> {
+    const services = { ...this.services, ppdpp: { ...context.ppdpp, ...this.services.ppdpp } };
     for (const task of tasks) {
       signal?.throwIfAborted();
-      await onRecord(await runEvalEpisode(task, settings, this.services));
+      await onRecord(await runEvalEpisode(task, context.settings, services));
     }
   }
 }
@@ -205,7 +213,7 @@ export async function runEvaluation(plan: EvalPlan, options: RunOptions): Promis
   let chain = Promise.resolve();
   await options.executor.run(
     todo,
-    plan.settings,
+    { settings: plan.settings, ppdpp: plan.ppdpp },
     (record) => {
       chain = chain.then(async () => {
         await options.store.append(record);

@@ -3,13 +3,10 @@
  * the Node worker thread (harness-node-worker.ts). Workers run template-mode episodes only: a language backend
  * is an object that cannot be sent to another thread.
  */
-import type { EpisodeSettings } from './harness';
-import { runEvalEpisode, type EpisodeTask, type EvalEpisode } from './harness-run';
+import { runEvalEpisode, type EpisodeTask, type EvalEpisode, type RunContext } from './harness-run';
 
-/** What a worker needs besides the episodes: plain, structured-cloneable data. */
-export interface WorkerSetup {
-  settings: EpisodeSettings;
-}
+/** What a worker needs besides the episodes: plain, structured-cloneable data (a {@link RunContext}). */
+export type WorkerSetup = RunContext;
 
 /** A fresh worker API (one per worker). */
 export function createEvalWorkerApi() {
@@ -23,7 +20,7 @@ export function createEvalWorkerApi() {
     async run(tasks: EpisodeTask[]): Promise<EvalEpisode[]> {
       if (!setup) throw new Error('evaluation worker: run() before init()');
       const out: EvalEpisode[] = [];
-      for (const task of tasks) out.push(await runEvalEpisode(task, setup.settings));
+      for (const task of tasks) out.push(await runEvalEpisode(task, setup.settings, { ppdpp: setup.ppdpp }));
       return out;
     },
   };

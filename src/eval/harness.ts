@@ -14,6 +14,13 @@
  * Every episode is a function of its identity alone, so running episodes in any order, in any number of
  * workers, or across an interruption gives the same records.
  */
+import {
+  checkModel,
+  modelToJson,
+  PpdppModelError,
+  type PpdppModel,
+  type PpdppTrainingSummary,
+} from '../baselines/ppdpp/model';
 import { checkPolicySpec, PolicySpecError } from '../baselines/registry';
 import { hashKey32 } from '../data/hash';
 import type { Protocol } from '../env/env';
@@ -67,8 +74,8 @@ export interface EvalConfig {
   validate?: boolean;
   /** Whether the policies run in LLM form (a backend is given at run time); default false (template form). */
   llm?: boolean;
-  /** Tasks for which a trained PPDPP planner is available (required when `ppdpp` is among the policies). */
-  ppdppTasks?: TaskId[];
+  /** Trained PPDPP planners by task (required for each task when `ppdpp` is among the policies). */
+  ppdpp?: Partial<Record<TaskId, PpdppModel>>;
 }
 
 /** A configuration that cannot run; the message names the problem. Thrown before any episode runs. */
@@ -109,6 +116,8 @@ export interface ResolvedConfig extends EpisodeSettings {
   level: number;
   reference: string;
   f1: { task: TaskId; contexts: number }[] | null;
+  /** The PPDPP planners used: task, a hash of the planner, and how it was trained. */
+  ppdpp: { task: TaskId; hash: string; training: PpdppTrainingSummary }[] | null;
   validate: boolean;
   mode: 'template' | 'llm';
 }
@@ -123,6 +132,8 @@ export interface EvalPlan {
   seeds: Map<string, Seed>;
   /** F1 contexts per task (empty when F1 is off). */
   f1Contexts: Partial<Record<TaskId, F1Context[]>>;
+  /** The PPDPP planners of the evaluated tasks (empty unless `ppdpp` is evaluated). */
+  ppdpp: Partial<Record<TaskId, PpdppModel>>;
 }
 
 const SET_NAME = /^[A-Za-z0-9._-]+$/;
@@ -177,15 +188,8 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
   const llm = input.llm ?? false;
   for (const task of tasks) {
     for (const policy of policies) {
-      if (policy === 'ppdpp') {
-        if (!(input.ppdppTasks ?? []).includes(task))
-          throw new EvalConfigError(
-            `policy "ppdpp" needs a trained planner for ${task}; train one first (trainPpdpp)`,
-          );
-        continue;
-      }
       try {
-        checkPolicySpec(task, policy, { llm });
+        checkPolicySpec(task, policy, { llm, ppdpp: Object.keys(input.ppdpp ?? {}) as TaskId[] });
       } catch (e) {
         if (e instanceof PolicySpecError) throw new EvalConfigError(e.message);
         throw e;
@@ -277,6 +281,22 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
     }
   }
 
+  const ppdpp: Partial<Record<TaskId, PpdppModel>> = {};
+  if (policies.includes('ppdpp')) {
+    for (const task of tasks) {
+      const model = input.ppdpp?.[task] as PpdppModel;
+      if (model.task !== task)
+        throw new EvalConfigError(`the PPDPP planner given for ${task} is for ${model.task}`);
+      try {
+        checkModel(model);
+      } catch (e) {
+        if (e instanceof PpdppModelError) throw new EvalConfigError(e.message);
+        throw e;
+      }
+      ppdpp[task] = model;
+    }
+  }
+
   const settings: EpisodeSettings = {
     protocol,
     routeSampling,
@@ -316,6 +336,16 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
       f1: input.f1
         ? tasks.map((task) => ({ task, contexts: (f1Contexts[task] as F1Context[]).length }))
         : null,
+      ppdpp: policies.includes('ppdpp')
+        ? tasks.map((task) => {
+            const model = ppdpp[task] as PpdppModel;
+            return {
+              task,
+              hash: hashKey32(modelToJson(model)).toString(16).padStart(8, '0'),
+              training: model.training,
+            };
+          })
+        : null,
       validate: input.validate ?? false,
       mode: llm ? 'llm' : 'template',
     },
@@ -323,5 +353,6 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
     episodes: list,
     seeds,
     f1Contexts,
+    ppdpp,
   };
 }

@@ -139,6 +139,43 @@ describe('npm run evaluate', () => {
     expect(r.stderr).toMatch(/holds episodes run with protocol = "cstpo", not "ppdpp"/);
   }, 60_000);
 
+  it('trains PPDPP before evaluating it, saves the planner and reuses it when resuming', async () => {
+    const out = folder();
+    const args = [
+      '--task',
+      'p4g',
+      '--policies',
+      'ppdpp,standard',
+      '--episodes',
+      '3',
+      '--ppdpp-steps',
+      '1',
+      '--ppdpp-episodes',
+      '2',
+      '--resamples',
+      '100',
+      '--out',
+      out,
+    ];
+    const first = await cli(args);
+    expect(first.code).toBe(0);
+    expect(first.stderr).toMatch(/ppdpp p4g: SFT on \d+ labelled turns .* 1 REINFORCE steps/);
+    expect(existsSync(join(out, 'ppdpp-p4g.json'))).toBe(true);
+    expect(report(out).config.ppdpp[0]).toMatchObject({
+      task: 'p4g',
+      training: { rlSteps: 1, episodesPerStep: 2 },
+    });
+    rmSync(join(out, 'report.json'));
+    const second = await cli(args);
+    expect(second.stderr).toContain('planner loaded from');
+    expect(second.stderr).toContain('0 episodes run, 6 found finished');
+    // A bad configuration is reported before any training episode.
+    const bad = await cli(args.map((a) => (a === 'ppdpp,standard' ? 'ppdpp,ppo' : a === out ? folder() : a)));
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toMatch(/unknown policy "ppo"/);
+    expect(bad.stderr).not.toContain('ppdpp p4g');
+  }, 120_000);
+
   it('gives the same report with 2 worker threads', async () => {
     const one = folder();
     const two = folder();

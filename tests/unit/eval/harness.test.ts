@@ -14,6 +14,8 @@ import {
   type EvalReport,
 } from '../../../src/eval';
 import { createNodePool } from '../../../src/eval/harness-node';
+import { contextObservation, f1ContextsFromSeeds } from '../../../src/eval';
+import { trainPpdpp } from '../../../src/baselines';
 import type { TaskId } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 
@@ -127,6 +129,53 @@ describe('running a plan', () => {
     // Not degenerate: the policies differ, and episodes differ in length.
     const returns = inline.report.results.map((r) => r.meanReturn.mean);
     expect(new Set(returns).size).toBeGreaterThan(2);
+  }, 120_000);
+
+  it('sends trained PPDPP planners to the worker threads: same records as inline', async () => {
+    const seeds = defaultSeeds('cb').slice(0, 4);
+    const labelled = f1ContextsFromSeeds(seeds).map((c) => ({
+      observation: contextObservation(c),
+      label: c.label,
+    }));
+    const { model } = await trainPpdpp({
+      task: 'cb',
+      seeds,
+      labelled,
+      embedDim: 16,
+      hidden: 8,
+      sftEpochs: 30,
+      rlSteps: 1,
+      episodesPerStep: 2,
+    });
+    const plan = planEvaluation({
+      ...base,
+      tasks: ['cb'],
+      policies: ['ppdpp', 'random'],
+      seedSets: sets(['cb']),
+      ppdpp: { cb: model },
+    });
+    expect(plan.config.ppdpp).toEqual([
+      { task: 'cb', hash: expect.stringMatching(/^[0-9a-f]{8}$/), training: model.training },
+    ]);
+    const inline = await evaluate(plan, { generatedAt: new Date(0) });
+    const pool = createNodePool(2);
+    try {
+      const pooled = await evaluate(plan, { executor: pool, generatedAt: new Date(0) });
+      expect(pooled.report).toEqual(inline.report);
+    } finally {
+      await pool.close();
+    }
+    const episodes = inline.run.records.get('cb\u0000ppdpp')!;
+    expect(episodes.every((e) => e.policy === 'ppdpp')).toBe(true);
+    expect(() =>
+      planEvaluation({
+        ...base,
+        tasks: ['cb'],
+        policies: ['ppdpp'],
+        seedSets: sets(['cb']),
+        ppdpp: { cb: { ...model, hidden: 3 } },
+      }),
+    ).toThrow(EvalConfigError);
   }, 120_000);
 
   it('resumes an interrupted evaluation from its store: same report as an uninterrupted one', async () => {
