@@ -435,7 +435,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.stdout(HELP + '\n');
       return 0;
     }
-    await mkdir(opts.out, { recursive: true });
+    if (!opts.resume) await mkdir(opts.out, { recursive: true });
     const report = await train(opts, io);
     io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
     return 0;

@@ -3,25 +3,11 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import type { TrainConfigInput } from '../../../src/rl/config';
 import { FileRunStore } from '../../../src/rl/node';
 import { CstpoTrainer, SnapshotError, type StepRecord } from '../../../src/rl/trainer';
 import { defaultSeeds } from '../../../src/tasks/defaults';
+import { TINY } from './tiny';
 
-/** A small configuration: a CB step takes a fraction of a second on the cpu backend. */
-export const TINY: TrainConfigInput = {
-  task: 'cb',
-  steps: 50,
-  seedsPerStep: 2,
-  horizon: 6,
-  checkpoints: 1,
-  embedDim: 16,
-  hidden: 16,
-  epochs: 2,
-  sftEpochs: 5,
-  criticWarmupSteps: 1,
-  seed: 7,
-};
 const seeds = defaultSeeds('cb');
 
 /** A step record without its wall-clock timings (the only fields that may differ between runs). */

@@ -1,0 +1,105 @@
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { main, parseTrainArgs, type TrainReport } from '../../../cli/train';
+
+function io() {
+  const out: string[] = [];
+  const err: string[] = [];
+  return {
+    out,
+    err,
+    io: { stdout: (s: string) => out.push(s), stderr: (s: string) => err.push(s), isTTY: false },
+  };
+}
+
+describe('train CLI arguments', () => {
+  it('parses ablations and rejects mistakes', () => {
+    const o = parseTrainArgs([
+      '--task',
+      'esconv',
+      '--out',
+      'runs/x',
+      '--ablate',
+      'no-cog,no-branch',
+      '--steps',
+      '5',
+    ]);
+    expect(o).toMatchObject({
+      task: 'esconv',
+      steps: 5,
+      ablations: { cognitiveState: false, hierarchicalCritic: true, branching: false },
+    });
+    expect(() => parseTrainArgs(['--task', 'esconv'])).toThrow(/--out is required/);
+    expect(() => parseTrainArgs(['--out', 'x'])).toThrow(/--task is required/);
+    expect(() => parseTrainArgs(['--task', 'chess', '--out', 'x'])).toThrow(/unknown task/);
+    expect(() => parseTrainArgs(['--task', 'cb', '--out', 'x', '--algo', 'ppo'])).toThrow(/--algo/);
+    expect(() => parseTrainArgs(['--task', 'cb', '--out', 'x', '--ablate', 'no-critic'])).toThrow(
+      /unknown ablation/,
+    );
+    expect(() => parseTrainArgs(['--task', 'cb', '--out', 'x', '--steps', '-1'])).toThrow(/--steps/);
+    expect(() => parseTrainArgs(['--task', 'cb', '--out', 'x', '--eval-fraction', '1'])).toThrow(
+      /eval-fraction/,
+    );
+    expect(parseTrainArgs(['-h'])).toBe('help');
+  });
+});
+
+describe('npm run train (end to end, tiny)', () => {
+  let dir = '';
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  it('trains, saves, plots and evaluates; --resume continues the same run', async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pdl-train-'));
+    const out = join(dir, 'run');
+    const common = ['--out', out, '--json', '--eval-repeats', '1'];
+    const first = io();
+    const args = [
+      '--task',
+      'cb',
+      '--steps',
+      '2',
+      '--seeds-per-step',
+      '2',
+      '--horizon',
+      '5',
+      '--sft-epochs',
+      '2',
+    ];
+    expect(await main([...args, ...common, '--warmup', '1'], first.io)).toBe(0);
+    const report = JSON.parse(first.out.join('')) as TrainReport;
+    expect(report.backend).toBe('cpu');
+    expect(report.outcome).toBe('finished');
+    expect(report.steps.map((s) => s.step)).toEqual([1, 2]);
+    expect(report.steps.map((s) => s.phase)).toEqual(['warmup', 'rl']);
+    expect(report.seeds).toMatchObject({ train: 11, eval: 4, source: 'bundled' });
+    const ev = report.evaluation!;
+    expect(ev.seeds).toBe(4);
+    for (const p of ['cstpo', 'sft', 'random']) expect(ev.policies[p]!.summary.episodes).toBe(4);
+    expect(typeof ev.beats.random).toBe('boolean');
+    const curves = JSON.parse(await readFile(join(out, 'curves.json'), 'utf8'));
+    expect(curves.step).toEqual([1, 2]);
+    expect(await readFile(join(out, 'curves.svg'), 'utf8')).toMatch(
+      /^<svg [^>]*>[\s\S]*polyline[\s\S]*<\/svg>\n$/,
+    );
+
+    const second = io();
+    expect(await main(['--resume', '--steps', '3', ...common, '--no-eval'], second.io)).toBe(0);
+    const resumed = JSON.parse(second.out.join('')) as TrainReport;
+    expect(resumed.steps.map((s) => s.step)).toEqual([1, 2, 3]);
+    expect(resumed.steps[1]!.inputDigest).toBe(report.steps[1]!.inputDigest);
+    expect(resumed.evaluation).toBeNull();
+  });
+
+  it('reports usage errors with exit code 2 and a missing run to resume', async () => {
+    const e = io();
+    expect(await main(['--task', 'cb'], e.io)).toBe(2);
+    expect(e.err.join('')).toMatch(/--out is required/);
+    const r = io();
+    expect(await main(['--resume', '--out', join(tmpdir(), 'pdl-no-such-run')], r.io)).toBe(2);
+    expect(r.err.join('')).toMatch(/no run to resume/);
+  });
+});
