@@ -14,7 +14,6 @@ export * from './ask-an-expert';
 export * from './icl-aif';
 export * from './mi-prompt';
 export * from './label-mapper';
-export * from './llm-realizer';
 export * from './registry';
 export { proactiveMessages, proactiveAnswer } from './prompts/proactive';
 export { procotMessages, procotAnswer } from './prompts/procot';

@@ -3,6 +3,7 @@
  * (`random`, `replay`, `fixed:<label>`) and the baselines. Without a backend a baseline runs in template form;
  * with one, in LLM form. ICL-AIF and MI-Prompt have no template form (see their modules).
  */
+import { LlmRealizer } from '../agents/llm/realizer';
 import { createPolicy } from '../agents/policies';
 import { TemplateRealizer } from '../agents/realizer';
 import type { Policy, Realizer } from '../agents/types';
@@ -12,7 +13,6 @@ import type { TaskId } from '../tasks/seed';
 import { AskAnExpertLlmPolicy, AskAnExpertTemplatePolicy } from './ask-an-expert';
 import { IclAifLlmPolicy } from './icl-aif';
 import type { LlmBaselineOptions } from './llm';
-import { LlmRealizer } from './llm-realizer';
 import { MiPromptLlmPolicy } from './mi-prompt';
 import { PpdppPolicy, type PpdppModel } from './ppdpp/model';
 import { ProactiveLlmPolicy, ProactiveTemplatePolicy } from './proactive';

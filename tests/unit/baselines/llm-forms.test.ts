@@ -4,7 +4,6 @@ import {
   EmbeddingLabelMapper,
   IclAifLlmPolicy,
   LlmLabelMapper,
-  LlmRealizer,
   MiPromptLlmPolicy,
   ProactiveLlmPolicy,
   ProcotLlmPolicy,
@@ -115,7 +114,7 @@ describe('replay backend', () => {
   });
 });
 
-describe('label mappers and the LLM realizer', () => {
+describe('label mappers', () => {
   it('the embedding mapper keeps labels and maps descriptions to the nearest label', async () => {
     const mapper = new EmbeddingLabelMapper();
     const rng = Rng.fromSeed(1);
@@ -134,13 +133,5 @@ describe('label mappers and the LLM realizer', () => {
       'Reflection of feelings',
     );
     expect(text(backend, 0)).toContain('name their shame');
-  });
-
-  it('the LLM realizer writes one message per candidate with the label instruction', async () => {
-    const backend = new ScriptedBackend(['{"response":"One"}', '{"response":"Two"}']);
-    const out = await new LlmRealizer({ backend }, 2).realize(esconv, 'Information', 3, Rng.fromSeed(1));
-    expect(out).toEqual(['One', 'Two']);
-    expect(text(backend, 0)).toContain('Use the strategy "Information"');
-    expect(() => new LlmRealizer({ backend }, 0)).toThrow(RangeError);
   });
 });

@@ -9,6 +9,7 @@ import {
 } from '../../../src/baselines';
 import { DialogueEnv } from '../../../src/env/env';
 import { ScriptedBackend } from '../../../src/llm';
+import { Rng } from '../../../src/rng';
 import { getTask, TASK_IDS } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 
@@ -28,6 +29,19 @@ describe('named policies', () => {
     for (const name of PROMPT_BASELINES) {
       expect(createNamedPolicy('esconv', name, { backend }).constructor.name).toMatch(/Llm/);
     }
+  });
+
+  it('label-choosing policies realise their label with the LLM realizer when a backend is given', async () => {
+    const backend = new ScriptedBackend([
+      '{"candidates":[{"strategy":"Question","utterance":"How are you holding up?"}]}',
+    ]);
+    const policy = createNamedPolicy('esconv', 'fixed:Question', { backend });
+    const { observation } = new DialogueEnv('esconv').reset({ seed: defaultSeeds('esconv')[0]! });
+    expect(await policy.act(observation, Rng.fromSeed(1))).toEqual({
+      strategy: 'Question',
+      utterance: 'How are you holding up?',
+    });
+    expect(backend.requests).toHaveLength(1);
   });
 
   it('every template baseline plays every task with labels of the task (or none, for Standard)', async () => {
