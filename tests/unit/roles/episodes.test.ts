@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { FixtureMissingError } from '../../../src/llm';
-import type { ChatResponse } from '../../../src/llm/types';
+import type { ChatRequest, ChatResponse } from '../../../src/llm/types';
 import { runLanguageJob } from '../../../src/roles/job';
 import type { SimState } from '../../../src/sim/types';
 import { CHANGE_LIMITS } from '../../../src/sim/updater';
@@ -14,6 +14,8 @@ import cbFixture from '../../fixtures/llm/episodes/cb.replay.json';
 import esconvArgFixture from '../../fixtures/llm/episodes/esconv-arg.replay.json';
 import esconvFixture from '../../fixtures/llm/episodes/esconv.replay.json';
 import p4gFixture from '../../fixtures/llm/episodes/p4g.replay.json';
+import { RoleScriptBackend } from '../../fixtures/llm/scripted';
+import { ESCONV_SCRIPT } from '../../fixtures/llm/scripts/esconv';
 
 const EPISODES = {
   esconv: esconvFixture as unknown as EpisodeFixture,
@@ -129,6 +131,41 @@ describe('full episodes with every role on the replay backend', () => {
     expect(record.turns.map((t) => t.reward)).toEqual([(-0.5 + 0.5 - 0.5) / 3, 0.5, (1 + 1 + 0.5) / 3]);
     const predictor = result.usage.find((u) => u.role === 'predictor')!;
     expect(predictor.calls).toBe(13); // 3 turns × 2 candidates × 2 steps, plus one retried answer
+  });
+
+  it('keeps role boundaries: no strategy label reaches the simulator or the judge, no latent state the actor or the judge', async () => {
+    const requests: { name: string; text: string }[] = [];
+    const inner = new RoleScriptBackend(ESCONV_SCRIPT.answers);
+    const spy = {
+      name: 'spy',
+      complete: (r: ChatRequest) => {
+        const f = r.response_format;
+        requests.push({
+          name: f?.type === 'json_schema' ? f.json_schema.name : 'text',
+          text: r.messages.map((m) => m.content).join('\n'),
+        });
+        return inner.complete(r);
+      },
+    };
+    const { records } = await runLanguageJob(
+      { ...ESCONV_SCRIPT.job, language: { default: { kind: 'replay' }, fixtures: {} } },
+      { runtime: { record: spy } },
+    );
+    const labels = [...new Set(records[0]!.turns.map((t) => t.action.strategy))];
+    expect(labels.length).toBeGreaterThan(3);
+    const simOrJudge = requests.filter((r) =>
+      ['mode', 'assessment', 'proposal', 'reply', 'esconv_verdict'].includes(r.name),
+    );
+    const actorOrJudge = requests.filter((r) =>
+      ['strategy', 'candidates', 'esconv_verdict'].includes(r.name),
+    );
+    expect(simOrJudge.length).toBeGreaterThan(20);
+    for (const r of simOrJudge) for (const label of labels) expect(r.text, r.name).not.toContain(label);
+    for (const r of actorOrJudge) {
+      expect(r.text, r.name).not.toMatch(/b-hopeless|i-step|Beliefs:|strength 0 = not held|Persona:/);
+    }
+    // The simulator's roles do read the user's own state.
+    expect(requests.find((r) => r.name === 'proposal')!.text).toMatch(/b-hopeless \[/);
   });
 
   it('a different dialogue is not in the fixture: FixtureMissingError instead of a made-up answer', async () => {
