@@ -15,3 +15,5 @@ export * from './store';
 export * from './eval';
 export * from './llm';
 export * from './gpu';
+export * from './appraisal';
+export * from './roles';

@@ -3,3 +3,4 @@ export * from './types';
 export * from './realizer';
 export * from './policies';
 export * from './rollout';
+export * from './llm';

@@ -1,3 +1,4 @@
 /** The dialogue environment (reset / step / checkpoint / restore) and the judges. */
 export * from './env';
 export * from './judge';
+export * from './llm-judge';

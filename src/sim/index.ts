@@ -18,3 +18,4 @@ export { sellerAcceptablePrice, actorEvents, userEvents, isStale, STALENESS } fr
 export { CogSim, initialSimState, centralProbability, judge, goalIntentionStrength } from './simulator';
 export type { SimTurn, RouteSampling, CogSimOptions } from './simulator';
 export * from './template';
+export * from './llm';
