@@ -8,7 +8,7 @@
  * LLM form: one structured call answering a label of the task's set and the message (prompts/proactive.ts).
  */
 import { TemplateRealizer } from '../agents/realizer';
-import type { Policy, Realizer } from '../agents/types';
+import type { Policy, Realizer, StrategyProposer } from '../agents/types';
 import type { Action, Observation } from '../env/env';
 import type { Rng } from '../rng';
 import { checkedLabel, lastUserTurn, pastStrategies, realizeStrategy, timesUsed } from './common';
@@ -103,5 +103,15 @@ export class ProactiveLlmPolicy implements Policy {
       'proactive',
     );
     return { strategy: answer.strategy, utterance: answer.response };
+  }
+}
+
+/**
+ * The actor's strategy-proposer role (DESIGN.md role table) in template mode: the Proactive rules
+ * ({@link proactiveStrategy}) over the observation text. Deterministic; the random stream is not used.
+ */
+export class TemplateStrategyProposer implements StrategyProposer {
+  async propose(obs: Observation): Promise<string> {
+    return proactiveStrategy(obs);
   }
 }

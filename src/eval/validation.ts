@@ -166,7 +166,7 @@ export class LlmResponseScorer implements ResponseScorer {
       },
       {
         role: 'user' as const,
-        content: `Conversation before:\n${transcript(r.before)}\n\nLast message: ${r.utterance}\nReply: ${r.reply}`,
+        content: `${transcript(r.before)}\n\nLast message: ${r.utterance}\nReply: ${r.reply}`,
       },
     ];
     return (await askBaseline(this.options, messages, RatingAnswer, rng, 'rating')).rating;

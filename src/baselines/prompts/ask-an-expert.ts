@@ -37,7 +37,7 @@ export function expertMessages(obs: Observation): ChatMessage[] {
         `message. Answer three questions in order: (1) What is the ${task.userRole}'s emotional state now? ` +
         `(2) What is the reason behind it? (3) Given both, what strategy should the ${task.actorRole} use next?`,
     },
-    { role: 'user', content: `Conversation so far:\n${transcript(obs)}` },
+    { role: 'user', content: transcript(obs) },
   ];
 }
 

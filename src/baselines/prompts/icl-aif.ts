@@ -28,7 +28,7 @@ export function feedbackMessages(obs: Observation): ChatMessage[] {
         `${obs.actorView.goal}\nRead the conversation and give the ${task.actorRole} three concrete ` +
         'suggestions, each one sentence, on how to reach the goal in the rest of the conversation.',
     },
-    { role: 'user', content: `Conversation so far:\n${transcript(obs)}` },
+    { role: 'user', content: transcript(obs) },
   ];
 }
 

@@ -64,7 +64,7 @@ export function miStrategyMessages(obs: Observation): ChatMessage[] {
       role: 'system',
       content: `${roleBrief(obs)}\n\nPick the most appropriate strategy for your next message from this list:\n${labelMenu(obs)}`,
     },
-    { role: 'user', content: `Conversation so far:\n${transcript(obs)}\n\nWhich strategy comes next?` },
+    { role: 'user', content: `${transcript(obs)}\n\nWhich strategy comes next?` },
   ];
 }
 

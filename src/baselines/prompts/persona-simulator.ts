@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/types';
 import type { SimState } from '../../sim/types';
+import { dialogueText } from '../../llm/prompts/common';
 import { getTask } from '../../tasks';
 import type { Turn } from '../../tasks/seed';
 
@@ -40,10 +41,7 @@ export function personaMessages(
   variant: PersonaVariant,
 ): ChatMessage[] {
   const task = getTask(state.task);
-  const name = (s: Turn['speaker']) => (s === 'actor' ? task.actorRole : task.userRole);
-  const dialogue = [...history, { speaker: 'actor' as const, text: utterance }]
-    .map((t) => `${name(t.speaker)}: ${t.text}`)
-    .join('\n');
+  const dialogue = dialogueText(state.task, [...history, { speaker: 'actor', text: utterance }]);
   return [
     {
       role: 'system',

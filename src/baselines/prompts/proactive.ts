@@ -29,7 +29,7 @@ export function proactiveMessages(obs: Observation): ChatMessage[] {
     },
     {
       role: 'user',
-      content: `Conversation so far:\n${transcript(obs)}\n\nChoose the strategy, then write your next message.`,
+      content: `${transcript(obs)}\n\nChoose the strategy, then write your next message.`,
     },
   ];
 }

@@ -38,8 +38,7 @@ export function procotMessages(obs: Observation): ChatMessage[] {
     {
       role: 'user',
       content:
-        `Conversation so far:\n${transcript(obs)}\n\n` +
-        'Analyse the progress, choose the strategy, then write your next message.',
+        `${transcript(obs)}\n\n` + 'Analyse the progress, choose the strategy, then write your next message.',
     },
   ];
 }

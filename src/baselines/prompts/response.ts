@@ -26,7 +26,7 @@ export function responseMessages(obs: Observation, guidance?: string): ChatMessa
     },
     {
       role: 'user',
-      content: `Conversation so far:\n${transcript(obs)}${follow}\n\nWrite your next message.`,
+      content: `${transcript(obs)}${follow}\n\nWrite your next message.`,
     },
   ];
 }
