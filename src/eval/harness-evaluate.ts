@@ -5,7 +5,8 @@
 import { EmbeddingLabelMapper, LlmLabelMapper, type LabelMapper } from '../baselines/label-mapper';
 import { personaSimRoles } from '../baselines/persona-simulator';
 import { createNamedPolicy } from '../baselines/registry';
-import { seedKey, type EvalPlan } from './harness';
+import { EvalConfigError, seedKey, type EvalPlan } from './harness';
+import { WorkerPool } from './harness-pool';
 import { scoreStrategyPrediction } from './harness-f1';
 import {
   InlineExecutor,
@@ -43,9 +44,23 @@ export interface Evaluation {
 
 /**
  * Evaluate a validated plan (see the module comment).
- * @throws the executor's, the policies' and the metrics' errors; the signal's reason when aborted.
+ * @throws EvalConfigError when the plan's mode and the services disagree (LLM forms without a backend, or the
+ *   reverse) or LLM forms are given a worker pool — before anything runs; the executor's, the policies' and the metrics' errors; the signal's reason when aborted.
  */
 export async function evaluate(plan: EvalPlan, options: EvaluateOptions = {}): Promise<Evaluation> {
+  const llm = options.services?.backend !== undefined;
+  if (llm !== (plan.config.mode === 'llm')) {
+    throw new EvalConfigError(
+      plan.config.mode === 'llm'
+        ? 'the plan evaluates LLM forms (llm: true) but no language backend is given (services.backend)'
+        : 'a language backend is given but the plan evaluates template forms (plan with llm: true)',
+    );
+  }
+  if (llm && options.executor instanceof WorkerPool) {
+    throw new EvalConfigError(
+      'LLM forms run on the inline executor: a language backend cannot be sent to workers',
+    );
+  }
   const services = { ...options.services, ppdpp: { ...plan.ppdpp, ...options.services?.ppdpp } };
   const run = await runEvaluation(plan, {
     executor: options.executor ?? new InlineExecutor(services),

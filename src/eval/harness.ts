@@ -273,6 +273,11 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
         input.f1 === true
           ? f1ContextsFromSeeds(used.filter((s) => s.task === task).flatMap((s) => s.seeds))
           : (input.f1.contexts[task] ?? []);
+      const foreign = contexts.find((c) => c.task !== task);
+      if (foreign)
+        throw new EvalConfigError(
+          `F1 context of dialogue "${foreign.dialogueId}" is for ${foreign.task}, not ${task}`,
+        );
       if (contexts.length === 0)
         throw new EvalConfigError(
           `no human-labelled turns for ${task} in the given data: strategy F1 has nothing to score`,

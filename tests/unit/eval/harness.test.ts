@@ -16,6 +16,7 @@ import {
 import { createNodePool } from '../../../src/eval/harness-node';
 import { contextObservation, f1ContextsFromSeeds } from '../../../src/eval';
 import { trainPpdpp } from '../../../src/baselines';
+import type { ChatBackend } from '../../../src/llm';
 import type { TaskId } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 
@@ -253,6 +254,57 @@ describe('running a plan', () => {
       episodes.filter((e) => protocolSuccess(e, 'ppdpp')).length / 3,
     );
     expect(report.results[0]!.judgeAgreement!.turnLabels!.unanimousRate).toBe(1);
+  });
+
+  it('runs LLM forms inline through a backend, and refuses mismatched modes before running', async () => {
+    // A backend that answers by the requested schema: the MI-Prompt label call, then the response call.
+    const answers: Record<string, string> = {
+      strategy: '{"strategy":"inquire"}',
+      response: '{"response":"Is it still in good shape?"}',
+    };
+    const backend: ChatBackend = {
+      name: 'by-schema',
+      async complete(request) {
+        const format = request.response_format;
+        const name = format?.type === 'json_schema' ? format.json_schema.name : '';
+        return {
+          model: 'by-schema',
+          choices: [
+            {
+              index: 0,
+              message: { role: 'assistant', content: answers[name] ?? '{}' },
+              finish_reason: 'stop',
+              logprobs: null,
+            },
+          ],
+        };
+      },
+    };
+    const config: EvalConfig = {
+      ...base,
+      tasks: ['cb'],
+      policies: ['mi-prompt'],
+      seedSets: sets(['cb'], 2),
+      repeats: 1,
+      llm: true,
+    };
+    const plan = planEvaluation(config);
+    const { run, report } = await evaluate(plan, { services: { backend } });
+    const episodes = run.records.get('cb\u0000mi-prompt')!;
+    expect(episodes).toHaveLength(2);
+    for (const e of episodes)
+      for (const t of e.turns)
+        expect(t.action).toEqual({ strategy: 'inquire', utterance: 'Is it still in good shape?' });
+    expect(report.config.mode).toBe('llm');
+    await expect(evaluate(plan)).rejects.toThrow(/no language backend is given/);
+    await expect(
+      evaluate(planEvaluation({ ...config, policies: ['random'], llm: false }), { services: { backend } }),
+    ).rejects.toThrow(/plan evaluates template forms/);
+    const pool = createNodePool(1);
+    await expect(evaluate(plan, { services: { backend }, executor: pool })).rejects.toThrow(
+      /cannot be sent to workers/,
+    );
+    await pool.close();
   });
 
   it('builds paired differences on matched (seed, repeat) keys, clustered by seed', async () => {
