@@ -41,7 +41,8 @@ Options:
   --task TASK          esconv | p4g | cb (required)
   --seeds PATH         dataset file, P4G folder/CSV, or seed JSONL file (default: the bundled authored seeds)
   --skip-invalid       skip malformed dataset records (counted and reported) instead of stopping
-  --policy SPEC        random | replay | fixed:<strategy label> | llm (LLM strategy proposer + realizer)
+  --policy SPEC        random | replay | fixed:<strategy label> | llm (strategy proposer + realizer roles:
+                       template rules unless --backend puts them on an LLM)
                        | arg (EmoLLM's ARG actor, reverse-perspective lookahead) (default: random)
   --episodes N         number of episodes; seeds are cycled (default: one per seed)
   --protocol P         cstpo (terminal utility) | ppdpp (per-turn critic) (default: cstpo)

@@ -6,6 +6,7 @@
 import { LlmRealizer, type GuidedRealizer } from '../agents/llm/realizer';
 import { LlmPolicy } from '../agents/llm/policy';
 import { LlmStrategyProposer } from '../agents/llm/strategy';
+import { TemplateStrategyProposer } from '../baselines/proactive';
 import { createPolicy } from '../agents/policies';
 import { TemplateRealizer } from '../agents/realizer';
 import type { Policy, StrategyProposer } from '../agents/types';
@@ -63,14 +64,14 @@ export interface ResolvedRoles {
   /** The judge, already repeated `judgeRepeats` times. */
   judge: Judge;
   realizer: GuidedRealizer;
-  /** The LLM strategy proposer, or null when the `strategy` role is template (there is no template proposer). */
-  strategyProposer: StrategyProposer | null;
+  /** The strategy proposer: the LLM one, or the template one (Proactive rules) when the role is template. */
+  strategyProposer: StrategyProposer;
   argActor: ArgActor;
   predictor: ReversePredictor;
   /**
    * The actor policy for `spec`: `llm` (LLM strategy proposer + realizer), `arg` (ARG actor, lookahead with
    * `candidates` > 1), or one of `createPolicy`'s (`random`, `replay`, `fixed:<label>`) over this realizer.
-   * @throws InvalidRequestError for `llm` without an LLM strategy role; Error for an unknown spec.
+   * @throws Error for an unknown spec.
    */
   policy(task: TaskId, spec: string): Policy;
   /** Calls and tokens per role so far. */
@@ -165,7 +166,9 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
   const realizer: GuidedRealizer = realizerOptions
     ? new LlmRealizer(realizerOptions)
     : new TemplateRealizer();
-  const strategyProposer = strategy ? new LlmStrategyProposer(strategy) : null;
+  const strategyProposer: StrategyProposer = strategy
+    ? new LlmStrategyProposer(strategy)
+    : new TemplateStrategyProposer();
   const argActor = arg ? new LlmArgActor(arg) : new TemplateArgActor();
   const predictor = predictorOptions
     ? new LlmReversePredictor(predictorOptions)
@@ -187,10 +190,6 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
     predictor,
     policy(task, spec) {
       if (spec === 'llm') {
-        if (!strategyProposer)
-          throw new InvalidRequestError(
-            'policy llm needs the strategy role on a language backend, not template',
-          );
         return new LlmPolicy({ proposer: strategyProposer, realizer, candidates });
       }
       if (spec === 'arg') {

@@ -101,7 +101,6 @@ describe('simulate --backend', () => {
       [['--backend', 'openai', '--base-url', 'http://127.0.0.1:8080/v1'], /model/],
       [['--backend', 'judge=openai', '--base-url', 'http://example.com/v1', '--model', 'm'], /non-loopback/],
       [['--model', 'm'], /only used with --backend webllm or openai/],
-      [['--policy', 'llm'], /strategy role on a language backend/],
       [
         ['--backend', 'replay', '--fixtures', FIXTURE, '--candidates', '0'],
         /--candidates must be a positive/,
@@ -149,6 +148,6 @@ describe('simulate --backend', () => {
     ]) {
       expect(HELP).toContain(flag);
     }
-    expect(HELP).toMatch(/llm \(LLM strategy proposer/);
+    expect(HELP).toMatch(/llm \(strategy proposer \+ realizer roles/);
   });
 });
