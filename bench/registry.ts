@@ -8,6 +8,7 @@ import { envBenchmark } from './cases/env';
 import { evalBenchmark } from './cases/eval';
 import { memoryLoadBenchmark, memoryRetrievalBenchmark } from './cases/memory';
 import { memoryBrowserBenchmark } from './cases/memory-browser';
+import { memoryWebgpuBenchmark } from './cases/memory-webgpu';
 import type { Benchmark } from './types';
 
 export const BENCHMARKS: readonly Benchmark[] = [
@@ -17,5 +18,6 @@ export const BENCHMARKS: readonly Benchmark[] = [
   memoryRetrievalBenchmark,
   memoryLoadBenchmark,
   memoryBrowserBenchmark,
+  memoryWebgpuBenchmark,
   evalBenchmark,
 ];

@@ -1,6 +1,6 @@
 /**
  * k-NN by L2 distance with tfjs (on WebGPU in the browser): the rows live on the device as a `size × dim`
- * tensor with their squared norms; a query is one matrix–vector product, `‖x‖² − 2 x·q` per row (the query's
+ * tensor with their squared norms; a query is one vector–matrix product, `2 x·q − ‖x‖²` per row (the query's
  * own norm does not change the order), and `tf.topk` pre-selects `k + margin` rows. Those are re-ranked
  * exactly on the CPU (double-precision distances, ties by index), so the answer equals the typed-array scan's
  * unless more than `margin` rows tie with the k-th within float32 rounding of the device's scores.
@@ -61,8 +61,10 @@ export class TfjsL2Index implements VectorIndex {
     const tf = this.tf;
     const pre = Math.min(this.size, k + this.margin);
     const { indices, values } = tf.tidy(() => {
-      const q = tf.tensor2d(query, [this.dim, 1]);
-      const dots = tf.reshape(tf.matMul(this.matrix, q), [this.size]);
+      // q (1 × dim) times the rows transposed: 1 × size. On tfjs's WebGPU backend this form was measured ~50×
+      // faster than rows × q (size × 1), whose kernel leaves most of the device idle (bench memory/webgpu).
+      const q = tf.tensor2d(query, [1, this.dim]);
+      const dots = tf.reshape(tf.matMul(q, this.matrix, false, true), [this.size]);
       // Larger is nearer: 2 x·q − ‖x‖² = ‖q‖² − ‖x − q‖².
       return tf.topk(tf.sub(tf.mul(dots, 2), this.norms), pre);
     });

@@ -16,7 +16,6 @@ describe('principle retrieval on WebGPU in headless Chromium', () => {
       runs: 2,
       warmup: 1,
       tfjsRuns: 2,
-      softwareTfjsMaxSize: 3000,
       seed: 4,
       loadSize: 300,
     };

@@ -26,8 +26,6 @@ export interface MemoryBenchArgs {
   warmup: number;
   /** Timed runs of the tfjs path. */
   tfjsRuns: number;
-  /** Largest size timed on tfjs when the adapter is a software one (SwiftShader: ~40 s a query at 100,000). */
-  softwareTfjsMaxSize: number;
   seed: number;
   loadSize: number;
 }
@@ -66,7 +64,6 @@ expose(async (args: MemoryBenchArgs): Promise<MemoryBenchResult> => {
   const webgpu = await tf.setBackend('webgpu').catch(() => false);
   await tf.ready();
   const adapter = await adapterName();
-  const software = /swiftshader|llvmpipe|software/i.test(adapter);
   const dim = BENCH_EMBEDDER.dim;
   const sizes: MemoryBenchResult['sizes'] = [];
   for (const n of args.sizes) {
@@ -85,7 +82,7 @@ expose(async (args: MemoryBenchArgs): Promise<MemoryBenchResult> => {
     );
     let tfjs: Timing | null = null;
     let tfjsBytes = 0;
-    if (webgpu && !(software && n > args.softwareTfjsMaxSize)) {
+    if (webgpu) {
       const gpuIndex = new TfjsL2Index(tf, dim, index.matrix);
       for (const q of queries.slice(0, 2))
         checkSame(await gpuIndex.search(q, K), index.searchSync(q, K), `tfjs N=${n}`);
