@@ -17,3 +17,4 @@ export * from './llm';
 export * from './gpu';
 export * from './appraisal';
 export * from './roles';
+export * from './baselines';

@@ -110,7 +110,11 @@ export async function runEpisode(
         turns,
         return: Math.round(total * 1e9) / 1e9,
         utility: terminal?.utility ?? 0,
-        success: terminal?.success ?? false,
+        // PPDPP protocol: success is the per-turn critic's verdict (mean over samples > 0.5) on the last turn.
+        success:
+          env.protocol === 'ppdpp'
+            ? (step.info.turnJudgment?.success ?? false)
+            : (terminal?.success ?? false),
         terminated: step.terminated,
         truncated: step.truncated,
         endReason: step.info.endReason,
