@@ -35,6 +35,11 @@ export interface PlannerOptions {
   k?: number;
   /** Weight of a "rather than" against a label, relative to a recommendation (default 0.5). */
   ratherThanWeight?: number;
+  /**
+   * Retrieved principles farther than this L2 distance are not used (default Infinity: the top-k always count,
+   * as in the paper). A small memory — online construction early on — retrieves far, unrelated principles.
+   */
+  maxDistance?: number;
   /** The text embedded as the current state (default {@link describeSituation}). */
   stateText?: (observation: Observation) => string;
 }
@@ -82,7 +87,8 @@ export class PrinciplesPlanner implements Policy {
   async act(observation: Observation, rng: Rng): Promise<Action> {
     const { memory } = this.options;
     const query = this.stateText(observation);
-    const retrieved = await memory.retrieve(query, this.k);
+    const maxDistance = this.options.maxDistance ?? Infinity;
+    const retrieved = (await memory.retrieve(query, this.k)).filter((r) => r.distance <= maxDistance);
     const reinterpreted = await this.reinterpreter.reinterpret(observation, retrieved, rng);
     const labels = getTask(observation.task).strategies;
     const scores: Record<string, number> = {};

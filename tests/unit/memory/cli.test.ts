@@ -84,6 +84,7 @@ describe('npm run principles', () => {
     const report = JSON.parse(r.out) as EvalReport;
     expect(report.rows.map((x) => x.policy)).toEqual([
       'standard',
+      'random',
       'principles:all',
       'principles:success',
       'principles:revision',

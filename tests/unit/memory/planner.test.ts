@@ -70,6 +70,21 @@ describe('PrinciplesPlanner', () => {
     expect((await empty.act(obs, Rng.fromSeed(0))).strategy).toBe('Others');
     expect(empty.lastDecision!.fallback).toBe(true);
     expect(() => new PrinciplesPlanner({ memory, fallback: empty, k: 0 })).toThrow(RangeError);
+    // Principles beyond maxDistance are not followed.
+    const far = new PrinciplesPlanner({
+      memory,
+      fallback: new FixedPolicy('esconv', 'Others'),
+      stateText: () => 'the seller has countered near the list price',
+      maxDistance: 0.3,
+    });
+    expect((await far.act(obs, Rng.fromSeed(0))).strategy).toBe('Others');
+    expect(far.lastDecision).toMatchObject({ retrieved: [], fallback: true });
+    const near = new PrinciplesPlanner({
+      memory,
+      fallback: new FixedPolicy('esconv', 'Others'),
+      maxDistance: 0.3,
+    });
+    expect((await near.act(obs, Rng.fromSeed(0))).strategy).toBe('Information');
   });
 
   it('does not repeat its own earlier utterance word for word while another realisation is left', async () => {
