@@ -68,7 +68,9 @@ export class Adam {
     const stepSize = (this.options.learningRate * Math.sqrt(b2t)) / b1t;
     const norm = tf.tidy(() => {
       const gs = vars.map((p) => grads[p.name] ?? tf.zerosLike(p));
-      const n = tf.sqrt(tf.addN(gs.map((g) => tf.sum(tf.square(g)))));
+      // A chain of adds, not tf.addN: the WebGPU backend's addN gives wrong sums for 10 or more inputs
+      // (measured in Chromium on SwiftShader with tfjs 4.22).
+      const n = tf.sqrt(gs.map((g) => tf.sum(tf.square(g))).reduce((a, b) => tf.add(a, b)));
       const max = this.options.maxGradNorm;
       // scale = min(1, max / norm), computed without reading the norm back.
       const scale = max === undefined ? null : tf.minimum(1, tf.div(max, tf.maximum(n, 1e-12)));

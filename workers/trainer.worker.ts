@@ -1,0 +1,231 @@
+/**
+ * Trainer worker: CSTPO training off the main thread (DESIGN.md "CSTPO in the browser"). It selects a tfjs
+ * backend (WebGPU first), keeps runs in IndexedDB, spreads rollouts over rollout workers, and reports progress
+ * events; training can be paused, resumed and stopped between steps, and a stopped or reloaded run resumes
+ * exactly. Exposed with Comlink:
+ *
+ *   const api = Comlink.wrap<TrainerWorkerApi>(new Worker(new URL('./trainer.worker.ts', import.meta.url), { type: 'module' }));
+ *   await api.init({ prefer: ['webgpu', 'webgl', 'cpu'], rolloutWorkers: 2 });
+ *   await api.start('run-1', { task: 'esconv', steps: 100 }, seeds, Comlink.proxy((e) => plot(e)));
+ *   api.pause(); api.resumeRun(); api.stop();             // from the page, while start/resume runs
+ *   await api.resume('run-1', seeds, Comlink.proxy(onEvent));   // after a stop or a reload
+ */
+import * as Comlink from 'comlink';
+import * as tf from '@tensorflow/tfjs';
+import '@tensorflow/tfjs-backend-webgpu';
+import { selectBackend, type BackendChoice } from '../src/gpu/backend';
+import { resolveConfig, type TrainConfig, type TrainConfigInput } from '../src/rl/config';
+import { evaluateRun, type RunEvaluation } from '../src/rl/evaluate';
+import { LocalRolloutExecutor, type RolloutExecutor } from '../src/rl/executor';
+import { WorkerPoolExecutor } from '../src/rl/pool';
+import { TrainingSession, type RunOutcome } from '../src/rl/session';
+import { IdbRunStore, RunNotFoundError, type RunRecord, type RunStatus } from '../src/rl/store';
+import type { StepRecord } from '../src/rl/trainer';
+import type { Seed } from '../src/tasks';
+import type { RolloutWorkerApi } from './rollout.worker';
+
+/** tfjs memory of a worker: live tensors and their bytes. */
+export interface TensorMemory {
+  numTensors: number;
+  numBytes: number;
+}
+
+/** A progress event. `memory` is this worker's tfjs memory right after the step was saved. */
+export type TrainerEvent =
+  { type: 'step'; record: StepRecord; memory: TensorMemory } | { type: 'status'; status: RunStatus };
+
+function memory(): TensorMemory {
+  const m = tf.memory();
+  return { numTensors: m.numTensors, numBytes: m.numBytes };
+}
+
+/** Options of `init`. */
+export interface TrainerInitOptions {
+  /** Backends to try for training, best first (default webgpu, webgl, wasm, cpu). */
+  prefer?: string[];
+  /** Rollout workers to start (0: roll out in this worker). Default 1. */
+  rolloutWorkers?: number;
+  /** Backends the rollout workers try (default cpu: faster for their one-turn batches). */
+  rolloutPrefer?: string[];
+  /** IndexedDB database name (default `pdl-rl`). */
+  database?: string;
+}
+
+interface State {
+  backend: BackendChoice;
+  store: IdbRunStore;
+  options: Required<Pick<TrainerInitOptions, 'rolloutWorkers' | 'rolloutPrefer'>>;
+  session: TrainingSession | null;
+}
+
+let state: State | null = null;
+
+function ready(): State {
+  if (!state) throw new Error('trainer worker: call init() first');
+  return state;
+}
+
+/** Rollout executor for a run: a pool of fresh rollout workers, or in-thread. */
+async function executorFor(s: State, config: TrainConfig): Promise<RolloutExecutor> {
+  if (s.options.rolloutWorkers === 0) return new LocalRolloutExecutor(config);
+  const workers = Array.from(
+    { length: s.options.rolloutWorkers },
+    () => new Worker(new URL('./rollout.worker.ts', import.meta.url), { type: 'module' }),
+  );
+  const remotes = workers.map((w) => Comlink.wrap<RolloutWorkerApi>(w));
+  await Promise.all(remotes.map((r) => r.init(config, s.options.rolloutPrefer)));
+  return new WorkerPoolExecutor(remotes, () => workers.forEach((w) => w.terminate()));
+}
+
+async function runSession(session: TrainingSession, onEvent?: (e: TrainerEvent) => void, untilStep?: number) {
+  const s = ready();
+  s.session = session;
+  try {
+    return await session.run(
+      {
+        onStep: (record) => onEvent?.({ type: 'step', record, memory: memory() }),
+        onStatus: (status) => onEvent?.({ type: 'status', status }),
+      },
+      untilStep,
+    );
+  } finally {
+    s.session = null;
+    await session.dispose();
+  }
+}
+
+const api = {
+  /** Select the training backend and open the run store. Returns the backend choice with skipped reasons. */
+  async init(options: TrainerInitOptions = {}): Promise<BackendChoice> {
+    if (state?.session) throw new Error('trainer worker: a run is in progress');
+    state?.store.close();
+    const backend = await selectBackend(tf, options.prefer ? { prefer: options.prefer } : {});
+    state = {
+      backend,
+      store: await IdbRunStore.open(options.database),
+      options: {
+        rolloutWorkers: options.rolloutWorkers ?? 1,
+        rolloutPrefer: options.rolloutPrefer ?? ['cpu'],
+      },
+      session: null,
+    };
+    return backend;
+  },
+
+  /**
+   * Create run `runId` (SFT first) and train it until its configured steps, `untilStep`, or a stop.
+   * @throws ZodError for a bad configuration; storage errors (StorageQuotaError, StorageBlockedError).
+   */
+  async start(
+    runId: string,
+    config: TrainConfigInput,
+    seeds: Seed[],
+    onEvent?: (e: TrainerEvent) => void,
+    untilStep?: number,
+  ): Promise<RunOutcome> {
+    const s = ready();
+    if (s.session) throw new Error('trainer worker: a run is in progress');
+    const executor = await executorFor(s, resolveConfig(config));
+    const session = await TrainingSession.start(runId, config, {
+      store: s.store,
+      seeds,
+      executor,
+      backend: s.backend.summary,
+    }).catch(async (e: unknown) => {
+      await executor.dispose();
+      throw e;
+    });
+    return runSession(session, onEvent, untilStep);
+  },
+
+  /**
+   * Continue stored run `runId` from its last saved step (after a stop, a crash or a page reload).
+   * @throws RunNotFoundError when no such run is stored.
+   */
+  async resume(
+    runId: string,
+    seeds: Seed[],
+    onEvent?: (e: TrainerEvent) => void,
+    untilStep?: number,
+  ): Promise<RunOutcome> {
+    const s = ready();
+    if (s.session) throw new Error('trainer worker: a run is in progress');
+    const stored = await s.store.load(runId);
+    if (!stored) throw new RunNotFoundError(runId);
+    const executor = await executorFor(s, stored.run.config);
+    const session = await TrainingSession.resume(runId, {
+      store: s.store,
+      seeds,
+      executor,
+      backend: s.backend.summary,
+    }).catch(async (e: unknown) => {
+      await executor.dispose();
+      throw e;
+    });
+    return runSession(session, onEvent, untilStep);
+  },
+
+  /** Pause the running session after its current step. */
+  pause(): void {
+    ready().session?.pause();
+  },
+  /** Continue a paused session. */
+  resumeRun(): void {
+    ready().session?.resume();
+  },
+  /** Stop the running session after its current step (it stays resumable). */
+  stop(): void {
+    ready().session?.stop();
+  },
+
+  /** Stored runs. */
+  async listRuns(): Promise<RunRecord[]> {
+    return ready().store.listRuns();
+  },
+  /** A stored run's history. @throws RunNotFoundError. */
+  async history(runId: string): Promise<StepRecord[]> {
+    const stored = await ready().store.load(runId);
+    if (!stored) throw new RunNotFoundError(runId);
+    return stored.history;
+  },
+
+  /** Evaluate a stored run against its SFT initialisation and the uniform random policy. */
+  async evaluate(
+    runId: string,
+    seeds: Seed[],
+    repeats: number,
+    seed = 1,
+  ): Promise<
+    Omit<RunEvaluation, 'policies'> & {
+      policies: Record<string, RunEvaluation['policies']['cstpo']['summary'] | null>;
+    }
+  > {
+    const stored = await ready().store.load(runId);
+    if (!stored) throw new RunNotFoundError(runId);
+    const config = stored.run.config;
+    const r = await evaluateRun(
+      config,
+      { trained: stored.latest.actor, sft: config.sftEpochs > 0 ? stored.init.actor : null },
+      seeds,
+      { repeats, seed },
+    );
+    return {
+      ...r,
+      policies: {
+        cstpo: r.policies.cstpo.summary,
+        sft: r.policies.sft?.summary ?? null,
+        random: r.policies.random.summary,
+      },
+    };
+  },
+
+  /** tfjs memory of this worker and its active backend. */
+  memory(): TensorMemory & { backend: string } {
+    return { ...memory(), backend: tf.getBackend() };
+  },
+};
+
+/** The trainer worker's API, for `Comlink.wrap<TrainerWorkerApi>`. */
+export type TrainerWorkerApi = typeof api;
+
+Comlink.expose(api);
