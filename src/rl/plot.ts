@@ -51,7 +51,7 @@ const escapeXml = (s: string): string =>
 /** Round to 4 significant digits for axis labels. */
 const tick = (v: number): string => String(Number(v.toPrecision(3)));
 
-/** One panel: axes, min/max labels, a polyline per series (gaps at nulls) and a legend. */
+/** One panel: axes, min/max labels, a polyline per series (gaps at nulls) and a legend row below. */
 function panel(
   x: number[],
   series: Series[],
@@ -61,7 +61,7 @@ function panel(
   const left = 60;
   const right = box.width - 20;
   const top = box.top + 24;
-  const bottom = box.top + box.height - 28;
+  const bottom = box.top + box.height - 44;
   const ys = series.flatMap((s) => s.values.filter((v): v is number => v !== null && Number.isFinite(v)));
   let lo = ys.length ? Math.min(...ys) : 0;
   let hi = ys.length ? Math.max(...ys) : 1;
@@ -94,10 +94,10 @@ function panel(
       else run.push(`${px(x[i] as number).toFixed(1)},${py(v).toFixed(1)}`);
     });
     flush();
-    const lx = right - 150;
-    const ly = top + 4 + 14 * k;
+    const lx = left + 170 * k;
+    const ly = box.top + box.height - 12;
     parts.push(
-      `<line x1="${lx}" y1="${ly - 4}" x2="${lx + 18}" y2="${ly - 4}" stroke="${s.color}" stroke-width="2"/>`,
+      `<line x1="${lx}" y1="${ly - 4}" x2="${lx + 18}" y2="${ly - 4}" stroke="${s.color}" stroke-width="2"${s.dashed ? ' stroke-dasharray="4 3"' : ''}/>`,
       `<text x="${lx + 24}" y="${ly}" font-size="11">${escapeXml(s.label)}</text>`,
     );
   });
