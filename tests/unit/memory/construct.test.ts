@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { RandomPolicy, TemplateRealizer } from '../../../src/agents';
 import { DialogueEnv, type Action, type EnvCheckpoint, type StepResult } from '../../../src/env';
+import { ScriptedBackend } from '../../../src/llm';
 import {
+  LlmWriter,
   constructPrinciples,
   ConstructionError,
   selfPlayEpisode,
@@ -151,6 +153,32 @@ describe('self-play construction with backtracking', () => {
     const none = await run(0);
     expect(none.principles.every((p) => p.provenance.origin === 'success')).toBe(true);
     expect(none.episodes.flatMap((e) => e.turns).every((t) => t.attempts.length === 1)).toBe(true);
+  });
+
+  it("writes the LLM writer's principles, validated, with the provenance of the turn", async () => {
+    const answer = JSON.stringify({
+      when: 'When the persuadee hesitates',
+      should: 'tell a short personal story',
+      ratherThan: 'rather than repeating the request',
+      because: 'stories lower resistance.',
+    });
+    const backend = new ScriptedBackend(Array.from({ length: 200 }, () => answer));
+    const env = new DialogueEnv('p4g', { protocol: 'ppdpp' });
+    const { principles, episodes } = await constructPrinciples(
+      { ...options('p4g', env), writer: new LlmWriter({ backend, seed: 1 }) },
+      { seeds: defaultSeeds('p4g'), episodes: 2 },
+    );
+    expect(principles.length).toBeGreaterThan(0);
+    expect(backend.requests).toHaveLength(principles.length);
+    for (const p of principles) {
+      expect(p).toMatchObject({
+        when: 'the persuadee hesitates',
+        should: 'tell a short personal story',
+        because: 'stories lower resistance',
+      });
+      expect(p.ratherThan).toBe(p.provenance.origin === 'revision' ? 'repeating the request' : undefined);
+    }
+    expect(episodes.flatMap((e) => e.turns).filter((t) => t.principleId).length).toBe(principles.length);
   });
 
   it('needs per-turn rewards and valid arguments', async () => {

@@ -1,7 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { FixedPolicy, runEpisode, TemplateRealizer } from '../../../src/agents';
 import { DialogueEnv, type Observation } from '../../../src/env';
+import { ScriptedBackend } from '../../../src/llm';
 import {
+  LlmReinterpreter,
   describeSituation,
   OnlineConstructionEnv,
   PrincipleMemory,
@@ -85,6 +87,30 @@ describe('PrinciplesPlanner', () => {
       maxDistance: 0.3,
     });
     expect((await near.act(obs, Rng.fromSeed(0))).strategy).toBe('Information');
+  });
+
+  it('in LLM form, plays the label the reinterpreter names for the retrieved principles', async () => {
+    const obs = observation();
+    const memory = new PrincipleMemory('m', 'esconv', embedder);
+    await memory.add([principle(describeSituation(obs), 'Question')]);
+    const answer = {
+      principles: [
+        { when: 'w', should: 'share a similar experience', because: 'b', strategy: 'Self-disclosure' },
+      ],
+    };
+    const backend = new ScriptedBackend([JSON.stringify(answer)]);
+    const planner = new PrinciplesPlanner({
+      memory,
+      fallback: new FixedPolicy('esconv', 'Others'),
+      reinterpreter: new LlmReinterpreter({ backend }),
+    });
+    const action = await planner.act(obs, Rng.fromSeed(0));
+    expect(action.strategy).toBe('Self-disclosure');
+    expect(await new TemplateRealizer().realize(obs, 'Self-disclosure', 3, Rng.fromSeed(0))).toContain(
+      action.utterance,
+    );
+    expect(planner.lastDecision!.reinterpreted[0]!.should).toBe('share a similar experience');
+    expect(backend.requests[0]!.messages.at(-1)!.content).toContain('you should use Question');
   });
 
   it('does not repeat its own earlier utterance word for word while another realisation is left', async () => {
