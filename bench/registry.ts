@@ -9,6 +9,7 @@ import { evalBenchmark } from './cases/eval';
 import { memoryLoadBenchmark, memoryRetrievalBenchmark } from './cases/memory';
 import { memoryBrowserBenchmark } from './cases/memory-browser';
 import { memoryWebgpuBenchmark } from './cases/memory-webgpu';
+import { rlPeakMemoryBenchmark, rlSamplingCostBenchmark, rlStepTimeBenchmark } from './cases/rl';
 import type { Benchmark } from './types';
 
 export const BENCHMARKS: readonly Benchmark[] = [
@@ -20,4 +21,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   memoryBrowserBenchmark,
   memoryWebgpuBenchmark,
   evalBenchmark,
+  rlStepTimeBenchmark,
+  rlPeakMemoryBenchmark,
+  rlSamplingCostBenchmark,
 ];
