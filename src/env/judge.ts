@@ -59,6 +59,7 @@ const POSITIVE = [
   'good',
   'glad',
   'makes sense',
+  'helps',
   'right about',
   'happy',
 ];
@@ -82,6 +83,8 @@ const NEGATIVE = [
   'on edge',
   "can't",
   'cannot',
+  'worse',
+  'not helpful',
 ];
 const PLAN_FIRM = ['i am going to', "i'm going to", 'i will ', "i'll ", 'i plan to'];
 const PLAN_TENTATIVE = ['i could try', 'maybe i could', 'i might try', 'i could'];

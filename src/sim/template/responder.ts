@@ -22,14 +22,21 @@ const AFFECT: Readonly<Record<AffectCategory, readonly string[]>> = {
   satisfaction: ['I feel much better about this.', 'This feels good.'],
 };
 
+/** How the user takes an Influence message, by stance: agreement sounds glad, resistance sounds hurt or annoyed. */
 const STANCE = {
-  agree: ['That makes sense.', 'You are right about that.', 'Yes, I can see that.'],
+  agree: ['That makes sense, thank you.', 'You are right about that.', 'Yes, I can see that. That helps.'],
   open: ['Maybe.', 'I hear what you are saying.', 'Okay.'],
   hesitant: ['I am not so sure.', 'Hmm, I do not know about that.', 'I am still on the fence.'],
-  resist: ['I do not really agree.', 'Please do not push me.', 'That does not work for me.'],
+  resist: [
+    'I do not really agree. That is not helpful.',
+    'Please do not push me. It makes me feel worse.',
+    'That does not work for me, and it is frustrating to hear.',
+  ],
 } as const;
 
 const SOCIAL = ['Thanks.', 'Sure.', 'Right.', 'Okay.'];
+/** Replies to a warm social message: being met kindly is noticed. */
+const WARM_SOCIAL = ['Thank you, that means a lot.', 'Thanks for listening.', 'That is kind of you, thanks.'];
 const GREETING = ['Hello to you too.', 'Hi there.', 'Hey, nice to meet you.'];
 
 const P4G_BARRIER: Readonly<Record<string, string>> = {
@@ -38,9 +45,10 @@ const P4G_BARRIER: Readonly<Record<string, string>> = {
   cost: 'Money is tight for me right now.',
 };
 
-/** Replies to a greeting in kind, otherwise with a short acknowledgement. */
+/** Replies to a greeting in kind, to warmth with thanks, otherwise with a short acknowledgement. */
 function socialBank(utterance: string): readonly string[] {
-  return extractFeatures(utterance).greeting > 0 ? GREETING : SOCIAL;
+  const f = extractFeatures(utterance);
+  return f.greeting > 0 ? GREETING : f.warmth > 0 ? WARM_SOCIAL : SOCIAL;
 }
 
 function pick(rng: Rng, items: readonly string[]): string {
