@@ -28,6 +28,7 @@ export interface AdamState {
   v: WeightMap;
 }
 
+/** Adam over the parameters of a {@link ParamSet}; see the module comment. */
 export class Adam {
   private t = 0;
   private readonly m: tf.Variable[];

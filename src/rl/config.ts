@@ -21,11 +21,16 @@ export const AblationsSchema = z.object({
   /** Sparse complete-branch sampling (false: full trajectories at the same number of returns). */
   branching: z.boolean().default(true),
 });
+/** Which parts of CSTPO are on (all true: the full method). */
 export type Ablations = z.infer<typeof AblationsSchema>;
 
 const int = (min: number) => z.number().int().min(min);
 const positive = z.number().positive();
 
+/**
+ * A run's configuration (zod schema; defaults as listed). Learning rates, widths, epochs and the entropy bonus are
+ * this library's choices; the paper fixes the sampling (10 seeds, checkpoints, 2 × 2 branches) and γ = 1.
+ */
 export const TrainConfigSchema = z.object({
   task: TaskIdSchema,
   algo: z.literal('cstpo').default('cstpo'),

@@ -68,6 +68,7 @@ export class StrategyPolicy {
     this.mlp = new Mlp(params, 'strategy', [dims.obs, dims.hidden, dims.labels], rng, OUTPUT_GAIN);
     this.priorWeight = params.add('strategy/priorWeight', [], Float32Array.of(1));
   }
+  /** Logits [N, K] for observations [N, obs] and an optional prior [N, K] of label log-probabilities. */
   logits(obs: tf.Tensor2D, prior?: tf.Tensor2D): tf.Tensor2D {
     const base = this.mlp.apply(obs);
     return prior ? (tf.add(base, tf.mul(prior, this.priorWeight)) as tf.Tensor2D) : base;
@@ -142,6 +143,7 @@ export class Critic {
   get hierarchical(): boolean {
     return this.uHead !== null;
   }
+  /** V(X) [N] and U(X, ·) [N, K] (null without the U head) for training states X [N, obs + cog]. */
   values(x: tf.Tensor2D): { v: tf.Tensor1D; u: tf.Tensor2D | null } {
     const h = tf.tanh(this.trunk.apply(x));
     return {

@@ -14,6 +14,7 @@ export interface RolloutWorkerLike {
   rollout(jobs: SeedJob[], weights: WeightMap): Promise<RolloutOutput>;
 }
 
+/** Rollouts spread over rollout workers; see the module comment. */
 export class WorkerPoolExecutor implements RolloutExecutor {
   /**
    * @param workers at least one rollout worker, already initialised for the run's configuration.

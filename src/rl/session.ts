@@ -32,6 +32,7 @@ export interface SessionOptions {
 /** Why {@link TrainingSession.run} returned. */
 export type RunOutcome = 'finished' | 'stopped';
 
+/** A trainer bound to a run store, with pause / resume / stop; see the module comment. */
 export class TrainingSession {
   private paused: { promise: Promise<void>; release: () => void } | null = null;
   private stopRequested = false;

@@ -85,6 +85,7 @@ export interface TrainerOptions {
 
 const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
+/** SFT, then CSTPO steps, with exact snapshots; see the module comment. */
 export class CstpoTrainer {
   private constructor(
     readonly config: TrainConfig,
