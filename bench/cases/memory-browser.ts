@@ -11,8 +11,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium } from 'playwright-core';
-import { build } from 'vite';
 import { startStaticServer } from '../../tests/browser/server';
 import type { MemoryBenchArgs, MemoryBenchResult } from '../../tests/browser/pages/memory-bench';
 import { ratioEntry, timingEntry } from '../timing';
@@ -35,6 +33,8 @@ export const memoryBrowserBenchmark: Benchmark = {
   async run(ctx) {
     const outDir = mkdtempSync(join(tmpdir(), 'pdl-memory-bench-'));
     const server = { close: async () => undefined } as { close(): Promise<void> };
+    const { chromium } = await import('playwright-core');
+    const { build } = await import('vite');
     let browser: Awaited<ReturnType<typeof chromium.launch>> | undefined;
     try {
       ctx.log('building the page');

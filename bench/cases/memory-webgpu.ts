@@ -9,7 +9,6 @@
  * The `webgpu` package's `globals` (GPUBufferUsage, …) and `navigator.gpu` are installed on `globalThis`
  * here, as tfjs's WebGPU backend expects a browser's; nothing else in the library reads them.
  */
-import * as tf from '@tensorflow/tfjs';
 import { FlatL2Index } from '../../src/memory';
 import { TfjsL2Index } from '../../src/memory/knn-tfjs';
 import { Rng } from '../../src/rng';
@@ -54,6 +53,7 @@ export const memoryWebgpuBenchmark: Benchmark = {
       ctx.log('no WebGPU adapter in Node: nothing measured (point VK_ICD_FILENAMES at a Vulkan driver)');
       return [];
     }
+    const tf = await import('@tensorflow/tfjs');
     await import('@tensorflow/tfjs-backend-webgpu');
     if (!(await tf.setBackend('webgpu')))
       throw new Error(`tfjs could not start its webgpu backend on ${adapter}`);

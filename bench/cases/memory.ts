@@ -6,16 +6,16 @@
  *   full sort) timed interleaved in the same run, and tfjs on its cpu backend (the only tfjs backend in plain
  *   Node) at 1,000 and 10,000; plus the bytes each holds. Every path's answers are checked to be the same.
  * - `memory/load`: loading a 10,000-principle memory (cached embeddings) from IndexedDB — here fake-indexeddb,
- *   an in-process implementation, so the browser case (`memory/browser`) is the one to read for real storage —
- *   and parsing the same memory from its JSON file.
+ *   an in-process implementation installed on `globalThis` for the run only, so the browser case
+ *   (`memory/browser`) is the one to read for real storage — and parsing the same memory from its JSON file.
+ *
+ * tfjs and fake-indexeddb are loaded when a case runs, not when the registry is imported.
  */
-import 'fake-indexeddb/auto';
-import * as tf from '@tensorflow/tfjs';
 import { FlatL2Index, PrincipleMemory, PrincipleStore } from '../../src/memory';
 import { TfjsL2Index } from '../../src/memory/knn-tfjs';
 import { Rng } from '../../src/rng';
 import { compare, measure, ratioEntry, timingEntry } from '../timing';
-import type { BenchEntry, Benchmark } from '../types';
+import type { BenchContext, BenchEntry, Benchmark } from '../types';
 import { BENCH_EMBEDDER, checkSame, plainFullScan, syntheticMemory, unitVectors } from './memory-data';
 
 const SIZES = [1_000, 10_000, 100_000];
@@ -32,6 +32,7 @@ export const memoryRetrievalBenchmark: Benchmark = {
   async run(ctx) {
     const dim = BENCH_EMBEDDER.dim;
     const entries: BenchEntry[] = [];
+    const tf = await import('@tensorflow/tfjs');
     await tf.setBackend('cpu');
     for (const n of SIZES) {
       const rng = Rng.fromSeed(ctx.seed + n);
@@ -91,37 +92,57 @@ export const memoryRetrievalBenchmark: Benchmark = {
   },
 };
 
+/** Runs `fn` with fake-indexeddb's `indexedDB` and `IDB*` classes on `globalThis`, restoring what was there. */
+async function withFakeIndexedDb<T>(fn: () => Promise<T>): Promise<T> {
+  const fake = (await import('fake-indexeddb')) as unknown as Record<string, unknown>;
+  const names = Object.keys(fake).filter((k) => k === 'indexedDB' || k.startsWith('IDB'));
+  const g = globalThis as unknown as Record<string, unknown>;
+  const saved = new Map(names.map((k) => [k, Object.getOwnPropertyDescriptor(g, k)]));
+  for (const k of names) Object.defineProperty(g, k, { value: fake[k], configurable: true, writable: true });
+  try {
+    return await fn();
+  } finally {
+    for (const [k, d] of saved) {
+      if (d) Object.defineProperty(g, k, d);
+      else delete g[k];
+    }
+  }
+}
+
 export const memoryLoadBenchmark: Benchmark = {
   name: 'memory/load',
-  async run(ctx) {
-    const n = 10_000;
-    const memory = syntheticMemory('bench-10k', n, ctx.seed);
-    const store = await PrincipleStore.open(`bench-memory-${ctx.seed}`);
-    try {
-      await store.save(memory, { replace: true });
-      const runs = { warmup: 1, runs: Math.min(ctx.timing.runs, 5) };
-      const load = await measure(async () => {
-        const m = await store.load('bench-10k', BENCH_EMBEDDER);
-        if (m.size !== n) throw new Error(`loaded ${m.size} principles, expected ${n}`);
-      }, runs);
-      const json = JSON.stringify(memory.toFile());
-      const parse = await measure(async () => {
-        const m = await PrincipleMemory.fromFile(json, BENCH_EMBEDDER);
-        if (m.size !== n) throw new Error(`parsed ${m.size} principles, expected ${n}`);
-      }, runs);
-      ctx.log(`load ${load.median.toFixed(0)} ms (fake-indexeddb), parse ${parse.median.toFixed(0)} ms`);
-      return [
-        timingEntry(`memory/load 10000 principles from IndexedDB (Node, fake-indexeddb)`, load),
-        timingEntry(`memory/load 10000 principles from a JSON memory file (Node)`, parse),
-        bytesEntry(
-          `memory/load 10000-principle memory file bytes`,
-          json.length,
-          'JSON text, embeddings base64',
-        ),
-      ];
-    } finally {
-      await store.delete('bench-10k');
-      store.close();
-    }
-  },
+  run: (ctx) => withFakeIndexedDb(() => measureLoad(ctx)),
 };
+
+/** Times loading a synthetic 10,000-principle memory from (fake) IndexedDB and from its JSON file. */
+async function measureLoad(ctx: BenchContext): Promise<BenchEntry[]> {
+  const n = 10_000;
+  const memory = syntheticMemory('bench-10k', n, ctx.seed);
+  const store = await PrincipleStore.open(`bench-memory-${ctx.seed}`);
+  try {
+    await store.save(memory, { replace: true });
+    const runs = { warmup: 1, runs: Math.min(ctx.timing.runs, 5) };
+    const load = await measure(async () => {
+      const m = await store.load('bench-10k', BENCH_EMBEDDER);
+      if (m.size !== n) throw new Error(`loaded ${m.size} principles, expected ${n}`);
+    }, runs);
+    const json = JSON.stringify(memory.toFile());
+    const parse = await measure(async () => {
+      const m = await PrincipleMemory.fromFile(json, BENCH_EMBEDDER);
+      if (m.size !== n) throw new Error(`parsed ${m.size} principles, expected ${n}`);
+    }, runs);
+    ctx.log(`load ${load.median.toFixed(0)} ms (fake-indexeddb), parse ${parse.median.toFixed(0)} ms`);
+    return [
+      timingEntry(`memory/load 10000 principles from IndexedDB (Node, fake-indexeddb)`, load),
+      timingEntry(`memory/load 10000 principles from a JSON memory file (Node)`, parse),
+      bytesEntry(
+        `memory/load 10000-principle memory file bytes`,
+        json.length,
+        'JSON text, embeddings base64',
+      ),
+    ];
+  } finally {
+    await store.delete('bench-10k');
+    store.close();
+  }
+}
