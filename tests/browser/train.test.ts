@@ -132,5 +132,20 @@ describe('CSTPO trainer worker in headless Chromium', () => {
     const memory = await p.run<{ numTensors: number; backend: string }>({ cmd: 'memory' });
     expect(memory.backend).toBe('cpu');
     expect(memory.numTensors).toBeLessThan(first.numTensors); // the run's networks were released
+
+    // The stored run: listed, with its 50 history rows, and evaluable against SFT and random.
+    const runs = await p.run<{ id: string; step: number; status: string }[]>({ cmd: 'runs' });
+    expect(runs).toEqual([expect.objectContaining({ id: 'leak', step: 50, status: 'finished' })]);
+    expect((await p.run<StepRecord[]>({ cmd: 'history', runId: 'leak' })).map((r) => r.step)).toHaveLength(
+      50,
+    );
+    const evaluation = await p.run<{ seeds: number; policies: Record<string, { episodes: number } | null> }>({
+      cmd: 'evaluate',
+      runId: 'leak',
+      task: 'cb',
+      repeats: 1,
+    });
+    expect(evaluation.seeds).toBe(3);
+    for (const name of ['cstpo', 'sft', 'random']) expect(evaluation.policies[name]?.episodes).toBe(3);
   });
 });
