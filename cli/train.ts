@@ -231,6 +231,9 @@ export interface TrainReport {
 
 /** Run training as described by `opts`. @throws UsageError, DatasetError, node:fs errors. */
 export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
+  // Production mode only silences tfjs's console warnings (here: the banner suggesting the native Node backend,
+  // which this project does not use).
+  tf.enableProdMode();
   const choice = await selectBackend(tf, { prefer: ['cpu'] });
   const out = resolve(opts.out);
   const store = new FileRunStore(dirname(out));
