@@ -18,3 +18,4 @@ export * from './gpu';
 export * from './appraisal';
 export * from './roles';
 export * from './baselines';
+export * from './memory';
