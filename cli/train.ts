@@ -39,7 +39,8 @@ Options:
   --skip-invalid         skip malformed dataset records instead of stopping
   --eval-fraction F      share of the seeds held out for evaluation, in (0, 1) (default: 0.25)
   --eval-seeds PATH      evaluate on these seeds instead ("bundled" for the authored seeds); all of
-                         --seeds then train
+                         --seeds then train. With --resume: evaluate the run on these seeds as well
+                         (written to eval-<name>.json)
   --eval-repeats N       episodes per evaluation seed (default: 4)
   --ablate LIST          comma-separated: no-cog (critic without cognitive-state features), v-only (no
                          hierarchical critic), no-branch (full trajectories at the same number of returns)
@@ -336,10 +337,24 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
   ];
 
   let evaluation: TrainReport['evaluation'] = null;
+  let evalFile = 'eval.json';
+  let evalSummary = { source: split.evalSource, count: split.eval.length };
   if (opts.evaluate && outcome === 'finished') {
-    const evalAll = await loadSeeds(split.evalSource, task, opts, io);
-    const byId = new Map(evalAll.map((s) => [s.id, s]));
-    const evalSeeds = split.eval.map((id) => byId.get(id)).filter((s): s is Seed => s !== undefined);
+    // With --resume, --eval-seeds evaluates the run on other seeds as well (written to eval-<name>.json).
+    const extra = opts.resume && opts.evalSeeds !== undefined ? opts.evalSeeds : null;
+    let evalSeeds: Seed[];
+    if (extra !== null) {
+      evalSeeds = await loadSeeds(extra, task, opts, io);
+      const train = new Set(split.train);
+      const overlap = evalSeeds.filter((s) => train.has(s.id)).length;
+      if (overlap > 0) io.stderr(`warning: ${overlap} of the evaluation seeds were training seeds\n`);
+    } else {
+      const evalAll = await loadSeeds(split.evalSource, task, opts, io);
+      const byId = new Map(evalAll.map((s) => [s.id, s]));
+      evalSeeds = split.eval.map((id) => byId.get(id)).filter((s): s is Seed => s !== undefined);
+    }
+    evalFile = extra === null ? 'eval.json' : `eval-${basename(extra).replace(/\.[^.]*$/, '')}.json`;
+    evalSummary = { source: extra ?? split.evalSource, count: evalSeeds.length };
     if (!opts.json) io.stderr(`evaluating on ${evalSeeds.length} seeds × ${opts.evalRepeats}…\n`);
     const result = await evaluateRun(
       config,
@@ -363,8 +378,8 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
         random: slim(result.policies.random),
       },
     };
-    await writeFile(join(out, 'eval.json'), JSON.stringify(evaluation, null, 2));
-    files.push('eval.json');
+    await writeFile(join(out, evalFile), JSON.stringify(evaluation, null, 2));
+    files.push(evalFile);
   }
   await session.dispose();
   store.close();
@@ -377,8 +392,8 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
     seeds: {
       source: split.source,
       train: split.train.length,
-      evalSource: split.evalSource,
-      eval: split.eval.length,
+      evalSource: evalSummary.source,
+      eval: evalSummary.count,
     },
     sft: sft
       ? { examples: sft.examples, finalLoss: sft.losses.at(-1) ?? null, accuracy: sft.accuracy }

@@ -92,6 +92,21 @@ describe('npm run train (end to end, tiny)', () => {
     expect(resumed.steps.map((s) => s.step)).toEqual([1, 2, 3]);
     expect(resumed.steps[1]!.inputDigest).toBe(report.steps[1]!.inputDigest);
     expect(resumed.evaluation).toBeNull();
+
+    // A finished run evaluated on other seeds: nothing more to train, a separate evaluation file.
+    const third = io();
+    expect(
+      await main(
+        ['--resume', '--out', out, '--json', '--eval-seeds', 'bundled', '--eval-repeats', '1'],
+        third.io,
+      ),
+    ).toBe(0);
+    const extra = JSON.parse(third.out.join('')) as TrainReport;
+    expect(extra.steps).toHaveLength(3);
+    expect(extra.seeds).toMatchObject({ evalSource: 'bundled', eval: 15 });
+    expect(extra.evaluation!.policies.cstpo!.summary.episodes).toBe(15);
+    expect(third.err.join('')).toMatch(/11 of the evaluation seeds were training seeds/);
+    expect(JSON.parse(await readFile(join(out, 'eval-bundled.json'), 'utf8')).seeds).toBe(15);
   });
 
   it('reports usage errors with exit code 2 and a missing run to resume', async () => {
