@@ -250,7 +250,7 @@ export async function rolloutSeeds(
       });
       return { turn: t, continuations };
     });
-    // Checkpoints are only needed to start the tails; drop them from what is returned.
+    // The environment checkpoints served to start the tails; only the branch returns are returned.
     return { seedId: job.seed.id, mains: [main], checkpoints: branches };
   });
 }
