@@ -247,16 +247,16 @@ function baseFeatures(text: string): BaseFeatures {
 }
 
 /**
- * Extract the surface features of `text`. `context` (optional) is the listener's previous words: overlap with
- * them raises specificity (the utterance refers to what the listener said).
+ * Extract the surface features of `text`. `context` (optional, any number of texts) is the listener's previous
+ * words: overlap with them raises specificity (the utterance refers to what the listener said).
  */
-export function extractFeatures(text: string, context = ''): TextFeatures {
+export function extractFeatures(text: string, ...context: string[]): TextFeatures {
   const { words, numbers, ...base } = baseFeatures(text);
-  const ctx = contentWordSet(context);
+  const sets = context.map(contentWordSet);
   let overlap = 0;
   let longWords = 0;
   for (const w of words) {
-    if (ctx.has(w)) overlap++;
+    if (sets.some((set) => set.has(w))) overlap++;
     if (w.length >= 7) longWords++;
   }
   return { ...base, specificity: saturate(overlap + 0.5 * numbers + 0.25 * longWords) };

@@ -82,7 +82,7 @@ export class TemplateChangeProposer implements ChangeProposer {
   async assess(utterance: string, view: SimView): Promise<MessageAssessment> {
     const cog = view.state.cognitive;
     const rules = TASK_RULES[view.task.id];
-    const f = extractFeatures(utterance, lastUserText(view) + ' ' + view.state.private.concerns.join(' '));
+    const f = extractFeatures(utterance, lastUserText(view), ...view.state.private.concerns);
     const hits = topicHits(utterance, view.task.topics);
     let topical = 0;
     let opposition = 0;
