@@ -3,6 +3,7 @@
  * mean terminal return with 95% bootstrap intervals, and write the trajectories as JSONL. The language roles run
  * in template mode or on a language backend per role (`--backend`), and the LLM calls and tokens are reported.
  */
+import { existsSync } from 'node:fs';
 import { mkdir, readFile, writeFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -291,13 +292,15 @@ export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateR
   let skipped: SimulateReport['skipped'] = [];
   let warnings = 0;
   if (opts.seeds) {
+    if (!existsSync(opts.seeds)) throw new UsageError(`--seeds: no such file or folder: ${opts.seeds}`);
     const loaded = await loadSeedsFromPath(opts.seeds, opts.task, { skipInvalid: opts.skipInvalid });
     seeds = loaded.seeds;
     skipped = loaded.skipped;
     warnings = loaded.warnings.length;
     for (const w of loaded.warnings.slice(0, 10)) io.stderr(`warning: ${w.file}:${w.line}: ${w.message}\n`);
     if (loaded.warnings.length > 10) io.stderr(`warning: … and ${loaded.warnings.length - 10} more\n`);
-    for (const s of skipped) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
+    for (const s of skipped.slice(0, 10)) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
+    if (skipped.length > 10) io.stderr(`skipped: … and ${skipped.length - 10} more (all listed in --json)\n`);
   } else {
     seeds = defaultSeeds(opts.task);
   }
@@ -372,8 +375,10 @@ export function formatReport(r: SimulateReport): string {
   const s = r.summary;
   const lines = [
     `${getTask(r.task).title} · policy ${r.policy} · protocol ${r.protocol}`,
-    `${r.episodes} episodes on ${r.seeds} seeds from ${r.seedSource}` +
-      (r.skipped.length ? ` (${r.skipped.length} invalid records skipped)` : ''),
+    `${r.episodes} episodes cycling through ${r.seeds} seeds from ${r.seedSource}` +
+      (r.skipped.length
+        ? ` (${r.skipped.length} invalid record${r.skipped.length === 1 ? '' : 's'} skipped)`
+        : ''),
     `success rate                 ${ci(s.successRate)}`,
     `average turns (all)          ${ci(s.avgTurnsAll)}`,
     `average turns (successful)   ${s.avgTurnsSuccessful ? ci(s.avgTurnsSuccessful) : 'n/a (no success)'}`,

@@ -79,10 +79,13 @@ export class ReplayPolicy implements Policy {
   }
 }
 
-/** Names accepted by {@link createPolicy}: `random`, `replay`, or `fixed:<label>`. */
+/**
+ * Names accepted by {@link createPolicy}: `random`, `replay`, or `fixed:<label>` (`llm` and `arg` are built by the
+ * role resolver in `src/roles`, which also accepts these).
+ */
 export function createPolicy(task: TaskId, spec: string, realizer?: Realizer): Policy {
   if (spec === 'random') return new RandomPolicy(task, realizer);
   if (spec === 'replay') return new ReplayPolicy(task, realizer);
   if (spec.startsWith('fixed:')) return new FixedPolicy(task, spec.slice('fixed:'.length), realizer);
-  throw new Error(`unknown policy "${spec}"; use random, replay or fixed:<strategy label>`);
+  throw new Error(`unknown policy "${spec}"; use random, replay, fixed:<strategy label>, llm or arg`);
 }
