@@ -38,6 +38,7 @@ Options:
   --seeds PATH           dataset file, P4G folder/CSV or seed JSONL (default: the bundled authored seeds)
   --skip-invalid         skip malformed dataset records instead of stopping
   --eval-fraction F      share of the seeds held out for evaluation, in (0, 1) (default: 0.25)
+  --split-seed N         random seed of the train/evaluation split (default: 0)
   --eval-seeds PATH      evaluate on these seeds instead ("bundled" for the authored seeds); all of
                          --seeds then train. With --resume: evaluate the run on these seeds as well
                          (written to eval-<name>.json)
@@ -72,6 +73,7 @@ export interface TrainOptions {
   seeds?: string;
   skipInvalid: boolean;
   evalFraction: number;
+  splitSeed: number;
   evalSeeds?: string;
   evalRepeats: number;
   ablations: Ablations;
@@ -116,6 +118,7 @@ export function parseTrainArgs(argv: string[]): TrainOptions | 'help' {
         seeds: { type: 'string' },
         'skip-invalid': { type: 'boolean', default: false },
         'eval-fraction': { type: 'string', default: '0.25' },
+        'split-seed': { type: 'string', default: '0' },
         'eval-seeds': { type: 'string' },
         'eval-repeats': { type: 'string', default: '4' },
         ablate: { type: 'string', default: '' },
@@ -158,6 +161,7 @@ export function parseTrainArgs(argv: string[]): TrainOptions | 'help' {
     ...opt('seeds', values.seeds),
     skipInvalid: values['skip-invalid'],
     evalFraction,
+    splitSeed: integer('split-seed', values['split-seed'], 0) as number,
     ...opt('evalSeeds', values['eval-seeds']),
     evalRepeats: integer('eval-repeats', values['eval-repeats'], 1) as number,
     ablations,
@@ -266,7 +270,7 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
       trainSeeds = all;
       evalSeeds = await loadSeeds(opts.evalSeeds, task, opts, io);
     } else {
-      ({ train: trainSeeds, eval: evalSeeds } = splitSeeds(all, opts.evalFraction, opts.seed));
+      ({ train: trainSeeds, eval: evalSeeds } = splitSeeds(all, opts.evalFraction, opts.splitSeed));
     }
     split = {
       source: opts.seeds ?? 'bundled',
