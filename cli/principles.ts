@@ -16,7 +16,7 @@ import {
   summarizeEpisodes,
   type BootstrapInterval,
   type EpisodeSummary,
-} from '../src/eval';
+} from '../src/stats';
 import {
   constructPrinciples,
   formatPrinciple,

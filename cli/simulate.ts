@@ -12,7 +12,7 @@ import { toJsonl } from '../src/agents';
 import { DatasetError } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
 import type { Protocol } from '../src/env';
-import { summarizeEpisodes, type EpisodeSummary } from '../src/eval';
+import { summarizeEpisodes, type EpisodeSummary } from '../src/stats';
 import type { ReplayFixture } from '../src/llm/replay';
 import { Rng } from '../src/rng';
 import {

@@ -4,7 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import type { EpisodeRecord } from '../src/agents/rollout';
-import { summarizeEpisodes } from '../src/eval';
+import { summarizeEpisodes } from '../src/stats';
 import { Rng } from '../src/rng';
 import { TASK_IDS, getTask, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';

@@ -12,6 +12,7 @@ export * from './env';
 export * from './agents';
 export * from './embed';
 export * from './store';
+export * from './stats';
 export * from './eval';
 export * from './llm';
 export * from './gpu';

@@ -3,7 +3,7 @@
  * episodes, each its own case (1,000 clusters, so 2,000,000 cluster draws), and the same call against its floor,
  * the 2,000,000 `Rng.int` draws alone, timed interleaved in the same run.
  */
-import { bootstrapMean } from '../../src/eval';
+import { bootstrapMean } from '../../src/stats';
 import { Rng } from '../../src/rng';
 import { compare, ratioEntry, timingEntry } from '../timing';
 import type { Benchmark } from '../types';

@@ -9,3 +9,4 @@ export * from './llm';
 export * from './template';
 export * from './lookahead';
 export * from './policy';
+export * from './prompts';

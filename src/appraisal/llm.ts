@@ -7,14 +7,10 @@
  * answer is retried with the parse error shown, as `askStructured` does for JSON.
  */
 import { StructuredOutputError } from '../llm/errors';
-import { ARG_DEFAULTS, argAnswerSchema, argMessages } from '../llm/prompts/arg-actor';
-import { askRole, RoleOutputError, type RoleCallOptions } from '../llm/prompts/call';
-import {
-  PREDICT_DEFAULTS,
-  PredictionAnswerSchema,
-  predictMessages,
-} from '../llm/prompts/reverse-perspective';
-import { cleanUtterance } from '../llm/prompts/utterance';
+import { ARG_DEFAULTS, argAnswerSchema, argMessages } from './prompts/arg-actor';
+import { askRole, RoleOutputError, type RoleCallOptions } from '../llm/call';
+import { PREDICT_DEFAULTS, PredictionAnswerSchema, predictMessages } from './prompts/reverse-perspective';
+import { cleanUtterance } from '../sim/llm/prompts/utterance';
 import type { ChatMessage } from '../llm/types';
 import type { Observation } from '../env/env';
 import type { Rng } from '../rng';

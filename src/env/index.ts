@@ -2,3 +2,4 @@
 export * from './env';
 export * from './judge';
 export * from './llm-judge';
+export * from './prompts/judge';

@@ -17,8 +17,8 @@ import {
   terminalJudgeMessages,
   turnJudgeMessages,
   turnVerdictSchema,
-} from '../llm/prompts/judge';
-import { askRole, type RoleCallOptions } from '../llm/prompts/call';
+} from './prompts/judge';
+import { askRole, type RoleCallOptions } from '../llm/call';
 import { cbUtility, esconvUtility, p4gUtility } from '../tasks';
 import {
   PPDPP_LABELS,

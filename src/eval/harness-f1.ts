@@ -13,7 +13,7 @@ import type { Observation } from '../env/env';
 import { Rng } from '../rng';
 import { getTask } from '../tasks';
 import type { ActorView, Seed, TaskId, Turn } from '../tasks/seed';
-import { classificationReport, strategyEntropy, type ClassificationReport } from './classification';
+import { classificationReport, strategyEntropy, type ClassificationReport } from '../stats/classification';
 
 /** Tasks with human strategy annotations. */
 export const F1_TASKS = ['esconv', 'p4g'] as const satisfies readonly TaskId[];

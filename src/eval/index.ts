@@ -5,10 +5,6 @@
  * validation. Node-only parts (worker threads, output folders) are in `./harness-node`.
  */
 export * from './errors';
-export * from './bootstrap';
-export * from './metrics';
-export * from './classification';
-export * from './agreement';
 export * from './harness';
 export * from './harness-run';
 export * from './harness-f1';

@@ -6,7 +6,7 @@
  * quotes doubled); it is written here because no CSV writer is among the project's dependencies (csv-parse
  * reads it back in the tests).
  */
-import type { BootstrapInterval } from './bootstrap';
+import type { BootstrapInterval } from '../stats/bootstrap';
 import type { EvalReport } from './report';
 
 /** The report as indented JSON, with a final newline. */

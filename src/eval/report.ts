@@ -18,14 +18,14 @@ import {
   numericAgreement,
   type CategoricalAgreement,
   type NumericAgreement,
-} from './agreement';
-import { pairedDifference, type BootstrapInterval, type PairedDifference } from './bootstrap';
-import { strategyEntropy, type ClassScores } from './classification';
+} from '../stats/agreement';
+import { pairedDifference, type BootstrapInterval, type PairedDifference } from '../stats/bootstrap';
+import { strategyEntropy, type ClassScores } from '../stats/classification';
 import type { EvalPlan, ResolvedConfig } from './harness';
 import { episodeKey } from './harness';
 import type { F1Result } from './harness-f1';
 import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
-import { summarizeEpisodes } from './metrics';
+import { summarizeEpisodes } from '../stats/metrics';
 import type { DoseResponseResult } from './validation';
 
 /** Agreement of the repeated judge calls of one (task, set, policy); null with a single judgment per call. */

@@ -31,7 +31,7 @@ import type { TaskEvent } from '../sim/types';
 import type { Seed, TaskId } from '../tasks/seed';
 import { extractFeatures } from '../text/features';
 import { z } from 'zod';
-import { bootstrapMean, type BootstrapInterval } from './bootstrap';
+import { bootstrapMean, type BootstrapInterval } from '../stats/bootstrap';
 import { EvalInputError } from './errors';
 
 type Input = (c: RealizerContext) => string;

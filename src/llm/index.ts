@@ -6,4 +6,4 @@ export * from './replay';
 export * from './openai';
 export * from './structured';
 export * from './webllm';
-export * from './prompts';
+export * from './call';

@@ -3,7 +3,7 @@
  * the actor sampling its actions, the same environment seeds for every actor compared, and the mean terminal
  * return, success rate and turns summarised with 95% bootstrap intervals clustered by seed (paper §E.2).
  */
-import { pairedDifference, summarizeEpisodes, type EpisodeSummary, type PairedDifference } from '../eval';
+import { pairedDifference, summarizeEpisodes, type EpisodeSummary, type PairedDifference } from '../stats';
 import { Rng } from '../rng';
 import { getTask, type Seed } from '../tasks';
 import { TfActor, UniformActor, type ActorModel } from './actor';

@@ -5,7 +5,7 @@
  */
 import { z } from 'zod';
 import { ChatResponseSchema } from '../llm/types';
-import { ROLE_NAMES, type RoleName } from '../llm/prompts/call';
+import { ROLE_NAMES, type RoleName } from '../llm/call';
 
 /** Backend kinds: deterministic text rules, WebLLM in the browser, a local OpenAI-compatible server, replay. */
 export const BACKEND_KINDS = ['template', 'webllm', 'openai', 'replay'] as const;

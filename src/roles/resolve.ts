@@ -19,7 +19,7 @@ import { LlmJudge } from '../env/llm-judge';
 import type { GpuLike } from '../gpu/probe';
 import { BackendUnavailableError, InvalidRequestError } from '../llm/errors';
 import { OpenAiBackend } from '../llm/openai';
-import { ROLE_NAMES, type RoleCallOptions, type RoleName } from '../llm/prompts/call';
+import { ROLE_NAMES, type RoleCallOptions, type RoleName } from '../llm/call';
 import { ReplayBackend, canonicalJson, type ReplayFixture } from '../llm/replay';
 import type { ChatBackend } from '../llm/types';
 import { emptyUsageStats, type UsageStats } from '../llm/usage';

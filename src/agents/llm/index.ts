@@ -2,3 +2,4 @@
 export * from './strategy';
 export * from './realizer';
 export * from './policy';
+export * from './prompts';

@@ -4,14 +4,14 @@
  * (src/llm/prompts/realizer.ts). Before any other role sees a candidate, duplicated role prefixes and label
  * lines are stripped ({@link cleanUtterance}); duplicates are dropped.
  */
-import { askRole, type RoleCallOptions } from '../../llm/prompts/call';
+import { askRole, type RoleCallOptions } from '../../llm/call';
 import {
   REALIZE_DEFAULTS,
   candidatesAnswerSchema,
   realizeMessages,
   type RealizeGuidance,
-} from '../../llm/prompts/realizer';
-import { cleanUtterance } from '../../llm/prompts/utterance';
+} from './prompts/realizer';
+import { cleanUtterance } from '../../sim/llm/prompts/utterance';
 import type { Observation } from '../../env/env';
 import type { Rng } from '../../rng';
 import type { Realizer } from '../types';

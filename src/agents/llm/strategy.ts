@@ -2,8 +2,8 @@
  * LLM strategy proposer (DESIGN.md role table; CSTPO §3.1): the next strategy label from the actor-visible
  * observation, through src/llm/prompts/strategy.ts. With `freeForm`, a short strategy in the model's words.
  */
-import { askRole, type RoleCallOptions } from '../../llm/prompts/call';
-import { STRATEGY_DEFAULTS, strategyAnswerSchema, strategyMessages } from '../../llm/prompts/strategy';
+import { askRole, type RoleCallOptions } from '../../llm/call';
+import { STRATEGY_DEFAULTS, strategyAnswerSchema, strategyMessages } from './prompts/strategy';
 import type { Observation } from '../../env/env';
 import type { Rng } from '../../rng';
 import { getTask } from '../../tasks';

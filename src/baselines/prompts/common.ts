@@ -6,7 +6,7 @@
  * observation.
  */
 import type { Observation } from '../../env/env';
-import { actorContext, actorIntro } from '../../llm/prompts/strategy';
+import { actorContext, actorIntro } from '../../agents/llm/prompts/strategy';
 import type { ChatMessage, ChatRequest } from '../../llm/types';
 import type { Rng } from '../../rng';
 import { getTask } from '../../tasks';

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import type { ChatMessage } from '../../llm/types';
 import type { SimState } from '../../sim/types';
-import { dialogueText } from '../../llm/prompts/common';
+import { dialogueText } from '../../sim/llm/prompts/common';
 import { getTask } from '../../tasks';
 import type { Turn } from '../../tasks/seed';
 

@@ -1,5 +1,5 @@
 /** LLM implementations of the simulator's language roles (same inputs and outputs as `../template`). */
-import type { RoleCallOptions } from '../../llm/prompts/call';
+import type { RoleCallOptions } from '../../llm/call';
 import type { SimRoles } from '../roles';
 import { LlmModeClassifier } from './mode';
 import { LlmChangeProposer } from './proposer';
@@ -18,3 +18,4 @@ export function llmSimRoles(options: RoleCallOptions): SimRoles {
     responder: new LlmResponder(options),
   };
 }
+export * from './prompts';

@@ -2,8 +2,8 @@
  * LLM action-type classifier (paper §A.2): the mode of the actor's utterance from its text and the dialogue,
  * through the prompt template of src/llm/prompts/mode.ts.
  */
-import { askRole, type RoleCallOptions } from '../../llm/prompts/call';
-import { MODE_DEFAULTS, ModeAnswerSchema, modeMessages } from '../../llm/prompts/mode';
+import { askRole, type RoleCallOptions } from '../../llm/call';
+import { MODE_DEFAULTS, ModeAnswerSchema, modeMessages } from './prompts/mode';
 import type { ModeClassifier, SimView } from '../roles';
 import type { Mode } from '../types';
 import { peekSeed } from './seed';

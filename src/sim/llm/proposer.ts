@@ -11,8 +11,8 @@ import {
   ProposeAnswerSchema,
   assessMessages,
   proposeMessages,
-} from '../../llm/prompts/change-proposer';
-import { askRole, type RoleCallOptions } from '../../llm/prompts/call';
+} from './prompts/change-proposer';
+import { askRole, type RoleCallOptions } from '../../llm/call';
 import type { ChangeProposer, MessageAssessment, SimView } from '../roles';
 import type { Judgment, Proposal, Route } from '../types';
 import { peekSeed } from './seed';

@@ -3,9 +3,9 @@
  * its public events, through src/llm/prompts/responder.ts. The reply must state the amount of this turn's user
  * offer, acceptance or commitment (else it is retried); a speaker prefix the model adds is removed.
  */
-import { askRole, type RoleCallOptions } from '../../llm/prompts/call';
-import { RESPOND_DEFAULTS, replyAnswerSchema, replyMessages } from '../../llm/prompts/responder';
-import { cleanUtterance } from '../../llm/prompts/utterance';
+import { askRole, type RoleCallOptions } from '../../llm/call';
+import { RESPOND_DEFAULTS, replyAnswerSchema, replyMessages } from './prompts/responder';
+import { cleanUtterance } from './prompts/utterance';
 import type { ResponseInput, Responder } from '../roles';
 
 /** The user responder on a language backend (see the module comment). */

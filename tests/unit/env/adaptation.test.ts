@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPolicy, runEpisodes } from '../../../src/agents';
 import { DialogueEnv } from '../../../src/env';
-import { summarizeEpisodes, type BootstrapInterval } from '../../../src/eval';
+import { summarizeEpisodes, type BootstrapInterval } from '../../../src/stats';
 import { Rng } from '../../../src/rng';
 import { TASK_IDS, getTask, type TaskId } from '../../../src/tasks';
 import { DEFAULT_SEEDS } from '../../../src/tasks/defaults';

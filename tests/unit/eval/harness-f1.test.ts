@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { Policy } from '../../../src/agents/types';
 import { EmbeddingLabelMapper, createNamedPolicy } from '../../../src/baselines';
+import { classificationReport } from '../../../src/stats';
 import {
-  classificationReport,
   contextObservation,
   esconvDialogues,
   evaluate,

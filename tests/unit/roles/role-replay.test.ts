@@ -11,7 +11,7 @@ import {
   StructuredOutputError,
   type ReplayFixture,
 } from '../../../src/llm';
-import { RoleOutputError } from '../../../src/llm/prompts/call';
+import { RoleOutputError } from '../../../src/llm/call';
 import type { MessageAssessment } from '../../../src/sim/roles';
 import type { SimTurn } from '../../../src/sim/simulator';
 import type { Proposal, SimState } from '../../../src/sim/types';

@@ -7,11 +7,11 @@
  * - PPDPP per turn: one of the task's four answers (worse/same/better/solved; P4G refused/neutral/positive/donate).
  */
 import { z } from 'zod';
-import { PPDPP_LABELS, type JudgeInput } from '../../env/judge';
+import { PPDPP_LABELS, type JudgeInput } from '../judge';
 import type { TaskId } from '../../tasks/seed';
-import type { ChatMessage } from '../types';
-import type { RoleDefaults } from './call';
-import { TASK_SETTING, actorBrief, dialogueText, eventLines } from './common';
+import type { ChatMessage } from '../../llm/types';
+import type { RoleDefaults } from '../../llm/call';
+import { TASK_SETTING, actorBrief, dialogueText, eventLines } from '../../sim/llm/prompts/common';
 
 const score = z.number().min(0).max(4);
 

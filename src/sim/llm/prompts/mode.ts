@@ -4,9 +4,9 @@
  * Influence / Elicit / Social, with the paper's tie order (Influence > Elicit > Social; a bare question is Elicit).
  */
 import { z } from 'zod';
-import type { SimView } from '../../sim/roles';
-import type { ChatMessage } from '../types';
-import type { RoleDefaults } from './call';
+import type { SimView } from '../../roles';
+import type { ChatMessage } from '../../../llm/types';
+import type { RoleDefaults } from '../../../llm/call';
 import { TASK_SETTING, dialogueText, speakerName } from './common';
 
 /** The answer: `{ "mode": "Influence" | "Elicit" | "Social" }`. */

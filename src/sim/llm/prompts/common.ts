@@ -4,9 +4,9 @@
  * the role may read — dialogue text without strategy labels, public events, and (for simulator roles) the
  * simulator's own state; numbers are printed with fixed decimals so prompts are identical in Node and browsers.
  */
-import type { SimState, TaskEvent } from '../../sim/types';
-import { getTask } from '../../tasks';
-import type { ActorView, BdiRecord, TaskId, Turn } from '../../tasks/seed';
+import type { SimState, TaskEvent } from '../../types';
+import { getTask } from '../../../tasks';
+import type { ActorView, BdiRecord, TaskId, Turn } from '../../../tasks/seed';
 
 /** What each task's conversation is, in one clause (who talks with whom about what). */
 export const TASK_SETTING: Readonly<Record<TaskId, string>> = {

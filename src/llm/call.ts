@@ -6,9 +6,9 @@
  * carrying every raw answer.
  */
 import type { z } from 'zod';
-import { StructuredOutputError } from '../errors';
-import { askStructured } from '../structured';
-import type { ChatBackend, ChatMessage, ChatRequest } from '../types';
+import { StructuredOutputError } from './errors';
+import { askStructured } from './structured';
+import type { ChatBackend, ChatMessage, ChatRequest } from './types';
 
 /** The language roles of DESIGN.md's table that this project builds on a `ChatBackend`. */
 export const ROLE_NAMES = [

@@ -10,11 +10,11 @@
  * Both read the utterance text, the dialogue and the user's own state only.
  */
 import { z } from 'zod';
-import type { MessageAssessment, SimView } from '../../sim/roles';
-import { ProposalSchema, type Judgment, type Route } from '../../sim/types';
-import { CHANGE_LIMITS, SUPPORT_MIN_STRENGTH } from '../../sim/updater';
-import type { ChatMessage } from '../types';
-import type { RoleDefaults } from './call';
+import type { MessageAssessment, SimView } from '../../roles';
+import { ProposalSchema, type Judgment, type Route } from '../../types';
+import { CHANGE_LIMITS, SUPPORT_MIN_STRENGTH } from '../../updater';
+import type { ChatMessage } from '../../../llm/types';
+import type { RoleDefaults } from '../../../llm/call';
 import { TASK_SETTING, dialogueText, speakerName, userStateText } from './common';
 
 const level = z.enum(['low', 'medium', 'high']);

@@ -4,11 +4,17 @@
  * Output: one label of the task's set, or — in free-form mode — a short strategy in the actor's words.
  */
 import { z } from 'zod';
-import type { Observation } from '../../env/env';
-import { getTask } from '../../tasks';
-import type { ChatMessage } from '../types';
-import type { RoleDefaults } from './call';
-import { TASK_SETTING, actorBrief, dialogueText, eventLines, speakerName } from './common';
+import type { Observation } from '../../../env/env';
+import { getTask } from '../../../tasks';
+import type { ChatMessage } from '../../../llm/types';
+import type { RoleDefaults } from '../../../llm/call';
+import {
+  TASK_SETTING,
+  actorBrief,
+  dialogueText,
+  eventLines,
+  speakerName,
+} from '../../../sim/llm/prompts/common';
 
 /** The answer: `{ "strategy": <label> }`. */
 export interface StrategyAnswer {

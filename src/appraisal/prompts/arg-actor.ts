@@ -6,13 +6,13 @@
  * bracketed text form of src/appraisal/trace.ts. Input: the actor-visible observation only.
  */
 import { z } from 'zod';
-import { ArgTraceSchema, emotionProblems, type ArgTrace } from '../../appraisal/types';
+import { ArgTraceSchema, emotionProblems, type ArgTrace } from '../types';
 import type { Observation } from '../../env/env';
-import type { ChatMessage } from '../types';
-import type { RoleDefaults } from './call';
-import { speakerName } from './common';
-import { actorContext, actorIntro } from './strategy';
-import { cleanUtterance } from './utterance';
+import type { ChatMessage } from '../../llm/types';
+import type { RoleDefaults } from '../../llm/call';
+import { speakerName } from '../../sim/llm/prompts/common';
+import { actorContext, actorIntro } from '../../agents/llm/prompts/strategy';
+import { cleanUtterance } from '../../sim/llm/prompts/utterance';
 
 /** The JSON answer: the five trace sections, then the reply. */
 export type ArgAnswer = ArgTrace & { response: string };

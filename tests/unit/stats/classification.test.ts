@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classificationReport, EvalInputError, strategyEntropy } from '../../../src/eval';
+import { classificationReport, StatsInputError, strategyEntropy } from '../../../src/stats';
 
 describe('classificationReport', () => {
   // Hand-computed fixture. truth A A A B B C, predicted A A B B A B.
@@ -51,7 +51,7 @@ describe('classificationReport', () => {
   });
 
   it('rejects bad input', () => {
-    expect(() => classificationReport([], [])).toThrow(EvalInputError);
+    expect(() => classificationReport([], [])).toThrow(StatsInputError);
     expect(() => classificationReport(['A'], ['A', 'B'])).toThrow(/truth has 1 items but predicted has 2/);
     expect(() => classificationReport(['A', 'B'], ['A', 'Z'], { labels: ['A', 'B'] })).toThrow(
       /predicted\[1\] = "Z" is not in the label set/,
@@ -73,6 +73,6 @@ describe('strategyEntropy', () => {
   });
 
   it('rejects an empty list', () => {
-    expect(() => strategyEntropy([])).toThrow(EvalInputError);
+    expect(() => strategyEntropy([])).toThrow(StatsInputError);
   });
 });

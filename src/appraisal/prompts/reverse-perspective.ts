@@ -5,12 +5,12 @@
  * further exchange ahead. Input: the actor-visible observation and the candidate only.
  */
 import { z } from 'zod';
-import { PredictedUserStateSchema, emotionProblems, type PredictedUserState } from '../../appraisal/types';
+import { PredictedUserStateSchema, emotionProblems, type PredictedUserState } from '../types';
 import type { Observation } from '../../env/env';
-import type { ChatMessage } from '../types';
-import type { RoleDefaults } from './call';
-import { speakerName } from './common';
-import { actorContext } from './strategy';
+import type { ChatMessage } from '../../llm/types';
+import type { RoleDefaults } from '../../llm/call';
+import { speakerName } from '../../sim/llm/prompts/common';
+import { actorContext } from '../../agents/llm/prompts/strategy';
 
 /** The answer schema: a {@link PredictedUserState} whose emotion agrees with its appraisal. */
 export const PredictionAnswerSchema: z.ZodType<PredictedUserState> = PredictedUserStateSchema.superRefine(

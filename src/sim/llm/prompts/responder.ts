@@ -5,11 +5,11 @@
  * themselves are decided by the simulator's rules, not by the model.
  */
 import { z } from 'zod';
-import type { ResponseInput } from '../../sim/roles';
-import type { TaskEvent } from '../../sim/types';
-import type { TaskId } from '../../tasks/seed';
-import type { ChatMessage } from '../types';
-import type { RoleDefaults } from './call';
+import type { ResponseInput } from '../../roles';
+import type { TaskEvent } from '../../types';
+import type { TaskId } from '../../../tasks/seed';
+import type { ChatMessage } from '../../../llm/types';
+import type { RoleDefaults } from '../../../llm/call';
 import { TASK_SETTING, dialogueText, money, speakerName, userStateText } from './common';
 import { cleanUtterance } from './utterance';
 

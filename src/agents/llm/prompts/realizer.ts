@@ -6,12 +6,12 @@
  * simulator sees the text. Optional guidance: principles (Principles) and a reasoning trace (EmoLLM's ARG).
  */
 import { z } from 'zod';
-import type { Observation } from '../../env/env';
-import type { ChatMessage } from '../types';
-import type { RoleDefaults } from './call';
-import { speakerName } from './common';
+import type { Observation } from '../../../env/env';
+import type { ChatMessage } from '../../../llm/types';
+import type { RoleDefaults } from '../../../llm/call';
+import { speakerName } from '../../../sim/llm/prompts/common';
 import { actorContext, actorIntro } from './strategy';
-import { cleanUtterance } from './utterance';
+import { cleanUtterance } from '../../../sim/llm/prompts/utterance';
 
 /** One candidate: the strategy label line, then the utterance. */
 export interface Candidate {

@@ -5,7 +5,7 @@
 import { z } from 'zod';
 import { Rng } from '../rng';
 import { bootstrapMean, type BootstrapInterval } from './bootstrap';
-import { EvalInputError } from './errors';
+import { StatsInputError } from './errors';
 
 /**
  * The fields of one finished episode that evaluation reads. `caseId` names the case (dialogue seed) the episode
@@ -55,20 +55,20 @@ export interface EpisodeSummary {
  * seeds, always drawn in the order success rate, turns over all, turns over successful, return), so one metric's
  * interval does not depend on whether another was computed. Deterministic given the `rng` state.
  *
- * @throws EvalInputError on an empty list or an episode that does not match {@link EpisodeOutcomeSchema} (the
+ * @throws StatsInputError on an empty list or an episode that does not match {@link EpisodeOutcomeSchema} (the
  *   message names the index and field), or on invalid bootstrap options.
  */
 export function summarizeEpisodes(
   episodes: readonly EpisodeOutcome[],
   options: SummarizeOptions,
 ): EpisodeSummary {
-  if (episodes.length === 0) throw new EvalInputError('summarizeEpisodes: no episodes');
+  if (episodes.length === 0) throw new StatsInputError('summarizeEpisodes: no episodes');
   episodes.forEach((episode, i) => {
     const parsed = EpisodeOutcomeSchema.safeParse(episode);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : '';
-      throw new EvalInputError(
+      throw new StatsInputError(
         `summarizeEpisodes: episodes[${i}]${where}: ${issue?.message ?? 'invalid episode'}`,
       );
     }

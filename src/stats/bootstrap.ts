@@ -16,7 +16,7 @@
  */
 import { quantileSorted } from 'simple-statistics';
 import type { Rng } from '../rng';
-import { EvalInputError } from './errors';
+import { StatsInputError } from './errors';
 
 /** Options shared by {@link bootstrapMean} and {@link pairedDifference}. */
 export interface BootstrapOptions {
@@ -88,7 +88,7 @@ const DEFAULT_LEVEL = 0.95;
  * and the quantile definition). Deterministic given the `rng` state; advances the `rng`.
  *
  * @param values finite numbers, at least one.
- * @throws EvalInputError on an empty sample, a non-finite value, `clusters` of another length, `resamples` not
+ * @throws StatsInputError on an empty sample, a non-finite value, `clusters` of another length, `resamples` not
  *   a positive integer, or `level` outside (0, 1).
  */
 export function bootstrapMean(values: readonly number[], options: BootstrapMeanOptions): BootstrapInterval {
@@ -96,12 +96,12 @@ export function bootstrapMean(values: readonly number[], options: BootstrapMeanO
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const level = options.level ?? DEFAULT_LEVEL;
   checkOptions(resamples, level);
-  if (values.length === 0) throw new EvalInputError('bootstrapMean: values is empty');
+  if (values.length === 0) throw new StatsInputError('bootstrapMean: values is empty');
   values.forEach((v, i) => {
-    if (!Number.isFinite(v)) throw new EvalInputError(`bootstrapMean: values[${i}] is not finite (${v})`);
+    if (!Number.isFinite(v)) throw new StatsInputError(`bootstrapMean: values[${i}] is not finite (${v})`);
   });
   if (clusters && clusters.length !== values.length) {
-    throw new EvalInputError(
+    throw new StatsInputError(
       `bootstrapMean: clusters has ${clusters.length} entries but values has ${values.length}`,
     );
   }
@@ -146,15 +146,15 @@ export function bootstrapMean(values: readonly number[], options: BootstrapMeanO
  * `lo = 1.75`, `hi = 3.25`. The draws need not be sorted and are not modified.
  *
  * @param draws the bootstrap statistics, finite, at least one.
- * @throws EvalInputError when `draws` is empty, a draw is not finite, or `level` is outside (0, 1).
+ * @throws StatsInputError when `draws` is empty, a draw is not finite, or `level` is outside (0, 1).
  */
 export function percentileInterval(draws: ArrayLike<number>, level: number): { lo: number; hi: number } {
-  if (draws.length === 0) throw new EvalInputError('percentileInterval: no draws');
+  if (draws.length === 0) throw new StatsInputError('percentileInterval: no draws');
   if (!(level > 0 && level < 1))
-    throw new EvalInputError(`percentileInterval: level must be in (0, 1), got ${level}`);
+    throw new StatsInputError(`percentileInterval: level must be in (0, 1), got ${level}`);
   const sorted = Array.from(Float64Array.from(draws).sort());
   const bad = sorted.findIndex((d) => !Number.isFinite(d));
-  if (bad >= 0) throw new EvalInputError(`percentileInterval: a draw is not finite (${sorted[bad]})`);
+  if (bad >= 0) throw new StatsInputError(`percentileInterval: a draw is not finite (${sorted[bad]})`);
   const tail = (1 - level) / 2;
   return { lo: quantileSorted(sorted, tail), hi: quantileSorted(sorted, 1 - tail) };
 }
@@ -165,7 +165,7 @@ export function percentileInterval(draws: ArrayLike<number>, level: number): { l
  * `clusterOf`, default one cluster per key). Differences are taken in sorted key order, so the result does not
  * depend on the input order. Deterministic given the `rng` state; advances the `rng`.
  *
- * @throws EvalInputError when either side is empty, a key repeats within one side, a key is present on only one
+ * @throws StatsInputError when either side is empty, a key repeats within one side, a key is present on only one
  *   side (the message lists up to five such keys per side), a value is not finite, or the options are invalid.
  */
 export function pairedDifference(
@@ -185,7 +185,7 @@ export function pairedDifference(
             .slice(0, 5)
             .map((x) => JSON.stringify(x))
             .join(', ')})`;
-    throw new EvalInputError(
+    throw new StatsInputError(
       `pairedDifference: unmatched keys: only in a: ${list(onlyA)}; only in b: ${list(onlyB)}`,
     );
   }
@@ -205,9 +205,10 @@ export function pairedDifference(
 
 function checkOptions(resamples: number, level: number): void {
   if (!Number.isInteger(resamples) || resamples < 1) {
-    throw new EvalInputError(`bootstrap: resamples must be a positive integer, got ${resamples}`);
+    throw new StatsInputError(`bootstrap: resamples must be a positive integer, got ${resamples}`);
   }
-  if (!(level > 0 && level < 1)) throw new EvalInputError(`bootstrap: level must be in (0, 1), got ${level}`);
+  if (!(level > 0 && level < 1))
+    throw new StatsInputError(`bootstrap: level must be in (0, 1), got ${level}`);
 }
 
 /** Per-cluster sums and counts, clusters in order of first appearance. */
@@ -235,15 +236,15 @@ function clusterTotals(
 }
 
 function indexByKey(side: readonly KeyedValue[], name: 'a' | 'b'): Map<string, number> {
-  if (side.length === 0) throw new EvalInputError(`pairedDifference: ${name} is empty`);
+  if (side.length === 0) throw new StatsInputError(`pairedDifference: ${name} is empty`);
   const map = new Map<string, number>();
   side.forEach(({ key, value }, i) => {
     if (map.has(key))
-      throw new EvalInputError(
+      throw new StatsInputError(
         `pairedDifference: key ${JSON.stringify(key)} repeats in ${name} (index ${i})`,
       );
     if (!Number.isFinite(value)) {
-      throw new EvalInputError(
+      throw new StatsInputError(
         `pairedDifference: ${name}[${i}] (key ${JSON.stringify(key)}) is not finite (${value})`,
       );
     }

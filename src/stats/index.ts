@@ -1,0 +1,9 @@
+/**
+ * Statistics (DESIGN.md "Evaluation"; CSTPO paper §E.2): case-clustered bootstrap intervals, episode summaries,
+ * strategy classification metrics and entropy, agreement of repeated judgments. A leaf: it imports only `rng`.
+ */
+export * from './errors';
+export * from './bootstrap';
+export * from './metrics';
+export * from './classification';
+export * from './agreement';
