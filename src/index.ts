@@ -2,6 +2,7 @@
  * proactive-dialogue-lab: train and test proactive dialogue policies in the browser.
  * Public entry point; each concept lives in its own folder under `src/` (see README "Layout").
  */
+export * from './errors';
 export * from './rng';
 export * from './tasks';
 export * from './tasks/defaults';

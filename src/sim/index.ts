@@ -19,3 +19,4 @@ export { CogSim, initialSimState, centralProbability, judge, goalIntentionStreng
 export type { SimTurn, RouteSampling, CogSimOptions } from './simulator';
 export * from './template';
 export * from './llm';
+export { SIMULATOR_VERSION } from './version';

@@ -21,7 +21,7 @@ function sourceFiles(dir: string): string[] {
 /** The top-level folder under `src/` that holds `path`, or undefined for `src/index.ts` and paths outside. */
 function folderOf(path: string): string | undefined {
   const parts = relative(SRC, path).split(sep);
-  if (parts[0] === '..' || (parts.length === 1 && /\.tsx?$/.test(parts[0]))) return undefined;
+  if (parts[0] === '..' || (parts.length === 1 && /\.tsx?$/.test(parts[0] ?? ''))) return undefined;
   return parts[0];
 }
 
@@ -34,7 +34,7 @@ export function folderGraph(): Map<string, Set<string>> {
     const edges = graph.get(from) ?? new Set<string>();
     graph.set(from, edges);
     for (const match of readFileSync(file, 'utf8').matchAll(IMPORT)) {
-      const to = folderOf(resolve(dirname(file), match[1]));
+      const to = folderOf(resolve(dirname(file), match[1] ?? ''));
       if (to !== undefined && to !== from) edges.add(to);
     }
   }
