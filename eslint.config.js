@@ -1,6 +1,32 @@
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Folders whose errors are all {@link LabError} subclasses (issue 12): no bare `Error`, `RangeError` or
+ * `TypeError` is constructed there, so every error a public function throws carries a stable `code`. Widen the
+ * list as folders are converted; the exceptions are files converted by their owners later.
+ */
+const LAB_ERROR_FOLDERS = [
+  'src/errors',
+  'src/rng',
+  'src/tasks',
+  'src/data',
+  'src/embed',
+  'src/baselines',
+  'src/appraisal',
+  'src/agents/llm',
+];
+const LAB_ERROR_EXCEPTIONS = [
+  'src/tasks/defaults/**',
+  'src/tasks/success.ts',
+  'src/data/p4g.ts',
+  'src/data/csv.ts',
+  'src/data/files.ts',
+  'src/baselines/registry.ts',
+];
+const BUILTIN_ERROR = '/^(Error|RangeError|TypeError)$/';
+const LAB_ERROR_MESSAGE = "throw the folder's LabError subclass (its errors.ts) instead of a built-in error";
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'runs', 'reports', 'memories', 'coverage', 'scratch'] },
   js.configs.recommended,
@@ -8,6 +34,17 @@ export default tseslint.config(
   {
     rules: {
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
+    },
+  },
+  {
+    files: LAB_ERROR_FOLDERS.map((folder) => `${folder}/**/*.ts`),
+    ignores: LAB_ERROR_EXCEPTIONS,
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        { selector: `NewExpression[callee.name=${BUILTIN_ERROR}]`, message: LAB_ERROR_MESSAGE },
+        { selector: `CallExpression[callee.name=${BUILTIN_ERROR}]`, message: LAB_ERROR_MESSAGE },
+      ],
     },
   },
 );

@@ -1,23 +1,345 @@
 /**
  * proactive-dialogue-lab: train and test proactive dialogue policies in the browser.
- * Public entry point; each concept lives in its own folder under `src/` (see README "Layout").
+ *
+ * The public entry point (`import … from 'proactive-dialogue-lab'`): a chosen set of named exports per concept
+ * folder (see README "Layout"); everything here runs in a browser and in Node, and imports nothing Node-only.
+ * Node-only parts (files, worker threads) are in `proactive-dialogue-lab/node`, the pieces Web Worker entries are
+ * built from in `proactive-dialogue-lab/worker`, and the worker entries themselves in
+ * `proactive-dialogue-lab/workers/*`. Helpers that only the library's own modules need (prompt builders, cue
+ * detectors, schema fragments) stay importable from their folders inside the repository but are not part of the
+ * package's API.
  */
-export * from './errors';
-export * from './rng';
-export * from './tasks';
-export * from './tasks/defaults';
-export * from './text/features';
-export * from './data';
-export * from './sim';
-export * from './env';
-export * from './agents';
-export * from './embed';
-export * from './store';
-export * from './stats';
-export * from './eval';
-export * from './llm';
-export * from './gpu';
-export * from './appraisal';
-export * from './roles';
-export * from './baselines';
-export * from './memory';
+
+// Errors: the project-wide base class; each folder's own error classes are exported with the folder.
+export { LabError } from './errors';
+
+// Seeded, serialisable random streams.
+export { Rng, RngError, type RngState } from './rng';
+
+// Tasks: label sets, seeds, utilities, bundled seeds.
+export {
+  getTask,
+  labelMap,
+  normalizeLabel,
+  buildEsconvSeed,
+  buildP4gSeed,
+  buildCbSeed,
+  esconvUtility,
+  p4gUtility,
+  cbUtility,
+  ESCONV,
+  P4G,
+  CB,
+  ESCONV_STRATEGIES,
+  P4G_STRATEGIES,
+  CB_STRATEGIES,
+  TASK_IDS,
+  SeedSchema,
+  SEED_SCHEMA_VERSION,
+  UnknownTaskError,
+  type TaskId,
+  type TaskSpec,
+  type Seed,
+  type Turn,
+  type Speaker,
+  type Profile,
+  type ActorView,
+  type UserPrivate,
+  type CognitiveState,
+  type BdiRecord,
+  type RecordType,
+  type Affect,
+  type AffectCategory,
+  type Appraisal,
+  type EsconvSeedSpec,
+  type P4gSeedSpec,
+  type CbSeedSpec,
+} from './tasks';
+export { defaultSeeds, DEFAULT_SEEDS } from './tasks/defaults';
+
+// Data: dataset loaders over file contents (reading files from disk is in `/node`).
+export {
+  loadEsconv,
+  loadP4g,
+  loadCb,
+  parseSeedJsonl,
+  seedsToJsonl,
+  isSeedJsonl,
+  loadSeedsFromFiles,
+  DatasetError,
+  P4G_FILE_NAMES,
+  type LoadOptions,
+  type LoadResult,
+  type LoadWarning,
+  type SkippedRecord,
+  type TextFile,
+  type P4gFiles,
+} from './data';
+
+// Cog-Sim, the user simulator.
+export {
+  CogSim,
+  initialSimState,
+  applyProposal,
+  templateSimRoles,
+  llmSimRoles,
+  ProposalRejectedError,
+  SIMULATOR_VERSION,
+  type CogSimOptions,
+  type SimState,
+  type SimTurn,
+  type SimRoles,
+  type SimView,
+  type Proposal,
+  type TaskEvent,
+  type Judgment,
+  type EndReason,
+  type Mode,
+  type UpdateResult,
+} from './sim';
+
+// The Gymnasium-style environment and its judges.
+export {
+  DialogueEnv,
+  EnvStateError,
+  TemplateJudge,
+  LlmJudge,
+  repeatedJudge,
+  type Action,
+  type Observation,
+  type StepResult,
+  type StepInfo,
+  type EnvCheckpoint,
+  type DialogueEnvOptions,
+  type Protocol,
+  type Judge,
+  type JudgeInput,
+  type TurnJudgment,
+  type TerminalJudgment,
+} from './env';
+
+// Agents: policies, realizers, rollouts.
+export {
+  createPolicy,
+  RandomPolicy,
+  ReplayPolicy,
+  FixedPolicy,
+  TemplateRealizer,
+  LlmPolicy,
+  LlmRealizer,
+  LlmStrategyProposer,
+  ActorOptionError,
+  EmptyRealizationError,
+  runEpisode,
+  runEpisodes,
+  toJsonl,
+  type Policy,
+  type Realizer,
+  type StrategyProposer,
+  type EpisodeContext,
+  type EpisodeRecord,
+  type TurnRecord,
+  type RolloutOptions,
+  type LlmPolicyOptions,
+} from './agents';
+
+// EmoLLM's appraisal reasoning (ARG) with reverse-perspective lookahead.
+export {
+  ArgPolicy,
+  TemplateArgActor,
+  TemplateReversePredictor,
+  LlmArgActor,
+  LlmReversePredictor,
+  parseArgOutput,
+  formatArgOutput,
+  ArgParseError,
+  ArgOptionError,
+  type ArgPolicyOptions,
+  type ArgActor,
+  type ReversePredictor,
+  type ArgTrace,
+  type ArgOutput,
+} from './appraisal';
+
+// The papers' baselines.
+export {
+  createNamedPolicy,
+  checkPolicySpec,
+  PolicySpecError,
+  StandardTemplatePolicy,
+  StandardLlmPolicy,
+  ProactiveTemplatePolicy,
+  ProactiveLlmPolicy,
+  ProcotTemplatePolicy,
+  ProcotLlmPolicy,
+  AskAnExpertTemplatePolicy,
+  AskAnExpertLlmPolicy,
+  IclAifLlmPolicy,
+  MiPromptLlmPolicy,
+  PpdppPolicy,
+  trainPpdpp,
+  modelFromJson as ppdppModelFromJson,
+  modelToJson as ppdppModelToJson,
+  PpdppModelError,
+  PpdppOptionError,
+  BaselineError,
+  SIMPLE_POLICIES,
+  TEMPLATE_BASELINES,
+  PROMPT_BASELINES,
+  type PolicyOptions,
+  type PpdppModel,
+  type PpdppTrainOptions,
+  type PpdppTrainResult,
+} from './baselines';
+
+// CSTPO: networks, trainer, training session, run stores, evaluation, learning curves.
+export {
+  CstpoTrainer,
+  TrainingSession,
+  resolveConfig,
+  TrainConfigSchema,
+  ActorNetworks,
+  StrategyPolicy,
+  UtteranceScorer,
+  CriticNetwork,
+  TfActor,
+  UniformActor,
+  LocalRolloutExecutor,
+  WorkerPoolExecutor,
+  IdbRunStore,
+  evaluateRun,
+  evaluateActor,
+  learningCurves,
+  learningCurveSvg,
+  RunNotFoundError,
+  SnapshotError,
+  WeightMismatchError,
+  type TrainConfig,
+  type TrainConfigInput,
+  type Ablations,
+  type TrainerOptions,
+  type TrainerSnapshot,
+  type StepRecord,
+  type SessionOptions,
+  type SessionEvents,
+  type RunOutcome,
+  type RunStore,
+  type RunRecord,
+  type RunStatus,
+  type RolloutExecutor,
+  type RunEvaluation,
+  type NetworkDims,
+} from './rl';
+
+// Principles: a strategy memory built by self-play with backtracking.
+export {
+  constructPrinciples,
+  PrincipleMemory,
+  PrinciplesPlanner,
+  PrincipleStore,
+  FlatL2Index,
+  TemplateWriter,
+  TemplateReinterpreter,
+  TemplateReviser,
+  LlmWriter,
+  LlmReinterpreter,
+  LlmReviser,
+  parseMemoryFile,
+  formatPrinciple,
+  parsePrinciple,
+  ConstructionError,
+  MemoryFileError,
+  PrincipleParseError,
+  MemoryExistsError,
+  MemoryNotFoundError,
+  MemoryVersionError,
+  type Principle,
+  type ConstructionOptions,
+  type MemoryOptions,
+  type MemoryFile,
+  type PlannerOptions,
+  type Retrieved,
+  type VectorIndex,
+} from './memory';
+
+// Observation and cognitive-state features; text embedders.
+export { ObservationFeaturizer, cognitiveFeatures, type ObservationFeaturizerOptions } from './features';
+export { HashedNgramEmbedder, EmbedOptionError, type Embedder, type HashedEmbedderOptions } from './embed';
+
+// Evaluation harness, reports and simulator validation; statistics.
+export {
+  evaluate,
+  planEvaluation,
+  buildReport,
+  reportToJson,
+  reportToCsv,
+  reportToMarkdown,
+  doseResponse,
+  createBrowserPool,
+  EvalConfigError,
+  EvalInputError,
+  WorkerFailedError,
+  type EvalConfig,
+  type EvaluateOptions,
+  type Evaluation,
+  type EvalReport,
+  type DoseResponseResult,
+} from './eval';
+export {
+  bootstrapMean,
+  pairedDifference,
+  percentileInterval,
+  summarizeEpisodes,
+  classificationReport,
+  strategyEntropy,
+  numericAgreement,
+  categoricalAgreement,
+  StatsInputError,
+  type BootstrapInterval,
+  type PairedDifference,
+  type EpisodeSummary,
+  type ClassificationReport,
+} from './stats';
+
+// Language-model backends and structured output.
+export {
+  WebLlmBackend,
+  OpenAiBackend,
+  ReplayBackend,
+  ScriptedBackend,
+  askStructured,
+  askRole,
+  LlmError,
+  AbortedError,
+  BackendUnavailableError,
+  DeviceLostError,
+  FixtureMissingError,
+  GenerationError,
+  HttpError,
+  InvalidRequestError,
+  MalformedResponseError,
+  ModelLoadError,
+  PrivacyError,
+  StructuredOutputError,
+  TimeoutError,
+  UnsupportedModelError,
+  WorkerCrashedError,
+  RoleOutputError,
+  type ChatBackend,
+  type ChatRequest,
+  type ChatResponse,
+  type ChatMessage,
+  type CallOptions,
+  type WebLlmBackendOptions,
+  type OpenAiBackendOptions,
+  type ReplayBackendOptions,
+  type ReplayFixture,
+  type UsageStats,
+} from './llm';
+
+// Per-role backend configuration.
+export { resolveRoles, RolesConfigSchema, type RolesConfig, type ResolvedRoles } from './roles';
+
+// WebGPU probe and model recommendation; IndexedDB storage errors.
+export { probeGpu, recommendModels, type GpuReport, type Recommendation } from './gpu';
+export { StoreError, StorageBlockedError, StorageQuotaError, StorageUnavailableError } from './store';

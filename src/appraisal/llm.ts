@@ -18,6 +18,7 @@ import { getTask } from '../tasks';
 import type { ArgActor, ReversePredictor } from './roles';
 import { ArgParseError, parseArgOutput } from './trace';
 import type { ArgOutput, PredictedUserState } from './types';
+import { ArgOptionError } from './errors';
 
 /** Options of {@link LlmArgActor}. */
 export interface LlmArgActorOptions extends RoleCallOptions {
@@ -110,7 +111,7 @@ export class LlmReversePredictor implements ReversePredictor {
   /**
    * The predicted user state after `reply` at lookahead `step` (≥ 1). Seeded by the step, so a lookahead is
    * reproducible on backends that honour seeds.
-   * @throws RangeError for a step < 1; RoleOutputError (role `predictor`); backend errors propagate.
+   * @throws ArgOptionError for a step < 1; RoleOutputError (role `predictor`); backend errors propagate.
    */
   async predict(
     obs: Observation,
@@ -118,7 +119,8 @@ export class LlmReversePredictor implements ReversePredictor {
     step: number,
     previous?: PredictedUserState,
   ): Promise<PredictedUserState> {
-    if (!Number.isInteger(step) || step < 1) throw new RangeError(`lookahead step must be ≥ 1, got ${step}`);
+    if (!Number.isInteger(step) || step < 1)
+      throw new ArgOptionError(`lookahead step must be ≥ 1, got ${step}`);
     return askRole(this.options, {
       role: 'predictor',
       answerName: 'prediction',

@@ -32,6 +32,7 @@ import {
   type PredictedAppraisal,
   type PredictedUserState,
 } from './types';
+import { ArgOptionError } from './errors';
 
 const clamp1 = (v: number) => Math.min(1, Math.max(-1, Math.round(v * 100) / 100));
 
@@ -116,14 +117,15 @@ export class TemplateArgActor implements ArgActor {
 
 /** The reverse-perspective predictor by text rules (see the module comment). Deterministic. */
 export class TemplateReversePredictor implements ReversePredictor {
-  /** @throws RangeError for a step < 1. */
+  /** @throws ArgOptionError for a step < 1. */
   async predict(
     obs: Observation,
     reply: string,
     step: number,
     previous?: PredictedUserState,
   ): Promise<PredictedUserState> {
-    if (!Number.isInteger(step) || step < 1) throw new RangeError(`lookahead step must be ≥ 1, got ${step}`);
+    if (!Number.isInteger(step) || step < 1)
+      throw new ArgOptionError(`lookahead step must be ≥ 1, got ${step}`);
     const f = extractFeatures(reply, userTurns(obs).at(-1) ?? '');
     const damp = 0.5 ** (step - 1);
     const delta =

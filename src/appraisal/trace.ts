@@ -21,11 +21,9 @@
  */
 import { z } from 'zod';
 import { ArgTraceSchema, emotionProblems, type ArgOutput, type ArgTrace } from './types';
+import { ArgParseError } from './errors';
 
-/** A trace text that is not in the format above (missing, repeated or out-of-order section, bad number, …). */
-export class ArgParseError extends Error {
-  override readonly name = 'ArgParseError';
-}
+export { ArgParseError } from './errors';
 
 /** The section headers, in the required order. */
 export const ARG_SECTIONS = [

@@ -4,24 +4,9 @@
  */
 import { ZodError } from 'zod';
 import type { Seed } from '../tasks/seed';
+import { DatasetError } from './errors';
 
-/**
- * A record that cannot be loaded: truncated JSON, wrong field types, an unknown strategy label, a non-positive
- * price, a malformed CSV record, a missing column. `message` is `"<file>:<line>: <reason>"`.
- */
-export class DatasetError extends Error {
-  override readonly name = 'DatasetError';
-  constructor(
-    /** The file name as given to the loader. */
-    readonly file: string,
-    /** 1-based physical line of the record (its first line for multi-line CSV records); 0 = whole file. */
-    readonly line: number,
-    /** What is wrong, without the location. */
-    readonly reason: string,
-  ) {
-    super(`${file}:${line}: ${reason}`);
-  }
-}
+export { DatasetError } from './errors';
 
 /** A file's name and its text, as read from disk or from a browser upload. */
 export interface TextFile {

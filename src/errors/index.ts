@@ -1,7 +1,8 @@
 /**
  * The project-wide base error. Every error that a public function of the library throws is a {@link LabError}
  * (or a subclass declared in its folder's `errors.ts`), so a caller can branch on `instanceof LabError` and on
- * the stable `code`, which also survives a worker boundary and `structuredClone` (as does `name`).
+ * the stable `code`. `structuredClone` and `postMessage` keep only an error's message (and a built-in name), so a
+ * worker that reports an error sends `{ name, code, message }` as plain data.
  */
 
 /**

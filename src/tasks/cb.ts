@@ -79,6 +79,7 @@ export const CB: TaskSpec = {
  */
 export function cbUtility(dealPrice: number | null, listPrice: number, targetPrice: number): number {
   if (!(listPrice > targetPrice))
+    // eslint-disable-next-line no-restricted-syntax -- tests/unit/env/judge.test.ts pins RangeError; to convert with that test
     throw new RangeError(`list price ${listPrice} must exceed target ${targetPrice}`);
   if (dealPrice === null) return 0;
   return Math.min(1, Math.max(0, (listPrice - dealPrice) / (listPrice - targetPrice)));

@@ -121,6 +121,7 @@ export const ESCONV_EMOTION_TO_AFFECT: Readonly<
  */
 export function esconvUtility(E: number, A: number): number {
   for (const v of [E, A])
+    // eslint-disable-next-line no-restricted-syntax -- tests/unit/env/judge.test.ts pins RangeError; to convert with that test
     if (!(v >= 0 && v <= 4)) throw new RangeError(`ESConv judge score ${v} outside [0, 4]`);
   return (E + A) / 8;
 }

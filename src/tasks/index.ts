@@ -4,6 +4,9 @@ import { ESCONV } from './esconv';
 import { P4G } from './p4g';
 import type { TaskId } from './seed';
 import type { TaskSpec } from './types';
+import { UnknownTaskError } from './errors';
+
+export { UnknownTaskError } from './errors';
 
 export * from './seed';
 export * from './types';
@@ -15,9 +18,10 @@ export * from './builders';
 
 const TASKS: Readonly<Record<TaskId, TaskSpec>> = { esconv: ESCONV, p4g: P4G, cb: CB };
 
-/** The task definition for an id. @throws Error naming the known tasks when the id is unknown. */
+/** The task definition for an id. @throws UnknownTaskError naming the known tasks when the id is unknown. */
 export function getTask(id: string): TaskSpec {
   const task = (TASKS as Record<string, TaskSpec | undefined>)[id];
-  if (!task) throw new Error(`unknown task "${id}"; known tasks: ${Object.keys(TASKS).join(', ')}`);
+  if (!task)
+    throw new UnknownTaskError(`unknown task "${id}"; known tasks: ${Object.keys(TASKS).join(', ')}`);
   return task;
 }

@@ -1,4 +1,5 @@
 /** LLM implementations of the actor's roles: strategy proposer, realizer, and a policy built from them. */
+export * from './errors';
 export * from './strategy';
 export * from './realizer';
 export * from './policy';

@@ -18,6 +18,7 @@ import type { Rng } from '../../rng';
 import { getTask } from '../../tasks';
 import type { TaskId } from '../../tasks/seed';
 import { realizeStrategy } from '../common';
+import { PpdppModelError } from '../errors';
 
 /** A trained PPDPP planner, as stored (JSON with weights as number arrays is produced by {@link modelToJson}). */
 export interface PpdppModel {
@@ -48,10 +49,7 @@ export interface PpdppTrainingSummary {
   trainSeedIds: string[];
 }
 
-/** A planner that does not fit its task or featurizer (missing parameter, wrong shape). */
-export class PpdppModelError extends Error {
-  override readonly name = 'PpdppModelError';
-}
+export { PpdppModelError } from '../errors';
 
 const LAYERS = ['strategy/0/kernel', 'strategy/0/bias', 'strategy/1/kernel', 'strategy/1/bias'] as const;
 

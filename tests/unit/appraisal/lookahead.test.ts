@@ -1,5 +1,6 @@
 /** Reverse-perspective lookahead, candidate ranking and the ARG policy. */
 import { describe, expect, it } from 'vitest';
+import { ArgOptionError } from '../../../src/appraisal/errors';
 import { runEpisode } from '../../../src/agents/rollout';
 import { TemplateRealizer } from '../../../src/agents/realizer';
 import {
@@ -43,7 +44,7 @@ describe('lookahead', () => {
     expect(p.calls[1]!.previous).toEqual(path[0]);
     expect(p.calls[2]!.previous).toEqual(path[1]);
     expect(DEFAULT_LOOKAHEAD).toBe(3);
-    await expect(lookahead(p, obs(), 'abc', 0)).rejects.toBeInstanceOf(RangeError);
+    await expect(lookahead(p, obs(), 'abc', 0)).rejects.toBeInstanceOf(ArgOptionError);
   });
 
   it('ranks candidates by the value of the last predicted state, ties in input order', async () => {
@@ -51,7 +52,9 @@ describe('lookahead', () => {
     // scores at step 2: len%3 + 2 → a:3, abc:2, ab:4, abcd:3
     expect(ranked.map((r) => r.reply)).toEqual(['ab', 'a', 'abcd', 'abc']);
     expect(ranked[0]!.value).toBe(predictedValue(ranked[0]!.path[1]!));
-    await expect(rankByLookahead(new RecordingPredictor(), obs(), [], 2)).rejects.toBeInstanceOf(RangeError);
+    await expect(rankByLookahead(new RecordingPredictor(), obs(), [], 2)).rejects.toBeInstanceOf(
+      ArgOptionError,
+    );
   });
 });
 
@@ -89,7 +92,7 @@ describe('ArgPolicy', () => {
   });
 
   it('needs a predictor and a realizer for more than one candidate', () => {
-    expect(() => new ArgPolicy({ actor: new TemplateArgActor(), candidates: 2 })).toThrow(RangeError);
-    expect(() => new ArgPolicy({ actor: new TemplateArgActor(), depth: 0 })).toThrow(RangeError);
+    expect(() => new ArgPolicy({ actor: new TemplateArgActor(), candidates: 2 })).toThrow(ArgOptionError);
+    expect(() => new ArgPolicy({ actor: new TemplateArgActor(), depth: 0 })).toThrow(ArgOptionError);
   });
 });

@@ -1,5 +1,6 @@
 /** Template ARG actor and reverse-perspective predictor: valid traces from text rules, feature-driven predictions. */
 import { describe, expect, it } from 'vitest';
+import { ArgOptionError } from '../../../src/appraisal/errors';
 import { TemplateRealizer } from '../../../src/agents/realizer';
 import {
   ARG_TEMPLATE_STRATEGY,
@@ -94,6 +95,6 @@ describe('TemplateReversePredictor', () => {
     const d2 = s2.appraisal.future_expectancy - s1.appraisal.future_expectancy;
     expect(d1).toBeGreaterThan(0);
     expect(d2).toBeCloseTo(d1 / 2, 1);
-    await expect(predictor.predict(obs, warm, 0)).rejects.toBeInstanceOf(RangeError);
+    await expect(predictor.predict(obs, warm, 0)).rejects.toBeInstanceOf(ArgOptionError);
   });
 });

@@ -1,5 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
+import { PpdppOptionError } from '../../../src/baselines/errors';
 import {
   PolicySpecError,
   PpdppModelError,
@@ -88,7 +89,7 @@ describe('PPDPP pieces', () => {
     const after = await probs();
     expect(after[0]).toBeGreaterThan(before[0]!);
     expect(after[1]).toBeLessThan(before[1]!);
-    await expect(reinforceStep(net, adam, [{ features, label: 0 }], [], 3)).rejects.toThrow(RangeError);
+    await expect(reinforceStep(net, adam, [{ features, label: 0 }], [], 3)).rejects.toThrow(PpdppOptionError);
     adam.dispose();
     params.dispose();
   });

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { Rng, splitmix32 } from '../../../src/rng';
+import { LabError } from '../../../src/errors';
+import { Rng, RngError, splitmix32 } from '../../../src/rng';
 
 describe('Rng', () => {
   it('resumes exactly from a JSON-serialised state', () => {
@@ -36,10 +37,19 @@ describe('Rng', () => {
       expect(v).toBeGreaterThanOrEqual(3);
       expect(v).toBeLessThanOrEqual(5);
     }
-    expect(() => Rng.fromSeed(1.5)).toThrow(RangeError);
-    expect(() => Rng.fromState([1, 2])).toThrow(RangeError);
-    expect(() => r.pick([])).toThrow(RangeError);
-    expect(() => r.weightedIndex([0, 0])).toThrow(RangeError);
+    expect(() => Rng.fromSeed(1.5)).toThrow(RngError);
+    expect(() => Rng.fromState([1, 2])).toThrow(RngError);
+    expect(() => r.pick([])).toThrow(RngError);
+    expect(() => r.weightedIndex([0, 0])).toThrow(RngError);
+    const error = (() => {
+      try {
+        Rng.fromSeed(Number.NaN);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(LabError);
+    expect(error).toMatchObject({ name: 'RngError', code: 'RNG_INVALID_ARGUMENT' });
     expect(r.weightedIndex([0, 1, 0])).toBe(1);
   });
 });

@@ -1,0 +1,78 @@
+/**
+ * The project-wide error base (issue 12): every error class of a converted folder is a LabError with its own
+ * name and a stable code, and the ESLint rule that keeps bare built-in errors out of those folders fires.
+ */
+import { ESLint } from 'eslint';
+import { describe, expect, it } from 'vitest';
+import { ActorOptionError, EmptyRealizationError } from '../../../src/agents/llm/errors';
+import { ArgOptionError, ArgParseError } from '../../../src/appraisal/errors';
+import { BaselineError, PpdppModelError, PpdppOptionError } from '../../../src/baselines/errors';
+import { DatasetError } from '../../../src/data/errors';
+import { EmbedOptionError } from '../../../src/embed/errors';
+import { LabError } from '../../../src/errors';
+import { RngError } from '../../../src/rng/errors';
+import { UnknownTaskError } from '../../../src/tasks/errors';
+import { getTask } from '../../../src/tasks';
+import { HashedNgramEmbedder } from '../../../src/embed';
+
+/** Class → its stable code. Changing a code is a breaking change: this table is the record of them. */
+const CODES: [new (...args: never[]) => LabError, string, unknown[]][] = [
+  [RngError, 'RNG_INVALID_ARGUMENT', ['m']],
+  [UnknownTaskError, 'TASK_UNKNOWN', ['m']],
+  [DatasetError, 'DATASET_INVALID', ['f.jsonl', 3, 'bad']],
+  [EmbedOptionError, 'EMBED_OPTION_INVALID', ['m']],
+  [BaselineError, 'BASELINE_FAILED', ['m']],
+  [PpdppOptionError, 'PPDPP_OPTION_INVALID', ['m']],
+  [PpdppModelError, 'PPDPP_MODEL_INVALID', ['m']],
+  [ArgParseError, 'ARG_PARSE', ['m']],
+  [ArgOptionError, 'ARG_OPTION_INVALID', ['m']],
+  [EmptyRealizationError, 'REALIZER_EMPTY', ['m']],
+  [ActorOptionError, 'ACTOR_OPTION_INVALID', ['m']],
+];
+
+describe('LabError subclasses', () => {
+  it.each(CODES)('%o has its name and a stable code', (Class, code, args) => {
+    const error = new (Class as unknown as new (...a: unknown[]) => LabError)(...args);
+    expect(error).toBeInstanceOf(LabError);
+    expect(error).toBeInstanceOf(Error);
+    expect(error.name).toBe(Class.name);
+    expect(error.code).toBe(code);
+  });
+
+  it('codes are distinct upper-case identifiers', () => {
+    const codes = CODES.map(([, code]) => code);
+    expect(new Set(codes).size).toBe(codes.length);
+    for (const code of codes) expect(code).toMatch(/^[A-Z][A-Z0-9_]*$/);
+  });
+
+  it('public functions throw them', () => {
+    expect(() => getTask('chess')).toThrow(UnknownTaskError);
+    expect(() => getTask('chess')).toThrow(/known tasks: esconv, p4g, cb/);
+    expect(() => new HashedNgramEmbedder({ dim: 0 })).toThrow(EmbedOptionError);
+    const dataset = new DatasetError('seeds.jsonl', 4, 'duplicate seed id');
+    expect(dataset.message).toBe('seeds.jsonl:4: duplicate seed id');
+    expect(dataset).toMatchObject({ file: 'seeds.jsonl', line: 4, reason: 'duplicate seed id' });
+  });
+});
+
+describe('no bare built-in errors in converted folders (eslint.config.js)', () => {
+  const eslint = new ESLint();
+  const lint = async (text: string, filePath: string) =>
+    (await eslint.lintText(text, { filePath }))[0]?.messages.filter(
+      (m) => m.ruleId === 'no-restricted-syntax',
+    ) ?? [];
+
+  it('reports new Error / RangeError / TypeError in a converted folder', async () => {
+    const text =
+      "export function f(): never {\n  throw new Error('x');\n}\nexport const e = [new RangeError('y'), TypeError('z')];\n";
+    expect(await lint(text, 'src/rng/example.ts')).toHaveLength(3);
+    expect(await lint(text, 'src/agents/llm/example.ts')).toHaveLength(3);
+  });
+
+  it('leaves LabError subclasses, and folders not yet converted, alone', async () => {
+    const ok =
+      "import { RngError } from './errors';\nexport function f(): never {\n  throw new RngError('x');\n}\n";
+    expect(await lint(ok, 'src/rng/example.ts')).toHaveLength(0);
+    expect(await lint("throw new Error('x');\n", 'src/data/p4g.ts')).toHaveLength(0);
+  });
+});
