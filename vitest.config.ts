@@ -23,6 +23,18 @@ export default defineConfig({
           pool: 'forks',
         },
       },
+      {
+        // npm pack → install into a fresh Node and Vite consumer → run the README example (tests/package).
+        test: {
+          name: 'package',
+          include: ['tests/package/**/*.test.ts'],
+          environment: 'node',
+          testTimeout: 180_000,
+          hookTimeout: 300_000,
+          fileParallelism: false,
+          pool: 'forks',
+        },
+      },
     ],
   },
 });

@@ -28,7 +28,12 @@ function posix(path: string): string {
 }
 
 /** The emitted-file form of a relative specifier written in `sourceFile`, or undefined when it stays as is. */
-function rewriteSpecifier(spec: string, sourceFile: string, outDir: string, rootDir: string): string | undefined {
+function rewriteSpecifier(
+  spec: string,
+  sourceFile: string,
+  outDir: string,
+  rootDir: string,
+): string | undefined {
   if (!spec.startsWith('./') && !spec.startsWith('../')) return undefined;
   const dir = dirname(sourceFile);
   const target = resolve(dir, spec);
@@ -90,7 +95,14 @@ function specifierTransformer(
           const attributes = next.endsWith('.json') ? jsonAttributes(factory) : node.attributes;
           return ts.isImportDeclaration(node)
             ? factory.updateImportDeclaration(node, node.modifiers, node.importClause, spec, attributes)
-            : factory.updateExportDeclaration(node, node.modifiers, node.isTypeOnly, node.exportClause, spec, attributes);
+            : factory.updateExportDeclaration(
+                node,
+                node.modifiers,
+                node.isTypeOnly,
+                node.exportClause,
+                spec,
+                attributes,
+              );
         }
         if (ts.isCallExpression(node) && node.expression.kind === ts.SyntaxKind.ImportKeyword) {
           const [arg, ...rest] = node.arguments;

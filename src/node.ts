@@ -1,0 +1,21 @@
+/**
+ * `proactive-dialogue-lab/node`: the parts that need Node (files, worker threads). Everything else is in the
+ * main entry, which imports nothing Node-only and so bundles for the browser.
+ */
+
+// Seed files and dataset folders read from disk.
+export { loadSeedsFromPath } from './data/node';
+
+// CSTPO runs as folders on disk (the browser uses IndexedDB: `IdbRunStore`).
+export { FileRunStore, float32Replacer, float32Reviver } from './rl/node';
+
+// The evaluation harness in Node: worker-thread pool and a resumable output folder.
+export {
+  createNodePool,
+  spawnNodeWorker,
+  prepareOutputFolder,
+  trajectoryFile,
+  FileEpisodeStore,
+  StoredEpisodeError,
+  type Manifest,
+} from './eval/harness-node';
