@@ -4,6 +4,7 @@
  * name the README mentions in inline code is exported by one of the package's entries. The pack test
  * (tests/package) runs the "Using the library" block for real, from the packed tarball.
  */
+import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
@@ -143,6 +144,15 @@ describe('README code blocks and names', () => {
     // CSTPO is part of the public entry (issue 12).
     for (const name of ['CstpoTrainer', 'TrainingSession', 'resolveConfig', 'ActorNetworks'])
       expect(exported).toContain(name);
+  });
+
+  it('every `npm run` command the README shows is a script of package.json', () => {
+    const { scripts } = JSON.parse(readFileSync(resolve(REPO_ROOT, 'package.json'), 'utf8')) as {
+      scripts: Record<string, string>;
+    };
+    const named = [...text.matchAll(/npm run ([\w:-]+)/g)].map((m) => m[1] as string);
+    expect(named.length).toBeGreaterThan(5);
+    expect([...new Set(named)].filter((n) => !(n in scripts))).toEqual([]);
   });
 
   it('reads names from inline code, not from prose or code blocks', () => {
