@@ -95,7 +95,8 @@ export class TemplateChangeProposer implements ChangeProposer {
     const pressure = pressureLevel(f, repeated);
     const rapport = strengthOf(cog, rules.rapportBelief) / 4;
     // A gentle, concrete request meets less resistance than a bare one; pressure and dismissal meet more.
-    const softening = 1 - 0.35 * f.warmth - 0.15 * f.specificity;
+    // Evidence that answers a held concern makes the message less discrepant on the central route (ELM).
+    const softening = Math.max(0.4, 1 - 0.35 * f.warmth - 0.15 * f.specificity - 0.3 * f.evidence);
     const score =
       0.8 * opposition * softening +
       0.3 * ((LEVEL_VALUE[pressure] - 0.2) / 0.6) +
