@@ -57,7 +57,8 @@ function nlp(): WinkMethods {
 export function parse(text: string): Parsed {
   const w = nlp();
   const its = w.its;
-  const doc = w.readDoc(text);
+  // Typographic apostrophes read as plain ones; wink keeps "I'm" as one token, so it is spelled out.
+  const doc = w.readDoc(text.replace(/[\u2018\u2019`]/g, "'").replace(/\b([Ii])'m\b/g, '$1 am'));
   const normals = doc.tokens().out(its.normal) as string[];
   const lemmas = doc.tokens().out(its.lemma as unknown as typeof its.normal) as string[];
   const pos = doc.tokens().out(its.pos) as string[];
