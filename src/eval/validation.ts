@@ -31,7 +31,7 @@ import { TASK_RULES } from '../sim/rules';
 import { DEFAULT_LADDERS, levelUtterance, type DoseLadder } from './ladders';
 import type { TaskEvent } from '../sim/types';
 import type { Seed, TaskId } from '../tasks/seed';
-import { extractFeatures } from '../text/features';
+import { extractFeatures, parsed } from '../text/features';
 import { z } from 'zod';
 import { bootstrapMean, type BootstrapInterval } from '../stats/bootstrap';
 import { EvalInputError } from './errors';
@@ -389,4 +389,25 @@ export async function ladderDoseResponse(options: LadderDoseOptions): Promise<La
     monotoneShare: rows.filter(isMonotoneRise).length / rows.length,
     perSeed,
   };
+}
+
+/**
+ * distinct-n of a set of texts (Li et al. 2016): distinct word n-grams over all n-grams, in [0, 1] (0 without any
+ * n-gram). Words are wink's lower-cased normal forms without punctuation.
+ */
+export function distinctN(texts: readonly string[], n: number): number {
+  if (!Number.isInteger(n) || n < 1)
+    throw new EvalInputError(`distinctN: n must be a positive integer, got ${n}`);
+  const seen = new Set<string>();
+  let total = 0;
+  for (const text of texts) {
+    const words = parsed(text)
+      .tokens.filter((t) => t.pos !== 'PUNCT')
+      .map((t) => t.normal);
+    for (let i = 0; i + n <= words.length; i++) {
+      seen.add(words.slice(i, i + n).join(' '));
+      total++;
+    }
+  }
+  return total === 0 ? 0 : seen.size / total;
 }

@@ -197,7 +197,11 @@ export class TemplateChangeProposer implements ChangeProposer {
       if (d !== undefined && d > halfLimit && !isSupported(cog, r)) deltas.set(r.id, halfLimit);
     }
     const shift =
-      judgment === 'accept' ? 0.12 + 0.12 * q : judgment === 'non-commit' ? 0.04 : -0.12 - 0.1 * pressure;
+      judgment === 'accept'
+        ? 0.16 + 0.16 * q + 0.1 * f.warmth
+        : judgment === 'non-commit'
+          ? 0.06
+          : -0.12 - 0.1 * pressure;
     const claimTopics = Object.keys(hits).filter((t) => t !== 'rapport');
     const changes = [...deltas]
       .filter(([, d]) => Math.abs(d) > 1e-9)

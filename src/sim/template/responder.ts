@@ -155,8 +155,12 @@ function cbReply(input: ResponseInput, rng: Rng): string {
   if (events.some((e) => e.type === 'quit')) return 'That is way too low. I will find another buyer.';
   const counter = events.find((e) => e.type === 'offer' && e.by === 'user');
   if (counter) {
-    const firm = topicStrength(cog, 'hold') >= 3 ? 'I cannot go that low.' : 'I could come down a little.';
-    return `${firm} How about $${counter.price}?`;
+    const firm =
+      topicStrength(cog, 'hold') >= 3
+        ? ['I cannot go that low.', 'That is still too low for me.', 'I really cannot do that price.']
+        : ['I could come down a little.', 'I can move a bit.', 'Let me meet you partway.'];
+    const previous = lastUserText(view.history);
+    return `${pick(rng, firm, previous)} How about $${counter.price}?`;
   }
   const previous = lastUserText(view.history);
   if (mode === 'Elicit') return cbAnswer(input, previous, rng);
@@ -224,16 +228,22 @@ function cbAnswer(input: ResponseInput, previous: string, rng: Rng): string {
   );
 }
 
+/** The reply, never the user's previous reply word for word: a repeated answer is marked as one. */
+function unrepeated(reply: string, input: ResponseInput): string {
+  if (reply !== lastUserText(input.view.history)) return reply;
+  return `Like I said, ${reply.charAt(0).toLowerCase()}${reply.slice(1)}`;
+}
+
 export class TemplateResponder implements Responder {
   async respond(input: ResponseInput): Promise<string> {
     const rng = input.rng;
     switch (input.view.task.id) {
       case 'esconv':
-        return esconvReply(input, rng);
+        return unrepeated(esconvReply(input, rng), input);
       case 'p4g':
-        return p4gReply(input, rng);
+        return unrepeated(p4gReply(input, rng), input);
       case 'cb':
-        return cbReply(input, rng);
+        return unrepeated(cbReply(input, rng), input);
     }
   }
 }
