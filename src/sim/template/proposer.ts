@@ -196,6 +196,8 @@ export class TemplateChangeProposer implements ChangeProposer {
       const d = deltas.get(r.id);
       if (d !== undefined && d > halfLimit && !isSupported(cog, r)) deltas.set(r.id, halfLimit);
     }
+    // Under pressure (0 … 0.6 above the floor) a message's good side counts for less: 1 − pressure / 0.6.
+    const unpressured = 1 - pressure / 0.6;
     const shift =
       judgment === 'accept'
         ? 0.16 + 0.16 * q + 0.1 * f.warmth
@@ -220,8 +222,13 @@ export class TemplateChangeProposer implements ChangeProposer {
       claimTopics,
       // Pressure is not relief: being pushed lowers the sense of control and of a good outcome.
       appraisal: {
-        CP: cog.appraisal.CP + shift + (judgment === 'accept' ? 0.1 * f.suggestion : 0) - 0.4 * pressure,
-        FE: cog.appraisal.FE + shift - 0.2 * f.dismissive - 0.2 * pressure,
+        CP:
+          cog.appraisal.CP +
+          (shift > 0 ? shift * unpressured : shift) +
+          (judgment === 'accept' ? 0.1 * f.suggestion : 0) -
+          0.8 * pressure,
+        FE:
+          cog.appraisal.FE + (shift > 0 ? shift * unpressured : shift) - 0.2 * f.dismissive - 0.5 * pressure,
       },
       plan: { stance },
     };

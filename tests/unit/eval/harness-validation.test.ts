@@ -193,7 +193,7 @@ describe('dose ladders (issue 9 shape) from one checkpoint per seed, determinist
   });
 
   it.each(['esconv', 'p4g', 'cb'] as TaskId[])(
-    '%s: monotone on ≥ 90 %% of the bundled seeds',
+    '%s: monotone on at least 90 percent of the bundled seeds',
     async (task) => {
       const r = await ladderDoseResponse({ task, seeds: defaultSeeds(task) });
       console.log(
@@ -205,7 +205,7 @@ describe('dose ladders (issue 9 shape) from one checkpoint per seed, determinist
   );
 
   it.each(['esconv', 'p4g', 'cb'] as TaskId[])(
-    '%s: monotone on ≥ 90 %% of the held-out real seeds',
+    '%s: monotone on at least 90 percent of the held-out real seeds',
     async (task) => {
       const seeds = real(task).filter(heldOut).slice(0, 80);
       expect(seeds.length).toBeGreaterThanOrEqual(30);

@@ -32,6 +32,9 @@ function adaptive(obs: Observation): string {
       'It makes sense that you feel this way, and it is not your fault. One small step could help: tomorrow you could write down what worries you most and talk it over with a friend you trust.',
       'You are not alone in this, and it can get better in time. Maybe you could plan one small thing for this week, like calling someone you trust on Saturday.',
       'I hear you, and your feelings are valid. It might help to set aside ten minutes tonight to list one thing you can try, and then reach out to someone close.',
+      'I am glad you told me. What if you picked one tiny thing to do on Sunday morning, such as a short walk with your sister?',
+      'That must be exhausting, and I understand why. Perhaps a counselor or a doctor could help; you might book a first appointment next week.',
+      'Thank you for trusting me with this. Consider writing three things that went well each evening before bed, just for a few days.',
     ]);
   }
   if (obs.task === 'p4g') {
