@@ -12,9 +12,9 @@
  * A step is saved in one transaction (latest snapshot, its history rows, the run's step and status), so a
  * failed write — quota exceeded included — leaves the previous step's state intact.
  */
-import type { DBSchema, IDBPDatabase, IDBPTransaction } from 'idb';
+import type { DBSchema, IDBPTransaction } from 'idb';
 import { LabError } from '../errors';
-import { openDatabase, writeTransaction } from '../store';
+import { Database, writeTransaction } from '../store';
 import { getTask } from '../tasks';
 import type { TrainConfig } from './config';
 import { SnapshotError, validateSnapshot, type StepRecord, type TrainerSnapshot } from './trainer';
@@ -193,7 +193,7 @@ interface RunDb extends DBSchema {
 
 /** Runs in IndexedDB (see the module comment for the schema). */
 export class IdbRunStore implements RunStore {
-  private constructor(private readonly db: IDBPDatabase<RunDb>) {}
+  private constructor(private readonly db: Database<RunDb>) {}
 
   /**
    * Open (creating or upgrading) the database.
@@ -201,7 +201,7 @@ export class IdbRunStore implements RunStore {
    *   upgrade (see src/store).
    */
   static async open(name = RUN_DB_NAME): Promise<IdbRunStore> {
-    const db = await openDatabase<RunDb>(name, RUN_DB_VERSION, (database, oldVersion) => {
+    const db = await Database.open<RunDb>(name, RUN_DB_VERSION, (database, oldVersion) => {
       if (oldVersion < 1) {
         database.createObjectStore('runs', { keyPath: 'id' });
         database.createObjectStore('snapshots', { keyPath: ['runId', 'tag'] });
@@ -212,7 +212,7 @@ export class IdbRunStore implements RunStore {
   }
 
   async createRun(run: RunRecord, init: TrainerSnapshot): Promise<void> {
-    await writeTransaction(this.db, ['runs', 'snapshots', 'history'], async (t) => {
+    await writeTransaction(await this.db.connection(), ['runs', 'snapshots', 'history'], async (t) => {
       const tx = t as unknown as WriteTx;
       const range = IDBKeyRange.bound([run.id, -Infinity], [run.id, Infinity]);
       await tx.objectStore('history').delete(range);
@@ -228,7 +228,7 @@ export class IdbRunStore implements RunStore {
     rows: readonly StepRecord[],
     status: RunStatus,
   ): Promise<void> {
-    await writeTransaction(this.db, ['runs', 'snapshots', 'history'], async (t) => {
+    await writeTransaction(await this.db.connection(), ['runs', 'snapshots', 'history'], async (t) => {
       const tx = t as unknown as WriteTx;
       const run = await tx.objectStore('runs').get(runId);
       if (!run) throw new RunNotFoundError(runId);
@@ -241,7 +241,7 @@ export class IdbRunStore implements RunStore {
   }
 
   async setStatus(runId: string, status: RunStatus): Promise<void> {
-    await writeTransaction(this.db, ['runs'], async (t) => {
+    await writeTransaction(await this.db.connection(), ['runs'], async (t) => {
       const tx = t as unknown as WriteTx;
       const run = await tx.objectStore('runs').get(runId);
       if (!run) throw new RunNotFoundError(runId);
@@ -250,7 +250,7 @@ export class IdbRunStore implements RunStore {
   }
 
   async load(runId: string): Promise<StoredRun | null> {
-    const tx = this.db.transaction(['runs', 'snapshots', 'history'], 'readonly');
+    const tx = (await this.db.connection()).transaction(['runs', 'snapshots', 'history'], 'readonly');
     const [run, init, latest, rows] = await Promise.all([
       tx.objectStore('runs').get(runId),
       tx.objectStore('snapshots').get([runId, 'init']),
@@ -273,11 +273,11 @@ export class IdbRunStore implements RunStore {
   }
 
   async listRuns(): Promise<RunRecord[]> {
-    return this.db.getAll('runs');
+    return (await this.db.connection()).getAll('runs');
   }
 
   async deleteRun(runId: string): Promise<void> {
-    await writeTransaction(this.db, ['runs', 'snapshots', 'history'], async (t) => {
+    await writeTransaction(await this.db.connection(), ['runs', 'snapshots', 'history'], async (t) => {
       const tx = t as unknown as WriteTx;
       await tx.objectStore('runs').delete(runId);
       await tx.objectStore('snapshots').delete(IDBKeyRange.bound([runId, ''], [runId, '\uffff']));
