@@ -12,6 +12,7 @@ import { loadSeedsFromPath } from '../src/data/node';
 import { HashedNgramEmbedder } from '../src/embed';
 import { DialogueEnv, type Protocol } from '../src/env';
 import {
+  formatEstimate,
   pairedDifference,
   summarizeEpisodes,
   type BootstrapInterval,
@@ -423,8 +424,7 @@ async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalRepor
   return { task, protocol, seeds: seeds.length, seedSource: source, episodes, rows };
 }
 
-const ci = (i: { mean: number; lo: number; hi: number }) =>
-  `${i.mean.toFixed(3)} [${i.lo.toFixed(3)}, ${i.hi.toFixed(3)}]`;
+const ci = formatEstimate;
 const signed = (i: { mean: number; lo: number; hi: number }) =>
   `${i.mean >= 0 ? '+' : ''}${i.mean.toFixed(3)} [${i.lo.toFixed(3)}, ${i.hi.toFixed(3)}]`;
 

@@ -12,7 +12,7 @@ import { toJsonl } from '../src/agents';
 import { DatasetError } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
 import type { Protocol } from '../src/env';
-import { summarizeEpisodes, type EpisodeSummary } from '../src/stats';
+import { formatEstimate, summarizeEpisodes, type EpisodeSummary } from '../src/stats';
 import type { ReplayFixture } from '../src/llm/replay';
 import { Rng } from '../src/rng';
 import {
@@ -367,8 +367,7 @@ export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateR
   };
 }
 
-const f3 = (v: number) => v.toFixed(3);
-const ci = (i: { mean: number; lo: number; hi: number }) => `${f3(i.mean)}  [${f3(i.lo)}, ${f3(i.hi)}]`;
+const ci = formatEstimate;
 
 /** The human-readable summary. */
 export function formatReport(r: SimulateReport): string {

@@ -18,6 +18,7 @@ import { evaluateRun, type RunEvaluation } from '../src/rl/evaluate';
 import { FileRunStore } from '../src/rl/node';
 import { learningCurveSvg, learningCurves } from '../src/rl/plot';
 import { sampleDistinct } from '../src/rl/sampling';
+import { formatEstimate } from '../src/stats';
 import { TrainingSession } from '../src/rl/session';
 import type { StepRecord } from '../src/rl/trainer';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
@@ -420,7 +421,7 @@ function ablationSuffix(a: Ablations): string {
 }
 
 const f3 = (v: number) => v.toFixed(3);
-const ci = (i: { mean: number; lo: number; hi: number }) => `${f3(i.mean)}  [${f3(i.lo)}, ${f3(i.hi)}]`;
+const ci = formatEstimate;
 
 /** The human-readable report. */
 export function formatReport(r: TrainReport): string {

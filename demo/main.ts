@@ -4,7 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import type { EpisodeRecord } from '../src/agents/rollout';
-import { summarizeEpisodes } from '../src/stats';
+import { formatEstimate, summarizeEpisodes, type Estimate } from '../src/stats';
 import { Rng } from '../src/rng';
 import { TASK_IDS, getTask, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
@@ -36,11 +36,9 @@ const api = Comlink.wrap<EpisodeWorkerApi>(
   new Worker(new URL('../workers/episode.worker.ts', import.meta.url), { type: 'module' }),
 );
 
-function row(metric: string, i: { mean: number; lo: number; hi: number } | null): HTMLTableRowElement {
+function row(metric: string, i: Estimate | null): HTMLTableRowElement {
   const tr = document.createElement('tr');
-  const cells = i
-    ? [metric, i.mean.toFixed(3), `[${i.lo.toFixed(3)}, ${i.hi.toFixed(3)}]`]
-    : [metric, 'n/a', ''];
+  const cells = i ? [metric, ...formatEstimate(i).split(/ (?=\[|n\/a)/)] : [metric, 'n/a', ''];
   for (const c of cells) {
     const td = document.createElement('td');
     td.textContent = c;

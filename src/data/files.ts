@@ -25,11 +25,31 @@ function merge(results: readonly LoadResult[]): LoadResult {
 }
 
 /**
+ * Throws unless `file` decoded cleanly as UTF-8: a decoder in replacement mode (Node's `readFile(path, 'utf8')`,
+ * the browser's `File.text()`) turns every invalid byte sequence into U+FFFD, which genuine dataset text does not
+ * hold, so its first occurrence marks the line that is not UTF-8.
+ * @throws DatasetError naming the file, the line and the column.
+ */
+export function assertUtf8Text(file: TextFile): void {
+  const at = file.text.indexOf('\uFFFD');
+  if (at < 0) return;
+  const before = file.text.slice(0, at);
+  const line = before.split('\n').length;
+  const column = at - before.lastIndexOf('\n');
+  throw new DatasetError(
+    file.name,
+    line,
+    `not UTF-8 text at column ${column} (bytes that are not UTF-8, read as U+FFFD); save the file as UTF-8 ` +
+      '(e.g. iconv -f latin1 -t utf-8)',
+  );
+}
+
+/**
  * Load the seeds of `task` from files. Seed files (JSONL of seeds, detected by content) are read with
  * `parseSeedJsonl`; other JSONL files go to `loadEsconv` / `loadCb`. For P4G, the CSV files are told apart by
  * their header columns (dialogues, participants, annotated, annotated donations) and loaded together.
- * @throws DatasetError (line 0) when P4G CSVs lack the dialogues file, or two files of one kind are given; and
- * whatever the loaders throw.
+ * @throws DatasetError (line 0) when P4G CSVs lack the dialogues file, or two files of one kind are given; naming
+ * the line when a file is not UTF-8 ({@link assertUtf8Text}); and whatever the loaders throw.
  */
 export function loadSeedsFromFiles(
   task: TaskId,
@@ -38,6 +58,7 @@ export function loadSeedsFromFiles(
 ): LoadResult {
   const results: LoadResult[] = [];
   const csv: Partial<P4gFiles> = {};
+  for (const file of files) assertUtf8Text(file);
   for (const file of files) {
     if (isSeedJsonl(file.text)) results.push(parseSeedJsonl(file.text, file.name, { ...options, task }));
     else if (task === 'esconv') results.push(loadEsconv(file.text, file.name, options));

@@ -9,6 +9,7 @@
  * `info.state` exposes the simulator's state for analysis and for critics that train on it (CSTPO's training
  * state X) — a policy must not read it.
  */
+import { LabError } from '../errors';
 import { CogSim, initialSimState, type CogSimOptions, type SimTurn } from '../sim/simulator';
 import type { SimRoles } from '../sim/roles';
 import { templateSimRoles } from '../sim/template';
@@ -51,6 +52,8 @@ export interface StepInfo {
   turnJudgment?: TurnJudgment;
   /** At the end of an episode: the terminal judgment. */
   terminal?: TerminalJudgment;
+  /** Problems with the action that the environment corrected (e.g. an utterance cut to the length limit). */
+  warnings?: string[];
 }
 
 export interface StepResult {
@@ -86,8 +89,32 @@ export interface DialogueEnvOptions {
 }
 
 /** Thrown when `step` is called before `reset` or after the episode ended. */
-export class EnvStateError extends Error {
-  override readonly name = 'EnvStateError';
+export class EnvStateError extends LabError {
+  override name: string = 'EnvStateError';
+  override readonly code: string = 'ENV_STATE_INVALID';
+}
+
+/**
+ * Longest actor utterance the environment passes on, in UTF-16 code units (about 350 English words; real
+ * counselling, persuasion and bargaining turns are far shorter). A longer utterance is cut — not rejected, so an
+ * episode with a rambling LLM actor goes on — at the last word boundary within the limit (or at the limit when
+ * there is none), before the simulator, the judges and the history see it; `info.warnings` says so. This bounds
+ * the simulator's per-turn work whatever the actor produces.
+ */
+export const MAX_UTTERANCE_CHARS = 2000;
+
+/**
+ * `text` cut to at most `max` code units at the last whitespace within the limit (if that keeps at least
+ * half of it), never splitting a surrogate pair; `text` itself when short enough.
+ */
+export function cutUtterance(text: string, max = MAX_UTTERANCE_CHARS): string {
+  if (text.length <= max) return text;
+  let end = max;
+  const space = text.slice(0, max + 1).search(/\s\S*$/);
+  if (space >= max / 2) end = space;
+  const code = text.charCodeAt(end - 1);
+  if (code >= 0xd800 && code <= 0xdbff) end -= 1;
+  return text.slice(0, end).trimEnd();
 }
 
 export class DialogueEnv {
@@ -149,10 +176,18 @@ export class DialogueEnv {
     if (typeof action.utterance !== 'string' || action.utterance.trim() === '') {
       throw new TypeError('action.utterance must be a non-empty string');
     }
-    const { state, turn } = await this.sim.step(cur.sim, cur.history, action.utterance);
+    const utterance = cutUtterance(action.utterance);
+    const warnings =
+      utterance === action.utterance
+        ? []
+        : [
+            `utterance of ${action.utterance.length} characters cut to ${utterance.length} ` +
+              `(MAX_UTTERANCE_CHARS = ${MAX_UTTERANCE_CHARS})`,
+          ];
+    const { state, turn } = await this.sim.step(cur.sim, cur.history, utterance);
     const history: Turn[] = [
       ...cur.history,
-      Object.freeze({ speaker: 'actor' as const, text: action.utterance, strategy: action.strategy }),
+      Object.freeze({ speaker: 'actor' as const, text: utterance, strategy: action.strategy }),
       Object.freeze({ speaker: 'user' as const, text: turn.userUtterance }),
     ];
     const judgeInput = {
@@ -161,7 +196,12 @@ export class DialogueEnv {
       events: state.events,
       actorView: cur.seed.actorView,
     };
-    const info: StepInfo = { sim: turn, state, endReason: state.ended };
+    const info: StepInfo = {
+      sim: turn,
+      state,
+      endReason: state.ended,
+      ...(warnings.length > 0 ? { warnings } : {}),
+    };
     let reward = 0;
     let ppdppSuccess = false;
     if (this.protocol === 'ppdpp') {

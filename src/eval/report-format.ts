@@ -7,6 +7,7 @@
  * reads it back in the tests).
  */
 import type { BootstrapInterval } from '../stats/bootstrap';
+import type { Estimate } from '../stats/intervals';
 import type { EvalReport } from './report';
 
 /** The report as indented JSON, with a final newline. */
@@ -49,7 +50,7 @@ export const CSV_COLUMNS = [
 
 /** One row per (task, seed set, policy); F1 columns repeat the task's strategy prediction (empty without). */
 export function reportToCsv(report: EvalReport): string {
-  const ci = (i: BootstrapInterval | null) => (i ? [i.mean, i.lo, i.hi] : [null, null, null]);
+  const ci = (i: BootstrapInterval | Estimate | null) => (i ? [i.mean, i.lo, i.hi] : [null, null, null]);
   const rows = report.results.map((r) => {
     const f1 = report.strategyPrediction.find((s) => s.task === r.task && s.policy === r.policy);
     return [
@@ -75,7 +76,12 @@ export function reportToCsv(report: EvalReport): string {
 
 const f3 = (v: number) => v.toFixed(3);
 const f2 = (v: number) => v.toFixed(2);
-const interval = (i: BootstrapInterval | null, f = f3) => (i ? `${f(i.mean)} [${f(i.lo)}, ${f(i.hi)}]` : '–');
+const interval = (i: BootstrapInterval | Estimate | null, f = f3) =>
+  !i
+    ? '–'
+    : i.lo === null || i.hi === null
+      ? `${f(i.mean)} n/a (${i.nClusters} seed${i.nClusters === 1 ? '' : 's'})`
+      : `${f(i.mean)} [${f(i.lo)}, ${f(i.hi)}]`;
 const maybe = (v: number | null, f = f3) => (v === null ? '–' : f(v));
 
 function table(header: string[], rows: string[][]): string {

@@ -19,7 +19,8 @@ import {
   type CategoricalAgreement,
   type NumericAgreement,
 } from '../stats/agreement';
-import { pairedDifference, type BootstrapInterval, type PairedDifference } from '../stats/bootstrap';
+import { pairedDifference, type PairedDifference } from '../stats/bootstrap';
+import type { Estimate } from '../stats/intervals';
 import { strategyEntropy, type ClassScores } from '../stats/classification';
 import type { EvalPlan, ResolvedConfig } from './harness';
 import { episodeKey } from './harness';
@@ -46,13 +47,13 @@ export interface PolicyResult {
   episodes: number;
   cases: number;
   /** Success: the judge's terminal success (CSTPO) or the per-turn critic's mean above 0.5 (PPDPP). */
-  successRate: BootstrapInterval;
+  successRate: Estimate;
   /** Actor turns per episode, over all episodes. */
-  avgTurnsAll: BootstrapInterval;
+  avgTurnsAll: Estimate;
   /** Actor turns per episode, over successful episodes only; null without a success. */
-  avgTurnsSuccessful: BootstrapInterval | null;
+  avgTurnsSuccessful: Estimate | null;
   /** Episode return: terminal utility in [0, 1] (CSTPO) or the sum of per-turn rewards (PPDPP). */
-  meanReturn: BootstrapInterval;
+  meanReturn: Estimate;
   /** Entropy (nats) of the task labels the policy used in these episodes; null when it used none. */
   strategyEntropy: number | null;
   judgeAgreement: JudgeAgreement | null;

@@ -13,10 +13,17 @@
  * r_0, the "previous reward" of the first turn, is the critic's "same"/"neutral" reward (−0.5) by default: the
  * first turn succeeds when the critic judges it better than no change. Every random choice (the actor's, the
  * reviser's, the choice among realisations) comes from one `Rng` per episode.
+ *
+ * Resuming: episodes are independent (episode i's streams depend only on the job and i), so a build checkpoints
+ * by appending each finished episode as one line to a JSONL text whose first line identifies the job
+ * ({@link constructionHeader}, {@link checkpointLine}); after an interruption, {@link parseConstructionCheckpoint}
+ * reads the finished episodes back (a line cut by the interruption is dropped) and `job.completed` continues from
+ * them, to the same principles as an uninterrupted build.
  */
 import { REALIZATIONS_PER_STRATEGY } from '../agents/realizer';
 import type { Policy, Realizer } from '../agents/types';
 import type { DialogueEnv, Observation, StepResult } from '../env/env';
+import { LabError } from '../errors';
 import { Rng } from '../rng';
 import type { Seed } from '../tasks/seed';
 import { makePrinciple, type Principle, type PrincipleOrigin } from './principle';
@@ -60,9 +67,28 @@ export interface SelfPlayEpisode {
   principles: Principle[];
 }
 
-/** Raised when construction is asked to run without per-turn rewards. */
-export class ConstructionError extends Error {
-  override readonly name = 'ConstructionError';
+/** Raised when construction is asked to run without per-turn rewards, or to resume another job's episodes. */
+export class ConstructionError extends LabError {
+  override name: string = 'ConstructionError';
+  override readonly code: string = 'MEMORY_CONSTRUCTION_INVALID';
+}
+
+/** A construction checkpoint that is damaged or belongs to another job; names the source and the line. */
+export class ConstructionCheckpointError extends LabError {
+  override name: string = 'ConstructionCheckpointError';
+  override readonly code: string = 'MEMORY_CHECKPOINT_DAMAGED';
+  /**
+   * @param source the checkpoint's name (file path).
+   * @param line 1-based line at fault.
+   * @param reason what is wrong.
+   */
+  constructor(
+    readonly source: string,
+    readonly line: number,
+    readonly reason: string,
+  ) {
+    super(`${source} line ${line}: ${reason}`);
+  }
 }
 
 function trialOf(action: { strategy: string; utterance: string }, step: StepResult): Trial {
@@ -181,12 +207,119 @@ export interface ConstructionJob {
   /** Episode i's actor stream is seeded with `baseSeed + i` (default 0); repeat r of a seed uses its randomSeed + r. */
   baseSeed?: number;
   onProgress?: (done: number, total: number) => void;
+  /**
+   * Episodes 0 … k−1 already finished (from {@link parseConstructionCheckpoint}); they are not run again and the
+   * build continues with episode k. Each must be the episode of the seed the job assigns to its index.
+   */
+  completed?: readonly SelfPlayEpisode[];
+  /** Called after each newly finished episode (index i, 0-based), before the next starts: persist it here. */
+  onEpisode?: (episode: SelfPlayEpisode, index: number) => void | Promise<void>;
+}
+
+/** The `format` tag of construction checkpoints. */
+export const CONSTRUCTION_CHECKPOINT_FORMAT = 'proactive-dialogue-lab/principle-construction' as const;
+
+/** First line of a construction checkpoint: what makes two builds the same build. */
+export interface ConstructionHeader {
+  format: typeof CONSTRUCTION_CHECKPOINT_FORMAT;
+  version: 1;
+  task: string;
+  episodes: number;
+  baseSeed: number;
+  maxAttempts: number;
+  baselineReward: number;
+  /** Seed ids in job order. */
+  seedIds: string[];
+  /** Names of the actor, reviser and writer. */
+  roles: string[];
+}
+
+/** The header identifying this build (job and roles) in its checkpoint. */
+export function constructionHeader(options: ConstructionOptions, job: ConstructionJob): ConstructionHeader {
+  return {
+    format: CONSTRUCTION_CHECKPOINT_FORMAT,
+    version: 1,
+    task: options.env.task.id,
+    episodes: job.episodes,
+    baseSeed: job.baseSeed ?? 0,
+    maxAttempts: options.maxAttempts ?? 3,
+    baselineReward: options.baselineReward ?? BASELINE_REWARD,
+    seedIds: job.seeds.map((s) => s.id),
+    roles: [options.actor.name, options.reviser.name, options.writer.name],
+  };
+}
+
+/** One checkpoint line (header or episode): its JSON and a line break. */
+export function checkpointLine(value: ConstructionHeader | SelfPlayEpisode): string {
+  return `${JSON.stringify(value)}\n`;
+}
+
+/** The first field where two headers differ, as words, or undefined when they are the same build. */
+function headerDifference(found: Record<string, unknown>, expected: ConstructionHeader): string | undefined {
+  for (const [key, value] of Object.entries(expected)) {
+    if (JSON.stringify(found[key]) !== JSON.stringify(value)) {
+      const shown = (v: unknown) => (JSON.stringify(v) ?? 'nothing').slice(0, 80);
+      return `${key} is ${shown(found[key])}, this build has ${shown(value)}`;
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Read the finished episodes of a construction checkpoint (JSONL: the header, then one episode a line). A last
+ * line without its line break (cut by an interruption) is dropped; an empty text means no episode yet.
+ * @param source the checkpoint's name, used in errors.
+ * @param expected the header of the build being resumed ({@link constructionHeader}).
+ * @throws ConstructionCheckpointError naming `source` and the line: another build's header, a damaged line, an
+ *   episode of another seed than the job assigns to its index, more episodes than the job has.
+ */
+export function parseConstructionCheckpoint(
+  text: string,
+  source: string,
+  expected: ConstructionHeader,
+): SelfPlayEpisode[] {
+  const lines = text.split('\n');
+  lines.pop(); // '' after the last line break, or a line cut short: dropped either way
+  if (lines.length === 0) return [];
+  const parse = (line: string, n: number): Record<string, unknown> => {
+    try {
+      const value: unknown = JSON.parse(line);
+      if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+        return value as Record<string, unknown>;
+      }
+    } catch {
+      // reported below
+    }
+    throw new ConstructionCheckpointError(source, n, 'not a JSON object (the file is damaged)');
+  };
+  const header = parse(lines[0] as string, 1);
+  if (header.format !== CONSTRUCTION_CHECKPOINT_FORMAT) {
+    throw new ConstructionCheckpointError(source, 1, 'not a principle construction checkpoint');
+  }
+  const difference = headerDifference(header, expected);
+  if (difference) throw new ConstructionCheckpointError(source, 1, `made by another build: ${difference}`);
+  const episodes: SelfPlayEpisode[] = [];
+  for (const [i, line] of lines.slice(1).entries()) {
+    const n = i + 2;
+    if (i >= expected.episodes) {
+      throw new ConstructionCheckpointError(source, n, `more episodes than the build's ${expected.episodes}`);
+    }
+    const episode = parse(line, n);
+    const seedId = expected.seedIds[i % expected.seedIds.length];
+    if (episode.seedId !== seedId || !Array.isArray(episode.turns) || !Array.isArray(episode.principles)) {
+      throw new ConstructionCheckpointError(source, n, `not episode ${i + 1} of this build (seed ${seedId})`);
+    }
+    episodes.push(episode as unknown as SelfPlayEpisode);
+  }
+  return episodes;
 }
 
 /**
  * Runs `job.episodes` self-play episodes and returns every principle written, in order, with the episode logs.
- * Deterministic given its arguments (template roles).
- * @throws RangeError for no seeds or a non-positive episode count; as {@link selfPlayEpisode}.
+ * Deterministic given its arguments (template roles); with `job.completed` it continues an interrupted build to
+ * the same result.
+ * @throws RangeError for no seeds or a non-positive episode count; ConstructionError when `job.completed` does
+ *   not fit the job; as {@link selfPlayEpisode}.
  */
 export async function constructPrinciples(
   options: ConstructionOptions,
@@ -195,8 +328,19 @@ export async function constructPrinciples(
   if (job.seeds.length === 0) throw new RangeError('no seeds to run');
   if (!Number.isInteger(job.episodes) || job.episodes < 1)
     throw new RangeError(`episodes must be a positive integer, got ${job.episodes}`);
-  const episodes: SelfPlayEpisode[] = [];
-  for (let i = 0; i < job.episodes; i++) {
+  const episodes: SelfPlayEpisode[] = [...(job.completed ?? [])];
+  if (episodes.length > job.episodes) {
+    throw new ConstructionError(`${episodes.length} completed episodes for a build of ${job.episodes}`);
+  }
+  episodes.forEach((e, i) => {
+    const expected = (job.seeds[i % job.seeds.length] as Seed).id;
+    if (e.seedId !== expected) {
+      throw new ConstructionError(
+        `completed episode ${i + 1} is of seed ${e.seedId}, the job's is ${expected}`,
+      );
+    }
+  });
+  for (let i = episodes.length; i < job.episodes; i++) {
     const seed = job.seeds[i % job.seeds.length] as Seed;
     const repeat = Math.floor(i / job.seeds.length);
     episodes.push(
@@ -205,6 +349,7 @@ export async function constructPrinciples(
         policySeed: ((job.baseSeed ?? 0) + i) % 0x100000000,
       }),
     );
+    await job.onEpisode?.(episodes[i] as SelfPlayEpisode, i);
     job.onProgress?.(i + 1, job.episodes);
   }
   return { principles: episodes.flatMap((e) => e.principles), episodes };

@@ -11,6 +11,9 @@
  * ```
  */
 import { z } from 'zod';
+import { LabError } from '../errors';
+import { describeJsonError } from '../io';
+import { getTask } from '../tasks';
 import { TaskIdSchema } from '../tasks/seed';
 import { PRINCIPLE_SCHEMA_VERSION, PrincipleSchema, type Principle } from './principle';
 
@@ -100,8 +103,9 @@ export const MemoryFileSchema = z
 export type MemoryFile = z.infer<typeof MemoryFileSchema>;
 
 /** A memory file that cannot be read or is invalid; `issues` lists each problem as `path: message`. */
-export class MemoryFileError extends Error {
-  override readonly name = 'MemoryFileError';
+export class MemoryFileError extends LabError {
+  override name: string = 'MemoryFileError';
+  override readonly code: string = 'MEMORY_FILE_INVALID';
   constructor(
     message: string,
     readonly issues: readonly string[] = [],
@@ -137,22 +141,42 @@ function invalid(source: string, issues: string[]): MemoryFileError {
   return new MemoryFileError(`${source} is not a valid principle memory (${count}): ${shown}`, issues);
 }
 
+/** What a memory file must match besides its own consistency (see {@link parseMemoryFile}). */
+export interface MemoryFileExpectations {
+  /**
+   * The embedder in use: a file whose cached embeddings were made by another embedder (id or dimension) is
+   * refused, since its retrieval would silently change. A file without cached embeddings matches any embedder.
+   */
+  embedder?: { id: string; dim: number };
+  /**
+   * The task the memory is loaded for: a file of another task is refused. (Independently of this, every
+   * principle's strategy and failed strategies must be labels of the file's own task.)
+   */
+  task?: string;
+}
+
 /**
  * Parses and validates a memory file given as JSON text or an already-parsed value. Nothing partial is
- * returned: either the whole file is valid or this throws.
+ * returned: either the whole file is valid or this throws. Every principle's strategy and failed strategies must
+ * be strategy labels of the file's task; `expected` adds the embedder in use and the task.
  * @param source a name for messages (file path), default "memory file".
- * @throws MemoryFileError naming the source and, for each problem (up to 10 listed), its JSON path.
+ * @throws MemoryFileError naming the source and, for each problem (up to 10 listed), its JSON path; invalid
+ *   JSON is reported with its line and what is wrong (never the raw parser text).
  */
 export function parseMemoryFile(
   input: string | unknown,
   source = 'memory file',
+  expected: MemoryFileExpectations = {},
 ): { file: MemoryFile; entries: FileEntry[] } {
   let json: unknown = input;
   if (typeof input === 'string') {
     try {
       json = JSON.parse(input);
     } catch (e) {
-      throw new MemoryFileError(`${source} is not valid JSON: ${(e as Error).message}`);
+      const { reason, line } = describeJsonError(input, e);
+      throw new MemoryFileError(
+        `${source}${line !== undefined ? ` line ${line}` : ''} is damaged: ${reason}`,
+      );
     }
   }
   const parsed = MemoryFileSchema.safeParse(json);
@@ -163,6 +187,26 @@ export function parseMemoryFile(
     );
   const file = parsed.data;
   const issues: string[] = [];
+  if (expected.task !== undefined && file.task !== expected.task) {
+    issues.push(`task: the memory is of task ${file.task}, this run is of task ${expected.task}`);
+  }
+  const mine = expected.embedder;
+  if (mine && file.embedder && (file.embedder.id !== mine.id || file.embedder.dim !== mine.dim)) {
+    issues.push(
+      `embedder: built with ${file.embedder.id} (dim ${file.embedder.dim}), this run embeds with ${mine.id} ` +
+        `(dim ${mine.dim}); rebuild the memory with this embedder`,
+    );
+  }
+  const labels = new Set(getTask(file.task).strategies);
+  file.principles.forEach(({ principle }, i) => {
+    const outside = [principle.strategy, ...principle.failedStrategies].filter((l) => !labels.has(l));
+    if (outside.length > 0) {
+      issues.push(
+        `principles[${i}].principle: strategy ${outside.map((l) => JSON.stringify(l)).join(', ')} is not a ` +
+          `${file.task} label`,
+      );
+    }
+  });
   const decode = (text: string, path: string): Float32Array => {
     try {
       const v = decodeVector(text);

@@ -8,6 +8,7 @@
  */
 import { z } from 'zod';
 import { fnv1a } from '../embed';
+import { LabError } from '../errors';
 import { TaskIdSchema } from '../tasks/seed';
 
 /** Version of the principle record (bumped on any incompatible change; stored in memory files). */
@@ -116,8 +117,9 @@ function stripFinalStop(text: string): string {
 }
 
 /** A principle sentence that does not have the four-part form. */
-export class PrincipleParseError extends Error {
-  override readonly name = 'PrincipleParseError';
+export class PrincipleParseError extends LabError {
+  override name: string = 'PrincipleParseError';
+  override readonly code: string = 'MEMORY_PRINCIPLE_UNPARSABLE';
 }
 
 const SENTENCE =

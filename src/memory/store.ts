@@ -1,5 +1,5 @@
 /**
- * Principle memories in IndexedDB (through `idb`, opened with `openDatabase` of src/store): named memories,
+ * Principle memories in IndexedDB (through `idb`, opened with `Database` of src/store): named memories,
  * each principle stored with its cached embeddings (typed arrays, kept as they are by IndexedDB's structured
  * clone), every write in one transaction (a batch is stored whole or not at all), near-duplicates dropped on
  * append, and JSON export/import in the memory-file format (an import is validated as a whole before the
@@ -9,11 +9,12 @@
  * (key: [memory name, sequence number]) → {@link StoredPrinciple}. Sequence numbers keep insertion order, so
  * a memory loads back in the order it was built.
  */
-import type { DBSchema, IDBPDatabase, IDBPTransaction } from 'idb';
+import type { DBSchema, IDBPTransaction } from 'idb';
 import type { Embedder } from '../embed';
-import { openDatabase, StoreError, writeTransaction } from '../store';
+import { Database, StoreError, writeTransaction } from '../store';
+import { getTask } from '../tasks';
 import type { TaskId } from '../tasks/seed';
-import type { MemoryFile } from './file';
+import { parseMemoryFile, type MemoryFile } from './file';
 import { PrincipleMemory, type AddResult, type EmbeddedPrinciple, type MemoryOptions } from './memory';
 import { PRINCIPLE_SCHEMA_VERSION, PrincipleSchema, type Principle } from './principle';
 
@@ -48,7 +49,8 @@ interface PrinciplesDb extends DBSchema {
 
 /** No memory of that name is stored. */
 export class MemoryNotFoundError extends StoreError {
-  override name = 'MemoryNotFoundError';
+  override name: string = 'MemoryNotFoundError';
+  override readonly code: string = 'MEMORY_NOT_FOUND';
   constructor(readonly memory: string) {
     super(`no principle memory named "${memory}" is stored`);
   }
@@ -56,7 +58,8 @@ export class MemoryNotFoundError extends StoreError {
 
 /** A memory of that name exists and the operation does not replace it. */
 export class MemoryExistsError extends StoreError {
-  override name = 'MemoryExistsError';
+  override name: string = 'MemoryExistsError';
+  override readonly code: string = 'MEMORY_EXISTS';
   constructor(readonly memory: string) {
     super(`a principle memory named "${memory}" already exists; pass replace: true to overwrite it`);
   }
@@ -64,7 +67,8 @@ export class MemoryExistsError extends StoreError {
 
 /** Stored data that this version cannot read (a newer record schema, or an embedder of another dimension). */
 export class MemoryVersionError extends StoreError {
-  override name = 'MemoryVersionError';
+  override name: string = 'MemoryVersionError';
+  override readonly code: string = 'MEMORY_VERSION';
 }
 
 type WriteTx = IDBPTransaction<PrinciplesDb, ['memories', 'principles'], 'readwrite'>;
@@ -73,14 +77,14 @@ const range = (name: string) => IDBKeyRange.bound([name, 0], [name, Number.MAX_S
 
 /** Principle memories in one IndexedDB database; see the module comment. */
 export class PrincipleStore {
-  private constructor(private readonly db: IDBPDatabase<PrinciplesDb>) {}
+  private constructor(private readonly db: Database<PrinciplesDb>) {}
 
   /**
    * Opens (creating or upgrading) the database.
    * @throws StorageUnavailableError without IndexedDB; StorageBlockedError when another connection blocks the upgrade.
    */
   static async open(dbName = PRINCIPLE_DB_NAME): Promise<PrincipleStore> {
-    const db = await openDatabase<PrinciplesDb>(dbName, PRINCIPLE_DB_VERSION, (database, oldVersion) => {
+    const db = await Database.open<PrinciplesDb>(dbName, PRINCIPLE_DB_VERSION, (database, oldVersion) => {
       if (oldVersion < 1) {
         database.createObjectStore('memories', { keyPath: 'name' });
         database.createObjectStore('principles', { keyPath: ['memory', 'seq'] });
@@ -90,8 +94,10 @@ export class PrincipleStore {
   }
 
   /** One read-write transaction over both stores (committed whole or aborted: see `writeTransaction`). */
-  private transact(fn: (tx: WriteTx) => Promise<void>): Promise<void> {
-    return writeTransaction(this.db, ['memories', 'principles'], (tx) => fn(tx as unknown as WriteTx));
+  private async transact(fn: (tx: WriteTx) => Promise<void>): Promise<void> {
+    return writeTransaction(await this.db.connection(), ['memories', 'principles'], (tx) =>
+      fn(tx as unknown as WriteTx),
+    );
   }
 
   /** Closes the connection. */
@@ -101,12 +107,12 @@ export class PrincipleStore {
 
   /** Headers of every stored memory, by name. */
   async list(): Promise<MemoryMeta[]> {
-    return this.db.getAll('memories');
+    return (await this.db.connection()).getAll('memories');
   }
 
   /** A memory's header, or undefined. */
   async meta(name: string): Promise<MemoryMeta | undefined> {
-    return this.db.get('memories', name);
+    return (await this.db.connection()).get('memories', name);
   }
 
   /**
@@ -172,7 +178,10 @@ export class PrincipleStore {
           `memory "${name}" holds ${found.task} principles embedded by ${found.embedderId} (dim ${found.dim}); ` +
             `cannot append ${task} principles embedded by ${embedder.id} (dim ${embedder.dim})`,
         );
-      const stored = found ? (await store.getAll(range(name))).map(checkRecord) : [];
+      const labels = new Set(getTask(task).strategies);
+      const stored = found
+        ? (await store.getAll(range(name))).map((r) => checkRecord(r, name, found.dim, labels))
+        : [];
       result = PrincipleMemory.fromEntries(name, task, embedder, stored, options).addEmbedded(batch);
       const meta: MemoryMeta = found ?? {
         name,
@@ -206,14 +215,17 @@ export class PrincipleStore {
    * @throws MemoryNotFoundError; MemoryVersionError for a record of a newer schema.
    */
   async load(name: string, embedder: Embedder, options: MemoryOptions = {}): Promise<PrincipleMemory> {
-    const tx = this.db.transaction(['memories', 'principles'], 'readonly');
+    const tx = (await this.db.connection()).transaction(['memories', 'principles'], 'readonly');
     const meta = await tx.objectStore('memories').get(name);
     if (!meta) throw new MemoryNotFoundError(name);
     if (meta.schemaVersion > PRINCIPLE_SCHEMA_VERSION)
       throw new MemoryVersionError(
         `memory "${name}" was stored with principle schema v${meta.schemaVersion}; this version reads up to v${PRINCIPLE_SCHEMA_VERSION}`,
       );
-    const records = (await tx.objectStore('principles').getAll(range(name))).map(checkRecord);
+    const labels = new Set(getTask(meta.task).strategies);
+    const records = (await tx.objectStore('principles').getAll(range(name))).map((r) =>
+      checkRecord(r, name, meta.dim, labels),
+    );
     await tx.done;
     const cached = meta.embedderId === embedder.id && meta.dim === embedder.dim;
     const entries = cached
@@ -241,14 +253,20 @@ export class PrincipleStore {
   /**
    * Imports a memory file (JSON text or parsed value), validated as a whole first; then written in one
    * transaction under `options.name` (default: the file's name).
-   * @throws MemoryFileError for an invalid file (nothing is written); MemoryExistsError when the name is taken
-   *   and `replace` is not set; StorageQuotaError.
+   * A file whose cached embeddings were made by another embedder than `embedder` is refused unless `reembed`
+   * (its principles are then embedded again with `embedder`).
+   * @throws MemoryFileError for an invalid file, one of another embedder (without `reembed`) or with a strategy
+   *   outside its task's labels (nothing is written); MemoryExistsError when the name is taken and `replace` is
+   *   not set; StorageQuotaError.
    */
   async importFile(
     input: string | unknown,
     embedder: Embedder,
-    options: { name?: string; replace?: boolean; source?: string } = {},
+    options: { name?: string; replace?: boolean; source?: string; reembed?: boolean } = {},
   ): Promise<MemoryMeta> {
+    if (!options.reembed) {
+      parseMemoryFile(input, options.source, { embedder: { id: embedder.id, dim: embedder.dim } });
+    }
     const memory = await PrincipleMemory.fromFile(input, embedder, {
       ...(options.source !== undefined ? { source: options.source } : {}),
       ...(options.name !== undefined ? { name: options.name } : {}),
@@ -257,9 +275,33 @@ export class PrincipleStore {
   }
 }
 
-/** A stored record, checked (a principle of a known schema, embeddings as float32). */
-function checkRecord(r: StoredPrinciple): EmbeddedPrinciple {
+/**
+ * A stored record, checked: a principle of a known schema whose strategies are labels of the memory's task,
+ * embeddings as finite float32 of the memory's dimension.
+ * @throws MemoryVersionError naming the memory and the principle.
+ */
+function checkRecord(
+  r: StoredPrinciple,
+  memory: string,
+  dim: number,
+  labels: ReadonlySet<string>,
+): EmbeddedPrinciple {
+  const what = `memory "${memory}": stored principle ${String(r.principle?.id)}`;
   if (!(r.when instanceof Float32Array) || !(r.text instanceof Float32Array))
-    throw new MemoryVersionError(`stored principle ${r.principle?.id} has no float32 embeddings`);
-  return { principle: PrincipleSchema.parse(r.principle), when: r.when, text: r.text };
+    throw new MemoryVersionError(`${what} has no float32 embeddings`);
+  for (const v of [r.when, r.text]) {
+    if (v.length !== dim)
+      throw new MemoryVersionError(`${what} has an embedding of ${v.length} values, not ${dim}`);
+    if (!v.every((x) => Number.isFinite(x)))
+      throw new MemoryVersionError(`${what} has a non-finite embedding`);
+  }
+  const parsed = PrincipleSchema.safeParse(r.principle);
+  if (!parsed.success) throw new MemoryVersionError(`${what} does not match the principle schema`);
+  const outside = [parsed.data.strategy, ...parsed.data.failedStrategies].filter((l) => !labels.has(l));
+  if (outside.length > 0) {
+    throw new MemoryVersionError(
+      `${what} has strategy ${outside.map((l) => JSON.stringify(l)).join(', ')}, not a label of its task`,
+    );
+  }
+  return { principle: parsed.data, when: r.when, text: r.text };
 }

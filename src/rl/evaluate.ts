@@ -153,7 +153,8 @@ export async function evaluateRun(
       rng: Rng.fromSeed(options.seed),
       clusterOf: (k) => k.slice(0, k.lastIndexOf('/')),
     });
-  const above = (other: PolicyEvaluation) => cstpo.summary.meanReturn.lo > other.summary.meanReturn.hi;
+  const above = (other: PolicyEvaluation) =>
+    (cstpo.summary.meanReturn.lo ?? -Infinity) > (other.summary.meanReturn.hi ?? Infinity);
   return {
     seeds: seeds.length,
     repeats: options.repeats,

@@ -5,6 +5,7 @@
  * copied into tfjs variables, so a seed fixes the initial network bit for bit on every backend.
  */
 import * as tf from '@tensorflow/tfjs';
+import { LabError } from '../errors';
 import type { Rng } from '../rng';
 
 /** A tensor as plain data: row-major float32 values and the shape. */
@@ -17,8 +18,66 @@ export interface TensorData {
 export type WeightMap = Record<string, TensorData>;
 
 /** Thrown when weights do not match the parameters they are loaded into (missing name, wrong shape). */
-export class WeightMismatchError extends Error {
-  override readonly name = 'WeightMismatchError';
+export class WeightMismatchError extends LabError {
+  override name: string = 'WeightMismatchError';
+  override readonly code: string = 'RL_WEIGHTS_MISMATCH';
+}
+
+/**
+ * Thrown when a tensor's values are unusable: not finite (NaN, ±Infinity), fewer or more values than its shape
+ * holds, or a malformed shape. `tensor` names it (e.g. `actor.strategy.kernel`).
+ */
+export class CorruptWeightsError extends LabError {
+  override name: string = 'CorruptWeightsError';
+  override readonly code: string = 'RL_WEIGHTS_CORRUPT';
+  /**
+   * @param tensor the tensor's name.
+   * @param reason what is wrong with it.
+   */
+  constructor(
+    readonly tensor: string,
+    readonly reason: string,
+  ) {
+    super(`tensor "${tensor}" ${reason}`);
+  }
+}
+
+/**
+ * What is wrong with one stored tensor, or undefined when it is usable: `shape` an array of non-negative
+ * integers, `data` a Float32Array (or number array) of exactly ∏ shape values, every value finite, and ≥ 0 when
+ * `nonNegative` (Adam's second moments).
+ */
+export function tensorProblem(value: unknown, nonNegative = false): string | undefined {
+  if (value === null || typeof value !== 'object') return 'is missing or not a tensor';
+  const { shape, data } = value as { shape?: unknown; data?: unknown };
+  if (!Array.isArray(shape) || !shape.every((d) => Number.isInteger(d) && (d as number) >= 0)) {
+    return `has a malformed shape ${JSON.stringify(shape)}`;
+  }
+  if (!(data instanceof Float32Array) && !Array.isArray(data)) return 'has no float32 values';
+  const size = (shape as number[]).reduce((a, b) => a * b, 1);
+  if (data.length !== size) {
+    return `holds ${data.length} values where its shape [${shape.join(', ')}] needs ${size}`;
+  }
+  for (let i = 0; i < data.length; i++) {
+    const x = data[i] as unknown;
+    if (typeof x !== 'number' || !Number.isFinite(x))
+      return `holds ${String(x)} at index ${i} (values must be finite)`;
+    if (nonNegative && x < 0) return `holds ${x} at index ${i} (values must be ≥ 0)`;
+  }
+  return undefined;
+}
+
+/**
+ * Check every tensor of a weight map (see {@link tensorProblem}).
+ * @param prefix prepended to tensor names in the error (e.g. `actor`).
+ * @throws CorruptWeightsError naming the first unusable tensor.
+ */
+export function checkWeights(weights: unknown, prefix: string, nonNegative = false): void {
+  if (weights === null || typeof weights !== 'object') throw new CorruptWeightsError(prefix, 'is missing');
+  for (const [name, tensor] of Object.entries(weights)) {
+    const problem = tensorProblem(tensor, nonNegative);
+    if (problem) throw new CorruptWeightsError(`${prefix}.${name}`, problem);
+  }
 }
 
 /**
@@ -70,12 +129,15 @@ export class ParamSet {
 
   /**
    * Overwrite every parameter from `weights`.
-   * @throws WeightMismatchError when a name is missing or a shape differs (nothing is changed then).
+   * @throws WeightMismatchError when a name is missing or a shape differs; CorruptWeightsError when a tensor's
+   *   values are not finite or do not fill its shape (nothing is changed then).
    */
   load(weights: WeightMap): void {
     for (const { name, variable } of this.entries) {
       const w = weights[name];
       if (!w) throw new WeightMismatchError(`weights have no parameter "${name}"`);
+      const problem = tensorProblem(w);
+      if (problem) throw new CorruptWeightsError(name, problem);
       if (w.shape.length !== variable.shape.length || w.shape.some((d, i) => d !== variable.shape[i])) {
         throw new WeightMismatchError(
           `parameter "${name}" has shape [${variable.shape.join(', ')}], weights give [${w.shape.join(', ')}]`,

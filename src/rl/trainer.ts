@@ -7,6 +7,7 @@
  * initialisation streams and the SFT replay stream; it then draws each step's seeds and their environment and
  * policy seeds. Its state is part of the snapshot.
  */
+import { LabError } from '../errors';
 import { Rng } from '../rng';
 import { getTask, type Seed } from '../tasks';
 import { Adam, type AdamState } from './adam';
@@ -18,7 +19,7 @@ import { createRolloutContext, featurizerFor, networkDims, type RolloutServices 
 import { llmCalls, zeroCounts, type CallCounts } from './counting';
 import { LocalRolloutExecutor, type RolloutExecutor } from './executor';
 import { ActorNetworks, CriticNetwork } from './networks';
-import type { WeightMap } from './params';
+import { checkWeights, CorruptWeightsError, WeightMismatchError, type WeightMap } from './params';
 import { sampleDistinct } from './sampling';
 import { buildSftExamples, trainSft, type SftResult } from './sft';
 import { cstpoUpdate, type UpdateStats } from './update';
@@ -69,9 +70,81 @@ export interface StepRecord {
   inputDigest: string;
 }
 
-/** Thrown when a snapshot cannot be used (unknown version). */
-export class SnapshotError extends Error {
-  override readonly name = 'SnapshotError';
+/**
+ * Thrown when a snapshot cannot be used: unknown version, a malformed field, a tensor (weights or optimiser
+ * moments) that is not finite or does not fit its shape or the configuration's networks. The message names the
+ * run (when known) and the tensor; `runId` and `tensor` carry them.
+ */
+export class SnapshotError extends LabError {
+  override name: string = 'SnapshotError';
+  override readonly code: string = 'RL_SNAPSHOT_INVALID';
+  /**
+   * @param message what is wrong.
+   * @param runId the run the snapshot belongs to, when known.
+   * @param tensor the tensor at fault, when one is.
+   */
+  constructor(
+    message: string,
+    readonly runId?: string,
+    readonly tensor?: string,
+  ) {
+    super(runId === undefined ? `trainer snapshot: ${message}` : `run "${runId}": snapshot ${message}`);
+  }
+}
+
+const isCount = (x: unknown): boolean => Number.isInteger(x) && (x as number) >= 0;
+
+/**
+ * Check a snapshot before it is used: version, step and optimiser step counts (non-negative integers), random
+ * stream state (4 integers), every weight and optimiser-moment tensor finite and filling its shape, moments
+ * present for exactly the weights' tensors with the same shapes, second moments ≥ 0.
+ * @param runId named in the error when given.
+ * @throws SnapshotError naming the run and the tensor or field at fault.
+ */
+export function validateSnapshot(snapshot: unknown, runId?: string): asserts snapshot is TrainerSnapshot {
+  const fail = (message: string, tensor?: string): never => {
+    throw new SnapshotError(message, runId, tensor);
+  };
+  if (snapshot === null || typeof snapshot !== 'object') fail('is not an object');
+  const s = snapshot as Partial<TrainerSnapshot>;
+  if (s.version !== SNAPSHOT_VERSION) fail(`has unsupported version ${String(s.version)}`);
+  if (!isCount(s.step)) fail(`has step ${String(s.step)} (a non-negative integer expected)`);
+  if (!Array.isArray(s.rng) || s.rng.length !== 4 || !s.rng.every((x) => Number.isInteger(x))) {
+    fail('has a malformed random stream state (4 integers expected)');
+  }
+  for (const [net, weights, optimizer] of [
+    ['actor', s.actor, s.actorOptimizer],
+    ['critic', s.critic, s.criticOptimizer],
+  ] as const) {
+    try {
+      checkWeights(weights, net);
+      if (optimizer === null || typeof optimizer !== 'object') fail(`has no ${net} optimiser state`);
+      if (!isCount(optimizer?.t)) fail(`${net} optimiser has step count ${String(optimizer?.t)}`);
+      checkWeights(optimizer?.m, `${net}Optimizer.m`);
+      checkWeights(optimizer?.v, `${net}Optimizer.v`, true);
+    } catch (e) {
+      if (e instanceof CorruptWeightsError) fail(e.message, e.tensor);
+      throw e;
+    }
+    const names = Object.keys(weights as WeightMap).sort();
+    for (const moment of ['m', 'v'] as const) {
+      const map = optimizer?.[moment] as WeightMap;
+      const got = Object.keys(map).sort();
+      if (got.join('\n') !== names.join('\n')) {
+        fail(`${net} optimiser ${moment} covers [${got.join(', ')}], the weights [${names.join(', ')}]`);
+      }
+      for (const name of names) {
+        const a = (weights as WeightMap)[name]?.shape ?? [];
+        const b = map[name]?.shape ?? [];
+        if (a.join(',') !== b.join(',')) {
+          fail(
+            `${net} optimiser ${moment} of "${name}" has shape [${b.join(', ')}], the weight [${a.join(', ')}]`,
+            `${net}Optimizer.${moment}.${name}`,
+          );
+        }
+      }
+    }
+  }
 }
 
 /** What a trainer needs besides its configuration. */
@@ -81,6 +154,8 @@ export interface TrainerOptions {
   /** Where rollouts run (default: in this thread). The trainer disposes it. */
   executor?: RolloutExecutor;
   services?: RolloutServices;
+  /** The run being continued, named in {@link SnapshotError}s of {@link CstpoTrainer.restore}. */
+  runId?: string;
 }
 
 const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
@@ -146,13 +221,12 @@ export class CstpoTrainer {
   }
 
   /**
-   * Continue a run from a snapshot.
-   * @throws SnapshotError for an unknown snapshot version; WeightMismatchError when the weights do not fit
-   *   the configuration's networks.
+   * Continue a run from a snapshot (checked first with {@link validateSnapshot}).
+   * @throws SnapshotError naming the run (`options.runId`) and the tensor: unknown version, malformed fields,
+   *   non-finite weights or optimiser moments, weights that do not fit the configuration's networks.
    */
   static async restore(snapshot: TrainerSnapshot, options: TrainerOptions): Promise<CstpoTrainer> {
-    if (snapshot.version !== SNAPSHOT_VERSION)
-      throw new SnapshotError(`unsupported trainer snapshot version ${String(snapshot.version)}`);
+    validateSnapshot(snapshot, options.runId);
     const config = resolveConfig(snapshot.config);
     checkSeeds(config, options.seeds);
     const services = options.services ?? {};
@@ -160,8 +234,20 @@ export class CstpoTrainer {
     // Initial values are replaced by the snapshot's.
     const actor = new ActorNetworks(dims, Rng.fromSeed(0));
     const critic = new CriticNetwork(dims, config.ablations.hierarchicalCritic, Rng.fromSeed(0));
-    actor.params.load(snapshot.actor);
-    critic.params.load(snapshot.critic);
+    try {
+      actor.params.load(snapshot.actor);
+      critic.params.load(snapshot.critic);
+    } catch (e) {
+      actor.dispose();
+      critic.dispose();
+      if (e instanceof WeightMismatchError) {
+        throw new SnapshotError(
+          `weights do not fit the configuration's networks: ${e.message}`,
+          options.runId,
+        );
+      }
+      throw e;
+    }
     const actorOptimizer = CstpoTrainer.actorAdam(config, actor);
     const criticOptimizer = CstpoTrainer.criticAdam(config, critic);
     actorOptimizer.setState(snapshot.actorOptimizer);

@@ -4,6 +4,7 @@
  */
 export * from './errors';
 export * from './bootstrap';
+export * from './intervals';
 export * from './metrics';
 export * from './classification';
 export * from './agreement';

@@ -1,11 +1,14 @@
 /**
- * Episode summary for evaluation tables (DESIGN.md "Evaluation"; CSTPO paper §E.2): success rate, average
- * turns, mean terminal return, each with a 95% case-clustered percentile bootstrap interval.
+ * Episode summary for evaluation tables (DESIGN.md "Evaluation"; CSTPO paper §E.2): success rate with a Wilson
+ * score interval (clustered effective size, see `intervals.ts`), average turns and mean terminal return with a
+ * 95% case-clustered percentile bootstrap interval — none when there are fewer than two cases. Each figure says
+ * its method (`Estimate.method`).
  */
 import { z } from 'zod';
 import { Rng } from '../rng';
-import { bootstrapMean, type BootstrapInterval } from './bootstrap';
+import { bootstrapMean } from './bootstrap';
 import { StatsInputError } from './errors';
+import { proportionEstimate, type Estimate } from './intervals';
 
 /**
  * The fields of one finished episode that evaluation reads. `caseId` names the case (dialogue seed) the episode
@@ -37,17 +40,17 @@ export interface EpisodeSummary {
   episodes: number;
   /** Number of distinct cases (`caseId`s). */
   cases: number;
-  /** Fraction of episodes with `success`, in [0, 1]. */
-  successRate: BootstrapInterval;
-  /** Average number of turns over all episodes (successful or not). */
-  avgTurnsAll: BootstrapInterval;
+  /** Fraction of episodes with `success`, in [0, 1], with its Wilson interval (method `wilson`). */
+  successRate: Estimate;
+  /** Average number of turns over all episodes (successful or not); no interval with fewer than two cases. */
+  avgTurnsAll: Estimate;
   /**
    * Average number of turns over successful episodes only, clustered by the cases that have a success; `null`
    * when no episode succeeded.
    */
-  avgTurnsSuccessful: BootstrapInterval | null;
-  /** Mean terminal return over all episodes. */
-  meanReturn: BootstrapInterval;
+  avgTurnsSuccessful: Estimate | null;
+  /** Mean terminal return over all episodes; no interval with fewer than two cases. */
+  meanReturn: Estimate;
 }
 
 /**
@@ -74,22 +77,17 @@ export function summarizeEpisodes(
     }
   });
   const seeds = [0, 1, 2, 3].map(() => options.rng.deriveSeed());
-  const interval = (values: number[], clusters: string[], seed: number): BootstrapInterval =>
-    bootstrapMean(values, {
-      clusters,
-      rng: Rng.fromSeed(seed),
-      resamples: options.resamples,
-      level: options.level,
-    });
+  const interval = (values: number[], clusters: string[], seed: number): Estimate =>
+    meanEstimate(values, clusters, Rng.fromSeed(seed), options);
   const caseIds = episodes.map((e) => e.caseId);
   const successful = episodes.filter((e) => e.success);
   return {
     episodes: episodes.length,
     cases: new Set(caseIds).size,
-    successRate: interval(
+    successRate: proportionEstimate(
       episodes.map((e) => (e.success ? 1 : 0)),
       caseIds,
-      seeds[0] as number,
+      options.level,
     ),
     avgTurnsAll: interval(
       episodes.map((e) => e.turns),
@@ -109,5 +107,35 @@ export function summarizeEpisodes(
       caseIds,
       seeds[3] as number,
     ),
+  };
+}
+
+/**
+ * Mean with a case-clustered bootstrap interval from two clusters on; with one cluster the mean alone (`lo` and
+ * `hi` null), since resampling one case cannot see between-case variation.
+ * @throws StatsInputError as `bootstrapMean`.
+ */
+export function meanEstimate(
+  values: readonly number[],
+  clusters: readonly string[],
+  rng: Rng,
+  options: { resamples?: number | undefined; level?: number | undefined } = {},
+): Estimate {
+  const b = bootstrapMean(values, {
+    clusters,
+    rng,
+    resamples: options.resamples,
+    level: options.level,
+  });
+  const none = b.nClusters < 2;
+  return {
+    mean: b.mean,
+    lo: none ? null : b.lo,
+    hi: none ? null : b.hi,
+    method: 'cluster-bootstrap',
+    n: b.n,
+    nClusters: b.nClusters,
+    resamples: none ? 0 : b.resamples,
+    level: b.level,
   };
 }

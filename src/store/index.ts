@@ -1,18 +1,30 @@
 /**
  * IndexedDB access through `idb`, shared by the stores of runs/weights (CSTPO) and of principle memories.
  * Each store module declares its own database name, schema version and upgrade; this module turns the ways an
- * IndexedDB open or write can fail into typed errors with a clear message.
+ * IndexedDB open or write can fail into typed errors with a clear message:
+ *
+ * - another connection blocks the upgrade → {@link StorageBlockedError}, and the upgrade is really abandoned:
+ *   if the other connection closes later, the pending upgrade is aborted instead of running in the background;
+ * - the database is newer than this app (`VersionError`) → {@link StorageVersionError};
+ * - the browser denies storage (`SecurityError`: private mode, `file:` pages, storage disabled) →
+ *   {@link StorageDeniedError};
+ * - out of space → {@link StorageQuotaError};
+ * - a newer tab's upgrade closed this connection → {@link Database.connection} reopens it, or throws
+ *   {@link StorageClosedError} when the database is now of a newer version than this app.
  */
 import { openDB, type DBSchema, type IDBPDatabase, type OpenDBCallbacks, type StoreNames } from 'idb';
+import { LabError } from '../errors';
 
 /** Base class of storage errors. */
-export class StoreError extends Error {
-  override name = 'StoreError';
+export class StoreError extends LabError {
+  override name: string = 'StoreError';
+  override readonly code: string = 'STORAGE_ERROR';
 }
 
 /** Another tab or connection holds an older version open, so the schema upgrade cannot start. */
 export class StorageBlockedError extends StoreError {
-  override name = 'StorageBlockedError';
+  override name: string = 'StorageBlockedError';
+  override readonly code: string = 'STORAGE_BLOCKED';
   constructor(
     readonly database: string,
     readonly fromVersion: number,
@@ -27,7 +39,8 @@ export class StorageBlockedError extends StoreError {
 
 /** The browser refused the write for lack of space; the transaction was rolled back, earlier data is intact. */
 export class StorageQuotaError extends StoreError {
-  override name = 'StorageQuotaError';
+  override name: string = 'StorageQuotaError';
+  override readonly code: string = 'STORAGE_QUOTA';
   constructor(readonly database: string) {
     super(
       `IndexedDB "${database}" is out of space (quota exceeded); the write was rolled back and earlier data is intact. ` +
@@ -38,39 +51,196 @@ export class StorageQuotaError extends StoreError {
 
 /** No IndexedDB in this environment (e.g. Node without a polyfill). */
 export class StorageUnavailableError extends StoreError {
-  override name = 'StorageUnavailableError';
+  override name: string = 'StorageUnavailableError';
+  override readonly code: string = 'STORAGE_UNAVAILABLE';
+}
+
+/** The stored database has a newer schema version than this app can open (`VersionError`). */
+export class StorageVersionError extends StoreError {
+  override name: string = 'StorageVersionError';
+  override readonly code: string = 'STORAGE_VERSION';
+  constructor(
+    readonly database: string,
+    readonly appVersion: number,
+  ) {
+    super(
+      `IndexedDB "${database}" was written by a newer version of this app (its version is above v${appVersion}, ` +
+        'the one this page reads); reload the page to get the newer app. Nothing was changed.',
+    );
+  }
+}
+
+/** The browser denies IndexedDB here (`SecurityError`: private browsing, a `file:` page, storage disabled). */
+export class StorageDeniedError extends StoreError {
+  override name: string = 'StorageDeniedError';
+  override readonly code: string = 'STORAGE_DENIED';
+  constructor(
+    readonly database: string,
+    detail: string,
+  ) {
+    super(
+      `the browser denies access to IndexedDB "${database}" (${detail}); storage may be disabled, the window ` +
+        'private, or the page opened from a file. Allow site storage or serve the page over http(s).',
+    );
+  }
+}
+
+/** Another tab upgraded the database to a newer version, which closed this page's connection for good. */
+export class StorageClosedError extends StoreError {
+  override name: string = 'StorageClosedError';
+  override readonly code: string = 'STORAGE_CLOSED';
+  constructor(
+    readonly database: string,
+    readonly appVersion: number,
+    readonly newVersion: number | null,
+  ) {
+    super(
+      `IndexedDB "${database}" was upgraded by another tab${newVersion !== null ? ` to v${newVersion}` : ''} and ` +
+        `this page (v${appVersion}) can no longer use it; reload the page.`,
+    );
+  }
+}
+
+/** Map an open failure to a typed storage error (VersionError, SecurityError); others unchanged. */
+function openError(database: string, version: number, err: unknown): unknown {
+  const name = (err as { name?: string } | null)?.name;
+  if (name === 'VersionError') return new StorageVersionError(database, version);
+  if (name === 'SecurityError') return new StorageDeniedError(database, (err as Error).message || name);
+  return err;
+}
+
+/** Options of {@link openDatabase} beyond the schema. */
+export interface OpenOptions {
+  /**
+   * Called when this connection is closed because another connection wants a new version (`newVersion`, or
+   * null for a deletion) or because the browser closed it (`'terminated'`).
+   */
+  onClose?: (reason: { newVersion: number | null } | 'terminated') => void;
 }
 
 /**
- * Open (and upgrade) a database. A blocked upgrade rejects with {@link StorageBlockedError} instead of hanging.
- * @throws StorageUnavailableError without IndexedDB; StorageBlockedError; the underlying DOMException otherwise.
+ * Open (and upgrade) a database. A blocked upgrade rejects with {@link StorageBlockedError} instead of hanging,
+ * and is abandoned for good: should the blocking connection close later, the upgrade transaction is aborted, so
+ * nothing is changed. The connection closes itself when another connection asks for a newer version.
+ * @throws StorageUnavailableError without IndexedDB; StorageBlockedError; StorageVersionError (the database is
+ *   newer than `version`); StorageDeniedError (SecurityError); the underlying DOMException otherwise.
  */
 export async function openDatabase<S extends DBSchema>(
   name: string,
   version: number,
   upgrade: OpenDBCallbacks<S>['upgrade'],
+  options: OpenOptions = {},
 ): Promise<IDBPDatabase<S>> {
   if (typeof indexedDB === 'undefined') throw new StorageUnavailableError('IndexedDB is not available here');
   return new Promise<IDBPDatabase<S>>((resolve, reject) => {
     let blocked = false;
-    openDB<S>(name, version, {
-      upgrade,
-      blocked(currentVersion) {
-        blocked = true;
-        reject(new StorageBlockedError(name, currentVersion, version));
-      },
-      blocking(_current, _blocked, event) {
-        // Let a newer version of the app upgrade: close this connection when asked.
-        (event.target as IDBDatabase).close();
-      },
-    }).then(
+    let opening: Promise<IDBPDatabase<S>>;
+    try {
+      opening = openDB<S>(name, version, {
+        upgrade(database, oldVersion, newVersion, transaction, event) {
+          if (blocked) {
+            // Reported as "nothing was changed": make it so.
+            transaction.done.catch(() => undefined);
+            transaction.abort();
+            return;
+          }
+          upgrade?.(database, oldVersion, newVersion, transaction, event);
+        },
+        blocked(currentVersion) {
+          blocked = true;
+          reject(new StorageBlockedError(name, currentVersion, version));
+        },
+        blocking(_current, newVersion, event) {
+          // Let a newer version of the app upgrade: close this connection when asked.
+          (event.target as IDBDatabase).close();
+          options.onClose?.({ newVersion });
+        },
+        terminated() {
+          options.onClose?.('terminated');
+        },
+      });
+    } catch (err) {
+      // `indexedDB.open` itself throws (SecurityError in opaque origins).
+      reject(openError(name, version, err));
+      return;
+    }
+    opening.then(
       (db) => {
         if (blocked) db.close();
         else resolve(db);
       },
-      (err: unknown) => reject(err),
+      (err: unknown) => {
+        if (!blocked) reject(openError(name, version, err));
+      },
     );
   });
+}
+
+/**
+ * A database connection that survives another tab's upgrade or deletion: {@link Database.connection} reopens a
+ * connection that was closed for another connection, and throws {@link StorageClosedError} when the database is
+ * now of a newer version than this app.
+ */
+export class Database<S extends DBSchema> {
+  private current: IDBPDatabase<S> | undefined;
+  private closedFor: { newVersion: number | null } | 'terminated' | undefined;
+  private closedByCaller = false;
+
+  private constructor(
+    readonly name: string,
+    readonly version: number,
+    private readonly upgrade: OpenDBCallbacks<S>['upgrade'],
+  ) {}
+
+  /**
+   * Open the database (see {@link openDatabase} for the errors).
+   * @param upgrade creates or migrates the schema.
+   */
+  static async open<S extends DBSchema>(
+    name: string,
+    version: number,
+    upgrade: OpenDBCallbacks<S>['upgrade'],
+  ): Promise<Database<S>> {
+    const database = new Database<S>(name, version, upgrade);
+    await database.connection();
+    return database;
+  }
+
+  /**
+   * The live connection, reopened when another connection closed it.
+   * @throws StorageClosedError after {@link Database.close}, or when another tab upgraded the database past this
+   *   app's version; the errors of {@link openDatabase} on a reopen.
+   */
+  async connection(): Promise<IDBPDatabase<S>> {
+    if (this.closedByCaller) throw new StorageClosedError(this.name, this.version, null);
+    if (this.current && this.closedFor === undefined) return this.current;
+    const reason = this.closedFor;
+    try {
+      const db = await openDatabase<S>(this.name, this.version, this.upgrade, {
+        onClose: (why) => {
+          if (this.current === db) this.closedFor = why;
+        },
+      });
+      this.current = db;
+      this.closedFor = undefined;
+      return db;
+    } catch (e) {
+      if (e instanceof StorageVersionError && reason !== undefined) {
+        throw new StorageClosedError(
+          this.name,
+          this.version,
+          reason === 'terminated' ? null : reason.newVersion,
+        );
+      }
+      throw e;
+    }
+  }
+
+  /** Close the connection for good. */
+  close(): void {
+    this.closedByCaller = true;
+    this.current?.close();
+  }
 }
 
 /** Map a failed transaction's error to a typed one (quota → {@link StorageQuotaError}); others unchanged. */

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { createPolicy, runEpisodes } from '../../../src/agents';
 import { DialogueEnv } from '../../../src/env';
-import { summarizeEpisodes, type BootstrapInterval } from '../../../src/stats';
+import { formatEstimate, summarizeEpisodes, type Estimate } from '../../../src/stats';
 import { Rng } from '../../../src/rng';
 import { TASK_IDS, getTask, type TaskId } from '../../../src/tasks';
 import { DEFAULT_SEEDS } from '../../../src/tasks/defaults';
@@ -17,7 +17,7 @@ const EPISODES = 60;
 
 interface PolicyRow {
   policy: string;
-  meanReturn: BootstrapInterval;
+  meanReturn: Estimate;
   successRate: number;
   avgTurns: number;
 }
@@ -56,7 +56,8 @@ async function measureAdaptation(task: TaskId): Promise<PolicyRow[]> {
 function separatedPairs(rows: readonly PolicyRow[]): [string, string][] {
   const out: [string, string][] = [];
   for (const a of rows) {
-    for (const b of rows) if (a.meanReturn.lo > b.meanReturn.hi) out.push([a.policy, b.policy]);
+    for (const b of rows)
+      if ((a.meanReturn.lo ?? -Infinity) > (b.meanReturn.hi ?? Infinity)) out.push([a.policy, b.policy]);
   }
   return out;
 }
@@ -66,8 +67,7 @@ function formatTable(task: TaskId, rows: readonly PolicyRow[]): string {
   const sorted = [...rows].sort((x, y) => y.meanReturn.mean - x.meanReturn.mean);
   const lines = sorted.map(
     (r) =>
-      `${r.policy.padEnd(36)} ${r.meanReturn.mean.toFixed(3)} [${r.meanReturn.lo.toFixed(3)}, ` +
-      `${r.meanReturn.hi.toFixed(3)}]  success ${r.successRate.toFixed(2)}  turns ${r.avgTurns.toFixed(1)}`,
+      `${r.policy.padEnd(36)} ${formatEstimate(r.meanReturn)}  success ${r.successRate.toFixed(2)}  turns ${r.avgTurns.toFixed(1)}`,
   );
   return [`${task}: mean return [95% CI] over ${EPISODES} episodes`, ...lines].join('\n');
 }

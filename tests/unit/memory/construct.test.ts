@@ -4,7 +4,11 @@ import { DialogueEnv, type Action, type EnvCheckpoint, type StepResult } from '.
 import { ScriptedBackend } from '../../../src/llm';
 import {
   LlmWriter,
+  checkpointLine,
+  constructionHeader,
+  ConstructionCheckpointError,
   constructPrinciples,
+  parseConstructionCheckpoint,
   ConstructionError,
   selfPlayEpisode,
   TemplateReviser,
@@ -194,5 +198,64 @@ describe('self-play construction with backtracking', () => {
     await expect(
       selfPlayEpisode({ ...ok, maxAttempts: -1 }, defaultSeeds('esconv')[0]!, { policySeed: 0 }),
     ).rejects.toThrow(/maxAttempts/);
+  });
+
+  it('resumes an interrupted build from its checkpoint to the same principles as an uninterrupted one', async () => {
+    const job = { seeds: defaultSeeds('cb'), episodes: 5, baseSeed: 3 };
+    const make = () => options('cb', new DialogueEnv('cb', { protocol: 'ppdpp' }));
+    const straight = await constructPrinciples(make(), job);
+    const first = make();
+    let text = checkpointLine(constructionHeader(first, job));
+    const killed = new Error('killed');
+    const interrupted = constructPrinciples(first, {
+      ...job,
+      onEpisode: (episode, i) => {
+        text += checkpointLine(episode);
+        if (i === 1) throw killed;
+      },
+    });
+    await expect(interrupted).rejects.toBe(killed);
+    text += checkpointLine(straight.episodes[2]!).slice(0, 40); // a line cut by the interruption
+    const second = make();
+    const completed = parseConstructionCheckpoint(text, 'build.jsonl', constructionHeader(second, job));
+    expect(completed.map((e) => e.seedId)).toEqual(straight.episodes.slice(0, 2).map((e) => e.seedId));
+    const ran: number[] = [];
+    const resumed = await constructPrinciples(second, {
+      ...job,
+      completed,
+      onEpisode: (_e, i) => void ran.push(i),
+    });
+    expect(ran).toEqual([2, 3, 4]);
+    expect(resumed).toEqual(straight);
+    expect(resumed.principles.length).toBeGreaterThan(0);
+  });
+
+  it('refuses a checkpoint of another build or a damaged one, naming the file and line', async () => {
+    const job = { seeds: defaultSeeds('cb'), episodes: 3 };
+    const opts = options('cb', new DialogueEnv('cb', { protocol: 'ppdpp' }));
+    const header = constructionHeader(opts, job);
+    const other = checkpointLine({ ...header, episodes: 9 });
+    expect(() => parseConstructionCheckpoint(other, 'b.jsonl', header)).toThrow(
+      'b.jsonl line 1: made by another build: episodes is 9, this build has 3',
+    );
+    const damaged = checkpointLine(header) + '{"seedId": \n' + '{}\n';
+    const error = (() => {
+      try {
+        parseConstructionCheckpoint(damaged, 'b.jsonl', header);
+      } catch (e) {
+        return e;
+      }
+    })();
+    expect(error).toBeInstanceOf(ConstructionCheckpointError);
+    expect((error as ConstructionCheckpointError).code).toBe('MEMORY_CHECKPOINT_DAMAGED');
+    expect((error as Error).message).toBe('b.jsonl line 2: not a JSON object (the file is damaged)');
+    const wrongSeed = checkpointLine(header) + checkpointLine({ seedId: 'x', turns: [], principles: [] });
+    expect(() => parseConstructionCheckpoint(wrongSeed, 'b.jsonl', header)).toThrow(
+      `b.jsonl line 2: not episode 1 of this build (seed ${job.seeds[0]!.id})`,
+    );
+    expect(parseConstructionCheckpoint('', 'b.jsonl', header)).toEqual([]);
+    await expect(
+      constructPrinciples(opts, { ...job, completed: [{ seedId: 'x', turns: [], principles: [] }] }),
+    ).rejects.toBeInstanceOf(ConstructionError);
   });
 });

@@ -72,6 +72,41 @@ describe('memory file', () => {
     expect(reasons(unnamed)[0]).toMatch(/^embedder: embeddings are present/);
   });
 
+  it('refuses a strategy outside the task, another embedder or another task, and names a damaged line', async () => {
+    const memory = new PrincipleMemory('m', 'esconv', embedder);
+    await memory.add([principle('a situation', 'Question'), principle('haggling', 'Offer a discount')]);
+    const file = memory.toFile();
+    expect(reasons(file)[0]).toBe(
+      'principles[1].principle: strategy "Offer a discount" is not a esconv label',
+    );
+    const good = await validFile();
+    const other = (expected: Parameters<typeof parseMemoryFile>[2]) => {
+      try {
+        parseMemoryFile(good, 'm.json', expected);
+      } catch (e) {
+        return (e as MemoryFileError).issues[0];
+      }
+      return 'accepted';
+    };
+    expect(other({ embedder: { id: 'hashed-ngram:other', dim: 64 } })).toBe(
+      `embedder: built with ${embedder.id} (dim 64), this run embeds with hashed-ngram:other (dim 64); ` +
+        'rebuild the memory with this embedder',
+    );
+    expect(other({ embedder: { id: embedder.id, dim: embedder.dim }, task: 'esconv' })).toBe('accepted');
+    expect(other({ task: 'cb' })).toBe('task: the memory is of task esconv, this run is of task cb');
+    const text = JSON.stringify(good, null, 2);
+    const error = (() => {
+      try {
+        parseMemoryFile(text.slice(0, 300), 'm.json');
+      } catch (e) {
+        return e as Error;
+      }
+    })();
+    expect(error).toBeInstanceOf(MemoryFileError);
+    expect((error as MemoryFileError).code).toBe('MEMORY_FILE_INVALID');
+    expect(error?.message).toMatch(/^m\.json line \d+ is damaged: the JSON ends early/);
+  });
+
   it('accepts a file without embeddings and embeds it on load', async () => {
     const good = await validFile();
     const bare = {

@@ -1,7 +1,15 @@
 /** Shared fixtures of the memory tests: principles built by hand, a small embedder. */
 import { HashedNgramEmbedder } from '../../../src/embed';
 import { makePrinciple, type Principle, type PrincipleOrigin } from '../../../src/memory';
-import type { TaskId } from '../../../src/tasks';
+import { getTask, type TaskId } from '../../../src/tasks';
+
+/** A strategy label of `task` other than `strategy` (ESConv: Information), for the failed trial of a revision. */
+function failedLabel(task: TaskId, strategy: string): string {
+  const labels = getTask(task).strategies;
+  return labels.includes('Information') && strategy !== 'Information'
+    ? 'Information'
+    : (labels.find((l) => l !== strategy) as string);
+}
 
 /** The default embedder at a small dimension (fast tests; the same code path as 384). */
 export const embedder = new HashedNgramEmbedder({ dim: 64 });
@@ -28,7 +36,7 @@ export function principle(
       because: 'it moved the critic from same to better',
     },
     strategy,
-    revision ? ['Information'] : [],
+    revision ? [failedLabel(options.task ?? 'esconv', strategy)] : [],
     {
       task: options.task ?? 'esconv',
       seedId: options.seedId ?? 'seed-1',

@@ -146,6 +146,12 @@ describe('PrincipleStore (IndexedDB via fake-indexeddb)', () => {
     expect(meta.count).toBe(5);
     expect((await store.load('copy', embedder)).principles).toEqual(memory.principles);
     await expect(store.importFile(file, embedder)).rejects.toThrow(MemoryExistsError);
+    // A file built with another embedder is refused unless re-embedding is asked for.
+    const other = new HashedNgramEmbedder({ dim: 32 });
+    await expect(store.importFile(file, other, { name: 'x', source: 'upload.json' })).rejects.toThrow(
+      /^upload\.json is not a valid principle memory \(1 problem\): embedder: built with .* \(dim 64\), this run embeds with .* \(dim 32\)/,
+    );
+    expect((await store.importFile(file, other, { name: 'x', reembed: true })).count).toBe(5);
   });
 
   it('re-embeds on load for another embedder, and refuses records of a newer schema', async () => {

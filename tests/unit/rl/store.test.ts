@@ -5,7 +5,17 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveConfig } from '../../../src/rl/config';
 import { FileRunStore, float32Replacer, float32Reviver } from '../../../src/rl/node';
-import { IdbRunStore, RunNotFoundError, type RunRecord, type RunStore } from '../../../src/rl/store';
+import { LabError } from '../../../src/errors';
+import {
+  historyProblem,
+  IdbRunStore,
+  RunNotFoundError,
+  StoredRunError,
+  validateStoredRun,
+  type RunRecord,
+  type RunStore,
+} from '../../../src/rl/store';
+import { getTask } from '../../../src/tasks';
 import type { StepRecord, TrainerSnapshot } from '../../../src/rl/trainer';
 import { StorageQuotaError } from '../../../src/store';
 
@@ -20,14 +30,39 @@ function snapshot(step: number): TrainerSnapshot {
     rng: [1, -2, 3, step],
     actor: { 'strategy/0/kernel': { shape: [2, 2], data } },
     critic: { 'critic/v/0/bias': { shape: [1], data: Float32Array.of(step / 3) } },
-    actorOptimizer: { t: step, m: { 'strategy/0/kernel': { shape: [2, 2], data } }, v: {} },
-    criticOptimizer: { t: step, m: {}, v: {} },
+    actorOptimizer: {
+      t: step,
+      m: { 'strategy/0/kernel': { shape: [2, 2], data } },
+      v: { 'strategy/0/kernel': { shape: [2, 2], data: Float32Array.of(0, 1e-8, 2, step) } },
+    },
+    criticOptimizer: {
+      t: step,
+      m: { 'critic/v/0/bias': { shape: [1], data: Float32Array.of(-1) } },
+      v: { 'critic/v/0/bias': { shape: [1], data: Float32Array.of(1) } },
+    },
     sft: null,
   };
 }
 
+const LABELS = getTask('cb').strategies.length;
+
 function record(step: number): StepRecord {
-  return { step, meanReturn: step / 10, inputDigest: `d${step}` } as unknown as StepRecord;
+  return {
+    step,
+    phase: 'rl',
+    meanReturn: step / 10,
+    successRate: 0.5,
+    meanTurns: 4,
+    strategyDistribution: Array.from({ length: LABELS }, () => 1 / LABELS),
+    returns: 8,
+    decisions: 8,
+    losses: { actorLoss: null, criticLoss: 0.5, criticV: 0.1, actorGradNorm: null, criticGradNorm: 1 },
+    counts: {},
+    llmCalls: 0,
+    rolloutMs: 1,
+    updateMs: 1,
+    inputDigest: `d${step}`,
+  } as unknown as StepRecord;
 }
 
 const run = (id: string): RunRecord => ({
@@ -86,6 +121,60 @@ describe('IdbRunStore (IndexedDB through fake-indexeddb)', () => {
     expect(loaded?.history.map((r) => r.step)).toEqual([1]);
     expect(loaded?.run.step).toBe(1);
     store.close();
+  });
+});
+
+describe('loads validate', () => {
+  it('IdbRunStore.load refuses a run whose latest weights hold NaN, naming the run, source and tensor', async () => {
+    const store = await IdbRunStore.open('rl-nan');
+    await store.createRun(run('n'), snapshot(0));
+    const bad = snapshot(1);
+    bad.actor['strategy/0/kernel']!.data = Float32Array.of(0, NaN, 1, 1);
+    await store.saveStep('n', bad, [record(1)], 'running');
+    const error = await store.load('n').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(StoredRunError);
+    expect(error).toBeInstanceOf(LabError);
+    expect((error as StoredRunError).code).toBe('RL_RUN_DAMAGED');
+    expect((error as StoredRunError).tensor).toBe('actor.strategy/0/kernel');
+    expect((error as Error).message).toBe(
+      'run "n" (IndexedDB rl-nan) is damaged: latest snapshot tensor "actor.strategy/0/kernel" holds NaN at ' +
+        'index 1 (values must be finite)',
+    );
+    store.close();
+  });
+
+  it('refuses negative second moments, moments of another shape and values that do not fill the shape', () => {
+    const stored = () => ({ run: run('v'), init: snapshot(0), latest: snapshot(1), history: [record(1)] });
+    const negative = stored();
+    negative.latest.criticOptimizer.v['critic/v/0/bias']!.data = Float32Array.of(-0.5);
+    expect(() => validateStoredRun(negative, 'runs/v')).toThrow(
+      'tensor "criticOptimizer.v.critic/v/0/bias" holds -0.5 at index 0 (values must be ≥ 0)',
+    );
+    const reshaped = stored();
+    reshaped.latest.actorOptimizer.m['strategy/0/kernel'] = { shape: [4], data: new Float32Array(4) };
+    expect(() => validateStoredRun(reshaped, 'runs/v')).toThrow(
+      'actor optimiser m of "strategy/0/kernel" has shape [4], the weight [2, 2]',
+    );
+    const short = stored();
+    short.init.actor['strategy/0/kernel']!.data = Float32Array.of(1, 2, 3);
+    expect(() => validateStoredRun(short, 'runs/v')).toThrow(
+      'run "v" (runs/v) is damaged: init snapshot tensor "actor.strategy/0/kernel" holds 3 values where its ' +
+        'shape [2, 2] needs 4',
+    );
+    expect(() => validateStoredRun(stored(), 'runs/v')).not.toThrow();
+  });
+
+  it('refuses a history with missing steps, null figures or a distribution of the wrong size', () => {
+    expect(historyProblem([record(1), record(3)], 3, LABELS)).toBe(
+      'history row 2 has step 3 (steps 1, 2, … expected)',
+    );
+    const nulled = { ...record(1), meanReturn: null };
+    expect(historyProblem([nulled], 1, LABELS)).toBe('history step 1: meanReturn is null');
+    const wide = { ...record(1), strategyDistribution: [1] };
+    expect(historyProblem([wide], 1, LABELS)).toMatch(/strategyDistribution must be \d+ finite shares/);
+    const nanLoss = { ...record(1), losses: { ...record(1).losses, criticLoss: NaN } };
+    expect(historyProblem([nanLoss], 1, LABELS)).toBe('history step 1: loss criticLoss is NaN');
+    expect(historyProblem([record(1), record(2)], 2, LABELS)).toBeUndefined();
   });
 });
 

@@ -92,4 +92,41 @@ describe('CstpoTrainer on the cpu backend', () => {
       SnapshotError,
     );
   });
+
+  it('refuses to resume onto NaN weights, a negative second moment or weights of another network', async () => {
+    const t = await CstpoTrainer.create({ ...TINY, sftEpochs: 0 }, { seeds });
+    const snap = await t.snapshot();
+    await t.dispose();
+    const [name, tensor] = Object.entries(snap.actor)[0]!;
+    const nan = {
+      ...snap,
+      actor: { ...snap.actor, [name]: { ...tensor, data: tensor.data.map((x, i) => (i === 3 ? NaN : x)) } },
+    };
+    const error = await CstpoTrainer.restore(nan, { seeds, runId: 'r7' }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(SnapshotError);
+    expect((error as SnapshotError).code).toBe('RL_SNAPSHOT_INVALID');
+    expect((error as SnapshotError).tensor).toBe(`actor.${name}`);
+    expect((error as Error).message).toBe(
+      `run "r7": snapshot tensor "actor.${name}" holds NaN at index 3 (values must be finite)`,
+    );
+    const [vName, v] = Object.entries(snap.criticOptimizer.v)[0]!;
+    const negative = {
+      ...snap,
+      criticOptimizer: {
+        ...snap.criticOptimizer,
+        v: { ...snap.criticOptimizer.v, [vName]: { ...v, data: v.data.map(() => -1) } },
+      },
+    };
+    await expect(CstpoTrainer.restore(negative, { seeds })).rejects.toThrow(
+      `trainer snapshot: tensor "criticOptimizer.v.${vName}" holds -1 at index 0 (values must be ≥ 0)`,
+    );
+    const wider = await CstpoTrainer.create({ ...TINY, sftEpochs: 0, hidden: 8 }, { seeds });
+    const other = await wider.snapshot();
+    await wider.dispose();
+    await expect(
+      CstpoTrainer.restore({ ...other, config: snap.config }, { seeds, runId: 'r8' }),
+    ).rejects.toThrow(
+      /^run "r8": snapshot weights do not fit the configuration's networks: parameter ".+" has shape/,
+    );
+  });
 });

@@ -1,6 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/rng';
-import { StatsInputError, summarizeEpisodes, type EpisodeOutcome } from '../../../src/stats';
+import {
+  formatEstimate,
+  StatsInputError,
+  summarizeEpisodes,
+  wilsonInterval,
+  type EpisodeOutcome,
+} from '../../../src/stats';
 
 const episodes: EpisodeOutcome[] = [
   { caseId: 'c1', success: true, turns: 4, return: 1 },
@@ -14,23 +20,40 @@ describe('summarizeEpisodes', () => {
     const s = summarizeEpisodes(episodes, { rng: Rng.fromSeed(1) });
     expect(s.episodes).toBe(4);
     expect(s.cases).toBe(3);
-    expect(s.successRate).toMatchObject({ mean: 0.5, n: 4, nClusters: 3, resamples: 2000, level: 0.95 });
-    expect(s.avgTurnsAll).toMatchObject({ mean: 7.5, n: 4, nClusters: 3 });
+    expect(s.successRate).toMatchObject({ mean: 0.5, n: 4, nClusters: 3, resamples: 0, method: 'wilson' });
+    expect(s.avgTurnsAll).toMatchObject({ mean: 7.5, n: 4, nClusters: 3, method: 'cluster-bootstrap' });
     expect(s.avgTurnsSuccessful).toMatchObject({ mean: 5, n: 2, nClusters: 2 });
     expect(s.meanReturn).toMatchObject({ mean: 0, n: 4, nClusters: 3 });
-    // Success rate: drawing c3 three times (1/27 > 2.5%) gives 0; drawing c2 three times gives 1.
-    expect([s.successRate.lo, s.successRate.hi]).toEqual([0, 1]);
+    // Success rate: 2 of 4 with a design effect below 1 (c1 holds one success and one failure), so the
+    // effective size stays at n = 4: the Wilson interval of 2/4, 0.5 ± 0.34996.
+    expect(s.successRate.lo).toBeCloseTo(0.15004, 4);
+    expect(s.successRate.hi).toBeCloseTo(0.84996, 4);
+    expect(s.meanReturn.resamples).toBe(2000);
     // Successful turns: cases c1 (4) and c2 (6); draws give 4, 5 or 6 with probabilities 1/4, 1/2, 1/4.
     expect([s.avgTurnsSuccessful?.lo, s.avgTurnsSuccessful?.hi]).toEqual([4, 6]);
   });
 
-  it('reports null turns-over-successes when nothing succeeded, and degenerate intervals for one case', () => {
+  it('one case: no interval for means ("n/a (1 seed)"), a Wilson interval of one effective trial for the rate', () => {
     const failed = episodes.map((e) => ({ ...e, caseId: 'only', success: false }));
     const s = summarizeEpisodes(failed, { rng: Rng.fromSeed(2) });
     expect(s.avgTurnsSuccessful).toBeNull();
-    expect(s.successRate).toMatchObject({ mean: 0, lo: 0, hi: 0, nClusters: 1 });
-    expect(s.avgTurnsAll).toMatchObject({ mean: 7.5, lo: 7.5, hi: 7.5 });
-    expect(s.meanReturn).toMatchObject({ mean: 0, lo: 0, hi: 0 });
+    expect(s.successRate).toMatchObject({ mean: 0, lo: 0, nClusters: 1 });
+    expect(s.successRate.hi).toBeCloseTo(wilsonInterval(0, 1).hi, 12); // 0.7935: one seed says little
+    expect(s.avgTurnsAll).toMatchObject({ mean: 7.5, lo: null, hi: null, resamples: 0 });
+    expect(s.meanReturn).toMatchObject({ mean: 0, lo: null, hi: null });
+    expect(formatEstimate(s.meanReturn)).toBe('0.000 n/a (1 seed)');
+    expect(formatEstimate(s.successRate)).toBe('0.000 [0.000, 0.793]');
+  });
+
+  it('0/4 and 4/4 over four seeds do not print a zero-width interval', () => {
+    const four = (success: boolean) =>
+      ['a', 'b', 'c', 'd'].map((caseId) => ({ caseId, success, turns: 5, return: success ? 1 : 0 }));
+    expect(formatEstimate(summarizeEpisodes(four(false), { rng: Rng.fromSeed(3) }).successRate)).toBe(
+      '0.000 [0.000, 0.490]',
+    );
+    expect(formatEstimate(summarizeEpisodes(four(true), { rng: Rng.fromSeed(3) }).successRate)).toBe(
+      '1.000 [0.510, 1.000]',
+    );
   });
 
   it('is deterministic, and draws exactly four child seeds', () => {
