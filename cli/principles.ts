@@ -30,6 +30,7 @@ import {
   type TurnStatus,
 } from '../src/memory';
 import { Rng } from '../src/rng';
+import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
 
@@ -48,7 +49,7 @@ Common options:
   --split PART         use only one part of a seeded shuffle of the seeds: build (the first --build-size)
                        or eval (the rest); default: all seeds
   --build-size N       seeds in the build part (default 50)
-  --split-seed N       seed of the shuffle (default 7)
+  --split-seed N       seed of the split, the same split as train's (default 0)
   --json               print the report as one JSON object
   -h, --help           show this help
 
@@ -100,7 +101,7 @@ const OPTIONS = {
   'skip-invalid': { type: 'boolean', default: false },
   split: { type: 'string' },
   'build-size': { type: 'string', default: '50' },
-  'split-seed': { type: 'string', default: '7' },
+  'split-seed': { type: 'string', default: String(DEFAULT_SPLIT_SEED) },
   episodes: { type: 'string' },
   out: { type: 'string' },
   name: { type: 'string' },
@@ -161,25 +162,21 @@ export function parsePrinciplesArgs(
 }
 
 /**
- * Shuffles `seeds` with a seeded `Rng` (Fisher–Yates) and returns the first `buildSize` as the build part
- * and the rest as the eval part. @throws UsageError when there are not more seeds than `buildSize`.
+ * The build / eval parts of `seeds`: the library's one seed split (src/seeding `splitByKey`, the same as
+ * `train`'s), holding out all but `buildSize` seeds for evaluation.
+ * @throws UsageError when there are not more seeds than `buildSize`.
  */
 export function splitSeeds(
   seeds: readonly Seed[],
   buildSize: number,
-  splitSeed: number,
+  splitSeed: number = DEFAULT_SPLIT_SEED,
 ): { build: Seed[]; eval: Seed[] } {
   if (seeds.length <= buildSize)
     throw new UsageError(
       `--split needs more than --build-size ${buildSize} seeds; there are ${seeds.length}`,
     );
-  const order = [...seeds];
-  const rng = Rng.fromSeed(splitSeed);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = rng.int(0, i);
-    [order[i], order[j]] = [order[j] as Seed, order[i] as Seed];
-  }
-  return { build: order.slice(0, buildSize), eval: order.slice(buildSize) };
+  const parts = splitByKey(seeds, (s) => s.id, seeds.length - buildSize, splitSeed);
+  return { build: parts.rest, eval: parts.heldOut };
 }
 
 async function loadSeeds(values: Values, task: TaskId, io: Io): Promise<{ seeds: Seed[]; source: string }> {

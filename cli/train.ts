@@ -12,12 +12,11 @@ import cliProgress from 'cli-progress';
 import { DatasetError } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
 import { selectBackend } from '../src/gpu/backend';
-import { Rng } from '../src/rng';
+import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
 import { resolveConfig, type Ablations, type TrainConfigInput } from '../src/rl/config';
 import { evaluateRun, type RunEvaluation } from '../src/rl/evaluate';
 import { FileRunStore } from '../src/rl/node';
 import { learningCurveSvg, learningCurves } from '../src/rl/plot';
-import { sampleDistinct } from '../src/rl/sampling';
 import { TrainingSession } from '../src/rl/session';
 import type { StepRecord } from '../src/rl/trainer';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
@@ -118,7 +117,7 @@ export function parseTrainArgs(argv: string[]): TrainOptions | 'help' {
         seeds: { type: 'string' },
         'skip-invalid': { type: 'boolean', default: false },
         'eval-fraction': { type: 'string', default: '0.25' },
-        'split-seed': { type: 'string', default: '0' },
+        'split-seed': { type: 'string', default: String(DEFAULT_SPLIT_SEED) },
         'eval-seeds': { type: 'string' },
         'eval-repeats': { type: 'string', default: '4' },
         ablate: { type: 'string', default: '' },
@@ -205,12 +204,11 @@ async function loadSeeds(
   return loaded.seeds;
 }
 
-/** Split `seeds` (shuffled with `seed`) into training and evaluation seeds. */
+/** Split `seeds` into training and evaluation seeds: the library's one split (src/seeding `splitByKey`). */
 function splitSeeds(seeds: readonly Seed[], fraction: number, seed: number): { train: Seed[]; eval: Seed[] } {
-  const order = sampleDistinct(new Array<number>(seeds.length).fill(1), seeds.length, Rng.fromSeed(seed));
-  const nEval = Math.max(1, Math.round(seeds.length * fraction));
-  const shuffled = order.map((i) => seeds[i] as Seed);
-  return { eval: shuffled.slice(0, nEval), train: shuffled.slice(nEval) };
+  const nEval = Math.min(seeds.length - 1, Math.max(1, Math.round(seeds.length * fraction)));
+  const parts = splitByKey(seeds, (s) => s.id, nEval, seed);
+  return { eval: parts.heldOut, train: parts.rest };
 }
 
 /** What `train` reports (the `--json` output). */

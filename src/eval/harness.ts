@@ -7,9 +7,9 @@
  * throws {@link EvalConfigError} naming the problem. The plan lists every episode with its identity
  * `(task, policy, seed set, seed id, repeat)` and its random seeds:
  *
- * - the simulator stream of repeat `r` of a seed is `(seed.randomSeed + r) mod 2^32` (as `runEpisodes`);
- * - the policy stream is `hashKey32("<baseSeed>|<task>|<set>|<seedId>|<repeat>")`, the same for every policy,
- *   so that paired comparisons use common random numbers.
+ * - the simulator's and the policy's streams come from the case key `(baseSeed, task, seed id, repeat)` by
+ *   `caseStreams` (src/seeding), the same for every policy (paired comparisons use common random numbers) and
+ *   the same as `simulate`'s for the same key.
  *
  * Every episode is a function of its identity alone, so running episodes in any order, in any number of
  * workers, or across an interruption gives the same records.
@@ -24,6 +24,7 @@ import {
 import { checkPolicySpec, PolicySpecError } from '../baselines/registry';
 import { hashKey32 } from '../data/hash';
 import type { Protocol } from '../env/env';
+import { caseStreams } from '../seeding';
 import type { RouteSampling } from '../sim/simulator';
 import { SeedSchema, TASK_IDS, type Seed, type TaskId } from '../tasks/seed';
 import { f1ContextsFromSeeds, F1_TASKS, type F1Context } from './harness-f1';
@@ -146,17 +147,6 @@ export function seedKey(task: TaskId, seedSet: string, seedId: string): string {
 /** The key of an episode within one (task, policy): `<set>/<seedId>/<repeat>`. */
 export function episodeKey(e: { seedSet: string; seedId: string; repeat: number }): string {
   return `${e.seedSet}/${e.seedId}/${e.repeat}`;
-}
-
-/** The policy stream's seed of an episode (see the module comment). */
-export function policySeedOf(
-  baseSeed: number,
-  task: TaskId,
-  seedSet: string,
-  seedId: string,
-  repeat: number,
-): number {
-  return hashKey32(`${baseSeed}|${task}|${seedSet}|${seedId}|${repeat}`);
 }
 
 /** A 32-bit hex hash of a seed set's content (its seeds as JSON, in order). */
@@ -313,14 +303,21 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
     for (const policy of policies) {
       for (const seed of set.seeds) {
         for (let repeat = 0; repeat < repeats; repeat++) {
+          const streams = caseStreams({
+            rngSeed: baseSeed,
+            task: set.task,
+            caseId: seed.id,
+            randomSeed: seed.randomSeed,
+            repeat,
+          });
           list.push({
             task: set.task,
             policy,
             seedSet: set.name,
             seedId: seed.id,
             repeat,
-            rngSeed: (seed.randomSeed + repeat) % 0x100000000,
-            policySeed: policySeedOf(baseSeed, set.task, set.name, seed.id, repeat),
+            rngSeed: streams.simSeed,
+            policySeed: streams.policySeed,
           });
         }
       }

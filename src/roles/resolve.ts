@@ -69,6 +69,11 @@ export interface ResolvedRoles {
   argActor: ArgActor;
   predictor: ReversePredictor;
   /**
+   * The `strategy` role's call options (its counted backend), or null when the role is template: the LLM form
+   * of the prompting baselines (src/baselines) calls through it.
+   */
+  strategyCall: RoleCallOptions | null;
+  /**
    * The actor policy for `spec`: `llm` (LLM strategy proposer + realizer), `arg` (ARG actor, lookahead with
    * `candidates` > 1), or one of `createPolicy`'s (`random`, `replay`, `fixed:<label>`) over this realizer.
    * @throws Error for an unknown spec.
@@ -188,6 +193,7 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
     strategyProposer,
     argActor,
     predictor,
+    strategyCall: strategy,
     policy(task, spec) {
       if (spec === 'llm') {
         return new LlmPolicy({ proposer: strategyProposer, realizer, candidates });

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { caseStreams } from '../../../src/seeding';
 import { TemplateJudge, type Judge } from '../../../src/env/judge';
 import {
   EvalConfigError,
@@ -101,7 +102,22 @@ describe('planEvaluation: the episodes', () => {
     );
     const seed = defaultSeeds('cb')[1]!;
     const e = plan.episodes.find((x) => x.task === 'cb' && x.seedId === seed.id && x.repeat === 1)!;
-    expect(e.rngSeed).toBe(seed.randomSeed + 1);
+    expect(e).toMatchObject({
+      rngSeed: caseStreams({
+        rngSeed: 0,
+        task: 'cb',
+        caseId: seed.id,
+        randomSeed: seed.randomSeed,
+        repeat: 1,
+      }).simSeed,
+      policySeed: caseStreams({
+        rngSeed: 0,
+        task: 'cb',
+        caseId: seed.id,
+        randomSeed: seed.randomSeed,
+        repeat: 1,
+      }).policySeed,
+    });
     expect(new Set(plan.episodes.map((x) => x.policySeed)).size).toBe(2 * 4 * 2);
     expect(plan.config).toMatchObject({
       repeats: 2,
