@@ -47,7 +47,8 @@ export interface RoleDefaults {
  * `rawAnswers`, `validationErrors`, `validationError`) and adds the `role` and its schema `answerName`.
  */
 export class RoleOutputError extends StructuredOutputError {
-  override name = 'RoleOutputError';
+  override name: string = 'RoleOutputError';
+  override readonly code: string = 'LLM_ROLE_OUTPUT_INVALID';
   constructor(
     readonly role: RoleName,
     readonly answerName: string,

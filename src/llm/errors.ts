@@ -4,17 +4,21 @@
  * survives a worker boundary and `structuredClone`).
  */
 
+import { LabError } from '../errors';
+
 /**
- * Base class of every error thrown by `src/llm`. `name` equals the class name; it is declared explicitly on
- * each class so that it survives minification.
+ * Base class of every error thrown by `src/llm`, a {@link LabError}. `name` equals the class name; it is declared
+ * explicitly on each class so that it survives minification; `code` is stable (`LLM_…`).
  */
-export class LlmError extends Error {
+export class LlmError extends LabError {
   override name: string = 'LlmError';
+  override readonly code: string = 'LLM_ERROR';
 }
 
 /** A request that violates the ChatBackend contract (e.g. `top_logprobs` without `logprobs`, `n` < 1). */
 export class InvalidRequestError extends LlmError {
-  override name = 'InvalidRequestError';
+  override name: string = 'InvalidRequestError';
+  override readonly code: string = 'LLM_INVALID_REQUEST';
 }
 
 /**
@@ -22,12 +26,14 @@ export class InvalidRequestError extends LlmError {
  * without module workers. The message names what is missing and the alternatives.
  */
 export class BackendUnavailableError extends LlmError {
-  override name = 'BackendUnavailableError';
+  override name: string = 'BackendUnavailableError';
+  override readonly code: string = 'LLM_BACKEND_UNAVAILABLE';
 }
 
 /** Loading model `modelId` failed (download, cache, compilation). The backend stays usable for a retry. */
 export class ModelLoadError extends LlmError {
-  override name = 'ModelLoadError';
+  override name: string = 'ModelLoadError';
+  override readonly code: string = 'LLM_MODEL_LOAD_FAILED';
   constructor(
     readonly modelId: string,
     message: string,
@@ -39,7 +45,8 @@ export class ModelLoadError extends LlmError {
 
 /** Model `modelId` cannot run on this device or backend (e.g. an f16 model without `shader-f16`). */
 export class UnsupportedModelError extends LlmError {
-  override name = 'UnsupportedModelError';
+  override name: string = 'UnsupportedModelError';
+  override readonly code: string = 'LLM_MODEL_UNSUPPORTED';
   constructor(
     readonly modelId: string,
     readonly reason: string,
@@ -50,7 +57,8 @@ export class UnsupportedModelError extends LlmError {
 
 /** A request took longer than `timeoutMs` milliseconds and was abandoned. */
 export class TimeoutError extends LlmError {
-  override name = 'TimeoutError';
+  override name: string = 'TimeoutError';
+  override readonly code: string = 'LLM_TIMEOUT';
   constructor(
     readonly timeoutMs: number,
     what: string,
@@ -61,12 +69,14 @@ export class TimeoutError extends LlmError {
 
 /** The caller aborted the request through its `AbortSignal`. */
 export class AbortedError extends LlmError {
-  override name = 'AbortedError';
+  override name: string = 'AbortedError';
+  override readonly code: string = 'LLM_ABORTED';
 }
 
 /** An HTTP backend answered with a non-2xx status. `body` is the start of the response body (≤ 500 chars). */
 export class HttpError extends LlmError {
-  override name = 'HttpError';
+  override name: string = 'HttpError';
+  override readonly code: string = 'LLM_HTTP_ERROR';
   constructor(
     readonly status: number,
     readonly url: string,
@@ -78,7 +88,8 @@ export class HttpError extends LlmError {
 
 /** The backend answered, but not with a chat completion (bad JSON, missing fields, no logprobs when asked). */
 export class MalformedResponseError extends LlmError {
-  override name = 'MalformedResponseError';
+  override name: string = 'MalformedResponseError';
+  override readonly code: string = 'LLM_MALFORMED_RESPONSE';
 }
 
 /**
@@ -86,7 +97,8 @@ export class MalformedResponseError extends LlmError {
  * answer in order (one per attempt) and `validationErrors` the matching reasons; `validationError` is the last.
  */
 export class StructuredOutputError extends LlmError {
-  override name = 'StructuredOutputError';
+  override name: string = 'StructuredOutputError';
+  override readonly code: string = 'LLM_STRUCTURED_OUTPUT_INVALID';
   readonly validationError: string;
   constructor(
     readonly rawAnswers: readonly string[],
@@ -100,33 +112,79 @@ export class StructuredOutputError extends LlmError {
 
 /** The engine failed while generating (an error string from WebLLM, e.g. context window exceeded). */
 export class GenerationError extends LlmError {
-  override name = 'GenerationError';
+  override name: string = 'GenerationError';
+  override readonly code: string = 'LLM_GENERATION_FAILED';
 }
 
 /** The Web Worker holding the engine died (uncaught error, failed import); pending requests are rejected. */
 export class WorkerCrashedError extends LlmError {
-  override name = 'WorkerCrashedError';
+  override name: string = 'WorkerCrashedError';
+  override readonly code: string = 'LLM_WORKER_CRASHED';
 }
 
 /** The GPU device was lost during a request (driver reset, tab backgrounded); the engine is re-created. */
 export class DeviceLostError extends LlmError {
-  override name = 'DeviceLostError';
+  override name: string = 'DeviceLostError';
+  override readonly code: string = 'LLM_DEVICE_LOST';
 }
 
 /** A remote (non-loopback) URL was given without `allowRemote: true`; dialogue text must not leave the machine. */
 export class PrivacyError extends LlmError {
-  override name = 'PrivacyError';
-  constructor(readonly url: string) {
+  override name: string = 'PrivacyError';
+  override readonly code: string = 'LLM_PRIVACY';
+  /**
+   * @param url the refused URL.
+   * @param message overrides the default message (used by subclasses).
+   */
+  constructor(
+    readonly url: string,
+    message?: string,
+  ) {
     super(
-      `refusing non-loopback URL ${url}: dialogue text would leave this machine; ` +
-        'use a local server (127.0.0.1, localhost, [::1]) or pass allowRemote: true',
+      message ??
+        `refusing non-loopback URL ${url}: dialogue text would leave this machine; ` +
+          'use a local server (127.0.0.1, localhost, [::1]) or pass allowRemote: true',
     );
   }
 }
 
+/**
+ * A loopback server answered with a redirect to another, non-loopback host (or, in a browser, to a target the
+ * browser hides) while remote hosts are not allowed. Nothing was sent to the other host and the request is not
+ * retried. `fromHost` is the host that redirected; `toHost` the target host, or undefined when hidden.
+ */
+export class RedirectRefusedError extends PrivacyError {
+  override name: string = 'RedirectRefusedError';
+  override readonly code: string = 'LLM_REDIRECT_REFUSED';
+  /**
+   * @param fromUrl the URL that answered with the redirect.
+   * @param toUrl the redirect target, or undefined when the browser hides it (an opaque redirect).
+   */
+  constructor(
+    fromUrl: string,
+    readonly toUrl: string | undefined,
+  ) {
+    const fromHost = new URL(fromUrl).host;
+    const target =
+      toUrl === undefined ? 'a target the browser does not reveal' : `another host, ${new URL(toUrl).host}`;
+    super(
+      fromUrl,
+      `refusing a redirect from ${fromHost} to ${target}: dialogue text would leave this machine; ` +
+        'nothing was sent there (pass allowRemote: true to follow redirects to remote hosts)',
+    );
+    this.fromHost = fromHost;
+    this.toHost = toUrl === undefined ? undefined : new URL(toUrl).host;
+  }
+  /** Host (with port) that answered with the redirect. */
+  readonly fromHost: string;
+  /** Host (with port) of the redirect target; undefined when the browser hides it. */
+  readonly toHost: string | undefined;
+}
+
 /** The replay backend has no (or no more) recorded answer for request key `key`. */
 export class FixtureMissingError extends LlmError {
-  override name = 'FixtureMissingError';
+  override name: string = 'FixtureMissingError';
+  override readonly code: string = 'LLM_FIXTURE_MISSING';
   constructor(
     readonly key: string,
     detail: string,

@@ -5,6 +5,12 @@
  * Privacy by default: only loopback URLs (127.0.0.0/8, `localhost`, `[::1]`) unless `allowRemote: true`.
  * Each attempt has a timeout; 429 and 5xx answers and refused connections are retried a bounded number of
  * times with exponential backoff (honouring `Retry-After`, capped at `maxBackoffMs`).
+ *
+ * Redirects: without `allowRemote`, requests are sent with `redirect: 'manual'` and redirects are followed here,
+ * at most {@link MAX_REDIRECTS} times, only to the same origin or another loopback URL; a redirect to any other
+ * host throws `RedirectRefusedError` (naming both hosts) before anything is sent there, and is never retried.
+ * In a browser a manual redirect's target is hidden (an opaque redirect), so every redirect is refused there.
+ * With `allowRemote`, redirects are followed by `fetch` itself.
  */
 import { z } from 'zod';
 import {
@@ -13,6 +19,7 @@ import {
   HttpError,
   MalformedResponseError,
   PrivacyError,
+  RedirectRefusedError,
   TimeoutError,
 } from './errors';
 import {
@@ -73,6 +80,9 @@ const WireResponseSchema = z.object({
     .min(1),
   usage: ChatUsageSchema.optional(),
 });
+
+/** Redirects followed per attempt (same origin or loopback only, without `allowRemote`). */
+export const MAX_REDIRECTS = 5;
 
 const RETRYABLE = (status: number): boolean => status === 429 || (status >= 500 && status <= 599);
 
@@ -160,16 +170,9 @@ export class OpenAiBackend implements ChatBackend {
     try {
       let res: Response;
       try {
-        res = await this.fetchFn(this.endpoint, {
-          method: 'POST',
-          headers: {
-            'content-type': 'application/json',
-            ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
-          },
-          body,
-          signal: controller.signal,
-        });
+        res = await this.post(body, controller.signal);
       } catch (e) {
+        if (e instanceof PrivacyError || e instanceof HttpError) throw e;
         if (timedOut) throw new TimeoutError(this.timeoutMs, `POST ${this.endpoint}`);
         if (signal?.aborted) throw new AbortedError('request aborted by the caller');
         const error = new BackendUnavailableError(
@@ -195,6 +198,50 @@ export class OpenAiBackend implements ChatBackend {
     } finally {
       clearTimeout(timer);
       signal?.removeEventListener('abort', onAbort);
+    }
+  }
+
+  /**
+   * POST `body` to the endpoint, following redirects only where allowed (see the module comment).
+   * @throws RedirectRefusedError for a redirect to a non-loopback host (or a hidden one); HttpError after more
+   *   than {@link MAX_REDIRECTS} redirects or for a redirect without a `Location`; fetch's own errors.
+   */
+  private async post(body: string, signal: AbortSignal): Promise<Response> {
+    const headers = {
+      'content-type': 'application/json',
+      ...(this.options.apiKey ? { authorization: `Bearer ${this.options.apiKey}` } : {}),
+    };
+    if (this.options.allowRemote) {
+      return this.fetchFn(this.endpoint, { method: 'POST', headers, body, signal });
+    }
+    let url = this.endpoint;
+    let method = 'POST';
+    let sent: string | undefined = body;
+    for (let hop = 0; ; hop++) {
+      const res = await this.fetchFn(url, {
+        method,
+        headers,
+        ...(sent !== undefined ? { body: sent } : {}),
+        signal,
+        redirect: 'manual',
+      });
+      if (res.type === 'opaqueredirect') throw new RedirectRefusedError(url, undefined);
+      if (res.status < 300 || res.status > 399 || res.status === 304) return res;
+      await res.body?.cancel().catch(() => undefined);
+      const location = res.headers.get('location');
+      if (location === null) throw new HttpError(res.status, url, 'redirect without a Location header');
+      const target = new URL(location, url);
+      if (target.origin !== new URL(url).origin && !isLoopbackUrl(target)) {
+        throw new RedirectRefusedError(url, target.href);
+      }
+      if (hop >= MAX_REDIRECTS) {
+        throw new HttpError(res.status, url, `more than ${MAX_REDIRECTS} redirects (last to ${target.href})`);
+      }
+      if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
+        method = 'GET';
+        sent = undefined;
+      }
+      url = target.href;
     }
   }
 

@@ -5,6 +5,7 @@
  */
 import * as Comlink from 'comlink';
 import type { EpisodeJob } from '../../../src/agents/rollout';
+import { OpenAiBackend } from '../../../src/llm/openai';
 import { runLanguageJob, type LanguageJob } from '../../../src/roles/job';
 import type { TaskId } from '../../../src/tasks/seed';
 import type { EpisodeWorkerApi } from '../../../workers/episode.worker';
@@ -16,13 +17,28 @@ import { expose } from './expose';
 
 const EPISODES = { esconv, p4g, cb } as unknown as Record<TaskId, EpisodeFixture>;
 
-type Op = { mode: 'template' | 'replay'; where: 'page' | 'worker'; task: TaskId } | { control: string };
+type Op =
+  | { mode: 'template' | 'replay'; where: 'page' | 'worker'; task: TaskId }
+  | { control: string }
+  | { openai: string; allowRemote?: boolean };
 
 expose(async (op: Op) => {
   if ('control' in op) {
     // Negative control for the test: a request to another origin must show up in the recorded requests.
     await fetch(op.control).catch(() => undefined);
     return null;
+  }
+  if ('openai' in op) {
+    // One chat call to a local server (which, in the test, answers with a redirect to another host).
+    const backend = new OpenAiBackend({
+      baseUrl: op.openai,
+      model: 'tiny',
+      maxRetries: 2,
+      backoffMs: 1,
+      ...(op.allowRemote ? { allowRemote: true } : {}),
+    });
+    const response = await backend.complete({ messages: [{ role: 'user', content: 'private words' }] });
+    return response.choices[0]?.message.content ?? null;
   }
   const { mode, where, task } = op;
   const replay = replayJob(EPISODES[task]);

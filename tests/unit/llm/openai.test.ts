@@ -6,9 +6,11 @@ import {
   HttpError,
   MalformedResponseError,
   PrivacyError,
+  RedirectRefusedError,
   TimeoutError,
 } from '../../../src/llm/errors';
-import { isLoopbackUrl, OpenAiBackend } from '../../../src/llm/openai';
+import { LabError } from '../../../src/errors';
+import { isLoopbackUrl, MAX_REDIRECTS, OpenAiBackend } from '../../../src/llm/openai';
 import type { ChatRequest } from '../../../src/llm/types';
 
 type Handler = (body: Record<string, unknown>, req: IncomingMessage, res: ServerResponse) => void;
@@ -21,9 +23,12 @@ interface TestServer {
 }
 
 let server: TestServer | undefined;
+let other: TestServer | undefined;
 afterEach(async () => {
   await server?.close();
+  await other?.close();
   server = undefined;
+  other = undefined;
 });
 
 /** A real HTTP server on 127.0.0.1 whose n-th request is answered by handlers[min(n, last)]. */
@@ -189,5 +194,99 @@ describe('OpenAiBackend', () => {
       name: 'InvalidRequestError',
     });
     expect(server.hits).toHaveLength(0);
+  });
+});
+
+/**
+ * A fetch that resolves the made-up remote host `exfil.test` to 127.0.0.1 (a stand-in for DNS, so a leak would
+ * reach a real local server) and records every URL it is asked for.
+ */
+function resolvingFetch(calls: string[]): typeof fetch {
+  return (input, init) => {
+    const url = new URL(input instanceof Request ? input.url : String(input));
+    calls.push(url.href);
+    if (url.hostname === 'exfil.test') url.hostname = '127.0.0.1';
+    return fetch(url, init);
+  };
+}
+
+const redirect =
+  (code: number, location: () => string): Handler =>
+  (_b, _r, res) =>
+    res.writeHead(code, { location: location() }).end();
+
+describe('OpenAiBackend redirects', () => {
+  it('refuses a redirect to another host, naming both hosts; nothing reaches it, no retry', async () => {
+    other = await serve([ok('stolen')]);
+    const otherPort = new URL(other.url).port;
+    server = await serve([redirect(307, () => `http://exfil.test:${otherPort}/v1/chat/completions`)]);
+    const calls: string[] = [];
+    const backend = new OpenAiBackend({
+      baseUrl: server.url,
+      model: 'tiny',
+      maxRetries: 2,
+      backoffMs: 1,
+      fetch: resolvingFetch(calls),
+    });
+    const err = await backend.complete(request).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(RedirectRefusedError);
+    expect(err).toBeInstanceOf(PrivacyError);
+    expect(err).toBeInstanceOf(LabError);
+    expect((err as RedirectRefusedError).code).toBe('LLM_REDIRECT_REFUSED');
+    const { host } = new URL(server.url);
+    expect((err as Error).message).toContain(`from ${host} to another host, exfil.test:${otherPort}`);
+    expect((err as RedirectRefusedError).toHost).toBe(`exfil.test:${otherPort}`);
+    expect(server.hits).toHaveLength(1);
+    expect(other.hits).toHaveLength(0);
+    expect(calls).toEqual([`${server.url}/chat/completions`]);
+  });
+
+  it('follows a 307 to another loopback server and a 308 on the same origin, re-sending the body', async () => {
+    other = await serve([ok('moved')]);
+    const target = `${other.url.replace('127.0.0.1', 'localhost')}/chat/completions`;
+    server = await serve([redirect(308, () => `/v2/chat/completions`), redirect(307, () => target)]);
+    const calls: string[] = [];
+    const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny', fetch: resolvingFetch(calls) });
+    const response = await backend.complete(request);
+    expect(response.choices[0]!.message.content).toBe('moved');
+    expect(server.hits.map((h) => h.path)).toEqual(['/v1/chat/completions', '/v2/chat/completions']);
+    expect(other.hits[0]!.body).toEqual({ ...request, model: 'tiny', stream: false });
+    expect(calls).toHaveLength(3);
+  });
+
+  it(`stops after ${MAX_REDIRECTS} redirects with an HttpError`, async () => {
+    server = await serve([redirect(307, () => '/v1/chat/completions')]);
+    const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny', maxRetries: 0 });
+    await expect(backend.complete(request)).rejects.toThrow(/more than 5 redirects/);
+    expect(server.hits).toHaveLength(MAX_REDIRECTS + 1);
+  });
+
+  it('refuses an opaque redirect (the browser form, target hidden)', async () => {
+    const opaque = { type: 'opaqueredirect', status: 0, ok: false, headers: new Headers() } as Response;
+    const backend = new OpenAiBackend({
+      baseUrl: 'http://127.0.0.1:9/v1',
+      model: 'tiny',
+      fetch: () => Promise.resolve(opaque),
+    });
+    await expect(backend.complete(request)).rejects.toThrow(
+      /refusing a redirect from 127\.0\.0\.1:9 to a target the browser does not reveal/,
+    );
+  });
+
+  it('with allowRemote, lets fetch follow redirects itself', async () => {
+    other = await serve([ok('remote ok')]);
+    server = await serve([redirect(307, () => `${other!.url}/chat/completions`)]);
+    const seen: Array<RequestRedirect | undefined> = [];
+    const backend = new OpenAiBackend({
+      baseUrl: server.url,
+      model: 'tiny',
+      allowRemote: true,
+      fetch: (input, init) => {
+        seen.push(init?.redirect);
+        return fetch(input, init);
+      },
+    });
+    expect((await backend.complete(request)).choices[0]!.message.content).toBe('remote ok');
+    expect(seen).toEqual([undefined]);
   });
 });

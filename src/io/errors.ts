@@ -1,0 +1,116 @@
+/**
+ * Typed errors of the file layer: an output that would overwrite something else, an output path that cannot be
+ * written, a file that cannot be read and a file whose content is damaged. Each names the path and says what is
+ * wrong in plain words (never a bare errno code or raw parser text).
+ */
+import { LabError } from '../errors';
+
+/**
+ * An output path already holds something the caller did not ask to replace (a file, a non-empty folder that is
+ * not the caller's own kind, a folder where a file is expected or the reverse). Nothing was written.
+ */
+export class OutputConflictError extends LabError {
+  override name = 'OutputConflictError';
+  override readonly code: string = 'OUTPUT_CONFLICT';
+  /**
+   * @param path the output path as given.
+   * @param found what is there, in words (e.g. `a folder with 3 entries (a.txt, b, c.json)`).
+   * @param hint how to proceed (e.g. `pass --overwrite to replace it`), or empty.
+   */
+  constructor(
+    readonly path: string,
+    readonly found: string,
+    hint = '',
+  ) {
+    super(`output ${path} already holds ${found}${hint ? `; ${hint}` : ''}`);
+  }
+}
+
+/** An output path cannot be written at all: it lies under a file, or its folder is not writable. */
+export class OutputPathError extends LabError {
+  override name = 'OutputPathError';
+  override readonly code: string = 'OUTPUT_PATH_INVALID';
+  /**
+   * @param path the output path as given.
+   * @param reason why it cannot be written, in words.
+   */
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`cannot write ${path}: ${reason}`);
+  }
+}
+
+/** A file could not be read (missing, a folder, no permission, not UTF-8). */
+export class FileReadError extends LabError {
+  override name = 'FileReadError';
+  override readonly code: string = 'FILE_UNREADABLE';
+  /**
+   * @param path the file.
+   * @param reason what is wrong, in words (e.g. `no such file`).
+   */
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+  ) {
+    super(`cannot read ${path}: ${reason}`);
+  }
+}
+
+/**
+ * A file was read but its content is damaged or not what was expected (invalid JSON, cut short, wrong shape,
+ * non-finite numbers). `line` (1-based) is set when the damage has a position.
+ */
+export class FileDamagedError extends LabError {
+  override name = 'FileDamagedError';
+  override readonly code: string = 'FILE_DAMAGED';
+  /**
+   * @param path the file.
+   * @param reason what is wrong, in words.
+   * @param line 1-based line of the damage, when known.
+   */
+  constructor(
+    readonly path: string,
+    readonly reason: string,
+    readonly line?: number,
+  ) {
+    super(`${path}${line !== undefined ? ` line ${line}` : ''} is damaged: ${reason}`);
+  }
+}
+
+/** A plain-words description of a Node errno error (`ENOENT` → `no such file or folder`), else its message. */
+export function describeErrno(error: unknown): string {
+  const code = (error as { code?: unknown } | null)?.code;
+  switch (code) {
+    case 'ENOENT':
+      return 'no such file or folder';
+    case 'EACCES':
+    case 'EPERM':
+      return 'permission denied';
+    case 'EISDIR':
+      return 'it is a folder, not a file';
+    case 'ENOTDIR':
+      return 'a part of the path is a file, not a folder';
+    case 'ENOSPC':
+      return 'the disk is full';
+    case 'EROFS':
+      return 'the file system is read-only';
+    case 'EEXIST':
+      return 'it already exists';
+    case 'ENOTEMPTY':
+      return 'the folder is not empty';
+    default:
+      return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/** A streaming writer was used after `close()` or `abort()`. */
+export class WriterClosedError extends LabError {
+  override name = 'WriterClosedError';
+  override readonly code: string = 'WRITER_CLOSED';
+  /** @param path the writer's output path. */
+  constructor(readonly path: string) {
+    super(`the writer of ${path} is already closed`);
+  }
+}

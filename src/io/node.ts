@@ -1,0 +1,412 @@
+/**
+ * Node-only file layer (`node:fs`): atomic file writes (temporary file in the same folder, fsync, rename),
+ * folders created complete or not at all, an output guard to call before any work, a streaming JSONL writer and
+ * reads that report damaged files by name. Not exported from the browser-safe `src/io/index.ts`.
+ *
+ * Crash model: a process killed at any point leaves every target path either as it was before or as the new
+ * complete version, never a mix; at worst a hidden temporary sibling (`.<name>.<pid>-<n>.tmp`) stays behind.
+ */
+import { randomBytes } from 'node:crypto';
+import type { FileHandle } from 'node:fs/promises';
+import { lstat, mkdir, mkdtemp, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { basename, dirname, join, resolve } from 'node:path';
+import {
+  describeErrno,
+  FileReadError,
+  OutputConflictError,
+  OutputPathError,
+  WriterClosedError,
+} from './errors';
+import { decodeUtf8, parseJsonText } from './json';
+
+let tempCounter = 0;
+
+/** A hidden temporary path next to `path` (same folder, so the final rename stays on one file system). */
+export function tempSiblingPath(path: string): string {
+  tempCounter += 1;
+  const tag = `${process.pid}-${tempCounter}-${randomBytes(3).toString('hex')}`;
+  return join(dirname(path), `.${basename(path)}.${tag}.tmp`);
+}
+
+/** fsync a folder so that a rename in it survives a power cut; a no-op where folders cannot be opened. */
+async function syncFolder(folder: string): Promise<void> {
+  let handle: FileHandle | undefined;
+  try {
+    handle = await open(folder, 'r');
+    await handle.sync();
+  } catch {
+    // Some platforms (Windows) cannot open or fsync a folder; the rename itself is still atomic there.
+  } finally {
+    await handle?.close().catch(() => undefined);
+  }
+}
+
+/** Wrap a write failure as an {@link OutputPathError} naming `path` (typed errors pass through). */
+function writeFailure(path: string, error: unknown): Error {
+  if (error instanceof OutputPathError || error instanceof OutputConflictError) return error;
+  return new OutputPathError(path, describeErrno(error));
+}
+
+/**
+ * Write a whole file atomically: the data goes to a temporary sibling, is flushed to disk (fsync) and renamed
+ * over `path`; a crash at any point leaves the previous file whole. Missing parent folders are created.
+ * @param path target file.
+ * @param data content; a string is written as UTF-8.
+ * @throws OutputPathError naming `path` when it cannot be written (under a file, no permission, disk full).
+ */
+export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const temp = tempSiblingPath(path);
+  let handle: FileHandle | undefined;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    handle = await open(temp, 'wx');
+    await handle.writeFile(data);
+    await handle.sync();
+    await handle.close();
+    handle = undefined;
+    await rename(temp, path);
+  } catch (e) {
+    await handle?.close().catch(() => undefined);
+    await rm(temp, { force: true }).catch(() => undefined);
+    throw writeFailure(path, e);
+  }
+  await syncFolder(dirname(path));
+}
+
+/** fsync every file under `folder` (recursively), so a renamed folder holds flushed files. */
+async function syncTree(folder: string): Promise<void> {
+  for (const entry of await readdir(folder, { withFileTypes: true })) {
+    const path = join(folder, entry.name);
+    if (entry.isDirectory()) await syncTree(path);
+    else if (entry.isFile()) {
+      const handle = await open(path, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+    }
+  }
+  await syncFolder(folder);
+}
+
+/**
+ * Create folder `path` complete or not at all: `fill` writes its content into a temporary sibling folder, which
+ * is then flushed and renamed to `path`. If `fill` throws or the process dies, `path` does not appear (a hidden
+ * `.<name>.tmp-*` sibling may stay after a kill).
+ * @param path the folder to create; it must not exist or be an empty folder (unless `replace`).
+ * @param fill writes the content; receives the temporary folder's path.
+ * @param options `replace`: swap out an existing folder at `path` (the old one is removed after the swap).
+ * @returns what `fill` returned.
+ * @throws OutputConflictError when `path` exists and is not an empty folder (without `replace`); OutputPathError
+ *   when the parent cannot be written; whatever `fill` throws.
+ */
+export async function createDirAtomic<T>(
+  path: string,
+  fill: (tempDir: string) => Promise<T>,
+  options: { replace?: boolean } = {},
+): Promise<T> {
+  const parent = dirname(resolve(path));
+  let temp: string;
+  try {
+    await mkdir(parent, { recursive: true });
+    temp = await mkdtemp(join(parent, `.${basename(path)}.tmp-`));
+  } catch (e) {
+    throw writeFailure(path, e);
+  }
+  let result: T;
+  try {
+    result = await fill(temp);
+    await syncTree(temp);
+  } catch (e) {
+    await rm(temp, { recursive: true, force: true }).catch(() => undefined);
+    throw e;
+  }
+  let old: string | undefined;
+  try {
+    if (options.replace && (await exists(path))) {
+      old = `${temp}.old`;
+      await rename(path, old);
+    }
+    await rename(temp, path);
+  } catch (e) {
+    if (old !== undefined) await rename(old, path).catch(() => undefined);
+    await rm(temp, { recursive: true, force: true }).catch(() => undefined);
+    const code = (e as { code?: string }).code;
+    if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR') {
+      throw new OutputConflictError(path, await describeExisting(path), 'nothing was written');
+    }
+    throw writeFailure(path, e);
+  }
+  if (old !== undefined) await rm(old, { recursive: true, force: true });
+  await syncFolder(parent);
+  return result;
+}
+
+async function exists(path: string): Promise<boolean> {
+  try {
+    await lstat(path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** `a file (N bytes)`, `a folder with 3 entries (a, b, c)`, `an empty folder`, … */
+async function describeExisting(path: string): Promise<string> {
+  try {
+    const info = await lstat(path);
+    if (info.isFile()) return `a file (${info.size} bytes)`;
+    if (info.isDirectory()) {
+      const names = (await readdir(path)).sort();
+      if (names.length === 0) return 'an empty folder';
+      const shown = names.slice(0, 5).join(', ') + (names.length > 5 ? ', …' : '');
+      return `a folder with ${names.length} ${names.length === 1 ? 'entry' : 'entries'} (${shown})`;
+    }
+    if (info.isSymbolicLink()) return 'a symbolic link';
+    return 'something that is neither a file nor a folder';
+  } catch {
+    return 'something that cannot be inspected';
+  }
+}
+
+/** Options of {@link assertOutputAvailable}. */
+export interface OutputGuardOptions {
+  /** What the output is: one file or a folder of files. */
+  kind: 'file' | 'dir';
+  /** Replace what is there (a file; a folder only when it carries `ownerMarker`, or when no marker is given). */
+  overwrite?: boolean;
+  /** Continue what is there (a file; a folder only when it carries `ownerMarker`). */
+  resume?: boolean;
+  /**
+   * Name of a file that marks a folder as the caller's own output (e.g. `run.json`, `report.json`): only such a
+   * folder may be resumed or overwritten; a non-empty folder without it is always refused.
+   */
+  ownerMarker?: string;
+}
+
+/**
+ * What {@link assertOutputAvailable} found: `absent` (nothing there; parents may be missing), `empty` (an empty
+ * folder), `resume` (the caller's own output, to be continued), `replace` (to be overwritten).
+ */
+export type OutputState = 'absent' | 'empty' | 'resume' | 'replace';
+
+/** The nearest existing ancestor of `path` and whether it is a folder. */
+async function nearestExisting(path: string): Promise<{ path: string; isDir: boolean }> {
+  let current = dirname(resolve(path));
+  for (;;) {
+    try {
+      const info = await stat(current);
+      return { path: current, isDir: info.isDirectory() };
+    } catch (e) {
+      const code = (e as { code?: string }).code;
+      const up = dirname(current);
+      if ((code !== 'ENOENT' && code !== 'ENOTDIR') || up === current) return { path: current, isDir: false };
+      current = up;
+    }
+  }
+}
+
+/** Throws OutputPathError unless the folder that will hold `path` can be created and written. */
+async function assertParentWritable(path: string): Promise<void> {
+  const ancestor = await nearestExisting(path);
+  if (!ancestor.isDir) throw new OutputPathError(path, `${ancestor.path} is a file, not a folder`);
+  if (!(await canCreateIn(ancestor.path))) {
+    throw new OutputPathError(path, `folder ${ancestor.path} is not writable`);
+  }
+}
+
+/**
+ * Whether a file can be created in `folder`, found by creating and removing a hidden probe file (a permission
+ * check alone is wrong for root, read-only mounts and virtual file systems).
+ */
+async function canCreateIn(folder: string): Promise<boolean> {
+  const probe = tempSiblingPath(join(folder, 'write-probe'));
+  try {
+    const handle = await open(probe, 'wx');
+    await handle.close();
+    await rm(probe, { force: true });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Check, before any work starts, that `path` may be written as the output `kind`. Refuses (never writes):
+ * - a path under a file, or whose folder is not writable (OutputPathError);
+ * - for `kind: 'file'`: a folder; an existing file unless `overwrite` or `resume`;
+ * - for `kind: 'dir'`: a file; a non-empty folder without `ownerMarker`; one with the marker unless `resume`
+ *   or `overwrite`; with no marker given, a non-empty folder unless `overwrite`.
+ * @returns what was found ({@link OutputState}).
+ * @throws OutputConflictError naming the path and what is there; OutputPathError naming the path and the reason.
+ */
+export async function assertOutputAvailable(path: string, options: OutputGuardOptions): Promise<OutputState> {
+  const { kind, overwrite = false, resume = false, ownerMarker } = options;
+  let info;
+  try {
+    info = await lstat(path);
+  } catch (e) {
+    const code = (e as { code?: string }).code;
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new OutputPathError(path, describeErrno(e));
+    await assertParentWritable(path);
+    return 'absent';
+  }
+  const found = await describeExisting(path);
+  if (kind === 'file') {
+    if (!info.isFile()) throw new OutputConflictError(path, found, 'give the path of a file');
+    if (!overwrite && !resume) {
+      throw new OutputConflictError(path, found, 'pass overwrite to replace it or choose another path');
+    }
+    await assertParentWritable(path);
+    return resume ? 'resume' : 'replace';
+  }
+  if (!info.isDirectory()) throw new OutputConflictError(path, found, 'give the path of a folder');
+  const names = await readdir(path);
+  const owned = ownerMarker === undefined ? undefined : names.includes(ownerMarker);
+  let state: OutputState;
+  if (names.length === 0) state = 'empty';
+  else if (owned === false) {
+    throw new OutputConflictError(
+      path,
+      `${found}, which has no ${ownerMarker}`,
+      'choose a new or empty folder',
+    );
+  } else if (resume && owned === true) state = 'resume';
+  else if (overwrite) state = 'replace';
+  else {
+    const hint = owned
+      ? 'pass resume to continue it or overwrite to replace it'
+      : 'pass overwrite to replace it';
+    throw new OutputConflictError(path, found, hint);
+  }
+  if (!(await canCreateIn(path)) || !(await canCreateIn(dirname(resolve(path))))) {
+    throw new OutputPathError(path, 'the folder (or the folder holding it) is not writable');
+  }
+  return state;
+}
+
+/** A streaming JSONL writer from {@link openJsonlWriter}. */
+export interface JsonlWriter {
+  /** Final path (renamed into place on {@link JsonlWriter.close}). */
+  readonly path: string;
+  /** The temporary sibling being written. */
+  readonly tempPath: string;
+  /** Records written so far. */
+  readonly count: number;
+  /**
+   * Append one record as a line (`JSON.stringify`, which escapes newlines). Resolves once buffered or written.
+   * @throws WriterClosedError after close/abort; OutputPathError on a write failure (disk full, …).
+   */
+  write(record: unknown): Promise<void>;
+  /** Flush, fsync and rename into place; the previous file at `path` (if any) is replaced whole. */
+  close(): Promise<void>;
+  /** Drop everything written; `path` stays as it was. Safe to call after a failure or twice. */
+  abort(): Promise<void>;
+}
+
+/**
+ * Open a streaming JSONL writer for `path`: lines go to a temporary sibling in chunks of about `flushBytes`
+ * (memory stays bounded by one chunk, never the whole output), renamed into place on `close`. Until then, and
+ * after a kill, the previous file at `path` stays whole.
+ * @param path target `.jsonl` file (parent folders are created).
+ * @param options `flushBytes` (default 65536, ≥ 1): buffered characters before a write to disk.
+ * @throws OutputPathError when the temporary file cannot be created.
+ */
+export async function openJsonlWriter(
+  path: string,
+  options: { flushBytes?: number } = {},
+): Promise<JsonlWriter> {
+  const flushBytes = Math.max(1, options.flushBytes ?? 65_536);
+  const tempPath = tempSiblingPath(path);
+  let handle: FileHandle | undefined;
+  try {
+    await mkdir(dirname(path), { recursive: true });
+    handle = await open(tempPath, 'wx');
+  } catch (e) {
+    throw writeFailure(path, e);
+  }
+  const file = handle;
+  let buffer: string[] = [];
+  let buffered = 0;
+  let count = 0;
+  let state: 'open' | 'closed' = 'open';
+  const flush = async (): Promise<void> => {
+    if (buffer.length === 0) return;
+    const chunk = buffer.join('');
+    buffer = [];
+    buffered = 0;
+    await file.write(chunk);
+  };
+  const fail = async (e: unknown): Promise<never> => {
+    state = 'closed';
+    await file.close().catch(() => undefined);
+    await rm(tempPath, { force: true }).catch(() => undefined);
+    throw writeFailure(path, e);
+  };
+  return {
+    path,
+    tempPath,
+    get count() {
+      return count;
+    },
+    async write(record: unknown): Promise<void> {
+      if (state !== 'open') throw new WriterClosedError(path);
+      const line = `${JSON.stringify(record)}\n`;
+      buffer.push(line);
+      buffered += line.length;
+      count += 1;
+      if (buffered >= flushBytes) await flush().catch(fail);
+    },
+    async close(): Promise<void> {
+      if (state !== 'open') throw new WriterClosedError(path);
+      try {
+        await flush();
+        await file.sync();
+        state = 'closed';
+        await file.close();
+        await rename(tempPath, path);
+      } catch (e) {
+        await fail(e);
+      }
+      await syncFolder(dirname(path));
+    },
+    async abort(): Promise<void> {
+      if (state === 'closed') {
+        await rm(tempPath, { force: true }).catch(() => undefined);
+        return;
+      }
+      state = 'closed';
+      buffer = [];
+      await file.close().catch(() => undefined);
+      await rm(tempPath, { force: true });
+    },
+  };
+}
+
+/**
+ * Read a whole file as strict UTF-8.
+ * @throws FileReadError naming `path` and the reason (missing, a folder, no permission, not UTF-8 with line).
+ */
+export async function readTextFile(path: string): Promise<string> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (e) {
+    throw new FileReadError(path, describeErrno(e));
+  }
+  return decodeUtf8(path, bytes);
+}
+
+/**
+ * Read and parse a JSON file.
+ * @param reviver optional `JSON.parse` reviver.
+ * @throws FileReadError (cannot be read / not UTF-8); FileDamagedError (empty, cut short, invalid JSON, with
+ *   the line).
+ */
+export async function readJsonFile(
+  path: string,
+  reviver?: (key: string, value: unknown) => unknown,
+): Promise<unknown> {
+  return parseJsonText(path, await readTextFile(path), reviver);
+}
