@@ -4,10 +4,9 @@
  * [TASK=]PATH|bundled`, `--policy`, `--rng-seed`, `--backend` and its companions), old spellings kept with a
  * notice, output checks made before any work, and the exit codes (0 ok, 1 failure, 2 usage error).
  */
-import { existsSync, statSync, accessSync, constants } from 'node:fs';
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { cpus } from 'node:os';
-import { dirname, resolve } from 'node:path';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
 import { LabError } from '../src/errors';
@@ -20,6 +19,7 @@ import {
   type RoleKey,
   type RolesConfig,
 } from '../src/roles';
+import { POLICY_NAMES } from '../src/jobs/policies';
 import { TASK_IDS, type TaskId } from '../src/tasks';
 
 /** A command-line mistake: printed with the usage hint, exit code 2. */
@@ -367,43 +367,6 @@ export async function readFixtures(path: string): Promise<ReplayFixture> {
   return (inner.job !== undefined && inner.fixture !== undefined ? inner.fixture : json) as ReplayFixture;
 }
 
-/** What is at a path, in words (for refusals). */
-function describePath(path: string): string {
-  const st = statSync(path);
-  return st.isDirectory() ? 'a folder' : `a file of ${st.size.toLocaleString('en')} bytes`;
-}
-
-/**
- * Checks an output file before any work: its folder must be creatable and writable, and the file must not exist
- * unless `overwrite`. @throws UsageError with the path and what is there.
- */
-export function checkOutputFile(path: string, option: string, overwrite: boolean): void {
-  if (existsSync(path)) {
-    if (statSync(path).isDirectory()) throw new UsageError(`${option} ${path} is a folder; give a file path`);
-    if (!overwrite)
-      throw new UsageError(
-        `${option} ${path} already exists (${describePath(path)}); add --overwrite to replace it`,
-      );
-  }
-  checkWritableParent(path, option);
-}
-
-/**
- * Checks that the nearest existing ancestor of `path` is a writable folder.
- * @throws UsageError naming the path and the obstacle.
- */
-export function checkWritableParent(path: string, option: string): void {
-  let dir = dirname(resolve(path));
-  while (!existsSync(dir)) dir = dirname(dir);
-  if (!statSync(dir).isDirectory())
-    throw new UsageError(`${option} ${path}: ${dir} is a file, so nothing can be written under it`);
-  try {
-    accessSync(dir, constants.W_OK);
-  } catch {
-    throw new UsageError(`${option} ${path}: ${dir} is not writable`);
-  }
-}
-
 /** The number of worker threads a machine can use: its cores. */
 export function maxWorkers(): number {
   return Math.max(1, cpus().length);
@@ -476,3 +439,18 @@ export function languageValues(values: Values): LanguageValues {
     ...(fixtures !== undefined ? { fixtures } : {}),
   };
 }
+
+/** The policy registry's names, for `--help`. */
+export const POLICIES_HELP = `Policies (--policy NAME; every command takes the same names):
+  random               uniform over the task's strategy labels
+  replay               the human actor's labels in order, then random
+  fixed:<label>        one strategy label every turn, e.g. "fixed:Providing Suggestions"
+  llm (strategy proposer + realizer roles: template rules unless --backend puts them on an LLM)
+  arg                  EmoLLM's ARG actor with reverse-perspective lookahead (--candidates, --lookahead)
+  standard, proactive, procot, ask-an-expert
+                       prompting baselines (template form, or LLM form with a backend on the strategy role)
+  icl-aif, mi-prompt   prompting baselines with an LLM form only (--backend strategy=KIND)
+  ppdpp                the PPDPP planner (evaluate trains or loads one: --ppdpp-model)
+  principles:FILE      the Principles planner over a memory file (npm run principles -- build)
+  cstpo:FOLDER         a trained CSTPO actor, from a train --out folder
+(all: ${POLICY_NAMES.join(', ')})`;

@@ -2,13 +2,12 @@
  * `npm run simulate`: the simulate job (src/jobs/simulate.ts) from the command line — parse, run, format. Each
  * episode is appended to the `--out` JSONL file as it finishes (memory stays flat); the summary is printed.
  */
-import { open, mkdir } from 'node:fs/promises';
-import { dirname } from 'node:path';
 import cliProgress from 'cli-progress';
 import { DatasetError } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
+import { OutputConflictError, OutputPathError } from '../src/io';
+import { assertOutputAvailable, openJsonlWriter } from '../src/io/node';
 import { JobConfigError, PolicyUnavailableError, UnknownPolicyError } from '../src/jobs/errors';
-import { POLICY_NAMES } from '../src/jobs/policies';
 import {
   SimulateConfigSchema,
   simulateJob,
@@ -23,7 +22,7 @@ import {
   BACKEND_OPTIONS,
   SEEDS_HELP,
   UsageError,
-  checkOutputFile,
+  POLICIES_HELP,
   flagHelp,
   flagValues,
   flagsFromSchema,
@@ -56,21 +55,6 @@ const FLAGS = flagsFromSchema(SimulateConfigSchema.shape, [
   'candidates',
   'lookahead',
 ]);
-
-/** The policy registry's names, for `--help`. */
-export const POLICIES_HELP = `Policies (--policy NAME; every command takes the same names):
-  random               uniform over the task's strategy labels
-  replay               the human actor's labels in order, then random
-  fixed:<label>        one strategy label every turn, e.g. "fixed:Providing Suggestions"
-  llm (strategy proposer + realizer roles: template rules unless --backend puts them on an LLM)
-  arg                  EmoLLM's ARG actor with reverse-perspective lookahead (--candidates, --lookahead)
-  standard, proactive, procot, ask-an-expert
-                       prompting baselines (template form, or LLM form with a backend on the strategy role)
-  icl-aif, mi-prompt   prompting baselines with an LLM form only (--backend strategy=KIND)
-  ppdpp                the PPDPP planner (evaluate trains or loads one: --ppdpp-model)
-  principles:FILE      the Principles planner over a memory file (npm run principles -- build)
-  cstpo:FOLDER         a trained CSTPO actor, from a train --out folder
-(all: ${POLICY_NAMES.join(', ')})`;
 
 export const HELP = `Usage: npm run simulate -- --task TASK [options]
 
@@ -156,7 +140,6 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
   const seeds = seedsValues(strs(values, 'seeds'), [task])[task];
   checkPolicyArg(task, policy, language);
   const out = str(values, 'out');
-  if (out !== undefined) checkOutputFile(out, '--out', bool(values, 'overwrite'));
   return {
     config: { ...fields, task, policy } as SimulateOptions['config'],
     task,
@@ -196,6 +179,8 @@ async function loadSeeds(
 
 /** Run the job described by `opts`. @throws DatasetError, job errors, node:fs errors. */
 export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateReport> {
+  if (opts.out !== undefined)
+    await assertOutputAvailable(opts.out, { kind: 'file', overwrite: opts.overwrite });
   const { seeds, skipped, warnings } = await loadSeeds(opts, io);
   const language: RolesConfig = opts.fixtures
     ? { ...opts.language, fixtures: await readFixtures(opts.fixtures) }
@@ -209,11 +194,9 @@ export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateR
           cliProgress.Presets.shades_classic,
         )
       : null;
-  let file: Awaited<ReturnType<typeof open>> | null = null;
-  if (opts.out) {
-    await mkdir(dirname(opts.out), { recursive: true });
-    file = await open(opts.out, 'w');
-  }
+  // Lines stream to a temporary sibling, renamed into place when the job ends; an earlier file stays whole.
+  const file = opts.out ? await openJsonlWriter(opts.out) : null;
+  let finished = false;
   try {
     const result = await simulateJob(
       { ...opts.config, ...(seeds ? { seeds } : {}), language, resources },
@@ -222,9 +205,11 @@ export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateR
           if (done === 1) bar?.start(total, 0);
           bar?.update(done);
         },
-        ...(file ? { onEpisode: async (line) => void (await file?.write(JSON.stringify(line) + '\n')) } : {}),
+        ...(file ? { onEpisode: (line) => file.write(line) } : {}),
       },
     );
+    await file?.close();
+    finished = true;
     return {
       ...result,
       seedSource: opts.seeds === 'bundled' ? 'bundled authored seeds' : opts.seeds,
@@ -234,7 +219,7 @@ export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateR
     };
   } finally {
     bar?.stop();
-    await file?.close();
+    if (!finished) await file?.abort();
   }
 }
 
@@ -285,7 +270,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const report = await simulate(opts, io);
       io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
     },
-    [JobConfigError, UnknownPolicyError, PolicyUnavailableError],
+    [JobConfigError, UnknownPolicyError, PolicyUnavailableError, OutputConflictError, OutputPathError],
     [{ error: DatasetError, hint: '(use --skip-invalid to skip bad records)' }],
   );
 }

@@ -7,6 +7,7 @@
  * Everything in a report but `generatedAt` is a function of the plan and the episodes: the bootstrap streams
  * are seeded from `hashKey32("<baseSeed>|<what>|<task>|<set>|<policy>…")`, not from the order of work.
  */
+import { SIMULATOR_VERSION } from '../sim/version';
 import pkg from '../../package.json';
 import { hashKey32 } from '../data/hash';
 import type { Protocol } from '../env/env';
@@ -84,6 +85,8 @@ export interface StrategyPredictionResult {
 /** The whole report. */
 export interface EvalReport {
   library: { name: string; version: string };
+  /** The simulator that played the episodes (`SIMULATOR_VERSION`, src/sim/version.ts). */
+  simulatorVersion: string;
   /** When the report was made (ISO 8601): the only field that differs between identical evaluations. */
   generatedAt: string;
   config: ResolvedConfig;
@@ -220,6 +223,7 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
   }
   return {
     library: { ...LIBRARY },
+    simulatorVersion: SIMULATOR_VERSION,
     generatedAt: (options.generatedAt ?? new Date()).toISOString(),
     config,
     results,

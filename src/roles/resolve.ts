@@ -63,6 +63,8 @@ export interface ResolvedRoles {
   simRoles: SimRoles;
   /** The judge, already repeated `judgeRepeats` times. */
   judge: Judge;
+  /** One judgment of the judge (not repeated), for callers that repeat it themselves (the evaluation harness). */
+  baseJudge: Judge;
   realizer: GuidedRealizer;
   /** The strategy proposer: the LLM one, or the template one (Proactive rules) when the role is template. */
   strategyProposer: StrategyProposer;
@@ -164,10 +166,8 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
     changeProposer: proposer ? new LlmChangeProposer(proposer) : new TemplateChangeProposer(),
     responder: responder ? new LlmResponder(responder) : new TemplateResponder(),
   };
-  const judge = repeatedJudge(
-    judgeOptions ? new LlmJudge(judgeOptions) : new TemplateJudge(),
-    valid.judgeRepeats ?? 3,
-  );
+  const baseJudge: Judge = judgeOptions ? new LlmJudge(judgeOptions) : new TemplateJudge();
+  const judge = repeatedJudge(baseJudge, valid.judgeRepeats ?? 3);
   const realizer: GuidedRealizer = realizerOptions
     ? new LlmRealizer(realizerOptions)
     : new TemplateRealizer();
@@ -189,6 +189,7 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
     config: valid,
     simRoles,
     judge,
+    baseJudge,
     realizer,
     strategyProposer,
     argActor,

@@ -47,11 +47,7 @@ describe('planEvaluation: bad configuration fails before anything runs, naming t
       { f1: true },
       /strategy F1 needs human strategy labels, which cb does not have/,
     ],
-    [
-      'more episodes than seeds',
-      { episodes: 5 },
-      /episodes = 5 but seed set "bundled" of esconv has only 4 seeds/,
-    ],
+    ['episodes and repeats together', { episodes: 5 }, /give episodes or repeats, not both/],
     ['LLM-only baseline in template mode', { policies: ['icl-aif'] }, /"icl-aif" has no template form/],
     ['ppdpp without a planner', { policies: ['ppdpp'] }, /"ppdpp" needs a trained planner for esconv/],
     ['reference not evaluated', { reference: 'standard' }, /reference policy "standard" is not among/],
@@ -93,6 +89,23 @@ describe('planEvaluation: bad configuration fails before anything runs, naming t
 });
 
 describe('planEvaluation: the episodes', () => {
+  it('episodes cycles the seeds as in every command: episode i plays seed i mod N as repeat ⌊i / N⌋', () => {
+    const seeds = defaultSeeds('cb').slice(0, 2);
+    const plan = planEvaluation({
+      tasks: ['cb'],
+      policies: ['random'],
+      seedSets: [{ task: 'cb', name: 's', seeds }],
+      episodes: 5,
+    });
+    expect(plan.episodes.map((e) => `${e.seedId}/${e.repeat}`)).toEqual([
+      `${seeds[0]!.id}/0`,
+      `${seeds[0]!.id}/1`,
+      `${seeds[0]!.id}/2`,
+      `${seeds[1]!.id}/0`,
+      `${seeds[1]!.id}/1`,
+    ]);
+  });
+
   it('lists sets × policies × seeds × repeats, with common random numbers across policies', () => {
     const plan = planEvaluation(base);
     expect(plan.episodes).toHaveLength(2 * 2 * 4 * 2);

@@ -190,14 +190,14 @@ describe('simulate command line', () => {
     writeFileSync(out, 'keep me\n');
     const refused = await run(['--task', 'cb', '--out', out]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toContain(`--out ${out} already exists (a file of 8 bytes); add --overwrite`);
+    expect(refused.stderr).toMatch(/output .*exists\.jsonl already holds a file \(8 bytes\); pass overwrite/);
     expect(readFileSync(out, 'utf8')).toBe('keep me\n');
     const folder = await run(['--task', 'cb', '--out', dir]);
     expect(folder.code).toBe(2);
-    expect(folder.stderr).toMatch(/is a folder/);
+    expect(folder.stderr).toMatch(/already holds a folder .*give the path of a file/);
     const under = await run(['--task', 'cb', '--out', join(out, 'x.jsonl')]);
     expect(under.code).toBe(2);
-    expect(under.stderr).toMatch(/is a file, so nothing can be written under it/);
+    expect(under.stderr).toMatch(/exists\.jsonl is a file, not a folder/);
     const ok = await run(['--task', 'cb', '--out', out, '--overwrite', '--episodes', '3']);
     expect(ok.code, ok.stderr).toBe(0);
     const lines = readFileSync(out, 'utf8').trim().split('\n');
