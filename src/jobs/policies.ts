@@ -31,7 +31,7 @@ import {
 import { StandardTemplatePolicy } from '../baselines/standard';
 import { HashedNgramEmbedder } from '../embed';
 import { PrincipleMemory, PrinciplesPlanner } from '../memory';
-import { loadActorPolicy, type TrainedActor } from '../rl/policy';
+import type { TrainedActor } from '../rl/policy';
 import type { ResolvedRoles } from '../roles';
 import { getTask, type TaskId } from '../tasks';
 import { PolicyUnavailableError, UnknownPolicyError } from './errors';
@@ -132,8 +132,13 @@ export class PolicyRegistry {
         await PrincipleMemory.fromFile(file, new HashedNgramEmbedder(), { source: ref, name: ref }),
       );
     const actors = new Map<string, { policy: () => Policy; dispose: () => void }>();
-    for (const [ref, trained] of Object.entries(resources.cstpo ?? {}))
-      actors.set(ref, loadActorPolicy(`cstpo:${ref}`, trained, { realizer: roles.realizer }));
+    const trainedActors = Object.entries(resources.cstpo ?? {});
+    // tfjs is loaded only when a trained actor is asked for.
+    if (trainedActors.length > 0) {
+      const { loadActorPolicy } = await import('../rl/policy');
+      for (const [ref, trained] of trainedActors)
+        actors.set(ref, loadActorPolicy(`cstpo:${ref}`, trained, { realizer: roles.realizer }));
+    }
     return new PolicyRegistry(roles, resources, memories, actors);
   }
 
