@@ -2,8 +2,7 @@
  * `npm run principles -- <command>`: build a principle memory by template self-play, query it, or evaluate the
  * Principles planner against the Standard policy (DESIGN.md "Principles"; Principles paper §3).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { RandomPolicy, runEpisodes, TemplateRealizer, type EpisodeRecord, type Policy } from '../src/agents';
 import { StandardTemplatePolicy } from '../src/baselines/standard';
@@ -31,6 +30,9 @@ import {
 } from '../src/memory';
 import { Rng } from '../src/rng';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
+import { OutputConflictError, OutputPathError } from '../src/io';
+import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
+import { UsageError, rngSeedValue, type Io as CliIo } from './options';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
 
@@ -58,7 +60,8 @@ build:
   --out FILE           memory file to write (required)
   --name NAME          memory name (default: the task id)
   --max-attempts N     revision attempts per failed turn (default 3)
-  --seed N             base seed of the self-play streams (default 0)
+  --overwrite          replace an existing --out file (otherwise refused before any work)
+  --rng-seed N         the integer seeding the self-play streams (default 0; --seed N still works, with a notice)
 
 query:
   --memory FILE        memory file (required)
@@ -74,7 +77,8 @@ eval:
                        no backtracking; it follows principles within L2 distance 0.4, and with none
                        plays a uniformly random label)
   (Standard is the baseline of the paired differences; random is listed for reference.)
-  --seed N             base seed of the policies' streams and of the bootstrap (default 0)
+  --rng-seed N         the run's integer seed: each episode's streams come from (rng seed, task, seed id,
+                       repeat), as in simulate and evaluate; also seeds the bootstrap (default 0)
 
 Examples:
   npm run principles -- build --task esconv --episodes 50 --out memories/esconv.json
@@ -85,15 +89,10 @@ Examples:
   npm run principles -- eval --task esconv --memory memories/esconv.json \\
     --seeds ../shared/data/esconv/esconv-valid.jsonl --split eval`;
 
-/** A command-line mistake: printed with a hint to --help, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+export { UsageError };
 
-interface Io {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-}
+/** Where the command writes its text. */
+type Io = Pick<CliIo, 'stdout' | 'stderr'>;
 
 const OPTIONS = {
   task: { type: 'string' },
@@ -106,7 +105,9 @@ const OPTIONS = {
   out: { type: 'string' },
   name: { type: 'string' },
   'max-attempts': { type: 'string', default: '3' },
-  seed: { type: 'string', default: '0' },
+  seed: { type: 'string' },
+  'rng-seed': { type: 'string' },
+  overwrite: { type: 'boolean', default: false },
   memory: { type: 'string' },
   text: { type: 'string' },
   k: { type: 'string', default: '3' },
@@ -135,6 +136,7 @@ function required(values: Values, name: 'out' | 'memory' | 'text'): string {
 /** The command and its options, checked. @throws UsageError. */
 export function parsePrinciplesArgs(
   argv: string[],
+  io?: Io,
 ): { command: string; values: Values; task: TaskId } | 'help' {
   let parsed;
   try {
@@ -144,6 +146,9 @@ export function parsePrinciplesArgs(
   }
   const { values, positionals } = parsed;
   if (values.help || positionals.length === 0) return 'help';
+  // One spelling from here on: --rng-seed (the old --seed still works, with a notice).
+  values['rng-seed'] =
+    rngSeedValue(values, { stdout: () => {}, stderr: () => {}, isTTY: false, ...io }) ?? '0';
   if (positionals.length > 1) throw new UsageError(`one command expected, got: ${positionals.join(' ')}`);
   const command = positionals[0] as string;
   if (!['build', 'query', 'eval'].includes(command))
@@ -219,6 +224,7 @@ export interface BuildReport {
 
 async function build(values: Values, task: TaskId, io: Io): Promise<BuildReport> {
   const out = required(values, 'out');
+  await assertOutputAvailable(out, { kind: 'file', overwrite: values.overwrite });
   const episodes = values.episodes === undefined ? 50 : integer('episodes', values.episodes, 1);
   const maxAttempts = integer('max-attempts', values['max-attempts'], 0);
   const { seeds, source } = await loadSeeds(values, task, io);
@@ -232,12 +238,11 @@ async function build(values: Values, task: TaskId, io: Io): Promise<BuildReport>
       writer: new TemplateWriter(),
       maxAttempts,
     },
-    { seeds, episodes, baseSeed: integer('seed', values.seed, 0) },
+    { seeds, episodes, baseSeed: integer('rng-seed', values['rng-seed'], 0) },
   );
   const memory = new PrincipleMemory(values.name ?? task, task, new HashedNgramEmbedder());
   const added = await memory.add(result.principles);
-  await mkdir(dirname(out), { recursive: true });
-  await writeFile(out, JSON.stringify(memory.toFile()) + '\n');
+  await writeFileAtomic(out, JSON.stringify(memory.toFile()) + '\n');
   const strategies: Record<string, number> = {};
   for (const p of memory.principles) strategies[p.strategy] = (strategies[p.strategy] ?? 0) + 1;
   const turns: Record<TurnStatus, number> = { success: 0, revised: 0, failed: 0 };
@@ -352,7 +357,7 @@ async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalRepor
   const { seeds, source } = await loadSeeds(values, task, io);
   const episodes = values.episodes === undefined ? seeds.length : integer('episodes', values.episodes, 1);
   const protocol = values.protocol as Protocol;
-  const baseSeed = integer('seed', values.seed, 0);
+  const baseSeed = integer('rng-seed', values['rng-seed'], 0);
   const origins = values.origins.split(',');
   const policies: { policy: Policy; env: DialogueEnv; size: () => number | null }[] = [
     { policy: new StandardTemplatePolicy(), env: new DialogueEnv(task, { protocol }), size: () => null },
@@ -449,7 +454,7 @@ function formatEval(r: EvalReport): string {
 /** CLI entry: returns the exit code (0 ok, 1 failure, 2 usage error). */
 export async function main(argv: string[], io: Io): Promise<number> {
   try {
-    const parsed = parsePrinciplesArgs(argv);
+    const parsed = parsePrinciplesArgs(argv, io);
     if (parsed === 'help') {
       io.stdout(HELP + '\n');
       return 0;
@@ -467,7 +472,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     }
     return 0;
   } catch (err) {
-    if (err instanceof UsageError) {
+    if (err instanceof UsageError || err instanceof OutputConflictError || err instanceof OutputPathError) {
       io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
       return 2;
     }

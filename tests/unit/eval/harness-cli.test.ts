@@ -20,6 +20,7 @@ import {
 } from '../../../src/eval/harness-node';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import pkg from '../../../package.json';
+import { SIMULATOR_VERSION } from '../../../src/sim/version';
 
 const root = mkdtempSync(join(tmpdir(), 'pdl-evaluate-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -151,6 +152,20 @@ describe('npm run evaluate', () => {
     const r = await cli([...ARGS, '--protocol', 'ppdpp', '--resume', '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/holds episodes run with protocol = "cstpo", not "ppdpp"/);
+    // Episodes of another simulator version are never mixed into one report.
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    manifest.settings.simulatorVersion = 'cogsim-000000000000';
+    writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest));
+    const other = await cli([...ARGS, '--resume', '--out', out]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain(
+      `was made by simulator version cogsim-000000000000; this is ${SIMULATOR_VERSION}`,
+    );
+    const lines = readFileSync(trajectoryFile(out, 'cb', 'random'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(JSON.parse(lines[0]!).simulatorVersion).toBe(SIMULATOR_VERSION);
+    expect(report(out).simulatorVersion).toBe(SIMULATOR_VERSION);
   }, 60_000);
 
   it('trains PPDPP before evaluating it, saves the planner and reuses it when resuming', async () => {
