@@ -123,12 +123,17 @@ function agreement(episodes: readonly EvalEpisode[]): JudgeAgreement | null {
   };
 }
 
+/**
+ * Strategy entropy (nats) of the labels the episodes used, rounded to 12 decimals: `Math.log` may differ in the
+ * last bit between JavaScript engines (Node's V8 and a browser's), and the same episodes must give the same report
+ * everywhere.
+ */
 function entropyOf(task: TaskId, episodes: readonly EvalEpisode[]): number | null {
   const labels = getTask(task).strategies;
   const used = episodes
     .flatMap((e) => e.turns.map((t) => t.action.strategy))
     .filter((s) => labels.includes(s));
-  return used.length > 0 ? strategyEntropy(used) : null;
+  return used.length > 0 ? Math.round(strategyEntropy(used) * 1e12) / 1e12 : null;
 }
 
 /** Strategy prediction entries from F1 results (null result: the policy plans no strategy). */
