@@ -10,6 +10,7 @@ import { memoryLoadBenchmark, memoryRetrievalBenchmark } from './cases/memory';
 import { memoryBrowserBenchmark } from './cases/memory-browser';
 import { memoryWebgpuBenchmark } from './cases/memory-webgpu';
 import { rlPeakMemoryBenchmark, rlSamplingCostBenchmark, rlStepTimeBenchmark } from './cases/rl';
+import { simulateMemoryBenchmark } from './cases/simulate-memory';
 import type { Benchmark } from './types';
 
 export const BENCHMARKS: readonly Benchmark[] = [
@@ -24,4 +25,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   rlStepTimeBenchmark,
   rlPeakMemoryBenchmark,
   rlSamplingCostBenchmark,
+  simulateMemoryBenchmark,
 ];

@@ -1,20 +1,18 @@
 /**
- * `npm run evaluate`: evaluate policies on tasks (template mode), with bootstrap intervals, paired differences,
- * strategy F1 and simulator validation; writes report.json, report.csv, report.md and the trajectories into an
- * output folder, and resumes an interrupted evaluation from it.
+ * `npm run evaluate`: the evaluate job (src/jobs/evaluate.ts) from the command line — policies × tasks × seeds
+ * with bootstrap intervals, paired differences, strategy F1 and simulator validation; writes report.json,
+ * report.csv, report.md and the trajectories into an output folder, and resumes an interrupted evaluation there.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
 import { modelFromJson, modelToJson, PpdppModelError, type PpdppModel } from '../src/baselines/ppdpp/model';
 import { trainPpdpp } from '../src/baselines/ppdpp/train';
 import { DatasetError } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
-import { EvalConfigError, planEvaluation, type EvalConfig, type SeedSet } from '../src/eval/harness';
+import { EvalConfigError, planEvaluation, type SeedSet } from '../src/eval/harness';
 import { esconvDialogues, p4gAnnotatedDialogues } from '../src/eval/harness-dialogues';
-import { evaluate } from '../src/eval/harness-evaluate';
 import {
   contextObservation,
   f1ContextsFromDialogue,
@@ -22,100 +20,133 @@ import {
   type F1Context,
 } from '../src/eval/harness-f1';
 import { createNodePool, FileEpisodeStore, prepareOutputFolder } from '../src/eval/harness-node';
-import { InlineExecutor } from '../src/eval/harness-run';
 import { reportToCsv, reportToJson, reportToMarkdown } from '../src/eval/report-format';
+import { OutputConflictError, OutputPathError } from '../src/io';
+import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
+import { JobConfigError, PolicyUnavailableError, UnknownPolicyError } from '../src/jobs/errors';
+import { EvaluateConfigSchema, evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
+import { resolveRoles, type RolesConfig } from '../src/roles';
 import { TASK_IDS, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
+import {
+  BACKEND_HELP,
+  BACKEND_OPTIONS,
+  POLICIES_HELP,
+  SEEDS_HELP,
+  UsageError,
+  bool,
+  flagHelp,
+  flagValues,
+  flagsFromSchema,
+  languageConfig,
+  languageValues,
+  listValues,
+  maxWorkers,
+  parseArgsOptions,
+  parseCommandLine,
+  policyValues,
+  readFixtures,
+  rngSeedValue,
+  runCommand,
+  seedsValues,
+  str,
+  strs,
+  type Io,
+} from './options';
+import { checkPolicyArg, loadPolicyResources } from './resources';
 
-export const HELP = `Usage: npm run evaluate -- --task TASKS --policies POLICIES [options]
+export { UsageError };
 
-Evaluate policies against the Cog-Sim user simulator (template mode): success rate, average turns (all and
-successful episodes), mean return with 95% bootstrap intervals (clustered by seed), paired differences against
-a reference policy, strategy entropy, and optionally strategy F1 against human labels and simulator
-dose-response validation. Writes report.json, report.csv, report.md and trajectories/<task>/<policy>.jsonl
-into the output folder; running again with the same folder resumes (finished episodes are not run again).
+const FLAGS = flagsFromSchema(EvaluateConfigSchema.shape, [
+  'episodes',
+  'repeats',
+  'protocol',
+  'route',
+  'rngSeed',
+  'reference',
+  'resamples',
+  'keepState',
+  'f1',
+  'validate',
+  'candidates',
+  'lookahead',
+]);
+
+export const HELP = `Usage: npm run evaluate -- --task TASKS --policy POLICIES [options]
+
+Evaluate policies against the Cog-Sim user simulator: success rate, average turns (all and successful
+episodes), mean return with 95% bootstrap intervals (clustered by seed), paired differences against a reference
+policy, strategy entropy, and optionally strategy F1 against human labels and simulator dose-response
+validation. Writes report.json, report.csv, report.md and trajectories/<task>/<policy>.jsonl into the output
+folder; --resume continues an interrupted evaluation there (finished episodes are not run again). The same
+--rng-seed plays the same episodes as simulate.
 
 Options:
   --task LIST          tasks, comma-separated: esconv, p4g, cb (required)
-  --policies LIST      policies, comma-separated (required): random, replay, fixed:<label>, standard,
-                       proactive, procot, ask-an-expert, ppdpp (icl-aif and mi-prompt need a language model)
-  --seeds SPEC         TASK=PATH (dataset file, P4G folder/CSV or seed JSONL), repeatable or comma-separated;
-                       tasks without one use the bundled authored seeds
+  --policy LIST        policies, repeatable or comma-separated (required; see Policies below)
+${SEEDS_HELP}
   --skip-invalid       skip malformed dataset records instead of stopping
-  --episodes N         seeds used per task (the first N; default all)
-  --repeats N          episodes per seed, with different simulator streams (default 1)
-  --protocol P         cstpo (terminal utility) | ppdpp (per-turn critic) (default cstpo)
-  --route MODE         stochastic | deterministic processing-route choice (default stochastic)
-  --seed N             base seed of the policies' streams and of the bootstrap (default 0)
-  --reference POLICY   paired differences against this policy (default: the first policy)
-  --f1                 strategy F1 against human labels (esconv, p4g), at the labelled turns of the seeds
+${flagHelp(FLAGS, { protocol: 'P', route: 'MODE', reference: 'POLICY' })}
   --f1-data SPEC       TASK=PATH of whole labelled dialogues for F1 (ESConv JSONL, annotated P4G CSV)
-  --validate           simulator dose-response validation on each task's seeds
   --ppdpp-model SPEC   TASK=PATH of a trained PPDPP planner (JSON); without one, ppdpp is trained here
                        (SFT on the labelled turns of the training seeds, then REINFORCE) and saved as
                        <out>/ppdpp-<task>.json, which later runs in the same folder reuse
   --ppdpp-train SPEC   TASK=PATH of the seeds to train PPDPP on (default: the evaluation seeds)
-  --ppdpp-steps N      REINFORCE steps (default 40)
-  --ppdpp-episodes N   episodes per REINFORCE step (default 8)
-  --resamples N        bootstrap resamples (default 2000)
-  --keep-state         keep the simulator state of every turn in the trajectories
-  --workers N          worker threads (default 1: the main thread)
-  --out DIR            output folder (default reports)
+  --ppdpp-steps N      REINFORCE steps (range 0 to 10,000; default 40)
+  --ppdpp-episodes N   episodes per REINFORCE step (range 1 to 1,000; default 8)
+  --workers N          worker threads for template policies (range 1 to the cores, ${maxWorkers()} here; default 1)
+  --out DIR            output folder (default reports); refused when it holds anything but an evaluation
+  --resume             continue the evaluation in --out (same settings, same seeds)
+  --overwrite          replace the evaluation in --out
   --json               print the report as JSON instead of Markdown
+  --policies LIST      old name of --policy; --seed N: old name of --rng-seed (both still work, with a notice)
   -h, --help           show this help
 
-Example:
-  npm run evaluate -- --task esconv,p4g,cb --policies random,standard,proactive --repeats 2 --out reports/`;
+${BACKEND_HELP}
 
-/** A command-line or configuration mistake: printed with the usage hint, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+${POLICIES_HELP}
+
+Example:
+  npm run evaluate -- --task esconv,p4g,cb --policy random,standard,proactive --repeats 2 --out reports/`;
 
 /** Parsed command line. */
 export interface EvaluateArgs {
   tasks: TaskId[];
   policies: string[];
-  seeds: Partial<Record<TaskId, string>>;
+  /** Per task: a path or `bundled`. */
+  seeds: Record<TaskId, string>;
   f1Data: Partial<Record<TaskId, string>>;
   ppdppModel: Partial<Record<TaskId, string>>;
   ppdppTrain: Partial<Record<TaskId, string>>;
   ppdppSteps: number;
   ppdppEpisodes: number;
   skipInvalid: boolean;
-  episodes?: number;
-  repeats: number;
-  protocol: 'cstpo' | 'ppdpp';
-  route: 'stochastic' | 'deterministic';
-  seed: number;
-  reference?: string;
+  /** The job's fields from the generated options (episodes, repeats, protocol, route, rngSeed, …). */
+  fields: Record<string, unknown>;
+  rngSeed: number;
   f1: boolean;
-  validate: boolean;
-  resamples: number;
-  keepState: boolean;
   workers: number;
   out: string;
+  resume: boolean;
+  overwrite: boolean;
   json: boolean;
+  language: RolesConfig;
+  fixtures?: string;
 }
 
-function count(name: string, raw: string | undefined, min = 1): number | undefined {
+function count(name: string, raw: string | undefined, min: number, max: number): number | undefined {
   if (raw === undefined) return undefined;
   const n = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min)
-    throw new UsageError(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || n > max)
+    throw new UsageError(
+      `--${name} must be an integer in ${min} to ${max.toLocaleString('en')}, got "${raw}"`,
+    );
   return n;
-}
-
-function list(raw: string | undefined): string[] {
-  return (raw ?? '')
-    .split(',')
-    .map((s) => s.trim())
-    .filter(Boolean);
 }
 
 function taskPaths(option: string, raw: readonly string[]): Partial<Record<TaskId, string>> {
   const out: Partial<Record<TaskId, string>> = {};
-  for (const item of raw.flatMap((r) => list(r))) {
+  for (const item of listValues(raw)) {
     const eq = item.indexOf('=');
     const task = item.slice(0, eq) as TaskId;
     if (eq < 1 || !(TASK_IDS as readonly string[]).includes(task))
@@ -129,85 +160,76 @@ function taskPaths(option: string, raw: readonly string[]): Partial<Record<TaskI
 }
 
 /** Parse the command line. @throws UsageError on any mistake. */
-export function parseEvaluateArgs(argv: string[]): EvaluateArgs | 'help' {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        task: { type: 'string' },
-        policies: { type: 'string' },
-        seeds: { type: 'string', multiple: true },
-        'f1-data': { type: 'string', multiple: true },
-        'ppdpp-model': { type: 'string', multiple: true },
-        'ppdpp-train': { type: 'string', multiple: true },
-        'ppdpp-steps': { type: 'string', default: '40' },
-        'ppdpp-episodes': { type: 'string', default: '8' },
-        'skip-invalid': { type: 'boolean', default: false },
-        episodes: { type: 'string' },
-        repeats: { type: 'string', default: '1' },
-        protocol: { type: 'string', default: 'cstpo' },
-        route: { type: 'string', default: 'stochastic' },
-        seed: { type: 'string', default: '0' },
-        reference: { type: 'string' },
-        f1: { type: 'boolean', default: false },
-        validate: { type: 'boolean', default: false },
-        resamples: { type: 'string', default: '2000' },
-        'keep-state': { type: 'boolean', default: false },
-        workers: { type: 'string', default: '1' },
-        out: { type: 'string', default: 'reports' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-      },
-    }));
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
-  if (values.help) return 'help';
-  const tasks = list(values.task);
+export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help' {
+  const quiet: Io = io ?? { stdout: () => {}, stderr: () => {}, isTTY: false };
+  const values = parseCommandLine(argv, {
+    ...parseArgsOptions(FLAGS),
+    task: { type: 'string' },
+    policy: { type: 'string', multiple: true },
+    policies: { type: 'string' },
+    seed: { type: 'string' },
+    seeds: { type: 'string', multiple: true },
+    'f1-data': { type: 'string', multiple: true },
+    'ppdpp-model': { type: 'string', multiple: true },
+    'ppdpp-train': { type: 'string', multiple: true },
+    'ppdpp-steps': { type: 'string' },
+    'ppdpp-episodes': { type: 'string' },
+    'skip-invalid': { type: 'boolean' },
+    workers: { type: 'string' },
+    out: { type: 'string' },
+    resume: { type: 'boolean' },
+    overwrite: { type: 'boolean' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+    ...BACKEND_OPTIONS,
+  });
+  if (bool(values, 'help')) return 'help';
+  const tasks = listValues(str(values, 'task'));
   if (tasks.length === 0) throw new UsageError('--task is required (esconv, p4g, cb; comma-separated)');
   for (const t of tasks)
     if (!(TASK_IDS as readonly string[]).includes(t))
       throw new UsageError(`unknown task "${t}"; use ${TASK_IDS.join(', ')}`);
-  const policies = list(values.policies);
-  if (policies.length === 0) throw new UsageError('--policies is required (comma-separated policy names)');
-  if (values.protocol !== 'cstpo' && values.protocol !== 'ppdpp')
-    throw new UsageError(`--protocol must be cstpo or ppdpp, got "${values.protocol}"`);
-  if (values.route !== 'stochastic' && values.route !== 'deterministic')
-    throw new UsageError(`--route must be stochastic or deterministic, got "${values.route}"`);
-  const f1Data = taskPaths('f1-data', values['f1-data'] ?? []);
+  const policies = policyValues(values, quiet);
+  if (policies.length === 0) throw new UsageError('--policy is required (repeatable or comma-separated)');
+  const rngSeed = rngSeedValue(values, quiet);
+  const fields = flagValues(FLAGS, { ...values, ...(rngSeed !== undefined ? { 'rng-seed': rngSeed } : {}) });
+  const f1Data = taskPaths('f1-data', strs(values, 'f1-data'));
+  const lv = languageValues(values);
+  const language = languageConfig(lv);
+  try {
+    resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  for (const task of tasks as TaskId[])
+    for (const policy of policies) if (policy !== 'ppdpp') checkPolicyArg(task, policy, language);
+  const workersRaw = count('workers', str(values, 'workers'), 1, 1_000_000) ?? 1;
+  const workers = Math.min(workersRaw, maxWorkers());
+  if (workers < workersRaw)
+    quiet.stderr(`notice: --workers ${workersRaw} capped to the ${workers} cores of this machine\n`);
+  if (bool(values, 'resume') && bool(values, 'overwrite'))
+    throw new UsageError('give --resume or --overwrite, not both');
   return {
     tasks: tasks as TaskId[],
     policies,
-    seeds: taskPaths('seeds', values.seeds ?? []),
+    seeds: seedsValues(strs(values, 'seeds'), tasks as TaskId[]),
     f1Data,
-    ppdppModel: taskPaths('ppdpp-model', values['ppdpp-model'] ?? []),
-    ppdppTrain: taskPaths('ppdpp-train', values['ppdpp-train'] ?? []),
-    ppdppSteps: count('ppdpp-steps', values['ppdpp-steps'], 0) as number,
-    ppdppEpisodes: count('ppdpp-episodes', values['ppdpp-episodes']) as number,
-    skipInvalid: values['skip-invalid'],
-    ...(values.episodes !== undefined ? { episodes: count('episodes', values.episodes) } : {}),
-    repeats: count('repeats', values.repeats) as number,
-    protocol: values.protocol,
-    route: values.route,
-    seed: count('seed', values.seed, 0) as number,
-    ...(values.reference !== undefined ? { reference: values.reference } : {}),
-    f1: values.f1 || Object.keys(f1Data).length > 0,
-    validate: values.validate,
-    resamples: count('resamples', values.resamples) as number,
-    keepState: values['keep-state'],
-    workers: count('workers', values.workers) as number,
-    out: values.out,
-    json: values.json,
+    ppdppModel: taskPaths('ppdpp-model', strs(values, 'ppdpp-model')),
+    ppdppTrain: taskPaths('ppdpp-train', strs(values, 'ppdpp-train')),
+    ppdppSteps: count('ppdpp-steps', str(values, 'ppdpp-steps'), 0, 10_000) ?? 40,
+    ppdppEpisodes: count('ppdpp-episodes', str(values, 'ppdpp-episodes'), 1, 1000) ?? 8,
+    skipInvalid: bool(values, 'skip-invalid'),
+    fields,
+    rngSeed: (fields.rngSeed as number | undefined) ?? 0,
+    f1: fields.f1 === true || Object.keys(f1Data).length > 0,
+    workers,
+    out: str(values, 'out') ?? 'reports',
+    resume: bool(values, 'resume'),
+    overwrite: bool(values, 'overwrite'),
+    json: bool(values, 'json'),
+    language,
+    ...(lv.fixtures !== undefined ? { fixtures: lv.fixtures } : {}),
   };
-}
-
-interface Io {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-  isTTY: boolean;
 }
 
 /** A seed-set name from a path: its file or folder name without extension, limited to safe characters. */
@@ -219,7 +241,7 @@ async function loadSeedSets(args: EvaluateArgs, io: Io): Promise<SeedSet[]> {
   const sets: SeedSet[] = [];
   for (const task of args.tasks) {
     const path = args.seeds[task];
-    if (!path) {
+    if (path === 'bundled') {
       sets.push({ task, name: 'bundled', seeds: defaultSeeds(task) });
       continue;
     }
@@ -280,7 +302,7 @@ async function ppdppPlanners(
       task,
       seeds,
       labelled,
-      seed: args.seed,
+      seed: args.rngSeed,
       rlSteps: args.ppdppSteps,
       episodesPerStep: args.ppdppEpisodes,
     });
@@ -291,55 +313,59 @@ async function ppdppPlanners(
         `${steps.length} REINFORCE steps (mean return of the last ${last.length}: ${mean.toFixed(2)}); saved to ${saved}\n`,
     );
     await mkdir(args.out, { recursive: true });
-    await writeFile(saved, modelToJson(model));
+    await writeFileAtomic(saved, modelToJson(model));
     out[task] = model;
   }
   return out;
 }
 
 /**
- * Run the evaluation described by `args`: validate everything, then run.
+ * Run the evaluation described by `args`: check the output folder and the configuration, then run the
+ * evaluate job (src/jobs/evaluate.ts) with a resumable folder store.
  * @returns the Markdown (or JSON) report text.
- * @throws UsageError / EvalConfigError for a bad configuration (before any episode), DatasetError, fs errors.
+ * @throws UsageError / EvalConfigError / OutputConflictError for a bad configuration or output (before any
+ *   episode), DatasetError, fs errors.
  */
 export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string> {
+  const state = await assertOutputAvailable(args.out, {
+    kind: 'dir',
+    ownerMarker: 'manifest.json',
+    resume: args.resume,
+    overwrite: args.overwrite,
+  });
   const seedSets = await loadSeedSets(args, io);
   const f1Contexts = args.f1 ? await loadF1Contexts(args) : {};
-  const config: EvalConfig = {
+  const language: RolesConfig = args.fixtures
+    ? { ...args.language, fixtures: await readFixtures(args.fixtures) }
+    : args.language;
+  const resources = await loadPolicyResources(args.policies);
+  const config: EvaluateConfig = {
+    ...args.fields,
     tasks: args.tasks,
     policies: args.policies,
     seedSets,
-    repeats: args.repeats,
-    ...(args.episodes !== undefined ? { episodes: args.episodes } : {}),
-    protocol: args.protocol,
-    routeSampling: args.route,
-    baseSeed: args.seed,
-    resamples: args.resamples,
-    keepState: args.keepState,
-    ...(args.reference !== undefined ? { reference: args.reference } : {}),
-    validate: args.validate,
-    ...(args.f1
-      ? {
-          f1:
-            Object.keys(args.f1Data).length > 0
-              ? { contexts: Object.fromEntries(args.tasks.map((t) => [t, f1Contexts[t] ?? []])) }
-              : true,
-        }
+    ...(args.f1 ? { f1: true } : {}),
+    ...(Object.keys(args.f1Data).length > 0
+      ? { f1Contexts: Object.fromEntries(args.tasks.map((t) => [t, f1Contexts[t] ?? []])) }
       : {}),
+    language,
+    resources,
   };
-  let planners: Partial<Record<TaskId, PpdppModel>> = {};
   if (args.policies.includes('ppdpp')) {
     // Check the rest of the configuration before training plays any episode.
     const others = args.policies.filter((p) => p !== 'ppdpp');
     planEvaluation({
-      ...config,
+      tasks: args.tasks,
       policies: others.length > 0 ? others : ['random'],
-      ...(config.reference === 'ppdpp' ? { reference: undefined } : {}),
+      seedSets,
+      ...(args.fields.episodes !== undefined ? { episodes: args.fields.episodes as number } : {}),
+      ...(args.fields.repeats !== undefined ? { repeats: args.fields.repeats as number } : {}),
+      checkPolicy: () => undefined,
     });
-    planners = await ppdppPlanners(args, seedSets, io);
   }
-  const plan = planEvaluation({ ...config, ppdpp: planners });
-  await prepareOutputFolder(args.out, plan);
+  if (state === 'replace') await clearEvaluationFolder(args.out);
+  if (args.policies.includes('ppdpp'))
+    config.resources = { ...resources, ppdpp: await ppdppPlanners(args, seedSets, io) };
   const store = new FileEpisodeStore(args.out);
   const pool = args.workers > 1 ? createNodePool(args.workers) : null;
   const bar =
@@ -349,19 +375,22 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
           cliProgress.Presets.shades_classic,
         )
       : null;
-  bar?.start(plan.episodes.length, 0);
   try {
-    const { report, run } = await evaluate(plan, {
-      executor: pool ?? new InlineExecutor(),
+    const { report, run } = await evaluateJob(config, {
+      ...(pool ? { executor: pool } : {}),
       store,
-      onProgress: (done) => bar?.update(done),
+      onPlan: async (plan) => {
+        await prepareOutputFolder(args.out, plan);
+        bar?.start(plan.episodes.length, 0);
+      },
+      onProgress: ({ done }) => bar?.update(done),
     });
     bar?.stop();
     io.stderr(`${run.ran} episodes run, ${run.reused} found finished in ${args.out}\n`);
-    await writeFile(join(args.out, 'report.json'), reportToJson(report));
-    await writeFile(join(args.out, 'report.csv'), reportToCsv(report));
+    await writeFileAtomic(join(args.out, 'report.json'), reportToJson(report));
+    await writeFileAtomic(join(args.out, 'report.csv'), reportToCsv(report));
     const markdown = reportToMarkdown(report);
-    await writeFile(join(args.out, 'report.md'), markdown);
+    await writeFileAtomic(join(args.out, 'report.md'), markdown);
     return args.json ? reportToJson(report) : markdown;
   } finally {
     bar?.stop();
@@ -369,28 +398,36 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
   }
 }
 
+/** Removes what an evaluation wrote into its folder (for --overwrite); leaves anything else. */
+async function clearEvaluationFolder(folder: string): Promise<void> {
+  for (const name of await readdir(folder))
+    if (/^(manifest\.json|report\.(json|csv|md)|trajectories|ppdpp-[a-z0-9]+\.json)$/.test(name))
+      await rm(join(folder, name), { recursive: true, force: true });
+}
+
 /** CLI entry: returns the process exit code (0 ok, 1 failure, 2 usage or configuration error). */
 export async function main(argv: string[], io: Io): Promise<number> {
-  try {
-    const args = parseEvaluateArgs(argv);
-    if (args === 'help') {
-      io.stdout(`${HELP}\n`);
-      return 0;
-    }
-    io.stdout(await runEvaluateCli(args, io));
-    return 0;
-  } catch (err) {
-    if (err instanceof UsageError || err instanceof EvalConfigError || err instanceof PpdppModelError) {
-      io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
-      return 2;
-    }
-    if (err instanceof DatasetError) {
-      io.stderr(`error: ${err.message}\n(use --skip-invalid to skip bad records)\n`);
-      return 1;
-    }
-    io.stderr(`error: ${(err as Error).message}\n`);
-    return 1;
-  }
+  return runCommand(
+    io,
+    async () => {
+      const args = parseEvaluateArgs(argv, io);
+      if (args === 'help') {
+        io.stdout(`${HELP}\n`);
+        return;
+      }
+      io.stdout(await runEvaluateCli(args, io));
+    },
+    [
+      EvalConfigError,
+      PpdppModelError,
+      JobConfigError,
+      UnknownPolicyError,
+      PolicyUnavailableError,
+      OutputConflictError,
+      OutputPathError,
+    ],
+    [{ error: DatasetError, hint: '(use --skip-invalid to skip bad records)' }],
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

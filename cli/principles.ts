@@ -2,8 +2,7 @@
  * `npm run principles -- <command>`: build a principle memory by template self-play, query it, or evaluate the
  * Principles planner against the Standard policy (DESIGN.md "Principles"; Principles paper §3).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { RandomPolicy, runEpisodes, TemplateRealizer, type EpisodeRecord, type Policy } from '../src/agents';
 import { StandardTemplatePolicy } from '../src/baselines/standard';
@@ -31,6 +30,10 @@ import {
   type TurnStatus,
 } from '../src/memory';
 import { Rng } from '../src/rng';
+import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
+import { OutputConflictError, OutputPathError } from '../src/io';
+import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
+import { UsageError, rngSeedValue, type Io as CliIo } from './options';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
 
@@ -49,7 +52,7 @@ Common options:
   --split PART         use only one part of a seeded shuffle of the seeds: build (the first --build-size)
                        or eval (the rest); default: all seeds
   --build-size N       seeds in the build part (default 50)
-  --split-seed N       seed of the shuffle (default 7)
+  --split-seed N       seed of the split, the same split as train's (default 0)
   --json               print the report as one JSON object
   -h, --help           show this help
 
@@ -58,7 +61,8 @@ build:
   --out FILE           memory file to write (required)
   --name NAME          memory name (default: the task id)
   --max-attempts N     revision attempts per failed turn (default 3)
-  --seed N             base seed of the self-play streams (default 0)
+  --overwrite          replace an existing --out file (otherwise refused before any work)
+  --rng-seed N         the integer seeding the self-play streams (default 0; --seed N still works, with a notice)
 
 query:
   --memory FILE        memory file (required)
@@ -74,7 +78,8 @@ eval:
                        no backtracking; it follows principles within L2 distance 0.4, and with none
                        plays a uniformly random label)
   (Standard is the baseline of the paired differences; random is listed for reference.)
-  --seed N             base seed of the policies' streams and of the bootstrap (default 0)
+  --rng-seed N         the run's integer seed: each episode's streams come from (rng seed, task, seed id,
+                       repeat), as in simulate and evaluate; also seeds the bootstrap (default 0)
 
 Examples:
   npm run principles -- build --task esconv --episodes 50 --out memories/esconv.json
@@ -85,15 +90,10 @@ Examples:
   npm run principles -- eval --task esconv --memory memories/esconv.json \\
     --seeds ../shared/data/esconv/esconv-valid.jsonl --split eval`;
 
-/** A command-line mistake: printed with a hint to --help, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+export { UsageError };
 
-interface Io {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-}
+/** Where the command writes its text. */
+type Io = Pick<CliIo, 'stdout' | 'stderr'>;
 
 const OPTIONS = {
   task: { type: 'string' },
@@ -101,12 +101,14 @@ const OPTIONS = {
   'skip-invalid': { type: 'boolean', default: false },
   split: { type: 'string' },
   'build-size': { type: 'string', default: '50' },
-  'split-seed': { type: 'string', default: '7' },
+  'split-seed': { type: 'string', default: String(DEFAULT_SPLIT_SEED) },
   episodes: { type: 'string' },
   out: { type: 'string' },
   name: { type: 'string' },
   'max-attempts': { type: 'string', default: '3' },
-  seed: { type: 'string', default: '0' },
+  seed: { type: 'string' },
+  'rng-seed': { type: 'string' },
+  overwrite: { type: 'boolean', default: false },
   memory: { type: 'string' },
   text: { type: 'string' },
   k: { type: 'string', default: '3' },
@@ -135,6 +137,7 @@ function required(values: Values, name: 'out' | 'memory' | 'text'): string {
 /** The command and its options, checked. @throws UsageError. */
 export function parsePrinciplesArgs(
   argv: string[],
+  io?: Io,
 ): { command: string; values: Values; task: TaskId } | 'help' {
   let parsed;
   try {
@@ -144,6 +147,9 @@ export function parsePrinciplesArgs(
   }
   const { values, positionals } = parsed;
   if (values.help || positionals.length === 0) return 'help';
+  // One spelling from here on: --rng-seed (the old --seed still works, with a notice).
+  values['rng-seed'] =
+    rngSeedValue(values, { stdout: () => {}, stderr: () => {}, isTTY: false, ...io }) ?? '0';
   if (positionals.length > 1) throw new UsageError(`one command expected, got: ${positionals.join(' ')}`);
   const command = positionals[0] as string;
   if (!['build', 'query', 'eval'].includes(command))
@@ -162,25 +168,21 @@ export function parsePrinciplesArgs(
 }
 
 /**
- * Shuffles `seeds` with a seeded `Rng` (Fisher–Yates) and returns the first `buildSize` as the build part
- * and the rest as the eval part. @throws UsageError when there are not more seeds than `buildSize`.
+ * The build / eval parts of `seeds`: the library's one seed split (src/seeding `splitByKey`, the same as
+ * `train`'s), holding out all but `buildSize` seeds for evaluation.
+ * @throws UsageError when there are not more seeds than `buildSize`.
  */
 export function splitSeeds(
   seeds: readonly Seed[],
   buildSize: number,
-  splitSeed: number,
+  splitSeed: number = DEFAULT_SPLIT_SEED,
 ): { build: Seed[]; eval: Seed[] } {
   if (seeds.length <= buildSize)
     throw new UsageError(
       `--split needs more than --build-size ${buildSize} seeds; there are ${seeds.length}`,
     );
-  const order = [...seeds];
-  const rng = Rng.fromSeed(splitSeed);
-  for (let i = order.length - 1; i > 0; i--) {
-    const j = rng.int(0, i);
-    [order[i], order[j]] = [order[j] as Seed, order[i] as Seed];
-  }
-  return { build: order.slice(0, buildSize), eval: order.slice(buildSize) };
+  const parts = splitByKey(seeds, (s) => s.id, seeds.length - buildSize, splitSeed);
+  return { build: parts.rest, eval: parts.heldOut };
 }
 
 async function loadSeeds(values: Values, task: TaskId, io: Io): Promise<{ seeds: Seed[]; source: string }> {
@@ -223,6 +225,7 @@ export interface BuildReport {
 
 async function build(values: Values, task: TaskId, io: Io): Promise<BuildReport> {
   const out = required(values, 'out');
+  await assertOutputAvailable(out, { kind: 'file', overwrite: values.overwrite });
   const episodes = values.episodes === undefined ? 50 : integer('episodes', values.episodes, 1);
   const maxAttempts = integer('max-attempts', values['max-attempts'], 0);
   const { seeds, source } = await loadSeeds(values, task, io);
@@ -236,12 +239,11 @@ async function build(values: Values, task: TaskId, io: Io): Promise<BuildReport>
       writer: new TemplateWriter(),
       maxAttempts,
     },
-    { seeds, episodes, baseSeed: integer('seed', values.seed, 0) },
+    { seeds, episodes, baseSeed: integer('rng-seed', values['rng-seed'], 0) },
   );
   const memory = new PrincipleMemory(values.name ?? task, task, new HashedNgramEmbedder());
   const added = await memory.add(result.principles);
-  await mkdir(dirname(out), { recursive: true });
-  await writeFile(out, JSON.stringify(memory.toFile()) + '\n');
+  await writeFileAtomic(out, JSON.stringify(memory.toFile()) + '\n');
   const strategies: Record<string, number> = {};
   for (const p of memory.principles) strategies[p.strategy] = (strategies[p.strategy] ?? 0) + 1;
   const turns: Record<TurnStatus, number> = { success: 0, revised: 0, failed: 0 };
@@ -356,7 +358,7 @@ async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalRepor
   const { seeds, source } = await loadSeeds(values, task, io);
   const episodes = values.episodes === undefined ? seeds.length : integer('episodes', values.episodes, 1);
   const protocol = values.protocol as Protocol;
-  const baseSeed = integer('seed', values.seed, 0);
+  const baseSeed = integer('rng-seed', values['rng-seed'], 0);
   const origins = values.origins.split(',');
   const policies: { policy: Policy; env: DialogueEnv; size: () => number | null }[] = [
     { policy: new StandardTemplatePolicy(), env: new DialogueEnv(task, { protocol }), size: () => null },
@@ -452,7 +454,7 @@ function formatEval(r: EvalReport): string {
 /** CLI entry: returns the exit code (0 ok, 1 failure, 2 usage error). */
 export async function main(argv: string[], io: Io): Promise<number> {
   try {
-    const parsed = parsePrinciplesArgs(argv);
+    const parsed = parsePrinciplesArgs(argv, io);
     if (parsed === 'help') {
       io.stdout(HELP + '\n');
       return 0;
@@ -470,7 +472,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
     }
     return 0;
   } catch (err) {
-    if (err instanceof UsageError) {
+    if (err instanceof UsageError || err instanceof OutputConflictError || err instanceof OutputPathError) {
       io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
       return 2;
     }

@@ -1,71 +1,83 @@
 /**
- * `npm run simulate`: run a policy on the Cog-Sim environment for a task, print success rate, average turns and
- * mean terminal return with 95% bootstrap intervals, and write the trajectories as JSONL. The language roles run
- * in template mode or on a language backend per role (`--backend`), and the LLM calls and tokens are reported.
+ * `npm run simulate`: the simulate job (src/jobs/simulate.ts) from the command line — parse, run, format. Each
+ * episode is appended to the `--out` JSONL file as it finishes (memory stays flat); the summary is printed.
  */
-import { existsSync } from 'node:fs';
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
-import { dirname } from 'node:path';
-import { parseArgs } from 'node:util';
 import cliProgress from 'cli-progress';
-import { toJsonl } from '../src/agents';
+import { formatEstimate } from '../src/stats';
 import { DatasetError } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
-import type { Protocol } from '../src/env';
-import { formatEstimate, summarizeEpisodes, type EpisodeSummary } from '../src/stats';
-import type { ReplayFixture } from '../src/llm/replay';
-import { Rng } from '../src/rng';
+import { OutputConflictError, OutputPathError } from '../src/io';
+import { assertOutputAvailable, openJsonlWriter } from '../src/io/node';
+import { JobConfigError, PolicyUnavailableError, UnknownPolicyError } from '../src/jobs/errors';
 import {
-  BACKEND_KINDS,
-  ROLE_KEYS,
-  RolesConfigSchema,
-  resolveRoles,
-  runLanguageJob,
-  usesLlm,
-  type BackendSpec,
-  type RoleKey,
-  type RoleUsage,
-  type RolesConfig,
-} from '../src/roles';
-import type { UsageStats } from '../src/llm/usage';
-import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
-import { defaultSeeds } from '../src/tasks/defaults';
+  SimulateConfigSchema,
+  simulateJob,
+  type SimulateConfig,
+  type SimulateResult,
+} from '../src/jobs/simulate';
+import { resolveRoles, type RolesConfig } from '../src/roles';
+import { getTask, type Seed, type TaskId } from '../src/tasks';
+import { checkPolicyArg, loadPolicyResources } from './resources';
+import {
+  BACKEND_HELP,
+  BACKEND_OPTIONS,
+  SEEDS_HELP,
+  UsageError,
+  POLICIES_HELP,
+  flagHelp,
+  flagValues,
+  flagsFromSchema,
+  languageConfig,
+  parseArgsOptions,
+  parseCommandLine,
+  policyValues,
+  readFixtures,
+  rngSeedValue,
+  runCommand,
+  seedsValues,
+  bool,
+  str,
+  strs,
+  languageValues,
+  usageFromSchema,
+  type Io,
+} from './options';
+
+export { UsageError };
+
+const FLAGS = flagsFromSchema(SimulateConfigSchema.shape, [
+  'task',
+  'episodes',
+  'horizon',
+  'protocol',
+  'route',
+  'rngSeed',
+  'keepState',
+  'candidates',
+  'lookahead',
+]);
 
 export const HELP = `Usage: npm run simulate -- --task TASK [options]
 
 Run a policy against the Cog-Sim user simulator and report success rate, average turns and mean terminal
 return with 95% bootstrap intervals (2,000 resamples, clustered by seed). The language roles run in template
 mode (fast, deterministic) unless --backend puts them on a language model; then the LLM calls and tokens per
-episode are reported too.
+episode are reported too. The same --rng-seed plays the same episodes as evaluate.
 
 Options:
-  --task TASK          esconv | p4g | cb (required)
-  --seeds PATH         dataset file, P4G folder/CSV, or seed JSONL file (default: the bundled authored seeds)
+${flagHelp(FLAGS, { task: 'TASK', protocol: 'P', route: 'MODE' })}
+  --policy NAME        the policy (default random; see Policies below)
+${SEEDS_HELP}
   --skip-invalid       skip malformed dataset records (counted and reported) instead of stopping
-  --policy SPEC        random | replay | fixed:<strategy label> | llm (strategy proposer + realizer roles:
-                       template rules unless --backend puts them on an LLM)
-                       | arg (EmoLLM's ARG actor, reverse-perspective lookahead) (default: random)
-  --episodes N         number of episodes; seeds are cycled (default: one per seed)
-  --protocol P         cstpo (terminal utility) | ppdpp (per-turn critic) (default: cstpo)
-  --route MODE         stochastic | deterministic processing-route choice (default: stochastic)
-  --seed N             base seed of the policy's random streams and of the bootstrap (default: 0)
-  --out FILE           write the trajectories as JSONL (one episode a line)
+  --out FILE           write the trajectories as JSONL, one episode a line, as each finishes
+  --overwrite          replace an existing --out file (otherwise refused before any work)
   --json               print the summary as one JSON object on stdout
+  --seed N             old name of --rng-seed (still works, with a notice)
   -h, --help           show this help
 
-Language backends (any mix per role):
-  --backend SPEC       KIND for every role, or ROLE=KIND for one role or group; repeatable, the most specific
-                       wins. KIND: template | webllm | openai | replay (default template). ROLE: strategy,
-                       realizer, mode, proposer, responder, judge, arg, predictor, or the groups actor
-                       (strategy, realizer, arg, predictor) and sim (mode, proposer, responder).
-                       webllm runs only in a browser (WebGPU in a Web Worker); use openai or replay here.
-  --model NAME         model of the webllm / openai backend (e.g. qwen2.5:0.5b for Ollama)
-  --base-url URL       OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 (loopback only by default)
-  --allow-remote       allow a non-loopback --base-url (dialogue text then leaves this machine)
-  --fixtures FILE      replay fixture JSON (request key -> answers), or a recorded episode file
-                       ({ job, fixture }, as in tests/fixtures/llm/episodes/); required by replay
-  --candidates N       candidate replies per turn for --policy llm / arg (default 1)
-  --lookahead N        reverse-perspective lookahead depth n for --policy arg (default 3)
+${BACKEND_HELP}
+
+${POLICIES_HELP}
 
 Examples:
   npm run simulate -- --task esconv --seeds ../shared/data/esconv/esconv-valid.jsonl --policy random \\
@@ -75,241 +87,107 @@ Examples:
   npm run simulate -- --task cb --policy llm --backend sim=openai --backend actor=openai --backend judge=template \\
     --base-url http://127.0.0.1:11434/v1 --model qwen2.5:0.5b --episodes 5`;
 
-/** A command-line mistake: printed with the usage hint, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
-
+/** The parsed command line: the job configuration (seeds not yet loaded) and what the CLI does around it. */
 export interface SimulateOptions {
+  config: Omit<SimulateConfig, 'seeds' | 'language' | 'resources'>;
   task: TaskId;
-  seeds?: string;
-  skipInvalid: boolean;
   policy: string;
-  episodes?: number;
-  protocol: Protocol;
-  route: 'stochastic' | 'deterministic';
-  seed: number;
+  /** `bundled` or a path. */
+  seeds: string;
+  skipInvalid: boolean;
   out?: string;
+  overwrite: boolean;
   json: boolean;
   /** Backends per role (fixtures not yet loaded: see `fixtures`). */
   language: RolesConfig;
-  /** Replay fixture file, read by `simulate`. */
   fixtures?: string;
 }
 
-function positiveInt(name: string, raw: string | undefined): number | undefined {
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!Number.isInteger(n) || n < 1)
-    throw new UsageError(`--${name} must be a positive integer, got "${raw}"`);
-  return n;
-}
-
-/** Parse and validate the command line. @throws UsageError on any mistake. */
-export function parseSimulateArgs(argv: string[]): SimulateOptions | 'help' {
-  let values;
+/** Parse and validate the command line; checks `--out` before any work. @throws UsageError on any mistake. */
+export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'help' {
+  const quiet: Io = io ?? { stdout: () => {}, stderr: () => {}, isTTY: false };
+  const values = parseCommandLine(argv, {
+    ...parseArgsOptions(FLAGS),
+    policy: { type: 'string', multiple: true },
+    policies: { type: 'string' },
+    seeds: { type: 'string', multiple: true },
+    seed: { type: 'string' },
+    'skip-invalid': { type: 'boolean' },
+    out: { type: 'string' },
+    overwrite: { type: 'boolean' },
+    json: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+    ...BACKEND_OPTIONS,
+  });
+  if (bool(values, 'help')) return 'help';
+  if (!str(values, 'task')) throw new UsageError('--task is required (esconv, p4g or cb)');
+  const rngSeed = rngSeedValue(values, quiet);
+  const fields = flagValues(FLAGS, { ...values, ...(rngSeed !== undefined ? { 'rng-seed': rngSeed } : {}) });
+  const policies = policyValues(values, quiet);
+  if (policies.length > 1)
+    throw new UsageError(`simulate runs one policy (got ${policies.join(', ')}); evaluate compares several`);
+  const policy = policies[0] ?? 'random';
+  const parsed = SimulateConfigSchema.safeParse({ ...fields, policy });
+  if (!parsed.success) throw usageFromSchema(parsed.error, FLAGS);
+  const task = parsed.data.task;
+  const lv = languageValues(values);
+  const language = languageConfig(lv);
   try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        task: { type: 'string' },
-        seeds: { type: 'string' },
-        'skip-invalid': { type: 'boolean', default: false },
-        policy: { type: 'string', default: 'random' },
-        episodes: { type: 'string' },
-        protocol: { type: 'string', default: 'cstpo' },
-        route: { type: 'string', default: 'stochastic' },
-        seed: { type: 'string', default: '0' },
-        out: { type: 'string' },
-        json: { type: 'boolean', default: false },
-        help: { type: 'boolean', short: 'h', default: false },
-        backend: { type: 'string', multiple: true, default: [] },
-        model: { type: 'string' },
-        'base-url': { type: 'string' },
-        'allow-remote': { type: 'boolean', default: false },
-        fixtures: { type: 'string' },
-        candidates: { type: 'string' },
-        lookahead: { type: 'string' },
-      },
-    }));
+    // Builds every role now (no request is sent) to catch WebLLM outside a browser or a remote URL.
+    resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language);
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  if (values.help) return 'help';
-  if (!values.task) throw new UsageError('--task is required (esconv, p4g or cb)');
-  if (!(TASK_IDS as readonly string[]).includes(values.task)) {
-    throw new UsageError(`unknown task "${values.task}"; use ${TASK_IDS.join(', ')}`);
-  }
-  if (values.protocol !== 'cstpo' && values.protocol !== 'ppdpp') {
-    throw new UsageError(`--protocol must be cstpo or ppdpp, got "${values.protocol}"`);
-  }
-  if (values.route !== 'stochastic' && values.route !== 'deterministic') {
-    throw new UsageError(`--route must be stochastic or deterministic, got "${values.route}"`);
-  }
-  const seed = Number(values.seed);
-  if (!Number.isSafeInteger(seed) || seed < 0)
-    throw new UsageError(`--seed must be a non-negative integer, got "${values.seed}"`);
-  const task = values.task as TaskId;
-  const language = languageConfig(values);
-  if (values.fixtures !== undefined && !usesReplay(language)) {
-    throw new UsageError(
-      '--fixtures is only read by the replay backend; add --backend replay (or ROLE=replay)',
-    );
-  }
-  if (values.fixtures === undefined && usesReplay(language)) {
-    throw new UsageError('--backend replay needs --fixtures FILE');
-  }
-  if (!usesLlm(language) && (values.model !== undefined || values['base-url'] !== undefined)) {
-    throw new UsageError('--model and --base-url are only used with --backend webllm or openai');
-  }
-  try {
-    // Builds every role now (no request is sent) to catch WebLLM outside a browser, a remote URL, a bad policy.
-    const placeholder = usesReplay(language) ? { ...language, fixtures: {} } : language;
-    resolveRoles(placeholder).policy(task, values.policy);
-  } catch (err) {
-    throw new UsageError((err as Error).message);
-  }
+  const seeds = seedsValues(strs(values, 'seeds'), [task])[task];
+  checkPolicyArg(task, policy, language);
+  const out = str(values, 'out');
   return {
+    config: { ...fields, task, policy } as SimulateOptions['config'],
     task,
-    ...(values.seeds !== undefined ? { seeds: values.seeds } : {}),
-    skipInvalid: values['skip-invalid'],
-    policy: values.policy,
-    ...(values.episodes !== undefined ? { episodes: positiveInt('episodes', values.episodes) } : {}),
-    protocol: values.protocol,
-    route: values.route,
-    seed,
-    ...(values.out !== undefined ? { out: values.out } : {}),
-    json: values.json,
+    policy,
+    seeds,
+    skipInvalid: bool(values, 'skip-invalid'),
+    ...(out !== undefined ? { out } : {}),
+    overwrite: bool(values, 'overwrite'),
+    json: bool(values, 'json'),
     language,
-    ...(values.fixtures !== undefined ? { fixtures: values.fixtures } : {}),
+    ...(lv.fixtures !== undefined ? { fixtures: lv.fixtures } : {}),
   };
 }
 
-/** The option values `languageConfig` reads. */
-interface LanguageValues {
-  backend: string[];
-  model?: string;
-  'base-url'?: string;
-  'allow-remote': boolean;
-  candidates?: string;
-  lookahead?: string;
-}
-
-/** `--backend` and its companions as a roles config (without fixtures). @throws UsageError. */
-export function languageConfig(values: LanguageValues): RolesConfig {
-  const spec = (kind: string): BackendSpec => {
-    if (!(BACKEND_KINDS as readonly string[]).includes(kind)) {
-      throw new UsageError(`unknown backend "${kind}"; use ${BACKEND_KINDS.join(', ')}`);
-    }
-    return {
-      kind: kind as BackendSpec['kind'],
-      ...(values.model !== undefined ? { model: values.model } : {}),
-      ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
-      ...(values['allow-remote'] ? { allowRemote: true } : {}),
-    };
-  };
-  const config: RolesConfig = {};
-  const roles: Partial<Record<RoleKey, BackendSpec>> = {};
-  for (const entry of values.backend) {
-    const eq = entry.indexOf('=');
-    if (eq < 0) {
-      config.default = spec(entry);
-      continue;
-    }
-    const role = entry.slice(0, eq);
-    if (!(ROLE_KEYS as readonly string[]).includes(role)) {
-      throw new UsageError(`unknown role "${role}" in --backend ${entry}; use ${ROLE_KEYS.join(', ')}`);
-    }
-    roles[role as RoleKey] = spec(entry.slice(eq + 1));
-  }
-  if (Object.keys(roles).length > 0) config.roles = roles;
-  const candidates = positiveInt('candidates', values.candidates);
-  if (candidates !== undefined) config.candidates = candidates;
-  const lookahead = positiveInt('lookahead', values.lookahead);
-  if (lookahead !== undefined) config.lookahead = lookahead;
-  // Fixtures are loaded later; validate the rest now (model / base URL requirements).
-  const checked = RolesConfigSchema.safeParse(usesReplay(config) ? { ...config, fixtures: {} } : config);
-  if (!checked.success) {
-    throw new UsageError(
-      checked.error.issues.map((i) => `${i.path.join('.') || 'backend'}: ${i.message}`).join('; '),
-    );
-  }
-  return config;
-}
-
-function usesReplay(config: RolesConfig): boolean {
-  return [config.default, ...Object.values(config.roles ?? {})].some((s) => s?.kind === 'replay');
-}
-
-/**
- * Reads a replay fixture: a JSON object of request key → answers, or a recorded episode file whose `fixture`
- * member is one. @throws UsageError naming the file when it cannot be read or is not JSON.
- */
-export async function readFixtures(path: string): Promise<ReplayFixture> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    throw new UsageError(`cannot read --fixtures ${path}: ${(err as Error).message}`);
-  }
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (err) {
-    throw new UsageError(`--fixtures ${path} is not JSON: ${(err as Error).message}`);
-  }
-  const inner = (json as { fixture?: unknown; job?: unknown }) ?? {};
-  return (inner.job !== undefined && inner.fixture !== undefined ? inner.fixture : json) as ReplayFixture;
-}
-
-/** What `simulate` reports (also the `--json` output). */
-export interface SimulateReport {
-  task: TaskId;
-  policy: string;
-  protocol: Protocol;
+/** What `simulate` reports (also the `--json` output): the job's result and where the seeds came from. */
+export interface SimulateReport extends SimulateResult {
   seedSource: string;
-  seeds: number;
   skipped: { file: string; line: number; reason: string }[];
   warnings: number;
-  episodes: number;
-  summary: EpisodeSummary;
   out: string | null;
-  /** LLM use, when any role ran on a language backend: per role, and the mean per episode. */
-  llm: { roles: RoleUsage[]; perEpisode: Omit<UsageStats, 'callsWithoutUsage'> } | null;
 }
 
-interface Io {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-  isTTY: boolean;
+async function loadSeeds(
+  opts: SimulateOptions,
+  io: Io,
+): Promise<{ seeds?: Seed[]; skipped: SimulateReport['skipped']; warnings: number }> {
+  if (opts.seeds === 'bundled') return { skipped: [], warnings: 0 };
+  const loaded = await loadSeedsFromPath(opts.seeds, opts.task, { skipInvalid: opts.skipInvalid });
+  for (const w of loaded.warnings.slice(0, 10)) io.stderr(`warning: ${w.file}:${w.line}: ${w.message}\n`);
+  if (loaded.warnings.length > 10) io.stderr(`warning: … and ${loaded.warnings.length - 10} more\n`);
+  for (const s of loaded.skipped.slice(0, 10)) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
+  if (loaded.skipped.length > 10)
+    io.stderr(`skipped: … and ${loaded.skipped.length - 10} more (all listed in --json)\n`);
+  if (loaded.seeds.length === 0) throw new UsageError(`no seeds for ${opts.task} in ${opts.seeds}`);
+  return { seeds: loaded.seeds, skipped: loaded.skipped, warnings: loaded.warnings.length };
 }
 
-/** Run the job described by `opts`. @throws DatasetError, node:fs errors. */
+/** Run the job described by `opts`. @throws DatasetError, job errors, node:fs errors. */
 export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateReport> {
-  let seeds: Seed[];
-  let skipped: SimulateReport['skipped'] = [];
-  let warnings = 0;
-  if (opts.seeds) {
-    if (!existsSync(opts.seeds)) throw new UsageError(`--seeds: no such file or folder: ${opts.seeds}`);
-    const loaded = await loadSeedsFromPath(opts.seeds, opts.task, { skipInvalid: opts.skipInvalid });
-    seeds = loaded.seeds;
-    skipped = loaded.skipped;
-    warnings = loaded.warnings.length;
-    for (const w of loaded.warnings.slice(0, 10)) io.stderr(`warning: ${w.file}:${w.line}: ${w.message}\n`);
-    if (loaded.warnings.length > 10) io.stderr(`warning: … and ${loaded.warnings.length - 10} more\n`);
-    for (const s of skipped.slice(0, 10)) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
-    if (skipped.length > 10) io.stderr(`skipped: … and ${skipped.length - 10} more (all listed in --json)\n`);
-  } else {
-    seeds = defaultSeeds(opts.task);
-  }
-  if (seeds.length === 0)
-    throw new UsageError(`no seeds for ${opts.task} in ${opts.seeds ?? 'the bundled seeds'}`);
-  const episodes = opts.episodes ?? seeds.length;
+  if (opts.out !== undefined)
+    await assertOutputAvailable(opts.out, { kind: 'file', overwrite: opts.overwrite });
+  const { seeds, skipped, warnings } = await loadSeeds(opts, io);
   const language: RolesConfig = opts.fixtures
     ? { ...opts.language, fixtures: await readFixtures(opts.fixtures) }
     : opts.language;
+  const resources = await loadPolicyResources([opts.policy]);
+  const episodes = opts.config.episodes ?? seeds?.length ?? 0;
   const bar =
     io.isTTY && !opts.json && episodes >= 50
       ? new cliProgress.SingleBar(
@@ -317,54 +195,33 @@ export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateR
           cliProgress.Presets.shades_classic,
         )
       : null;
-  bar?.start(episodes, 0);
-  const run = await runLanguageJob(
-    {
-      task: opts.task,
-      policy: opts.policy,
-      seeds,
-      episodes,
-      protocol: opts.protocol,
-      routeSampling: opts.route,
-      baseSeed: opts.seed,
-      language,
-    },
-    { onProgress: (done) => bar?.update(done) },
-  );
-  bar?.stop();
-  const records = run.records;
-  if (opts.out) {
-    await mkdir(dirname(opts.out), { recursive: true });
-    await writeFile(opts.out, toJsonl(records));
+  // Lines stream to a temporary sibling, renamed into place when the job ends; an earlier file stays whole.
+  const file = opts.out ? await openJsonlWriter(opts.out) : null;
+  let finished = false;
+  try {
+    const result = await simulateJob(
+      { ...opts.config, ...(seeds ? { seeds } : {}), language, resources },
+      {
+        onProgress: ({ done, total }) => {
+          if (done === 1) bar?.start(total, 0);
+          bar?.update(done);
+        },
+        ...(file ? { onEpisode: (line) => file.write(line) } : {}),
+      },
+    );
+    await file?.close();
+    finished = true;
+    return {
+      ...result,
+      seedSource: opts.seeds === 'bundled' ? 'bundled authored seeds' : opts.seeds,
+      skipped,
+      warnings,
+      out: opts.out ?? null,
+    };
+  } finally {
+    bar?.stop();
+    if (!finished) await file?.abort();
   }
-  const summary = summarizeEpisodes(
-    records.map((r) => ({ caseId: r.seedId, success: r.success, turns: r.turns.length, return: r.return })),
-    { rng: Rng.fromSeed(opts.seed) },
-  );
-  const mean = (key: 'calls' | 'promptTokens' | 'completionTokens') =>
-    run.episodeUsage.reduce((sum, u) => sum + u[key], 0) / run.episodeUsage.length;
-  return {
-    task: opts.task,
-    policy: records[0]?.policy ?? opts.policy,
-    protocol: opts.protocol,
-    seedSource: opts.seeds ?? 'bundled authored seeds',
-    seeds: seeds.length,
-    skipped,
-    warnings,
-    episodes,
-    summary,
-    out: opts.out ?? null,
-    llm: usesLlm(language)
-      ? {
-          roles: run.usage,
-          perEpisode: {
-            calls: mean('calls'),
-            promptTokens: mean('promptTokens'),
-            completionTokens: mean('completionTokens'),
-          },
-        }
-      : null,
-  };
 }
 
 const ci = formatEstimate;
@@ -373,7 +230,7 @@ const ci = formatEstimate;
 export function formatReport(r: SimulateReport): string {
   const s = r.summary;
   const lines = [
-    `${getTask(r.task).title} · policy ${r.policy} · protocol ${r.protocol}`,
+    `${getTask(r.task).title} · policy ${r.policy} · protocol ${r.protocol} · rng seed ${r.rngSeed} · simulator ${r.simulatorVersion}`,
     `${r.episodes} episodes cycling through ${r.seeds} seeds from ${r.seedSource}` +
       (r.skipped.length
         ? ` (${r.skipped.length} invalid record${r.skipped.length === 1 ? '' : 's'} skipped)`
@@ -402,27 +259,20 @@ export function formatReport(r: SimulateReport): string {
 
 /** CLI entry: returns the process exit code (0 ok, 1 failure, 2 usage error). */
 export async function main(argv: string[], io: Io): Promise<number> {
-  try {
-    const opts = parseSimulateArgs(argv);
-    if (opts === 'help') {
-      io.stdout(HELP + '\n');
-      return 0;
-    }
-    const report = await simulate(opts, io);
-    io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
-    return 0;
-  } catch (err) {
-    if (err instanceof UsageError) {
-      io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
-      return 2;
-    }
-    if (err instanceof DatasetError) {
-      io.stderr(`error: ${err.message}\n(use --skip-invalid to skip bad records)\n`);
-      return 1;
-    }
-    io.stderr(`error: ${(err as Error).message}\n`);
-    return 1;
-  }
+  return runCommand(
+    io,
+    async () => {
+      const opts = parseSimulateArgs(argv, io);
+      if (opts === 'help') {
+        io.stdout(HELP + '\n');
+        return;
+      }
+      const report = await simulate(opts, io);
+      io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
+    },
+    [JobConfigError, UnknownPolicyError, PolicyUnavailableError, OutputConflictError, OutputPathError],
+    [{ error: DatasetError, hint: '(use --skip-invalid to skip bad records)' }],
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

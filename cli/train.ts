@@ -4,21 +4,24 @@
  * exactly. At the end it writes the learning curves (JSON and SVG) and evaluates the trained policy against its
  * SFT initialisation and the uniform random policy on held-out seeds (95% bootstrap intervals).
  */
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
 import cliProgress from 'cli-progress';
+import { formatEstimate } from '../src/stats';
 import { DatasetError } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
 import { selectBackend } from '../src/gpu/backend';
-import { Rng } from '../src/rng';
+import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
+import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
+import { SIMULATOR_VERSION } from '../src/sim/version';
+import { OutputConflictError, OutputPathError } from '../src/io';
+import { UsageError, rngSeedValue, runCommand, type Io } from './options';
 import { resolveConfig, type Ablations, type TrainConfigInput } from '../src/rl/config';
 import { evaluateRun, type RunEvaluation } from '../src/rl/evaluate';
 import { FileRunStore } from '../src/rl/node';
 import { learningCurveSvg, learningCurves } from '../src/rl/plot';
-import { sampleDistinct } from '../src/rl/sampling';
-import { formatEstimate } from '../src/stats';
 import { TrainingSession } from '../src/rl/session';
 import type { StepRecord } from '../src/rl/trainer';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
@@ -36,7 +39,7 @@ Options:
   --task TASK            esconv | p4g | cb (required unless --resume)
   --algo ALGO            cstpo (the only algorithm; ablations below) (default: cstpo)
   --steps N              RL steps (default: 100); with --resume, the new total
-  --seeds PATH           dataset file, P4G folder/CSV or seed JSONL (default: the bundled authored seeds)
+  --seeds PATH|bundled   dataset file, P4G folder/CSV or seed JSONL, or bundled (the authored seeds, default)
   --skip-invalid         skip malformed dataset records instead of stopping
   --eval-fraction F      share of the seeds held out for evaluation, in (0, 1) (default: 0.25)
   --split-seed N         random seed of the train/evaluation split (default: 0)
@@ -51,9 +54,12 @@ Options:
   --sft-epochs N         SFT epochs (0: no SFT) (default: 300)
   --warmup N             critic warm-up steps (default: 5)
   --horizon N            episode horizon in actor turns (default: the task's, 30)
-  --seed N               master random seed (default: 0)
-  --out DIR              run folder (required)
-  --resume               continue the run in --out (its configuration and split are reused)
+  --rng-seed N           master random seed, also of the held-out evaluation's case streams (default: 0);
+                         --seed N is its old name (still works, with a notice)
+  --out DIR              run folder (required); refused when it holds anything but a run
+  --resume               continue the run in --out (its configuration and split are reused; refused when
+                         the run was made by another simulator version)
+  --overwrite            replace the run in --out
   --no-eval              skip the final evaluation
   --json                 print the per-step figures and the final evaluation as one JSON object
   -h, --help             show this help
@@ -62,10 +68,7 @@ Example:
   npm run train -- --task esconv --algo cstpo --steps 100 \\
     --seeds ../shared/data/esconv/esconv-valid.jsonl --out runs/esconv-cstpo`;
 
-/** A command-line mistake: printed with the usage hint, exit code 2. */
-export class UsageError extends Error {
-  override readonly name = 'UsageError';
-}
+export { UsageError };
 
 /** Parsed options. */
 export interface TrainOptions {
@@ -86,6 +89,7 @@ export interface TrainOptions {
   seed: number;
   out: string;
   resume: boolean;
+  overwrite: boolean;
   evaluate: boolean;
   json: boolean;
 }
@@ -105,7 +109,7 @@ const ABLATIONS = {
 } as const;
 
 /** Parse and validate the command line. @throws UsageError on any mistake. */
-export function parseTrainArgs(argv: string[]): TrainOptions | 'help' {
+export function parseTrainArgs(argv: string[], io?: Io): TrainOptions | 'help' {
   let values;
   try {
     ({ values } = parseArgs({
@@ -119,7 +123,7 @@ export function parseTrainArgs(argv: string[]): TrainOptions | 'help' {
         seeds: { type: 'string' },
         'skip-invalid': { type: 'boolean', default: false },
         'eval-fraction': { type: 'string', default: '0.25' },
-        'split-seed': { type: 'string', default: '0' },
+        'split-seed': { type: 'string', default: String(DEFAULT_SPLIT_SEED) },
         'eval-seeds': { type: 'string' },
         'eval-repeats': { type: 'string', default: '4' },
         ablate: { type: 'string', default: '' },
@@ -128,9 +132,11 @@ export function parseTrainArgs(argv: string[]): TrainOptions | 'help' {
         'sft-epochs': { type: 'string' },
         warmup: { type: 'string' },
         horizon: { type: 'string' },
-        seed: { type: 'string', default: '0' },
+        seed: { type: 'string' },
+        'rng-seed': { type: 'string' },
         out: { type: 'string' },
         resume: { type: 'boolean', default: false },
+        overwrite: { type: 'boolean', default: false },
         'no-eval': { type: 'boolean', default: false },
         json: { type: 'boolean', default: false },
         help: { type: 'boolean', short: 'h', default: false },
@@ -140,6 +146,8 @@ export function parseTrainArgs(argv: string[]): TrainOptions | 'help' {
     throw new UsageError((err as Error).message);
   }
   if (values.help) return 'help';
+  if (values.resume && values.overwrite) throw new UsageError('give --resume or --overwrite, not both');
+  const rngSeed = rngSeedValue(values, io ?? { stdout: () => {}, stderr: () => {}, isTTY: false }) ?? '0';
   if (values.algo !== 'cstpo') throw new UsageError(`--algo must be cstpo, got "${values.algo}"`);
   if (!values.out) throw new UsageError('--out is required (the run folder, e.g. runs/esconv-cstpo)');
   if (!values.resume && !values.task) throw new UsageError('--task is required (esconv, p4g or cb)');
@@ -171,22 +179,19 @@ export function parseTrainArgs(argv: string[]): TrainOptions | 'help' {
     ...opt('sftEpochs', integer('sft-epochs', values['sft-epochs'], 0)),
     ...opt('warmup', integer('warmup', values.warmup, 0)),
     ...opt('horizon', integer('horizon', values.horizon, 1)),
-    seed: integer('seed', values.seed, 0) as number,
+    seed: integer('rng-seed', rngSeed, 0) as number,
     out: values.out,
     resume: values.resume,
+    overwrite: values.overwrite,
     evaluate: !values['no-eval'],
     json: values.json,
   };
 }
 
-interface Io {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-  isTTY: boolean;
-}
-
 /** The seeds of a run, split into training and evaluation seeds (ids kept in split.json). */
 interface Split {
+  /** The simulator the run trains against (`SIMULATOR_VERSION`); a run is resumed only by the same one. */
+  simulatorVersion?: string;
   source: string;
   evalSource: string;
   train: string[];
@@ -206,12 +211,11 @@ async function loadSeeds(
   return loaded.seeds;
 }
 
-/** Split `seeds` (shuffled with `seed`) into training and evaluation seeds. */
+/** Split `seeds` into training and evaluation seeds: the library's one split (src/seeding `splitByKey`). */
 function splitSeeds(seeds: readonly Seed[], fraction: number, seed: number): { train: Seed[]; eval: Seed[] } {
-  const order = sampleDistinct(new Array<number>(seeds.length).fill(1), seeds.length, Rng.fromSeed(seed));
-  const nEval = Math.max(1, Math.round(seeds.length * fraction));
-  const shuffled = order.map((i) => seeds[i] as Seed);
-  return { eval: shuffled.slice(0, nEval), train: shuffled.slice(nEval) };
+  const nEval = Math.min(seeds.length - 1, Math.max(1, Math.round(seeds.length * fraction)));
+  const parts = splitByKey(seeds, (s) => s.id, nEval, seed);
+  return { eval: parts.heldOut, train: parts.rest };
 }
 
 /** What `train` reports (the `--json` output). */
@@ -239,6 +243,13 @@ export interface TrainReport {
 export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
   // Production mode only silences tfjs's console warnings (here: the banner suggesting the native Node backend,
   // which this project does not use).
+  const state = await assertOutputAvailable(opts.out, {
+    kind: 'dir',
+    ownerMarker: 'run.json',
+    resume: opts.resume,
+    overwrite: opts.overwrite,
+  });
+  if (opts.resume && state !== 'resume') throw new UsageError(`no run to resume in ${opts.out}`);
   tf.enableProdMode();
   const choice = await selectBackend(tf, { prefer: ['cpu'] });
   const out = resolve(opts.out);
@@ -253,6 +264,12 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
     if (!stored) throw new UsageError(`no run to resume in ${opts.out}`);
     task = stored.run.config.task;
     split = JSON.parse(await readFile(splitPath, 'utf8')) as Split;
+    if (split.simulatorVersion !== SIMULATOR_VERSION)
+      throw new UsageError(
+        `the run in ${opts.out} was made by simulator version ${split.simulatorVersion ?? '(unrecorded, older)'}; ` +
+          `this is ${SIMULATOR_VERSION}: resuming would train one policy against two simulators. Start a new run ` +
+          '(or --overwrite this one)',
+      );
     const trainSeeds = await loadSeeds(split.source, task, opts, io);
     const byId = new Map(trainSeeds.map((s) => [s.id, s]));
     const seeds = split.train.map((id) => {
@@ -274,6 +291,7 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
       ({ train: trainSeeds, eval: evalSeeds } = splitSeeds(all, opts.evalFraction, opts.splitSeed));
     }
     split = {
+      simulatorVersion: SIMULATOR_VERSION,
       source: opts.seeds ?? 'bundled',
       evalSource: opts.evalSeeds ?? opts.seeds ?? 'bundled',
       train: trainSeeds.map((s) => s.id),
@@ -290,13 +308,15 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
       ...(opts.warmup !== undefined ? { criticWarmupSteps: opts.warmup } : {}),
       ...(opts.horizon !== undefined ? { horizon: opts.horizon } : {}),
     };
+    if (state === 'replace') await store.deleteRun(runId);
+    // The split first: a run folder without its split could not be resumed.
+    await writeFileAtomic(splitPath, JSON.stringify(split, null, 2));
     if (!opts.json) io.stderr(`SFT on ${trainSeeds.length} training seeds…\n`);
     session = await TrainingSession.start(runId, config, {
       store,
       seeds: trainSeeds,
       backend: choice.summary,
     });
-    await writeFile(splitPath, JSON.stringify(split, null, 2));
   }
   const config = session.trainer.config;
   const bar =
@@ -329,8 +349,8 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
   const history = stored?.history ?? session.history;
   const curves = learningCurves(history);
   const title = `${getTask(task).title} · CSTPO${ablationSuffix(config.ablations)}`;
-  await writeFile(join(out, 'curves.json'), JSON.stringify(curves, null, 2));
-  await writeFile(join(out, 'curves.svg'), learningCurveSvg(curves, title));
+  await writeFileAtomic(join(out, 'curves.json'), JSON.stringify(curves, null, 2));
+  await writeFileAtomic(join(out, 'curves.svg'), learningCurveSvg(curves, title));
   const files = [
     'run.json',
     'init.json',
@@ -383,7 +403,7 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
         random: slim(result.policies.random),
       },
     };
-    await writeFile(join(out, evalFile), JSON.stringify(evaluation, null, 2));
+    await writeFileAtomic(join(out, evalFile), JSON.stringify(evaluation, null, 2));
     files.push(evalFile);
   }
   await session.dispose();
@@ -452,28 +472,20 @@ export function formatReport(r: TrainReport): string {
 
 /** CLI entry: returns the process exit code (0 ok, 1 failure, 2 usage error). */
 export async function main(argv: string[], io: Io): Promise<number> {
-  try {
-    const opts = parseTrainArgs(argv);
-    if (opts === 'help') {
-      io.stdout(HELP + '\n');
-      return 0;
-    }
-    if (!opts.resume) await mkdir(opts.out, { recursive: true });
-    const report = await train(opts, io);
-    io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
-    return 0;
-  } catch (err) {
-    if (err instanceof UsageError) {
-      io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
-      return 2;
-    }
-    if (err instanceof DatasetError) {
-      io.stderr(`error: ${err.message}\n(use --skip-invalid to skip bad records)\n`);
-      return 1;
-    }
-    io.stderr(`error: ${(err as Error).message}\n`);
-    return 1;
-  }
+  return runCommand(
+    io,
+    async () => {
+      const opts = parseTrainArgs(argv, io);
+      if (opts === 'help') {
+        io.stdout(HELP + '\n');
+        return;
+      }
+      const report = await train(opts, io);
+      io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
+    },
+    [OutputConflictError, OutputPathError],
+    [{ error: DatasetError, hint: '(use --skip-invalid to skip bad records)' }],
+  );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

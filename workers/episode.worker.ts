@@ -1,16 +1,54 @@
 /**
- * Web Worker entry point that runs episodes off the main thread. Exposed with Comlink:
+ * Web Worker entry point that runs episode jobs off the main thread — the same job functions as the command
+ * line (src/jobs), so the same configuration gives the same result in Node and here. Exposed with Comlink:
  *
  *   const api = Comlink.wrap<EpisodeWorkerApi>(new Worker(new URL('./episode.worker.ts', import.meta.url), { type: 'module' }));
- *   const records = await api.run(job, Comlink.proxy((done, total) => …));          // template mode
+ *   const { result, lines } = await api.simulate(config, Comlink.proxy(({ done, total }) => …));  // src/jobs/simulate
+ *   const { report } = await api.evaluate(config);                                              // src/jobs/evaluate
+ *   const records = await api.run(job, Comlink.proxy((done, total) => …));          // template-mode episode batch
  *   const { records, usage } = await api.runWithRoles(job, Comlink.proxy(…));     // roles on language backends
  */
 import * as Comlink from 'comlink';
 import { runJob, type EpisodeJob, type EpisodeRecord } from '../src/agents/rollout';
 import type { GpuLike } from '../src/gpu/probe';
+import type { JobProgress } from '../src/jobs/common';
+import { evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
+import {
+  simulateJob,
+  type SimulateConfig,
+  type SimulateResult,
+  type TrajectoryLine,
+} from '../src/jobs/simulate';
+import type { EvalReport } from '../src/eval/report';
 import { runLanguageJob, type LanguageJob, type LanguageJobResult } from '../src/roles/job';
 
+const runtime = () => ({ gpu: (self.navigator as Navigator & { gpu?: GpuLike }).gpu });
+
 const api = {
+  /**
+   * The simulate job (src/jobs/simulate.ts); returns its result and every trajectory line. `onProgress` (a
+   * Comlink proxy, optional) is called after each episode.
+   */
+  async simulate(
+    config: SimulateConfig,
+    onProgress?: (progress: JobProgress) => void,
+  ): Promise<{ result: SimulateResult; lines: TrajectoryLine[] }> {
+    const lines: TrajectoryLine[] = [];
+    const result = await simulateJob(config, {
+      runtime: runtime(),
+      onEpisode: (line) => void lines.push(line),
+      ...(onProgress ? { onProgress: (p: JobProgress) => void onProgress(p) } : {}),
+    });
+    return { result, lines };
+  },
+  /** The evaluate job (src/jobs/evaluate.ts), inline in this worker with an in-memory store. */
+  async evaluate(config: EvaluateConfig, generatedAt?: Date): Promise<{ report: EvalReport; ran: number }> {
+    const { report, run } = await evaluateJob(config, {
+      runtime: runtime(),
+      ...(generatedAt ? { generatedAt } : {}),
+    });
+    return { report, ran: run.ran };
+  },
   /** Run a job in template mode; `onProgress` (optional, a Comlink proxy) is called after each episode. */
   async run(job: EpisodeJob, onProgress?: (done: number, total: number) => void): Promise<EpisodeRecord[]> {
     return runJob(job, onProgress ? (d, t) => void onProgress(d, t) : undefined);
@@ -24,7 +62,7 @@ const api = {
     onProgress?: (done: number, total: number) => void,
   ): Promise<LanguageJobResult> {
     return runLanguageJob(job, {
-      runtime: { gpu: (self.navigator as Navigator & { gpu?: GpuLike }).gpu },
+      runtime: runtime(),
       ...(onProgress ? { onProgress: (d: number, t: number) => void onProgress(d, t) } : {}),
     });
   },

@@ -17,6 +17,7 @@ import { selectBackend, type BackendChoice } from '../src/gpu/backend';
 import { resolveConfig, type TrainConfig, type TrainConfigInput } from '../src/rl/config';
 import { evaluateRun, type RunEvaluation } from '../src/rl/evaluate';
 import { LocalRolloutExecutor, type RolloutExecutor } from '../src/rl/executor';
+import { guarded, webWorkerFailure } from '../src/pool';
 import { WorkerPoolExecutor } from '../src/rl/pool';
 import { TrainingSession, type RunOutcome } from '../src/rl/session';
 import { IdbRunStore, RunNotFoundError, type RunRecord, type RunStatus } from '../src/rl/store';
@@ -73,8 +74,15 @@ async function executorFor(s: State, config: TrainConfig): Promise<RolloutExecut
     () => new Worker(new URL('./rollout.worker.ts', import.meta.url), { type: 'module' }),
   );
   const remotes = workers.map((w) => Comlink.wrap<RolloutWorkerApi>(w));
-  await Promise.all(remotes.map((r) => r.init(config, s.options.rolloutPrefer)));
-  return new WorkerPoolExecutor(remotes, () => workers.forEach((w) => w.terminate()));
+  const failures = workers.map((w, i) => webWorkerFailure(w, `rollout worker ${i + 1}`));
+  await Promise.all(remotes.map((r, i) => guarded(r.init(config, s.options.rolloutPrefer), failures[i])));
+  return new WorkerPoolExecutor(
+    remotes.map((r, i) => ({
+      rollout: (jobs, weights) => r.rollout(jobs, weights),
+      failed: failures[i] as Promise<never>,
+    })),
+    () => workers.forEach((w) => w.terminate()),
+  );
 }
 
 async function runSession(session: TrainingSession, onEvent?: (e: TrainerEvent) => void, untilStep?: number) {

@@ -5,6 +5,7 @@ import { DialogueEnv, type Action } from '../env/env';
 import { createPolicy } from './policies';
 import type { Judgment, Mode, Route, SimState, TaskEvent } from '../sim/types';
 import { Rng } from '../rng';
+import { caseStreams } from '../seeding';
 import type { Seed, TaskId } from '../tasks/seed';
 import type { Policy } from './types';
 
@@ -131,9 +132,12 @@ export function toJsonl(episodes: readonly EpisodeRecord[]): string {
 
 /** A batch of episodes: which seeds, which policy, how many. */
 export interface BatchOptions {
-  /** Number of episodes; seeds are used in order and cycled (repeat r of a seed uses rngSeed = seed's + r). */
+  /** Number of episodes; seeds are used in order and cycled (episode i is repeat ⌊i / seeds⌋ of its seed). */
   episodes: number;
-  /** Base of the policy's random streams: episode i uses `baseSeed + i` (default 0). */
+  /**
+   * The run's integer seed (`--rng-seed`, default 0): each episode's simulator and policy streams are derived
+   * from its case key (rngSeed, task, seed id, repeat) by `caseStreams` (src/seeding).
+   */
   baseSeed?: number;
   keepState?: boolean;
   /** Called after each episode with (done, total). */
@@ -159,10 +163,17 @@ export async function runEpisodes(
   for (let i = 0; i < options.episodes; i++) {
     const seed = seeds[i % seeds.length] as Seed;
     const repeat = Math.floor(i / seeds.length);
+    const streams = caseStreams({
+      rngSeed: options.baseSeed ?? 0,
+      task: env.task.id,
+      caseId: seed.id,
+      randomSeed: seed.randomSeed,
+      repeat,
+    });
     out.push(
       await runEpisode(env, policy, seed, {
-        rngSeed: (seed.randomSeed + repeat) % 0x100000000,
-        policySeed: ((options.baseSeed ?? 0) + i) % 0x100000000,
+        rngSeed: streams.simSeed,
+        policySeed: streams.policySeed,
         ...(options.keepState !== undefined ? { keepState: options.keepState } : {}),
       }),
     );

@@ -7,6 +7,7 @@ import { LlmRealizer } from '../agents/llm/realizer';
 import { createPolicy } from '../agents/policies';
 import { TemplateRealizer } from '../agents/realizer';
 import type { Policy, Realizer } from '../agents/types';
+import { LabError } from '../errors';
 import type { ChatBackend } from '../llm/types';
 import { getTask } from '../tasks';
 import type { TaskId } from '../tasks/seed';
@@ -46,8 +47,9 @@ export const SIMPLE_POLICIES = ['random', 'replay', 'fixed:<label>'] as const;
 export const PPDPP = 'ppdpp';
 
 /** A policy name that cannot be used in this configuration; the message names the problem and the choices. */
-export class PolicySpecError extends Error {
-  override readonly name = 'PolicySpecError';
+export class PolicySpecError extends LabError {
+  override name = 'PolicySpecError';
+  override readonly code = 'POLICY_SPEC_INVALID';
 }
 
 /** How a named policy is built. */

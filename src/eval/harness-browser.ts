@@ -2,17 +2,13 @@
  * The evaluation worker pool in the browser: module Web Workers running workers/eval.worker.ts.
  */
 import * as Comlink from 'comlink';
-import { WorkerFailedError, WorkerPool, type PoolWorker } from './harness-pool';
+import { webWorkerFailure } from '../pool';
+import { WorkerPool, type PoolWorker } from './harness-pool';
 import type { EvalWorkerApi } from './harness-worker';
 
 function spawnWebWorker(): PoolWorker {
   const worker = new Worker(new URL('../../workers/eval.worker.ts', import.meta.url), { type: 'module' });
-  const failed = new Promise<never>((_, reject) => {
-    worker.addEventListener('error', (e) =>
-      reject(new WorkerFailedError(`evaluation worker crashed: ${e.message}`)),
-    );
-  });
-  failed.catch(() => undefined);
+  const failed = webWorkerFailure(worker, 'evaluation worker');
   return { api: Comlink.wrap<EvalWorkerApi>(worker), failed, terminate: () => worker.terminate() };
 }
 

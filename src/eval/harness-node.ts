@@ -15,6 +15,7 @@ import * as Comlink from 'comlink';
 import nodeEndpoint from 'comlink/dist/umd/node-adapter.js';
 import { z } from 'zod';
 import { hashKey32 } from '../data/hash';
+import { SIMULATOR_VERSION } from '../sim/version';
 import type { TaskId } from '../tasks/seed';
 import { EvalConfigError, type EvalPlan } from './harness';
 import { WorkerFailedError, WorkerPool, type PoolWorker } from './harness-pool';
@@ -128,7 +129,7 @@ export class FileEpisodeStore implements EpisodeStore {
 /** What an output folder's episodes were produced with (see the module comment). */
 export interface Manifest {
   version: 1;
-  settings: EvalPlan['settings'] & { mode: string; baseSeed: number };
+  settings: EvalPlan['settings'] & { mode: string; baseSeed: number; simulatorVersion: string };
   /** `<task>/<set>/<seedId>` → hash of the seed's JSON. */
   seeds: Record<string, string>;
   /** Task → hash of the PPDPP planner its `ppdpp` episodes were played with. */
@@ -142,7 +143,12 @@ function manifestOf(plan: EvalPlan): Manifest {
   const planners = Object.fromEntries((plan.config.ppdpp ?? []).map((p) => [p.task, p.hash]));
   return {
     version: 1,
-    settings: { ...plan.settings, mode: plan.config.mode, baseSeed: plan.config.baseSeed },
+    settings: {
+      ...plan.settings,
+      mode: plan.config.mode,
+      baseSeed: plan.config.baseSeed,
+      simulatorVersion: SIMULATOR_VERSION,
+    },
     seeds,
     planners,
   };
@@ -167,6 +173,11 @@ export async function prepareOutputFolder(folder: string, plan: EvalPlan): Promi
   if (previous) {
     for (const [key, value] of Object.entries(current.settings)) {
       const before = (previous.settings as unknown as Record<string, unknown>)[key];
+      if (key === 'simulatorVersion' && before !== value)
+        throw new EvalConfigError(
+          `output folder ${folder} was made by simulator version ${String(before ?? '(unrecorded, older)')}; ` +
+            `this is ${String(value)}: episodes of two simulators cannot be mixed in one report; use another output folder`,
+        );
       if (before !== value) {
         throw new EvalConfigError(
           `output folder ${folder} holds episodes run with ${key} = ${JSON.stringify(before)}, not ${JSON.stringify(value)}; use another output folder`,

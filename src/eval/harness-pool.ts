@@ -5,6 +5,7 @@
  * same as a sequential run's, whatever the number of workers.
  */
 import type { Remote } from 'comlink';
+import { guarded, WorkerFailedError } from '../pool';
 import type { EpisodeExecutor, EpisodeTask, EvalEpisode, RunContext } from './harness-run';
 import type { EvalWorkerApi } from './harness-worker';
 
@@ -16,10 +17,7 @@ export interface PoolWorker {
   terminate(): Promise<void> | void;
 }
 
-/** Thrown when a worker crashes or exits while episodes are pending. */
-export class WorkerFailedError extends Error {
-  override readonly name = 'WorkerFailedError';
-}
+export { WorkerFailedError };
 
 /**
  * A fixed-size pool. Workers start on first use and stay until {@link WorkerPool.close}.
@@ -50,13 +48,13 @@ export class WorkerPool implements EpisodeExecutor {
   ): Promise<void> {
     if (tasks.length === 0) return;
     const workers = this.start();
-    await Promise.all(workers.map((w) => Promise.race([w.api.init(context), w.failed])));
+    await Promise.all(workers.map((w) => guarded(w.api.init(context), w.failed)));
     let next = 0;
     const loop = async (w: PoolWorker) => {
       while (next < tasks.length) {
         signal?.throwIfAborted();
         const task = tasks[next++] as EpisodeTask;
-        const [record] = await Promise.race([w.api.run([task]), w.failed]);
+        const [record] = await guarded(w.api.run([task]), w.failed);
         await onRecord(record as EvalEpisode);
       }
     };

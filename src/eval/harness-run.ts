@@ -15,6 +15,7 @@ import {
   type TerminalJudgment,
 } from '../env/judge';
 import type { SimRoles } from '../sim/roles';
+import { SIMULATOR_VERSION } from '../sim/version';
 import type { PpdppModel } from '../baselines/ppdpp/model';
 import type { Seed, TaskId } from '../tasks/seed';
 import { episodeKey, seedKey, type EpisodeSettings, type EpisodeSpec, type EvalPlan } from './harness';
@@ -31,6 +32,8 @@ export interface JudgeRuns {
 export interface EvalEpisode extends EpisodeRecord {
   seedSet: string;
   repeat: number;
+  /** The simulator that played it (`SIMULATOR_VERSION`). */
+  simulatorVersion: string;
   judgeRuns: JudgeRuns;
 }
 
@@ -104,6 +107,7 @@ export async function runEvalEpisode(
     policy: spec.policy,
     seedSet: spec.seedSet,
     repeat: spec.repeat,
+    simulatorVersion: SIMULATOR_VERSION,
     judgeRuns: {
       terminal: recorder.terminalRuns.map((r) => ({ utility: r.utility, success: r.success })),
       turns,

@@ -7,9 +7,9 @@
  * throws {@link EvalConfigError} naming the problem. The plan lists every episode with its identity
  * `(task, policy, seed set, seed id, repeat)` and its random seeds:
  *
- * - the simulator stream of repeat `r` of a seed is `(seed.randomSeed + r) mod 2^32` (as `runEpisodes`);
- * - the policy stream is `hashKey32("<baseSeed>|<task>|<set>|<seedId>|<repeat>")`, the same for every policy,
- *   so that paired comparisons use common random numbers.
+ * - the simulator's and the policy's streams come from the case key `(baseSeed, task, seed id, repeat)` by
+ *   `caseStreams` (src/seeding), the same for every policy (paired comparisons use common random numbers) and
+ *   the same as `simulate`'s for the same key.
  *
  * Every episode is a function of its identity alone, so running episodes in any order, in any number of
  * workers, or across an interruption gives the same records.
@@ -21,9 +21,11 @@ import {
   type PpdppModel,
   type PpdppTrainingSummary,
 } from '../baselines/ppdpp/model';
-import { checkPolicySpec, PolicySpecError } from '../baselines/registry';
+import { checkPolicySpec } from '../baselines/registry';
+import { LabError } from '../errors';
 import { hashKey32 } from '../data/hash';
 import type { Protocol } from '../env/env';
+import { caseStreams } from '../seeding';
 import type { RouteSampling } from '../sim/simulator';
 import { SeedSchema, TASK_IDS, type Seed, type TaskId } from '../tasks/seed';
 import { f1ContextsFromSeeds, F1_TASKS, type F1Context } from './harness-f1';
@@ -43,10 +45,18 @@ export interface EvalConfig {
   policies: string[];
   /** At least one non-empty set per task. */
   seedSets: SeedSet[];
-  /** Seeds used from each set (its first N); default all. */
+  /**
+   * Episodes per (task, policy, seed set), as in every command: seeds are cycled in order, episode i playing seed
+   * i mod N as its repeat ⌊i / N⌋. Default: `repeats` × the set's size. Not together with `repeats`.
+   */
   episodes?: number;
-  /** Episodes per seed (different simulator streams), ≥ 1; default 1. */
+  /** Episodes per seed (different simulator streams), ≥ 1; default 1. Not together with `episodes`. */
   repeats?: number;
+  /**
+   * Checks a policy name for a task, throwing a typed error naming the problem (default: the baselines'
+   * registry check; the jobs layer passes the full policy registry's).
+   */
+  checkPolicy?: (task: TaskId, policy: string) => void;
   /** Reward protocol; default `cstpo`. */
   protocol?: Protocol;
   /** Processing-route choice of the simulator; default `stochastic`. */
@@ -79,8 +89,9 @@ export interface EvalConfig {
 }
 
 /** A configuration that cannot run; the message names the problem. Thrown before any episode runs. */
-export class EvalConfigError extends Error {
-  override readonly name = 'EvalConfigError';
+export class EvalConfigError extends LabError {
+  override name = 'EvalConfigError';
+  override readonly code = 'EVAL_CONFIG_INVALID';
 }
 
 /** The identity of one episode, and its random seeds. */
@@ -148,17 +159,6 @@ export function episodeKey(e: { seedSet: string; seedId: string; repeat: number 
   return `${e.seedSet}/${e.seedId}/${e.repeat}`;
 }
 
-/** The policy stream's seed of an episode (see the module comment). */
-export function policySeedOf(
-  baseSeed: number,
-  task: TaskId,
-  seedSet: string,
-  seedId: string,
-  repeat: number,
-): number {
-  return hashKey32(`${baseSeed}|${task}|${seedSet}|${seedId}|${repeat}`);
-}
-
 /** A 32-bit hex hash of a seed set's content (its seeds as JSON, in order). */
 export function seedSetHash(seeds: readonly Seed[]): string {
   return hashKey32(JSON.stringify(seeds)).toString(16).padStart(8, '0');
@@ -189,9 +189,10 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
   for (const task of tasks) {
     for (const policy of policies) {
       try {
-        checkPolicySpec(task, policy, { llm, ppdpp: Object.keys(input.ppdpp ?? {}) as TaskId[] });
+        if (input.checkPolicy) input.checkPolicy(task, policy);
+        else checkPolicySpec(task, policy, { llm, ppdpp: Object.keys(input.ppdpp ?? {}) as TaskId[] });
       } catch (e) {
-        if (e instanceof PolicySpecError) throw new EvalConfigError(e.message);
+        if (e instanceof LabError) throw new EvalConfigError(e.message);
         throw e;
       }
     }
@@ -200,6 +201,10 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
   if (!policies.includes(reference))
     throw new EvalConfigError(
       `reference policy "${reference}" is not among the policies (${policies.join(', ')})`,
+    );
+  if (input.episodes !== undefined && input.repeats !== undefined)
+    throw new EvalConfigError(
+      'give episodes or repeats, not both (episodes cycles the seeds: N seeds × R repeats is episodes = N × R)',
     );
   const repeats = positiveInt('repeats', input.repeats, 1);
   const episodes = input.episodes === undefined ? null : positiveInt('episodes', input.episodes, 1);
@@ -234,12 +239,6 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
       if (names.has(set.name)) throw new EvalConfigError(`two seed sets of ${task} are named "${set.name}"`);
       names.add(set.name);
       if (set.seeds.length === 0) throw new EvalConfigError(`seed set "${set.name}" of ${task} is empty`);
-      if (episodes !== null && episodes > set.seeds.length) {
-        throw new EvalConfigError(
-          `episodes = ${episodes} but seed set "${set.name}" of ${task} has only ${set.seeds.length} seeds ` +
-            '(episodes counts seeds per set; use repeats for more episodes per seed)',
-        );
-      }
       const chosen = set.seeds.slice(0, episodes ?? set.seeds.length);
       const ids = new Set<string>();
       chosen.forEach((seed, i) => {
@@ -310,19 +309,30 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
   };
   const list: EpisodeSpec[] = [];
   for (const set of used) {
+    const count = episodes ?? set.seeds.length * repeats;
+    // Episode i plays seed i mod N as its repeat ⌊i / N⌋; listed seed by seed, repeats together.
+    const cases = Array.from({ length: count }, (_, i) => ({
+      seed: set.seeds[i % set.seeds.length] as Seed,
+      repeat: Math.floor(i / set.seeds.length),
+    })).sort((a, b) => set.seeds.indexOf(a.seed) - set.seeds.indexOf(b.seed) || a.repeat - b.repeat);
     for (const policy of policies) {
-      for (const seed of set.seeds) {
-        for (let repeat = 0; repeat < repeats; repeat++) {
-          list.push({
-            task: set.task,
-            policy,
-            seedSet: set.name,
-            seedId: seed.id,
-            repeat,
-            rngSeed: (seed.randomSeed + repeat) % 0x100000000,
-            policySeed: policySeedOf(baseSeed, set.task, set.name, seed.id, repeat),
-          });
-        }
+      for (const { seed, repeat } of cases) {
+        const streams = caseStreams({
+          rngSeed: baseSeed,
+          task: set.task,
+          caseId: seed.id,
+          randomSeed: seed.randomSeed,
+          repeat,
+        });
+        list.push({
+          task: set.task,
+          policy,
+          seedSet: set.name,
+          seedId: seed.id,
+          repeat,
+          rngSeed: streams.simSeed,
+          policySeed: streams.policySeed,
+        });
       }
     }
   }

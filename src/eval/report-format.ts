@@ -95,8 +95,8 @@ export function reportToMarkdown(report: EvalReport): string {
   const parts: string[] = [
     `# Evaluation report`,
     '',
-    `${report.library.name} ${report.library.version} · ${c.mode} mode · protocol ${c.protocol} · ` +
-      `${c.repeats} repeat(s) per seed · base seed ${c.baseSeed} · generated ${report.generatedAt}`,
+    `${report.library.name} ${report.library.version} · simulator ${report.simulatorVersion} · ${c.mode} mode · ` +
+      `protocol ${c.protocol} · ${c.repeats} repeat(s) per seed · rng seed ${c.baseSeed} · generated ${report.generatedAt}`,
     '',
     `Seed sets: ${c.seedSets.map((s) => `${s.task}/${s.name} (${s.seeds} seeds)`).join(', ')}.`,
     `Intervals: ${Math.round(c.level * 100)}% percentile bootstrap, ${c.resamples} resamples clustered by seed. ` +

@@ -7,6 +7,7 @@
  * Everything in a report but `generatedAt` is a function of the plan and the episodes: the bootstrap streams
  * are seeded from `hashKey32("<baseSeed>|<what>|<task>|<set>|<policy>…")`, not from the order of work.
  */
+import { SIMULATOR_VERSION } from '../sim/version';
 import pkg from '../../package.json';
 import { hashKey32 } from '../data/hash';
 import type { Protocol } from '../env/env';
@@ -85,6 +86,8 @@ export interface StrategyPredictionResult {
 /** The whole report. */
 export interface EvalReport {
   library: { name: string; version: string };
+  /** The simulator that played the episodes (`SIMULATOR_VERSION`, src/sim/version.ts). */
+  simulatorVersion: string;
   /** When the report was made (ISO 8601): the only field that differs between identical evaluations. */
   generatedAt: string;
   config: ResolvedConfig;
@@ -121,12 +124,17 @@ function agreement(episodes: readonly EvalEpisode[]): JudgeAgreement | null {
   };
 }
 
+/**
+ * Strategy entropy (nats) of the labels the episodes used, rounded to 12 decimals: `Math.log` may differ in the
+ * last bit between JavaScript engines (Node's V8 and a browser's), and the same episodes must give the same report
+ * everywhere.
+ */
 function entropyOf(task: TaskId, episodes: readonly EvalEpisode[]): number | null {
   const labels = getTask(task).strategies;
   const used = episodes
     .flatMap((e) => e.turns.map((t) => t.action.strategy))
     .filter((s) => labels.includes(s));
-  return used.length > 0 ? strategyEntropy(used) : null;
+  return used.length > 0 ? Math.round(strategyEntropy(used) * 1e12) / 1e12 : null;
 }
 
 /** Strategy prediction entries from F1 results (null result: the policy plans no strategy). */
@@ -221,6 +229,7 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
   }
   return {
     library: { ...LIBRARY },
+    simulatorVersion: SIMULATOR_VERSION,
     generatedAt: (options.generatedAt ?? new Date()).toISOString(),
     config,
     results,

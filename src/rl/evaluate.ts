@@ -5,6 +5,7 @@
  */
 import { pairedDifference, summarizeEpisodes, type EpisodeSummary, type PairedDifference } from '../stats';
 import { Rng } from '../rng';
+import { caseStreams } from '../seeding';
 import { getTask, type Seed } from '../tasks';
 import { TfActor, UniformActor, type ActorModel } from './actor';
 import type { TrainConfig } from './config';
@@ -18,7 +19,7 @@ import { runPaths } from './rollout';
 export interface EvalEpisode {
   /** The seed id (bootstrap cluster). */
   caseId: string;
-  /** Repeat index r: the simulator ran with random seed `seed.randomSeed + r`. */
+  /** Repeat index r of the seed (the case key's repeat, src/seeding). */
   repeat: number;
   return: number;
   success: boolean;
@@ -31,14 +32,15 @@ export interface EvalEpisode {
 export interface EvaluateOptions {
   /** Episodes per seed (≥ 1). */
   repeats: number;
-  /** Seed of the actor's random streams (episode i uses a stream derived from it). */
+  /** The run's integer seed: each episode's streams come from its case key (src/seeding `caseStreams`). */
   seed: number;
   services?: RolloutServices;
 }
 
 /**
- * Play every seed `repeats` times with `actor`. Repeat r of a seed runs the simulator with random seed
- * `seed.randomSeed + r`, so two actors evaluated with the same seeds meet the same simulated users.
+ * Play every seed `repeats` times with `actor`. Repeat r of a seed runs with the streams of its case key
+ * (seed, task, seed id, r) (src/seeding), so two actors evaluated with the same seeds meet the same simulated
+ * users, and `simulate` / `evaluate` with the same seed meet them too.
  * @throws RangeError without seeds or with repeats < 1; whatever the rollouts throw.
  */
 export async function evaluateActor(
@@ -51,15 +53,24 @@ export async function evaluateActor(
   if (!(Number.isInteger(options.repeats) && options.repeats >= 1))
     throw new RangeError(`repeats must be a positive integer, got ${options.repeats}`);
   const ctx = createRolloutContext(config, actor, zeroCounts(), options.services);
-  const rng = Rng.fromSeed(options.seed);
   const plan = seeds.flatMap((seed) =>
-    Array.from({ length: options.repeats }, (_, r) => ({ seed, r, stream: rng.deriveSeed() })),
+    Array.from({ length: options.repeats }, (_, r) => ({
+      seed,
+      r,
+      streams: caseStreams({
+        rngSeed: options.seed,
+        task: config.task,
+        caseId: seed.id,
+        randomSeed: seed.randomSeed,
+        repeat: r,
+      }),
+    })),
   );
   const results = await runPaths(
     ctx,
     plan.map((p) => ({
-      start: { kind: 'reset', seed: p.seed, envSeed: (p.seed.randomSeed + p.r) % 0x100000000 },
-      rng: Rng.fromSeed(p.stream),
+      start: { kind: 'reset', seed: p.seed, envSeed: p.streams.simSeed },
+      rng: Rng.fromSeed(p.streams.policySeed),
       record: false,
       keepCheckpoints: false,
     })),

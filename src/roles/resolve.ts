@@ -63,11 +63,18 @@ export interface ResolvedRoles {
   simRoles: SimRoles;
   /** The judge, already repeated `judgeRepeats` times. */
   judge: Judge;
+  /** One judgment of the judge (not repeated), for callers that repeat it themselves (the evaluation harness). */
+  baseJudge: Judge;
   realizer: GuidedRealizer;
   /** The strategy proposer: the LLM one, or the template one (Proactive rules) when the role is template. */
   strategyProposer: StrategyProposer;
   argActor: ArgActor;
   predictor: ReversePredictor;
+  /**
+   * The `strategy` role's call options (its counted backend), or null when the role is template: the LLM form
+   * of the prompting baselines (src/baselines) calls through it.
+   */
+  strategyCall: RoleCallOptions | null;
   /**
    * The actor policy for `spec`: `llm` (LLM strategy proposer + realizer), `arg` (ARG actor, lookahead with
    * `candidates` > 1), or one of `createPolicy`'s (`random`, `replay`, `fixed:<label>`) over this realizer.
@@ -159,10 +166,8 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
     changeProposer: proposer ? new LlmChangeProposer(proposer) : new TemplateChangeProposer(),
     responder: responder ? new LlmResponder(responder) : new TemplateResponder(),
   };
-  const judge = repeatedJudge(
-    judgeOptions ? new LlmJudge(judgeOptions) : new TemplateJudge(),
-    valid.judgeRepeats ?? 3,
-  );
+  const baseJudge: Judge = judgeOptions ? new LlmJudge(judgeOptions) : new TemplateJudge();
+  const judge = repeatedJudge(baseJudge, valid.judgeRepeats ?? 3);
   const realizer: GuidedRealizer = realizerOptions
     ? new LlmRealizer(realizerOptions)
     : new TemplateRealizer();
@@ -184,10 +189,12 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
     config: valid,
     simRoles,
     judge,
+    baseJudge,
     realizer,
     strategyProposer,
     argActor,
     predictor,
+    strategyCall: strategy,
     policy(task, spec) {
       if (spec === 'llm') {
         return new LlmPolicy({ proposer: strategyProposer, realizer, candidates });

@@ -20,6 +20,7 @@ import {
 } from '../../../src/eval/harness-node';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import pkg from '../../../package.json';
+import { SIMULATOR_VERSION } from '../../../src/sim/version';
 
 const root = mkdtempSync(join(tmpdir(), 'pdl-evaluate-'));
 afterAll(() => rmSync(root, { recursive: true, force: true }));
@@ -39,9 +40,7 @@ const ARGS = [
   '--policies',
   'random,proactive',
   '--episodes',
-  '4',
-  '--repeats',
-  '2',
+  '8',
   '--resamples',
   '200',
 ];
@@ -54,7 +53,10 @@ describe('npm run evaluate', () => {
   it('prints help', async () => {
     const r = await cli(['--help']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toContain('--policies LIST');
+    expect(r.stdout).toContain('--policy LIST');
+    expect(r.stdout).toMatch(/--episodes N\s+episodes per task, policy and seed set .*range 1 to 1,000,000/s);
+    expect(r.stdout).toContain('--seeds [TASK=]PATH|bundled');
+    expect(r.stdout).toContain('--backend SPEC');
   });
 
   it('fails on bad configuration before any episode runs, naming the problem', async () => {
@@ -65,8 +67,16 @@ describe('npm run evaluate', () => {
         /strategy F1 needs human strategy labels, which cb does not have/,
       ],
       [['--task', 'chess', '--policies', 'random'], /unknown task "chess"/],
-      [['--task', 'esconv', '--policies', 'random', '--repeats', '0'], /--repeats must be an integer ≥ 1/],
-      [['--task', 'esconv'], /--policies is required/],
+      [
+        ['--task', 'esconv', '--policies', 'random', '--repeats', '0'],
+        /--repeats must be an integer in 1 to 1,000/,
+      ],
+      [['--task', 'esconv'], /--policy is required/],
+      [
+        ['--task', 'esconv', '--policy', 'random', '--episodes', '2', '--repeats', '2'],
+        /give episodes or repeats/,
+      ],
+      [['--task', 'esconv', '--policy', 'icl-aif'], /"icl-aif" has no template form/],
     ];
     for (const [args, message] of cases) {
       const out = folder();
@@ -110,8 +120,8 @@ describe('npm run evaluate', () => {
     expect(json.library).toEqual({ name: pkg.name, version: pkg.version });
     expect(json.config).toMatchObject({
       tasks: ['esconv', 'p4g', 'cb'],
-      repeats: 2,
-      episodes: 4,
+      repeats: 1,
+      episodes: 8,
       mode: 'template',
     });
 
@@ -124,7 +134,12 @@ describe('npm run evaluate', () => {
     writeFileSync(cut, `${lines.slice(0, 5).join('\n')}\n${lines[5]!.slice(0, 40)}`);
     rmSync(trajectoryFile(interrupted, 'cb', 'random'));
     rmSync(join(interrupted, 'report.json'));
-    const resumed = await cli([...ARGS, '--out', interrupted]);
+    const refused = await cli([...ARGS, '--out', interrupted]);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toMatch(
+      /already holds a folder .*pass resume to continue it or overwrite to replace it/,
+    );
+    const resumed = await cli([...ARGS, '--resume', '--out', interrupted]);
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain('11 episodes run, 37 found finished');
     expect(report(interrupted)).toEqual(json);
@@ -134,9 +149,23 @@ describe('npm run evaluate', () => {
   it('refuses to resume in a folder made with other settings', async () => {
     const out = folder();
     expect((await cli([...ARGS, '--out', out])).code).toBe(0);
-    const r = await cli([...ARGS, '--protocol', 'ppdpp', '--out', out]);
+    const r = await cli([...ARGS, '--protocol', 'ppdpp', '--resume', '--out', out]);
     expect(r.code).toBe(2);
     expect(r.stderr).toMatch(/holds episodes run with protocol = "cstpo", not "ppdpp"/);
+    // Episodes of another simulator version are never mixed into one report.
+    const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
+    manifest.settings.simulatorVersion = 'cogsim-000000000000';
+    writeFileSync(join(out, 'manifest.json'), JSON.stringify(manifest));
+    const other = await cli([...ARGS, '--resume', '--out', out]);
+    expect(other.code).toBe(2);
+    expect(other.stderr).toContain(
+      `was made by simulator version cogsim-000000000000; this is ${SIMULATOR_VERSION}`,
+    );
+    const lines = readFileSync(trajectoryFile(out, 'cb', 'random'), 'utf8')
+      .trim()
+      .split('\n');
+    expect(JSON.parse(lines[0]!).simulatorVersion).toBe(SIMULATOR_VERSION);
+    expect(report(out).simulatorVersion).toBe(SIMULATOR_VERSION);
   }, 60_000);
 
   it('trains PPDPP before evaluating it, saves the planner and reuses it when resuming', async () => {
@@ -166,7 +195,7 @@ describe('npm run evaluate', () => {
       training: { rlSteps: 1, episodesPerStep: 2 },
     });
     rmSync(join(out, 'report.json'));
-    const second = await cli(args);
+    const second = await cli([...args, '--resume']);
     expect(second.stderr).toContain('planner loaded from');
     expect(second.stderr).toContain('0 episodes run, 6 found finished');
     // A bad configuration is reported before any training episode.

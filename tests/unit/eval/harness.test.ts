@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { caseStreams } from '../../../src/seeding';
 import { TemplateJudge, type Judge } from '../../../src/env/judge';
 import {
   EvalConfigError,
@@ -46,11 +47,7 @@ describe('planEvaluation: bad configuration fails before anything runs, naming t
       { f1: true },
       /strategy F1 needs human strategy labels, which cb does not have/,
     ],
-    [
-      'more episodes than seeds',
-      { episodes: 5 },
-      /episodes = 5 but seed set "bundled" of esconv has only 4 seeds/,
-    ],
+    ['episodes and repeats together', { episodes: 5 }, /give episodes or repeats, not both/],
     ['LLM-only baseline in template mode', { policies: ['icl-aif'] }, /"icl-aif" has no template form/],
     ['ppdpp without a planner', { policies: ['ppdpp'] }, /"ppdpp" needs a trained planner for esconv/],
     ['reference not evaluated', { reference: 'standard' }, /reference policy "standard" is not among/],
@@ -92,6 +89,23 @@ describe('planEvaluation: bad configuration fails before anything runs, naming t
 });
 
 describe('planEvaluation: the episodes', () => {
+  it('episodes cycles the seeds as in every command: episode i plays seed i mod N as repeat ⌊i / N⌋', () => {
+    const seeds = defaultSeeds('cb').slice(0, 2);
+    const plan = planEvaluation({
+      tasks: ['cb'],
+      policies: ['random'],
+      seedSets: [{ task: 'cb', name: 's', seeds }],
+      episodes: 5,
+    });
+    expect(plan.episodes.map((e) => `${e.seedId}/${e.repeat}`)).toEqual([
+      `${seeds[0]!.id}/0`,
+      `${seeds[0]!.id}/1`,
+      `${seeds[0]!.id}/2`,
+      `${seeds[1]!.id}/0`,
+      `${seeds[1]!.id}/1`,
+    ]);
+  });
+
   it('lists sets × policies × seeds × repeats, with common random numbers across policies', () => {
     const plan = planEvaluation(base);
     expect(plan.episodes).toHaveLength(2 * 2 * 4 * 2);
@@ -101,7 +115,22 @@ describe('planEvaluation: the episodes', () => {
     );
     const seed = defaultSeeds('cb')[1]!;
     const e = plan.episodes.find((x) => x.task === 'cb' && x.seedId === seed.id && x.repeat === 1)!;
-    expect(e.rngSeed).toBe(seed.randomSeed + 1);
+    expect(e).toMatchObject({
+      rngSeed: caseStreams({
+        rngSeed: 0,
+        task: 'cb',
+        caseId: seed.id,
+        randomSeed: seed.randomSeed,
+        repeat: 1,
+      }).simSeed,
+      policySeed: caseStreams({
+        rngSeed: 0,
+        task: 'cb',
+        caseId: seed.id,
+        randomSeed: seed.randomSeed,
+        repeat: 1,
+      }).policySeed,
+    });
     expect(new Set(plan.episodes.map((x) => x.policySeed)).size).toBe(2 * 4 * 2);
     expect(plan.config).toMatchObject({
       repeats: 2,

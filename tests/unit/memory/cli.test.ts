@@ -39,7 +39,24 @@ describe('npm run principles', () => {
     );
     expect(Object.values(report.strategies).reduce((a, b) => a + b, 0)).toBe(report.kept);
     expect(report.turns.success + report.turns.revised).toBe(report.written);
-    const text = await run('build', '--task', 'esconv', '--episodes', '4', '--out', file);
+    const before = readFileSync(file, 'utf8');
+    const refused = await run('build', '--task', 'esconv', '--episodes', '4', '--out', file);
+    expect(refused.code).toBe(2);
+    expect(refused.err).toMatch(/already holds a file \(\d[\d,]* bytes\); pass overwrite/);
+    expect(readFileSync(file, 'utf8')).toBe(before);
+    const text = await run(
+      'build',
+      '--task',
+      'esconv',
+      '--episodes',
+      '4',
+      '--out',
+      file,
+      '--overwrite',
+      '--seed',
+      '0',
+    );
+    expect(text.err).toMatch(/notice: --seed is now --rng-seed/);
     expect(text.out).toMatch(/principles written {3}\d+ \(from revisions \d+ = [\d.]+%\)/);
     expect(text.out).toMatch(/strategies covered {3}\d of 8 labels/);
   });

@@ -1,8 +1,9 @@
-import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main, parseTrainArgs, type TrainReport } from '../../../cli/train';
+import { SIMULATOR_VERSION } from '../../../src/sim/version';
 
 function io() {
   const out: string[] = [];
@@ -107,6 +108,30 @@ describe('npm run train (end to end, tiny)', () => {
     expect(extra.evaluation!.policies.cstpo!.summary.episodes).toBe(15);
     expect(third.err.join('')).toMatch(/11 of the evaluation seeds were training seeds/);
     expect(JSON.parse(await readFile(join(out, 'eval-bundled.json'), 'utf8')).seeds).toBe(15);
+
+    // The run folder is never overwritten by accident; resuming needs the same simulator.
+    const again = io();
+    expect(await main([...args, ...common], again.io)).toBe(2);
+    expect(again.err.join('')).toMatch(/already holds a folder .*pass resume to continue it or overwrite/);
+    const split = JSON.parse(await readFile(join(out, 'split.json'), 'utf8')) as Record<string, unknown>;
+    expect(split.simulatorVersion).toBe(SIMULATOR_VERSION);
+    await writeFile(
+      join(out, 'split.json'),
+      JSON.stringify({ ...split, simulatorVersion: 'cogsim-000000000000' }),
+    );
+    const other = io();
+    expect(await main(['--resume', '--steps', '4', ...common], other.io)).toBe(2);
+    expect(other.err.join('')).toMatch(
+      new RegExp(`made by simulator version cogsim-000000000000; this is ${SIMULATOR_VERSION}`),
+    );
+    expect(JSON.parse(await readFile(join(out, 'run.json'), 'utf8')).step).toBe(3);
+    const elsewhere = join(dir, 'notes');
+    await mkdir(elsewhere);
+    await writeFile(join(elsewhere, 'todo.txt'), 'keep');
+    const foreign = io();
+    expect(await main([...args, '--out', elsewhere, '--overwrite'], foreign.io)).toBe(2);
+    expect(foreign.err.join('')).toMatch(/which has no run\.json/);
+    expect(await readFile(join(elsewhere, 'todo.txt'), 'utf8')).toBe('keep');
   });
 
   it('reports usage errors with exit code 2 and a missing run to resume', async () => {

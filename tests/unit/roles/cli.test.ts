@@ -103,7 +103,7 @@ describe('simulate --backend', () => {
       [['--model', 'm'], /only used with --backend webllm or openai/],
       [
         ['--backend', 'replay', '--fixtures', FIXTURE, '--candidates', '0'],
-        /--candidates must be a positive/,
+        /--candidates must be an integer in 1 to 16, got "0"/,
       ],
     ];
     for (const [args, message] of cases) {

@@ -1,0 +1,456 @@
+/**
+ * What the command-line jobs share: options generated from a job's zod schema (each field's `.describe()` is its
+ * `--help` line, its checks its documented range), the options every command spells the same way (`--seeds
+ * [TASK=]PATH|bundled`, `--policy`, `--rng-seed`, `--backend` and its companions), old spellings kept with a
+ * notice, output checks made before any work, and the exit codes (0 ok, 1 failure, 2 usage error).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { cpus } from 'node:os';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { z } from 'zod';
+import { LabError } from '../src/errors';
+import type { ReplayFixture } from '../src/llm/replay';
+import {
+  BACKEND_KINDS,
+  ROLE_KEYS,
+  RolesConfigSchema,
+  type BackendSpec,
+  type RoleKey,
+  type RolesConfig,
+} from '../src/roles';
+import { POLICY_NAMES } from '../src/jobs/policies';
+import { TASK_IDS, type TaskId } from '../src/tasks';
+
+/** A command-line mistake: printed with the usage hint, exit code 2. */
+export class UsageError extends LabError {
+  override name = 'UsageError';
+  override readonly code = 'USAGE';
+}
+
+/** Where a command writes its text. */
+export interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+  isTTY: boolean;
+}
+
+/** One command-line option generated from a schema field. */
+export interface FlagSpec {
+  /** The schema key (`rngSeed`). */
+  key: string;
+  /** The flag without dashes (`rng-seed`). */
+  flag: string;
+  kind: 'string' | 'integer' | 'number' | 'boolean' | 'enum';
+  help: string;
+  /** Documented range, e.g. `1 to 16`, or the enum's values. */
+  range: string | null;
+  default: unknown;
+  min?: number;
+  max?: number;
+}
+
+const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
+
+interface ZodIntrospect {
+  description?: string;
+  def: { type: string; innerType?: ZodIntrospect; defaultValue?: unknown };
+  minValue?: number | null;
+  maxValue?: number | null;
+  isInt?: boolean;
+  options?: readonly string[];
+}
+
+/**
+ * The options of a job's schema fields `keys`, in that order (each needs a description).
+ * @throws Error when a field has no description or a type the command line cannot carry (a programming error).
+ */
+export function flagsFromSchema(shape: Record<string, unknown>, keys: readonly string[]): FlagSpec[] {
+  return keys.map((key) => {
+    let field = shape[key] as ZodIntrospect | undefined;
+    if (!field) throw new Error(`schema has no field "${key}"`);
+    const help = field.description ?? field.def.innerType?.description;
+    if (!help) throw new Error(`schema field "${key}" has no description`);
+    let def: unknown;
+    while (field.def.type === 'optional' || field.def.type === 'default') {
+      if (field.def.type === 'default') def = field.def.defaultValue;
+      field = field.def.innerType as ZodIntrospect;
+    }
+    const base = { key, flag: kebab(key), help, default: def };
+    switch (field.def.type) {
+      case 'boolean':
+        return { ...base, kind: 'boolean', range: null };
+      case 'enum':
+        return { ...base, kind: 'enum', range: (field.options ?? []).join(' | ') };
+      case 'string':
+        return { ...base, kind: 'string', range: null };
+      case 'number': {
+        const min = field.minValue ?? undefined;
+        const max = field.maxValue ?? undefined;
+        const range =
+          min !== undefined && max !== undefined && Number.isFinite(max)
+            ? `${min} to ${max.toLocaleString('en')}`
+            : min !== undefined
+              ? `≥ ${min}`
+              : null;
+        return {
+          ...base,
+          kind: field.isInt ? 'integer' : 'number',
+          range,
+          ...(min !== undefined ? { min } : {}),
+          ...(max !== undefined ? { max } : {}),
+        };
+      }
+      default:
+        throw new Error(`schema field "${key}" (${field.def.type}) cannot be a command-line option`);
+    }
+  });
+}
+
+/** `--help` lines of generated options: flag, value name, description, range and default. */
+export function flagHelp(flags: readonly FlagSpec[], valueNames: Record<string, string> = {}): string {
+  return flags
+    .map((f) => {
+      const value = f.kind === 'boolean' ? '' : ` ${valueNames[f.key] ?? (f.kind === 'enum' ? 'X' : 'N')}`;
+      const head = `  --${f.flag}${value}`;
+      const notes = [
+        f.range && f.kind !== 'enum' ? `range ${f.range}` : f.kind === 'enum' ? f.range : null,
+        f.default !== undefined && f.kind !== 'boolean' ? `default ${String(f.default)}` : null,
+      ].filter(Boolean);
+      const text = f.help + (notes.length ? ` (${notes.join('; ')})` : '');
+      return head.length < 22 ? `${head.padEnd(23)}${text}` : `${head}\n${' '.repeat(23)}${text}`;
+    })
+    .join('\n');
+}
+
+/** node:util parseArgs options of generated flags. */
+export function parseArgsOptions(flags: readonly FlagSpec[]): NonNullable<ParseArgsConfig['options']> {
+  return Object.fromEntries(
+    flags.map((f) => [f.flag, { type: f.kind === 'boolean' ? ('boolean' as const) : ('string' as const) }]),
+  );
+}
+
+/**
+ * The values of generated flags as schema input: numbers checked to be numbers and within the documented range,
+ * enums within their values. Absent flags are left out (the schema's defaults apply).
+ * @throws UsageError naming the flag, its range and the value given.
+ */
+export function flagValues(flags: readonly FlagSpec[], values: Values): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  for (const f of flags) {
+    const raw = values[f.flag];
+    if (raw === undefined || Array.isArray(raw)) continue;
+    if (f.kind === 'boolean') {
+      out[f.key] = raw;
+      continue;
+    }
+    const text = String(raw);
+    if (f.kind === 'enum') {
+      if (!(f.range ?? '').split(' | ').includes(text))
+        throw new UsageError(`--${f.flag} must be one of ${f.range}, got "${text}"`);
+      out[f.key] = text;
+      continue;
+    }
+    if (f.kind === 'string') {
+      out[f.key] = text;
+      continue;
+    }
+    const n = Number(text);
+    const bad =
+      text.trim() === '' ||
+      !Number.isFinite(n) ||
+      (f.kind === 'integer' && !Number.isSafeInteger(n)) ||
+      (f.min !== undefined && n < f.min) ||
+      (f.max !== undefined && n > f.max);
+    if (bad)
+      throw new UsageError(
+        `--${f.flag} must be ${f.kind === 'integer' ? 'an integer' : 'a number'}${f.range ? ` in ${f.range}` : ''}, got "${text}"`,
+      );
+    out[f.key] = n;
+  }
+  return out;
+}
+
+/** Maps a schema validation message's `field: …` parts to `--flag: …`. */
+export function usageFromSchema(error: z.ZodError, flags: readonly FlagSpec[]): UsageError {
+  return new UsageError(
+    error.issues
+      .map((i) => {
+        const key = String(i.path[0] ?? '');
+        const flag = flags.find((f) => f.key === key)?.flag ?? kebab(key);
+        return `--${flag}: ${i.message}`;
+      })
+      .join('; '),
+  );
+}
+
+/** Splits repeatable, comma-separated values: `['a,b', 'c']` → `['a', 'b', 'c']`. */
+export function listValues(raw: readonly string[] | string | undefined): string[] {
+  const items = raw === undefined ? [] : typeof raw === 'string' ? [raw] : raw;
+  return items
+    .flatMap((r) => r.split(','))
+    .map((s) => s.trim())
+    .filter(Boolean);
+}
+
+/**
+ * The policy names of `--policy` (repeatable or a comma list) and of the old `--policies`, which still works
+ * with a notice on stderr. `fixed:<label>` labels may contain no comma.
+ */
+export function policyValues(values: Values, io: Io): string[] {
+  const old = str(values, 'policies');
+  if (old !== undefined)
+    io.stderr('notice: --policies is now --policy (repeatable or a comma list); --policies still works\n');
+  return [...listValues(strs(values, 'policy')), ...listValues(old)];
+}
+
+/** The integer of `--rng-seed`, or of the old `--seed` with a notice. @throws UsageError when both are given. */
+export function rngSeedValue(values: Values, io: Io): string | undefined {
+  const old = str(values, 'seed');
+  if (old !== undefined) {
+    if (str(values, 'rng-seed') !== undefined)
+      throw new UsageError('give --rng-seed only (--seed is its old name)');
+    io.stderr(
+      'notice: --seed is now --rng-seed (the integer seeding random streams, not a dialogue seed); --seed still works\n',
+    );
+    return old;
+  }
+  return str(values, 'rng-seed');
+}
+
+/** The `--seeds` help line. */
+export const SEEDS_HELP =
+  '  --seeds [TASK=]PATH|bundled\n' +
+  '                       dataset file, P4G folder/CSV or seed JSONL file, or bundled (the authored seeds, the\n' +
+  '                       default); TASK= when the command has several tasks; repeatable or comma-separated';
+
+/**
+ * `--seeds [TASK=]PATH|bundled` per task: a bare value applies when there is one task.
+ * @returns per task, a path or `bundled`; tasks not named get `bundled`.
+ * @throws UsageError for an unknown task, a task given twice, a bare value with several tasks, a missing path.
+ */
+export function seedsValues(
+  raw: readonly string[] | undefined,
+  tasks: readonly TaskId[],
+): Record<TaskId, string> {
+  const out = Object.fromEntries(tasks.map((t) => [t, 'bundled'])) as Record<TaskId, string>;
+  const given = new Set<string>();
+  for (const item of listValues(raw)) {
+    const eq = item.indexOf('=');
+    const named = eq > 0 && (TASK_IDS as readonly string[]).includes(item.slice(0, eq));
+    let task: TaskId;
+    let path: string;
+    if (named) {
+      task = item.slice(0, eq) as TaskId;
+      path = item.slice(eq + 1);
+      if (!tasks.includes(task))
+        throw new UsageError(`--seeds ${item}: ${task} is not among the tasks (${tasks.join(', ')})`);
+    } else {
+      if (tasks.length !== 1)
+        throw new UsageError(
+          `--seeds ${item}: with several tasks, say which: TASK=PATH (${tasks.join(', ')})`,
+        );
+      task = tasks[0] as TaskId;
+      path = item;
+    }
+    if (given.has(task)) throw new UsageError(`--seeds gives ${task} twice`);
+    given.add(task);
+    if (path !== 'bundled' && !existsSync(path))
+      throw new UsageError(`--seeds: no such file or folder: ${path}`);
+    out[task] = path;
+  }
+  return out;
+}
+
+/** The `--backend` family's help lines. */
+export const BACKEND_HELP = `Language backends (any mix per role):
+  --backend SPEC       KIND for every role, or ROLE=KIND for one role or group; repeatable, the most specific
+                       wins. KIND: template | webllm | openai | replay (default template). ROLE: strategy,
+                       realizer, mode, proposer, responder, judge, arg, predictor, or the groups actor
+                       (strategy, realizer, arg, predictor) and sim (mode, proposer, responder). The prompting
+                       baselines call the strategy role's backend. webllm runs only in a browser (WebGPU in a
+                       Web Worker); use openai or replay here.
+  --model NAME         model of the webllm / openai backend (e.g. qwen2.5:0.5b for Ollama)
+  --base-url URL       OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 (loopback only by default)
+  --allow-remote       allow a non-loopback --base-url (dialogue text then leaves this machine)
+  --fixtures FILE      replay fixture JSON (request key -> answers), or a recorded episode file
+                       ({ job, fixture }, as in tests/fixtures/llm/episodes/); required by replay`;
+
+/** parseArgs options of the `--backend` family. */
+export const BACKEND_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
+  backend: { type: 'string', multiple: true },
+  model: { type: 'string' },
+  'base-url': { type: 'string' },
+  'allow-remote': { type: 'boolean' },
+  fixtures: { type: 'string' },
+};
+
+/** The option values {@link languageConfig} reads. */
+export interface LanguageValues {
+  backend: string[];
+  model?: string;
+  'base-url'?: string;
+  'allow-remote': boolean;
+  fixtures?: string;
+}
+
+function usesReplay(config: RolesConfig): boolean {
+  return [config.default, ...Object.values(config.roles ?? {})].some((s) => s?.kind === 'replay');
+}
+
+/**
+ * `--backend` and its companions as a roles config (fixtures not loaded: see {@link readFixtures}).
+ * @throws UsageError for an unknown backend or role, a missing model / URL / fixtures, options no backend reads.
+ */
+export function languageConfig(values: LanguageValues): RolesConfig {
+  const spec = (kind: string): BackendSpec => {
+    if (!(BACKEND_KINDS as readonly string[]).includes(kind))
+      throw new UsageError(`unknown backend "${kind}"; use ${BACKEND_KINDS.join(', ')}`);
+    return {
+      kind: kind as BackendSpec['kind'],
+      ...(values.model !== undefined ? { model: values.model } : {}),
+      ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+      ...(values['allow-remote'] ? { allowRemote: true } : {}),
+    };
+  };
+  const config: RolesConfig = {};
+  const roles: Partial<Record<RoleKey, BackendSpec>> = {};
+  for (const entry of values.backend) {
+    const eq = entry.indexOf('=');
+    if (eq < 0) {
+      config.default = spec(entry);
+      continue;
+    }
+    const role = entry.slice(0, eq);
+    if (!(ROLE_KEYS as readonly string[]).includes(role))
+      throw new UsageError(`unknown role "${role}" in --backend ${entry}; use ${ROLE_KEYS.join(', ')}`);
+    roles[role as RoleKey] = spec(entry.slice(eq + 1));
+  }
+  if (Object.keys(roles).length > 0) config.roles = roles;
+  const replay = usesReplay(config);
+  if (values.fixtures !== undefined && !replay)
+    throw new UsageError(
+      '--fixtures is only read by the replay backend; add --backend replay (or ROLE=replay)',
+    );
+  if (values.fixtures === undefined && replay) throw new UsageError('--backend replay needs --fixtures FILE');
+  const llm = [config.default, ...Object.values(roles)].some(
+    (s) => s?.kind === 'openai' || s?.kind === 'webllm',
+  );
+  if (!llm && (values.model !== undefined || values['base-url'] !== undefined))
+    throw new UsageError('--model and --base-url are only used with --backend webllm or openai');
+  const checked = RolesConfigSchema.safeParse(replay ? { ...config, fixtures: {} } : config);
+  if (!checked.success)
+    throw new UsageError(
+      checked.error.issues.map((i) => `${i.path.join('.') || 'backend'}: ${i.message}`).join('; '),
+    );
+  return config;
+}
+
+/**
+ * Reads a replay fixture: a JSON object of request key → answers, or a recorded episode file whose `fixture`
+ * member is one. @throws UsageError naming the file when it cannot be read or is not JSON.
+ */
+export async function readFixtures(path: string): Promise<ReplayFixture> {
+  let text: string;
+  try {
+    text = await readFile(path, 'utf8');
+  } catch (err) {
+    throw new UsageError(`cannot read --fixtures ${path}: ${(err as Error).message}`);
+  }
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (err) {
+    throw new UsageError(`--fixtures ${path} is not JSON: ${(err as Error).message}`);
+  }
+  const inner = (json as { fixture?: unknown; job?: unknown }) ?? {};
+  return (inner.job !== undefined && inner.fixture !== undefined ? inner.fixture : json) as ReplayFixture;
+}
+
+/** The number of worker threads a machine can use: its cores. */
+export function maxWorkers(): number {
+  return Math.max(1, cpus().length);
+}
+
+/** Runs a command's body and maps its errors to exit codes: 2 for usage errors, 1 otherwise. */
+export async function runCommand(
+  io: Io,
+  body: () => Promise<void>,
+  usageErrors: readonly (abstract new (...args: never[]) => Error)[],
+  hints: { error: abstract new (...args: never[]) => Error; hint: string }[] = [],
+): Promise<number> {
+  try {
+    await body();
+    return 0;
+  } catch (err) {
+    if (err instanceof UsageError || usageErrors.some((c) => err instanceof c)) {
+      io.stderr(`error: ${(err as Error).message}\nRun with --help for the options.\n`);
+      return 2;
+    }
+    const hint = hints.find((h) => err instanceof h.error)?.hint;
+    io.stderr(`error: ${(err as Error).message}\n${hint ? `${hint}\n` : ''}`);
+    return 1;
+  }
+}
+
+/** Parsed option values (strings, booleans and lists of strings). */
+export type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+/** Parses argv with node:util parseArgs. @throws UsageError for an unknown option or a missing value. */
+export function parseCommandLine(argv: string[], options: NonNullable<ParseArgsConfig['options']>): Values {
+  try {
+    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+/** A string option's value. */
+export function str(values: Values, flag: string): string | undefined {
+  const v = values[flag];
+  return typeof v === 'string' ? v : undefined;
+}
+
+/** A boolean option's value (false when absent). */
+export function bool(values: Values, flag: string): boolean {
+  return values[flag] === true;
+}
+
+/** A repeatable option's values. */
+export function strs(values: Values, flag: string): string[] {
+  const v = values[flag];
+  return Array.isArray(v)
+    ? v.filter((x): x is string => typeof x === 'string')
+    : typeof v === 'string'
+      ? [v]
+      : [];
+}
+
+/** The `--backend` family's values. */
+export function languageValues(values: Values): LanguageValues {
+  const model = str(values, 'model');
+  const baseUrl = str(values, 'base-url');
+  const fixtures = str(values, 'fixtures');
+  return {
+    backend: strs(values, 'backend'),
+    ...(model !== undefined ? { model } : {}),
+    ...(baseUrl !== undefined ? { 'base-url': baseUrl } : {}),
+    'allow-remote': bool(values, 'allow-remote'),
+    ...(fixtures !== undefined ? { fixtures } : {}),
+  };
+}
+
+/** The policy registry's names, for `--help`. */
+export const POLICIES_HELP = `Policies (--policy NAME; every command takes the same names):
+  random               uniform over the task's strategy labels
+  replay               the human actor's labels in order, then random
+  fixed:<label>        one strategy label every turn, e.g. "fixed:Providing Suggestions"
+  llm (strategy proposer + realizer roles: template rules unless --backend puts them on an LLM)
+  arg                  EmoLLM's ARG actor with reverse-perspective lookahead (--candidates, --lookahead)
+  standard, proactive, procot, ask-an-expert
+                       prompting baselines (template form, or LLM form with a backend on the strategy role)
+  icl-aif, mi-prompt   prompting baselines with an LLM form only (--backend strategy=KIND)
+  ppdpp                the PPDPP planner (evaluate trains or loads one: --ppdpp-model)
+  principles:FILE      the Principles planner over a memory file (npm run principles -- build)
+  cstpo:FOLDER         a trained CSTPO actor, from a train --out folder
+(all: ${POLICY_NAMES.join(', ')})`;

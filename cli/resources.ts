@@ -1,0 +1,62 @@
+/**
+ * Node side of the policy registry: checks policy names on the command line and loads what `principles:FILE`
+ * and `cstpo:FOLDER` name (a memory file; a train run folder's configuration and latest actor weights) as the
+ * plain data the jobs take (src/jobs/policies.ts `PolicyResources`).
+ */
+import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { basename, dirname } from 'node:path';
+import { checkPolicyName, policyResource, type PolicyResources } from '../src/jobs/policies';
+import { FileRunStore } from '../src/rl/node';
+import { backendFor, type RolesConfig } from '../src/roles';
+import type { TaskId } from '../src/tasks';
+import { UsageError } from './options';
+
+/**
+ * Checks a policy name before any work: known to the registry, runnable with these backends, and for
+ * `principles:` / `cstpo:` an existing file / folder.
+ * @throws UsageError naming the policy and the valid names.
+ */
+export function checkPolicyArg(task: TaskId, name: string, language: RolesConfig): void {
+  const resource = policyResource(name);
+  if (resource && resource.ref !== '') {
+    if (!existsSync(resource.ref))
+      throw new UsageError(
+        `--policy ${name}: no such ${resource.kind === 'principles' ? 'memory file' : 'run folder'}: ${resource.ref}`,
+      );
+    return;
+  }
+  try {
+    checkPolicyName(task, name, { llm: backendFor(language, 'strategy').kind !== 'template' });
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+}
+
+/**
+ * Reads the memory files and run folders that `names` refer to.
+ * @throws UsageError when a run folder holds no finished run or a file cannot be read.
+ */
+export async function loadPolicyResources(names: readonly string[]): Promise<PolicyResources> {
+  const out: PolicyResources = {};
+  for (const name of names) {
+    const resource = policyResource(name);
+    if (!resource) continue;
+    if (resource.kind === 'principles') {
+      let text: string;
+      try {
+        text = await readFile(resource.ref, 'utf8');
+      } catch (err) {
+        throw new UsageError(`--policy ${name}: cannot read ${resource.ref}: ${(err as Error).message}`);
+      }
+      out.principles = { ...out.principles, [resource.ref]: text };
+    } else {
+      const folder = resource.ref.replace(/\/+$/, '');
+      const stored = await new FileRunStore(dirname(folder)).load(basename(folder));
+      if (!stored)
+        throw new UsageError(`--policy ${name}: ${resource.ref} holds no train run (run.json, latest.json)`);
+      out.cstpo = { ...out.cstpo, [resource.ref]: { config: stored.run.config, actor: stored.latest.actor } };
+    }
+  }
+  return out;
+}

@@ -1,0 +1,96 @@
+/**
+ * What every job shares: the options common to jobs (as zod fields with a description each, from which the
+ * command line's options and `--help` are generated), schema validation with typed errors, progress and
+ * cancellation.
+ */
+import { z } from 'zod';
+import { RolesConfigSchema } from '../roles';
+import { SeedSchema, TASK_IDS } from '../tasks/seed';
+import { JobAbortedError, JobConfigError } from './errors';
+
+/** Most episodes one job may play (per task and policy). */
+export const MAX_EPISODES = 1_000_000;
+
+/** The options shared by the episode jobs (simulate, evaluate). Each field's description is its `--help` line. */
+export const commonFields = {
+  protocol: z
+    .enum(['cstpo', 'ppdpp'])
+    .default('cstpo')
+    .describe('reward protocol: cstpo (terminal utility) | ppdpp (per-turn critic)'),
+  route: z
+    .enum(['stochastic', 'deterministic'])
+    .default('stochastic')
+    .describe("the simulator's processing-route choice"),
+  rngSeed: z
+    .number()
+    .int()
+    .min(0)
+    .max(0xffffffff)
+    .default(0)
+    .describe(
+      "the run's integer seed: each episode's simulator and policy streams come from (rng seed, task, seed id, " +
+        'repeat), so the same seed plays the same episodes in every command; also seeds the bootstrap',
+    ),
+  keepState: z
+    .boolean()
+    .default(false)
+    .describe("keep the simulator's state after every turn in the trajectories (large)"),
+  candidates: z
+    .number()
+    .int()
+    .min(1)
+    .max(16)
+    .optional()
+    .describe('candidate replies per turn of the llm / arg policies (default 1)'),
+  lookahead: z
+    .number()
+    .int()
+    .min(1)
+    .max(30)
+    .optional()
+    .describe(
+      "reverse-perspective lookahead depth of the arg policy, at most the protocol's horizon (default 3)",
+    ),
+};
+
+/** Seeds as job data (the CLI reads them from `--seeds`); absent: the bundled authored seeds. */
+export const SeedsField = z.array(SeedSchema).min(1).optional();
+
+/** The language roles' configuration (absent: every role in template mode). */
+export const LanguageField = RolesConfigSchema.optional();
+
+/** The task field. */
+export const TaskField = z.enum(TASK_IDS).describe('task: esconv | p4g | cb');
+
+/** What a job reports while it runs. */
+export interface JobProgress {
+  /** Episodes (or steps) finished, including those found finished when resuming. */
+  done: number;
+  total: number;
+}
+
+/** Options every job function takes besides its configuration. */
+export interface JobOptions {
+  /** Called after each finished episode (or step). */
+  onProgress?: (progress: JobProgress) => void;
+  /** Stops the job between episodes: it then rejects with {@link JobAbortedError}. */
+  signal?: AbortSignal;
+}
+
+/**
+ * Validates `input` against a job's schema.
+ * @throws JobConfigError listing every field that fails, as `field: message`.
+ */
+export function parseJobConfig<S extends z.ZodType>(schema: S, input: unknown, job: string): z.output<S> {
+  const parsed = schema.safeParse(input);
+  if (!parsed.success)
+    throw new JobConfigError(
+      `${job}: ` + parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; '),
+    );
+  return parsed.data;
+}
+
+/** @throws JobAbortedError when `signal` is aborted. */
+export function checkAborted(signal: AbortSignal | undefined, job: string): void {
+  if (signal?.aborted) throw new JobAbortedError(`${job} stopped: ${String(signal.reason ?? 'aborted')}`);
+}

@@ -1,0 +1,37 @@
+/** Errors of the jobs layer (src/jobs). */
+import { LabError } from '../errors';
+
+/** A policy name the registry does not know; `valid` lists the names it accepts. */
+export class UnknownPolicyError extends LabError {
+  override name = 'UnknownPolicyError';
+  override readonly code = 'POLICY_UNKNOWN';
+  constructor(
+    readonly policy: string,
+    readonly valid: readonly string[],
+    detail?: string,
+  ) {
+    super(`unknown policy "${policy}"${detail ? ` (${detail})` : ''}; valid policies: ${valid.join(', ')}`);
+  }
+}
+
+/**
+ * A known policy that cannot run in this configuration: a baseline without a template form and no language
+ * backend, `ppdpp` without a trained planner, `principles:` / `cstpo:` whose memory or run was not loaded, a
+ * resource for another task.
+ */
+export class PolicyUnavailableError extends LabError {
+  override name = 'PolicyUnavailableError';
+  override readonly code = 'POLICY_UNAVAILABLE';
+}
+
+/** A job configuration that fails its schema; the message lists each field and what is wrong with it. */
+export class JobConfigError extends LabError {
+  override name = 'JobConfigError';
+  override readonly code = 'JOB_CONFIG_INVALID';
+}
+
+/** A job stopped by its AbortSignal. What it had finished is kept (streamed to its sink). */
+export class JobAbortedError extends LabError {
+  override name = 'JobAbortedError';
+  override readonly code = 'JOB_ABORTED';
+}

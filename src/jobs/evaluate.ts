@@ -1,0 +1,175 @@
+/**
+ * The evaluate job: policies × tasks × seed sets with bootstrap intervals, paired differences against a
+ * reference policy, strategy entropy, optionally strategy F1 against human labels and the simulator's
+ * dose–response validation (src/eval). Every policy of the registry can be evaluated, on any mix of template
+ * and language backends; episodes are identified by their case key, so an evaluation resumes from its store and
+ * plays the same episodes as `simulate` with the same rng seed.
+ */
+import { z } from 'zod';
+import type { F1Context } from '../eval/harness-f1';
+import { planEvaluation, type EvalConfig } from '../eval/harness';
+import { evaluate, type Evaluation } from '../eval/harness-evaluate';
+import {
+  InlineExecutor,
+  type EpisodeExecutor,
+  type EpisodeServices,
+  type EpisodeStore,
+} from '../eval/harness-run';
+import { resolveRoles, type RuntimeOptions } from '../roles';
+import { SeedSchema, type TaskId } from '../tasks/seed';
+import { defaultSeeds } from '../tasks/defaults';
+import {
+  commonFields,
+  LanguageField,
+  MAX_EPISODES,
+  parseJobConfig,
+  TaskField,
+  type JobOptions,
+} from './common';
+import { JobAbortedError, JobConfigError } from './errors';
+import { PolicyRegistry, policyResource, type PolicyResources } from './policies';
+import { PolicyResourcesField } from './resources';
+
+/** The evaluate job's configuration. Each field's description is its command-line `--help` line. */
+export const EvaluateConfigSchema = z.object({
+  tasks: z.array(TaskField).min(1).describe('tasks, comma-separated: esconv, p4g, cb'),
+  policies: z
+    .array(z.string().min(1))
+    .min(1)
+    .describe('policies of the registry, compared on the same episodes'),
+  seedSets: z
+    .array(z.object({ task: TaskField, name: z.string(), seeds: z.array(SeedSchema) }))
+    .optional()
+    .describe('named seed sets per task (default: the bundled authored seeds, set "bundled")'),
+  episodes: z
+    .number()
+    .int()
+    .min(1)
+    .max(MAX_EPISODES)
+    .optional()
+    .describe(
+      `episodes per task, policy and seed set (1 to ${MAX_EPISODES.toLocaleString('en')}); seeds are cycled in ` +
+        'order: episode i plays seed i mod N as its repeat ⌊i / N⌋ (default: one per seed, × --repeats)',
+    ),
+  repeats: z
+    .number()
+    .int()
+    .min(1)
+    .max(1000)
+    .optional()
+    .describe('episodes per seed, with different simulator streams (not with --episodes; default 1)'),
+  ...commonFields,
+  reference: z.string().optional().describe('paired differences against this policy (default: the first)'),
+  resamples: z.number().int().min(100).max(100_000).default(2000).describe('bootstrap resamples'),
+  f1: z
+    .boolean()
+    .default(false)
+    .describe('strategy F1 against human labels (esconv, p4g) at the labelled turns'),
+  f1Contexts: z
+    .custom<Partial<Record<TaskId, F1Context[]>>>((v) => typeof v === 'object' && v !== null)
+    .optional(),
+  validate: z
+    .boolean()
+    .default(false)
+    .describe("the simulator's dose-response validation on each task's seeds"),
+  language: LanguageField,
+  resources: PolicyResourcesField,
+});
+
+/** The configuration as given (defaults not yet applied). */
+export type EvaluateConfig = z.input<typeof EvaluateConfigSchema>;
+
+/** Options of {@link evaluateJob}. */
+export interface EvaluateJobOptions extends JobOptions {
+  /** Keeps finished episodes (a resumable folder in Node, memory by default). */
+  store?: EpisodeStore;
+  /**
+   * Runs the episodes (default inline). A worker pool takes only template policies that need no loaded
+   * resource (plain data crosses into workers; `principles:`, `cstpo:` and language backends run inline).
+   */
+  executor?: EpisodeExecutor;
+  runtime?: RuntimeOptions;
+  /** The report's timestamp (default now). */
+  generatedAt?: Date;
+  /** Called once the configuration is valid and the plan made, before any episode runs. */
+  onPlan?: (plan: ReturnType<typeof planEvaluation>) => Promise<void> | void;
+}
+
+/**
+ * Runs the evaluate job (see the module comment).
+ * @throws JobConfigError (schema) or EvalConfigError (plan) before any episode runs; JobAbortedError when the
+ *   signal aborts (finished episodes stay in the store); the policies', roles' and store's errors.
+ */
+export async function evaluateJob(
+  input: EvaluateConfig,
+  options: EvaluateJobOptions = {},
+): Promise<Evaluation> {
+  const config = parseJobConfig(EvaluateConfigSchema, input, 'evaluate');
+  const language = {
+    ...config.language,
+    ...(config.candidates !== undefined ? { candidates: config.candidates } : {}),
+    ...(config.lookahead !== undefined ? { lookahead: config.lookahead } : {}),
+  };
+  const roles = resolveRoles(language, options.runtime);
+  const resources = (config.resources ?? {}) as PolicyResources;
+  const registry = await PolicyRegistry.create(roles, resources);
+  try {
+    const plain =
+      Object.keys(config.language ?? {}).length === 0 &&
+      config.candidates === undefined &&
+      config.lookahead === undefined &&
+      !config.policies.some((p) => policyResource(p) !== null || p === 'llm' || p === 'arg');
+    const evalConfig: EvalConfig = {
+      tasks: config.tasks,
+      policies: config.policies,
+      seedSets:
+        config.seedSets ?? config.tasks.map((task) => ({ task, name: 'bundled', seeds: defaultSeeds(task) })),
+      ...(config.episodes !== undefined ? { episodes: config.episodes } : {}),
+      ...(config.repeats !== undefined ? { repeats: config.repeats } : {}),
+      protocol: config.protocol,
+      routeSampling: config.route,
+      baseSeed: config.rngSeed,
+      keepState: config.keepState,
+      resamples: config.resamples,
+      ...(config.reference !== undefined ? { reference: config.reference } : {}),
+      ...(config.f1 ? { f1: config.f1Contexts ? { contexts: config.f1Contexts } : true } : {}),
+      validate: config.validate,
+      llm: registry.llm,
+      ...(resources.ppdpp ? { ppdpp: resources.ppdpp } : {}),
+      checkPolicy: (task, policy) => registry.check(task, policy),
+    };
+    const plan = planEvaluation(evalConfig);
+    if (!plain && options.executor && !(options.executor instanceof InlineExecutor))
+      throw new JobConfigError(
+        'evaluate: llm, arg, principles:, cstpo: and language backends run inline (one worker); drop the worker pool',
+      );
+    await options.onPlan?.(plan);
+    const call = roles.strategyCall;
+    const services: EpisodeServices | undefined = plain
+      ? undefined
+      : {
+          createPolicy: (task, name) => registry.create(task, name),
+          simRoles: () => roles.simRoles,
+          judge: () => roles.baseJudge,
+          ...(call ? { backend: call.backend, llm: call } : {}),
+        };
+    try {
+      return await evaluate(plan, {
+        ...(options.executor && plain ? { executor: options.executor } : {}),
+        ...(options.store ? { store: options.store } : {}),
+        ...(services ? { services } : {}),
+        ...(options.onProgress
+          ? { onProgress: (done: number, total: number) => options.onProgress?.({ done, total }) }
+          : {}),
+        ...(options.signal ? { signal: options.signal } : {}),
+        ...(options.generatedAt ? { generatedAt: options.generatedAt } : {}),
+      });
+    } catch (e) {
+      if (options.signal?.aborted)
+        throw new JobAbortedError(`evaluate stopped: ${String(options.signal.reason ?? 'aborted')}`);
+      throw e;
+    }
+  } finally {
+    registry.dispose();
+  }
+}

@@ -1,0 +1,198 @@
+/**
+ * The simulate job: one policy against Cog-Sim on a task's seeds; success rate, average turns and mean terminal
+ * return with 95% bootstrap intervals (2,000 resamples, clustered by seed), and the LLM calls and tokens when a
+ * role runs on a language backend. The same configuration gives the same episodes from the command line
+ * (`npm run simulate`) and from the episode Web Worker, and the same episodes as `evaluate` with the same rng
+ * seed (src/seeding: streams by case key).
+ *
+ * Memory stays flat in the number of episodes: each finished episode goes to `onEpisode` (the CLI appends it to
+ * the JSONL output) and only its outcome (seed id, success, turns, return) is kept for the summary.
+ */
+import { z } from 'zod';
+import { runEpisode, type EpisodeRecord } from '../agents/rollout';
+import { DialogueEnv } from '../env/env';
+import type { UsageStats } from '../llm/usage';
+import { Rng } from '../rng';
+import { resolveRoles, usesLlm, type RoleUsage, type RuntimeOptions } from '../roles';
+import { caseStreams } from '../seeding';
+import { SIMULATOR_VERSION } from '../sim/version';
+import { summarizeEpisodes, type EpisodeOutcome, type EpisodeSummary } from '../stats';
+import { getTask, type Seed, type TaskId } from '../tasks';
+import { defaultSeeds } from '../tasks/defaults';
+import {
+  checkAborted,
+  commonFields,
+  LanguageField,
+  MAX_EPISODES,
+  parseJobConfig,
+  SeedsField,
+  TaskField,
+  type JobOptions,
+} from './common';
+import { PolicyRegistry, type PolicyResources } from './policies';
+import { PolicyResourcesField } from './resources';
+
+/** The horizon (actor turns) of a task under a protocol. */
+export function horizonOf(task: TaskId, protocol: 'cstpo' | 'ppdpp'): number {
+  const t = getTask(task);
+  return protocol === 'cstpo' ? t.horizon : t.ppdppHorizon;
+}
+
+/** The simulate job's configuration. Each field's description is its command-line `--help` line. */
+export const SimulateConfigSchema = z
+  .object({
+    task: TaskField,
+    policy: z
+      .string()
+      .min(1)
+      .default('random')
+      .describe('the policy, one name of the policy registry (see "Policies" below)'),
+    episodes: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_EPISODES)
+      .optional()
+      .describe(
+        `episodes to play (1 to ${MAX_EPISODES.toLocaleString('en')}); seeds are cycled in order: episode i ` +
+          'plays seed i mod N as its repeat ⌊i / N⌋ (default: one per seed)',
+      ),
+    horizon: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(
+        "episode horizon in actor turns (default: the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
+      ),
+    ...commonFields,
+    seeds: SeedsField,
+    language: LanguageField,
+    resources: PolicyResourcesField,
+  })
+  .superRefine((c, ctx) => {
+    const horizon = c.horizon ?? horizonOf(c.task, c.protocol);
+    if (c.lookahead !== undefined && c.lookahead > horizon)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lookahead'],
+        message: `at most the horizon (${horizon} turns for ${c.task} under ${c.protocol}), got ${c.lookahead}`,
+      });
+  });
+
+/** The configuration as given (defaults not yet applied). */
+export type SimulateConfig = z.input<typeof SimulateConfigSchema>;
+
+/** One line of a trajectory file: the episode record, its repeat index and the simulator version. */
+export type TrajectoryLine = EpisodeRecord & { repeat: number; simulatorVersion: string };
+
+/** What the simulate job reports. */
+export interface SimulateResult {
+  simulatorVersion: string;
+  task: TaskId;
+  policy: string;
+  protocol: 'cstpo' | 'ppdpp';
+  rngSeed: number;
+  /** Number of distinct seeds. */
+  seeds: number;
+  episodes: number;
+  summary: EpisodeSummary;
+  /** LLM use, when any role ran on a language backend: per role, and the mean per episode. */
+  llm: { roles: RoleUsage[]; perEpisode: Omit<UsageStats, 'callsWithoutUsage'> } | null;
+}
+
+/** Options of {@link simulateJob}. */
+export interface SimulateJobOptions extends JobOptions {
+  /** Each finished episode, in order (awaited before the next starts). */
+  onEpisode?: (line: TrajectoryLine) => void | Promise<void>;
+  /** What the runtime offers the language backends (WebGPU, fetch, record mode). */
+  runtime?: RuntimeOptions;
+}
+
+/**
+ * Runs the simulate job (see the module comment).
+ * @throws JobConfigError for an invalid configuration; UnknownPolicyError / PolicyUnavailableError for a policy
+ *   that cannot run; JobAbortedError when `signal` aborts (episodes already passed to `onEpisode` stay there);
+ *   whatever the roles throw (FixtureMissingError, RoleOutputError, …).
+ */
+export async function simulateJob(
+  input: SimulateConfig,
+  options: SimulateJobOptions = {},
+): Promise<SimulateResult> {
+  const config = parseJobConfig(SimulateConfigSchema, input, 'simulate');
+  const seeds: Seed[] = config.seeds ?? defaultSeeds(config.task);
+  const episodes = config.episodes ?? seeds.length;
+  const language = {
+    ...config.language,
+    ...(config.candidates !== undefined ? { candidates: config.candidates } : {}),
+    ...(config.lookahead !== undefined ? { lookahead: config.lookahead } : {}),
+  };
+  const roles = resolveRoles(language, options.runtime);
+  const registry = await PolicyRegistry.create(roles, (config.resources ?? {}) as PolicyResources);
+  try {
+    const policy = registry.create(config.task, config.policy);
+    const env = new DialogueEnv(config.task, {
+      roles: roles.simRoles,
+      judge: roles.judge,
+      protocol: config.protocol,
+      routeSampling: config.route,
+      ...(config.horizon !== undefined ? { horizon: config.horizon } : {}),
+    });
+    const outcomes: EpisodeOutcome[] = [];
+    for (let i = 0; i < episodes; i++) {
+      checkAborted(options.signal, 'simulate');
+      const seed = seeds[i % seeds.length] as Seed;
+      const repeat = Math.floor(i / seeds.length);
+      const streams = caseStreams({
+        rngSeed: config.rngSeed,
+        task: config.task,
+        caseId: seed.id,
+        randomSeed: seed.randomSeed,
+        repeat,
+      });
+      const record = await runEpisode(env, policy, seed, {
+        rngSeed: streams.simSeed,
+        policySeed: streams.policySeed,
+        keepState: config.keepState,
+      });
+      outcomes.push({
+        caseId: record.seedId,
+        success: record.success,
+        turns: record.turns.length,
+        return: record.return,
+      });
+      await options.onEpisode?.({
+        ...record,
+        policy: config.policy,
+        repeat,
+        simulatorVersion: SIMULATOR_VERSION,
+      });
+      options.onProgress?.({ done: i + 1, total: episodes });
+    }
+    const summary = summarizeEpisodes(outcomes, { rng: Rng.fromSeed(config.rngSeed) });
+    const total = roles.totalUsage();
+    return {
+      simulatorVersion: SIMULATOR_VERSION,
+      task: config.task,
+      policy: config.policy,
+      protocol: config.protocol,
+      rngSeed: config.rngSeed,
+      seeds: seeds.length,
+      episodes,
+      summary,
+      llm: usesLlm(language)
+        ? {
+            roles: roles.usage(),
+            perEpisode: {
+              calls: total.calls / episodes,
+              promptTokens: total.promptTokens / episodes,
+              completionTokens: total.completionTokens / episodes,
+            },
+          }
+        : null,
+    };
+  } finally {
+    registry.dispose();
+  }
+}

@@ -1,0 +1,46 @@
+/** The one seeding scheme: case streams and the seed split (src/seeding). */
+import { describe, expect, it } from 'vitest';
+import { caseStreams, DEFAULT_SPLIT_SEED, splitByKey } from '../../src/seeding';
+
+const key = { rngSeed: 0, task: 'esconv', caseId: 'a', randomSeed: 5, repeat: 0 };
+
+describe('caseStreams', () => {
+  it('derives distinct simulator and policy seeds from every part of the case key', () => {
+    const base = caseStreams(key);
+    expect(base.simSeed).not.toBe(base.policySeed);
+    for (const change of [
+      { rngSeed: 1 },
+      { task: 'cb' },
+      { caseId: 'b' },
+      { randomSeed: 6 },
+      { repeat: 1 },
+    ]) {
+      const other = caseStreams({ ...key, ...change });
+      expect(other.simSeed, JSON.stringify(change)).not.toBe(base.simSeed);
+      expect(other.policySeed, JSON.stringify(change)).not.toBe(base.policySeed);
+    }
+    expect(caseStreams({ ...key })).toEqual(base);
+  });
+  it('rejects a negative seed or repeat', () => {
+    expect(() => caseStreams({ ...key, rngSeed: -1 })).toThrow(RangeError);
+    expect(() => caseStreams({ ...key, repeat: 0.5 })).toThrow(RangeError);
+  });
+});
+
+describe('splitByKey', () => {
+  const items = Array.from({ length: 20 }, (_, i) => ({ id: `s${i}` }));
+  it('splits disjointly, independently of input order, and differently per seed', () => {
+    const a = splitByKey(items, (x) => x.id, 5);
+    expect(a.heldOut).toHaveLength(5);
+    expect(a.rest).toHaveLength(15);
+    expect(new Set([...a.heldOut, ...a.rest].map((x) => x.id)).size).toBe(20);
+    const reversed = splitByKey([...items].reverse(), (x) => x.id, 5, DEFAULT_SPLIT_SEED);
+    expect(reversed).toEqual(a);
+    expect(splitByKey(items, (x) => x.id, 5, 1).heldOut).not.toEqual(a.heldOut);
+  });
+  it('rejects an empty part and repeated ids', () => {
+    expect(() => splitByKey(items, (x) => x.id, 0)).toThrow(RangeError);
+    expect(() => splitByKey(items, (x) => x.id, 20)).toThrow(RangeError);
+    expect(() => splitByKey([{ id: 'a' }, { id: 'a' }], (x) => x.id, 1)).toThrow(/share the id/);
+  });
+});
