@@ -7,3 +7,6 @@ export * from './bootstrap';
 export * from './metrics';
 export * from './classification';
 export * from './agreement';
+export * from './kappa';
+export * from './auc';
+export * from './cluster-bootstrap';
