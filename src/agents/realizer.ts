@@ -6,8 +6,8 @@
  * reads them like any other text.
  *
  * A realization may refer to the user's topic, read from the user's own turns with compromise: a noun the user
- * introduced with "my"/"our" ("my exams" → "your exams"); without one, a phrase that needs no slot ("all of
- * this"), so that a slot is never filled with a word that is not a topic. Reads the observation only (dialogue
+ * introduced with "my", "our" or "the" ("my exams" → "your exams", "the divorce" → "the divorce"); without one, a
+ * phrase that needs no slot ("all of this"), so that a slot is never filled with a word that is not a topic. Reads the observation only (dialogue
  * text, public view and events).
  *
  * Which realizations are offered rotates with the actor's turn, and a realization the actor used in either of its
@@ -24,7 +24,7 @@ type Variant = (c: RealizerContext) => string;
 export interface RealizerContext {
   /** The user's topic as a bare noun ("exams"), or "situation" when the user named none. */
   concern: string;
-  /** The user's topic for a slot ("your exams"), or a phrase that needs none ("all of this"). */
+  /** The user's topic for a slot ("your exams", "the divorce"), or a phrase that needs none ("all of this"). */
   topic: string;
   /** The topic of the user's last turn for a slot, else {@link topic}. */
   echo: string;
@@ -37,7 +37,13 @@ export interface RealizerContext {
   lastOffer: number | null;
 }
 
-/** Nouns a speaker introduced as their own ("my exams", "our landlord"), head noun last, lower case. */
+/** Determiners that introduce a topic, and how the actor refers back to it. */
+const INTRODUCERS: Readonly<Record<string, string>> = { my: 'your', our: 'your', the: 'the' };
+
+/**
+ * Topics a speaker introduced ("my exams" → "your exams", "the divorce" → "the divorce"): the head noun of a noun
+ * run after an introducer (adjectives skipped), in order, as the actor would refer back to it.
+ */
 function ownedNouns(text: string): string[] {
   const cached = ownedCache.get(text);
   if (cached) return cached;
@@ -45,7 +51,8 @@ function ownedNouns(text: string): string[] {
   for (const sentence of nlp(text).json() as { terms: { normal: string; tags: string[] }[] }[]) {
     const terms = sentence.terms;
     for (let i = 0; i < terms.length; i++) {
-      if (!['my', 'our'].includes(terms[i]?.normal ?? '')) continue;
+      const back = INTRODUCERS[terms[i]?.normal ?? ''];
+      if (back === undefined) continue;
       let j = i + 1;
       while (terms[j]?.tags.includes('Adjective')) j++;
       let head: string | null = null;
@@ -56,7 +63,7 @@ function ownedNouns(text: string): string[] {
         /^[a-z][a-z-]*$/.test(terms[j]?.normal ?? '')
       )
         head = terms[j++]?.normal ?? head;
-      if (head !== null) out.push(head);
+      if (head !== null) out.push(`${back} ${head}`);
     }
   }
   if (ownedCache.size > 4096) ownedCache.clear();
@@ -81,13 +88,13 @@ export function realizerContext(obs: Observation): RealizerContext {
     if (c >= best) [concern, best] = [w, c];
   }
   const last = ownedNouns(turns.at(-1) ?? '').at(-1);
-  const topic = concern === null ? 'all of this' : `your ${concern}`;
+  const topic = concern ?? 'all of this';
   const counters = obs.events.filter((e) => e.type === 'offer' && e.by === 'user');
   const offers = obs.events.filter((e) => e.type === 'offer' && e.by === 'actor');
   return {
-    concern: concern ?? 'situation',
+    concern: concern?.split(' ')[1] ?? 'situation',
     topic,
-    echo: last === undefined ? topic : `your ${last}`,
+    echo: last ?? topic,
     item: obs.actorView.itemName?.trim().toLowerCase() || 'item',
     listPrice: obs.actorView.listPrice ?? 0,
     targetPrice: obs.actorView.targetPrice ?? 0,
