@@ -16,3 +16,4 @@ export * from './harness-worker';
 export * from './report';
 export * from './report-format';
 export * from './validation';
+export * from './ladders';

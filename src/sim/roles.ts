@@ -6,6 +6,7 @@
 import type { Rng } from '../rng';
 import type { Turn } from '../tasks/seed';
 import type { TaskSpec } from '../tasks/types';
+import type { Perception } from './perception';
 import type { Judgment, Level, Mode, Proposal, Route, SimState, TaskEvent } from './types';
 
 /** What a simulator role may read: its task, its own state and the dialogue so far (text only). */
@@ -14,6 +15,12 @@ export interface SimView {
   readonly state: Readonly<SimState>;
   /** Dialogue so far, actor turns without strategy labels. */
   readonly history: readonly Turn[];
+  /**
+   * The simulator's perception of this turn's actor utterance, computed once per turn by the simulator. Template
+   * roles read the utterance only through it; a role called outside the simulator (a test, a tool) without it
+   * perceives the utterance itself (`viewPerception` in template/).
+   */
+  readonly perception?: Perception;
 }
 
 /** Action-type classifier: Influence / Elicit / Social from the utterance text (ties Influence > Elicit > Social). */
@@ -43,6 +50,11 @@ export interface ChangeProposer {
     judgment: Judgment,
     assessment: MessageAssessment,
   ): Promise<Proposal>;
+  /**
+   * Optional: proposed CP and FE after an Elicit or Social turn (BDI records stay unchanged in those modes;
+   * affect still updates). Without it, those turns keep CP and FE as they were.
+   */
+  reappraise?(utterance: string, view: SimView): Promise<{ CP: number; FE: number }>;
 }
 
 /** Everything the responder verbalises: the turn's decisions, the updated state and this turn's events. */

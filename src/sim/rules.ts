@@ -13,6 +13,11 @@ export interface TaskRules {
   rapportBelief: string;
   /** Topics whose mention asks the user to act (suggestion, donation request, price offer). */
   callToAction: readonly string[];
+  /**
+   * Topics that, asked about in a question, are an inquiry rather than an argument (the buyer asking about the
+   * seller's item: "How old is it?"); elsewhere a question that names a topic still counts as Influence.
+   */
+  inquiryTopics: readonly string[];
 }
 
 export const TASK_RULES: Readonly<Record<TaskId, TaskRules>> = {
@@ -21,17 +26,20 @@ export const TASK_RULES: Readonly<Record<TaskId, TaskRules>> = {
     againstIntention: 'i-withdraw',
     rapportBelief: 'b-heard',
     callToAction: ['action'],
+    inquiryTopics: [],
   },
   p4g: {
     goalIntention: 'i-donate',
     againstIntention: 'i-decline',
     rapportBelief: 'b-rapport',
     callToAction: ['donate'],
+    inquiryTopics: [],
   },
   cb: {
     goalIntention: 'i-concede',
     againstIntention: 'i-hold',
     rapportBelief: 'b-rapport',
     callToAction: ['price'],
+    inquiryTopics: ['condition'],
   },
 };

@@ -9,10 +9,10 @@
 import { Rng } from '../rng';
 import type { Seed, Turn } from '../tasks/seed';
 import type { TaskSpec } from '../tasks/types';
-import { extractFeatures } from '../text/features';
 import { appraise, updateAffect } from './affect';
 import { actorEvents, isStale, userEvents } from './dynamics';
-import { isCallToAction } from './template/proposer';
+import { callToAction } from './template/proposer';
+import { perceive } from './perception';
 import type { MessageAssessment, SimRoles, SimView } from './roles';
 import { TASK_RULES } from './rules';
 import { deepFreeze } from './freeze';
@@ -129,8 +129,10 @@ export class CogSim {
     const s: SimState = { ...state };
     const rng = Rng.fromState(s.rng);
     const textHistory = history.map((t) => ({ speaker: t.speaker, text: t.text }));
-    const view: SimView = { task: this.task, state: s, history: textHistory };
-    const features = extractFeatures(utterance);
+    // Perceive the utterance once; every template role reads it from the view.
+    const perception = perceive(utterance, this.task, textHistory, s.private.concerns);
+    const features = perception.features;
+    const view: SimView = { task: this.task, state: s, history: textHistory, perception };
     const actorEvs = actorEvents(s, features);
 
     const mode = await this.roles.modeClassifier.classify(utterance, view);
@@ -165,6 +167,8 @@ export class CogSim {
         if (!(err instanceof ProposalRejectedError)) throw err;
         rejected = err.reason;
       }
+    } else if (this.roles.changeProposer.reappraise) {
+      proposedAppraisal = await this.roles.changeProposer.reappraise(utterance, view);
     }
 
     const appraisal = appraise(cognitive, proposedAppraisal);
@@ -179,7 +183,7 @@ export class CogSim {
     );
     s.cognitive = { ...cognitive, appraisal, affect };
 
-    const asked = mode === 'Influence' && isCallToAction(utterance, view);
+    const asked = mode === 'Influence' && callToAction(perception, this.task.id);
     const user = userEvents(s, actorEvs, asked);
     const events = [...actorEvs, ...user.events];
     s.events = [...s.events, ...events];
@@ -202,7 +206,7 @@ export class CogSim {
           : { stance: 'open' };
     if (plan.reveal !== undefined) s.revealed = [...s.revealed, plan.reveal];
     const userUtterance = await this.roles.responder.respond({
-      view: { task: this.task, state: s, history: textHistory },
+      view: { task: this.task, state: s, history: textHistory, perception },
       utterance,
       mode,
       judgment,

@@ -1,20 +1,30 @@
 /**
- * Surface features of an utterance, read from its text alone. The template implementations of the simulator's
- * roles, the template judge and the template realizer all perceive text through these functions, so that no
- * rule can see a strategy label or a hidden state.
+ * Features of an utterance, read from its text alone through an English NLP library (wink-nlp: tokens, lemmas,
+ * negation scope, sentences, entities, sentiment; see `nlp.ts`), once per text (memoised). The template roles of
+ * the simulator perceive the actor's words only through these features, so that no rule can see a strategy
+ * label or a hidden state, and every cue is a whole word or phrase outside a negation's scope.
  *
- * Every score is in [0, 1]; lexicon hits saturate (1 hit → 0.5, 2 → 0.75, 3+ → ~0.9).
+ * Cue scores are in [0, 1]; distinct phrase hits saturate (1 hit → 0.5, 2 → 0.75, 3+ → ~0.9).
  */
 import type { TopicLexicon } from '../tasks/types';
+import { parse, type Parsed, type Token } from './nlp';
+import { amounts, offeredPrice } from './numbers';
+import { isNegator, phraseHits } from './phrases';
 
-/** Lower-case phrase lexicons for the generic features. */
+/**
+ * Cue phrases of the simulator's perception, matched as whole words on the parse (see `phrases.ts`), negation
+ * aware: "I don't understand" is not warmth, "no deal" is not assent, "you don't have to decide now" is not
+ * pressure. Written for this project from how people phrase these acts.
+ */
 const LEXICON = {
   warmth: [
     'sorry',
     'understand',
     'hear you',
-    'sounds',
-    'must be',
+    'sounds hard',
+    'sounds really',
+    'sounds like',
+    'must be hard',
     'must feel',
     'makes sense',
     'i care',
@@ -25,25 +35,29 @@ const LEXICON = {
     'with you',
     'valid',
     'that is hard',
-    "that's hard",
-    'kind',
+    'not your fault',
+    'take your time',
+    'proud of you',
     'gently',
   ],
   pressure: [
-    'must',
-    'have to',
-    'need to',
+    'you must',
+    'you have to',
+    'you need to',
     'right now',
     'immediately',
-    'should just',
     'no excuse',
     'last chance',
     'obviously',
-    'you really should',
     'final offer',
     'take it or leave it',
     'come on',
     'hurry',
+    'now or never',
+    'decide now',
+    'you should just',
+    'just do it',
+    'stop wasting',
   ],
   evidence: [
     'research',
@@ -64,35 +78,42 @@ const LEXICON = {
     'experts',
     'shown',
     'records',
+    'proven',
+    'independent',
   ],
   dismissive: [
     'get over',
     'not a big deal',
+    'no big deal',
     'calm down',
     'whatever',
     'stop complaining',
     'overreacting',
     'just deal',
-    'no big deal',
     'could be worse',
     'man up',
-    "don't be silly",
+    'do not be silly',
+    'so what',
+    'who cares',
+    'not my problem',
+    'stop whining',
+    'move on',
   ],
   greeting: [
     'hello',
-    'hi ',
-    'hi,',
+    'hi',
     'hey',
     'good morning',
+    'good afternoon',
     'good evening',
     'how are you',
     'nice to meet',
-    'bye',
-    'take care',
   ],
+  farewell: ['bye', 'goodbye', 'take care', 'see you', 'have a good day', 'have a nice day'],
   suggestion: [
     'you could',
     'you might',
+    'you can',
     'try',
     'how about',
     'maybe you',
@@ -103,49 +124,77 @@ const LEXICON = {
     'i recommend',
     'one idea',
     'would you be willing',
+    'why not',
   ],
   selfDisclosure: [
     'i once',
     'when i was',
     'i have been',
-    "i've been",
     'i went through',
     'i also',
     'me too',
     'my own',
+    'happened to me',
+    'i remember when',
+    'i used to',
   ],
   assent: [
     'deal',
-    "i'll take it",
     'i will take it',
     'sounds good',
     'agreed',
     'i agree',
-    "let's do it",
+    'let us do it',
     'works for me',
+    'that works',
+    'i accept',
   ],
-  quit: ['no thanks', "i'll pass", 'i will pass', 'walk away', 'not interested', 'forget it', 'goodbye'],
+  quit: [
+    'no thanks',
+    'i will pass',
+    'walk away',
+    'not interested',
+    'forget it',
+    'goodbye',
+    'no deal',
+    'i give up',
+    'never mind',
+  ],
 } as const;
 
 export type FeatureName = keyof typeof LEXICON;
 
-/** Features of one utterance. `price` is the first money amount mentioned, or null. */
+/** Features of one utterance (cue scores in [0, 1] unless said otherwise). */
 export interface TextFeatures {
   warmth: number;
   pressure: number;
   evidence: number;
   dismissive: number;
   greeting: number;
+  /** Leave-taking ("bye", "take care"). */
+  farewell: number;
   suggestion: number;
   selfDisclosure: number;
+  /** Agreement outside negation ("deal", "sounds good"); "not ideal" and "no deal" are not assent. */
   assent: number;
   quit: number;
-  /** 1 when the utterance contains a question mark or opens with a question word. */
+  /** 1 when a sentence is a question (question mark, or wink's interrogative type, or a leading question word). */
   question: number;
   /** Concreteness: numbers, long content words, references to the listener's own words (see `specificity`). */
   specificity: number;
   exclamation: number;
+  /** wink's sentiment of the whole text, in [-1, 1] (negation- and intensifier-aware: "Not good." < 0). */
+  sentiment: number;
+  /** 1 when the speaker commits to an action in the first person ("I will call her", "I'm going to try"). */
+  commitment: number;
+  /** 1 when the speaker refuses in the first person ("I won't", "I will not talk", "I'll never", "I can't"). */
+  refusal: number;
+  /** The amount offered as a price (see `offeredPrice` in numbers.ts), or null. */
   price: number | null;
+  /** Every number that is not a count of something else (money and bare numbers), in reading order. */
+  amounts: readonly number[];
+  /** Lemmas of the content words of the question sentences ("How old is it?" → ["old"]); empty without one. */
+  askedAbout: readonly string[];
   wordCount: number;
 }
 
@@ -219,29 +268,112 @@ export function contentWordSet(text: string): ReadonlySet<string> {
   return wordSetMemo.get(text, () => new Set(contentWords(text)));
 }
 
-const QUESTION_START =
-  /^\s*(what|how|why|when|where|who|which|do|does|did|is|are|can|could|would|will|have|has)\b/i;
-const PRICE = /\$\s?(\d+(?:[.,]\d+)?)|(\d+(?:\.\d+)?)\s?(?:dollars|bucks|usd)\b/i;
+const QUESTION_WORDS = new Set(['what', 'how', 'why', 'when', 'where', 'who', 'which']);
+const AUX_QUESTION = new Set([
+  'do',
+  'does',
+  'did',
+  'is',
+  'are',
+  'can',
+  'could',
+  'would',
+  'will',
+  'have',
+  'has',
+]);
+const FIRST_PERSON = new Set(['i', 'we']);
+const INTENT = new Set(['will', 'shall', 'going', 'promise', 'plan', 'intend', 'gonna']);
+const ABILITY = new Set(['can', 'could']);
+const ASK_STOP = new Set([...STOP, ...QUESTION_WORDS, ...AUX_QUESTION, 'it', 'be', '?']);
 
 type BaseFeatures = Omit<TextFeatures, 'specificity'> & { words: readonly string[]; numbers: number };
 
+const parseMemo = new Memo<Parsed>();
 const baseMemo = new Memo<BaseFeatures>();
+
+/** The memoised parse of a text. */
+export function parsed(text: string): Parsed {
+  return parseMemo.get(text, () => parse(text));
+}
+
+function isQuestionSentence(p: Parsed, start: number, end: number, type: string): boolean {
+  const first = p.tokens[start];
+  const last = p.tokens[end];
+  if (type === 'interrogative' || last?.normal === '?') return true;
+  return (
+    first !== undefined &&
+    (QUESTION_WORDS.has(first.normal) ||
+      (AUX_QUESTION.has(first.normal) && end > start + 1 && p.tokens[start + 1]?.pos === 'PRON'))
+  );
+}
+
+/**
+ * First-person commitments and refusals: "I/we" followed within four tokens by an intention word ("will",
+ * "going", "promise" …) or an ability word ("can") and then a verb. A negator between them ("I will not", "I won't",
+ * "I'll never", "I can't") makes it a refusal; an intention without one a commitment ("can" alone commits to
+ * nothing). Questions commit to nothing.
+ */
+function commitments(p: Parsed, questions: ReadonlySet<number>): { commitment: number; refusal: number } {
+  let commitment = 0;
+  let refusal = 0;
+  const toks = p.tokens;
+  for (let i = 0; i < toks.length; i++) {
+    const subject = toks[i] as Token;
+    if (!FIRST_PERSON.has(subject.normal) || questions.has(subject.sentence)) continue;
+    let intent = false;
+    let ability = false;
+    let negated = false;
+    for (let k = i + 1; k < Math.min(toks.length, i + 6); k++) {
+      const t = toks[k] as Token;
+      if (t.sentence !== subject.sentence || t.pos === 'PUNCT') break;
+      if (isNegator(t)) negated = true;
+      else if (INTENT.has(t.normal) || INTENT.has(t.lemma)) intent = true;
+      else if (ABILITY.has(t.normal)) ability = true;
+      else if (t.pos === 'VERB' || (t.pos === 'AUX' && (intent || ability) && t.lemma !== 'be')) {
+        if (negated && (intent || ability)) refusal = 1;
+        else if (intent) commitment = 1;
+        break;
+      } else if (t.pos !== 'ADV' && t.pos !== 'PART' && t.pos !== 'AUX' && t.normal !== 'to') break;
+      if (k + 1 === toks.length || toks[k + 1]?.pos === 'PUNCT') {
+        // A bare "I won't." / "I will not." refuses what was asked.
+        if (negated && intent) refusal = 1;
+      }
+    }
+  }
+  return { commitment, refusal };
+}
 
 function baseFeatures(text: string): BaseFeatures {
   return baseMemo.get(text, () => {
-    const norm = normalizeText(text);
+    const p = parsed(text);
     const f = {} as Record<FeatureName, number>;
-    for (const key of Object.keys(LEXICON) as FeatureName[]) f[key] = saturate(countHits(norm, LEXICON[key]));
-    const m = PRICE.exec(text);
-    const price = m ? Number((m[1] ?? m[2] ?? '').replace(',', '')) : null;
+    for (const key of Object.keys(LEXICON) as FeatureName[])
+      f[key] = saturate(phraseHits(p, LEXICON[key]).plain);
+    const questions = new Set<number>();
+    p.sentences.forEach((s, i) => {
+      if (isQuestionSentence(p, s.start, s.end, s.type)) questions.add(i);
+    });
+    if (questions.size === 0 && text.includes('?')) questions.add(p.sentences.length - 1);
+    const found = amounts(p);
+    const askedAbout = p.tokens
+      .filter(
+        (t) =>
+          questions.has(t.sentence) && t.type === 'word' && !ASK_STOP.has(t.normal) && !ASK_STOP.has(t.lemma),
+      )
+      .map((t) => t.lemma);
     return {
       ...f,
-      question: text.includes('?') || QUESTION_START.test(text) ? 1 : 0,
+      question: questions.size > 0 ? 1 : 0,
       exclamation: saturate((text.match(/!/g) ?? []).length - 1),
-      price: price !== null && Number.isFinite(price) ? price : null,
+      sentiment: Math.max(-1, Math.min(1, p.sentiment)),
+      ...commitments(p, questions),
+      price: offeredPrice(p, found),
+      amounts: found.filter((a) => a.unit === null).map((a) => a.value),
+      askedAbout,
       wordCount: (text.match(/\S+/g) ?? []).length,
       words: contentWords(text),
-      numbers: (text.match(/\d+/g) ?? []).length,
+      numbers: found.length,
     };
   });
 }
@@ -265,17 +397,18 @@ export function extractFeatures(text: string, ...context: string[]): TextFeature
 const topicMemos = new WeakMap<TopicLexicon, Memo<Readonly<Record<string, number>>>>();
 
 /**
- * Topics of a task lexicon addressed by `text`, each with a hit score in [0, 1]. Topics without hits are absent.
- * The result is frozen (shared between calls).
+ * Topics of a task lexicon addressed by `text` outside negation (whole words, stems of 5+ letters; see
+ * `phrases.ts`), each with a hit score in [0, 1]. Topics without hits are absent. The result is frozen (shared
+ * between calls).
  */
 export function topicHits(text: string, lexicon: TopicLexicon): Readonly<Record<string, number>> {
   let memo = topicMemos.get(lexicon);
   if (!memo) topicMemos.set(lexicon, (memo = new Memo()));
   return memo.get(text, () => {
-    const norm = normalizeText(text);
+    const p = parsed(text);
     const out: Record<string, number> = {};
     for (const [topic, phrases] of Object.entries(lexicon)) {
-      const hits = countHits(norm, phrases);
+      const hits = phraseHits(p, phrases).plain;
       if (hits > 0) out[topic] = saturate(hits);
     }
     return out;

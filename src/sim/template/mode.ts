@@ -1,17 +1,27 @@
 /**
- * Template action-type classifier (§A.2), text only. Influence markers are suggestions, evidence,
- * self-disclosure, pressure, dismissal, assent/quitting, a price, or a hit on one of the task's persuasion
- * topics (any topic but `rapport`). Ties go Influence > Elicit > Social: any Influence marker makes the turn
- * Influence; otherwise a question makes it Elicit (a bare question falls back to Elicit); otherwise Social.
+ * Template action-type classifier (§A.2), from the turn's perception. Influence markers are suggestions,
+ * evidence, self-disclosure, pressure, dismissal, assent/quitting, a price offer, or a hit on one of the task's
+ * persuasion topics (any topic but `rapport`; in a question, not the task's inquiry topics), all whole words
+ * outside negation. Ties go Influence > Elicit >
+ * Social: any Influence marker makes the turn Influence; otherwise a question makes it Elicit (a bare question
+ * falls back to Elicit); otherwise Social.
  */
-import { extractFeatures, topicHits } from '../../text/features';
+import { perceptionOf, type Perception } from '../perception';
+import type { TaskId } from '../../tasks/seed';
 import type { ModeClassifier, SimView } from '../roles';
+import { TASK_RULES } from '../rules';
 import type { Mode } from '../types';
 
-/** Influence score in [0, 1] of an utterance for a task lexicon (the largest marker). */
-export function influenceScore(utterance: string, view: SimView): number {
-  const f = extractFeatures(utterance);
-  const { rapport: _rapport, ...hits } = topicHits(utterance, view.task.topics);
+/**
+ * Influence score in [0, 1] of a perceived utterance (the largest marker). In a question, the task's inquiry
+ * topics are what is asked about ("How old is it?"): an inquiry, not an argument, so they do not count.
+ */
+export function influenceOf(p: Perception, task: TaskId): number {
+  const f = p.features;
+  const inquiry = TASK_RULES[task].inquiryTopics;
+  const hits = Object.entries(p.topics)
+    .filter(([topic]) => topic !== 'rapport' && (f.question === 0 || !inquiry.includes(topic)))
+    .map(([, hit]) => hit);
   return Math.max(
     f.suggestion,
     f.evidence,
@@ -21,14 +31,20 @@ export function influenceScore(utterance: string, view: SimView): number {
     f.assent,
     f.quit,
     f.price !== null ? 1 : 0,
-    ...Object.values(hits),
+    ...hits,
   );
+}
+
+/** Influence score in [0, 1] of an utterance in a view (see {@link influenceOf}). */
+export function influenceScore(utterance: string, view: SimView): number {
+  return influenceOf(perceptionOf(utterance, view), view.task.id);
 }
 
 export class TemplateModeClassifier implements ModeClassifier {
   async classify(utterance: string, view: SimView): Promise<Mode> {
-    if (influenceScore(utterance, view) >= 0.5) return 'Influence';
-    if (extractFeatures(utterance).question > 0) return 'Elicit';
+    const p = perceptionOf(utterance, view);
+    if (influenceOf(p, view.task.id) >= 0.5) return 'Influence';
+    if (p.features.question > 0) return 'Elicit';
     return 'Social';
   }
 }

@@ -9,7 +9,9 @@
  * (for a call to action: the opposing intention; for a price: the gap to the seller's acceptable price),
  * pressure and dismissal, less rapport: below 0.3 low, below 0.6 medium, else high.
  */
-import { contentWordSet, extractFeatures, topicHits, type TextFeatures } from '../../text/features';
+import type { TaskId } from '../../tasks/seed';
+import type { TextFeatures } from '../../text/features';
+import { perceptionOf, type Perception } from '../perception';
 import { sellerAcceptablePrice } from '../dynamics';
 import { CHANGE_LIMITS, isSupported } from '../updater';
 import { records, strengthOf, topicStrength } from '../records';
@@ -26,32 +28,9 @@ export const COHERENCE_CEILING = 2;
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
-function lastUserText(view: SimView): string {
-  for (let i = view.history.length - 1; i >= 0; i--) {
-    const t = view.history[i];
-    if (t && t.speaker === 'user') return t.text;
-  }
-  return '';
-}
-
-/**
- * How much the utterance repeats the actor's earlier ones, in [0, 1]: 1 for a verbatim repeat, else the largest
- * share of its content words already used in one earlier actor turn. Repetition reads as nagging.
- */
+/** How much `utterance` repeats the actor's earlier turns in the view (see {@link Perception.repetition}). */
 export function repetition(utterance: string, view: SimView): number {
-  const words = contentWordSet(utterance);
-  const trimmed = utterance.trim();
-  let best = 0;
-  for (const t of view.history) {
-    if (t.speaker !== 'actor') continue;
-    if (t.text.trim() === trimmed) return 1;
-    if (words.size === 0) continue;
-    const other = contentWordSet(t.text);
-    let shared = 0;
-    for (const w of words) if (other.has(w)) shared++;
-    best = Math.max(best, shared / words.size);
-  }
-  return best >= 0.6 ? best : 0;
+  return perceptionOf(utterance, view).repetition;
 }
 
 /** Mean strength / 4 of the records supporting an intention, in [0, 1] (0 when it has none). */
@@ -67,11 +46,22 @@ function pressureLevel(f: TextFeatures, repeated: number): Level {
   return p >= 0.7 ? 'high' : p >= 0.4 ? 'medium' : 'low';
 }
 
-/** Whether the utterance asks the user to act (a call to action for this task). */
+/**
+ * Whether a perceived utterance asks this user to act: ESConv — a suggestion or a step (`action` topic);
+ * P4G — a donation request (`donate` topic, or an amount together with a suggestion or question); CB — a price
+ * offer. A suggestion about something else (a restaurant, the weather) is no call to action for P4G or CB.
+ */
+export function callToAction(p: Perception, task: TaskId): boolean {
+  const f = p.features;
+  const topical = TASK_RULES[task].callToAction.some((t) => (p.topics[t] ?? 0) > 0);
+  if (task === 'esconv') return f.suggestion > 0 || topical;
+  if (task === 'p4g') return topical || (f.price !== null && (f.suggestion > 0 || f.question > 0));
+  return f.price !== null;
+}
+
+/** Whether the utterance asks the user to act (see {@link callToAction}). */
 export function isCallToAction(utterance: string, view: SimView): boolean {
-  const f = extractFeatures(utterance);
-  const hits = topicHits(utterance, view.task.topics);
-  return f.suggestion > 0 || f.price !== null || TASK_RULES[view.task.id].callToAction.some((t) => hits[t]);
+  return callToAction(perceptionOf(utterance, view), view.task.id);
 }
 
 function levelOf(score: number): Level {
@@ -82,8 +72,9 @@ export class TemplateChangeProposer implements ChangeProposer {
   async assess(utterance: string, view: SimView): Promise<MessageAssessment> {
     const cog = view.state.cognitive;
     const rules = TASK_RULES[view.task.id];
-    const f = extractFeatures(utterance, lastUserText(view), ...view.state.private.concerns);
-    const hits = topicHits(utterance, view.task.topics);
+    const p = perceptionOf(utterance, view);
+    const f = p.features;
+    const hits = p.topics;
     let topical = 0;
     let opposition = 0;
     for (const [topic, hit] of Object.entries(hits)) {
@@ -91,7 +82,8 @@ export class TemplateChangeProposer implements ChangeProposer {
       topical += hit * (0.4 + 0.6 * (topicStrength(cog, topic) / 4));
       opposition = Math.max(opposition, (0.6 + 0.4 * hit) * (topicStrength(cog, topic, 'against') / 4));
     }
-    if (isCallToAction(utterance, view)) {
+    const asks = callToAction(p, view.task.id);
+    if (asks) {
       const against = strengthOf(cog, rules.againstIntention) / 4;
       opposition = Math.max(opposition, against, 1 - supportOf(view, rules.goalIntention));
     }
@@ -99,17 +91,22 @@ export class TemplateChangeProposer implements ChangeProposer {
       const gap = (sellerAcceptablePrice(view.state) - f.price) / view.state.private.listPrice;
       opposition = Math.max(opposition, clamp01(gap / 0.3));
     }
-    const repeated = repetition(utterance, view);
+    const repeated = p.repetition;
     const pressure = pressureLevel(f, repeated);
     const rapport = strengthOf(cog, rules.rapportBelief) / 4;
+    // A gentle, concrete request meets less resistance than a bare one; pressure and dismissal meet more.
+    // Evidence that answers a held concern makes the message less discrepant on the central route (ELM).
+    const softening = Math.max(0.4, 1 - 0.35 * f.warmth - 0.15 * f.specificity - 0.3 * f.evidence);
     const score =
-      0.8 * opposition +
+      0.8 * opposition * softening +
       0.3 * ((LEVEL_VALUE[pressure] - 0.2) / 0.6) +
       0.6 * f.dismissive +
       0.25 * repeated -
       0.3 * rapport;
+    // An off-topic message (no task topic, no call to action) is not relevant to this user, however long its words.
+    const relevance = topical === 0 && !asks ? 0.1 : clamp01(0.15 + 0.7 * topical + 0.5 * f.specificity);
     return {
-      relevance: clamp01(0.15 + 0.7 * topical + 0.5 * f.specificity),
+      relevance,
       argumentQuality: clamp01(
         0.2 +
           0.45 * f.evidence +
@@ -126,9 +123,21 @@ export class TemplateChangeProposer implements ChangeProposer {
           0.2 * f.exclamation +
           0.2 * (hits.rapport ?? 0),
       ),
-      discrepancy: levelOf(score),
+      // Dismissing the user's concern is always far from what they believe about it.
+      discrepancy: f.dismissive >= 0.5 ? 'high' : levelOf(score),
       pressure,
     };
+  }
+
+  /**
+   * Appraisal after an Elicit or Social turn (records stay unchanged): being met warmly raises coping potential
+   * and future expectancy a little, dismissal and pressure lower them; a neutral remark changes nothing.
+   */
+  async reappraise(utterance: string, view: SimView): Promise<{ CP: number; FE: number }> {
+    const f = perceptionOf(utterance, view).features;
+    const { CP, FE } = view.state.cognitive.appraisal;
+    const lift = 0.1 * f.warmth + 0.04 * f.greeting - 0.25 * f.dismissive - 0.2 * f.pressure;
+    return { CP: CP + 0.5 * lift, FE: FE + lift };
   }
 
   async propose(
@@ -140,8 +149,9 @@ export class TemplateChangeProposer implements ChangeProposer {
   ): Promise<Proposal> {
     const cog = view.state.cognitive;
     const rules = TASK_RULES[view.task.id];
-    const f = extractFeatures(utterance, lastUserText(view));
-    const hits = topicHits(utterance, view.task.topics);
+    const p = perceptionOf(utterance, view);
+    const f = p.features;
+    const hits = p.topics;
     const q = route === 'central' ? 0.5 + 0.5 * a.argumentQuality : 0.4 + 0.6 * a.cueStrength;
     const pressure = LEVEL_VALUE[a.pressure] - 0.2;
     const deltas = new Map<string, number>();
@@ -173,7 +183,7 @@ export class TemplateChangeProposer implements ChangeProposer {
     const support = supportOf(view, rules.goalIntention);
     if (judgment === 'reject') {
       add(rules.againstIntention, 0.5 * (0.5 + pressure));
-    } else if (isCallToAction(utterance, view)) {
+    } else if (callToAction(p, view.task.id)) {
       add(rules.goalIntention, (judgment === 'accept' ? 1.0 : 0.4) * q * (0.3 + support));
       if (judgment === 'accept') add(rules.againstIntention, -0.4 * q);
     }
@@ -186,8 +196,14 @@ export class TemplateChangeProposer implements ChangeProposer {
       const d = deltas.get(r.id);
       if (d !== undefined && d > halfLimit && !isSupported(cog, r)) deltas.set(r.id, halfLimit);
     }
+    // Under pressure (0 … 0.6 above the floor) a message's good side counts for less: 1 − pressure / 0.6.
+    const unpressured = 1 - pressure / 0.6;
     const shift =
-      judgment === 'accept' ? 0.12 + 0.12 * q : judgment === 'non-commit' ? 0.04 : -0.12 - 0.1 * pressure;
+      judgment === 'accept'
+        ? 0.16 + 0.16 * q + 0.1 * f.warmth
+        : judgment === 'non-commit'
+          ? 0.06
+          : -0.12 - 0.1 * pressure;
     const claimTopics = Object.keys(hits).filter((t) => t !== 'rapport');
     const changes = [...deltas]
       .filter(([, d]) => Math.abs(d) > 1e-9)
@@ -204,9 +220,15 @@ export class TemplateChangeProposer implements ChangeProposer {
       changes,
       newRecords: [],
       claimTopics,
+      // Pressure is not relief: being pushed lowers the sense of control and of a good outcome.
       appraisal: {
-        CP: cog.appraisal.CP + shift + (judgment === 'accept' ? 0.1 * f.suggestion : 0),
-        FE: cog.appraisal.FE + shift - 0.2 * f.dismissive,
+        CP:
+          cog.appraisal.CP +
+          (shift > 0 ? shift * unpressured : shift) +
+          (judgment === 'accept' ? 0.1 * f.suggestion : 0) -
+          0.8 * pressure,
+        FE:
+          cog.appraisal.FE + (shift > 0 ? shift * unpressured : shift) - 0.2 * f.dismissive - 0.5 * pressure,
       },
       plan: { stance },
     };

@@ -4,7 +4,8 @@
  * the concern the user chooses to reveal. Phrase choice draws from the simulator's random stream.
  */
 import type { Rng } from '../../rng';
-import { extractFeatures } from '../../text/features';
+import { parsed } from '../../text/features';
+import { lastUserText, perceptionOf } from '../perception';
 import type { AffectCategory } from '../../tasks/seed';
 import { strengthOf, topicStrength } from '../records';
 import type { ResponseInput, Responder } from '../roles';
@@ -38,6 +39,8 @@ const SOCIAL = ['Thanks.', 'Sure.', 'Right.', 'Okay.'];
 /** Replies to a warm social message: being met kindly is noticed. */
 const WARM_SOCIAL = ['Thank you, that means a lot.', 'Thanks for listening.', 'That is kind of you, thanks.'];
 const GREETING = ['Hello to you too.', 'Hi there.', 'Hey, nice to meet you.'];
+/** Replies to a dismissive or pushy remark outside Influence: it hurts, and is not thanked. */
+const HURT = ['That is not what I needed to hear.', 'Wow. Okay.', 'I did not expect that.'];
 
 const P4G_BARRIER: Readonly<Record<string, string>> = {
   trust: 'I am honestly not sure charities use the money well.',
@@ -45,37 +48,71 @@ const P4G_BARRIER: Readonly<Record<string, string>> = {
   cost: 'Money is tight for me right now.',
 };
 
-/** Replies to a greeting in kind, to warmth with thanks, otherwise with a short acknowledgement. */
-function socialBank(utterance: string): readonly string[] {
-  const f = extractFeatures(utterance);
+/** Replies to dismissal or pressure with hurt, to a greeting in kind, to warmth with thanks, else briefly. */
+function socialBank(input: ResponseInput): readonly string[] {
+  const f = perceptionOf(input.utterance, input.view).features;
+  if (f.dismissive > 0 || f.pressure >= 0.5) return HURT;
   return f.greeting > 0 ? GREETING : f.warmth > 0 ? WARM_SOCIAL : SOCIAL;
 }
 
-function pick(rng: Rng, items: readonly string[]): string {
-  return rng.pick(items);
+/**
+ * A phrase from `items` that the user's previous reply did not already contain (the user does not repeat itself
+ * word for word); from all of them when every one was used. Draws from the simulator's stream.
+ */
+function pick(rng: Rng, items: readonly string[], previous = ''): string {
+  const fresh = items.filter((x) => !previous.includes(x));
+  return rng.pick(fresh.length > 0 ? fresh : items);
+}
+
+/**
+ * The user's concern as a topic slot: a concern that ends in a noun ("the exam", "the breakup"), else the problem
+ * type when it is one, else null (the reply then speaks of "it" rather than fill the slot with a non-noun).
+ */
+function topicSlot(concerns: readonly string[], problemType: string | undefined): string | null {
+  for (const c of [...concerns, ...(problemType ? [problemType] : [])]) {
+    const last = parsed(c).tokens.at(-1);
+    if (last && (last.pos === 'NOUN' || last.pos === 'PROPN')) return c;
+  }
+  return null;
 }
 
 function esconvReply(input: ResponseInput, rng: Rng): string {
   const { view, mode, plan, events } = input;
   const cog = view.state.cognitive;
-  const concern = view.state.private.concerns[0] ?? view.state.private.problemType ?? 'this';
+  const slot = topicSlot(view.state.private.concerns, view.state.private.problemType);
+  const about = slot ? `the ${slot}` : 'it';
+  const previous = lastUserText(view.history);
   if (events.some((e) => e.type === 'end')) {
-    return `Thank you, this really helped. I am going to take a first step with the ${concern} this week. I feel lighter.`;
+    return `Thank you, this really helped. I am going to take a first step with ${about} this week. I feel lighter.`;
   }
   if (events.some((e) => e.type === 'quit')) return 'I do not want to talk about this anymore.';
   const parts: string[] = [];
   if (mode === 'Elicit') {
     parts.push(
-      plan.reveal ? `It is mostly about the ${plan.reveal}.` : 'I think I already told you most of it.',
+      plan.reveal && topicSlot([plan.reveal], undefined)
+        ? `It is mostly about the ${plan.reveal}.`
+        : 'I think I already told you most of it.',
     );
   } else if (mode === 'Social') {
-    parts.push(pick(rng, socialBank(input.utterance)));
+    parts.push(pick(rng, socialBank(input), previous));
   } else {
-    parts.push(pick(rng, STANCE[plan.stance]));
+    parts.push(pick(rng, STANCE[plan.stance], previous));
   }
-  parts.push(pick(rng, AFFECT[cog.affect.category]));
+  parts.push(pick(rng, AFFECT[cog.affect.category], previous));
   const step = strengthOf(cog, TASK_RULES.esconv.goalIntention);
-  if (mode === 'Influence' && step >= 2) parts.push(`Maybe I could try something about the ${concern}.`);
+  if (mode === 'Influence' && step >= 2) {
+    parts.push(
+      pick(
+        rng,
+        [
+          `Maybe I could try something about ${about}.`,
+          'I might actually give that a try.',
+          'Maybe there is something small I could do.',
+        ],
+        previous,
+      ),
+    );
+  }
   return parts.join(' ');
 }
 
@@ -88,22 +125,23 @@ function p4gReply(input: ResponseInput, rng: Rng): string {
     return 'Actually, I changed my mind. I will not donate after all.';
   if (events.some((e) => e.type === 'end')) return 'I have to go now. I will make the donation. Bye!';
   if (events.some((e) => e.type === 'quit')) return 'I am not going to donate, sorry. I need to go.';
+  const previous = lastUserText(view.history);
   const parts: string[] = [];
   if (mode === 'Elicit') {
     parts.push(
       plan.reveal
         ? (P4G_BARRIER[plan.reveal] ?? `Well, I am a ${plan.reveal}.`)
-        : 'Not much else to say, really.',
+        : pick(rng, ['Not much else to say, really.', 'I do not know much more than that.'], previous),
     );
   } else if (mode === 'Social') {
-    parts.push(pick(rng, socialBank(input.utterance)));
+    parts.push(pick(rng, socialBank(input), previous));
   } else {
-    parts.push(pick(rng, STANCE[plan.stance]));
+    parts.push(pick(rng, STANCE[plan.stance], previous));
     const donate = strengthOf(cog, TASK_RULES.p4g.goalIntention);
     if (donate >= 2) parts.push('I might be willing to give something.');
     else if (plan.stance === 'resist') parts.push('I am not planning to donate.');
   }
-  if (cog.affect.category !== 'neutral') parts.push(pick(rng, AFFECT[cog.affect.category]));
+  if (cog.affect.category !== 'neutral') parts.push(pick(rng, AFFECT[cog.affect.category], previous));
   return parts.join(' ');
 }
 
@@ -117,12 +155,83 @@ function cbReply(input: ResponseInput, rng: Rng): string {
   if (events.some((e) => e.type === 'quit')) return 'That is way too low. I will find another buyer.';
   const counter = events.find((e) => e.type === 'offer' && e.by === 'user');
   if (counter) {
-    const firm = topicStrength(cog, 'hold') >= 3 ? 'I cannot go that low.' : 'I could come down a little.';
-    return `${firm} How about $${counter.price}?`;
+    const firm =
+      topicStrength(cog, 'hold') >= 3
+        ? ['I cannot go that low.', 'That is still too low for me.', 'I really cannot do that price.']
+        : ['I could come down a little.', 'I can move a bit.', 'Let me meet you partway.'];
+    const previous = lastUserText(view.history);
+    return `${pick(rng, firm, previous)} How about $${counter.price}?`;
   }
-  if (mode === 'Elicit') return plan.reveal ? `Sure, it is ${plan.reveal}.` : 'It is in the listing, really.';
-  if (mode === 'Social') return pick(rng, socialBank(input.utterance));
-  return pick(rng, STANCE[plan.stance]);
+  const previous = lastUserText(view.history);
+  if (mode === 'Elicit') return cbAnswer(input, previous, rng);
+  if (mode === 'Social') return pick(rng, socialBank(input), previous);
+  return pick(rng, STANCE[plan.stance], previous);
+}
+
+const AGE_WORDS = new Set(['old', 'age', 'year', 'new', 'long', 'buy', 'bought', 'when']);
+const CONDITION_WORDS = new Set([
+  'condition',
+  'work',
+  'damage',
+  'scratch',
+  'problem',
+  'issue',
+  'wrong',
+  'shape',
+  'wear',
+]);
+const PRICE_WORDS = new Set([
+  'price',
+  'low',
+  'lowest',
+  'negotiable',
+  'firm',
+  'flexible',
+  'take',
+  'cost',
+  'budge',
+]);
+
+/**
+ * The seller answers the question asked about the item from its private view: age or condition from the
+ * item's description, price questions from the list price; otherwise it reveals an unrevealed concern.
+ */
+function cbAnswer(input: ResponseInput, previous: string, rng: Rng): string {
+  const { view, plan } = input;
+  const asked = new Set(perceptionOf(input.utterance, view).features.askedAbout);
+  const priv = view.state.private;
+  const description = (priv.itemDescription ?? '').split(/(?<=[.!?])\s+/)[0]?.trim() ?? '';
+  const has = (words: ReadonlySet<string>) => [...asked].some((w) => words.has(w));
+  if (has(AGE_WORDS)) {
+    return description
+      ? `I have had it a while. From my listing: ${description}`
+      : 'I have had it for a while, but it has been looked after.';
+  }
+  if (has(CONDITION_WORDS)) {
+    return description ? `It is in decent shape. ${description}` : 'It works fine, no real problems.';
+  }
+  if (has(PRICE_WORDS) && priv.listPrice) {
+    return pick(
+      rng,
+      [
+        `I listed it at $${priv.listPrice}, and I think that is fair.`,
+        `$${priv.listPrice} is what I am asking.`,
+      ],
+      previous,
+    );
+  }
+  if (plan.reveal) return `Sure. ${plan.reveal.charAt(0).toUpperCase()}${plan.reveal.slice(1)}.`;
+  return pick(
+    rng,
+    ['It is all in the listing, really.', 'Nothing more to add, it is as described.'],
+    previous,
+  );
+}
+
+/** The reply, never the user's previous reply word for word: a repeated answer is marked as one. */
+function unrepeated(reply: string, input: ResponseInput): string {
+  if (reply !== lastUserText(input.view.history)) return reply;
+  return `Like I said, ${reply.charAt(0).toLowerCase()}${reply.slice(1)}`;
 }
 
 export class TemplateResponder implements Responder {
@@ -130,11 +239,11 @@ export class TemplateResponder implements Responder {
     const rng = input.rng;
     switch (input.view.task.id) {
       case 'esconv':
-        return esconvReply(input, rng);
+        return unrepeated(esconvReply(input, rng), input);
       case 'p4g':
-        return p4gReply(input, rng);
+        return unrepeated(p4gReply(input, rng), input);
       case 'cb':
-        return cbReply(input, rng);
+        return unrepeated(cbReply(input, rng), input);
     }
   }
 }

@@ -1,8 +1,18 @@
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
+import { hashKey32, loadCb, loadEsconv, loadP4g } from '../../../src/data';
+import type { Seed, TaskId } from '../../../src/tasks/seed';
 import { NoChangeProposer, personaSimRoles } from '../../../src/baselines';
 import {
+  DEFAULT_LADDERS,
   DOSE_LEVELS,
+  DoseLaddersSchema,
   EvalInputError,
+  distinctN,
+  isMonotoneRise,
+  ladderDoseResponse,
+  levelUtterance,
   LlmResponseScorer,
   TemplateResponseScorer,
   doseResponse,
@@ -136,5 +146,94 @@ describe('prompt-only comparators and the LLM scorer', () => {
     expect(score).toBe(4);
     expect(backend.requests).toHaveLength(2);
     expect(new TemplateResponseScorer().name).toBe('template');
+  });
+});
+
+describe('dose ladders (issue 9 shape) from one checkpoint per seed, deterministic route', () => {
+  const DATA = `${fileURLToPath(new URL('../../../', import.meta.url))}../shared/data/`;
+  const read = (f: string) => readFileSync(DATA + f, 'utf8');
+  /** Fixed split of the real data by a hash of the dialogue id: 30 % held out, never used to tune the rules. */
+  const heldOut = (s: Seed) => hashKey32(`split|${s.id}`) % 10 < 3;
+  const real = (task: TaskId): Seed[] => {
+    if (task === 'esconv')
+      return loadEsconv(read('esconv/esconv-valid.jsonl'), 'esconv-valid.jsonl', { skipInvalid: true }).seeds;
+    if (task === 'cb')
+      return loadCb(read('cb/craigslistbargain-valid.jsonl'), 'craigslistbargain-valid.jsonl', {
+        skipInvalid: true,
+      }).seeds;
+    const file = (name: string) => ({ name, text: read(`p4g/${name}`) });
+    return loadP4g(
+      { dialogs: file('p4g-dialogs.csv'), participants: file('p4g-participants.csv') },
+      { skipInvalid: true },
+    ).seeds;
+  };
+
+  it('the default ladders parse with the exported schema; bad ladder files are refused with a path', () => {
+    expect(DoseLaddersSchema.parse(JSON.parse(JSON.stringify(DEFAULT_LADDERS)))).toEqual(DEFAULT_LADDERS);
+    const noFraction = DoseLaddersSchema.safeParse({
+      cb: { levels: [{ utterances: ['{price}?'] }, { utterances: ['{price}!'] }] },
+    });
+    expect(noFraction.success).toBe(false);
+    expect(noFraction.error?.issues[0]?.path).toEqual(['cb', 'levels', 0, 'priceFraction']);
+    expect(
+      DoseLaddersSchema.safeParse({
+        p4g: { levels: [{ utterances: ['a'], priceFraction: 0.5 }, { utterances: ['b'] }] },
+      }).success,
+    ).toBe(false);
+    expect(
+      DoseLaddersSchema.safeParse({ esconv: { levels: [{ utterances: ['only one level'] }] } }).success,
+    ).toBe(false);
+    expect(DoseLaddersSchema.safeParse({ chess: { levels: [] } }).success).toBe(false);
+  });
+
+  it('{price} becomes the rounded fraction of the list price, with the sign as written', () => {
+    const level = { utterances: [], priceFraction: 0.85 };
+    expect(levelUtterance('Would you take ${price}?', level, 999)).toBe('Would you take $849?');
+    expect(levelUtterance('I can pay {price} dollars.', level, 1000)).toBe('I can pay 850 dollars.');
+  });
+
+  it.each(['esconv', 'p4g', 'cb'] as TaskId[])(
+    '%s: monotone on at least 90 percent of the bundled seeds',
+    async (task) => {
+      const r = await ladderDoseResponse({ task, seeds: defaultSeeds(task) });
+      console.log(
+        `${task} bundled: ${r.levelMeans.map((m) => m.toFixed(3)).join(' < ')}, monotone ${r.monotoneShare}`,
+      );
+      expect(r.monotoneShare).toBeGreaterThanOrEqual(0.9);
+      expect(isMonotoneRise(r.levelMeans)).toBe(true);
+    },
+  );
+
+  it.each(['esconv', 'p4g', 'cb'] as TaskId[])(
+    '%s: monotone on at least 90 percent of the held-out real seeds',
+    async (task) => {
+      const seeds = real(task).filter(heldOut).slice(0, 80);
+      expect(seeds.length).toBeGreaterThanOrEqual(30);
+      const r = await ladderDoseResponse({ task, seeds });
+      console.log(
+        `${task} held-out (${r.seeds}): ${r.levelMeans.map((m) => m.toFixed(3)).join(' < ')}, monotone ${r.monotoneShare}`,
+      );
+      expect(r.monotoneShare).toBeGreaterThanOrEqual(0.9);
+      expect(isMonotoneRise(r.levelMeans)).toBe(true);
+    },
+  );
+
+  it('a simulator that ignores its input is not monotone on any seed', async () => {
+    const r = await ladderDoseResponse({ task: 'esconv', seeds: seeds.slice(0, 3), simulator: deaf });
+    expect(r.monotoneShare).toBe(0);
+  });
+
+  it('isMonotoneRise needs no fall and a net rise', () => {
+    expect(isMonotoneRise([0, 0, 1])).toBe(true);
+    expect(isMonotoneRise([0, 0, 0])).toBe(false);
+    expect(isMonotoneRise([0, 2, 1])).toBe(false);
+    expect(isMonotoneRise([1])).toBe(false);
+  });
+
+  it('distinct-n counts distinct word n-grams over all n-grams', () => {
+    expect(distinctN(['a b a b'], 1)).toBe(0.5);
+    expect(distinctN(['a b a b'], 2)).toBeCloseTo(2 / 3, 12);
+    expect(distinctN([], 2)).toBe(0);
+    expect(() => distinctN(['x'], 0)).toThrow(EvalInputError);
   });
 });

@@ -1,0 +1,88 @@
+/**
+ * The English reading of a text, through wink-nlp with its light web model (runs in Node and in browsers, no
+ * network): tokens with their normal form, lemma, part of speech and negation flag, sentence boundaries and
+ * types, named entities (money, cardinals, durations), and wink's sentiment (negation- and intensifier-aware).
+ *
+ * The pipeline is created on first use and shared: it is a pure function of the text, like the memo around it.
+ */
+import winkNLP, { type ItemEntity, type WinkMethods } from 'wink-nlp';
+import model from 'wink-eng-lite-web-model';
+
+/** One token of a parsed text. */
+export interface Token {
+  /** Normal form: lower case, contractions expanded ("n't" → "not", "'ll" → "will"). */
+  readonly normal: string;
+  readonly lemma: string;
+  /** Universal part-of-speech tag (NOUN, VERB, NUM, SYM, PUNCT, …). */
+  readonly pos: string;
+  /** wink token type: word, number, currency, punctuation, symbol, emoji, … */
+  readonly type: string;
+  /** Inside the scope of a negation ("not", "n't", "never", "no" …) by wink's rule, or right after "no". */
+  readonly negated: boolean;
+  /** Index of the sentence holding the token. */
+  readonly sentence: number;
+}
+
+/** A sentence: token range [start, end] inclusive and its type (wink: interrogative, exclamatory, declarative). */
+export interface Sentence {
+  readonly start: number;
+  readonly end: number;
+  readonly type: string;
+}
+
+/** A named entity: wink type (MONEY, CARDINAL, DURATION, ORDINAL, PERCENT, DATE, TIME …), token range inclusive. */
+export interface Entity {
+  readonly type: string;
+  readonly start: number;
+  readonly end: number;
+}
+
+/** The parse of one text. */
+export interface Parsed {
+  readonly tokens: readonly Token[];
+  readonly sentences: readonly Sentence[];
+  readonly entities: readonly Entity[];
+  /** wink sentiment in [-1, 1]. */
+  readonly sentiment: number;
+}
+
+let pipeline: WinkMethods | null = null;
+
+function nlp(): WinkMethods {
+  pipeline ??= winkNLP(model);
+  return pipeline;
+}
+
+/** Parse `text` (any string; the empty string gives no tokens). */
+export function parse(text: string): Parsed {
+  const w = nlp();
+  const its = w.its;
+  // Typographic apostrophes read as plain ones; wink keeps "I'm" as one token, so it is spelled out.
+  const doc = w.readDoc(text.replace(/[\u2018\u2019`]/g, "'").replace(/\b([Ii])'m\b/g, '$1 am'));
+  const normals = doc.tokens().out(its.normal) as string[];
+  const lemmas = doc.tokens().out(its.lemma as unknown as typeof its.normal) as string[];
+  const pos = doc.tokens().out(its.pos) as string[];
+  const types = doc.tokens().out(its.type) as string[];
+  const flags = doc.tokens().out(its.negationFlag) as unknown as boolean[];
+  const sentences: Sentence[] = [];
+  const sentenceOf = new Array<number>(normals.length).fill(0);
+  doc.sentences().each((s, i) => {
+    const [start, end] = s.out(its.span) as unknown as [number, number];
+    sentences.push({ start, end, type: String(s.out(its.type)) });
+    for (let t = start; t <= end; t++) sentenceOf[t] = i;
+  });
+  const entities: Entity[] = [];
+  doc.entities().each((e: ItemEntity) => {
+    const [start, end] = e.out(its.span) as unknown as [number, number];
+    entities.push({ type: String(e.out(its.type)), start, end });
+  });
+  const tokens: Token[] = normals.map((normal, i) => ({
+    normal,
+    lemma: lemmas[i] ?? normal,
+    pos: pos[i] ?? 'X',
+    type: types[i] ?? 'word',
+    negated: Boolean(flags[i]) || (i > 0 && normals[i - 1] === 'no'),
+    sentence: sentenceOf[i] ?? 0,
+  }));
+  return { tokens, sentences, entities, sentiment: Number(doc.out(its.sentiment)) || 0 };
+}

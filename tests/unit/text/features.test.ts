@@ -1,0 +1,143 @@
+/** Perception of an utterance (src/text): every example of issue 9, plus properties of the reading. */
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { CB } from '../../../src/tasks/cb';
+import { ESCONV } from '../../../src/tasks/esconv';
+import { extractFeatures, topicHits } from '../../../src/text/features';
+
+const f = (text: string) => extractFeatures(text);
+
+describe('negation scope', () => {
+  it('"Not good." is negative, "Good." positive', () => {
+    expect(f('Not good.').sentiment).toBeLessThan(0);
+    expect(f('Good.').sentiment).toBeGreaterThan(0);
+  });
+  it('"I will not talk to anyone about this." is a refusal, not a plan', () => {
+    const x = f('I will not talk to anyone about this.');
+    expect(x.refusal).toBe(1);
+    expect(x.commitment).toBe(0);
+    expect(x.suggestion).toBe(0);
+  });
+  it('a negated cue does not count ("I don\'t understand", "you don\'t have to decide now", "no deal")', () => {
+    expect(f("I don't understand.").warmth).toBe(0);
+    expect(f('I understand.').warmth).toBeGreaterThan(0);
+    expect(f("You don't have to decide right now.").pressure).toBe(0);
+    expect(f('No deal.').assent).toBe(0);
+    expect(f('No deal.').quit).toBeGreaterThan(0);
+    expect(topicHits('It was not audited.', { trust: ['audited'] })).toEqual({});
+    expect(topicHits('It was audited.', { trust: ['audited'] })).toEqual({ trust: 0.5000000000000001 });
+  });
+  it('a phrase that begins with a negator is itself a cue ("not a big deal" is dismissive)', () => {
+    expect(f('It is not a big deal.').dismissive).toBeGreaterThan(0);
+  });
+});
+
+describe('whole words only', () => {
+  it('"ideal" is not "deal"; "Goodbye" is not "good"', () => {
+    expect(f("Hmm, that's not ideal for me.").assent).toBe(0);
+    expect(f('That is ideal.').assent).toBe(0);
+    expect(f('Deal.').assent).toBeGreaterThan(0);
+    expect(f('Goodbye.').sentiment).toBeLessThanOrEqual(0);
+    expect(f('Goodbye.').farewell).toBeGreaterThan(0);
+  });
+  it('task topics match whole words and lemmas, stems only from 5 letters', () => {
+    expect(topicHits('The boldness of it', CB.topics).condition).toBeUndefined(); // "old" inside "boldness"
+    expect(topicHits('It is old.', CB.topics).condition).toBeGreaterThan(0);
+    expect(topicHits('A few scratches.', CB.topics).condition).toBeGreaterThan(0); // stem "scratch"
+    expect(topicHits('You could try writing it down.', ESCONV.topics).action).toBeGreaterThan(0);
+  });
+});
+
+describe('numbers and money', () => {
+  const cases: [string, number | null][] = [
+    ['I can pay 1,200 dollars', 1200],
+    ['I can pay 1,300', 1300],
+    ['$1.2k is my best', 1200],
+    ['twelve hundred and that is it', 1200],
+    ['Would you take twelve hundred?', 1200],
+    ['1300 bucks', 1300],
+    ['How about $950?', 950],
+    ['Would you take 850?', 850],
+    ['850?', 850],
+    ['I can do 1,000 USD.', 1000],
+    ['I cannot do $950. How about 1,000 USD?', 1000],
+    ['It is 2 years old.', null],
+    ['I have 3 kids.', null],
+    ['They have worked since 1919.', null],
+    ['How old is it?', null],
+  ];
+  it.each(cases)('%s → offer %s', (text, offer) => {
+    expect(f(text).price).toBe(offer);
+  });
+  it('reads all amounts, counts of things excluded', () => {
+    expect(f('I cannot do $950. How about 1,000 USD?').amounts).toEqual([950, 1000]);
+    expect(f('It is 2 years old and costs $300.').amounts).toEqual([300]);
+  });
+  it('property: any whole amount written with a sign, a word or separators reads as that offer', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 99_999 }), fc.integer({ min: 0, max: 4 }), (n, form) => {
+        const grouped = n.toLocaleString('en-US');
+        const text = [
+          `I can pay $${n}.`,
+          `Would you take ${grouped}?`,
+          `I can offer ${grouped} dollars.`,
+          `How about ${n} bucks?`,
+          `I can pay $${grouped} for it.`,
+        ][form] as string;
+        expect(f(text).price).toBe(n);
+      }),
+      { numRuns: 60 },
+    );
+  });
+});
+
+describe('questions, commitments and refusals', () => {
+  it('questions, and what they ask about', () => {
+    expect(f('How old is it?')).toMatchObject({ question: 1, askedAbout: ['old'] });
+    expect(f('Is it still available').question).toBe(1);
+    expect(f('I like it.').question).toBe(0);
+  });
+  it('"I will", "I won\'t", "I\'ll never"', () => {
+    expect(f('I will call my sister tomorrow.')).toMatchObject({ commitment: 1, refusal: 0 });
+    expect(f("I'm going to talk to my manager.")).toMatchObject({ commitment: 1, refusal: 0 });
+    expect(f("I won't.")).toMatchObject({ commitment: 0, refusal: 1 });
+    expect(f("I'll never do that.")).toMatchObject({ commitment: 0, refusal: 1 });
+    expect(f("I can't do that.")).toMatchObject({ commitment: 0, refusal: 1 });
+    expect(f('Will you call her?')).toMatchObject({ commitment: 0, refusal: 0 });
+  });
+  it('pressure: "You must decide right now." is high pressure', () => {
+    expect(f('You must decide right now.').pressure).toBeGreaterThanOrEqual(0.7);
+    expect(f('Take your time.').pressure).toBe(0);
+  });
+});
+
+describe('properties of the reading', () => {
+  it('scores stay in range, and the same text gives the same (frozen, memoised) features', () => {
+    fc.assert(
+      fc.property(fc.string({ maxLength: 80 }), (text) => {
+        const a = extractFeatures(text);
+        for (const k of [
+          'warmth',
+          'pressure',
+          'evidence',
+          'dismissive',
+          'assent',
+          'quit',
+          'specificity',
+        ] as const)
+          (expect(a[k]).toBeGreaterThanOrEqual(0), expect(a[k]).toBeLessThanOrEqual(1));
+        expect(Math.abs(a.sentiment)).toBeLessThanOrEqual(1);
+        expect(extractFeatures(text)).toEqual(a);
+      }),
+      { numRuns: 150 },
+    );
+  });
+  it('negating an assent removes it, whatever follows', () => {
+    fc.assert(
+      fc.property(fc.constantFrom('for me', 'at all', 'today', ''), (tail) => {
+        expect(f(`That is a deal ${tail}.`).assent).toBeGreaterThan(0);
+        expect(f(`That is not a deal ${tail}.`).assent).toBe(0);
+      }),
+    );
+  });
+});
