@@ -16,7 +16,7 @@ import {
   type ReplayDialogue,
   type ValidityFiles,
 } from './datasets';
-import { defaultDose, ladderDose, type DoseRow } from './dose';
+import { doseRow, type DoseRow } from './dose';
 import type { LadderFile } from './ladder';
 import { validityRows, type ValidityRow } from './metrics';
 import { comparePolicies, policyRow } from './policy-check';
@@ -108,7 +108,7 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
     if (seeds.length === 0) continue;
     progress(`dose–response on ${task} (${seeds.length} seeds)`);
     const ladder = options.ladder?.[task];
-    dose.push(ladder ? await ladderDose(task, seeds, ladder) : await defaultDose(task, seeds));
+    dose.push(await doseRow(task, seeds, ladder));
   }
   const policyCheck: PolicyCheck[] = [];
   const checkSeeds = options.checkSeeds ?? 20;

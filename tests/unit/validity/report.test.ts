@@ -84,7 +84,7 @@ describe('ladder files', () => {
     ).toThrow(/l\.json: esconv\.levels/);
     const noPrice = { cb: { levels: [{ utterances: ['a'] }, { utterances: ['b'] }] } };
     expect(() => parseLadderFile(JSON.stringify(noPrice), 'l.json')).toThrow(
-      /cb\.levels\[0\]: CB levels need priceFraction/,
+      /cb\.levels\[0\]\.priceFraction: CB levels need priceFraction/,
     );
     const noSlot = {
       cb: {
@@ -95,7 +95,7 @@ describe('ladder files', () => {
       },
     };
     expect(() => parseLadderFile(JSON.stringify(noSlot), 'l.json')).toThrow(
-      /utterances\[0\]: CB utterances need \{price\}/,
+      /cb\.levels\[0\]\.utterances\[0\]: CB utterances need \{price\}/,
     );
     const stray = { p4g: { levels: [{ utterances: ['a'], priceFraction: 0.5 }, { utterances: ['b'] }] } };
     expect(() => parseLadderFile(JSON.stringify(stray), 'l.json')).toThrow(ValidityInputError);
