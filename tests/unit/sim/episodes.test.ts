@@ -45,9 +45,14 @@ function adaptive(obs: Observation): string {
       return 'Every dollar provides meals and school supplies for a child, so even a little goes a long way. Would you give $1 from your payment?';
     if (/money is tight/.test(last))
       return 'That is fair. It would only come from your task payment, even $0.50 helps a child. Would you donate just that?';
+    if (/push|not helpful|frustrating/.test(last))
+      return 'Sorry, I did not mean to pressure you. I only mention it because I saw what a school meal means to a child.';
     return vary(obs, [
       'Save the Children has a long track record and is audited every year; even $1 of your task payment feeds a child. Would you donate $1 today?',
       'Research shows that small gifts add up: each dollar goes a long way for children in need. Could you give $0.50 from your task payment?',
+      'According to independent reports, most of each dollar reaches programs for children. Would you consider giving $1 of your bonus?',
+      'Your donation would come straight from the task payment, so it costs you nothing extra, and it provides school supplies. Could you spare $0.50?',
+      'The charity is rated highly for transparency, and vaccines for one child cost only a few dollars. Would you donate a small part of your payment?',
     ]);
   }
   const list = obs.actorView.listPrice as number;
@@ -141,9 +146,7 @@ describe.each(['esconv', 'p4g', 'cb'] as TaskId[])('%s episodes', (task) => {
     expect(scriptRate.mean).toBeGreaterThan(0.5);
     expect(medianTurns).toBeGreaterThanOrEqual(3);
     expect(medianTurns).toBeLessThanOrEqual(10);
-    // Known gap (reported in issue 9's note): on P4G the random policy's asks commit the persuadee about as often
-    // as the script does (0.67 vs 0.60 on the bundled seeds), though in far more turns; only speed is held there.
-    if (task !== 'p4g') expect(scriptRate.lo).toBeGreaterThan(randomRate.mean);
+    expect(scriptRate.lo).toBeGreaterThan(randomRate.mean);
     expect(randomTurns).toBeGreaterThan(scriptTurns);
   });
 });

@@ -124,8 +124,10 @@ describe('properties of the reading', () => {
           'assent',
           'quit',
           'specificity',
-        ] as const)
-          (expect(a[k]).toBeGreaterThanOrEqual(0), expect(a[k]).toBeLessThanOrEqual(1));
+        ] as const) {
+          expect(a[k]).toBeGreaterThanOrEqual(0);
+          expect(a[k]).toBeLessThanOrEqual(1);
+        }
         expect(Math.abs(a.sentiment)).toBeLessThanOrEqual(1);
         expect(extractFeatures(text)).toEqual(a);
       }),
