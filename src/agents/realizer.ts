@@ -265,13 +265,13 @@ const CB: Record<string, Variant[]> = {
     (c) => `${money(c.targetPrice * 0.95)} is my final offer, take it or leave it.`,
   ],
   inquire: [
-    (c) => `How old is the ${c.item}?`,
-    (c) => `Why are you selling the ${c.item}, and has it had any problems?`,
+    () => 'How old is it?',
+    () => 'Why are you selling it, and has it had any problems?',
     () => 'Does it come with everything in the listing?',
     () => 'Is it still available?',
   ],
   inform: [
-    (c) => `I've been looking for a ${c.item} for a while.`,
+    () => "I've been looking for one of these for a while.",
     (c) =>
       `I checked a few listings and similar ones go for about ${money((c.listPrice + c.targetPrice) / 2)} or less.`,
     () => 'I can pick it up this afternoon and pay in cash.',
@@ -288,7 +288,7 @@ const CB: Record<string, Variant[]> = {
   ],
   social: [
     () => 'Hi there.',
-    (c) => `Hi! The ${c.item} looks great, thanks for posting it.`,
+    () => 'Hi! Your listing looks great, thanks for posting it.',
     () => 'Thanks for getting back to me so quickly.',
     () => 'Hope your week is going well.',
   ],
