@@ -1,21 +1,32 @@
 /**
- * Template actor realizer: three authored realizations of every strategy of every task. The realizations of a
- * strategy differ in what the simulator's text rules react to — one plain, one warm and specific (it refers to
- * the user's own words), one pushy or evidence-heavy — so that choosing the utterance matters within a strategy,
- * as in CSTPO's utterance level. Reads the observation only (dialogue text, public view and events).
+ * Template actor realizer (DESIGN.md "The language backends"): four realizations of every strategy of every task,
+ * written as people phrase such a turn, differing as their wordings differ — a short plain one, a warm one that
+ * takes up what the user said, one that brings evidence or concrete detail, and one that asks, or leans on the
+ * user (pressure), as people sometimes do. They are not written from the simulator's word lists: the simulator
+ * reads them like any other text.
+ *
+ * A realization may refer to the user's topic, read from the user's own turns with compromise: a noun the user
+ * introduced with "my", "our" or "the" ("my exams" → "your exams", "the divorce" → "the divorce"); without one, a
+ * phrase that needs no slot ("all of this"), so that a slot is never filled with a word that is not a topic. Reads the observation only (dialogue
+ * text, public view and events).
+ *
+ * Which realizations are offered rotates with the actor's turn, and a realization the actor used in either of its
+ * last two turns is offered only when nothing else is left, so that no wording is repeated three turns in a row.
  */
+import nlp from 'compromise';
 import type { Observation } from '../env/env';
 import type { Rng } from '../rng';
-import { contentWords } from '../text/features';
 import type { Realizer } from './types';
 
 type Variant = (c: RealizerContext) => string;
 
 /** What a realization may refer to, all from the observation. */
 export interface RealizerContext {
-  /** A salient word of the user's latest turns ("exams"), or a generic fallback. */
+  /** The user's topic as a bare noun ("exams"), or "situation" when the user named none. */
   concern: string;
-  /** Up to two salient words of the user's last turn, for echoing. */
+  /** The user's topic for a slot ("your exams", "the divorce"), or a phrase that needs none ("all of this"). */
+  topic: string;
+  /** The topic of the user's last turn for a slot, else {@link topic}. */
   echo: string;
   item: string;
   listPrice: number;
@@ -26,57 +37,65 @@ export interface RealizerContext {
   lastOffer: number | null;
 }
 
-/** Words that carry feeling or conversation filler rather than a topic; never used as the user's concern. */
-const FILLER = new Set(
-  (
-    'feel feeling feels pretty really still sure okay maybe right thanks thank hear saying agree know things thing ' +
-    'something anything mostly already told weight calmer better worse heavy down worry worrying worried anxious ' +
-    'edge frustrating stuck annoyed angry furious hopeful lighter good great much little about would could think ' +
-    'guess honestly actually people time today want talk talking help helped sorry yeah well said seems look idea ' +
-    'interesting fence push works does work hello there looks makes sense take takes make going again need every ' +
-    'everything nothing lately recently these those other others kind while since through because hopeless lonely ' +
-    'alone scared afraid upset depressed stressed tired terrible awful lost sad'
-  ).split(' '),
-);
+/** Determiners that introduce a topic, and how the actor refers back to it. */
+const INTRODUCERS: Readonly<Record<string, string>> = { my: 'your', our: 'your', the: 'the' };
 
-/** Content words of a text that are not filler (memoised per text: the same replies recur). */
-function topicalWords(text: string): readonly string[] {
-  let words = topicalCache.get(text);
-  if (!words) {
-    if (topicalCache.size > 4096) topicalCache.clear();
-    words = contentWords(text).filter((w) => !FILLER.has(w));
-    topicalCache.set(text, words);
+/**
+ * Topics a speaker introduced ("my exams" → "your exams", "the divorce" → "the divorce"): the head noun of a noun
+ * run after an introducer (adjectives skipped), in order, as the actor would refer back to it.
+ */
+function ownedNouns(text: string): string[] {
+  const cached = ownedCache.get(text);
+  if (cached) return cached;
+  const out: string[] = [];
+  for (const sentence of nlp(text).json() as { terms: { normal: string; tags: string[] }[] }[]) {
+    const terms = sentence.terms;
+    for (let i = 0; i < terms.length; i++) {
+      const back = INTRODUCERS[terms[i]?.normal ?? ''];
+      if (back === undefined) continue;
+      let j = i + 1;
+      while (terms[j]?.tags.includes('Adjective')) j++;
+      let head: string | null = null;
+      while (
+        terms[j] &&
+        terms[j]?.tags.includes('Noun') &&
+        !terms[j]?.tags.includes('Pronoun') &&
+        /^[a-z][a-z-]*$/.test(terms[j]?.normal ?? '')
+      )
+        head = terms[j++]?.normal ?? head;
+      if (head !== null) out.push(`${back} ${head}`);
+    }
   }
-  return words;
+  if (ownedCache.size > 4096) ownedCache.clear();
+  ownedCache.set(text, out);
+  return out;
 }
-const topicalCache = new Map<string, readonly string[]>();
+const ownedCache = new Map<string, string[]>();
 
-function lastUserTurns(obs: Observation, k: number): string[] {
-  return obs.history
-    .filter((t) => t.speaker === 'user')
-    .slice(-k)
-    .map((t) => t.text);
-}
+const userTurns = (obs: Observation) => obs.history.filter((t) => t.speaker === 'user').map((t) => t.text);
 
 /** Build the realizer context from an observation. */
 export function realizerContext(obs: Observation): RealizerContext {
-  const all = lastUserTurns(obs, obs.history.length).flatMap(topicalWords);
+  const turns = userTurns(obs);
+  const all = turns.flatMap(ownedNouns);
   const counts = new Map<string, number>();
   for (const w of all) counts.set(w, (counts.get(w) ?? 0) + 1);
-  // The most frequent topical word of the user's turns; among equals, the most recent.
-  let concern = 'situation';
+  // The most often named topic; among equals, the most recent.
+  let concern: string | null = null;
   let best = 0;
   for (const w of all) {
     const c = counts.get(w) ?? 0;
     if (c >= best) [concern, best] = [w, c];
   }
-  const last = topicalWords(lastUserTurns(obs, 1)[0] ?? '');
+  const last = ownedNouns(turns.at(-1) ?? '').at(-1);
+  const topic = concern ?? 'all of this';
   const counters = obs.events.filter((e) => e.type === 'offer' && e.by === 'user');
   const offers = obs.events.filter((e) => e.type === 'offer' && e.by === 'actor');
   return {
-    concern,
-    echo: last.slice(0, 2).join(' ') || 'that',
-    item: obs.actorView.itemName ?? 'item',
+    concern: concern?.split(' ')[1] ?? 'situation',
+    topic,
+    echo: last ?? topic,
+    item: obs.actorView.itemName?.trim().toLowerCase() || 'item',
     listPrice: obs.actorView.listPrice ?? 0,
     targetPrice: obs.actorView.targetPrice ?? 0,
     counter: counters.at(-1)?.price ?? null,
@@ -87,117 +106,145 @@ export function realizerContext(obs: Observation): RealizerContext {
 const ESCONV: Record<string, Variant[]> = {
   Question: [
     () => 'What happened?',
-    (c) => `That sounds really hard. Can you tell me more about the ${c.concern}?`,
-    (c) => `What exactly is going on with the ${c.concern}, and when did it start?`,
+    (c) => `I'm really glad you reached out. How long has ${c.topic} been on your mind?`,
+    (c) => `When did this start, and what is the hardest part of ${c.topic} right now?`,
+    () => 'Have you been able to tell anyone close to you how you feel?',
   ],
   'Restatement or Paraphrasing': [
-    (c) => `So you are dealing with the ${c.concern}.`,
-    (c) =>
-      `If I understand you right, the ${c.concern} has been weighing on you, and that sounds exhausting.`,
-    (c) => `So basically it is the ${c.concern} again. You need to sort it out.`,
+    (c) => `So ${c.topic} has been a lot to deal with.`,
+    (c) => `If I'm hearing you right, ${c.topic} keeps coming back and it has worn you down.`,
+    (c) => `So you have been trying hard with ${c.topic}, and it still doesn't seem to get easier?`,
+    (c) => `Basically ${c.topic} is the problem and you need to sort it out.`,
   ],
   'Reflection of feelings': [
-    () => 'You seem upset.',
-    (c) => `It sounds like you feel very alone with the ${c.concern}, and anyone would feel that way.`,
-    (c) => `I can hear how much the ${c.concern} is hurting you. It must be hard.`,
+    () => 'You sound upset.',
+    (c) => `It sounds like you feel pretty alone with ${c.topic}, and that's a hard place to be.`,
+    () => 'I can hear how tired and frustrated you are. Anyone in your shoes would feel that way.',
+    () => 'It seems like this is making you anxious. Is that right?',
   ],
   'Self-disclosure': [
-    () => 'I have been through something like that too.',
-    () => 'When I was going through something similar I felt alone too, and it did get better in time.',
-    (c) => `I went through a ${c.concern} problem myself, so you just have to push through it like I did.`,
+    () => "I've been through something a bit like that.",
+    () =>
+      'When I went through a rough patch like this, I felt stuck for a while too, and talking about it helped me.',
+    () => 'A few years ago I had a similar problem, and what worked for me was taking it one day at a time.',
+    () => 'I went through the same thing, so honestly you just have to push through like I did.',
   ],
   'Affirmation and Reassurance': [
-    () => 'Things will get better.',
-    () =>
-      'You are not alone in this, and it is not your fault. Many people go through this and it does get better.',
-    (c) => `You have already handled so much. I am sure you can manage the ${c.concern} too.`,
+    () => 'It will get better.',
+    () => "You're not alone in this, and it isn't your fault. Reaching out like this takes courage.",
+    (c) => `You've already handled a lot. That tells me you can get through ${c.topic} too.`,
+    () => "Stop worrying so much, you'll be fine.",
   ],
   'Providing Suggestions': [
-    () => 'Maybe you could try to relax a bit.',
+    () => 'Maybe try to get some rest.',
     (c) =>
-      `That sounds hard. One idea: you could write down three small steps for the ${c.concern} and try the first one this week.`,
-    (c) => `You need to talk to someone about the ${c.concern} right now.`,
+      `Would it help to pick one small thing about ${c.topic} and try it this week, maybe with a friend you trust?`,
+    () =>
+      'Something that helps a lot of people is writing the worries down in the evening and picking one thing to do about them the next morning.',
+    (c) => `You really need to talk to someone about ${c.topic} today, no more waiting.`,
   ],
   Information: [
-    () => 'Stress like this is very common.',
-    (c) =>
-      `Research shows that people who break a ${c.concern} problem into small steps often feel better within a few weeks.`,
-    (c) => `Studies say avoiding the ${c.concern} only makes it worse, so you must face it.`,
+    () => 'A lot of people go through this.',
+    () =>
+      'Counsellors often say that breaking a big problem into small steps makes it feel much more manageable within a few weeks.',
+    () => 'Sleep and a bit of daily exercise make a real difference to mood, according to most doctors.',
+    () => 'Avoiding the problem usually makes it worse, so you have to face it.',
   ],
   Others: [
-    () => 'Okay.',
-    () => 'Thank you for sharing this with me. I am here for you.',
-    () => 'Hello? Are you still there?',
+    () => 'I see.',
+    () => 'Thank you for telling me all this. I am here to listen.',
+    () => 'Take your time, there is no rush.',
+    () => 'Are you still there?',
   ],
 };
 
 const P4G: Record<string, Variant[]> = {
   'Logical appeal': [
-    () => 'Giving to charity is a sensible way to help.',
+    () => 'Giving even a little to charity does some real good.',
+    () =>
+      'A dollar goes a lot further in a refugee camp than it does here: it can cover a meal or a notebook for a child.',
     (c) =>
-      `You mentioned ${c.echo}. Even a small amount goes a long way: every dollar provides meals or school supplies for children.`,
-    () => 'You should donate because it obviously makes sense. There is no excuse not to.',
+      `I get that ${c.echo} matters to you. Isn't helping a child for the price of a coffee a good deal, though?`,
+    () => 'It just makes sense to donate. There is really no reason not to.',
   ],
   'Emotion appeal': [
-    () => 'Think about the children.',
-    () => 'Imagine a child in a refugee camp going to bed hungry tonight. Your kindness could change that.',
-    () => 'Children are suffering right now and you have to do something!',
+    () => 'Think about how much the kids need help.',
+    () => 'Imagine a little girl who has to skip school to find water. A small gift could change her week.',
+    () => 'How would you feel if your own child went to bed hungry?',
+    () => 'Children are suffering right now and you could stop it. You have to do something!',
   ],
   'Credibility appeal': [
-    () => 'Save the Children is a big charity.',
+    () => 'Save the Children is a well known charity.',
     () =>
-      'Save the Children has worked since 1919, is audited every year and is rated highly for transparency: most of each dollar goes to its programs.',
-    () => 'Save the Children is reputable, so you must trust them.',
+      'Save the Children has been around for about a hundred years, publishes its accounts every year and gets good marks from charity watchdogs.',
+    () =>
+      'Have you seen that most of what they raise goes straight into their programs rather than overhead?',
+    () => 'They are completely trustworthy, so you should just trust them.',
   ],
   'Foot in the door': [
-    () => 'Would you give just a little?',
-    (c) =>
-      `I hear you about ${c.echo}. Would you consider starting with just a little, even 50 cents from your task payment?`,
-    () => 'Just chip in a small part right now, come on.',
+    () => 'Would you give a little?',
+    (c) => `I understand ${c.echo}. How about starting with something tiny, like 25 cents from your payment?`,
+    () => 'Even ten cents would count. Would that be okay with you?',
+    () => 'Just put in a bit right now, come on, it is nothing.',
   ],
   'Self-modeling': [
-    () => 'I am giving part of my payment as well.',
-    () => 'I have decided to donate part of my own payment, because I know each dollar helps a child.',
-    () => 'I donated, so you need to donate as well.',
+    () => "I'm donating some of my payment too.",
+    () => "I've decided to give part of my own payment, because I know every bit helps a kid somewhere.",
+    () => 'I gave a dollar myself. Would you like to join me?',
+    () => 'I donated, so you should too.',
   ],
   'Personal story': [
-    () => 'I once saw a charity help a neighbor of mine.',
+    () => 'A friend of mine worked with a charity like this once.',
     () =>
-      'When I was volunteering, I met a family whose kids could go to school thanks to Save the Children. It changed how I see small gifts.',
-    () => 'My own story proves it, so stop hesitating and give some.',
+      'When I volunteered at a school overseas, I met kids who could only attend because of donations like these. I still think about them.',
+    () =>
+      'My cousin grew up with very little, and a program like this paid for her books. Has anything like that happened near you?',
+    () => 'My own story proves it works, so stop hesitating and give.',
   ],
   'Donation information': [
-    () => 'You can give from your task payment.',
-    (c) =>
-      `About ${c.echo}: any amount from $0.10 to the full $2 is deducted from your task payment and goes straight to the charity.`,
-    () => 'The donation comes out of your bonus, so you really should do it now.',
+    () => 'You can donate from your task payment.',
+    () =>
+      'Any amount from a few cents up to your whole payment is taken out of your bonus, and the research team sends it on.',
+    () =>
+      'Would you like to know how the donation works? It comes straight from your payment, nothing extra to do.',
+    () => "It comes out of your bonus anyway, so there's no excuse not to.",
   ],
   'Source-related inquiry': [
-    () => 'Have you heard of this organisation before?',
-    () => 'What do you know about how large charities spend what they receive?',
-    () => 'Do you follow any international aid groups?',
+    () => 'Have you heard of Save the Children?',
+    () => "I'd love to know what you think about big international charities. Do you trust them?",
+    () => 'Do you know what Save the Children does in war zones?',
+    () => 'You know this charity, right?',
   ],
   'Task-related inquiry': [
-    () => 'Have you ever given to a cause before?',
-    () => 'What causes matter most to you, and why?',
-    () => 'Is there anything that makes you hesitate about giving?',
+    () => 'Have you ever donated to a charity?',
+    () => 'What causes mean the most to you, and why?',
+    () => 'Is there anything that would make you hesitate about giving today?',
+    () => "Don't you think helping kids is more important than a few cents?",
   ],
   'Personal-related inquiry': [
     () => 'How is your day going?',
-    () => 'Thank you for chatting with me. What do you do for a living, if you do not mind me asking?',
-    () => 'Do you have kids of your own, maybe 2 or 3?',
+    () => 'Thanks for chatting with me! What do you do when you are not doing these tasks?',
+    () => 'Do you have any kids, or nieces and nephews?',
+    () => 'Where are you from, if you do not mind me asking?',
   ],
   'Proposition of donation': [
     () => 'Would you like to donate?',
-    () => 'Given all this, would you be willing to donate $1 of your payment to Save the Children today?',
-    () => 'Please donate now. You must decide right now.',
+    () => 'After all this, would you be willing to give a dollar of your payment to Save the Children today?',
+    () => 'How much of your payment would you like to donate? Anything helps.',
+    () => 'Please donate now. You need to decide right away.',
   ],
   Greeting: [
     () => 'Hello!',
-    () => 'Hi, it is nice to talk with you. How are you doing?',
-    () => 'Hey. Let us get to it.',
+    () => 'Hi there, nice to meet you! How are you doing today?',
+    () => 'Good evening! Thanks for joining this chat.',
+    () => 'Hey. Let us get started.',
   ],
-  Other: [() => 'Okay.', () => 'I appreciate you taking the time to chat.', () => 'Alright, moving on.'],
+  Other: [
+    () => 'Okay.',
+    () => 'I appreciate you taking the time to talk with me.',
+    () => 'That is fair.',
+    () => 'Anyway, moving on.',
+  ],
 };
 
 const money = (v: number) => Math.round(v);
@@ -211,56 +258,75 @@ function splitPrice(c: RealizerContext): number {
 
 const CB: Record<string, Variant[]> = {
   'propose price': [
-    (c) => `Would you take $${money(c.targetPrice)}?`,
-    (c) => `The ${c.item} shows some wear, so I can offer $${splitPrice(c)}.`,
-    (c) => `My final offer is $${money(c.targetPrice * 0.95)}, take it or leave it.`,
+    (c) => `Would you take ${money(c.targetPrice)}?`,
+    (c) =>
+      `I've seen a few of these around, and yours looks like it has some wear. Could you do $${splitPrice(c)}?`,
+    (c) => `I can pay cash today. How does ${splitPrice(c)} dollars sound?`,
+    (c) => `${money(c.targetPrice * 0.95)} is my final offer, take it or leave it.`,
   ],
   inquire: [
     () => 'How old is it?',
-    () => 'How has it been looked after, and why are you selling it?',
-    () => 'Is there anything I should know about it before buying?',
+    () => 'Why are you selling it, and has it had any problems?',
+    () => 'Does it come with everything in the listing?',
+    () => 'Is it still available?',
   ],
   inform: [
-    () => 'I am looking for one of these.',
-    () => 'I have seen similar ones online for less, and I noticed it has some wear.',
-    () => 'I can pay cash and pick it up today.',
+    () => "I've been looking for one of these for a while.",
+    (c) =>
+      `I checked a few listings and similar ones go for about ${money((c.listPrice + c.targetPrice) / 2)} or less.`,
+    () => 'I can pick it up this afternoon and pay in cash.',
+    () => 'My budget is pretty tight this month.',
   ],
   stance: [
-    () => 'That is more than I wanted to spend.',
+    () => "That's more than I wanted to spend.",
     (c) =>
       c.counter !== null
-        ? `Deal, I will take it at $${c.counter}.`
+        ? `Alright, that's fair. I'll take it at $${c.counter}.`
         : 'I really like it, but the price is a bit high for me.',
-    () => 'That price is too high, come on.',
+    () => 'I think it is worth less than that, honestly.',
+    () => 'That price is way too high, come on.',
   ],
   social: [
     () => 'Hi there.',
-    (c) => `Hi! The ${c.item} looks great, thanks for posting it.`,
-    () => 'Thanks.',
+    () => 'Hi! Your listing looks great, thanks for posting it.',
+    () => 'Thanks for getting back to me so quickly.',
+    () => 'Hope your week is going well.',
   ],
   other: [
     () => 'Okay.',
-    () => 'Thanks, I appreciate it. Let me think about it.',
-    () => 'Hmm, I need to decide right now.',
+    () => 'Thanks, I appreciate it. Let me think for a second.',
+    () => 'Could you send me a few more photos?',
+    () => 'I need an answer right now.',
   ],
 };
 
 const BANKS = { esconv: ESCONV, p4g: P4G, cb: CB } as const;
 
-/** Number of authored realizations per strategy. */
+/** Number of realizations a policy is offered per strategy and turn (out of {@link VARIANTS_PER_STRATEGY}). */
 export const REALIZATIONS_PER_STRATEGY = 3;
+/** Number of authored realizations of every strategy. */
+export const VARIANTS_PER_STRATEGY = 4;
 
 /**
- * The template realizer. Returns the first `min(n, 3)` realizations of `strategy` in a fixed order (plain,
- * warm/specific, pushy/evidence). Unknown strategies (free-form) fall back to the task's "other" realizations.
- * Deterministic: the random stream is not used.
+ * The template realizer. Returns `min(max(n, 1), 4)` different realizations of `strategy`, starting at the
+ * actor's turn number (rotating through the four), with those the actor used in its last two turns moved to the
+ * end. Unknown strategies (free-form) fall back to the task's "other" realizations. Deterministic: the random
+ * stream is not used.
  */
 export class TemplateRealizer implements Realizer {
   async realize(obs: Observation, strategy: string, n: number, _rng: Rng): Promise<string[]> {
     const bank = BANKS[obs.task] as Record<string, Variant[]>;
     const variants =
-      bank[strategy] ?? bank[obs.task === 'esconv' ? 'Others' : obs.task === 'p4g' ? 'Other' : 'other'];
+      bank[strategy] ?? bank[obs.task === 'esconv' ? 'Others' : obs.task === 'p4g' ? 'Other' : 'other'] ?? [];
     const ctx = realizerContext(obs);
-    return (variants ?? []).slice(0, Math.max(1, n)).map((v) => v(ctx));
+    const texts = variants.map((v, i) => variants[(i + obs.turn) % variants.length] ?? v).map((v) => v(ctx));
+    const recent = new Set(
+      obs.history
+        .filter((t) => t.speaker === 'actor')
+        .slice(-2)
+        .map((t) => t.text),
+    );
+    const ordered = [...texts.filter((t) => !recent.has(t)), ...texts.filter((t) => recent.has(t))];
+    return [...new Set(ordered)].slice(0, Math.max(1, n));
   }
 }

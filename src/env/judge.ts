@@ -1,20 +1,40 @@
 /**
  * Judges (DESIGN.md "Tasks and rewards"): read the transcript text and the public task events only — never the
- * simulator's latent state. Two protocols:
+ * simulator's latent state.
+ *
+ * The template judge is an independent rater: it reads text with its own scorer — AFINN-165 word valences through
+ * the `sentiment` package, scored clause by clause, and its own plan and refusal patterns below — and shares no
+ * lexicon, rule or threshold with the simulator's perception (`src/text`, `src/sim`), from which this module
+ * imports nothing (a test holds that). Success is decided by the one definition per task in
+ * `src/tasks/success.ts`. Two protocols:
  * - CSTPO: one terminal utility in [0, 1] per episode (ESConv (E + A) / 8; P4G commitment; CB deal share).
  * - PPDPP: a per-turn answer mapped to −1 / −0.5 / 0.5 / 1 (worse/same/better/solved; P4G
  *   refused/neutral/positive/donate); an episode succeeds when the mean over samples exceeds 0.5.
  */
-import type { TaskEvent } from '../sim/types';
-import { cbUtility, esconvUtility, p4gUtility } from '../tasks';
+import Sentiment from 'sentiment';
+import { cbUtility } from '../tasks/cb';
+import { esconvUtility } from '../tasks/esconv';
+import { p4gUtility } from '../tasks/p4g';
 import type { ActorView, TaskId, Turn } from '../tasks/seed';
-import { countHits, normalizeText } from '../text/features';
+import { isSuccess } from '../tasks/success';
+
+/**
+ * A public task event as the judge reads it (structurally the simulator's `TaskEvent`; declared here so that the
+ * judge imports nothing from `src/sim`). Offers carry a `price`, commitments an `amount`.
+ */
+export interface JudgeEvent {
+  turn: number;
+  by: 'actor' | 'user';
+  type: 'offer' | 'accept' | 'reject' | 'quit' | 'commit' | 'withdraw' | 'end';
+  price?: number;
+  amount?: number;
+}
 
 /** What a judge may read: transcript text (no labels, no latent state), public events, the public task view. */
 export interface JudgeInput {
   task: TaskId;
   transcript: readonly Turn[];
-  events: readonly TaskEvent[];
+  events: readonly JudgeEvent[];
   actorView: ActorView;
 }
 
@@ -47,96 +67,98 @@ export interface Judge {
   turn(input: JudgeInput): Promise<TurnJudgment>;
 }
 
-const POSITIVE = [
-  'better',
-  'hopeful',
-  'calmer',
-  'calm',
-  'relief',
-  'thank',
-  'helped',
-  'lighter',
-  'good',
-  'glad',
-  'makes sense',
-  'helps',
-  'right about',
-  'happy',
-];
-const NEGATIVE = [
-  'down',
-  'worry',
-  'worried',
-  'heavy',
-  'angry',
-  'furious',
-  'frustrat',
-  'fed up',
-  'alone',
-  'hopeless',
-  'anxious',
-  'stuck',
-  'low',
-  'sad',
-  'depress',
-  'stress',
-  'on edge',
-  "can't",
-  'cannot',
-  'worse',
-  'not helpful',
-];
-const PLAN_FIRM = ['i am going to', "i'm going to", 'i will ', "i'll ", 'i plan to'];
-const PLAN_TENTATIVE = ['i could try', 'maybe i could', 'i might try', 'i could'];
-const TIMES = ['this week', 'tomorrow', 'tonight', 'today', 'next week', 'this weekend'];
-const REFUSAL = [
-  'not going to donate',
-  'not planning to donate',
-  'will not donate',
-  'do not agree',
-  'do not push',
-  'not interested',
-];
-
-/** Sentiment of a text: positive minus negative lexicon hits. */
-export function sentiment(text: string): number {
-  const n = normalizeText(text);
-  return countHits(n, POSITIVE) - countHits(n, NEGATIVE);
-}
-
 function userTurns(t: readonly Turn[]): string[] {
   return t.filter((x) => x.speaker === 'user').map((x) => x.text);
 }
 const mean = (xs: number[]) => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
-/** ESConv plan feasibility A in [0, 4] from the user's last 3 turns: firm plan 3 (+1 with a time), tentative 1.5. */
+/**
+ * The judge's own additions to AFINN-165 (words people use about how they feel after support that the list
+ * lacks), valence on AFINN's −5…5 scale.
+ */
+const JUDGE_EXTRAS: Readonly<Record<string, number>> = {
+  calmer: 2,
+  lighter: 2,
+  helped: 2,
+  overwhelmed: -2,
+  manipulative: -2,
+};
+
+const scorer = new Sentiment();
+
+/**
+ * Sentiment of a text: the sum of AFINN-165 valences (−5…5 per word, negated when the word follows a negator
+ * such as "not" or "don't"), scored clause by clause (split at . ! ? ; and commas) so that a negation does not
+ * cross a clause. Unbounded integer; 0 for a text without rated words.
+ */
+export function sentiment(text: string): number {
+  let total = 0;
+  for (const clause of text.split(/[.!?;,\n]+/)) {
+    if (clause.trim() === '') continue;
+    total += scorer.analyze(clause, { extras: { ...JUDGE_EXTRAS } }).score;
+  }
+  return total;
+}
+
+/** Mood of one turn in [−1, 1]: the sentiment divided by 4, clipped (one strongly rated word is about ±0.75). */
+export function mood(text: string): number {
+  return Math.max(-1, Math.min(1, sentiment(text) / 4));
+}
+
+/** A first-person statement of what the speaker will do ("I'll…", "I am going to…", "we plan to…"). */
+const FIRM_PLAN =
+  /\b(?:i|we)(?:'ll| will| shall| am going to|'m going to| are going to|'re going to| am gonna|'m gonna| plan to| intend to| have decided to| am planning to|'m planning to)\s+(?!not\b|never\b|be\s+(?:sad|upset|alone)\b)([a-z]+)/;
+/** A hedged intention ("maybe I could…", "I might try…"). */
+const TENTATIVE_PLAN =
+  /\b(?:(?:maybe|perhaps)\s+(?:i|we)\s+(?:could|can|should|will|'ll)|(?:i|we)\s+(?:could|might|may)\s+(?:try|start|give|look|ask|call|talk|go|write|make|take))\b/;
+/** Refusing to act: a negated future ("I won't", "I will not", "I'm not going to", "I'll never"). */
+const NEGATED_PLAN =
+  /\b(?:i|we)(?:\s+won't|\s+will not|\s+wont|'ll never|\s+will never|\s+am not going to|'m not going to|\s+don't plan to|\s+do not plan to)\b/;
+/** When: a day, a part of the day, a weekday or a clock time. */
+const WHEN =
+  /\b(?:today|tonight|tomorrow|this (?:morning|afternoon|evening|week|weekend|month)|next (?:week|month|weekend|time)|(?:on |by |this |next )?(?:monday|tuesday|wednesday|thursday|friday|saturday|sunday)|at \d{1,2}(?::\d\d)?\s*(?:am|pm)?|in the (?:morning|evening|afternoon)|after (?:work|class|school|dinner|lunch))\b/;
+
+function lower(text: string): string {
+  return text.toLowerCase().replace(/[’‘]/g, "'");
+}
+
+/**
+ * ESConv plan feasibility A in [0, 4] from the user's last 3 turns: a firm, not negated first-person plan 3
+ * (+1 with a time), a hedged one 1.5 (+0.5 with a time); the best turn counts. A clause that refuses ("I won't…")
+ * scores nothing.
+ */
 export function planScore(turns: readonly string[]): number {
   let best = 0;
   for (const t of turns.slice(-3)) {
-    const n = normalizeText(t);
-    const time = countHits(n, TIMES) > 0 ? 1 : 0;
-    if (countHits(n, PLAN_FIRM) > 0) best = Math.max(best, 3 + time);
-    else if (countHits(n, PLAN_TENTATIVE) > 0) best = Math.max(best, 1.5 + 0.5 * time);
+    for (const clause of lower(t).split(/[.!?;]+/)) {
+      if (NEGATED_PLAN.test(clause)) continue;
+      const when = WHEN.test(clause);
+      if (FIRM_PLAN.test(clause)) best = Math.max(best, when ? 4 : 3);
+      else if (TENTATIVE_PLAN.test(clause)) best = Math.max(best, when ? 2 : 1.5);
+    }
   }
   return best;
 }
 
-/** ESConv emotion improvement E in [0, 4]: 1 + 0.75 × (sentiment of the last 2 user turns − of the first 2). */
+/**
+ * ESConv emotional improvement E in [0, 4]: 2 + 2 × (mean mood of the last 2 user turns − of the first 2),
+ * clipped; a user who did not change scores 2, one who moved from clearly low to clearly better scores 4.
+ */
 export function emotionScore(turns: readonly string[]): number {
-  if (turns.length === 0) return 1;
-  const first = mean(turns.slice(0, 2).map(sentiment));
-  const last = mean(turns.slice(-2).map(sentiment));
-  return Math.min(4, Math.max(0, 1 + 0.75 * (last - first)));
+  if (turns.length === 0) return 2;
+  const first = mean(turns.slice(0, 2).map(mood));
+  const last = mean(turns.slice(-2).map(mood));
+  return Math.min(4, Math.max(0, 2 + 2 * (last - first)));
 }
 
 /** The agreed price of a CraigslistBargain dialogue from its events, or null without a deal. */
-export function dealPrice(events: readonly TaskEvent[]): number | null {
+export function dealPrice(events: readonly JudgeEvent[]): number | null {
   const accept = events.find((e) => e.type === 'accept');
   return accept?.price ?? null;
 }
 
 /** P4G: whether the user committed, and whether it was withdrawn. */
-export function commitment(events: readonly TaskEvent[]): {
+export function commitment(events: readonly JudgeEvent[]): {
   committed: boolean;
   withdrawn: boolean;
   amount: number;
@@ -149,6 +171,13 @@ export function commitment(events: readonly TaskEvent[]): {
   };
 }
 
+/** A persuadee turning the request down ("I won't donate", "I'd rather not give", "not interested"). */
+const P4G_REFUSAL =
+  /\b(?:(?:won't|will not|wont|not going to|don't want to|do not want to|can't|cannot|rather not|would not|wouldn't)\b[^.!?]*\b(?:donat|give|giving|contribut|pay)|not interested|no thanks|no thank you)/;
+/** A persuadee leaning toward giving ("I'd be happy to give", "I might donate", "count me in"). */
+const P4G_LEANING =
+  /\b(?:i'd|i would|i might|i may|i could|i can|i want to|happy to|glad to)\b[^.!?]*\b(?:donat|give|contribut|help)|count me in/;
+
 /** Template judge: text and event rules, deterministic. */
 export class TemplateJudge implements Judge {
   async terminal(input: JudgeInput): Promise<TerminalJudgment> {
@@ -156,20 +185,24 @@ export class TemplateJudge implements Judge {
       const turns = userTurns(input.transcript);
       const E = emotionScore(turns);
       const A = planScore(turns);
-      return { utility: esconvUtility(E, A), success: E >= 3 && A >= 2, scores: { E, A } };
+      return { utility: esconvUtility(E, A), success: isSuccess('esconv', { E, A }), scores: { E, A } };
     }
     if (input.task === 'p4g') {
       const { committed, withdrawn, amount } = commitment(input.events);
-      const utility = p4gUtility(committed, withdrawn);
-      return { utility, success: utility === 1, scores: { committed, withdrawn, amount } };
+      return {
+        utility: p4gUtility(committed, withdrawn),
+        success: isSuccess('p4g', { committed, withdrawn }),
+        scores: { committed, withdrawn, amount },
+      };
     }
     const price = dealPrice(input.events);
     const { listPrice, targetPrice } = input.actorView;
     if (listPrice === undefined || targetPrice === undefined)
       throw new Error('CraigslistBargain judge needs list and target prices');
+    const utility = cbUtility(price, listPrice, targetPrice);
     return {
-      utility: cbUtility(price, listPrice, targetPrice),
-      success: price !== null,
+      utility,
+      success: isSuccess('cb', { deal: price !== null, utility }),
       scores: { deal: price !== null, price: price ?? -1 },
     };
   }
@@ -182,19 +215,22 @@ export class TemplateJudge implements Judge {
     let index: number;
     if (input.task === 'p4g') {
       const { committed, withdrawn } = commitment(input.events);
+      const text = lower(last);
       if (committed && !withdrawn) index = 3;
-      else if (countHits(normalizeText(last), REFUSAL) > 0 || withdrawn) index = 0;
-      else index = sentiment(last) > 0 || normalizeText(last).includes('willing') ? 2 : 1;
+      else if (withdrawn || P4G_REFUSAL.test(text)) index = 0;
+      else index = P4G_LEANING.test(text) || sentiment(last) > 0 ? 2 : 1;
     } else if (input.task === 'cb') {
       const offers = input.events
         .filter((e) => e.type === 'offer' && e.by === 'user')
         .map((e) => e.price ?? 0);
-      if (dealPrice(input.events) !== null) index = 3;
+      const price = dealPrice(input.events);
+      const listPrice = input.actorView.listPrice;
+      if (price !== null) index = listPrice === undefined || price < listPrice ? 3 : 1;
       else if (input.events.some((e) => e.type === 'quit')) index = 0;
       else index = offers.length >= 2 && (offers.at(-1) as number) < (offers.at(-2) as number) ? 2 : 1;
     } else {
-      const d = sentiment(last) - sentiment(prev);
-      index = planScore([last]) >= 3 && sentiment(last) > 0 ? 3 : d > 0 ? 2 : d < 0 ? 0 : 1;
+      const d = mood(last) - mood(prev);
+      index = planScore([last]) >= 3 && mood(last) > 0 ? 3 : d > 0 ? 2 : d < 0 ? 0 : 1;
     }
     const reward = PPDPP_REWARDS[index] as number;
     return { labels: [labels[index] as string], reward, success: reward > 0.5 };

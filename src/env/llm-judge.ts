@@ -20,6 +20,7 @@ import {
 } from './prompts/judge';
 import { askRole, type RoleCallOptions } from '../llm/call';
 import { cbUtility, esconvUtility, p4gUtility } from '../tasks';
+import { isSuccess } from '../tasks/success';
 import {
   PPDPP_LABELS,
   PPDPP_REWARDS,
@@ -35,8 +36,8 @@ export class LlmJudge implements Judge {
   constructor(private readonly options: RoleCallOptions) {}
 
   /**
-   * The terminal judgment: utility in [0, 1], success (ESConv E ≥ 3 and A ≥ 2, as the template judge; P4G an
-   * upheld commitment; CraigslistBargain a deal) and the raw scores.
+   * The terminal judgment: utility in [0, 1], success by the rule of `src/tasks/success.ts` (ESConv E ≥ 3 and A ≥ 2; P4G an
+   * upheld commitment; CraigslistBargain a deal below the list price) and the raw scores.
    * @throws RoleOutputError (role `judge`); Error for a CraigslistBargain view without list and target prices.
    */
   async terminal(input: JudgeInput): Promise<TerminalJudgment> {
@@ -52,14 +53,14 @@ export class LlmJudge implements Judge {
       const v = await ask(EsconvVerdictSchema);
       const E = v.emotion_improvement;
       const A = v.action_plan;
-      return { utility: esconvUtility(E, A), success: E >= 3 && A >= 2, scores: { E, A } };
+      return { utility: esconvUtility(E, A), success: isSuccess('esconv', { E, A }), scores: { E, A } };
     }
     if (input.task === 'p4g') {
       const v = await ask(P4gVerdictSchema);
       const utility = p4gUtility(v.committed, v.withdrawn);
       return {
         utility,
-        success: utility === 1,
+        success: isSuccess('p4g', { committed: v.committed, withdrawn: v.withdrawn }),
         scores: { committed: v.committed, withdrawn: v.withdrawn, amount: v.amount },
       };
     }
@@ -67,9 +68,10 @@ export class LlmJudge implements Judge {
     if (listPrice === undefined || targetPrice === undefined)
       throw new Error('CraigslistBargain judge needs list and target prices');
     const v = await ask(CbVerdictSchema);
+    const utility = cbUtility(v.price, listPrice, targetPrice);
     return {
-      utility: cbUtility(v.price, listPrice, targetPrice),
-      success: v.deal,
+      utility,
+      success: isSuccess('cb', { deal: v.deal, utility }),
       scores: { deal: v.deal, price: v.price ?? -1 },
     };
   }

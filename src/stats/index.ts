@@ -8,3 +8,6 @@ export * from './intervals';
 export * from './metrics';
 export * from './classification';
 export * from './agreement';
+export * from './kappa';
+export * from './auc';
+export * from './cluster-bootstrap';

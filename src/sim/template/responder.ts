@@ -193,6 +193,20 @@ const PRICE_WORDS = new Set([
 ]);
 
 /**
+ * One detail of the seller's listing to mention in an answer: the second clause of the description (the first
+ * names the item), lower-cased, or '' when the description has a single clause. The seller tells a detail, never
+ * recites its whole private description.
+ */
+function listingDetail(description: string): string {
+  const clauses = description
+    .split(/[.;,!?]\s*/)
+    .map((c) => c.trim())
+    .filter((c) => c.length > 0);
+  const detail = clauses[1];
+  return detail ? `${detail.charAt(0).toLowerCase()}${detail.slice(1)}` : '';
+}
+
+/**
  * The seller answers the question asked about the item from its private view: age or condition from the
  * item's description, price questions from the list price; otherwise it reveals an unrevealed concern.
  */
@@ -200,15 +214,15 @@ function cbAnswer(input: ResponseInput, previous: string, rng: Rng): string {
   const { view, plan } = input;
   const asked = new Set(perceptionOf(input.utterance, view).features.askedAbout);
   const priv = view.state.private;
-  const description = (priv.itemDescription ?? '').split(/(?<=[.!?])\s+/)[0]?.trim() ?? '';
+  const detail = listingDetail(priv.itemDescription ?? '');
   const has = (words: ReadonlySet<string>) => [...asked].some((w) => words.has(w));
   if (has(AGE_WORDS)) {
-    return description
-      ? `I have had it a while. From my listing: ${description}`
+    return detail
+      ? `I have had it a while. One thing to know: ${detail}.`
       : 'I have had it for a while, but it has been looked after.';
   }
   if (has(CONDITION_WORDS)) {
-    return description ? `It is in decent shape. ${description}` : 'It works fine, no real problems.';
+    return detail ? `It is in decent shape: ${detail}.` : 'It works fine, no real problems.';
   }
   if (has(PRICE_WORDS) && priv.listPrice) {
     return pick(

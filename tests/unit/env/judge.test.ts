@@ -8,6 +8,7 @@ import {
   commitment,
   dealPrice,
   emotionScore,
+  mood,
   planScore,
   repeatedJudge,
   sentiment,
@@ -40,21 +41,28 @@ function input(
 
 describe('ESConv template judge', () => {
   const better = [
-    'I feel so down and stuck.', // sentiment −2 (down, stuck)
-    'Everything is heavy.', // −1
-    'Thanks, that helped. I feel calmer.', // +4 (thank, helped, calmer, calm)
+    'I feel so down and stuck.', // AFINN: stuck −2 → mood −0.5
+    'Everything is heavy.', // 0
+    'Thanks, that helped. I feel calmer.', // thanks 2, helped 2, calmer 2 = 6 → mood 1 (clipped)
     'I am going to call my sister tomorrow.', // 0; a firm plan with a time
   ];
 
-  it('scores the sentiment of the hand-checked turns', () => {
-    expect(better.map(sentiment)).toEqual([-2, -1, 4, 0]);
+  it('scores the sentiment of the hand-checked turns with AFINN, clause by clause', () => {
+    expect(better.map(sentiment)).toEqual([-2, 0, 6, 0]);
+    expect(better.map(mood)).toEqual([-0.5, 0, 1, 0]);
   });
 
-  it('E = 1 + 0.75 (mean of the last two − mean of the first two); A from the last three turns', async () => {
-    // E = 1 + 0.75 · (2 − (−1.5)) = 3.625; A = 3 (firm plan) + 1 (time) = 4; utility 7.625 / 8.
+  it('reads negation and whole words: "Not good." is negative, "Goodbye." is not positive', () => {
+    expect(sentiment('Not good.')).toBeLessThan(0);
+    expect(sentiment('Goodbye.')).toBe(0);
+    expect(sentiment('That is not ideal for me.')).toBeLessThanOrEqual(0);
+  });
+
+  it('E = 2 + 2 (mean mood of the last two − of the first two); A from the last three turns', async () => {
+    // E = 2 + 2 · (0.5 − (−0.25)) = 3.5; A = 3 (firm plan) + 1 (time) = 4; utility 7.5 / 8.
     const j = await judge.terminal(input('esconv', better));
-    expect(j.scores).toEqual({ E: 3.625, A: 4 });
-    expect(j.utility).toBe(0.953125);
+    expect(j.scores).toEqual({ E: 3.5, A: 4 });
+    expect(j.utility).toBe(0.9375);
     expect(j.success).toBe(true);
   });
 
@@ -65,11 +73,11 @@ describe('ESConv template judge', () => {
       'Now I feel worse, angry and alone.',
       "I still can't sleep.",
     ];
-    // E = 1 + 0.75 · (−1.5 − 0) = −0.125 → 0; no plan.
+    // moods 0, 0.5, −1, 0: E = 2 + 2 · (−0.5 − 0.25) = 0.5; no plan.
     expect(await judge.terminal(input('esconv', worse))).toEqual({
-      utility: 0,
+      utility: 0.0625,
       success: false,
-      scores: { E: 0, A: 0 },
+      scores: { E: 0.5, A: 0 },
     });
     const tentative = [...worse.slice(0, 3), 'Maybe I could try going for a walk this weekend.'];
     expect(planScore(tentative)).toBe(2);
@@ -83,15 +91,35 @@ describe('ESConv template judge', () => {
     expect(emotionScore(great)).toBe(4);
   });
 
-  it('reads a plan only from the last three user turns, and scores an empty transcript E = 1', () => {
+  it('does not read a refusal as a plan', () => {
+    expect(planScore(['I will not talk to anyone about this.'])).toBe(0);
+    expect(planScore(["I won't call anyone tomorrow."])).toBe(0);
+    expect(planScore(["I'll never do that."])).toBe(0);
+    expect(planScore(["I'm not going to go out this week."])).toBe(0);
+    expect(planScore(["I won't give up. I'll call her tonight."])).toBe(4);
+  });
+
+  it('reads a plan only from the last three user turns, and scores an empty transcript E = 2', () => {
     expect(planScore(['I will call my doctor tomorrow.', 'Okay.', 'Sure.', 'Right.'])).toBe(0);
     expect(planScore(['I will call my doctor tomorrow.', 'Okay.', 'Sure.'])).toBe(4);
     expect(planScore(['I will call my doctor.'])).toBe(3);
-    expect(emotionScore([])).toBe(1);
-    expect(emotionScore(['I feel down.'])).toBe(1);
+    expect(emotionScore([])).toBe(2);
+    expect(emotionScore(['I feel down.'])).toBe(2);
   });
 
-  it('answers the PPDPP turn question from the change of sentiment and a firm plan', async () => {
+  it('a user who ends with thanks, a dated plan and relief is judged successful', async () => {
+    const j = await judge.terminal(
+      input('esconv', [
+        'I am so stressed about my exams and I feel alone.',
+        'Nothing I do seems to work.',
+        'Thank you, I feel lighter now.',
+        'I am going to make a study plan with my friend tomorrow.',
+      ]),
+    );
+    expect(j.success).toBe(true);
+  });
+
+  it('answers the PPDPP turn question from the change of mood and a firm plan', async () => {
     const turn = async (users: string[]) => (await judge.turn(input('esconv', users))).labels[0];
     expect(await turn(['I feel down.', 'I feel a bit better.'])).toBe('better');
     expect(await turn(['I feel a bit better.', 'I feel down.'])).toBe('worse');
@@ -142,6 +170,12 @@ describe('CraigslistBargain template judge', () => {
       success: true,
       scores: { deal: true, price: 360 },
     });
+    const atList: TaskEvent[] = [{ turn: 1, by: 'user', type: 'accept', price: 420 }];
+    expect(await judge.terminal(input('cb', ['Deal.'], atList, view))).toEqual({
+      utility: 0,
+      success: false,
+      scores: { deal: true, price: 420 },
+    });
     expect(await judge.terminal(input('cb', ['No.'], deal.slice(0, 2), view))).toEqual({
       utility: 0,
       success: false,
@@ -155,6 +189,8 @@ describe('CraigslistBargain template judge', () => {
       (await judge.turn(input('cb', ['x'], events, view))).labels[0];
     const offer = (price: number): TaskEvent => ({ turn: 1, by: 'user', type: 'offer', price });
     expect(await label([{ turn: 1, by: 'user', type: 'accept', price: 400 }])).toBe('solved');
+    // A deal at the list price gains the buyer nothing: not solved.
+    expect(await label([{ turn: 1, by: 'user', type: 'accept', price: 420 }])).toBe('same');
     expect(await label([{ turn: 1, by: 'user', type: 'quit' }])).toBe('worse');
     expect(await label([offer(410), offer(395)])).toBe('better');
     expect(await label([offer(410), offer(410)])).toBe('same');

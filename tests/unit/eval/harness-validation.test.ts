@@ -61,12 +61,12 @@ describe('dose-response validation', () => {
 
   it('scores a dose-responsive simulator as monotone (hand-checked level means)', async () => {
     const r = await doseResponse({ task: 'esconv', seeds, simulator: responsive, resamples: 100 });
-    // Template scorer: sentiment + plan/2. Level 1: "worse", "alone" → −2; level 2: 0;
-    // level 3: "thank", "helped" → 2; level 4: "thank", "better", "hopeful" → 3, plus the firm plan with a time (4) / 2.
-    expect(r.levelMeans).toEqual([-2, 0, 2, 5]);
+    // Template scorer: the judge's AFINN sentiment clipped to ±3, + plan/2. Level 1: "worse" −3, "alone" −2 → −3;
+    // level 2: 0; level 3: "thank" +2, "helped" +1 (a judge extra) → 3; level 4: clipped at 3, plus the firm plan with a time (4) / 2.
+    expect(r.levelMeans).toEqual([-3, 0, 3, 5]);
     expect(r).toMatchObject({ simulator: 'responsive', checkpoints: 5, monotone: true, monotonicity: 1 });
     expect(r.spearman).toBeGreaterThan(0.9);
-    expect(r.endpointChange).toMatchObject({ mean: 7, lo: 7, hi: 7, nClusters: 5 });
+    expect(r.endpointChange).toMatchObject({ mean: 8, lo: 8, hi: 8, nClusters: 5 });
   });
 
   it('scores an input-insensitive simulator as flat', async () => {
@@ -93,7 +93,7 @@ describe('prompt-only comparators and the LLM scorer', () => {
     const levels = [
       'I feel worse and alone.',
       'Okay.',
-      'Thank you, that helped.',
+      'That is fair.',
       'Thanks, I feel better and hopeful.',
     ];
     const script = seeds
@@ -111,7 +111,7 @@ describe('prompt-only comparators and the LLM scorer', () => {
       simulator: 'persona-resist',
       monotone: true,
       monotonicity: 1,
-      levelMeans: [-2, 0, 2, 3],
+      levelMeans: [-3, 0, 2, 3],
     });
     const system = backend.requests[0]!.messages[0]!.content;
     expect(system).toContain(seeds[0]!.profile.persona);

@@ -1,0 +1,256 @@
+/**
+ * `npm run validate-sim`: how well Cog-Sim matches real people (issue 9). Replays human dialogues teacher-forced
+ * and compares the simulator's decisions with the humans' reactions and outcomes (dev and held-out, with
+ * intervals and baselines), runs dose–response per task, and compares replaying the human actors' strategies with
+ * random. Logic in src/validity; this file parses options and prints.
+ */
+import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { extname, join } from 'node:path';
+import { parseArgs } from 'node:util';
+import { DatasetError, p4gFileKind, type TextFile } from '../src/data';
+import type { P4gFiles } from '../src/data/p4g';
+import { TASK_IDS, type TaskId } from '../src/tasks/seed';
+import { SUCCESS_TEXT } from '../src/tasks/success';
+import type { ValidityFiles } from '../src/validity/datasets';
+import { ValidityInputError } from '../src/validity/errors';
+import { parseLadderFile, type LadderFile } from '../src/validity/ladder';
+import { buildValidityReport, reportMarkdown } from '../src/validity/report';
+
+export const HELP = `Usage: npm run validate-sim -- [options]
+
+Replays real human dialogues through Cog-Sim teacher-forced (the human actor's turns drive the simulator; the
+human user's replies stay in the history as they were and are never read to decide) and compares what the
+simulator decides with what the people did:
+  P4G   turn level: the persuadee's annotated reaction (positive / negative / neutral-or-other) — Cohen's kappa
+        and macro-F1; dialogue level: AUC of the final donation intention and of a commitment for
+        actual_donation > 0, against a traits-only logistic regression
+  CB    turn level: the seller's act (agree / counter / disagree / other); dialogue level: deal reached
+  ESConv turn level: the sentiment of the seeker's next turn against the simulator's valence change
+with 95% bootstrap intervals clustered by dialogue, against a majority-class and a text-sentiment baseline, for
+the dev part and a held-out part (20% of dialogues, chosen by a hash of the dialogue id). Also prints the
+dose–response of each task (mean outcome per level and the share of seeds on which it is monotone) and how
+replaying the human actors' strategy labels compares with random.
+
+Options:
+  --seeds [TASK=]PATH   a dataset file or folder; repeatable. TASK is esconv, p4g or cb (guessed from the file
+                        when left out: P4G CSVs or a folder of them, ESConv / CraigslistBargain JSONL).
+                        Default: the shared files ../shared/data/{esconv,p4g,cb}
+  --task LIST           only these tasks (comma-separated; default: every task with files)
+  --ladder FILE         dose ladders, {"<task>": {"levels": [{"utterances": ["…"], "priceFraction": 0.85}, …]}}
+                        (levels ordered so that the outcome should rise; priceFraction and {price} for cb only)
+  --dose-seeds N        dev seeds per task for dose–response (default 20)
+  --check-seeds N       dev seeds per task for replay vs random (default 20; 0 skips it)
+  --resamples N         bootstrap resamples (default 2000)
+  --out DIR             also write validity.json and validity.md there
+  --json                print the report as JSON on stdout (instead of Markdown)
+  -h, --help            show this help
+
+What success means (the replay-vs-random check):
+  esconv  ${SUCCESS_TEXT.esconv}
+  p4g     ${SUCCESS_TEXT.p4g}
+  cb      ${SUCCESS_TEXT.cb}
+
+Examples:
+  npm run validate-sim
+  npm run validate-sim -- --seeds p4g=../shared/data/p4g --ladder my-ladders.json --json
+  npm run validate-sim -- --seeds my-esconv.jsonl --out reports/validity
+`;
+
+/** A mistake on the command line. */
+export class UsageError extends ValidityInputError {
+  override name = 'UsageError';
+}
+
+export interface ValidateArgs {
+  seeds: { task: TaskId | null; path: string }[];
+  tasks: TaskId[] | null;
+  ladder: string | null;
+  doseSeeds: number;
+  checkSeeds: number;
+  resamples: number;
+  out: string | null;
+  json: boolean;
+}
+
+function integer(raw: string | undefined, name: string, fallback: number, min: number): number {
+  if (raw === undefined) return fallback;
+  if (!/^\d+$/.test(raw) || Number(raw) < min)
+    throw new UsageError(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
+  return Number(raw);
+}
+
+function isTask(t: string): t is TaskId {
+  return (TASK_IDS as readonly string[]).includes(t);
+}
+
+/** Parse the command line. @throws UsageError. */
+export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
+  let values: Record<string, string | boolean | string[] | undefined>;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      options: {
+        seeds: { type: 'string', multiple: true },
+        task: { type: 'string' },
+        ladder: { type: 'string' },
+        'dose-seeds': { type: 'string' },
+        'check-seeds': { type: 'string' },
+        resamples: { type: 'string' },
+        out: { type: 'string' },
+        json: { type: 'boolean' },
+        help: { type: 'boolean', short: 'h' },
+      },
+      strict: true,
+      allowPositionals: false,
+    }));
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
+  if (values.help) return 'help';
+  const seeds = ((values.seeds as string[] | undefined) ?? []).map((spec) => {
+    const m = /^([a-z0-9]+)=(.+)$/.exec(spec);
+    if (m && isTask(m[1] as string)) return { task: m[1] as TaskId, path: m[2] as string };
+    if (m && !/[\\/.]/.test(m[1] as string))
+      throw new UsageError(`--seeds: unknown task "${m[1]}"; use ${TASK_IDS.join(', ')}`);
+    return { task: null, path: spec };
+  });
+  let tasks: TaskId[] | null = null;
+  if (typeof values.task === 'string') {
+    tasks = values.task.split(',').map((t) => t.trim()) as TaskId[];
+    const bad = tasks.find((t) => !isTask(t));
+    if (bad !== undefined) throw new UsageError(`--task: unknown task "${bad}"; use ${TASK_IDS.join(', ')}`);
+  }
+  return {
+    seeds,
+    tasks,
+    ladder: (values.ladder as string | undefined) ?? null,
+    doseSeeds: integer(values['dose-seeds'] as string | undefined, 'dose-seeds', 20, 1),
+    checkSeeds: integer(values['check-seeds'] as string | undefined, 'check-seeds', 20, 0),
+    resamples: integer(values.resamples as string | undefined, 'resamples', 2000, 1),
+    out: (values.out as string | undefined) ?? null,
+    json: Boolean(values.json),
+  };
+}
+
+async function readText(path: string): Promise<TextFile> {
+  return { name: path, text: await readFile(path, 'utf8') };
+}
+
+/** The task of a dataset file or folder, from its kind. @throws UsageError when it cannot be told. */
+async function guessTask(path: string): Promise<TaskId> {
+  if ((await stat(path)).isDirectory() || extname(path).toLowerCase() === '.csv') return 'p4g';
+  const first = (await readFile(path, 'utf8')).split('\n', 1)[0] ?? '';
+  if (first.includes('"emotion_type"')) return 'esconv';
+  if (first.includes('"seller_price"')) return 'cb';
+  throw new UsageError(`--seeds ${path}: cannot tell the task; write it as TASK=${path}`);
+}
+
+/** Read the dataset files of every --seeds option (or the shared defaults). */
+async function readFiles(args: ValidateArgs): Promise<ValidityFiles> {
+  const specs =
+    args.seeds.length > 0
+      ? args.seeds
+      : [
+          { task: 'esconv' as const, path: '../shared/data/esconv/esconv-valid.jsonl' },
+          { task: 'p4g' as const, path: '../shared/data/p4g' },
+          { task: 'cb' as const, path: '../shared/data/cb/craigslistbargain-valid.jsonl' },
+        ];
+  const files: ValidityFiles = {};
+  for (const spec of specs) {
+    try {
+      await stat(spec.path);
+    } catch {
+      throw new UsageError(`--seeds: no such file or folder "${spec.path}"`);
+    }
+    const task = spec.task ?? (await guessTask(spec.path));
+    if (args.tasks && !args.tasks.includes(task)) continue;
+    if (task === 'p4g') {
+      const paths = (await stat(spec.path)).isDirectory()
+        ? (await readdir(spec.path))
+            .filter((n) => n.toLowerCase().endsWith('.csv'))
+            .sort()
+            .map((n) => join(spec.path, n))
+        : [spec.path];
+      const p4g: Partial<P4gFiles> = files.p4g ?? {};
+      for (const path of paths) {
+        const file = await readText(path);
+        const kind = p4gFileKind(file.text);
+        if (!kind) throw new UsageError(`--seeds ${path}: not a PersuasionForGood CSV (unknown header)`);
+        if (p4g[kind])
+          throw new UsageError(
+            `--seeds ${path}: a second P4G ${kind} file (the first is ${p4g[kind]?.name})`,
+          );
+        p4g[kind] = file;
+      }
+      files.p4g = p4g;
+    } else {
+      files[task] = [...(files[task] ?? []), await readText(spec.path)];
+    }
+  }
+  return files;
+}
+
+/** Run the validation and return what to print. */
+export async function runValidateCli(args: ValidateArgs, stderr: (s: string) => void): Promise<string> {
+  const files = await readFiles(args);
+  let ladder: LadderFile | undefined;
+  if (args.ladder !== null) {
+    let text: string;
+    try {
+      text = await readFile(args.ladder, 'utf8');
+    } catch {
+      throw new UsageError(`--ladder: cannot read "${args.ladder}"`);
+    }
+    ladder = parseLadderFile(text, args.ladder);
+  }
+  const report = await buildValidityReport({
+    files,
+    ...(ladder ? { ladder } : {}),
+    doseSeeds: args.doseSeeds,
+    checkSeeds: args.checkSeeds,
+    resamples: args.resamples,
+    onProgress: (m) => stderr(`${m}\n`),
+  });
+  const markdown = reportMarkdown(report);
+  const json = `${JSON.stringify(report, null, 2)}\n`;
+  if (args.out !== null) {
+    await mkdir(args.out, { recursive: true });
+    await writeFile(join(args.out, 'validity.json'), json);
+    await writeFile(join(args.out, 'validity.md'), markdown);
+  }
+  return args.json ? json : markdown;
+}
+
+/** CLI entry: the exit code (0 ok, 1 failure, 2 usage error or bad input file). */
+export async function main(
+  argv: string[],
+  io: { stdout: (s: string) => void; stderr: (s: string) => void },
+): Promise<number> {
+  try {
+    const args = parseValidateArgs(argv);
+    if (args === 'help') {
+      io.stdout(HELP);
+      return 0;
+    }
+    io.stdout(await runValidateCli(args, io.stderr));
+    return 0;
+  } catch (err) {
+    if (err instanceof ValidityInputError) {
+      io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
+      return 2;
+    }
+    if (err instanceof DatasetError) {
+      io.stderr(`error: ${err.message}\n`);
+      return 1;
+    }
+    io.stderr(`error: ${(err as Error).message}\n`);
+    return 1;
+  }
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await main(process.argv.slice(2), {
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+  });
+}

@@ -1,0 +1,114 @@
+/**
+ * What success means, per task — written once. The template judge, the LLM judge, the reports and every
+ * `--help` that prints a success rate take their rule and their one-line text from here.
+ *
+ * - ESConv: the judge rates the seeker's emotional improvement E ≥ 3 and the feasibility of an action plan
+ *   A ≥ 2 (both on 0–4) at the end of the dialogue.
+ * - P4G: the persuadee commits to a voluntary donation (a public `commit` event) and does not withdraw it.
+ * - CraigslistBargain: a deal is closed at a price below the list price (CSTPO utility > 0); a deal at the list
+ *   price gains the buyer nothing and is not a success.
+ *
+ * {@link classifyEnding} sets the simulator's own ending beside the judge's verdict, so that a report can count
+ * the cases where they disagree (e.g. "user ended, judged unsuccessful") apart instead of hiding them.
+ */
+import { LabError } from '../errors';
+import type { TaskId } from './seed';
+
+/** Thresholds of the ESConv success rule, on the judge's 0–4 scales. */
+export const ESCONV_SUCCESS = { minEmotion: 3, minPlan: 2 } as const;
+
+/** One line per task, in plain words, for the README and `--help`. */
+export const SUCCESS_TEXT: Readonly<Record<TaskId, string>> = {
+  esconv:
+    'the judge rates the seeker’s emotional improvement E ≥ 3 and the feasibility of an action plan A ≥ 2 (both 0–4) at the end',
+  p4g: 'the persuadee commits to a voluntary donation and does not withdraw it',
+  cb: 'a deal is closed below the list price (utility > 0); a deal at the list price is not a success',
+};
+
+/** The judge's scores that success is decided on (each field is needed only by its own task). */
+export interface SuccessScores {
+  /** ESConv: emotional improvement E in [0, 4]. */
+  E?: number;
+  /** ESConv: action-plan feasibility A in [0, 4]. */
+  A?: number;
+  /** P4G: a public commitment was made. */
+  committed?: boolean;
+  /** P4G: the commitment was withdrawn. */
+  withdrawn?: boolean;
+  /** CraigslistBargain: the CSTPO utility of the deal in [0, 1] (0 without a deal). */
+  utility?: number;
+  /** CraigslistBargain: a deal was closed. */
+  deal?: boolean;
+}
+
+/** Thrown when {@link isSuccess} lacks a score its task's rule needs. */
+export class SuccessInputError extends LabError {
+  override name = 'SuccessInputError';
+  override readonly code = 'SUCCESS_INPUT';
+}
+
+function need<T>(value: T | undefined, task: TaskId, field: string): T {
+  if (value === undefined) throw new SuccessInputError(`success of ${task} needs the judge score "${field}"`);
+  return value;
+}
+
+/**
+ * The success rule of a task (see the module comment).
+ * @throws SuccessInputError when a score the rule needs is missing.
+ */
+export function isSuccess(task: TaskId, s: SuccessScores): boolean {
+  if (task === 'esconv')
+    return (
+      need(s.E, task, 'E') >= ESCONV_SUCCESS.minEmotion && need(s.A, task, 'A') >= ESCONV_SUCCESS.minPlan
+    );
+  if (task === 'p4g') return need(s.committed, task, 'committed') && !need(s.withdrawn, task, 'withdrawn');
+  return need(s.deal, task, 'deal') && need(s.utility, task, 'utility') > 0;
+}
+
+/** How the simulator ended an episode (the `EndReason` of `src/sim`, or `null` while it runs). */
+export type Ending = 'user-ended' | 'deal' | 'quit' | 'actor-quit' | 'stale' | 'horizon';
+
+/** The simulator's ending set beside the judge's verdict. */
+export interface EndingVerdict {
+  ending: Ending;
+  success: boolean;
+  /**
+   * The simulator ended as a success would (the user ended content, or a deal) and the judge says unsuccessful,
+   * or the user quit and the judge says successful. Truncations (stale, horizon) and the actor quitting never
+   * contradict.
+   */
+  contradiction: boolean;
+  /** E.g. "user ended, judged unsuccessful": the key a report counts by. */
+  label: string;
+}
+
+const ENDING_WORDS: Readonly<Record<Ending, string>> = {
+  'user-ended': 'user ended',
+  deal: 'deal',
+  quit: 'user quit',
+  'actor-quit': 'actor quit',
+  stale: 'stale',
+  horizon: 'horizon',
+};
+
+/** Classify an episode's ending against the judge's verdict (see {@link EndingVerdict}). */
+export function classifyEnding(ending: Ending, success: boolean): EndingVerdict {
+  const positive = ending === 'user-ended' || ending === 'deal';
+  const contradiction = (positive && !success) || (ending === 'quit' && success);
+  return {
+    ending,
+    success,
+    contradiction,
+    label: `${ENDING_WORDS[ending]}, judged ${success ? 'successful' : 'unsuccessful'}`,
+  };
+}
+
+/** Count verdicts by label, and the contradictions apart. */
+export function countEndings(verdicts: readonly EndingVerdict[]): {
+  byLabel: Record<string, number>;
+  contradictions: number;
+} {
+  const byLabel: Record<string, number> = {};
+  for (const v of verdicts) byLabel[v.label] = (byLabel[v.label] ?? 0) + 1;
+  return { byLabel, contradictions: verdicts.filter((v) => v.contradiction).length };
+}

@@ -1,0 +1,31 @@
+/**
+ * Reading a dose-ladder file for `validate-sim --ladder FILE`. The shape and its rules are those of
+ * `src/eval/ladders.ts` (`DoseLaddersSchema`):
+ *
+ *   {"<task>": {"levels": [{"utterances": ["…", "…"], "priceFraction": 0.85}, …]}}
+ *
+ * levels ordered so that the task's outcome quantity should rise; `priceFraction` only for CraigslistBargain,
+ * where `{price}` in an utterance becomes that fraction of the seed's list price.
+ */
+import { describeZodError } from '../data/result';
+import { DoseLaddersSchema, type DoseLadders } from '../eval/ladders';
+import { ValidityInputError } from './errors';
+
+/** A ladder file: ladders by task id. */
+export type LadderFile = DoseLadders;
+
+/**
+ * Parse and check a ladder file's text.
+ * @throws ValidityInputError naming the file and the offending path (e.g. `cb.levels[0].priceFraction`).
+ */
+export function parseLadderFile(text: string, fileName: string): LadderFile {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new ValidityInputError(`${fileName}: not JSON (${(e as Error).message})`);
+  }
+  const parsed = DoseLaddersSchema.safeParse(json);
+  if (!parsed.success) throw new ValidityInputError(`${fileName}: ${describeZodError(parsed.error)}`);
+  return parsed.data;
+}

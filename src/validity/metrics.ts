@@ -1,0 +1,354 @@
+/**
+ * The validity table: the simulator's replayed decisions against the human reactions and outcomes, each measure
+ * with a 95% bootstrap interval clustered by dialogue (2,000 resamples by default), beside simple baselines
+ * computed on the same items and the same resamples, and the difference simulator − baseline with its own
+ * interval. A baseline is beaten when that difference's interval lies above 0.
+ *
+ * Measures (see `./labels` for the groupings and `./replay` for the simulator's decisions):
+ * - turn level, every task: Cohen's kappa and macro-F1 of the reaction classes; baselines `majority` (the most
+ *   frequent human reaction of the dev split, every turn) and `sentiment` (the AFINN sentiment of the actor's
+ *   words: positive → the task's positive class, negative → its negative class, zero → the majority class);
+ * - ESConv also: Spearman's rank correlation of the simulator's valence change with the seeker's reply sentiment
+ *   (baseline: of the supporter's own sentiment with it);
+ * - P4G dialogue level: ROC AUC of the final donation intention and of an upheld commitment for
+ *   `actual_donation > 0`; baseline `traits` (logistic regression on the survey answers, out of sample);
+ * - CraigslistBargain dialogue level: agreement (accuracy, kappa) of the simulator's deal with the humans' deal;
+ *   baseline `majority`.
+ */
+import { sampleRankCorrelation } from 'simple-statistics';
+import { hashKey32 } from '../data/hash';
+import { sentiment } from '../env/judge';
+import { Rng } from '../rng';
+import { classificationReport } from '../stats/classification';
+import { clusterBootstrap, type StatisticInterval } from '../stats/cluster-bootstrap';
+import { cohenKappa } from '../stats/kappa';
+import { rocAuc } from '../stats/auc';
+import type { TaskId } from '../tasks/seed';
+import { splitOf } from './datasets';
+import { REACTIONS } from './labels';
+import type { ReplayedDialogue } from './replay';
+import { crossValidated, fitPredict, type TraitRow } from './traits';
+
+export type Split = 'dev' | 'held-out';
+
+/** One row of the validity table. */
+export interface ValidityRow {
+  task: TaskId;
+  split: Split;
+  level: 'turn' | 'dialogue';
+  /** What is measured, e.g. "persuadee reaction — Cohen's kappa". */
+  measure: string;
+  /** Items (turns or dialogues) and dialogues. */
+  n: number;
+  dialogues: number;
+  simulator: StatisticInterval;
+  baselines: Record<string, StatisticInterval>;
+  /** Simulator − baseline, per baseline, on the same resamples. */
+  differences: Record<string, StatisticInterval>;
+  /** Baselines whose difference interval lies entirely above 0. */
+  beats: string[];
+}
+
+/** Options of {@link validityRows}. */
+export interface ValidityMetricOptions {
+  /** Bootstrap resamples (default 2,000). */
+  resamples?: number;
+  /** Base seed of the bootstrap streams (default 0). */
+  seed?: number;
+}
+
+const POSITIVE: Readonly<Record<TaskId, string>> = { p4g: 'positive', cb: 'agree', esconv: 'positive' };
+const NEGATIVE: Readonly<Record<TaskId, string>> = { p4g: 'negative', cb: 'disagree', esconv: 'negative' };
+
+type Stat<T> = (items: readonly T[]) => number;
+
+function row<T extends { id: string }>(
+  head: Omit<ValidityRow, 'n' | 'dialogues' | 'simulator' | 'baselines' | 'differences' | 'beats'>,
+  items: readonly T[],
+  simulator: Stat<T>,
+  baselines: Record<string, Stat<T>>,
+  options: ValidityMetricOptions,
+  streamKey: string,
+): ValidityRow | null {
+  if (items.length === 0) return null;
+  const stats: Record<string, Stat<T>> = { simulator };
+  for (const [name, f] of Object.entries(baselines)) {
+    stats[`b:${name}`] = f;
+    stats[`d:${name}`] = (xs) => simulator(xs) - f(xs);
+  }
+  let boot: Record<string, StatisticInterval>;
+  try {
+    boot = clusterBootstrap(items, (i) => i.id, stats, {
+      rng: Rng.fromSeed(hashKey32(`${options.seed ?? 0}|${streamKey}`)),
+      resamples: options.resamples,
+    });
+  } catch {
+    return null; // a statistic undefined on these items (e.g. an AUC with one outcome class)
+  }
+  const names = Object.keys(baselines);
+  const differences = Object.fromEntries(names.map((n) => [n, boot[`d:${n}`] as StatisticInterval]));
+  return {
+    ...head,
+    n: items.length,
+    dialogues: new Set(items.map((i) => i.id)).size,
+    simulator: boot.simulator as StatisticInterval,
+    baselines: Object.fromEntries(names.map((n) => [n, boot[`b:${n}`] as StatisticInterval])),
+    differences,
+    beats: names.filter((n) => (differences[n] as StatisticInterval).lo > 0),
+  };
+}
+
+function majorityOf(labels: readonly string[], order: readonly string[]): string {
+  const counts = new Map<string, number>();
+  for (const l of labels) counts.set(l, (counts.get(l) ?? 0) + 1);
+  let best = order[0] as string;
+  for (const l of order) if ((counts.get(l) ?? 0) > (counts.get(best) ?? 0)) best = l;
+  return best;
+}
+
+interface TurnItem {
+  id: string;
+  human: string;
+  sim: string;
+  sent: string;
+  valenceChange: number;
+  userSentiment: number | null;
+  actorSentiment: number;
+}
+
+const NAMES: Readonly<Record<TaskId, string>> = {
+  p4g: 'persuadee reaction',
+  cb: 'seller act',
+  esconv: 'seeker reply sentiment',
+};
+
+function turnRows(
+  task: TaskId,
+  replayed: readonly ReplayedDialogue[],
+  options: ValidityMetricOptions,
+): ValidityRow[] {
+  const labels = REACTIONS[task] as readonly string[];
+  const bySplit: Record<Split, TurnItem[]> = { dev: [], 'held-out': [] };
+  const raw: { split: Split; item: Omit<TurnItem, 'sent'> }[] = [];
+  for (const r of replayed) {
+    const split = splitOf(r.dialogue.id);
+    r.dialogue.steps.forEach((step, i) => {
+      const decision = r.decisions[i];
+      if (step.reaction === null || !decision) return;
+      raw.push({
+        split,
+        item: {
+          id: r.dialogue.id,
+          human: step.reaction,
+          sim: decision.reaction,
+          valenceChange: decision.valenceChange,
+          userSentiment: step.userSentiment,
+          actorSentiment: sentiment(step.actor),
+        },
+      });
+    });
+  }
+  const majority = majorityOf(
+    raw.filter((x) => x.split === 'dev').map((x) => x.item.human),
+    labels,
+  );
+  for (const { split, item } of raw)
+    bySplit[split].push({
+      ...item,
+      sent: item.actorSentiment > 0 ? POSITIVE[task] : item.actorSentiment < 0 ? NEGATIVE[task] : majority,
+    });
+  const kappa = (pick: (i: TurnItem) => string) => (xs: readonly TurnItem[]) =>
+    cohenKappa(
+      xs.map((i) => i.human),
+      xs.map(pick),
+    );
+  const f1 = (pick: (i: TurnItem) => string) => (xs: readonly TurnItem[]) =>
+    classificationReport(
+      xs.map((i) => i.human),
+      xs.map(pick),
+      { labels },
+    ).macroF1;
+  const rows: (ValidityRow | null)[] = [];
+  for (const split of ['dev', 'held-out'] as const) {
+    const items = bySplit[split];
+    const head = { task, split, level: 'turn' as const };
+    rows.push(
+      row(
+        { ...head, measure: `${NAMES[task]} — Cohen's kappa` },
+        items,
+        kappa((i) => i.sim),
+        { majority: kappa(() => majority), sentiment: kappa((i) => i.sent) },
+        options,
+        `${task}|${split}|kappa`,
+      ),
+      row(
+        { ...head, measure: `${NAMES[task]} — macro-F1` },
+        items,
+        f1((i) => i.sim),
+        { majority: f1(() => majority), sentiment: f1((i) => i.sent) },
+        options,
+        `${task}|${split}|f1`,
+      ),
+    );
+    if (task === 'esconv') {
+      const scored = items.filter((i) => i.userSentiment !== null);
+      const rho = (pick: (i: TurnItem) => number) => (xs: readonly TurnItem[]) => {
+        const v = sampleRankCorrelation(
+          xs.map(pick),
+          xs.map((i) => i.userSentiment as number),
+        );
+        if (!Number.isFinite(v)) throw new RangeError('constant ranks');
+        return v;
+      };
+      rows.push(
+        row(
+          { ...head, measure: 'valence change vs seeker reply sentiment — Spearman' },
+          scored,
+          rho((i) => i.valenceChange),
+          { sentiment: rho((i) => i.actorSentiment) },
+          options,
+          `${task}|${split}|spearman`,
+        ),
+      );
+    }
+  }
+  return rows.filter((r): r is ValidityRow => r !== null);
+}
+
+interface P4gItem {
+  id: string;
+  donated: boolean;
+  intention: number;
+  committed: number;
+  traits: number;
+}
+
+function p4gOutcomeRows(
+  replayed: readonly ReplayedDialogue[],
+  options: ValidityMetricOptions,
+): ValidityRow[] {
+  const known = replayed.filter(
+    (r) => r.dialogue.outcome.donated != null && r.dialogue.outcome.traits != null,
+  );
+  const traitRow = (r: ReplayedDialogue): TraitRow => ({
+    id: r.dialogue.id,
+    traits: r.dialogue.outcome.traits as number[],
+    donated: r.dialogue.outcome.donated as boolean,
+  });
+  const dev = known.filter((r) => splitOf(r.dialogue.id) === 'dev');
+  const held = known.filter((r) => splitOf(r.dialogue.id) === 'held-out');
+  const devRows = dev.map(traitRow);
+  const predictions: Record<Split, number[]> = {
+    dev: devRows.length > 0 ? crossValidated(devRows) : [],
+    'held-out': held.length > 0 && devRows.length > 0 ? fitPredict(devRows, held.map(traitRow)) : [],
+  };
+  const rows: (ValidityRow | null)[] = [];
+  for (const [split, list] of [
+    ['dev', dev],
+    ['held-out', held],
+  ] as const) {
+    const items: P4gItem[] = list.map((r, i) => ({
+      id: r.dialogue.id,
+      donated: r.dialogue.outcome.donated as boolean,
+      intention: r.final.intention,
+      committed: r.final.committed ? 1 : 0,
+      traits: predictions[split][i] as number,
+    }));
+    const auc = (pick: (i: P4gItem) => number) => (xs: readonly P4gItem[]) =>
+      rocAuc(
+        xs.map(pick),
+        xs.map((i) => i.donated),
+      );
+    const head = { task: 'p4g' as const, split, level: 'dialogue' as const };
+    rows.push(
+      row(
+        { ...head, measure: 'donated > 0 — AUC of final donation intention' },
+        items,
+        auc((i) => i.intention),
+        { traits: auc((i) => i.traits) },
+        options,
+        `p4g|${split}|auc-intention`,
+      ),
+      row(
+        { ...head, measure: 'donated > 0 — AUC of upheld commitment' },
+        items,
+        auc((i) => i.committed),
+        { traits: auc((i) => i.traits) },
+        options,
+        `p4g|${split}|auc-commit`,
+      ),
+    );
+  }
+  return rows.filter((r): r is ValidityRow => r !== null);
+}
+
+interface DealItem {
+  id: string;
+  human: string;
+  sim: string;
+}
+
+function cbDealRows(replayed: readonly ReplayedDialogue[], options: ValidityMetricOptions): ValidityRow[] {
+  const all = replayed.map((r) => ({
+    split: splitOf(r.dialogue.id),
+    item: {
+      id: r.dialogue.id,
+      human: r.dialogue.outcome.deal ? 'deal' : 'no deal',
+      sim: r.final.deal ? 'deal' : 'no deal',
+    },
+  }));
+  const majority = majorityOf(
+    all.filter((x) => x.split === 'dev').map((x) => x.item.human),
+    ['deal', 'no deal'],
+  );
+  const accuracy = (pick: (i: DealItem) => string) => (xs: readonly DealItem[]) =>
+    xs.filter((i) => pick(i) === i.human).length / xs.length;
+  const kappa = (pick: (i: DealItem) => string) => (xs: readonly DealItem[]) =>
+    cohenKappa(
+      xs.map((i) => i.human),
+      xs.map(pick),
+    );
+  const rows: (ValidityRow | null)[] = [];
+  for (const split of ['dev', 'held-out'] as const) {
+    const items = all.filter((x) => x.split === split).map((x) => x.item);
+    const head = { task: 'cb' as const, split, level: 'dialogue' as const };
+    rows.push(
+      row(
+        { ...head, measure: 'deal reached — accuracy' },
+        items,
+        accuracy((i) => i.sim),
+        { majority: accuracy(() => majority) },
+        options,
+        `cb|${split}|deal-acc`,
+      ),
+      row(
+        { ...head, measure: "deal reached — Cohen's kappa" },
+        items,
+        kappa((i) => i.sim),
+        { majority: kappa(() => majority) },
+        options,
+        `cb|${split}|deal-kappa`,
+      ),
+    );
+  }
+  return rows.filter((r): r is ValidityRow => r !== null);
+}
+
+/**
+ * Every row of the validity table for the replayed dialogues (any mix of tasks and purposes), dev before
+ * held-out within a measure.
+ */
+export function validityRows(
+  replayed: readonly ReplayedDialogue[],
+  options: ValidityMetricOptions = {},
+): ValidityRow[] {
+  const of = (task: TaskId, purpose: 'turns' | 'outcome') =>
+    replayed.filter((r) => r.dialogue.task === task && r.dialogue.purpose === purpose);
+  return [
+    ...turnRows('p4g', of('p4g', 'turns'), options),
+    ...p4gOutcomeRows(of('p4g', 'outcome'), options),
+    ...turnRows('cb', of('cb', 'turns'), options),
+    ...cbDealRows(of('cb', 'turns'), options),
+    ...turnRows('esconv', of('esconv', 'turns'), options),
+  ];
+}

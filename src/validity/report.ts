@@ -1,0 +1,195 @@
+/**
+ * The validity report of `validate-sim` (issue 9): the teacher-forced replay table (dev and held-out), the
+ * dose–response of each task, and the replay-vs-random check, as one JSON-safe object and as Markdown. Every
+ * report names the simulator version that produced it.
+ */
+import { createPolicy } from '../agents/policies';
+import { SIMULATOR_VERSION } from '../sim/version';
+import type { PairedDifference } from '../stats/bootstrap';
+import { formatEstimate, type Estimate } from '../stats/intervals';
+import type { StatisticInterval } from '../stats/cluster-bootstrap';
+import { TASK_IDS, type Seed, type TaskId } from '../tasks/seed';
+import { SUCCESS_TEXT } from '../tasks/success';
+import {
+  HELD_OUT_MODULUS,
+  replayDialogues,
+  splitOf,
+  type ReplayDialogue,
+  type ValidityFiles,
+} from './datasets';
+import { doseRow, type DoseRow } from './dose';
+import type { LadderFile } from './ladder';
+import { validityRows, type ValidityRow } from './metrics';
+import { comparePolicies, policyRow } from './policy-check';
+import { replayDialogue, type ReplayedDialogue } from './replay';
+
+/** The replay-vs-random check of one task. */
+export interface PolicyCheck {
+  task: TaskId;
+  seeds: number;
+  rows: ReturnType<typeof policyRow>[];
+}
+
+/** The whole report. */
+export interface ValidityReport {
+  simulatorVersion: string;
+  /** How dialogues are split: the held-out share and rule. */
+  split: string;
+  /** Per task: dialogues replayed (dev / held-out) and turns compared. */
+  datasets: { task: TaskId; purpose: 'turns' | 'outcome'; dev: number; heldOut: number; steps: number }[];
+  rows: ValidityRow[];
+  dose: DoseRow[];
+  policyCheck: PolicyCheck[];
+  success: Record<TaskId, string>;
+}
+
+/** Options of {@link buildValidityReport}. */
+export interface ValidityReportOptions {
+  files: ValidityFiles;
+  /** A researcher's ladders by task; tasks without one use the project's own. */
+  ladder?: LadderFile;
+  /** Dev seeds per task for dose–response (default 20). */
+  doseSeeds?: number;
+  /** Dev seeds per task for the replay-vs-random check (default 20; 0 skips it). */
+  checkSeeds?: number;
+  /** Bootstrap resamples (default 2,000). */
+  resamples?: number;
+  /** Progress messages (e.g. to stderr). */
+  onProgress?: (message: string) => void;
+}
+
+function devSeeds(
+  dialogues: readonly ReplayDialogue[],
+  task: TaskId,
+  n: number,
+  withReference: boolean,
+): Seed[] {
+  const seen = new Set<string>();
+  const out: Seed[] = [];
+  for (const d of dialogues) {
+    if (out.length >= n) break;
+    if (d.task !== task || d.purpose !== 'turns' || splitOf(d.id) !== 'dev' || seen.has(d.seed.id)) continue;
+    if (withReference && (d.seed.reference?.strategies.length ?? 0) === 0) continue;
+    seen.add(d.seed.id);
+    out.push(d.seed);
+  }
+  return out;
+}
+
+/**
+ * Replay every dialogue of `files`, compute the table, run dose–response and the replay-vs-random check.
+ * @throws ValidityInputError / DatasetError for bad files; errors of the simulator's roles.
+ */
+export async function buildValidityReport(options: ValidityReportOptions): Promise<ValidityReport> {
+  const progress = options.onProgress ?? (() => undefined);
+  const dialogues = replayDialogues(options.files);
+  progress(`replaying ${dialogues.length} human dialogues teacher-forced`);
+  const replayed: ReplayedDialogue[] = [];
+  for (const d of dialogues) replayed.push(await replayDialogue(d));
+  const datasets: ValidityReport['datasets'] = [];
+  for (const task of TASK_IDS)
+    for (const purpose of ['turns', 'outcome'] as const) {
+      const list = dialogues.filter((d) => d.task === task && d.purpose === purpose);
+      if (list.length === 0) continue;
+      const held = list.filter((d) => splitOf(d.id) === 'held-out').length;
+      datasets.push({
+        task,
+        purpose,
+        dev: list.length - held,
+        heldOut: held,
+        steps: list.reduce((s, d) => s + d.steps.length, 0),
+      });
+    }
+  progress('bootstrapping the validity table');
+  const rows = validityRows(replayed, { resamples: options.resamples });
+  const tasks = TASK_IDS.filter((t) => dialogues.some((d) => d.task === t && d.purpose === 'turns'));
+  const dose: DoseRow[] = [];
+  for (const task of tasks) {
+    const seeds = devSeeds(dialogues, task, options.doseSeeds ?? 20, false);
+    if (seeds.length === 0) continue;
+    progress(`dose–response on ${task} (${seeds.length} seeds)`);
+    const ladder = options.ladder?.[task];
+    dose.push(await doseRow(task, seeds, ladder));
+  }
+  const policyCheck: PolicyCheck[] = [];
+  const checkSeeds = options.checkSeeds ?? 20;
+  for (const task of checkSeeds > 0 ? tasks : []) {
+    const seeds = devSeeds(dialogues, task, checkSeeds, true);
+    if (seeds.length === 0) continue;
+    progress(`replay vs random on ${task} (${seeds.length} seeds)`);
+    const results = await comparePolicies(
+      task,
+      seeds,
+      { random: () => createPolicy(task, 'random'), replay: () => createPolicy(task, 'replay') },
+      { resamples: options.resamples, reference: 'random' },
+    );
+    policyCheck.push({ task, seeds: seeds.length, rows: results.map(policyRow) });
+  }
+  return {
+    simulatorVersion: SIMULATOR_VERSION,
+    split: `held-out: dialogues whose FNV-1a hash of "validity-split:<dialogue id>" is 0 mod ${HELD_OUT_MODULUS} (about ${Math.round(100 / HELD_OUT_MODULUS)}%); never used to choose rules`,
+    datasets,
+    rows,
+    dose,
+    policyCheck,
+    success: { ...SUCCESS_TEXT },
+  };
+}
+
+const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
+const ci = (s: StatisticInterval | Estimate) =>
+  'estimate' in s ? `${f3(s.estimate)} [${f3(s.lo)}, ${f3(s.hi)}]` : formatEstimate(s);
+const diff = (d: PairedDifference) => `${f3(d.mean)} [${f3(d.lo)}, ${f3(d.hi)}]`;
+
+/** The report as Markdown: one table for the replay, one for dose–response, one for the policy check. */
+export function reportMarkdown(r: ValidityReport): string {
+  const out: string[] = [];
+  out.push(
+    `# Cog-Sim validity report`,
+    '',
+    `Simulator version: \`${r.simulatorVersion}\``,
+    '',
+    `Split: ${r.split}.`,
+    '',
+  );
+  out.push('## Teacher-forced replay against real human reactions', '');
+  out.push(
+    '| task | split | level | measure | n (dialogues) | simulator [95% CI] | baselines [95% CI] | sim − baseline [95% CI] | beats |',
+  );
+  out.push('|---|---|---|---|---|---|---|---|---|');
+  for (const row of r.rows) {
+    const names = Object.keys(row.baselines);
+    out.push(
+      `| ${row.task} | ${row.split} | ${row.level} | ${row.measure} | ${row.n} (${row.dialogues}) | ${ci(row.simulator)} | ` +
+        `${names.map((n) => `${n}: ${ci(row.baselines[n] as StatisticInterval)}`).join('<br>')} | ` +
+        `${names.map((n) => `${n}: ${ci(row.differences[n] as StatisticInterval)}`).join('<br>')} | ` +
+        `${row.beats.length > 0 ? row.beats.join(', ') : 'none'} |`,
+    );
+  }
+  out.push('', '## Dose–response', '');
+  out.push('| task | ladder | seeds | mean outcome per level (lowest first) | monotone share of seeds |');
+  out.push('|---|---|---|---|---|');
+  for (const d of r.dose)
+    out.push(
+      `| ${d.task} | ${d.ladder} | ${d.seeds} | ${d.levelMeans.map(f3).join(' → ')} | ${f3(d.monotoneShare)} |`,
+    );
+  if (r.policyCheck.length > 0) {
+    out.push('', '## Replaying the human actors’ strategies vs random (a check, not a target)', '');
+    out.push(
+      '| task | policy | seeds | success rate | turns | mean return | return − random | endings (contradictions) |',
+    );
+    out.push('|---|---|---|---|---|---|---|---|');
+    for (const c of r.policyCheck)
+      for (const p of c.rows)
+        out.push(
+          `| ${c.task} | ${p.policy} | ${c.seeds} | ${ci(p.successRate)} | ${ci(p.avgTurns)} | ${ci(p.meanReturn)} | ` +
+            `${p.versusReference ? diff(p.versusReference) : '—'} | ` +
+            `${Object.entries(p.endings.byLabel)
+              .map(([k, v]) => `${k}: ${v}`)
+              .join('; ')} (${p.endings.contradictions}) |`,
+        );
+  }
+  out.push('', '## What success means', '');
+  for (const t of TASK_IDS) out.push(`- **${t}**: ${r.success[t]}`);
+  return `${out.join('\n')}\n`;
+}

@@ -1,0 +1,203 @@
+/**
+ * The validity table and report (src/validity/metrics.ts, report.ts), the traits-only baseline, ladder files and
+ * the `validate-sim` command line, on small slices of the shared datasets with few resamples.
+ */
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { main, parseValidateArgs } from '../../../cli/validate-sim';
+import { SIMULATOR_VERSION } from '../../../src/sim';
+import { rocAuc } from '../../../src/stats';
+import { replayDialogues } from '../../../src/validity/datasets';
+import { ValidityInputError } from '../../../src/validity/errors';
+import { parseLadderFile } from '../../../src/validity/ladder';
+import { validityRows } from '../../../src/validity/metrics';
+import { buildValidityReport, reportMarkdown } from '../../../src/validity/report';
+import { replayDialogue } from '../../../src/validity/replay';
+import { crossValidated, fitPredict } from '../../../src/validity/traits';
+import { jsonlHead, smallFiles } from './helpers';
+
+describe('validity table', () => {
+  it('has dev and held-out rows per measure, with intervals around the estimates and "beats" from the differences', async () => {
+    const replayed = [];
+    for (const d of replayDialogues(smallFiles())) replayed.push(await replayDialogue(d));
+    const rows = validityRows(replayed, { resamples: 60 });
+    const measures = new Set(rows.map((r) => `${r.task}/${r.measure}`));
+    expect(measures).toContain("p4g/persuadee reaction — Cohen's kappa");
+    expect(measures).toContain('cb/seller act — macro-F1');
+    expect(measures).toContain('esconv/valence change vs seeker reply sentiment — Spearman');
+    expect(rows.some((r) => r.split === 'dev')).toBe(true);
+    for (const r of rows) {
+      expect(r.simulator.lo).toBeLessThanOrEqual(r.simulator.hi);
+      expect(r.n).toBeGreaterThanOrEqual(r.dialogues);
+      for (const [name, d] of Object.entries(r.differences)) expect(r.beats.includes(name)).toBe(d.lo > 0);
+      if (r.measure.includes('kappa') && r.baselines.majority) expect(r.baselines.majority.estimate).toBe(0);
+    }
+  });
+});
+
+describe('traits-only baseline', () => {
+  it('predicts out of sample, and separates a separable outcome', () => {
+    const rows = Array.from({ length: 80 }, (_, i) => ({
+      id: `d${i}`,
+      traits: [i % 7, (i * 13) % 5, i % 2 === 0 ? 4 : 1],
+      donated: i % 2 === 0,
+    }));
+    const p = crossValidated(rows);
+    expect(p).toHaveLength(80);
+    for (const x of p) expect(x).toBeGreaterThanOrEqual(0);
+    expect(
+      rocAuc(
+        p,
+        rows.map((r) => r.donated),
+      ),
+    ).toBeGreaterThan(0.95);
+    expect(
+      fitPredict(
+        rows.slice(0, 3).map((r) => ({ ...r, donated: true })),
+        rows.slice(0, 2),
+      ),
+    ).toEqual([1, 1]);
+  });
+});
+
+describe('ladder files', () => {
+  const ok = {
+    esconv: { levels: [{ utterances: ['Okay.'] }, { utterances: ['That sounds hard.'] }] },
+    cb: {
+      levels: [
+        { utterances: ['Would you take ${price}?'], priceFraction: 0.6 },
+        { utterances: ['I can pay {price} dollars.'], priceFraction: 0.9 },
+      ],
+    },
+  };
+
+  it('reads the issue’s shape', () => {
+    expect(parseLadderFile(JSON.stringify(ok), 'l.json')).toEqual(ok);
+  });
+
+  it('names the file and the path of every mistake', () => {
+    expect(() => parseLadderFile('{', 'l.json')).toThrow(/l\.json: not JSON/);
+    expect(() =>
+      parseLadderFile(JSON.stringify({ esconv: { levels: [{ utterances: ['a'] }] } }), 'l.json'),
+    ).toThrow(/l\.json: esconv\.levels/);
+    const noPrice = { cb: { levels: [{ utterances: ['a'] }, { utterances: ['b'] }] } };
+    expect(() => parseLadderFile(JSON.stringify(noPrice), 'l.json')).toThrow(
+      /cb\.levels\[0\]\.priceFraction: CB levels need priceFraction/,
+    );
+    const noSlot = {
+      cb: {
+        levels: [
+          { utterances: ['a'], priceFraction: 0.5 },
+          { utterances: ['b {price}'], priceFraction: 1 },
+        ],
+      },
+    };
+    expect(() => parseLadderFile(JSON.stringify(noSlot), 'l.json')).toThrow(
+      /cb\.levels\[0\]\.utterances\[0\]: CB utterances need \{price\}/,
+    );
+    const stray = { p4g: { levels: [{ utterances: ['a'], priceFraction: 0.5 }, { utterances: ['b'] }] } };
+    expect(() => parseLadderFile(JSON.stringify(stray), 'l.json')).toThrow(ValidityInputError);
+    expect(() => parseLadderFile(JSON.stringify({ chess: ok.esconv }), 'l.json')).toThrow(
+      /chess|Unrecognized/,
+    );
+  });
+});
+
+describe('validity report', () => {
+  it('names the simulator version, runs a ladder from a file and the replay-vs-random check', async () => {
+    const files = smallFiles();
+    const report = await buildValidityReport({
+      files: { cb: files.cb ?? [] },
+      ladder: parseLadderFile(
+        JSON.stringify({
+          cb: {
+            levels: [0.5, 0.75, 1].map((f) => ({
+              utterances: ['I can offer ${price} for it.', 'How about {price}?'],
+              priceFraction: f,
+            })),
+          },
+        }),
+        'l.json',
+      ),
+      doseSeeds: 3,
+      checkSeeds: 2,
+      resamples: 30,
+    });
+    expect(report.simulatorVersion).toBe(SIMULATOR_VERSION);
+    expect(report.dose).toHaveLength(1);
+    expect(report.dose[0]).toMatchObject({ task: 'cb', ladder: 'file', seeds: 3 });
+    expect(report.dose[0]?.levelMeans).toHaveLength(3);
+    expect(report.policyCheck[0]?.rows.map((r) => r.policy)).toEqual(['random', 'replay']);
+    const md = reportMarkdown(report);
+    expect(md).toContain(SIMULATOR_VERSION);
+    expect(md).toContain('| cb | dev |');
+    expect(md).toContain('What success means');
+  });
+});
+
+describe('validate-sim command line', () => {
+  const io = () => {
+    const out = { stdout: '', stderr: '' };
+    return {
+      out,
+      io: { stdout: (s: string) => void (out.stdout += s), stderr: (s: string) => void (out.stderr += s) },
+    };
+  };
+
+  it('parses [TASK=]PATH seeds and rejects bad options', () => {
+    const a = parseValidateArgs(['--seeds', 'cb=x.jsonl', '--seeds', 'data/p4g', '--json']);
+    expect(a).toMatchObject({
+      seeds: [
+        { task: 'cb', path: 'x.jsonl' },
+        { task: null, path: 'data/p4g' },
+      ],
+      json: true,
+    });
+    expect(() => parseValidateArgs(['--seeds', 'chess=x.jsonl'])).toThrow(/unknown task "chess"/);
+    expect(() => parseValidateArgs(['--resamples', '0'])).toThrow(/--resamples must be an integer ≥ 1/);
+    expect(() => parseValidateArgs(['--bogus'])).toThrow(ValidityInputError);
+    expect(parseValidateArgs(['-h'])).toBe('help');
+  });
+
+  it('prints help with the success definitions, and exits 2 on a missing file', async () => {
+    const h = io();
+    expect(await main(['--help'], h.io)).toBe(0);
+    expect(h.out.stdout).toContain('--ladder FILE');
+    expect(h.out.stdout).toContain('a deal at the list price is not a success');
+    const m = io();
+    expect(await main(['--seeds', 'cb=/no/such/file.jsonl'], m.io)).toBe(2);
+    expect(m.out.stderr).toMatch(/no such file or folder "\/no\/such\/file\.jsonl"/);
+  });
+
+  it('--json prints the report and --out writes it as JSON and Markdown', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'validate-sim-'));
+    const data = join(dir, 'esconv.jsonl');
+    writeFileSync(data, jsonlHead('esconv/esconv-valid.jsonl', 6));
+    const r = io();
+    const code = await main(
+      [
+        '--seeds',
+        data,
+        '--json',
+        '--out',
+        join(dir, 'out'),
+        '--resamples',
+        '20',
+        '--dose-seeds',
+        '2',
+        '--check-seeds',
+        '0',
+      ],
+      r.io,
+    );
+    expect(r.out.stderr).not.toMatch(/error/);
+    expect(code).toBe(0);
+    const report = JSON.parse(r.out.stdout);
+    expect(report.simulatorVersion).toBe(SIMULATOR_VERSION);
+    expect(report.rows.every((x: { task: string }) => x.task === 'esconv')).toBe(true);
+    expect(JSON.parse(readFileSync(join(dir, 'out', 'validity.json'), 'utf8'))).toEqual(report);
+    expect(readFileSync(join(dir, 'out', 'validity.md'), 'utf8')).toContain('## Dose–response');
+  });
+});
