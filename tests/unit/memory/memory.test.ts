@@ -69,7 +69,8 @@ describe('PrincipleMemory', () => {
     const revision = memory.filter('revision', (p) => p.provenance.origin === 'revision');
     expect(revision.name).toBe('revision');
     expect(revision.principles.map((p) => p.strategy)).toEqual(['Others']);
-    expect(revision.entries[0]!.when).toBe(memory.entries[1]!.when);
+    expect(revision.entries[0]!.when).toEqual(memory.entries[1]!.when);
+    expect(revision.entries[0]!.text).toEqual(memory.entries[1]!.text);
   });
 
   it('round-trips through its file bit-exactly, and re-embeds for another embedder', async () => {
