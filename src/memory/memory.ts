@@ -119,6 +119,11 @@ export class PrincipleMemory {
     return this.whenIndex.bytes + this.textIndex.bytes;
   }
 
+  /** Bytes held by the When matrix that retrieval searches (capacity and search scratch included). */
+  get retrievalBytes(): number {
+    return this.whenIndex.bytes;
+  }
+
   /** Whether a principle with this id is stored. */
   has(id: string): boolean {
     return this.ids.has(id);
