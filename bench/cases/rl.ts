@@ -159,7 +159,7 @@ export const rlSamplingCostBenchmark: Benchmark = {
   async run(ctx) {
     await tf.setBackend('cpu');
     const entries: BenchEntry[] = [];
-    for (const task of ['esconv', 'cb'] as const) {
+    for (const task of STEP_TASKS) {
       const config = resolveConfig({ task, seed: ctx.seed });
       const featurizer = featurizerFor(config);
       const nets = new ActorNetworks(networkDims(config, featurizer), Rng.fromSeed(ctx.seed));
@@ -220,7 +220,13 @@ export const rlSamplingCostBenchmark: Benchmark = {
           name: `rl/env turns, branching vs full trajectories (${task})`,
           unit: 'x',
           value: +(branch.counts.envTurns / full.counts.envTurns).toFixed(3),
-          extra: `same seeds, same initial policy, ${perSeed} returns per seed each`,
+          extra: `same seeds, same initial policy, ${perSeed} returns per seed each (aim ≤ 0.6)`,
+        },
+        {
+          name: `rl/LLM-role calls, branching vs full trajectories (${task})`,
+          unit: 'x',
+          value: +(llmCalls(branch.counts) / llmCalls(full.counts)).toFixed(3),
+          extra: `same seeds, same initial policy, ${branch.returns} vs ${full.returns} returns (aim ≤ 0.6)`,
         },
       );
     }
