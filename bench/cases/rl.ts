@@ -83,7 +83,7 @@ function stepEntries(task: TaskId, backend: string, { timing, records }: StepTim
 export const rlStepTimeBenchmark: Benchmark = {
   name: 'rl/step-time',
   async run(ctx) {
-    configureWasmBackend(tf.env());
+    configureWasmBackend(tf);
     const entries: BenchEntry[] = [];
     for (const task of STEP_TASKS) {
       const choice = await selectBackend(tf);
