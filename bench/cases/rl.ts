@@ -98,11 +98,14 @@ export const rlStepTimeBenchmark: Benchmark = {
       entries.push(
         ...stepEntries(task, 'wasm', wasm),
         ...stepEntries(task, 'cpu', cpu),
-        ratioEntry(
-          `rl/step time, tfjs wasm vs cpu backend (${task}, 10 seeds, branching, template mode)`,
-          { target: wasm.timing, baseline: cpu.timing, ratio: wasm.timing.median / cpu.timing.median },
-          'cpu backend',
-        ),
+        {
+          ...ratioEntry(
+            `rl/step time, tfjs wasm vs cpu backend (${task}, 10 seeds, branching, template mode)`,
+            { target: wasm.timing, baseline: cpu.timing, ratio: wasm.timing.median / cpu.timing.median },
+            'cpu backend',
+          ),
+          extra: `wall ${Math.round(wasm.timing.median)} / ${Math.round(cpu.timing.median)} ms; CPU ${Math.round(wasm.timing.cpuMedian ?? NaN)} / ${Math.round(cpu.timing.cpuMedian ?? NaN)} ms = ${((wasm.timing.cpuMedian ?? NaN) / (cpu.timing.cpuMedian ?? NaN)).toFixed(3)}x (one after the other in this run, ${STEP_RUNS} steps each after 1 warm-up)`,
+        },
         {
           name: `rl/backend selection (${task})`,
           unit: 'backends tried',
@@ -119,7 +122,8 @@ export const rlStepTimeBenchmark: Benchmark = {
 export const rlPeakMemoryBenchmark: Benchmark = {
   name: 'rl/peak-memory',
   async run(ctx) {
-    await tf.setBackend('cpu');
+    configureWasmBackend(tf);
+    await tf.setBackend('wasm');
     const trainer = await CstpoTrainer.create(
       { task: 'esconv', seed: ctx.seed, sftEpochs: 0, criticWarmupSteps: 1 },
       { seeds: defaultSeeds('esconv') },
@@ -133,6 +137,7 @@ export const rlPeakMemoryBenchmark: Benchmark = {
       peakBytes = Math.max(peakBytes, info.peakBytes);
     }
     await trainer.dispose();
+    await tf.setBackend('cpu');
     const maxRssKiB = process.resourceUsage().maxRSS;
     ctx.log(
       `tfjs peak ${(peakBytes / 2 ** 20).toFixed(1)} MiB; process peak RSS ${(maxRssKiB / 1024).toFixed(0)} MiB`,
@@ -142,7 +147,7 @@ export const rlPeakMemoryBenchmark: Benchmark = {
         name: 'rl/peak tfjs tensor memory of a step (esconv, 10 seeds, branching)',
         unit: 'MiB',
         value: +(peakBytes / 2 ** 20).toFixed(2),
-        extra: 'tf.profile peakBytes, largest over 5 steps (1 critic warm-up, 4 full)',
+        extra: 'tf.profile peakBytes on the wasm backend, largest over 5 steps (1 critic warm-up, 4 full)',
       },
       {
         name: 'rl/peak process RSS of a 5-step training run (esconv)',
@@ -157,7 +162,8 @@ export const rlPeakMemoryBenchmark: Benchmark = {
 export const rlSamplingCostBenchmark: Benchmark = {
   name: 'rl/sampling-cost',
   async run(ctx) {
-    await tf.setBackend('cpu');
+    configureWasmBackend(tf);
+    await tf.setBackend('wasm');
     const entries: BenchEntry[] = [];
     for (const task of STEP_TASKS) {
       const config = resolveConfig({ task, seed: ctx.seed });

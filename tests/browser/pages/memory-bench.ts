@@ -37,8 +37,12 @@ export interface MemoryBenchResult {
   sizes: {
     n: number;
     dim: number;
+    /** The default index: WebAssembly SIMD first pass + exact re-rank. */
     index: Timing;
-    plain: Timing;
+    /** Its kernel name (`wasm-simd`, or `scan` without WebAssembly SIMD). */
+    kernel: string;
+    /** The typed-array scan (the baseline), timed interleaved with `index`. */
+    scan: Timing;
     tfjs: Timing | null;
     indexBytes: number;
     tfjsBytes: number;
@@ -49,6 +53,8 @@ export interface MemoryBenchResult {
 
 const K = 3;
 const QUERIES = 16;
+/** Largest size timed with tfjs and the plain full scan (both slow on SwiftShader and at 100,000 rows). */
+const TFJS_MAX_SIZE = 10_000;
 
 /** The WebGPU adapter's vendor, architecture and description, as far as the browser tells. */
 async function adapterName(): Promise<string> {
@@ -71,18 +77,21 @@ expose(async (args: MemoryBenchArgs): Promise<MemoryBenchResult> => {
     const rows = unitVectors(n, dim, rng);
     const queries = unitVectors(QUERIES, dim, rng);
     const index = FlatL2Index.from(dim, rows);
-    for (const q of queries.slice(0, 2))
-      checkSame(index.searchSync(q, K), plainFullScan(rows, q, K), `N=${n}`);
+    const scan = FlatL2Index.from(dim, rows, { kernel: 'scan' });
+    for (const q of queries.slice(0, 4)) checkSame(index.searchSync(q, K), scan.searchSync(q, K), `N=${n}`);
+    if (n <= TFJS_MAX_SIZE)
+      for (const q of queries.slice(0, 2))
+        checkSame(index.searchSync(q, K), plainFullScan(rows, q, K), `N=${n}`);
     let i = 0;
     let j = 0;
     const c = await compare(
       () => index.searchSync(queries[i++ % QUERIES] as Float32Array, K),
-      () => plainFullScan(rows, queries[j++ % QUERIES] as Float32Array, K),
+      () => scan.searchSync(queries[j++ % QUERIES] as Float32Array, K),
       { runs: args.runs, warmup: args.warmup },
     );
     let tfjs: Timing | null = null;
     let tfjsBytes = 0;
-    if (webgpu) {
+    if (webgpu && n <= TFJS_MAX_SIZE) {
       const gpuIndex = new TfjsL2Index(tf, dim, index.matrix);
       for (const q of queries.slice(0, 2))
         checkSame(await gpuIndex.search(q, K), index.searchSync(q, K), `tfjs N=${n}`);
@@ -94,7 +103,16 @@ expose(async (args: MemoryBenchArgs): Promise<MemoryBenchResult> => {
       tfjsBytes = gpuIndex.bytes;
       gpuIndex.dispose();
     }
-    sizes.push({ n, dim, index: c.target, plain: c.baseline, tfjs, indexBytes: index.bytes, tfjsBytes });
+    sizes.push({
+      n,
+      dim,
+      index: c.target,
+      kernel: index.kernelName,
+      scan: c.baseline,
+      tfjs,
+      indexBytes: index.bytes,
+      tfjsBytes,
+    });
   }
   const store = await PrincipleStore.open('memory-bench');
   try {
