@@ -115,4 +115,19 @@ describe('PrincipleMemory', () => {
     await memory.retrieve(situations[1]!);
     expect(built).toEqual([3, 4]);
   });
+
+  it('holds its embeddings in two contiguous matrices, no per-principle arrays, and hands out views', async () => {
+    const memory = new PrincipleMemory('m', 'esconv', embedder);
+    await memory.add(situations.map((s) => principle(s, 'Question', { utterance: s })));
+    const dim = embedder.dim;
+    const pages = 65_536;
+    // Two matrices of capacity ≥ size rows (64 reserved here), each with its search scratch, in whole pages.
+    expect(memory.bytes).toBe(2 * memory.retrievalBytes);
+    expect(memory.retrievalBytes).toBeLessThanOrEqual(
+      Math.ceil((64 * (dim + 1) * 4 + dim * 4 + 32) / pages) * pages,
+    );
+    const [first] = memory.entries;
+    expect(first!.when.buffer).toBe(memory.entries[1]!.when.buffer);
+    expect(first!.when).toEqual((await embedder.embed([situations[0]!]))[0]);
+  });
 });
