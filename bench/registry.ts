@@ -6,6 +6,7 @@ import { bootstrapBenchmark } from './cases/bootstrap';
 import { dataBenchmark } from './cases/data';
 import { envBenchmark } from './cases/env';
 import { evalBenchmark } from './cases/eval';
+import { llmOverheadBenchmark } from './cases/llm';
 import { memoryLoadBenchmark, memoryRetrievalBenchmark } from './cases/memory';
 import { memoryBrowserBenchmark } from './cases/memory-browser';
 import { memoryWebgpuBenchmark } from './cases/memory-webgpu';
@@ -26,4 +27,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   rlPeakMemoryBenchmark,
   rlSamplingCostBenchmark,
   simulateMemoryBenchmark,
+  llmOverheadBenchmark,
 ];

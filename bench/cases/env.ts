@@ -30,6 +30,7 @@ export const envBenchmark: Benchmark = {
         { warmup: 1, runs: Math.max(3, Math.min(ctx.timing.runs, 7)) },
       );
       const seconds = comparison.target.median / 1000;
+      const cpuSeconds = (comparison.target.cpuMedian ?? NaN) / 1000;
       ctx.log(
         `${task}: ${(EPISODES / seconds).toFixed(0)} episodes/s, ${(turns / seconds).toFixed(0)} turns/s`,
       );
@@ -39,6 +40,13 @@ export const envBenchmark: Benchmark = {
           unit: 'episodes/s',
           value: EPISODES / seconds,
           extra: `${EPISODES} episodes over ${seeds.length} bundled seeds, ${(turns / EPISODES).toFixed(1)} turns/episode, median of ${comparison.target.samples.length} runs`,
+          biggerIsBetter: true,
+        },
+        {
+          name: `env/${task} template episodes per CPU-second (random policy)`,
+          unit: 'episodes/CPU-s',
+          value: EPISODES / cpuSeconds,
+          extra: `${EPISODES} episodes per run / median process CPU time ${(cpuSeconds * 1000).toFixed(0)} ms (aim 5,000)`,
           biggerIsBetter: true,
         },
         {

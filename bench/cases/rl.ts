@@ -1,10 +1,11 @@
 /**
- * CSTPO benchmarks (src/rl), template mode, tfjs cpu backend in Node:
+ * CSTPO benchmarks (src/rl), template mode, in Node:
  *
- * - `rl/step-time`: wall time of one RL step (rollouts with sparse complete-branch sampling, then the CSTPO
- *   update) with 10 seeds per step and the default configuration, for ESConv (4 checkpoints, 13 returns per
- *   seed) and CraigslistBargain (2 checkpoints, 7 returns per seed); also the rollout and update parts. A step
- *   takes seconds, so the run count is capped at 3 (after 1 warm-up step) whatever `--runs` says.
+ * - `rl/step-time`: wall and CPU time of one RL step (rollouts with sparse complete-branch sampling, then the
+ *   CSTPO update) with 10 seeds per step and the default configuration, for ESConv, P4G and CraigslistBargain,
+ *   on tfjs's wasm backend (chosen by `selectBackend`, reason reported) and on its pure-JS cpu backend (the
+ *   baseline, same run); also the rollout and update parts. A step takes seconds, so the run count is capped
+ *   at 3 (after 1 warm-up step) whatever `--runs` says.
  * - `rl/peak-memory`: over a 5-step ESConv training run, the peak tfjs tensor memory of a step (`tf.profile`)
  *   and the process's peak resident set size.
  * - `rl/sampling-cost`: environment turns and language-role calls (what an LLM would serve: simulator roles,
@@ -22,12 +23,21 @@ import { ActorNetworks } from '../../src/rl/networks';
 import { CstpoTrainer, type StepRecord } from '../../src/rl/trainer';
 import type { TaskId } from '../../src/tasks';
 import { defaultSeeds } from '../../src/tasks/defaults';
-import { measure, timingEntry } from '../timing';
+import { configureWasmBackend } from '../../src/gpu/wasm';
+import { selectBackend } from '../../src/gpu/backend';
+import { cpuEntry, measure, ratioEntry, timingEntry, type Timing } from '../timing';
 import type { BenchEntry, Benchmark } from '../types';
 
 const STEP_RUNS = 3;
+const STEP_TASKS: readonly TaskId[] = ['esconv', 'p4g', 'cb'];
 
-async function stepTime(task: TaskId, seed: number, log: (m: string) => void): Promise<BenchEntry[]> {
+interface StepTiming {
+  timing: Timing;
+  records: StepRecord[];
+}
+
+/** Times `STEP_RUNS` CSTPO steps (after one warm-up step) of a new trainer on the active tfjs backend. */
+async function timeSteps(task: TaskId, seed: number): Promise<StepTiming> {
   const trainer = await CstpoTrainer.create(
     { task, seed, sftEpochs: 0, criticWarmupSteps: 0 },
     { seeds: defaultSeeds(task) },
@@ -40,27 +50,32 @@ async function stepTime(task: TaskId, seed: number, log: (m: string) => void): P
     { warmup: 1, runs: STEP_RUNS },
   );
   await trainer.dispose();
-  const timed = records.slice(1);
-  const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
-  const returns = timed[0]?.returns ?? 0;
-  log(`${task}: ${timing.median.toFixed(0)} ms per step, ${returns} returns per step`);
-  const where = `${task}, 10 seeds, branching`;
+  return { timing, records: records.slice(1) };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
+
+/** Entries of one task's steps on `backend`. */
+function stepEntries(task: TaskId, backend: string, { timing, records }: StepTiming): BenchEntry[] {
+  const where = `${task}, 10 seeds, branching, template mode, tfjs ${backend}`;
+  const returns = records[0]?.returns ?? 0;
   return [
     {
       ...timingEntry(`rl/step time (${where})`, timing),
       extra: `${timingEntry('', timing).extra}; ${returns} returns per step`,
     },
+    cpuEntry(`rl/step CPU time (${where})`, timing),
     {
       name: `rl/step rollout part (${where})`,
       unit: 'ms',
-      value: Math.round(median(timed.map((r) => r.rolloutMs))),
-      extra: `median of ${timed.length} steps`,
+      value: Math.round(median(records.map((r) => r.rolloutMs))),
+      extra: `wall, median of ${records.length} steps`,
     },
     {
       name: `rl/step update part (${where})`,
       unit: 'ms',
-      value: Math.round(median(timed.map((r) => r.updateMs))),
-      extra: `median of ${timed.length} steps`,
+      value: Math.round(median(records.map((r) => r.updateMs))),
+      extra: `wall, median of ${records.length} steps`,
     },
   ];
 }
@@ -68,15 +83,47 @@ async function stepTime(task: TaskId, seed: number, log: (m: string) => void): P
 export const rlStepTimeBenchmark: Benchmark = {
   name: 'rl/step-time',
   async run(ctx) {
+    configureWasmBackend(tf);
+    const entries: BenchEntry[] = [];
+    for (const task of STEP_TASKS) {
+      const choice = await selectBackend(tf);
+      if (choice.backend !== 'wasm') throw new Error(`expected the wasm backend, got ${choice.summary}`);
+      const wasm = await timeSteps(task, ctx.seed);
+      await tf.setBackend('cpu');
+      const cpu = await timeSteps(task, ctx.seed);
+      ctx.log(
+        `${task}: wasm ${wasm.timing.median.toFixed(0)} ms (CPU ${wasm.timing.cpuMedian?.toFixed(0)}), ` +
+          `cpu ${cpu.timing.median.toFixed(0)} ms (CPU ${cpu.timing.cpuMedian?.toFixed(0)}) per step`,
+      );
+      entries.push(
+        ...stepEntries(task, 'wasm', wasm),
+        ...stepEntries(task, 'cpu', cpu),
+        {
+          ...ratioEntry(
+            `rl/step time, tfjs wasm vs cpu backend (${task}, 10 seeds, branching, template mode)`,
+            { target: wasm.timing, baseline: cpu.timing, ratio: wasm.timing.median / cpu.timing.median },
+            'cpu backend',
+          ),
+          extra: `wall ${Math.round(wasm.timing.median)} / ${Math.round(cpu.timing.median)} ms; CPU ${Math.round(wasm.timing.cpuMedian ?? NaN)} / ${Math.round(cpu.timing.cpuMedian ?? NaN)} ms = ${((wasm.timing.cpuMedian ?? NaN) / (cpu.timing.cpuMedian ?? NaN)).toFixed(3)}x (one after the other in this run, ${STEP_RUNS} steps each after 1 warm-up)`,
+        },
+        {
+          name: `rl/backend selection (${task})`,
+          unit: 'backends tried',
+          value: choice.attempts.length,
+          extra: choice.summary,
+        },
+      );
+    }
     await tf.setBackend('cpu');
-    return [...(await stepTime('esconv', ctx.seed, ctx.log)), ...(await stepTime('cb', ctx.seed, ctx.log))];
+    return entries;
   },
 };
 
 export const rlPeakMemoryBenchmark: Benchmark = {
   name: 'rl/peak-memory',
   async run(ctx) {
-    await tf.setBackend('cpu');
+    configureWasmBackend(tf);
+    await tf.setBackend('wasm');
     const trainer = await CstpoTrainer.create(
       { task: 'esconv', seed: ctx.seed, sftEpochs: 0, criticWarmupSteps: 1 },
       { seeds: defaultSeeds('esconv') },
@@ -90,6 +137,7 @@ export const rlPeakMemoryBenchmark: Benchmark = {
       peakBytes = Math.max(peakBytes, info.peakBytes);
     }
     await trainer.dispose();
+    await tf.setBackend('cpu');
     const maxRssKiB = process.resourceUsage().maxRSS;
     ctx.log(
       `tfjs peak ${(peakBytes / 2 ** 20).toFixed(1)} MiB; process peak RSS ${(maxRssKiB / 1024).toFixed(0)} MiB`,
@@ -99,7 +147,7 @@ export const rlPeakMemoryBenchmark: Benchmark = {
         name: 'rl/peak tfjs tensor memory of a step (esconv, 10 seeds, branching)',
         unit: 'MiB',
         value: +(peakBytes / 2 ** 20).toFixed(2),
-        extra: 'tf.profile peakBytes, largest over 5 steps (1 critic warm-up, 4 full)',
+        extra: 'tf.profile peakBytes on the wasm backend, largest over 5 steps (1 critic warm-up, 4 full)',
       },
       {
         name: 'rl/peak process RSS of a 5-step training run (esconv)',
@@ -114,9 +162,10 @@ export const rlPeakMemoryBenchmark: Benchmark = {
 export const rlSamplingCostBenchmark: Benchmark = {
   name: 'rl/sampling-cost',
   async run(ctx) {
-    await tf.setBackend('cpu');
+    configureWasmBackend(tf);
+    await tf.setBackend('wasm');
     const entries: BenchEntry[] = [];
-    for (const task of ['esconv', 'cb'] as const) {
+    for (const task of STEP_TASKS) {
       const config = resolveConfig({ task, seed: ctx.seed });
       const featurizer = featurizerFor(config);
       const nets = new ActorNetworks(networkDims(config, featurizer), Rng.fromSeed(ctx.seed));
@@ -177,7 +226,13 @@ export const rlSamplingCostBenchmark: Benchmark = {
           name: `rl/env turns, branching vs full trajectories (${task})`,
           unit: 'x',
           value: +(branch.counts.envTurns / full.counts.envTurns).toFixed(3),
-          extra: `same seeds, same initial policy, ${perSeed} returns per seed each`,
+          extra: `same seeds, same initial policy, ${perSeed} returns per seed each (aim ≤ 0.6)`,
+        },
+        {
+          name: `rl/LLM-role calls, branching vs full trajectories (${task})`,
+          unit: 'x',
+          value: +(llmCalls(branch.counts) / llmCalls(full.counts)).toFixed(3),
+          extra: `same seeds, same initial policy, ${branch.returns} vs ${full.returns} returns (aim ≤ 0.6)`,
         },
       );
     }

@@ -9,7 +9,7 @@
  * | offset | length | content |
  * |---|---|---|
  * | 0 | E | embedding of the user's last turn |
- * | E | E | embedding of the user's up to 3 turns before it, joined |
+ * | E | E | context: the user's up to 3 turns before it, each embedded (and cached) on its own, summed and L2-normalised (all 0 when none) |
  * | 2E | E | embedding of the actor's last turn |
  * | 3E | 2 | turn / horizon, remaining / horizon (each in [0, 1]) |
  * | 3E+2 | K | share of each label among the actor's labelled turns so far (sums to 1, or all 0) |
@@ -36,7 +36,7 @@ export const EVENT_TYPES: readonly TaskEvent['type'][] = [
 export const EVENT_FEATURES = EVENT_TYPES.length * 2;
 /** Number of task features. */
 export const TASK_FEATURES = 4;
-/** How many earlier user turns the context embedding joins. */
+/** How many earlier user turns the context embedding combines. */
 export const CONTEXT_TURNS = 3;
 
 /** Clip to [lo, hi]. */
@@ -100,11 +100,24 @@ export class ObservationFeaturizer {
     return this.embed(texts);
   }
 
-  /** Feature vectors of observations, each of length {@link dim}. */
+  /**
+   * Feature vectors of observations, each of length {@link dim}. Every turn's text is embedded once and cached
+   * (a turn recurs in the next observations' context; the old joined context string never did).
+   */
   async observations(observations: readonly Observation[]): Promise<Float32Array[]> {
-    const texts = observations.flatMap((o) => dialogueTexts(o.history));
-    const vectors = await this.embed(texts);
-    return observations.map((o, i) => this.assemble(o, vectors.slice(3 * i, 3 * i + 3)));
+    const parts = observations.map((o) => dialogueTexts(o.history));
+    const vectors = await this.embed(parts.flatMap((p) => [p.user, p.actor, ...p.context]));
+    let at = 0;
+    return observations.map((o, i) => {
+      const n = (parts[i] as DialogueTexts).context.length;
+      const [user, actor, ...context] = vectors.slice(at, at + 2 + n) as Float32Array[];
+      at += 2 + n;
+      return this.assemble(o, [
+        user as Float32Array,
+        combine(context, this.utteranceDim),
+        actor as Float32Array,
+      ]);
+    });
   }
 
   /** Feature vector of one observation. */
@@ -139,11 +152,35 @@ export class ObservationFeaturizer {
   }
 }
 
-/** The three texts embedded per observation: user's last turn, its context, actor's last turn ('' if none). */
-function dialogueTexts(history: readonly Turn[]): [string, string, string] {
+/** The texts embedded per observation: user's last turn and actor's last turn ('' if none), the context turns. */
+interface DialogueTexts {
+  user: string;
+  actor: string;
+  /** The user's up to {@link CONTEXT_TURNS} turns before the last, oldest first. */
+  context: string[];
+}
+
+function dialogueTexts(history: readonly Turn[]): DialogueTexts {
   const user = history.filter((t) => t.speaker === 'user').map((t) => t.text);
   const actor = history.filter((t) => t.speaker === 'actor').map((t) => t.text);
-  return [user.at(-1) ?? '', user.slice(-1 - CONTEXT_TURNS, -1).join(' '), actor.at(-1) ?? ''];
+  return { user: user.at(-1) ?? '', actor: actor.at(-1) ?? '', context: user.slice(-1 - CONTEXT_TURNS, -1) };
+}
+
+/**
+ * The context embedding: the sum of the turns' embeddings (in order, in double precision), L2-normalised; the
+ * zero vector when there is no turn or the sum is zero. Length `dim`.
+ */
+export function combine(vectors: readonly Float32Array[], dim: number): Float32Array {
+  const sum = new Float64Array(dim);
+  for (const v of vectors) for (let j = 0; j < dim; j++) sum[j] = (sum[j] as number) + (v[j] as number);
+  let norm = 0;
+  for (let j = 0; j < dim; j++) norm += (sum[j] as number) * (sum[j] as number);
+  const out = new Float32Array(dim);
+  if (norm > 0) {
+    const inv = 1 / Math.sqrt(norm);
+    for (let j = 0; j < dim; j++) out[j] = (sum[j] as number) * inv;
+  }
+  return out;
 }
 
 /** The 4 task features of an observation (see the module table). */

@@ -8,6 +8,8 @@
  * the same module and ends on `cpu`. A backend whose package was not imported is skipped as "not registered".
  */
 
+import { LabError } from '../errors';
+
 /** Backends in the default order of preference. */
 export const BACKEND_PREFERENCE = ['webgpu', 'webgl', 'wasm', 'cpu'] as const;
 /** A tfjs backend name (the default list; other registered names are accepted too). */
@@ -15,6 +17,7 @@ export type BackendName = (typeof BACKEND_PREFERENCE)[number] | (string & {});
 
 /** The slice of the tfjs namespace that backend selection uses (`@tensorflow/tfjs` satisfies it). */
 export interface TfBackendApi {
+  /** The registered factory of a backend (tfjs's own, called again here only to learn why it failed). */
   findBackendFactory(name: string): unknown;
   setBackend(name: string): Promise<boolean>;
   getBackend(): string;
@@ -39,8 +42,9 @@ export interface BackendChoice {
 }
 
 /** No backend in the preference list could be initialised. */
-export class NoBackendError extends Error {
+export class NoBackendError extends LabError {
   override readonly name = 'NoBackendError';
+  override readonly code = 'GPU_NO_BACKEND';
   constructor(readonly attempts: BackendAttempt[]) {
     super(
       `no tfjs backend could be initialised: ${attempts.map((a) => `${a.name} (${a.reason ?? 'failed'})`).join('; ')}`,
@@ -54,10 +58,32 @@ export interface SelectBackendOptions {
   prefer?: readonly BackendName[];
 }
 
+/** Text of a thrown value: its message, or its string form. */
+function messageOf(e: unknown): string {
+  return e instanceof Error ? `${e.name === 'Error' ? '' : `${e.name}: `}${e.message}` : String(e);
+}
+
+/**
+ * Why a backend whose `setBackend` resolved `false` failed. tfjs swallows the factory's error (it only logs it
+ * as a console warning), so the factory is run once more here and its error is the reason; a backend it
+ * creates after all is disposed.
+ */
+async function failureCause(factory: unknown): Promise<string> {
+  if (typeof factory !== 'function') return 'initialisation failed (no factory to ask for the cause)';
+  try {
+    const backend = (await (factory as () => unknown)()) as { dispose?: () => void } | null | undefined;
+    backend?.dispose?.();
+    return 'initialisation failed (cause not reported: a second initialisation succeeded)';
+  } catch (e) {
+    return `initialisation failed: ${messageOf(e)}`;
+  }
+}
+
 /**
  * Activate the first backend of `prefer` that initialises. A backend is skipped, with the reason recorded, when
  * its factory is not registered, when `setBackend` resolves `false` (tfjs's signal that initialisation failed,
- * e.g. no WebGPU adapter or no WebGL context) or when it throws.
+ * e.g. no WebGPU adapter or no WebGL context; the reason is then the factory's own error, e.g. "WebGPU is not
+ * supported on this device") or when it throws.
  * @throws NoBackendError when none initialises (its `attempts` list every reason).
  */
 export async function selectBackend(
@@ -67,7 +93,8 @@ export async function selectBackend(
   const prefer = options.prefer ?? BACKEND_PREFERENCE;
   const attempts: BackendAttempt[] = [];
   for (const name of prefer) {
-    if (tf.findBackendFactory(name) == null) {
+    const factory = tf.findBackendFactory(name);
+    if (factory == null) {
       attempts.push({ name, ok: false, reason: 'not registered' });
       continue;
     }
@@ -75,11 +102,11 @@ export async function selectBackend(
     try {
       ok = await tf.setBackend(name);
     } catch (e) {
-      attempts.push({ name, ok: false, reason: `initialisation threw: ${(e as Error).message}` });
+      attempts.push({ name, ok: false, reason: `initialisation threw: ${messageOf(e)}` });
       continue;
     }
     if (!ok) {
-      attempts.push({ name, ok: false, reason: 'initialisation failed (setBackend returned false)' });
+      attempts.push({ name, ok: false, reason: await failureCause(factory) });
       continue;
     }
     attempts.push({ name, ok: true });

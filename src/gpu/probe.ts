@@ -68,7 +68,8 @@ export const NO_WEBGPU_ALTERNATIVES =
 
 /**
  * Probes WebGPU. Never throws for a missing API or adapter: it returns `adapter: null` with a message naming
- * the alternatives. Errors thrown by `requestAdapter` itself are reported the same way.
+ * the alternatives. Errors thrown by `requestAdapter` itself, and an adapter whose feature set, limits or info
+ * cannot be read (a broken driver or polyfill), are reported the same way, with the cause in the message.
  */
 export async function probeGpu(
   gpu: GpuLike | undefined,
@@ -93,6 +94,20 @@ export async function probeGpu(
       message: `WebGPU is present but no GPU adapter is available (disabled or blocklisted GPU). ${NO_WEBGPU_ALTERNATIVES}`,
     };
   }
+  try {
+    return { webgpu: true, adapter: readAdapter(adapter) };
+  } catch (e) {
+    const cause = e instanceof Error ? `${e.name}: ${e.message}` : String(e);
+    return {
+      webgpu: true,
+      adapter: null,
+      message: `WebGPU gave an adapter whose features or limits cannot be read (${cause}); treated as no adapter. ${NO_WEBGPU_ALTERNATIVES}`,
+    };
+  }
+}
+
+/** What the probe reports of an adapter. @throws whatever reading the adapter throws (e.g. a missing feature set). */
+function readAdapter(adapter: AdapterLike): AdapterReport {
   const features: string[] = [];
   adapter.features.forEach((f) => features.push(f));
   const limitsSource = adapter.limits as Record<string, number>;
@@ -104,18 +119,15 @@ export async function probeGpu(
   const isFallbackAdapter = Boolean(info?.isFallbackAdapter ?? adapter.isFallbackAdapter);
   const architecture = info?.architecture ?? '';
   return {
-    webgpu: true,
-    adapter: {
-      vendor: info?.vendor ?? '',
-      architecture,
-      device: info?.device ?? '',
-      description: info?.description ?? '',
-      isFallbackAdapter,
-      software: isFallbackAdapter || /swiftshader/i.test(`${architecture} ${info?.description ?? ''}`),
-      shaderF16: adapter.features.has('shader-f16'),
-      features: features.sort(),
-      limits,
-    },
+    vendor: info?.vendor ?? '',
+    architecture,
+    device: info?.device ?? '',
+    description: info?.description ?? '',
+    isFallbackAdapter,
+    software: isFallbackAdapter || /swiftshader/i.test(`${architecture} ${info?.description ?? ''}`),
+    shaderF16: features.includes('shader-f16'),
+    features: features.sort(),
+    limits,
   };
 }
 

@@ -4,11 +4,12 @@
  * `IndexFlatL2` in the paper). Distances are accumulated in double precision, and results are ordered by
  * (distance, insertion index), so a query gives the same answer in Node and in every browser.
  *
- * Speed: one pass over the rows, each distance summed in four interleaved partial sums (a fixed order, so still
- * deterministic), and the k best kept in a small sorted buffer (insertion, fine for the k of retrieval: tens
- * at most). Abandoning a row early once its partial sum passes the k-th best was measured slower at dim 384
- * (distances concentrate, so rows are rarely abandoned early enough to pay for the checks).
+ * Speed: {@link FlatL2Index} runs a float32 WebAssembly SIMD first pass (`knn-wasm.ts`) and re-ranks the rows
+ * that can still be among the k best with {@link exactTopK}, the double-precision scan: one pass, each distance
+ * summed in four interleaved partial sums (a fixed order, so still deterministic), the k best kept in a small
+ * sorted buffer (insertion, fine for the k of retrieval: tens at most). Measured by bench `memory/retrieval`.
  */
+import { compileL2Kernel, type L2Kernel } from './knn-wasm';
 
 /** One search hit: the row's insertion index and its L2 (not squared) distance to the query. */
 export interface Neighbor {
@@ -92,38 +93,92 @@ export function exactTopK(
   return bestI.map((index, i) => ({ index, distance: Math.sqrt(bestD[i] as number) }));
 }
 
-/** Exact L2 search by a typed-array scan (the default path; see the module comment). */
+/** Bytes of a WebAssembly memory page. */
+const PAGE = 65_536;
+
+/** Rounds a byte count up to a multiple of 16 (SIMD-friendly offsets). */
+const align16 = (bytes: number): number => Math.ceil(bytes / 16) * 16;
+
+/** Options of {@link FlatL2Index}. */
+export interface FlatIndexOptions {
+  /**
+   * `wasm-simd` (default where the engine supports WebAssembly SIMD): the float32 first pass of `knn-wasm.ts`
+   * with an exact re-rank; `scan`: the JavaScript scan in double precision. Both give the same results.
+   */
+  kernel?: 'wasm-simd' | 'scan';
+}
+
+/**
+ * Exact L2 search over one contiguous row-major float32 matrix. With the WebAssembly SIMD kernel the matrix
+ * lives in the index's own `WebAssembly.Memory` (grown by about an eighth at a time, in place), and a search
+ * is: float32 squared distances of every row (`knn-wasm.ts`), then every row within the float32 rounding bound
+ * of the k-th smallest re-ranked by {@link exactTopK}, so the result equals the scan's, ties included. Without
+ * SIMD it is the scan of {@link exactTopK} over a plain `Float32Array`.
+ *
+ * Memory: `capacity × dim × 4` bytes of rows plus `16 + dim × 4 + size × 4` bytes of scratch (query and
+ * distances), rounded up to 64 KiB pages; no per-row arrays.
+ */
 export class FlatL2Index implements VectorIndex {
+  private readonly memory: WebAssembly.Memory | null = null;
+  private readonly kernel: L2Kernel | null = null;
   private data: Float32Array;
+  private capacity: number;
   private count = 0;
 
-  /** @throws RangeError for a dimension that is not a positive integer. */
+  /** @throws RangeError for a dimension or capacity that is not a positive integer. */
   constructor(
     readonly dim: number,
     capacity = 64,
+    options: FlatIndexOptions = {},
   ) {
     if (!Number.isInteger(dim) || dim < 1) throw new RangeError(`dim must be a positive integer, got ${dim}`);
-    this.data = new Float32Array(Math.max(1, capacity) * dim);
+    if (!Number.isInteger(capacity) || capacity < 0)
+      throw new RangeError(`capacity must be an integer ≥ 0, got ${capacity}`);
+    this.capacity = Math.max(1, capacity);
+    if ((options.kernel ?? 'wasm-simd') === 'wasm-simd') {
+      const memory = new WebAssembly.Memory({ initial: this.pagesFor(this.capacity) });
+      const kernel = compileL2Kernel(memory);
+      if (kernel) {
+        this.memory = memory;
+        this.kernel = kernel;
+      }
+    }
+    this.data = this.memory
+      ? new Float32Array(this.memory.buffer, 0, this.capacity * dim)
+      : new Float32Array(this.capacity * dim);
   }
 
   /** An index holding `vectors` (each of length `dim`), in order. @throws RangeError as {@link add}. */
-  static from(dim: number, vectors: readonly Float32Array[]): FlatL2Index {
-    const index = new FlatL2Index(dim, vectors.length);
+  static from(dim: number, vectors: readonly Float32Array[], options: FlatIndexOptions = {}): FlatL2Index {
+    const index = new FlatL2Index(dim, vectors.length, options);
     for (const v of vectors) index.add(v);
     return index;
+  }
+
+  /** Which kernel searches: `wasm-simd` or `scan` (no WebAssembly SIMD here, or asked for). */
+  get kernelName(): 'wasm-simd' | 'scan' {
+    return this.kernel ? 'wasm-simd' : 'scan';
   }
 
   get size(): number {
     return this.count;
   }
 
+  /** Bytes held: the WebAssembly memory (rows and scratch), or the rows' buffer. */
   get bytes(): number {
-    return this.data.byteLength;
+    return this.memory ? this.memory.buffer.byteLength : this.data.byteLength;
   }
 
-  /** The stored rows, `size × dim`, row-major (a view: do not modify). */
+  /** The stored rows, `size × dim`, row-major (a view, valid until the next {@link add}: do not modify). */
   get matrix(): Float32Array {
     return this.data.subarray(0, this.count * this.dim);
+  }
+
+  /** Row `i` (a view, valid until the next {@link add}: do not modify). @throws RangeError out of range. */
+  row(i: number): Float32Array {
+    if (!Number.isInteger(i) || i < 0 || i >= this.count)
+      throw new RangeError(`row ${i} out of range 0…${this.count - 1}`);
+    return this.data.subarray(i * this.dim, (i + 1) * this.dim);
   }
 
   /** Appends one vector (copied); returns its index. @throws RangeError for a wrong length or a non-finite value. */
@@ -134,11 +189,7 @@ export class FlatL2Index implements VectorIndex {
       );
     for (let i = 0; i < this.dim; i++)
       if (!Number.isFinite(vector[i])) throw new RangeError(`vector[${i}] is not finite`);
-    if ((this.count + 1) * this.dim > this.data.length) {
-      const grown = new Float32Array(Math.max(this.data.length * 2, (this.count + 1) * this.dim));
-      grown.set(this.data);
-      this.data = grown;
-    }
+    if (this.count === this.capacity) this.grow(Math.max(this.count + 1, Math.ceil(this.capacity * 1.125)));
     this.data.set(vector, this.count * this.dim);
     return this.count++;
   }
@@ -146,10 +197,73 @@ export class FlatL2Index implements VectorIndex {
   /** Synchronous {@link search}. */
   searchSync(query: Float32Array, k: number): Neighbor[] {
     checkQuery(query, this.dim, k);
-    return exactTopK(this.data, this.dim, this.count, query, k);
+    if (!this.kernel || !this.memory || this.count <= k)
+      return exactTopK(this.data, this.dim, this.count, query, k);
+    const rowsEnd = align16(this.capacity * this.dim * 4);
+    const outAt = rowsEnd + align16(this.dim * 4);
+    const buffer = this.memory.buffer;
+    new Float32Array(buffer, rowsEnd, this.dim).set(query);
+    this.kernel(0, this.count, this.dim, rowsEnd, outAt);
+    const approx = new Float32Array(buffer, outAt, this.count);
+    return exactTopK(this.data, this.dim, this.count, query, k, candidatesWithin(approx, k, this.dim));
   }
 
   async search(query: Float32Array, k: number): Promise<Neighbor[]> {
     return this.searchSync(query, k);
   }
+
+  /**
+   * Pages for `capacity` rows plus the scratch of a search over as many (reserved with the rows, so a search
+   * never grows the memory and never detaches a row view handed out).
+   */
+  private pagesFor(capacity: number): number {
+    const bytes = align16(capacity * this.dim * 4) + align16(this.dim * 4) + capacity * 4;
+    return Math.max(1, Math.ceil(bytes / PAGE));
+  }
+
+  private growMemory(bytes: number): void {
+    const memory = this.memory as WebAssembly.Memory;
+    memory.grow(Math.ceil((bytes - memory.buffer.byteLength) / PAGE));
+  }
+
+  private grow(capacity: number): void {
+    if (this.memory) {
+      // Rows stay where they are: the memory grows in place; only the scratch after them moves.
+      const needed = this.pagesFor(capacity) * PAGE;
+      if (this.memory.buffer.byteLength < needed) this.growMemory(needed);
+      this.data = new Float32Array(this.memory.buffer, 0, capacity * this.dim);
+    } else {
+      const grown = new Float32Array(capacity * this.dim);
+      grown.set(this.data);
+      this.data = grown;
+    }
+    this.capacity = capacity;
+  }
+}
+
+/**
+ * Rows whose float32 squared distance (from the kernel) can still be among the k nearest in exact arithmetic:
+ * those within `(1 + 2γ)` of the k-th smallest, with `γ = (dim + 8)·2⁻²³` bounding the relative error of a
+ * float32 sum of `dim` squared float32 differences (Higham, Accuracy and Stability, §4.2: recursive
+ * summation, γₙ = nu/(1 − nu); here doubled for the difference and the square), plus `dim·2⁻¹²⁶` for
+ * float32 underflow. Infinite sums (overflow) keep every row, so the re-rank then is the full scan.
+ */
+function candidatesWithin(approx: Float32Array, k: number, dim: number): number[] {
+  const best = new Float64Array(k).fill(Infinity);
+  for (let i = 0; i < approx.length; i++) {
+    const v = approx[i] as number;
+    if (v < (best[k - 1] as number)) {
+      let p = k - 1;
+      while (p > 0 && v < (best[p - 1] as number)) {
+        best[p] = best[p - 1] as number;
+        p--;
+      }
+      best[p] = v;
+    }
+  }
+  const gamma = (dim + 8) * 2 ** -23;
+  const bound = (best[k - 1] as number) * (1 + 2 * gamma) + dim * 2 ** -126;
+  const out: number[] = [];
+  for (let i = 0; i < approx.length; i++) if ((approx[i] as number) <= bound) out.push(i);
+  return out;
 }

@@ -4,9 +4,11 @@
  * retrieval by L2 distance between the embedded current state and the When clauses (Principles paper §3.2,
  * §3.3; default k = 3).
  *
- * Retrieval path: the typed-array scan ({@link FlatL2Index}) always holds the When embeddings; an optional
- * accelerator (e.g. {@link TfjsL2Index} on WebGPU) is built from them once the memory reaches
- * `acceleratorMinSize` and rebuilt after the memory changes.
+ * Layout: the When embeddings are one contiguous `size × dim` float32 matrix (a {@link FlatL2Index}, searched by
+ * its WebAssembly SIMD kernel with an exact re-rank), the sentence embeddings another; no per-principle arrays
+ * are kept ({@link PrincipleMemory.entries} hands out views of the rows). An optional accelerator (e.g.
+ * {@link TfjsL2Index} on WebGPU) is built from the When matrix once the memory reaches `acceleratorMinSize` and
+ * rebuilt after the memory changes.
  */
 import type { Embedder } from '../embed';
 import type { TaskId } from '../tasks/seed';
@@ -36,7 +38,10 @@ export interface AddResult {
   duplicates: { principle: Principle; of: string; distance: number }[];
 }
 
-/** Builds an accelerated index over flat `size × dim` rows (e.g. `(rows, dim) => new TfjsL2Index(tf, dim, rows)`). */
+/**
+ * Builds an accelerated index over flat `size × dim` rows (e.g. `(rows, dim) => new TfjsL2Index(tf, dim, rows)`);
+ * `rows` is a view of the memory's matrix, valid until the memory changes: copy what is kept.
+ */
 export type IndexFactory = (rows: Float32Array, dim: number) => VectorIndex & { dispose?(): void };
 
 /** Options of {@link PrincipleMemory}. */
@@ -62,26 +67,30 @@ const DEDUP_CANDIDATES = 8;
 
 /** A named memory of one task's principles; see the module comment. */
 export class PrincipleMemory {
-  private readonly items: EmbeddedPrinciple[] = [];
+  private readonly items: Principle[] = [];
   private readonly ids = new Set<string>();
   private readonly whenIndex: FlatL2Index;
   private readonly textIndex: FlatL2Index;
   private accelerated: (VectorIndex & { dispose?(): void }) | null = null;
   readonly dedupDistance: number;
 
-  /** @throws RangeError for an empty name or a negative dedup distance. */
+  /**
+   * @param capacity principles to reserve room for (the matrices grow by about an eighth when it is reached).
+   * @throws RangeError for an empty name or a negative dedup distance.
+   */
   constructor(
     readonly name: string,
     readonly task: TaskId,
     readonly embedder: Embedder,
     private readonly options: MemoryOptions = {},
+    capacity = 64,
   ) {
     if (name.trim() === '') throw new RangeError('a memory needs a non-empty name');
     this.dedupDistance = options.dedupDistance ?? 0.2;
     if (!(this.dedupDistance >= 0))
       throw new RangeError(`dedupDistance must be ≥ 0, got ${this.dedupDistance}`);
-    this.whenIndex = new FlatL2Index(embedder.dim);
-    this.textIndex = new FlatL2Index(embedder.dim);
+    this.whenIndex = new FlatL2Index(embedder.dim, capacity);
+    this.textIndex = new FlatL2Index(embedder.dim, capacity);
   }
 
   get size(): number {
@@ -90,12 +99,29 @@ export class PrincipleMemory {
 
   /** The principles in insertion order. */
   get principles(): Principle[] {
-    return this.items.map((e) => e.principle);
+    return [...this.items];
   }
 
-  /** The principles with their cached embeddings, in insertion order (do not modify the vectors). */
+  /**
+   * The principles with their cached embeddings, in insertion order. The vectors are views of the memory's
+   * matrices, valid until the memory changes (copy them to keep them longer; do not modify them).
+   */
   get entries(): readonly EmbeddedPrinciple[] {
-    return this.items;
+    return this.items.map((principle, i) => ({
+      principle,
+      when: this.whenIndex.row(i),
+      text: this.textIndex.row(i),
+    }));
+  }
+
+  /** Bytes held by the embedding matrices (When and sentence; capacity and search scratch included). */
+  get bytes(): number {
+    return this.whenIndex.bytes + this.textIndex.bytes;
+  }
+
+  /** Bytes held by the When matrix that retrieval searches (capacity and search scratch included). */
+  get retrievalBytes(): number {
+    return this.whenIndex.bytes;
   }
 
   /** Whether a principle with this id is stored. */
@@ -156,7 +182,7 @@ export class PrincipleMemory {
   }
 
   private insert(e: EmbeddedPrinciple): void {
-    this.items.push(e);
+    this.items.push(e.principle);
     this.ids.add(e.principle.id);
     this.whenIndex.add(e.when);
     this.textIndex.add(e.text);
@@ -167,7 +193,7 @@ export class PrincipleMemory {
     if (this.items.length === 0) return null;
     for (const n of this.textIndex.searchSync(e.text, DEDUP_CANDIDATES)) {
       if (n.distance > this.dedupDistance) break;
-      const other = (this.items[n.index] as EmbeddedPrinciple).principle;
+      const other = this.items[n.index] as Principle;
       if (other.strategy === e.principle.strategy) return { of: other.id, distance: n.distance };
     }
     return null;
@@ -183,7 +209,7 @@ export class PrincipleMemory {
     const { accelerator } = this.options;
     const minSize = this.options.acceleratorMinSize ?? 50_000;
     if (!accelerator || this.items.length < minSize || this.items.length === 0) return this.whenIndex;
-    this.accelerated ??= accelerator(this.whenIndex.matrix.slice(), this.embedder.dim);
+    this.accelerated ??= accelerator(this.whenIndex.matrix, this.embedder.dim);
     return this.accelerated;
   }
 
@@ -192,7 +218,7 @@ export class PrincipleMemory {
     if (this.items.length === 0) return [];
     const hits = await this.retrievalIndex().search(query, k);
     return hits.map((h, rank) => ({
-      principle: (this.items[h.index] as EmbeddedPrinciple).principle,
+      principle: this.items[h.index] as Principle,
       distance: h.distance,
       rank,
     }));
@@ -216,7 +242,7 @@ export class PrincipleMemory {
     entries: readonly EmbeddedPrinciple[],
     options: MemoryOptions = {},
   ): PrincipleMemory {
-    const memory = new PrincipleMemory(name, task, embedder, options);
+    const memory = new PrincipleMemory(name, task, embedder, options, entries.length);
     for (const e of entries) {
       if (e.when.length !== embedder.dim || e.text.length !== embedder.dim)
         throw new RangeError(`principle ${e.principle.id}: embeddings must have length ${embedder.dim}`);
@@ -231,7 +257,7 @@ export class PrincipleMemory {
    * `m.filter('success', (p) => p.provenance.origin === 'success')`.
    */
   filter(name: string, keep: (p: Principle) => boolean): PrincipleMemory {
-    const kept = this.items.filter((e) => keep(e.principle));
+    const kept = this.entries.filter((e) => keep(e.principle));
     return PrincipleMemory.fromEntries(name, this.task, this.embedder, kept, this.options);
   }
 
@@ -243,7 +269,7 @@ export class PrincipleMemory {
       name: this.name,
       task: this.task,
       embedder: { id: this.embedder.id, dim: this.embedder.dim },
-      principles: this.items.map((e) => ({
+      principles: this.entries.map((e) => ({
         principle: e.principle,
         embeddings: { when: encodeVector(e.when), text: encodeVector(e.text) },
       })),

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../bench/cli';
 import { BENCHMARKS } from '../../../bench/registry';
-import { compare, measure, ratioEntry, timingEntry } from '../../../bench/timing';
+import { compare, cpuEntry, measure, ratioEntry, timingEntry } from '../../../bench/timing';
 import type { BenchContext, Benchmark, BenchEntry } from '../../../bench/types';
 
 /** A clock whose successive calls return the running sum of the given step sizes. */
@@ -48,6 +48,27 @@ describe('timing helpers', () => {
     expect(timingEntry('t', c.target).extra).toMatch(
       /median of 3 runs after 1 warm-up; p95 5\.8 ms; min 2 ms/,
     );
+  });
+
+  it('reports CPU time beside wall time, and their ratio', async () => {
+    const c = await compare(
+      () => 0,
+      () => 0,
+      {
+        warmup: 0,
+        runs: 3,
+        now: steppedClock([8, 4, 8, 4, 8, 4]),
+        cpuNow: steppedClock([3, 1, 3, 1, 3, 1]),
+      },
+    );
+    expect(c.target.cpuSamples).toEqual([3, 3, 3]);
+    expect(c.baseline.cpuMedian).toBe(1);
+    expect(timingEntry('t', c.target).extra).toMatch(/; CPU median 3 ms$/);
+    expect(cpuEntry('t', c.target)).toMatchObject({ unit: 'ms CPU', value: 3 });
+    expect(ratioEntry('r', c, 'base').extra).toMatch(/; CPU 3 \/ 1 ms = 3x$/);
+    const noCpu = await measure(() => 0, { warmup: 0, runs: 1, cpuNow: null });
+    expect(noCpu.cpuMedian).toBeNull();
+    expect(() => cpuEntry('t', noCpu)).toThrow(/no CPU time/);
   });
 
   it('awaits an async task inside the timed span', async () => {

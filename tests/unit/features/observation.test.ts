@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { HashedNgramEmbedder } from '../../../src/embed';
 import { DialogueEnv, type Observation } from '../../../src/env';
-import { EVENT_FEATURES, ObservationFeaturizer, TASK_FEATURES, taskFeatures } from '../../../src/features';
+import {
+  combine,
+  EVENT_FEATURES,
+  ObservationFeaturizer,
+  TASK_FEATURES,
+  taskFeatures,
+} from '../../../src/features';
 import { CB_STRATEGIES } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 
@@ -38,7 +44,11 @@ describe('ObservationFeaturizer layout', () => {
     };
     const v = await f.observation(obs);
     expect(Array.from(v.slice(0, E))).toEqual(Array.from(embedder.embedOne('I could do 380.')));
-    expect(Array.from(v.slice(E, 2 * E))).toEqual(Array.from(embedder.embedOne('Hello. Two years.')));
+    // The context: the earlier user turns embedded one by one, summed and normalised.
+    const context = combine([embedder.embedOne('Hello.'), embedder.embedOne('Two years.')], E);
+    expect(Array.from(v.slice(E, 2 * E))).toEqual(Array.from(context));
+    const norm = Math.hypot(...context);
+    expect(norm).toBeCloseTo(1, 6);
     expect(Array.from(v.slice(2 * E, 3 * E))).toEqual(Array.from(embedder.embedOne('Would you take $300?')));
     expect(v[3 * E]).toBeCloseTo(0.3, 6); // turn / horizon
     expect(v[3 * E + 1]).toBeCloseTo(0.7, 6); // remaining / horizon
@@ -72,6 +82,38 @@ describe('ObservationFeaturizer layout', () => {
     expect(Array.from(batch[0]!)).toEqual(Array.from(await f.observation(a)));
     expect(Array.from(batch[1]!)).toEqual(Array.from(await f.observation(b)));
     expect(Array.from(batch[2]!)).toEqual(Array.from(batch[0]!));
+  });
+});
+
+describe('context embedding per turn', () => {
+  it('embeds each turn once: the next observation only embeds its new turns', async () => {
+    const embedded: string[] = [];
+    const counting = {
+      id: embedder.id,
+      dim: E,
+      embed: async (texts: readonly string[]) => {
+        embedded.push(...texts);
+        return embedder.embed(texts);
+      },
+    };
+    const f = new ObservationFeaturizer({ task: 'cb', embedder: counting, horizon: 10 });
+    const a = cbObservation();
+    const turns = ['Hello.', 'Two years.', 'I could do 380.', 'Final offer 360.'];
+    const history = (n: number): Observation['history'] =>
+      turns.slice(0, n).flatMap((text, i) => [
+        { speaker: 'actor' as const, text: `offer ${i}`, strategy: 'propose price' },
+        { speaker: 'user' as const, text },
+      ]);
+    await f.observation({ ...a, history: history(3) });
+    embedded.length = 0;
+    const v = await f.observation({ ...a, history: history(4) });
+    expect(embedded.sort()).toEqual(['Final offer 360.', 'offer 3'].sort());
+    const want = combine(
+      ['Hello.', 'Two years.', 'I could do 380.'].map((t) => embedder.embedOne(t)),
+      E,
+    );
+    expect(Array.from(v.slice(E, 2 * E))).toEqual(Array.from(want));
+    expect(Array.from(combine([], E))).toEqual(new Array(E).fill(0));
   });
 });
 

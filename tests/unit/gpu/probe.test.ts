@@ -142,3 +142,24 @@ describe('recommendModels', () => {
     expect(recommendModels(await probeGpu(undefined)).modelIds).toEqual([]);
   });
 });
+
+describe('probeGpu with an unreadable adapter', () => {
+  it('reports it as unavailable with the cause instead of throwing a bare TypeError', async () => {
+    const broken: GpuLike = {
+      requestAdapter: async () =>
+        ({
+          get features(): AdapterLike['features'] {
+            throw new TypeError("Cannot read properties of undefined (reading 'forEach')");
+          },
+          limits: {},
+        }) as AdapterLike,
+    };
+    const report = await probeGpu(broken);
+    expect(report.adapter).toBeNull();
+    expect(report.webgpu).toBe(true);
+    expect((report as { message: string }).message).toMatch(
+      /features or limits cannot be read \(TypeError: Cannot read properties of undefined.*\); treated as no adapter\. Alternatives:/,
+    );
+    expect(recommendModels(report).modelIds).toEqual([]);
+  });
+});

@@ -76,6 +76,75 @@ describe('FlatL2Index', () => {
   });
 });
 
+describe('FlatL2Index WebAssembly SIMD kernel', () => {
+  it('is used in Node and gives exactly the scan kernel’s results (indices and distances), ties included', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 300 }),
+        fc.integer({ min: 1, max: 70 }),
+        fc.integer({ min: 1, max: 10 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        (n, dim, k, levels, seed) => {
+          const rng = Rng.fromSeed(seed);
+          const rows = randomRows(rng, n, dim, levels);
+          const wasm = FlatL2Index.from(dim, rows);
+          const scan = FlatL2Index.from(dim, rows, { kernel: 'scan' });
+          expect(wasm.kernelName).toBe('wasm-simd');
+          expect(scan.kernelName).toBe('scan');
+          for (let t = 0; t < 3; t++) {
+            const q = randomRows(rng, 1, dim, levels)[0] as Float32Array;
+            expect(wasm.searchSync(q, k)).toEqual(scan.searchSync(q, k));
+          }
+        },
+      ),
+      { numRuns: 200 },
+    );
+  });
+
+  it('stays exact where float32 loses the order: near-equal rows, huge (overflowing) and tiny values', () => {
+    const dim = 16;
+    const base = Float32Array.from({ length: dim }, (_, j) => (j % 3) - 1);
+    const rows: Float32Array[] = [];
+    // Rows one float32 ulp apart in one coordinate: their float32 sums tie, their exact distances do not.
+    for (let i = 0; i < 40; i++) {
+      const r = base.slice();
+      r[i % dim] = Math.fround((r[i % dim] as number) + i * 2 ** -22);
+      rows.push(r);
+    }
+    rows.push(Float32Array.from({ length: dim }, () => 3e38)); // squares overflow float32
+    rows.push(Float32Array.from({ length: dim }, () => 1e-30)); // squares underflow float32
+    const wasm = FlatL2Index.from(dim, rows);
+    const scan = FlatL2Index.from(dim, rows, { kernel: 'scan' });
+    for (const q of [
+      base,
+      rows[40]!,
+      rows[41]!,
+      new Float32Array(dim),
+      Float32Array.from(base, (v) => v + 1e-7),
+    ])
+      for (const k of [1, 3, 7]) expect(wasm.searchSync(q, k)).toEqual(scan.searchSync(q, k));
+  });
+
+  it('keeps one contiguous matrix: rows survive growth in place, bytes stay within an eighth of the rows', () => {
+    const rng = Rng.fromSeed(5);
+    const dim = 384;
+    const n = 1000;
+    const flat = Float32Array.from({ length: n * dim }, () => rng.next() * 2 - 1);
+    const index = new FlatL2Index(dim, 16);
+    for (let i = 0; i < n; i++) index.add(flat.subarray(i * dim, (i + 1) * dim));
+    expect(index.matrix.length).toBe(n * dim);
+    const differing = index.matrix.findIndex((v, i) => v !== flat[i]);
+    expect(differing).toBe(-1);
+    expect(index.row(7)).toEqual(flat.subarray(7 * dim, 8 * dim));
+    expect(index.bytes).toBeLessThanOrEqual(n * dim * 4 * 1.13 + 3 * 65_536);
+    const exact = new FlatL2Index(dim, n);
+    for (let i = 0; i < n; i++) exact.add(index.row(i));
+    expect(exact.bytes).toBeLessThanOrEqual(n * (dim + 1) * 4 + 2 * 65_536);
+    expect(() => index.row(n)).toThrow(RangeError);
+  });
+});
+
 describe('TfjsL2Index (tfjs cpu backend in Node)', () => {
   beforeAll(async () => {
     await tf.setBackend('cpu');

@@ -69,7 +69,8 @@ describe('PrincipleMemory', () => {
     const revision = memory.filter('revision', (p) => p.provenance.origin === 'revision');
     expect(revision.name).toBe('revision');
     expect(revision.principles.map((p) => p.strategy)).toEqual(['Others']);
-    expect(revision.entries[0]!.when).toBe(memory.entries[1]!.when);
+    expect(revision.entries[0]!.when).toEqual(memory.entries[1]!.when);
+    expect(revision.entries[0]!.text).toEqual(memory.entries[1]!.text);
   });
 
   it('round-trips through its file bit-exactly, and re-embeds for another embedder', async () => {
@@ -113,5 +114,20 @@ describe('PrincipleMemory', () => {
     await memory.add([principle(situations[3]!, 'Question')]);
     await memory.retrieve(situations[1]!);
     expect(built).toEqual([3, 4]);
+  });
+
+  it('holds its embeddings in two contiguous matrices, no per-principle arrays, and hands out views', async () => {
+    const memory = new PrincipleMemory('m', 'esconv', embedder);
+    await memory.add(situations.map((s) => principle(s, 'Question', { utterance: s })));
+    const dim = embedder.dim;
+    const pages = 65_536;
+    // Two matrices of capacity ≥ size rows (64 reserved here), each with its search scratch, in whole pages.
+    expect(memory.bytes).toBe(2 * memory.retrievalBytes);
+    expect(memory.retrievalBytes).toBeLessThanOrEqual(
+      Math.ceil((64 * (dim + 1) * 4 + dim * 4 + 32) / pages) * pages,
+    );
+    const [first] = memory.entries;
+    expect(first!.when.buffer).toBe(memory.entries[1]!.when.buffer);
+    expect(first!.when).toEqual((await embedder.embed([situations[0]!]))[0]);
   });
 });

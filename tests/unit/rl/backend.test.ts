@@ -6,7 +6,14 @@ import { NoBackendError, selectBackend, type TfBackendApi } from '../../../src/g
 function fakeTf(factories: Record<string, 'ok' | 'false' | 'throw'>): TfBackendApi & { active: string } {
   return {
     active: 'none',
-    findBackendFactory: (name) => (name in factories ? () => ({}) : null),
+    // tfjs's setBackend swallows a factory's error (it only logs it); a failing factory here throws its cause.
+    findBackendFactory: (name) =>
+      name in factories
+        ? () => {
+            if (factories[name] === 'false') throw new TypeError(`${name}: no context could be created`);
+            return {};
+          }
+        : null,
     async setBackend(name) {
       if (factories[name] === 'throw') throw new Error(`${name} adapter lost`);
       if (factories[name] === 'false') return false;
@@ -26,7 +33,11 @@ describe('selectBackend', () => {
     expect(choice.backend).toBe('cpu');
     expect(choice.attempts).toEqual([
       { name: 'webgpu', ok: false, reason: 'not registered' },
-      { name: 'webgl', ok: false, reason: 'initialisation failed (setBackend returned false)' },
+      {
+        name: 'webgl',
+        ok: false,
+        reason: 'initialisation failed: TypeError: webgl: no context could be created',
+      },
       { name: 'wasm', ok: false, reason: 'initialisation threw: wasm adapter lost' },
       { name: 'cpu', ok: true },
     ]);
@@ -47,6 +58,22 @@ describe('selectBackend', () => {
     expect(err).toBeInstanceOf(NoBackendError);
     expect(err.attempts).toHaveLength(2);
     expect(err.message).toMatch(/webgpu .*cpu \(not registered\)/);
+  });
+
+  it('records the cause even when a retried factory succeeds, and disposes what it made', async () => {
+    let disposed = 0;
+    const tfLike = {
+      ...fakeTf({ cpu: 'ok' }),
+      findBackendFactory: (name: string) => (name === 'webgl' ? () => ({ dispose: () => disposed++ }) : null),
+      async setBackend(name: string) {
+        return name !== 'webgl';
+      },
+    };
+    const err = await selectBackend(tfLike, { prefer: ['webgl'] }).catch((e) => e);
+    expect(err).toBeInstanceOf(NoBackendError);
+    expect(err.code).toBe('GPU_NO_BACKEND');
+    expect(err.attempts[0].reason).toMatch(/cause not reported: a second initialisation succeeded/);
+    expect(disposed).toBe(1);
   });
 
   it('ends on the cpu backend in Node with the real tfjs', async () => {
