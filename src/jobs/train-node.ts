@@ -21,9 +21,13 @@ export class FolderTrainStorage implements TrainStorage {
     this.runs = new FileRunStore(dirname(resolve(out)));
   }
 
-  /** @throws OutputConflictError / OutputPathError from `assertOutputAvailable` (marker `run.json`). */
+  /**
+   * The marker of a run folder is `split.json`, the first file a run writes: a folder left by a run stopped
+   * during SFT (split only, no `run.json` yet) can then be overwritten instead of being refused for good.
+   * @throws OutputConflictError / OutputPathError from `assertOutputAvailable`.
+   */
   prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState> {
-    return assertOutputAvailable(this.out, { kind: 'dir', ownerMarker: 'run.json', ...mode });
+    return assertOutputAvailable(this.out, { kind: 'dir', ownerMarker: 'split.json', ...mode });
   }
 
   async readText(name: string): Promise<string | null> {

@@ -219,7 +219,11 @@ export async function trainJob(
   if (c.resume) {
     const stored = await store.load(runId);
     const text = await storage.readText(SPLIT_FILE);
-    if (!stored || text === null) throw new TrainRunError(`no run to resume in ${storage.location}`);
+    if (!stored || text === null)
+      throw new TrainRunError(
+        `no run to resume in ${storage.location}` +
+          (text !== null ? ' (it stopped before its first save; overwrite it to start again)' : ''),
+      );
     task = stored.run.config.task;
     split = JSON.parse(text) as TrainSplit;
     if (split.simulatorVersion !== SIMULATOR_VERSION)

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { access, mkdtemp, rm } from 'node:fs/promises';
+import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -178,6 +178,18 @@ describe('train job', () => {
     );
     never.close();
     await expect(access(join(dir, 'never'))).rejects.toThrow();
+  });
+
+  it('a folder left by a run stopped during SFT (split only) is not resumed but may be overwritten', async () => {
+    const out = join(dir, 'sft-crash');
+    await mkdir(out);
+    await writeFile(join(out, 'split.json'), '{}');
+    const storage = new FolderTrainStorage(out);
+    await expect(trainJob(CONFIG, storage)).rejects.toThrow(/pass resume to continue it or overwrite/);
+    await expect(trainJob({ resume: true }, storage)).rejects.toThrow(/stopped before its first save/);
+    const result = await trainJob({ ...CONFIG, overwrite: true, evaluate: false }, storage);
+    storage.close();
+    expect(untimed(result.steps)).toEqual(untimed(first.steps));
   });
 
   it('rejects a bad configuration naming the field, and a missing run to resume', async () => {
