@@ -4,7 +4,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { RandomPolicy, runEpisodes, TemplateRealizer, type EpisodeRecord, type Policy } from '../src/agents';
+import { RandomPolicy, runEpisodes, type EpisodeRecord, type Policy } from '../src/agents';
 import { StandardTemplatePolicy } from '../src/baselines/standard';
 import { DatasetError } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
@@ -18,21 +18,19 @@ import {
   type EpisodeSummary,
 } from '../src/stats';
 import {
-  constructPrinciples,
   formatPrinciple,
   MemoryFileError,
   OnlineConstructionEnv,
   PrincipleMemory,
   PrinciplesPlanner,
-  TemplateReviser,
   TemplateWriter,
-  type Principle,
-  type TurnStatus,
 } from '../src/memory';
 import { Rng } from '../src/rng';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
+import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
+import { JobConfigError } from '../src/jobs/errors';
 import { UsageError, rngSeedValue, type Io as CliIo } from './options';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
@@ -205,66 +203,26 @@ async function loadSeeds(values: Values, task: TaskId, io: Io): Promise<{ seeds:
   return { seeds, source };
 }
 
-/** What `build` reports. */
-export interface BuildReport {
-  task: TaskId;
-  episodes: number;
-  seeds: number;
-  seedSource: string;
-  written: number;
-  fromRevision: number;
-  kept: number;
-  keptFromRevision: number;
-  duplicates: number;
-  strategies: Record<string, number>;
-  labelsCovered: number;
-  labels: number;
-  turns: Record<TurnStatus, number>;
-  out: string;
-}
+/** What `build` reports: the job's figures (the memory itself goes to `--out`) and where the seeds came from. */
+export type BuildReport = Omit<BuildPrinciplesResult, 'memory'> & { seedSource: string; out: string };
 
+/** The build-principles job (src/jobs/build-principles.ts) with the seeds of the command line, written to --out. */
 async function build(values: Values, task: TaskId, io: Io): Promise<BuildReport> {
   const out = required(values, 'out');
   await assertOutputAvailable(out, { kind: 'file', overwrite: values.overwrite });
   const episodes = values.episodes === undefined ? 50 : integer('episodes', values.episodes, 1);
   const maxAttempts = integer('max-attempts', values['max-attempts'], 0);
   const { seeds, source } = await loadSeeds(values, task, io);
-  const env = new DialogueEnv(task, { protocol: 'ppdpp' });
-  const result = await constructPrinciples(
-    {
-      env,
-      actor: new RandomPolicy(task),
-      realizer: new TemplateRealizer(),
-      reviser: new TemplateReviser(),
-      writer: new TemplateWriter(),
-      maxAttempts,
-    },
-    { seeds, episodes, baseSeed: integer('rng-seed', values['rng-seed'], 0) },
-  );
-  const memory = new PrincipleMemory(values.name ?? task, task, new HashedNgramEmbedder());
-  const added = await memory.add(result.principles);
-  await writeFileAtomic(out, JSON.stringify(memory.toFile()) + '\n');
-  const strategies: Record<string, number> = {};
-  for (const p of memory.principles) strategies[p.strategy] = (strategies[p.strategy] ?? 0) + 1;
-  const turns: Record<TurnStatus, number> = { success: 0, revised: 0, failed: 0 };
-  for (const e of result.episodes) for (const t of e.turns) turns[t.status]++;
-  const revision = (ps: readonly Principle[]) => ps.filter((p) => p.provenance.origin === 'revision').length;
-  return {
+  const { memory, ...figures } = await buildPrinciplesJob({
     task,
     episodes,
-    seeds: seeds.length,
-    seedSource: source,
-    written: result.principles.length,
-    fromRevision: revision(result.principles),
-    kept: memory.size,
-    keptFromRevision: revision(memory.principles),
-    duplicates: added.duplicates.length,
-    strategies,
-    labelsCovered: getTask(task).strategies.filter((l) => strategies[l]).length,
-    labels: getTask(task).strategies.length,
-    turns,
-    out,
-  };
+    maxAttempts,
+    seeds,
+    rngSeed: integer('rng-seed', values['rng-seed'], 0),
+    ...(values.name !== undefined ? { name: values.name } : {}),
+  });
+  await writeFileAtomic(out, JSON.stringify(memory) + '\n');
+  return { ...figures, seedSource: source, out };
 }
 
 const pct = (a: number, b: number) => (b === 0 ? '0.0' : ((100 * a) / b).toFixed(1));
@@ -472,7 +430,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
     }
     return 0;
   } catch (err) {
-    if (err instanceof UsageError || err instanceof OutputConflictError || err instanceof OutputPathError) {
+    if (
+      err instanceof UsageError ||
+      err instanceof JobConfigError ||
+      err instanceof OutputConflictError ||
+      err instanceof OutputPathError
+    ) {
       io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
       return 2;
     }

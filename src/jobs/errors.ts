@@ -35,3 +35,12 @@ export class JobAbortedError extends LabError {
   override name = 'JobAbortedError';
   override readonly code = 'JOB_ABORTED';
 }
+
+/**
+ * A training run that cannot be started or resumed as asked: no run to resume, a run made by another simulator
+ * version, a stored split whose seeds are missing, fewer than 2 seeds.
+ */
+export class TrainRunError extends LabError {
+  override name = 'TrainRunError';
+  override readonly code = 'TRAIN_RUN_INVALID';
+}

@@ -130,7 +130,7 @@ describe('npm run train (end to end, tiny)', () => {
     await writeFile(join(elsewhere, 'todo.txt'), 'keep');
     const foreign = io();
     expect(await main([...args, '--out', elsewhere, '--overwrite'], foreign.io)).toBe(2);
-    expect(foreign.err.join('')).toMatch(/which has no run\.json/);
+    expect(foreign.err.join('')).toMatch(/which has no split\.json/);
     expect(await readFile(join(elsewhere, 'todo.txt'), 'utf8')).toBe('keep');
   });
 

@@ -1,0 +1,123 @@
+/**
+ * The build-principles job: a principle memory built by template self-play against Cog-Sim with the per-turn
+ * critic and backtracking revision (Principles paper §3; DESIGN.md "Principles"). It returns the memory as its
+ * file content (`MemoryFile`) with the build's figures; the caller stores it (the CLI writes it atomically to
+ * `--out`, a browser to IndexedDB). Deterministic: the same configuration gives the same memory.
+ */
+import { z } from 'zod';
+import { RandomPolicy, TemplateRealizer } from '../agents';
+import { HashedNgramEmbedder } from '../embed';
+import { DialogueEnv } from '../env';
+import {
+  constructPrinciples,
+  PrincipleMemory,
+  TemplateReviser,
+  TemplateWriter,
+  type MemoryFile,
+  type Principle,
+  type TurnStatus,
+} from '../memory';
+import { getTask, type TaskId } from '../tasks';
+import { defaultSeeds } from '../tasks/defaults';
+import { checkAborted, parseJobConfig, SeedsField, TaskField, type JobOptions } from './common';
+
+/** The build-principles job's configuration. Each field's description is its command-line `--help` line. */
+export const BuildPrinciplesConfigSchema = z.object({
+  task: TaskField,
+  episodes: z
+    .number()
+    .int()
+    .min(1)
+    .max(100_000)
+    .default(50)
+    .describe('self-play episodes, seeds cycled (the paper runs 50 per domain)'),
+  maxAttempts: z.number().int().min(0).max(20).default(3).describe('revision attempts per failed turn'),
+  name: z.string().min(1).max(200).optional().describe('memory name (default: the task id)'),
+  rngSeed: z
+    .number()
+    .int()
+    .min(0)
+    .max(0xffffffff)
+    .default(0)
+    .describe('the integer seeding the self-play streams (episode i: rng seed + i)'),
+  seeds: SeedsField,
+});
+/** The configuration as given (defaults not yet applied). */
+export type BuildPrinciplesConfigInput = z.input<typeof BuildPrinciplesConfigSchema>;
+
+/** What the build-principles job returns: the memory (file content) and the build's figures. */
+export interface BuildPrinciplesResult {
+  task: TaskId;
+  episodes: number;
+  seeds: number;
+  memory: MemoryFile;
+  /** Principles written during self-play, and how many of them by revision. */
+  written: number;
+  fromRevision: number;
+  /** Principles kept after near-duplicate removal, and how many of them by revision. */
+  kept: number;
+  keptFromRevision: number;
+  duplicates: number;
+  /** Kept principles per strategy label. */
+  strategies: Record<string, number>;
+  labelsCovered: number;
+  labels: number;
+  /** Self-play turns by outcome. */
+  turns: Record<TurnStatus, number>;
+}
+
+/**
+ * Builds a principle memory (template roles, the ppdpp per-turn critic). `onProgress` counts episodes; aborting
+ * stops after the running episode with {@link JobAbortedError} (nothing is returned).
+ * @throws JobConfigError for an invalid configuration; JobAbortedError.
+ */
+export async function buildPrinciplesJob(
+  input: BuildPrinciplesConfigInput,
+  options: JobOptions = {},
+): Promise<BuildPrinciplesResult> {
+  const c = parseJobConfig(BuildPrinciplesConfigSchema, input, 'build-principles');
+  checkAborted(options.signal, 'build-principles');
+  const seeds = c.seeds ?? defaultSeeds(c.task);
+  const result = await constructPrinciples(
+    {
+      env: new DialogueEnv(c.task, { protocol: 'ppdpp' }),
+      actor: new RandomPolicy(c.task),
+      realizer: new TemplateRealizer(),
+      reviser: new TemplateReviser(),
+      writer: new TemplateWriter(),
+      maxAttempts: c.maxAttempts,
+    },
+    {
+      seeds,
+      episodes: c.episodes,
+      baseSeed: c.rngSeed,
+      onProgress: (done, total) => {
+        checkAborted(options.signal, 'build-principles');
+        options.onProgress?.({ done, total });
+      },
+    },
+  );
+  const memory = new PrincipleMemory(c.name ?? c.task, c.task, new HashedNgramEmbedder());
+  const added = await memory.add(result.principles);
+  const strategies: Record<string, number> = {};
+  for (const p of memory.principles) strategies[p.strategy] = (strategies[p.strategy] ?? 0) + 1;
+  const turns: Record<TurnStatus, number> = { success: 0, revised: 0, failed: 0 };
+  for (const e of result.episodes) for (const t of e.turns) turns[t.status]++;
+  const revision = (ps: readonly Principle[]) => ps.filter((p) => p.provenance.origin === 'revision').length;
+  const labels = getTask(c.task).strategies;
+  return {
+    task: c.task,
+    episodes: c.episodes,
+    seeds: seeds.length,
+    memory: memory.toFile(),
+    written: result.principles.length,
+    fromRevision: revision(result.principles),
+    kept: memory.size,
+    keptFromRevision: revision(memory.principles),
+    duplicates: added.duplicates.length,
+    strategies,
+    labelsCovered: labels.filter((l) => strategies[l]).length,
+    labels: labels.length,
+    turns,
+  };
+}

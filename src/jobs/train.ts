@@ -1,0 +1,380 @@
+/**
+ * The train job: CSTPO training of one run (paper §4; SFT on the training seeds' human labels, then RL steps),
+ * its train/evaluation split, learning curves and the final evaluation of the trained policy against its SFT
+ * initialisation and the uniform random policy on held-out seeds (95% bootstrap intervals clustered by seed).
+ *
+ * Everything the run keeps goes through a {@link TrainStorage}: the trainer's run store (every step saved, so
+ * `resume` continues an interrupted run exactly) and a few named text files (`split.json` first, `curves.json`,
+ * `curves.svg`, `eval.json`). Node supplies folder storage (`src/jobs/train-node.ts`); a browser can supply
+ * IndexedDB storage with the same interface. Seeds are named by a source (`bundled` or a caller-defined name such
+ * as a file path) and loaded through the caller's `loadSeeds`, so a resumed run reloads its training seeds by id.
+ */
+import * as tf from '@tensorflow/tfjs';
+import { z } from 'zod';
+import { selectBackend } from '../gpu/backend';
+import { AblationsSchema, type TrainConfig, type TrainConfigInput } from '../rl/config';
+import { evaluateRun, type RunEvaluation } from '../rl/evaluate';
+import { learningCurveSvg, learningCurves } from '../rl/plot';
+import { TrainingSession } from '../rl/session';
+import type { RunStore } from '../rl/store';
+import type { StepRecord } from '../rl/trainer';
+import { DEFAULT_SPLIT_SEED, splitByKey } from '../seeding';
+import { SIMULATOR_VERSION } from '../sim/version';
+import { getTask, type Seed, type TaskId } from '../tasks';
+import { defaultSeeds } from '../tasks/defaults';
+import { checkAborted, parseJobConfig, TaskField, type JobOptions } from './common';
+import { TrainRunError } from './errors';
+
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+
+/** The train job's configuration. Each field's description is its command-line `--help` line. */
+export const TrainJobConfigSchema = z
+  .object({
+    task: TaskField.optional(),
+    steps: int(0, 1_000_000).optional().describe('RL steps (default: 100); with resume, the new total'),
+    seeds: z
+      .string()
+      .min(1)
+      .default('bundled')
+      .describe('seed source: bundled (the authored seeds) or a name the caller loads (a dataset path)'),
+    evalSeeds: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'evaluate on these seeds instead (all of seeds then train); with resume: evaluate the run on these ' +
+          'seeds as well (written to eval-<name>.json)',
+      ),
+    evalFraction: z
+      .number()
+      .gt(0)
+      .lt(1)
+      .default(0.25)
+      .describe('share of the seeds held out for evaluation, in (0, 1)'),
+    splitSeed: int(0, 0xffffffff)
+      .default(DEFAULT_SPLIT_SEED)
+      .describe('random seed of the train/evaluation split'),
+    evalRepeats: int(1, 1000).default(4).describe('episodes per evaluation seed'),
+    ablations: AblationsSchema.default({ cognitiveState: true, hierarchicalCritic: true, branching: true }),
+    seedsPerStep: int(1, 10_000).optional().describe('seeds per RL step (default: 10)'),
+    checkpoints: int(0, 100)
+      .optional()
+      .describe('checkpoints per main trajectory (default: ESConv 4, P4G/CB 2)'),
+    sftEpochs: int(0, 100_000).optional().describe('SFT epochs (0: no SFT) (default: 300)'),
+    warmup: int(0, 1_000_000).optional().describe('critic warm-up steps (default: 5)'),
+    horizon: int(1, 100).optional().describe("episode horizon in actor turns (default: the task's, 30)"),
+    rngSeed: int(0, 0xffffffff)
+      .default(0)
+      .describe("master random seed, also of the held-out evaluation's case streams"),
+    resume: z
+      .boolean()
+      .default(false)
+      .describe(
+        'continue the stored run (its configuration and split are reused; refused when the run was ' +
+          'made by another simulator version)',
+      ),
+    overwrite: z.boolean().default(false).describe('replace the stored run'),
+    evaluate: z.boolean().default(true).describe('evaluate the trained policy at the end'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.resume && c.overwrite)
+      ctx.addIssue({ code: 'custom', path: ['overwrite'], message: 'give resume or overwrite, not both' });
+    if (!c.resume && c.task === undefined)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['task'],
+        message: 'required unless resuming (esconv, p4g or cb)',
+      });
+  });
+/** The train job's configuration as given (defaults not yet applied). */
+export type TrainJobConfigInput = z.input<typeof TrainJobConfigSchema>;
+/** The train job's configuration (validated, defaults applied). */
+export type TrainJobConfig = z.output<typeof TrainJobConfigSchema>;
+
+/** What a storage guard found: nothing (or an empty place), a run to resume, a run to replace. */
+export type TrainStorageState = 'absent' | 'empty' | 'resume' | 'replace';
+
+/**
+ * Where a run lives. Node: a folder (`FolderTrainStorage` in `./train-node`); browser: IndexedDB.
+ * Text files are written atomically: a crash leaves the previous version or the new one, never a mix.
+ */
+export interface TrainStorage {
+  /** The run's id (the folder name in Node). */
+  readonly runId: string;
+  /** Where the run lives, for messages and the report (a folder path in Node). */
+  readonly location: string;
+  /** The trainer's run store holding this run. */
+  readonly runs: RunStore;
+  /**
+   * Checks, before any work, that the run may be written as asked.
+   * @throws a typed error (Node: OutputConflictError / OutputPathError) when something else is there or a run is
+   * there and neither `resume` nor `overwrite` is given.
+   */
+  prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState>;
+  /** A text file of the run, or null when absent. */
+  readText(name: string): Promise<string | null>;
+  /** Writes a text file of the run atomically. */
+  writeText(name: string, text: string): Promise<void>;
+  /** The full name of a file of the run (a path in Node), for the report. */
+  pathOf(name: string): string;
+  /** Releases the run store. */
+  close(): void;
+}
+
+/** The seeds of a run, split into training and evaluation seeds by id (`split.json`). */
+export interface TrainSplit {
+  /** The simulator the run trains against (`SIMULATOR_VERSION`); a run is resumed only by the same one. */
+  simulatorVersion?: string;
+  source: string;
+  evalSource: string;
+  train: string[];
+  eval: string[];
+}
+
+/** Options of {@link trainJob}. `onProgress` counts RL steps; aborting stops between steps. */
+export interface TrainJobOptions extends JobOptions {
+  /** Loads the seeds of a source other than `bundled` (e.g. a dataset path). Needed for any such source. */
+  loadSeeds?: (source: string, task: TaskId) => Promise<Seed[]>;
+  /** Human-readable notes while the job runs (phase changes, warnings). */
+  onMessage?: (text: string) => void;
+  /** Called after each RL step with its figures. */
+  onStep?: (record: StepRecord) => void;
+}
+
+/** The final evaluation (policy summaries and strategy distributions; per-episode rows left out). */
+export type TrainEvaluation = Omit<RunEvaluation, 'policies'> & {
+  policies: Record<
+    string,
+    { summary: RunEvaluation['policies']['cstpo']['summary']; strategyDistribution: number[] } | null
+  >;
+};
+
+/** What the train job reports (the CLI's `--json` output). */
+export interface TrainResult {
+  runId: string;
+  out: string;
+  backend: string;
+  simulatorVersion: string;
+  config: TrainConfig;
+  seeds: { source: string; train: number; evalSource: string; eval: number };
+  sft: { examples: number; finalLoss: number | null; accuracy: number } | null;
+  /** `stopped`: aborted between steps; the run is saved and `resume` continues it. */
+  outcome: 'finished' | 'stopped';
+  steps: StepRecord[];
+  evaluation: TrainEvaluation | null;
+  files: string[];
+}
+
+const SPLIT_FILE = 'split.json';
+
+/** Split `seeds` into training and evaluation seeds: the library's one split (src/seeding `splitByKey`). */
+function splitSeeds(seeds: readonly Seed[], fraction: number, seed: number): { train: Seed[]; eval: Seed[] } {
+  const nEval = Math.min(seeds.length - 1, Math.max(1, Math.round(seeds.length * fraction)));
+  const parts = splitByKey(seeds, (s) => s.id, nEval, seed);
+  return { eval: parts.heldOut, train: parts.rest };
+}
+
+/** The title suffix naming the ablations that are off (paper §5.3). */
+export function ablationSuffix(a: TrainConfig['ablations']): string {
+  const off = [
+    !a.cognitiveState && 'w/o Cog-State',
+    !a.hierarchicalCritic && 'V only',
+    !a.branching && 'no branching',
+  ];
+  const names = off.filter((x): x is string => typeof x === 'string');
+  return names.length ? ` (${names.join(', ')})` : '';
+}
+
+/**
+ * Runs (or resumes) one CSTPO training run on the tfjs cpu backend, template mode; then writes the learning
+ * curves and, when `evaluate` and the run finished, the evaluation (`eval.json`, or `eval-<name>.json` for extra
+ * evaluation seeds of a resumed run). The same configuration gives the same weights and history.
+ * @throws JobConfigError for an invalid configuration; TrainRunError (no run to resume, another simulator
+ * version, missing seeds, fewer than 2 seeds); the storage's guard errors; JobAbortedError when aborted before
+ * training starts (aborted during RL, the saved run is reported as `stopped`).
+ */
+export async function trainJob(
+  input: TrainJobConfigInput,
+  storage: TrainStorage,
+  options: TrainJobOptions = {},
+): Promise<TrainResult> {
+  const c = parseJobConfig(TrainJobConfigSchema, input, 'train');
+  const note = (s: string) => options.onMessage?.(s);
+  const load = async (source: string, task: TaskId): Promise<Seed[]> => {
+    if (source === 'bundled') return defaultSeeds(task);
+    if (!options.loadSeeds) throw new TrainRunError(`no loader for the seed source "${source}"`);
+    return options.loadSeeds(source, task);
+  };
+  const state = await storage.prepare({ resume: c.resume, overwrite: c.overwrite });
+  if (c.resume && state !== 'resume') throw new TrainRunError(`no run to resume in ${storage.location}`);
+  checkAborted(options.signal, 'train');
+  // Production mode only silences tfjs's console warnings (here: the banner suggesting the native Node backend).
+  tf.enableProdMode();
+  const choice = await selectBackend(tf, { prefer: ['cpu'] });
+  const store = storage.runs;
+  const runId = storage.runId;
+  let session: TrainingSession;
+  let split: TrainSplit;
+  let task: TaskId;
+  if (c.resume) {
+    const stored = await store.load(runId);
+    const text = await storage.readText(SPLIT_FILE);
+    if (!stored || text === null)
+      throw new TrainRunError(
+        `no run to resume in ${storage.location}` +
+          (text !== null ? ' (it stopped before its first save; overwrite it to start again)' : ''),
+      );
+    task = stored.run.config.task;
+    split = JSON.parse(text) as TrainSplit;
+    if (split.simulatorVersion !== SIMULATOR_VERSION)
+      throw new TrainRunError(
+        `the run in ${storage.location} was made by simulator version ` +
+          `${split.simulatorVersion ?? '(unrecorded, older)'}; this is ${SIMULATOR_VERSION}: resuming would ` +
+          'train one policy against two simulators. Start a new run (or overwrite this one)',
+      );
+    const byId = new Map((await load(split.source, task)).map((s) => [s.id, s]));
+    const seeds = split.train.map((id) => {
+      const s = byId.get(id);
+      if (!s)
+        throw new TrainRunError(`training seed ${id} of the stored split is missing from ${split.source}`);
+      return s;
+    });
+    session = await TrainingSession.resume(runId, { store, seeds, backend: choice.summary }, c.steps);
+  } else {
+    task = c.task as TaskId;
+    const all = await load(c.seeds, task);
+    if (all.length < 2) throw new TrainRunError(`need at least 2 seeds, got ${all.length}`);
+    let trainSeeds: Seed[];
+    let evalSeeds: Seed[];
+    if (c.evalSeeds !== undefined) {
+      trainSeeds = all;
+      evalSeeds = await load(c.evalSeeds, task);
+    } else {
+      ({ train: trainSeeds, eval: evalSeeds } = splitSeeds(all, c.evalFraction, c.splitSeed));
+    }
+    split = {
+      simulatorVersion: SIMULATOR_VERSION,
+      source: c.seeds,
+      evalSource: c.evalSeeds ?? c.seeds,
+      train: trainSeeds.map((s) => s.id),
+      eval: evalSeeds.map((s) => s.id),
+    };
+    const config: TrainConfigInput = {
+      task,
+      ablations: c.ablations,
+      seed: c.rngSeed,
+      ...(c.steps !== undefined ? { steps: c.steps } : {}),
+      ...(c.seedsPerStep !== undefined ? { seedsPerStep: c.seedsPerStep } : {}),
+      ...(c.checkpoints !== undefined ? { checkpoints: c.checkpoints } : {}),
+      ...(c.sftEpochs !== undefined ? { sftEpochs: c.sftEpochs } : {}),
+      ...(c.warmup !== undefined ? { criticWarmupSteps: c.warmup } : {}),
+      ...(c.horizon !== undefined ? { horizon: c.horizon } : {}),
+    };
+    if (state === 'replace') await store.deleteRun(runId);
+    // The split first: a run without its split could not be resumed.
+    await storage.writeText(SPLIT_FILE, JSON.stringify(split, null, 2));
+    note(`SFT on ${trainSeeds.length} training seeds…\n`);
+    session = await TrainingSession.start(runId, config, {
+      store,
+      seeds: trainSeeds,
+      backend: choice.summary,
+    });
+  }
+  const config = session.trainer.config;
+  const onAbort = () => session.stop();
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  let outcome: 'finished' | 'stopped';
+  try {
+    if (options.signal?.aborted) session.stop();
+    outcome = await session.run({
+      onStep: (r) => {
+        options.onProgress?.({ done: r.step, total: config.steps });
+        options.onStep?.(r);
+      },
+    });
+  } finally {
+    options.signal?.removeEventListener('abort', onAbort);
+  }
+  const stored = await store.load(runId);
+  const history = stored?.history ?? session.history;
+  const curves = learningCurves(history);
+  const title = `${getTask(task).title} · CSTPO${ablationSuffix(config.ablations)}`;
+  await storage.writeText('curves.json', JSON.stringify(curves, null, 2));
+  await storage.writeText('curves.svg', learningCurveSvg(curves, title));
+  const files = [
+    'run.json',
+    'init.json',
+    'latest.json',
+    'history.jsonl',
+    SPLIT_FILE,
+    'curves.json',
+    'curves.svg',
+  ];
+
+  let evaluation: TrainEvaluation | null = null;
+  let evalSummary = { source: split.evalSource, count: split.eval.length };
+  if (c.evaluate && outcome === 'finished') {
+    // With resume, evalSeeds evaluates the run on other seeds as well (written to eval-<name>.json).
+    const extra = c.resume && c.evalSeeds !== undefined ? c.evalSeeds : null;
+    let evalSeeds: Seed[];
+    if (extra !== null) {
+      evalSeeds = await load(extra, task);
+      const trained = new Set(split.train);
+      const overlap = evalSeeds.filter((s) => trained.has(s.id)).length;
+      if (overlap > 0) note(`warning: ${overlap} of the evaluation seeds were training seeds\n`);
+    } else {
+      const byId = new Map((await load(split.evalSource, task)).map((s) => [s.id, s]));
+      evalSeeds = split.eval.map((id) => byId.get(id)).filter((s): s is Seed => s !== undefined);
+    }
+    const baseName = extra === null ? '' : (extra.split(/[\\/]/).at(-1) ?? extra).replace(/\.[^.]*$/, '');
+    const evalFile = extra === null ? 'eval.json' : `eval-${baseName}.json`;
+    evalSummary = { source: extra ?? split.evalSource, count: evalSeeds.length };
+    note(`evaluating on ${evalSeeds.length} seeds × ${c.evalRepeats}…\n`);
+    const result = await evaluateRun(
+      config,
+      {
+        trained: (await session.trainer.snapshot()).actor,
+        sft: config.sftEpochs > 0 ? session.init.actor : null,
+      },
+      evalSeeds,
+      { repeats: c.evalRepeats, seed: config.seed + 1 },
+    );
+    const slim = (p: RunEvaluation['policies']['cstpo'] | null) =>
+      p && { summary: p.summary, strategyDistribution: p.strategyDistribution };
+    evaluation = {
+      seeds: result.seeds,
+      repeats: result.repeats,
+      differences: result.differences,
+      beats: result.beats,
+      policies: {
+        cstpo: slim(result.policies.cstpo),
+        sft: slim(result.policies.sft),
+        random: slim(result.policies.random),
+      },
+    };
+    await storage.writeText(evalFile, JSON.stringify(evaluation, null, 2));
+    files.push(evalFile);
+  }
+  await session.dispose();
+  const sft = session.trainer.sft;
+  return {
+    runId,
+    out: storage.location,
+    backend: choice.summary,
+    simulatorVersion: SIMULATOR_VERSION,
+    config,
+    seeds: {
+      source: split.source,
+      train: split.train.length,
+      evalSource: evalSummary.source,
+      eval: evalSummary.count,
+    },
+    sft: sft
+      ? { examples: sft.examples, finalLoss: sft.losses.at(-1) ?? null, accuracy: sft.accuracy }
+      : null,
+    outcome,
+    steps: history,
+    evaluation,
+    files: files.map((f) => storage.pathOf(f)),
+  };
+}

@@ -1,0 +1,210 @@
+import 'fake-indexeddb/auto';
+import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main } from '../../../cli/train';
+import { JobAbortedError, JobConfigError, TrainRunError } from '../../../src/jobs/errors';
+import {
+  trainJob,
+  type TrainJobConfigInput,
+  type TrainResult,
+  type TrainStorage,
+  type TrainStorageState,
+} from '../../../src/jobs/train';
+import { FolderTrainStorage } from '../../../src/jobs/train-node';
+import { FileRunStore } from '../../../src/rl/node';
+import { IdbRunStore } from '../../../src/rl/store';
+import type { StepRecord } from '../../../src/rl/trainer';
+
+const CONFIG: TrainJobConfigInput = {
+  task: 'cb',
+  steps: 2,
+  seedsPerStep: 2,
+  horizon: 5,
+  sftEpochs: 2,
+  warmup: 1,
+  evalRepeats: 1,
+  rngSeed: 3,
+};
+
+/** The figures of a step without its wall-clock times. */
+const untimed = (rows: readonly StepRecord[]) => rows.map(({ rolloutMs: _r, updateMs: _u, ...rest }) => rest);
+
+/** A browser-style storage: runs in IndexedDB (fake-indexeddb here), text files in a map. */
+class MemoryTrainStorage implements TrainStorage {
+  readonly files = new Map<string, string>();
+  readonly location: string;
+  constructor(
+    readonly runId: string,
+    readonly runs: IdbRunStore,
+  ) {
+    this.location = `idb:${runId}`;
+  }
+  async prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState> {
+    const exists = (await this.runs.load(this.runId)) !== null;
+    if (!exists) return 'absent';
+    if (mode.resume) return 'resume';
+    if (mode.overwrite) return 'replace';
+    throw new Error(`run ${this.runId} exists`);
+  }
+  readText(name: string): Promise<string | null> {
+    return Promise.resolve(this.files.get(name) ?? null);
+  }
+  writeText(name: string, text: string): Promise<void> {
+    this.files.set(name, text);
+    return Promise.resolve();
+  }
+  pathOf(name: string): string {
+    return `${this.location}/${name}`;
+  }
+  close(): void {
+    this.runs.close();
+  }
+}
+
+describe('train job', () => {
+  let dir = '';
+  let first: TrainResult;
+  beforeAll(async () => {
+    dir = await mkdtemp(join(tmpdir(), 'pdl-train-job-'));
+    const storage = new FolderTrainStorage(join(dir, 'a'));
+    first = await trainJob(CONFIG, storage);
+    storage.close();
+  });
+  afterAll(async () => {
+    if (dir) await rm(dir, { recursive: true, force: true });
+  });
+
+  async function weights(runId: string) {
+    const stored = await new FileRunStore(dir).load(runId);
+    if (!stored) throw new Error(`no run ${runId}`);
+    return { actor: stored.latest.actor, critic: stored.latest.critic, rng: stored.latest.rng };
+  }
+
+  it('gives the same weights, history and evaluation when run twice with the same configuration', async () => {
+    expect(first.outcome).toBe('finished');
+    expect(first.steps.map((s) => s.step)).toEqual([1, 2]);
+    const storage = new FolderTrainStorage(join(dir, 'b'));
+    const progress: number[] = [];
+    const second = await trainJob(CONFIG, storage, { onProgress: ({ done }) => progress.push(done) });
+    storage.close();
+    expect(progress).toEqual([1, 2]);
+    expect(untimed(second.steps)).toEqual(untimed(first.steps));
+    expect(second.evaluation).toEqual(first.evaluation);
+    const [a, b] = [await weights('a'), await weights('b')];
+    expect(Object.keys(a.actor).length).toBeGreaterThan(0);
+    expect(b).toEqual(a);
+    // Another rng seed trains other weights (the comparison above can fail).
+    const other = new FolderTrainStorage(join(dir, 'c'));
+    await trainJob({ ...CONFIG, rngSeed: 4, evaluate: false }, other);
+    other.close();
+    expect((await weights('c')).actor).not.toEqual(a.actor);
+  });
+
+  it('the CLI runs the same job: same weights, history and evaluation as a direct call', async () => {
+    const out: string[] = [];
+    const args = [
+      '--task',
+      'cb',
+      '--steps',
+      '2',
+      '--seeds-per-step',
+      '2',
+      '--horizon',
+      '5',
+      '--sft-epochs',
+      '2',
+    ];
+    const more = [
+      '--warmup',
+      '1',
+      '--eval-repeats',
+      '1',
+      '--rng-seed',
+      '3',
+      '--out',
+      join(dir, 'cli'),
+      '--json',
+    ];
+    const io = { stdout: (s: string) => out.push(s), stderr: () => {}, isTTY: false };
+    expect(await main([...args, ...more], io)).toBe(0);
+    const report = JSON.parse(out.join('')) as TrainResult;
+    expect(untimed(report.steps)).toEqual(untimed(first.steps));
+    expect(report.evaluation).toEqual(first.evaluation);
+    expect(report.config).toEqual(first.config);
+    expect(await weights('cli')).toEqual(await weights('a'));
+  });
+
+  it('runs on browser-style storage (IndexedDB runs, text files in memory) with the same result', async () => {
+    const storage = new MemoryTrainStorage('mem', await IdbRunStore.open('train-job'));
+    const result = await trainJob(CONFIG, storage);
+    expect(untimed(result.steps)).toEqual(untimed(first.steps));
+    expect(result.evaluation).toEqual(first.evaluation);
+    expect(JSON.parse(storage.files.get('split.json')!)).toMatchObject({ source: 'bundled' });
+    expect([...storage.files.keys()].sort()).toEqual([
+      'curves.json',
+      'curves.svg',
+      'eval.json',
+      'split.json',
+    ]);
+    expect((await storage.runs.load('mem'))!.latest.actor).toEqual((await weights('a')).actor);
+    storage.close();
+  });
+
+  it('stops between steps when aborted (saved, resumable to the same run) and before any work', async () => {
+    const stop = new AbortController();
+    const out = join(dir, 'stopped');
+    const storage = new FolderTrainStorage(out);
+    const stopped = await trainJob(CONFIG, storage, {
+      signal: stop.signal,
+      onProgress: ({ done }) => {
+        if (done === 1) stop.abort('test');
+      },
+    });
+    storage.close();
+    expect(stopped.outcome).toBe('stopped');
+    expect(stopped.steps.map((s) => s.step)).toEqual([1]);
+    expect(stopped.evaluation).toBeNull();
+    const again = new FolderTrainStorage(out);
+    const resumed = await trainJob({ resume: true, evaluate: false }, again);
+    again.close();
+    expect(untimed(resumed.steps)).toEqual(untimed(first.steps));
+    expect(await weights('stopped')).toEqual(await weights('a'));
+
+    const never = new FolderTrainStorage(join(dir, 'never'));
+    await expect(trainJob(CONFIG, never, { signal: AbortSignal.abort('no') })).rejects.toThrow(
+      JobAbortedError,
+    );
+    never.close();
+    await expect(access(join(dir, 'never'))).rejects.toThrow();
+  });
+
+  it('a folder left by a run stopped during SFT (split only) is not resumed but may be overwritten', async () => {
+    const out = join(dir, 'sft-crash');
+    await mkdir(out);
+    await writeFile(join(out, 'split.json'), '{}');
+    const storage = new FolderTrainStorage(out);
+    await expect(trainJob(CONFIG, storage)).rejects.toThrow(/pass resume to continue it or overwrite/);
+    await expect(trainJob({ resume: true }, storage)).rejects.toThrow(/stopped before its first save/);
+    const result = await trainJob({ ...CONFIG, overwrite: true, evaluate: false }, storage);
+    storage.close();
+    expect(untimed(result.steps)).toEqual(untimed(first.steps));
+  });
+
+  it('rejects a bad configuration naming the field, and a missing run to resume', async () => {
+    const storage = new FolderTrainStorage(join(dir, 'bad'));
+    await expect(trainJob({ ...CONFIG, evalFraction: 1 }, storage)).rejects.toThrow(
+      new JobConfigError('train: evalFraction: Too big: expected number to be <1'),
+    );
+    await expect(trainJob({ steps: 2 }, storage)).rejects.toThrow(/task: required unless resuming/);
+    await expect(trainJob({ ...CONFIG, resume: true, overwrite: true }, storage)).rejects.toThrow(
+      /overwrite: give resume or overwrite, not both/,
+    );
+    await expect(trainJob({ resume: true }, storage)).rejects.toThrow(TrainRunError);
+    await expect(trainJob({ ...CONFIG, seeds: 'data.jsonl' }, storage)).rejects.toThrow(
+      /no loader for the seed source "data.jsonl"/,
+    );
+    storage.close();
+  });
+});
