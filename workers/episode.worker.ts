@@ -24,6 +24,18 @@ import { runLanguageJob, type LanguageJob, type LanguageJobResult } from '../src
 
 const runtime = () => ({ gpu: (self.navigator as Navigator & { gpu?: GpuLike }).gpu });
 
+/**
+ * Relays a Comlink progress proxy so that every call reaches the page before the job's result does: each call's
+ * promise is kept and `flush` awaits them all (a call still in flight when the result is posted arrives late).
+ */
+function progressRelay<A extends unknown[]>(onProgress?: (...args: A) => unknown) {
+  const pending: unknown[] = [];
+  return {
+    callback: onProgress ? (...args: A) => void pending.push(onProgress(...args)) : undefined,
+    flush: () => Promise.all(pending),
+  };
+}
+
 const api = {
   /**
    * The simulate job (src/jobs/simulate.ts); returns its result and every trajectory line. `onProgress` (a
@@ -34,11 +46,13 @@ const api = {
     onProgress?: (progress: JobProgress) => void,
   ): Promise<{ result: SimulateResult; lines: TrajectoryLine[] }> {
     const lines: TrajectoryLine[] = [];
+    const progress = progressRelay(onProgress);
     const result = await simulateJob(config, {
       runtime: runtime(),
       onEpisode: (line) => void lines.push(line),
-      ...(onProgress ? { onProgress: (p: JobProgress) => void onProgress(p) } : {}),
+      ...(progress.callback ? { onProgress: progress.callback } : {}),
     });
+    await progress.flush();
     return { result, lines };
   },
   /** The evaluate job (src/jobs/evaluate.ts), inline in this worker with an in-memory store. */
@@ -51,7 +65,10 @@ const api = {
   },
   /** Run a job in template mode; `onProgress` (optional, a Comlink proxy) is called after each episode. */
   async run(job: EpisodeJob, onProgress?: (done: number, total: number) => void): Promise<EpisodeRecord[]> {
-    return runJob(job, onProgress ? (d, t) => void onProgress(d, t) : undefined);
+    const progress = progressRelay(onProgress);
+    const records = await runJob(job, progress.callback);
+    await progress.flush();
+    return records;
   },
   /**
    * Run a job whose language roles use the backends of `job.language` (replay fixtures travel inside the job;
@@ -61,10 +78,13 @@ const api = {
     job: LanguageJob,
     onProgress?: (done: number, total: number) => void,
   ): Promise<LanguageJobResult> {
-    return runLanguageJob(job, {
+    const progress = progressRelay(onProgress);
+    const result = await runLanguageJob(job, {
       runtime: runtime(),
-      ...(onProgress ? { onProgress: (d: number, t: number) => void onProgress(d, t) } : {}),
+      ...(progress.callback ? { onProgress: progress.callback } : {}),
     });
+    await progress.flush();
+    return result;
   },
 };
 

@@ -95,7 +95,7 @@ describe('principle memories in a Web Worker and IndexedDB (headless Chromium)',
     broken.principles.at(-1)!.principle.when = '';
     for (const [text, reason] of [
       [JSON.stringify(broken), /principles\[\d+\]\.principle\.when/],
-      [good.slice(0, good.length / 2), /not valid JSON/],
+      [good.slice(0, good.length / 2), /line 1 is damaged: the JSON ends early/],
       [JSON.stringify({ ...JSON.parse(good), task: 'esconv' }), /principle of task cb in a esconv memory/],
     ] as const) {
       for (const replace of [false, true]) {
