@@ -3,7 +3,8 @@
  * benchmarks in registration order and writes their entries as one JSON array (github-action-benchmark custom
  * format) to stdout or a file. Progress and errors go to stderr only.
  */
-import { writeFileSync } from 'node:fs';
+import { OutputConflictError, OutputPathError } from '../src/io';
+import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { parseArgs } from 'node:util';
 import { BenchEntrySchema, type BenchEntry, type Benchmark } from './types';
 
@@ -14,7 +15,9 @@ Runs the registered benchmarks (bench/registry.ts) and prints a JSON array of
 
 Options:
   --filter REGEX        run only benchmarks whose name matches REGEX (JavaScript syntax)
-  --out FILE            write the JSON to FILE instead of stdout
+  --out FILE            write the JSON to FILE instead of stdout (an existing FILE is refused before any
+                        benchmark runs, unless --overwrite)
+  --overwrite           replace an existing --out FILE
   --direction WHICH     keep entries that are "smaller" or "bigger" is better, or "all" (default all);
                         one github-action-benchmark tool reads one direction
   --runs N              timed runs per measurement (default 20)
@@ -38,6 +41,7 @@ class UsageError extends Error {
 interface CliOptions {
   filter?: RegExp;
   out?: string;
+  overwrite: boolean;
   direction: 'all' | 'smaller' | 'bigger';
   runs: number;
   warmup: number;
@@ -79,6 +83,15 @@ export async function main(
     io.stderr.write(`bench: no benchmark matches --filter ${options.filter}; try --list\n`);
     return 2;
   }
+  if (options.out) {
+    try {
+      await assertOutputAvailable(options.out, { kind: 'file', overwrite: options.overwrite });
+    } catch (error) {
+      if (!(error instanceof OutputConflictError || error instanceof OutputPathError)) throw error;
+      io.stderr.write(`bench: ${error.message}\n`);
+      return 2;
+    }
+  }
 
   const log = (message: string): void => void io.stderr.write(`${message}\n`);
   const entries: BenchEntry[] = [];
@@ -116,7 +129,7 @@ export async function main(
   )}\n`;
   if (options.out) {
     try {
-      writeFileSync(options.out, json);
+      await writeFileAtomic(options.out, json);
     } catch (error) {
       log(`bench: cannot write ${options.out}: ${(error as Error).message}`);
       return 1;
@@ -139,6 +152,7 @@ function parseOptions(argv: readonly string[]): CliOptions {
       options: {
         filter: { type: 'string' },
         out: { type: 'string' },
+        overwrite: { type: 'boolean', default: false },
         direction: { type: 'string', default: 'all' },
         runs: { type: 'string', default: '20' },
         warmup: { type: 'string', default: '3' },
@@ -165,6 +179,7 @@ function parseOptions(argv: readonly string[]): CliOptions {
   return {
     filter,
     out: values.out as string | undefined,
+    overwrite: values.overwrite === true,
     direction,
     runs: integerOption('runs', values.runs as string, 1),
     warmup: integerOption('warmup', values.warmup as string, 0),

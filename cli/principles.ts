@@ -144,7 +144,8 @@ export function parsePrinciplesArgs(
     throw new UsageError((err as Error).message);
   }
   const { values, positionals } = parsed;
-  if (values.help || positionals.length === 0) return 'help';
+  if (values.help || argv.length === 0) return 'help';
+  if (positionals.length === 0) throw new UsageError('give a command: build, query or eval (see --help)');
   // One spelling from here on: --rng-seed (the old --seed still works, with a notice).
   values['rng-seed'] =
     rngSeedValue(values, { stdout: () => {}, stderr: () => {}, isTTY: false, ...io }) ?? '0';

@@ -3,7 +3,7 @@
  * episode is appended to the `--out` JSONL file as it finishes (memory stays flat); the summary is printed.
  */
 import cliProgress from 'cli-progress';
-import { formatEstimate } from '../src/stats';
+import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import { DatasetError } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
 import { OutputConflictError, OutputPathError } from '../src/io';
@@ -60,7 +60,8 @@ const FLAGS = flagsFromSchema(SimulateConfigSchema.shape, [
 export const HELP = `Usage: npm run simulate -- --task TASK [options]
 
 Run a policy against the Cog-Sim user simulator and report success rate, average turns and mean terminal
-return with 95% bootstrap intervals (2,000 resamples, clustered by seed). The language roles run in template
+return with 95% intervals clustered by seed (success rate: Wilson score interval with a cluster design effect;
+turns and return: percentile bootstrap, 2,000 resamples; a mean over one seed has none). The language roles run in template
 mode (fast, deterministic) unless --backend puts them on a language model; then the LLM calls and tokens per
 episode are reported too. The same --rng-seed plays the same episodes as evaluate.
 
@@ -239,7 +240,8 @@ export function formatReport(r: SimulateReport): string {
     `average turns (all)          ${ci(s.avgTurnsAll)}`,
     `average turns (successful)   ${s.avgTurnsSuccessful ? ci(s.avgTurnsSuccessful) : 'n/a (no success)'}`,
     `mean terminal return         ${ci(s.meanReturn)}`,
-    '(95% bootstrap intervals, 2,000 resamples clustered by seed)',
+    `(95% intervals, clustered by seed: success rate — ${ESTIMATE_METHOD_NAMES[s.successRate.method]}; ` +
+      `turns and return — ${ESTIMATE_METHOD_NAMES[s.meanReturn.method]}, 2,000 resamples)`,
   ];
   if (r.llm) {
     const e = r.llm.perEpisode;

@@ -99,7 +99,8 @@ export function reportToMarkdown(report: EvalReport): string {
       `protocol ${c.protocol} · ${c.repeats} repeat(s) per seed · rng seed ${c.baseSeed} · generated ${report.generatedAt}`,
     '',
     `Seed sets: ${c.seedSets.map((s) => `${s.task}/${s.name} (${s.seeds} seeds)`).join(', ')}.`,
-    `Intervals: ${Math.round(c.level * 100)}% percentile bootstrap, ${c.resamples} resamples clustered by seed. ` +
+    `Intervals (${Math.round(c.level * 100)}%, clustered by seed): success rates — Wilson score interval with a ` +
+      `cluster design effect; means and differences — percentile bootstrap, ${c.resamples} resamples. ` +
       'SR = success rate; AT = average actor turns over all episodes / over successful ones; ' +
       (c.protocol === 'cstpo'
         ? 'return = terminal utility in [0, 1]; '

@@ -1,5 +1,5 @@
 // Tests of the benchmark runner in bench/ (owned with src/eval; see bench/README.md).
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
@@ -132,6 +132,20 @@ describe('bench runner CLI', () => {
     expect(r.stderr).toMatch(/\[1\/2\] alpha\/time/);
     expect(r.stderr).toMatch(/\[2\/2\] beta\/throughput/);
     expect(contexts[0]).toMatchObject({ seed: 12, timing: { runs: 7, warmup: 0 } });
+  });
+
+  it('refuses an existing --out file before running anything, unless --overwrite', async () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'bench-out-')), 'bench.json');
+    writeFileSync(out, 'precious\n');
+    contexts.length = 0;
+    const refused = await runCli(['--out', out], benches);
+    expect(refused.code).toBe(2);
+    expect(refused.stderr).toContain(out);
+    expect(contexts).toHaveLength(0);
+    expect(readFileSync(out, 'utf8')).toBe('precious\n');
+    const replaced = await runCli(['--out', out, '--overwrite'], benches);
+    expect(replaced.code).toBe(0);
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toHaveLength(2);
   });
 
   it('selects by --filter and --direction, and lists names', async () => {

@@ -120,6 +120,7 @@ describe('npm run principles', () => {
     expect((await run('--help')).out).toMatch(/^Usage: npm run principles/);
     expect((await run()).code).toBe(0);
     const cases: [string[], RegExp, number][] = [
+      [['--task', 'esconv'], /give a command: build, query or eval/, 2],
       [['frobnicate', '--task', 'esconv'], /unknown command "frobnicate"/, 2],
       [['build', '--task', 'nope', '--out', 'x'], /unknown task "nope"/, 2],
       [['build', '--task', 'esconv'], /--out is required/, 2],
