@@ -33,6 +33,7 @@ import {
   usageFromSchema,
   type Io,
 } from './options';
+import { grpoMain } from './train-grpo';
 
 const FLAGS = flagsFromSchema(TrainJobConfigSchema.shape, [
   'steps',
@@ -61,7 +62,8 @@ of the trained policy against its SFT initialisation and the uniform random poli
 
 Options:
   --task TASK          esconv | p4g | cb (required unless --resume)
-  --algo ALGO          cstpo (the only algorithm; ablations below) (default: cstpo)
+  --algo ALGO          cstpo (ablations below) or grpo-emollm (EmoLLM Stage II; its own options:
+                       npm run train -- --algo grpo-emollm --help) (default: cstpo)
 ${flagHelp(FLAGS, { seeds: 'PATH', evalSeeds: 'PATH', evalFraction: 'F' })}
   --ablate LIST        comma-separated: no-cog (critic without cognitive-state features), v-only (no
                        hierarchical critic), no-branch (full trajectories at the same number of returns)
@@ -113,7 +115,7 @@ export function parseTrainArgs(argv: string[], io?: Io): TrainOptions | 'help' {
     throw new UsageError('give --resume or --overwrite, not both');
   const rngSeed = rngSeedValue(values, quiet);
   const algo = str(values, 'algo') ?? 'cstpo';
-  if (algo !== 'cstpo') throw new UsageError(`--algo must be cstpo, got "${algo}"`);
+  if (algo !== 'cstpo') throw new UsageError(`--algo must be cstpo or grpo-emollm, got "${algo}"`);
   const out = str(values, 'out');
   if (!out) throw new UsageError('--out is required (the run folder, e.g. runs/esconv-cstpo)');
   const task = str(values, 'task');
@@ -221,8 +223,14 @@ export function formatReport(r: TrainReport): string {
   return lines.join('\n') + '\n';
 }
 
+/** Whether the command line asks for `--algo grpo-emollm` (handled by cli/train-grpo.ts). */
+function wantsGrpo(argv: readonly string[]): boolean {
+  return argv.some((a, i) => a === '--algo=grpo-emollm' || (a === '--algo' && argv[i + 1] === 'grpo-emollm'));
+}
+
 /** CLI entry: returns the process exit code (0 ok, 1 failure, 2 usage error). */
 export async function main(argv: string[], io: Io): Promise<number> {
+  if (wantsGrpo(argv)) return grpoMain(argv, io);
   return runCommand(
     io,
     async () => {

@@ -1,0 +1,119 @@
+/**
+ * Evaluation of policies for the EmoLLM studies and the GRPO job: every policy plays the same evaluation
+ * seeds with the same environment seeds (paired), and each figure is reported as a mean with a 95% percentile
+ * bootstrap interval clustered by seed (src/stats `bootstrapMean`, 2,000 resamples by default).
+ *
+ * Figures per episode: the environment's return (the judge's terminal utility), success (the task's success
+ * rule), turns, the user's emotional state ES at the end and the emotional gain per turn (ES_end − ES_start) /
+ * turns, both from the visible user turns ({@link observedUserState}, 1–5). The emotional figures use the same
+ * reading as R_emo, so a policy trained on R_emo is measured with its own yardstick there; the return and
+ * success are the independent judge's. Average turns are over successful episodes only (emollm.txt §4).
+ */
+import type { Policy } from '../agents/types';
+import type { DialogueEnv } from '../env/env';
+import { Rng } from '../rng';
+import { bootstrapMean, type BootstrapInterval } from '../stats';
+import type { Seed } from '../tasks';
+import { observedUserState } from './rewards';
+
+/** One evaluation episode. */
+export interface EvalEpisodeRow {
+  seedId: string;
+  repeat: number;
+  return: number;
+  success: boolean;
+  turns: number;
+  esEnd: number;
+  esGainPerTurn: number;
+}
+
+/** A policy's summary: each figure with its interval (null when there is nothing to average). */
+export interface PolicySummary {
+  episodes: number;
+  meanReturn: BootstrapInterval;
+  successRate: BootstrapInterval;
+  /** Over successful episodes only; null without one. */
+  averageTurns: BootstrapInterval | null;
+  esEnd: BootstrapInterval;
+  esGainPerTurn: BootstrapInterval;
+}
+
+/** Options of {@link evaluatePolicy}. */
+export interface EvaluateOptions {
+  /** Episodes per seed. */
+  repeats: number;
+  /** Seed of the environment and policy streams (the same for every policy: paired episodes). */
+  seed: number;
+  makeEnv: () => DialogueEnv;
+}
+
+/** Play `policy` on every seed × repeat. Episode i's environment and policy streams depend only on `seed`, i. */
+export async function evaluatePolicy(
+  policy: Policy,
+  seeds: readonly Seed[],
+  options: EvaluateOptions,
+): Promise<EvalEpisodeRow[]> {
+  const rows: EvalEpisodeRow[] = [];
+  const master = Rng.fromSeed(options.seed);
+  const streams = seeds.flatMap((seed) =>
+    Array.from({ length: options.repeats }, (_, repeat) => ({
+      seed,
+      repeat,
+      envSeed: master.deriveSeed(),
+      policySeed: master.deriveSeed(),
+    })),
+  );
+  for (const s of streams) {
+    const env = options.makeEnv();
+    const rng = Rng.fromSeed(s.policySeed);
+    let obs = env.reset({ seed: s.seed, rngSeed: s.envSeed }).observation;
+    const start = observedUserState(obs).es;
+    policy.begin?.({ seedId: s.seed.id, reference: s.seed.reference });
+    let total = 0;
+    let turns = 0;
+    let success = false;
+    for (;;) {
+      const step = await env.step(await policy.act(obs, rng));
+      total += step.reward;
+      turns++;
+      obs = step.observation;
+      if (step.terminated || step.truncated) {
+        success = step.info.terminal?.success ?? false;
+        break;
+      }
+    }
+    const end = observedUserState(obs).es;
+    rows.push({
+      seedId: s.seed.id,
+      repeat: s.repeat,
+      return: total,
+      success,
+      turns,
+      esEnd: end,
+      esGainPerTurn: (end - start) / turns,
+    });
+  }
+  return rows;
+}
+
+/** The summary of a policy's episodes (intervals clustered by seed). @throws StatsInputError for no rows. */
+export function summarize(rows: readonly EvalEpisodeRow[], seed: number, resamples = 2000): PolicySummary {
+  const rng = Rng.fromSeed(seed);
+  const clusters = rows.map((r) => r.seedId);
+  const interval = (values: number[], ids = clusters) =>
+    bootstrapMean(values, { rng, clusters: ids, resamples });
+  const won = rows.filter((r) => r.success);
+  return {
+    episodes: rows.length,
+    meanReturn: interval(rows.map((r) => r.return)),
+    successRate: interval(rows.map((r) => (r.success ? 1 : 0))),
+    averageTurns: won.length
+      ? interval(
+          won.map((r) => r.turns),
+          won.map((r) => r.seedId),
+        )
+      : null,
+    esEnd: interval(rows.map((r) => r.esEnd)),
+    esGainPerTurn: interval(rows.map((r) => r.esGainPerTurn)),
+  };
+}

@@ -1,0 +1,265 @@
+/**
+ * The GRPO train job (`npm run train -- --algo grpo-emollm`): EmoLLM's Stage II on a task's scenarios —
+ * trajectory-level GRPO of the trained heads (reasoning gate, response strategy, candidate scorer) over the frozen
+ * template ARG actor, realizer and reverse-perspective predictor (src/grpo), every step saved so that `resume`
+ * continues exactly; at the end the trained heads are evaluated against their initial weights on held-out seeds
+ * (paired episodes, 95% bootstrap intervals clustered by seed).
+ *
+ * Storage goes through a {@link GrpoTrainStorage} (Node: `FolderGrpoStorage` in src/grpo/node.ts, the
+ * run folder with `split.json` first, then the run store's files, `history.json`, `eval.json`).
+ */
+import * as tf from '@tensorflow/tfjs';
+import { z } from 'zod';
+import { selectBackend } from '../gpu/backend';
+import { GrpoConfigSchema, type GrpoConfig } from '../grpo/config';
+import { evaluatePolicy, summarize, type PolicySummary } from '../grpo/evaluate';
+import { GrpoNetworks } from '../grpo/networks';
+import { GrpoPolicy } from '../grpo/rollout';
+import type { GrpoRunStore } from '../grpo/store';
+import { GrpoTrainer, grpoEnv, type GrpoStepRecord } from '../grpo/trainer';
+import { Rng } from '../rng';
+import { DEFAULT_SPLIT_SEED, splitByKey } from '../seeding';
+import { SIMULATOR_VERSION } from '../sim/version';
+import { bootstrapMean, type BootstrapInterval } from '../stats';
+import { TaskIdSchema, type Seed, type TaskId } from '../tasks';
+import { defaultSeeds } from '../tasks/defaults';
+import { checkAborted, parseJobConfig, type JobOptions } from './common';
+import { TrainRunError } from './errors';
+
+const int = (min: number, max: number) => z.number().int().min(min).max(max);
+
+/** Fields of the GRPO configuration the job passes through (task, steps and seed are the job's own). */
+const GrpoOverrides = GrpoConfigSchema.omit({ task: true, steps: true, seed: true, algo: true }).partial();
+
+/** The GRPO train job's configuration. */
+export const GrpoTrainJobConfigSchema = z
+  .object({
+    task: TaskIdSchema.optional().describe('task whose scenarios are played (required unless resuming)'),
+    steps: int(0, 1_000_000).optional().describe('RL steps (default: 50); with resume, the new total'),
+    seeds: z.string().min(1).default('bundled').describe('seed source: bundled or a name the caller loads'),
+    evalFraction: z.number().gt(0).lt(1).default(0.25).describe('share of the seeds held out for evaluation'),
+    splitSeed: int(0, 0xffffffff).default(DEFAULT_SPLIT_SEED).describe('random seed of the split'),
+    evalRepeats: int(1, 1000).default(2).describe('episodes per evaluation seed'),
+    rngSeed: int(0, 0xffffffff).default(0).describe('master random seed'),
+    grpo: GrpoOverrides.default({}).describe('GRPO settings (src/grpo/config.ts), defaults there'),
+    resume: z.boolean().default(false).describe('continue the stored run'),
+    overwrite: z.boolean().default(false).describe('replace the stored run'),
+    evaluate: z.boolean().default(true).describe('evaluate the trained heads at the end'),
+  })
+  .superRefine((c, ctx) => {
+    if (c.resume && c.overwrite)
+      ctx.addIssue({ code: 'custom', path: ['overwrite'], message: 'give resume or overwrite, not both' });
+    if (!c.resume && c.task === undefined)
+      ctx.addIssue({ code: 'custom', path: ['task'], message: 'required unless resuming' });
+  });
+/** The job's configuration as given. */
+export type GrpoTrainJobConfigInput = z.input<typeof GrpoTrainJobConfigSchema>;
+
+/** Where a GRPO run lives (Node: a folder). Text files are written atomically. */
+export interface GrpoTrainStorage {
+  readonly runId: string;
+  readonly location: string;
+  readonly runs: GrpoRunStore;
+  /** @throws a typed error when the place may not be written as asked. */
+  prepare(mode: { resume: boolean; overwrite: boolean }): Promise<'absent' | 'empty' | 'resume' | 'replace'>;
+  readText(name: string): Promise<string | null>;
+  writeText(name: string, text: string): Promise<void>;
+  pathOf(name: string): string;
+}
+
+/** The evaluation of the trained heads against their initial weights. */
+export interface GrpoEvaluation {
+  seeds: number;
+  repeats: number;
+  trained: PolicySummary;
+  initial: PolicySummary;
+  /** Paired per-episode difference of the return, trained − initial. */
+  returnDifference: BootstrapInterval;
+}
+
+/** What the job reports. */
+export interface GrpoTrainResult {
+  runId: string;
+  out: string;
+  backend: string;
+  simulatorVersion: string;
+  config: GrpoConfig;
+  seeds: { source: string; train: number; eval: number };
+  outcome: 'finished' | 'stopped';
+  steps: GrpoStepRecord[];
+  evaluation: GrpoEvaluation | null;
+  files: string[];
+}
+
+interface GrpoSplit {
+  simulatorVersion: string;
+  algo: 'grpo-emollm';
+  source: string;
+  train: string[];
+  eval: string[];
+}
+
+/** Options of {@link trainGrpoJob}. */
+export interface GrpoTrainJobOptions extends JobOptions {
+  loadSeeds?: (source: string, task: TaskId) => Promise<Seed[]>;
+  onStep?: (record: GrpoStepRecord) => void;
+  onMessage?: (text: string) => void;
+}
+
+/**
+ * Runs (or resumes) one GRPO run on the tfjs cpu backend in template mode. The same configuration gives the same
+ * weights and history.
+ * @throws JobConfigError for an invalid configuration; TrainRunError (no run to resume, another simulator version,
+ *   missing seeds, fewer than 2 seeds); the storage's guard errors; GrpoSnapshotError for a damaged run.
+ */
+export async function trainGrpoJob(
+  input: GrpoTrainJobConfigInput,
+  storage: GrpoTrainStorage,
+  options: GrpoTrainJobOptions = {},
+): Promise<GrpoTrainResult> {
+  const c = parseJobConfig(GrpoTrainJobConfigSchema, input, 'train-grpo');
+  const load = async (source: string, task: TaskId): Promise<Seed[]> => {
+    if (source === 'bundled') return defaultSeeds(task);
+    if (!options.loadSeeds) throw new TrainRunError(`no loader for the seed source "${source}"`);
+    return options.loadSeeds(source, task);
+  };
+  const state = await storage.prepare({ resume: c.resume, overwrite: c.overwrite });
+  if (c.resume && state !== 'resume') throw new TrainRunError(`no run to resume in ${storage.location}`);
+  checkAborted(options.signal, 'train-grpo');
+  tf.enableProdMode();
+  const backend = (await selectBackend(tf, { prefer: ['cpu'] })).summary;
+  let trainer: GrpoTrainer;
+  let split: GrpoSplit;
+  let history: GrpoStepRecord[] = [];
+  if (c.resume) {
+    const stored = await storage.runs.load(storage.runId);
+    const text = await storage.readText('split.json');
+    if (!stored || text === null) throw new TrainRunError(`no GRPO run to resume in ${storage.location}`);
+    split = JSON.parse(text) as GrpoSplit;
+    if (split.simulatorVersion !== SIMULATOR_VERSION)
+      throw new TrainRunError(
+        `the run in ${storage.location} was made by simulator version ${split.simulatorVersion}; this is ` +
+          `${SIMULATOR_VERSION}. Start a new run (or overwrite this one)`,
+      );
+    const task = stored.latest.config.task;
+    const byId = new Map((await load(split.source, task)).map((s) => [s.id, s]));
+    const seeds = split.train.map((id) => {
+      const s = byId.get(id);
+      if (!s)
+        throw new TrainRunError(`training seed ${id} of the stored split is missing from ${split.source}`);
+      return s;
+    });
+    const latest =
+      c.steps === undefined
+        ? stored.latest
+        : { ...stored.latest, config: { ...stored.latest.config, steps: c.steps } };
+    trainer = await GrpoTrainer.restore(latest, { seeds, runId: storage.runId });
+    history = stored.history;
+  } else {
+    const task = c.task as TaskId;
+    const all = await load(c.seeds, task);
+    if (all.length < 2) throw new TrainRunError(`need at least 2 seeds, got ${all.length}`);
+    const nEval = Math.min(all.length - 1, Math.max(1, Math.round(all.length * c.evalFraction)));
+    const parts = splitByKey(all, (s) => s.id, nEval, c.splitSeed);
+    split = {
+      simulatorVersion: SIMULATOR_VERSION,
+      algo: 'grpo-emollm',
+      source: c.seeds,
+      train: parts.rest.map((s) => s.id),
+      eval: parts.heldOut.map((s) => s.id),
+    };
+    await storage.writeText('split.json', JSON.stringify(split, null, 2));
+    trainer = await GrpoTrainer.create(
+      { ...c.grpo, task, seed: c.rngSeed, ...(c.steps !== undefined ? { steps: c.steps } : {}) },
+      { seeds: parts.rest },
+    );
+    const now = new Date().toISOString();
+    await storage.runs.createRun(
+      {
+        id: storage.runId,
+        algo: 'grpo-emollm',
+        config: trainer.config,
+        step: 0,
+        status: 'running',
+        createdAt: now,
+        updatedAt: now,
+        backend,
+      },
+      await trainer.snapshot(),
+    );
+  }
+  const config = trainer.config;
+  try {
+    while (trainer.step < config.steps && !options.signal?.aborted) {
+      const row = await trainer.trainStep();
+      const done = trainer.step >= config.steps;
+      await storage.runs.saveStep(
+        storage.runId,
+        await trainer.snapshot(),
+        row,
+        done ? 'finished' : 'running',
+      );
+      history = [...history, row];
+      options.onProgress?.({ done: row.step, total: config.steps });
+      options.onStep?.(row);
+    }
+    const outcome = trainer.step >= config.steps ? 'finished' : 'stopped';
+    await storage.writeText('history.json', JSON.stringify(history, null, 2));
+    const files = ['split.json', 'run.json', 'init.json', 'latest.json', 'history.jsonl', 'history.json'];
+    let evaluation: GrpoEvaluation | null = null;
+    if (c.evaluate && outcome === 'finished') {
+      const byId = new Map((await load(split.source, config.task)).map((s) => [s.id, s]));
+      const evalSeeds = split.eval.map((id) => byId.get(id)).filter((s): s is Seed => s !== undefined);
+      options.onMessage?.(`evaluating on ${evalSeeds.length} seeds × ${c.evalRepeats}…\n`);
+      evaluation = await evaluateHeads(trainer, evalSeeds, c.evalRepeats, config);
+      await storage.writeText('eval.json', JSON.stringify(evaluation, null, 2));
+      files.push('eval.json');
+    }
+    return {
+      runId: storage.runId,
+      out: storage.location,
+      backend,
+      simulatorVersion: SIMULATOR_VERSION,
+      config,
+      seeds: { source: split.source, train: split.train.length, eval: split.eval.length },
+      outcome,
+      steps: history,
+      evaluation,
+      files: files.map((f) => storage.pathOf(f)),
+    };
+  } finally {
+    trainer.dispose();
+  }
+}
+
+/** Trained heads against the reference (initial) heads on the same episodes. */
+async function evaluateHeads(
+  trainer: GrpoTrainer,
+  seeds: readonly Seed[],
+  repeats: number,
+  config: GrpoConfig,
+): Promise<GrpoEvaluation> {
+  const opts = { repeats, seed: config.seed + 1, makeEnv: () => grpoEnv(config) };
+  const parts = trainer.actorServices;
+  const trainedRows = await evaluatePolicy(new GrpoPolicy('grpo', trainer.nets, parts, config), seeds, opts);
+  const initial = new GrpoNetworks(trainer.nets.dims, Rng.fromSeed(0));
+  try {
+    initial.params.load(await trainer.reference.params.toWeights());
+    const initialRows = await evaluatePolicy(new GrpoPolicy('initial', initial, parts, config), seeds, opts);
+    const diffs = trainedRows.map(
+      (r, i) => r.return - (initialRows[i] as (typeof initialRows)[number]).return,
+    );
+    return {
+      seeds: seeds.length,
+      repeats,
+      trained: summarize(trainedRows, config.seed + 2),
+      initial: summarize(initialRows, config.seed + 2),
+      returnDifference: bootstrapMean(diffs, {
+        rng: Rng.fromSeed(config.seed + 3),
+        clusters: trainedRows.map((r) => r.seedId),
+      }),
+    };
+  } finally {
+    initial.dispose();
+  }
+}
