@@ -86,7 +86,7 @@ export interface GrpoUpdateStats {
   loss: number;
   /** Mean gradient norm over epochs, before clipping. */
   gradNorm: number;
-  /** KL(π_θ ‖ π_ref) per decision after the update (0 without a reference). */
+  /** KL(π_θ ‖ π_ref) per decision after the update (0 without a reference; reported even when β = 0). */
   kl: number;
   /** Share of decisions (or trajectories) whose ratio left the clip range, after the update. */
   clipFraction: number;
@@ -149,8 +149,11 @@ function tensorsOf(nets: GrpoNetworks, batch: GrpoBatch, ratio: GrpoUpdateOption
   };
 }
 
+/** Entry `idx[i]` of row i of `logp` [N, k] (tf.oneHot needs a depth ≥ 2; one column is the entry itself). */
 const pick = (logp: tf.Tensor2D, idx: tf.Tensor1D, k: number) =>
-  tf.sum(tf.mul(logp, tf.oneHot(idx, k).toFloat()), 1) as tf.Tensor1D;
+  k === 1
+    ? (tf.reshape(logp, [-1]) as tf.Tensor1D)
+    : (tf.sum(tf.mul(logp, tf.oneHot(idx, k).toFloat()), 1) as tf.Tensor1D);
 
 /** Log-probabilities [N, ·] of the three heads. */
 function headLogProbs(
@@ -203,8 +206,8 @@ function logRatios(
 }
 
 /**
- * The GRPO update: `epochs` Adam steps on the clipped objective plus β · mean KL to `reference` (skipped when
- * β = 0 or no reference is given). Decisions are weighted 1 / (|τ_i| · number of trajectories).
+ * The GRPO update: `epochs` Adam steps on the clipped objective plus β · mean KL to `reference` (no KL term
+ * when β = 0 or no reference is given). Decisions are weighted 1 / (|τ_i| · number of trajectories).
  * @throws GrpoInputError for an empty batch.
  */
 export async function grpoUpdate(
@@ -217,8 +220,7 @@ export async function grpoUpdate(
   if (batch.decisions.length === 0) throw new GrpoInputError('grpoUpdate: no decisions');
   const nTraj = batch.advantages.length;
   const t = tensorsOf(nets, batch, options.ratio);
-  const useKl = reference !== null && options.klCoef > 0;
-  const refLp = useKl ? tf.tidy(() => headLogProbs(reference, t)) : null;
+  const refLp = reference ? tf.tidy(() => headLogProbs(reference, t)) : null;
   let firstLoss = NaN;
   let normSum = 0;
   try {
@@ -228,7 +230,8 @@ export async function grpoUpdate(
           const lp = headLogProbs(nets, t);
           const [lNew, lOld] = logRatios(t, jointLogp(nets, t, lp), options.ratio, nTraj);
           let total = clippedLoss(lNew, lOld, t.adv, t.weights, options.clip);
-          if (refLp) total = tf.add(total, tf.mul(options.klCoef, tf.mean(klPerDecision(t, lp, refLp))));
+          if (refLp && options.klCoef > 0)
+            total = tf.add(total, tf.mul(options.klCoef, tf.mean(klPerDecision(t, lp, refLp))));
           return total as tf.Scalar;
         }),
       );
