@@ -4,8 +4,8 @@
  *
  * - cognitive reliability R_cog(t) ∈ [0, 1]: 0.5 · grounded + 0.5 · (1 − unsupported share). `grounded` is 1 when
  *   the reply shares a content word with the visible context (the user's turns, the actor's task view);
- *   `unsupported share` is the share of the reply's stated amounts (numbers other than its own price offer) that
- *   appear nowhere in the visible context — the template form of "hallucinations and unsupported claims".
+ *   `unsupported share` is the share of the numbers the reply states (in digits, other than its own price offer)
+ *   that appear nowhere in the visible context — the template form of "hallucinations and unsupported claims".
  * - ARG trace quality R_ARG(t) ∈ [0, 1]: the mean of five checks of the paper's rubric — grounded facts (share of
  *   facts whose quote appears in the history, or that share a content word with it), justified needs (share of
  *   needs sharing a content word with the context or the facts), a plausible appraisal (1 − |Â mean − the observed
@@ -71,13 +71,18 @@ function visibleText(obs: Observation): string {
 const sharesWord = (text: string, words: ReadonlySet<string>): boolean =>
   [...contentWordSet(text)].some((w) => words.has(w));
 
+/** Every number written in digits in `text` ("1,300" → 1300, "4.5" → 4.5). */
+function numbersIn(text: string): number[] {
+  return (text.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((m) => Number(m.replace(/,/g, '')));
+}
+
 /** R_cog(t) of `reply` said at `obs` (see the module comment). */
 export function cognitiveReliability(obs: Observation, reply: string): number {
   const visible = visibleText(obs);
   const grounded = sharesWord(reply, contentWordSet(visible)) ? 1 : 0;
-  const f = extractFeatures(reply);
-  const claims = f.amounts.filter((a) => a !== f.price);
-  const known = new Set(extractFeatures(visible).amounts);
+  const price = extractFeatures(reply).price;
+  const claims = numbersIn(reply).filter((a) => a !== price);
+  const known = new Set(numbersIn(visible));
   const unsupported = claims.length ? claims.filter((a) => !known.has(a)).length / claims.length : 0;
   return 0.5 * grounded + 0.5 * (1 - unsupported);
 }
