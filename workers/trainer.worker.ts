@@ -9,6 +9,10 @@
  *   await api.start('run-1', { task: 'esconv', steps: 100 }, seeds, Comlink.proxy((e) => plot(e)));
  *   api.pause(); api.resumeRun(); api.stop();             // from the page, while start/resume runs
  *   await api.resume('run-1', seeds, Comlink.proxy(onEvent));   // after a stop or a reload
+ *
+ * GRPO (EmoLLM Stage II, src/grpo) is the second algorithm: `startGrpo` / `resumeGrpo` train its heads in this
+ * worker (template mode) with runs in the `pdl-grpo` IndexedDB database, `grpo-step` events for live curves, and
+ * the same `stop()`.
  */
 import * as Comlink from 'comlink';
 import * as tf from '@tensorflow/tfjs';
@@ -24,6 +28,11 @@ import { IdbRunStore, RunNotFoundError, type RunRecord, type RunStatus } from '.
 import type { StepRecord } from '../src/rl/trainer';
 import type { Seed } from '../src/tasks';
 import type { RolloutWorkerApi } from './rollout.worker';
+import type { GrpoConfigInput } from '../src/grpo/config';
+import { GrpoSnapshotError } from '../src/grpo/errors';
+import { IdbGrpoRunStore } from '../src/grpo/idb';
+import { resumeGrpoRun, runGrpoSteps, startGrpoRun } from '../src/grpo/session';
+import type { GrpoTrainer, GrpoStepRecord } from '../src/grpo/trainer';
 
 /** tfjs memory of a worker: live tensors and their bytes. */
 export interface TensorMemory {
@@ -33,7 +42,9 @@ export interface TensorMemory {
 
 /** A progress event. `memory` is this worker's tfjs memory right after the step was saved. */
 export type TrainerEvent =
-  { type: 'step'; record: StepRecord; memory: TensorMemory } | { type: 'status'; status: RunStatus };
+  | { type: 'step'; record: StepRecord; memory: TensorMemory }
+  | { type: 'status'; status: RunStatus }
+  | { type: 'grpo-step'; record: GrpoStepRecord; memory: TensorMemory };
 
 function memory(): TensorMemory {
   const m = tf.memory();
@@ -60,6 +71,43 @@ interface State {
 }
 
 let state: State | null = null;
+
+/** The GRPO side: its run store (opened on first use) and the run in progress. */
+const grpo: { store: IdbGrpoRunStore | null; database?: string; trainer: GrpoTrainer | null; stop: boolean } =
+  {
+    store: null,
+    trainer: null,
+    stop: false,
+  };
+
+async function grpoStore(): Promise<IdbGrpoRunStore> {
+  grpo.store ??= await IdbGrpoRunStore.open(grpo.database);
+  return grpo.store;
+}
+
+async function runGrpo(
+  runId: string,
+  trainer: GrpoTrainer,
+  onEvent?: (e: TrainerEvent) => void,
+  untilStep?: number,
+): Promise<RunOutcome> {
+  grpo.trainer = trainer;
+  grpo.stop = false;
+  try {
+    return await runGrpoSteps(trainer, await grpoStore(), runId, {
+      untilStep,
+      shouldStop: () => grpo.stop,
+      onStep: (record) => onEvent?.({ type: 'grpo-step', record, memory: memory() }),
+    });
+  } finally {
+    grpo.trainer = null;
+    trainer.dispose();
+  }
+}
+
+function checkIdle(): void {
+  if (ready().session || grpo.trainer) throw new Error('trainer worker: a run is in progress');
+}
 
 function ready(): State {
   if (!state) throw new Error('trainer worker: call init() first');
@@ -105,8 +153,11 @@ async function runSession(session: TrainingSession, onEvent?: (e: TrainerEvent) 
 const api = {
   /** Select the training backend and open the run store. Returns the backend choice with skipped reasons. */
   async init(options: TrainerInitOptions = {}): Promise<BackendChoice> {
-    if (state?.session) throw new Error('trainer worker: a run is in progress');
+    if (state?.session || grpo.trainer) throw new Error('trainer worker: a run is in progress');
     state?.store.close();
+    grpo.store?.close();
+    grpo.store = null;
+    grpo.database = options.database ? `${options.database}-grpo` : undefined;
     const backend = await selectBackend(tf, options.prefer ? { prefer: options.prefer } : {});
     state = {
       backend,
@@ -132,7 +183,7 @@ const api = {
     untilStep?: number,
   ): Promise<RunOutcome> {
     const s = ready();
-    if (s.session) throw new Error('trainer worker: a run is in progress');
+    if (s.session || grpo.trainer) throw new Error('trainer worker: a run is in progress');
     const executor = await executorFor(s, resolveConfig(config));
     const session = await TrainingSession.start(runId, config, {
       store: s.store,
@@ -157,7 +208,7 @@ const api = {
     untilStep?: number,
   ): Promise<RunOutcome> {
     const s = ready();
-    if (s.session) throw new Error('trainer worker: a run is in progress');
+    if (s.session || grpo.trainer) throw new Error('trainer worker: a run is in progress');
     const stored = await s.store.load(runId);
     if (!stored) throw new RunNotFoundError(runId);
     const executor = await executorFor(s, stored.run.config);
@@ -181,9 +232,49 @@ const api = {
   resumeRun(): void {
     ready().session?.resume();
   },
-  /** Stop the running session after its current step (it stays resumable). */
+  /** Stop the running session (CSTPO or GRPO) after its current step (it stays resumable). */
   stop(): void {
     ready().session?.stop();
+    grpo.stop = true;
+  },
+
+  /**
+   * GRPO: create run `runId` (database `pdl-grpo`) and train it in this worker until its configured steps,
+   * `untilStep` or a stop. @throws ZodError for a bad configuration; GrpoInputError; storage errors.
+   */
+  async startGrpo(
+    runId: string,
+    config: GrpoConfigInput,
+    seeds: Seed[],
+    onEvent?: (e: TrainerEvent) => void,
+    untilStep?: number,
+  ): Promise<RunOutcome> {
+    checkIdle();
+    const trainer = await startGrpoRun(runId, config, {
+      store: await grpoStore(),
+      seeds,
+      backend: ready().backend.summary,
+    });
+    return runGrpo(runId, trainer, onEvent, untilStep);
+  },
+
+  /** GRPO: continue stored run `runId` from its last saved step. @throws GrpoSnapshotError when not stored. */
+  async resumeGrpo(
+    runId: string,
+    seeds: Seed[],
+    onEvent?: (e: TrainerEvent) => void,
+    untilStep?: number,
+  ): Promise<RunOutcome> {
+    checkIdle();
+    const trainer = await resumeGrpoRun(runId, { store: await grpoStore(), seeds });
+    return runGrpo(runId, trainer, onEvent, untilStep);
+  },
+
+  /** GRPO: a stored run's history. @throws GrpoSnapshotError when not stored. */
+  async grpoHistory(runId: string): Promise<GrpoStepRecord[]> {
+    const stored = await (await grpoStore()).load(runId);
+    if (!stored) throw new GrpoSnapshotError('is not stored', runId);
+    return stored.history;
   },
 
   /** Stored runs. */

@@ -11,3 +11,7 @@ export * from './networks';
 export * from './objective';
 export * from './rollout';
 export * from './trainer';
+export * from './store';
+export * from './idb';
+export * from './session';
+export * from './evaluate';
