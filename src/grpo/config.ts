@@ -43,7 +43,10 @@ export const GrpoAblationsSchema = z.object({
   reversePerspective: z
     .boolean()
     .default(true)
-    .describe('reverse-perspective lookahead and its rewards (false: "w/o RP Rewards")'),
+    .describe(
+      'reverse-perspective lookahead and its rewards (false: "w/o RP Rewards": no lookahead, no lookahead ' +
+        'features for the scorer, R_RP = 0 and no depth penalty; R_emo stays, read from the visible user turns)',
+    ),
 });
 /** Which parts of EmoLLM's Stage II are on. */
 export type GrpoAblations = z.output<typeof GrpoAblationsSchema>;
