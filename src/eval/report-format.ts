@@ -7,7 +7,7 @@
  * reads it back in the tests).
  */
 import type { BootstrapInterval } from '../stats/bootstrap';
-import type { Estimate } from '../stats/intervals';
+import type { Estimate, PairedEstimate } from '../stats/intervals';
 import type { EvalReport } from './report';
 
 /** The report as indented JSON, with a final newline. */
@@ -76,11 +76,13 @@ export function reportToCsv(report: EvalReport): string {
 
 const f3 = (v: number) => v.toFixed(3);
 const f2 = (v: number) => v.toFixed(2);
-const interval = (i: BootstrapInterval | Estimate | null, f = f3) =>
+const interval = (i: BootstrapInterval | Estimate | PairedEstimate | null, f = f3) =>
   !i
     ? '–'
     : i.lo === null || i.hi === null
-      ? `${f(i.mean)} n/a (${i.nClusters} seed${i.nClusters === 1 ? '' : 's'})`
+      ? 'note' in i && i.note
+        ? `${f(i.mean)} n/a (${i.note})`
+        : `${f(i.mean)} n/a (${i.nClusters} seed${i.nClusters === 1 ? '' : 's'})`
       : `${f(i.mean)} [${f(i.lo)}, ${f(i.hi)}]`;
 const maybe = (v: number | null, f = f3) => (v === null ? '–' : f(v));
 

@@ -20,8 +20,7 @@ import {
   type CategoricalAgreement,
   type NumericAgreement,
 } from '../stats/agreement';
-import { pairedDifference, type PairedDifference } from '../stats/bootstrap';
-import type { Estimate } from '../stats/intervals';
+import { pairedEstimate, type Estimate, type PairedEstimate } from '../stats/intervals';
 import { strategyEntropy, type ClassScores } from '../stats/classification';
 import type { EvalPlan, ResolvedConfig } from './harness';
 import { episodeKey } from './harness';
@@ -60,8 +59,11 @@ export interface PolicyResult {
   judgeAgreement: JudgeAgreement | null;
 }
 
-/** A paired difference `policy − reference` over the same (seed, repeat) episodes, clustered by seed. */
-export interface PairedResult extends PairedDifference {
+/**
+ * A paired difference `policy − reference` over the same (seed, repeat) episodes, clustered by seed; no interval
+ * (`lo`/`hi` null, `note` saying why) from one seed or when every pair differs by the same amount.
+ */
+export interface PairedResult extends PairedEstimate {
   task: TaskId;
   seedSet: string;
   policy: string;
@@ -209,7 +211,7 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
         const value = (e: EvalEpisode) =>
           metric === 'return' ? e.return : protocolSuccess(e, config.protocol) ? 1 : 0;
         const keyed = (es: EvalEpisode[]) => es.map((e) => ({ key: episodeKey(e), value: value(e) }));
-        const diff = pairedDifference(keyed(episodes), keyed(reference), {
+        const diff = pairedEstimate(keyed(episodes), keyed(reference), {
           rng: Rng.fromSeed(
             streamSeed([config.baseSeed, 'paired', set.task, set.name, policy, config.reference, metric]),
           ),
