@@ -20,7 +20,12 @@ import {
   type CategoricalAgreement,
   type NumericAgreement,
 } from '../stats/agreement';
-import { pairedEstimate, type Estimate, type PairedEstimate } from '../stats/intervals';
+import {
+  ESTIMATE_METHOD_NAMES,
+  pairedEstimate,
+  type Estimate,
+  type PairedEstimate,
+} from '../stats/intervals';
 import { strategyEntropy, type ClassScores } from '../stats/classification';
 import type { EvalPlan, ResolvedConfig } from './harness';
 import { episodeKey } from './harness';
@@ -85,6 +90,50 @@ export interface StrategyPredictionResult {
   perClass: ClassScores[] | null;
 }
 
+/**
+ * How each figure of a report is estimated, in words (issue 10: the report names the method of every figure).
+ * Every {@link Estimate} also carries its `method` id; this says it once per table for readers of the JSON.
+ */
+export interface ReportMethods {
+  /** `results[].successRate`. */
+  successRate: string;
+  /** `results[].avgTurnsAll` and `results[].avgTurnsSuccessful`. */
+  avgTurns: string;
+  /** `results[].meanReturn`. */
+  meanReturn: string;
+  /** `results[].strategyEntropy`. */
+  strategyEntropy: string;
+  /** `results[].judgeAgreement`. */
+  judgeAgreement: string;
+  /** `paired[]` (return and success). */
+  paired: string;
+  /** `strategyPrediction[]`. */
+  strategyPrediction: string;
+  /** `validation[].endpointChange` (the other validation figures are point values). */
+  validation: string;
+}
+
+/** The methods of a report made at coverage `level` with `resamples` bootstrap resamples. */
+export function reportMethods(level: number, resamples: number): ReportMethods {
+  const pct = `${Math.round(level * 100)}%`;
+  const bootstrap =
+    `${pct} ${ESTIMATE_METHOD_NAMES['cluster-bootstrap']} over seeds, ${resamples} resamples; ` +
+    'no interval from fewer than two seeds';
+  return {
+    successRate: `${pct} ${ESTIMATE_METHOD_NAMES.wilson} (clusters: seeds)`,
+    avgTurns: bootstrap,
+    meanReturn: bootstrap,
+    strategyEntropy: 'point value (entropy in nats of the labels used), no interval',
+    judgeAgreement: 'point values over the repeated judge calls, no interval',
+    paired:
+      `${bootstrap}, nor when every pair differs by the same amount (the note says why); ` +
+      'pairs matched by seed and repeat',
+    strategyPrediction:
+      'point values over the human-labelled turns (accuracy, macro and weighted F1), no interval',
+    validation: `${bootstrap} for the level 4 − level 1 change; other columns are point values`,
+  };
+}
+
 /** The whole report. */
 export interface EvalReport {
   library: { name: string; version: string };
@@ -97,6 +146,8 @@ export interface EvalReport {
   paired: PairedResult[];
   strategyPrediction: StrategyPredictionResult[];
   validation: DoseResponseResult[];
+  /** How each figure is estimated (interval method or "point value"). */
+  methods: ReportMethods;
 }
 
 /** The library's name and version, from package.json. */
@@ -238,5 +289,6 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
     paired,
     strategyPrediction: options.strategyPrediction ?? [],
     validation: options.validation ?? [],
+    methods: reportMethods(config.level, config.resamples),
   };
 }
