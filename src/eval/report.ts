@@ -8,7 +8,6 @@
  * are seeded from `hashKey32("<baseSeed>|<what>|<task>|<set>|<policy>…")`, not from the order of work.
  */
 import { SIMULATOR_VERSION } from '../sim/version';
-import pkg from '../../package.json';
 import { hashKey32 } from '../data/hash';
 import type { Protocol } from '../env/env';
 import { Rng } from '../rng';
@@ -33,6 +32,7 @@ import type { F1Result } from './harness-f1';
 import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
 import { summarizeEpisodes } from '../stats/metrics';
 import type { DoseResponseResult } from './validation';
+import { LIBRARY } from './library';
 
 /** Agreement of the repeated judge calls of one (task, set, policy); null with a single judgment per call. */
 export interface JudgeAgreement {
@@ -150,8 +150,7 @@ export interface EvalReport {
   methods: ReportMethods;
 }
 
-/** The library's name and version, from package.json. */
-export const LIBRARY = { name: pkg.name, version: pkg.version } as const;
+export { LIBRARY } from './library';
 
 /**
  * Whether an episode succeeded under its protocol: the terminal judge's success (CSTPO), or — PPDPP — whether
