@@ -13,6 +13,7 @@ import type { Observation } from '../env/env';
 import { Rng } from '../rng';
 import { getTask } from '../tasks';
 import type { ActorView, Seed, TaskId, Turn } from '../tasks/seed';
+import { UnmappedStrategyError } from './errors';
 import { classificationReport, strategyEntropy, type ClassificationReport } from '../stats/classification';
 
 /** Tasks with human strategy annotations. */
@@ -124,7 +125,7 @@ export interface F1Options {
 /**
  * Score a policy's first action at each context against the human label. Returns null when the policy plans
  * no strategy (Standard): F1 does not apply to it.
- * @throws Error when a prediction is free text and no mapper is given; EvalInputError from the metrics.
+ * @throws UnmappedStrategyError when a prediction is free text and no mapper is given; EvalInputError from the metrics.
  */
 export async function scoreStrategyPrediction(
   policy: Policy,
@@ -141,10 +142,7 @@ export async function scoreStrategyPrediction(
     if (strategy === NO_STRATEGY) return null;
     let label = strategy;
     if (!getTask(c.task).strategies.includes(label)) {
-      if (!options.mapper)
-        throw new Error(
-          `policy ${policy.name} answered free-form strategy "${strategy}" and no label mapper is set`,
-        );
+      if (!options.mapper) throw new UnmappedStrategyError(policy.name, strategy);
       label = await options.mapper.map(c.task, strategy, rng);
       mapped++;
     }

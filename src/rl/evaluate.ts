@@ -14,6 +14,7 @@ import { zeroCounts } from './counting';
 import { ActorNetworks } from './networks';
 import type { WeightMap } from './params';
 import { runPaths } from './rollout';
+import { RlOptionError } from './errors';
 
 /** One evaluation episode. */
 export interface EvalEpisode {
@@ -49,9 +50,9 @@ export async function evaluateActor(
   seeds: readonly Seed[],
   options: EvaluateOptions,
 ): Promise<EvalEpisode[]> {
-  if (seeds.length === 0) throw new RangeError('evaluation needs at least one seed');
+  if (seeds.length === 0) throw new RlOptionError('evaluation needs at least one seed');
   if (!(Number.isInteger(options.repeats) && options.repeats >= 1))
-    throw new RangeError(`repeats must be a positive integer, got ${options.repeats}`);
+    throw new RlOptionError(`repeats must be a positive integer, got ${options.repeats}`);
   const ctx = createRolloutContext(config, actor, zeroCounts(), options.services);
   const plan = seeds.flatMap((seed) =>
     Array.from({ length: options.repeats }, (_, r) => ({

@@ -130,6 +130,10 @@ describe('strategy prediction scores', () => {
   it('map free-form strategies with a mapper, refuse them without one, and skip a policy with no strategy', async () => {
     const free = constant('ask an open question about what happened');
     await expect(scoreStrategyPrediction(free, contexts, { baseSeed: 0 })).rejects.toThrow(/no label mapper/);
+    await expect(scoreStrategyPrediction(free, contexts, { baseSeed: 0 })).rejects.toMatchObject({
+      code: 'EVAL_STRATEGY_UNMAPPED',
+      strategy: 'ask an open question about what happened',
+    });
     const r = (await scoreStrategyPrediction(free, contexts, {
       baseSeed: 0,
       mapper: new EmbeddingLabelMapper(),
