@@ -15,14 +15,28 @@ const LAB_ERROR_FOLDERS = [
   'src/baselines',
   'src/appraisal',
   'src/agents/llm',
+  'src/eval',
+  'src/rl',
+  'src/stats',
+  'src/llm',
+  'src/io',
+  'src/store',
 ];
+/** Files in those folders that still construct built-in errors; each is converted by the engineer who owns it. */
 const LAB_ERROR_EXCEPTIONS = [
   'src/tasks/defaults/**',
   'src/tasks/success.ts',
-  'src/data/p4g.ts',
-  'src/data/csv.ts',
-  'src/data/files.ts',
-  'src/baselines/registry.ts',
+  // src/rl files of the speed work (issue 11)
+  'src/rl/actor.ts',
+  'src/rl/branching.ts',
+  'src/rl/rollout.ts',
+  'src/rl/trainer.ts',
+  'src/rl/update.ts',
+  // worker-pool files of the jobs work (issue 12)
+  'src/rl/pool.ts',
+  'src/eval/harness-pool.ts',
+  'src/eval/harness-worker.ts',
+  'src/eval/harness-node-worker.ts',
 ];
 const BUILTIN_ERROR = '/^(Error|RangeError|TypeError)$/';
 const LAB_ERROR_MESSAGE = "throw the folder's LabError subclass (its errors.ts) instead of a built-in error";

@@ -1,9 +1,9 @@
-/** The structured LLM call every LLM baseline makes, with its options. */
+/** The structured LLM call every LLM baseline makes, with its options: the project's one call helper, `askRole`. */
 import type { z } from 'zod';
-import { askStructured } from '../llm/structured';
+import { askRole } from '../llm/call';
 import type { ChatBackend, ChatMessage } from '../llm/types';
 import type { Rng } from '../rng';
-import { chatRequest, type LlmCallOptions } from './prompts/common';
+import { BASELINE_CALL_DEFAULTS, type LlmCallOptions } from './prompts/common';
 
 /** Options of an LLM-form baseline: the backend and the call settings. */
 export interface LlmBaselineOptions extends LlmCallOptions {
@@ -11,9 +11,11 @@ export interface LlmBaselineOptions extends LlmCallOptions {
 }
 
 /**
- * One validated structured answer (`askStructured`, bounded retries). The request's `seed` is drawn from `rng`,
- * so a replay fixture recorded for one policy seed answers the same run again.
- * @throws StructuredOutputError when every attempt is malformed; backend errors propagate.
+ * One validated structured answer through {@link askRole} (role `baseline`, answer `name`; bounded retries),
+ * with the baselines' defaults (temperature 0.7, 400 answer tokens). The request's `seed` is drawn from `rng`
+ * (one draw), so a replay fixture recorded for one policy seed answers the same run again.
+ * @throws RoleOutputError (a `StructuredOutputError`, role `baseline`) when every attempt is malformed; backend
+ *   errors propagate.
  */
 export async function askBaseline<T>(
   options: LlmBaselineOptions,
@@ -22,10 +24,20 @@ export async function askBaseline<T>(
   rng: Rng,
   name: string,
 ): Promise<T> {
-  const request = chatRequest(messages, rng, options);
-  const { value } = await askStructured(options.backend, request, schema, {
-    name,
-    ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
-  });
-  return value;
+  return askRole(
+    {
+      backend: options.backend,
+      ...(options.temperature !== undefined ? { temperature: options.temperature } : {}),
+      ...(options.maxTokens !== undefined ? { maxTokens: options.maxTokens } : {}),
+      ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
+    },
+    {
+      role: 'baseline',
+      answerName: name,
+      messages,
+      schema,
+      defaults: BASELINE_CALL_DEFAULTS,
+      seed: rng.deriveSeed(),
+    },
+  );
 }

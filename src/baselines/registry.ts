@@ -12,6 +12,7 @@ import type { ChatBackend } from '../llm/types';
 import { getTask } from '../tasks';
 import type { TaskId } from '../tasks/seed';
 import { AskAnExpertLlmPolicy, AskAnExpertTemplatePolicy } from './ask-an-expert';
+import { BaselineError } from './errors';
 import { IclAifLlmPolicy } from './icl-aif';
 import type { LlmBaselineOptions } from './llm';
 import { MiPromptLlmPolicy } from './mi-prompt';
@@ -146,6 +147,6 @@ export function createNamedPolicy(task: TaskId, spec: string, options: PolicyOpt
       return new AskAnExpertTemplatePolicy(realizer);
     default:
       // checkPolicySpec let an LLM-only baseline through without a backend: a bug, not a user error.
-      throw new Error(`no template form for "${name}"`);
+      throw new BaselineError(`no template form for "${name}"`);
   }
 }

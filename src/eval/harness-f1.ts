@@ -13,6 +13,7 @@ import type { Observation } from '../env/env';
 import { Rng } from '../rng';
 import { getTask } from '../tasks';
 import type { ActorView, Seed, TaskId, Turn } from '../tasks/seed';
+import { UnmappedStrategyError } from './errors';
 import { classificationReport, strategyEntropy, type ClassificationReport } from '../stats/classification';
 
 /** Tasks with human strategy annotations. */
@@ -30,6 +31,12 @@ export interface F1Context {
   history: Turn[];
   /** The human label (a label of the task). */
   label: string;
+  /**
+   * The human labels from this turn on (`label` first), as a seed's `reference.strategies` holds the labels
+   * after its cut: what the policy's episode context carries, so that `replay` predicts the human's label
+   * (it scores F1 = 1 by construction, the ceiling) instead of falling back to random labels.
+   */
+  reference: string[];
 }
 
 /** A dialogue with its human labels, as the F1 contexts are cut from it. */
@@ -42,21 +49,29 @@ export interface LabelledDialogue {
 
 /** Contexts of every actor turn of a dialogue that carries a label of the task. */
 export function f1ContextsFromDialogue(d: LabelledDialogue): F1Context[] {
+  return labelledContexts(d, []);
+}
+
+/**
+ * The contexts of {@link f1ContextsFromDialogue}; `after` holds human labels that follow the dialogue's last
+ * turn (a seed's remaining reference labels) and ends every context's `reference`.
+ */
+function labelledContexts(d: LabelledDialogue, after: readonly string[]): F1Context[] {
   const labels = getTask(d.task).strategies;
-  const out: F1Context[] = [];
-  d.turns.forEach((t, i) => {
-    if (t.speaker === 'actor' && t.strategy !== undefined && labels.includes(t.strategy)) {
-      out.push({
-        task: d.task,
-        dialogueId: d.id,
-        turnIndex: i,
-        actorView: d.actorView,
-        history: d.turns.slice(0, i),
-        label: t.strategy,
-      });
-    }
-  });
-  return out;
+  const labelled = d.turns.flatMap((t, i) =>
+    t.speaker === 'actor' && t.strategy !== undefined && labels.includes(t.strategy)
+      ? [{ index: i, label: t.strategy }]
+      : [],
+  );
+  return labelled.map(({ index, label }, k) => ({
+    task: d.task,
+    dialogueId: d.id,
+    turnIndex: index,
+    actorView: d.actorView,
+    history: d.turns.slice(0, index),
+    label,
+    reference: [...labelled.slice(k).map((l) => l.label), ...after],
+  }));
 }
 
 /**
@@ -65,12 +80,12 @@ export function f1ContextsFromDialogue(d: LabelledDialogue): F1Context[] {
  */
 export function f1ContextsFromSeeds(seeds: readonly Seed[]): F1Context[] {
   return seeds.flatMap((seed) => {
-    const first = seed.reference?.strategies[0];
+    const [first, ...rest] = seed.reference?.strategies ?? [];
     const turns: Turn[] = [
       ...seed.prefix,
       ...(first !== undefined ? [{ speaker: 'actor' as const, text: '', strategy: first }] : []),
     ];
-    return f1ContextsFromDialogue({ id: seed.id, task: seed.task, actorView: seed.actorView, turns });
+    return labelledContexts({ id: seed.id, task: seed.task, actorView: seed.actorView, turns }, rest);
   });
 }
 
@@ -110,7 +125,7 @@ export interface F1Options {
 /**
  * Score a policy's first action at each context against the human label. Returns null when the policy plans
  * no strategy (Standard): F1 does not apply to it.
- * @throws Error when a prediction is free text and no mapper is given; EvalInputError from the metrics.
+ * @throws UnmappedStrategyError when a prediction is free text and no mapper is given; EvalInputError from the metrics.
  */
 export async function scoreStrategyPrediction(
   policy: Policy,
@@ -122,15 +137,12 @@ export async function scoreStrategyPrediction(
   let mapped = 0;
   for (const c of contexts) {
     const rng = Rng.fromSeed(hashKey32(`${options.baseSeed}|f1|${c.task}|${c.dialogueId}|${c.turnIndex}`));
-    policy.begin?.({ seedId: c.dialogueId });
+    policy.begin?.({ seedId: c.dialogueId, reference: { strategies: [...c.reference] } });
     const { strategy } = await policy.act(contextObservation(c), rng);
     if (strategy === NO_STRATEGY) return null;
     let label = strategy;
     if (!getTask(c.task).strategies.includes(label)) {
-      if (!options.mapper)
-        throw new Error(
-          `policy ${policy.name} answered free-form strategy "${strategy}" and no label mapper is set`,
-        );
+      if (!options.mapper) throw new UnmappedStrategyError(policy.name, strategy);
       label = await options.mapper.map(c.task, strategy, rng);
       mapped++;
     }

@@ -7,7 +7,7 @@
  * reads it back in the tests).
  */
 import type { BootstrapInterval } from '../stats/bootstrap';
-import type { Estimate } from '../stats/intervals';
+import type { Estimate, PairedEstimate } from '../stats/intervals';
 import type { EvalReport } from './report';
 
 /** The report as indented JSON, with a final newline. */
@@ -21,7 +21,11 @@ function csvField(value: string | number | boolean | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
-/** Columns of {@link reportToCsv}, in order. Interval columns come as `<metric>`, `<metric>_lo`, `<metric>_hi`. */
+/**
+ * Columns of {@link reportToCsv}, in order. Interval columns come as `<metric>`, `<metric>_lo`, `<metric>_hi`,
+ * `<metric>_method` (`wilson` or `cluster-bootstrap`, see `ESTIMATE_METHOD_NAMES`; `_lo`/`_hi` are empty when
+ * the estimate has no interval). The other columns are point values.
+ */
 export const CSV_COLUMNS = [
   'task',
   'seed_set',
@@ -33,15 +37,19 @@ export const CSV_COLUMNS = [
   'success_rate',
   'success_rate_lo',
   'success_rate_hi',
+  'success_rate_method',
   'avg_turns_all',
   'avg_turns_all_lo',
   'avg_turns_all_hi',
+  'avg_turns_all_method',
   'avg_turns_successful',
   'avg_turns_successful_lo',
   'avg_turns_successful_hi',
+  'avg_turns_successful_method',
   'mean_return',
   'mean_return_lo',
   'mean_return_hi',
+  'mean_return_method',
   'strategy_entropy',
   'macro_f1',
   'weighted_f1',
@@ -50,7 +58,7 @@ export const CSV_COLUMNS = [
 
 /** One row per (task, seed set, policy); F1 columns repeat the task's strategy prediction (empty without). */
 export function reportToCsv(report: EvalReport): string {
-  const ci = (i: BootstrapInterval | Estimate | null) => (i ? [i.mean, i.lo, i.hi] : [null, null, null]);
+  const ci = (i: Estimate | null) => (i ? [i.mean, i.lo, i.hi, i.method] : [null, null, null, null]);
   const rows = report.results.map((r) => {
     const f1 = report.strategyPrediction.find((s) => s.task === r.task && s.policy === r.policy);
     return [
@@ -76,11 +84,13 @@ export function reportToCsv(report: EvalReport): string {
 
 const f3 = (v: number) => v.toFixed(3);
 const f2 = (v: number) => v.toFixed(2);
-const interval = (i: BootstrapInterval | Estimate | null, f = f3) =>
+const interval = (i: BootstrapInterval | Estimate | PairedEstimate | null, f = f3) =>
   !i
     ? '–'
-    : i.lo === null || i.hi === null
-      ? `${f(i.mean)} n/a (${i.nClusters} seed${i.nClusters === 1 ? '' : 's'})`
+    : i.lo === null || i.hi === null || i.nClusters < 2
+      ? 'note' in i && i.note
+        ? `${f(i.mean)} n/a (${i.note})`
+        : `${f(i.mean)} n/a (${i.nClusters} seed${i.nClusters === 1 ? '' : 's'})`
       : `${f(i.mean)} [${f(i.lo)}, ${f(i.hi)}]`;
 const maybe = (v: number | null, f = f3) => (v === null ? '–' : f(v));
 
@@ -92,6 +102,7 @@ function table(header: string[], rows: string[][]): string {
 /** A Markdown summary of the report (see the module comment). */
 export function reportToMarkdown(report: EvalReport): string {
   const c = report.config;
+  const m = report.methods;
   const parts: string[] = [
     `# Evaluation report`,
     '',
@@ -99,9 +110,7 @@ export function reportToMarkdown(report: EvalReport): string {
       `protocol ${c.protocol} · ${c.repeats} repeat(s) per seed · rng seed ${c.baseSeed} · generated ${report.generatedAt}`,
     '',
     `Seed sets: ${c.seedSets.map((s) => `${s.task}/${s.name} (${s.seeds} seeds)`).join(', ')}.`,
-    `Intervals (${Math.round(c.level * 100)}%, clustered by seed): success rates — Wilson score interval with a ` +
-      `cluster design effect; means and differences — percentile bootstrap, ${c.resamples} resamples. ` +
-      'SR = success rate; AT = average actor turns over all episodes / over successful ones; ' +
+    'SR = success rate; AT = average actor turns over all episodes / over successful ones; ' +
       (c.protocol === 'cstpo'
         ? 'return = terminal utility in [0, 1]; '
         : 'return = sum of per-turn critic rewards; ') +
@@ -123,6 +132,8 @@ export function reportToMarkdown(report: EvalReport): string {
         maybe(r.strategyEntropy),
       ]),
     ),
+    '',
+    `Methods: SR — ${m.successRate}. AT — ${m.avgTurns}. Return — ${m.meanReturn}. H — ${m.strategyEntropy}.`,
   ];
   if (report.paired.length > 0) {
     const rows: string[][] = [];
@@ -145,6 +156,8 @@ export function reportToMarkdown(report: EvalReport): string {
       '## Paired differences (same seeds and repeats)',
       '',
       table(['Task', 'Seeds', 'Difference', 'Pairs', 'Δ return', 'Δ success'], rows),
+      '',
+      `Method: ${m.paired}.`,
     );
   }
   if (report.strategyPrediction.length > 0) {
@@ -164,6 +177,11 @@ export function reportToMarkdown(report: EvalReport): string {
           maybe(s.entropy),
         ]),
       ),
+      '',
+      `Method: ${m.strategyPrediction}.` +
+        (report.strategyPrediction.some((s) => s.policy === 'replay')
+          ? ' The replay policy plays the human labels, so its F1 is the ceiling (1).'
+          : ''),
     );
   }
   if (report.validation.length > 0) {
@@ -183,6 +201,8 @@ export function reportToMarkdown(report: EvalReport): string {
           interval(v.endpointChange, f2),
         ]),
       ),
+      '',
+      `Method: ${m.validation}.`,
     );
   }
   return `${parts.join('\n')}\n`;

@@ -8,7 +8,6 @@
  * are seeded from `hashKey32("<baseSeed>|<what>|<task>|<set>|<policy>…")`, not from the order of work.
  */
 import { SIMULATOR_VERSION } from '../sim/version';
-import pkg from '../../package.json';
 import { hashKey32 } from '../data/hash';
 import type { Protocol } from '../env/env';
 import { Rng } from '../rng';
@@ -20,8 +19,12 @@ import {
   type CategoricalAgreement,
   type NumericAgreement,
 } from '../stats/agreement';
-import { pairedDifference, type PairedDifference } from '../stats/bootstrap';
-import type { Estimate } from '../stats/intervals';
+import {
+  ESTIMATE_METHOD_NAMES,
+  pairedEstimate,
+  type Estimate,
+  type PairedEstimate,
+} from '../stats/intervals';
 import { strategyEntropy, type ClassScores } from '../stats/classification';
 import type { EvalPlan, ResolvedConfig } from './harness';
 import { episodeKey } from './harness';
@@ -29,6 +32,7 @@ import type { F1Result } from './harness-f1';
 import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
 import { summarizeEpisodes } from '../stats/metrics';
 import type { DoseResponseResult } from './validation';
+import { LIBRARY } from './library';
 
 /** Agreement of the repeated judge calls of one (task, set, policy); null with a single judgment per call. */
 export interface JudgeAgreement {
@@ -60,8 +64,11 @@ export interface PolicyResult {
   judgeAgreement: JudgeAgreement | null;
 }
 
-/** A paired difference `policy − reference` over the same (seed, repeat) episodes, clustered by seed. */
-export interface PairedResult extends PairedDifference {
+/**
+ * A paired difference `policy − reference` over the same (seed, repeat) episodes, clustered by seed; no interval
+ * (`lo`/`hi` null, `note` saying why) from one seed or when every pair differs by the same amount.
+ */
+export interface PairedResult extends PairedEstimate {
   task: TaskId;
   seedSet: string;
   policy: string;
@@ -83,6 +90,50 @@ export interface StrategyPredictionResult {
   perClass: ClassScores[] | null;
 }
 
+/**
+ * How each figure of a report is estimated, in words (issue 10: the report names the method of every figure).
+ * Every {@link Estimate} also carries its `method` id; this says it once per table for readers of the JSON.
+ */
+export interface ReportMethods {
+  /** `results[].successRate`. */
+  successRate: string;
+  /** `results[].avgTurnsAll` and `results[].avgTurnsSuccessful`. */
+  avgTurns: string;
+  /** `results[].meanReturn`. */
+  meanReturn: string;
+  /** `results[].strategyEntropy`. */
+  strategyEntropy: string;
+  /** `results[].judgeAgreement`. */
+  judgeAgreement: string;
+  /** `paired[]` (return and success). */
+  paired: string;
+  /** `strategyPrediction[]`. */
+  strategyPrediction: string;
+  /** `validation[].endpointChange` (the other validation figures are point values). */
+  validation: string;
+}
+
+/** The methods of a report made at coverage `level` with `resamples` bootstrap resamples. */
+export function reportMethods(level: number, resamples: number): ReportMethods {
+  const pct = `${Math.round(level * 100)}%`;
+  const bootstrap =
+    `${pct} ${ESTIMATE_METHOD_NAMES['cluster-bootstrap']} over seeds, ${resamples} resamples; ` +
+    'no interval from fewer than two seeds';
+  return {
+    successRate: `${pct} ${ESTIMATE_METHOD_NAMES.wilson} (clusters: seeds)`,
+    avgTurns: bootstrap,
+    meanReturn: bootstrap,
+    strategyEntropy: 'point value (entropy in nats of the labels used), no interval',
+    judgeAgreement: 'point values over the repeated judge calls, no interval',
+    paired:
+      `${bootstrap}, nor when every pair differs by the same amount (the note says why); ` +
+      'pairs matched by seed and repeat',
+    strategyPrediction:
+      'point values over the human-labelled turns (accuracy, macro and weighted F1), no interval',
+    validation: `${bootstrap} for the level 4 − level 1 change; other columns are point values`,
+  };
+}
+
 /** The whole report. */
 export interface EvalReport {
   library: { name: string; version: string };
@@ -95,10 +146,11 @@ export interface EvalReport {
   paired: PairedResult[];
   strategyPrediction: StrategyPredictionResult[];
   validation: DoseResponseResult[];
+  /** How each figure is estimated (interval method or "point value"). */
+  methods: ReportMethods;
 }
 
-/** The library's name and version, from package.json. */
-export const LIBRARY = { name: pkg.name, version: pkg.version } as const;
+export { LIBRARY } from './library';
 
 /**
  * Whether an episode succeeded under its protocol: the terminal judge's success (CSTPO), or — PPDPP — whether
@@ -209,7 +261,7 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
         const value = (e: EvalEpisode) =>
           metric === 'return' ? e.return : protocolSuccess(e, config.protocol) ? 1 : 0;
         const keyed = (es: EvalEpisode[]) => es.map((e) => ({ key: episodeKey(e), value: value(e) }));
-        const diff = pairedDifference(keyed(episodes), keyed(reference), {
+        const diff = pairedEstimate(keyed(episodes), keyed(reference), {
           rng: Rng.fromSeed(
             streamSeed([config.baseSeed, 'paired', set.task, set.name, policy, config.reference, metric]),
           ),
@@ -236,5 +288,6 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
     paired,
     strategyPrediction: options.strategyPrediction ?? [],
     validation: options.validation ?? [],
+    methods: reportMethods(config.level, config.resamples),
   };
 }

@@ -114,3 +114,12 @@ export class WriterClosedError extends LabError {
     super(`the writer of ${path} is already closed`);
   }
 }
+
+/** `downloadFile` was called where there is no page document (a worker, or Node). */
+export class DownloadUnavailableError extends LabError {
+  override name = 'DownloadUnavailableError';
+  override readonly code: string = 'DOWNLOAD_UNAVAILABLE';
+  constructor() {
+    super('downloadFile needs a page document (not available in a worker or in Node)');
+  }
+}

@@ -25,6 +25,12 @@ export const ROLE_NAMES = [
  * `responder`, `judge`, `arg` actor (EmoLLM), reverse-perspective `predictor`. */
 export type RoleName = (typeof ROLE_NAMES)[number];
 
+/**
+ * Who makes a structured call: one of the language roles, or `baseline` for the LLM forms of the baselines
+ * (src/baselines), which share this helper.
+ */
+export type CallerName = RoleName | 'baseline';
+
 /** Settings of one LLM role's calls. */
 export interface RoleCallOptions {
   backend: ChatBackend;
@@ -50,7 +56,7 @@ export class RoleOutputError extends StructuredOutputError {
   override name: string = 'RoleOutputError';
   override readonly code: string = 'LLM_ROLE_OUTPUT_INVALID';
   constructor(
-    readonly role: RoleName,
+    readonly role: CallerName,
     readonly answerName: string,
     cause: StructuredOutputError,
   ) {
@@ -61,7 +67,7 @@ export class RoleOutputError extends StructuredOutputError {
 
 /** One structured call of a role. */
 export interface RoleCall<T> {
-  role: RoleName;
+  role: CallerName;
   /** Schema name sent in `response_format` (letters, digits, `_`, `-`). */
   answerName: string;
   messages: ChatMessage[];

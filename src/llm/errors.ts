@@ -181,14 +181,32 @@ export class RedirectRefusedError extends PrivacyError {
   readonly toHost: string | undefined;
 }
 
-/** The replay backend has no (or no more) recorded answer for request key `key`. */
+/**
+ * The replay backend has no (or no more) recorded answer for request key `key`. The message says what the
+ * request asked (`asked`) and, when the backend answered a similar request before, that request's key and how
+ * the unmatched one differs from it (`nearest`): a recorded answer that was refused and repaired shows up as
+ * "asked adds 2 messages after the recorded 3: assistant: …; user: …".
+ */
 export class FixtureMissingError extends LlmError {
   override name: string = 'FixtureMissingError';
   override readonly code: string = 'LLM_FIXTURE_MISSING';
+  /** What the request asked (message count, format, last message), when known. */
+  readonly asked: string | undefined;
+  /** The nearest answered request's key and how the unmatched request differs from it, when there is one. */
+  readonly nearest: { key: string; difference: string } | undefined;
   constructor(
     readonly key: string,
     detail: string,
+    context: { asked?: string; nearest?: { key: string; difference: string } | undefined } = {},
   ) {
-    super(`no replay fixture for request ${key}: ${detail}`);
+    super(
+      `no replay fixture for request ${key}: ${detail}` +
+        (context.asked ? `\n  asked: ${context.asked}` : '') +
+        (context.nearest
+          ? `\n  nearest answered request ${context.nearest.key}: ${context.nearest.difference}`
+          : ''),
+    );
+    this.asked = context.asked;
+    this.nearest = context.nearest;
   }
 }

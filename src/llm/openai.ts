@@ -17,6 +17,7 @@ import {
   AbortedError,
   BackendUnavailableError,
   HttpError,
+  InvalidRequestError,
   MalformedResponseError,
   PrivacyError,
   RedirectRefusedError,
@@ -121,11 +122,16 @@ export class OpenAiBackend implements ChatBackend {
   private readonly maxBackoffMs: number;
   private readonly fetchFn: typeof fetch;
 
-  /** Throws `PrivacyError` for a non-loopback URL without `allowRemote`, `TypeError` for an invalid URL. */
+  /** Throws `PrivacyError` for a non-loopback URL without `allowRemote`, `InvalidRequestError` for an invalid URL. */
   constructor(private readonly options: OpenAiBackendOptions) {
+    if (!URL.canParse(options.baseUrl)) {
+      throw new InvalidRequestError(
+        `baseUrl "${options.baseUrl}" is not a URL (e.g. http://127.0.0.1:11434/v1)`,
+      );
+    }
     const url = new URL(options.baseUrl);
     if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new TypeError(`baseUrl must be http(s), got ${options.baseUrl}`);
+      throw new InvalidRequestError(`baseUrl must be http(s), got ${options.baseUrl}`);
     }
     if (!options.allowRemote && !isLoopbackUrl(url)) throw new PrivacyError(options.baseUrl);
     this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;

@@ -9,7 +9,9 @@
  * `ScriptedBackend` is the simpler test double: it answers from a queue regardless of the request and keeps
  * every request it received.
  */
+import { canonicalJson } from './canonical';
 import { FixtureMissingError, InvalidRequestError } from './errors';
+import { describeDifference, describeRequest, nearestRequest } from './replay-diff';
 import { addUsage, emptyUsageStats, type UsageStats } from './usage';
 import {
   ChatResponseSchema,
@@ -21,37 +23,24 @@ import {
   type ChatResponse,
 } from './types';
 
+export { canonicalJson } from './canonical';
+
+/** Answered requests remembered to explain a later miss (the most recent ones). */
+const REMEMBERED_REQUESTS = 256;
+
 /** Recorded answers: request key → a response, or responses consumed in order. */
 export type ReplayFixture = Record<string, ChatResponse | ChatResponse[]>;
-
-/**
- * JSON with object keys sorted at every depth and `undefined` members dropped, so that two requests that
- * differ only in key order or in absent-vs-undefined fields give the same text. Throws `InvalidRequestError`
- * on values JSON cannot represent (functions, non-finite numbers, bigints).
- */
-export function canonicalJson(value: unknown): string {
-  if (value === null || typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
-  if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new InvalidRequestError(`cannot canonicalise number ${value}`);
-    return JSON.stringify(value);
-  }
-  if (Array.isArray(value))
-    return `[${value.map((v) => canonicalJson(v === undefined ? null : v)).join(',')}]`;
-  if (typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
-  }
-  throw new InvalidRequestError(`cannot canonicalise a ${typeof value}`);
-}
 
 /**
  * Stable key of a request: `sha256:` + the first 32 hex digits of SHA-256 over {@link canonicalJson} of the
  * validated request (Web Crypto, so identical in Node ≥ 20 and browsers; needs a secure context there).
  */
 export async function requestKey(request: ChatRequest): Promise<string> {
-  const bytes = new TextEncoder().encode(canonicalJson(validateChatRequest(request)));
+  return keyOfValid(validateChatRequest(request));
+}
+
+async function keyOfValid(request: ChatRequest): Promise<string> {
+  const bytes = new TextEncoder().encode(canonicalJson(request));
   const digest = new Uint8Array(await crypto.subtle.digest('SHA-256', bytes));
   const hex = Array.from(digest, (b) => b.toString(16).padStart(2, '0')).join('');
   return `sha256:${hex.slice(0, 32)}`;
@@ -72,6 +61,8 @@ export class ReplayBackend implements ChatBackend {
   readonly name: string;
   private readonly entries: ReplayFixture;
   private readonly consumed = new Map<string, number>();
+  /** Requests answered so far by key (the latest {@link REMEMBERED_REQUESTS}), to explain a miss. */
+  private readonly answered = new Map<string, ChatRequest>();
   private readonly counters: UsageStats = emptyUsageStats();
   private recordedCount = 0;
 
@@ -91,11 +82,15 @@ export class ReplayBackend implements ChatBackend {
   }
 
   /**
-   * The recorded answer for `request` (throws `FixtureMissingError` naming the key when there is none left in
-   * `replay` mode); in `record` mode an unrecorded request is sent to `inner` and its answer stored.
+   * The recorded answer for `request`; in `record` mode an unrecorded request is sent to `inner` and its
+   * answer stored. In `replay` mode a request with no answer left throws `FixtureMissingError`, whose message
+   * names the key, says what the request asked and how it differs from the nearest request answered so far
+   * (e.g. a repair turn after a recorded answer was refused). Throws `InvalidRequestError` for an invalid
+   * request.
    */
   async complete(request: ChatRequest, options?: CallOptions): Promise<ChatResponse> {
-    const key = await requestKey(request);
+    const valid = validateChatRequest(request);
+    const key = await keyOfValid(valid);
     const entry = this.entries[key];
     const used = this.consumed.get(key) ?? 0;
     let response: ChatResponse | undefined;
@@ -103,10 +98,7 @@ export class ReplayBackend implements ChatBackend {
     else if (entry !== undefined && used < entry.length) response = entry[used];
     if (response === undefined) {
       if (this.options.mode !== 'record') {
-        throw new FixtureMissingError(
-          key,
-          entry === undefined ? 'request not recorded' : `all ${used} recorded answers already used`,
-        );
+        throw this.missing(key, valid, entry === undefined ? undefined : used);
       }
       response = await this.options.inner!.complete(request, options);
       this.entries[key] = [
@@ -116,8 +108,33 @@ export class ReplayBackend implements ChatBackend {
       this.recordedCount += 1;
     }
     this.consumed.set(key, used + 1);
+    this.remember(key, valid);
     addUsage(this.counters, response);
     return structuredClone(response);
+  }
+
+  private remember(key: string, request: ChatRequest): void {
+    this.answered.delete(key);
+    this.answered.set(key, request);
+    if (this.answered.size > REMEMBERED_REQUESTS) {
+      this.answered.delete(this.answered.keys().next().value as string);
+    }
+  }
+
+  /** The error for a request without an answer left; `used` is set when the key was recorded. */
+  private missing(key: string, request: ChatRequest, used: number | undefined): FixtureMissingError {
+    const detail = used === undefined ? 'request not recorded' : `all ${used} recorded answers already used`;
+    const others = new Map([...this.answered].filter(([k]) => k !== key));
+    const near = used === undefined ? nearestRequest(request, others) : undefined;
+    const unused = Object.keys(this.entries).filter((k) => !this.consumed.has(k)).length;
+    const nearest = near
+      ? { key: near.key, difference: describeDifference(near.request, request) }
+      : undefined;
+    const context =
+      near || used !== undefined
+        ? ''
+        : `; no request was answered before it, and ${unused} recorded key${unused === 1 ? ' is' : 's are'} unused`;
+    return new FixtureMissingError(key, detail + context, { asked: describeRequest(request), nearest });
   }
 
   /** A copy of the fixture including everything recorded so far (JSON-serialisable). */

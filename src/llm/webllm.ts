@@ -12,20 +12,21 @@
  *   leaving it pending; after a crash, a failed load, a lost device, or an abort/timeout that the engine
  *   does not acknowledge, the worker is terminated and the next request starts a fresh one;
  * - load progress as events, cache status and deletion, abort and timeouts through `AbortSignal`.
+ *
+ * WebLLM itself (and `gpu/probe`, which reads its model list) is imported lazily, on the backend's first
+ * asynchronous call or in {@link WebLlmBackend.create}: importing this module — as every Node command does
+ * through the library's index — costs nothing (the static import used to add ~100 MB of heap to template runs).
  */
-import {
-  deleteModelAllInfoInCache,
-  hasModelInCache,
-  prebuiltAppConfig,
+import type {
+  AppConfig,
+  ChatCompletion,
+  ChatCompletionRequestNonStreaming,
+  ChatOptions,
+  InitProgressReport,
+  ModelRecord,
   WebWorkerMLCEngine,
-  type AppConfig,
-  type ChatCompletion,
-  type ChatCompletionRequestNonStreaming,
-  type ChatOptions,
-  type InitProgressReport,
-  type ModelRecord,
 } from '@mlc-ai/web-llm';
-import { probeGpu, requiresShaderF16, type GpuLike, type GpuReport } from '../gpu/probe';
+import type { GpuLike, GpuReport } from '../gpu/probe';
 import {
   AbortedError,
   BackendUnavailableError,
@@ -79,6 +80,28 @@ export interface WebLlmBackendOptions {
   requestTimeoutMs?: number;
   /** Milliseconds to wait for the engine to acknowledge an interrupt before killing the worker (default 2000). */
   interruptGraceMs?: number;
+}
+
+/** WebLLM's module (`@mlc-ai/web-llm`), loaded on demand. */
+type WebLlmModule = typeof import('@mlc-ai/web-llm');
+
+/**
+ * Loads WebLLM (the runtime module is evaluated once; later calls reuse it).
+ * @throws BackendUnavailableError when the module cannot be loaded.
+ */
+async function loadWebLlm(): Promise<WebLlmModule> {
+  try {
+    return await import('@mlc-ai/web-llm');
+  } catch (e) {
+    throw new BackendUnavailableError(`cannot load @mlc-ai/web-llm: ${errorText(e)}`, { cause: e });
+  }
+}
+
+/** The model record of `modelId` in `appConfig`. @throws UnsupportedModelError when the list lacks it. */
+function findRecord(appConfig: AppConfig, modelId: string): ModelRecord {
+  const record = appConfig.model_list.find((r) => r.model_id === modelId);
+  if (!record) throw new UnsupportedModelError(modelId, 'no such model_id in the app config model list');
+  return record;
 }
 
 /** The default engine worker. Vite bundles the worker from this `new URL(…, import.meta.url)` pattern. */
@@ -173,8 +196,8 @@ export function classifyLoadError(modelId: string, e: unknown): Error {
 /** See the module comment. */
 export class WebLlmBackend implements ChatBackend {
   readonly name: string;
-  private readonly appConfig: AppConfig;
-  private readonly record: ModelRecord | undefined;
+  /** WebLLM and its resolved config/record; set on the first asynchronous call. */
+  private runtime: Promise<{ module: WebLlmModule; appConfig: AppConfig; record: ModelRecord }> | undefined;
   private readonly listeners = new Set<(p: LoadProgress) => void>();
   private readonly counters: UsageStats = emptyUsageStats();
   private session: Session | undefined;
@@ -183,17 +206,15 @@ export class WebLlmBackend implements ChatBackend {
   private workerCount = 0;
 
   /**
-   * Checks the model record (throws `UnsupportedModelError` if `modelId` is not in the list,
-   * `InvalidRequestError` if a custom record's URLs are not absolute http(s) URLs). Starts nothing.
+   * Checks a custom `appConfig` (throws `UnsupportedModelError` if `modelId` is not in its list,
+   * `InvalidRequestError` if the record's URLs are not absolute http(s) URLs). Starts and imports nothing:
+   * with WebLLM's prebuilt list, an unknown `modelId` is reported by the first call (or use
+   * {@link WebLlmBackend.create}, which checks it up front).
    */
   constructor(private readonly options: WebLlmBackendOptions) {
-    this.appConfig = options.appConfig ?? prebuiltAppConfig;
-    this.record = this.appConfig.model_list.find((r) => r.model_id === options.modelId);
-    if (!this.record) {
-      throw new UnsupportedModelError(options.modelId, 'no such model_id in the app config model list');
-    }
     if (options.appConfig) {
-      for (const url of [this.record.model, this.record.model_lib]) {
+      const record = findRecord(options.appConfig, options.modelId);
+      for (const url of [record.model, record.model_lib]) {
         if (!/^https?:\/\//.test(url) || !URL.canParse(url)) {
           throw new InvalidRequestError(
             `model record ${options.modelId}: '${url}' is not an absolute http(s) URL`,
@@ -204,6 +225,18 @@ export class WebLlmBackend implements ChatBackend {
     this.name = `webllm:${options.modelId}`;
   }
 
+  /**
+   * Imports WebLLM and builds a backend whose model record is checked against the app config (WebLLM's
+   * prebuilt list by default). Starts no worker and downloads nothing.
+   * @throws UnsupportedModelError (unknown `modelId`), InvalidRequestError (custom record with relative URLs),
+   *   BackendUnavailableError (WebLLM cannot be loaded).
+   */
+  static async create(options: WebLlmBackendOptions): Promise<WebLlmBackend> {
+    const backend = new WebLlmBackend(options);
+    await backend.resolveRuntime();
+    return backend;
+  }
+
   /** Subscribes to load progress; returns the unsubscribe function. */
   onProgress(listener: (progress: LoadProgress) => void): () => void {
     this.listeners.add(listener);
@@ -211,13 +244,15 @@ export class WebLlmBackend implements ChatBackend {
   }
 
   /** Whether the model's weights are in the browser cache (Cache API / IndexedDB, per the app config). */
-  isCached(): Promise<boolean> {
-    return hasModelInCache(this.options.modelId, this.appConfig);
+  async isCached(): Promise<boolean> {
+    const { module, appConfig } = await this.resolveRuntime();
+    return module.hasModelInCache(this.options.modelId, appConfig);
   }
 
   /** Deletes the model's weights, tokenizer, config and wasm from the browser cache. */
-  deleteFromCache(): Promise<void> {
-    return deleteModelAllInfoInCache(this.options.modelId, this.appConfig);
+  async deleteFromCache(): Promise<void> {
+    const { module, appConfig } = await this.resolveRuntime();
+    return module.deleteModelAllInfoInCache(this.options.modelId, appConfig);
   }
 
   /**
@@ -282,6 +317,19 @@ export class WebLlmBackend implements ChatBackend {
     return this.workerCount;
   }
 
+  /** Imports WebLLM once and resolves the app config and model record (a failure is retried next call). */
+  private resolveRuntime(): Promise<{ module: WebLlmModule; appConfig: AppConfig; record: ModelRecord }> {
+    this.runtime ??= loadWebLlm().then((module) => {
+      const appConfig = this.options.appConfig ?? module.prebuiltAppConfig;
+      return { module, appConfig, record: findRecord(appConfig, this.options.modelId) };
+    });
+    const pending = this.runtime;
+    pending.catch(() => {
+      if (this.runtime === pending) this.runtime = undefined;
+    });
+    return pending;
+  }
+
   private enqueue<T>(task: () => Promise<T>): Promise<T> {
     const run = this.tail.then(task, task);
     this.tail = run.catch(() => undefined);
@@ -291,8 +339,9 @@ export class WebLlmBackend implements ChatBackend {
   private async ensureLoaded(signal?: AbortSignal): Promise<Session> {
     if (signal?.aborted) throw new AbortedError('request aborted by the caller');
     if (this.session?.loaded) return this.session;
-    await this.checkDevice();
-    const session = this.startSession();
+    const runtime = await this.resolveRuntime();
+    await this.checkDevice(runtime.record);
+    const session = this.startSession(runtime.module, runtime.appConfig);
     try {
       await this.guard(session, session.engine.reload(this.options.modelId, this.options.chatOptions), {
         signal,
@@ -310,11 +359,12 @@ export class WebLlmBackend implements ChatBackend {
   }
 
   /** Refuses models the adapter cannot run, before any download. */
-  private async checkDevice(): Promise<void> {
+  private async checkDevice(record: ModelRecord): Promise<void> {
+    const { probeGpu, requiresShaderF16 } = await import('../gpu/probe');
     this.gpuReport ??= probeGpu(this.options.gpu);
     const report = await this.gpuReport;
     if (!report.adapter) throw new BackendUnavailableError(report.message);
-    if (!report.adapter.shaderF16 && requiresShaderF16(this.options.modelId, this.record)) {
+    if (!report.adapter.shaderF16 && requiresShaderF16(this.options.modelId, record)) {
       throw new UnsupportedModelError(
         this.options.modelId,
         'this GPU adapter lacks the shader-f16 feature; choose a *q4f32* or *q0f32* model id',
@@ -322,7 +372,7 @@ export class WebLlmBackend implements ChatBackend {
     }
   }
 
-  private startSession(): Session {
+  private startSession(module: WebLlmModule, appConfig: AppConfig): Session {
     let worker: Worker;
     try {
       worker = (this.options.createWorker ?? defaultWorker)();
@@ -343,8 +393,8 @@ export class WebLlmBackend implements ChatBackend {
       worker.addEventListener('messageerror', () => fail('a message could not be deserialised'));
     });
     crashed.catch(() => undefined);
-    const engine = new WebWorkerMLCEngine(worker, {
-      appConfig: this.appConfig,
+    const engine = new module.WebWorkerMLCEngine(worker, {
+      appConfig,
       initProgressCallback: (report: InitProgressReport) => this.emit(report),
     });
     const session: Session = { worker, engine, crashed, loaded: false };

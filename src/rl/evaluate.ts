@@ -3,7 +3,7 @@
  * the actor sampling its actions, the same environment seeds for every actor compared, and the mean terminal
  * return, success rate and turns summarised with 95% bootstrap intervals clustered by seed (paper §E.2).
  */
-import { pairedDifference, summarizeEpisodes, type EpisodeSummary, type PairedDifference } from '../stats';
+import { pairedEstimate, summarizeEpisodes, type EpisodeSummary, type PairedEstimate } from '../stats';
 import { Rng } from '../rng';
 import { caseStreams } from '../seeding';
 import { getTask, type Seed } from '../tasks';
@@ -14,6 +14,7 @@ import { zeroCounts } from './counting';
 import { ActorNetworks } from './networks';
 import type { WeightMap } from './params';
 import { runPaths } from './rollout';
+import { RlOptionError } from './errors';
 
 /** One evaluation episode. */
 export interface EvalEpisode {
@@ -49,9 +50,9 @@ export async function evaluateActor(
   seeds: readonly Seed[],
   options: EvaluateOptions,
 ): Promise<EvalEpisode[]> {
-  if (seeds.length === 0) throw new RangeError('evaluation needs at least one seed');
+  if (seeds.length === 0) throw new RlOptionError('evaluation needs at least one seed');
   if (!(Number.isInteger(options.repeats) && options.repeats >= 1))
-    throw new RangeError(`repeats must be a positive integer, got ${options.repeats}`);
+    throw new RlOptionError(`repeats must be a positive integer, got ${options.repeats}`);
   const ctx = createRolloutContext(config, actor, zeroCounts(), options.services);
   const plan = seeds.flatMap((seed) =>
     Array.from({ length: options.repeats }, (_, r) => ({
@@ -103,8 +104,11 @@ export interface RunEvaluation {
   seeds: number;
   repeats: number;
   policies: { cstpo: PolicyEvaluation; sft: PolicyEvaluation | null; random: PolicyEvaluation };
-  /** Paired differences of mean return (matched by seed and repeat, clustered by seed). */
-  differences: { vsSft: PairedDifference | null; vsRandom: PairedDifference };
+  /**
+   * Paired differences of mean return (matched by seed and repeat, clustered by seed); no interval (`note` says
+   * why) from one seed or when every pair differs by the same amount.
+   */
+  differences: { vsSft: PairedEstimate | null; vsRandom: PairedEstimate };
   /**
    * Whether the trained policy's 95% interval of mean return lies entirely above the other's (the intervals do
    * not overlap).
@@ -160,7 +164,7 @@ export async function evaluateRun(
   const keyed = (p: PolicyEvaluation) =>
     p.episodes.map((e) => ({ key: `${e.caseId}/${e.repeat}`, value: e.return }));
   const diff = (other: PolicyEvaluation) =>
-    pairedDifference(keyed(cstpo), keyed(other), {
+    pairedEstimate(keyed(cstpo), keyed(other), {
       rng: Rng.fromSeed(options.seed),
       clusterOf: (k) => k.slice(0, k.lastIndexOf('/')),
     });

@@ -4,12 +4,14 @@
  * as base64 of their bytes, so values round-trip exactly) and `history.jsonl` (one {@link StepRecord} a
  * line). A step is saved by writing the history, then the snapshot and run record to temporary files renamed
  * into place; on load, history rows beyond the latest snapshot's step are dropped, so an interrupted save
- * resumes from the previous step.
+ * resumes from the previous step. A damaged file (not JSON, a bad float32 payload, a run record of another run,
+ * a snapshot or history that fails {@link validateStoredRun}) raises `StoredRunError` naming the file.
  */
 import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
+import { RlInputError, RunIdError } from './errors';
 import type { RunRecord, RunStatus, RunStore, StoredRun } from './store';
-import { RunNotFoundError } from './store';
+import { RunNotFoundError, StoredRunError, validateStoredRun } from './store';
 import type { StepRecord, TrainerSnapshot } from './trainer';
 
 /** JSON replacer that writes a Float32Array as `{ "$f32": "<base64 of its bytes>" }`. */
@@ -20,10 +22,19 @@ export function float32Replacer(_key: string, value: unknown): unknown {
   return value;
 }
 
-/** JSON reviver, the inverse of {@link float32Replacer}. */
+/**
+ * JSON reviver, the inverse of {@link float32Replacer}.
+ * @throws RlInputError when a `$f32` payload is not a string or its byte length is not a multiple of 4 (callers
+ *   reading files turn it into `StoredRunError`).
+ */
 export function float32Reviver(_key: string, value: unknown): unknown {
   if (value !== null && typeof value === 'object' && '$f32' in value) {
-    const bytes = Buffer.from((value as { $f32: string }).$f32, 'base64');
+    const payload = (value as { $f32: unknown }).$f32;
+    if (typeof payload !== 'string') throw new RlInputError('a $f32 payload is not a base64 string');
+    const bytes = Buffer.from(payload, 'base64');
+    if (bytes.byteLength % 4 !== 0) {
+      throw new RlInputError(`a $f32 payload has ${bytes.byteLength} bytes, not a multiple of 4`);
+    }
     const out = new Float32Array(bytes.byteLength / 4);
     new Uint8Array(out.buffer).set(bytes);
     return out;
@@ -36,13 +47,33 @@ async function writeAtomic(path: string, text: string): Promise<void> {
   await rename(`${path}.tmp`, path);
 }
 
-async function readJson<T>(path: string): Promise<T | null> {
+/** Reads a file, or null when it does not exist. */
+async function readText(path: string): Promise<string | null> {
   try {
-    return JSON.parse(await readFile(path, 'utf8'), float32Reviver) as T;
+    return await readFile(path, 'utf8');
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
     throw e;
   }
+}
+
+/**
+ * Parses the JSON file `path` of run `runId` (null when it does not exist).
+ * @throws StoredRunError naming the file when it is not JSON, not an object, or holds a bad float32 payload.
+ */
+async function readJson<T>(path: string, runId: string): Promise<T | null> {
+  const text = await readText(path);
+  if (text === null) return null;
+  let value: unknown;
+  try {
+    value = JSON.parse(text, float32Reviver);
+  } catch (e) {
+    throw new StoredRunError(runId, path, `not valid JSON (${(e as Error).message})`);
+  }
+  if (value === null || typeof value !== 'object' || Array.isArray(value)) {
+    throw new StoredRunError(runId, path, 'not a JSON object');
+  }
+  return value as T;
 }
 
 /** Runs as folders under `root`. A run id must be a plain folder name. */
@@ -50,8 +81,7 @@ export class FileRunStore implements RunStore {
   constructor(readonly root: string) {}
 
   private dir(runId: string): string {
-    if (!/^[\w.-]+$/.test(runId) || runId === '.' || runId === '..')
-      throw new RangeError(`run id "${runId}" must be a plain folder name (letters, digits, . _ -)`);
+    if (!/^[\w.-]+$/.test(runId) || runId === '.' || runId === '..') throw new RunIdError(runId);
     return join(this.root, runId);
   }
 
@@ -72,9 +102,9 @@ export class FileRunStore implements RunStore {
     status: RunStatus,
   ): Promise<void> {
     const dir = this.dir(runId);
-    const run = await readJson<RunRecord>(join(dir, 'run.json'));
+    const run = await readJson<RunRecord>(join(dir, 'run.json'), runId);
     if (!run) throw new RunNotFoundError(runId);
-    const kept = (await this.history(dir)).filter((r) => !rows.some((n) => n.step === r.step));
+    const kept = (await this.history(dir, runId)).filter((r) => !rows.some((n) => n.step === r.step));
     const all = [...kept, ...rows].sort((a, b) => a.step - b.step);
     await writeAtomic(join(dir, 'history.jsonl'), all.map((r) => JSON.stringify(r) + '\n').join(''));
     await writeAtomic(join(dir, 'latest.json'), JSON.stringify(latest, float32Replacer));
@@ -84,7 +114,7 @@ export class FileRunStore implements RunStore {
 
   async setStatus(runId: string, status: RunStatus): Promise<void> {
     const dir = this.dir(runId);
-    const run = await readJson<RunRecord>(join(dir, 'run.json'));
+    const run = await readJson<RunRecord>(join(dir, 'run.json'), runId);
     if (!run) throw new RunNotFoundError(runId);
     await writeAtomic(
       join(dir, 'run.json'),
@@ -92,30 +122,52 @@ export class FileRunStore implements RunStore {
     );
   }
 
-  private async history(dir: string): Promise<StepRecord[]> {
-    let text: string;
-    try {
-      text = await readFile(join(dir, 'history.jsonl'), 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw e;
+  /** The history rows. @throws StoredRunError naming `history.jsonl` and the line that is not JSON. */
+  private async history(dir: string, runId: string): Promise<StepRecord[]> {
+    const path = join(dir, 'history.jsonl');
+    const text = await readText(path);
+    if (text === null) return [];
+    const rows: StepRecord[] = [];
+    for (const [i, line] of text.split('\n').entries()) {
+      if (line.trim() === '') continue;
+      try {
+        rows.push(JSON.parse(line) as StepRecord);
+      } catch (e) {
+        throw new StoredRunError(runId, `${path}:${i + 1}`, `not valid JSON (${(e as Error).message})`);
+      }
     }
-    return text
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l) => JSON.parse(l) as StepRecord);
+    return rows;
   }
 
+  /**
+   * The run in `<root>/<runId>/`, or null when it has no `run.json` (none, or its creation was interrupted).
+   * @throws StoredRunError naming the file at fault: a file that is not JSON, a run record of another run or
+   *   with no config, a missing snapshot, or a snapshot or history that fails {@link validateStoredRun};
+   *   RunIdError for an id that is not a plain folder name.
+   */
   async load(runId: string): Promise<StoredRun | null> {
     const dir = this.dir(runId);
-    const [run, init, latest] = await Promise.all([
-      readJson<RunRecord>(join(dir, 'run.json')),
-      readJson<TrainerSnapshot>(join(dir, 'init.json')),
-      readJson<TrainerSnapshot>(join(dir, 'latest.json')),
-    ]);
-    if (!run || !init || !latest) return null;
-    const history = (await this.history(dir)).filter((r) => r.step <= latest.step);
-    return { run: { ...run, step: latest.step }, init, latest, history };
+    const runPath = join(dir, 'run.json');
+    const run = await readJson<RunRecord>(runPath, runId);
+    if (!run) return null;
+    if (run.id !== runId) {
+      throw new StoredRunError(runId, runPath, `it records run ${JSON.stringify(run.id)}, not "${runId}"`);
+    }
+    if (run.config === null || typeof run.config !== 'object') {
+      throw new StoredRunError(runId, runPath, 'it has no training config');
+    }
+    const snapshot = async (name: 'init' | 'latest'): Promise<TrainerSnapshot> => {
+      const path = join(dir, `${name}.json`);
+      const value = await readJson<TrainerSnapshot>(path, runId);
+      if (!value) throw new StoredRunError(runId, path, 'the file is missing');
+      return value;
+    };
+    const [init, latest] = await Promise.all([snapshot('init'), snapshot('latest')]);
+    const rows = await this.history(dir, runId);
+    const history = rows.filter((r) => typeof r?.step !== 'number' || r.step <= latest.step);
+    const stored: StoredRun = { run: { ...run, step: latest.step }, init, latest, history };
+    validateStoredRun(stored, dir);
+    return stored;
   }
 
   async listRuns(): Promise<RunRecord[]> {
@@ -126,7 +178,7 @@ export class FileRunStore implements RunStore {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw e;
     }
-    const runs = await Promise.all(names.map((n) => readJson<RunRecord>(join(this.root, n, 'run.json'))));
+    const runs = await Promise.all(names.map((n) => readJson<RunRecord>(join(this.root, n, 'run.json'), n)));
     return runs.filter((r): r is RunRecord => r !== null);
   }
 

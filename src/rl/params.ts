@@ -7,6 +7,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { LabError } from '../errors';
 import type { Rng } from '../rng';
+import { RlInputError } from './errors';
 
 /** A tensor as plain data: row-major float32 values and the shape. */
 export interface TensorData {
@@ -97,7 +98,7 @@ export class ParamSet {
 
   /** Add a variable named `name` (unique in this set) with the given shape and initial values. */
   add(name: string, shape: number[], values: Float32Array): tf.Variable {
-    if (this.entries.some((e) => e.name === name)) throw new Error(`duplicate parameter "${name}"`);
+    if (this.entries.some((e) => e.name === name)) throw new RlInputError(`duplicate parameter "${name}"`);
     const variable = tf.tidy(() => tf.variable(tf.tensor(values, shape, 'float32'), true));
     this.entries.push({ name, variable });
     return variable;

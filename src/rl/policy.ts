@@ -17,6 +17,7 @@ import { featurizerFor, networkDims, type RolloutServices } from './context';
 import { ActorNetworks } from './networks';
 import type { WeightMap } from './params';
 import { sampleIndex } from './sampling';
+import { RlInputError } from './errors';
 
 /** A trained actor as plain data: the run's configuration and its actor weights (structured-cloneable). */
 export interface TrainedActor {
@@ -45,7 +46,7 @@ export class ActorPolicy implements Policy {
     const k = sampleIndex(probs as Float32Array, rng);
     const label = this.labels[k] as string;
     const texts = await this.realizer.realize(obs, label, this.config.candidates, rng);
-    if (texts.length === 0) throw new Error(`realizer gave no candidate for "${label}"`);
+    if (texts.length === 0) throw new RlInputError(`realizer gave no candidate for "${label}"`);
     const candidates = await this.featurizer.utterances(texts);
     const [uprobs] = await this.actor.utteranceProbs([features as Float32Array], [k], [candidates]);
     return { strategy: label, utterance: texts[sampleIndex(uprobs as Float32Array, rng)] as string };

@@ -9,7 +9,12 @@
  *   conservative end). With one episode per case n_eff = n, the plain Wilson interval.
  * - Means: the case-clustered percentile bootstrap of `bootstrap.ts`, only from two clusters on; with fewer there
  *   is no between-case variation to resample and no interval is given (`lo`/`hi` null, shown "n/a (1 seed)").
+ * - Paired differences ({@link pairedEstimate}): the same bootstrap over the per-pair differences, with no
+ *   interval from fewer than two clusters, nor when every pair differs by the same amount (typically 0: both
+ *   policies played identical episodes). Resampling identical differences can only return that value, so the
+ *   bootstrap's `[0, 0]` would claim a certainty that few pairs cannot give; the `note` says why instead.
  */
+import { pairedDifference, type KeyedValue, type PairedDifferenceOptions } from './bootstrap';
 import { StatsInputError } from './errors';
 
 /** How an {@link Estimate}'s interval was made: Wilson score (proportions) or clustered bootstrap (means). */
@@ -148,19 +153,74 @@ export function proportionEstimate(
 }
 
 /**
- * `mean [lo, hi]` with `digits` decimals, or `mean n/a (1 seed)` when the estimate has no interval; `–` for null.
+ * `mean [lo, hi]` with `digits` decimals, or `mean n/a (1 seed)` when the estimate has no interval (`mean n/a
+ * (<note>)` when it carries a note, as a {@link PairedEstimate} does); `–` for null.
  * @param unit the cluster unit's name in the "n/a" note (default `seed`).
  */
 export function formatEstimate(
-  estimate: Pick<Estimate, 'mean' | 'lo' | 'hi' | 'nClusters'> | null,
+  estimate: (Pick<Estimate, 'mean' | 'lo' | 'hi' | 'nClusters'> & { note?: string | null }) | null,
   digits = 3,
   unit = 'seed',
 ): string {
   if (!estimate) return '–';
   const f = (x: number) => x.toFixed(digits);
   if (estimate.lo === null || estimate.hi === null) {
+    if (estimate.note) return `${f(estimate.mean)} n/a (${estimate.note})`;
     const count = estimate.nClusters;
     return `${f(estimate.mean)} n/a (${count} ${unit}${count === 1 ? '' : 's'})`;
   }
   return `${f(estimate.mean)} [${f(estimate.lo)}, ${f(estimate.hi)}]`;
+}
+
+/** A paired difference `a − b` as an {@link Estimate}, with the two sides' means and why it has no interval. */
+export interface PairedEstimate extends Estimate {
+  /** Mean of the `a` values over the matched keys (`mean = meanA − meanB` up to rounding). */
+  meanA: number;
+  /** Mean of the `b` values over the matched keys. */
+  meanB: number;
+  /**
+   * Why `lo`/`hi` are null, e.g. `n too small for an interval: 1 seed` or `no interval: all 3 differences are 0`; null when
+   * there is an interval.
+   */
+  note: string | null;
+}
+
+/**
+ * Paired difference `a − b` (matched by key, clustered by `clusterOf`) with the case-clustered bootstrap interval
+ * of {@link pairedDifference} — or no interval (`lo`/`hi` null, `note` saying why) from fewer than two clusters
+ * or when every pair has the same difference (see the module comment). Deterministic given the `rng` state.
+ * @param unit the cluster unit's name in the note (default `seed`).
+ * @throws StatsInputError as {@link pairedDifference} (empty side, repeated or unmatched key, non-finite value,
+ *   invalid options).
+ */
+export function pairedEstimate(
+  a: readonly KeyedValue[],
+  b: readonly KeyedValue[],
+  options: PairedDifferenceOptions,
+  unit = 'seed',
+): PairedEstimate {
+  const d = pairedDifference(a, b, options);
+  const diffs = new Map(a.map(({ key, value }) => [key, value]));
+  for (const { key, value } of b) diffs.set(key, (diffs.get(key) as number) - value);
+  const values = [...diffs.values()];
+  const constant = values.every((v) => v === values[0]);
+  let note: string | null = null;
+  if (d.nClusters < 2) {
+    note = `n too small for an interval: ${d.nClusters} ${unit}${d.nClusters === 1 ? '' : 's'}`;
+  } else if (constant) {
+    note = `no interval: all ${d.n} differences are ${values[0]}`;
+  }
+  return {
+    mean: d.mean,
+    lo: note === null ? d.lo : null,
+    hi: note === null ? d.hi : null,
+    method: 'cluster-bootstrap',
+    n: d.n,
+    nClusters: d.nClusters,
+    resamples: note === null ? d.resamples : 0,
+    level: d.level,
+    meanA: d.meanA,
+    meanB: d.meanB,
+    note,
+  };
 }

@@ -38,12 +38,15 @@ export function labelMenu(obs: Observation): string {
     .join('\n');
 }
 
+/** Default temperature and answer-token cap of every baseline call (see {@link LlmCallOptions}). */
+export const BASELINE_CALL_DEFAULTS = { temperature: 0.7, maxTokens: 400 } as const;
+
 /** A chat request for `messages` with the options and a seed drawn from the policy's random stream. */
 export function chatRequest(messages: ChatMessage[], rng: Rng, options: LlmCallOptions): ChatRequest {
   return {
     messages,
-    temperature: options.temperature ?? 0.7,
-    max_tokens: options.maxTokens ?? 400,
+    temperature: options.temperature ?? BASELINE_CALL_DEFAULTS.temperature,
+    max_tokens: options.maxTokens ?? BASELINE_CALL_DEFAULTS.maxTokens,
     seed: rng.deriveSeed(),
   };
 }

@@ -10,8 +10,11 @@ import {
   evaluate,
   planEvaluation,
   reportToCsv,
+  reportToJson,
   reportToMarkdown,
+  type EvalReport,
 } from '../../../src/eval';
+import { ESTIMATE_METHOD_NAMES } from '../../../src/stats';
 import {
   FileEpisodeStore,
   StoredEpisodeError,
@@ -280,5 +283,54 @@ describe('report formats', () => {
     expect(md).toContain('## Strategy prediction against human labels');
     expect(md).toContain('| esconv | standard | n/a (no strategy) |');
     expect(md).toContain('procot − standard');
+  });
+
+  it('name the method of every figure: each Markdown table, each CSV interval and each JSON section', async () => {
+    const plan = planEvaluation({
+      tasks: ['esconv'],
+      policies: ['random', 'replay'],
+      seedSets: [{ task: 'esconv', name: 'b', seeds: defaultSeeds('esconv').slice(0, 3) }],
+      f1: true,
+      resamples: 50,
+    });
+    const { report: r } = await evaluate(plan);
+    // Markdown: every table is followed by a line naming its method(s)
+    const lines = reportToMarkdown(r).split('\n');
+    const tableEnds = lines.flatMap((l, i) =>
+      l.startsWith('|') && !lines[i + 1]?.startsWith('|') ? [i] : [],
+    );
+    expect(tableEnds).toHaveLength(3); // results, paired differences, strategy prediction
+    for (const end of tableEnds) expect(lines[end + 2]).toMatch(/^Methods?: /);
+    const methodsLine = lines[tableEnds[0]! + 2]!;
+    expect(methodsLine).toContain(`SR — 95% ${ESTIMATE_METHOD_NAMES.wilson}`);
+    expect(methodsLine).toContain(
+      `Return — 95% ${ESTIMATE_METHOD_NAMES['cluster-bootstrap']} over seeds, 50 resamples`,
+    );
+    expect(lines[tableEnds[2]! + 2]).toContain('replay policy plays the human labels');
+    // CSV: each interval column group names its method
+    const rows = parse(reportToCsv(r), { columns: true }) as Record<string, string>[];
+    for (const row of rows) {
+      expect(row.success_rate_method).toBe('wilson');
+      expect(row.avg_turns_all_method).toBe('cluster-bootstrap');
+      expect(row.mean_return_method).toBe('cluster-bootstrap');
+    }
+    // JSON: a method for every section, and on every estimate
+    const json = JSON.parse(reportToJson(r)) as EvalReport;
+    expect(Object.keys(json.methods).sort()).toEqual(
+      [
+        'avgTurns',
+        'judgeAgreement',
+        'meanReturn',
+        'paired',
+        'strategyEntropy',
+        'strategyPrediction',
+        'successRate',
+        'validation',
+      ].sort(),
+    );
+    for (const text of Object.values(json.methods)) expect(text.length).toBeGreaterThan(10);
+    for (const p of json.paired) expect(p.method).toBe('cluster-bootstrap');
+    for (const x of json.results)
+      expect([x.successRate.method, x.meanReturn.method]).toEqual(['wilson', 'cluster-bootstrap']);
   });
 });

@@ -91,7 +91,13 @@ describe('labelled contexts', () => {
     expect(contexts[2]).toMatchObject({
       label: seeds[0]!.reference!.strategies[0],
       history: seeds[0]!.prefix,
+      reference: seeds[0]!.reference!.strategies,
     });
+    // a prefix turn's reference: its own label, the later prefix labels, then the seed's reference labels
+    expect(contexts[0]!.reference[0]).toBe(contexts[0]!.label);
+    expect(contexts[0]!.reference.slice(-seeds[0]!.reference!.strategies.length)).toEqual(
+      seeds[0]!.reference!.strategies,
+    );
   });
 });
 
@@ -124,6 +130,10 @@ describe('strategy prediction scores', () => {
   it('map free-form strategies with a mapper, refuse them without one, and skip a policy with no strategy', async () => {
     const free = constant('ask an open question about what happened');
     await expect(scoreStrategyPrediction(free, contexts, { baseSeed: 0 })).rejects.toThrow(/no label mapper/);
+    await expect(scoreStrategyPrediction(free, contexts, { baseSeed: 0 })).rejects.toMatchObject({
+      code: 'EVAL_STRATEGY_UNMAPPED',
+      strategy: 'ask an open question about what happened',
+    });
     const r = (await scoreStrategyPrediction(free, contexts, {
       baseSeed: 0,
       mapper: new EmbeddingLabelMapper(),
@@ -132,6 +142,21 @@ describe('strategy prediction scores', () => {
     expect(
       await scoreStrategyPrediction(createNamedPolicy('esconv', 'standard'), contexts, { baseSeed: 0 }),
     ).toBeNull();
+  });
+
+  it("give replay the human labels: it scores the ceiling, not the random policy's F1", async () => {
+    const seeds = defaultSeeds('esconv').slice(0, 6);
+    const all = f1ContextsFromSeeds(seeds);
+    const score = async (name: string) =>
+      (await scoreStrategyPrediction(createNamedPolicy('esconv', name), all, { baseSeed: 3 }))!.report;
+    const replay = await score('replay');
+    const random = await score('random');
+    // replay plays the dataset's labels in order, so it predicts every human label (it used to get no
+    // reference and fall back to the random policy's draws, giving exactly random's F1)
+    expect(replay.accuracy).toBe(1);
+    expect(replay.weightedF1).toBe(1);
+    expect(random.accuracy).toBeLessThan(1);
+    expect(replay.macroF1).not.toBe(random.macroF1);
   });
 
   it('appear in the report for every policy, deterministically', async () => {

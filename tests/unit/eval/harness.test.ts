@@ -9,6 +9,7 @@ import {
   evaluate,
   planEvaluation,
   protocolSuccess,
+  reportToMarkdown,
   runEvaluation,
   type EvalConfig,
   type EvalEpisode,
@@ -351,5 +352,25 @@ describe('running a plan', () => {
       12,
     );
     expect(buildReport(plan, run, { generatedAt: new Date(5) }).generatedAt).toBe('1970-01-01T00:00:00.005Z');
+  });
+
+  it('gives paired differences from a single seed no interval, in JSON and Markdown (not [x, x])', async () => {
+    const plan = planEvaluation({ ...base, tasks: ['esconv'], seedSets: sets(['esconv'], 1), repeats: 3 });
+    const { report } = await evaluate(plan);
+    const paired = report.paired.filter((p) => p.task === 'esconv');
+    expect(paired).toHaveLength(2);
+    for (const d of paired) {
+      expect(d).toMatchObject({
+        lo: null,
+        hi: null,
+        n: 3,
+        nClusters: 1,
+        note: 'n too small for an interval: 1 seed',
+      });
+    }
+    const md = reportToMarkdown(report);
+    const row = md.split('\n').find((l) => l.includes('proactive − random'))!;
+    expect(row).toContain('n/a (n too small for an interval: 1 seed)');
+    expect(row).not.toMatch(/\[-?\d/);
   });
 });

@@ -8,6 +8,7 @@ import {
   parseJsonText,
 } from '../../../src/io';
 import type { DownloadHost } from '../../../src/io';
+import { DownloadUnavailableError } from '../../../src/io/errors';
 
 describe('parseJsonText', () => {
   it('parses valid JSON with a reviver', () => {
@@ -76,6 +77,6 @@ describe('downloadFile', () => {
     expect(events).toEqual(['append', 'click', 'remove']);
     expect(name).toBe('report.json');
     expect(href).toMatch(/^blob:/);
-    expect(() => downloadFile('x', 'y', undefined, undefined)).toThrow(TypeError);
+    expect(() => downloadFile('x', 'y', undefined, undefined)).toThrow(DownloadUnavailableError);
   });
 });

@@ -4,6 +4,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import {
   BackendUnavailableError,
   HttpError,
+  InvalidRequestError,
   MalformedResponseError,
   PrivacyError,
   RedirectRefusedError,
@@ -288,5 +289,15 @@ describe('OpenAiBackend redirects', () => {
     });
     expect((await backend.complete(request)).choices[0]!.message.content).toBe('remote ok');
     expect(seen).toEqual([undefined]);
+  });
+});
+
+describe('OpenAiBackend options', () => {
+  it('refuses a base URL that is not an http(s) URL with a typed error (not a bare TypeError)', () => {
+    for (const baseUrl of ['localhost:11434/v1', 'ftp://127.0.0.1/v1']) {
+      const make = () => new OpenAiBackend({ baseUrl, model: 'tiny' });
+      expect(make).toThrow(InvalidRequestError);
+      expect(make).toThrow(baseUrl);
+    }
   });
 });

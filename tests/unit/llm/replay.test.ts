@@ -8,6 +8,8 @@ import {
   type ReplayFixture,
 } from '../../../src/llm/replay';
 import type { ChatRequest, ChatResponse } from '../../../src/llm/types';
+import { askStructured } from '../../../src/llm/structured';
+import { z } from 'zod';
 
 const req = (text: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({
   messages: [{ role: 'user', content: text }],
@@ -82,6 +84,65 @@ describe('ReplayBackend', () => {
       name: 'FixtureMissingError',
       key,
     });
+  });
+
+  it('shows what an unmatched request asked and how it differs from the nearest answered one', async () => {
+    // A fixture recorded with an answer the schema refuses: replaying it, the repair request (the refused
+    // answer plus a user turn naming the error) was never recorded.
+    const schema = z.object({ intensity: z.number().int().min(1).max(5) });
+    const question: ChatRequest = {
+      messages: [
+        { role: 'system', content: 'You rate how strongly the seeker feels.' },
+        { role: 'user', content: 'Seeker: I lost my job today and I cannot sleep.' },
+      ],
+      temperature: 0,
+    };
+    const recorder = new ReplayBackend({
+      fixture: {},
+      mode: 'record',
+      inner: new ScriptedBackend(['{"intensity": 9}', '{"intensity": 4}']),
+    });
+    expect((await askStructured(recorder, question, schema, { name: 'intensity' })).value).toEqual({
+      intensity: 4,
+    });
+    const fixture = recorder.fixture();
+    // drop the repair turn's answer, as when a fixture was recorded before the schema tightened
+    const [firstKey] = Object.keys(fixture);
+    const replay = new ReplayBackend({ fixture: { [firstKey!]: fixture[firstKey!]! } });
+    const err = await askStructured(replay, question, schema, { name: 'intensity' }).catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(FixtureMissingError);
+    const missing = err as FixtureMissingError;
+    expect(missing.code).toBe('LLM_FIXTURE_MISSING');
+    expect(missing.asked).toMatch(
+      /^4 messages, json_schema "intensity", temperature 0; last \(user\): "Your previous answer was rejected: /,
+    );
+    expect(missing.nearest?.key).toBe(firstKey);
+    expect(missing.nearest?.difference).toMatch(
+      /^asked adds 2 messages after the recorded 2: assistant: "\{\\"intensity\\": 9\}"; user: "Your previous answer was rejected/,
+    );
+    expect(missing.message).toContain('request not recorded');
+    expect(missing.message).toContain(`nearest answered request ${firstKey}`);
+  });
+
+  it('says which field differs when the messages are the same, and when nothing was answered yet', async () => {
+    const fixture: ReplayFixture = { [await requestKey(req('a', { temperature: 0.7 }))]: resp('A') };
+    const backend = new ReplayBackend({ fixture });
+    const cold = (await backend.complete(req('a')).catch((e: unknown) => e)) as FixtureMissingError;
+    expect(cold.message).toMatch(
+      /request not recorded; no request was answered before it, and 1 recorded key is unused/,
+    );
+    expect(cold.asked).toBe('1 message, text; last (user): "a"');
+    await backend.complete(req('a', { temperature: 0.7 }));
+    const warm = (await backend
+      .complete(req('a', { temperature: 0 }))
+      .catch((e: unknown) => e)) as FixtureMissingError;
+    expect(warm.nearest?.difference).toBe('same messages; temperature differs: recorded 0.7, asked 0');
+    const changed = (await backend
+      .complete(req('a slightly different text', { temperature: 0.7 }))
+      .catch((e: unknown) => e)) as FixtureMissingError;
+    expect(changed.nearest?.difference).toBe(
+      'messages[0] (user) differs at character 1: recorded "a", asked "a slightly different text"',
+    );
   });
 
   it('does not let callers mutate recorded answers', async () => {

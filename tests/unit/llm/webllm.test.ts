@@ -124,8 +124,12 @@ describe('classifyLoadError', () => {
 });
 
 describe('WebLlmBackend construction and device checks (Node, no WebGPU)', () => {
-  it('rejects unknown model ids and custom records with relative URLs', () => {
-    expect(() => new WebLlmBackend({ modelId: 'no-such-model', gpu: undefined })).toThrow(
+  it('rejects unknown model ids and custom records with relative URLs', async () => {
+    await expect(WebLlmBackend.create({ modelId: 'no-such-model', gpu: undefined })).rejects.toThrow(
+      UnsupportedModelError,
+    );
+    // the plain constructor imports nothing, so a prebuilt-list id is checked by the first call
+    await expect(new WebLlmBackend({ modelId: 'no-such-model', gpu: undefined }).load()).rejects.toThrow(
       UnsupportedModelError,
     );
     const appConfig = {

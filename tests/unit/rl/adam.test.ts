@@ -2,6 +2,7 @@ import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Adam } from '../../../src/rl/adam';
 import { ParamSet, WeightMismatchError } from '../../../src/rl/params';
+import { RlOptionError } from '../../../src/rl/errors';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -73,7 +74,7 @@ describe('Adam', () => {
     const adam = new Adam(params, { learningRate: 0.1 });
     expect(() => adam.setState({ t: 1, m: {}, v: {} })).toThrow(/missing/);
     expect(() => params.load({ w: { shape: [3], data: new Float32Array(3) } })).toThrow(WeightMismatchError);
-    expect(() => new Adam(params, { learningRate: 0 })).toThrow(RangeError);
+    expect(() => new Adam(params, { learningRate: 0 })).toThrow(RlOptionError);
     adam.dispose();
     params.dispose();
     target.dispose();

@@ -10,6 +10,7 @@ import { ActorNetworks } from '../../../src/rl/networks';
 import { buildSftExamples, trainSft } from '../../../src/rl/sft';
 import { CB_STRATEGIES } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
+import { RlInputError } from '../../../src/rl/errors';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -48,7 +49,7 @@ describe('SFT initialisation from human labels', () => {
   it('needs examples when it has epochs to run', async () => {
     const nets = new ActorNetworks(networkDims(config, featurizerFor(config)), Rng.fromSeed(1));
     const optimizer = new Adam(nets.params, { learningRate: 1e-2 });
-    await expect(trainSft(nets, optimizer, [], { epochs: 1 })).rejects.toThrow(RangeError);
+    await expect(trainSft(nets, optimizer, [], { epochs: 1 })).rejects.toThrow(RlInputError);
     expect(await trainSft(nets, optimizer, [], { epochs: 0 })).toEqual({
       examples: 0,
       losses: [],

@@ -6,6 +6,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveConfig } from '../../../src/rl/config';
 import { FileRunStore, float32Replacer, float32Reviver } from '../../../src/rl/node';
 import { LabError } from '../../../src/errors';
+import { RunIdError } from '../../../src/rl/errors';
 import {
   historyProblem,
   IdbRunStore,
@@ -204,7 +205,59 @@ describe('FileRunStore', () => {
 
   it('rejects run ids that are not plain folder names', async () => {
     const store = new FileRunStore('/tmp');
-    await expect(store.load('../etc')).rejects.toThrow(RangeError);
+    await expect(store.load('../etc')).rejects.toThrow(RunIdError);
+    await expect(store.load('../etc')).rejects.toMatchObject({ code: 'RL_RUN_ID_INVALID' });
+  });
+
+  it('refuses damaged files with StoredRunError naming the file, not raw parser text', async () => {
+    root = await mkdtemp(join(tmpdir(), 'pdl-runs-'));
+    const store = new FileRunStore(root);
+    const fresh = async (id: string) => {
+      await store.createRun(run(id), snapshot(0));
+      await store.saveStep(id, snapshot(1), [record(1)], 'running');
+      return join(root, id);
+    };
+    const failure = async (id: string) => {
+      const e = await store.load(id).catch((err: unknown) => err);
+      expect(e).toBeInstanceOf(StoredRunError);
+      expect((e as StoredRunError).code).toBe('RL_RUN_DAMAGED');
+      return (e as StoredRunError).message;
+    };
+    // a snapshot cut mid-write
+    let dir = await fresh('cut');
+    const latest = await readFile(join(dir, 'latest.json'), 'utf8');
+    await writeFile(join(dir, 'latest.json'), latest.slice(0, latest.length / 2));
+    expect(await failure('cut')).toMatch(
+      new RegExp(`^run "cut" \\(${join(dir, 'latest.json')}\\) is damaged: not valid JSON \\(`),
+    );
+    // a history line that is not JSON: the file and line are named
+    dir = await fresh('hist');
+    await writeFile(join(dir, 'history.jsonl'), `${JSON.stringify(record(1))}\n{"step": 2,\n`);
+    expect(await failure('hist')).toContain(`(${join(dir, 'history.jsonl')}:2) is damaged: not valid JSON`);
+    // a NaN weight written by a broken trainer: validateStoredRun's check, naming the folder and tensor
+    dir = await fresh('nan');
+    const bad = snapshot(1);
+    bad.actor['strategy/0/kernel']!.data = Float32Array.of(NaN, 0, 0, 0);
+    await writeFile(join(dir, 'latest.json'), JSON.stringify(bad, float32Replacer));
+    expect(await failure('nan')).toMatch(
+      /^run "nan" \(.*nan\) is damaged: latest snapshot tensor "actor.strategy\/0\/kernel" holds NaN/,
+    );
+    // a float32 payload of the wrong length, a run record of another run, a missing snapshot
+    dir = await fresh('f32');
+    await writeFile(join(dir, 'init.json'), latest.replace(/"\$f32":"[^"]*"/, '"$f32":"AAA="'));
+    expect(await failure('f32')).toContain('not a multiple of 4');
+    dir = await fresh('other');
+    await writeFile(join(dir, 'run.json'), JSON.stringify(run('someone-else')));
+    expect(await failure('other')).toContain('it records run "someone-else", not "other"');
+    dir = await fresh('gone');
+    await rm(join(dir, 'init.json'));
+    expect(await failure('gone')).toContain(`(${join(dir, 'init.json')}) is damaged: the file is missing`);
+    // nothing was changed by the failed loads, and a run without run.json is simply absent
+    expect((await readFile(join(root, 'cut', 'latest.json'), 'utf8')).length).toBe(
+      Math.floor(latest.length / 2),
+    );
+    await rm(join(root, 'gone', 'run.json'));
+    expect(await store.load('gone')).toBeNull();
   });
 
   it('encodes float32 arrays as base64 bytes, exactly', () => {

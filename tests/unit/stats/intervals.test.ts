@@ -6,6 +6,8 @@ import {
   formatEstimate,
   meanEstimate,
   normalQuantile,
+  pairedDifference,
+  pairedEstimate,
   proportionEstimate,
   StatsInputError,
   wilsonInterval,
@@ -74,6 +76,43 @@ describe('meanEstimate and formatEstimate', () => {
     expect(formatEstimate(two, 1)).toBe('15.0 [10.0, 20.0]');
     expect(formatEstimate(null)).toBe('–');
     expect(ESTIMATE_METHOD_NAMES[two.method]).toBe('case-clustered percentile bootstrap');
+  });
+});
+
+describe('pairedEstimate', () => {
+  const keyed = (values: number[], seeds: string[]) =>
+    values.map((value, i) => ({ key: `${seeds[i]}/${i}`, value }));
+  const bySeed = (k: string) => k.split('/')[0] as string;
+
+  it('gives no interval from one seed, however many pairs (the bootstrap would print [d, d])', () => {
+    const seeds = ['s', 's', 's', 's'];
+    const a = keyed([1, 0, 1, 1], seeds);
+    const b = keyed([0, 0, 0, 1], seeds);
+    const raw = pairedDifference(a, b, { rng: Rng.fromSeed(2), clusterOf: bySeed });
+    expect(raw.lo).toBe(raw.hi); // what used to be printed as an interval
+    const r = pairedEstimate(a, b, { rng: Rng.fromSeed(2), clusterOf: bySeed });
+    expect(r).toMatchObject({ mean: 0.5, lo: null, hi: null, n: 4, nClusters: 1, resamples: 0 });
+    expect(r.note).toBe('n too small for an interval: 1 seed');
+    expect(formatEstimate(r)).toBe('0.500 n/a (n too small for an interval: 1 seed)');
+  });
+
+  it('gives no interval when every pair differs by the same amount (the old [0, 0])', () => {
+    const seeds = ['s', 't', 'u'];
+    const a = keyed([1, 0, 1], seeds);
+    const r = pairedEstimate(a, a, { rng: Rng.fromSeed(3), clusterOf: bySeed });
+    expect(r).toMatchObject({ mean: 0, lo: null, hi: null, nClusters: 3, meanA: 2 / 3, meanB: 2 / 3 });
+    expect(formatEstimate(r)).toBe('0.000 n/a (no interval: all 3 differences are 0)');
+  });
+
+  it('equals the bootstrap interval of pairedDifference otherwise, with its method named', () => {
+    const seeds = ['s', 't', 'u', 'v'];
+    const a = keyed([3, 5, 10, 2], seeds);
+    const b = keyed([1, 5, 4, 2.5], seeds);
+    const raw = pairedDifference(a, b, { rng: Rng.fromSeed(4), clusterOf: bySeed, resamples: 500 });
+    const r = pairedEstimate(a, b, { rng: Rng.fromSeed(4), clusterOf: bySeed, resamples: 500 });
+    expect(r).toMatchObject({ mean: raw.mean, lo: raw.lo, hi: raw.hi, resamples: 500, note: null });
+    expect(r.lo).toBeLessThan(r.hi as number);
+    expect(ESTIMATE_METHOD_NAMES[r.method]).toBe('case-clustered percentile bootstrap');
   });
 });
 
