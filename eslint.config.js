@@ -21,6 +21,7 @@ const LAB_ERROR_FOLDERS = [
   'src/llm',
   'src/io',
   'src/store',
+  'src/grpo',
 ];
 /** Files in those folders that still construct built-in errors; each is converted by the engineer who owns it. */
 const LAB_ERROR_EXCEPTIONS = [
