@@ -95,7 +95,7 @@ export interface EsconvSeedSpec extends SeedSpecBase {
   severity: number;
 }
 
-const AFFECT_START: Record<AffectCategory, { valence: number; arousal: number }> = {
+export const AFFECT_START: Record<AffectCategory, { valence: number; arousal: number }> = {
   neutral: { valence: 0, arousal: 0.3 },
   sadness: { valence: -0.55, arousal: 0.25 },
   anxiety: { valence: -0.45, arousal: 0.5 },
@@ -107,7 +107,7 @@ const AFFECT_START: Record<AffectCategory, { valence: number; arousal: number }>
   satisfaction: { valence: 0.6, arousal: 0.25 },
 };
 
-function startAffect(category: AffectCategory, intensity: number): Affect {
+export function startAffect(category: AffectCategory, intensity: number): Affect {
   const a = AFFECT_START[category];
   return { category, valence: Math.max(-1, a.valence * (0.8 + 0.4 * intensity)), arousal: a.arousal };
 }
