@@ -16,7 +16,7 @@ import {
   type SimulateResult,
 } from '../src/jobs/simulate';
 import { resolveRoles, type RolesConfig } from '../src/roles';
-import { getTask, type Seed, type TaskId } from '../src/tasks';
+import { taskFamily, taskNameTitle, type Seed, type TaskId } from '../src/tasks';
 import { checkPolicyArg, loadPolicyResources } from './resources';
 import {
   BACKEND_HELP,
@@ -121,7 +121,8 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
     ...BACKEND_OPTIONS,
   });
   if (bool(values, 'help')) return 'help';
-  if (!str(values, 'task')) throw new UsageError('--task is required (esconv, p4g or cb)');
+  if (!str(values, 'task'))
+    throw new UsageError('--task is required (esconv, p4g, cb or an EmoLLM setting: emollm-ed, …)');
   const rngSeed = rngSeedValue(values, quiet);
   const fields = flagValues(FLAGS, { ...values, ...(rngSeed !== undefined ? { 'rng-seed': rngSeed } : {}) });
   const policies = policyValues(values, quiet);
@@ -130,7 +131,7 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
   const policy = policies[0] ?? 'random';
   const parsed = SimulateConfigSchema.safeParse({ ...fields, policy });
   if (!parsed.success) throw usageFromSchema(parsed.error, FLAGS);
-  const task = parsed.data.task;
+  const task = taskFamily(parsed.data.task);
   const lv = languageValues(values);
   const language = languageConfig(lv);
   try {
@@ -143,7 +144,7 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
   checkPolicyArg(task, policy, language);
   const out = str(values, 'out');
   return {
-    config: { ...fields, task, policy } as SimulateOptions['config'],
+    config: { ...fields, task: parsed.data.task, policy } as SimulateOptions['config'],
     task,
     policy,
     seeds,
@@ -231,7 +232,7 @@ const ci = formatEstimate;
 export function formatReport(r: SimulateReport): string {
   const s = r.summary;
   const lines = [
-    `${getTask(r.task).title} · policy ${r.policy} · protocol ${r.protocol} · rng seed ${r.rngSeed} · simulator ${r.simulatorVersion}`,
+    `${taskNameTitle(r.taskName)} · policy ${r.policy} · protocol ${r.protocol} · rng seed ${r.rngSeed} · simulator ${r.simulatorVersion}`,
     `${r.episodes} episodes cycling through ${r.seeds} seeds from ${r.seedSource}` +
       (r.skipped.length
         ? ` (${r.skipped.length} invalid record${r.skipped.length === 1 ? '' : 's'} skipped)`

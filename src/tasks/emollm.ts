@@ -106,8 +106,17 @@ export const EmollmSeedSpecSchema = z
     /** Needs and goals, most important first (the first is the user's goal for the conversation). */
     needs: z.array(phrase).min(1).max(3),
     appraisal: z.object({ GC: unit, CP: unit, FE: unit, responsibility: z.number().min(0).max(1) }).strict(),
-    /** What the user reveals when asked, short noun phrases ("the printer driver"). */
-    concerns: z.array(phrase).min(1),
+    /**
+     * What the user reveals when asked: bare noun phrases ("printer driver"); the simulator's replies put "the"
+     * before them ("It is mostly about the printer driver"), so they carry no article or possessive.
+     */
+    concerns: z
+      .array(
+        phrase.refine((c) => !/^(?:the|a|an|my|your|his|her|our|their)\s/i.test(c), {
+          message: 'a bare noun phrase, without article or possessive (the simulator adds "the")',
+        }),
+      )
+      .min(1),
     facts: z.array(EmollmFactSpecSchema).min(1).max(6),
     randomSeed: z.number().int().min(0).max(0xffffffff).optional(),
     tendencies: z

@@ -18,7 +18,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A graphic designer in her thirties who lived alone with her beagle for fourteen years.',
     ],
     ['find a way to carry the grief', 'keep some routine in the mornings'],
-    ['the morning walks', 'the beagle'],
+    ['morning walks', 'beagle'],
     [
       [
         'The dog was a beagle she had for fourteen years.',
@@ -39,7 +39,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A secondary-school history teacher who started the pub quiz team five years ago.',
     ],
     ['understand why the friends chose someone else', 'say something without wrecking the friendship'],
-    ['the quiz final', 'the team'],
+    ['quiz final', 'team'],
     [
       [
         'He founded the quiz team five years ago.',
@@ -64,7 +64,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A 24-year-old warehouse worker who needs a licence to take a better-paid delivery job.',
     ],
     ['feel steadier before the test', 'get the licence for the delivery job'],
-    ['the roundabouts', 'the test on friday'],
+    ['roundabouts', 'test on friday'],
     [
       ['The test is on Friday.', 'friday|test', 'monday|tomorrow morning|next month'],
       [
@@ -86,7 +86,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A nurse who saved for three years to buy her first new car.',
     ],
     ['decide what to do about the damage', 'stop replaying it'],
-    ['the car', 'the insurance'],
+    ['car', 'insurance'],
     [
       [
         'The car was keyed in a supermarket car park.',
@@ -111,7 +111,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A software engineer who has been friends with the bride since primary school.',
     ],
     ['make it up to the friend', 'stop feeling guilty about something outside their control'],
-    ['the wedding', 'the cancelled flight'],
+    ['wedding', 'cancelled flight'],
     [
       ['The flight was cancelled.', 'flight|cancelled', 'overslept|forgot the date|missed the train'],
       ['They watched the speeches over a video call.', 'video call|speeches', 'did not see any of it'],
@@ -133,7 +133,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A 27-year-old accountant leaving her hometown for the first time.',
     ],
     ['feel less alone about the move', 'have a plan for meeting people'],
-    ['the new job', 'glasgow'],
+    ['new job', 'glasgow'],
     [
       ['She is moving to Glasgow.', 'glasgow', 'edinburgh|london|manchester'],
       ['The move is in three weeks.', 'three weeks|3 weeks', 'next year|tomorrow'],
@@ -151,7 +151,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A retired postman who took up baking after his wife passed away.',
     ],
     ['get a loaf that rises', 'enjoy the hobby again'],
-    ['the starter', 'the loaves'],
+    ['starter', 'loaves'],
     [
       ['Four loaves in a row came out flat.', 'four|flat|in a row', 'first try|once'],
       ['He weighed everything to the gram.', 'to the gram|weighed|recipe', 'guessed the amounts|no recipe'],
@@ -168,7 +168,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A 31-year-old bike mechanic whose partner moved out at the weekend.',
     ],
     ['get through the first weeks', 'stop reaching for the old habits'],
-    ['the group chat', 'the flat'],
+    ['group chat', 'flat'],
     [
       ['They were together six years.', 'six years|6 years', 'six months|a few weeks'],
       ['They split up on Sunday.', 'sunday|split up|breakup', 'last year|divorce'],
@@ -186,7 +186,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A physiotherapy student on a tight budget who cooks in batches on Sundays.',
     ],
     ['set a rule that sticks', 'not waste money on food that disappears'],
-    ['the flatmate', 'the fridge'],
+    ['flatmate', 'fridge'],
     [
       ['The flatmate ate her batch-cooked lasagne.', 'lasagne|batch', 'curry|takeaway'],
       ['It has happened before.', 'again|before|keeps', 'first time|never happened'],
@@ -204,7 +204,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A quiet lab technician, the eldest of three, whose father retires after forty years on the railways.',
     ],
     ['get through the toast without freezing', 'make his father proud'],
-    ['the toast', 'the retirement party'],
+    ['toast', 'retirement party'],
     [
       ['The party is on Saturday.', 'saturday', 'sunday|tonight|next month'],
       [
@@ -225,7 +225,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A father of one who works early shifts at a bakery.',
     ],
     ['get some sleep back', 'find a bedtime routine that works'],
-    ['the night wakings', 'the early shifts'],
+    ['night wakings', 'early shifts'],
     [
       ['The child is two years old.', 'two-year-old|toddler|two years old', 'baby of six months|teenager'],
       [
@@ -247,7 +247,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A 22-year-old apprentice electrician who was raised partly by his grandmother.',
     ],
     ['say goodbye to the house', 'keep a close bond with his grandmother'],
-    ['the care home', 'her house'],
+    ['care home', 'house'],
     [
       [
         'The grandmother moves into a care home next month.',
@@ -268,7 +268,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A sixth-form student who would be the first in her family to go to university.',
     ],
     ['cope with the waiting', 'have a backup plan'],
-    ['the results', 'the medicine offer'],
+    ['results', 'medicine offer'],
     [
       ['Results come out on Thursday.', 'thursday|results', 'tomorrow|next week|friday'],
       ['The offer needs two As.', 'two as|offer', 'three as|a pass'],
@@ -286,7 +286,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A bus driver who photographed the flat on move-in day.',
     ],
     ['get the deposit back', 'feel less powerless'],
-    ['the deposit', 'the carpet'],
+    ['deposit', 'carpet'],
     [
       ['The deposit is £900.', '£900|900|deposit', '£500|£1,500|two thousand'],
       ['The mark was there at move-in and he has photos.', 'photo|move-in|moved in', 'no photos|no evidence'],
@@ -303,7 +303,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A sociable baker in her late twenties with a fear of heights.',
     ],
     ['stay close to the friends', 'suggest plans she enjoys too'],
-    ['the climbing wall', 'the friends'],
+    ['climbing wall', 'friends'],
     [
       ['The friends took up climbing.', 'climbing|climbing wall', 'running|cycling|football'],
       ['She tried it once and hated it.', 'tried once|hated', 'never tried|loved it'],
@@ -320,7 +320,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A self-employed plumber who has been married ten years.',
     ],
     ['make amends with his wife', 'stop beating himself up'],
-    ['the anniversary', 'the dinner'],
+    ['anniversary', 'dinner'],
     [
       ['It was their tenth anniversary.', 'tenth|10th|ten years', 'first|fifth|twentieth'],
       ['She had booked a table.', 'table|booked|restaurant', 'cooked at home|party'],
@@ -337,7 +337,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A single mother who works as a school receptionist.',
     ],
     ['know her son is safe', 'know what to do next'],
-    ['my son', 'his phone'],
+    ['son', 'phone'],
     [
       ['The son is sixteen.', 'sixteen|16', 'twelve|twenty|daughter'],
       ['His phone goes straight to voicemail.', 'voicemail|phone', 'he texted|he called'],
@@ -354,7 +354,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A busy estate agent who keeps meaning to reconnect with people.',
     ],
     ['reconnect with the friend', 'make time for people who matter'],
-    ['australia', 'the friend'],
+    ['australia', 'friend'],
     [
       ['The friend moved to Australia.', 'australia', 'canada|new zealand|america'],
       ['They were friends at university.', 'uni|university', 'school friend|work friend'],
@@ -371,7 +371,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A paramedic who works early rota weeks.',
     ],
     ['get enough sleep before shifts', 'raise it without a feud'],
-    ['the drum kit', 'the neighbours'],
+    ['drum kit', 'neighbours'],
     [
       ['The neighbours practise drums until eleven.', 'drum|eleven|11', 'guitar|piano|parties'],
       ['He starts work at 6am.', '6am|early start', 'night shifts|works from home'],
@@ -388,7 +388,7 @@ export const EMOLLM_ED_SEEDS_1 = [
       'A 19-year-old art student in her first year away from home.',
     ],
     ['understand what happened', 'decide whether to reach out again'],
-    ['the messages', 'my best friend'],
+    ['messages', 'best friend'],
     [
       ['The friend has not replied for a month.', 'a month|on read', 'a year|a day|blocked you'],
       [

@@ -18,7 +18,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A vegan yoga instructor dating a farmer’s son for eight months.',
     ],
     ['make a good first impression', 'not hide who she is'],
-    ['sunday lunch', 'his parents'],
+    ['sunday lunch', 'parents'],
     [
       ['The meeting is a Sunday lunch.', 'sunday|lunch', 'saturday dinner|christmas'],
       ['She is vegan.', 'vegan', 'vegetarian|allergic|gluten'],
@@ -36,7 +36,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A 35-year-old primary teacher whose father died when she was twelve.',
     ],
     ['keep something of the house', 'talk to her mum about it'],
-    ['the tree house', 'the house'],
+    ['tree house', 'house'],
     [
       ['Her father built the tree house.', 'tree house|dad built', 'grandfather built|bought it'],
       ['Her mother is selling the house.', 'selling|mum', 'renting it out|your brother'],
@@ -53,7 +53,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A 20-year-old barista working weekends to pay for college.',
     ],
     ['clear her name', 'get the tips back'],
-    ['the till', 'the manager'],
+    ['till', 'manager'],
     [
       ['Her tips were docked because the till was short.', 'tips|till', 'wages cut|fired'],
       ['She was not on the till that shift.', 'not on the till|shift', 'you were on the till'],
@@ -70,7 +70,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'An accountant in his forties who always wanted to play in a band.',
     ],
     ['make progress again', 'enjoy practising'],
-    ['the f chord', 'the guitar'],
+    ['f chord', 'guitar'],
     [
       ['He has played for six months.', 'six months|6 months', 'six years|a week'],
       ['The F chord is the sticking point.', 'f chord|barre', 'g chord|strumming'],
@@ -87,7 +87,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A 29-year-old carpenter who met Sam at a climbing club ten years ago.',
     ],
     ['get through the funeral', 'not be alone with it'],
-    ['the funeral', 'the camping trip'],
+    ['funeral', 'camping trip'],
     [
       ['Sam died in a cycling accident.', 'cycling|accident', 'illness|car crash|cancer'],
       ['It happened on Tuesday.', 'tuesday', 'last month|friday'],
@@ -105,7 +105,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A 48-year-old librarian with two grown-up children.',
     ],
     ['feel relaxed on the date', 'not rush anything'],
-    ['the date', 'the divorce'],
+    ['date', 'divorce'],
     [
       ['The date is tomorrow.', 'tomorrow', 'tonight|next week'],
       [
@@ -126,7 +126,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A 30-year-old veterinary nurse planning a small wedding for sixty guests.',
     ],
     ['find a new venue in time', 'keep the wedding enjoyable'],
-    ['the venue', 'the invitations'],
+    ['venue', 'invitations'],
     [
       [
         'The venue cancelled eight weeks before.',
@@ -148,7 +148,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A mother of one who works part-time at the council.',
     ],
     ['adjust to the empty house', 'stay close without hovering'],
-    ['her room', 'university'],
+    ['room', 'university'],
     [
       ['Her daughter left on Saturday.', 'saturday|left', 'last year|next week'],
       ['Her daughter went to university.', 'university', 'moved in with a boyfriend|army|abroad for work'],
@@ -165,7 +165,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A 26-year-old dental hygienist who has been working hard on her health.',
     ],
     ['respond without a scene', 'feel less humiliated'],
-    ['my uncle', 'the party'],
+    ['uncle', 'party'],
     [
       ['The uncle made the joke.', 'uncle', 'aunt|father|cousin made'],
       ['It was at a cousin’s engagement party.', 'engagement|party', 'wedding|funeral|christmas'],
@@ -182,7 +182,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A care worker on a zero-hours contract who lives alone.',
     ],
     ['avoid being cut off', 'make a plan for the arrears'],
-    ['the electricity bill', 'payday'],
+    ['electricity bill', 'payday'],
     [
       ['She owes £400 on electricity.', '£400|400|electricity', '£4,000|gas bill|council tax'],
       ['Payday is two weeks away.', 'two weeks|payday', 'tomorrow|next month'],
@@ -199,7 +199,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A 25-year-old marketing assistant who moved from a small team she loved.',
     ],
     ['feel part of the team', 'make one friend at work'],
-    ['the new office', 'lunch'],
+    ['new office', 'lunch'],
     [
       ['She has been there three weeks.', 'three weeks|3 weeks', 'three months|a year'],
       ['Nobody has asked her to lunch.', 'lunch', 'drinks|parties'],
@@ -216,7 +216,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A freelance translator who works from home.',
     ],
     ['finish the room', 'stop feeling like a failure about it'],
-    ['the spare room', 'the painting'],
+    ['spare room', 'painting'],
     [
       ['The plan was to finish in May.', 'may', 'june|january'],
       ['The room is half painted blue.', 'half|blue', 'green|not started'],
@@ -233,7 +233,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A retired pharmacist who lives with her twelve-year-old tabby.',
     ],
     ['find the cat', 'feel less helpless while searching'],
-    ['pepper', 'the street'],
+    ['pepper', 'street'],
     [
       ['Pepper has been gone two nights.', 'two nights|2 nights', 'two weeks|a month'],
       ['Pepper is a twelve-year-old tabby cat.', 'tabby|cat|twelve', 'dog|kitten|puppy'],
@@ -250,7 +250,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A 17-year-old centre-back who plays for his town’s youth team.',
     ],
     ['face the team at training', 'stop replaying the penalty'],
-    ['the penalty', 'the cup final'],
+    ['penalty', 'cup final'],
     [
       ['He missed a penalty in the cup final.', 'penalty|cup final', 'own goal|red card|league match'],
       ['The team lost.', 'lost', 'won|drew'],
@@ -267,7 +267,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A 63-year-old retired midwife who volunteers at a food bank.',
     ],
     ['let go of the encounter', 'feel safe speaking up'],
-    ['the post office', 'the man'],
+    ['post office', 'man'],
     [
       ['It happened at the post office.', 'post office', 'bank|supermarket|bus stop'],
       ['He pushed in and insulted her.', 'pushed in|insulted|called', 'hit you|apologised'],
@@ -284,7 +284,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A retired engineer who spends most mornings on his allotment.',
     ],
     ['replant what can be saved', 'feel less disheartened'],
-    ['the allotment', 'the courgettes'],
+    ['allotment', 'courgettes'],
     [
       ['The allotment was trampled overnight.', 'trampled|overnight|allotment', 'frost|slugs|flooded'],
       ['He grew the courgettes from seed.', 'courgette|from seed', 'tomatoes|bought plants'],
@@ -301,7 +301,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A 38-year-old data analyst living alone since her company went fully remote.',
     ],
     ['have more contact with people', 'build a weekly routine outside the flat'],
-    ['working from home', 'the office'],
+    ['working from home', 'office'],
     [
       [
         'Her office closed and work went fully remote.',
@@ -322,7 +322,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A 33-year-old hairdresser who has only ever holidayed by train.',
     ],
     ['cope with the flight', 'enjoy the trip'],
-    ['the flight', 'turbulence'],
+    ['flight', 'turbulence'],
     [
       ['The flight is to Spain on Monday.', 'spain|monday', 'portugal|italy|friday'],
       ['It is for her sister’s hen do.', 'hen do|sister', 'wedding abroad|work trip'],
@@ -344,7 +344,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A 41-year-old HGV driver told by his GP to cut down on sugar.',
     ],
     ['stick with the change', 'be less hard on himself'],
-    ['the biscuits', 'the sugar'],
+    ['biscuits', 'sugar'],
     [
       ['It was day four of cutting sugar.', 'day four|four days', 'two weeks|first day'],
       ['His GP told him to cut down on sugar.', 'gp|doctor', 'personal trainer|his wife'],
@@ -361,7 +361,7 @@ export const EMOLLM_ED_SEEDS_2 = [
       'A 34-year-old civil servant without children.',
     ],
     ['keep the friendship going', 'understand her friend’s new life'],
-    ['the baby', 'sunday calls'],
+    ['baby', 'sunday calls'],
     [
       ['They used to talk every Sunday.', 'sunday', 'every day|monthly'],
       ['The friend had a baby.', 'baby', 'new job|moved abroad|got married'],

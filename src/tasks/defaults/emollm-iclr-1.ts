@@ -40,7 +40,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A postdoc in a small lab working on data augmentation.',
     ],
     ['decide which experiments are feasible', 'answer the reviewers honestly'],
-    ['imagenet', 'the gpus'],
+    ['imagenet', 'gpus'],
     [
       [
         'Reviewers asked for ImageNet results; only CIFAR-10 was run.',
@@ -62,7 +62,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A final-year PhD student whose funding ends in eight months.',
     ],
     ['decide what to do with the paper', 'regain some confidence'],
-    ['the rejection', 'the funding'],
+    ['rejection', 'funding'],
     [
       ['This is the third rejection.', 'third|three times', 'first rejection|second'],
       ['Scores were 5, 5 and 4.', '5, 5|5, 5, 4', '3, 3|6, 6'],
@@ -80,7 +80,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'An assistant professor working on efficient language model fine-tuning.',
     ],
     ['handle the suspected conflict properly', 'keep the rebuttal professional'],
-    ['the citations', 'the preprint'],
+    ['citations', 'preprint'],
     [
       [
         'The reviewer asks for four citations from one group.',
@@ -106,7 +106,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A master’s student whose supervisor is on parental leave.',
     ],
     ['understand where the paper stands', 'know what to prioritise in the response'],
-    ['the scores', 'my supervisor'],
+    ['scores', 'supervisor'],
     [
       ['Scores are 6, 5 and 3.', '6, 5|6, 5, 3', '8, 8|3, 3'],
       ['The supervisor is on parental leave.', 'parental leave|supervisor', 'sabbatical|left the university'],
@@ -141,7 +141,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A first-year PhD student terrified of being seen as dishonest.',
     ],
     ['correct the results honestly', 'keep the reviewers’ trust'],
-    ['the bug', 'the evaluation script'],
+    ['bug', 'evaluation script'],
     [
       ['The bug is in the evaluation script.', 'evaluation script|bug', 'training code|data loader'],
       ['The corrected gain is 1.2 points instead of 3.4.', '1.2|3.4', 'no gain at all|5 points'],
@@ -163,7 +163,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A postdoc coordinating a paper with six co-authors.',
     ],
     ['fit the response in the limit', 'keep the co-authors happy'],
-    ['the response', 'the co-authors'],
+    ['response', 'co-authors'],
     [
       ['There are 23 points to answer.', '23 points|23', '3 points|50 points'],
       ['The limit is 5,000 characters; the draft has 11,000.', '5,000|11,000', '5,000 words|no limit'],
@@ -181,7 +181,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A PhD student whose project on protein structure took a year.',
     ],
     ['understand the comment', 'decide whether to resubmit'],
-    ['the area chair', 'novelty'],
+    ['area chair', 'novelty'],
     [
       [
         'The area chair wrote one line saying it lacks novelty.',
@@ -203,7 +203,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A senior researcher at an industrial lab working on recommender systems.',
     ],
     ['raise the concern with the area chair', 'still answer the valid points'],
-    ['the review', 'section 7'],
+    ['review', 'section 7'],
     [
       ['The paper has no Section 7.', 'section 7', 'your section 7 says'],
       ['The paper is on recommender systems.', 'recommender', 'speech recognition|robotics'],
@@ -220,7 +220,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A data scientist turned PhD student working on optimisers for training.',
     ],
     ['answer the proof request well', 'not overclaim'],
-    ['the proof', 'reviewer 3'],
+    ['proof', 'reviewer 3'],
     [
       [
         'Reviewer 3 asked for a convergence proof.',
@@ -241,7 +241,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A second-year PhD student writing her first long-format paper on fairness.',
     ],
     ['satisfy both reviewers', 'keep the paper coherent'],
-    ['the reviewers', 'the length'],
+    ['reviewers', 'length'],
     [
       [
         'Reviewer 1 wants it shorter; Reviewer 2 wants more detail.',
@@ -263,7 +263,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A PhD student in a time zone nine hours ahead of his co-author.',
     ],
     ['get a solid response in on time', 'calm down enough to work'],
-    ['the response', 'my co-author'],
+    ['response', 'co-author'],
     [
       ['The response is due in twelve hours.', 'twelve hours|12 hours', 'twelve days|next week'],
       ['The co-author is unreachable.', 'unreachable|co-author', 'co-author is helping'],
@@ -280,7 +280,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A PhD student in a two-person lab working on video prediction.',
     ],
     ['show the work is concurrent', 'find what still sets it apart'],
-    ['the arxiv paper', 'our method'],
+    ['arxiv paper', 'method'],
     [
       [
         'The similar paper appeared on arXiv yesterday.',
@@ -302,7 +302,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A non-native English speaker in her first year of a PhD on causal inference.',
     ],
     ['make the notation clear', 'feel less embarrassed about the writing'],
-    ['the notation', 'section 3'],
+    ['notation', 'section 3'],
     [
       [
         'All three reviewers flagged Section 3 notation.',
@@ -323,7 +323,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A researcher at a university with a small compute budget.',
     ],
     ['argue for a fair comparison', 'show the contribution clearly'],
-    ['the comparison', 'the compute budget'],
+    ['comparison', 'compute budget'],
     [
       ['The other model used 100 times more data.', '100 times|more data', 'same data|ten percent more'],
       ['They have a small compute budget.', 'compute budget|small', 'large cluster|unlimited'],
@@ -340,7 +340,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A PhD student working on mental health language detection.',
     ],
     ['answer the ethics concern properly', 'fix the data handling'],
-    ['the dataset', 'consent'],
+    ['dataset', 'consent'],
     [
       ['The dataset is scraped forum posts.', 'forum|scraped', 'clinical records|synthetic data'],
       ['An ethics reviewer raised consent.', 'ethics|consent', 'reviewer 2 raised novelty'],
@@ -357,7 +357,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A postdoc working on multi-agent reinforcement learning.',
     ],
     ['get the new results seen', 'know whether to message the area chair'],
-    ['reviewer 4', 'the ablation'],
+    ['reviewer 4', 'ablation'],
     [
       [
         'Reviewer 4 kept the score without reasons.',
@@ -378,7 +378,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'An undergraduate doing summer research on interpretability.',
     ],
     ['learn from the reviews', 'keep going with research'],
-    ['the workshop', 'the reviews'],
+    ['workshop', 'reviews'],
     [
       [
         'It was a workshop paper with two reviewers.',
@@ -400,7 +400,7 @@ export const EMOLLM_ICLR_SEEDS_1 = [
       'A PhD student whose advisor insists on the headline claim.',
     ],
     ['make claims the evidence supports', 'talk to the advisor about it'],
-    ['the claim', 'the benchmarks'],
+    ['claim', 'benchmarks'],
     [
       ['The claim holds on one of five benchmarks.', 'one of five|benchmark', 'all five|three of five'],
       ['The advisor insists on the claim.', 'advisor', 'co-author|reviewer insists'],

@@ -18,7 +18,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A third-year PhD student invited to review four papers.',
     ],
     ['write a fair, confident review', 'raise the flaw the right way'],
-    ['the flaw', 'the review'],
+    ['flaw', 'review'],
     [
       ['It is their first time reviewing.', 'first time', 'experienced reviewer|tenth year'],
       ['They were invited to review four papers.', 'four papers', 'one paper|ten papers'],
@@ -35,7 +35,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A research engineer on a small open-source team.',
     ],
     ['keep the paper’s scope', 'answer without sounding dismissive'],
-    ['the scope', 'the reviewer'],
+    ['scope', 'reviewer'],
     [
       ['The paper studies English code generation.', 'code generation|english', 'multilingual translation'],
       ['The reviewer wanted multilingual models.', 'multilingual', 'smaller models'],
@@ -52,7 +52,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A PhD student whose co-author is a senior student who has just graduated.',
     ],
     ['decide how to continue the paper', 'not feel abandoned'],
-    ['my co-author', 'the reviews'],
+    ['co-author', 'reviews'],
     [
       ['The co-author asked to remove his name.', 'take his name off|remove', 'added more authors'],
       ['The co-author has just graduated.', 'graduated', 'still a first-year|professor'],
@@ -69,7 +69,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A junior lecturer at a teaching-focused university working on sparse attention.',
     ],
     ['respond professionally', 'report the tone to the area chair'],
-    ['the review', 'the tone'],
+    ['review', 'tone'],
     [
       ['The review scored 1 and called the work amateurish.', 'score 1|amateurish', 'score 6|polite'],
       ['The paper is on sparse attention.', 'sparse attention|attention', 'gradient boosting|clustering'],
@@ -86,7 +86,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A PhD student whose original experiments ran on a machine that has since been wiped.',
     ],
     ['explain the gap honestly', 'fix the release'],
-    ['the released code', 'the numbers'],
+    ['released code', 'numbers'],
     [
       ['The rerun is 2 points lower.', '2 points|two points', 'identical|10 points'],
       ['The original machine was wiped.', 'wiped|original machine', 'still has the logs'],
@@ -103,7 +103,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A second-year PhD student with a paper on continual learning.',
     ],
     ['move at least one reviewer', 'use the response well'],
-    ['the scores', 'the response'],
+    ['scores', 'response'],
     [
       ['Scores are 6, 6, 5, 5.', '6, 6|6, 6, 5, 5', '8, 8|3, 3'],
       ['The paper is on continual learning.', 'continual learning', 'meta-learning|federated'],
@@ -120,7 +120,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A master’s student submitting her first paper on tabular data.',
     ],
     ['handle the anonymity slip correctly', 'not panic'],
-    ['the github link', 'anonymity'],
+    ['github link', 'anonymity'],
     [
       [
         'The link shows her GitHub username.',
@@ -141,7 +141,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A third-year PhD student working on diffusion models.',
     ],
     ['enjoy the acceptance', 'talk with the advisor'],
-    ['the poster', 'my advisor'],
+    ['poster', 'advisor'],
     [
       ['The paper was accepted as a poster.', 'poster|accepted', 'rejected|an oral'],
       ['The paper is on diffusion models.', 'diffusion', 'gans|transformers for text'],
@@ -158,7 +158,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A PhD student working on point cloud segmentation.',
     ],
     ['answer the baseline request convincingly', 'show good faith'],
-    ['the baseline', 'the code'],
+    ['baseline', 'code'],
     [
       ['The baseline code was never released.', 'never released|no code', 'code is on github'],
       ['He emailed the authors twice.', 'emailed|twice', 'never asked|once'],
@@ -175,7 +175,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A postdoc working on medical image segmentation.',
     ],
     ['write an honest limitations answer', 'keep the paper strong'],
-    ['the limitations', 'the failures'],
+    ['limitations', 'failures'],
     [
       ['The reviewer asked about failure cases.', 'fail|limitation', 'asked about funding'],
       ['The work is medical image segmentation.', 'medical image|segmentation', 'speech|recommendation'],
@@ -192,7 +192,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'An associate professor submitting on behalf of her student.',
     ],
     ['understand the decision', 'decide whether to appeal or resubmit'],
-    ['the area chair', 'the decision'],
+    ['area chair', 'decision'],
     [
       ['Scores were 8, 7 and 7.', '8, 7|8, 7, 7', '3, 4|5, 5'],
       ['The area chair rejected the paper.', 'area chair|rejected', 'accepted|program chair accepted'],
@@ -230,7 +230,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'An international PhD student on a funded scholarship.',
     ],
     ['have a realistic publication plan', 'stop catastrophising'],
-    ['the visa', 'the scores'],
+    ['visa', 'scores'],
     [
       ['Scores are 5, 4, 4.', '5, 4|5, 4, 4', '8, 8|2, 2'],
       ['The visa extension needs a publication by March.', 'march|visa', 'june|no deadline'],
@@ -247,7 +247,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A postdoc applying for faculty jobs this year.',
     ],
     ['decide where to send the paper', 'keep perspective for the job search'],
-    ['the reviews', 'the job search'],
+    ['reviews', 'job search'],
     [
       ['Last year the scores were 8, 8, 6; now 3, 4, 5.', '8, 8, 6|3, 4, 5', 'same scores both times'],
       ['The author is applying for faculty jobs.', 'faculty|job', 'industry job|retiring'],
@@ -264,7 +264,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A PhD student working on large-scale pretraining with limited compute.',
     ],
     ['show the result is robust', 'plan runs that fit the time left'],
-    ['the seeds', 'the runs'],
+    ['seeds', 'runs'],
     [
       ['Results use a single seed.', 'single seed|one seed', 'five seeds|ten seeds'],
       ['Each run takes two days.', 'two days', 'two hours|two weeks'],
@@ -281,7 +281,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A PhD student unsure what counts as prior publication.',
     ],
     ['answer the dual-submission question clearly', 'avoid a desk rejection'],
-    ['the workshop paper', 'the overlap'],
+    ['workshop paper', 'overlap'],
     [
       ['The workshop paper is from June.', 'june|workshop', 'december|journal article'],
       ['The workshop paper is an early version.', 'early version', 'identical copy'],
@@ -298,7 +298,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A PhD student with a paper on neural architecture search.',
     ],
     ['rewrite the introduction', 'correct the misreadings in the response'],
-    ['the introduction', 'the method'],
+    ['introduction', 'method'],
     [
       ['Every reviewer misread the method.', 'every reviewer|misread|wrongly', 'one reviewer'],
       ['The paper is on neural architecture search.', 'architecture search', 'data pruning|speech'],
@@ -315,7 +315,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A senior researcher who reviews for several venues each year.',
     ],
     ['respond in the discussion calmly', 'judge the paper fairly despite the tone'],
-    ['the authors’ response', 'the discussion'],
+    ['authors’ response', 'discussion'],
     [
       [
         'The author response called the reviewer unfamiliar with the field.',
@@ -336,7 +336,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A master’s student whose first paper was accepted.',
     ],
     ['keep the promises made', 'finish on time'],
-    ['the camera-ready', 'the experiments'],
+    ['camera-ready', 'experiments'],
     [
       ['Three new experiments were promised.', 'three|experiments', 'one experiment|no promises'],
       ['The camera-ready is due in five days.', 'five days|5 days', 'five weeks|tomorrow'],
@@ -353,7 +353,7 @@ export const EMOLLM_ICLR_SEEDS_2 = [
       'A fourth-year PhD student working on low-resource speech translation.',
     ],
     ['see the worth of the topic', 'decide the next step calmly'],
-    ['the thesis', 'the reviewer'],
+    ['thesis', 'reviewer'],
     [
       [
         'The reviewer gave a 3 and said the problem does not matter.',

@@ -18,7 +18,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 52-year-old taxi driver who smokes ten cigarettes a day.',
     ],
     ['know whether this is serious', 'know who to see and how soon'],
-    ['the chest tightness', 'smoking'],
+    ['chest tightness', 'smoking'],
     [
       [
         'The tightness comes on with exertion and eases with rest.',
@@ -39,7 +39,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A first-time father whose partner is away for work.',
     ],
     ['know how to care for her tonight', 'know the warning signs'],
-    ['the fever', 'her drinking'],
+    ['fever', 'drinking'],
     [
       ['The child is 18 months old.', '18 months|18-month', 'six months|newborn|five years'],
       ['The temperature is 38.5 since this morning.', '38.5|since this morning', '40|three days'],
@@ -57,7 +57,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 45-year-old warehouse supervisor who lifts boxes all day.',
     ],
     ['get relief from the pain', 'keep working'],
-    ['the back pain', 'lifting'],
+    ['back pain', 'lifting'],
     [
       ['The pain has lasted three months.', 'three months|3 months', 'three days|two years'],
       ['The GP advised rest.', 'gp|rest', 'surgery|physio already'],
@@ -75,7 +75,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 39-year-old schoolteacher whose aunt had breast cancer.',
     ],
     ['get it checked quickly', 'cope with the waiting'],
-    ['the lump', 'my aunt'],
+    ['lump', 'aunt'],
     [
       ['The lump is in the left breast.', 'left', 'right breast|armpit'],
       ['She found it yesterday.', 'yesterday', 'months ago|last year'],
@@ -93,7 +93,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 33-year-old project manager who drinks four coffees a day.',
     ],
     ['sleep through the night', 'cope at work meanwhile'],
-    ['the waking', 'the coffee'],
+    ['waking', 'coffee'],
     [
       ['He wakes at 3am nightly for six weeks.', '3am|six weeks', 'six months|cannot fall asleep'],
       ['He drinks four coffees a day.', 'four coffees|coffee|caffeine', 'no caffeine|one coffee'],
@@ -110,7 +110,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 66-year-old retired plumber on one blood pressure tablet a day.',
     ],
     ['restart the medicine safely', 'not miss doses again'],
-    ['the amlodipine', 'the holiday'],
+    ['amlodipine', 'holiday'],
     [
       ['The medicine is amlodipine, once a day.', 'amlodipine', 'ramipril|bisoprolol|twice a day'],
       ['He missed four days.', 'four days|4 days', 'four weeks|one dose'],
@@ -132,7 +132,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 29-year-old first-time mother whose partner went back to work last week.',
     ],
     ['feel like herself again', 'know this can be treated'],
-    ['the crying', 'the baby'],
+    ['crying', 'baby'],
     [
       ['The baby is five weeks old.', 'five weeks|5 weeks', 'five months|newborn of two days'],
       ['She cries every day.', 'cry|every day', 'once a month|never'],
@@ -149,7 +149,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 36-year-old gym instructor with no history of headaches.',
     ],
     ['know what to do right now', 'not overreact if it is nothing'],
-    ['the headache', 'the weights'],
+    ['headache', 'weights'],
     [
       ['It came on suddenly an hour ago while lifting.', 'sudden|an hour|lifting', 'gradual|for weeks'],
       ['He has no history of headaches.', 'no history|never', 'regular migraines|usual headache'],
@@ -171,7 +171,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 47-year-old chef who eats his main meal late at night.',
     ],
     ['stop the burning at night', 'keep working in the kitchen'],
-    ['the heartburn', 'late dinner'],
+    ['heartburn', 'late dinner'],
     [
       [
         'It is worse lying down after dinner.',
@@ -192,7 +192,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 43-year-old gardener with fair skin who burns easily.',
     ],
     ['get it checked', 'know how urgent it is'],
-    ['the mole', 'my back'],
+    ['mole', 'back'],
     [
       ['The mole got bigger and darker over two months.', 'bigger|darker|two months', 'smaller|two years'],
       ['It is on his back.', 'back', 'face|arm|leg'],
@@ -209,7 +209,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 27-year-old landscape gardener who works outdoors.',
     ],
     ['control the symptoms at work', 'find treatment that works'],
-    ['the hay fever', 'the tablets'],
+    ['hay fever', 'tablets'],
     [
       ['Symptoms come every June.', 'june|summer', 'winter|all year'],
       ['Over-the-counter tablets stopped working.', 'tablets|supermarket', 'prescription|injection'],
@@ -227,7 +227,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 58-year-old woman on hormone replacement therapy.',
     ],
     ['know whether this is dangerous', 'know how quickly to act'],
-    ['my calf', 'the flight'],
+    ['calf', 'flight'],
     [
       ['She flew back from Australia two days ago.', 'australia|two days|flight', 'short flight|two weeks'],
       ['The left calf is swollen.', 'left calf|calf|swollen', 'right calf|ankle only'],
@@ -249,7 +249,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 54-year-old postwoman who walks her round every day.',
     ],
     ['understand the diagnosis', 'believe she can manage it'],
-    ['the diabetes', 'my dad'],
+    ['diabetes', 'dad'],
     [
       ['She has type 2 diabetes.', 'type 2', 'type 1|gestational'],
       ['Her father lost a foot to diabetes.', 'foot|dad|father', 'mother|lost his sight'],
@@ -266,7 +266,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 31-year-old pharmacist’s assistant in her first pregnancy.',
     ],
     ['ease the cold safely', 'protect the baby'],
-    ['the painkiller', 'the pregnancy'],
+    ['painkiller', 'pregnancy'],
     [
       ['She is twelve weeks pregnant.', 'twelve weeks|12 weeks', 'thirty weeks|not pregnant'],
       [
@@ -287,7 +287,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 24-year-old hairdresser with eczema since childhood.',
     ],
     ['heal the cracked skin', 'keep working'],
-    ['the eczema', 'hand washing'],
+    ['eczema', 'hand washing'],
     [
       ['The eczema is on her hands, worst in winter.', 'hands|winter', 'face|summer'],
       ['She is a hairdresser.', 'hairdresser', 'nurse|chef'],
@@ -304,7 +304,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 26-year-old trainee accountant studying for exams.',
     ],
     ['stop the attacks', 'trust that the heart is fine'],
-    ['the attacks', 'my heart'],
+    ['attacks', 'heart'],
     [
       ['It happened three times this week.', 'three times|this week', 'once a year|every hour'],
       ['The hospital found the heart normal.', 'hospital|heart is fine|normal', 'heart problem|abnormal ecg'],
@@ -321,7 +321,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 35-year-old charity fundraiser training for her first half marathon.',
     ],
     ['run the half marathon', 'not make the injury worse'],
-    ['the knee', 'the half marathon'],
+    ['knee', 'half marathon'],
     [
       [
         'Pain on the outside of the right knee after about 5k.',
@@ -342,7 +342,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 61-year-old retired printer who smoked for thirty years.',
     ],
     ['find out the cause', 'know how soon to be seen'],
-    ['the blood', 'smoking'],
+    ['blood', 'smoking'],
     [
       [
         'The urine was pink-red this morning, painless.',
@@ -368,7 +368,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 68-year-old retired shopkeeper who has never had a hearing test.',
     ],
     ['hear the family again', 'not feel shut out'],
-    ['my hearing', 'the grandchildren'],
+    ['hearing', 'grandchildren'],
     [
       ['He has never had a hearing test.', 'hearing test|never', 'hearing aids already|tested last year'],
       ['He is 68.', '68', '86|58'],
@@ -385,7 +385,7 @@ export const EMOLLM_MEDD_SEEDS_1 = [
       'A 30-year-old sound engineer who works late nights.',
     ],
     ['have fewer migraines', 'know whether the pill is a problem'],
-    ['the migraines', 'the pill'],
+    ['migraines', 'pill'],
     [
       [
         'The migraines come with visual aura about twice a week.',

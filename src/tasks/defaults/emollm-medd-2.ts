@@ -18,7 +18,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A mother of two who works nights at a supermarket.',
     ],
     ['know whether to worry', 'know what to watch for'],
-    ['the rash', 'the glass test'],
+    ['rash', 'glass test'],
     [
       ['The boy is four.', 'four|4', 'fourteen|baby'],
       ['The rash fades under a glass.', 'fades|glass', 'does not fade|stays under the glass'],
@@ -36,7 +36,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 22-year-old drummer in a local band who never wears earplugs.',
     ],
     ['make the ringing bearable', 'protect his hearing'],
-    ['the whistling', 'the gig'],
+    ['whistling', 'gig'],
     [
       ['It started after a gig two weeks ago.', 'gig|two weeks', 'two years|ear infection'],
       ['He never wears earplugs.', 'earplugs|ear protection', 'always wears earplugs'],
@@ -53,7 +53,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 57-year-old daughter who cares for her mother full-time.',
     ],
     ['cope with the caring', 'get support for her mother'],
-    ['my mum', 'the caring'],
+    ['mum', 'caring'],
     [
       [
         'Her mother has dementia and sometimes does not recognise her.',
@@ -74,7 +74,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 40-year-old roofer working alone on a job.',
     ],
     ['know whether to get help now', 'be safe at work'],
-    ['the sting', 'my lips'],
+    ['sting', 'lips'],
     [
       ['He was stung on the hand ten minutes ago.', 'hand|ten minutes', 'face|yesterday'],
       ['Last time his lips swelled.', 'lips|swelled|last time', 'never reacted'],
@@ -96,7 +96,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 44-year-old bar manager who smokes twenty a day.',
     ],
     ['quit for good', 'not feel like a failure'],
-    ['the patches', 'the party'],
+    ['patches', 'party'],
     [
       ['It is the fifth attempt.', 'fifth|five times', 'first attempt'],
       ['He lasted nine days on patches.', 'nine days|patches', 'nine weeks|vaping'],
@@ -113,7 +113,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 48-year-old head teacher who hates not being in control.',
     ],
     ['cope with the wait', 'understand what the results could mean'],
-    ['the biopsy', 'the thyroid'],
+    ['biopsy', 'thyroid'],
     [
       ['The biopsy was of a thyroid nodule.', 'thyroid|nodule', 'breast|liver|skin'],
       ['Results take two weeks.', 'two weeks', 'two days|two months'],
@@ -130,7 +130,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 34-year-old flight attendant who gets these infections often.',
     ],
     ['clear the infection', 'stop it coming back'],
-    ['the infection', 'the antibiotics'],
+    ['infection', 'antibiotics'],
     [
       ['She finished a week of antibiotics.', 'week|antibiotics', 'three days of|no antibiotics'],
       ['Symptoms came back three days later.', 'three days|back', 'three weeks|never cleared'],
@@ -147,7 +147,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A father of two working from home.',
     ],
     ['keep his son safe', 'act quickly enough'],
-    ['the battery', 'my son'],
+    ['battery', 'son'],
     [
       ['The child is three.', 'three|3', 'thirteen|baby'],
       [
@@ -168,7 +168,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 50-year-old call centre team leader who eats at her desk.',
     ],
     ['find a change she can keep', 'ease the knee pain'],
-    ['my knees', 'the diets'],
+    ['knees', 'diets'],
     [
       ['Diets last about a fortnight.', 'fortnight|two weeks', 'six months|never tried'],
       ['Both knees ache.', 'knees', 'hip|back'],
@@ -185,7 +185,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 28-year-old security guard on twelve-hour night shifts.',
     ],
     ['stop the flutters', 'stay alert at work another way'],
-    ['the palpitations', 'the energy drinks'],
+    ['palpitations', 'energy drinks'],
     [
       ['He drinks three energy drinks a day.', 'three|energy drink', 'one coffee|no caffeine'],
       ['He works twelve-hour night shifts.', 'night shift|twelve-hour', 'day job|part-time'],
@@ -202,7 +202,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 25-year-old shop assistant about to start a customer-facing job.',
     ],
     ['clear the skin', 'feel confident at the new job'],
-    ['the acne', 'face washes'],
+    ['acne', 'face washes'],
     [
       ['She is 25 and the acne is worse than as a teenager.', '25|teenager', '15|getting better'],
       [
@@ -223,7 +223,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 35-year-old son visiting his 74-year-old father.',
     ],
     ['get his father help immediately', 'know what to do while waiting'],
-    ['my dad', 'his face'],
+    ['dad', 'face'],
     [
       [
         'Face drooping and slurred speech began fifteen minutes ago.',
@@ -248,7 +248,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 37-year-old software tester who eats a lot of crisps.',
     ],
     ['stop the ulcers coming back', 'eat without pain'],
-    ['the ulcers', 'stress'],
+    ['ulcers', 'stress'],
     [
       ['He always has two or three ulcers.', 'two or three|always', 'one ulcer once'],
       ['He thinks stress causes them.', 'stress', 'you said they are from braces'],
@@ -265,7 +265,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 42-year-old florist who has never been in hospital.',
     ],
     ['feel calmer about the anaesthetic', 'know what recovery looks like'],
-    ['the operation', 'the anaesthetic'],
+    ['operation', 'anaesthetic'],
     [
       ['The operation is gallbladder removal on Thursday.', 'gallbladder|thursday', 'appendix|hernia|monday'],
       ['She has never had an anaesthetic.', 'never|first anaesthetic', 'had one before'],
@@ -282,7 +282,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 32-year-old primary teacher in her second pregnancy.',
     ],
     ['grieve without being rushed', 'know about trying again'],
-    ['the pregnancy', 'trying again'],
+    ['pregnancy', 'trying again'],
     [
       ['The miscarriage was at nine weeks last Friday.', 'nine weeks|friday', 'nineteen weeks|last year'],
       ['It was her second pregnancy.', 'second', 'first pregnancy'],
@@ -299,7 +299,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 19-year-old apprentice bricklayer with asthma since childhood.',
     ],
     ['breathe easily at night', 'keep working on site'],
-    ['the inhalers', 'the wheeze'],
+    ['inhalers', 'wheeze'],
     [
       [
         'He uses the blue reliever four or five times a day.',
@@ -320,7 +320,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 20-year-old geography student on her first trip outside Europe.',
     ],
     ['be protected in time', 'not cancel the trip'],
-    ['the vaccines', 'the trip'],
+    ['vaccines', 'trip'],
     [
       ['She flies to Kenya in ten days.', 'kenya|ten days', 'ghana|ten weeks|tomorrow'],
       ['She has had no travel vaccines yet.', 'no jabs|not had|vaccine', 'already vaccinated'],
@@ -337,7 +337,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 29-year-old vegetarian social worker.',
     ],
     ['find out why she is tired', 'get her energy back'],
-    ['the tiredness', 'the periods'],
+    ['tiredness', 'periods'],
     [
       ['She sleeps nine hours and is still exhausted.', 'nine hours|exhausted', 'four hours|insomnia'],
       [
@@ -358,7 +358,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'A 24-year-old student who weighs about 55 kilos.',
     ],
     ['know if he is in danger', 'know what to do about the toothache'],
-    ['the paracetamol', 'the toothache'],
+    ['paracetamol', 'toothache'],
     [
       ['He took about twelve paracetamol yesterday.', 'twelve|12|paracetamol', 'two tablets|ibuprofen'],
       [
@@ -379,7 +379,7 @@ export const EMOLLM_MEDD_SEEDS_2 = [
       'An 83-year-old retired seamstress who lives alone and loves her garden.',
     ],
     ['feel safe at home', 'get back into the garden'],
-    ['the fall', 'the garden'],
+    ['fall', 'garden'],
     [
       ['She fell in the garden last month.', 'garden|last month', 'stairs|last year'],
       ['She lives alone.', 'alone', 'with her daughter|care home'],

@@ -18,7 +18,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A sales manager with a company Windows 11 laptop she cannot afford to lose.',
     ],
     ['get the laptop working before the presentation', 'not lose her files'],
-    ['the update', 'the presentation'],
+    ['update', 'presentation'],
     [
       ['The laptop runs Windows 11.', 'windows 11', 'windows 7|macos|your mac|linux'],
       ['The update is stuck at 35% for two hours.', '35%|two hours|stuck', '90%|ten minutes'],
@@ -36,7 +36,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A PhD student who keeps everything on a single desktop PC.',
     ],
     ['recover the thesis chapters', 'set up backups so this never happens again'],
-    ['the thesis folder', 'the recycle bin'],
+    ['thesis folder', 'recycle bin'],
     [
       ['The recycle bin was emptied.', 'recycle bin|emptied', 'still in the bin|cloud copy'],
       ['The folder held thesis chapters.', 'thesis|chapters', 'photos|music'],
@@ -54,7 +54,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'An office administrator at a small charity using Microsoft 365.',
     ],
     ['stop the password prompts', 'keep email working during the day'],
-    ['outlook', 'the password prompt'],
+    ['outlook', 'password prompt'],
     [
       ['Outlook prompts every ten minutes.', 'ten minutes|10 minutes|every', 'once a day|once a week'],
       ['She uses Microsoft 365.', 'microsoft 365|office 365', 'gmail|thunderbird|exchange 2010'],
@@ -71,7 +71,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A self-employed wedding photographer who watches every pound.',
     ],
     ['get the duplicate charge refunded', 'speak to a person who can fix it'],
-    ['the duplicate charge', 'the subscription'],
+    ['duplicate charge', 'subscription'],
     [
       ['The charge was £79.99, twice.', '£79.99|79.99|twice', '£7.99|three times'],
       ['It is an annual subscription.', 'annual|yearly', 'monthly'],
@@ -88,7 +88,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A retired geography teacher who shops online for the first time this year.',
     ],
     ['protect his bank account', 'know whether the computer is infected'],
-    ['the parcel email', 'my bank card'],
+    ['parcel email', 'bank card'],
     [
       ['He entered his bank card number.', 'card|bank', 'only your email|password only'],
       ['The email claimed a parcel was held.', 'parcel|delivery', 'tax refund|lottery'],
@@ -105,7 +105,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A finance officer at a secondary school.',
     ],
     ['make the spreadsheet usable', 'finish the budget by Friday'],
-    ['the budget spreadsheet', 'recalculation'],
+    ['budget spreadsheet', 'recalculation'],
     [
       ['The sheet has 40,000 rows.', '40,000|40000|rows', '400 rows|a million rows'],
       ['It takes a minute to recalculate.', 'minute|recalculate', 'hour|crashes'],
@@ -123,7 +123,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A university lecturer who records lectures at home.',
     ],
     ['get the headphones working with the laptop', 'record the lecture this afternoon'],
-    ['the headphones', 'bluetooth'],
+    ['headphones', 'bluetooth'],
     [
       ['They connect to the phone fine.', 'phone', 'nothing connects|broken headphones'],
       ['The laptop runs Windows.', 'windows', 'macos|chromebook|linux'],
@@ -141,7 +141,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A 19-year-old nursing student whose coursework is stored in OneDrive.',
     ],
     ['get back into the account tonight', 'submit the assignment on time'],
-    ['the locked account', 'the assignment'],
+    ['locked account', 'assignment'],
     [
       ['The account is locked after too many attempts.', 'locked|too many', 'hacked|deleted'],
       ['The assignment is due at midnight.', 'midnight', 'next week|noon'],
@@ -159,7 +159,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A receptionist at a busy dental practice.',
     ],
     ['print the patient forms', 'stop wasting paper'],
-    ['the printer', 'the toner'],
+    ['printer', 'toner'],
     [
       ['The toner was replaced this morning.', 'toner|this morning', 'ink cartridge|last month'],
       ['The pages come out blank.', 'blank', 'smudged|jammed|streaky'],
@@ -176,7 +176,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A 16-year-old who saved up for the console from a paper round.',
     ],
     ['get the save back from the cloud', 'not lose progress again'],
-    ['the save data', 'the xbox'],
+    ['save data', 'xbox'],
     [
       ['The console is an Xbox.', 'xbox', 'playstation|switch|ps5'],
       ['The save had 120 hours of play.', '120 hours', '12 hours|1,200 hours'],
@@ -193,7 +193,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A father with an Android phone full of photos he has never backed up.',
     ],
     ['take photos of the play', 'keep his old photos safe'],
-    ['the storage', 'the photos'],
+    ['storage', 'photos'],
     [
       ['The phone is an Android.', 'android', 'iphone|ios'],
       ['The school play is in an hour.', 'an hour|school play', 'tomorrow|next week'],
@@ -211,7 +211,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A freelance consultant working from a rural cottage.',
     ],
     ['keep client calls stable', 'look professional'],
-    ['teams', 'the calls'],
+    ['teams', 'calls'],
     [
       ['Calls drop after about five minutes.', 'five minutes|5 minutes', 'an hour|immediately'],
       ['The speed test looks fine.', 'internet|speed test', 'no internet|very slow'],
@@ -228,7 +228,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'An architect with drawings due to a client this week.',
     ],
     ['save the laptop and the drawings', 'know what to do right now'],
-    ['the laptop', 'the drawings'],
+    ['laptop', 'drawings'],
     [
       ['A full mug of coffee went over the keyboard.', 'coffee|keyboard', 'water|screen only'],
       ['The laptop switched itself off.', 'switched off|turned off', 'still on|working fine'],
@@ -245,7 +245,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A remote customer service agent in a three-storey townhouse.',
     ],
     ['work reliably from the bedroom', 'avoid paying for a new contract'],
-    ['the wi-fi', 'the bedroom'],
+    ['wi-fi', 'bedroom'],
     [
       ['The signal drops in the upstairs bedroom.', 'upstairs|bedroom', 'kitchen|everywhere'],
       ['It works fine downstairs.', 'downstairs', 'nowhere|no signal at all'],
@@ -262,7 +262,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A policy researcher whose report goes to a minister’s office tomorrow.',
     ],
     ['restore the formatting', 'send the report on time'],
-    ['the report', 'the headings'],
+    ['report', 'headings'],
     [
       ['The report is 80 pages.', '80 pages|80-page', '8 pages|800 pages'],
       ['It is due tomorrow.', 'tomorrow', 'next week|today'],
@@ -280,7 +280,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'The owner of a small flower shop whose orders live on one PC.',
     ],
     ['keep the shop running', 'not pay criminals'],
-    ['the red screen', 'the orders'],
+    ['red screen', 'orders'],
     [
       ['The message demands bitcoin within 48 hours.', 'bitcoin|48 hours', 'gift cards|24 hours'],
       ['It is the shop computer.', 'shop|orders', 'home computer|phone'],
@@ -297,7 +297,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A 58-year-old keen amateur photographer.',
     ],
     ['get the photos back', 'have a second copy in future'],
-    ['the external drive', 'the photos'],
+    ['external drive', 'photos'],
     [
       [
         'The drive clicks and does not appear in File Explorer.',
@@ -318,7 +318,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A newly qualified science teacher in his first term.',
     ],
     ['get the lesson started', 'not look unprepared in front of the class'],
-    ['the projector', 'the hdmi cable'],
+    ['projector', 'hdmi cable'],
     [
       ['The laptop is connected by HDMI.', 'hdmi', 'vga|wireless'],
       ['The projector says No signal.', 'no signal', 'bulb broken|blue screen'],
@@ -336,7 +336,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A junior solicitor whose laptop was issued by her firm.',
     ],
     ['get back into the laptop', 'not get in trouble at work'],
-    ['the bitlocker key', 'the pin'],
+    ['bitlocker key', 'pin'],
     [
       ['It asks for a BitLocker recovery key.', 'bitlocker|recovery key', 'filevault|apple id'],
       ['The laptop was issued by her firm.', 'firm|work laptop|it department', 'personal laptop|bought it'],
@@ -353,7 +353,7 @@ export const EMOLLM_MSD_SEEDS_1 = [
       'A site manager for a building firm who checks email between visits.',
     ],
     ['get work email on the phone', 'not miss messages on site'],
-    ['work email', 'the new iphone'],
+    ['work email', 'new iphone'],
     [
       ['The phone is a new iPhone.', 'iphone', 'android|samsung'],
       ['Personal email works; work email does not.', 'work email|personal', 'no email works'],

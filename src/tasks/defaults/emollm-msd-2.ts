@@ -18,7 +18,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A hobbyist video editor who built his own desktop two years ago.',
     ],
     ['get the PC to boot', 'keep his editing projects'],
-    ['the blue screen', 'the projects'],
+    ['blue screen', 'projects'],
     [
       [
         'The stop code is CRITICAL_PROCESS_DIED.',
@@ -40,7 +40,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'An 81-year-old widower who uses his PC to email his family in Canada.',
     ],
     ['read his emails again', 'fix it without calling his grandson'],
-    ['the screen', 'my emails'],
+    ['screen', 'emails'],
     [
       ['It happened after the grandson used the computer.', 'grandson', 'after an update|granddaughter'],
       ['His family lives in Canada.', 'canada', 'australia|america'],
@@ -57,7 +57,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A delivery driver who uses the laptop for his evening course.',
     ],
     ['get the battery replaced', 'know his rights on the warranty'],
-    ['the battery', 'the warranty'],
+    ['battery', 'warranty'],
     [
       ['The laptop is eleven months old.', 'eleven months|11 months', 'three years|two years'],
       ['The battery lasts twenty minutes.', 'twenty minutes|20 minutes', 'two hours|does not charge at all'],
@@ -74,7 +74,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A freelance illustrator who names files with dates and slashes.',
     ],
     ['get the files syncing', 'understand the naming rule'],
-    ['onedrive', 'the file names'],
+    ['onedrive', 'file names'],
     [
       ['About 300 files fail to sync.', '300|three hundred', '3 files|thousands'],
       ['The error says the file name is not valid.', 'file name|not valid', 'storage full|no internet'],
@@ -91,7 +91,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A payroll clerk in her second month at a logistics firm using Outlook.',
     ],
     ['limit the damage', 'tell her manager the right way'],
-    ['the salary spreadsheet', 'the supplier'],
+    ['salary spreadsheet', 'supplier'],
     [
       ['The spreadsheet contains staff salaries.', 'salaries|salary', 'holiday rota|stock list'],
       ['It went to a supplier.', 'supplier', 'a customer|the whole company'],
@@ -109,7 +109,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A novelist who writes for six hours a day.',
     ],
     ['type without the cursor jumping', 'get back to writing'],
-    ['the mouse', 'the cursor'],
+    ['mouse', 'cursor'],
     [
       ['It started with a new wireless mouse.', 'wireless|new mouse', 'wired mouse|trackpad only'],
       ['The pointer jumps to the corner while typing.', 'corner|while i type|typing', 'freezes|disappears'],
@@ -126,7 +126,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A retired bus driver who bought the PC to video-call his grandchildren.',
     ],
     ['get rid of the pop-ups safely', 'video-call his grandchildren'],
-    ['the pop-ups', 'the new pc'],
+    ['pop-ups', 'new pc'],
     [
       ['The PC was bought last week for £600.', 'last week|£600|600', '£6,000|last year'],
       ['The pop-ups claim 27 viruses.', '27 viruses|pop-up', 'one virus|blue screen'],
@@ -143,7 +143,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A volunteer treasurer for a youth football club.',
     ],
     ['get the totals working', 'finish the club accounts'],
-    ['the formulas', 'the column'],
+    ['formulas', 'column'],
     [
       ['The formula is =SUM(B2:B40).', 'sum|b2:b40', 'average|vlookup'],
       ['It shows the formula instead of the total.', 'shows the formula|as text', 'shows an error|#value'],
@@ -160,7 +160,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A 23-year-old law student living in shared housing.',
     ],
     ['know whether she is being watched', 'feel safe using the laptop'],
-    ['the webcam light', 'the laptop'],
+    ['webcam light', 'laptop'],
     [
       ['The camera light came on with no app open.', 'camera|light', 'microphone only|no light'],
       ['She lives in shared housing.', 'shared|housemates', 'lives alone|with parents'],
@@ -177,7 +177,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A trader working from home who wants charts on a second screen.',
     ],
     ['use both screens', 'set up before markets open'],
-    ['the second monitor', 'displayport'],
+    ['second monitor', 'displayport'],
     [
       ['It is plugged in by DisplayPort.', 'displayport', 'hdmi|usb-c'],
       ['Windows only sees one screen.', 'one screen|detect', 'both screens work|flickers'],
@@ -194,7 +194,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A 40-year-old nurse who moved from an old Android to a new Android.',
     ],
     ['recover the voice notes', 'keep them safe for good'],
-    ['the voice notes', 'the old phone'],
+    ['voice notes', 'old phone'],
     [
       ['Her mother died in March.', 'march', 'last week|last year'],
       ['She moved from an old Android to a new Android.', 'android|old phone', 'iphone'],
@@ -212,7 +212,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A 21-year-old engineering student with a gaming laptop.',
     ],
     ['play again tonight', 'not break the laptop further'],
-    ['the graphics driver', 'the game'],
+    ['graphics driver', 'game'],
     [
       ['It started after a graphics driver update.', 'driver|update', 'new ram|virus'],
       ['It crashes after the loading screen.', 'loading screen|crash', 'will not install|no sound'],
@@ -229,7 +229,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A self-employed electrician who does his own bookkeeping.',
     ],
     ['move every invoice safely', 'keep the old laptop until sure'],
-    ['the invoices', 'the new laptop'],
+    ['invoices', 'new laptop'],
     [
       ['The new laptop arrives Friday.', 'friday', 'monday|already arrived'],
       ['He has five years of invoices.', 'five years|invoices', 'one year|photos'],
@@ -246,7 +246,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A busy dad of three whose kids talk to the speaker constantly.',
     ],
     ['stop accidental orders', 'keep using the speaker for music'],
-    ['the smart speaker', 'the orders'],
+    ['smart speaker', 'orders'],
     [
       ['The speaker ordered cat litter.', 'cat litter', 'dog food|nappies'],
       ['A TV advert triggered it.', 'tv advert|advert|television', 'the kids asked|he asked'],
@@ -264,7 +264,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A musician trying to install recording software on Windows 10.',
     ],
     ['install the software', 'record the demo this weekend'],
-    ['the installer', 'the error'],
+    ['installer', 'error'],
     [
       ['The error is 0x80070643.', '0x80070643|error', '0x80070005|404'],
       ['It stops at 99% and rolls back.', '99%|rolls back', '10%|freezes'],
@@ -282,7 +282,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A joiner running a one-man business from his van.',
     ],
     ['stop the fake invoices', 'warn customers and keep their trust'],
-    ['the fake invoices', 'my customers'],
+    ['fake invoices', 'customers'],
     [
       [
         'Fake invoices with new bank details went to customers.',
@@ -303,7 +303,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A job seeker writing cover letters on a second-hand laptop.',
     ],
     ['type her email address correctly', 'send the applications'],
-    ['the keyboard', 'the @ key'],
+    ['keyboard', '@ key'],
     [
       ['The @ key gives a quote mark.', '@|quote', 'does nothing|types a letter'],
       ['The laptop is second-hand.', 'second-hand|used', 'brand new'],
@@ -320,7 +320,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A language tutor who teaches online in the evenings.',
     ],
     ['keep the evening classes online', 'get the provider to act'],
-    ['the router', 'online classes'],
+    ['router', 'online classes'],
     [
       ['It restarts around eight every evening.', 'eight|8pm|evening', 'mornings|midnight'],
       ['She teaches online classes then.', 'class|tutor|teach', 'gaming|streaming films'],
@@ -337,7 +337,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A 67-year-old retired bookkeeper who handles the family finances online.',
     ],
     ['undo the install', 'know whether the banking is safe'],
-    ['the pdf converter', 'the browser'],
+    ['pdf converter', 'browser'],
     [
       ['He installed a PDF converter from a pop-up site.', 'pdf converter|pop-up', 'from the official store'],
       ['The browser home page changed.', 'home page|search', 'browser crashed|nothing changed'],
@@ -354,7 +354,7 @@ export const EMOLLM_MSD_SEEDS_2 = [
       'A student who uses the laptop on her bed for lectures.',
     ],
     ['make the laptop quieter and cooler', 'avoid damage before exams'],
-    ['the fan', 'the heat'],
+    ['fan', 'heat'],
     [
       ['The fan is loud with only the browser open.', 'fan|browser', 'only when gaming'],
       ['She uses it on her bed.', 'bed', 'on a desk|cooling pad'],
