@@ -9,6 +9,7 @@
 import type { BootstrapInterval } from '../stats/bootstrap';
 import type { Estimate } from '../stats/intervals';
 import type { EvalReport } from './report';
+import { emollmMarkdown } from './emollm-metrics-report';
 
 /** The report as indented JSON, with a final newline. */
 export function reportToJson(report: EvalReport): string {
@@ -185,5 +186,7 @@ export function reportToMarkdown(report: EvalReport): string {
       ),
     );
   }
+  const emollm = emollmMarkdown(report.emollm);
+  if (emollm !== '') parts.push(emollm);
   return `${parts.join('\n')}\n`;
 }

@@ -29,6 +29,7 @@ import type { F1Result } from './harness-f1';
 import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
 import { summarizeEpisodes } from '../stats/metrics';
 import type { DoseResponseResult } from './validation';
+import { emollmResults, type EmollmResult } from './emollm-metrics-report';
 
 /** Agreement of the repeated judge calls of one (task, set, policy); null with a single judgment per call. */
 export interface JudgeAgreement {
@@ -95,6 +96,8 @@ export interface EvalReport {
   paired: PairedResult[];
   strategyPrediction: StrategyPredictionResult[];
   validation: DoseResponseResult[];
+  /** EmoLLM's metrics for the seed sets whose seeds carry an EmoLLM scenario (emollm-metrics.ts); absent without. */
+  emollm?: EmollmResult[];
 }
 
 /** The library's name and version, from package.json. */
@@ -227,6 +230,7 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
       }
     }
   }
+  const emollm = emollmResults(plan, run);
   return {
     library: { ...LIBRARY },
     simulatorVersion: SIMULATOR_VERSION,
@@ -236,5 +240,6 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
     paired,
     strategyPrediction: options.strategyPrediction ?? [],
     validation: options.validation ?? [],
+    ...(emollm.length > 0 ? { emollm } : {}),
   };
 }
