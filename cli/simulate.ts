@@ -2,6 +2,7 @@
  * `npm run simulate`: the simulate job (src/jobs/simulate.ts) from the command line — parse, run, format. Each
  * episode is appended to the `--out` JSONL file as it finishes (memory stays flat); the summary is printed.
  */
+import { readFile } from 'node:fs/promises';
 import cliProgress from 'cli-progress';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import { DatasetError } from '../src/data';
@@ -16,7 +17,15 @@ import {
   type SimulateResult,
 } from '../src/jobs/simulate';
 import { resolveRoles, type RolesConfig } from '../src/roles';
-import { taskFamily, taskNameTitle, type Seed, type TaskId } from '../src/tasks';
+import {
+  EmollmSeedFileError,
+  isEmollmTaskName,
+  parseEmollmSeeds,
+  taskFamily,
+  taskNameTitle,
+  type Seed,
+  type TaskId,
+} from '../src/tasks';
 import { checkPolicyArg, loadPolicyResources } from './resources';
 import {
   BACKEND_HELP,
@@ -170,6 +179,14 @@ async function loadSeeds(
   io: Io,
 ): Promise<{ seeds?: Seed[]; skipped: SimulateReport['skipped']; warnings: number }> {
   if (opts.seeds === 'bundled') return { skipped: [], warnings: 0 };
+  // An EmoLLM setting reads seed descriptions in EmoLLM's form (src/tasks/emollm-loader.ts); a bad line is an
+  // EmollmSeedFileError naming file:line.
+  if (isEmollmTaskName(opts.config.task))
+    return {
+      seeds: parseEmollmSeeds(await readFile(opts.seeds, 'utf8'), opts.seeds).seeds,
+      skipped: [],
+      warnings: 0,
+    };
   const loaded = await loadSeedsFromPath(opts.seeds, opts.task, { skipInvalid: opts.skipInvalid });
   for (const w of loaded.warnings.slice(0, 10)) io.stderr(`warning: ${w.file}:${w.line}: ${w.message}\n`);
   if (loaded.warnings.length > 10) io.stderr(`warning: … and ${loaded.warnings.length - 10} more\n`);
@@ -273,7 +290,14 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const report = await simulate(opts, io);
       io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
     },
-    [JobConfigError, UnknownPolicyError, PolicyUnavailableError, OutputConflictError, OutputPathError],
+    [
+      JobConfigError,
+      UnknownPolicyError,
+      PolicyUnavailableError,
+      OutputConflictError,
+      OutputPathError,
+      EmollmSeedFileError,
+    ],
     [{ error: DatasetError, hint: '(use --skip-invalid to skip bad records)' }],
   );
 }

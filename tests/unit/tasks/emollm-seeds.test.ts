@@ -4,6 +4,7 @@
  * family. The description schema refuses what it should.
  */
 import { describe, expect, it } from 'vitest';
+import { readData } from '../data/paths';
 import { TASK_RULES } from '../../../src/sim/rules';
 import {
   buildEmollmSeed,
@@ -86,6 +87,16 @@ describe('bundled EmoLLM seeds', () => {
     expect(strength(darker, 'b-hopeless')).toBeGreaterThan(strength(lighter, 'b-hopeless'));
     const blamed = { ...base, appraisal: { ...base.appraisal, responsibility: 0.9 } };
     expect(strength(blamed, 'b-blame')).toBeGreaterThan(strength(base, 'b-blame'));
+  });
+
+  it('contain no sentence of the datasets available here (openings, scenarios, personas)', () => {
+    const corpus = ['esconv/esconv-valid.jsonl', 'cb/craigslistbargain-valid.jsonl', 'p4g/p4g-dialogs.csv']
+      .map((f) => readData(f).toLowerCase())
+      .join('\n');
+    for (const spec of ALL)
+      for (const text of [spec.initial_prompt, spec.scenario, spec.persona])
+        for (const sentence of text.toLowerCase().split(/(?<=[.!?])\s+/))
+          if (sentence.length > 30) expect(corpus, spec.id).not.toContain(sentence);
   });
 
   it('emollm task names select the settings, and evaluation sets are named by setting', () => {
