@@ -3,6 +3,7 @@
  * lines starting with `//` are skipped), the same shape as the bundled seeds in `src/tasks/defaults/emollm-*.ts`.
  * Works on text, so that the browser (a picked file) and Node (`readFile`) share it.
  */
+import { ZodError } from 'zod';
 import { buildEmollmSeed, EmollmSeedSpecSchema, type EmollmSeedSpec } from './emollm';
 import { EmollmSeedFileError } from './errors';
 import type { Seed } from './seed';
@@ -44,8 +45,17 @@ export function parseEmollmSeeds(text: string, file: string, source = file): Emo
     if (earlier !== undefined)
       throw new EmollmSeedFileError(file, line, `seed id "${spec.id}" already used on line ${earlier}`);
     firstLine.set(spec.id, line);
+    let seed: Seed;
+    try {
+      seed = buildEmollmSeed(spec, source);
+    } catch (e) {
+      // The built seed breaks a rule of the seed schema (e.g. tendencies with tau_A ≥ tau_R).
+      const issue = e instanceof ZodError ? e.issues[0] : undefined;
+      if (!issue) throw e;
+      throw new EmollmSeedFileError(file, line, `${issue.path.join('.') || 'seed'}: ${issue.message}`);
+    }
     specs.push(spec);
-    seeds.push(buildEmollmSeed(spec, source));
+    seeds.push(seed);
   });
   if (seeds.length === 0) throw new EmollmSeedFileError(file, lines.length, 'no seed in the file');
   return { specs, seeds };

@@ -46,6 +46,11 @@ describe('parseEmollmSeeds', () => {
     expect(errorOf('[1, 2]').message).toMatch(/^mine\.jsonl:1: /);
   });
 
+  it('names the line of a description whose built seed breaks the seed schema', () => {
+    const bad = { ...specs[0], tendencies: { tau_A: 0.8, tau_R: 0.5 } };
+    expect(errorOf(line(bad)).message).toMatch(/^mine\.jsonl:1: profile: tau_A must be below tau_R/);
+  });
+
   it('names the earlier line of a repeated id', () => {
     const text = [specs[0], specs[1], { ...specs[2], id: specs[0]?.id }].map(line).join('\n');
     expect(errorOf(text).message).toBe(`mine.jsonl:3: seed id "${specs[0]?.id}" already used on line 1`);
