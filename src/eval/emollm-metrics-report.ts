@@ -15,6 +15,8 @@ import {
   scoreEmollmEpisode,
   summarizeEmollm,
   type EmollmEpisodeInput,
+  type EmollmEpisodeScores,
+  type EmollmScorer,
   type EmollmSummary,
 } from './emollm-metrics';
 import type { Estimate } from '../stats/intervals';
@@ -42,30 +44,80 @@ export function emollmInput(seed: Seed, episode: Pick<EvalEpisode, 'turns'>): Em
   };
 }
 
-/** EmoLLM metrics for every (EmoLLM seed set, policy) of a finished run; empty when no set has scenarios. */
-export function emollmResults(plan: EvalPlan, run: EvalRun): EmollmResult[] {
+interface EmollmGroup {
+  task: TaskId;
+  seedSet: string;
+  policy: string;
+  episodes: { caseId: string; input: EmollmEpisodeInput }[];
+}
+
+/** The (EmoLLM seed set, policy) groups of a finished run, with each episode's visible transcript. */
+function emollmGroups(plan: EvalPlan, run: EvalRun): EmollmGroup[] {
   const { config } = plan;
-  const out: EmollmResult[] = [];
+  const out: EmollmGroup[] = [];
   for (const set of config.seedSets) {
     const seeds = set.seedIds.map((id) => plan.seeds.get(seedKey(set.task, set.name, id)));
     if (seeds.length === 0 || seeds.some((s) => !s?.scenario)) continue;
     for (const policy of config.policies) {
-      const rows = (run.records.get(runKey(set.task, policy)) ?? [])
+      const episodes = (run.records.get(runKey(set.task, policy)) ?? [])
         .filter((e) => e.seedSet === set.name)
         .flatMap((e) => {
           const seed = plan.seeds.get(seedKey(set.task, set.name, e.seedId));
           const input = seed ? emollmInput(seed, e) : null;
-          return input ? [{ caseId: e.seedId, scores: scoreEmollmEpisode(input) }] : [];
+          return input ? [{ caseId: e.seedId, input }] : [];
         });
-      if (rows.length === 0) continue;
-      const rng = Rng.fromSeed(hashKey32([config.baseSeed, 'emollm', set.task, set.name, policy].join('|')));
-      out.push({
-        task: set.task,
-        seedSet: set.name,
-        policy,
-        ...summarizeEmollm(rows, { rng, resamples: config.resamples, level: config.level }),
-      });
+      if (episodes.length > 0) out.push({ task: set.task, seedSet: set.name, policy, episodes });
     }
+  }
+  return out;
+}
+
+function summarized(
+  plan: EvalPlan,
+  group: EmollmGroup,
+  rows: { caseId: string; scores: EmollmEpisodeScores }[],
+): EmollmResult {
+  const { config } = plan;
+  const rng = Rng.fromSeed(
+    hashKey32([config.baseSeed, 'emollm', group.task, group.seedSet, group.policy].join('|')),
+  );
+  return {
+    task: group.task,
+    seedSet: group.seedSet,
+    policy: group.policy,
+    ...summarizeEmollm(rows, { rng, resamples: config.resamples, level: config.level }),
+  };
+}
+
+/**
+ * EmoLLM metrics for every (EmoLLM seed set, policy) of a finished run, by the template scorers (what
+ * `buildReport` puts in the report); empty when no set has scenarios.
+ */
+export function emollmResults(plan: EvalPlan, run: EvalRun): EmollmResult[] {
+  return emollmGroups(plan, run).map((g) =>
+    summarized(
+      plan,
+      g,
+      g.episodes.map((e) => ({ caseId: e.caseId, scores: scoreEmollmEpisode(e.input) })),
+    ),
+  );
+}
+
+/**
+ * The same metrics by any {@link EmollmScorer} — e.g. the LLM judge of emollm-metrics-judge.ts — over a
+ * finished run, episode by episode in report order, with the same intervals and bootstrap streams.
+ * @throws what the scorer throws (RoleOutputError for a judge that never answers validly).
+ */
+export async function scoreEmollmRun(
+  plan: EvalPlan,
+  run: EvalRun,
+  scorer: EmollmScorer,
+): Promise<EmollmResult[]> {
+  const out: EmollmResult[] = [];
+  for (const g of emollmGroups(plan, run)) {
+    const rows: { caseId: string; scores: EmollmEpisodeScores }[] = [];
+    for (const e of g.episodes) rows.push({ caseId: e.caseId, scores: await scorer.episode(e.input) });
+    out.push(summarized(plan, g, rows));
   }
   return out;
 }

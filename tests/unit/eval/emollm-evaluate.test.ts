@@ -4,18 +4,25 @@
  * setting by its task name.
  */
 import { describe, expect, it } from 'vitest';
+import { scoreEmollmRun } from '../../../src/eval/emollm-metrics-report';
+import { templateEmollmScorer } from '../../../src/eval/emollm-metrics';
+import { planEvaluation } from '../../../src/eval/harness';
 import { reportToMarkdown } from '../../../src/eval/report-format';
 import { evaluateJob } from '../../../src/jobs/evaluate';
 import { simulateJob } from '../../../src/jobs/simulate';
 
 describe('EmoLLM settings end to end', () => {
   it('evaluate: 2 policies × 4 settings give EmoLLM metrics that tell the policies apart', async () => {
-    const { report } = await evaluateJob({
-      tasks: ['emollm'],
-      policies: ['fixed:Others', 'arg'],
-      episodes: 2,
-      resamples: 200,
-    });
+    let plan: ReturnType<typeof planEvaluation> | undefined;
+    const { report, run } = await evaluateJob(
+      {
+        tasks: ['emollm'],
+        policies: ['fixed:Others', 'arg'],
+        episodes: 2,
+        resamples: 200,
+      },
+      { onPlan: (p) => void (plan = p) },
+    );
     expect(report.config.tasks).toEqual(['esconv']);
     expect(report.config.seedSets.map((s) => s.name)).toEqual([
       'emollm-ed',
@@ -39,6 +46,8 @@ describe('EmoLLM settings end to end', () => {
     expect(md).toContain('## EmoLLM metrics');
     expect(md).toMatch(/\*\*FA\*\* — Factual Accuracy/);
     expect(md).toMatch(/\| emollm-iclr \| arg \| 2 \|/);
+    // Any scorer (here the template one, through the async path an LLM judge takes) gives the same summaries.
+    expect(await scoreEmollmRun(plan!, run, templateEmollmScorer)).toEqual(rows);
   });
 
   it('simulate: an EmoLLM task name plays its setting’s seeds on the esconv family', async () => {
