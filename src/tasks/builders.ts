@@ -107,7 +107,7 @@ export const AFFECT_START: Record<AffectCategory, { valence: number; arousal: nu
   satisfaction: { valence: 0.6, arousal: 0.25 },
 };
 
-export function startAffect(category: AffectCategory, intensity: number): Affect {
+function startAffect(category: AffectCategory, intensity: number): Affect {
   const a = AFFECT_START[category];
   return { category, valence: Math.max(-1, a.valence * (0.8 + 0.4 * intensity)), arousal: a.arousal };
 }
