@@ -26,8 +26,16 @@ import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { JobConfigError, PolicyUnavailableError, UnknownPolicyError } from '../src/jobs/errors';
 import { EvaluateConfigSchema, evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
 import { resolveRoles, type RolesConfig } from '../src/roles';
-import { TASK_IDS, type TaskId } from '../src/tasks';
-import { defaultSeeds } from '../src/tasks/defaults';
+import {
+  isEmollmTaskName,
+  isTaskName,
+  TASK_IDS,
+  TASK_NAMES,
+  taskFamily,
+  type EmollmTaskName,
+  type TaskId,
+} from '../src/tasks';
+import { defaultSeeds, emollmSeedSets } from '../src/tasks/defaults';
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
@@ -82,7 +90,8 @@ folder; --resume continues an interrupted evaluation there (finished episodes ar
 --rng-seed plays the same episodes as simulate.
 
 Options:
-  --task LIST          tasks, comma-separated: esconv, p4g, cb (required)
+  --task LIST          tasks, comma-separated: esconv, p4g, cb, emollm (the four EmoLLM settings, or one:
+                       emollm-ed, emollm-msd, emollm-medd, emollm-iclr) (required)
   --policy LIST        policies, repeatable or comma-separated (required; see Policies below)
 ${SEEDS_HELP}
   --skip-invalid       skip malformed dataset records instead of stopping
@@ -111,7 +120,12 @@ Example:
 
 /** Parsed command line. */
 export interface EvaluateArgs {
+  /** The Cog-Sim tasks played (EmoLLM names play `esconv`). */
   tasks: TaskId[];
+  /** EmoLLM task names asked for: their bundled seeds, one set per setting. */
+  emollm: EmollmTaskName[];
+  /** Tasks asked for by their own name (their bundled or `--seeds` set is evaluated). */
+  named: TaskId[];
   policies: string[];
   /** Per task: a path or `bundled`. */
   seeds: Record<TaskId, string>;
@@ -184,11 +198,13 @@ export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help
     ...BACKEND_OPTIONS,
   });
   if (bool(values, 'help')) return 'help';
-  const tasks = listValues(str(values, 'task'));
-  if (tasks.length === 0) throw new UsageError('--task is required (esconv, p4g, cb; comma-separated)');
-  for (const t of tasks)
-    if (!(TASK_IDS as readonly string[]).includes(t))
-      throw new UsageError(`unknown task "${t}"; use ${TASK_IDS.join(', ')}`);
+  const names = listValues(str(values, 'task'));
+  if (names.length === 0)
+    throw new UsageError('--task is required (esconv, p4g, cb, emollm; comma-separated)');
+  for (const t of names)
+    if (!isTaskName(t)) throw new UsageError(`unknown task "${t}"; use ${TASK_NAMES.join(', ')}`);
+  const tasks = [...new Set(names.filter(isTaskName).map(taskFamily))];
+  const emollm = names.filter(isEmollmTaskName);
   const policies = policyValues(values, quiet);
   if (policies.length === 0) throw new UsageError('--policy is required (repeatable or comma-separated)');
   const rngSeed = rngSeedValue(values, quiet);
@@ -210,7 +226,9 @@ export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help
   if (bool(values, 'resume') && bool(values, 'overwrite'))
     throw new UsageError('give --resume or --overwrite, not both');
   return {
-    tasks: tasks as TaskId[],
+    tasks,
+    emollm,
+    named: tasks.filter((t) => names.includes(t)),
     policies,
     seeds: seedsValues(strs(values, 'seeds'), tasks as TaskId[]),
     f1Data,
@@ -241,6 +259,7 @@ async function loadSeedSets(args: EvaluateArgs, io: Io): Promise<SeedSet[]> {
   const sets: SeedSet[] = [];
   for (const task of args.tasks) {
     const path = args.seeds[task];
+    if (path === 'bundled' && !args.named.includes(task)) continue; // only EmoLLM seed sets asked for
     if (path === 'bundled') {
       sets.push({ task, name: 'bundled', seeds: defaultSeeds(task) });
       continue;
@@ -249,6 +268,7 @@ async function loadSeedSets(args: EvaluateArgs, io: Io): Promise<SeedSet[]> {
     if (loaded.skipped.length > 0) io.stderr(`${path}: ${loaded.skipped.length} invalid records skipped\n`);
     sets.push({ task, name: setName(path), seeds: loaded.seeds });
   }
+  for (const name of args.emollm) sets.push(...emollmSeedSets(name));
   return sets;
 }
 

@@ -2,6 +2,7 @@
  * `npm run simulate`: the simulate job (src/jobs/simulate.ts) from the command line — parse, run, format. Each
  * episode is appended to the `--out` JSONL file as it finishes (memory stays flat); the summary is printed.
  */
+import { readFile } from 'node:fs/promises';
 import cliProgress from 'cli-progress';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import { DatasetError } from '../src/data';
@@ -16,7 +17,15 @@ import {
   type SimulateResult,
 } from '../src/jobs/simulate';
 import { resolveRoles, type RolesConfig } from '../src/roles';
-import { getTask, type Seed, type TaskId } from '../src/tasks';
+import {
+  EmollmSeedFileError,
+  isEmollmTaskName,
+  parseEmollmSeeds,
+  taskFamily,
+  taskNameTitle,
+  type Seed,
+  type TaskId,
+} from '../src/tasks';
 import { checkPolicyArg, loadPolicyResources } from './resources';
 import {
   BACKEND_HELP,
@@ -121,7 +130,8 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
     ...BACKEND_OPTIONS,
   });
   if (bool(values, 'help')) return 'help';
-  if (!str(values, 'task')) throw new UsageError('--task is required (esconv, p4g or cb)');
+  if (!str(values, 'task'))
+    throw new UsageError('--task is required (esconv, p4g, cb or an EmoLLM setting: emollm-ed, …)');
   const rngSeed = rngSeedValue(values, quiet);
   const fields = flagValues(FLAGS, { ...values, ...(rngSeed !== undefined ? { 'rng-seed': rngSeed } : {}) });
   const policies = policyValues(values, quiet);
@@ -130,7 +140,7 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
   const policy = policies[0] ?? 'random';
   const parsed = SimulateConfigSchema.safeParse({ ...fields, policy });
   if (!parsed.success) throw usageFromSchema(parsed.error, FLAGS);
-  const task = parsed.data.task;
+  const task = taskFamily(parsed.data.task);
   const lv = languageValues(values);
   const language = languageConfig(lv);
   try {
@@ -143,7 +153,7 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
   checkPolicyArg(task, policy, language);
   const out = str(values, 'out');
   return {
-    config: { ...fields, task, policy } as SimulateOptions['config'],
+    config: { ...fields, task: parsed.data.task, policy } as SimulateOptions['config'],
     task,
     policy,
     seeds,
@@ -169,6 +179,14 @@ async function loadSeeds(
   io: Io,
 ): Promise<{ seeds?: Seed[]; skipped: SimulateReport['skipped']; warnings: number }> {
   if (opts.seeds === 'bundled') return { skipped: [], warnings: 0 };
+  // An EmoLLM setting reads seed descriptions in EmoLLM's form (src/tasks/emollm-loader.ts); a bad line is an
+  // EmollmSeedFileError naming file:line.
+  if (isEmollmTaskName(opts.config.task))
+    return {
+      seeds: parseEmollmSeeds(await readFile(opts.seeds, 'utf8'), opts.seeds).seeds,
+      skipped: [],
+      warnings: 0,
+    };
   const loaded = await loadSeedsFromPath(opts.seeds, opts.task, { skipInvalid: opts.skipInvalid });
   for (const w of loaded.warnings.slice(0, 10)) io.stderr(`warning: ${w.file}:${w.line}: ${w.message}\n`);
   if (loaded.warnings.length > 10) io.stderr(`warning: … and ${loaded.warnings.length - 10} more\n`);
@@ -231,7 +249,7 @@ const ci = formatEstimate;
 export function formatReport(r: SimulateReport): string {
   const s = r.summary;
   const lines = [
-    `${getTask(r.task).title} · policy ${r.policy} · protocol ${r.protocol} · rng seed ${r.rngSeed} · simulator ${r.simulatorVersion}`,
+    `${taskNameTitle(r.taskName)} · policy ${r.policy} · protocol ${r.protocol} · rng seed ${r.rngSeed} · simulator ${r.simulatorVersion}`,
     `${r.episodes} episodes cycling through ${r.seeds} seeds from ${r.seedSource}` +
       (r.skipped.length
         ? ` (${r.skipped.length} invalid record${r.skipped.length === 1 ? '' : 's'} skipped)`
@@ -272,7 +290,14 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const report = await simulate(opts, io);
       io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
     },
-    [JobConfigError, UnknownPolicyError, PolicyUnavailableError, OutputConflictError, OutputPathError],
+    [
+      JobConfigError,
+      UnknownPolicyError,
+      PolicyUnavailableError,
+      OutputConflictError,
+      OutputPathError,
+      EmollmSeedFileError,
+    ],
     [{ error: DatasetError, hint: '(use --skip-invalid to skip bad records)' }],
   );
 }

@@ -9,6 +9,7 @@
 import type { BootstrapInterval } from '../stats/bootstrap';
 import type { Estimate, PairedEstimate } from '../stats/intervals';
 import type { EvalReport } from './report';
+import { emollmMarkdown } from './emollm-metrics-report';
 
 /** The report as indented JSON, with a final newline. */
 export function reportToJson(report: EvalReport): string {
@@ -205,5 +206,7 @@ export function reportToMarkdown(report: EvalReport): string {
       `Method: ${m.validation}.`,
     );
   }
+  const emollm = emollmMarkdown(report.emollm);
+  if (emollm !== '') parts.push(emollm);
   return `${parts.join('\n')}\n`;
 }

@@ -33,6 +33,7 @@ import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
 import { summarizeEpisodes } from '../stats/metrics';
 import type { DoseResponseResult } from './validation';
 import { LIBRARY } from './library';
+import { emollmResults, type EmollmResult } from './emollm-metrics-report';
 
 /** Agreement of the repeated judge calls of one (task, set, policy); null with a single judgment per call. */
 export interface JudgeAgreement {
@@ -148,6 +149,8 @@ export interface EvalReport {
   validation: DoseResponseResult[];
   /** How each figure is estimated (interval method or "point value"). */
   methods: ReportMethods;
+  /** EmoLLM's metrics for the seed sets whose seeds carry an EmoLLM scenario (emollm-metrics.ts); absent without. */
+  emollm?: EmollmResult[];
 }
 
 export { LIBRARY } from './library';
@@ -279,6 +282,7 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
       }
     }
   }
+  const emollm = emollmResults(plan, run);
   return {
     library: { ...LIBRARY },
     simulatorVersion: SIMULATOR_VERSION,
@@ -289,5 +293,6 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
     strategyPrediction: options.strategyPrediction ?? [],
     validation: options.validation ?? [],
     methods: reportMethods(config.level, config.resamples),
+    ...(emollm.length > 0 ? { emollm } : {}),
   };
 }

@@ -5,6 +5,7 @@
  */
 import { z } from 'zod';
 import { RolesConfigSchema } from '../roles';
+import { TASK_NAMES } from '../tasks/emollm';
 import { SeedSchema, TASK_IDS } from '../tasks/seed';
 import { JobAbortedError, JobConfigError } from './errors';
 
@@ -61,6 +62,14 @@ export const LanguageField = RolesConfigSchema.optional();
 
 /** The task field. */
 export const TaskField = z.enum(TASK_IDS).describe('task: esconv | p4g | cb');
+
+/**
+ * A runnable task name: a task, or an EmoLLM setting (`emollm-ed`, `emollm-msd`, `emollm-medd`, `emollm-iclr`,
+ * `emollm` for all four), which plays the `esconv` family with the EmoLLM scenario seeds (src/tasks/emollm.ts).
+ */
+export const TaskNameField = z
+  .enum(TASK_NAMES)
+  .describe('task: esconv | p4g | cb | emollm | emollm-ed | emollm-msd | emollm-medd | emollm-iclr');
 
 /** What a job reports while it runs. */
 export interface JobProgress {

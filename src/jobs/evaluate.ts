@@ -17,13 +17,15 @@ import {
 } from '../eval/harness-run';
 import { resolveRoles, type RuntimeOptions } from '../roles';
 import { SeedSchema, type TaskId } from '../tasks/seed';
-import { defaultSeeds } from '../tasks/defaults';
+import { defaultSeeds, emollmSeedSets } from '../tasks/defaults';
+import { isEmollmTaskName, taskFamily } from '../tasks/emollm';
 import {
   commonFields,
   LanguageField,
   MAX_EPISODES,
   parseJobConfig,
   TaskField,
+  TaskNameField,
   type JobOptions,
 } from './common';
 import { JobAbortedError, JobConfigError } from './errors';
@@ -32,7 +34,12 @@ import { PolicyResourcesField } from './resources';
 
 /** The evaluate job's configuration. Each field's description is its command-line `--help` line. */
 export const EvaluateConfigSchema = z.object({
-  tasks: z.array(TaskField).min(1).describe('tasks, comma-separated: esconv, p4g, cb'),
+  tasks: z
+    .array(TaskNameField)
+    .min(1)
+    .describe(
+      'tasks, comma-separated: esconv, p4g, cb, emollm (or one setting: emollm-ed, -msd, -medd, -iclr)',
+    ),
   policies: z
     .array(z.string().min(1))
     .min(1)
@@ -120,10 +127,16 @@ export async function evaluateJob(
       config.lookahead === undefined &&
       !config.policies.some((p) => policyResource(p) !== null || p === 'llm' || p === 'arg');
     const evalConfig: EvalConfig = {
-      tasks: config.tasks,
+      // EmoLLM names play the esconv family, one seed set per setting (src/tasks/emollm.ts).
+      tasks: [...new Set(config.tasks.map(taskFamily))],
       policies: config.policies,
       seedSets:
-        config.seedSets ?? config.tasks.map((task) => ({ task, name: 'bundled', seeds: defaultSeeds(task) })),
+        config.seedSets ??
+        config.tasks.flatMap((task) =>
+          isEmollmTaskName(task)
+            ? emollmSeedSets(task)
+            : [{ task, name: 'bundled', seeds: defaultSeeds(task) }],
+        ),
       ...(config.episodes !== undefined ? { episodes: config.episodes } : {}),
       ...(config.repeats !== undefined ? { repeats: config.repeats } : {}),
       protocol: config.protocol,

@@ -18,7 +18,8 @@ import { caseStreams } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import { summarizeEpisodes, type EpisodeOutcome, type EpisodeSummary } from '../stats';
 import { getTask, type Seed, type TaskId } from '../tasks';
-import { defaultSeeds } from '../tasks/defaults';
+import { defaultSeedsOf } from '../tasks/defaults';
+import { taskFamily, type TaskName } from '../tasks/emollm';
 import {
   checkAborted,
   commonFields,
@@ -26,7 +27,7 @@ import {
   MAX_EPISODES,
   parseJobConfig,
   SeedsField,
-  TaskField,
+  TaskNameField,
   type JobOptions,
 } from './common';
 import { PolicyRegistry, type PolicyResources } from './policies';
@@ -41,7 +42,7 @@ export function horizonOf(task: TaskId, protocol: 'cstpo' | 'ppdpp'): number {
 /** The simulate job's configuration. Each field's description is its command-line `--help` line. */
 export const SimulateConfigSchema = z
   .object({
-    task: TaskField,
+    task: TaskNameField,
     policy: z
       .string()
       .min(1)
@@ -72,7 +73,7 @@ export const SimulateConfigSchema = z
     resources: PolicyResourcesField,
   })
   .superRefine((c, ctx) => {
-    const horizon = c.horizon ?? horizonOf(c.task, c.protocol);
+    const horizon = c.horizon ?? horizonOf(taskFamily(c.task), c.protocol);
     if (c.lookahead !== undefined && c.lookahead > horizon)
       ctx.addIssue({
         code: 'custom',
@@ -90,7 +91,10 @@ export type TrajectoryLine = EpisodeRecord & { repeat: number; simulatorVersion:
 /** What the simulate job reports. */
 export interface SimulateResult {
   simulatorVersion: string;
+  /** The Cog-Sim task played (`esconv` for the EmoLLM settings). */
   task: TaskId;
+  /** The task name asked for (the task itself, or an EmoLLM setting). */
+  taskName: TaskName;
   policy: string;
   protocol: 'cstpo' | 'ppdpp';
   rngSeed: number;
@@ -121,7 +125,8 @@ export async function simulateJob(
   options: SimulateJobOptions = {},
 ): Promise<SimulateResult> {
   const config = parseJobConfig(SimulateConfigSchema, input, 'simulate');
-  const seeds: Seed[] = config.seeds ?? defaultSeeds(config.task);
+  const task = taskFamily(config.task);
+  const seeds: Seed[] = config.seeds ?? defaultSeedsOf(config.task);
   const episodes = config.episodes ?? seeds.length;
   const language = {
     ...config.language,
@@ -131,8 +136,8 @@ export async function simulateJob(
   const roles = resolveRoles(language, options.runtime);
   const registry = await PolicyRegistry.create(roles, (config.resources ?? {}) as PolicyResources);
   try {
-    const policy = registry.create(config.task, config.policy);
-    const env = new DialogueEnv(config.task, {
+    const policy = registry.create(task, config.policy);
+    const env = new DialogueEnv(task, {
       roles: roles.simRoles,
       judge: roles.judge,
       protocol: config.protocol,
@@ -146,7 +151,7 @@ export async function simulateJob(
       const repeat = Math.floor(i / seeds.length);
       const streams = caseStreams({
         rngSeed: config.rngSeed,
-        task: config.task,
+        task,
         caseId: seed.id,
         randomSeed: seed.randomSeed,
         repeat,
@@ -174,7 +179,8 @@ export async function simulateJob(
     const total = roles.totalUsage();
     return {
       simulatorVersion: SIMULATOR_VERSION,
-      task: config.task,
+      task,
+      taskName: config.task,
       policy: config.policy,
       protocol: config.protocol,
       rngSeed: config.rngSeed,

@@ -95,7 +95,7 @@ export interface EsconvSeedSpec extends SeedSpecBase {
   severity: number;
 }
 
-const AFFECT_START: Record<AffectCategory, { valence: number; arousal: number }> = {
+export const AFFECT_START: Record<AffectCategory, { valence: number; arousal: number }> = {
   neutral: { valence: 0, arousal: 0.3 },
   sadness: { valence: -0.55, arousal: 0.25 },
   anxiety: { valence: -0.45, arousal: 0.5 },

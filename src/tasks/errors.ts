@@ -6,3 +6,19 @@ export class UnknownTaskError extends LabError {
   override readonly name = 'UnknownTaskError';
   override readonly code = 'TASK_UNKNOWN';
 }
+
+/**
+ * A file of EmoLLM seeds that cannot be read: invalid JSON, a line that breaks the seed schema, or an id used
+ * twice. The message starts with `file:line:`. Code `EMOLLM_SEED_INVALID`.
+ */
+export class EmollmSeedFileError extends LabError {
+  override readonly name = 'EmollmSeedFileError';
+  override readonly code = 'EMOLLM_SEED_INVALID';
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    reason: string,
+  ) {
+    super(`${file}:${line}: ${reason}`);
+  }
+}

@@ -6,7 +6,7 @@ import type { TaskId } from './seed';
 import type { TaskSpec } from './types';
 import { UnknownTaskError } from './errors';
 
-export { UnknownTaskError } from './errors';
+export { EmollmSeedFileError, UnknownTaskError } from './errors';
 
 export * from './seed';
 export * from './types';
@@ -15,6 +15,9 @@ export { ESCONV, ESCONV_STRATEGIES, ESCONV_EMOTION_TO_AFFECT, esconvUtility } fr
 export { P4G, P4G_STRATEGIES, p4gUtility } from './p4g';
 export { CB, CB_STRATEGIES, cbUtility } from './cb';
 export * from './builders';
+export * from './emollm';
+export * from './emollm-scenario';
+export * from './emollm-loader';
 
 const TASKS: Readonly<Record<TaskId, TaskSpec>> = { esconv: ESCONV, p4g: P4G, cb: CB };
 

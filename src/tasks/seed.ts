@@ -7,6 +7,7 @@
  * never by the simulator or a judge.
  */
 import { z } from 'zod';
+import { ScenarioSchema } from './emollm-scenario';
 
 export const SEED_SCHEMA_VERSION = 1 as const;
 
@@ -143,6 +144,8 @@ export const SeedSchema = z.object({
   userPrivate: UserPrivateSchema,
   profile: ProfileSchema,
   cognitive: CognitiveStateSchema,
+  /** EmoLLM seeds only: setting, scenario text and the situation's facts (src/tasks/emollm-scenario.ts). */
+  scenario: ScenarioSchema.optional(),
   reference: z
     .object({
       strategies: z.array(z.string()),

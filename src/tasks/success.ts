@@ -25,6 +25,22 @@ export const SUCCESS_TEXT: Readonly<Record<TaskId, string>> = {
   cb: 'a deal is closed below the list price (utility > 0); a deal at the list price is not a success',
 };
 
+/**
+ * EmoLLM's resolution rule (its `sr_proxy`, EmoLLM paper appendix F), on the 1–5 emotional-state scale of the
+ * user's reply to an actor turn: the turn resolves the scenario when that reply rates at least `minState`, or
+ * when it closes the conversation (thanks, goodbye, "that's all") and rates at least `minClosingState`.
+ */
+export const EMOLLM_SUCCESS = { minState: 4, minClosingState: 3.5 } as const;
+
+/** EmoLLM's rule in plain words (src/eval/emollm-metrics.ts prints it with the metric definitions). */
+export const EMOLLM_SUCCESS_TEXT =
+  'a turn resolves the scenario when the user’s reply to it rates ≥ 4 on the 1–5 emotional-state scale, or closes the conversation and rates ≥ 3.5';
+
+/** Whether a user reply with emotional-state score `state` (1–5) resolves the scenario (EmoLLM's rule above). */
+export function isEmollmResolved(state: number, closing: boolean): boolean {
+  return state >= EMOLLM_SUCCESS.minState || (closing && state >= EMOLLM_SUCCESS.minClosingState);
+}
+
 /** The judge's scores that success is decided on (each field is needed only by its own task). */
 export interface SuccessScores {
   /** ESConv: emotional improvement E in [0, 4]. */

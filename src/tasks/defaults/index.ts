@@ -6,6 +6,10 @@ import type { Seed, TaskId } from '../seed';
 import { CB_DEFAULT_SEEDS } from './cb';
 import { ESCONV_DEFAULT_SEEDS } from './esconv';
 import { P4G_DEFAULT_SEEDS } from './p4g';
+import { isEmollmTaskName, type TaskName } from '../emollm';
+import { emollmDefaultSeeds } from './emollm';
+
+export { EMOLLM_SEED_SPECS, emollmDefaultSeeds, emollmSeedSets } from './emollm';
 
 export { ESCONV_DEFAULT_SEEDS, P4G_DEFAULT_SEEDS, CB_DEFAULT_SEEDS };
 
@@ -22,4 +26,9 @@ export const DEFAULT_SEEDS: Record<TaskId, Seed[]> = {
 /** A fresh copy of the authored seeds of `task` (safe to mutate). */
 export function defaultSeeds(task: TaskId): Seed[] {
   return DEFAULT_SEEDS[task].map((s) => structuredClone(s));
+}
+
+/** A fresh copy of the bundled seeds of a runnable task name (a task, or an EmoLLM setting or all four). */
+export function defaultSeedsOf(name: TaskName): Seed[] {
+  return isEmollmTaskName(name) ? emollmDefaultSeeds(name) : defaultSeeds(name);
 }

@@ -1,0 +1,161 @@
+/**
+ * EmoLLM's metrics in the evaluation report: for every seed set whose seeds all carry an EmoLLM scenario, each
+ * policy's episodes are scored by the template scorers of `emollm-metrics.ts` from their visible transcripts
+ * (the seed's prefix, then each actor utterance and user reply) and summarised with intervals clustered by seed.
+ * The Markdown section prints each metric's definition.
+ */
+import { hashKey32 } from '../data/hash';
+import { Rng } from '../rng';
+import type { Seed } from '../tasks/seed';
+import type { TaskId } from '../tasks/seed';
+import { seedKey, type EvalPlan } from './harness';
+import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
+import {
+  EMOLLM_METRIC_DEFINITIONS,
+  scoreEmollmEpisode,
+  summarizeEmollm,
+  type EmollmEpisodeInput,
+  type EmollmEpisodeScores,
+  type EmollmScorer,
+  type EmollmSummary,
+} from './emollm-metrics';
+import type { Estimate } from '../stats/intervals';
+
+/** EmoLLM metrics of one policy on one EmoLLM seed set. */
+export interface EmollmResult extends EmollmSummary {
+  task: TaskId;
+  seedSet: string;
+  policy: string;
+}
+
+/** The visible transcript of an evaluated episode with its seed's scenario. */
+export function emollmInput(seed: Seed, episode: Pick<EvalEpisode, 'turns'>): EmollmEpisodeInput | null {
+  if (!seed.scenario) return null;
+  return {
+    transcript: [
+      ...seed.prefix.map((t) => ({ speaker: t.speaker, text: t.text })),
+      ...episode.turns.flatMap((t) => [
+        { speaker: 'actor' as const, text: t.action.utterance },
+        { speaker: 'user' as const, text: t.userUtterance },
+      ]),
+    ],
+    prefixTurns: seed.prefix.length,
+    scenario: seed.scenario,
+  };
+}
+
+interface EmollmGroup {
+  task: TaskId;
+  seedSet: string;
+  policy: string;
+  episodes: { caseId: string; input: EmollmEpisodeInput }[];
+}
+
+/** The (EmoLLM seed set, policy) groups of a finished run, with each episode's visible transcript. */
+function emollmGroups(plan: EvalPlan, run: EvalRun): EmollmGroup[] {
+  const { config } = plan;
+  const out: EmollmGroup[] = [];
+  for (const set of config.seedSets) {
+    const seeds = set.seedIds.map((id) => plan.seeds.get(seedKey(set.task, set.name, id)));
+    if (seeds.length === 0 || seeds.some((s) => !s?.scenario)) continue;
+    for (const policy of config.policies) {
+      const episodes = (run.records.get(runKey(set.task, policy)) ?? [])
+        .filter((e) => e.seedSet === set.name)
+        .flatMap((e) => {
+          const seed = plan.seeds.get(seedKey(set.task, set.name, e.seedId));
+          const input = seed ? emollmInput(seed, e) : null;
+          return input ? [{ caseId: e.seedId, input }] : [];
+        });
+      if (episodes.length > 0) out.push({ task: set.task, seedSet: set.name, policy, episodes });
+    }
+  }
+  return out;
+}
+
+function summarized(
+  plan: EvalPlan,
+  group: EmollmGroup,
+  rows: { caseId: string; scores: EmollmEpisodeScores }[],
+): EmollmResult {
+  const { config } = plan;
+  const rng = Rng.fromSeed(
+    hashKey32([config.baseSeed, 'emollm', group.task, group.seedSet, group.policy].join('|')),
+  );
+  return {
+    task: group.task,
+    seedSet: group.seedSet,
+    policy: group.policy,
+    ...summarizeEmollm(rows, { rng, resamples: config.resamples, level: config.level }),
+  };
+}
+
+/**
+ * EmoLLM metrics for every (EmoLLM seed set, policy) of a finished run, by the template scorers (what
+ * `buildReport` puts in the report); empty when no set has scenarios.
+ */
+export function emollmResults(plan: EvalPlan, run: EvalRun): EmollmResult[] {
+  return emollmGroups(plan, run).map((g) =>
+    summarized(
+      plan,
+      g,
+      g.episodes.map((e) => ({ caseId: e.caseId, scores: scoreEmollmEpisode(e.input) })),
+    ),
+  );
+}
+
+/**
+ * The same metrics by any {@link EmollmScorer} — e.g. the LLM judge of emollm-metrics-judge.ts — over a
+ * finished run, episode by episode in report order, with the same intervals and bootstrap streams.
+ * @throws what the scorer throws (RoleOutputError for a judge that never answers validly).
+ */
+export async function scoreEmollmRun(
+  plan: EvalPlan,
+  run: EvalRun,
+  scorer: EmollmScorer,
+): Promise<EmollmResult[]> {
+  const out: EmollmResult[] = [];
+  for (const g of emollmGroups(plan, run)) {
+    const rows: { caseId: string; scores: EmollmEpisodeScores }[] = [];
+    for (const e of g.episodes) rows.push({ caseId: e.caseId, scores: await scorer.episode(e.input) });
+    out.push(summarized(plan, g, rows));
+  }
+  return out;
+}
+
+const f2 = (v: number) => v.toFixed(2);
+const cell = (e: Estimate | null, scale = 1, f = f2) =>
+  !e
+    ? '–'
+    : e.lo === null || e.hi === null
+      ? `${f(e.mean * scale)} n/a (${e.nClusters} seed${e.nClusters === 1 ? '' : 's'})`
+      : `${f(e.mean * scale)} [${f(e.lo * scale)}, ${f(e.hi * scale)}]`;
+
+/** The Markdown section of the EmoLLM metrics, with each metric's definition; '' without results. */
+export function emollmMarkdown(results: readonly EmollmResult[] | undefined): string {
+  if (!results || results.length === 0) return '';
+  const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
+  const header = ['Seeds', 'Policy', 'N', 'SR (%)', 'AT', 'ES', 'EG/turn', 'EA', 'FA (%)', 'FA episodes'];
+  return [
+    '',
+    '## EmoLLM metrics (template scorers, visible transcript and scenario facts only)',
+    '',
+    ...Object.entries(EMOLLM_METRIC_DEFINITIONS).map(([k, v]) => `- **${k}** — ${v}`),
+    '',
+    line(header),
+    line(header.map(() => '---')),
+    ...results.map((r) =>
+      line([
+        r.seedSet,
+        r.policy,
+        String(r.episodes),
+        cell(r.successRate, 100, (v) => v.toFixed(1)),
+        cell(r.avgTurns),
+        cell(r.emotionalState),
+        cell(r.gainPerTurn, 1, (v) => v.toFixed(3)),
+        cell(r.empathic),
+        cell(r.factual, 1, (v) => v.toFixed(1)),
+        String(r.factualEpisodes),
+      ]),
+    ),
+  ].join('\n');
+}

@@ -1,0 +1,362 @@
+/**
+ * EmoLLM setting `msd` (technical assistance, MSDialog-like), seeds 1–20. Written for this project; no dataset
+ * text.
+ */
+import { seedWriter } from './emollm-author';
+
+const s = seedWriter('msd');
+
+export const EMOLLM_MSD_SEEDS_1 = [
+  s(
+    1,
+    'frustration',
+    0.7,
+    [-0.6, -0.3, -0.3, 0.2],
+    [
+      'You are a patient technical support assistant helping someone whose laptop will not finish an update.',
+      'My laptop has been stuck at "Working on updates 35%" for two hours and I have a presentation at nine.',
+      'A sales manager with a company Windows 11 laptop she cannot afford to lose.',
+    ],
+    ['get the laptop working before the presentation', 'not lose her files'],
+    ['update', 'presentation'],
+    [
+      ['The laptop runs Windows 11.', 'windows 11', 'windows 7|macos|your mac|linux'],
+      ['The update is stuck at 35% for two hours.', '35%|two hours|stuck', '90%|ten minutes'],
+      ['The presentation is at nine.', 'nine|9', 'noon|tomorrow afternoon'],
+    ],
+  ),
+  s(
+    2,
+    'anxiety',
+    0.8,
+    [-0.7, -0.5, -0.5, 0.5],
+    [
+      'You are a calm support assistant helping someone who deleted a folder by mistake.',
+      'I emptied the recycle bin and then realised my thesis chapters folder was in it. Please tell me it is not gone.',
+      'A PhD student who keeps everything on a single desktop PC.',
+    ],
+    ['recover the thesis chapters', 'set up backups so this never happens again'],
+    ['thesis folder', 'recycle bin'],
+    [
+      ['The recycle bin was emptied.', 'recycle bin|emptied', 'still in the bin|cloud copy'],
+      ['The folder held thesis chapters.', 'thesis|chapters', 'photos|music'],
+      ['Everything is on a single desktop PC.', 'desktop|single pc', 'laptop|onedrive backup'],
+    ],
+  ),
+  s(
+    3,
+    'frustration',
+    0.5,
+    [-0.5, -0.1, -0.2, 0.1],
+    [
+      'You are a friendly helpdesk assistant helping someone whose Outlook keeps asking for a password.',
+      'Outlook asks me for my password every ten minutes even though I type it correctly. It is driving me mad.',
+      'An office administrator at a small charity using Microsoft 365.',
+    ],
+    ['stop the password prompts', 'keep email working during the day'],
+    ['outlook', 'password prompt'],
+    [
+      ['Outlook prompts every ten minutes.', 'ten minutes|10 minutes|every', 'once a day|once a week'],
+      ['She uses Microsoft 365.', 'microsoft 365|office 365', 'gmail|thunderbird|exchange 2010'],
+    ],
+  ),
+  s(
+    4,
+    'anger',
+    0.7,
+    [-0.6, -0.2, -0.3, 0],
+    [
+      'You are a courteous support assistant helping someone charged twice for a subscription.',
+      'I was billed £79.99 twice for the same annual Office subscription and the chat bot keeps closing my ticket.',
+      'A self-employed wedding photographer who watches every pound.',
+    ],
+    ['get the duplicate charge refunded', 'speak to a person who can fix it'],
+    ['duplicate charge', 'subscription'],
+    [
+      ['The charge was £79.99, twice.', '£79.99|79.99|twice', '£7.99|three times'],
+      ['It is an annual subscription.', 'annual|yearly', 'monthly'],
+    ],
+  ),
+  s(
+    5,
+    'anxiety',
+    0.6,
+    [-0.5, -0.4, -0.4, 0.3],
+    [
+      'You are a reassuring support assistant helping someone who clicked a suspicious link.',
+      'I clicked a link in an email that said my parcel was held and typed in my bank card number. What do I do?',
+      'A retired geography teacher who shops online for the first time this year.',
+    ],
+    ['protect his bank account', 'know whether the computer is infected'],
+    ['parcel email', 'bank card'],
+    [
+      ['He entered his bank card number.', 'card|bank', 'only your email|password only'],
+      ['The email claimed a parcel was held.', 'parcel|delivery', 'tax refund|lottery'],
+    ],
+  ),
+  s(
+    6,
+    'frustration',
+    0.6,
+    [-0.5, -0.2, -0.3, 0.1],
+    [
+      'You are a patient technical assistant helping someone whose Excel file is too slow to use.',
+      'Our budget spreadsheet takes a full minute to recalculate every time I type a number. It has 40,000 rows.',
+      'A finance officer at a secondary school.',
+    ],
+    ['make the spreadsheet usable', 'finish the budget by Friday'],
+    ['budget spreadsheet', 'recalculation'],
+    [
+      ['The sheet has 40,000 rows.', '40,000|40000|rows', '400 rows|a million rows'],
+      ['It takes a minute to recalculate.', 'minute|recalculate', 'hour|crashes'],
+      ['The budget is due Friday.', 'friday', 'monday|end of month'],
+    ],
+  ),
+  s(
+    7,
+    'frustration',
+    0.4,
+    [-0.4, -0.1, -0.2, 0.2],
+    [
+      'You are a helpful support assistant assisting someone whose Bluetooth headphones will not connect.',
+      'My new headphones connect to my phone fine but my Windows laptop just says "Couldn’t connect".',
+      'A university lecturer who records lectures at home.',
+    ],
+    ['get the headphones working with the laptop', 'record the lecture this afternoon'],
+    ['headphones', 'bluetooth'],
+    [
+      ['They connect to the phone fine.', 'phone', 'nothing connects|broken headphones'],
+      ['The laptop runs Windows.', 'windows', 'macos|chromebook|linux'],
+      ['The error reads "Couldn’t connect".', "couldn't connect|couldn’t connect", 'driver missing|no error'],
+    ],
+  ),
+  s(
+    8,
+    'anxiety',
+    0.7,
+    [-0.6, -0.4, -0.5, 0.2],
+    [
+      'You are a calm support assistant helping someone locked out of their account before a deadline.',
+      'My Microsoft account is locked after too many sign-in attempts and my assignment is due at midnight.',
+      'A 19-year-old nursing student whose coursework is stored in OneDrive.',
+    ],
+    ['get back into the account tonight', 'submit the assignment on time'],
+    ['locked account', 'assignment'],
+    [
+      ['The account is locked after too many attempts.', 'locked|too many', 'hacked|deleted'],
+      ['The assignment is due at midnight.', 'midnight', 'next week|noon'],
+      ['The coursework is stored in OneDrive.', 'onedrive', 'dropbox|usb stick|google drive'],
+    ],
+  ),
+  s(
+    9,
+    'frustration',
+    0.5,
+    [-0.4, -0.2, -0.2, 0.1],
+    [
+      'You are a patient helpdesk assistant helping someone whose printer prints blank pages.',
+      'The office printer feeds the paper through but every page comes out blank. I replaced the toner this morning.',
+      'A receptionist at a busy dental practice.',
+    ],
+    ['print the patient forms', 'stop wasting paper'],
+    ['printer', 'toner'],
+    [
+      ['The toner was replaced this morning.', 'toner|this morning', 'ink cartridge|last month'],
+      ['The pages come out blank.', 'blank', 'smudged|jammed|streaky'],
+    ],
+  ),
+  s(
+    10,
+    'anger',
+    0.6,
+    [-0.6, -0.2, -0.3, 0],
+    [
+      'You are a courteous technical assistant helping a gamer whose console lost their save.',
+      'My Xbox says the save data is corrupted. That is 120 hours of game gone and support told me to start again.',
+      'A 16-year-old who saved up for the console from a paper round.',
+    ],
+    ['get the save back from the cloud', 'not lose progress again'],
+    ['save data', 'xbox'],
+    [
+      ['The console is an Xbox.', 'xbox', 'playstation|switch|ps5'],
+      ['The save had 120 hours of play.', '120 hours', '12 hours|1,200 hours'],
+    ],
+  ),
+  s(
+    11,
+    'anxiety',
+    0.5,
+    [-0.4, -0.3, -0.3, 0.3],
+    [
+      'You are a reassuring support assistant helping someone whose phone storage is full.',
+      'My phone says storage full and will not take photos. My daughter’s school play is in an hour.',
+      'A father with an Android phone full of photos he has never backed up.',
+    ],
+    ['take photos of the play', 'keep his old photos safe'],
+    ['storage', 'photos'],
+    [
+      ['The phone is an Android.', 'android', 'iphone|ios'],
+      ['The school play is in an hour.', 'an hour|school play', 'tomorrow|next week'],
+      ['The photos have never been backed up.', 'never backed up|backup', 'already backed up'],
+    ],
+  ),
+  s(
+    12,
+    'frustration',
+    0.7,
+    [-0.6, -0.3, -0.3, 0.1],
+    [
+      'You are a patient support assistant helping someone whose Teams calls keep dropping.',
+      'Every Teams call drops after about five minutes and I have client calls all day. My internet tests fine.',
+      'A freelance consultant working from a rural cottage.',
+    ],
+    ['keep client calls stable', 'look professional'],
+    ['teams', 'calls'],
+    [
+      ['Calls drop after about five minutes.', 'five minutes|5 minutes', 'an hour|immediately'],
+      ['The speed test looks fine.', 'internet|speed test', 'no internet|very slow'],
+    ],
+  ),
+  s(
+    13,
+    'anxiety',
+    0.6,
+    [-0.5, -0.4, -0.4, 0.4],
+    [
+      'You are a calm technical assistant helping someone who spilled coffee on a laptop.',
+      'I knocked a full mug of coffee over my laptop keyboard. It switched itself off. Should I turn it back on?',
+      'An architect with drawings due to a client this week.',
+    ],
+    ['save the laptop and the drawings', 'know what to do right now'],
+    ['laptop', 'drawings'],
+    [
+      ['A full mug of coffee went over the keyboard.', 'coffee|keyboard', 'water|screen only'],
+      ['The laptop switched itself off.', 'switched off|turned off', 'still on|working fine'],
+    ],
+  ),
+  s(
+    14,
+    'frustration',
+    0.4,
+    [-0.3, -0.1, -0.2, 0.1],
+    [
+      'You are a friendly support assistant helping someone whose Wi-Fi is slow in one room.',
+      'The Wi-Fi is fine downstairs but in my bedroom upstairs it keeps dropping. I work from that room.',
+      'A remote customer service agent in a three-storey townhouse.',
+    ],
+    ['work reliably from the bedroom', 'avoid paying for a new contract'],
+    ['wi-fi', 'bedroom'],
+    [
+      ['The signal drops in the upstairs bedroom.', 'upstairs|bedroom', 'kitchen|everywhere'],
+      ['It works fine downstairs.', 'downstairs', 'nowhere|no signal at all'],
+    ],
+  ),
+  s(
+    15,
+    'anger',
+    0.5,
+    [-0.5, -0.1, -0.2, 0],
+    [
+      'You are a courteous helpdesk assistant helping someone whose Word document lost formatting.',
+      'I opened my 80-page report in the new version of Word and every heading and page number is scrambled.',
+      'A policy researcher whose report goes to a minister’s office tomorrow.',
+    ],
+    ['restore the formatting', 'send the report on time'],
+    ['report', 'headings'],
+    [
+      ['The report is 80 pages.', '80 pages|80-page', '8 pages|800 pages'],
+      ['It is due tomorrow.', 'tomorrow', 'next week|today'],
+      ['The document is in Word.', 'word', 'google docs|apple pages|a pdf'],
+    ],
+  ),
+  s(
+    16,
+    'anxiety',
+    0.7,
+    [-0.6, -0.5, -0.5, 0.2],
+    [
+      'You are a reassuring support assistant helping someone who got a ransom message on screen.',
+      'A red screen says my files are encrypted and I must pay in bitcoin within 48 hours. It is our shop computer.',
+      'The owner of a small flower shop whose orders live on one PC.',
+    ],
+    ['keep the shop running', 'not pay criminals'],
+    ['red screen', 'orders'],
+    [
+      ['The message demands bitcoin within 48 hours.', 'bitcoin|48 hours', 'gift cards|24 hours'],
+      ['It is the shop computer.', 'shop|orders', 'home computer|phone'],
+    ],
+  ),
+  s(
+    17,
+    'frustration',
+    0.5,
+    [-0.4, -0.2, -0.3, 0.2],
+    [
+      'You are a patient technical assistant helping someone whose external drive is not recognised.',
+      'My external hard drive with ten years of family photos just clicks and does not show up in File Explorer.',
+      'A 58-year-old keen amateur photographer.',
+    ],
+    ['get the photos back', 'have a second copy in future'],
+    ['external drive', 'photos'],
+    [
+      [
+        'The drive clicks and does not appear in File Explorer.',
+        'clicks|file explorer',
+        'finder|shows up fine',
+      ],
+      ['It holds ten years of family photos.', 'ten years|photos', 'work files|music'],
+    ],
+  ),
+  s(
+    18,
+    'frustration',
+    0.6,
+    [-0.5, -0.2, -0.3, 0.1],
+    [
+      'You are a friendly support assistant helping a teacher whose projector will not show the laptop.',
+      'The classroom projector says "No signal" with my laptop plugged in by HDMI. Thirty kids are waiting.',
+      'A newly qualified science teacher in his first term.',
+    ],
+    ['get the lesson started', 'not look unprepared in front of the class'],
+    ['projector', 'hdmi cable'],
+    [
+      ['The laptop is connected by HDMI.', 'hdmi', 'vga|wireless'],
+      ['The projector says No signal.', 'no signal', 'bulb broken|blue screen'],
+      ['Thirty pupils are waiting.', 'thirty|30', 'three|a hundred'],
+    ],
+  ),
+  s(
+    19,
+    'anxiety',
+    0.5,
+    [-0.4, -0.3, -0.4, 0.3],
+    [
+      'You are a calm support assistant helping someone who forgot the PIN to an encrypted laptop.',
+      'After the holidays I forgot my Windows PIN and now it asks for a BitLocker recovery key. I never saved one.',
+      'A junior solicitor whose laptop was issued by her firm.',
+    ],
+    ['get back into the laptop', 'not get in trouble at work'],
+    ['bitlocker key', 'pin'],
+    [
+      ['It asks for a BitLocker recovery key.', 'bitlocker|recovery key', 'filevault|apple id'],
+      ['The laptop was issued by her firm.', 'firm|work laptop|it department', 'personal laptop|bought it'],
+    ],
+  ),
+  s(
+    20,
+    'frustration',
+    0.3,
+    [-0.3, 0, -0.1, 0.2],
+    [
+      'You are a helpful assistant supporting someone setting up email on a new phone.',
+      'I got a new iPhone and my work email will not sync. Personal email works fine.',
+      'A site manager for a building firm who checks email between visits.',
+    ],
+    ['get work email on the phone', 'not miss messages on site'],
+    ['work email', 'new iphone'],
+    [
+      ['The phone is a new iPhone.', 'iphone', 'android|samsung'],
+      ['Personal email works; work email does not.', 'work email|personal', 'no email works'],
+    ],
+  ),
+];
