@@ -33,6 +33,18 @@ import { LEVEL_VALUE } from '../types';
  */
 export const COHERENCE_CEILING = 2;
 
+/**
+ * Emotional contagion: the tone of what is said (its sentiment in [-1, 1]) moves the listener's coping potential
+ * and expectancy by up to this much, on every turn.
+ */
+export const CONTAGION = 0.1;
+
+/**
+ * The short-term cost of disclosure: asked about their situation, users in distress bring the distressing matter to
+ * mind, and their expectancy dips by this much times how bad they feel (−valence, 0 for a user who feels fine).
+ */
+export const RECALL = 0.2;
+
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
 /** How much `utterance` repeats the actor's earlier turns in the view (see {@link Perception.repetition}). */
@@ -177,12 +189,20 @@ export class TemplateChangeProposer implements ChangeProposer {
 
   /**
    * Appraisal after an Elicit or Social turn (records stay unchanged): being met warmly raises coping potential
-   * and future expectancy a little, dismissal and pressure lower them; a neutral remark changes nothing.
+   * and future expectancy a little, dismissal and pressure lower them, the tone of the message carries over
+   * ({@link CONTAGION}), and a question to a user in distress brings the distress to mind ({@link RECALL}); a
+   * neutral remark changes nothing.
    */
   async reappraise(utterance: string, view: SimView): Promise<{ CP: number; FE: number }> {
     const f = perceptionOf(utterance, view).features;
     const { CP, FE } = view.state.cognitive.appraisal;
-    const lift = 0.1 * f.warmth + 0.04 * f.greeting - 0.25 * f.dismissive - 0.2 * f.pressure;
+    const lift =
+      0.1 * f.warmth +
+      0.04 * f.greeting -
+      0.25 * f.dismissive -
+      0.2 * f.pressure +
+      CONTAGION * f.sentiment -
+      RECALL * f.question * Math.max(0, -view.state.cognitive.affect.valence);
     return { CP: CP + 0.5 * lift, FE: FE + lift };
   }
 
@@ -284,12 +304,17 @@ export class TemplateChangeProposer implements ChangeProposer {
       // Pressure is not relief: being pushed lowers the sense of control and of a good outcome.
       appraisal: {
         CP:
+          CONTAGION * f.sentiment +
           cog.appraisal.CP +
           (shift > 0 ? shift * unpressured : shift) +
           (judgment === 'accept' ? 0.1 * f.suggestion : 0) -
           0.8 * pressure,
         FE:
-          cog.appraisal.FE + (shift > 0 ? shift * unpressured : shift) - 0.2 * f.dismissive - 0.5 * pressure,
+          CONTAGION * f.sentiment +
+          cog.appraisal.FE +
+          (shift > 0 ? shift * unpressured : shift) -
+          0.2 * f.dismissive -
+          0.5 * pressure,
       },
       plan: { stance },
     };
