@@ -216,8 +216,7 @@ export interface DoseResponseResult {
 
 /**
  * Run the dose–response protocol (see the module comment). Every input starts from the same restored
- * checkpoint (dialogue, state and random stream), with deterministic routes, so the replies differ only through
- * the input.
+ * checkpoint (dialogue, state and random stream), so the replies differ only through the input.
  * @throws EvalInputError without seeds, or for a seed of another task; errors of the roles or the scorer.
  */
 export async function doseResponse(options: DoseResponseOptions): Promise<DoseResponseResult> {
@@ -227,11 +226,7 @@ export async function doseResponse(options: DoseResponseOptions): Promise<DoseRe
   if (bad) throw new EvalInputError(`doseResponse: seed "${bad.id}" is for ${bad.task}, not ${task}`);
   const simulatorName = options.simulator?.name ?? 'cog-sim';
   const scorer = options.scorer ?? new TemplateResponseScorer();
-  // Deterministic routes (p_C ≥ 0.5): the replies differ only through the input, not through a route draw.
-  const env = new DialogueEnv(task, {
-    routeSampling: 'deterministic',
-    ...(options.simulator ? { roles: options.simulator.roles() } : {}),
-  });
+  const env = new DialogueEnv(task, options.simulator ? { roles: options.simulator.roles() } : {});
   const levels = DOSE_LEVELS[task];
   const perCheckpoint: number[][] = [];
   const pairs: { level: number; score: number }[] = [];
