@@ -189,6 +189,13 @@ export interface TextFeatures {
   commitment: number;
   /** 1 when the speaker refuses in the first person ("I won't", "I will not talk", "I'll never", "I can't"). */
   refusal: number;
+  /**
+   * 1 when the speaker asks the listener to give something: a verb of giving ("give", "donate", "contribute",
+   * "spare", "pledge") outside negation, in a modal question or a suggestion addressed to "you" ("Would you give a
+   * little?", "Could you spare 50 cents?", "You could donate part of it") or in an imperative ("Please donate");
+   * not "give me …" or "give up", nor a question about a habit ("Do you give to charity?").
+   */
+  requestToGive: number;
   /** The amount offered as a price (see `offeredPrice` in numbers.ts), or null. */
   price: number | null;
   /** Every number that is not a count of something else (money and bare numbers), in reading order. */
@@ -285,6 +292,8 @@ const AUX_QUESTION = new Set([
 const FIRST_PERSON = new Set(['i', 'we']);
 const INTENT = new Set(['will', 'shall', 'going', 'promise', 'plan', 'intend', 'gonna']);
 const ABILITY = new Set(['can', 'could']);
+const GIVE_VERBS = new Set(['give', 'donate', 'contribute', 'spare', 'pledge']);
+const REQUEST_MODALS = new Set(['would', 'could', 'will', 'can', 'might']);
 const ASK_STOP = new Set([...STOP, ...QUESTION_WORDS, ...AUX_QUESTION, 'it', 'be', '?']);
 
 type BaseFeatures = Omit<TextFeatures, 'specificity'> & { words: readonly string[]; numbers: number };
@@ -344,6 +353,24 @@ function commitments(p: Parsed, questions: ReadonlySet<number>): { commitment: n
   return { commitment, refusal };
 }
 
+/** See {@link TextFeatures.requestToGive}: per sentence, a giving verb asked of "you" or said as an imperative. */
+function requestToGive(p: Parsed, questions: ReadonlySet<number>, suggestion: boolean): number {
+  for (const [i, s] of p.sentences.entries()) {
+    const toks = p.tokens.slice(s.start, s.end + 1);
+    const give = toks.findIndex((t) => GIVE_VERBS.has(t.lemma) && !t.negated && !isNegator(t));
+    if (give < 0) continue;
+    // "give me a break", "give up": nothing is asked for the cause.
+    if (['me', 'us', 'up'].includes(toks[give + 1]?.normal ?? '')) continue;
+    const words = toks.filter((t) => t.pos !== 'PUNCT' && t.normal !== 'please');
+    const imperative = words[0] === toks[give];
+    const toYou = toks.some((t) => t.normal === 'you');
+    // A question asks for the act with a modal ("would you give"); "do you give to charity?" asks about a habit.
+    const modal = toks.slice(0, give).some((t) => REQUEST_MODALS.has(t.normal));
+    if (imperative || (toYou && ((questions.has(i) && modal) || suggestion))) return 1;
+  }
+  return 0;
+}
+
 function baseFeatures(text: string): BaseFeatures {
   return baseMemo.get(text, () => {
     const p = parsed(text);
@@ -368,6 +395,7 @@ function baseFeatures(text: string): BaseFeatures {
       exclamation: saturate((text.match(/!/g) ?? []).length - 1),
       sentiment: Math.max(-1, Math.min(1, p.sentiment)),
       ...commitments(p, questions),
+      requestToGive: requestToGive(p, questions, f.suggestion > 0),
       price: offeredPrice(p, found),
       amounts: found.filter((a) => a.unit === null).map((a) => a.value),
       askedAbout,

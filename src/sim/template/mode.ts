@@ -1,6 +1,6 @@
 /**
  * Template action-type classifier (§A.2), from the turn's perception. Influence markers are suggestions,
- * evidence, self-disclosure, pressure, dismissal, assent/quitting, a price offer, or a hit on one of the task's
+ * evidence, self-disclosure, pressure, dismissal, assent/quitting, a price offer, a request to give, or a hit on one of the task's
  * persuasion topics (any topic but `rapport`; in a question, not the task's inquiry topics), all whole words
  * outside negation. Ties go Influence > Elicit >
  * Social: any Influence marker makes the turn Influence; otherwise a question makes it Elicit (a bare question
@@ -31,6 +31,7 @@ export function influenceOf(p: Perception, task: TaskId): number {
     f.assent,
     f.quit,
     f.price !== null ? 1 : 0,
+    f.requestToGive,
     ...hits,
   );
 }

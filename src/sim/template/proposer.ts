@@ -7,14 +7,21 @@
  * concrete suggestions, and falls with dismissal and pressure; cue strength with warmth, pressure, greetings,
  * self-disclosure and exclamation. Discrepancy combines the strength of opposing records on the addressed topics
  * (for a call to action: the opposing intention; for a price: the gap to the seller's acceptable price),
- * pressure and dismissal, less rapport: below 0.3 low, below 0.6 medium, else high.
+ * pressure and dismissal, less rapport: below 0.3 low, below 0.6 medium, else high. For a CraigslistBargain offer
+ * the opposition is the gap between the offer and the seller's acceptable price alone (that price already holds the
+ * seller's resolve), and an offer below the buyer's own earlier best is a retraction, read as bad faith.
+ *
+ * Proposal: what the message says moves the records on its topics, scaled by its novelty — arguments the user has
+ * already heard from the actor in the same words carry no new information (a verbatim repeat moves nothing; the
+ * nagging still costs rapport through pressure). In CraigslistBargain the seller reciprocates the buyer's own
+ * concessions (an offer above the buyer's earlier best) and holds firmer after a retraction.
  */
-import type { TaskId } from '../../tasks/seed';
+import type { CognitiveState, TaskId } from '../../tasks/seed';
 import type { TextFeatures } from '../../text/features';
 import { perceptionOf, type Perception } from '../perception';
 import { sellerAcceptablePrice } from '../dynamics';
 import { CHANGE_LIMITS, isSupported } from '../updater';
-import { records, strengthOf, topicStrength } from '../records';
+import { findRecord, records, strengthOf, topicStrength } from '../records';
 import type { ChangeProposer, MessageAssessment, SimView } from '../roles';
 import { TASK_RULES } from '../rules';
 import type { Judgment, Level, Proposal, Route } from '../types';
@@ -25,6 +32,18 @@ import { LEVEL_VALUE } from '../types';
  * beyond it, the intention needs a call to action (a suggestion, a donation request, an offer).
  */
 export const COHERENCE_CEILING = 2;
+
+/**
+ * Emotional contagion: the tone of what is said (its sentiment in [-1, 1]) moves the listener's coping potential
+ * and expectancy by up to this much, on every turn.
+ */
+export const CONTAGION = 0.1;
+
+/**
+ * The short-term cost of disclosure: asked about their situation, users in distress bring the distressing matter to
+ * mind, and their expectancy dips by this much times how bad they feel (−valence, 0 for a user who feels fine).
+ */
+export const RECALL = 0.2;
 
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
@@ -48,20 +67,52 @@ function pressureLevel(f: TextFeatures, repeated: number): Level {
 
 /**
  * Whether a perceived utterance asks this user to act: ESConv — a suggestion or a step (`action` topic);
- * P4G — a donation request (`donate` topic, or an amount together with a suggestion or question); CB — a price
+ * P4G — a donation request (`donate` topic, a request to give, or an amount with a suggestion or question); CB — a price
  * offer. A suggestion about something else (a restaurant, the weather) is no call to action for P4G or CB.
  */
 export function callToAction(p: Perception, task: TaskId): boolean {
   const f = p.features;
   const topical = TASK_RULES[task].callToAction.some((t) => (p.topics[t] ?? 0) > 0);
   if (task === 'esconv') return f.suggestion > 0 || topical;
-  if (task === 'p4g') return topical || (f.price !== null && (f.suggestion > 0 || f.question > 0));
+  if (task === 'p4g')
+    return topical || f.requestToGive > 0 || (f.price !== null && (f.suggestion > 0 || f.question > 0));
   return f.price !== null;
 }
 
 /** Whether the utterance asks the user to act (see {@link callToAction}). */
 export function isCallToAction(utterance: string, view: SimView): boolean {
   return callToAction(perceptionOf(utterance, view), view.task.id);
+}
+
+/**
+ * How a CraigslistBargain offer moves from the buyer's own best earlier offer, as fractions of the list price:
+ * `concession` when it rises (the buyer gives ground), `retraction` when it falls below it (ground taken back).
+ * Both 0 for a first offer, outside CB, or without a price.
+ */
+export function offerMovement(
+  price: number | null,
+  view: SimView,
+): { concession: number; retraction: number } {
+  const list = view.state.private.listPrice;
+  if (view.task.id !== 'cb' || price === null || !list) return { concession: 0, retraction: 0 };
+  const earlier = view.state.events
+    .filter((e) => e.type === 'offer' && e.by === 'actor' && e.price !== undefined)
+    .map((e) => e.price as number);
+  if (earlier.length === 0) return { concession: 0, retraction: 0 };
+  const best = Math.max(...earlier);
+  return {
+    concession: Math.max(0, price - best) / list,
+    retraction: Math.max(0, best - price) / list,
+  };
+}
+
+/** Largest strength of the active records against the goal on `topic`, except those in `carried`, in [0, 4]. */
+function opposingStrength(cog: CognitiveState, topic: string, carried: ReadonlySet<string>): number {
+  let best = 0;
+  for (const r of records(cog))
+    if (r.active && r.topic === topic && r.direction === 'against' && !carried.has(r.id))
+      best = Math.max(best, r.strength);
+  return best;
 }
 
 function levelOf(score: number): Level {
@@ -75,21 +126,28 @@ export class TemplateChangeProposer implements ChangeProposer {
     const p = perceptionOf(utterance, view);
     const f = p.features;
     const hits = p.topics;
+    const asks = callToAction(p, view.task.id);
+    // A request meets the opposing intention, which already carries the records that support it (the P4G
+    // persuadee's "I cannot spare money"): naming their topic in the request is not counted a second time.
+    const carried = new Set(asks ? (findRecord(cog, rules.againstIntention)?.supports ?? []) : []);
     let topical = 0;
     let opposition = 0;
     for (const [topic, hit] of Object.entries(hits)) {
       if (topic === 'rapport') continue;
       topical += hit * (0.4 + 0.6 * (topicStrength(cog, topic) / 4));
-      opposition = Math.max(opposition, (0.6 + 0.4 * hit) * (topicStrength(cog, topic, 'against') / 4));
+      opposition = Math.max(opposition, (0.6 + 0.4 * hit) * (opposingStrength(cog, topic, carried) / 4));
     }
-    const asks = callToAction(p, view.task.id);
-    if (asks) {
+    const list = view.state.private.listPrice;
+    // Bad faith: taking back part of one's own earlier offer (a retraction of 5% of the list price counts fully).
+    const badFaith = clamp01(offerMovement(f.price, view).retraction / 0.05);
+    if (view.task.id === 'cb' && f.price !== null && list) {
+      // An offer is as far from the seller's view as it is below what the seller would accept now; that price
+      // already reflects the seller's resolve (its hold intention), which is not counted a second time.
+      const gap = (sellerAcceptablePrice(view.state) - f.price) / list;
+      opposition = Math.max(opposition, clamp01(gap / 0.3), badFaith);
+    } else if (asks) {
       const against = strengthOf(cog, rules.againstIntention) / 4;
       opposition = Math.max(opposition, against, 1 - supportOf(view, rules.goalIntention));
-    }
-    if (view.task.id === 'cb' && f.price !== null && view.state.private.listPrice) {
-      const gap = (sellerAcceptablePrice(view.state) - f.price) / view.state.private.listPrice;
-      opposition = Math.max(opposition, clamp01(gap / 0.3));
     }
     const repeated = p.repetition;
     const pressure = pressureLevel(f, repeated);
@@ -131,12 +189,20 @@ export class TemplateChangeProposer implements ChangeProposer {
 
   /**
    * Appraisal after an Elicit or Social turn (records stay unchanged): being met warmly raises coping potential
-   * and future expectancy a little, dismissal and pressure lower them; a neutral remark changes nothing.
+   * and future expectancy a little, dismissal and pressure lower them, the tone of the message carries over
+   * ({@link CONTAGION}), and a question to a user in distress brings the distress to mind ({@link RECALL}); a
+   * neutral remark changes nothing.
    */
   async reappraise(utterance: string, view: SimView): Promise<{ CP: number; FE: number }> {
     const f = perceptionOf(utterance, view).features;
     const { CP, FE } = view.state.cognitive.appraisal;
-    const lift = 0.1 * f.warmth + 0.04 * f.greeting - 0.25 * f.dismissive - 0.2 * f.pressure;
+    const lift =
+      0.1 * f.warmth +
+      0.04 * f.greeting -
+      0.25 * f.dismissive -
+      0.2 * f.pressure +
+      CONTAGION * f.sentiment -
+      RECALL * f.question * Math.max(0, -view.state.cognitive.affect.valence);
     return { CP: CP + 0.5 * lift, FE: FE + lift };
   }
 
@@ -154,6 +220,9 @@ export class TemplateChangeProposer implements ChangeProposer {
     const hits = p.topics;
     const q = route === 'central' ? 0.5 + 0.5 * a.argumentQuality : 0.4 + 0.6 * a.cueStrength;
     const pressure = LEVEL_VALUE[a.pressure] - 0.2;
+    // What is new in the message: repeated arguments and requests carry no new information.
+    const novelty = 1 - p.repetition;
+    const movement = offerMovement(f.price, view);
     const deltas = new Map<string, number>();
     const add = (id: string, d: number) => deltas.set(id, (deltas.get(id) ?? 0) + d);
 
@@ -161,9 +230,9 @@ export class TemplateChangeProposer implements ChangeProposer {
       if (!r.active || r.topic === 'rapport') continue;
       const hit = hits[r.topic];
       if (!hit) continue;
-      if (r.type === 'belief') add(r.id, (r.direction === 'against' ? -1 : 1) * 1.2 * hit * q);
+      if (r.type === 'belief') add(r.id, (r.direction === 'against' ? -1 : 1) * 1.2 * hit * q * novelty);
       if (r.type === 'desire' && route === 'central' && judgment === 'accept' && r.direction !== 'neutral') {
-        add(r.id, (r.direction === 'against' ? -0.3 : 0.3) * hit);
+        add(r.id, (r.direction === 'against' ? -0.3 : 0.3) * hit * novelty);
       }
     }
     // Coherence: beliefs moving toward the goal carry the intentions with them (and away from it, against).
@@ -184,10 +253,22 @@ export class TemplateChangeProposer implements ChangeProposer {
     if (judgment === 'reject') {
       add(rules.againstIntention, 0.5 * (0.5 + pressure));
     } else if (callToAction(p, view.task.id)) {
-      add(rules.goalIntention, (judgment === 'accept' ? 1.0 : 0.4) * q * (0.3 + support));
-      if (judgment === 'accept') add(rules.againstIntention, -0.4 * q);
+      add(rules.goalIntention, (judgment === 'accept' ? 1.0 : 0.4) * q * (0.3 + support) * novelty);
+      if (judgment === 'accept') add(rules.againstIntention, -0.4 * q * novelty);
     }
     add(rules.againstIntention, 0.6 * pressure + 0.8 * f.dismissive);
+    // Reciprocity: a buyer's concession (a tenth of the list price counts fully) invites one from the seller;
+    // a retraction hardens the seller and costs the buyer's credibility.
+    const conceded = clamp01(movement.concession / 0.1);
+    const retracted = clamp01(movement.retraction / 0.05);
+    if (conceded > 0) {
+      add(rules.goalIntention, 0.8 * conceded);
+      add(rules.againstIntention, -0.4 * conceded);
+    }
+    if (retracted > 0) {
+      add(rules.againstIntention, 0.5 * retracted);
+      add(rules.rapportBelief, -0.8 * retracted);
+    }
 
     // Respect the updater's rule instead of having the whole proposal rejected: without grounds, an intention
     // rises by at most half its limit.
@@ -223,12 +304,17 @@ export class TemplateChangeProposer implements ChangeProposer {
       // Pressure is not relief: being pushed lowers the sense of control and of a good outcome.
       appraisal: {
         CP:
+          CONTAGION * f.sentiment +
           cog.appraisal.CP +
           (shift > 0 ? shift * unpressured : shift) +
           (judgment === 'accept' ? 0.1 * f.suggestion : 0) -
           0.8 * pressure,
         FE:
-          cog.appraisal.FE + (shift > 0 ? shift * unpressured : shift) - 0.2 * f.dismissive - 0.5 * pressure,
+          CONTAGION * f.sentiment +
+          cog.appraisal.FE +
+          (shift > 0 ? shift * unpressured : shift) -
+          0.2 * f.dismissive -
+          0.5 * pressure,
       },
       plan: { stance },
     };

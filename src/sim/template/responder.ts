@@ -6,6 +6,7 @@
 import type { Rng } from '../../rng';
 import { parsed } from '../../text/features';
 import { lastUserText, perceptionOf } from '../perception';
+import { callToAction } from './proposer';
 import type { AffectCategory } from '../../tasks/seed';
 import { strengthOf, topicStrength } from '../records';
 import type { ResponseInput, Responder } from '../roles';
@@ -35,7 +36,8 @@ const STANCE = {
   ],
 } as const;
 
-const SOCIAL = ['Thanks.', 'Sure.', 'Right.', 'Okay.'];
+/** Replies to a neutral remark: acknowledged, not thanked (nothing was given). */
+const SOCIAL = ['Sure.', 'Right.', 'Okay.', 'I see.'];
 /** Replies to a warm social message: being met kindly is noticed. */
 const WARM_SOCIAL = ['Thank you, that means a lot.', 'Thanks for listening.', 'That is kind of you, thanks.'];
 const GREETING = ['Hello to you too.', 'Hi there.', 'Hey, nice to meet you.'];
@@ -130,7 +132,7 @@ function p4gReply(input: ResponseInput, rng: Rng): string {
   if (mode === 'Elicit') {
     parts.push(
       plan.reveal
-        ? (P4G_BARRIER[plan.reveal] ?? `Well, I am a ${plan.reveal}.`)
+        ? (P4G_BARRIER[plan.reveal] ?? `Well, I keep thinking about ${plan.reveal}.`)
         : pick(rng, ['Not much else to say, really.', 'I do not know much more than that.'], previous),
     );
   } else if (mode === 'Social') {
@@ -138,8 +140,12 @@ function p4gReply(input: ResponseInput, rng: Rng): string {
   } else {
     parts.push(pick(rng, STANCE[plan.stance], previous));
     const donate = strengthOf(cog, TASK_RULES.p4g.goalIntention);
+    const decline = strengthOf(cog, TASK_RULES.p4g.againstIntention);
     if (donate >= 2) parts.push('I might be willing to give something.');
     else if (plan.stance === 'resist') parts.push('I am not planning to donate.');
+    else if (callToAction(perceptionOf(input.utterance, view), 'p4g'))
+      // Asked to give, the user answers the request with where it stands now.
+      parts.push(donate > decline ? 'I will think about giving something.' : 'I am not ready to give yet.');
   }
   if (cog.affect.category !== 'neutral') parts.push(pick(rng, AFFECT[cog.affect.category], previous));
   return parts.join(' ');
