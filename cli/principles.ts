@@ -7,7 +7,6 @@ import { parseArgs } from 'node:util';
 import { RandomPolicy, runEpisodes, type EpisodeRecord, type Policy } from '../src/agents';
 import { StandardTemplatePolicy } from '../src/baselines/standard';
 import { DatasetError } from '../src/data';
-import { loadSeedsFromPath } from '../src/data/node';
 import { HashedNgramEmbedder } from '../src/embed';
 import { DialogueEnv, type Protocol } from '../src/env';
 import {
@@ -31,7 +30,8 @@ import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
 import { JobConfigError } from '../src/jobs/errors';
-import { UsageError, rngSeedValue, type Io as CliIo } from './options';
+import { cliMessage, parseNumber, UsageError, rngSeedValue, type Io as CliIo } from './options';
+import { loadSeedsArg } from './seeds';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
 
@@ -120,10 +120,8 @@ const OPTIONS = {
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
 function integer(name: string, raw: string | undefined, min: number): number {
-  const n = Number(raw);
-  if (raw === undefined || !/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min)
-    throw new UsageError(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
-  return n;
+  if (raw === undefined) throw new UsageError(`--${name} needs a value`);
+  return parseNumber(name, raw, { integer: true, min });
 }
 
 function required(values: Values, name: 'out' | 'memory' | 'text'): string {
@@ -187,7 +185,7 @@ export function splitSeeds(
 async function loadSeeds(values: Values, task: TaskId, io: Io): Promise<{ seeds: Seed[]; source: string }> {
   let seeds: Seed[];
   if (values.seeds) {
-    const loaded = await loadSeedsFromPath(values.seeds, task, { skipInvalid: values['skip-invalid'] });
+    const loaded = await loadSeedsArg('seeds', values.seeds, task, { skipInvalid: values['skip-invalid'] });
     for (const s of loaded.skipped) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
     seeds = loaded.seeds;
   } else {
@@ -437,16 +435,16 @@ export async function main(argv: string[], io: Io): Promise<number> {
       err instanceof OutputConflictError ||
       err instanceof OutputPathError
     ) {
-      io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
+      io.stderr(`error: ${cliMessage(err.message)}\nRun with --help for the options.\n`);
       return 2;
     }
     if (err instanceof DatasetError || err instanceof MemoryFileError) {
-      io.stderr(`error: ${err.message}\n`);
+      io.stderr(`error: ${cliMessage(err.message)}\n`);
       return 1;
     }
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
-      io.stderr(`error: ${(err as Error).message}\n`);
+      io.stderr(`error: ${cliMessage((err as Error).message)}\n`);
       return 1;
     }
     io.stderr(`error: ${(err as Error).stack ?? String(err)}\n`);

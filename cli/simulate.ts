@@ -5,7 +5,6 @@
 import cliProgress from 'cli-progress';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import { DatasetError } from '../src/data';
-import { loadSeedsFromPath } from '../src/data/node';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, openJsonlWriter } from '../src/io/node';
 import { JobConfigError, PolicyUnavailableError, UnknownPolicyError } from '../src/jobs/errors';
@@ -42,6 +41,7 @@ import {
   usageFromSchema,
   type Io,
 } from './options';
+import { loadSeedsArg } from './seeds';
 
 export { UsageError };
 
@@ -169,7 +169,7 @@ async function loadSeeds(
   io: Io,
 ): Promise<{ seeds?: Seed[]; skipped: SimulateReport['skipped']; warnings: number }> {
   if (opts.seeds === 'bundled') return { skipped: [], warnings: 0 };
-  const loaded = await loadSeedsFromPath(opts.seeds, opts.task, { skipInvalid: opts.skipInvalid });
+  const loaded = await loadSeedsArg('seeds', opts.seeds, opts.task, { skipInvalid: opts.skipInvalid });
   for (const w of loaded.warnings.slice(0, 10)) io.stderr(`warning: ${w.file}:${w.line}: ${w.message}\n`);
   if (loaded.warnings.length > 10) io.stderr(`warning: … and ${loaded.warnings.length - 10} more\n`);
   for (const s of loaded.skipped.slice(0, 10)) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);

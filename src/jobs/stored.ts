@@ -126,6 +126,17 @@ export class IdbTrainStorage implements TrainStorage {
     throw new TrainRunError(`a run "${this.runId}" is stored; resume it or overwrite it`);
   }
 
+  /** Deletes a stored run first when `replace`, then writes `files` in one transaction. */
+  async create(files: Record<string, string>, replace: boolean): Promise<void> {
+    if (replace) await this.runs.deleteRun(this.runId);
+    await writeTransaction(await this.files.connection(), ['files'], async (tx) => {
+      const write = tx as unknown as IDBPTransaction<TrainFilesDb, ['files'], 'readwrite'>;
+      await write.objectStore('files').delete(IDBKeyRange.bound([this.runId, ''], [this.runId, '\uffff']));
+      for (const [name, text] of Object.entries(files))
+        await write.objectStore('files').put({ runId: this.runId, name, text });
+    });
+  }
+
   async readText(name: string): Promise<string | null> {
     const row = await (await this.files.connection()).get('files', [this.runId, name]);
     return row?.text ?? null;

@@ -137,7 +137,7 @@ describe('npm run evaluate', () => {
     const refused = await cli([...ARGS, '--out', interrupted]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(
-      /already holds a folder .*pass resume to continue it or overwrite to replace it/,
+      /already holds a folder .*pass --resume to continue it or --overwrite to replace it/,
     );
     const resumed = await cli([...ARGS, '--resume', '--out', interrupted]);
     expect(resumed.code).toBe(0);
