@@ -55,6 +55,7 @@ import {
 } from './options';
 import { checkPolicyArg, loadPolicyResources } from './resources';
 import { loadSeedsArg } from './seeds';
+import { checkResumeSettings, evaluateSettings, writeSettings } from './evaluate-settings';
 
 export { UsageError };
 
@@ -329,6 +330,8 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
     resume: args.resume,
     overwrite: args.overwrite,
   });
+  const settings = evaluateSettings(args, FLAGS);
+  if (state === 'resume') await checkResumeSettings(args.out, settings);
   const seedSets = await loadSeedSets(args, io);
   const f1Contexts = args.f1 ? await loadF1Contexts(args) : {};
   const language: RolesConfig = args.fixtures
@@ -377,6 +380,7 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
       store,
       onPlan: async (plan) => {
         await prepareOutputFolder(args.out, plan);
+        await writeSettings(args.out, settings);
         bar?.start(plan.episodes.length, 0);
       },
       onProgress: ({ done }) => bar?.update(done),
@@ -397,7 +401,9 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
 /** Removes what an evaluation wrote into its folder (for --overwrite); leaves anything else. */
 async function clearEvaluationFolder(folder: string): Promise<void> {
   for (const name of await readdir(folder))
-    if (/^(manifest\.json|report\.(json|csv|md)|trajectories|ppdpp-[a-z0-9]+\.json)$/.test(name))
+    if (
+      /^(manifest\.json|settings\.json|report\.(json|csv|md)|trajectories|ppdpp-[a-z0-9]+\.json)$/.test(name)
+    )
       await rm(join(folder, name), { recursive: true, force: true });
 }
 

@@ -114,6 +114,7 @@ describe('npm run evaluate', () => {
       'report.csv',
       'report.json',
       'report.md',
+      'settings.json',
       'trajectories',
     ]);
     const json = report(full);
@@ -151,7 +152,7 @@ describe('npm run evaluate', () => {
     expect((await cli([...ARGS, '--out', out])).code).toBe(0);
     const r = await cli([...ARGS, '--protocol', 'ppdpp', '--resume', '--out', out]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/holds episodes run with protocol = "cstpo", not "ppdpp"/);
+    expect(r.stderr).toContain('--protocol ppdpp (the evaluation has cstpo)');
     // Episodes of another simulator version are never mixed into one report.
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     manifest.settings.simulatorVersion = 'cogsim-000000000000';
