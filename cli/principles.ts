@@ -2,11 +2,12 @@
  * `npm run principles -- <command>`: build a principle memory by template self-play, query it, or evaluate the
  * Principles planner against the Standard policy (DESIGN.md "Principles"; Principles paper §3).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { RandomPolicy, runEpisodes, type EpisodeRecord, type Policy } from '../src/agents';
 import { StandardTemplatePolicy } from '../src/baselines/standard';
 import { DatasetError } from '../src/data';
+import { ConstructionCheckpointError } from '../src/memory';
 import { HashedNgramEmbedder } from '../src/embed';
 import { DialogueEnv, type Protocol } from '../src/env';
 import {
@@ -29,8 +30,9 @@ import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
-import { JobConfigError } from '../src/jobs/errors';
+import { JobAbortedError, JobConfigError } from '../src/jobs/errors';
 import { cliMessage, parseNumber, UsageError, rngSeedValue, type Io as CliIo } from './options';
+import { openBuildCheckpoint } from './partial';
 import { loadSeedsArg } from './seeds';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
@@ -59,7 +61,10 @@ build:
   --out FILE           memory file to write (required)
   --name NAME          memory name (default: the task id)
   --max-attempts N     revision attempts per failed turn (default 3)
-  --overwrite          replace an existing --out file (otherwise refused before any work)
+  --overwrite          replace an existing --out file and start the build again (otherwise refused before
+                       any work)
+  --resume             continue an interrupted build: its finished episodes are kept in FILE.checkpoint.jsonl
+                       beside --out (written as each finishes; removed when the memory is written)
   --rng-seed N         the integer seeding the self-play streams (default 0; --seed N still works, with a notice)
 
 query:
@@ -107,6 +112,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   'rng-seed': { type: 'string' },
   overwrite: { type: 'boolean', default: false },
+  resume: { type: 'boolean', default: false },
   memory: { type: 'string' },
   text: { type: 'string' },
   k: { type: 'string', default: '3' },
@@ -208,19 +214,38 @@ export type BuildReport = Omit<BuildPrinciplesResult, 'memory'> & { seedSource: 
 /** The build-principles job (src/jobs/build-principles.ts) with the seeds of the command line, written to --out. */
 async function build(values: Values, task: TaskId, io: Io): Promise<BuildReport> {
   const out = required(values, 'out');
+  if (values.resume && values.overwrite) throw new UsageError('give --resume or --overwrite, not both');
   await assertOutputAvailable(out, { kind: 'file', overwrite: values.overwrite });
   const episodes = values.episodes === undefined ? 50 : integer('episodes', values.episodes, 1);
   const maxAttempts = integer('max-attempts', values['max-attempts'], 0);
+  const rngSeed = integer('rng-seed', values['rng-seed'], 0);
   const { seeds, source } = await loadSeeds(values, task, io);
-  const { memory, ...figures } = await buildPrinciplesJob({
-    task,
-    episodes,
-    maxAttempts,
-    seeds,
-    rngSeed: integer('rng-seed', values['rng-seed'], 0),
-    ...(values.name !== undefined ? { name: values.name } : {}),
-  });
+  const checkpoint = await openBuildCheckpoint(out, values);
+  const stop = new AbortController();
+  const onSigint = () => stop.abort('interrupted');
+  process.once('SIGINT', onSigint);
+  let result: BuildPrinciplesResult;
+  try {
+    result = await buildPrinciplesJob(
+      {
+        task,
+        episodes,
+        maxAttempts,
+        seeds,
+        rngSeed,
+        ...(values.name !== undefined ? { name: values.name } : {}),
+      },
+      {
+        signal: stop.signal,
+        checkpoint,
+      },
+    );
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+  const { memory, ...figures } = result;
   await writeFileAtomic(out, JSON.stringify(memory) + '\n');
+  await rm(checkpoint.source, { force: true });
   return { ...figures, seedSource: source, out };
 }
 
@@ -433,10 +458,17 @@ export async function main(argv: string[], io: Io): Promise<number> {
       err instanceof UsageError ||
       err instanceof JobConfigError ||
       err instanceof OutputConflictError ||
-      err instanceof OutputPathError
+      err instanceof OutputPathError ||
+      err instanceof ConstructionCheckpointError
     ) {
       io.stderr(`error: ${cliMessage(err.message)}\nRun with --help for the options.\n`);
       return 2;
+    }
+    if (err instanceof JobAbortedError) {
+      io.stderr(
+        `error: ${err.message}; the finished episodes are kept: run again with --resume to continue\n`,
+      );
+      return 1;
     }
     if (err instanceof DatasetError || err instanceof MemoryFileError) {
       io.stderr(`error: ${cliMessage(err.message)}\n`);
