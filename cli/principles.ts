@@ -18,7 +18,6 @@ import {
   type EpisodeSummary,
 } from '../src/stats';
 import {
-  formatPrinciple,
   MemoryFileError,
   OnlineConstructionEnv,
   PrincipleMemory,
@@ -30,7 +29,8 @@ import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
-import { JobAbortedError, JobConfigError } from '../src/jobs/errors';
+import { JobAbortedError, JobConfigError, PolicyUnavailableError } from '../src/jobs/errors';
+import { queryPrinciplesJob, type QueryPrinciplesResult } from '../src/jobs/query-principles';
 import { cliMessage, parseNumber, UsageError, rngSeedValue, type Io as CliIo } from './options';
 import { openBuildCheckpoint } from './partial';
 import { loadSeedsArg } from './seeds';
@@ -274,31 +274,24 @@ async function loadMemory(values: Values, task: TaskId): Promise<PrincipleMemory
   return memory;
 }
 
-/** What `query` reports. */
-export interface QueryReport {
-  memory: string;
-  size: number;
-  text: string;
-  hits: { rank: number; distance: number; id: string; strategy: string; origin: string; principle: string }[];
-}
+/** What `query` reports: the job's result. */
+export type QueryReport = QueryPrinciplesResult;
 
+/** The query-principles job (src/jobs/query-principles.ts) over the memory file of `--memory`. */
 async function query(values: Values, task: TaskId): Promise<QueryReport> {
-  const memory = await loadMemory(values, task);
-  const text = required(values, 'text');
-  const hits = await memory.retrieve(text, integer('k', values.k, 1));
-  return {
-    memory: memory.name,
-    size: memory.size,
-    text,
-    hits: hits.map((h) => ({
-      rank: h.rank + 1,
-      distance: h.distance,
-      id: h.principle.id,
-      strategy: h.principle.strategy,
-      origin: h.principle.provenance.origin,
-      principle: formatPrinciple(h.principle),
-    })),
-  };
+  const path = required(values, 'memory');
+  try {
+    return await queryPrinciplesJob({
+      task,
+      memory: await readFile(path, 'utf8'),
+      source: path,
+      text: required(values, 'text'),
+      k: integer('k', values.k, 1),
+    });
+  } catch (e) {
+    if (e instanceof PolicyUnavailableError) throw new UsageError(e.message);
+    throw e;
+  }
 }
 
 function formatQuery(r: QueryReport): string {
