@@ -10,7 +10,6 @@ import cliProgress from 'cli-progress';
 import { modelFromJson, modelToJson, PpdppModelError, type PpdppModel } from '../src/baselines/ppdpp/model';
 import { trainPpdpp } from '../src/baselines/ppdpp/train';
 import { DatasetError } from '../src/data';
-import { loadSeedsFromPath } from '../src/data/node';
 import { EvalConfigError, planEvaluation, type SeedSet } from '../src/eval/harness';
 import { esconvDialogues, p4gAnnotatedDialogues } from '../src/eval/harness-dialogues';
 import {
@@ -52,6 +51,7 @@ import {
   maxWorkers,
   parseArgsOptions,
   parseCommandLine,
+  parseNumber,
   policyValues,
   readFixtures,
   rngSeedValue,
@@ -62,6 +62,8 @@ import {
   type Io,
 } from './options';
 import { checkPolicyArg, loadPolicyResources } from './resources';
+import { loadSeedsArg } from './seeds';
+import { checkResumeSettings, evaluateSettings, writeSettings } from './evaluate-settings';
 
 export { UsageError };
 
@@ -103,7 +105,8 @@ ${flagHelp(FLAGS, { protocol: 'P', route: 'MODE', reference: 'POLICY' })}
   --ppdpp-train SPEC   TASK=PATH of the seeds to train PPDPP on (default: the evaluation seeds)
   --ppdpp-steps N      REINFORCE steps (range 0 to 10,000; default 40)
   --ppdpp-episodes N   episodes per REINFORCE step (range 1 to 1,000; default 8)
-  --workers N          worker threads for template policies (range 1 to the cores, ${maxWorkers()} here; default 1)
+  --workers N          worker threads for template policies (range 1 to 1,000,000, capped to the cores:
+                       ${maxWorkers()} here; default 1)
   --out DIR            output folder (default reports); refused when it holds anything but an evaluation
   --resume             continue the evaluation in --out (same settings, same seeds)
   --overwrite          replace the evaluation in --out
@@ -149,13 +152,7 @@ export interface EvaluateArgs {
 }
 
 function count(name: string, raw: string | undefined, min: number, max: number): number | undefined {
-  if (raw === undefined) return undefined;
-  const n = Number(raw);
-  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min || n > max)
-    throw new UsageError(
-      `--${name} must be an integer in ${min} to ${max.toLocaleString('en')}, got "${raw}"`,
-    );
-  return n;
+  return raw === undefined ? undefined : parseNumber(name, raw, { integer: true, min, max });
 }
 
 function taskPaths(option: string, raw: readonly string[]): Partial<Record<TaskId, string>> {
@@ -264,7 +261,7 @@ async function loadSeedSets(args: EvaluateArgs, io: Io): Promise<SeedSet[]> {
       sets.push({ task, name: 'bundled', seeds: defaultSeeds(task) });
       continue;
     }
-    const loaded = await loadSeedsFromPath(path, task, { skipInvalid: args.skipInvalid });
+    const loaded = await loadSeedsArg('seeds', path, task, { skipInvalid: args.skipInvalid });
     if (loaded.skipped.length > 0) io.stderr(`${path}: ${loaded.skipped.length} invalid records skipped\n`);
     sets.push({ task, name: setName(path), seeds: loaded.seeds });
   }
@@ -309,7 +306,7 @@ async function ppdppPlanners(
     }
     const trainPath = args.ppdppTrain[task];
     const seeds = trainPath
-      ? (await loadSeedsFromPath(trainPath, task, { skipInvalid: args.skipInvalid })).seeds
+      ? (await loadSeedsArg('ppdpp-train', trainPath, task, { skipInvalid: args.skipInvalid })).seeds
       : (seedSets.find((s) => s.task === task) as SeedSet).seeds;
     if (seeds.length === 0) throw new UsageError(`--ppdpp-train: no seeds for ${task} in ${trainPath}`);
     if (!trainPath)
@@ -353,6 +350,8 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
     resume: args.resume,
     overwrite: args.overwrite,
   });
+  const settings = evaluateSettings(args, FLAGS);
+  if (state === 'resume') await checkResumeSettings(args.out, settings);
   const seedSets = await loadSeedSets(args, io);
   const f1Contexts = args.f1 ? await loadF1Contexts(args) : {};
   const language: RolesConfig = args.fixtures
@@ -401,6 +400,7 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
       store,
       onPlan: async (plan) => {
         await prepareOutputFolder(args.out, plan);
+        await writeSettings(args.out, settings);
         bar?.start(plan.episodes.length, 0);
       },
       onProgress: ({ done }) => bar?.update(done),
@@ -421,7 +421,9 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
 /** Removes what an evaluation wrote into its folder (for --overwrite); leaves anything else. */
 async function clearEvaluationFolder(folder: string): Promise<void> {
   for (const name of await readdir(folder))
-    if (/^(manifest\.json|report\.(json|csv|md)|trajectories|ppdpp-[a-z0-9]+\.json)$/.test(name))
+    if (
+      /^(manifest\.json|settings\.json|report\.(json|csv|md)|trajectories|ppdpp-[a-z0-9]+\.json)$/.test(name)
+    )
       await rm(join(folder, name), { recursive: true, force: true });
 }
 

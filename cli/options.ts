@@ -48,13 +48,21 @@ export interface FlagSpec {
   default: unknown;
   min?: number;
   max?: number;
+  /** The bounds themselves are outside the range (`> min`, `< max`). */
+  minExclusive?: boolean;
+  maxExclusive?: boolean;
 }
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 interface ZodIntrospect {
   description?: string;
-  def: { type: string; innerType?: ZodIntrospect; defaultValue?: unknown };
+  def: {
+    type: string;
+    innerType?: ZodIntrospect;
+    defaultValue?: unknown;
+    checks?: { _zod: { def: { check: string; inclusive?: boolean } } }[];
+  };
   minValue?: number | null;
   maxValue?: number | null;
   isInt?: boolean;
@@ -87,24 +95,75 @@ export function flagsFromSchema(shape: Record<string, unknown>, keys: readonly s
       case 'number': {
         const min = field.minValue ?? undefined;
         const max = field.maxValue ?? undefined;
-        const range =
-          min !== undefined && max !== undefined && Number.isFinite(max)
-            ? `${min} to ${max.toLocaleString('en')}`
-            : min !== undefined
-              ? `≥ ${min}`
-              : null;
+        const exclusive = (check: string) =>
+          (field as ZodIntrospect).def.checks?.some(
+            (c) => c._zod.def.check === check && c._zod.def.inclusive === false,
+          ) ?? false;
+        const bounds = {
+          ...(min !== undefined ? { min, minExclusive: exclusive('greater_than') } : {}),
+          ...(max !== undefined && Number.isFinite(max) ? { max, maxExclusive: exclusive('less_than') } : {}),
+        };
         return {
           ...base,
           kind: field.isInt ? 'integer' : 'number',
-          range,
-          ...(min !== undefined ? { min } : {}),
-          ...(max !== undefined ? { max } : {}),
+          range: rangeText(bounds),
+          ...bounds,
         };
       }
       default:
         throw new Error(`schema field "${key}" (${field.def.type}) cannot be a command-line option`);
     }
   });
+}
+
+/** A range as written in `--help` and in messages: `1 to 16`, `≥ 0`, `> 0 and < 1`. */
+export function rangeText(b: {
+  min?: number;
+  max?: number;
+  minExclusive?: boolean;
+  maxExclusive?: boolean;
+}): string | null {
+  const fmt = (n: number) => n.toLocaleString('en');
+  if (b.min !== undefined && b.max !== undefined) {
+    if (!b.minExclusive && !b.maxExclusive) return `${fmt(b.min)} to ${fmt(b.max)}`;
+    return `${b.minExclusive ? '>' : '≥'} ${fmt(b.min)} and ${b.maxExclusive ? '<' : '≤'} ${fmt(b.max)}`;
+  }
+  if (b.min !== undefined) return `${b.minExclusive ? '>' : '≥'} ${fmt(b.min)}`;
+  if (b.max !== undefined) return `${b.maxExclusive ? '<' : '≤'} ${fmt(b.max)}`;
+  return null;
+}
+
+/** How {@link parseNumber} reads a value. */
+export interface NumberSpec {
+  integer: boolean;
+  min?: number;
+  max?: number;
+  minExclusive?: boolean;
+  maxExclusive?: boolean;
+}
+
+/**
+ * The one number parser of every command-line option. Integers are written in plain decimal digits (an optional
+ * sign): `1.5`, `1e3`, `0x10`, `1_000` and the empty string are refused, so a value never means something other
+ * than it reads. Other numbers are plain decimals (`0.25`, `.5`, `-1`; no exponent). The value must lie in the
+ * option's documented range.
+ * @throws UsageError naming the option, the expected form and range, and the value given.
+ */
+export function parseNumber(flag: string, raw: string, spec: NumberSpec): number {
+  const form = spec.integer ? /^[+-]?\d+$/ : /^[+-]?(\d+\.?\d*|\.\d+)$/;
+  const n = Number(raw);
+  const range = rangeText(spec);
+  const bad =
+    !form.test(raw.trim()) ||
+    !Number.isFinite(n) ||
+    (spec.integer && !Number.isSafeInteger(n)) ||
+    (spec.min !== undefined && (spec.minExclusive ? n <= spec.min : n < spec.min)) ||
+    (spec.max !== undefined && (spec.maxExclusive ? n >= spec.max : n > spec.max));
+  if (bad)
+    throw new UsageError(
+      `--${flag} must be ${spec.integer ? 'an integer' : 'a number'}${range ? (/^[\d-]/.test(range) ? ` in ${range}` : ` ${range}`) : ''}, got "${raw}"`,
+    );
+  return n;
 }
 
 /** `--help` lines of generated options: flag, value name, description, range and default. */
@@ -131,8 +190,8 @@ export function parseArgsOptions(flags: readonly FlagSpec[]): NonNullable<ParseA
 }
 
 /**
- * The values of generated flags as schema input: numbers checked to be numbers and within the documented range,
- * enums within their values. Absent flags are left out (the schema's defaults apply).
+ * The values of generated flags as schema input: numbers read by {@link parseNumber} (documented range
+ * checked), enums within their values. Absent flags are left out (the schema's defaults apply).
  * @throws UsageError naming the flag, its range and the value given.
  */
 export function flagValues(flags: readonly FlagSpec[], values: Values): Record<string, unknown> {
@@ -155,17 +214,11 @@ export function flagValues(flags: readonly FlagSpec[], values: Values): Record<s
       out[f.key] = text;
       continue;
     }
-    const n = Number(text);
-    const bad =
-      text.trim() === '' ||
-      !Number.isFinite(n) ||
-      (f.kind === 'integer' && !Number.isSafeInteger(n)) ||
-      (f.min !== undefined && n < f.min) ||
-      (f.max !== undefined && n > f.max);
-    if (bad)
-      throw new UsageError(
-        `--${f.flag} must be ${f.kind === 'integer' ? 'an integer' : 'a number'}${f.range ? ` in ${f.range}` : ''}, got "${text}"`,
-      );
+    const n = parseNumber(f.flag, text, {
+      integer: f.kind === 'integer',
+      ...(f.min !== undefined ? { min: f.min, minExclusive: f.minExclusive ?? false } : {}),
+      ...(f.max !== undefined ? { max: f.max, maxExclusive: f.maxExclusive ?? false } : {}),
+    });
     out[f.key] = n;
   }
   return out;
@@ -232,6 +285,7 @@ export const SEEDS_HELP =
 export function seedsValues(
   raw: readonly string[] | undefined,
   tasks: readonly TaskId[],
+  option = 'seeds',
 ): Record<TaskId, string> {
   const out = Object.fromEntries(tasks.map((t) => [t, 'bundled'])) as Record<TaskId, string>;
   const given = new Set<string>();
@@ -244,19 +298,19 @@ export function seedsValues(
       task = item.slice(0, eq) as TaskId;
       path = item.slice(eq + 1);
       if (!tasks.includes(task))
-        throw new UsageError(`--seeds ${item}: ${task} is not among the tasks (${tasks.join(', ')})`);
+        throw new UsageError(`--${option} ${item}: ${task} is not among the tasks (${tasks.join(', ')})`);
     } else {
       if (tasks.length !== 1)
         throw new UsageError(
-          `--seeds ${item}: with several tasks, say which: TASK=PATH (${tasks.join(', ')})`,
+          `--${option} ${item}: with several tasks, say which: TASK=PATH (${tasks.join(', ')})`,
         );
       task = tasks[0] as TaskId;
       path = item;
     }
-    if (given.has(task)) throw new UsageError(`--seeds gives ${task} twice`);
+    if (given.has(task)) throw new UsageError(`--${option} gives ${task} twice`);
     given.add(task);
     if (path !== 'bundled' && !existsSync(path))
-      throw new UsageError(`--seeds: no such file or folder: ${path}`);
+      throw new UsageError(`--${option}: no such file or folder: ${path}`);
     out[task] = path;
   }
   return out;
@@ -372,7 +426,34 @@ export function maxWorkers(): number {
   return Math.max(1, cpus().length);
 }
 
-/** Runs a command's body and maps its errors to exit codes: 2 for usage errors, 1 otherwise. */
+/**
+ * The library's words for settings (`pass overwrite`, `allowRemote: true`, `default.model`) replaced by the
+ * command-line options that set them, so that no message printed by a command names an internal field.
+ */
+const CLI_WORDS: readonly [RegExp, string][] = [
+  [
+    /\bpass resume to continue it or overwrite to replace it\b/g,
+    'pass --resume to continue it or --overwrite to replace it',
+  ],
+  [/\bpass (resume|overwrite)\b/g, 'pass --$1'],
+  [/\bgive resume or overwrite\b/g, 'give --resume or --overwrite'],
+  [/\bresume it or overwrite it\b/g, 'give --resume or --overwrite'],
+  [/\b(?:pass )?allowRemote(?:: true)?/g, 'pass --allow-remote'],
+  [/\breplace: true\b/g, '--overwrite'],
+  [/\b(?:default|roles\.\w+)\.model\b/g, '--model'],
+  [/\b(?:default|roles\.\w+)\.baseUrl\b/g, '--base-url'],
+  [/\b(?:default|roles\.\w+)\.kind\b/g, '--backend'],
+];
+
+/** `message` in the command line's words (see {@link CLI_WORDS}). */
+export function cliMessage(message: string): string {
+  return CLI_WORDS.reduce((m, [pattern, words]) => m.replace(pattern, words), message);
+}
+
+/**
+ * Runs a command's body and maps its errors to exit codes: 2 for usage errors, 1 otherwise. Messages are printed
+ * in the command line's words ({@link cliMessage}).
+ */
 export async function runCommand(
   io: Io,
   body: () => Promise<void>,
@@ -384,11 +465,11 @@ export async function runCommand(
     return 0;
   } catch (err) {
     if (err instanceof UsageError || usageErrors.some((c) => err instanceof c)) {
-      io.stderr(`error: ${(err as Error).message}\nRun with --help for the options.\n`);
+      io.stderr(`error: ${cliMessage((err as Error).message)}\nRun with --help for the options.\n`);
       return 2;
     }
     const hint = hints.find((h) => err instanceof h.error)?.hint;
-    io.stderr(`error: ${(err as Error).message}\n${hint ? `${hint}\n` : ''}`);
+    io.stderr(`error: ${cliMessage((err as Error).message)}\n${hint ? `${hint}\n` : ''}`);
     return 1;
   }
 }

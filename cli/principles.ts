@@ -2,12 +2,12 @@
  * `npm run principles -- <command>`: build a principle memory by template self-play, query it, or evaluate the
  * Principles planner against the Standard policy (DESIGN.md "Principles"; Principles paper §3).
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, rm } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import { RandomPolicy, runEpisodes, type EpisodeRecord, type Policy } from '../src/agents';
 import { StandardTemplatePolicy } from '../src/baselines/standard';
 import { DatasetError } from '../src/data';
-import { loadSeedsFromPath } from '../src/data/node';
+import { ConstructionCheckpointError } from '../src/memory';
 import { HashedNgramEmbedder } from '../src/embed';
 import { DialogueEnv, type Protocol } from '../src/env';
 import {
@@ -18,7 +18,6 @@ import {
   type EpisodeSummary,
 } from '../src/stats';
 import {
-  formatPrinciple,
   MemoryFileError,
   OnlineConstructionEnv,
   PrincipleMemory,
@@ -30,8 +29,11 @@ import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
-import { JobConfigError } from '../src/jobs/errors';
-import { UsageError, rngSeedValue, type Io as CliIo } from './options';
+import { JobAbortedError, JobConfigError, PolicyUnavailableError } from '../src/jobs/errors';
+import { queryPrinciplesJob, type QueryPrinciplesResult } from '../src/jobs/query-principles';
+import { cliMessage, parseNumber, UsageError, rngSeedValue, type Io as CliIo } from './options';
+import { openBuildCheckpoint } from './partial';
+import { loadSeedsArg } from './seeds';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
 
@@ -59,7 +61,10 @@ build:
   --out FILE           memory file to write (required)
   --name NAME          memory name (default: the task id)
   --max-attempts N     revision attempts per failed turn (default 3)
-  --overwrite          replace an existing --out file (otherwise refused before any work)
+  --overwrite          replace an existing --out file and start the build again (otherwise refused before
+                       any work)
+  --resume             continue an interrupted build: its finished episodes are kept in FILE.checkpoint.jsonl
+                       beside --out (written as each finishes; removed when the memory is written)
   --rng-seed N         the integer seeding the self-play streams (default 0; --seed N still works, with a notice)
 
 query:
@@ -107,6 +112,7 @@ const OPTIONS = {
   seed: { type: 'string' },
   'rng-seed': { type: 'string' },
   overwrite: { type: 'boolean', default: false },
+  resume: { type: 'boolean', default: false },
   memory: { type: 'string' },
   text: { type: 'string' },
   k: { type: 'string', default: '3' },
@@ -120,10 +126,8 @@ const OPTIONS = {
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
 function integer(name: string, raw: string | undefined, min: number): number {
-  const n = Number(raw);
-  if (raw === undefined || !/^\d+$/.test(raw) || !Number.isSafeInteger(n) || n < min)
-    throw new UsageError(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
-  return n;
+  if (raw === undefined) throw new UsageError(`--${name} needs a value`);
+  return parseNumber(name, raw, { integer: true, min });
 }
 
 function required(values: Values, name: 'out' | 'memory' | 'text'): string {
@@ -187,7 +191,7 @@ export function splitSeeds(
 async function loadSeeds(values: Values, task: TaskId, io: Io): Promise<{ seeds: Seed[]; source: string }> {
   let seeds: Seed[];
   if (values.seeds) {
-    const loaded = await loadSeedsFromPath(values.seeds, task, { skipInvalid: values['skip-invalid'] });
+    const loaded = await loadSeedsArg('seeds', values.seeds, task, { skipInvalid: values['skip-invalid'] });
     for (const s of loaded.skipped) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
     seeds = loaded.seeds;
   } else {
@@ -210,19 +214,38 @@ export type BuildReport = Omit<BuildPrinciplesResult, 'memory'> & { seedSource: 
 /** The build-principles job (src/jobs/build-principles.ts) with the seeds of the command line, written to --out. */
 async function build(values: Values, task: TaskId, io: Io): Promise<BuildReport> {
   const out = required(values, 'out');
+  if (values.resume && values.overwrite) throw new UsageError('give --resume or --overwrite, not both');
   await assertOutputAvailable(out, { kind: 'file', overwrite: values.overwrite });
   const episodes = values.episodes === undefined ? 50 : integer('episodes', values.episodes, 1);
   const maxAttempts = integer('max-attempts', values['max-attempts'], 0);
+  const rngSeed = integer('rng-seed', values['rng-seed'], 0);
   const { seeds, source } = await loadSeeds(values, task, io);
-  const { memory, ...figures } = await buildPrinciplesJob({
-    task,
-    episodes,
-    maxAttempts,
-    seeds,
-    rngSeed: integer('rng-seed', values['rng-seed'], 0),
-    ...(values.name !== undefined ? { name: values.name } : {}),
-  });
+  const checkpoint = await openBuildCheckpoint(out, values);
+  const stop = new AbortController();
+  const onSigint = () => stop.abort('interrupted');
+  process.once('SIGINT', onSigint);
+  let result: BuildPrinciplesResult;
+  try {
+    result = await buildPrinciplesJob(
+      {
+        task,
+        episodes,
+        maxAttempts,
+        seeds,
+        rngSeed,
+        ...(values.name !== undefined ? { name: values.name } : {}),
+      },
+      {
+        signal: stop.signal,
+        checkpoint,
+      },
+    );
+  } finally {
+    process.off('SIGINT', onSigint);
+  }
+  const { memory, ...figures } = result;
   await writeFileAtomic(out, JSON.stringify(memory) + '\n');
+  await rm(checkpoint.source, { force: true });
   return { ...figures, seedSource: source, out };
 }
 
@@ -251,31 +274,24 @@ async function loadMemory(values: Values, task: TaskId): Promise<PrincipleMemory
   return memory;
 }
 
-/** What `query` reports. */
-export interface QueryReport {
-  memory: string;
-  size: number;
-  text: string;
-  hits: { rank: number; distance: number; id: string; strategy: string; origin: string; principle: string }[];
-}
+/** What `query` reports: the job's result. */
+export type QueryReport = QueryPrinciplesResult;
 
+/** The query-principles job (src/jobs/query-principles.ts) over the memory file of `--memory`. */
 async function query(values: Values, task: TaskId): Promise<QueryReport> {
-  const memory = await loadMemory(values, task);
-  const text = required(values, 'text');
-  const hits = await memory.retrieve(text, integer('k', values.k, 1));
-  return {
-    memory: memory.name,
-    size: memory.size,
-    text,
-    hits: hits.map((h) => ({
-      rank: h.rank + 1,
-      distance: h.distance,
-      id: h.principle.id,
-      strategy: h.principle.strategy,
-      origin: h.principle.provenance.origin,
-      principle: formatPrinciple(h.principle),
-    })),
-  };
+  const path = required(values, 'memory');
+  try {
+    return await queryPrinciplesJob({
+      task,
+      memory: await readFile(path, 'utf8'),
+      source: path,
+      text: required(values, 'text'),
+      k: integer('k', values.k, 1),
+    });
+  } catch (e) {
+    if (e instanceof PolicyUnavailableError) throw new UsageError(e.message);
+    throw e;
+  }
 }
 
 function formatQuery(r: QueryReport): string {
@@ -435,18 +451,25 @@ export async function main(argv: string[], io: Io): Promise<number> {
       err instanceof UsageError ||
       err instanceof JobConfigError ||
       err instanceof OutputConflictError ||
-      err instanceof OutputPathError
+      err instanceof OutputPathError ||
+      err instanceof ConstructionCheckpointError
     ) {
-      io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
+      io.stderr(`error: ${cliMessage(err.message)}\nRun with --help for the options.\n`);
       return 2;
     }
+    if (err instanceof JobAbortedError) {
+      io.stderr(
+        `error: ${err.message}; the finished episodes are kept: run again with --resume to continue\n`,
+      );
+      return 1;
+    }
     if (err instanceof DatasetError || err instanceof MemoryFileError) {
-      io.stderr(`error: ${err.message}\n`);
+      io.stderr(`error: ${cliMessage(err.message)}\n`);
       return 1;
     }
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
-      io.stderr(`error: ${(err as Error).message}\n`);
+      io.stderr(`error: ${cliMessage((err as Error).message)}\n`);
       return 1;
     }
     io.stderr(`error: ${(err as Error).stack ?? String(err)}\n`);

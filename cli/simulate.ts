@@ -6,9 +6,8 @@ import { readFile } from 'node:fs/promises';
 import cliProgress from 'cli-progress';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import { DatasetError } from '../src/data';
-import { loadSeedsFromPath } from '../src/data/node';
 import { OutputConflictError, OutputPathError } from '../src/io';
-import { assertOutputAvailable, openJsonlWriter } from '../src/io/node';
+import { assertOutputAvailable } from '../src/io/node';
 import { JobConfigError, PolicyUnavailableError, UnknownPolicyError } from '../src/jobs/errors';
 import {
   SimulateConfigSchema,
@@ -17,6 +16,7 @@ import {
   type SimulateResult,
 } from '../src/jobs/simulate';
 import { resolveRoles, type RolesConfig } from '../src/roles';
+import { LabError } from '../src/errors';
 import {
   EmollmSeedFileError,
   isEmollmTaskName,
@@ -51,6 +51,8 @@ import {
   usageFromSchema,
   type Io,
 } from './options';
+import { openPartialJsonl } from './partial';
+import { loadSeedsArg } from './seeds';
 
 export { UsageError };
 
@@ -79,7 +81,9 @@ ${flagHelp(FLAGS, { task: 'TASK', protocol: 'P', route: 'MODE' })}
   --policy NAME        the policy (default random; see Policies below)
 ${SEEDS_HELP}
   --skip-invalid       skip malformed dataset records (counted and reported) instead of stopping
-  --out FILE           write the trajectories as JSONL, one episode a line, as each finishes
+  --out FILE           write the trajectories as JSONL, one episode a line, as each finishes: to
+                       FILE.partial, renamed to FILE when the run completes (an interrupted run leaves
+                       its finished episodes readable in FILE.partial)
   --overwrite          replace an existing --out file (otherwise refused before any work)
   --json               print the summary as one JSON object on stdout
   --seed N             old name of --rng-seed (still works, with a notice)
@@ -187,7 +191,7 @@ async function loadSeeds(
       skipped: [],
       warnings: 0,
     };
-  const loaded = await loadSeedsFromPath(opts.seeds, opts.task, { skipInvalid: opts.skipInvalid });
+  const loaded = await loadSeedsArg('seeds', opts.seeds, opts.task, { skipInvalid: opts.skipInvalid });
   for (const w of loaded.warnings.slice(0, 10)) io.stderr(`warning: ${w.file}:${w.line}: ${w.message}\n`);
   if (loaded.warnings.length > 10) io.stderr(`warning: … and ${loaded.warnings.length - 10} more\n`);
   for (const s of loaded.skipped.slice(0, 10)) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
@@ -214,8 +218,12 @@ export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateR
           cliProgress.Presets.shades_classic,
         )
       : null;
-  // Lines stream to a temporary sibling, renamed into place when the job ends; an earlier file stays whole.
-  const file = opts.out ? await openJsonlWriter(opts.out) : null;
+  // Lines go to a visible FILE.partial as each episode finishes, renamed to FILE when the run completes: an
+  // interrupted run leaves its finished episodes readable; an earlier FILE stays whole until then.
+  const file = opts.out ? await openPartialJsonl(opts.out, opts.overwrite) : null;
+  const stop = new AbortController();
+  const onSigint = () => stop.abort('interrupted');
+  process.once('SIGINT', onSigint);
   let finished = false;
   try {
     const result = await simulateJob(
@@ -226,9 +234,10 @@ export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateR
           bar?.update(done);
         },
         ...(file ? { onEpisode: (line) => file.write(line) } : {}),
+        signal: stop.signal,
       },
     );
-    await file?.close();
+    await file?.complete();
     finished = true;
     return {
       ...result,
@@ -237,10 +246,26 @@ export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateR
       warnings,
       out: opts.out ?? null,
     };
+  } catch (e) {
+    if (file && !finished && file.count === 0) await file.discard();
+    else if (file && !finished) {
+      await file.keep();
+      throw new SimulateInterruptedError(
+        `${(e as Error).message}\n${file.count} finished episodes are kept in ${file.partial} (one JSON line each)`,
+        { cause: e },
+      );
+    }
+    throw e;
   } finally {
+    process.off('SIGINT', onSigint);
     bar?.stop();
-    if (!finished) await file?.abort();
   }
+}
+
+/** A simulate run that stopped (interrupted or failed) after writing some episodes to `--out`'s partial file. */
+export class SimulateInterruptedError extends LabError {
+  override name = 'SimulateInterruptedError';
+  override readonly code = 'SIMULATE_INTERRUPTED';
 }
 
 const ci = formatEstimate;

@@ -6,9 +6,8 @@
 import cliProgress from 'cli-progress';
 import { formatEstimate } from '../src/stats';
 import { DatasetError } from '../src/data';
-import { loadSeedsFromPath } from '../src/data/node';
 import { OutputConflictError, OutputPathError } from '../src/io';
-import { JobConfigError, TrainRunError } from '../src/jobs/errors';
+import { JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
 import {
   ablationSuffix,
   trainJob,
@@ -24,16 +23,21 @@ import {
   bool,
   flagHelp,
   flagValues,
+  listValues,
   flagsFromSchema,
   parseArgsOptions,
   parseCommandLine,
   rngSeedValue,
   runCommand,
+  SEEDS_HELP,
+  seedsValues,
   str,
+  strs,
   usageFromSchema,
   type Io,
 } from './options';
 import { grpoMain } from './train-grpo';
+import { loadSeedsArg } from './seeds';
 
 const FLAGS = flagsFromSchema(TrainJobConfigSchema.shape, [
   'steps',
@@ -64,7 +68,11 @@ Options:
   --task TASK          esconv | p4g | cb (required unless --resume)
   --algo ALGO          cstpo (ablations below) or grpo-emollm (EmoLLM Stage II; its own options:
                        npm run train -- --algo grpo-emollm --help) (default: cstpo)
-${flagHelp(FLAGS, { seeds: 'PATH', evalSeeds: 'PATH', evalFraction: 'F' })}
+${SEEDS_HELP}
+${flagHelp(
+  FLAGS.filter((f) => f.key !== 'seeds'),
+  { evalSeeds: '[TASK=]PATH', evalFraction: 'F' },
+)}
   --ablate LIST        comma-separated: no-cog (critic without cognitive-state features), v-only (no
                        hierarchical critic), no-branch (full trajectories at the same number of returns)
   --skip-invalid       skip malformed dataset records instead of stopping
@@ -83,7 +91,6 @@ export { UsageError };
 /** Parsed options: the job configuration (validated) and what the CLI does around it. */
 export type TrainOptions = TrainJobConfigInput & {
   task?: TaskId;
-  ablations: Ablations;
   out: string;
   skipInvalid: boolean;
   json: boolean;
@@ -100,6 +107,8 @@ export function parseTrainArgs(argv: string[], io?: Io): TrainOptions | 'help' {
   const quiet: Io = io ?? { stdout: () => {}, stderr: () => {}, isTTY: false };
   const values = parseCommandLine(argv, {
     ...parseArgsOptions(FLAGS),
+    seeds: { type: 'string', multiple: true },
+    'eval-seeds': { type: 'string', multiple: true },
     task: { type: 'string' },
     algo: { type: 'string' },
     ablate: { type: 'string' },
@@ -123,18 +132,28 @@ export function parseTrainArgs(argv: string[], io?: Io): TrainOptions | 'help' {
   if (task !== undefined && !(TASK_IDS as readonly string[]).includes(task))
     throw new UsageError(`unknown task "${task}"; use ${TASK_IDS.join(', ')}`);
   const ablations: Ablations = { cognitiveState: true, hierarchicalCritic: true, branching: true };
-  for (const name of (str(values, 'ablate') ?? '').split(',').filter((s) => s.trim() !== '')) {
+  const ablate = str(values, 'ablate');
+  for (const name of (ablate ?? '').split(',').filter((s) => s.trim() !== '')) {
     const key = (ABLATIONS as Record<string, keyof Ablations>)[name.trim()];
     if (!key) throw new UsageError(`unknown ablation "${name}"; use ${Object.keys(ABLATIONS).join(', ')}`);
     ablations[key] = false;
   }
   const fields = flagValues(FLAGS, { ...values, ...(rngSeed !== undefined ? { 'rng-seed': rngSeed } : {}) });
-  const config = { ...fields, ...(task ? { task } : {}), ablations, evaluate: !bool(values, 'no-eval') };
+  const seeds = seedsArg(values, 'seeds', task as TaskId | undefined);
+  const evalSeeds = seedsArg(values, 'eval-seeds', task as TaskId | undefined);
+  const config = {
+    ...fields,
+    ...(seeds !== undefined ? { seeds } : {}),
+    ...(evalSeeds !== undefined ? { evalSeeds } : {}),
+    ...(task ? { task } : {}),
+    // Given only with --ablate: a resumed run keeps its own (other ablations are refused).
+    ...(ablate !== undefined ? { ablations } : {}),
+    evaluate: !bool(values, 'no-eval'),
+  };
   const parsed = TrainJobConfigSchema.safeParse(config);
   if (!parsed.success) throw usageFromSchema(parsed.error, FLAGS);
   return {
     ...(config as TrainJobConfigInput),
-    ablations,
     out,
     skipInvalid: bool(values, 'skip-invalid'),
     json: bool(values, 'json'),
@@ -148,7 +167,8 @@ export type TrainReport = TrainResult;
 export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
   const { out, skipInvalid, json, ...config } = opts;
   const loadSeeds = async (path: string, task: TaskId): Promise<Seed[]> => {
-    const loaded = await loadSeedsFromPath(path, task, { skipInvalid });
+    const option = path === config.evalSeeds && path !== config.seeds ? 'eval-seeds' : 'seeds';
+    const loaded = await loadSeedsArg(option, path, task, { skipInvalid });
     for (const s of loaded.skipped) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
     if (loaded.warnings.length) io.stderr(`${loaded.warnings.length} dataset warnings\n`);
     return loaded.seeds;
@@ -171,7 +191,7 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
       loadSeeds,
       signal: stop.signal,
       onMessage: (text) => {
-        if (!json || text.startsWith('warning')) io.stderr(text);
+        if (!json || /^(warning|notice)/.test(text)) io.stderr(text);
       },
       onProgress: ({ done, total }) => {
         if (!started) bar?.start(total, done - 1, { ret: '-' });
@@ -186,11 +206,53 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
           );
       },
     });
+  } catch (e) {
+    if (e instanceof TrainResumeConflictError) throw resumeUsage(e);
+    throw e;
   } finally {
     process.off('SIGINT', onSigint);
     bar?.stop();
     storage.close();
   }
+}
+
+/** The command-line option of each job field a resumed run compares. */
+const RESUME_FLAGS: Record<string, string> = { task: 'task', ablations: 'ablate' };
+for (const f of FLAGS) RESUME_FLAGS[f.key] = f.flag;
+
+/** A resume conflict as a usage error naming the options given (`--eval-repeats 2 (the run has 4)`). */
+function resumeUsage(e: TrainResumeConflictError): UsageError {
+  const show = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+  return new UsageError(
+    `--resume: the run in ${e.location} was made with other settings: ` +
+      e.conflicts
+        .map((c) => `--${RESUME_FLAGS[c.key] ?? c.key} ${show(c.given)} (the run has ${show(c.stored)})`)
+        .join(', ') +
+      '; leave these options out to resume (the run keeps its settings), or start a new run with --out',
+  );
+}
+
+/**
+ * `--seeds` / `--eval-seeds` as `[TASK=]PATH|bundled`: a bare value is for the task (or, resuming without
+ * `--task`, for the stored run's task). @throws UsageError (see `seedsValues`).
+ */
+function seedsArg(
+  values: Parameters<typeof strs>[0],
+  flag: string,
+  task: TaskId | undefined,
+): string | undefined {
+  const raw = strs(values, flag);
+  if (raw.length === 0) return undefined;
+  if (task !== undefined) return seedsValues(raw, [task], flag)[task];
+  const items = listValues(raw);
+  if (items.length !== 1)
+    throw new UsageError(`--${flag} takes one [TASK=]PATH|bundled, got ${items.join(', ')}`);
+  const item = items[0] as string;
+  const named = TASK_IDS.find((t) => item.startsWith(`${t}=`));
+  // Named: checked for that task. Bare, resuming without --task: the stored run's task is not known yet; the path
+  // is checked to exist (seedsValues with any one task) and the job compares it with the stored source.
+  const forTask = named ?? TASK_IDS[0];
+  return seedsValues([item], [forTask], flag)[forTask];
 }
 
 const f3 = (v: number) => v.toFixed(3);

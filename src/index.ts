@@ -343,3 +343,37 @@ export { resolveRoles, RolesConfigSchema, type RolesConfig, type ResolvedRoles }
 // WebGPU probe and model recommendation; IndexedDB storage errors.
 export { probeGpu, recommendModels, type GpuReport, type Recommendation } from './gpu';
 export { StoreError, StorageBlockedError, StorageQuotaError, StorageUnavailableError } from './store';
+
+// Jobs: simulate, evaluate, train and build-principles over a validated configuration (the CLIs' engines, also
+// run in Web Workers); the one policy registry; stored memories and runs as policies; the library's worker pool.
+export {
+  simulateJob,
+  SimulateConfigSchema,
+  type SimulateConfig,
+  type SimulateResult,
+  type TrajectoryLine,
+} from './jobs/simulate';
+export { evaluateJob, EvaluateConfigSchema, type EvaluateConfig } from './jobs/evaluate';
+export {
+  trainJob,
+  TrainJobConfigSchema,
+  type TrainJobConfigInput,
+  type TrainResult,
+  type TrainStorage,
+} from './jobs/train';
+export {
+  buildPrinciplesJob,
+  BuildPrinciplesConfigSchema,
+  type BuildPrinciplesConfigInput,
+  type BuildPrinciplesResult,
+} from './jobs/build-principles';
+export { PolicyRegistry, POLICY_NAMES, checkPolicyName, type PolicyResources } from './jobs/policies';
+export { loadStoredPolicyResources, IdbTrainStorage } from './jobs/stored';
+export {
+  JobConfigError,
+  JobAbortedError,
+  TrainRunError,
+  UnknownPolicyError,
+  PolicyUnavailableError,
+} from './jobs/errors';
+export { WorkerPool, type PooledWorker } from './pool';

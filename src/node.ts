@@ -19,3 +19,6 @@ export {
   StoredEpisodeError,
   type Manifest,
 } from './eval/harness-node';
+
+// The train job's run folder (the browser uses IndexedDB: `IdbTrainStorage`).
+export { FolderTrainStorage } from './jobs/train-node';

@@ -5,6 +5,7 @@
  *   const api = Comlink.wrap<EpisodeWorkerApi>(new Worker(new URL('./episode.worker.ts', import.meta.url), { type: 'module' }));
  *   const { result, lines } = await api.simulate(config, Comlink.proxy(({ done, total }) => …));  // src/jobs/simulate
  *   const { report } = await api.evaluate(config);                                              // src/jobs/evaluate
+ *   const result = await api.train(config, runId, Comlink.proxy((record) => …));                 // src/jobs/train
  *   const records = await api.run(job, Comlink.proxy((done, total) => …));          // template-mode episode batch
  *   const { records, usage } = await api.runWithRoles(job, Comlink.proxy(…));     // roles on language backends
  */
@@ -20,6 +21,9 @@ import {
   type TrajectoryLine,
 } from '../src/jobs/simulate';
 import type { EvalReport } from '../src/eval/report';
+import { policyResource } from '../src/jobs/policies';
+import type { TrainJobConfigInput, TrainResult } from '../src/jobs/train';
+import type { StepRecord } from '../src/rl/trainer';
 import { runLanguageJob, type LanguageJob, type LanguageJobResult } from '../src/roles/job';
 
 const runtime = () => ({ gpu: (self.navigator as Navigator & { gpu?: GpuLike }).gpu });
@@ -36,10 +40,25 @@ function progressRelay<A extends unknown[]>(onProgress?: (...args: A) => unknown
   };
 }
 
+/**
+ * `config` with the `principles:<name>` / `cstpo:<run>` policies it names read from this origin's IndexedDB
+ * (src/jobs/stored.ts), unless `config.resources` already holds them.
+ */
+async function withStoredResources<C extends { resources?: SimulateConfig['resources'] }>(
+  config: C,
+  policies: readonly string[],
+): Promise<C> {
+  if (!policies.some((p) => policyResource(p) !== null)) return config;
+  // The stores (and the run store's trainer module, with tfjs) are loaded only when a stored policy is named.
+  const { loadStoredPolicyResources } = await import('../src/jobs/stored');
+  return { ...config, resources: await loadStoredPolicyResources(policies, config.resources ?? {}) };
+}
+
 const api = {
   /**
    * The simulate job (src/jobs/simulate.ts); returns its result and every trajectory line. `onProgress` (a
-   * Comlink proxy, optional) is called after each episode.
+   * Comlink proxy, optional) is called after each episode. `principles:<name>` and `cstpo:<run id>` policies
+   * are read from IndexedDB (a stored memory, a stored training run).
    */
   async simulate(
     config: SimulateConfig,
@@ -47,21 +66,51 @@ const api = {
   ): Promise<{ result: SimulateResult; lines: TrajectoryLine[] }> {
     const lines: TrajectoryLine[] = [];
     const progress = progressRelay(onProgress);
-    const result = await simulateJob(config, {
-      runtime: runtime(),
-      onEpisode: (line) => void lines.push(line),
-      ...(progress.callback ? { onProgress: progress.callback } : {}),
-    });
+    const result = await simulateJob(
+      await withStoredResources(config, config.policy === undefined ? [] : [config.policy]),
+      {
+        runtime: runtime(),
+        onEpisode: (line) => void lines.push(line),
+        ...(progress.callback ? { onProgress: progress.callback } : {}),
+      },
+    );
     await progress.flush();
     return { result, lines };
   },
-  /** The evaluate job (src/jobs/evaluate.ts), inline in this worker with an in-memory store. */
+  /**
+   * The evaluate job (src/jobs/evaluate.ts), inline in this worker with an in-memory store; stored memories and
+   * runs as in `simulate`.
+   */
   async evaluate(config: EvaluateConfig, generatedAt?: Date): Promise<{ report: EvalReport; ran: number }> {
-    const { report, run } = await evaluateJob(config, {
+    const { report, run } = await evaluateJob(await withStoredResources(config, config.policies ?? []), {
       runtime: runtime(),
       ...(generatedAt ? { generatedAt } : {}),
     });
     return { report, ran: run.ran };
+  },
+  /**
+   * The train job (src/jobs/train.ts) with its run kept in IndexedDB under `runId` (src/jobs/stored.ts
+   * `IdbTrainStorage`); seeds: `bundled` only. `onStep` (a Comlink proxy, optional) gets each RL step's figures
+   * before the result arrives. tfjs is loaded on the first call.
+   */
+  async train(
+    config: TrainJobConfigInput,
+    runId: string,
+    onStep?: (record: StepRecord) => void,
+  ): Promise<TrainResult> {
+    const [{ trainJob }, { IdbTrainStorage }] = await Promise.all([
+      import('../src/jobs/train'),
+      import('../src/jobs/stored'),
+    ]);
+    const storage = await IdbTrainStorage.open(runId);
+    const progress = progressRelay(onStep);
+    try {
+      const result = await trainJob(config, storage, progress.callback ? { onStep: progress.callback } : {});
+      await progress.flush();
+      return result;
+    } finally {
+      storage.close();
+    }
   },
   /** Run a job in template mode; `onProgress` (optional, a Comlink proxy) is called after each episode. */
   async run(job: EpisodeJob, onProgress?: (done: number, total: number) => void): Promise<EpisodeRecord[]> {

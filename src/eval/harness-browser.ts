@@ -3,7 +3,7 @@
  */
 import * as Comlink from 'comlink';
 import { webWorkerFailure } from '../pool';
-import { WorkerPool, type PoolWorker } from './harness-pool';
+import { EvalWorkerPool, type PoolWorker } from './harness-pool';
 import type { EvalWorkerApi } from './harness-worker';
 
 function spawnWebWorker(): PoolWorker {
@@ -16,6 +16,6 @@ function spawnWebWorker(): PoolWorker {
  * A pool of `size` Web Workers (default: `navigator.hardwareConcurrency`, at least 1).
  * @throws RangeError for a bad size.
  */
-export function createBrowserPool(size = Math.max(1, navigator.hardwareConcurrency || 1)): WorkerPool {
-  return new WorkerPool(spawnWebWorker, size);
+export function createBrowserPool(size = Math.max(1, navigator.hardwareConcurrency || 1)): EvalWorkerPool {
+  return new EvalWorkerPool(spawnWebWorker, size);
 }

@@ -6,7 +6,7 @@ import { EmbeddingLabelMapper, LlmLabelMapper, type LabelMapper } from '../basel
 import { personaSimRoles } from '../baselines/persona-simulator';
 import { createNamedPolicy } from '../baselines/registry';
 import { EvalConfigError, seedKey, type EvalPlan } from './harness';
-import { WorkerPool } from './harness-pool';
+import { EvalWorkerPool } from './harness-pool';
 import { scoreStrategyPrediction } from './harness-f1';
 import {
   InlineExecutor,
@@ -56,7 +56,7 @@ export async function evaluate(plan: EvalPlan, options: EvaluateOptions = {}): P
         : 'a language backend is given but the plan evaluates template forms (plan with llm: true)',
     );
   }
-  if (llm && options.executor instanceof WorkerPool) {
+  if (llm && options.executor instanceof EvalWorkerPool) {
     throw new EvalConfigError(
       'LLM forms run on the inline executor: a language backend cannot be sent to workers',
     );

@@ -18,22 +18,20 @@ import { hashKey32 } from '../data/hash';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { TaskId } from '../tasks/seed';
 import { EvalConfigError, type EvalPlan } from './harness';
-import { WorkerFailedError, WorkerPool, type PoolWorker } from './harness-pool';
+import { EvalWorkerPool, WorkerFailedError, type PoolWorker } from './harness-pool';
 import type { EpisodeStore, EvalEpisode } from './harness-run';
 import type { EvalWorkerApi } from './harness-worker';
 
 /**
- * Start one evaluation worker thread. Under a TypeScript loader (tsx, Vitest) the worker entry is a `.ts`
- * file, and worker threads do not inherit the parent's module hooks: a small ES-module bootstrap registers
- * tsx's loader in the thread first, then imports the entry.
+ * Start one evaluation worker thread. In the installed package the worker entry is the built
+ * `harness-node-worker.js` (the build rewrites the `.ts` URL below), started directly: no TypeScript loader is
+ * needed at run time. From the sources (tsx, Vitest) the entry is a `.ts` file, and worker threads do not
+ * inherit the parent's module hooks: a small ES-module bootstrap registers tsx's loader (a dev dependency) in
+ * the thread first, then imports the entry.
  */
 export function spawnNodeWorker(): PoolWorker {
   const entry = new URL('./harness-node-worker.ts', import.meta.url);
-  const tsx = import.meta.resolve('tsx/esm/api');
-  const bootstrap =
-    `import { register } from ${JSON.stringify(tsx)};\n` +
-    `register();\nawait import(${JSON.stringify(entry.href)});\n`;
-  const worker = new Worker(new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`));
+  const worker = entry.pathname.endsWith('.js') ? new Worker(entry) : new Worker(tsxBootstrap(entry));
   const failed = new Promise<never>((_, reject) => {
     worker.once('error', (e) => reject(new WorkerFailedError(`evaluation worker crashed: ${e.message}`)));
     worker.once('exit', (code) => reject(new WorkerFailedError(`evaluation worker exited (code ${code})`)));
@@ -52,12 +50,21 @@ export function spawnNodeWorker(): PoolWorker {
   };
 }
 
+/** A `data:` module that registers tsx's loader, then imports `entry` (a `.ts` file). */
+function tsxBootstrap(entry: URL): URL {
+  const tsx = import.meta.resolve('tsx/esm/api');
+  const bootstrap =
+    `import { register } from ${JSON.stringify(tsx)};\n` +
+    `register();\nawait import(${JSON.stringify(entry.href)});\n`;
+  return new URL(`data:text/javascript,${encodeURIComponent(bootstrap)}`);
+}
+
 /**
- * A pool of `size` worker threads.
+ * A pool of `size` worker threads (the library's worker pool, src/pool, with crash handling).
  * @throws RangeError for a bad size.
  */
-export function createNodePool(size: number): WorkerPool {
-  return new WorkerPool(spawnNodeWorker, size);
+export function createNodePool(size: number): EvalWorkerPool {
+  return new EvalWorkerPool(spawnNodeWorker, size);
 }
 
 /** The file of a (task, policy) under an output folder. */

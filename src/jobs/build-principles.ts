@@ -9,7 +9,10 @@ import { RandomPolicy, TemplateRealizer } from '../agents';
 import { HashedNgramEmbedder } from '../embed';
 import { DialogueEnv } from '../env';
 import {
+  checkpointLine,
+  constructionHeader,
   constructPrinciples,
+  parseConstructionCheckpoint,
   PrincipleMemory,
   TemplateReviser,
   TemplateWriter,
@@ -67,36 +70,62 @@ export interface BuildPrinciplesResult {
 }
 
 /**
+ * Where a build keeps its finished episodes so that an interrupted build resumes (src/memory construction
+ * checkpoints: a JSONL header line, then one episode a line). Node: a file beside `--out`; a browser: any store.
+ */
+export interface BuildCheckpoint {
+  /** The checkpoint's name in errors (a file path). */
+  source: string;
+  /** What the checkpoint holds now: null or '' for a new build. */
+  text: string | null;
+  /** Appends one line (the header first, then each finished episode); awaited before the next episode starts. */
+  append(line: string): Promise<void>;
+}
+
+/** Options of {@link buildPrinciplesJob}. */
+export interface BuildPrinciplesOptions extends JobOptions {
+  /** Resumable build: finished episodes found here are not played again; new ones are appended. */
+  checkpoint?: BuildCheckpoint;
+}
+
+/**
  * Builds a principle memory (template roles, the ppdpp per-turn critic). `onProgress` counts episodes; aborting
- * stops after the running episode with {@link JobAbortedError} (nothing is returned).
- * @throws JobConfigError for an invalid configuration; JobAbortedError.
+ * stops after the running episode with {@link JobAbortedError} (nothing is returned; with a checkpoint, the
+ * finished episodes are kept there). A build resumed from its checkpoint gives the memory of an uninterrupted one.
+ * @throws JobConfigError for an invalid configuration; JobAbortedError; ConstructionCheckpointError (src/memory)
+ *   for a checkpoint of another build or a damaged one, naming the file and line.
  */
 export async function buildPrinciplesJob(
   input: BuildPrinciplesConfigInput,
-  options: JobOptions = {},
+  options: BuildPrinciplesOptions = {},
 ): Promise<BuildPrinciplesResult> {
   const c = parseJobConfig(BuildPrinciplesConfigSchema, input, 'build-principles');
   checkAborted(options.signal, 'build-principles');
   const seeds = c.seeds ?? defaultSeeds(c.task);
-  const result = await constructPrinciples(
-    {
-      env: new DialogueEnv(c.task, { protocol: 'ppdpp' }),
-      actor: new RandomPolicy(c.task),
-      realizer: new TemplateRealizer(),
-      reviser: new TemplateReviser(),
-      writer: new TemplateWriter(),
-      maxAttempts: c.maxAttempts,
+  const roles = {
+    env: new DialogueEnv(c.task, { protocol: 'ppdpp' as const }),
+    actor: new RandomPolicy(c.task),
+    realizer: new TemplateRealizer(),
+    reviser: new TemplateReviser(),
+    writer: new TemplateWriter(),
+    maxAttempts: c.maxAttempts,
+  };
+  const job = { seeds, episodes: c.episodes, baseSeed: c.rngSeed };
+  const checkpoint = options.checkpoint;
+  const header = constructionHeader(roles, job);
+  const completed = checkpoint?.text
+    ? parseConstructionCheckpoint(checkpoint.text, checkpoint.source, header)
+    : [];
+  if (checkpoint && !checkpoint.text) await checkpoint.append(checkpointLine(header));
+  const result = await constructPrinciples(roles, {
+    ...job,
+    completed,
+    ...(checkpoint ? { onEpisode: (e) => checkpoint.append(checkpointLine(e)) } : {}),
+    onProgress: (done, total) => {
+      options.onProgress?.({ done, total });
+      if (done < total) checkAborted(options.signal, 'build-principles');
     },
-    {
-      seeds,
-      episodes: c.episodes,
-      baseSeed: c.rngSeed,
-      onProgress: (done, total) => {
-        checkAborted(options.signal, 'build-principles');
-        options.onProgress?.({ done, total });
-      },
-    },
-  );
+  });
   const memory = new PrincipleMemory(c.name ?? c.task, c.task, new HashedNgramEmbedder());
   const added = await memory.add(result.principles);
   const strategies: Record<string, number> = {};

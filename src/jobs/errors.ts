@@ -41,6 +41,27 @@ export class JobAbortedError extends LabError {
  * version, a stored split whose seeds are missing, fewer than 2 seeds.
  */
 export class TrainRunError extends LabError {
-  override name = 'TrainRunError';
-  override readonly code = 'TRAIN_RUN_INVALID';
+  override name: string = 'TrainRunError';
+  override readonly code: string = 'TRAIN_RUN_INVALID';
+}
+
+/**
+ * A resumed run was given settings other than its stored ones; `conflicts` lists each (`key`: the job
+ * configuration's field, the value given, the stored value). Resuming never changes a run's settings.
+ */
+export class TrainResumeConflictError extends TrainRunError {
+  override name = 'TrainResumeConflictError';
+  override readonly code = 'TRAIN_RESUME_CONFLICT';
+  constructor(
+    readonly location: string,
+    readonly conflicts: readonly { key: string; given: unknown; stored: unknown }[],
+  ) {
+    super(
+      `the run in ${location} was made with other settings: ` +
+        conflicts
+          .map((c) => `${c.key} ${JSON.stringify(c.given)} (stored: ${JSON.stringify(c.stored)})`)
+          .join(', ') +
+        '; resume without them (the stored ones are used) or start a new run',
+    );
+  }
 }

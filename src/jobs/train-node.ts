@@ -2,9 +2,9 @@
  * Node storage of the train job: one run per folder (`FileRunStore` files plus the job's text files), checked
  * before any work by the `src/io` output guard and written with atomic file writes. Not browser-safe.
  */
-import { readFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { assertOutputAvailable, writeFileAtomic } from '../io/node';
+import { assertOutputAvailable, createDirAtomic, writeFileAtomic } from '../io/node';
 import { FileRunStore } from '../rl/node';
 import type { TrainStorage, TrainStorageState } from './train';
 
@@ -28,6 +28,17 @@ export class FolderTrainStorage implements TrainStorage {
    */
   prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState> {
     return assertOutputAvailable(this.out, { kind: 'dir', ownerMarker: 'split.json', ...mode });
+  }
+
+  /** The run folder made aside with `files` and renamed into place (src/io `createDirAtomic`). */
+  async create(files: Record<string, string>, replace: boolean): Promise<void> {
+    await createDirAtomic(
+      this.out,
+      async (temp) => {
+        for (const [name, text] of Object.entries(files)) await writeFile(join(temp, name), text);
+      },
+      { replace },
+    );
   }
 
   async readText(name: string): Promise<string | null> {

@@ -23,7 +23,7 @@ import { SIMULATOR_VERSION } from '../sim/version';
 import { getTask, type Seed, type TaskId } from '../tasks';
 import { defaultSeeds } from '../tasks/defaults';
 import { checkAborted, parseJobConfig, TaskField, type JobOptions } from './common';
-import { TrainRunError } from './errors';
+import { TrainResumeConflictError, TrainRunError } from './errors';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -111,6 +111,11 @@ export interface TrainStorage {
    * there and neither `resume` nor `overwrite` is given.
    */
   prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState>;
+  /**
+   * Creates the run's place holding `files` (its first files, `split.json`), complete or not at all; with
+   * `replace`, the stored run there is replaced (Node: a folder made aside and renamed into place).
+   */
+  create(files: Record<string, string>, replace: boolean): Promise<void>;
   /** A text file of the run, or null when absent. */
   readText(name: string): Promise<string | null>;
   /** Writes a text file of the run atomically. */
@@ -129,6 +134,17 @@ export interface TrainSplit {
   evalSource: string;
   train: string[];
   eval: string[];
+  /** The split's settings and the evaluation's repeats (absent in runs made before they were recorded). */
+  evalFraction?: number;
+  splitSeed?: number;
+  evalRepeats?: number;
+}
+
+/** One setting given to a resumed run that differs from the stored one (`key`: the job configuration's field). */
+export interface ResumeConflict {
+  key: string;
+  given: unknown;
+  stored: unknown;
 }
 
 /** Options of {@link trainJob}. `onProgress` counts RL steps; aborting stops between steps. */
@@ -226,6 +242,8 @@ export async function trainJob(
       );
     task = stored.run.config.task;
     split = JSON.parse(text) as TrainSplit;
+    const conflicts = resumeConflicts(input, stored.run.config, split);
+    if (conflicts.length > 0) throw new TrainResumeConflictError(storage.location, conflicts);
     if (split.simulatorVersion !== SIMULATOR_VERSION)
       throw new TrainRunError(
         `the run in ${storage.location} was made by simulator version ` +
@@ -258,6 +276,8 @@ export async function trainJob(
       evalSource: c.evalSeeds ?? c.seeds,
       train: trainSeeds.map((s) => s.id),
       eval: evalSeeds.map((s) => s.id),
+      ...(c.evalSeeds === undefined ? { evalFraction: c.evalFraction, splitSeed: c.splitSeed } : {}),
+      evalRepeats: c.evalRepeats,
     };
     const config: TrainConfigInput = {
       task,
@@ -270,9 +290,8 @@ export async function trainJob(
       ...(c.warmup !== undefined ? { criticWarmupSteps: c.warmup } : {}),
       ...(c.horizon !== undefined ? { horizon: c.horizon } : {}),
     };
-    if (state === 'replace') await store.deleteRun(runId);
-    // The split first: a run without its split could not be resumed.
-    await storage.writeText(SPLIT_FILE, JSON.stringify(split, null, 2));
+    // The split first, in a place created whole: a run without its split could not be resumed.
+    await storage.create({ [SPLIT_FILE]: JSON.stringify(split, null, 2) }, state === 'replace');
     note(`SFT on ${trainSeeds.length} training seeds…\n`);
     session = await TrainingSession.start(runId, config, {
       store,
@@ -281,6 +300,11 @@ export async function trainJob(
     });
   }
   const config = session.trainer.config;
+  if (config.steps <= config.criticWarmupSteps && config.steps > 0)
+    note(
+      `notice: ${config.steps} RL steps, all within the critic warm-up of ${config.criticWarmupSteps} steps: ` +
+        'only the critic is trained; the actor keeps its SFT weights\n',
+    );
   const onAbort = () => session.stop();
   options.signal?.addEventListener('abort', onAbort, { once: true });
   let outcome: 'finished' | 'stopped';
@@ -313,6 +337,8 @@ export async function trainJob(
 
   let evaluation: TrainEvaluation | null = null;
   let evalSummary = { source: split.evalSource, count: split.eval.length };
+  // A resumed run evaluates with its stored repeats (a different --eval-repeats is refused above).
+  const evalRepeats = c.resume ? (split.evalRepeats ?? c.evalRepeats) : c.evalRepeats;
   if (c.evaluate && outcome === 'finished') {
     // With resume, evalSeeds evaluates the run on other seeds as well (written to eval-<name>.json).
     const extra = c.resume && c.evalSeeds !== undefined ? c.evalSeeds : null;
@@ -329,7 +355,7 @@ export async function trainJob(
     const baseName = extra === null ? '' : (extra.split(/[\\/]/).at(-1) ?? extra).replace(/\.[^.]*$/, '');
     const evalFile = extra === null ? 'eval.json' : `eval-${baseName}.json`;
     evalSummary = { source: extra ?? split.evalSource, count: evalSeeds.length };
-    note(`evaluating on ${evalSeeds.length} seeds × ${c.evalRepeats}…\n`);
+    note(`evaluating on ${evalSeeds.length} seeds × ${evalRepeats}…\n`);
     const result = await evaluateRun(
       config,
       {
@@ -337,7 +363,7 @@ export async function trainJob(
         sft: config.sftEpochs > 0 ? session.init.actor : null,
       },
       evalSeeds,
-      { repeats: c.evalRepeats, seed: config.seed + 1 },
+      { repeats: evalRepeats, seed: config.seed + 1 },
     );
     const slim = (p: RunEvaluation['policies']['cstpo'] | null) =>
       p && { summary: p.summary, strategyDistribution: p.strategyDistribution };
@@ -377,4 +403,43 @@ export async function trainJob(
     evaluation,
     files: files.map((f) => storage.pathOf(f)),
   };
+}
+
+/** Job fields that define a run, with the stored value each is compared with on resume. */
+const RUN_FIELDS: readonly [
+  key: keyof TrainJobConfigInput,
+  stored: (r: TrainConfig, s: TrainSplit) => unknown,
+][] = [
+  ['task', (r) => r.task],
+  ['seeds', (_, s) => s.source],
+  ['evalFraction', (_, s) => s.evalFraction],
+  ['splitSeed', (_, s) => s.splitSeed],
+  ['evalRepeats', (_, s) => s.evalRepeats],
+  ['ablations', (r) => r.ablations],
+  ['seedsPerStep', (r) => r.seedsPerStep],
+  ['checkpoints', (r) => r.checkpoints],
+  ['sftEpochs', (r) => r.sftEpochs],
+  ['warmup', (r) => r.criticWarmupSteps],
+  ['horizon', (r) => r.horizon],
+  ['rngSeed', (r) => r.seed],
+];
+
+/**
+ * The settings given to a resumed run (present in `input`) that differ from the stored run's: its whole
+ * configuration and split, not only the random seed. `steps` (the new total) and `evalSeeds` (an extra
+ * evaluation) may differ. A setting the run did not record (older runs) is not compared.
+ */
+export function resumeConflicts(
+  input: TrainJobConfigInput,
+  stored: TrainConfig,
+  split: TrainSplit,
+): ResumeConflict[] {
+  const out: ResumeConflict[] = [];
+  for (const [key, read] of RUN_FIELDS) {
+    const given = input[key];
+    const was = read(stored, split);
+    if (given === undefined || was === undefined) continue;
+    if (JSON.stringify(given) !== JSON.stringify(was)) out.push({ key, given, stored: was });
+  }
+  return out;
 }

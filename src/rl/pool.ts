@@ -1,11 +1,12 @@
 /**
  * A rollout executor that spreads an RL step's seeds over several rollout workers (`workers/rollout.worker.ts`,
- * each hosting a {@link LocalRolloutExecutor}). Jobs are split into contiguous chunks, one per worker, and the
- * results are put back in job order; since every seed has its own random streams, the rollouts are the same
- * for any number of workers. A worker that crashes (its `failed` promise rejects) fails the step with
- * WorkerFailedError (src/pool) and the pool is disposed, instead of the step waiting forever.
+ * each hosting a {@link LocalRolloutExecutor}) through the library's worker pool (src/pool `WorkerPool.chunks`).
+ * Jobs are split into contiguous chunks, one per worker, and the results are put back in job order; since every
+ * seed has its own random streams, the rollouts are the same for any number of workers. A worker that crashes
+ * (its `failed` promise rejects) fails the step with WorkerFailedError (src/pool) and the pool is disposed,
+ * instead of the step waiting forever.
  */
-import { guarded } from '../pool';
+import { WorkerPool } from '../pool';
 import { addCounts, zeroCounts } from './counting';
 import type { RolloutExecutor, RolloutOutput } from './executor';
 import type { SeedJob } from './branching';
@@ -20,34 +21,31 @@ export interface RolloutWorkerLike {
 
 /** Rollouts spread over rollout workers; see the module comment. */
 export class WorkerPoolExecutor implements RolloutExecutor {
+  private readonly pool: WorkerPool<RolloutWorkerLike>;
+  private disposed = false;
+
   /**
-   * @throws WorkerFailedError from {@link rollout} when a worker crashes (the pool is then disposed).
    * @param workers at least one rollout worker, already initialised for the run's configuration.
-   * @param onDispose called by {@link dispose} (e.g. to terminate the workers).
+   * @param onDispose called once by {@link dispose} (e.g. to terminate the workers); a crash disposes the pool.
    * @throws RangeError without workers.
    */
   constructor(
-    private readonly workers: readonly RolloutWorkerLike[],
+    workers: readonly RolloutWorkerLike[],
     private readonly onDispose: () => Promise<void> | void = () => {},
   ) {
     if (workers.length === 0) throw new RangeError('WorkerPoolExecutor needs at least one worker');
+    this.pool = WorkerPool.of(
+      workers.map((w) => ({
+        api: w,
+        ...(w.failed ? { failed: w.failed } : {}),
+        terminate: () => this.dispose(),
+      })),
+    );
   }
 
+  /** @throws WorkerFailedError when a worker crashes (the pool is then disposed); the workers' errors. */
   async rollout(jobs: readonly SeedJob[], weights: WeightMap): Promise<RolloutOutput> {
-    const size = Math.ceil(jobs.length / this.workers.length);
-    const chunks = this.workers
-      .map((_, i) => jobs.slice(i * size, (i + 1) * size))
-      .map((chunk, i) => ({ chunk, worker: this.workers[i] as RolloutWorkerLike }))
-      .filter(({ chunk }) => chunk.length > 0);
-    let outputs: RolloutOutput[];
-    try {
-      outputs = await Promise.all(
-        chunks.map(({ chunk, worker }) => guarded(worker.rollout(chunk, weights), worker.failed)),
-      );
-    } catch (e) {
-      await this.dispose();
-      throw e;
-    }
+    const outputs = await this.pool.chunks(jobs, (worker, chunk) => worker.rollout(chunk, weights));
     return {
       rollouts: outputs.flatMap((o) => o.rollouts),
       counts: outputs.reduce((acc, o) => addCounts(acc, o.counts), zeroCounts()),
@@ -55,6 +53,8 @@ export class WorkerPoolExecutor implements RolloutExecutor {
   }
 
   async dispose(): Promise<void> {
+    if (this.disposed) return;
+    this.disposed = true;
     await this.onDispose();
   }
 }

@@ -129,15 +129,23 @@ describe('npm pack → install → README example', () => {
     writeFileSync(
       join(app, 'readme-example.mjs'),
       `${js}\nconst node = await import('${NAME}/node');\nconst worker = await import('${NAME}/worker');\n` +
-        `console.log('RESULT ' + JSON.stringify({ ...result, node: Object.keys(node).length, worker: Object.keys(worker).length }));\n`,
+        // The Node worker pool from the installed package: built worker entries, no TypeScript loader.
+        `const pool = node.createNodePool(2);\n` +
+        `const pooled = await entry.evaluateJob({ tasks: ['cb'], policies: ['random'], episodes: 3 }, { executor: pool });\n` +
+        `await pool.close();\n` +
+        `console.log('RESULT ' + JSON.stringify({ ...result, node: Object.keys(node).length, worker: Object.keys(worker).length, pooled: pooled.run.ran }));\n`,
     );
     const { stdout } = await timed('node example', () => run('node', ['readme-example.mjs'], { cwd: app }));
     const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
     expect(line, stdout).toBeDefined();
-    const { node, worker, ...result } = JSON.parse((line as string).slice('RESULT '.length)) as Result & {
+    const { node, worker, pooled, ...result } = JSON.parse(
+      (line as string).slice('RESULT '.length),
+    ) as Result & {
       node: number;
       worker: number;
+      pooled: number;
     };
+    expect(pooled).toBe(3);
     expect(result.exports).toBeGreaterThan(100);
     expect(node).toBeGreaterThan(3);
     expect(worker).toBeGreaterThan(3);

@@ -117,6 +117,7 @@ describe('npm run evaluate', () => {
       'report.csv',
       'report.json',
       'report.md',
+      'settings.json',
       'trajectories',
     ]);
     const json = report(full);
@@ -140,7 +141,7 @@ describe('npm run evaluate', () => {
     const refused = await cli([...ARGS, '--out', interrupted]);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toMatch(
-      /already holds a folder .*pass resume to continue it or overwrite to replace it/,
+      /already holds a folder .*pass --resume to continue it or --overwrite to replace it/,
     );
     const resumed = await cli([...ARGS, '--resume', '--out', interrupted]);
     expect(resumed.code).toBe(0);
@@ -154,7 +155,7 @@ describe('npm run evaluate', () => {
     expect((await cli([...ARGS, '--out', out])).code).toBe(0);
     const r = await cli([...ARGS, '--protocol', 'ppdpp', '--resume', '--out', out]);
     expect(r.code).toBe(2);
-    expect(r.stderr).toMatch(/holds episodes run with protocol = "cstpo", not "ppdpp"/);
+    expect(r.stderr).toContain('--protocol ppdpp (the evaluation has cstpo)');
     // Episodes of another simulator version are never mixed into one report.
     const manifest = JSON.parse(readFileSync(join(out, 'manifest.json'), 'utf8'));
     manifest.settings.simulatorVersion = 'cogsim-000000000000';

@@ -190,7 +190,9 @@ describe('simulate command line', () => {
     writeFileSync(out, 'keep me\n');
     const refused = await run(['--task', 'cb', '--out', out]);
     expect(refused.code).toBe(2);
-    expect(refused.stderr).toMatch(/output .*exists\.jsonl already holds a file \(8 bytes\); pass overwrite/);
+    expect(refused.stderr).toMatch(
+      /output .*exists\.jsonl already holds a file \(8 bytes\); pass --overwrite/,
+    );
     expect(readFileSync(out, 'utf8')).toBe('keep me\n');
     const folder = await run(['--task', 'cb', '--out', dir]);
     expect(folder.code).toBe(2);

@@ -48,6 +48,11 @@ class MemoryTrainStorage implements TrainStorage {
     if (mode.overwrite) return 'replace';
     throw new Error(`run ${this.runId} exists`);
   }
+  async create(files: Record<string, string>, replace: boolean): Promise<void> {
+    if (replace) await this.runs.deleteRun(this.runId);
+    this.files.clear();
+    for (const [name, text] of Object.entries(files)) this.files.set(name, text);
+  }
   readText(name: string): Promise<string | null> {
     return Promise.resolve(this.files.get(name) ?? null);
   }

@@ -42,7 +42,7 @@ describe('npm run principles', () => {
     const before = readFileSync(file, 'utf8');
     const refused = await run('build', '--task', 'esconv', '--episodes', '4', '--out', file);
     expect(refused.code).toBe(2);
-    expect(refused.err).toMatch(/already holds a file \(\d[\d,]* bytes\); pass overwrite/);
+    expect(refused.err).toMatch(/already holds a file \(\d[\d,]* bytes\); pass --overwrite/);
     expect(readFileSync(file, 'utf8')).toBe(before);
     const text = await run(
       'build',

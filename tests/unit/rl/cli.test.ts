@@ -112,7 +112,9 @@ describe('npm run train (end to end, tiny)', () => {
     // The run folder is never overwritten by accident; resuming needs the same simulator.
     const again = io();
     expect(await main([...args, ...common], again.io)).toBe(2);
-    expect(again.err.join('')).toMatch(/already holds a folder .*pass resume to continue it or overwrite/);
+    expect(again.err.join('')).toMatch(
+      /already holds a folder .*pass --resume to continue it or --overwrite/,
+    );
     const split = JSON.parse(await readFile(join(out, 'split.json'), 'utf8')) as Record<string, unknown>;
     expect(split.simulatorVersion).toBe(SIMULATOR_VERSION);
     await writeFile(

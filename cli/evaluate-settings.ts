@@ -1,0 +1,89 @@
+/**
+ * `evaluate --resume` continues an evaluation only with the settings it was started with. The whole command-line
+ * configuration (tasks, policies, seed paths, every job option with its default applied, F1 and PPDPP options,
+ * language backends) is kept in the output folder as `settings.json`; a resume with any other value is refused
+ * before any work, naming each option, the value given and the stored one. (The folder's `manifest.json`
+ * additionally checks the episode settings and seed contents.)
+ */
+import { readFile } from 'node:fs/promises';
+import { join } from 'node:path';
+import { writeFileAtomic } from '../src/io/node';
+import { UsageError, type FlagSpec } from './options';
+
+/** The settings file's name in an evaluation folder. */
+export const SETTINGS_FILE = 'settings.json';
+
+/** What an evaluation was started with: option name (without dashes) → effective value. */
+export type EvaluateSettings = Record<string, unknown>;
+
+/** The arguments {@link evaluateSettings} reads (a subset of cli/evaluate.ts `EvaluateArgs`). */
+export interface SettingsArgs {
+  tasks: readonly string[];
+  policies: readonly string[];
+  seeds: Record<string, string>;
+  fields: Record<string, unknown>;
+  f1Data: Record<string, string>;
+  ppdppModel: Record<string, string>;
+  ppdppTrain: Record<string, string>;
+  ppdppSteps: number;
+  ppdppEpisodes: number;
+  skipInvalid: boolean;
+  language: unknown;
+  fixtures?: string;
+}
+
+/** The effective settings of an evaluation: every option by its command-line name, defaults applied. */
+export function evaluateSettings(args: SettingsArgs, flags: readonly FlagSpec[]): EvaluateSettings {
+  const out: EvaluateSettings = {
+    task: args.tasks,
+    policy: args.policies,
+    seeds: args.seeds,
+  };
+  for (const f of flags) out[f.flag] = args.fields[f.key] ?? f.default ?? null;
+  Object.assign(out, {
+    'f1-data': args.f1Data,
+    'ppdpp-model': args.ppdppModel,
+    'ppdpp-train': args.ppdppTrain,
+    'ppdpp-steps': args.ppdppSteps,
+    'ppdpp-episodes': args.ppdppEpisodes,
+    'skip-invalid': args.skipInvalid,
+    backend: args.language,
+    fixtures: args.fixtures ?? null,
+  });
+  return JSON.parse(JSON.stringify(out)) as EvaluateSettings;
+}
+
+/**
+ * Checks a resumed evaluation's settings against those stored in `folder` (a folder of an older version
+ * without the file is not checked).
+ * @throws UsageError naming every option that differs, with the value given and the stored one.
+ */
+export async function checkResumeSettings(folder: string, current: EvaluateSettings): Promise<void> {
+  let text: string;
+  try {
+    text = await readFile(join(folder, SETTINGS_FILE), 'utf8');
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ENOENT') return;
+    throw e;
+  }
+  let stored: EvaluateSettings;
+  try {
+    stored = JSON.parse(text) as EvaluateSettings;
+  } catch {
+    throw new UsageError(`--resume: ${join(folder, SETTINGS_FILE)} is damaged (not JSON); use another --out`);
+  }
+  const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  const differ = Object.keys({ ...stored, ...current })
+    .filter((k) => JSON.stringify(stored[k] ?? null) !== JSON.stringify(current[k] ?? null))
+    .map((k) => `--${k} ${show(current[k] ?? null)} (the evaluation has ${show(stored[k] ?? null)})`);
+  if (differ.length > 0)
+    throw new UsageError(
+      `--resume: the evaluation in ${folder} was started with other settings: ${differ.join(', ')}; ` +
+        'resume with the same options, or give another --out',
+    );
+}
+
+/** Records the settings in `folder` (atomically). */
+export function writeSettings(folder: string, settings: EvaluateSettings): Promise<void> {
+  return writeFileAtomic(join(folder, SETTINGS_FILE), JSON.stringify(settings, null, 2) + '\n');
+}

@@ -1,0 +1,60 @@
+/**
+ * The query-principles job: the `k` principles of a memory nearest to a situation text (Principles paper §3,
+ * retrieval by the "when" embedding; hashed n-gram embedder), as the `principles query` command and a browser
+ * run it. The memory is given as its file content (Node reads the file; a browser exports it from IndexedDB).
+ */
+import { z } from 'zod';
+import { HashedNgramEmbedder } from '../embed';
+import { formatPrinciple, PrincipleMemory } from '../memory';
+import { parseJobConfig, TaskField } from './common';
+import { PolicyUnavailableError } from './errors';
+
+/** The query job's configuration. Each field's description is its command-line `--help` line. */
+export const QueryPrinciplesConfigSchema = z.object({
+  task: TaskField,
+  memory: z
+    .unknown()
+    .describe('the memory file content (JSON text or parsed), as written by principles build'),
+  source: z.string().optional().describe('where the memory came from, for error messages (a file path)'),
+  text: z.string().min(1).max(2000).describe('the situation to match'),
+  k: z.number().int().min(1).max(100).default(3).describe('principles to return'),
+});
+/** The configuration as given (defaults not yet applied). */
+export type QueryPrinciplesConfig = z.input<typeof QueryPrinciplesConfigSchema>;
+
+/** What the query job returns: the memory's name and size and the hits, nearest first. */
+export interface QueryPrinciplesResult {
+  memory: string;
+  size: number;
+  text: string;
+  /** `rank` from 1; `distance`: L2 between the "when" embeddings (0 = identical). */
+  hits: { rank: number; distance: number; id: string; strategy: string; origin: string; principle: string }[];
+}
+
+/**
+ * Runs the query job.
+ * @throws JobConfigError for an invalid configuration; MemoryFileError (src/memory) for a memory file that does
+ *   not load, naming `source`; PolicyUnavailableError for a memory of another task.
+ */
+export async function queryPrinciplesJob(input: QueryPrinciplesConfig): Promise<QueryPrinciplesResult> {
+  const c = parseJobConfig(QueryPrinciplesConfigSchema, input, 'query-principles');
+  const memory = await PrincipleMemory.fromFile(c.memory, new HashedNgramEmbedder(), {
+    ...(c.source !== undefined ? { source: c.source } : {}),
+  });
+  if (memory.task !== c.task)
+    throw new PolicyUnavailableError(`${c.source ?? 'the memory'} is a ${memory.task} memory, not ${c.task}`);
+  const hits = await memory.retrieve(c.text, c.k);
+  return {
+    memory: memory.name,
+    size: memory.size,
+    text: c.text,
+    hits: hits.map((h) => ({
+      rank: h.rank + 1,
+      distance: h.distance,
+      id: h.principle.id,
+      strategy: h.principle.strategy,
+      origin: h.principle.provenance.origin,
+      principle: formatPrinciple(h.principle),
+    })),
+  };
+}

@@ -1,0 +1,88 @@
+/** The command line's shared parts: the one number parser, ranges in --help, messages in option names. */
+import { describe, expect, it } from 'vitest';
+import { HELP as EVALUATE_HELP, main as evaluateMain } from '../../../cli/evaluate';
+import { cliMessage, parseNumber, UsageError } from '../../../cli/options';
+import { HELP as TRAIN_HELP, parseTrainArgs } from '../../../cli/train';
+
+const io = () => {
+  const err: string[] = [];
+  return { err, io: { stdout: () => {}, stderr: (s: string) => void err.push(s), isTTY: false } };
+};
+
+describe('parseNumber (every numeric option)', () => {
+  it('integers: plain digits only, in range', () => {
+    const spec = { integer: true, min: 1, max: 16 };
+    expect(parseNumber('k', '12', spec)).toBe(12);
+    expect(parseNumber('k', '+3', spec)).toBe(3);
+    for (const bad of ['1.5', '1e3', '1e1', '0x10', '1_0', '', ' ', 'ten', '17', '0', 'Infinity'])
+      expect(() => parseNumber('k', bad, spec), bad).toThrow(UsageError);
+    expect(() => parseNumber('k', '1e1', spec)).toThrow('--k must be an integer in 1 to 16, got "1e1"');
+  });
+
+  it('numbers: plain decimals; exclusive bounds refused and written as such', () => {
+    const spec = { integer: false, min: 0, max: 1, minExclusive: true, maxExclusive: true };
+    expect(parseNumber('f', '0.25', spec)).toBe(0.25);
+    expect(parseNumber('f', '.5', spec)).toBe(0.5);
+    for (const bad of ['0', '1', '1e-1', '-0.5', 'NaN'])
+      expect(() => parseNumber('f', bad, spec), bad).toThrow(UsageError);
+    expect(() => parseNumber('f', '1', spec)).toThrow('--f must be a number > 0 and < 1, got "1"');
+  });
+});
+
+describe('--help ranges match the checks', () => {
+  it('train --eval-fraction: exclusive in help and check', () => {
+    expect(TRAIN_HELP).toMatch(/--eval-fraction F[\s\S]*?range > 0 and < 1/);
+    expect(() => parseTrainArgs(['--task', 'cb', '--out', 'x', '--eval-fraction', '1'])).toThrow(
+      '--eval-fraction must be a number > 0 and < 1, got "1"',
+    );
+    expect(() => parseTrainArgs(['--task', 'cb', '--out', 'x', '--steps', '1.5'])).toThrow(UsageError);
+    expect(() => parseTrainArgs(['--task', 'cb', '--out', 'x', '--steps', '1e3'])).toThrow(UsageError);
+  });
+
+  it('evaluate --workers: the documented range is the checked one (values above the cores are capped)', async () => {
+    expect(EVALUATE_HELP).toMatch(
+      /--workers N +worker threads for template policies \(range 1 to 1,000,000, capped/,
+    );
+    for (const bad of ['0', '1.5', '1000001']) {
+      const { err, io: out } = io();
+      expect(await evaluateMain(['--task', 'cb', '--policy', 'random', '--workers', bad], out), bad).toBe(2);
+      expect(err.join('')).toContain(`--workers must be an integer in 1 to 1,000,000, got "${bad}"`);
+    }
+  });
+});
+
+describe('messages name command-line options, not library fields', () => {
+  it('cliMessage rewrites the library words', () => {
+    expect(
+      cliMessage('output x already holds a run; pass resume to continue it or overwrite to replace it'),
+    ).toBe('output x already holds a run; pass --resume to continue it or --overwrite to replace it');
+    expect(cliMessage('output f already holds a file; pass overwrite to replace it')).toContain(
+      'pass --overwrite',
+    );
+    expect(cliMessage('remote host; use a local server or pass allowRemote: true')).toBe(
+      'remote host; use a local server or pass --allow-remote',
+    );
+    expect(cliMessage('default.model: required for openai')).toBe('--model: required for openai');
+    expect(cliMessage('roles.strategy.baseUrl: invalid')).toBe('--base-url: invalid');
+  });
+});
+
+describe('train --seeds [TASK=]PATH|bundled', () => {
+  const data = '../shared/data/cb/craigslistbargain-valid.jsonl';
+  it('takes a bare path, TASK=PATH for the task, bundled; refuses another task and a missing path', () => {
+    const parse = (...more: string[]) => parseTrainArgs(['--task', 'cb', '--out', 'x', ...more]);
+    expect(parse('--seeds', data)).toMatchObject({ seeds: data });
+    expect(parse('--seeds', `cb=${data}`)).toMatchObject({ seeds: data });
+    expect(parse('--seeds', 'bundled', '--eval-seeds', `cb=${data}`)).toMatchObject({
+      seeds: 'bundled',
+      evalSeeds: data,
+    });
+    expect(() => parse('--seeds', `esconv=${data}`)).toThrow('--seeds esconv=');
+    expect(() => parse('--eval-seeds', 'cb=nope.jsonl')).toThrow('--eval-seeds: no such file or folder');
+    // Resuming without --task: TASK=PATH or a bare path (compared with the stored run's source).
+    expect(parseTrainArgs(['--resume', '--out', 'x', '--seeds', `cb=${data}`])).toMatchObject({
+      seeds: data,
+    });
+    expect(parseTrainArgs(['--resume', '--out', 'x', '--seeds', data])).toMatchObject({ seeds: data });
+  });
+});
