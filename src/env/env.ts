@@ -10,6 +10,7 @@
  * state X) — a policy must not read it.
  */
 import { LabError } from '../errors';
+import { deepFreeze } from '../sim/freeze';
 import { CogSim, initialSimState, type CogSimOptions, type SimTurn } from '../sim/simulator';
 import type { SimRoles } from '../sim/roles';
 import { templateSimRoles } from '../sim/template';
@@ -125,10 +126,12 @@ export class DialogueEnv {
   private readonly judge: Judge;
   private current: EnvCheckpoint | null = null;
   /**
-   * Seeds already validated by this environment (validation is the costliest part of a reset). Seeds are
-   * treated as immutable values: a seed object changed after its first `reset` is not validated again.
+   * Seeds already validated by this environment, each with its validated deep-frozen copy (validation and
+   * copying are the costliest part of a reset; initial states share the copy's profile, private view and
+   * cognitive state). Seeds are treated as immutable values: a seed object changed after its first `reset` is
+   * not validated again.
    */
-  private readonly validated = new WeakSet<Seed>();
+  private readonly validated = new WeakMap<Seed, Seed>();
 
   constructor(task: TaskId, options: DialogueEnvOptions = {}) {
     this.task = getTask(task);
@@ -149,20 +152,27 @@ export class DialogueEnv {
     observation: Observation;
     info: { state: SimState };
   } {
-    const valid = this.validated.has(seed) ? seed : SeedSchema.parse(seed);
-    this.validated.add(seed).add(valid);
+    let valid = this.validated.get(seed);
+    if (valid === undefined) {
+      valid = deepFreeze(structuredClone(SeedSchema.parse(seed)));
+      this.validated.set(seed, valid).set(valid, valid);
+    }
     if (valid.task !== this.task.id)
       throw new Error(`seed ${valid.id} is for task ${valid.task}, not ${this.task.id}`);
-    const sim = initialSimState(valid, this.horizon, rngSeed ?? valid.randomSeed);
+    const sim = deepFreeze(
+      initialSimState(valid, this.horizon, rngSeed ?? valid.randomSeed, { share: true }),
+    );
     this.current = {
       version: 1,
       seed: valid,
       sim,
-      history: valid.prefix.map((t) => Object.freeze({ ...t })),
+      // Prefix turns are frozen with the seed, so the history can share them.
+      history: [...valid.prefix],
       protocol: this.protocol,
       done: false,
     };
-    return { observation: this.observe(), info: { state: structuredClone(sim) } };
+    // The state is frozen (as after every step), so it is handed out without a copy.
+    return { observation: this.observe(), info: { state: sim } };
   }
 
   /**
@@ -190,12 +200,13 @@ export class DialogueEnv {
       Object.freeze({ speaker: 'actor' as const, text: utterance, strategy: action.strategy }),
       Object.freeze({ speaker: 'user' as const, text: turn.userUtterance }),
     ];
-    const judgeInput = {
+    // Built only when a judge runs (PPDPP: every turn; CSTPO: at the end), not on every turn.
+    const judgeInput = () => ({
       task: this.task.id,
       transcript: history.map((t) => ({ speaker: t.speaker, text: t.text })),
       events: state.events,
       actorView: cur.seed.actorView,
-    };
+    });
     const info: StepInfo = {
       sim: turn,
       state,
@@ -205,14 +216,14 @@ export class DialogueEnv {
     let reward = 0;
     let ppdppSuccess = false;
     if (this.protocol === 'ppdpp') {
-      info.turnJudgment = await this.judge.turn(judgeInput);
+      info.turnJudgment = await this.judge.turn(judgeInput());
       reward = info.turnJudgment.reward;
       ppdppSuccess = info.turnJudgment.success;
     }
     const truncated = !ppdppSuccess && (state.ended === 'horizon' || state.ended === 'stale');
     const terminated = ppdppSuccess || (state.ended !== null && !truncated);
     if (terminated || truncated) {
-      info.terminal = await this.judge.terminal(judgeInput);
+      info.terminal = await this.judge.terminal(judgeInput());
       if (this.protocol === 'cstpo') reward = info.terminal.utility;
     }
     this.current = { ...cur, sim: state, history, done: terminated || truncated };
