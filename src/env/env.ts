@@ -18,7 +18,14 @@ import type { EndReason, SimState, TaskEvent } from '../sim/types';
 import { getTask } from '../tasks';
 import { SeedSchema, type ActorView, type Seed, type TaskId, type Turn } from '../tasks/seed';
 import type { TaskSpec } from '../tasks/types';
-import { TemplateJudge, repeatedJudge, type Judge, type TerminalJudgment, type TurnJudgment } from './judge';
+import {
+  TemplateJudge,
+  repeatedJudge,
+  type Judge,
+  type JudgeInput,
+  type TerminalJudgment,
+  type TurnJudgment,
+} from './judge';
 
 /** Reward protocol: CSTPO (terminal utility, γ = 1) or PPDPP (per-turn critic reward). */
 export type Protocol = 'cstpo' | 'ppdpp';
@@ -200,13 +207,6 @@ export class DialogueEnv {
       Object.freeze({ speaker: 'actor' as const, text: utterance, strategy: action.strategy }),
       Object.freeze({ speaker: 'user' as const, text: turn.userUtterance }),
     ];
-    // Built only when a judge runs (PPDPP: every turn; CSTPO: at the end), not on every turn.
-    const judgeInput = () => ({
-      task: this.task.id,
-      transcript: history.map((t) => ({ speaker: t.speaker, text: t.text })),
-      events: state.events,
-      actorView: cur.seed.actorView,
-    });
     const info: StepInfo = {
       sim: turn,
       state,
@@ -216,14 +216,14 @@ export class DialogueEnv {
     let reward = 0;
     let ppdppSuccess = false;
     if (this.protocol === 'ppdpp') {
-      info.turnJudgment = await this.judge.turn(judgeInput());
+      info.turnJudgment = await this.judge.turn(this.judgeInput(cur.seed, history, state));
       reward = info.turnJudgment.reward;
       ppdppSuccess = info.turnJudgment.success;
     }
     const truncated = !ppdppSuccess && (state.ended === 'horizon' || state.ended === 'stale');
     const terminated = ppdppSuccess || (state.ended !== null && !truncated);
     if (terminated || truncated) {
-      info.terminal = await this.judge.terminal(judgeInput());
+      info.terminal = await this.judge.terminal(this.judgeInput(cur.seed, history, state));
       if (this.protocol === 'cstpo') reward = info.terminal.utility;
     }
     this.current = { ...cur, sim: state, history, done: terminated || truncated };
@@ -246,6 +246,16 @@ export class DialogueEnv {
       throw new Error(`checkpoint uses protocol ${checkpoint.protocol}`);
     this.current = structuredClone(checkpoint);
     return { observation: this.observe() };
+  }
+
+  /** The judge's input, built only when a judge runs (PPDPP: every turn; CSTPO: at the end). */
+  private judgeInput(seed: Seed, history: readonly Turn[], state: SimState): JudgeInput {
+    return {
+      task: this.task.id,
+      transcript: history.map((t) => ({ speaker: t.speaker, text: t.text })),
+      events: state.events,
+      actorView: seed.actorView,
+    };
   }
 
   private observe(): Observation {

@@ -64,13 +64,12 @@ export function initialSimState(
   rngSeed = seed.randomSeed,
   options: { share?: boolean } = {},
 ): SimState {
-  const copy = options.share ? <T>(v: T): T => v : <T>(v: T): T => structuredClone(v);
   return {
     task: seed.task,
     seedId: seed.id,
-    profile: copy(seed.profile),
-    private: copy(seed.userPrivate),
-    cognitive: copy(seed.cognitive),
+    profile: options.share ? seed.profile : structuredClone(seed.profile),
+    private: options.share ? seed.userPrivate : structuredClone(seed.userPrivate),
+    cognitive: options.share ? seed.cognitive : structuredClone(seed.cognitive),
     events: [],
     turn: 0,
     remaining: horizon,

@@ -99,6 +99,24 @@ function allRecords(cog: CognitiveState): BdiRecord[] {
   return [...cog.beliefs, ...cog.desires, ...cog.intentions];
 }
 
+/** The working copy of {@link applyProposal}: the new state, its records by id, and the records it owns. */
+interface CopyOnWrite {
+  next: CognitiveState;
+  byId: Map<string, BdiRecord>;
+  owned: Set<BdiRecord>;
+}
+
+/** `r` itself when the working copy owns it, else a copy of it put in its place (list and id map). */
+function own(cow: CopyOnWrite, r: BdiRecord): BdiRecord {
+  if (cow.owned.has(r)) return r;
+  const copy = cloneRecord(r);
+  const list = cow.next[RECORD_LIST[r.type]];
+  list[list.indexOf(r)] = copy;
+  if (cow.byId.get(r.id) === r) cow.byId.set(r.id, copy);
+  cow.owned.add(copy);
+  return copy;
+}
+
 function setActivation(r: BdiRecord): void {
   if (r.core) r.active = true;
   else if (r.active && r.strength < DEACTIVATE_BELOW) r.active = false;
@@ -127,16 +145,8 @@ export function applyProposal(
     appraisal: { ...cog.appraisal },
   };
   const byId = new Map(allRecords(next).map((r) => [r.id, r]));
-  const owned = new Set<BdiRecord>();
-  const own = (r: BdiRecord): BdiRecord => {
-    if (owned.has(r)) return r;
-    const copy = cloneRecord(r);
-    const list = next[RECORD_LIST[r.type]];
-    list[list.indexOf(r)] = copy;
-    if (byId.get(r.id) === r) byId.set(r.id, copy);
-    owned.add(copy);
-    return copy;
-  };
+  const cow: CopyOnWrite = { next, byId, owned: new Set<BdiRecord>() };
+  const owned = cow.owned;
   const claimed = new Set(proposal.claimTopics);
 
   const projected = new Map<string, { proposed: number; delta: number }>();
@@ -168,7 +178,7 @@ export function applyProposal(
   const applied: AppliedChange[] = [];
   let totalChange = 0;
   for (const [id, { proposed, delta }] of projected) {
-    const r = own(byId.get(id) as BdiRecord);
+    const r = own(cow, byId.get(id) as BdiRecord);
     const limit = limits[r.type];
     const clipped = Math.max(-limit, Math.min(limit, delta));
     if (r.type === 'intention' && clipped > limit / 2) {
@@ -222,7 +232,7 @@ export function applyProposal(
       const touched = r.supports.some((s) => gone.has(s)) || r.conflictsWith.some((s) => gone.has(s));
       // Untouched records keep their lists; owned ones get fresh filtered copies as before.
       if (!touched && !owned.has(r)) continue;
-      const w = own(r);
+      const w = own(cow, r);
       w.supports = w.supports.filter((s) => !gone.has(s));
       w.conflictsWith = w.conflictsWith.filter((s) => !gone.has(s));
     }
