@@ -125,6 +125,28 @@ export function cutUtterance(text: string, max = MAX_UTTERANCE_CHARS): string {
   return text.slice(0, end).trimEnd();
 }
 
+/**
+ * A deterministic judge (the template judge: rules over the text, no random stream) asked again with the same
+ * input object gives the answer it gave the first time, without recomputing it: the repeated judgments of the
+ * protocol (`repeatedJudge`) cost one. Results are shared between the repeats, which only read them.
+ */
+class AnsweredOncePerInput implements Judge {
+  private terminalOf: { input: JudgeInput; answer: Promise<TerminalJudgment> } | null = null;
+  private turnOf: { input: JudgeInput; answer: Promise<TurnJudgment> } | null = null;
+
+  constructor(private readonly inner: Judge) {}
+
+  terminal(input: JudgeInput): Promise<TerminalJudgment> {
+    if (this.terminalOf?.input !== input) this.terminalOf = { input, answer: this.inner.terminal(input) };
+    return this.terminalOf.answer;
+  }
+
+  turn(input: JudgeInput): Promise<TurnJudgment> {
+    if (this.turnOf?.input !== input) this.turnOf = { input, answer: this.inner.turn(input) };
+    return this.turnOf.answer;
+  }
+}
+
 export class DialogueEnv {
   readonly task: TaskSpec;
   readonly protocol: Protocol;
@@ -148,7 +170,7 @@ export class DialogueEnv {
     this.sim = new CogSim(this.task, options.roles ?? templateSimRoles(), {
       routeSampling: options.routeSampling,
     });
-    this.judge = options.judge ?? repeatedJudge(new TemplateJudge(), 3);
+    this.judge = options.judge ?? repeatedJudge(new AnsweredOncePerInput(new TemplateJudge()), 3);
   }
 
   /**
