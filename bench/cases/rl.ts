@@ -3,7 +3,7 @@
  *
  * - `rl/step-time`: wall and CPU time of one RL step (rollouts with sparse complete-branch sampling, then the
  *   CSTPO update) with 10 seeds per step and the default configuration, for ESConv, P4G and CraigslistBargain,
- *   on tfjs's wasm backend (chosen by `selectBackend`, reason reported) and on its pure-JS cpu backend (the
+ *   on tfjs's wasm backend (chosen by `selectBackend` with `CPU_BACKEND_PREFERENCE`, reason reported) and on its pure-JS cpu backend (the
  *   baseline, same run); also the rollout and update parts. A step takes seconds, so the run count is capped
  *   at 3 (after 1 warm-up step) whatever `--runs` says.
  * - `rl/peak-memory`: over a 5-step ESConv training run, the peak tfjs tensor memory of a step (`tf.profile`)
@@ -24,7 +24,7 @@ import { CstpoTrainer, type StepRecord } from '../../src/rl/trainer';
 import type { TaskId } from '../../src/tasks';
 import { defaultSeeds } from '../../src/tasks/defaults';
 import { configureWasmBackend } from '../../src/gpu/wasm';
-import { selectBackend } from '../../src/gpu/backend';
+import { CPU_BACKEND_PREFERENCE, selectBackend } from '../../src/gpu/backend';
 import { cpuEntry, measure, ratioEntry, timingEntry, type Timing } from '../timing';
 import type { BenchEntry, Benchmark } from '../types';
 
@@ -86,7 +86,7 @@ export const rlStepTimeBenchmark: Benchmark = {
     configureWasmBackend(tf);
     const entries: BenchEntry[] = [];
     for (const task of STEP_TASKS) {
-      const choice = await selectBackend(tf);
+      const choice = await selectBackend(tf, { prefer: CPU_BACKEND_PREFERENCE });
       if (choice.backend !== 'wasm') throw new Error(`expected the wasm backend, got ${choice.summary}`);
       const wasm = await timeSteps(task, ctx.seed);
       await tf.setBackend('cpu');

@@ -10,6 +10,7 @@
  * state X) — a policy must not read it.
  */
 import { LabError } from '../errors';
+import { deepFreeze } from '../sim/freeze';
 import { CogSim, initialSimState, type CogSimOptions, type SimTurn } from '../sim/simulator';
 import type { SimRoles } from '../sim/roles';
 import { templateSimRoles } from '../sim/template';
@@ -17,7 +18,14 @@ import type { EndReason, SimState, TaskEvent } from '../sim/types';
 import { getTask } from '../tasks';
 import { SeedSchema, type ActorView, type Seed, type TaskId, type Turn } from '../tasks/seed';
 import type { TaskSpec } from '../tasks/types';
-import { TemplateJudge, repeatedJudge, type Judge, type TerminalJudgment, type TurnJudgment } from './judge';
+import {
+  TemplateJudge,
+  repeatedJudge,
+  type Judge,
+  type JudgeInput,
+  type TerminalJudgment,
+  type TurnJudgment,
+} from './judge';
 
 /** Reward protocol: CSTPO (terminal utility, γ = 1) or PPDPP (per-turn critic reward). */
 export type Protocol = 'cstpo' | 'ppdpp';
@@ -117,6 +125,28 @@ export function cutUtterance(text: string, max = MAX_UTTERANCE_CHARS): string {
   return text.slice(0, end).trimEnd();
 }
 
+/**
+ * A deterministic judge (the template judge: rules over the text, no random stream) asked again with the same
+ * input object gives the answer it gave the first time, without recomputing it: the repeated judgments of the
+ * protocol (`repeatedJudge`) cost one. Results are shared between the repeats, which only read them.
+ */
+class AnsweredOncePerInput implements Judge {
+  private terminalOf: { input: JudgeInput; answer: Promise<TerminalJudgment> } | null = null;
+  private turnOf: { input: JudgeInput; answer: Promise<TurnJudgment> } | null = null;
+
+  constructor(private readonly inner: Judge) {}
+
+  terminal(input: JudgeInput): Promise<TerminalJudgment> {
+    if (this.terminalOf?.input !== input) this.terminalOf = { input, answer: this.inner.terminal(input) };
+    return this.terminalOf.answer;
+  }
+
+  turn(input: JudgeInput): Promise<TurnJudgment> {
+    if (this.turnOf?.input !== input) this.turnOf = { input, answer: this.inner.turn(input) };
+    return this.turnOf.answer;
+  }
+}
+
 export class DialogueEnv {
   readonly task: TaskSpec;
   readonly protocol: Protocol;
@@ -125,10 +155,12 @@ export class DialogueEnv {
   private readonly judge: Judge;
   private current: EnvCheckpoint | null = null;
   /**
-   * Seeds already validated by this environment (validation is the costliest part of a reset). Seeds are
-   * treated as immutable values: a seed object changed after its first `reset` is not validated again.
+   * Seeds already validated by this environment, each with its validated deep-frozen copy (validation and
+   * copying are the costliest part of a reset; initial states share the copy's profile, private view and
+   * cognitive state). Seeds are treated as immutable values: a seed object changed after its first `reset` is
+   * not validated again.
    */
-  private readonly validated = new WeakSet<Seed>();
+  private readonly validated = new WeakMap<Seed, Seed>();
 
   constructor(task: TaskId, options: DialogueEnvOptions = {}) {
     this.task = getTask(task);
@@ -138,7 +170,7 @@ export class DialogueEnv {
     this.sim = new CogSim(this.task, options.roles ?? templateSimRoles(), {
       routeSampling: options.routeSampling,
     });
-    this.judge = options.judge ?? repeatedJudge(new TemplateJudge(), 3);
+    this.judge = options.judge ?? repeatedJudge(new AnsweredOncePerInput(new TemplateJudge()), 3);
   }
 
   /**
@@ -149,20 +181,27 @@ export class DialogueEnv {
     observation: Observation;
     info: { state: SimState };
   } {
-    const valid = this.validated.has(seed) ? seed : SeedSchema.parse(seed);
-    this.validated.add(seed).add(valid);
+    let valid = this.validated.get(seed);
+    if (valid === undefined) {
+      valid = deepFreeze(structuredClone(SeedSchema.parse(seed)));
+      this.validated.set(seed, valid).set(valid, valid);
+    }
     if (valid.task !== this.task.id)
       throw new Error(`seed ${valid.id} is for task ${valid.task}, not ${this.task.id}`);
-    const sim = initialSimState(valid, this.horizon, rngSeed ?? valid.randomSeed);
+    const sim = deepFreeze(
+      initialSimState(valid, this.horizon, rngSeed ?? valid.randomSeed, { share: true }),
+    );
     this.current = {
       version: 1,
       seed: valid,
       sim,
-      history: valid.prefix.map((t) => Object.freeze({ ...t })),
+      // Prefix turns are frozen with the seed, so the history can share them.
+      history: [...valid.prefix],
       protocol: this.protocol,
       done: false,
     };
-    return { observation: this.observe(), info: { state: structuredClone(sim) } };
+    // The state is frozen (as after every step), so it is handed out without a copy.
+    return { observation: this.observe(), info: { state: sim } };
   }
 
   /**
@@ -190,12 +229,6 @@ export class DialogueEnv {
       Object.freeze({ speaker: 'actor' as const, text: utterance, strategy: action.strategy }),
       Object.freeze({ speaker: 'user' as const, text: turn.userUtterance }),
     ];
-    const judgeInput = {
-      task: this.task.id,
-      transcript: history.map((t) => ({ speaker: t.speaker, text: t.text })),
-      events: state.events,
-      actorView: cur.seed.actorView,
-    };
     const info: StepInfo = {
       sim: turn,
       state,
@@ -205,14 +238,14 @@ export class DialogueEnv {
     let reward = 0;
     let ppdppSuccess = false;
     if (this.protocol === 'ppdpp') {
-      info.turnJudgment = await this.judge.turn(judgeInput);
+      info.turnJudgment = await this.judge.turn(this.judgeInput(cur.seed, history, state));
       reward = info.turnJudgment.reward;
       ppdppSuccess = info.turnJudgment.success;
     }
     const truncated = !ppdppSuccess && (state.ended === 'horizon' || state.ended === 'stale');
     const terminated = ppdppSuccess || (state.ended !== null && !truncated);
     if (terminated || truncated) {
-      info.terminal = await this.judge.terminal(judgeInput);
+      info.terminal = await this.judge.terminal(this.judgeInput(cur.seed, history, state));
       if (this.protocol === 'cstpo') reward = info.terminal.utility;
     }
     this.current = { ...cur, sim: state, history, done: terminated || truncated };
@@ -235,6 +268,16 @@ export class DialogueEnv {
       throw new Error(`checkpoint uses protocol ${checkpoint.protocol}`);
     this.current = structuredClone(checkpoint);
     return { observation: this.observe() };
+  }
+
+  /** The judge's input, built only when a judge runs (PPDPP: every turn; CSTPO: at the end). */
+  private judgeInput(seed: Seed, history: readonly Turn[], state: SimState): JudgeInput {
+    return {
+      task: this.task.id,
+      transcript: history.map((t) => ({ speaker: t.speaker, text: t.text })),
+      events: state.events,
+      actorView: seed.actorView,
+    };
   }
 
   private observe(): Observation {

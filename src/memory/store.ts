@@ -75,6 +75,15 @@ type WriteTx = IDBPTransaction<PrinciplesDb, ['memories', 'principles'], 'readwr
 
 const range = (name: string) => IDBKeyRange.bound([name, 0], [name, Number.MAX_SAFE_INTEGER]);
 
+/**
+ * `v` with a buffer of its own. A memory's vectors are views of its whole matrix, and IndexedDB's structured
+ * clone stores a view's entire buffer: without the copy every stored principle held the full matrix (a
+ * 10,000-principle save wrote 10,000 copies of it and ran out of memory).
+ */
+function ownBuffer(v: Float32Array): Float32Array {
+  return v.byteOffset === 0 && v.byteLength === v.buffer.byteLength ? v : v.slice();
+}
+
 /** Principle memories in one IndexedDB database; see the module comment. */
 export class PrincipleStore {
   private constructor(private readonly db: Database<PrinciplesDb>) {}
@@ -148,7 +157,13 @@ export class PrincipleStore {
       await memories.put(meta);
       const principles = tx.objectStore('principles');
       for (const [seq, e] of entries.entries())
-        await principles.put({ memory: name, seq, principle: e.principle, when: e.when, text: e.text });
+        await principles.put({
+          memory: name,
+          seq,
+          principle: e.principle,
+          when: ownBuffer(e.when),
+          text: ownBuffer(e.text),
+        });
     });
     return meta;
   }
@@ -199,8 +214,8 @@ export class PrincipleStore {
           memory: name,
           seq: meta.nextSeq++,
           principle: e.principle,
-          when: e.when,
-          text: e.text,
+          when: ownBuffer(e.when),
+          text: ownBuffer(e.text),
         });
         meta.count++;
       }

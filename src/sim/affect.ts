@@ -19,20 +19,26 @@ const NON_CORE_RELEVANCE = 0.7;
  * its supports count against it, each weighted by strength / 4.
  */
 function desireCongruence(d: BdiRecord, beliefs: readonly BdiRecord[]): number {
-  const supports = new Set(d.supports);
+  // Relation lists hold a few ids: `includes` beats building a Set per call.
+  const supports = d.supports;
   let sum = 0;
   let n = 0;
   for (const b of beliefs) {
     if (!b.active) continue;
-    if (supports.has(b.id)) {
+    if (supports.includes(b.id)) {
       sum += b.strength / 4;
       n++;
-    } else if (b.conflictsWith.some((c) => supports.has(c))) {
+    } else if (conflictsWithAny(b, supports)) {
       sum -= b.strength / 4;
       n++;
     }
   }
   return n === 0 ? 0 : clamp((2 * sum) / n, -1, 1);
+}
+
+function conflictsWithAny(b: BdiRecord, ids: readonly string[]): boolean {
+  for (const c of b.conflictsWith) if (ids.includes(c)) return true;
+  return false;
 }
 
 /** GC over the two most relevant active desires (relevance = strength × 1 for core, × 0.7 otherwise). */

@@ -23,9 +23,11 @@ const round = (v: number, step: number) => Math.round(v / step) * step;
 export function sellerAcceptablePrice(state: Readonly<SimState>): number {
   const list = state.private.listPrice ?? 0;
   const reservation = state.private.reservationPrice ?? list;
-  const s = (id: string) => strengthOf(state.cognitive, id);
-  const pull = s('i-concede') + 0.5 * (s('b-flaw') + s('b-market') + s('b-serious'));
-  const hold = 0.5 * (s('i-hold') + s('b-worth'));
+  const cog = state.cognitive;
+  const pull =
+    strengthOf(cog, 'i-concede') +
+    0.5 * (strengthOf(cog, 'b-flaw') + strengthOf(cog, 'b-market') + strengthOf(cog, 'b-serious'));
+  const hold = 0.5 * (strengthOf(cog, 'i-hold') + strengthOf(cog, 'b-worth'));
   const concession = Math.min(1, Math.max(0, (pull - hold + 1.5) / 6));
   return list - (list - reservation) * concession;
 }

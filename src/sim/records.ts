@@ -6,9 +6,12 @@ export function records(cog: CognitiveState): BdiRecord[] {
   return [...cog.beliefs, ...cog.desires, ...cog.intentions];
 }
 
-/** The record with this id, or undefined. */
+/** The record with this id (the first, beliefs first), or undefined. */
 export function findRecord(cog: CognitiveState, id: string): BdiRecord | undefined {
-  return records(cog).find((r) => r.id === id);
+  for (const r of cog.beliefs) if (r.id === id) return r;
+  for (const r of cog.desires) if (r.id === id) return r;
+  for (const r of cog.intentions) if (r.id === id) return r;
+  return undefined;
 }
 
 /** Strength of the record with this id, 0 when absent or inactive. */
@@ -24,9 +27,11 @@ export function topicStrength(
   direction?: BdiRecord['direction'],
 ): number {
   let best = 0;
-  for (const r of records(cog)) {
-    if (r.active && r.topic === topic && (direction === undefined || r.direction === direction)) {
-      best = Math.max(best, r.strength);
+  for (const list of [cog.beliefs, cog.desires, cog.intentions]) {
+    for (const r of list) {
+      if (r.active && r.topic === topic && (direction === undefined || r.direction === direction)) {
+        best = Math.max(best, r.strength);
+      }
     }
   }
   return best;

@@ -53,14 +53,23 @@ export interface SimTurn {
 /** Minimum of central + peripheral below which p_C falls back to eta_R. */
 const ROUTE_FLOOR = 0.05;
 
-/** The initial simulator state of a seed. `horizon` is the number of actor turns allowed. */
-export function initialSimState(seed: Seed, horizon: number, rngSeed = seed.randomSeed): SimState {
+/**
+ * The initial simulator state of a seed. `horizon` is the number of actor turns allowed. The profile, private
+ * view and cognitive state are deep copies of the seed's, unless `options.share` says the seed is deep-frozen
+ * (as `DialogueEnv` keeps its validated seeds): then they are shared with it, since states never mutate them.
+ */
+export function initialSimState(
+  seed: Seed,
+  horizon: number,
+  rngSeed = seed.randomSeed,
+  options: { share?: boolean } = {},
+): SimState {
   return {
     task: seed.task,
     seedId: seed.id,
-    profile: structuredClone(seed.profile),
-    private: structuredClone(seed.userPrivate),
-    cognitive: structuredClone(seed.cognitive),
+    profile: options.share ? seed.profile : structuredClone(seed.profile),
+    private: options.share ? seed.userPrivate : structuredClone(seed.userPrivate),
+    cognitive: options.share ? seed.cognitive : structuredClone(seed.cognitive),
     events: [],
     turn: 0,
     remaining: horizon,

@@ -56,7 +56,10 @@ export interface AppliedChange {
 }
 
 export interface UpdateResult {
-  /** The new cognitive state (a fresh object; affect and appraisal copied unchanged). */
+  /**
+   * The new cognitive state (a fresh object with fresh record lists; records this proposal leaves alone are
+   * shared with the input, changed and new ones are fresh; affect and appraisal copied unchanged).
+   */
   next: CognitiveState;
   applied: AppliedChange[];
   added: string[];
@@ -73,31 +76,45 @@ export function cloneRecord(r: BdiRecord): BdiRecord {
   return { ...r, supports: [...r.supports], conflictsWith: [...r.conflictsWith] };
 }
 
-/** A deep copy of a cognitive state (much faster than `structuredClone` for this shape). */
-export function cloneCognitive(cog: CognitiveState): CognitiveState {
-  return {
-    beliefs: cog.beliefs.map(cloneRecord),
-    desires: cog.desires.map(cloneRecord),
-    intentions: cog.intentions.map(cloneRecord),
-    affect: { ...cog.affect },
-    appraisal: { ...cog.appraisal },
-  };
-}
-
 /**
  * Whether an intention has grounds for a large increase: a supporting record that is active with strength ≥ 2
  * in the state the proposal is applied to (so the verdict does not depend on the order of the changes).
  */
 export function isSupported(cog: CognitiveState, intention: BdiRecord): boolean {
-  const before = new Map(allRecords(cog).map((r) => [r.id, r]));
   return intention.supports.some((id) => {
-    const sup = before.get(id);
+    const sup = findById(cog, id);
     return sup !== undefined && sup.active && sup.strength >= SUPPORT_MIN_STRENGTH;
   });
 }
 
+/** The record with this id; with duplicate ids the last of beliefs, desires, intentions (as a Map over them keeps). */
+function findById(cog: CognitiveState, id: string): BdiRecord | undefined {
+  let found: BdiRecord | undefined;
+  for (const list of [cog.beliefs, cog.desires, cog.intentions])
+    for (const r of list) if (r.id === id) found = r;
+  return found;
+}
+
 function allRecords(cog: CognitiveState): BdiRecord[] {
   return [...cog.beliefs, ...cog.desires, ...cog.intentions];
+}
+
+/** The working copy of {@link applyProposal}: the new state, its records by id, and the records it owns. */
+interface CopyOnWrite {
+  next: CognitiveState;
+  byId: Map<string, BdiRecord>;
+  owned: Set<BdiRecord>;
+}
+
+/** `r` itself when the working copy owns it, else a copy of it put in its place (list and id map). */
+function own(cow: CopyOnWrite, r: BdiRecord): BdiRecord {
+  if (cow.owned.has(r)) return r;
+  const copy = cloneRecord(r);
+  const list = cow.next[RECORD_LIST[r.type]];
+  list[list.indexOf(r)] = copy;
+  if (cow.byId.get(r.id) === r) cow.byId.set(r.id, copy);
+  cow.owned.add(copy);
+  return copy;
 }
 
 function setActivation(r: BdiRecord): void {
@@ -118,8 +135,18 @@ export function applyProposal(
   judgment: Judgment,
 ): UpdateResult {
   const limits = CHANGE_LIMITS[route][judgment];
-  const next = cloneCognitive(cog);
+  // Copy on write: the lists are copied, a record only when this proposal changes it (`own`), so that the
+  // records it leaves alone stay shared with `cog` (which is never mutated).
+  const next: CognitiveState = {
+    beliefs: [...cog.beliefs],
+    desires: [...cog.desires],
+    intentions: [...cog.intentions],
+    affect: { ...cog.affect },
+    appraisal: { ...cog.appraisal },
+  };
   const byId = new Map(allRecords(next).map((r) => [r.id, r]));
+  const cow: CopyOnWrite = { next, byId, owned: new Set<BdiRecord>() };
+  const owned = cow.owned;
   const claimed = new Set(proposal.claimTopics);
 
   const projected = new Map<string, { proposed: number; delta: number }>();
@@ -151,7 +178,7 @@ export function applyProposal(
   const applied: AppliedChange[] = [];
   let totalChange = 0;
   for (const [id, { proposed, delta }] of projected) {
-    const r = byId.get(id) as BdiRecord;
+    const r = own(cow, byId.get(id) as BdiRecord);
     const limit = limits[r.type];
     const clipped = Math.max(-limit, Math.min(limit, delta));
     if (r.type === 'intention' && clipped > limit / 2) {
@@ -192,6 +219,7 @@ export function applyProposal(
     const strength = round(clampStrength(Math.min(nr.strength, limits[nr.type])));
     const record: BdiRecord = { ...nr, strength, active: true };
     setActivation(record);
+    owned.add(record);
     list.push(record);
     byId.set(record.id, record);
     added.push(record.id);
@@ -201,8 +229,12 @@ export function applyProposal(
   if (evicted.length > 0) {
     const gone = new Set(evicted);
     for (const r of allRecords(next)) {
-      r.supports = r.supports.filter((s) => !gone.has(s));
-      r.conflictsWith = r.conflictsWith.filter((s) => !gone.has(s));
+      const touched = r.supports.some((s) => gone.has(s)) || r.conflictsWith.some((s) => gone.has(s));
+      // Untouched records keep their lists; owned ones get fresh filtered copies as before.
+      if (!touched && !owned.has(r)) continue;
+      const w = own(cow, r);
+      w.supports = w.supports.filter((s) => !gone.has(s));
+      w.conflictsWith = w.conflictsWith.filter((s) => !gone.has(s));
     }
   }
   return { next, applied, added, evicted, totalChange: round(totalChange) };

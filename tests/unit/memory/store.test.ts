@@ -1,4 +1,5 @@
 import 'fake-indexeddb/auto';
+import { openDB } from 'idb';
 import { afterEach, describe, expect, it } from 'vitest';
 import { HashedNgramEmbedder } from '../../../src/embed';
 import {
@@ -83,6 +84,25 @@ describe('PrincipleStore (IndexedDB via fake-indexeddb)', () => {
     ).toBe(0);
     expect((await store.load('esconv-a', embedder)).size).toBe(0);
     await expect(store.load('nope', embedder)).rejects.toThrow(MemoryNotFoundError);
+  });
+
+  it('stores each embedding with a buffer of its own, not a view of the whole matrix', async () => {
+    const name = `test-${n++}`;
+    const store = await open(name);
+    const memory = new PrincipleMemory('esconv-views', 'esconv', embedder);
+    await memory.add(principles());
+    // The memory hands out views of one matrix: structured clone would store that whole buffer per record.
+    expect(memory.entries[0]!.when.buffer.byteLength).toBeGreaterThan(64 * 4);
+    await store.save(memory);
+    store.close();
+    const raw = await openDB(name);
+    const records = (await raw.getAll('principles')) as { when: Float32Array; text: Float32Array }[];
+    raw.close();
+    expect(records).toHaveLength(5);
+    for (const r of records) {
+      expect(r.when.buffer.byteLength).toBe(64 * 4);
+      expect(r.text.buffer.byteLength).toBe(64 * 4);
+    }
   });
 
   it('keeps several named memories apart and deletes one', async () => {

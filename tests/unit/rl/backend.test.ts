@@ -1,6 +1,11 @@
 import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
-import { NoBackendError, selectBackend, type TfBackendApi } from '../../../src/gpu/backend';
+import {
+  CPU_BACKEND_PREFERENCE,
+  NoBackendError,
+  selectBackend,
+  type TfBackendApi,
+} from '../../../src/gpu/backend';
 
 /** A tfjs-like namespace: `factories` lists registered backends and what initialising each does. */
 function fakeTf(factories: Record<string, 'ok' | 'false' | 'throw'>): TfBackendApi & { active: string } {
@@ -44,6 +49,15 @@ describe('selectBackend', () => {
     expect(choice.summary).toMatch(
       /^cpu \(skipped webgpu: not registered; webgl: .*; wasm: .*adapter lost\)$/,
     );
+  });
+
+  it('CPU work takes wasm where it initialises, else cpu with the reason recorded', async () => {
+    const withWasm = await selectBackend(fakeTf({ webgpu: 'ok', wasm: 'ok', cpu: 'ok' }), {
+      prefer: CPU_BACKEND_PREFERENCE,
+    });
+    expect(withWasm).toMatchObject({ backend: 'wasm', summary: 'wasm' });
+    const without = await selectBackend(fakeTf({ cpu: 'ok' }), { prefer: CPU_BACKEND_PREFERENCE });
+    expect(without).toMatchObject({ backend: 'cpu', summary: 'cpu (skipped wasm: not registered)' });
   });
 
   it('takes the first backend that initialises', async () => {
