@@ -144,6 +144,11 @@ describe.each(['esconv', 'p4g', 'cb'] as TaskId[])('%s episodes', (task) => {
         `${randomRate.mean.toFixed(2)} [${randomRate.lo.toFixed(2)}, ${randomRate.hi.toFixed(2)}], mean turns ${randomTurns.toFixed(1)}`,
     );
     expect(scriptRate.mean).toBeGreaterThan(0.5);
+    // Lower bound 3, not the issue's 4, and on purpose (`npx tsx experiments/cb-haggling.ts`): on CB this script
+    // opens with its offer, and real buyers (CraigslistBargain dev split, 82 deals) take a median of 2 buyer turns
+    // (IQR 1–2) from their first priced offer to the agreement, the simulator 3; their 4 buyer turns to the
+    // agreement come from greetings and questions before the first offer, which this script does not make.
+    // Lengthening the simulator's haggling to reach 4 would move it away from the human data.
     expect(medianTurns).toBeGreaterThanOrEqual(3);
     expect(medianTurns).toBeLessThanOrEqual(10);
     expect(scriptRate.lo).toBeGreaterThan(randomRate.mean);
