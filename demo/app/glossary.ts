@@ -4,6 +4,7 @@
  * screen-reader-usable, closed with Escape or a click elsewhere), and the Glossary lists them all.
  */
 import { html } from 'htm/preact';
+import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
 
 /** Term → explanation, for a student who has never read the papers. */
@@ -47,7 +48,10 @@ export const GLOSSARY: Readonly<Record<string, string>> = {
     'A 95% interval: the range that holds the true average with 95% confidence, given the episodes run.',
 };
 
-/** A term with its explanation one click or hover away. `term` must be a key of {@link GLOSSARY}. */
+/**
+ * A term with its explanation one click or hover away. `term` must be a key of {@link GLOSSARY}; `label` is the
+ * text shown (default: the term); the label "?" makes a small explain button named "Explain “term”".
+ */
 export function Term({ term, label }: { term: keyof typeof GLOSSARY & string; label?: string }) {
   const id = `g${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const text = GLOSSARY[term] ?? '';
@@ -75,4 +79,18 @@ export function Glossary() {
         </div>`,
     )}
   </dl>`;
+}
+
+/**
+ * A form field: its label (bound to the control by `id`), an optional explain button beside it (outside the label,
+ * so the control's name stays the label text) and the control itself.
+ */
+export function Field(props: { id: string; label: string; term?: string; children: ComponentChildren }) {
+  return html`<div class="field">
+    <span class="field-head"
+      ><label for=${props.id}>${props.label}</label
+      >${props.term && html` <${Term} term=${props.term} label="?" />`}</span
+    >
+    ${props.children}
+  </div>`;
 }

@@ -10,7 +10,7 @@ import { getTask } from '../../../src/tasks';
 import { TASK_IDS, type ActorView, type TaskId, type Turn } from '../../../src/tasks/seed';
 import type { EnvCheckpoint } from '../../../src/env/env';
 import type { PlayStart, PlayTurn, PlayWorkerApi } from '../../workers/play.worker';
-import { Term } from '../glossary';
+import { Field, Term } from '../glossary';
 import { MindPanel, MindPlots, type MindTurn } from '../mind';
 import { param, setParams } from '../router';
 
@@ -23,7 +23,7 @@ function playWorker(): Comlink.Remote<PlayWorkerApi> {
   return api;
 }
 
-/** A line of play: the turns after the seed, and the turn it branched from (0 for the first line). */
+/** A line of play: its name, the turns after the seed, and the turn it branched from (0 for the first line). */
 interface Line {
   name: string;
   from: number;
@@ -83,7 +83,9 @@ function LineView(props: {
   const last = line.turns[line.turns.length - 1];
   return html`<section class=${`branch${active ? ' active' : ''}`} aria-label=${line.name}>
     <h3>
-      ${line.name}${active ? ' (you are writing here)' : ''}
+      ${line.name}${line.from > 0 || index > 0 ? ` (branched at turn ${line.from + 1})` : ''}${
+        active ? ' (you are writing here)' : ''
+      }
       ${!active && html` <button type="button" onClick=${() => props.onSelect(index)}>Continue this line</button>`}
     </h3>
     <ol class="transcript">
@@ -97,13 +99,8 @@ function LineView(props: {
               <strong>${t.userRole}:</strong> <span class="reply">${turn.userUtterance}</span>
             </p>
             ${reveal && html`<${MindPanel} turn=${mindTurn(turn)} />`}
-            <button
-              type="button"
-              class="branch-button"
-              aria-label=${`Branch: try another turn ${i + 1} in ${line.name}`}
-              onClick=${() => props.onBranch(index, i)}
-            >
-              Branch here: try another turn ${i + 1}
+            <button type="button" class="branch-button" onClick=${() => props.onBranch(index, i)}>
+              Branch: try another turn ${i + 1} in ${line.name}
             </button>
           </li>`,
       )}
@@ -198,10 +195,7 @@ export default function Play() {
   const branch = (from: number, turn: number) => {
     const source = lines[from] as Line;
     const name = `Line ${String.fromCharCode(65 + lines.length)}`;
-    setLines([
-      ...lines,
-      { name: `${name} (from turn ${turn + 1})`, from: turn, turns: source.turns.slice(0, turn) },
-    ]);
+    setLines([...lines, { name, from: turn, turns: source.turns.slice(0, turn) }]);
     setActive(lines.length);
     setWordings([]);
   };
@@ -218,15 +212,14 @@ export default function Play() {
             ${TASK_IDS.map((id) => html`<option value=${id}>${getTask(id).title}</option>`)}
           </select>
         </label>
-        <label
-          ><span><${Term} term="seed" label="Seed" /></span>
-          <select
+        <${Field} id="play-seed" label="Seed" term="seed">
+          <select id="play-seed"
             value=${start?.observation.seedId ?? seedParam}
             onChange=${(e: Event) => setParams({ seed: (e.target as HTMLSelectElement).value })}
           >
             ${(start?.seedIds ?? []).map((id) => html`<option value=${id}>${id}</option>`)}
           </select>
-        </label>
+        </${Field}>
         <label class="inline"
           ><span>Reveal the user’s mind</span>
           <input
@@ -263,16 +256,15 @@ export default function Play() {
     <form class="composer" onSubmit=${send} aria-label="Your turn">
       <fieldset disabled=${!start || ended}>
         <legend>Your turn ${line.turns.length + 1} in ${line.name}</legend>
-        <label
-          ><span><${Term} term="strategy label" label="Strategy label (optional)" /></span>
-          <select
+        <${Field} id="play-strategy" label="Strategy label (optional)" term="strategy label">
+          <select id="play-strategy"
             value=${strategy}
             onChange=${(e: Event) => setStrategy((e.target as HTMLSelectElement).value)}
           >
             <option value="">no label</option>
             ${strategies.map((s) => html`<option value=${s}>${s}</option>`)}
           </select>
-        </label>
+        </${Field}>
         <button type="button" onClick=${propose} disabled=${!strategy || busy}>Propose three wordings</button>
         <label style="flex-basis: 100%"
           >What you say

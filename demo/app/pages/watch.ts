@@ -10,7 +10,7 @@ import { formatEstimate } from '../../../src/stats/intervals';
 import { getTask } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
-import { Term } from '../glossary';
+import { Field, Term } from '../glossary';
 import { EpisodeJobRunner, JobStoppedError } from '../jobs';
 import { MindPanel, MindPlots, type MindPoint, type MindTurn } from '../mind';
 import { JobProgressBar } from '../progress';
@@ -146,18 +146,16 @@ export default function Watch() {
             ${TASK_IDS.map((id) => html`<option value=${id}>${getTask(id).title}</option>`)}
           </select>
         </label>
-        <label
-          ><span><${Term} term="policy" label="Policy" /></span>
-          <select
+        <${Field} id="watch-policy" label="Policy" term="policy">
+          <select id="watch-policy"
             value=${config.policy}
             onChange=${(e: Event) => setParams({ policy: (e.target as HTMLSelectElement).value })}
           >
             ${templatePolicies(task).map((p) => html`<option value=${p}>${p}</option>`)}
           </select>
-        </label>
-        <label
-          ><span><${Term} term="seed" label="Seeds" /> (Ctrl/Shift-click for several)</span>
-          <select
+        </${Field}>
+        <${Field} id="watch-seeds" label="Seeds (Ctrl/Shift-click for several)" term="seed">
+          <select id="watch-seeds"
             multiple
             size="4"
             onChange=${(e: Event) =>
@@ -168,17 +166,16 @@ export default function Watch() {
           >
             ${allSeeds.map((sd) => html`<option value=${sd.id} selected=${chosen.has(sd.id)}>${sd.id}</option>`)}
           </select>
-        </label>
-        <label
-          ><span><${Term} term="episode" label="Episodes" /></span>
-          <input
+        </${Field}>
+        <${Field} id="watch-episodes" label="Episodes" term="episode">
+          <input id="watch-episodes"
             type="number"
             min="1"
             max="500"
             value=${config.episodes}
             onChange=${(e: Event) => setParams({ episodes: (e.target as HTMLInputElement).value })}
           />
-        </label>
+        </${Field}>
         <label
           >Random seed of the run
           <input
