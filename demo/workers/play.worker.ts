@@ -3,12 +3,14 @@
  * thread (the simulator's text rules load their language models here, not in the page). Exposed with Comlink:
  *
  *   const api = Comlink.wrap<PlayWorkerApi>(new Worker(new URL('./play.worker.ts', import.meta.url), { type: 'module' }));
- *   const start = await api.start('p4g', 'p4g-000');     // observation, initial mind state, checkpoint
- *   const turn = await api.step(checkpoint, { strategy: 'Logical appeal', utterance: '…' });
- *   const wordings = await api.realize(checkpoint, 'Logical appeal', 3);
+ *   const turn = await api.step({ task: 'p4g', seedId }, { strategy: 'Logical appeal', utterance: '…' });
+ *   const next = await api.step(turn.checkpoint, { strategy: '', utterance: '…' });
+ *   const wordings = await api.realize(turn.checkpoint, 'Logical appeal', 3);
  *
- * Every call takes the checkpoint to continue from, so undo and branches are a matter of which checkpoint the
- * page passes (the environment restores it first). The simulator receives the utterance text only: the strategy
+ * Every call takes where to continue from — a bundled seed (a fresh episode, the seed's own random seed, as
+ * `npm run simulate` plays it) or a checkpoint — so undo and branches are a matter of which one the page passes
+ * (the environment resets or restores first). The page starts this worker on the person's first action, so that
+ * opening Play fetches no simulator code. The simulator receives the utterance text only: the strategy
  * label goes to the dialogue history (the actor's own record), never to the simulator (src/env/env.ts).
  */
 import * as Comlink from 'comlink';
@@ -31,14 +33,14 @@ export interface MindState {
   lastUserPrice: number | null;
 }
 
-/** The start of a game: the actor's observation, the user's initial mind and the checkpoint to play from. */
-export interface PlayStart {
-  observation: Observation;
-  mind: MindState;
-  checkpoint: EnvCheckpoint;
-  /** The seeds of the task (ids), to choose from. */
-  seedIds: string[];
+/** A bundled seed to start a fresh episode from. */
+export interface SeedRef {
+  task: TaskId;
+  seedId: string;
 }
+
+/** Where a call continues from: a bundled seed (a fresh episode) or a checkpoint. */
+export type From = SeedRef | EnvCheckpoint;
 
 /** One played turn, with everything the "reveal the user's mind" panel needs. */
 export interface PlayTurn {
@@ -85,29 +87,27 @@ function seedOf(task: TaskId, seedId: string): Seed {
   return seed;
 }
 
+/** The environment set to `from` (reset to the seed, or restored), with its observation and state. */
+function resume(from: From): { env: DialogueEnv; observation: Observation; state: SimState } {
+  if ('version' in from) {
+    const env = envOf(from.seed.task);
+    return { env, observation: env.restore(from).observation, state: from.sim };
+  }
+  const env = envOf(from.task);
+  const { observation, info } = env.reset({ seed: seedOf(from.task, from.seedId) });
+  return { env, observation, state: info.state };
+}
+
 const api = {
   /**
-   * Resets the task's environment to a bundled seed ('' for the task's first), with the seed's own random seed.
-   * @throws UnknownSeedError for an id the task's bundled seeds do not have.
+   * Plays one actor turn from `from`. `strategy` is '' for an unlabelled utterance; it goes to the actor's
+   * history only.
+   * @throws UnknownSeedError for a seed id the task does not bundle; EnvStateError when the episode at `from`
+   *   has ended; TypeError for an empty utterance.
    */
-  start(task: TaskId, seedId: string): PlayStart {
-    const env = envOf(task);
-    const { observation, info } = env.reset({ seed: seedOf(task, seedId) });
-    return {
-      observation,
-      mind: mindOf(info.state),
-      checkpoint: env.checkpoint(),
-      seedIds: defaultSeeds(task).map((s) => s.id),
-    };
-  },
-  /**
-   * Plays one actor turn from `checkpoint`. `strategy` is '' for an unlabelled utterance.
-   * @throws EnvStateError when the episode at `checkpoint` has ended; TypeError for an empty utterance.
-   */
-  async step(checkpoint: EnvCheckpoint, action: { strategy: string; utterance: string }): Promise<PlayTurn> {
-    const env = envOf(checkpoint.seed.task);
-    env.restore(checkpoint);
-    const before = mindOf(checkpoint.sim);
+  async step(from: From, action: { strategy: string; utterance: string }): Promise<PlayTurn> {
+    const { env, state } = resume(from);
+    const before = mindOf(state);
     const step = await env.step({ strategy: action.strategy, utterance: action.utterance });
     return {
       strategy: action.strategy,
@@ -128,10 +128,9 @@ const api = {
       observation: step.observation,
     };
   },
-  /** Up to `n` template wordings of `strategy` for the actor's observation at `checkpoint` (src/agents/realizer). */
-  async realize(checkpoint: EnvCheckpoint, strategy: string, n: number): Promise<string[]> {
-    const env = envOf(checkpoint.seed.task);
-    const { observation } = env.restore(checkpoint);
+  /** Up to `n` template wordings of `strategy` for the actor's observation at `from` (src/agents/realizer). */
+  async realize(from: From, strategy: string, n: number): Promise<string[]> {
+    const { observation } = resume(from);
     return realizer.realize(observation, strategy, n, Rng.fromSeed(0));
   },
 };

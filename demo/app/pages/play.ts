@@ -4,18 +4,18 @@
  * earlier turn's checkpoint — both lines stay on screen side by side.
  */
 import { html } from 'htm/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import * as Comlink from 'comlink';
 import { getTask } from '../../../src/tasks';
 import { TASK_IDS, type ActorView, type TaskId, type Turn } from '../../../src/tasks/seed';
-import type { EnvCheckpoint } from '../../../src/env/env';
-import type { PlayStart, PlayTurn, PlayWorkerApi } from '../../workers/play.worker';
+import type { From, MindState, PlayTurn, PlayWorkerApi } from '../../workers/play.worker';
+import { defaultSeeds } from '../../../src/tasks/defaults';
 import { Field, Term } from '../glossary';
 import { MindPanel, MindPlots, type MindTurn } from '../mind';
 import { param, setParams } from '../router';
 
 let api: Comlink.Remote<PlayWorkerApi> | undefined;
-/** The play worker, started on first use. */
+/** The play worker, started on the person's first action (opening the page fetches no simulator code). */
 function playWorker(): Comlink.Remote<PlayWorkerApi> {
   api ??= Comlink.wrap<PlayWorkerApi>(
     new Worker(new URL('../../workers/play.worker.ts', import.meta.url), { type: 'module' }),
@@ -73,13 +73,13 @@ function LineView(props: {
   active: boolean;
   task: TaskId;
   reveal: boolean;
-  start: PlayStart;
+  start: MindState;
   onBranch: (line: number, turn: number) => void;
   onSelect: (line: number) => void;
 }) {
   const { line, index, active, task, reveal, start } = props;
   const t = getTask(task);
-  const points = [start.mind, ...line.turns.map((x) => x.after)];
+  const points = [start, ...line.turns.map((x) => x.after)];
   const last = line.turns[line.turns.length - 1];
   return html`<section class=${`branch${active ? ' active' : ''}`} aria-label=${line.name}>
     <h3>
@@ -122,7 +122,8 @@ export default function Play() {
     : 'p4g';
   const seedParam = param('seed', '');
   const reveal = param('mind', '0') === '1';
-  const [start, setStart] = useState<PlayStart | null>(null);
+  const seeds = useMemo(() => defaultSeeds(task), [task]);
+  const seed = seeds.find((s) => s.id === seedParam) ?? seeds[0];
   const [lines, setLines] = useState<Line[]>([{ name: 'Line A', from: 0, turns: [] }]);
   const [active, setActive] = useState(0);
   const [strategy, setStrategy] = useState('');
@@ -131,32 +132,20 @@ export default function Play() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
+  // A new situation starts a new game.
   useEffect(() => {
-    let live = true;
-    setBusy(true);
-    setError(null);
-    void (async () => {
-      try {
-        const first = await playWorker().start(task, seedParam);
-        if (!live) return;
-        setStart(first);
-        setLines([{ name: 'Line A', from: 0, turns: [] }]);
-        setActive(0);
-        setWordings([]);
-      } catch (e) {
-        if (live) setError((e as Error).message);
-      } finally {
-        if (live) setBusy(false);
-      }
-    })();
-    return () => {
-      live = false;
-    };
-  }, [task, seedParam]);
+    setLines([{ name: 'Line A', from: 0, turns: [] }]);
+    setActive(0);
+    setWordings([]);
+    setError(seed ? null : `The task ${task} has no bundled seed.`);
+  }, [task, seed?.id]);
+  if (!seed) return html`<p role="alert" class="error">The task ${task} has no bundled seed.</p>`;
+  // The seed's initial mind (the seller's acceptable price is known after the first turn).
+  const initial: MindState = { cognitive: seed.cognitive, acceptablePrice: null, lastUserPrice: null };
 
   const line = lines[active] as Line;
   const last = line.turns[line.turns.length - 1];
-  const checkpoint: EnvCheckpoint | undefined = last ? last.checkpoint : start?.checkpoint;
+  const checkpoint: From = last ? last.checkpoint : { task, seedId: seed.id };
   const ended = !!last && (last.terminated || last.truncated);
   const strategies = getTask(task).strategies;
 
@@ -175,7 +164,7 @@ export default function Play() {
 
   const send = async (e: Event) => {
     e.preventDefault();
-    if (!checkpoint || text.trim() === '') {
+    if (text.trim() === '') {
       setError('Write what the actor says first.');
       return;
     }
@@ -186,7 +175,7 @@ export default function Play() {
     setWordings([]);
   };
   const propose = async () => {
-    if (!checkpoint || !strategy) return;
+    if (!strategy) return;
     const w = await run(() => playWorker().realize(checkpoint, strategy, 3));
     if (w) setWordings(w);
   };
@@ -214,10 +203,10 @@ export default function Play() {
         </label>
         <${Field} id="play-seed" label="Seed" term="seed">
           <select id="play-seed"
-            value=${start?.observation.seedId ?? seedParam}
+            value=${seed.id}
             onChange=${(e: Event) => setParams({ seed: (e.target as HTMLSelectElement).value })}
           >
-            ${(start?.seedIds ?? []).map((id) => html`<option value=${id}>${id}</option>`)}
+            ${seeds.map((sd) => html`<option value=${sd.id}>${sd.id}</option>`)}
           </select>
         </${Field}>
         <label class="inline"
@@ -230,31 +219,28 @@ export default function Play() {
         </label>
       </fieldset>
     </form>
-    ${start && html`<${Situation} view=${start.observation.actorView} task=${task} />`}
-    ${
-      start &&
-      html`<section aria-labelledby="dialogue">
-        <h2 id="dialogue">Dialogue</h2>
-        <${Prefix} history=${start.observation.history} task=${task} />
-        <div class="branches">
-          ${lines.map(
-            (l, i) =>
-              html`<${LineView}
-                line=${l}
-                index=${i}
-                active=${i === active}
-                task=${task}
-                reveal=${reveal}
-                start=${start}
-                onBranch=${branch}
-                onSelect=${setActive}
-              />`,
-          )}
-        </div>
-      </section>`
-    }
+    <${Situation} view=${seed.actorView} task=${task} />
+    ${html`<section aria-labelledby="dialogue">
+      <h2 id="dialogue">Dialogue</h2>
+      <${Prefix} history=${seed.prefix} task=${task} />
+      <div class="branches">
+        ${lines.map(
+          (l, i) =>
+            html`<${LineView}
+              line=${l}
+              index=${i}
+              active=${i === active}
+              task=${task}
+              reveal=${reveal}
+              start=${initial}
+              onBranch=${branch}
+              onSelect=${setActive}
+            />`,
+        )}
+      </div>
+    </section>`}
     <form class="composer" onSubmit=${send} aria-label="Your turn">
-      <fieldset disabled=${!start || ended}>
+      <fieldset disabled=${ended}>
         <legend>Your turn ${line.turns.length + 1} in ${line.name}</legend>
         <${Field} id="play-strategy" label="Strategy label (optional)" term="strategy label">
           <select id="play-strategy"
