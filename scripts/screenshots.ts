@@ -4,7 +4,7 @@
  * playwright-core) through each page — Play with three turns sent and the user's mind revealed, Watch with a
  * baseline run and one episode open — and writes `docs/screenshots/<page>.png` (1280 px wide, first 1600 px).
  *
- *   npm run screenshots            # build, then shoot
+ *   npm run screenshots                 # build, then shoot
  *   npm run screenshots -- --no-build   # reuse an existing dist/demo
  */
 import { mkdirSync } from 'node:fs';
@@ -45,7 +45,21 @@ const SHOTS: { name: string; hash: string; act: (page: Page) => Promise<void> }[
       await p.locator('.episode .uplot').first().waitFor();
     },
   },
-  ...['train', 'evaluate', 'principles', 'data', 'models'].map((name) => ({
+  {
+    name: 'evaluate',
+    hash: '#/evaluate?task=p4g&policies=random,standard,proactive&episodes=6',
+    act: async (p) => {
+      await p.getByRole('button', { name: 'Evaluate' }).click();
+      await p.locator('table.eval').waitFor({ timeout: 120_000 });
+    },
+  },
+  {
+    name: 'models',
+    hash: '#/models',
+    act: async (p) =>
+      void (await p.locator('.gpu-findings, main .error').first().waitFor({ timeout: 60_000 })),
+  },
+  ...['train', 'principles', 'data'].map((name) => ({
     name,
     hash: `#/${name}`,
     act: async (p: Page) => void (await p.locator('main h1').waitFor()),

@@ -7,10 +7,10 @@ export function JobProgressBar({ runner, what }: { runner: EpisodeJobRunner; wha
   if (!p) return null;
   return html`<div class="progress" role="status" aria-live="polite">
     <label
-      >${what}: ${p.done} of ${p.total || '…'}
-      <progress max=${p.total || 1} value=${p.done}></progress>
+      >${what}: ${p.total > 0 ? `${p.done} of ${p.total}` : 'running'}
+      ${p.total > 0 ? html`<progress max=${p.total} value=${p.done}></progress>` : html`<progress></progress>`}
     </label>
-    <span class="muted">${formatEta(p.etaSeconds)}</span>
+    ${p.total > 0 && html`<span class="muted">${formatEta(p.etaSeconds)}</span>`}
     <button type="button" onClick=${() => runner.stop()}>Stop</button>
   </div>`;
 }
