@@ -187,7 +187,32 @@ it("Evaluate: two policies give the Node evaluate job's table, with intervals", 
   await context.close();
 });
 
-it('the other pages: axe-core finds no serious or critical violation; unbuilt pages say so; no request left the origin', async () => {
+it('Train: three CSTPO steps in the trainer worker with live curves; stop, reload, resume from the stored run', async () => {
+  const { page, context, errors } = await open('#/train?task=esconv&steps=3&perstep=1&sft=2&backend=cpu');
+  await page.getByRole('button', { name: 'Start training' }).click();
+  const rows = page.locator('figure.plot').first().locator('table.sr-only tbody tr');
+  await expect.poll(() => rows.count(), { timeout: 120_000 }).toBeGreaterThanOrEqual(1);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  const run = page.locator('table.runs tbody tr').first();
+  await run.waitFor({ timeout: 120_000 });
+  const stoppedAt = Number((await run.locator('td').nth(2).textContent())?.split(' ')[0]);
+  expect(await run.locator('td').nth(3).textContent()).toBe(stoppedAt < 3 ? 'stopped' : 'finished');
+  expect(await page.locator('main').textContent()).toContain('Compute backend: cpu');
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Show stored runs' }).click();
+  await run.waitFor();
+  if (stoppedAt < 3) {
+    await run.getByRole('button', { name: /^Resume / }).click();
+    await expect.poll(() => run.locator('td').nth(3).textContent(), { timeout: 120_000 }).toBe('finished');
+    expect(await rows.count()).toBe(3);
+  }
+  expect(await run.locator('td').nth(2).textContent()).toBe('3 of 3');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('the other pages: axe-core finds no serious or critical violation; unbuilt parts say so; Data names the bad file and line; no request left the origin', async () => {
   const { page, context, errors } = await open('#/home');
   const found: string[] = [];
   for (const p of ['home', 'train', 'principles', 'data', 'models']) {
@@ -202,6 +227,15 @@ it('the other pages: axe-core finds no serious or critical violation; unbuilt pa
     if (p !== 'home') expect(await page.locator('main').textContent()).toContain('Not built yet');
     found.push(...(await axeViolations(page, p)));
   }
+  // Data: a seed file with a broken second line is refused with its file and line; a good one is accepted.
+  await page.evaluate(() => (location.hash = '#/data'));
+  const good = JSON.stringify(defaultSeeds('cb')[0]);
+  await page.getByLabel('Seed files').setInputFiles([
+    { name: 'bad.jsonl', mimeType: 'text/plain', buffer: Buffer.from(`${good}\n{"id": oops}\n`) },
+    { name: 'good.jsonl', mimeType: 'text/plain', buffer: Buffer.from(`${good}\n`) },
+  ]);
+  await expect.poll(() => page.getByRole('alert').textContent()).toContain('bad.jsonl:2');
+  expect(await page.locator('table.checked').textContent()).toContain('1 seeds accepted (cb)');
   expect(found).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
