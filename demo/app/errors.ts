@@ -6,3 +6,9 @@ export class UnknownSeedError extends LabError {
   override name: string = 'UnknownSeedError';
   override readonly code: string = 'APP_UNKNOWN_SEED';
 }
+
+/** A job's worker crashed or failed to load (the page keeps working; the next run starts a fresh worker). */
+export class WorkerCrashedError extends LabError {
+  override name: string = 'WorkerCrashedError';
+  override readonly code: string = 'APP_WORKER_CRASHED';
+}
