@@ -73,7 +73,7 @@ async function main(): Promise<void> {
   const server = await startStaticServer(DIST);
   const browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--headless=new', '--no-sandbox'],
+    args: ['--headless=new', '--no-sandbox', '--enable-unsafe-webgpu'],
   });
   try {
     for (const shot of SHOTS) {

@@ -56,13 +56,16 @@ export default function Models() {
         found &&
         html`<div role="status" class="gpu-findings">
           ${describeGpu(found.report).map((s) => html`<p>${s}</p>`)}
-          <h3>Models that should run here</h3>
-          <p>${found.rec.reason}</p>
           ${
-            found.rec.modelIds.length > 0 &&
-            html`<ol>
-              ${found.rec.modelIds.slice(0, 5).map((id) => html`<li><code>${id}</code></li>`)}
-            </ol>`
+            found.report.adapter &&
+            html`<h3>Models that should run here</h3>
+              <p>${found.rec.reason}</p>
+              ${
+                found.rec.modelIds.length > 0 &&
+                html`<ol>
+                  ${found.rec.modelIds.slice(0, 5).map((id) => html`<li><code>${id}</code></li>`)}
+                </ol>`
+              }`
           }
         </div>`
       }
