@@ -83,6 +83,7 @@ async function main(): Promise<void> {
       await page.waitForFunction(
         () => !document.querySelector('main')?.textContent?.includes('Loading the page'),
       );
+      await page.evaluate(() => window.scrollTo(0, 0));
       const file = resolve(OUT, `${shot.name}.png`);
       await page.screenshot({ path: file });
       console.log(`wrote ${file}`);

@@ -67,7 +67,7 @@ function Changes({ turn }: { turn: MindTurn }) {
       : !a
         ? 'not applied (record inactive or unknown)'
         : Math.abs(a.applied - c.delta) > 1e-9
-          ? `clipped to ${fmt(a.applied)} (change limit or strength bounds)`
+          ? `applied as ${fmt(a.applied)} (the update rules' limits, strength bounds and linked records)`
           : 'applied';
     return { id: c.id, delta: fmt(c.delta), status };
   });
