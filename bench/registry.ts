@@ -5,6 +5,7 @@
 import { bootstrapBenchmark } from './cases/bootstrap';
 import { dataBenchmark } from './cases/data';
 import { envBenchmark } from './cases/env';
+import { firstLoadBenchmark } from './cases/first-load';
 import { evalBenchmark } from './cases/eval';
 import { llmOverheadBenchmark } from './cases/llm';
 import { memoryLoadBenchmark, memoryRetrievalBenchmark } from './cases/memory';
@@ -28,4 +29,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   rlSamplingCostBenchmark,
   simulateMemoryBenchmark,
   llmOverheadBenchmark,
+  firstLoadBenchmark,
 ];

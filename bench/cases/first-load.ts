@@ -1,0 +1,80 @@
+/**
+ * `app/first-load`: the gzip size of the JavaScript the browser app (demo/) fetches before the person does
+ * anything (issue 13: at most 500 kB). The app is built with the repository's vite.config.ts into a temporary
+ * folder and opened in headless Chromium from a local static server; every `.js` response (page, chunks and
+ * workers) is recorded, and the served files are gzipped here (zlib level 9, as a static host would serve them).
+ * Entries: the home page (what a first visit fetches), and the Play and Watch pages opened directly from a link
+ * (Play starts its simulator worker at once; Watch starts the episode worker only when a run is asked for).
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { gzipSync } from 'node:zlib';
+import { startStaticServer } from '../../tests/browser/server';
+import type { BenchEntry, Benchmark } from '../types';
+
+const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
+const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-background-networking', '--no-first-run'];
+
+/** What each entry opens, and the element whose presence means the page has done its loading. */
+const VISITS = [
+  { name: 'app/first-load home', hash: '#/home', ready: '#lesson' },
+  { name: 'app/first-load play', hash: '#/play', ready: '.situation' },
+  { name: 'app/first-load watch', hash: '#/watch', ready: 'form button[type=submit]' },
+] as const;
+
+export const firstLoadBenchmark: Benchmark = {
+  name: 'app/first-load',
+  async run(ctx) {
+    const outDir = mkdtempSync(join(tmpdir(), 'pdl-first-load-'));
+    const { chromium } = await import('playwright-core');
+    const { build } = await import('vite');
+    const entries: BenchEntry[] = [];
+    try {
+      ctx.log('building the app');
+      await build({
+        configFile: resolve(root, 'vite.config.ts'),
+        logLevel: 'warn',
+        build: { outDir, emptyOutDir: true, reportCompressedSize: false },
+      });
+      const server = await startStaticServer(outDir);
+      const browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
+      try {
+        for (const visit of VISITS) {
+          const context = await browser.newContext();
+          const page = await context.newPage();
+          const scripts = new Set<string>();
+          context.on('response', (r) => {
+            const path = new URL(r.url()).pathname;
+            if (r.url().startsWith(server.url) && path.endsWith('.js')) scripts.add(path);
+          });
+          await page.goto(`${server.url}/index.html${visit.hash}`);
+          await page.locator(visit.ready).first().waitFor({ timeout: 60_000 });
+          await page.waitForLoadState('networkidle');
+          let raw = 0;
+          let gzip = 0;
+          for (const path of scripts) {
+            const body = readFileSync(join(outDir, path));
+            raw += body.length;
+            gzip += gzipSync(body, { level: 9 }).length;
+          }
+          entries.push({
+            name: visit.name,
+            unit: 'kB gzip',
+            value: Math.round(gzip / 10) / 100,
+            extra: `${scripts.size} JS files, ${(raw / 1000).toFixed(1)} kB raw: ${[...scripts].sort().join(' ')}`,
+          });
+          ctx.log(`${visit.name}: ${(gzip / 1000).toFixed(1)} kB gzip in ${scripts.size} files`);
+          await context.close();
+        }
+      } finally {
+        await browser.close();
+        await server.close();
+      }
+    } finally {
+      rmSync(outDir, { recursive: true, force: true });
+    }
+    return entries;
+  },
+};

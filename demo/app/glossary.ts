@@ -1,0 +1,96 @@
+/**
+ * Plain-words explanations of every term the app shows, one click (or hover) away: `Term` renders the word as a
+ * button that opens a small popover with the explanation (the browser's popover API: keyboard- and
+ * screen-reader-usable, closed with Escape or a click elsewhere), and the Glossary lists them all.
+ */
+import { html } from 'htm/preact';
+import type { ComponentChildren } from 'preact';
+import { useId } from 'preact/hooks';
+
+/** Term → explanation, for a student who has never read the papers. */
+export const GLOSSARY: Readonly<Record<string, string>> = {
+  'strategy label':
+    'The name of what a turn tries to do — for example "Logical appeal" or "Affirmation". The actor may label ' +
+    'its utterance; the simulated user never sees the label, only the words.',
+  actor: 'The side you play (or a policy plays): the supporter, the persuader or the buyer.',
+  user: 'The simulated person the actor talks to. Its mind is hidden from the actor; the app can reveal it for learning.',
+  mode:
+    'How the simulated user reads a turn: Influence (it tries to change my mind), Elicit (it asks me something) or ' +
+    'Social (small talk). Only Influence turns can change beliefs, desires and intentions.',
+  route:
+    'For an Influence turn, how carefully the user thinks about it: the central route weighs the arguments, the ' +
+    'peripheral route goes by surface cues such as warmth or confidence.',
+  judgment:
+    'What the user concludes about an Influence turn: accept (it fits what I believe), non-commit (not sure) or ' +
+    'reject (it goes against what I believe).',
+  BDI: 'Beliefs, desires and intentions: the records of the simulated mind, each with a strength from 0 to 4.',
+  'proposed change':
+    'After an Influence turn the simulator proposes small changes to the BDI records; rules accept them, clip them ' +
+    'or reject them (then the mind stays exactly as it was), and the reason is shown.',
+  valence: 'How pleasant the user feels, from −1 (very unpleasant) to +1 (very pleasant).',
+  arousal: 'How stirred up the user feels, from 0 (calm) to 1 (highly activated).',
+  appraisal:
+    "The user's reading of the situation: goal congruence (is this going my way?), coping potential (can I deal " +
+    'with it?) and future expectancy (will it get better?), each from −1 to +1.',
+  utility: "The judge's score of a finished dialogue, from 0 (goal missed) to 1 (goal fully reached).",
+  return: 'The sum of the rewards over an episode. With the default protocol it equals the final utility.',
+  success:
+    "Whether the judge counts the dialogue as a success (for example a donation or a deal near the buyer's target).",
+  episode: 'One whole dialogue, from the seed situation to its end.',
+  seed: 'A starting situation: who the user is, what they believe and feel, and the first turns of the dialogue.',
+  policy: 'A rule that plays the actor: it picks a strategy and an utterance each turn.',
+  'outcome variable':
+    "The task's measure of progress: the user's intention to take a step (emotional support), the intention to " +
+    "donate (persuasion) or the seller's willingness to concede and price (bargaining).",
+  'template mode':
+    'Every simulated role runs on hand-written rules in your browser: no language model, no download, nothing sent.',
+  interval:
+    'A 95% interval: the range that holds the true average with 95% confidence, given the episodes run.',
+};
+
+/**
+ * A term with its explanation one click or hover away. `term` must be a key of {@link GLOSSARY}; `label` is the
+ * text shown (default: the term); the label "?" makes a small explain button named "Explain “term”".
+ */
+export function Term({ term, label }: { term: keyof typeof GLOSSARY & string; label?: string }) {
+  const id = `g${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
+  const text = GLOSSARY[term] ?? '';
+  return html`<span class="term-wrap"
+    ><button
+      type="button"
+      class="term"
+      popovertarget=${id}
+      title=${text}
+      aria-label=${`${label ?? term}: explain`}
+    >
+      ${label ?? term}</button
+    ><span popover="auto" id=${id} class="term-pop" role="note"><strong>${term}</strong>: ${text}</span></span
+  >`;
+}
+
+/** The whole glossary, as a definition list. */
+export function Glossary() {
+  return html`<dl class="glossary">
+    ${Object.entries(GLOSSARY).map(
+      ([k, v]) =>
+        html`<div>
+          <dt>${k}</dt>
+          <dd>${v}</dd>
+        </div>`,
+    )}
+  </dl>`;
+}
+
+/**
+ * A form field: its label (bound to the control by `id`), an optional explain button beside it (outside the label,
+ * so the control's name stays the label text) and the control itself.
+ */
+export function Field(props: { id: string; label: string; term?: string; children: ComponentChildren }) {
+  return html`<div class="field">
+    <span class="field-head"
+      ><label for=${props.id}>${props.label}</label
+      >${props.term && html` <${Term} term=${props.term} label="?" />`}</span
+    >
+    ${props.children}
+  </div>`;
+}

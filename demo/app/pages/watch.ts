@@ -1,0 +1,242 @@
+/**
+ * Watch: a policy of the registry (src/jobs/policies.ts) plays the chosen seeds in the episode worker through the
+ * simulate job — the same job as `npm run simulate`, so the same task, policy, seeds and rng seed give the same
+ * episodes. Episodes are listed with outcome and return; any one opens as a transcript with the mind panel.
+ */
+import { html } from 'htm/preact';
+import { useMemo, useState } from 'preact/hooks';
+import type { SimulateConfig, SimulateResult, TrajectoryLine } from '../../../src/jobs/simulate';
+import { formatEstimate } from '../../../src/stats/intervals';
+import { getTask } from '../../../src/tasks';
+import { defaultSeeds } from '../../../src/tasks/defaults';
+import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
+import { Field, Term } from '../glossary';
+import { EpisodeJobRunner, JobStoppedError } from '../jobs';
+import { MindPanel, MindPlots, type MindPoint, type MindTurn } from '../mind';
+import { JobProgressBar } from '../progress';
+import { param, setParams } from '../router';
+
+/**
+ * The registry's policies that run in template mode with no loaded resource (`principles:` and `cstpo:` need a
+ * memory or a trained run: not offered here yet).
+ */
+export function templatePolicies(task: TaskId): string[] {
+  return [
+    'random',
+    'replay',
+    'standard',
+    'proactive',
+    'procot',
+    'ask-an-expert',
+    'llm',
+    'arg',
+    ...getTask(task).strategies.map((s) => `fixed:${s}`),
+  ];
+}
+
+const runner = new EpisodeJobRunner();
+
+/** The watch page's configuration from the URL (class mode), with defaults. */
+export function watchConfig(params: {
+  get: (k: string, d: string) => string;
+}): SimulateConfig & { task: TaskId } {
+  const t = params.get('task', 'p4g');
+  const task = ((TASK_IDS as readonly string[]).includes(t) ? t : 'p4g') as TaskId;
+  const all = defaultSeeds(task);
+  const chosen = params.get('seeds', '').split(',').filter(Boolean);
+  const seeds = chosen.length > 0 ? all.filter((s) => chosen.includes(s.id)) : all.slice(0, 6);
+  return {
+    task,
+    policy: params.get('policy', 'random'),
+    seeds: seeds.length > 0 ? seeds : all.slice(0, 6),
+    episodes: Math.max(1, Number(params.get('episodes', '')) || seeds.length || 6),
+    rngSeed: Math.max(0, Math.floor(Number(params.get('rng', '0')) || 0)),
+    keepState: true,
+  };
+}
+
+function Episode({ line }: { line: TrajectoryLine }) {
+  const t = getTask(line.task);
+  const seed = defaultSeeds(line.task).find((s) => s.id === line.seedId);
+  if (!seed) return html`<p class="error">The seed ${line.seedId} is not bundled.</p>`;
+  const points: MindPoint[] = [
+    { cognitive: seed.cognitive, lastUserPrice: null, acceptablePrice: null },
+    ...line.turns.map((x) => ({
+      cognitive: x.state!.cognitive,
+      lastUserPrice: x.state!.lastUserPrice,
+      acceptablePrice: null,
+    })),
+  ];
+  return html`<section aria-labelledby="episode-title" class="episode">
+    <h2 id="episode-title" tabindex="-1">Episode: ${line.seedId}, repeat ${line.repeat}</h2>
+    ${seed.prefix.map(
+      (h) =>
+        html`<p class=${`turn ${h.speaker}`}>
+          <strong>${h.speaker === 'actor' ? t.actorRole : t.userRole}:</strong> ${h.text}
+        </p>`,
+    )}
+    <${MindPlots} task=${line.task} points=${points} />
+    <ol class="transcript">
+      ${line.turns.map((turn, i) => {
+        const mind: MindTurn = {
+          mode: turn.mode,
+          route: turn.route,
+          judgment: turn.judgment,
+          pCentral: null,
+          rejected: turn.rejectedProposal,
+          proposal: null,
+          applied: null,
+          events: turn.events,
+          before: (points[i] as MindPoint).cognitive,
+          after: (points[i + 1] as MindPoint).cognitive,
+        };
+        return html`<li>
+          <p class="turn actor">
+            <strong>${t.actorRole} [${turn.action.strategy}]:</strong> ${turn.action.utterance}
+          </p>
+          <p class="turn user"><strong>${t.userRole}:</strong> ${turn.userUtterance}</p>
+          <details>
+            <summary>Reveal the user’s mind on turn ${i + 1}</summary>
+            <${MindPanel} turn=${mind} />
+          </details>
+        </li>`;
+      })}
+    </ol>
+    <p>Ended: ${line.endReason ?? 'n/a'} · <${Term} term="utility" /> ${line.utility.toFixed(3)}</p>
+  </section>`;
+}
+
+export default function Watch() {
+  const config = watchConfig({ get: param });
+  const task = config.task;
+  const allSeeds = useMemo(() => defaultSeeds(task), [task]);
+  const chosen = new Set((config.seeds ?? []).map((s) => s.id));
+  const [result, setResult] = useState<{ result: SimulateResult; lines: TrajectoryLine[] } | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [open, setOpen] = useState<number | null>(null);
+  const running = runner.progress.value !== null;
+
+  const start = async (e: Event) => {
+    e.preventDefault();
+    setResult(null);
+    setError(null);
+    setOpen(null);
+    try {
+      const out = await runner.run((api, onProgress) => api.simulate(config, onProgress));
+      setResult(out);
+    } catch (err) {
+      setError(
+        err instanceof JobStoppedError
+          ? `Stopped: ${err.message}.`
+          : `The run failed: ${(err as Error).message}`,
+      );
+    }
+  };
+  const s = result?.result.summary;
+
+  return html`<form onSubmit=${start}>
+      <fieldset disabled=${running}>
+        <legend>What to run</legend>
+        <label
+          >Task
+          <select
+            value=${task}
+            onChange=${(e: Event) => setParams({ task: (e.target as HTMLSelectElement).value, seeds: '', policy: 'random' })}
+          >
+            ${TASK_IDS.map((id) => html`<option value=${id}>${getTask(id).title}</option>`)}
+          </select>
+        </label>
+        <${Field} id="watch-policy" label="Policy" term="policy">
+          <select id="watch-policy"
+            value=${config.policy}
+            onChange=${(e: Event) => setParams({ policy: (e.target as HTMLSelectElement).value })}
+          >
+            ${templatePolicies(task).map((p) => html`<option value=${p}>${p}</option>`)}
+          </select>
+        </${Field}>
+        <${Field} id="watch-seeds" label="Seeds (Ctrl/Shift-click for several)" term="seed">
+          <select id="watch-seeds"
+            multiple
+            size="4"
+            onChange=${(e: Event) =>
+              setParams({
+                seeds: [...(e.target as HTMLSelectElement).selectedOptions].map((o) => o.value).join(','),
+                episodes: '',
+              })}
+          >
+            ${allSeeds.map((sd) => html`<option value=${sd.id} selected=${chosen.has(sd.id)}>${sd.id}</option>`)}
+          </select>
+        </${Field}>
+        <${Field} id="watch-episodes" label="Episodes" term="episode">
+          <input id="watch-episodes"
+            type="number"
+            min="1"
+            max="500"
+            value=${config.episodes}
+            onChange=${(e: Event) => setParams({ episodes: (e.target as HTMLInputElement).value })}
+          />
+        </${Field}>
+        <label
+          >Random seed of the run
+          <input
+            type="number"
+            min="0"
+            value=${config.rngSeed}
+            onChange=${(e: Event) => setParams({ rng: (e.target as HTMLInputElement).value })}
+          />
+        </label>
+        <button type="submit">Run</button>
+      </fieldset>
+    </form>
+    <${JobProgressBar} runner=${runner} what="Episodes" />
+    ${error && html`<p role="alert" class="error">${error}</p>`}
+    ${
+      result &&
+      s &&
+      html`<section aria-labelledby="results">
+        <h2 id="results">Results</h2>
+        <p role="status">
+          ${result.lines.length} episodes of ${result.result.policy} on ${result.result.seeds} seeds ·
+          <${Term} term="success" /> rate ${formatEstimate(s.successRate)} · mean
+          <${Term} term="return" /> ${formatEstimate(s.meanReturn)} (<${Term}
+            term="interval"
+            label="95% intervals"
+          />)
+        </p>
+        <table class="episodes">
+          <thead>
+            <tr>
+              <th scope="col">#</th>
+              <th scope="col">seed</th>
+              <th scope="col">repeat</th>
+              <th scope="col">turns</th>
+              <th scope="col">ended</th>
+              <th scope="col"><${Term} term="return" /></th>
+              <th scope="col"><${Term} term="success" /></th>
+              <th scope="col">transcript</th>
+            </tr>
+          </thead>
+          <tbody>
+            ${result.lines.map(
+              (l, i) =>
+                html`<tr>
+                  <td>${i + 1}</td>
+                  <td>${l.seedId}</td>
+                  <td>${l.repeat}</td>
+                  <td>${l.turns.length}</td>
+                  <td>${l.endReason}</td>
+                  <td class="return">${l.return.toFixed(3)}</td>
+                  <td>${l.success ? 'yes' : 'no'}</td>
+                  <td>
+                    <button type="button" aria-label=${`Open episode ${i + 1}`} onClick=${() => setOpen(i)}>
+                      Open
+                    </button>
+                  </td>
+                </tr>`,
+            )}
+          </tbody>
+        </table>
+      </section>`
+    }
+    ${result && open !== null && result.lines[open] && html`<${Episode} line=${result.lines[open]} />`}`;
+}

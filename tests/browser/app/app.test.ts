@@ -1,0 +1,243 @@
+/**
+ * The browser app (demo/), built once with the repository's vite.config.ts and driven through headless Chromium:
+ * Play (three turns, one from the keyboard alone, undo, branch; replies equal a Node run of the same seed; the strategy label does not reach
+ * the simulator), Watch (a baseline's episodes equal the Node simulate job's; stop), no request leaving
+ * the page's origin, and axe-core finding no serious or critical violation on any page.
+ */
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { build } from 'vite';
+import { afterAll, beforeAll, expect, it } from 'vitest';
+import { DialogueEnv } from '../../../src/env/env';
+import { evaluateJob } from '../../../src/jobs/evaluate';
+import { simulateJob, type TrajectoryLine } from '../../../src/jobs/simulate';
+import { formatEstimate } from '../../../src/stats/intervals';
+import { defaultSeeds } from '../../../src/tasks/defaults';
+import { CHROMIUM_ARGS } from '../harness';
+import { startStaticServer, type StaticServer } from '../server';
+
+const repoRoot = resolve(import.meta.dirname, '../../..');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let outDir = '';
+let server: StaticServer;
+let browser: Browser;
+/** Every URL any page of this file requested. */
+const requested: string[] = [];
+
+beforeAll(async () => {
+  outDir = mkdtempSync(join(tmpdir(), 'pdl-app-'));
+  await build({
+    configFile: resolve(repoRoot, 'vite.config.ts'),
+    logLevel: 'warn',
+    build: { outDir, emptyOutDir: true, reportCompressedSize: false },
+  });
+  server = await startStaticServer(outDir);
+  browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS] });
+});
+
+afterAll(async () => {
+  await browser?.close();
+  await server?.close();
+  if (outDir) rmSync(outDir, { recursive: true, force: true });
+});
+
+async function open(hash: string): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  const errors: string[] = [];
+  context.on('request', (r) => requested.push(r.url()));
+  page.on('pageerror', (e) => errors.push(e.message));
+  await page.goto(`${server.url}/index.html${hash}`);
+  return { page, context, errors };
+}
+
+const UTTERANCES = [
+  'Save the Children helps children in war zones; a small donation feeds a child for a week.',
+  'Have you ever given to a charity before?',
+  'Even one dollar from your task payment would make a real difference today.',
+];
+
+/** Serious or critical axe-core violations on the page as it is now, as `rule (impact) at targets` lines. */
+async function axeViolations(page: Page, where: string): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const r = await (window as unknown as { axe: { run: () => Promise<Result> } }).axe.run();
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  });
+  return violations.map(
+    (v) => `${where}: ${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+/** Types `text` into the composer and sends it; waits for the reply count of the active line to grow. */
+async function say(page: Page, text: string, strategy = ''): Promise<void> {
+  const replies = page.locator('.branch.active .reply');
+  const before = await replies.count();
+  await page.getByLabel('Strategy label (optional)').selectOption(strategy);
+  await page.getByLabel('What you say').fill(text);
+  await page.getByRole('button', { name: 'Send' }).click();
+  await expect.poll(() => replies.count(), { timeout: 30_000 }).toBe(before + 1);
+}
+
+it('Play: three turns (the third from the keyboard alone) equal a Node run of the same seed; undo; branch; the mind panel', async () => {
+  const { page, context, errors } = await open('#/play?task=p4g');
+  await page.locator('.situation').waitFor({ timeout: 30_000 });
+  await say(page, UTTERANCES[0]!, 'Logical appeal');
+  await say(page, UTTERANCES[1]!);
+  // Third turn from the keyboard: Tab to the text box, type, Tab to Send, Enter.
+  const textarea = page.getByLabel('What you say');
+  for (let i = 0; i < 80 && !(await textarea.evaluate((el) => el === document.activeElement)); i++)
+    await page.keyboard.press('Tab');
+  await page.keyboard.type(UTTERANCES[2]!);
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  const replies = page.locator('.branch.active .reply');
+  await expect.poll(() => replies.count(), { timeout: 30_000 }).toBe(3);
+
+  const env = new DialogueEnv('p4g');
+  env.reset({ seed: defaultSeeds('p4g')[0]! });
+  const expected: string[] = [];
+  for (const u of UTTERANCES)
+    expected.push((await env.step({ strategy: 'x', utterance: u })).info.sim.userUtterance);
+  expect(await replies.allTextContents()).toEqual(expected);
+
+  await page.getByRole('button', { name: 'Undo last turn' }).click();
+  expect(await replies.allTextContents()).toEqual(expected.slice(0, 2));
+
+  // Branch at turn 1 and say turn 1 again with another label: the simulator never sees labels, so the reply is
+  // the same; then a different turn 2. Both lines stay on screen.
+  await page.getByRole('button', { name: 'Branch: try another turn 1 in Line A' }).click();
+  expect(await page.locator('.branch').count()).toBe(2);
+  await say(page, UTTERANCES[0]!, 'Emotion appeal');
+  await say(page, 'What do you think about charities in general?');
+  const lineA = await page.locator('.branch').nth(0).locator('.reply').allTextContents();
+  const lineB = await page.locator('.branch').nth(1).locator('.reply').allTextContents();
+  expect(lineA).toEqual(expected.slice(0, 2));
+  expect(lineB[0]).toBe(expected[0]);
+  expect(lineB).toHaveLength(2);
+  expect(await page.locator('.branch').nth(1).locator('h3').textContent()).toContain('branched at turn 1');
+
+  // Reveal the mind: the panel names mode, route and judgment for each turn, and the plots appear.
+  await page.getByLabel('Reveal the user’s mind').check();
+  const panel = page.locator('.branch').nth(0).locator('.mind').first();
+  await expect.poll(() => panel.locator('.decision').innerText()).toMatch(/mode: (Influence|Elicit|Social)/);
+  expect(await page.locator('.branch').nth(0).locator('.uplot').count()).toBeGreaterThanOrEqual(3);
+  expect(page.url()).toContain('mind=1');
+  expect(await axeViolations(page, 'play')).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('Watch: a baseline on two seeds gives the episodes of the Node simulate job; a new run clears the old results', async () => {
+  const seeds = defaultSeeds('p4g').slice(0, 2);
+  const ids = seeds.map((s) => encodeURIComponent(s.id)).join(',');
+  const { page, context, errors } = await open(
+    `#/watch?task=p4g&policy=standard&seeds=${ids}&episodes=2&rng=3`,
+  );
+  await page.getByRole('button', { name: 'Run' }).click();
+  const rows = page.locator('table.episodes tbody tr');
+  await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
+
+  const lines: TrajectoryLine[] = [];
+  await simulateJob(
+    { task: 'p4g', policy: 'standard', seeds, episodes: 2, rngSeed: 3, keepState: true },
+    { onEpisode: (l) => void lines.push(l) },
+  );
+  expect(await page.locator('table.episodes td.return').allTextContents()).toEqual(
+    lines.map((l) => l.return.toFixed(3)),
+  );
+  await page.getByRole('button', { name: 'Open episode 1' }).click();
+  const shown = await page.locator('.episode .transcript > li > .turn.user').allTextContents();
+  expect(shown).toEqual(lines[0]!.turns.map((t) => `persuadee: ${t.userUtterance}`));
+  expect(await axeViolations(page, 'watch')).toEqual([]);
+
+  // A new run starts from a clean page (the old table and episode go at once); Stop ends it with a message.
+  await page.getByRole('button', { name: 'Run' }).click();
+  expect(await page.locator('.episode').count()).toBe(0);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toContain('Stopped');
+  expect(await rows.count()).toBe(0);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it("Evaluate: two policies give the Node evaluate job's table, with intervals", async () => {
+  const { page, context, errors } = await open(
+    '#/evaluate?task=p4g&policies=random,standard&episodes=2&rng=1',
+  );
+  await page.getByRole('button', { name: 'Evaluate' }).click();
+  const cells = page.locator('table.eval td.return');
+  await expect.poll(() => cells.count(), { timeout: 60_000 }).toBe(2);
+  const { report } = await evaluateJob({
+    tasks: ['p4g'],
+    policies: ['random', 'standard'],
+    episodes: 2,
+    rngSeed: 1,
+  });
+  expect(await cells.allTextContents()).toEqual(report.results.map((r) => formatEstimate(r.meanReturn)));
+  expect(await page.locator('table.eval td.success').allTextContents()).toEqual(
+    report.results.map((r) => formatEstimate(r.successRate)),
+  );
+  expect(await axeViolations(page, 'evaluate')).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('Train: three CSTPO steps in the trainer worker with live curves; stop, reload, resume from the stored run', async () => {
+  const { page, context, errors } = await open('#/train?task=esconv&steps=3&perstep=1&sft=2&backend=cpu');
+  await page.getByRole('button', { name: 'Start training' }).click();
+  const rows = page.locator('figure.plot').first().locator('table.sr-only tbody tr');
+  await expect.poll(() => rows.count(), { timeout: 120_000 }).toBeGreaterThanOrEqual(1);
+  await page.getByRole('button', { name: 'Stop' }).click();
+  const run = page.locator('table.runs tbody tr').first();
+  await run.waitFor({ timeout: 120_000 });
+  const stoppedAt = Number((await run.locator('td').nth(2).textContent())?.split(' ')[0]);
+  expect(await run.locator('td').nth(3).textContent()).toBe(stoppedAt < 3 ? 'stopped' : 'finished');
+  expect(await page.locator('main').textContent()).toContain('Compute backend: cpu');
+
+  await page.reload();
+  await page.getByRole('button', { name: 'Show stored runs' }).click();
+  await run.waitFor();
+  if (stoppedAt < 3) {
+    await run.getByRole('button', { name: /^Resume / }).click();
+    await expect.poll(() => run.locator('td').nth(3).textContent(), { timeout: 120_000 }).toBe('finished');
+    expect(await rows.count()).toBe(3);
+  }
+  expect(await run.locator('td').nth(2).textContent()).toBe('3 of 3');
+  expect(errors).toEqual([]);
+  await context.close();
+});
+
+it('the other pages: axe-core finds no serious or critical violation; unbuilt parts say so; Data names the bad file and line; no request left the origin', async () => {
+  const { page, context, errors } = await open('#/home');
+  const found: string[] = [];
+  for (const p of ['home', 'train', 'principles', 'data', 'models']) {
+    await page.evaluate((h) => (location.hash = h), `#/${p}`);
+    await page
+      .locator('main h1')
+      .filter({ hasText: new RegExp(`^${p}$`, 'i') })
+      .waitFor();
+    await page.waitForFunction(
+      () => !document.querySelector('main')?.textContent?.includes('Loading the page'),
+    );
+    if (p !== 'home') expect(await page.locator('main').textContent()).toContain('Not built yet');
+    found.push(...(await axeViolations(page, p)));
+  }
+  // Data: a seed file with a broken second line is refused with its file and line; a good one is accepted.
+  await page.evaluate(() => (location.hash = '#/data'));
+  const good = JSON.stringify(defaultSeeds('cb')[0]);
+  await page.getByLabel('Seed files').setInputFiles([
+    { name: 'bad.jsonl', mimeType: 'text/plain', buffer: Buffer.from(`${good}\n{"id": oops}\n`) },
+    { name: 'good.jsonl', mimeType: 'text/plain', buffer: Buffer.from(`${good}\n`) },
+  ]);
+  await expect.poll(() => page.getByRole('alert').textContent()).toContain('bad.jsonl:2');
+  expect(await page.locator('table.checked').textContent()).toContain('1 seeds accepted (cb)');
+  expect(found).toEqual([]);
+  expect(errors).toEqual([]);
+  await context.close();
+  expect(requested.filter((u) => !u.startsWith(server.url) && !u.startsWith('data:'))).toEqual([]);
+});
