@@ -3,33 +3,28 @@
  * Principles planner against the Standard policy (DESIGN.md "Principles"; Principles paper §3).
  */
 import { readFile, rm } from 'node:fs/promises';
+import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { RandomPolicy, runEpisodes, type EpisodeRecord, type Policy } from '../src/agents';
-import { StandardTemplatePolicy } from '../src/baselines/standard';
 import { DatasetError } from '../src/data';
-import { ConstructionCheckpointError } from '../src/memory';
+import { ConstructionCheckpointError, MemoryFileError, PrincipleMemory } from '../src/memory';
 import { HashedNgramEmbedder } from '../src/embed';
-import { DialogueEnv, type Protocol } from '../src/env';
-import {
-  formatEstimate,
-  pairedDifference,
-  summarizeEpisodes,
-  type BootstrapInterval,
-  type EpisodeSummary,
-} from '../src/stats';
-import {
-  MemoryFileError,
-  OnlineConstructionEnv,
-  PrincipleMemory,
-  PrinciplesPlanner,
-  TemplateWriter,
-} from '../src/memory';
-import { Rng } from '../src/rng';
+import type { Protocol } from '../src/env';
+import { EvalConfigError } from '../src/eval/harness';
+import { runKey } from '../src/eval/harness-run';
+import type {
+  EvalReport as EvaluateReport,
+  PairedResult,
+  PolicyResult,
+  ReportMethods,
+} from '../src/eval/report';
+import { formatEstimate } from '../src/stats';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
 import { JobAbortedError, JobConfigError, PolicyUnavailableError } from '../src/jobs/errors';
+import { evaluateJob } from '../src/jobs/evaluate';
+import { evaluatePrinciplesOnlineJob, ONLINE_POLICY } from '../src/jobs/evaluate-principles-online';
 import { queryPrinciplesJob, type QueryPrinciplesResult } from '../src/jobs/query-principles';
 import { cliMessage, parseNumber, UsageError, rngSeedValue, type Io as CliIo } from './options';
 import { openBuildCheckpoint } from './partial';
@@ -43,7 +38,9 @@ Commands:
   build   Build a principle memory by template self-play against Cog-Sim with the per-turn critic
           (backtracking revision, at most --max-attempts revisions per failed turn) and write it as JSON.
   query   Retrieve the top-k principles of a memory file for a situation text (L2 distance of When clauses).
-  eval    Compare the Principles planner (memory filtered by origin) with the Standard policy on seeds.
+  eval    Compare the Principles planner (memory filtered by origin) with the Standard policy on seeds,
+          through the evaluate job: the same episodes and figures as npm run evaluate with the policies
+          standard, random and principles:FILE and the same seeds and --rng-seed.
 
 Common options:
   --task TASK          esconv | p4g | cb (required)
@@ -80,7 +77,8 @@ eval:
   --online             also run the planner from an empty memory with online construction (success only,
                        no backtracking; it follows principles within L2 distance 0.4, and with none
                        plays a uniformly random label)
-  (Standard is the baseline of the paired differences; random is listed for reference.)
+  (Standard is the reference of the paired differences; random is listed for reference. A variant other
+  than all is named principles:FILE#ORIGIN in the JSON's evaluation report.)
   --rng-seed N         the run's integer seed: each episode's streams come from (rng seed, task, seed id,
                        repeat), as in simulate and evaluate; also seeds the bootstrap (default 0)
 
@@ -265,11 +263,8 @@ function formatBuild(r: BuildReport): string {
   );
 }
 
-async function loadMemory(values: Values, task: TaskId): Promise<PrincipleMemory> {
-  const path = required(values, 'memory');
-  const memory = await PrincipleMemory.fromFile(await readFile(path, 'utf8'), new HashedNgramEmbedder(), {
-    source: path,
-  });
+async function loadMemory(text: string, path: string, task: TaskId): Promise<PrincipleMemory> {
+  const memory = await PrincipleMemory.fromFile(text, new HashedNgramEmbedder(), { source: path });
   if (memory.task !== task) throw new UsageError(`${path} is a ${memory.task} memory, not ${task}`);
   return memory;
 }
@@ -304,125 +299,166 @@ function formatQuery(r: QueryReport): string {
   return lines.join('\n') + '\n';
 }
 
-/**
- * Largest retrieval distance the online planner follows: chosen on the bundled authored seeds (120 episodes per
- * task, candidates ∞ / 0.5 / 0.4 / 0.3 / 0.2), never on the dataset seeds that `eval --split eval` reports.
- */
-export const ONLINE_MAX_DISTANCE = 0.4;
-
-/** One evaluated policy of `eval`. */
+/** One row of `eval`'s table: a policy and its figures from the evaluate report (or the online job). */
 export interface EvalRow {
+  /** The row's label: `standard`, `random`, `principles:<origin>` or `principles:online`. */
   policy: string;
+  /** The policy's registry name in the evaluate report (`principles:<memory file>[#origin]`). */
+  name: string;
+  /** Principles in the planner's memory (at the end, online); null for Standard and random. */
   principles: number | null;
-  summary: EpisodeSummary;
-  /** Paired difference against Standard on the same episodes (success and return); null for Standard. */
-  vsStandard: { success: BootstrapInterval; return: BootstrapInterval } | null;
+  /** The report's figures of the policy (success rate, turns, return with intervals). */
+  summary: PolicyResult;
+  /** Paired differences against Standard on the same episodes (seed, repeat); null for Standard. */
+  vsStandard: { success: PairedResult; return: PairedResult } | null;
 }
 
-/** What `eval` reports. */
+/** What `eval` reports: the evaluate job's report behind the table, and the online job's figures. */
 export interface EvalReport {
   task: TaskId;
   protocol: Protocol;
   seeds: number;
   seedSource: string;
+  /** The seed set's name in the evaluate report (as `npm run evaluate` names it). */
+  seedSet: string;
   episodes: number;
+  rngSeed: number;
   rows: EvalRow[];
+  /** How each figure is estimated (from the evaluate report). */
+  methods: ReportMethods;
+  /** The evaluate job's whole report (src/eval/report.ts), for Standard, random and the memory variants. */
+  evaluation: EvaluateReport;
 }
 
+/** `--seeds` as `npm run evaluate` names its seed set (file name without extension), with the split part. */
+function seedSetName(values: Values): string {
+  const base = values.seeds
+    ? basename(values.seeds, extname(values.seeds)).replace(/[^A-Za-z0-9._-]/g, '_') || 'seeds'
+    : 'bundled';
+  return values.split ? `${base}-${values.split}` : base;
+}
+
+/** The registry name of the memory variant `origin` of the file `path` (the whole file: its path). */
+const variantName = (path: string, origin: string) =>
+  `principles:${origin === 'all' ? path : `${path}#${origin}`}`;
+
+/**
+ * `eval`: Standard, random and the Principles planner over each memory variant through the evaluate job
+ * (src/jobs/evaluate.ts; the same episodes, figures and paired differences as `npm run evaluate` with these
+ * policies, seeds and rng seed), and with --online the online job (src/jobs/evaluate-principles-online.ts) on
+ * the same case keys.
+ */
 async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalReport> {
-  const { seeds, source } = await loadSeeds(values, task, io);
-  const episodes = values.episodes === undefined ? seeds.length : integer('episodes', values.episodes, 1);
   const protocol = values.protocol as Protocol;
-  const baseSeed = integer('rng-seed', values['rng-seed'], 0);
-  const origins = values.origins.split(',');
-  const policies: { policy: Policy; env: DialogueEnv; size: () => number | null }[] = [
-    { policy: new StandardTemplatePolicy(), env: new DialogueEnv(task, { protocol }), size: () => null },
-    { policy: new RandomPolicy(task), env: new DialogueEnv(task, { protocol }), size: () => null },
-  ];
+  if (values.online && protocol !== 'ppdpp')
+    throw new UsageError('--online needs per-turn critic rewards: use --protocol ppdpp');
+  const { seeds, source } = await loadSeeds(values, task, io);
+  const episodes = values.episodes === undefined ? undefined : integer('episodes', values.episodes, 1);
+  const rngSeed = integer('rng-seed', values['rng-seed'], 0);
+  const seedSet = { task, name: seedSetName(values), seeds };
+  const labels = new Map<string, { label: string; principles: number | null }>([
+    ['standard', { label: 'standard', principles: null }],
+    ['random', { label: 'random', principles: null }],
+  ]);
+  const memories: Record<string, unknown> = {};
   if (values.memory !== undefined || !values.online) {
-    const memory = await loadMemory(values, task);
-    for (const origin of origins) {
-      const m = memory.filter(origin, (p) => origin === 'all' || p.provenance.origin === origin);
-      const planner = new PrinciplesPlanner({ memory: m, fallback: new StandardTemplatePolicy() });
-      policies.push({ policy: planner, env: new DialogueEnv(task, { protocol }), size: () => m.size });
+    const path = required(values, 'memory');
+    const text = await readFile(path, 'utf8');
+    const memory = await loadMemory(text, path, task);
+    for (const origin of values.origins.split(',')) {
+      const m = origin === 'all' ? memory : memory.filter(origin, (p) => p.provenance.origin === origin);
+      const name = variantName(path, origin);
+      memories[name.slice('principles:'.length)] = origin === 'all' ? text : m.toFile();
+      labels.set(name, { label: `principles:${origin}`, principles: m.size });
     }
   }
+  const policies = [...labels.keys()];
+  const { report, run } = await evaluateJob({
+    tasks: [task],
+    policies,
+    seedSets: [seedSet],
+    ...(episodes !== undefined ? { episodes } : {}),
+    protocol,
+    rngSeed,
+    reference: 'standard',
+    resources: { principles: memories },
+  });
+  const paired = (name: string, metric: 'success' | 'return', from: PairedResult[]) =>
+    from.find((p) => p.policy === name && p.metric === metric) as PairedResult;
+  const rows: EvalRow[] = policies.map((name) => ({
+    policy: labels.get(name)!.label,
+    name,
+    principles: labels.get(name)!.principles,
+    summary: report.results.find((r) => r.policy === name) as PolicyResult,
+    vsStandard:
+      name === 'standard'
+        ? null
+        : { success: paired(name, 'success', report.paired), return: paired(name, 'return', report.paired) },
+  }));
   if (values.online) {
-    if (protocol !== 'ppdpp')
-      throw new UsageError('--online needs per-turn critic rewards: use --protocol ppdpp');
-    // Cold start: with nothing near enough retrieved, the planner explores the task's labels (a Standard
-    // fallback would write principles for unlabelled replies, which no later turn can follow). Principles
-    // farther than ONLINE_MAX_DISTANCE are not followed, so that a young memory does not lock the agent into
-    // its first successes.
-    const memory = new PrincipleMemory('online', task, new HashedNgramEmbedder());
-    const planner = new PrinciplesPlanner({
-      memory,
-      fallback: new RandomPolicy(task),
-      maxDistance: ONLINE_MAX_DISTANCE,
+    const online = await evaluatePrinciplesOnlineJob({
+      task,
+      seedSet: { name: seedSet.name, seeds },
+      ...(episodes !== undefined ? { episodes } : {}),
+      rngSeed,
+      resamples: report.config.resamples,
+      level: report.config.level,
+      reference: { policy: 'standard', episodes: run.records.get(runKey(task, 'standard')) ?? [] },
     });
-    const env = new OnlineConstructionEnv(task, { memory, writer: new TemplateWriter() });
-    policies.push({ policy: planner, env, size: () => memory.size });
+    rows.push({
+      policy: ONLINE_POLICY,
+      name: ONLINE_POLICY,
+      principles: online.principles,
+      summary: online.result,
+      vsStandard: {
+        success: paired(ONLINE_POLICY, 'success', online.paired),
+        return: paired(ONLINE_POLICY, 'return', online.paired),
+      },
+    });
   }
-  const rows: EvalRow[] = [];
-  let standard: EpisodeRecord[] = [];
-  for (const { policy, env, size } of policies) {
-    const records = await runEpisodes(env, policy, seeds, { episodes, baseSeed, keepState: false });
-    const summary = summarizeEpisodes(
-      records.map((r) => ({ caseId: r.seedId, success: r.success, turns: r.turns.length, return: r.return })),
-      { rng: Rng.fromSeed(baseSeed) },
-    );
-    let vsStandard: EvalRow['vsStandard'] = null;
-    if (rows.length === 0) standard = records;
-    else {
-      const keyed = (rs: EpisodeRecord[], f: (r: EpisodeRecord) => number) =>
-        rs.map((r, i) => ({ key: `${r.seedId}/${i}`, value: f(r) }));
-      const cluster = { clusterOf: (k: string) => k.slice(0, k.lastIndexOf('/')) };
-      vsStandard = {
-        success: pairedDifference(
-          keyed(records, (r) => +r.success),
-          keyed(standard, (r) => +r.success),
-          {
-            rng: Rng.fromSeed(baseSeed + 1),
-            ...cluster,
-          },
-        ),
-        return: pairedDifference(
-          keyed(records, (r) => r.return),
-          keyed(standard, (r) => r.return),
-          {
-            rng: Rng.fromSeed(baseSeed + 2),
-            ...cluster,
-          },
-        ),
-      };
-    }
-    rows.push({ policy: policy.name, principles: size(), summary, vsStandard });
-  }
-  return { task, protocol, seeds: seeds.length, seedSource: source, episodes, rows };
+  return {
+    task,
+    protocol,
+    seeds: seeds.length,
+    seedSource: source,
+    seedSet: seedSet.name,
+    episodes: rows[0]!.summary.episodes,
+    rngSeed,
+    rows,
+    methods: report.methods,
+    evaluation: report,
+  };
 }
 
 const ci = formatEstimate;
-const signed = (i: { mean: number; lo: number; hi: number }) =>
-  `${i.mean >= 0 ? '+' : ''}${i.mean.toFixed(3)} [${i.lo.toFixed(3)}, ${i.hi.toFixed(3)}]`;
+const signed = (e: PairedResult) => {
+  const text = formatEstimate(e);
+  return e.mean >= 0 ? `+${text}` : text;
+};
 
 function formatEval(r: EvalReport): string {
   const lines = [
-    `${getTask(r.task).title} · protocol ${r.protocol} · ${r.episodes} episodes per policy on ${r.seeds} seeds from ${r.seedSource}`,
-    `${'policy'.padEnd(22)}${'principles'.padEnd(12)}${'success rate'.padEnd(24)}${'mean return'.padEnd(24)}avg turns`,
+    `${getTask(r.task).title} · protocol ${r.protocol} · ${r.episodes} episodes per policy on ${r.seeds} seeds from ${r.seedSource} · rng seed ${r.rngSeed}`,
+    `${'policy'.padEnd(22)}${'principles'.padEnd(12)}${'success rate'.padEnd(26)}${'mean return'.padEnd(26)}avg turns`,
   ];
   for (const row of r.rows) {
     const s = row.summary;
     lines.push(
-      `${row.policy.padEnd(22)}${String(row.principles ?? '-').padEnd(12)}${ci(s.successRate).padEnd(24)}${ci(s.meanReturn).padEnd(24)}${s.avgTurnsAll.mean.toFixed(1)}`,
+      `${row.policy.padEnd(22)}${String(row.principles ?? '-').padEnd(12)}${ci(s.successRate).padEnd(26)}${ci(s.meanReturn).padEnd(26)}${ci(s.avgTurnsAll, 1)}`,
     );
   }
-  lines.push('paired difference against standard (same seeds and episode order):');
+  lines.push('paired difference against standard (same episodes: seed and repeat):');
   for (const row of r.rows)
     if (row.vsStandard)
       lines.push(
-        `  ${row.policy.padEnd(20)}success ${signed(row.vsStandard.success)}   return ${signed(row.vsStandard.return)}`,
+        `  ${row.policy.padEnd(20)}return ${signed(row.vsStandard.return).padEnd(28)} success ${signed(row.vsStandard.success)}`,
       );
-  lines.push('(95% percentile bootstrap intervals, 2,000 resamples clustered by seed)');
+  lines.push(
+    'intervals:',
+    `  success rate: ${r.methods.successRate}`,
+    `  mean return, avg turns: ${r.methods.meanReturn}`,
+    `  paired differences: ${r.methods.paired}`,
+  );
   return lines.join('\n') + '\n';
 }
 
@@ -450,6 +486,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (
       err instanceof UsageError ||
       err instanceof JobConfigError ||
+      err instanceof EvalConfigError ||
+      err instanceof PolicyUnavailableError ||
       err instanceof OutputConflictError ||
       err instanceof OutputPathError ||
       err instanceof ConstructionCheckpointError

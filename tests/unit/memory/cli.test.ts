@@ -107,13 +107,51 @@ describe('npm run principles', () => {
       'principles:revision',
       'principles:online',
     ]);
+    // The memory variants run through the evaluate job under their registry names.
+    expect(report.rows.map((x) => x.name).slice(2, 5)).toEqual([
+      `principles:${file}`,
+      `principles:${file}#success`,
+      `principles:${file}#revision`,
+    ]);
+    expect(report.evaluation.config.policies).toEqual(report.rows.slice(0, 5).map((x) => x.name));
+    const { file: memory } = parseMemoryFile(readFileSync(file, 'utf8'));
+    expect(report.rows.map((x) => x.principles).slice(0, 5)).toEqual([
+      null,
+      null,
+      memory.principles.length,
+      memory.principles.filter((p) => p.principle.provenance.origin === 'success').length,
+      memory.principles.filter((p) => p.principle.provenance.origin === 'revision').length,
+    ]);
     expect(report.rows[0]!.vsStandard).toBeNull();
+    for (const row of report.rows) expect(row.summary.episodes).toBe(3);
     for (const row of report.rows.slice(1)) {
+      expect(row.vsStandard!.return.reference).toBe('standard');
       expect(row.vsStandard!.return.mean).toBeCloseTo(
         row.summary.meanReturn.mean - report.rows[0]!.summary.meanReturn.mean,
         9,
       );
+      expect(row.vsStandard!.success.mean).toBeCloseTo(
+        row.summary.successRate.mean - report.rows[0]!.summary.successRate.mean,
+        9,
+      );
     }
+    const text = await run(
+      'eval',
+      '--task',
+      'esconv',
+      '--memory',
+      file,
+      '--episodes',
+      '2',
+      '--origins',
+      'all',
+    );
+    expect(text.code, text.err).toBe(0);
+    expect(text.out).toMatch(/^principles:all {8}\d+ +[\d.]+ /m);
+    expect(text.out).toMatch(/paired difference against standard/);
+    expect(text.out).toMatch(/^ {2}principles:all +return [+-][\d.]+ /m);
+    expect(text.out).toMatch(/success rate: 95% Wilson score interval/);
+    expect(text.out).toMatch(/mean return, avg turns: 95% case-clustered percentile bootstrap/);
   });
 
   it('rejects mistakes with a clear message and exit code', async () => {
@@ -133,6 +171,8 @@ describe('npm run principles', () => {
       [['query', '--task', 'p4g', '--memory', file, '--text', 'x'], /is a esconv memory, not p4g/, 2],
       [['query', '--task', 'esconv', '--memory', join(dir, 'missing.json'), '--text', 'x'], /ENOENT/, 1],
       [['eval', '--task', 'esconv', '--online'], /--online needs per-turn critic rewards/, 2],
+      [['eval', '--task', 'esconv'], /--memory is required/, 2],
+      [['eval', '--task', 'p4g', '--memory', file], /is a esconv memory, not p4g/, 2],
       [
         ['build', '--task', 'esconv', '--out', 'x', '--split', 'build'],
         /needs more than --build-size 50 seeds; there are 15/,
