@@ -288,6 +288,8 @@ export {
 export {
   bootstrapMean,
   pairedDifference,
+  pairedEstimate,
+  formatEstimate,
   percentileInterval,
   summarizeEpisodes,
   classificationReport,
@@ -377,3 +379,59 @@ export {
   PolicyUnavailableError,
 } from './jobs/errors';
 export { WorkerPool, type PooledWorker } from './pool';
+
+// EmoLLM: scenario seeds of its four settings (esconv-family seeds with a `scenario` block), their loader, and the
+// paper's metrics (template scorers and LLM-judge forms).
+export {
+  EMOLLM_SETTINGS,
+  EMOLLM_TASK_NAMES,
+  EmollmSeedSpecSchema,
+  ScenarioSchema,
+  buildEmollmSeed,
+  isEmollmTaskName,
+  parseEmollmSeeds,
+  emollmSeedsToJsonl,
+  EmollmSeedFileError,
+  type EmollmSetting,
+  type EmollmTaskName,
+  type EmollmSeedSpec,
+  type Scenario,
+} from './tasks';
+export { emollmDefaultSeeds, emollmSeedSets } from './tasks/defaults';
+export {
+  EMOLLM_METRIC_DEFINITIONS,
+  scoreEmollmEpisode,
+  summarizeEmollm,
+  templateEmollmScorer,
+  type EmollmEpisodeInput,
+  type EmollmEpisodeScores,
+  type EmollmScorer,
+  type EmollmSummary,
+} from './eval/emollm-metrics';
+export { LlmEmollmScorer } from './eval/emollm-metrics-judge';
+export { scoreEmollmRun, type EmollmResult } from './eval/emollm-metrics-report';
+
+// EmoLLM Stage II: trajectory-level GRPO with the reverse-perspective rewards (no critic), and its job.
+export {
+  GrpoConfigSchema,
+  RewardWeightsSchema,
+  resolveGrpoConfig,
+  GrpoTrainer,
+  startGrpoRun,
+  resumeGrpoRun,
+  runGrpoSteps,
+  MemoryGrpoRunStore,
+  IdbGrpoRunStore,
+  GrpoSnapshotError,
+  GrpoInputError,
+  type GrpoConfig,
+  type GrpoConfigInput,
+  type GrpoStepRecord,
+  type GrpoRunStore,
+} from './grpo';
+export { trainGrpoJob, GrpoTrainJobConfigSchema, type GrpoTrainJobConfigInput } from './jobs/train-grpo';
+export {
+  evaluatePrinciplesOnlineJob,
+  EvaluatePrinciplesOnlineConfigSchema,
+  type EvaluatePrinciplesOnlineConfig,
+} from './jobs/evaluate-principles-online';

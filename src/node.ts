@@ -22,3 +22,6 @@ export {
 
 // The train job's run folder (the browser uses IndexedDB: `IdbTrainStorage`).
 export { FolderTrainStorage } from './jobs/train-node';
+
+// GRPO runs in a folder (CSTPO's layout; the browser uses IndexedDB: `IdbGrpoRunStore`).
+export { FileGrpoRunStore, FolderGrpoStorage } from './grpo/node';
