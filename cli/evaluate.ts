@@ -70,6 +70,7 @@ export { UsageError };
 const FLAGS = flagsFromSchema(EvaluateConfigSchema.shape, [
   'episodes',
   'repeats',
+  'horizon',
   'protocol',
   'route',
   'rngSeed',

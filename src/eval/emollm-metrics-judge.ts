@@ -25,7 +25,14 @@ const likert = z.number().min(1).max(5);
 /** Judge prompt 2: the quality of one actor turn. */
 export const TurnQualityVerdictSchema = z
   .object({
-    resolved: z.boolean().describe("the user's reply shows a satisfactory resolution of the scenario"),
+    resolved: z
+      .boolean()
+      .describe(
+        'the dialogue has reached a satisfactory emotional resolution of the scenario (EmoLLM’s sr_proxy): the ' +
+          'user’s reply shows a positive state (relief, comfort, reassurance) that holds from the reply before ' +
+          'or ends the conversation — not a polite thanks over lingering distress, not one positive remark ' +
+          'between distressed ones',
+      ),
     user_state: likert.describe("the user's emotional state in their reply, 1 distressed … 5 relieved"),
     empathic_appropriateness: likert.describe('empathy, tone and fit of the assistant turn, 1 … 5'),
     fact_sensitive: z

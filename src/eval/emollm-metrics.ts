@@ -22,7 +22,7 @@ import { EMOLLM_SUCCESS_TEXT, isEmollmResolved } from '../tasks/success';
 export const EMOLLM_METRIC_DEFINITIONS = {
   SR: `Success Rate: share of episodes with a resolving turn, where ${EMOLLM_SUCCESS_TEXT} (EmoLLM's sr_proxy); Wilson interval.`,
   AT: 'Average Turns: mean number of actor turns up to and including the first resolving turn, over successful episodes only.',
-  ES: 'Emotional State: the user’s state in their last reply on a 1–5 scale (1 distressed, 3 neutral, 5 relieved or reassured).',
+  ES: 'Emotional State: the user’s state in their last reply on a 1–5 scale (1 distressed, 3 neutral, 5 relieved or reassured; courtesy such as “thank you” not counted).',
   EG: 'Emotional Gain per turn: (final state − initial state) / actor turns, the initial state read from the user’s opening utterance(s), both on the 1–5 scale.',
   EA: 'Empathic Appropriateness: per actor turn 1–5 (acknowledges the user’s feelings, relevant to what they said, offers a concrete way forward, no dismissive language), averaged over the episode’s turns.',
   FA: 'Factual Accuracy: percentage of fact-sensitive actor turns (those speaking about a scenario fact or making a domain claim) that assert nothing the scenario’s facts or domain knowledge rule out; episodes without a fact-sensitive turn have none.',
@@ -99,12 +99,22 @@ const STATE_WORDS: Readonly<Record<string, number>> = {
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /**
+ * Courtesy formulas ("thank you", "thanks a lot", "that is kind of you", "I appreciate it"): politeness, not a
+ * report of how the user feels, so the state scale does not count them (AFINN rates "thank" and "kind" +2).
+ */
+const COURTESY =
+  /\b(?:thank(?:s| you)(?: (?:so|very) much| a lot)?|(?:that|it)(?:'s| is| was) (?:very |so |really )?kind of you|you(?:'re| are) (?:very |so |really )?kind|i (?:really )?appreciate (?:it|that|this|you))\b/g;
+
+/**
  * Emotional state of one user utterance on the 1–5 scale: 3 + (AFINN valence with this module's additions,
- * summed clause by clause, negation-aware) / 2, clipped to [1, 5]; 3 for text without rated words.
+ * summed clause by clause, negation-aware, courtesy formulas left out) / 2, clipped to [1, 5]; 3 for text
+ * without rated words.
  */
 export function emotionalState(text: string): number {
   let total = 0;
-  for (const clause of text.split(/[.!?;,\n]+/)) {
+  for (const clause of normal(text)
+    .replace(COURTESY, ' ')
+    .split(/[.!?;,\n]+/)) {
     if (clause.trim() !== '') total += afinn.analyze(clause, { extras: { ...STATE_WORDS } }).score;
   }
   return clamp(3 + total / 2, 1, 5);
@@ -231,9 +241,10 @@ export function scoreEmollmEpisode(input: EmollmEpisodeInput): EmollmEpisodeScor
     if (!turn || turn.speaker !== 'actor') continue;
     const reply = played[i + 1]?.speaker === 'user' ? (played[i + 1]?.text ?? '') : '';
     const state = emotionalState(reply);
+    const previousState = perTurn.at(-1)?.state ?? null;
     perTurn.push({
       state,
-      resolved: isEmollmResolved(state, isClosing(reply)),
+      resolved: isEmollmResolved({ state, previousState, initialState, closing: isClosing(reply) }),
       empathic: empathicAppropriateness(turn.text, lastUser, input.scenario),
       ...factualJudgment(turn.text, input.scenario),
     });

@@ -87,6 +87,7 @@ export async function runEvalEpisode(
   const env = new DialogueEnv(spec.task, {
     protocol: settings.protocol,
     routeSampling: settings.routeSampling,
+    ...(settings.horizon !== undefined ? { horizon: settings.horizon } : {}),
     judge: repeatedJudge(recorder, settings.judgeRepeats),
     ...(services.simRoles ? { roles: services.simRoles() } : {}),
   });

@@ -67,6 +67,11 @@ export interface EvalConfig {
   judgeRepeats?: number;
   /** Keep the simulator state of every turn in the trajectories (large); default false. */
   keepState?: boolean;
+  /**
+   * Episode horizon in actor turns, 1–100 (default: the protocol's horizon of each task, see `DialogueEnv`).
+   * EmoLLM evaluations cap dialogues at `EMOLLM_HORIZON` (src/tasks/emollm.ts), set by the evaluate job.
+   */
+  horizon?: number;
   /** Bootstrap resamples (default 2,000) and coverage (default 0.95). */
   resamples?: number;
   level?: number;
@@ -113,6 +118,8 @@ export interface EpisodeSettings {
   routeSampling: RouteSampling;
   judgeRepeats: number;
   keepState: boolean;
+  /** Episode horizon in actor turns; absent: the protocol's horizon of the task. */
+  horizon?: number;
 }
 
 /** The normalised configuration, as written into reports (seeds replaced by their ids and a content hash). */
@@ -218,6 +225,11 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
   const protocol = input.protocol ?? 'cstpo';
   if (protocol !== 'cstpo' && protocol !== 'ppdpp')
     throw new EvalConfigError(`protocol must be cstpo or ppdpp, got "${String(protocol)}"`);
+  if (
+    input.horizon !== undefined &&
+    !(Number.isInteger(input.horizon) && input.horizon >= 1 && input.horizon <= 100)
+  )
+    throw new EvalConfigError(`horizon must be an integer from 1 to 100 actor turns, got ${input.horizon}`);
   const routeSampling = input.routeSampling ?? 'stochastic';
   if (routeSampling !== 'stochastic' && routeSampling !== 'deterministic')
     throw new EvalConfigError(
@@ -306,6 +318,7 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
     routeSampling,
     judgeRepeats,
     keepState: input.keepState ?? false,
+    ...(input.horizon !== undefined ? { horizon: input.horizon } : {}),
   };
   const list: EpisodeSpec[] = [];
   for (const set of used) {

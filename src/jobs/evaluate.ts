@@ -16,9 +16,9 @@ import {
   type EpisodeStore,
 } from '../eval/harness-run';
 import { resolveRoles, type RuntimeOptions } from '../roles';
-import { SeedSchema, type TaskId } from '../tasks/seed';
+import { SeedSchema, type Seed, type TaskId } from '../tasks/seed';
 import { defaultSeeds, emollmSeedSets } from '../tasks/defaults';
-import { isEmollmTaskName, taskFamily } from '../tasks/emollm';
+import { EMOLLM_HORIZON, isEmollmTaskName, taskFamily } from '../tasks/emollm';
 import {
   commonFields,
   LanguageField,
@@ -65,6 +65,16 @@ export const EvaluateConfigSchema = z.object({
     .max(1000)
     .optional()
     .describe('episodes per seed, with different simulator streams (not with --episodes; default 1)'),
+  horizon: z
+    .number()
+    .int()
+    .min(1)
+    .max(100)
+    .optional()
+    .describe(
+      `episode horizon in actor turns (default: ${EMOLLM_HORIZON} for EmoLLM tasks, the paper's cap; otherwise ` +
+        "the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
+    ),
   ...commonFields,
   reference: z.string().optional().describe('paired differences against this policy (default: the first)'),
   resamples: z.number().int().min(100).max(100_000).default(2000).describe('bootstrap resamples'),
@@ -103,6 +113,22 @@ export interface EvaluateJobOptions extends JobOptions {
 }
 
 /**
+ * The default horizon of the seed sets: EmoLLM's turn cap when every set is an EmoLLM scenario set (each seed
+ * carries a `scenario`: the bundled EmoLLM sets or a user's EmoLLM file), none (each task's protocol horizon)
+ * when none is.
+ * @throws JobConfigError for a mix without `horizon`: EmoLLM and Cog-Sim seeds have different caps.
+ */
+function emollmHorizon(sets: readonly { seeds: readonly Seed[] }[]): number | undefined {
+  const emollm = sets.filter((s) => s.seeds.length > 0 && s.seeds.every((seed) => seed.scenario)).length;
+  if (emollm === 0) return undefined;
+  if (emollm === sets.length) return EMOLLM_HORIZON;
+  throw new JobConfigError(
+    `evaluate: EmoLLM seeds play to ${EMOLLM_HORIZON} turns, other seeds to their protocol's horizon; ` +
+      'evaluate them in separate runs or give one horizon for all',
+  );
+}
+
+/**
  * Runs the evaluate job (see the module comment).
  * @throws JobConfigError (schema) or EvalConfigError (plan) before any episode runs; JobAbortedError when the
  *   signal aborts (finished episodes stay in the store); the policies', roles' and store's errors.
@@ -112,6 +138,12 @@ export async function evaluateJob(
   options: EvaluateJobOptions = {},
 ): Promise<Evaluation> {
   const config = parseJobConfig(EvaluateConfigSchema, input, 'evaluate');
+  const seedSets =
+    config.seedSets ??
+    config.tasks.flatMap((task) =>
+      isEmollmTaskName(task) ? emollmSeedSets(task) : [{ task, name: 'bundled', seeds: defaultSeeds(task) }],
+    );
+  const horizon = config.horizon ?? emollmHorizon(seedSets);
   const language = {
     ...config.language,
     ...(config.candidates !== undefined ? { candidates: config.candidates } : {}),
@@ -130,19 +162,14 @@ export async function evaluateJob(
       // EmoLLM names play the esconv family, one seed set per setting (src/tasks/emollm.ts).
       tasks: [...new Set(config.tasks.map(taskFamily))],
       policies: config.policies,
-      seedSets:
-        config.seedSets ??
-        config.tasks.flatMap((task) =>
-          isEmollmTaskName(task)
-            ? emollmSeedSets(task)
-            : [{ task, name: 'bundled', seeds: defaultSeeds(task) }],
-        ),
+      seedSets,
       ...(config.episodes !== undefined ? { episodes: config.episodes } : {}),
       ...(config.repeats !== undefined ? { repeats: config.repeats } : {}),
       protocol: config.protocol,
       routeSampling: config.route,
       baseSeed: config.rngSeed,
       keepState: config.keepState,
+      ...(horizon !== undefined ? { horizon } : {}),
       resamples: config.resamples,
       ...(config.reference !== undefined ? { reference: config.reference } : {}),
       ...(config.f1 ? { f1: config.f1Contexts ? { contexts: config.f1Contexts } : true } : {}),

@@ -37,6 +37,16 @@ export { EMOLLM_SETTINGS, type EmollmSetting } from './emollm-scenario';
 /** The Cog-Sim task family every EmoLLM seed belongs to (see the module comment). */
 export const EMOLLM_FAMILY: TaskId = 'esconv';
 
+/**
+ * EmoLLM's turn cap, in actor turns: the paper's role-play conversations run "up to 8 turns" (appendix D.2),
+ * and it uses "the same scenario-based multi-turn environment for both training and evaluation" (the
+ * interaction-environment appendix), evaluating "with a fixed maximum number of turns" (appendix F) — so its
+ * evaluations stop at 8 assistant turns too (the paper gives no other number). The evaluate job plays EmoLLM tasks
+ * to this horizon unless `--horizon` says otherwise; at Cog-Sim's own 30 turns nearly every dialogue meets a
+ * resolving reply sooner or later and the Success Rate stops telling policies apart.
+ */
+export const EMOLLM_HORIZON = 8;
+
 /** Runnable task names of the EmoLLM settings, and `emollm` for all four. */
 export const EMOLLM_TASK_NAMES = ['emollm', 'emollm-ed', 'emollm-msd', 'emollm-medd', 'emollm-iclr'] as const;
 export type EmollmTaskName = (typeof EMOLLM_TASK_NAMES)[number];

@@ -9,7 +9,9 @@ import { templateEmollmScorer } from '../../../src/eval/emollm-metrics';
 import { planEvaluation } from '../../../src/eval/harness';
 import { reportToMarkdown } from '../../../src/eval/report-format';
 import { evaluateJob } from '../../../src/jobs/evaluate';
+import { JobConfigError } from '../../../src/jobs/errors';
 import { simulateJob } from '../../../src/jobs/simulate';
+import { EMOLLM_HORIZON } from '../../../src/tasks/emollm';
 
 describe('EmoLLM settings end to end', () => {
   it('evaluate: 2 policies × 4 settings give EmoLLM metrics that tell the policies apart', async () => {
@@ -48,6 +50,33 @@ describe('EmoLLM settings end to end', () => {
     expect(md).toMatch(/\| emollm-iclr \| arg \| 2 \|/);
     // Any scorer (here the template one, through the async path an LLM judge takes) gives the same summaries.
     expect(await scoreEmollmRun(plan!, run, templateEmollmScorer)).toEqual(rows);
+  });
+
+  it('evaluate: EmoLLM seeds play to the paper’s 8-turn cap unless --horizon says otherwise', async () => {
+    const capped = await evaluateJob({
+      tasks: ['emollm-ed'],
+      policies: ['random'],
+      episodes: 3,
+      resamples: 100,
+    });
+    expect(capped.report.config.horizon).toBe(EMOLLM_HORIZON);
+    const turns = [...capped.run.records.values()].flat().map((e) => e.turns.length);
+    expect(Math.max(...turns)).toBeLessThanOrEqual(EMOLLM_HORIZON);
+    const short = await evaluateJob({
+      tasks: ['emollm-ed'],
+      policies: ['random'],
+      episodes: 3,
+      resamples: 100,
+      horizon: 2,
+    });
+    expect(short.report.config.horizon).toBe(2);
+    expect([...short.run.records.values()].flat().every((e) => e.turns.length <= 2)).toBe(true);
+    await expect(
+      evaluateJob({ tasks: ['esconv', 'emollm-ed'], policies: ['random'], episodes: 1 }),
+    ).rejects.toBeInstanceOf(JobConfigError);
+    await expect(
+      evaluateJob({ tasks: ['emollm-ed'], policies: ['random'], episodes: 1, horizon: 0 }),
+    ).rejects.toBeInstanceOf(JobConfigError);
   });
 
   it('simulate: an EmoLLM task name plays its setting’s seeds on the esconv family', async () => {
