@@ -7,7 +7,6 @@ import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
 import { checkPolicyName, policyResource, type PolicyResources } from '../src/jobs/policies';
-import { FileRunStore } from '../src/rl/node';
 import { backendFor, type RolesConfig } from '../src/roles';
 import type { TaskId } from '../src/tasks';
 import { UsageError } from './options';
@@ -51,6 +50,8 @@ export async function loadPolicyResources(names: readonly string[]): Promise<Pol
       }
       out.principles = { ...out.principles, [resource.ref]: text };
     } else {
+      // tfjs comes with the run store: loaded only when a trained run is named, so template runs do not pay for it.
+      const { FileRunStore } = await import('../src/rl/node');
       const folder = resource.ref.replace(/\/+$/, '');
       const stored = await new FileRunStore(dirname(folder)).load(basename(folder));
       if (!stored)
