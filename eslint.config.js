@@ -14,7 +14,7 @@ const LAB_ERROR_FOLDERS = [
   'src/embed',
   'src/baselines',
   'src/appraisal',
-  'src/agents/llm',
+  'src/agents',
   'src/eval',
   'src/rl',
   'src/stats',
@@ -22,23 +22,16 @@ const LAB_ERROR_FOLDERS = [
   'src/io',
   'src/store',
   'src/grpo',
+  'src/features',
+  'src/validity',
+  'src/sim',
+  'src/env',
+  'src/pool',
+  'src/seeding',
+  'src/memory',
 ];
 /** Files in those folders that still construct built-in errors; each is converted by the engineer who owns it. */
-const LAB_ERROR_EXCEPTIONS = [
-  'src/tasks/defaults/**',
-  'src/tasks/success.ts',
-  // src/rl files of the speed work (issue 11)
-  'src/rl/actor.ts',
-  'src/rl/branching.ts',
-  'src/rl/rollout.ts',
-  'src/rl/trainer.ts',
-  'src/rl/update.ts',
-  // worker-pool files of the jobs work (issue 12)
-  'src/rl/pool.ts',
-  'src/eval/harness-pool.ts',
-  'src/eval/harness-worker.ts',
-  'src/eval/harness-node-worker.ts',
-];
+const LAB_ERROR_EXCEPTIONS = ['src/tasks/defaults/**', 'src/tasks/success.ts'];
 const BUILTIN_ERROR = '/^(Error|RangeError|TypeError)$/';
 const LAB_ERROR_MESSAGE = "throw the folder's LabError subclass (its errors.ts) instead of a built-in error";
 

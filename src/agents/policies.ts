@@ -3,6 +3,8 @@
  * dataset replay (the human actor's labels in order). Each realises its strategy with a realizer (template by
  * default) and picks one of the candidates uniformly — the strategy is what these policies choose.
  */
+import { PolicySpecError, UnknownStrategyError } from './errors';
+import { EmptyRealizationError } from './llm/errors';
 import type { Action, Observation } from '../env/env';
 import type { Rng } from '../rng';
 import { getTask } from '../tasks';
@@ -17,7 +19,8 @@ async function realizeUniform(
   rng: Rng,
 ): Promise<Action> {
   const candidates = await realizer.realize(obs, strategy, REALIZATIONS_PER_STRATEGY, rng);
-  if (candidates.length === 0) throw new Error(`realizer gave no utterance for strategy "${strategy}"`);
+  if (candidates.length === 0)
+    throw new EmptyRealizationError(`realizer gave no utterance for strategy "${strategy}"`);
   return { strategy, utterance: rng.pick(candidates) };
 }
 
@@ -36,7 +39,7 @@ export class RandomPolicy implements Policy {
   }
 }
 
-/** The same strategy every turn. @throws Error when the strategy is not in the task's label set. */
+/** The same strategy every turn. @throws UnknownStrategyError when the strategy is not in the task's label set. */
 export class FixedPolicy implements Policy {
   readonly name: string;
   constructor(
@@ -46,7 +49,9 @@ export class FixedPolicy implements Policy {
   ) {
     const labels = getTask(task).strategies;
     if (!labels.includes(strategy)) {
-      throw new Error(`unknown strategy "${strategy}" for ${task}; labels: ${labels.join(', ')}`);
+      throw new UnknownStrategyError(
+        `unknown strategy "${strategy}" for ${task}; labels: ${labels.join(', ')}`,
+      );
     }
     this.name = `fixed:${strategy}`;
   }
@@ -87,5 +92,7 @@ export function createPolicy(task: TaskId, spec: string, realizer?: Realizer): P
   if (spec === 'random') return new RandomPolicy(task, realizer);
   if (spec === 'replay') return new ReplayPolicy(task, realizer);
   if (spec.startsWith('fixed:')) return new FixedPolicy(task, spec.slice('fixed:'.length), realizer);
-  throw new Error(`unknown policy "${spec}"; use random, replay, fixed:<strategy label>, llm or arg`);
+  throw new PolicySpecError(
+    `unknown policy "${spec}"; use random, replay, fixed:<strategy label>, llm or arg`,
+  );
 }

@@ -1,6 +1,7 @@
 /**
  * Episode rollout and the trajectory record exported as JSONL (one episode a line).
  */
+import { AgentOptionError } from './errors';
 import { DialogueEnv, type Action } from '../env/env';
 import { createPolicy } from './policies';
 import type { Judgment, Mode, Route, SimState, TaskEvent } from '../sim/types';
@@ -147,7 +148,7 @@ export interface BatchOptions {
 /**
  * Run `episodes` episodes of `policy`, cycling through `seeds`. Deterministic: the same arguments give the
  * same records, in Node and in the browser.
- * @throws RangeError when `seeds` is empty or `episodes` is not a positive integer.
+ * @throws AgentOptionError when `seeds` is empty or `episodes` is not a positive integer.
  */
 export async function runEpisodes(
   env: DialogueEnv,
@@ -155,9 +156,9 @@ export async function runEpisodes(
   seeds: readonly Seed[],
   options: BatchOptions,
 ): Promise<EpisodeRecord[]> {
-  if (seeds.length === 0) throw new RangeError('no seeds to run');
+  if (seeds.length === 0) throw new AgentOptionError('no seeds to run');
   if (!Number.isInteger(options.episodes) || options.episodes < 1) {
-    throw new RangeError(`episodes must be a positive integer, got ${options.episodes}`);
+    throw new AgentOptionError(`episodes must be a positive integer, got ${options.episodes}`);
   }
   const out: EpisodeRecord[] = [];
   for (let i = 0; i < options.episodes; i++) {

@@ -9,6 +9,7 @@
  * `info.state` exposes the simulator's state for analysis and for critics that train on it (CSTPO's training
  * state X) — a policy must not read it.
  */
+import { EnvActionError, EnvCheckpointError, EnvSeedMismatchError } from './errors';
 import { LabError } from '../errors';
 import { deepFreeze } from '../sim/freeze';
 import { CogSim, initialSimState, type CogSimOptions, type SimTurn } from '../sim/simulator';
@@ -187,7 +188,7 @@ export class DialogueEnv {
       this.validated.set(seed, valid).set(valid, valid);
     }
     if (valid.task !== this.task.id)
-      throw new Error(`seed ${valid.id} is for task ${valid.task}, not ${this.task.id}`);
+      throw new EnvSeedMismatchError(`seed ${valid.id} is for task ${valid.task}, not ${this.task.id}`);
     const sim = deepFreeze(
       initialSimState(valid, this.horizon, rngSeed ?? valid.randomSeed, { share: true }),
     );
@@ -213,7 +214,7 @@ export class DialogueEnv {
     if (!cur) throw new EnvStateError('step() called before reset()');
     if (cur.done) throw new EnvStateError('step() called after the episode ended; call reset()');
     if (typeof action.utterance !== 'string' || action.utterance.trim() === '') {
-      throw new TypeError('action.utterance must be a non-empty string');
+      throw new EnvActionError('action.utterance must be a non-empty string');
     }
     const utterance = cutUtterance(action.utterance);
     const warnings =
@@ -258,14 +259,17 @@ export class DialogueEnv {
     return structuredClone(this.current);
   }
 
-  /** Continue from a checkpoint (deep-copied; the checkpoint stays reusable). @throws Error for another task. */
+  /**
+   * Continue from a checkpoint (deep-copied; the checkpoint stays reusable).
+   * @throws EnvCheckpointError for another checkpoint version, task or protocol.
+   */
   restore(checkpoint: EnvCheckpoint): { observation: Observation } {
     if (checkpoint.version !== 1)
-      throw new Error(`unsupported checkpoint version ${String(checkpoint.version)}`);
+      throw new EnvCheckpointError(`unsupported checkpoint version ${String(checkpoint.version)}`);
     if (checkpoint.seed.task !== this.task.id)
-      throw new Error(`checkpoint is for task ${checkpoint.seed.task}`);
+      throw new EnvCheckpointError(`checkpoint is for task ${checkpoint.seed.task}`);
     if (checkpoint.protocol !== this.protocol)
-      throw new Error(`checkpoint uses protocol ${checkpoint.protocol}`);
+      throw new EnvCheckpointError(`checkpoint uses protocol ${checkpoint.protocol}`);
     this.current = structuredClone(checkpoint);
     return { observation: this.observe() };
   }

@@ -11,6 +11,7 @@
  * - PPDPP: a per-turn answer mapped to −1 / −0.5 / 0.5 / 1 (worse/same/better/solved; P4G
  *   refused/neutral/positive/donate); an episode succeeds when the mean over samples exceeds 0.5.
  */
+import { JudgeInputError } from './errors';
 import Sentiment from 'sentiment';
 import { cbUtility } from '../tasks/cb';
 import { esconvUtility } from '../tasks/esconv';
@@ -198,7 +199,7 @@ export class TemplateJudge implements Judge {
     const price = dealPrice(input.events);
     const { listPrice, targetPrice } = input.actorView;
     if (listPrice === undefined || targetPrice === undefined)
-      throw new Error('CraigslistBargain judge needs list and target prices');
+      throw new JudgeInputError('CraigslistBargain judge needs list and target prices');
     const utility = cbUtility(price, listPrice, targetPrice);
     return {
       utility,
@@ -243,7 +244,7 @@ export class TemplateJudge implements Judge {
  */
 export function repeatedJudge(inner: Judge, n = 3): Judge {
   if (!Number.isInteger(n) || n < 1)
-    throw new RangeError(`judge repeats must be a positive integer, got ${n}`);
+    throw new JudgeInputError(`judge repeats must be a positive integer, got ${n}`);
   return {
     async terminal(input) {
       const runs: TerminalJudgment[] = [];

@@ -28,3 +28,9 @@ export class UnmappedStrategyError extends LabError {
     super(`policy ${policy} answered free-form strategy "${strategy}" and no label mapper is set`);
   }
 }
+
+/** An evaluation worker used out of order (`run` before `init`) or started outside a worker thread. */
+export class EvalWorkerError extends LabError {
+  override name: string = 'EvalWorkerError';
+  override readonly code: string = 'EVAL_WORKER_MISUSE';
+}

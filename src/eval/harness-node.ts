@@ -8,6 +8,7 @@
  * - `trajectories/<task>/<policy>.jsonl`: finished episodes, one JSON line each, append-only, keyed by
  *   (seed set, seed id, repeat). A line cut short by an interruption is removed on the next load.
  */
+import { LabError } from '../errors';
 import { appendFile, mkdir, readFile, truncate, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -61,7 +62,7 @@ function tsxBootstrap(entry: URL): URL {
 
 /**
  * A pool of `size` worker threads (the library's worker pool, src/pool, with crash handling).
- * @throws RangeError for a bad size.
+ * @throws PoolOptionError for a bad size.
  */
 export function createNodePool(size: number): EvalWorkerPool {
   return new EvalWorkerPool(spawnNodeWorker, size);
@@ -81,8 +82,9 @@ const StoredEpisodeSchema = z.looseObject({
 });
 
 /** A stored trajectory line that cannot be read; the message names the file and line. */
-export class StoredEpisodeError extends Error {
+export class StoredEpisodeError extends LabError {
   override readonly name = 'StoredEpisodeError';
+  override readonly code = 'EVAL_STORED_EPISODE_INVALID';
 }
 
 /** Finished episodes as JSONL files under an output folder (see the module comment). */

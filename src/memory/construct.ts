@@ -20,6 +20,8 @@
  * reads the finished episodes back (a line cut by the interruption is dropped) and `job.completed` continues from
  * them, to the same principles as an uninterrupted build.
  */
+import { EmptyRealizationError } from '../agents/llm/errors';
+import { MemoryOptionError } from './errors';
 import { REALIZATIONS_PER_STRATEGY } from '../agents/realizer';
 import type { Policy, Realizer } from '../agents/types';
 import type { DialogueEnv, Observation, StepResult } from '../env/env';
@@ -117,7 +119,7 @@ export async function selfPlayEpisode(
     );
   const maxAttempts = options.maxAttempts ?? 3;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 0)
-    throw new RangeError(`maxAttempts must be an integer ≥ 0, got ${maxAttempts}`);
+    throw new MemoryOptionError(`maxAttempts must be an integer ≥ 0, got ${maxAttempts}`);
   const rng = Rng.fromSeed(streams.policySeed);
   let observation: Observation = env.reset({
     seed,
@@ -176,7 +178,8 @@ export async function selfPlayEpisode(
         env.restore(before);
         const strategy = await reviser.revise(observation, failures, rng);
         const candidates = await realizer.realize(observation, strategy, REALIZATIONS_PER_STRATEGY, rng);
-        if (candidates.length === 0) throw new Error(`realizer gave no utterance for strategy "${strategy}"`);
+        if (candidates.length === 0)
+          throw new EmptyRealizationError(`realizer gave no utterance for strategy "${strategy}"`);
         const retry = { strategy, utterance: rng.pick(candidates) };
         const step = await env.step(retry);
         const trial = trialOf(retry, step);
@@ -318,16 +321,16 @@ export function parseConstructionCheckpoint(
  * Runs `job.episodes` self-play episodes and returns every principle written, in order, with the episode logs.
  * Deterministic given its arguments (template roles); with `job.completed` it continues an interrupted build to
  * the same result.
- * @throws RangeError for no seeds or a non-positive episode count; ConstructionError when `job.completed` does
+ * @throws MemoryOptionError for no seeds or a non-positive episode count; ConstructionError when `job.completed` does
  *   not fit the job; as {@link selfPlayEpisode}.
  */
 export async function constructPrinciples(
   options: ConstructionOptions,
   job: ConstructionJob,
 ): Promise<{ principles: Principle[]; episodes: SelfPlayEpisode[] }> {
-  if (job.seeds.length === 0) throw new RangeError('no seeds to run');
+  if (job.seeds.length === 0) throw new MemoryOptionError('no seeds to run');
   if (!Number.isInteger(job.episodes) || job.episodes < 1)
-    throw new RangeError(`episodes must be a positive integer, got ${job.episodes}`);
+    throw new MemoryOptionError(`episodes must be a positive integer, got ${job.episodes}`);
   const episodes: SelfPlayEpisode[] = [...(job.completed ?? [])];
   if (episodes.length > job.episodes) {
     throw new ConstructionError(`${episodes.length} completed episodes for a build of ${job.episodes}`);

@@ -10,6 +10,7 @@
  *   "principles": [ { "principle": { "id": "p-…", "when": "…", … }, "embeddings": { "when": "…", "text": "…" } } ] }
  * ```
  */
+import { MemoryInputError } from './errors';
 import { z } from 'zod';
 import { LabError } from '../errors';
 import { describeJsonError } from '../io';
@@ -38,16 +39,16 @@ export function encodeVector(v: Float32Array): string {
   return btoa(binary);
 }
 
-/** The vector of {@link encodeVector}. @throws RangeError for invalid base64 or a length not a multiple of 4. */
+/** The vector of {@link encodeVector}. @throws MemoryInputError for invalid base64 or a length not a multiple of 4. */
 export function decodeVector(text: string): Float32Array {
   let binary: string;
   try {
     binary = atob(text);
   } catch {
-    throw new RangeError('not base64');
+    throw new MemoryInputError('not base64');
   }
   if (binary.length % 4 !== 0)
-    throw new RangeError(`${binary.length} bytes is not a whole number of float32`);
+    throw new MemoryInputError(`${binary.length} bytes is not a whole number of float32`);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   if (LITTLE_ENDIAN) return new Float32Array(bytes.buffer);

@@ -8,6 +8,7 @@
  * The tfjs module is passed in (`import * as tf from '@tensorflow/tfjs'` with the backend already set), so this
  * module loads no backend and reaches for no global.
  */
+import { MemoryInputError, MemoryOptionError } from './errors';
 import type * as tfjs from '@tensorflow/tfjs';
 import { checkQuery, exactTopK, type Neighbor, type VectorIndex } from './knn';
 
@@ -30,8 +31,8 @@ export class TfjsL2Index implements VectorIndex {
 
   /**
    * @param rows flat row-major `size × dim` vectors (copied).
-   * @throws RangeError when `rows.length` is not a multiple of `dim`, the index would be empty, or the margin is
-   *   negative.
+   * @throws MemoryInputError when `rows.length` is not a multiple of `dim` or the index would be empty;
+   *   MemoryOptionError when `dim` is not a positive integer or the margin is negative.
    */
   constructor(
     private readonly tf: TfModule,
@@ -39,12 +40,13 @@ export class TfjsL2Index implements VectorIndex {
     rows: Float32Array,
     options: TfjsIndexOptions = {},
   ) {
-    if (!Number.isInteger(dim) || dim < 1) throw new RangeError(`dim must be a positive integer, got ${dim}`);
+    if (!Number.isInteger(dim) || dim < 1)
+      throw new MemoryOptionError(`dim must be a positive integer, got ${dim}`);
     if (rows.length === 0 || rows.length % dim !== 0)
-      throw new RangeError(`rows must hold a positive whole number of vectors of length ${dim}`);
+      throw new MemoryInputError(`rows must hold a positive whole number of vectors of length ${dim}`);
     this.margin = options.margin ?? 8;
     if (!Number.isInteger(this.margin) || this.margin < 0)
-      throw new RangeError(`margin must be an integer ≥ 0, got ${this.margin}`);
+      throw new MemoryOptionError(`margin must be an integer ≥ 0, got ${this.margin}`);
     this.size = rows.length / dim;
     this.host = rows.slice();
     this.matrix = tf.tensor2d(this.host, [this.size, dim]);

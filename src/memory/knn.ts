@@ -9,6 +9,7 @@
  * summed in four interleaved partial sums (a fixed order, so still deterministic), the k best kept in a small
  * sorted buffer (insertion, fine for the k of retrieval: tens at most). Measured by bench `memory/retrieval`.
  */
+import { MemoryInputError, MemoryOptionError } from './errors';
 import { compileL2Kernel, type L2Kernel } from './knn-wasm';
 
 /** One search hit: the row's insertion index and its L2 (not squared) distance to the query. */
@@ -23,17 +24,20 @@ export interface VectorIndex {
   readonly size: number;
   /** Bytes held by the index's own buffers (vectors and any per-row data), capacity included. */
   readonly bytes: number;
-  /** The `min(k, size)` nearest rows, by (distance, index). @throws RangeError on a bad query or k. */
+  /**
+   * The `min(k, size)` nearest rows, by (distance, index).
+   * @throws MemoryInputError on a bad query; MemoryOptionError on a bad k.
+   */
   search(query: Float32Array, k: number): Promise<Neighbor[]>;
 }
 
-/** Checks a query (length, finiteness) and k (integer ≥ 1). @throws RangeError. */
+/** Checks a query (length, finiteness) and k (integer ≥ 1). @throws MemoryInputError, MemoryOptionError. */
 export function checkQuery(query: Float32Array, dim: number, k: number): void {
   if (!(query instanceof Float32Array) || query.length !== dim)
-    throw new RangeError(`query must be a Float32Array of length ${dim}, got length ${query?.length}`);
-  if (!Number.isInteger(k) || k < 1) throw new RangeError(`k must be a positive integer, got ${k}`);
+    throw new MemoryInputError(`query must be a Float32Array of length ${dim}, got length ${query?.length}`);
+  if (!Number.isInteger(k) || k < 1) throw new MemoryOptionError(`k must be a positive integer, got ${k}`);
   for (let i = 0; i < dim; i++)
-    if (!Number.isFinite(query[i])) throw new RangeError(`query[${i}] is not finite`);
+    if (!Number.isFinite(query[i])) throw new MemoryInputError(`query[${i}] is not finite`);
 }
 
 /**
@@ -125,15 +129,16 @@ export class FlatL2Index implements VectorIndex {
   private capacity: number;
   private count = 0;
 
-  /** @throws RangeError for a dimension or capacity that is not a positive integer. */
+  /** @throws MemoryOptionError for a dimension or capacity that is not a positive integer. */
   constructor(
     readonly dim: number,
     capacity = 64,
     options: FlatIndexOptions = {},
   ) {
-    if (!Number.isInteger(dim) || dim < 1) throw new RangeError(`dim must be a positive integer, got ${dim}`);
+    if (!Number.isInteger(dim) || dim < 1)
+      throw new MemoryOptionError(`dim must be a positive integer, got ${dim}`);
     if (!Number.isInteger(capacity) || capacity < 0)
-      throw new RangeError(`capacity must be an integer ≥ 0, got ${capacity}`);
+      throw new MemoryOptionError(`capacity must be an integer ≥ 0, got ${capacity}`);
     this.capacity = Math.max(1, capacity);
     if ((options.kernel ?? 'wasm-simd') === 'wasm-simd') {
       const memory = new WebAssembly.Memory({ initial: this.pagesFor(this.capacity) });
@@ -148,7 +153,7 @@ export class FlatL2Index implements VectorIndex {
       : new Float32Array(this.capacity * dim);
   }
 
-  /** An index holding `vectors` (each of length `dim`), in order. @throws RangeError as {@link add}. */
+  /** An index holding `vectors` (each of length `dim`), in order. @throws MemoryInputError as {@link add}. */
   static from(dim: number, vectors: readonly Float32Array[], options: FlatIndexOptions = {}): FlatL2Index {
     const index = new FlatL2Index(dim, vectors.length, options);
     for (const v of vectors) index.add(v);
@@ -174,21 +179,24 @@ export class FlatL2Index implements VectorIndex {
     return this.data.subarray(0, this.count * this.dim);
   }
 
-  /** Row `i` (a view, valid until the next {@link add}: do not modify). @throws RangeError out of range. */
+  /** Row `i` (a view, valid until the next {@link add}: do not modify). @throws MemoryInputError out of range. */
   row(i: number): Float32Array {
     if (!Number.isInteger(i) || i < 0 || i >= this.count)
-      throw new RangeError(`row ${i} out of range 0…${this.count - 1}`);
+      throw new MemoryInputError(`row ${i} out of range 0…${this.count - 1}`);
     return this.data.subarray(i * this.dim, (i + 1) * this.dim);
   }
 
-  /** Appends one vector (copied); returns its index. @throws RangeError for a wrong length or a non-finite value. */
+  /**
+   * Appends one vector (copied); returns its index.
+   * @throws MemoryInputError for a wrong length or a non-finite value.
+   */
   add(vector: Float32Array): number {
     if (!(vector instanceof Float32Array) || vector.length !== this.dim)
-      throw new RangeError(
+      throw new MemoryInputError(
         `vector must be a Float32Array of length ${this.dim}, got length ${vector?.length}`,
       );
     for (let i = 0; i < this.dim; i++)
-      if (!Number.isFinite(vector[i])) throw new RangeError(`vector[${i}] is not finite`);
+      if (!Number.isFinite(vector[i])) throw new MemoryInputError(`vector[${i}] is not finite`);
     if (this.count === this.capacity) this.grow(Math.max(this.count + 1, Math.ceil(this.capacity * 1.125)));
     this.data.set(vector, this.count * this.dim);
     return this.count++;

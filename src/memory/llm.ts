@@ -8,6 +8,7 @@
  * Request seeds come from the role's own random stream (`seed` option), so a replay fixture recorded for a
  * run answers that run again.
  */
+import { MemoryInputError } from './errors';
 import { z } from 'zod';
 import { chatRequest, roleBrief, transcript, type LlmCallOptions } from '../baselines/prompts/common';
 import type { Observation } from '../env/env';
@@ -135,7 +136,8 @@ export class LlmWriter extends LlmRole implements PrincipleWriter {
     success: Trial,
     failures: readonly Trial[],
   ): Promise<PrincipleDraft> {
-    if (failures.length === 0) throw new RangeError('a revision principle needs at least one failed trial');
+    if (failures.length === 0)
+      throw new MemoryInputError('a revision principle needs at least one failed trial');
     const obs = context.observation;
     const failed = failures.map((f, i) => trialLines(obs, f, `Failed attempt ${i + 1}`)).join('\n\n');
     const messages: ChatMessage[] = [

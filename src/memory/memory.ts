@@ -10,6 +10,7 @@
  * {@link TfjsL2Index} on WebGPU) is built from the When matrix once the memory reaches `acceleratorMinSize` and
  * rebuilt after the memory changes.
  */
+import { MemoryInputError, MemoryOptionError, MemoryTaskMismatchError } from './errors';
 import type { Embedder } from '../embed';
 import type { TaskId } from '../tasks/seed';
 import { encodeVector, MEMORY_FILE_FORMAT, parseMemoryFile, type MemoryFile } from './file';
@@ -76,7 +77,7 @@ export class PrincipleMemory {
 
   /**
    * @param capacity principles to reserve room for (the matrices grow by about an eighth when it is reached).
-   * @throws RangeError for an empty name or a negative dedup distance.
+   * @throws MemoryOptionError for an empty name or a negative dedup distance.
    */
   constructor(
     readonly name: string,
@@ -85,10 +86,10 @@ export class PrincipleMemory {
     private readonly options: MemoryOptions = {},
     capacity = 64,
   ) {
-    if (name.trim() === '') throw new RangeError('a memory needs a non-empty name');
+    if (name.trim() === '') throw new MemoryOptionError('a memory needs a non-empty name');
     this.dedupDistance = options.dedupDistance ?? 0.2;
     if (!(this.dedupDistance >= 0))
-      throw new RangeError(`dedupDistance must be ≥ 0, got ${this.dedupDistance}`);
+      throw new MemoryOptionError(`dedupDistance must be ≥ 0, got ${this.dedupDistance}`);
     this.whenIndex = new FlatL2Index(embedder.dim, capacity);
     this.textIndex = new FlatL2Index(embedder.dim, capacity);
   }
@@ -131,13 +132,13 @@ export class PrincipleMemory {
 
   /**
    * Embeds principles with this memory's embedder (When clause and sentence form).
-   * @throws ZodError for an invalid principle; Error for a principle of another task.
+   * @throws ZodError for an invalid principle; MemoryTaskMismatchError for a principle of another task.
    */
   async embed(principles: readonly Principle[]): Promise<EmbeddedPrinciple[]> {
     const valid = principles.map((p) => {
       const v = PrincipleSchema.parse(p);
       if (v.provenance.task !== this.task)
-        throw new Error(`principle ${v.id} is for ${v.provenance.task}, not ${this.task}`);
+        throw new MemoryTaskMismatchError(`principle ${v.id} is for ${v.provenance.task}, not ${this.task}`);
       return v;
     });
     const vectors = await this.embedder.embed([
@@ -160,12 +161,14 @@ export class PrincipleMemory {
    * Inserts already-embedded principles in order. A principle is dropped as a duplicate when its id is stored,
    * or when a stored principle (or one earlier in the batch) recommends the same strategy and its sentence
    * embedding is within `dedupDistance`, among the 8 nearest sentence embeddings.
-   * @throws RangeError for an embedding of the wrong length (nothing of the batch is inserted then).
+   * @throws MemoryInputError for an embedding of the wrong length (nothing of the batch is inserted then).
    */
   addEmbedded(batch: readonly EmbeddedPrinciple[]): AddResult {
     for (const e of batch) {
       if (e.when.length !== this.embedder.dim || e.text.length !== this.embedder.dim)
-        throw new RangeError(`principle ${e.principle.id}: embeddings must have length ${this.embedder.dim}`);
+        throw new MemoryInputError(
+          `principle ${e.principle.id}: embeddings must have length ${this.embedder.dim}`,
+        );
     }
     const result: AddResult = { added: [], duplicates: [] };
     for (const e of batch) {
@@ -213,7 +216,10 @@ export class PrincipleMemory {
     return this.accelerated;
   }
 
-  /** The k nearest principles to an embedded state (L2 on When embeddings). @throws RangeError as the index. */
+  /**
+   * The k nearest principles to an embedded state (L2 on When embeddings).
+   * @throws MemoryInputError, MemoryOptionError as the index.
+   */
   async retrieveByVector(query: Float32Array, k = 3): Promise<Retrieved[]> {
     if (this.items.length === 0) return [];
     const hits = await this.retrievalIndex().search(query, k);
@@ -233,7 +239,7 @@ export class PrincipleMemory {
   /**
    * A memory holding `entries` as they are (no deduplication: for principles that were checked when first
    * stored, e.g. loaded from IndexedDB).
-   * @throws RangeError for an embedding of the wrong length or a repeated id.
+   * @throws MemoryInputError for an embedding of the wrong length or a repeated id.
    */
   static fromEntries(
     name: string,
@@ -245,8 +251,11 @@ export class PrincipleMemory {
     const memory = new PrincipleMemory(name, task, embedder, options, entries.length);
     for (const e of entries) {
       if (e.when.length !== embedder.dim || e.text.length !== embedder.dim)
-        throw new RangeError(`principle ${e.principle.id}: embeddings must have length ${embedder.dim}`);
-      if (memory.ids.has(e.principle.id)) throw new RangeError(`principle id ${e.principle.id} repeats`);
+        throw new MemoryInputError(
+          `principle ${e.principle.id}: embeddings must have length ${embedder.dim}`,
+        );
+      if (memory.ids.has(e.principle.id))
+        throw new MemoryInputError(`principle id ${e.principle.id} repeats`);
       memory.insert(e);
     }
     return memory;

@@ -8,6 +8,7 @@
  * writes the principle, so any rollout (`runEpisode`, `runEpisodes`) with any policy — typically a
  * {@link PrinciplesPlanner} over the same memory — constructs online.
  */
+import { MemoryTaskMismatchError } from './errors';
 import {
   DialogueEnv,
   type Action,
@@ -39,7 +40,7 @@ export class OnlineConstructionEnv extends DialogueEnv {
   private observation: Observation | null = null;
   private seedId = '';
 
-  /** @throws ConstructionError when `protocol` is not `ppdpp`; Error for a memory of another task. */
+  /** @throws ConstructionError when `protocol` is not `ppdpp`; MemoryTaskMismatchError for a memory of another task. */
   constructor(
     task: TaskId,
     private readonly online: OnlineOptions,
@@ -51,7 +52,9 @@ export class OnlineConstructionEnv extends DialogueEnv {
       );
     super(task, { ...options, protocol: 'ppdpp' });
     if (online.memory.task !== task)
-      throw new Error(`memory ${online.memory.name} is for ${online.memory.task}, not ${task}`);
+      throw new MemoryTaskMismatchError(
+        `memory ${online.memory.name} is for ${online.memory.task}, not ${task}`,
+      );
   }
 
   override reset(args: { seed: Seed; rngSeed?: number }): {

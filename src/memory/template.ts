@@ -9,6 +9,7 @@
  * - Reinterpreter: keeps each retrieved principle's strategy, advice and reason, and restates its When clause
  *   as the current situation.
  */
+import { MemoryInputError } from './errors';
 import type { Observation } from '../env/env';
 import type { Rng } from '../rng';
 import { getTask } from '../tasks';
@@ -47,7 +48,8 @@ export class TemplateWriter implements PrincipleWriter {
     success: Trial,
     failures: readonly Trial[],
   ): Promise<PrincipleDraft> {
-    if (failures.length === 0) throw new RangeError('a revision principle needs at least one failed trial');
+    if (failures.length === 0)
+      throw new MemoryInputError('a revision principle needs at least one failed trial');
     const obs = context.observation;
     const context_ = lastUserText(obs);
     const failed = unique(failures.map((f) => describeMove(f.strategy, f.utterance, context_)));

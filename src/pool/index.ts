@@ -8,6 +8,7 @@
  * {@link WorkerPool.chunks} (contiguous chunks, one per worker, results in item order: CSTPO rollouts,
  * src/rl/pool.ts).
  */
+import { PoolOptionError } from './errors';
 import { LabError } from '../errors';
 
 /** A worker crashed or exited while work was pending; the message names the worker and the cause. */
@@ -53,23 +54,23 @@ export class WorkerPool<A> {
   /**
    * @param spawn starts one worker (called `size` times on first use, again after a failure).
    * @param size workers, a positive integer.
-   * @throws RangeError when `size` is not a positive integer.
+   * @throws PoolOptionError when `size` is not a positive integer.
    */
   constructor(
     private readonly spawn: () => PooledWorker<A>,
     readonly size: number,
   ) {
     if (!Number.isInteger(size) || size < 1)
-      throw new RangeError(`worker count must be a positive integer, got ${size}`);
+      throw new PoolOptionError(`worker count must be a positive integer, got ${size}`);
   }
 
   /**
    * A pool over workers already started (e.g. initialised for a run): `size` is their number; {@link close}
    * terminates them, and the pool cannot start new ones after a failure (it then throws WorkerFailedError).
-   * @throws RangeError without workers.
+   * @throws PoolOptionError without workers.
    */
   static of<A>(workers: readonly PooledWorker<A>[]): WorkerPool<A> {
-    if (workers.length === 0) throw new RangeError('a worker pool needs at least one worker');
+    if (workers.length === 0) throw new PoolOptionError('a worker pool needs at least one worker');
     const pool = new WorkerPool<A>(() => {
       throw new WorkerFailedError('the pool was closed (after a worker failed?): start a new one');
     }, workers.length);

@@ -3,6 +3,7 @@
  * from feature vectors. {@link TfActor} runs the trainable networks; {@link UniformActor} is the uniform
  * random baseline (every label and every candidate equally likely).
  */
+import { RlInputError } from './errors';
 import * as tf from '@tensorflow/tfjs';
 import type { ActorNetworks } from './networks';
 
@@ -23,13 +24,13 @@ export interface ActorModel {
   ): Promise<Float32Array[]>;
 }
 
-/** Stack equal-length vectors into an [N, D] tensor. @throws RangeError on an empty list or ragged rows. */
+/** Stack equal-length vectors into an [N, D] tensor. @throws RlInputError on an empty list or ragged rows. */
 export function stack(rows: readonly Float32Array[], dim?: number): tf.Tensor2D {
   const d = dim ?? rows[0]?.length;
-  if (d === undefined) throw new RangeError('stack: no rows');
+  if (d === undefined) throw new RlInputError('stack: no rows');
   const out = new Float32Array(rows.length * d);
   rows.forEach((r, i) => {
-    if (r.length !== d) throw new RangeError(`stack: row ${i} has length ${r.length}, expected ${d}`);
+    if (r.length !== d) throw new RlInputError(`stack: row ${i} has length ${r.length}, expected ${d}`);
     out.set(r, i * d);
   });
   return tf.tensor2d(out, [rows.length, d]);
@@ -37,7 +38,7 @@ export function stack(rows: readonly Float32Array[], dim?: number): tf.Tensor2D 
 
 /**
  * Candidates padded to the widest row: features [N, M, E] and mask [N, M] (1 = real candidate).
- * @throws RangeError when a row has no candidate.
+ * @throws RlInputError when a row has no candidate.
  */
 export function padCandidates(
   candidates: readonly (readonly Float32Array[])[],
@@ -45,7 +46,7 @@ export function padCandidates(
 ): { features: tf.Tensor3D; mask: tf.Tensor2D; width: number } {
   const width = Math.max(...candidates.map((c) => c.length));
   candidates.forEach((c, i) => {
-    if (c.length === 0) throw new RangeError(`decision ${i} has no candidate utterance`);
+    if (c.length === 0) throw new RlInputError(`decision ${i} has no candidate utterance`);
   });
   const n = candidates.length;
   const feats = new Float32Array(n * width * dim);

@@ -6,6 +6,7 @@
  * (its `failed` promise rejects) fails the step with WorkerFailedError (src/pool) and the pool is disposed,
  * instead of the step waiting forever.
  */
+import { RlOptionError } from './errors';
 import { WorkerPool } from '../pool';
 import { addCounts, zeroCounts } from './counting';
 import type { RolloutExecutor, RolloutOutput } from './executor';
@@ -27,13 +28,13 @@ export class WorkerPoolExecutor implements RolloutExecutor {
   /**
    * @param workers at least one rollout worker, already initialised for the run's configuration.
    * @param onDispose called once by {@link dispose} (e.g. to terminate the workers); a crash disposes the pool.
-   * @throws RangeError without workers.
+   * @throws RlOptionError without workers.
    */
   constructor(
     workers: readonly RolloutWorkerLike[],
     private readonly onDispose: () => Promise<void> | void = () => {},
   ) {
-    if (workers.length === 0) throw new RangeError('WorkerPoolExecutor needs at least one worker');
+    if (workers.length === 0) throw new RlOptionError('WorkerPoolExecutor needs at least one worker');
     this.pool = WorkerPool.of(
       workers.map((w) => ({
         api: w,

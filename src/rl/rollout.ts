@@ -8,6 +8,7 @@
  * and samples one U ~ π(U | o, K) over them (paper §3.3: the strategy constrains the utterance). A path may
  * start with a forced action (a branch of sparse complete-branch sampling, §B.2).
  */
+import { EmptyRealizationError } from '../agents/llm/errors';
 import type { Realizer } from '../agents/types';
 import type { DialogueEnv, EnvCheckpoint, Observation } from '../env/env';
 import { cognitiveFeatures, type ObservationFeaturizer } from '../features';
@@ -139,7 +140,7 @@ function start(ctx: RolloutContext, spec: PathSpec): LivePath {
 
 /**
  * Candidate utterances of `strategy` at `obs`, from the realizer (one call, counted).
- * @throws Error when the realizer returns none.
+ * @throws EmptyRealizationError when the realizer returns none.
  */
 export async function realizeCandidates(
   ctx: RolloutContext,
@@ -150,7 +151,7 @@ export async function realizeCandidates(
   const label = getTask(ctx.task).strategies[strategy] as string;
   ctx.counts.realizerCalls++;
   const texts = await ctx.realizer.realize(obs, label, ctx.candidates, rng);
-  if (texts.length === 0) throw new Error(`realizer gave no candidate for "${label}"`);
+  if (texts.length === 0) throw new EmptyRealizationError(`realizer gave no candidate for "${label}"`);
   return texts;
 }
 

@@ -7,6 +7,7 @@
  * initialisation streams and the SFT replay stream; it then draws each step's seeds and their environment and
  * policy seeds. Its state is part of the snapshot.
  */
+import { RlInputError } from './errors';
 import { LabError } from '../errors';
 import { Rng } from '../rng';
 import { getTask, type Seed } from '../tasks';
@@ -179,7 +180,7 @@ export class CstpoTrainer {
   /**
    * A new run: networks initialised from `config.seed`, then SFT on the training seeds' human labels
    * (when `sftEpochs` > 0).
-   * @throws ZodError for an invalid configuration; RangeError without seeds or with a seed of another task.
+   * @throws ZodError for an invalid configuration; RlInputError without seeds or with a seed of another task.
    */
   static async create(input: TrainConfigInput, options: TrainerOptions): Promise<CstpoTrainer> {
     const config = resolveConfig(input);
@@ -373,7 +374,7 @@ export class CstpoTrainer {
 }
 
 function checkSeeds(config: TrainConfig, seeds: readonly Seed[]): void {
-  if (seeds.length === 0) throw new RangeError('training needs at least one seed');
+  if (seeds.length === 0) throw new RlInputError('training needs at least one seed');
   const other = seeds.find((s) => s.task !== config.task);
-  if (other) throw new RangeError(`seed ${other.id} is for task ${other.task}, not ${config.task}`);
+  if (other) throw new RlInputError(`seed ${other.id} is for task ${other.task}, not ${config.task}`);
 }

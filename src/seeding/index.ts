@@ -13,6 +13,7 @@
  * policies meet the same simulated users (paired comparisons use common random numbers), and `simulate`,
  * `evaluate` and the trainers' evaluations play the same episode for the same key.
  */
+import { SeedingError } from './errors';
 import { hashKey32 } from '../data/hash';
 
 /** The identity of one episode (see the module comment). */
@@ -36,12 +37,12 @@ export interface CaseStreams {
   policySeed: number;
 }
 
-/** The stream seeds of a case key. @throws RangeError for a negative or non-integer rngSeed or repeat. */
+/** The stream seeds of a case key. @throws SeedingError for a negative or non-integer rngSeed or repeat. */
 export function caseStreams(key: CaseKey): CaseStreams {
   if (!Number.isSafeInteger(key.rngSeed) || key.rngSeed < 0)
-    throw new RangeError(`rngSeed must be a non-negative integer, got ${key.rngSeed}`);
+    throw new SeedingError(`rngSeed must be a non-negative integer, got ${key.rngSeed}`);
   if (!Number.isInteger(key.repeat) || key.repeat < 0)
-    throw new RangeError(`repeat must be a non-negative integer, got ${key.repeat}`);
+    throw new SeedingError(`repeat must be a non-negative integer, got ${key.repeat}`);
   const rest = `${key.rngSeed}|${key.task}|${key.caseId}|${key.randomSeed}|${key.repeat}`;
   return { simSeed: hashKey32(`sim|${rest}`), policySeed: hashKey32(`policy|${rest}`) };
 }
@@ -56,7 +57,7 @@ export const DEFAULT_SPLIT_SEED = 0;
  * item moves no other item across the split unless it ranks among the held-out ones.
  * @param heldOut number of held-out items, 1 ≤ heldOut < items.length.
  * @returns `heldOut` (the evaluation part) and `rest` (the training / build part), each in ranked order.
- * @throws RangeError when `heldOut` is out of range or two items share an id.
+ * @throws SeedingError when `heldOut` is out of range or two items share an id.
  */
 export function splitByKey<T>(
   items: readonly T[],
@@ -65,15 +66,15 @@ export function splitByKey<T>(
   splitSeed: number = DEFAULT_SPLIT_SEED,
 ): { heldOut: T[]; rest: T[] } {
   if (!Number.isInteger(heldOut) || heldOut < 1 || heldOut >= items.length)
-    throw new RangeError(
+    throw new SeedingError(
       `the held-out part must hold between 1 and ${items.length - 1} of ${items.length} items, got ${heldOut}`,
     );
   if (!Number.isSafeInteger(splitSeed) || splitSeed < 0)
-    throw new RangeError(`split seed must be a non-negative integer, got ${splitSeed}`);
+    throw new SeedingError(`split seed must be a non-negative integer, got ${splitSeed}`);
   const ids = new Set<string>();
   const ranked = items.map((item) => {
     const id = idOf(item);
-    if (ids.has(id)) throw new RangeError(`two items share the id "${id}"`);
+    if (ids.has(id)) throw new SeedingError(`two items share the id "${id}"`);
     ids.add(id);
     return { item, id, rank: hashKey32(`${splitSeed}|${id}`) };
   });

@@ -9,9 +9,9 @@ export {
   DEACTIVATE_BELOW,
   REACTIVATE_AT,
   SUPPORT_MIN_STRENGTH,
-  ProposalRejectedError,
   applyProposal,
 } from './updater';
+export { ProposalRejectedError, DialogueEndedError } from './errors';
 export type { AppliedChange, UpdateResult } from './updater';
 export { goalCongruence, appraise, categoryOf, updateAffect } from './affect';
 export { sellerAcceptablePrice, actorEvents, userEvents, isStale, STALENESS } from './dynamics';

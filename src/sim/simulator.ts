@@ -6,6 +6,7 @@
  * state itself (plus the dialogue history kept by the environment) and replaying the same utterances from it
  * reproduces the continuation exactly, random stream included.
  */
+import { DialogueEndedError, ProposalRejectedError } from './errors';
 import { Rng } from '../rng';
 import type { Seed, Turn } from '../tasks/seed';
 import type { TaskSpec } from '../tasks/types';
@@ -16,7 +17,7 @@ import { perceive } from './perception';
 import type { MessageAssessment, SimRoles, SimView } from './roles';
 import { TASK_RULES } from './rules';
 import { deepFreeze } from './freeze';
-import { applyProposal, ProposalRejectedError, type AppliedChange } from './updater';
+import { applyProposal, type AppliedChange } from './updater';
 import {
   LEVEL_VALUE,
   type EndReason,
@@ -125,7 +126,7 @@ export class CogSim {
   /**
    * One user turn in reply to the actor's `utterance`. `history` is the dialogue before this utterance (text
    * only; strategy labels are stripped before any role sees it).
-   * @throws Error when the dialogue has already ended; errors of the language roles propagate unchanged
+   * @throws DialogueEndedError when the dialogue has already ended; errors of the language roles propagate unchanged
    * (a proposal rejected by the updater is not an error: it is reported in `SimTurn.rejected`).
    */
   async step(
@@ -133,7 +134,8 @@ export class CogSim {
     history: readonly Turn[],
     utterance: string,
   ): Promise<{ state: SimState; turn: SimTurn }> {
-    if (state.ended !== null) throw new Error(`dialogue ${state.seedId} has already ended (${state.ended})`);
+    if (state.ended !== null)
+      throw new DialogueEndedError(`dialogue ${state.seedId} has already ended (${state.ended})`);
     // States are immutable values: copy the top level, and every field this turn changes is replaced, not mutated.
     const s: SimState = { ...state };
     const rng = Rng.fromState(s.rng);

@@ -11,6 +11,7 @@
  * relations to unknown records, a large intention increase (> half its limit) with no supporting active record
  * of strength ≥ 2 in the state before the proposal (dropping an intention needs no grounds), or a new record that does not fit even after evicting inactive and weak non-core records.
  */
+import { ProposalRejectedError } from './errors';
 import { MAX_STRENGTH, type BdiRecord, type CognitiveState, type RecordType } from '../tasks/seed';
 import { RECORD_LIST, type Judgment, type Proposal, type Route } from './types';
 
@@ -38,14 +39,6 @@ export const DEACTIVATE_BELOW = 0.5;
 export const REACTIVATE_AT = 0.7;
 /** Minimum strength of a supporting record for an intention change larger than half its limit. */
 export const SUPPORT_MIN_STRENGTH = 2;
-
-/** Thrown when a proposal is unsupported or malformed; the state it was applied to is unchanged. */
-export class ProposalRejectedError extends Error {
-  override readonly name = 'ProposalRejectedError';
-  constructor(readonly reason: string) {
-    super(`proposal rejected: ${reason}`);
-  }
-}
 
 /** One applied change: the record, the proposed delta and the delta actually applied. */
 export interface AppliedChange {

@@ -22,3 +22,12 @@ export class EmollmSeedFileError extends LabError {
     super(`${file}:${line}: ${reason}`);
   }
 }
+
+/**
+ * A value a task's utility cannot score: a CraigslistBargain list price not above the target, an ESConv judge
+ * score outside [0, 4]. The message names the value. Code `TASK_INPUT_INVALID`.
+ */
+export class TaskInputError extends LabError {
+  override readonly name = 'TaskInputError';
+  override readonly code = 'TASK_INPUT_INVALID';
+}

@@ -3,6 +3,7 @@
  * Terminal utility under the CSTPO protocol: (E + A) / 8 where a judge scores emotion/hope improvement E and
  * the feasibility of an action plan A, each 0–4 (DESIGN.md "Tasks and rewards").
  */
+import { TaskInputError } from './errors';
 import { labelMap } from './labels';
 import type { TaskSpec } from './types';
 
@@ -117,11 +118,10 @@ export const ESCONV_EMOTION_TO_AFFECT: Readonly<
 /**
  * Terminal utility of ESConv under the CSTPO protocol.
  * @param E emotion/hope improvement in [0, 4]; @param A action-plan feasibility in [0, 4]. Returns a value in [0, 1].
- * @throws RangeError when a score is outside [0, 4].
+ * @throws TaskInputError when a score is outside [0, 4].
  */
 export function esconvUtility(E: number, A: number): number {
   for (const v of [E, A])
-    // eslint-disable-next-line no-restricted-syntax -- tests/unit/env/judge.test.ts pins RangeError; to convert with that test
-    if (!(v >= 0 && v <= 4)) throw new RangeError(`ESConv judge score ${v} outside [0, 4]`);
+    if (!(v >= 0 && v <= 4)) throw new TaskInputError(`ESConv judge score ${v} outside [0, 4]`);
   return (E + A) / 8;
 }

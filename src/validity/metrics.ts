@@ -15,6 +15,7 @@
  * - CraigslistBargain dialogue level: agreement (accuracy, kappa) of the simulator's deal with the humans' deal;
  *   baseline `majority`.
  */
+import { ValidityInputError } from './errors';
 import { sampleRankCorrelation } from 'simple-statistics';
 import { hashKey32 } from '../data/hash';
 import { sentiment } from '../env/judge';
@@ -197,7 +198,7 @@ function turnRows(
           xs.map(pick),
           xs.map((i) => i.userSentiment as number),
         );
-        if (!Number.isFinite(v)) throw new RangeError('constant ranks');
+        if (!Number.isFinite(v)) throw new ValidityInputError('constant ranks');
         return v;
       };
       rows.push(

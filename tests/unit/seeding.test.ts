@@ -1,5 +1,6 @@
 /** The one seeding scheme: case streams and the seed split (src/seeding). */
 import { describe, expect, it } from 'vitest';
+import { SeedingError } from '../../src/seeding/errors';
 import { caseStreams, DEFAULT_SPLIT_SEED, splitByKey } from '../../src/seeding';
 
 const key = { rngSeed: 0, task: 'esconv', caseId: 'a', randomSeed: 5, repeat: 0 };
@@ -22,8 +23,8 @@ describe('caseStreams', () => {
     expect(caseStreams({ ...key })).toEqual(base);
   });
   it('rejects a negative seed or repeat', () => {
-    expect(() => caseStreams({ ...key, rngSeed: -1 })).toThrow(RangeError);
-    expect(() => caseStreams({ ...key, repeat: 0.5 })).toThrow(RangeError);
+    expect(() => caseStreams({ ...key, rngSeed: -1 })).toThrow(SeedingError);
+    expect(() => caseStreams({ ...key, repeat: 0.5 })).toThrow(SeedingError);
   });
 });
 
@@ -39,8 +40,8 @@ describe('splitByKey', () => {
     expect(splitByKey(items, (x) => x.id, 5, 1).heldOut).not.toEqual(a.heldOut);
   });
   it('rejects an empty part and repeated ids', () => {
-    expect(() => splitByKey(items, (x) => x.id, 0)).toThrow(RangeError);
-    expect(() => splitByKey(items, (x) => x.id, 20)).toThrow(RangeError);
+    expect(() => splitByKey(items, (x) => x.id, 0)).toThrow(SeedingError);
+    expect(() => splitByKey(items, (x) => x.id, 20)).toThrow(SeedingError);
     expect(() => splitByKey([{ id: 'a' }, { id: 'a' }], (x) => x.id, 1)).toThrow(/share the id/);
   });
 });

@@ -2,6 +2,7 @@
  * Simple policies (random, fixed, dataset replay) and the episode rollout helpers.
  */
 import { describe, expect, it } from 'vitest';
+import { AgentOptionError } from '../../../src/agents/errors';
 import {
   FixedPolicy,
   RandomPolicy,
@@ -164,13 +165,13 @@ describe('runEpisodes / runJob', () => {
   it('rejects an empty seed list and a bad episode count', async () => {
     const env = new DialogueEnv('cb');
     await expect(runEpisodes(env, createPolicy('cb', 'random'), [], { episodes: 1 })).rejects.toThrow(
-      RangeError,
+      AgentOptionError,
     );
     await expect(
       runEpisodes(env, createPolicy('cb', 'random'), DEFAULT_SEEDS.cb, { episodes: 0 }),
     ).rejects.toThrow(/positive integer/);
     await expect(
       runEpisodes(env, createPolicy('cb', 'random'), DEFAULT_SEEDS.cb, { episodes: 2.5 }),
-    ).rejects.toThrow(RangeError);
+    ).rejects.toThrow(AgentOptionError);
   });
 });

@@ -5,6 +5,7 @@
  */
 import { ZodError } from 'zod';
 import { describe, expect, it } from 'vitest';
+import { EnvActionError } from '../../../src/env/errors';
 import { createPolicy, runEpisode } from '../../../src/agents';
 import {
   DialogueEnv,
@@ -245,14 +246,14 @@ describe('DialogueEnv errors', () => {
     expect(env.reset({ seed: first('cb') }).observation.turn).toBe(0);
   });
 
-  it('rejects an empty utterance with a TypeError and stays usable', async () => {
+  it('rejects an empty utterance with an EnvActionError and stays usable', async () => {
     const env = new DialogueEnv('esconv');
     env.reset({ seed: first('esconv') });
-    await expect(env.step({ strategy: 'Question', utterance: '' })).rejects.toThrow(TypeError);
-    await expect(env.step({ strategy: 'Question', utterance: '  \n ' })).rejects.toThrow(TypeError);
+    await expect(env.step({ strategy: 'Question', utterance: '' })).rejects.toThrow(EnvActionError);
+    await expect(env.step({ strategy: 'Question', utterance: '  \n ' })).rejects.toThrow(EnvActionError);
     await expect(
       env.step({ strategy: 'Question', utterance: undefined as unknown as string }),
-    ).rejects.toThrow(TypeError);
+    ).rejects.toThrow(EnvActionError);
     const r = await env.step({ strategy: 'Question', utterance: 'What happened?' });
     expect(r.observation.turn).toBe(1);
   });

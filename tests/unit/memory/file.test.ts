@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryInputError } from '../../../src/memory/errors';
 import {
   decodeVector,
   encodeVector,
@@ -33,7 +34,7 @@ describe('memory file', () => {
     const v = Float32Array.of(0, -0, 1.5, -3.25e-7, Math.fround(Math.PI), 3.4028234663852886e38);
     expect(Object.is(decodeVector(encodeVector(v))[1], -0)).toBe(true);
     expect(decodeVector(encodeVector(v))).toEqual(v);
-    expect(() => decodeVector('not base64!')).toThrow(RangeError);
+    expect(() => decodeVector('not base64!')).toThrow(MemoryInputError);
     expect(() => decodeVector(btoa('abc'))).toThrow(/whole number/);
   });
 

@@ -1,6 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MemoryInputError, MemoryOptionError } from '../../../src/memory/errors';
 import { exactTopK, FlatL2Index, type Neighbor } from '../../../src/memory';
 import { TfjsL2Index } from '../../../src/memory/knn-tfjs';
 import { Rng } from '../../../src/rng';
@@ -68,11 +69,11 @@ describe('FlatL2Index', () => {
     expect(index.size).toBe(5);
     expect(index.bytes).toBeGreaterThanOrEqual(5 * 4 * 4);
     expect((await index.search(Float32Array.of(2.2, 0, 0, 0), 2)).map((h) => h.index)).toEqual([2, 3]);
-    expect(() => index.add(new Float32Array(3))).toThrow(RangeError);
+    expect(() => index.add(new Float32Array(3))).toThrow(MemoryInputError);
     expect(() => index.add(Float32Array.of(0, NaN, 0, 0))).toThrow(/not finite/);
     expect(() => index.searchSync(new Float32Array(4), 0)).toThrow(/k must be/);
     expect(() => index.searchSync(new Float32Array(5), 1)).toThrow(/length 4/);
-    expect(() => new FlatL2Index(0)).toThrow(RangeError);
+    expect(() => new FlatL2Index(0)).toThrow(MemoryOptionError);
   });
 });
 
@@ -141,7 +142,7 @@ describe('FlatL2Index WebAssembly SIMD kernel', () => {
     const exact = new FlatL2Index(dim, n);
     for (let i = 0; i < n; i++) exact.add(index.row(i));
     expect(exact.bytes).toBeLessThanOrEqual(n * (dim + 1) * 4 + 2 * 65_536);
-    expect(() => index.row(n)).toThrow(RangeError);
+    expect(() => index.row(n)).toThrow(MemoryInputError);
   });
 });
 
@@ -166,6 +167,6 @@ describe('TfjsL2Index (tfjs cpu backend in Node)', () => {
     expect(gpu.bytes).toBe(500 * dim * 4 * 2 + 500 * 4);
     gpu.dispose();
     expect(tf.memory().numTensors).toBe(before);
-    expect(() => new TfjsL2Index(tf, dim, new Float32Array(dim + 1))).toThrow(RangeError);
+    expect(() => new TfjsL2Index(tf, dim, new Float32Array(dim + 1))).toThrow(MemoryInputError);
   });
 });

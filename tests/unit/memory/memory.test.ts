@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryInputError, MemoryOptionError } from '../../../src/memory/errors';
 import { HashedNgramEmbedder } from '../../../src/embed';
 import { FlatL2Index, formatPrinciple, PrincipleMemory, type IndexFactory } from '../../../src/memory';
 import { embedder, principle } from './helpers';
@@ -55,9 +56,9 @@ describe('PrincipleMemory', () => {
     const p = principle('x', 'Question');
     expect(() =>
       memory.addEmbedded([{ principle: p, when: new Float32Array(3), text: new Float32Array(64) }]),
-    ).toThrow(RangeError);
+    ).toThrow(MemoryInputError);
     expect(memory.size).toBe(0);
-    expect(() => new PrincipleMemory(' ', 'esconv', embedder)).toThrow(RangeError);
+    expect(() => new PrincipleMemory(' ', 'esconv', embedder)).toThrow(MemoryOptionError);
   });
 
   it('filters by origin without re-embedding', async () => {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryOptionError } from '../../../src/memory/errors';
 import { FixedPolicy, runEpisode, TemplateRealizer } from '../../../src/agents';
 import { DialogueEnv, type Observation } from '../../../src/env';
 import { ScriptedBackend } from '../../../src/llm';
@@ -71,7 +72,7 @@ describe('PrinciplesPlanner', () => {
     });
     expect((await empty.act(obs, Rng.fromSeed(0))).strategy).toBe('Others');
     expect(empty.lastDecision!.fallback).toBe(true);
-    expect(() => new PrinciplesPlanner({ memory, fallback: empty, k: 0 })).toThrow(RangeError);
+    expect(() => new PrinciplesPlanner({ memory, fallback: empty, k: 0 })).toThrow(MemoryOptionError);
     // Principles beyond maxDistance are not followed.
     const far = new PrinciplesPlanner({
       memory,

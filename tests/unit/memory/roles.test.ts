@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { MemoryInputError } from '../../../src/memory/errors';
 import { DialogueEnv, type Observation } from '../../../src/env';
 import { FixtureMissingError, ScriptedBackend, StructuredOutputError } from '../../../src/llm';
 import {
@@ -77,7 +78,7 @@ describe('template roles', () => {
     expect(r.because).toMatch(/while the other attempts left the critic at worse$/);
     expect(parsePrinciple(formatPrinciple(r))).toEqual(r);
     await expect(writer.fromRevision({ observation: obs, rewardBefore: 0 }, success, [])).rejects.toThrow(
-      RangeError,
+      MemoryInputError,
     );
   });
 

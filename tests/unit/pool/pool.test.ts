@@ -1,5 +1,6 @@
 /** The library's one worker pool (src/pool): scheduling, crash handling, restart after a failure. */
 import { describe, expect, it } from 'vitest';
+import { PoolOptionError } from '../../../src/pool/errors';
 import { WorkerFailedError, WorkerPool, type PooledWorker } from '../../../src/pool';
 
 interface Api {
@@ -95,7 +96,7 @@ describe('WorkerPool', () => {
     await expect(given.chunks([1], (api, c) => api.square(c[0] as number))).rejects.toThrow(
       WorkerFailedError,
     );
-    expect(() => new WorkerPool(spawn, 0)).toThrow(RangeError);
-    expect(() => WorkerPool.of<Api>([])).toThrow(RangeError);
+    expect(() => new WorkerPool(spawn, 0)).toThrow(PoolOptionError);
+    expect(() => WorkerPool.of<Api>([])).toThrow(PoolOptionError);
   });
 });

@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { RlInputError } from '../../../src/rl/errors';
 import { FileRunStore } from '../../../src/rl/node';
 import { CstpoTrainer, SnapshotError, type StepRecord } from '../../../src/rl/trainer';
 import { defaultSeeds } from '../../../src/tasks/defaults';
@@ -83,7 +84,7 @@ describe('CstpoTrainer on the cpu backend', () => {
   });
 
   it('rejects bad seeds and unknown snapshot versions', async () => {
-    await expect(CstpoTrainer.create(TINY, { seeds: [] })).rejects.toThrow(RangeError);
+    await expect(CstpoTrainer.create(TINY, { seeds: [] })).rejects.toThrow(RlInputError);
     await expect(CstpoTrainer.create(TINY, { seeds: defaultSeeds('p4g') })).rejects.toThrow(/not cb/);
     const t = await CstpoTrainer.create({ ...TINY, sftEpochs: 0 }, { seeds });
     const snap = await t.snapshot();

@@ -1,0 +1,17 @@
+/** Errors of the Cog-Sim user simulator (issue 12). */
+import { LabError } from '../errors';
+
+/** Thrown when a proposal is unsupported or malformed; the state it was applied to is unchanged. */
+export class ProposalRejectedError extends LabError {
+  override readonly name = 'ProposalRejectedError';
+  override readonly code = 'SIM_PROPOSAL_REJECTED';
+  constructor(readonly reason: string) {
+    super(`proposal rejected: ${reason}`);
+  }
+}
+
+/** A step on a dialogue that has already ended; the message names the seed and how it ended. */
+export class DialogueEndedError extends LabError {
+  override readonly name = 'DialogueEndedError';
+  override readonly code = 'SIM_DIALOGUE_ENDED';
+}
