@@ -435,3 +435,16 @@ export {
   EvaluatePrinciplesOnlineConfigSchema,
   type EvaluatePrinciplesOnlineConfig,
 } from './jobs/evaluate-principles-online';
+
+// The remaining folders' typed errors (each a LabError with a stable `code`).
+export { AgentOptionError, UnknownStrategyError } from './agents/errors';
+export { FeatureOptionError } from './features/errors';
+export { DialogueEndedError } from './sim/errors';
+export { EnvSeedMismatchError, EnvActionError, EnvCheckpointError, JudgeInputError } from './env/errors';
+export { PoolOptionError } from './pool/errors';
+export { SeedingError } from './seeding/errors';
+export { MemoryOptionError, MemoryInputError, MemoryTaskMismatchError } from './memory/errors';
+export { TaskInputError } from './tasks/errors';
+export { EvalWorkerError } from './eval/errors';
+export { RlError, RunIdError, RlInputError, RlOptionError } from './rl/errors';
+export { StoredRunError } from './rl/store';
