@@ -9,7 +9,7 @@ import { FolderGrpoStorage } from '../src/grpo/node';
 import { JobConfigError, TrainRunError } from '../src/jobs/errors';
 import { trainGrpoJob, type GrpoTrainJobConfigInput, type GrpoTrainResult } from '../src/jobs/train-grpo';
 import { formatEstimate } from '../src/stats';
-import { TASK_IDS, getTask } from '../src/tasks';
+import { EMOLLM_TASK_NAMES, TASK_IDS, getTask, isEmollmTaskName } from '../src/tasks';
 import { UsageError, bool, parseCommandLine, runCommand, str, type Io } from './options';
 
 export const GRPO_HELP = `Usage: npm run train -- --algo grpo-emollm --task TASK --out runs/NAME [options]
@@ -20,7 +20,8 @@ scorer) over the template ARG actor and reverse-perspective predictor, rewards o
 At the end the trained heads are evaluated against their initial weights on held-out seeds (eval.json).
 
 Options:
-  --task TASK          ${TASK_IDS.join(' | ')} (required unless --resume)
+  --task TASK          ${TASK_IDS.join(' | ')}, or an EmoLLM setting (${EMOLLM_TASK_NAMES.join(' | ')}: its
+                       scenario seeds, played as the esconv family) (required unless --resume)
   --steps N            RL steps (default 50)
   --group-size G       trajectories per group (default 4)
   --groups N           groups (scenarios) per step (default 2)
@@ -64,9 +65,13 @@ export function parseGrpoArgs(
   if (bool(values, 'help')) return 'help';
   const out = str(values, 'out');
   if (!out) throw new UsageError('--out is required (the run folder, e.g. runs/esconv-grpo)');
-  const task = str(values, 'task');
-  if (task !== undefined && !(TASK_IDS as readonly string[]).includes(task))
-    throw new UsageError(`unknown task "${task}"; use ${TASK_IDS.join(', ')}`);
+  const taskName = str(values, 'task');
+  const taskNames: readonly string[] = [...TASK_IDS, ...EMOLLM_TASK_NAMES];
+  if (taskName !== undefined && !taskNames.includes(taskName))
+    throw new UsageError(`unknown task "${taskName}"; use ${taskNames.join(', ')}`);
+  // An EmoLLM setting trains on its scenario seeds, which are ESConv-family seeds (src/tasks/emollm.ts).
+  const emollm = taskName !== undefined && isEmollmTaskName(taskName);
+  const task = emollm ? 'esconv' : taskName;
   const num: Record<string, number> = {};
   for (const [flag, key] of Object.entries(NUMBERS)) {
     const v = str(values, flag);
@@ -90,6 +95,7 @@ export function parseGrpoArgs(
   };
   return {
     ...(task ? { task: task as GrpoTrainJobConfigInput['task'] } : {}),
+    ...(emollm ? { seeds: taskName } : {}),
     ...(steps !== undefined ? { steps } : {}),
     ...(evalRepeats !== undefined ? { evalRepeats } : {}),
     ...(rngSeed !== undefined ? { rngSeed } : {}),

@@ -21,8 +21,8 @@ import { Rng } from '../rng';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import { bootstrapMean, type BootstrapInterval } from '../stats';
-import { TaskIdSchema, type Seed, type TaskId } from '../tasks';
-import { defaultSeeds } from '../tasks/defaults';
+import { isEmollmTaskName, TaskIdSchema, type Seed, type TaskId } from '../tasks';
+import { defaultSeeds, emollmDefaultSeeds } from '../tasks/defaults';
 import { checkAborted, parseJobConfig, type JobOptions } from './common';
 import { TrainRunError } from './errors';
 
@@ -36,7 +36,14 @@ export const GrpoTrainJobConfigSchema = z
   .object({
     task: TaskIdSchema.optional().describe('task whose scenarios are played (required unless resuming)'),
     steps: int(0, 1_000_000).optional().describe('RL steps (default: 50); with resume, the new total'),
-    seeds: z.string().min(1).default('bundled').describe('seed source: bundled or a name the caller loads'),
+    seeds: z
+      .string()
+      .min(1)
+      .default('bundled')
+      .describe(
+        'seed source: bundled, an EmoLLM setting (emollm, emollm-ed, …: its scenario seeds, esconv family) or a ' +
+          'name the caller loads',
+      ),
     evalFraction: z.number().gt(0).lt(1).default(0.25).describe('share of the seeds held out for evaluation'),
     splitSeed: int(0, 0xffffffff).default(DEFAULT_SPLIT_SEED).describe('random seed of the split'),
     evalRepeats: int(1, 1000).default(2).describe('episodes per evaluation seed'),
@@ -120,6 +127,7 @@ export async function trainGrpoJob(
   const c = parseJobConfig(GrpoTrainJobConfigSchema, input, 'train-grpo');
   const load = async (source: string, task: TaskId): Promise<Seed[]> => {
     if (source === 'bundled') return defaultSeeds(task);
+    if (isEmollmTaskName(source)) return emollmDefaultSeeds(source);
     if (!options.loadSeeds) throw new TrainRunError(`no loader for the seed source "${source}"`);
     return options.loadSeeds(source, task);
   };

@@ -109,6 +109,25 @@ describe('npm run train -- --algo grpo-emollm', () => {
     expect(await main(['--algo', 'grpo-emollm', '--task', 'cb', '--out', out], again.io)).toBe(2);
   });
 
+  it('an EmoLLM setting trains on its scenario seeds (esconv family); an unknown task is a usage error', async () => {
+    expect(parseGrpoArgs(['--algo', 'grpo-emollm', '--task', 'emollm-iclr', '--out', 'x'])).toMatchObject({
+      task: 'esconv',
+      seeds: 'emollm-iclr',
+    });
+    const result = await trainGrpoJob(
+      { task: 'esconv', seeds: 'emollm-iclr', steps: 1, evaluate: false, grpo: tiny },
+      new FolderGrpoStorage(join(dir, 'emollm')),
+    );
+    expect(result.seeds.source).toBe('emollm-iclr');
+    // 40 or more ICLR scenarios, split into training and held-out seeds
+    expect(result.seeds.train + result.seeds.eval).toBeGreaterThanOrEqual(40);
+    const c = io();
+    expect(await main(['--algo', 'grpo-emollm', '--task', 'emollm-xx', '--out', join(dir, 'u')], c.io)).toBe(
+      2,
+    );
+    expect(c.err.join('')).toContain('unknown task "emollm-xx"');
+  });
+
   it('parses the GRPO options and leaves the default algorithm cstpo', () => {
     const p = parseGrpoArgs([
       '--algo',
