@@ -39,6 +39,8 @@ export async function openPartialJsonl(out: string, overwrite: boolean): Promise
   const partial = partialPath(out);
   let file: FileHandle;
   try {
+    // The output's folder is created like train's, evaluate's and principles build's output folders.
+    await mkdir(dirname(partial), { recursive: true });
     file = await open(partial, overwrite ? 'w' : 'wx');
   } catch (e) {
     const code = (e as { code?: string }).code;

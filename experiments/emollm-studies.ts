@@ -31,7 +31,7 @@ import { CstpoTrainer } from '../src/rl/trainer';
 import { loadActorPolicy } from '../src/rl/policy';
 import { Rng } from '../src/rng';
 import { splitByKey } from '../src/seeding';
-import { bootstrapMean, type BootstrapInterval } from '../src/stats';
+import { bootstrapMean, formatEstimate, type BootstrapInterval } from '../src/stats';
 import type { Seed, TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
 
@@ -97,8 +97,7 @@ async function trainGrpo(task: TaskId, extra: Partial<GrpoConfigInput>, train: r
 
 function table(name: string, rows: Row[]): void {
   results[name] = rows;
-  const f = (e: BootstrapInterval | null, d = 3) =>
-    e ? `${e.mean.toFixed(d)} [${e.lo.toFixed(d)}, ${e.hi.toFixed(d)}]` : '–';
+  const f = (e: Parameters<typeof formatEstimate>[0], d = 3) => formatEstimate(e, d);
   console.log(`\n### ${name}\n`);
   console.log('| policy | SR | AT (successful) | return | ES end (1–5) | ES gain / turn | return − ref. |');
   console.log('|---|---|---|---|---|---|---|');

@@ -12,7 +12,7 @@
 import type { Policy } from '../agents/types';
 import type { DialogueEnv } from '../env/env';
 import { Rng } from '../rng';
-import { bootstrapMean, type BootstrapInterval } from '../stats';
+import { bootstrapMean, proportionEstimate, type BootstrapInterval, type Estimate } from '../stats';
 import type { Seed } from '../tasks';
 import { observedUserState } from './rewards';
 
@@ -31,7 +31,8 @@ export interface EvalEpisodeRow {
 export interface PolicySummary {
   episodes: number;
   meanReturn: BootstrapInterval;
-  successRate: BootstrapInterval;
+  /** Success rate with a Wilson score interval (cluster design effect), as in every other report. */
+  successRate: Estimate;
   /** Over successful episodes only; null without one. */
   averageTurns: BootstrapInterval | null;
   esEnd: BootstrapInterval;
@@ -106,7 +107,10 @@ export function summarize(rows: readonly EvalEpisodeRow[], seed: number, resampl
   return {
     episodes: rows.length,
     meanReturn: interval(rows.map((r) => r.return)),
-    successRate: interval(rows.map((r) => (r.success ? 1 : 0))),
+    successRate: proportionEstimate(
+      rows.map((r) => (r.success ? 1 : 0)),
+      clusters,
+    ),
     averageTurns: won.length
       ? interval(
           won.map((r) => r.turns),

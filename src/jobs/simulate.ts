@@ -19,7 +19,7 @@ import { SIMULATOR_VERSION } from '../sim/version';
 import { summarizeEpisodes, type EpisodeOutcome, type EpisodeSummary } from '../stats';
 import { getTask, type Seed, type TaskId } from '../tasks';
 import { defaultSeedsOf } from '../tasks/defaults';
-import { taskFamily, type TaskName } from '../tasks/emollm';
+import { EMOLLM_HORIZON, isEmollmTaskName, taskFamily, type TaskName } from '../tasks/emollm';
 import {
   checkAborted,
   commonFields,
@@ -56,7 +56,7 @@ export const SimulateConfigSchema = z
       .optional()
       .describe(
         `episodes to play (1 to ${MAX_EPISODES.toLocaleString('en')}); seeds are cycled in order: episode i ` +
-          'plays seed i mod N as its repeat ⌊i / N⌋ (default: one per seed)',
+          'plays seed i mod S as its repeat ⌊i / S⌋, S being the number of seeds (default: one per seed)',
       ),
     horizon: z
       .number()
@@ -65,7 +65,8 @@ export const SimulateConfigSchema = z
       .max(100)
       .optional()
       .describe(
-        "episode horizon in actor turns (default: the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
+        `episode horizon in actor turns (default: ${EMOLLM_HORIZON} for EmoLLM scenario seeds, the paper's cap; ` +
+          "otherwise the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
       ),
     ...commonFields,
     seeds: SeedsField,
@@ -73,7 +74,8 @@ export const SimulateConfigSchema = z
     resources: PolicyResourcesField,
   })
   .superRefine((c, ctx) => {
-    const horizon = c.horizon ?? horizonOf(taskFamily(c.task), c.protocol);
+    const horizon =
+      c.horizon ?? (isEmollmTaskName(c.task) ? EMOLLM_HORIZON : horizonOf(taskFamily(c.task), c.protocol));
     if (c.lookahead !== undefined && c.lookahead > horizon)
       ctx.addIssue({
         code: 'custom',
@@ -128,6 +130,9 @@ export async function simulateJob(
   const task = taskFamily(config.task);
   const seeds: Seed[] = config.seeds ?? defaultSeedsOf(config.task);
   const episodes = config.episodes ?? seeds.length;
+  // EmoLLM scenario seeds play to the paper's turn cap, as in the evaluate job (src/jobs/evaluate.ts).
+  const horizon =
+    config.horizon ?? (seeds.every((s) => s.scenario !== undefined) ? EMOLLM_HORIZON : undefined);
   const language = {
     ...config.language,
     ...(config.candidates !== undefined ? { candidates: config.candidates } : {}),
@@ -142,7 +147,7 @@ export async function simulateJob(
       judge: roles.judge,
       protocol: config.protocol,
       routeSampling: config.route,
-      ...(config.horizon !== undefined ? { horizon: config.horizon } : {}),
+      ...(horizon !== undefined ? { horizon } : {}),
     });
     const outcomes: EpisodeOutcome[] = [];
     for (let i = 0; i < episodes; i++) {
