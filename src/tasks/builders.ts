@@ -32,7 +32,11 @@ export interface SeedSpecBase {
 
 type Dir = BdiRecord['direction'];
 
-function rec(
+/**
+ * One BDI record: strength clamped to [0, 4] and rounded to 2 decimals; active when core or strength ≥ 0.5 (DESIGN.md
+ * "Records").
+ */
+export function rec(
   type: BdiRecord['type'],
   id: string,
   topic: string,

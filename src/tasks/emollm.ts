@@ -20,8 +20,8 @@
  */
 import { z } from 'zod';
 import { AFFECT_CATEGORIES, DEFAULT_TENDENCIES, SEED_SCHEMA_VERSION, SeedSchema, TASK_IDS } from './seed';
-import type { AffectCategory, BdiRecord, Seed, TaskId } from './seed';
-import { AFFECT_START } from './builders';
+import type { AffectCategory, Seed, TaskId } from './seed';
+import { AFFECT_START, rec } from './builders';
 import { CB } from './cb';
 import { ESCONV } from './esconv';
 import { P4G } from './p4g';
@@ -193,32 +193,6 @@ function fnv32(text: string): number {
   let h = 0x811c9dc5;
   for (let i = 0; i < text.length; i++) h = Math.imul(h ^ text.charCodeAt(i), 0x01000193);
   return h >>> 0;
-}
-
-function rec(
-  type: BdiRecord['type'],
-  id: string,
-  topic: string,
-  content: string,
-  strength: number,
-  core: boolean,
-  direction: BdiRecord['direction'],
-  supports: string[] = [],
-  conflictsWith: string[] = [],
-): BdiRecord {
-  const s = Math.round(Math.min(4, Math.max(0, strength)) * 100) / 100;
-  return {
-    id,
-    type,
-    topic,
-    content,
-    strength: s,
-    core,
-    active: core || s >= 0.5,
-    direction,
-    supports,
-    conflictsWith,
-  };
 }
 
 /** The scenario's facts with their ids (`f1`, `f2`, … by position). */
