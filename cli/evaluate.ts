@@ -9,7 +9,6 @@ import { basename, extname, join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { modelFromJson, modelToJson, PpdppModelError, type PpdppModel } from '../src/baselines/ppdpp/model';
 import { trainPpdpp } from '../src/baselines/ppdpp/train';
-import { DatasetError } from '../src/data';
 import { EvalConfigError, planEvaluation, type SeedSet } from '../src/eval/harness';
 import { esconvDialogues, p4gAnnotatedDialogues } from '../src/eval/harness-dialogues';
 import {
@@ -62,7 +61,8 @@ import {
   type Io,
 } from './options';
 import { checkPolicyArg, loadPolicyResources } from './resources';
-import { loadSeedsArg } from './seeds';
+import { boundHeapGrowth } from './heap';
+import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { checkResumeSettings, evaluateSettings, writeSettings } from './evaluate-settings';
 
 export { UsageError };
@@ -262,7 +262,10 @@ async function loadSeedSets(args: EvaluateArgs, io: Io): Promise<SeedSet[]> {
       sets.push({ task, name: 'bundled', seeds: defaultSeeds(task) });
       continue;
     }
-    const loaded = await loadSeedsArg('seeds', path, task, { skipInvalid: args.skipInvalid });
+    const loaded = await loadSeedsArg('seeds', path, task, {
+      skipInvalid: args.skipInvalid,
+      notice: io.stderr,
+    });
     if (loaded.skipped.length > 0) io.stderr(`${path}: ${loaded.skipped.length} invalid records skipped\n`);
     sets.push({ task, name: setName(path), seeds: loaded.seeds });
   }
@@ -449,11 +452,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
       OutputConflictError,
       OutputPathError,
     ],
-    [{ error: DatasetError, hint: '(use --skip-invalid to skip bad records)' }],
+    DATASET_HINTS,
   );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  boundHeapGrowth();
   const code = await main(process.argv.slice(2), {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),

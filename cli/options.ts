@@ -443,6 +443,12 @@ const CLI_WORDS: readonly [RegExp, string][] = [
   [/\b(?:default|roles\.\w+)\.model\b/g, '--model'],
   [/\b(?:default|roles\.\w+)\.baseUrl\b/g, '--base-url'],
   [/\b(?:default|roles\.\w+)\.kind\b/g, '--backend'],
+  // A principles build checkpoint's header fields (src/memory/construct.ts) as the options that set them.
+  [/\bmade by another build: maxAttempts is\b/g, 'made by another build: --max-attempts is'],
+  [/\bmade by another build: baseSeed is\b/g, 'made by another build: --rng-seed is'],
+  [/\bmade by another build: episodes is\b/g, 'made by another build: --episodes is'],
+  [/\bmade by another build: task is\b/g, 'made by another build: --task is'],
+  [/\bmade by another build: seedIds is\b/g, 'made by another build: the seeds (--seeds, --split) are'],
 ];
 
 /** `message` in the command line's words (see {@link CLI_WORDS}). */
@@ -477,10 +483,35 @@ export async function runCommand(
 /** Parsed option values (strings, booleans and lists of strings). */
 export type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
 
-/** Parses argv with node:util parseArgs. @throws UsageError for an unknown option or a missing value. */
+/**
+ * `argv` with a negative number after a string option (`--episodes -1`) joined to it (`--episodes=-1`), so the
+ * option's own range check names the option and its range (parseArgs alone calls the value "ambiguous").
+ */
+export function joinNegativeValues(
+  argv: readonly string[],
+  options: NonNullable<ParseArgsConfig['options']>,
+): string[] {
+  const args: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const a = argv[i] as string;
+    const next = argv[i + 1];
+    const isStringOption = /^--[^=]+$/.test(a) && options[a.slice(2)]?.type === 'string';
+    if (isStringOption && next !== undefined && /^-[\d.]/.test(next)) {
+      args.push(`${a}=${next}`);
+      i++;
+    } else args.push(a);
+  }
+  return args;
+}
+
+/**
+ * Parses argv with node:util parseArgs (negative values joined: {@link joinNegativeValues}).
+ * @throws UsageError for an unknown option or a missing value.
+ */
 export function parseCommandLine(argv: string[], options: NonNullable<ParseArgsConfig['options']>): Values {
+  const args = joinNegativeValues(argv, options);
   try {
-    return parseArgs({ args: argv, options, strict: true, allowPositionals: false }).values;
+    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

@@ -26,7 +26,14 @@ import { JobAbortedError, JobConfigError, PolicyUnavailableError } from '../src/
 import { evaluateJob } from '../src/jobs/evaluate';
 import { evaluatePrinciplesOnlineJob, ONLINE_POLICY } from '../src/jobs/evaluate-principles-online';
 import { queryPrinciplesJob, type QueryPrinciplesResult } from '../src/jobs/query-principles';
-import { cliMessage, parseNumber, UsageError, rngSeedValue, type Io as CliIo } from './options';
+import {
+  cliMessage,
+  joinNegativeValues,
+  parseNumber,
+  UsageError,
+  rngSeedValue,
+  type Io as CliIo,
+} from './options';
 import { openBuildCheckpoint } from './partial';
 import { loadSeedsArg } from './seeds';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
@@ -141,7 +148,12 @@ export function parsePrinciplesArgs(
 ): { command: string; values: Values; task: TaskId } | 'help' {
   let parsed;
   try {
-    parsed = parseArgs({ args: argv, options: OPTIONS, allowPositionals: true, strict: true });
+    parsed = parseArgs({
+      args: joinNegativeValues(argv, OPTIONS),
+      options: OPTIONS,
+      allowPositionals: true,
+      strict: true,
+    });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -189,7 +201,10 @@ export function splitSeeds(
 async function loadSeeds(values: Values, task: TaskId, io: Io): Promise<{ seeds: Seed[]; source: string }> {
   let seeds: Seed[];
   if (values.seeds) {
-    const loaded = await loadSeedsArg('seeds', values.seeds, task, { skipInvalid: values['skip-invalid'] });
+    const loaded = await loadSeedsArg('seeds', values.seeds, task, {
+      skipInvalid: values['skip-invalid'],
+      notice: io.stderr,
+    });
     for (const s of loaded.skipped) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
     seeds = loaded.seeds;
   } else {

@@ -4,10 +4,56 @@
  * damaged file, so it is reported as such and without the `--skip-invalid` hint (skipping would drop every
  * record).
  */
-import { DatasetError, type LoadResult } from '../src/data';
+import { readdir } from 'node:fs/promises';
+import { basename, dirname, extname, join } from 'node:path';
+import { DatasetError, P4G_FILE_NAMES, type LoadResult } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
 import { TASK_IDS, type TaskId } from '../src/tasks';
 import { UsageError } from './options';
+
+/**
+ * A dataset problem of the file as a whole (a missing column, no header): `--skip-invalid`, which skips bad
+ * records, cannot help, so the commands print no hint for it. Same code as {@link DatasetError}.
+ */
+export class DatasetFileError extends DatasetError {}
+
+/**
+ * The hints the commands print after a dataset error: none for a file-level problem, `--skip-invalid` for a bad
+ * record (first match wins).
+ */
+export const DATASET_HINTS: { error: abstract new (...args: never[]) => Error; hint: string }[] = [
+  { error: DatasetFileError, hint: '' },
+  { error: DatasetError, hint: '(use --skip-invalid to skip bad records)' },
+];
+
+/** What each P4G companion file adds to the seeds of a P4G CSV named on its own. */
+const P4G_COMPANION_ROLES: Record<string, string> = {
+  [P4G_FILE_NAMES.dialogs]: 'the dialogues',
+  [P4G_FILE_NAMES.participants]: 'persuadee traits',
+  [P4G_FILE_NAMES.annotated]: 'strategy labels; its dialogues missing from the other files become seeds too',
+  [P4G_FILE_NAMES.annotatedDonations]: 'donation outcomes',
+};
+
+/**
+ * The notice for a P4G CSV given alone: the standard-named companions beside it that the loader reads too
+ * (src/data/node.ts), each with what it adds; null when there is none or the path is not a P4G CSV.
+ */
+async function p4gCompanionNotice(option: string, path: string, task: TaskId): Promise<string | null> {
+  if (task !== 'p4g' || extname(path).toLowerCase() !== '.csv') return null;
+  let present: Set<string>;
+  try {
+    present = new Set(await readdir(dirname(path)));
+  } catch {
+    return null;
+  }
+  const others = Object.values(P4G_FILE_NAMES).filter((n) => n !== basename(path) && present.has(n));
+  if (others.length === 0) return null;
+  return (
+    `notice: --${option} ${path}: also read from its folder, as one P4G dataset: ` +
+    others.map((n) => `${join(dirname(path), n)} (${P4G_COMPANION_ROLES[n]})`).join(', ') +
+    '; to read one file alone, put it in a folder of its own\n'
+  );
+}
 
 /**
  * The task whose dataset `path` holds when it is not `task` (the first other task under which the path loads
@@ -35,7 +81,7 @@ export async function loadSeedsArg(
   option: string,
   path: string,
   task: TaskId,
-  options: { skipInvalid: boolean },
+  options: { skipInvalid: boolean; notice?: (text: string) => void },
 ): Promise<LoadResult> {
   const wrongTask = async () => {
     const other = await otherTask(path, task);
@@ -43,11 +89,24 @@ export async function loadSeedsArg(
       ? null
       : new UsageError(`--${option} ${path} holds ${other} dialogues, not ${task}: give a ${task} dataset`);
   };
+  // A problem that loading with skipInvalid does not get past is the file's, not a record's.
+  const asFileLevel = async (e: DatasetError): Promise<DatasetError> => {
+    const fileLevel = (d: DatasetError) => new DatasetFileError(d.file, d.line, d.reason);
+    if (options.skipInvalid) return fileLevel(e);
+    try {
+      await loadSeedsFromPath(path, task, { skipInvalid: true });
+      return e;
+    } catch (again) {
+      return again instanceof DatasetError ? fileLevel(e) : e;
+    }
+  };
+  const notice = await p4gCompanionNotice(option, path, task);
+  if (notice) options.notice?.(notice);
   let loaded: LoadResult;
   try {
-    loaded = await loadSeedsFromPath(path, task, options);
+    loaded = await loadSeedsFromPath(path, task, { skipInvalid: options.skipInvalid });
   } catch (e) {
-    if (e instanceof DatasetError) throw (await wrongTask()) ?? e;
+    if (e instanceof DatasetError) throw (await wrongTask()) ?? (await asFileLevel(e));
     throw e;
   }
   if (loaded.seeds.length === 0 && loaded.skipped.length > 0) {

@@ -5,7 +5,6 @@
 import { readFile } from 'node:fs/promises';
 import cliProgress from 'cli-progress';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
-import { DatasetError } from '../src/data';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable } from '../src/io/node';
 import { JobConfigError, PolicyUnavailableError, UnknownPolicyError } from '../src/jobs/errors';
@@ -18,7 +17,6 @@ import {
 import { resolveRoles, type RolesConfig } from '../src/roles';
 import { LabError } from '../src/errors';
 import {
-  EmollmSeedFileError,
   isEmollmTaskName,
   parseEmollmSeeds,
   taskFamily,
@@ -52,7 +50,8 @@ import {
   type Io,
 } from './options';
 import { openPartialJsonl } from './partial';
-import { loadSeedsArg } from './seeds';
+import { boundHeapGrowth } from './heap';
+import { DATASET_HINTS, loadSeedsArg } from './seeds';
 
 export { UsageError };
 
@@ -191,7 +190,10 @@ async function loadSeeds(
       skipped: [],
       warnings: 0,
     };
-  const loaded = await loadSeedsArg('seeds', opts.seeds, opts.task, { skipInvalid: opts.skipInvalid });
+  const loaded = await loadSeedsArg('seeds', opts.seeds, opts.task, {
+    skipInvalid: opts.skipInvalid,
+    notice: io.stderr,
+  });
   for (const w of loaded.warnings.slice(0, 10)) io.stderr(`warning: ${w.file}:${w.line}: ${w.message}\n`);
   if (loaded.warnings.length > 10) io.stderr(`warning: … and ${loaded.warnings.length - 10} more\n`);
   for (const s of loaded.skipped.slice(0, 10)) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
@@ -315,19 +317,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const report = await simulate(opts, io);
       io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
     },
-    [
-      JobConfigError,
-      UnknownPolicyError,
-      PolicyUnavailableError,
-      OutputConflictError,
-      OutputPathError,
-      EmollmSeedFileError,
-    ],
-    [{ error: DatasetError, hint: '(use --skip-invalid to skip bad records)' }],
+    [JobConfigError, UnknownPolicyError, PolicyUnavailableError, OutputConflictError, OutputPathError],
+    DATASET_HINTS,
   );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  boundHeapGrowth();
   const code = await main(process.argv.slice(2), {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),

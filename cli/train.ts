@@ -5,7 +5,6 @@
  */
 import cliProgress from 'cli-progress';
 import { formatEstimate } from '../src/stats';
-import { DatasetError } from '../src/data';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
 import {
@@ -37,7 +36,7 @@ import {
   type Io,
 } from './options';
 import { grpoMain } from './train-grpo';
-import { loadSeedsArg } from './seeds';
+import { DATASET_HINTS, loadSeedsArg } from './seeds';
 
 const FLAGS = flagsFromSchema(TrainJobConfigSchema.shape, [
   'steps',
@@ -168,7 +167,7 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
   const { out, skipInvalid, json, ...config } = opts;
   const loadSeeds = async (path: string, task: TaskId): Promise<Seed[]> => {
     const option = path === config.evalSeeds && path !== config.seeds ? 'eval-seeds' : 'seeds';
-    const loaded = await loadSeedsArg(option, path, task, { skipInvalid });
+    const loaded = await loadSeedsArg(option, path, task, { skipInvalid, notice: io.stderr });
     for (const s of loaded.skipped) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
     if (loaded.warnings.length) io.stderr(`${loaded.warnings.length} dataset warnings\n`);
     return loaded.seeds;
@@ -305,7 +304,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
     },
     [JobConfigError, TrainRunError, OutputConflictError, OutputPathError],
-    [{ error: DatasetError, hint: '(use --skip-invalid to skip bad records)' }],
+    DATASET_HINTS,
   );
 }
 

@@ -10,6 +10,12 @@ import type { BootstrapInterval } from '../stats/bootstrap';
 import type { Estimate, PairedEstimate } from '../stats/intervals';
 import type { EvalReport } from './report';
 import { emollmMarkdown } from './emollm-metrics-report';
+import { isEmollmTaskName } from '../tasks/emollm';
+
+/** The task as the person named it: an EmoLLM setting's seed set shows the setting (`emollm-ed`), not `esconv`. */
+function namedTask(r: { task: string; seedSet: string }): string {
+  return isEmollmTaskName(r.seedSet) ? r.seedSet : r.task;
+}
 
 /** The report as indented JSON, with a final newline. */
 export function reportToJson(report: EvalReport): string {
@@ -110,7 +116,7 @@ export function reportToMarkdown(report: EvalReport): string {
     `${report.library.name} ${report.library.version} · simulator ${report.simulatorVersion} · ${c.mode} mode · ` +
       `protocol ${c.protocol} · ${c.repeats} repeat(s) per seed · rng seed ${c.baseSeed} · generated ${report.generatedAt}`,
     '',
-    `Seed sets: ${c.seedSets.map((s) => `${s.task}/${s.name} (${s.seeds} seeds)`).join(', ')}.`,
+    `Seed sets: ${c.seedSets.map((s) => `${isEmollmTaskName(s.name) ? s.name : `${s.task}/${s.name}`} (${s.seeds} seeds)`).join(', ')}.`,
     'SR = success rate; AT = average actor turns over all episodes / over successful ones; ' +
       (c.protocol === 'cstpo'
         ? 'return = terminal utility in [0, 1]; '
@@ -122,7 +128,7 @@ export function reportToMarkdown(report: EvalReport): string {
     table(
       ['Task', 'Seeds', 'Policy', 'N', 'SR', 'AT (all)', 'AT (successful)', 'Return', 'H'],
       report.results.map((r) => [
-        r.task,
+        namedTask(r),
         r.seedSet,
         r.policy,
         String(r.episodes),
@@ -144,7 +150,7 @@ export function reportToMarkdown(report: EvalReport): string {
           p.metric === 'success' && p.task === d.task && p.seedSet === d.seedSet && p.policy === d.policy,
       );
       rows.push([
-        d.task,
+        namedTask(d),
         d.seedSet,
         `${d.policy} − ${d.reference}`,
         String(d.n),

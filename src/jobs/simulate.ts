@@ -18,7 +18,7 @@ import { caseStreams } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import { summarizeEpisodes, type EpisodeOutcome, type EpisodeSummary } from '../stats';
 import { getTask, type Seed, type TaskId } from '../tasks';
-import { defaultSeedsOf } from '../tasks/defaults';
+import { defaultSeedsOf, emollmSeedSets } from '../tasks/defaults';
 import { EMOLLM_HORIZON, isEmollmTaskName, taskFamily, type TaskName } from '../tasks/emollm';
 import {
   checkAborted,
@@ -56,7 +56,8 @@ export const SimulateConfigSchema = z
       .optional()
       .describe(
         `episodes to play (1 to ${MAX_EPISODES.toLocaleString('en')}); seeds are cycled in order: episode i ` +
-          'plays seed i mod S as its repeat ⌊i / S⌋, S being the number of seeds (default: one per seed)',
+          'plays seed i mod S as its repeat ⌊i / S⌋, S being the number of seeds (default: one per seed); ' +
+          'emollm plays this many per setting, as evaluate',
       ),
     horizon: z
       .number()
@@ -128,8 +129,14 @@ export async function simulateJob(
 ): Promise<SimulateResult> {
   const config = parseJobConfig(SimulateConfigSchema, input, 'simulate');
   const task = taskFamily(config.task);
-  const seeds: Seed[] = config.seeds ?? defaultSeedsOf(config.task);
-  const episodes = config.episodes ?? seeds.length;
+  // Bundled EmoLLM seeds are one group per setting (`emollm`: all four), each played `episodes` times, as the
+  // evaluate job plays each seed set; any other seeds are one group.
+  const groups: Seed[][] =
+    config.seeds === undefined && isEmollmTaskName(config.task)
+      ? emollmSeedSets(config.task).map((set) => set.seeds)
+      : [config.seeds ?? defaultSeedsOf(config.task)];
+  const seeds = groups.flat();
+  const episodes = groups.reduce((n, g) => n + (config.episodes ?? g.length), 0);
   // EmoLLM scenario seeds play to the paper's turn cap, as in the evaluate job (src/jobs/evaluate.ts).
   const horizon =
     config.horizon ?? (seeds.every((s) => s.scenario !== undefined) ? EMOLLM_HORIZON : undefined);
@@ -150,10 +157,15 @@ export async function simulateJob(
       ...(horizon !== undefined ? { horizon } : {}),
     });
     const outcomes: EpisodeOutcome[] = [];
-    for (let i = 0; i < episodes; i++) {
+    // Episode i of a group plays its seed i mod S as repeat ⌊i / S⌋ (generated one at a time: memory stays flat).
+    function* plan(): Generator<{ seed: Seed; repeat: number }> {
+      for (const group of groups)
+        for (let i = 0; i < (config.episodes ?? group.length); i++)
+          yield { seed: group[i % group.length] as Seed, repeat: Math.floor(i / group.length) };
+    }
+    let i = 0;
+    for (const { seed, repeat } of plan()) {
       checkAborted(options.signal, 'simulate');
-      const seed = seeds[i % seeds.length] as Seed;
-      const repeat = Math.floor(i / seeds.length);
       const streams = caseStreams({
         rngSeed: config.rngSeed,
         task,
@@ -178,7 +190,7 @@ export async function simulateJob(
         repeat,
         simulatorVersion: SIMULATOR_VERSION,
       });
-      options.onProgress?.({ done: i + 1, total: episodes });
+      options.onProgress?.({ done: ++i, total: episodes });
     }
     const summary = summarizeEpisodes(outcomes, { rng: Rng.fromSeed(config.rngSeed) });
     const total = roles.totalUsage();

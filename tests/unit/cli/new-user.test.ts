@@ -1,0 +1,185 @@
+/**
+ * New-user findings (issue 10): a negative number after an option is a range error naming the option; data
+ * errors exit 1 in every command with file:line kept (usage errors exit 2); no `--skip-invalid` hint where it
+ * cannot help; a P4G CSV given alone says which companion files were read too; a principles checkpoint of another
+ * build names the CLI option; `simulate --task emollm` plays N episodes per setting, like evaluate; the report
+ * shows the EmoLLM setting the person named.
+ */
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtemp, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main as evaluateMain } from '../../../cli/evaluate';
+import { main as principlesMain } from '../../../cli/principles';
+import { main as simulateMain } from '../../../cli/simulate';
+import { simulateJob } from '../../../src/jobs/simulate';
+import { reportToMarkdown } from '../../../src/eval/report-format';
+import type { EvalReport } from '../../../src/eval/report';
+import { CONSTRUCTION_CHECKPOINT_FORMAT } from '../../../src/memory/construct';
+
+const P4G = '../shared/data/p4g';
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pdl-new-user-'));
+});
+afterAll(async () => {
+  if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+function capture() {
+  const err: string[] = [];
+  const out: string[] = [];
+  return {
+    err,
+    out,
+    io: {
+      stdout: (s: string) => void out.push(s),
+      stderr: (s: string) => void err.push(s),
+      isTTY: false,
+    },
+  };
+}
+
+describe('negative numbers after an option', () => {
+  it('--episodes -1 is a range error naming the option (exit 2), not "ambiguous"', async () => {
+    for (const [main, argv] of [
+      [simulateMain, ['--task', 'cb', '--episodes', '-1']],
+      [evaluateMain, ['--task', 'cb', '--policy', 'random', '--episodes', '-1', '--out', join(dir, 'neg')]],
+      [principlesMain, ['build', '--task', 'cb', '--episodes', '-1', '--out', join(dir, 'neg.json')]],
+    ] as const) {
+      const c = capture();
+      expect(await main([...argv], c.io)).toBe(2);
+      const text = c.err.join('');
+      expect(text).toMatch(/--episodes must be an integer (in 1 to|≥ 1).*got "-1"/);
+      expect(text).not.toMatch(/ambiguous/);
+    }
+  });
+});
+
+describe('data errors', () => {
+  it('exit 1 with file:line for ESConv records and EmoLLM seeds alike', async () => {
+    const esconv = join(dir, 'esconv-bad.jsonl');
+    const good = readFileSync('../shared/data/esconv/esconv-valid.jsonl', 'utf8').split('\n')[0];
+    writeFileSync(esconv, `${good}\n{"emotion_type": 3, "dialog": "x"}\n`);
+    const emollm = join(dir, 'emollm-bad.jsonl');
+    writeFileSync(emollm, '{"id": "a", "scenario": 1}\n');
+    const a = capture();
+    expect(await simulateMain(['--task', 'esconv', '--seeds', esconv, '--episodes', '1'], a.io)).toBe(1);
+    expect(a.err.join('')).toContain(`${esconv}:2:`);
+    expect(a.err.join('')).toContain('--skip-invalid');
+    const b = capture();
+    expect(await simulateMain(['--task', 'emollm-ed', '--seeds', emollm, '--episodes', '1'], b.io)).toBe(1);
+    expect(b.err.join('')).toContain(`${emollm}:1:`);
+    expect(b.err.join('')).not.toMatch(/--help|--skip-invalid/);
+  });
+
+  it('a P4G CSV with a wrong header names file:line and does not suggest --skip-invalid', async () => {
+    const folder = join(dir, 'p4g-bad');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'p4g-dialogs.csv'), 'dialog_id,turn,speaker,sentence\nx,0,0,hi\n');
+    const c = capture();
+    expect(await simulateMain(['--task', 'p4g', '--seeds', join(folder, 'p4g-dialogs.csv')], c.io)).toBe(1);
+    const text = c.err.join('');
+    expect(text).toContain(`${join(folder, 'p4g-dialogs.csv')}:1: missing column "role"`);
+    expect(text).not.toContain('--skip-invalid');
+  });
+});
+
+describe('a P4G CSV given alone', () => {
+  it('says on stderr which companion files beside it were read, and why', async () => {
+    const folder = join(dir, 'p4g-two');
+    mkdirSync(folder);
+    // One dialogue of the shared data and its participants' rows (small: the notice is what is checked).
+    const dialogs = readFileSync(join(P4G, 'p4g-dialogs.csv'), 'utf8').split('\n');
+    const id = (dialogs[1] ?? '').split(',')[0] ?? '';
+    const rowsOf = (text: string) => text.split('\n').filter((l, i) => i === 0 || l.startsWith(`${id},`));
+    writeFileSync(join(folder, 'p4g-dialogs.csv'), rowsOf(dialogs.join('\n')).join('\n') + '\n');
+    const participants = readFileSync(join(P4G, 'p4g-participants.csv'), 'utf8');
+    writeFileSync(join(folder, 'p4g-participants.csv'), rowsOf(participants).join('\n') + '\n');
+    const c = capture();
+    const code = await simulateMain(
+      ['--task', 'p4g', '--seeds', join(folder, 'p4g-dialogs.csv'), '--episodes', '1'],
+      c.io,
+    );
+    expect(code, c.err.join('')).toBe(0);
+    const notice = c.err.find((s) => s.startsWith('notice:')) ?? '';
+    expect(notice).toContain(`${join(folder, 'p4g-participants.csv')} (persuadee traits)`);
+    expect(notice).not.toContain('p4g-annotated');
+  });
+});
+
+describe('principles build --resume of another build', () => {
+  it('names --max-attempts, not the internal field', async () => {
+    const out = join(dir, 'memory.json');
+    writeFileSync(
+      `${out}.checkpoint.jsonl`,
+      JSON.stringify({
+        format: CONSTRUCTION_CHECKPOINT_FORMAT,
+        version: 1,
+        task: 'cb',
+        episodes: 1,
+        baseSeed: 0,
+        maxAttempts: 5,
+        baselineReward: 0,
+        seedIds: [],
+        roles: [],
+      }) + '\n',
+    );
+    const c = capture();
+    const code = await principlesMain(
+      ['build', '--task', 'cb', '--episodes', '1', '--out', out, '--resume'],
+      c.io,
+    );
+    const text = c.err.join('');
+    expect(code, text).toBe(2);
+    expect(text).toContain('--max-attempts is 5');
+    expect(text).not.toContain('maxAttempts');
+  });
+});
+
+describe('EmoLLM settings', () => {
+  it('simulate --task emollm plays --episodes per setting, as evaluate does', async () => {
+    const r = await simulateJob({ task: 'emollm', episodes: 1, policy: 'random' });
+    expect(r.episodes).toBe(4);
+    expect(r.summary.cases).toBe(4);
+  });
+
+  it("the Markdown report's task column shows the setting named", () => {
+    const estimate = { mean: 0.5, lo: null, hi: null, method: 'cluster-bootstrap', n: 1, nClusters: 1 };
+    const report = {
+      library: { name: 'pdl', version: '0' },
+      simulatorVersion: 'v',
+      generatedAt: '2026-01-01T00:00:00.000Z',
+      config: {
+        mode: 'template',
+        protocol: 'cstpo',
+        repeats: 1,
+        baseSeed: 0,
+        seedSets: [{ task: 'esconv', name: 'emollm-ed', seeds: 1 }],
+      },
+      results: [
+        {
+          task: 'esconv',
+          seedSet: 'emollm-ed',
+          policy: 'random',
+          episodes: 1,
+          cases: 1,
+          successRate: estimate,
+          avgTurnsAll: estimate,
+          avgTurnsSuccessful: null,
+          meanReturn: estimate,
+          strategyEntropy: null,
+          judgeAgreement: null,
+        },
+      ],
+      paired: [],
+      strategyPrediction: [],
+      validation: [],
+      methods: { successRate: '', avgTurns: '', meanReturn: '', strategyEntropy: '' },
+    } as unknown as EvalReport;
+    const md = reportToMarkdown(report);
+    expect(md).toMatch(/\n\| emollm-ed \| emollm-ed \| random \|/);
+    expect(md).not.toMatch(/\| esconv \|/);
+  });
+});
