@@ -1,6 +1,6 @@
 /**
  * `npm run train -- --algo grpo-emollm`: the GRPO train job (src/jobs/train-grpo.ts) from the command line —
- * EmoLLM's Stage II heads trained by trajectory-level GRPO in template mode on the tfjs cpu backend. Reached
+ * EmoLLM's Stage II heads trained by trajectory-level GRPO in template mode on tfjs wasm (else cpu). Reached
  * through `cli/train.ts`'s `--algo` switch.
  */
 import { OutputConflictError, OutputPathError } from '../src/io';

@@ -1,6 +1,6 @@
 /**
  * `npm run train`: the train job (src/jobs/train.ts) from the command line — parse, run, format. CSTPO training
- * in Node on the tfjs cpu backend, template mode; every step is saved under `--out`, so `--resume` continues an
+ * in Node on tfjs wasm (else cpu), template mode; every step is saved under `--out`, so `--resume` continues an
  * interrupted run exactly; learning curves and the evaluation against SFT and random at the end.
  */
 import cliProgress from 'cli-progress';
@@ -58,8 +58,8 @@ const FLAGS = flagsFromSchema(TrainJobConfigSchema.shape, [
 export const HELP = `Usage: npm run train -- --task TASK --out runs/NAME [options]
 
 Train a CSTPO policy (SFT on human labels, then RL with sparse complete-branch sampling) against the
-Cog-Sim simulator in template mode, on the tfjs cpu backend. Every step is saved under --out; --resume
-continues a stopped run exactly. At the end: learning curves (curves.json, curves.svg) and an evaluation
+Cog-Sim simulator in template mode, on tfjs wasm (else cpu; the reason is printed). Every step is saved
+under --out; --resume continues a stopped run exactly. At the end: learning curves (curves.json, curves.svg) and an evaluation
 of the trained policy against its SFT initialisation and the uniform random policy on held-out seeds
 (mean terminal return, 95% bootstrap intervals clustered by seed; eval.json).
 

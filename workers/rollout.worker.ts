@@ -5,13 +5,17 @@
  *   await api.init(config);                        // once per run
  *   const { rollouts, counts } = await api.rollout(jobs, weights);
  *
- * Rollouts run the actor one small batch per dialogue turn; on these machines the tfjs cpu backend does that
- * faster than WebGPU (per-call overhead dominates), so `init` prefers cpu unless told otherwise.
+ * Rollouts run the actor one small batch per dialogue turn, dispatch-bound on a GPU, so `init` prefers the CPU
+ * backends unless told otherwise: tfjs's wasm backend (binaries served with the app, threads only under
+ * cross-origin isolation), else the JavaScript cpu backend, the reason recorded in the returned choice
+ * (`CPU_BACKEND_PREFERENCE`, the same order as the train jobs: src/jobs/train-common.ts).
  */
 import * as Comlink from 'comlink';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
-import { selectBackend, type BackendChoice } from '../src/gpu/backend';
+import { CPU_BACKEND_PREFERENCE, selectBackend, type BackendChoice } from '../src/gpu/backend';
+import { configureWasmBackend } from '../src/gpu/wasm';
+import { WASM_ASSET_URLS } from '../src/gpu/wasm-assets';
 import type { SeedJob } from '../src/rl/branching';
 import type { TrainConfig } from '../src/rl/config';
 import { LocalRolloutExecutor, type RolloutOutput } from '../src/rl/executor';
@@ -20,8 +24,9 @@ import type { WeightMap } from '../src/rl/params';
 let executor: LocalRolloutExecutor | null = null;
 
 const api = {
-  /** Prepare for a run: select the backend (default: cpu) and build the actor for `config`. */
-  async init(config: TrainConfig, prefer: string[] = ['cpu']): Promise<BackendChoice> {
+  /** Prepare for a run: select the backend (default: wasm, else cpu) and build the actor for `config`. */
+  async init(config: TrainConfig, prefer: readonly string[] = CPU_BACKEND_PREFERENCE): Promise<BackendChoice> {
+    configureWasmBackend(tf, { files: WASM_ASSET_URLS, crossOriginIsolated: self.crossOriginIsolated });
     const choice = await selectBackend(tf, { prefer });
     await executor?.dispose();
     executor = new LocalRolloutExecutor(config);

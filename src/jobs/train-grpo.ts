@@ -8,9 +8,8 @@
  * Storage goes through a {@link GrpoTrainStorage} (Node: `FolderGrpoStorage` in src/grpo/node.ts, the
  * run folder with `split.json` first, then the run store's files, `history.json`, `eval.json`).
  */
-import * as tf from '@tensorflow/tfjs';
 import { z } from 'zod';
-import { selectBackend } from '../gpu/backend';
+import type { WasmBackendOptions } from '../gpu/wasm';
 import { GrpoConfigSchema, type GrpoConfig } from '../grpo/config';
 import { evaluatePolicy, summarize, type PolicySummary } from '../grpo/evaluate';
 import { GrpoNetworks } from '../grpo/networks';
@@ -23,8 +22,9 @@ import { SIMULATOR_VERSION } from '../sim/version';
 import { bootstrapMean, type BootstrapInterval } from '../stats';
 import { isEmollmTaskName, TaskIdSchema, type Seed, type TaskId } from '../tasks';
 import { defaultSeeds, emollmDefaultSeeds } from '../tasks/defaults';
-import { checkAborted, parseJobConfig, type JobOptions } from './common';
+import { parseJobConfig, type JobOptions } from './common';
 import { TrainRunError } from './errors';
+import { openTrainRun, resumeSplit } from './train-common';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -111,10 +111,12 @@ export interface GrpoTrainJobOptions extends JobOptions {
   loadSeeds?: (source: string, task: TaskId) => Promise<Seed[]>;
   onStep?: (record: GrpoStepRecord) => void;
   onMessage?: (text: string) => void;
+  /** Where tfjs's wasm backend finds its binaries (see `OpenTrainRunOptions.wasm` in ./train-common.ts). */
+  wasm?: WasmBackendOptions;
 }
 
 /**
- * Runs (or resumes) one GRPO run on the tfjs cpu backend in template mode. The same configuration gives the same
+ * Runs (or resumes) one GRPO run on tfjs wasm (else cpu, see ./train-common.ts) in template mode. The same configuration gives the same
  * weights and history.
  * @throws JobConfigError for an invalid configuration; TrainRunError (no run to resume, another simulator version,
  *   missing seeds, fewer than 2 seeds); the storage's guard errors; GrpoSnapshotError for a damaged run.
@@ -131,32 +133,23 @@ export async function trainGrpoJob(
     if (!options.loadSeeds) throw new TrainRunError(`no loader for the seed source "${source}"`);
     return options.loadSeeds(source, task);
   };
-  const state = await storage.prepare({ resume: c.resume, overwrite: c.overwrite });
-  if (c.resume && state !== 'resume') throw new TrainRunError(`no run to resume in ${storage.location}`);
-  checkAborted(options.signal, 'train-grpo');
-  tf.enableProdMode();
-  const backend = (await selectBackend(tf, { prefer: ['cpu'] })).summary;
+  const opened = await openTrainRun(storage, 'train-grpo', {
+    resume: c.resume,
+    overwrite: c.overwrite,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.wasm ? { wasm: options.wasm } : {}),
+  });
+  const backend = opened.backend.summary;
   let trainer: GrpoTrainer;
   let split: GrpoSplit;
   let history: GrpoStepRecord[] = [];
   if (c.resume) {
     const stored = await storage.runs.load(storage.runId);
-    const text = await storage.readText('split.json');
-    if (!stored || text === null) throw new TrainRunError(`no GRPO run to resume in ${storage.location}`);
-    split = JSON.parse(text) as GrpoSplit;
-    if (split.simulatorVersion !== SIMULATOR_VERSION)
-      throw new TrainRunError(
-        `the run in ${storage.location} was made by simulator version ${split.simulatorVersion}; this is ` +
-          `${SIMULATOR_VERSION}. Start a new run (or overwrite this one)`,
-      );
+    if (!stored) throw new TrainRunError(`no GRPO run to resume in ${storage.location}`);
     const task = stored.latest.config.task;
-    const byId = new Map((await load(split.source, task)).map((s) => [s.id, s]));
-    const seeds = split.train.map((id) => {
-      const s = byId.get(id);
-      if (!s)
-        throw new TrainRunError(`training seed ${id} of the stored split is missing from ${split.source}`);
-      return s;
-    });
+    const resumed = await resumeSplit<GrpoSplit>(storage, 'split.json', load, () => task);
+    split = resumed.split;
+    const seeds = resumed.seeds;
     const latest =
       c.steps === undefined
         ? stored.latest

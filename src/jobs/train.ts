@@ -9,9 +9,8 @@
  * IndexedDB storage with the same interface. Seeds are named by a source (`bundled` or a caller-defined name such
  * as a file path) and loaded through the caller's `loadSeeds`, so a resumed run reloads its training seeds by id.
  */
-import * as tf from '@tensorflow/tfjs';
 import { z } from 'zod';
-import { selectBackend } from '../gpu/backend';
+import type { WasmBackendOptions } from '../gpu/wasm';
 import { AblationsSchema, type TrainConfig, type TrainConfigInput } from '../rl/config';
 import { evaluateRun, type RunEvaluation } from '../rl/evaluate';
 import { learningCurveSvg, learningCurves } from '../rl/plot';
@@ -22,8 +21,9 @@ import { DEFAULT_SPLIT_SEED, splitByKey } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import { getTask, type Seed, type TaskId } from '../tasks';
 import { defaultSeeds } from '../tasks/defaults';
-import { checkAborted, parseJobConfig, TaskField, type JobOptions } from './common';
+import { parseJobConfig, TaskField, type JobOptions } from './common';
 import { TrainResumeConflictError, TrainRunError } from './errors';
+import { openTrainRun, resumeSplit } from './train-common';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -155,6 +155,8 @@ export interface TrainJobOptions extends JobOptions {
   onMessage?: (text: string) => void;
   /** Called after each RL step with its figures. */
   onStep?: (record: StepRecord) => void;
+  /** Where tfjs's wasm backend finds its binaries (see `OpenTrainRunOptions.wasm` in ./train-common.ts). */
+  wasm?: WasmBackendOptions;
 }
 
 /** The final evaluation (policy summaries and strategy distributions; per-episode rows left out). */
@@ -202,7 +204,7 @@ export function ablationSuffix(a: TrainConfig['ablations']): string {
 }
 
 /**
- * Runs (or resumes) one CSTPO training run on the tfjs cpu backend, template mode; then writes the learning
+ * Runs (or resumes) one CSTPO training run on tfjs wasm (else cpu, see ./train-common.ts), template mode; then writes the learning
  * curves and, when `evaluate` and the run finished, the evaluation (`eval.json`, or `eval-<name>.json` for extra
  * evaluation seeds of a resumed run). The same configuration gives the same weights and history.
  * @throws JobConfigError for an invalid configuration; TrainRunError (no run to resume, another simulator
@@ -221,12 +223,12 @@ export async function trainJob(
     if (!options.loadSeeds) throw new TrainRunError(`no loader for the seed source "${source}"`);
     return options.loadSeeds(source, task);
   };
-  const state = await storage.prepare({ resume: c.resume, overwrite: c.overwrite });
-  if (c.resume && state !== 'resume') throw new TrainRunError(`no run to resume in ${storage.location}`);
-  checkAborted(options.signal, 'train');
-  // Production mode only silences tfjs's console warnings (here: the banner suggesting the native Node backend).
-  tf.enableProdMode();
-  const choice = await selectBackend(tf, { prefer: ['cpu'] });
+  const { state, backend: choice } = await openTrainRun(storage, 'train', {
+    resume: c.resume,
+    overwrite: c.overwrite,
+    ...(options.signal ? { signal: options.signal } : {}),
+    ...(options.wasm ? { wasm: options.wasm } : {}),
+  });
   const store = storage.runs;
   const runId = storage.runId;
   let session: TrainingSession;
@@ -234,29 +236,27 @@ export async function trainJob(
   let task: TaskId;
   if (c.resume) {
     const stored = await store.load(runId);
-    const text = await storage.readText(SPLIT_FILE);
-    if (!stored || text === null)
+    if (!stored)
       throw new TrainRunError(
         `no run to resume in ${storage.location}` +
-          (text !== null ? ' (it stopped before its first save; overwrite it to start again)' : ''),
+          ((await storage.readText(SPLIT_FILE)) !== null
+            ? ' (it stopped before its first save; overwrite it to start again)'
+            : ''),
       );
-    task = stored.run.config.task;
-    split = JSON.parse(text) as TrainSplit;
-    const conflicts = resumeConflicts(input, stored.run.config, split);
-    if (conflicts.length > 0) throw new TrainResumeConflictError(storage.location, conflicts);
-    if (split.simulatorVersion !== SIMULATOR_VERSION)
-      throw new TrainRunError(
-        `the run in ${storage.location} was made by simulator version ` +
-          `${split.simulatorVersion ?? '(unrecorded, older)'}; this is ${SIMULATOR_VERSION}: resuming would ` +
-          'train one policy against two simulators. Start a new run (or overwrite this one)',
-      );
-    const byId = new Map((await load(split.source, task)).map((s) => [s.id, s]));
-    const seeds = split.train.map((id) => {
-      const s = byId.get(id);
-      if (!s)
-        throw new TrainRunError(`training seed ${id} of the stored split is missing from ${split.source}`);
-      return s;
-    });
+    const storedTask = stored.run.config.task;
+    task = storedTask;
+    const resumed = await resumeSplit<TrainSplit>(
+      storage,
+      SPLIT_FILE,
+      load,
+      () => storedTask,
+      (found) => {
+        const conflicts = resumeConflicts(input, stored.run.config, found);
+        if (conflicts.length > 0) throw new TrainResumeConflictError(storage.location, conflicts);
+      },
+    );
+    split = resumed.split;
+    const seeds = resumed.seeds;
     session = await TrainingSession.resume(runId, { store, seeds, backend: choice.summary }, c.steps);
   } else {
     task = c.task as TaskId;

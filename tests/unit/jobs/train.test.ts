@@ -90,6 +90,8 @@ describe('train job', () => {
   it('gives the same weights, history and evaluation when run twice with the same configuration', async () => {
     expect(first.outcome).toBe('finished');
     expect(first.steps.map((s) => s.step)).toEqual([1, 2]);
+    // Node trains on tfjs's wasm backend (CPU_BACKEND_PREFERENCE), not the JavaScript cpu one.
+    expect(first.backend).toBe('wasm');
     const storage = new FolderTrainStorage(join(dir, 'b'));
     const progress: number[] = [];
     const second = await trainJob(CONFIG, storage, { onProgress: ({ done }) => progress.push(done) });

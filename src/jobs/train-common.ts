@@ -1,0 +1,100 @@
+/**
+ * What the two train jobs (CSTPO: ./train.ts; EmoLLM's GRPO: ./train-grpo.ts) share before and around training:
+ * guarding the run's place and choosing the tfjs backend ({@link openTrainRun}), and, on `--resume`, reading the
+ * stored split back, refusing a run of another simulator version and finding its training seeds again
+ * ({@link resumeSplit}).
+ */
+import * as tf from '@tensorflow/tfjs';
+import { CPU_BACKEND_PREFERENCE, selectBackend, type BackendChoice } from '../gpu/backend';
+import { configureWasmBackend, type WasmBackendOptions } from '../gpu/wasm';
+import { SIMULATOR_VERSION } from '../sim/version';
+import type { Seed, TaskId } from '../tasks';
+import { checkAborted } from './common';
+import { TrainRunError } from './errors';
+
+/** The part of a run's storage (folder or IndexedDB) that {@link openTrainRun} and {@link resumeSplit} use. */
+export interface TrainPlace {
+  /** Where the run lives, for messages (a folder path in Node). */
+  readonly location: string;
+  /** @throws a typed error when the place may not be written as asked (see `TrainStorage.prepare`). */
+  prepare(mode: { resume: boolean; overwrite: boolean }): Promise<'absent' | 'empty' | 'resume' | 'replace'>;
+  readText(name: string): Promise<string | null>;
+}
+
+/** Options of {@link openTrainRun}. */
+export interface OpenTrainRunOptions {
+  resume: boolean;
+  overwrite: boolean;
+  signal?: AbortSignal;
+  /**
+   * Where tfjs's wasm backend finds its binaries (a browser build passes `WASM_ASSET_URLS` from
+   * src/gpu/wasm-assets.ts; Node: the package's own, the default) and whether threads may be used.
+   */
+  wasm?: WasmBackendOptions;
+}
+
+/**
+ * Checks the run's place before any work, then activates the tfjs backend both jobs train on:
+ * {@link CPU_BACKEND_PREFERENCE} — wasm (XNNPACK) where it initialises, else the JavaScript cpu backend, the reason
+ * recorded in the choice (its `summary` is stored with the run). A run's numbers are reproducible on one backend;
+ * wasm and cpu may differ in the last bits.
+ * @throws the storage's guard errors; TrainRunError when `resume` finds no run; JobAbortedError when `signal`
+ *   aborted; NoBackendError when no backend initialises.
+ */
+export async function openTrainRun(
+  place: TrainPlace,
+  job: string,
+  options: OpenTrainRunOptions,
+): Promise<{ state: 'absent' | 'empty' | 'resume' | 'replace'; backend: BackendChoice }> {
+  const state = await place.prepare({ resume: options.resume, overwrite: options.overwrite });
+  if (options.resume && state !== 'resume') throw new TrainRunError(`no run to resume in ${place.location}`);
+  checkAborted(options.signal, job);
+  // Production mode only silences tfjs's console warnings (here: the banner suggesting the native Node backend).
+  tf.enableProdMode();
+  configureWasmBackend(tf, options.wasm ?? {});
+  return { state, backend: await selectBackend(tf, { prefer: CPU_BACKEND_PREFERENCE }) };
+}
+
+/** What every stored split holds (`split.json` of either job). */
+export interface StoredSplit {
+  /** The simulator the run trains against; absent in runs made before it was recorded. */
+  simulatorVersion?: string;
+  /** The seed source (`bundled`, a dataset path, an EmoLLM setting). */
+  source: string;
+  /** Training seed ids. */
+  train: string[];
+}
+
+/**
+ * The stored split of a run being resumed (`file` of `place`), checked by `check` (e.g. the job's settings
+ * against the stored ones) and to be of this simulator version, and its training seeds found again in its source
+ * by id.
+ * @throws TrainRunError when the split is missing, was made by another simulator version, or names a training
+ *   seed its source no longer has; whatever `check` throws.
+ */
+export async function resumeSplit<S extends StoredSplit>(
+  place: TrainPlace,
+  file: string,
+  load: (source: string, task: TaskId) => Promise<Seed[]>,
+  task: (split: S) => TaskId,
+  check?: (split: S) => void,
+): Promise<{ split: S; seeds: Seed[] }> {
+  const text = await place.readText(file);
+  if (text === null) throw new TrainRunError(`no run to resume in ${place.location} (no ${file})`);
+  const split = JSON.parse(text) as S;
+  check?.(split);
+  if (split.simulatorVersion !== SIMULATOR_VERSION)
+    throw new TrainRunError(
+      `the run in ${place.location} was made by simulator version ` +
+        `${split.simulatorVersion ?? '(unrecorded, older)'}; this is ${SIMULATOR_VERSION}: resuming would ` +
+        'train one policy against two simulators. Start a new run (or overwrite this one)',
+    );
+  const byId = new Map((await load(split.source, task(split))).map((s) => [s.id, s]));
+  const seeds = split.train.map((id) => {
+    const s = byId.get(id);
+    if (!s)
+      throw new TrainRunError(`training seed ${id} of the stored split is missing from ${split.source}`);
+    return s;
+  });
+  return { split, seeds };
+}
