@@ -25,7 +25,10 @@ let executor: LocalRolloutExecutor | null = null;
 
 const api = {
   /** Prepare for a run: select the backend (default: wasm, else cpu) and build the actor for `config`. */
-  async init(config: TrainConfig, prefer: readonly string[] = CPU_BACKEND_PREFERENCE): Promise<BackendChoice> {
+  async init(
+    config: TrainConfig,
+    prefer: readonly string[] = CPU_BACKEND_PREFERENCE,
+  ): Promise<BackendChoice> {
     configureWasmBackend(tf, { files: WASM_ASSET_URLS, crossOriginIsolated: self.crossOriginIsolated });
     const choice = await selectBackend(tf, { prefer });
     await executor?.dispose();
