@@ -4,13 +4,14 @@
  * `--heap-growing-percent`), instead of V8's default factor of up to 4×, which it picks when collections are
  * cheap relative to the program's own work — as they are for these jobs, whose live data is small (the loaded text
  * models and seeds, one episode at a time and the summary's outcomes) while they allocate fast. With the default,
- * `simulate --episodes 20000` reached 362 MB of resident memory without holding more live data than at 200
- * episodes; with this policy the peak stays near the start-up footprint (issue 10: 100,000 template episodes
- * under 300 MB; `npm run bench -- --filter simulate/peak-memory`).
+ * `simulate --task esconv --episodes 20000 --out F` peaked at 345 MB resident without holding more live data
+ * than at 200 episodes; with this policy it peaks at 222 MB, and 100,000 episodes at 224 MB, near the start-up
+ * footprint of about 170 MB (tsx's loader thread, the text models; issue 10's aim: under 300 MB; `npm run bench
+ * -- --filter simulate/peak-memory`).
  *
  * This is no cap: a job that really holds more data still grows to Node's usual heap limit (unlike
  * `--max-old-space-size`, which would crash big legitimate runs); it only spends a few more full collections
- * (measured: no slower at 1,500 episodes). Process-wide, so the evaluation pool's worker threads share it. Set at
+ * (measured at 20,000 episodes: 4% more CPU time). Process-wide, so the evaluation pool's worker threads share it. Set at
  * start-up through `v8.setFlagsFromString`: V8 reads this flag each time it sizes the heap after a collection.
  */
 import { setFlagsFromString } from 'node:v8';
