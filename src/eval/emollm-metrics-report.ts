@@ -29,7 +29,10 @@ export interface EmollmResult extends EmollmSummary {
 }
 
 /** The visible transcript of an evaluated episode with its seed's scenario. */
-export function emollmInput(seed: Seed, episode: Pick<EvalEpisode, 'turns'>): EmollmEpisodeInput | null {
+export function emollmInput(
+  seed: Seed,
+  episode: { turns: readonly { action: { utterance: string }; userUtterance: string }[] },
+): EmollmEpisodeInput | null {
   if (!seed.scenario) return null;
   return {
     transcript: [
