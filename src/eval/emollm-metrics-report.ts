@@ -9,7 +9,7 @@ import { Rng } from '../rng';
 import type { Seed } from '../tasks/seed';
 import type { TaskId } from '../tasks/seed';
 import { seedKey, type EvalPlan } from './harness';
-import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
+import { runKey, type EvalRun } from './harness-run';
 import {
   EMOLLM_METRIC_DEFINITIONS,
   scoreEmollmEpisode,
