@@ -1,20 +1,26 @@
 /**
- * EmoLLM's studies in this library's template mode (emollm.txt §4–5; issue 14), small enough for a shared CPU:
+ * EmoLLM's studies in this library's template mode (emollm.txt §4–5; issue 14), small enough for a shared CPU,
+ * on each of `--tasks` (default: EmoLLM's four settings emollm-ed, emollm-msd, emollm-medd, emollm-iclr; ESConv,
+ * P4G and CB also work):
  *
  * 1. `baselines`: the GRPO-trained heads over the ARG actor vs the prompting baselines (standard, proactive,
  *    ProCoT, ask-an-expert; template forms), the untrained ARG policy (lookahead-ranked, G = 3) and the GRPO
- *    heads before training, on ESConv, P4G and CB;
- * 2. `ablations`: GRPO full vs "w/o ARG" (no trace ever) vs "w/o RP Rewards" (no reverse perspective), ESConv;
- * 3. `depth`: lookahead depth n = 1…4, GRPO-trained and the untrained ARG policy, ESConv;
- * 4. `cstpo`: GRPO vs CSTPO at an equal number of environment turns (CSTPO runs steps until its environment
- *    turns, branches included, reach GRPO's), ESConv, P4G and CB.
+ *    heads before training;
+ * 2. `ablations`: GRPO full vs "w/o ARG" (no trace ever) vs "w/o RP Rewards" (no reverse perspective);
+ * 3. `depth`: lookahead depth n = 1…4, GRPO-trained and the untrained ARG policy;
+ * 4. `overthinking`: the default λ_over (2, config.ts) against λ_over = 1 (all weights equal): the share of turns
+ *    with an ARG trace at the first and the last training step, and the evaluation;
+ * 5. `cstpo`: GRPO vs CSTPO at an equal number of environment turns (CSTPO runs steps until its environment
+ *    turns, branches included, reach GRPO's), on `--cstpo-tasks` (default ESConv, P4G and CB).
  *
- * Every policy plays the same held-out seeds with the same environment and policy streams (paired episodes);
- * each figure is a mean with a 95% percentile bootstrap interval clustered by seed (src/grpo/evaluate.ts). Average
- * turns are over successful episodes only. Nothing here is tuned toward the paper's numbers.
+ * Every policy plays the same held-out seeds with the same environment and policy streams (paired episodes).
+ * On the EmoLLM settings the tables give EmoLLM's metrics (src/eval/emollm-metrics.ts, template scorers over the
+ * visible transcript: SR with a Wilson interval, AT over successful episodes, ES, EG/turn, EA, FA with 95%
+ * percentile bootstrap intervals clustered by seed) and the ESConv judge's return; elsewhere the judge's success,
+ * turns and return and the observed ES (src/grpo/evaluate.ts). Nothing here is tuned toward the paper's numbers.
  *
- * Usage: npm run studies:emollm -- [--studies baselines,ablations,depth,cstpo] [--steps 10] [--repeats 3]
- *   [--eval-seeds 5] [--seed 0] [--json out.json]
+ * Usage: npm run studies:emollm -- [--tasks emollm-ed,…] [--studies baselines,ablations,depth,overthinking,cstpo]
+ *   [--steps 10] [--repeats 3] [--eval-seeds 5] [--seed 0] [--json out.json]
  */
 import { writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
@@ -32,12 +38,14 @@ import { loadActorPolicy } from '../src/rl/policy';
 import { Rng } from '../src/rng';
 import { splitByKey } from '../src/seeding';
 import { bootstrapMean, formatEstimate, type BootstrapInterval } from '../src/stats';
-import type { Seed, TaskId } from '../src/tasks';
-import { defaultSeeds } from '../src/tasks/defaults';
+import { isEmollmTaskName, type Seed, type TaskId } from '../src/tasks';
+import { defaultSeeds, emollmDefaultSeeds } from '../src/tasks/defaults';
 
 const { values } = parseArgs({
   options: {
-    studies: { type: 'string', default: 'baselines,ablations,depth,cstpo' },
+    tasks: { type: 'string', default: 'emollm-ed,emollm-msd,emollm-medd,emollm-iclr' },
+    'cstpo-tasks': { type: 'string', default: 'esconv,p4g,cb' },
+    studies: { type: 'string', default: 'baselines,ablations,depth,overthinking' },
     steps: { type: 'string', default: '10' },
     repeats: { type: 'string', default: '3' },
     'eval-seeds': { type: 'string', default: '5' },
@@ -50,7 +58,8 @@ const REPEATS = Number(values.repeats);
 const EVAL_SEEDS = Number(values['eval-seeds']);
 const SEED = Number(values.seed);
 const STUDIES = new Set(String(values.studies).split(','));
-const TASKS: TaskId[] = ['esconv', 'p4g', 'cb'];
+const TASKS = String(values.tasks).split(',');
+const CSTPO_TASKS = String(values['cstpo-tasks']).split(',') as TaskId[];
 /** Heads and embedding small enough for a shared CPU. */
 const SMALL = { embedDim: 32, hidden: 32 } as const;
 const HORIZON = 8;
@@ -62,16 +71,24 @@ interface Row {
   vsReference: BootstrapInterval | null;
   envTurns?: number;
   traceRate?: number;
+  /** Share of turns with an ARG trace at the first and the last training step. */
+  traceRateFirst?: number;
+  traceRateLast?: number;
 }
 const results: Record<string, Row[]> = {};
 
-function split(task: TaskId): { train: Seed[]; eval: Seed[] } {
-  const parts = splitByKey(defaultSeeds(task), (s) => s.id, EVAL_SEEDS, 1234);
+/** The Cog-Sim task a study name plays (the ESConv family for EmoLLM's settings). */
+const familyOf = (name: string): TaskId =>
+  isEmollmTaskName(name) ? (emollmDefaultSeeds(name)[0] as Seed).task : (name as TaskId);
+
+function split(name: string): { train: Seed[]; eval: Seed[] } {
+  const all = isEmollmTaskName(name) ? emollmDefaultSeeds(name) : defaultSeeds(name as TaskId);
+  const parts = splitByKey(all, (s) => s.id, EVAL_SEEDS, 1234);
   return { train: parts.rest, eval: parts.heldOut };
 }
 
-async function evaluate(task: TaskId, policy: Policy, seeds: readonly Seed[]): Promise<EvalEpisodeRow[]> {
-  const config = resolveGrpoConfig({ task, horizon: HORIZON });
+async function evaluate(name: string, policy: Policy, seeds: readonly Seed[]): Promise<EvalEpisodeRow[]> {
+  const config = resolveGrpoConfig({ task: familyOf(name), horizon: HORIZON });
   return evaluatePolicy(policy, seeds, {
     repeats: REPEATS,
     seed: SEED + 100,
@@ -80,32 +97,77 @@ async function evaluate(task: TaskId, policy: Policy, seeds: readonly Seed[]): P
 }
 
 /** Train GRPO heads for `STEPS` steps; returns the trainer (caller disposes) and the environment turns used. */
-async function trainGrpo(task: TaskId, extra: Partial<GrpoConfigInput>, train: readonly Seed[]) {
+async function trainGrpo(name: string, extra: Partial<GrpoConfigInput>, train: readonly Seed[]) {
   const trainer = await GrpoTrainer.create(
-    { task, steps: STEPS, horizon: HORIZON, seed: SEED, ...SMALL, ...extra },
+    { task: familyOf(name), steps: STEPS, horizon: HORIZON, seed: SEED, ...SMALL, ...extra },
     { seeds: train },
   );
   let envTurns = 0;
   let traces = 0;
+  const rates: number[] = [];
   for (let i = 0; i < STEPS; i++) {
     const r = await trainer.trainStep();
     envTurns += r.envTurns;
     traces += r.traceRate * r.envTurns;
+    rates.push(r.traceRate);
   }
-  return { trainer, envTurns, traceRate: traces / Math.max(1, envTurns) };
+  return {
+    trainer,
+    envTurns,
+    traceRate: traces / Math.max(1, envTurns),
+    traceRateFirst: rates[0] ?? 0,
+    traceRateLast: rates.at(-1) ?? 0,
+  };
 }
+
+const traceInfo = (g: Awaited<ReturnType<typeof trainGrpo>>): Partial<Row> => ({
+  envTurns: g.envTurns,
+  traceRate: g.traceRate,
+  traceRateFirst: g.traceRateFirst,
+  traceRateLast: g.traceRateLast,
+});
 
 function table(name: string, rows: Row[]): void {
   results[name] = rows;
   const f = (e: Parameters<typeof formatEstimate>[0], d = 3) => formatEstimate(e, d);
+  const trace = (r: Row) =>
+    r.traceRateFirst === undefined
+      ? '–'
+      : `${r.traceRateFirst.toFixed(2)} → ${(r.traceRateLast ?? 0).toFixed(2)}`;
   console.log(`\n### ${name}\n`);
-  console.log('| policy | SR | AT (successful) | return | ES end (1–5) | ES gain / turn | return − ref. |');
-  console.log('|---|---|---|---|---|---|---|');
+  if (rows.every((r) => r.summary.emollm)) {
+    console.log(
+      '| policy | SR (%) | AT (successful) | ES (1–5) | EG / turn | EA (1–5) | FA (%) | judge return | return − ref. | trace rate (train, first → last step) |',
+    );
+    console.log('|---|---|---|---|---|---|---|---|---|---|');
+    for (const r of rows) {
+      const m = r.summary.emollm!;
+      const pct = (e: typeof m.factual) =>
+        e
+          ? {
+              ...e,
+              mean: e.mean * 100,
+              lo: e.lo === null ? null : e.lo * 100,
+              hi: e.hi === null ? null : e.hi * 100,
+            }
+          : null;
+      console.log(
+        `| ${r.policy} | ${f(pct(m.successRate), 1)} | ${f(m.avgTurns, 2)} | ${f(m.emotionalState, 2)} | ` +
+          `${f(m.gainPerTurn)} | ${f(m.empathic, 2)} | ${f(m.factual, 1)} (${m.factualEpisodes} ep.) | ` +
+          `${f(r.summary.meanReturn)} | ${f(r.vsReference)} | ${trace(r)} |`,
+      );
+    }
+    return;
+  }
+  console.log(
+    '| policy | SR | AT (successful) | return | ES end (1–5) | ES gain / turn | return − ref. | trace rate (train) |',
+  );
+  console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) {
     const s = r.summary;
     console.log(
       `| ${r.policy} | ${f(s.successRate, 2)} | ${f(s.averageTurns, 1)} | ${f(s.meanReturn)} | ${f(s.esEnd, 2)} | ` +
-        `${f(s.esGainPerTurn)} | ${f(r.vsReference)} |`,
+        `${f(s.esGainPerTurn)} | ${f(r.vsReference)} | ${trace(r)} |`,
     );
   }
 }
@@ -141,73 +203,100 @@ async function main(): Promise<void> {
     `EmoLLM studies · template mode · tfjs cpu · ${STEPS} GRPO steps (G = 4, 2 groups, horizon ${HORIZON}) · ` +
       `${EVAL_SEEDS} held-out seeds × ${REPEATS} episodes · seed ${SEED}`,
   );
-  const trained = new Map<TaskId, Awaited<ReturnType<typeof trainGrpo>>>();
-  const full = async (task: TaskId) => {
-    if (!trained.has(task)) trained.set(task, await trainGrpo(task, {}, split(task).train));
-    return trained.get(task)!;
+  const trained = new Map<string, Awaited<ReturnType<typeof trainGrpo>>>();
+  const full = async (name: string) => {
+    if (!trained.has(name)) trained.set(name, await trainGrpo(name, {}, split(name).train));
+    return trained.get(name)!;
   };
+  type Named = [string, EvalEpisodeRow[], Partial<Row>?][];
+  const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 
-  if (STUDIES.has('baselines')) {
-    for (const task of TASKS) {
-      const { eval: seeds } = split(task);
-      const g = await full(task);
+  for (const name of TASKS) {
+    const { train, eval: seeds } = split(name);
+    const task = familyOf(name);
+    if (STUDIES.has('baselines')) {
+      const g = await full(name);
       const init = await GrpoTrainer.create(
         { task, horizon: HORIZON, seed: SEED, ...SMALL },
-        { seeds: split(task).train },
+        { seeds: train },
       );
-      const named: [string, EvalEpisodeRow[], Partial<Row>?][] = [];
+      const named: Named = [];
       for (const b of ['standard', 'proactive', 'procot', 'ask-an-expert'])
-        named.push([b, await evaluate(task, createNamedPolicy(task, b), seeds)]);
-      named.push(['arg (untrained, G = 3, n = 3)', await evaluate(task, argPolicy(3), seeds)]);
-      named.push(['grpo heads before training', await evaluate(task, grpoPolicy('init', init), seeds)]);
+        named.push([b, await evaluate(name, createNamedPolicy(task, b), seeds)]);
+      named.push(['arg (untrained, G = 3, n = 3)', await evaluate(name, argPolicy(3), seeds)]);
+      named.push(['grpo heads before training', await evaluate(name, grpoPolicy('init', init), seeds)]);
       named.push([
         `grpo (${STEPS} steps)`,
-        await evaluate(task, grpoPolicy('grpo', g.trainer), seeds),
-        { envTurns: g.envTurns, traceRate: g.traceRate },
+        await evaluate(name, grpoPolicy('grpo', g.trainer), seeds),
+        traceInfo(g),
       ]);
       init.dispose();
-      table(`${task}: GRPO vs prompting baselines (reference: standard)`, rowsOf(named, named[0]![1]));
+      table(
+        `${name}: GRPO vs prompting baselines (reference: standard) [${elapsed()}]`,
+        rowsOf(named, named[0]![1]),
+      );
     }
-  }
-
-  if (STUDIES.has('ablations')) {
-    const task: TaskId = 'esconv';
-    const { train, eval: seeds } = split(task);
-    const g = await full(task);
-    const named: [string, EvalEpisodeRow[], Partial<Row>?][] = [
-      ['grpo full', await evaluate(task, grpoPolicy('full', g.trainer), seeds), { traceRate: g.traceRate }],
-    ];
-    for (const [name, ablations] of [
-      ['w/o ARG', { arg: false, reversePerspective: true }],
-      ['w/o RP rewards', { arg: true, reversePerspective: false }],
-    ] as const) {
-      const a = await trainGrpo(task, { ablations }, train);
-      named.push([
+    if (STUDIES.has('ablations')) {
+      const g = await full(name);
+      const named: Named = [
+        ['grpo full', await evaluate(name, grpoPolicy('full', g.trainer), seeds), traceInfo(g)],
+      ];
+      for (const [label, ablations] of [
+        ['w/o ARG', { arg: false, reversePerspective: true }],
+        ['w/o RP rewards', { arg: true, reversePerspective: false }],
+      ] as const) {
+        const a = await trainGrpo(name, { ablations }, train);
+        named.push([label, await evaluate(name, grpoPolicy(label, a.trainer), seeds), traceInfo(a)]);
+        a.trainer.dispose();
+      }
+      table(`${name}: ablations (reference: grpo full) [${elapsed()}]`, rowsOf(named, named[0]![1]));
+    }
+    if (STUDIES.has('depth')) {
+      const named: Named = [];
+      for (const depth of [1, 2, 3, 4]) {
+        const g = depth === 3 ? await full(name) : await trainGrpo(name, { depth }, train);
+        named.push([
+          `grpo n = ${depth}`,
+          await evaluate(name, grpoPolicy(`n${depth}`, g.trainer), seeds),
+          traceInfo(g),
+        ]);
+        if (depth !== 3) g.trainer.dispose();
+      }
+      for (const depth of [1, 2, 3, 4])
+        named.push([`arg (untrained) n = ${depth}`, await evaluate(name, argPolicy(depth), seeds)]);
+      table(`${name}: lookahead depth (reference: grpo n = 1) [${elapsed()}]`, rowsOf(named, named[0]![1]));
+    }
+    if (STUDIES.has('overthinking')) {
+      const g = await full(name);
+      const equal = await trainGrpo(
         name,
-        await evaluate(task, grpoPolicy(name, a.trainer), seeds),
-        { traceRate: a.traceRate },
-      ]);
-      a.trainer.dispose();
+        { weights: { cog: 1, arg: 1, rp: 1, over: 1, emo: 1, task: 1 } },
+        train,
+      );
+      const named: Named = [
+        [
+          'grpo, λ_over = 2 (default)',
+          await evaluate(name, grpoPolicy('over2', g.trainer), seeds),
+          traceInfo(g),
+        ],
+        [
+          'grpo, λ_over = 1 (equal weights)',
+          await evaluate(name, grpoPolicy('over1', equal.trainer), seeds),
+          traceInfo(equal),
+        ],
+      ];
+      equal.trainer.dispose();
+      table(
+        `${name}: overthinking-penalty weight (reference: λ_over = 2) [${elapsed()}]`,
+        rowsOf(named, named[0]![1]),
+      );
     }
-    table(`${task}: ablations (reference: grpo full)`, rowsOf(named, named[0]![1]));
-  }
-
-  if (STUDIES.has('depth')) {
-    const task: TaskId = 'esconv';
-    const { train, eval: seeds } = split(task);
-    const named: [string, EvalEpisodeRow[], Partial<Row>?][] = [];
-    for (const depth of [1, 2, 3, 4]) {
-      const g = depth === 3 ? await full(task) : await trainGrpo(task, { depth }, train);
-      named.push([`grpo n = ${depth}`, await evaluate(task, grpoPolicy(`n${depth}`, g.trainer), seeds)]);
-      if (depth !== 3) g.trainer.dispose();
-    }
-    for (const depth of [1, 2, 3, 4])
-      named.push([`arg (untrained) n = ${depth}`, await evaluate(task, argPolicy(depth), seeds)]);
-    table(`${task}: lookahead depth (reference: grpo n = 1)`, rowsOf(named, named[0]![1]));
+    trained.get(name)?.trainer.dispose();
+    trained.delete(name);
   }
 
   if (STUDIES.has('cstpo')) {
-    for (const task of TASKS) {
+    for (const task of CSTPO_TASKS) {
       const { train, eval: seeds } = split(task);
       const g = await full(task);
       const cstpo = await CstpoTrainer.create(
@@ -232,7 +321,7 @@ async function main(): Promise<void> {
       }
       const snap = await cstpo.snapshot();
       const loaded = loadActorPolicy('cstpo', { config: snap.config, actor: snap.actor });
-      const named: [string, EvalEpisodeRow[], Partial<Row>?][] = [
+      const named: Named = [
         [
           `cstpo (${steps} steps, SFT 100 epochs)`,
           await evaluate(task, loaded.policy(), seeds),
@@ -253,7 +342,7 @@ async function main(): Promise<void> {
     }
   }
   for (const g of trained.values()) g.trainer.dispose();
-  console.log(`\n(${((performance.now() - started) / 1000).toFixed(0)} s)`);
+  console.log(`\n(${elapsed()})`);
   if (values.json) await writeFile(values.json, JSON.stringify(results, null, 2));
 }
 

@@ -409,7 +409,7 @@ export {
   type EmollmSummary,
 } from './eval/emollm-metrics';
 export { LlmEmollmScorer } from './eval/emollm-metrics-judge';
-export { scoreEmollmRun, type EmollmResult } from './eval/emollm-metrics-report';
+export { scoreEmollmRun, emollmJudgeResults, type EmollmResult } from './eval/emollm-metrics-report';
 
 // EmoLLM Stage II: trajectory-level GRPO with the reverse-perspective rewards (no critic), and its job.
 export {
@@ -424,6 +424,9 @@ export {
   IdbGrpoRunStore,
   GrpoSnapshotError,
   GrpoInputError,
+  LlmStageTwoScorer,
+  templateStageTwoScorer,
+  type StageTwoScorer,
   type GrpoConfig,
   type GrpoConfigInput,
   type GrpoStepRecord,

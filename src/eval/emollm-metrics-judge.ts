@@ -117,6 +117,7 @@ export function emotionalStateMessages(input: EmollmEpisodeInput): ChatMessage[]
 
 /** The EmoLLM metrics scored by an LLM judge (one call per actor turn and one per episode). */
 export class LlmEmollmScorer implements EmollmScorer {
+  readonly name = 'llm-judge';
   constructor(private readonly options: RoleCallOptions) {}
 
   /** @throws RoleOutputError (role `judge`) when every attempt of a call gives an invalid answer. */

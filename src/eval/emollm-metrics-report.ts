@@ -1,15 +1,17 @@
 /**
  * EmoLLM's metrics in the evaluation report: for every seed set whose seeds all carry an EmoLLM scenario, each
- * policy's episodes are scored by the template scorers of `emollm-metrics.ts` from their visible transcripts
- * (the seed's prefix, then each actor utterance and user reply) and summarised with intervals clustered by seed.
- * The Markdown section prints each metric's definition.
+ * policy's episodes are scored from their visible transcripts (the seed's prefix, then each actor utterance and
+ * user reply) — by the template scorers of `emollm-metrics.ts` in template mode, by the LLM judge of
+ * `emollm-metrics-judge.ts` when the evaluation runs with a language backend (LLM mode) — and summarised with
+ * intervals clustered by seed. The Markdown section prints each metric's definition and names the scorer; the
+ * report's methods say it too.
  */
 import { hashKey32 } from '../data/hash';
 import { Rng } from '../rng';
 import type { Seed } from '../tasks/seed';
 import type { TaskId } from '../tasks/seed';
 import { seedKey, type EvalPlan } from './harness';
-import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
+import { runKey, type EvalRun } from './harness-run';
 import {
   EMOLLM_METRIC_DEFINITIONS,
   scoreEmollmEpisode,
@@ -17,19 +19,42 @@ import {
   type EmollmEpisodeInput,
   type EmollmEpisodeScores,
   type EmollmScorer,
+  type EmollmScorerName,
   type EmollmSummary,
 } from './emollm-metrics';
-import type { Estimate } from '../stats/intervals';
+import { LlmEmollmScorer } from './emollm-metrics-judge';
+import type { RoleCallOptions } from '../llm/call';
+import { ESTIMATE_METHOD_NAMES, type Estimate } from '../stats/intervals';
 
 /** EmoLLM metrics of one policy on one EmoLLM seed set. */
 export interface EmollmResult extends EmollmSummary {
   task: TaskId;
   seedSet: string;
   policy: string;
+  /** The form that scored the episodes: template scorers, or the LLM judge (a report made in LLM mode). */
+  scorer: EmollmScorerName;
+}
+
+/** How the EmoLLM metrics of a report were scored and estimated, in words (the report's methods). */
+export function emollmMethod(scorer: EmollmScorerName, level: number, resamples: number): string {
+  const pct = `${Math.round(level * 100)}%`;
+  const by =
+    scorer === 'llm-judge'
+      ? 'LLM judge (EmoLLM judge prompts 1 and 2, src/eval/emollm-metrics-judge.ts: one verdict per actor turn ' +
+        'and one per episode, schema-checked, retried)'
+      : 'template scorers (src/eval/emollm-metrics.ts: lexicon and patterns over the visible transcript)';
+  return (
+    `scored by the ${by} from the visible transcript and the scenario's facts; SR: ${pct} ` +
+    `${ESTIMATE_METHOD_NAMES.wilson} (clusters: seeds); AT, ES, EG/turn, EA, FA: ${pct} ` +
+    `${ESTIMATE_METHOD_NAMES['cluster-bootstrap']} over seeds, ${resamples} resamples`
+  );
 }
 
 /** The visible transcript of an evaluated episode with its seed's scenario. */
-export function emollmInput(seed: Seed, episode: Pick<EvalEpisode, 'turns'>): EmollmEpisodeInput | null {
+export function emollmInput(
+  seed: Seed,
+  episode: { turns: readonly { action: { utterance: string }; userUtterance: string }[] },
+): EmollmEpisodeInput | null {
   if (!seed.scenario) return null;
   return {
     transcript: [
@@ -76,6 +101,7 @@ function summarized(
   plan: EvalPlan,
   group: EmollmGroup,
   rows: { caseId: string; scores: EmollmEpisodeScores }[],
+  scorer: EmollmScorerName,
 ): EmollmResult {
   const { config } = plan;
   const rng = Rng.fromSeed(
@@ -85,6 +111,7 @@ function summarized(
     task: group.task,
     seedSet: group.seedSet,
     policy: group.policy,
+    scorer,
     ...summarizeEmollm(rows, { rng, resamples: config.resamples, level: config.level }),
   };
 }
@@ -99,6 +126,7 @@ export function emollmResults(plan: EvalPlan, run: EvalRun): EmollmResult[] {
       plan,
       g,
       g.episodes.map((e) => ({ caseId: e.caseId, scores: scoreEmollmEpisode(e.input) })),
+      'template',
     ),
   );
 }
@@ -117,9 +145,23 @@ export async function scoreEmollmRun(
   for (const g of emollmGroups(plan, run)) {
     const rows: { caseId: string; scores: EmollmEpisodeScores }[] = [];
     for (const e of g.episodes) rows.push({ caseId: e.caseId, scores: await scorer.episode(e.input) });
-    out.push(summarized(plan, g, rows));
+    out.push(summarized(plan, g, rows, scorer.name));
   }
   return out;
+}
+
+/**
+ * The EmoLLM metrics of an evaluation made in LLM mode: scored by the LLM judge on `llm.backend`
+ * ({@link LlmEmollmScorer}); `undefined` without a backend (template mode: `buildReport` scores them with the
+ * template scorers). @throws RoleOutputError when the judge never answers a call validly.
+ */
+export async function emollmJudgeResults(
+  plan: EvalPlan,
+  run: EvalRun,
+  llm: Partial<RoleCallOptions>,
+): Promise<EmollmResult[] | undefined> {
+  if (!llm.backend) return undefined;
+  return scoreEmollmRun(plan, run, new LlmEmollmScorer({ ...llm, backend: llm.backend }));
 }
 
 const f2 = (v: number) => v.toFixed(2);
@@ -137,7 +179,9 @@ export function emollmMarkdown(results: readonly EmollmResult[] | undefined): st
   const header = ['Seeds', 'Policy', 'N', 'SR (%)', 'AT', 'ES', 'EG/turn', 'EA', 'FA (%)', 'FA episodes'];
   return [
     '',
-    '## EmoLLM metrics (template scorers, visible transcript and scenario facts only)',
+    results.every((r) => r.scorer === 'llm-judge')
+      ? '## EmoLLM metrics (LLM judge, visible transcript and scenario facts only)'
+      : '## EmoLLM metrics (template scorers, visible transcript and scenario facts only)',
     '',
     ...Object.entries(EMOLLM_METRIC_DEFINITIONS).map(([k, v]) => `- **${k}** — ${v}`),
     '',

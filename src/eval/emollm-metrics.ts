@@ -8,7 +8,7 @@
  * never read the simulator's state, and they share no lexicon, rule or threshold with the simulator's perception:
  * they import nothing from `src/sim` or `src/text` (a test holds that). Word valences come from AFINN-165 (the
  * `sentiment` package) with this module's own additions; the empathy, guidance, dismissal and closing patterns
- * are this module's own. The LLM-judge forms of the same metrics are in `emollm-judge.ts`.
+ * are this module's own. The LLM-judge forms of the same metrics are in `emollm-metrics-judge.ts`.
  */
 import Sentiment from 'sentiment';
 import { Rng } from '../rng';
@@ -66,10 +66,14 @@ export interface EmollmEpisodeScores {
   perTurn: EmollmTurnScores[];
 }
 
-/** The judgments a scorer gives (template here, LLM in emollm-judge.ts). */
+/** The judgments a scorer gives (template here, LLM in emollm-metrics-judge.ts). */
 export interface EmollmScorer {
+  /** Which form scores: the template scorers or an LLM judge (the report names it). */
+  readonly name: EmollmScorerName;
   episode(input: EmollmEpisodeInput): Promise<EmollmEpisodeScores>;
 }
+/** The forms of the EmoLLM metrics. */
+export type EmollmScorerName = 'template' | 'llm-judge';
 
 const afinn = new Sentiment();
 /** This module's additions to AFINN-165 (words for feeling better or worse after help), on AFINN's −5…5 scale. */
@@ -279,6 +283,7 @@ export function aggregateTurns(
 
 /** The template scorer as an {@link EmollmScorer}. */
 export const templateEmollmScorer: EmollmScorer = {
+  name: 'template',
   episode: async (input) => scoreEmollmEpisode(input),
 };
 

@@ -6,6 +6,7 @@ import { EmbeddingLabelMapper, LlmLabelMapper, type LabelMapper } from '../basel
 import { personaSimRoles } from '../baselines/persona-simulator';
 import { createNamedPolicy } from '../baselines/registry';
 import { EvalConfigError, seedKey, type EvalPlan } from './harness';
+import { emollmJudgeResults } from './emollm-metrics-report';
 import { EvalWorkerPool } from './harness-pool';
 import { scoreStrategyPrediction } from './harness-f1';
 import {
@@ -117,9 +118,12 @@ export async function evaluate(plan: EvalPlan, options: EvaluateOptions = {}): P
       }
     }
   }
+  // LLM mode: the EmoLLM metrics by the LLM judge (template mode: undefined, buildReport's template scorers).
+  const emollm = await emollmJudgeResults(plan, run, { ...services.llm, backend: services.backend });
   const report = buildReport(plan, run, {
     strategyPrediction,
     validation,
+    ...(emollm ? { emollm } : {}),
     ...(options.generatedAt ? { generatedAt: options.generatedAt } : {}),
   });
   return { report, run };

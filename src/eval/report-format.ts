@@ -28,6 +28,25 @@ function csvField(value: string | number | boolean | null): string {
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 
+/** A metric's four CSV columns: value, interval bounds, method. */
+const ci4 = <M extends string>(m: M) => [m, `${m}_lo`, `${m}_hi`, `${m}_method`] as const;
+
+/**
+ * The EmoLLM columns of {@link reportToCsv} (empty on rows of seed sets without EmoLLM scenarios): the scorer
+ * (`template` or `llm-judge`), SR (a proportion in [0, 1], Wilson), AT over successful episodes, ES (1–5), EG per
+ * turn, EA (1–5), FA (percent; bootstrap) and the number of episodes FA is over — see EMOLLM_METRIC_DEFINITIONS.
+ */
+export const EMOLLM_CSV_COLUMNS = [
+  'emollm_scorer',
+  ...ci4('emollm_success_rate'),
+  ...ci4('emollm_avg_turns'),
+  ...ci4('emollm_emotional_state'),
+  ...ci4('emollm_gain_per_turn'),
+  ...ci4('emollm_empathic'),
+  ...ci4('emollm_factual'),
+  'emollm_factual_episodes',
+] as const;
+
 /**
  * Columns of {@link reportToCsv}, in order. Interval columns come as `<metric>`, `<metric>_lo`, `<metric>_hi`,
  * `<metric>_method` (`wilson` or `cluster-bootstrap`, see `ESTIMATE_METHOD_NAMES`; `_lo`/`_hi` are empty when
@@ -61,13 +80,20 @@ export const CSV_COLUMNS = [
   'macro_f1',
   'weighted_f1',
   'f1_contexts',
+  ...EMOLLM_CSV_COLUMNS,
 ] as const;
 
-/** One row per (task, seed set, policy); F1 columns repeat the task's strategy prediction (empty without). */
+/**
+ * One row per (task, seed set, policy); F1 columns repeat the task's strategy prediction (empty without); EmoLLM
+ * columns hold the set's EmoLLM metrics (empty without).
+ */
 export function reportToCsv(report: EvalReport): string {
   const ci = (i: Estimate | null) => (i ? [i.mean, i.lo, i.hi, i.method] : [null, null, null, null]);
   const rows = report.results.map((r) => {
     const f1 = report.strategyPrediction.find((s) => s.task === r.task && s.policy === r.policy);
+    const e = report.emollm?.find(
+      (m) => m.task === r.task && m.seedSet === r.seedSet && m.policy === r.policy,
+    );
     return [
       r.task,
       r.seedSet,
@@ -84,6 +110,14 @@ export function reportToCsv(report: EvalReport): string {
       f1?.macroF1 ?? null,
       f1?.weightedF1 ?? null,
       f1?.contexts ?? null,
+      e?.scorer ?? null,
+      ...ci(e?.successRate ?? null),
+      ...ci(e?.avgTurns ?? null),
+      ...ci(e?.emotionalState ?? null),
+      ...ci(e?.gainPerTurn ?? null),
+      ...ci(e?.empathic ?? null),
+      ...ci(e?.factual ?? null),
+      e?.factualEpisodes ?? null,
     ];
   });
   return [CSV_COLUMNS, ...rows].map((row) => row.map((v) => csvField(v)).join(',')).join('\r\n') + '\r\n';

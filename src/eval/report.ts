@@ -33,7 +33,7 @@ import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
 import { summarizeEpisodes } from '../stats/metrics';
 import type { DoseResponseResult } from './validation';
 import { LIBRARY } from './library';
-import { emollmResults, type EmollmResult } from './emollm-metrics-report';
+import { emollmMethod, emollmResults, type EmollmResult } from './emollm-metrics-report';
 
 /** Agreement of the repeated judge calls of one (task, set, policy); null with a single judgment per call. */
 export interface JudgeAgreement {
@@ -112,6 +112,8 @@ export interface ReportMethods {
   strategyPrediction: string;
   /** `validation[].endpointChange` (the other validation figures are point values). */
   validation: string;
+  /** `emollm[]`: which scorer (template or LLM judge) and which intervals; present with EmoLLM results. */
+  emollm?: string;
 }
 
 /** The methods of a report made at coverage `level` with `resamples` bootstrap resamples. */
@@ -217,6 +219,11 @@ export interface BuildReportOptions {
   validation?: DoseResponseResult[];
   /** The report's timestamp (default: now). */
   generatedAt?: Date;
+  /**
+   * EmoLLM metrics scored elsewhere (the LLM judge in LLM mode, `emollmJudgeResults`); default: the template
+   * scorers over the run.
+   */
+  emollm?: EmollmResult[];
 }
 
 /**
@@ -282,7 +289,7 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
       }
     }
   }
-  const emollm = emollmResults(plan, run);
+  const emollm = options.emollm ?? emollmResults(plan, run);
   return {
     library: { ...LIBRARY },
     simulatorVersion: SIMULATOR_VERSION,
@@ -292,7 +299,10 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
     paired,
     strategyPrediction: options.strategyPrediction ?? [],
     validation: options.validation ?? [],
-    methods: reportMethods(config.level, config.resamples),
+    methods: {
+      ...reportMethods(config.level, config.resamples),
+      ...(emollm[0] ? { emollm: emollmMethod(emollm[0].scorer, config.level, config.resamples) } : {}),
+    },
     ...(emollm.length > 0 ? { emollm } : {}),
   };
 }

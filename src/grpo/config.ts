@@ -5,8 +5,14 @@
  * Values the paper gives: group size G = 4, KL coefficient β = 0.01, at most 8 turns per simulated episode,
  * 50 RL steps, gradient clipping at norm 1.0, lookahead depth n = 3 (DESIGN.md). The paper gives no values for
  * the reward weights λ_cog, λ_ARG, λ_RP, λ_over, for the weight of the trajectory emotional reward, nor for the
- * clip ratio ε: the weights are 1 (an unweighted sum, the plain reading of B.2) and ε = 0.2 (PPO's and GRPO's
- * usual value). The paper's settings have no task utility; on ESConv, P4G and CB the environment's terminal
+ * clip ratio ε: λ_cog = λ_ARG = λ_RP = λ_emo = 1 (an unweighted sum, the plain reading of B.2), ε = 0.2 (PPO's
+ * and GRPO's usual value) and λ_over = 2, chosen from the rewards' own ranges, not from any training result:
+ * R_ARG is 0 on a turn without a trace and at most 1 with one, and a trace on a simple turn costs
+ * R_over = 0.5 (rewards.ts), so with λ_over = λ_ARG = 1 a trace on a simple turn still nets up to +0.5 and the
+ * penalty cannot do what appendix A asks of it ("discourage invoking an ARG trace for simple queries").
+ * λ_over = 2 λ_ARG is the smallest weight at which a trace on a simple turn gains nothing (λ_ARG · 1 −
+ * λ_over · 0.5 = 0), so the trace is worth writing only where the turn is not simple; it doubles the
+ * depth part of the penalty too (at most 1 when every extra lookahead step was wasted). The paper's settings have no task utility; on ESConv, P4G and CB the environment's terminal
  * utility (the judge's) is added with weight `task` = 1, so that GRPO and CSTPO optimise the same outcome.
  * Learning rate, widths and epochs are this library's choices for small tfjs heads (the paper trains a LoRA
  * adapter with lr 1e-5, which has no meaning for a 2-layer head).
@@ -26,7 +32,11 @@ export const RewardWeightsSchema = z.object({
   rp: weight
     .default(1)
     .describe('λ_RP: weight of reverse-perspective plausibility R_RP ∈ [0, 1] (0 without the predictor)'),
-  over: weight.default(1).describe('λ_over: weight of the overthinking penalty R_over ∈ [0, 1] (subtracted)'),
+  over: weight
+    .default(2)
+    .describe(
+      'λ_over: weight of the overthinking penalty R_over ∈ [0, 1] (subtracted; see the module comment)',
+    ),
   emo: weight.default(1).describe('weight of the trajectory emotional reward R_emo ∈ [−1, 1]'),
   task: weight
     .default(1)
@@ -101,9 +111,16 @@ export const GrpoConfigSchema = z.object({
   maxGradNorm: z.number().positive().default(1).describe('gradient clipping by global norm (paper: 1.0)'),
   embedDim: int(1, 4096).default(64).describe('hashed n-gram embedding dimension'),
   hidden: int(1, 4096).default(64).describe('hidden width of every head'),
-  weights: RewardWeightsSchema.default({ cog: 1, arg: 1, rp: 1, over: 1, emo: 1, task: 1 }),
+  weights: RewardWeightsSchema.default({ cog: 1, arg: 1, rp: 1, over: 2, emo: 1, task: 1 }),
   thresholds: RewardThresholdsSchema.default({ simpleWords: 12, simpleMood: 0.25, depthGain: 0.01 }),
   ablations: GrpoAblationsSchema.default({ arg: true, reversePerspective: true }),
+  rewards: z
+    .enum(['template', 'llm'])
+    .default('template')
+    .describe(
+      'how the Stage II rewards are scored: template scorers (rewards.ts) or an LLM judge (rewards-judge.ts; ' +
+        'needs a language backend in the services, `rewardJudge`)',
+    ),
   seed: int(0, 0xffffffff).default(0).describe('master random seed'),
 });
 /** A configuration as given (defaults not applied). */

@@ -7,13 +7,26 @@
  * rule), turns, the user's emotional state ES at the end and the emotional gain per turn (ES_end − ES_start) /
  * turns, both from the visible user turns ({@link observedUserState}, 1–5). The emotional figures use the same
  * reading as R_emo, so a policy trained on R_emo is measured with its own yardstick there; the return and
- * success are the independent judge's. Average turns are over successful episodes only (emollm.txt §4).
+ * the judge's success are the independent judge's. Average turns are over successful episodes only (emollm.txt §4).
+ *
+ * On EmoLLM scenario seeds (`--task emollm-ed` …, whose environment is the ESConv family with its judge) each
+ * episode is also scored by EmoLLM's own metrics (src/eval/emollm-metrics.ts: SR, AT, ES, EG/turn, EA, FA from the
+ * visible transcript and the scenario's facts, template scorers), and the summary's success rate and average
+ * turns are EmoLLM's SR (sr_proxy, Wilson interval) and AT — the paper's yardstick on those settings — with the
+ * judge's success kept beside them.
  */
 import type { Policy } from '../agents/types';
-import type { DialogueEnv } from '../env/env';
+import type { Action, DialogueEnv } from '../env/env';
 import { Rng } from '../rng';
 import { bootstrapMean, proportionEstimate, type BootstrapInterval, type Estimate } from '../stats';
 import type { Seed } from '../tasks';
+import {
+  scoreEmollmEpisode,
+  summarizeEmollm,
+  type EmollmEpisodeScores,
+  type EmollmSummary,
+} from '../eval/emollm-metrics';
+import { emollmInput } from '../eval/emollm-metrics-report';
 import { observedUserState } from './rewards';
 
 /** One evaluation episode. */
@@ -25,18 +38,29 @@ export interface EvalEpisodeRow {
   turns: number;
   esEnd: number;
   esGainPerTurn: number;
+  /** EmoLLM's metrics of the episode (template scorers) when its seed carries an EmoLLM scenario, else null. */
+  emollm: EmollmEpisodeScores | null;
 }
 
 /** A policy's summary: each figure with its interval (null when there is nothing to average). */
 export interface PolicySummary {
   episodes: number;
   meanReturn: BootstrapInterval;
+  /**
+   * Which success `successRate` and `averageTurns` count: EmoLLM's SR (sr_proxy, its first resolving turn) when
+   * every episode has EmoLLM scores, else the judge's terminal success.
+   */
+  successMetric: 'emollm-sr' | 'judge';
   /** Success rate with a Wilson score interval (cluster design effect), as in every other report. */
   successRate: Estimate;
-  /** Over successful episodes only; null without one. */
-  averageTurns: BootstrapInterval | null;
+  /** The judge's terminal success rate (Wilson), whichever `successMetric` is. */
+  judgeSuccessRate: Estimate;
+  /** Over successful episodes only (turns up to the first resolving turn under EmoLLM SR); null without one. */
+  averageTurns: BootstrapInterval | Estimate | null;
   esEnd: BootstrapInterval;
   esGainPerTurn: BootstrapInterval;
+  /** EmoLLM's six metrics with their intervals when every episode has EmoLLM scores, else null. */
+  emollm: EmollmSummary | null;
 }
 
 /** Options of {@link evaluatePolicy}. */
@@ -73,8 +97,11 @@ export async function evaluatePolicy(
     let total = 0;
     let turns = 0;
     let success = false;
+    const played: { action: Action; userUtterance: string }[] = [];
     for (;;) {
-      const step = await env.step(await policy.act(obs, rng));
+      const action = await policy.act(obs, rng);
+      const step = await env.step(action);
+      played.push({ action, userUtterance: step.info.sim.userUtterance });
       total += step.reward;
       turns++;
       obs = step.observation;
@@ -92,6 +119,7 @@ export async function evaluatePolicy(
       turns,
       esEnd: end,
       esGainPerTurn: (end - start) / turns,
+      emollm: s.seed.scenario ? scoreEmollmEpisode(emollmInput(s.seed, { turns: played })!) : null,
     });
   }
   return rows;
@@ -104,20 +132,33 @@ export function summarize(rows: readonly EvalEpisodeRow[], seed: number, resampl
   const interval = (values: number[], ids = clusters) =>
     bootstrapMean(values, { rng, clusters: ids, resamples });
   const won = rows.filter((r) => r.success);
+  const judgeSuccessRate = proportionEstimate(
+    rows.map((r) => (r.success ? 1 : 0)),
+    clusters,
+  );
+  const judgeTurns = won.length
+    ? interval(
+        won.map((r) => r.turns),
+        won.map((r) => r.seedId),
+      )
+    : null;
+  const meanReturn = interval(rows.map((r) => r.return));
+  const esEnd = interval(rows.map((r) => r.esEnd));
+  const esGainPerTurn = interval(rows.map((r) => r.esGainPerTurn));
+  const scored = rows.flatMap((r) => (r.emollm ? [{ caseId: r.seedId, scores: r.emollm }] : []));
+  const emollm =
+    rows.length > 0 && scored.length === rows.length
+      ? summarizeEmollm(scored, { rng: Rng.fromSeed(seed + 1), resamples })
+      : null;
   return {
     episodes: rows.length,
-    meanReturn: interval(rows.map((r) => r.return)),
-    successRate: proportionEstimate(
-      rows.map((r) => (r.success ? 1 : 0)),
-      clusters,
-    ),
-    averageTurns: won.length
-      ? interval(
-          won.map((r) => r.turns),
-          won.map((r) => r.seedId),
-        )
-      : null,
-    esEnd: interval(rows.map((r) => r.esEnd)),
-    esGainPerTurn: interval(rows.map((r) => r.esGainPerTurn)),
+    meanReturn,
+    successMetric: emollm ? 'emollm-sr' : 'judge',
+    successRate: emollm ? emollm.successRate : judgeSuccessRate,
+    judgeSuccessRate,
+    averageTurns: emollm ? emollm.avgTurns : judgeTurns,
+    esEnd,
+    esGainPerTurn,
+    emollm,
   };
 }

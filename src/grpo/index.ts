@@ -7,6 +7,7 @@ export * from './config';
 export * from './errors';
 export * from './rewards';
 export * from './rewards-trajectory';
+export * from './rewards-judge';
 export * from './networks';
 export * from './objective';
 export * from './rollout';

@@ -59,27 +59,59 @@ export interface TrajectoryRewards {
   total: number;
 }
 
+/** The four reward components of one turn, before weighting. */
+export type TurnRewardParts = Omit<TurnRewards, 'total'>;
+
 /**
- * The rewards of one trajectory. @param turns at least one turn, in order.
+ * Weigh per-turn components and R_emo into the trajectory's rewards (see the module comment); shared by the
+ * template and the LLM scorers. @param parts one per turn of `turns`.
+ */
+export function combineRewards(
+  turns: readonly TurnRecord[],
+  parts: readonly TurnRewardParts[],
+  emo: number,
+  config: GrpoConfig,
+): TrajectoryRewards {
+  const w = config.weights;
+  const perTurn = parts.map((p): TurnRewards => ({
+    ...p,
+    total: w.cog * p.cog + w.arg * p.arg + w.rp * p.rp - w.over * p.over,
+  }));
+  const envReturn = turns.reduce((s, t) => s + t.envReward, 0);
+  const meanTurn = perTurn.reduce((s, r) => s + r.total, 0) / Math.max(1, perTurn.length);
+  return { turns: perTurn, emo, envReturn, total: meanTurn + w.emo * emo + w.task * envReturn };
+}
+
+/**
+ * The rewards of one trajectory by the template scorers. @param turns at least one turn, in order.
  * @throws GrpoInputError for an empty trajectory.
  */
 export function trajectoryRewards(turns: readonly TurnRecord[], config: GrpoConfig): TrajectoryRewards {
   if (turns.length === 0) throw new GrpoInputError('a trajectory needs at least one turn');
-  const w = config.weights;
   const rpOn = config.ablations.reversePerspective;
   const observed = turns.map((t) => observedUserState(t.next));
-  const perTurn = turns.map((t, i): TurnRewards => {
-    const cog = cognitiveReliability(t.obs, t.reply);
-    const arg = argTraceQuality(t.obs, t.trace, t.label);
-    const rp = rpOn ? reversePerspectivePlausibility(t.path, observed.slice(i)) : 0;
-    const over = overthinkingPenalty(t.obs, t.trace !== null, rpOn ? t.path : null, config.thresholds);
-    return { cog, arg, rp, over, total: w.cog * cog + w.arg * arg + w.rp * rp - w.over * over };
-  });
+  const parts = turns.map((t, i): TurnRewardParts => ({
+    cog: cognitiveReliability(t.obs, t.reply),
+    arg: argTraceQuality(t.obs, t.trace, t.label),
+    rp: rpOn ? reversePerspectivePlausibility(t.path, observed.slice(i)) : 0,
+    over: overthinkingPenalty(t.obs, t.trace !== null, rpOn ? t.path : null, config.thresholds),
+  }));
   const emo = emotionalTrajectoryReward(
     (turns[0] as TurnRecord).obs,
     (turns[turns.length - 1] as TurnRecord).next,
   );
-  const envReturn = turns.reduce((s, t) => s + t.envReward, 0);
-  const meanTurn = perTurn.reduce((s, r) => s + r.total, 0) / perTurn.length;
-  return { turns: perTurn, emo, envReturn, total: meanTurn + w.emo * emo + w.task * envReturn };
+  return combineRewards(turns, parts, emo, config);
 }
+
+/** Who scores a trajectory's Stage II rewards: the template scorers or an LLM judge (rewards-judge.ts). */
+export interface StageTwoScorer {
+  readonly kind: 'template' | 'llm';
+  /** @throws GrpoInputError for an empty trajectory; an LLM scorer's call errors. */
+  trajectory(turns: readonly TurnRecord[], config: GrpoConfig): Promise<TrajectoryRewards>;
+}
+
+/** The template scorers as a {@link StageTwoScorer}. */
+export const templateStageTwoScorer: StageTwoScorer = {
+  kind: 'template',
+  trajectory: async (turns, config) => trajectoryRewards(turns, config),
+};

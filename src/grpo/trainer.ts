@@ -1,7 +1,7 @@
 /**
  * The EmoLLM-GRPO trainer (emollm.txt §3.2.2, appendix B.2): each RL step plays `groupsPerStep` groups of
  * G trajectories (one scenario and one starting checkpoint per group, the step's weights θ_old), scores every
- * trajectory with the Stage II rewards, forms group-relative advantages and runs the clipped GRPO update of the
+ * trajectory with the Stage II rewards (template scorers or an LLM judge, `config.rewards`), forms group-relative advantages and runs the clipped GRPO update of the
  * trained heads with a KL to the reference heads (the initial weights); no critic.
  *
  * Exact resume as for CSTPO (src/rl/trainer.ts): a snapshot holds the configuration, the step count, the master
@@ -28,7 +28,9 @@ import { resolveGrpoConfig, type GrpoConfig, type GrpoConfigInput } from './conf
 import { GrpoInputError, GrpoSnapshotError } from './errors';
 import { GrpoNetworks } from './networks';
 import { grpoUpdate, groupAdvantages, type GrpoBatch } from './objective';
-import { trajectoryRewards } from './rewards-trajectory';
+import { templateStageTwoScorer, type StageTwoScorer, type TrajectoryRewards } from './rewards-trajectory';
+import { LlmStageTwoScorer } from './rewards-judge';
+import type { RoleCallOptions } from '../llm/call';
 import { LOOKAHEAD_FEATURES, playTrajectory, type GrpoActorServices, type Trajectory } from './rollout';
 
 /** Snapshot format version. */
@@ -90,6 +92,22 @@ export interface GrpoServices {
   roles?: () => SimRoles;
   /** One judgment of the judge, repeated 3 times by the environment (default: the template judge). */
   judge?: () => Judge;
+  /** The language backend (and call settings) of the Stage II reward judge; required with `rewards: 'llm'`. */
+  rewardJudge?: RoleCallOptions;
+}
+
+/**
+ * The Stage II reward scorer a configuration selects (`config.rewards`).
+ * @throws GrpoInputError for `rewards: 'llm'` without `services.rewardJudge`.
+ */
+export function stageTwoScorer(config: GrpoConfig, services: GrpoServices = {}): StageTwoScorer {
+  if (config.rewards === 'template') return templateStageTwoScorer;
+  if (!services.rewardJudge)
+    throw new GrpoInputError(
+      "rewards: 'llm' scores the Stage II rewards with an LLM judge, but no language backend is given " +
+        '(services.rewardJudge)',
+    );
+  return new LlmStageTwoScorer(services.rewardJudge);
 }
 
 /** The actor services of a configuration (template unless given). */
@@ -186,6 +204,7 @@ export class GrpoTrainer {
     private readonly seeds: readonly Seed[],
     private readonly services: GrpoServices,
     private readonly actorParts: GrpoActorServices,
+    private readonly scorer: StageTwoScorer,
     private readonly rng: Rng,
     readonly nets: GrpoNetworks,
     readonly reference: GrpoNetworks,
@@ -198,6 +217,7 @@ export class GrpoTrainer {
     const config = resolveGrpoConfig(input);
     checkSeeds(config, options.seeds);
     const services = options.services ?? {};
+    const scorer = stageTwoScorer(config, services);
     const parts = actorServices(config, services);
     const rng = Rng.fromSeed(config.seed);
     const dims = grpoDims(config, parts.featurizer);
@@ -209,6 +229,7 @@ export class GrpoTrainer {
       options.seeds,
       services,
       parts,
+      scorer,
       rng,
       nets,
       reference,
@@ -223,6 +244,7 @@ export class GrpoTrainer {
     const config = resolveGrpoConfig(snapshot.config);
     checkSeeds(config, options.seeds);
     const services = options.services ?? {};
+    const scorer = stageTwoScorer(config, services);
     const parts = actorServices(config, services);
     const dims = grpoDims(config, parts.featurizer);
     const nets = new GrpoNetworks(dims, Rng.fromSeed(0));
@@ -247,6 +269,7 @@ export class GrpoTrainer {
       options.seeds,
       services,
       parts,
+      scorer,
       Rng.fromState(snapshot.rng),
       nets,
       reference,
@@ -291,7 +314,12 @@ export class GrpoTrainer {
       groups.push(group);
     }
     const t1 = performance.now();
-    const scored = groups.map((g) => g.map((t) => trajectoryRewards(t.turns, c)));
+    const scored: TrajectoryRewards[][] = [];
+    for (const g of groups) {
+      const rows: TrajectoryRewards[] = [];
+      for (const t of g) rows.push(await this.scorer.trajectory(t.turns, c));
+      scored.push(rows);
+    }
     const advantages = scored.flatMap((g) =>
       groupAdvantages(
         g.map((r) => r.total),

@@ -3,11 +3,12 @@
  * the six EmoLLM metrics per setting and policy, with the definitions in the Markdown report; `simulate` runs one
  * setting by its task name.
  */
+import { parse } from 'csv-parse/sync';
 import { describe, expect, it } from 'vitest';
 import { scoreEmollmRun } from '../../../src/eval/emollm-metrics-report';
 import { templateEmollmScorer } from '../../../src/eval/emollm-metrics';
 import { planEvaluation } from '../../../src/eval/harness';
-import { reportToMarkdown } from '../../../src/eval/report-format';
+import { reportToCsv, reportToMarkdown } from '../../../src/eval/report-format';
 import { evaluateJob } from '../../../src/jobs/evaluate';
 import { JobConfigError } from '../../../src/jobs/errors';
 import { simulateJob } from '../../../src/jobs/simulate';
@@ -48,6 +49,15 @@ describe('EmoLLM settings end to end', () => {
     expect(md).toContain('## EmoLLM metrics');
     expect(md).toMatch(/\*\*FA\*\* — Factual Accuracy/);
     expect(md).toMatch(/\| emollm-iclr \| arg \| 2 \|/);
+    expect(report.methods.emollm).toMatch(/^scored by the template scorers/);
+    // The CSV carries the same figures in its EmoLLM columns, one row per (seed set, policy).
+    const csv = parse(reportToCsv(report), { columns: true }) as Record<string, string>[];
+    const iclrArg = csv.find((r) => r.seed_set === 'emollm-iclr' && r.policy === 'arg')!;
+    const same = rows.find((r) => r.seedSet === 'emollm-iclr' && r.policy === 'arg')!;
+    expect(iclrArg.emollm_scorer).toBe('template');
+    expect(Number(iclrArg.emollm_success_rate)).toBe(same.successRate.mean);
+    expect(Number(iclrArg.emollm_emotional_state)).toBe(same.emotionalState.mean);
+    expect(iclrArg.emollm_emotional_state_method).toBe('cluster-bootstrap');
     // Any scorer (here the template one, through the async path an LLM judge takes) gives the same summaries.
     expect(await scoreEmollmRun(plan!, run, templateEmollmScorer)).toEqual(rows);
   });

@@ -157,8 +157,11 @@ describe('episode scores', () => {
     expect(s.factualEpisodes).toBe(2);
     expect(s.factual?.mean).toBe(50);
     expect(s.emotionalState.lo).not.toBeNull();
-    const md = emollmMarkdown([{ task: 'esconv', seedSet: 'emollm-medd', policy: 'x', ...s }]);
+    const row = { task: 'esconv' as const, seedSet: 'emollm-medd', policy: 'x', ...s };
+    const md = emollmMarkdown([{ ...row, scorer: 'template' }]);
     for (const k of ['**SR**', '**AT**', '**ES**', '**EG**', '**EA**', '**FA**']) expect(md).toContain(k);
+    expect(md).toContain('(template scorers,');
+    expect(emollmMarkdown([{ ...row, scorer: 'llm-judge' }])).toContain('## EmoLLM metrics (LLM judge,');
   });
 });
 

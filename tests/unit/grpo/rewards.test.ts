@@ -154,7 +154,8 @@ describe('trajectory emotional reward and aggregation', () => {
     };
     const r = trajectoryRewards([turn, { ...turn, envReward: 0.25 }], config);
     const t0 = r.turns[0]!;
-    expect(t0.total).toBeCloseTo(t0.cog + t0.arg + t0.rp - t0.over, 12);
+    const w = config.weights;
+    expect(t0.total).toBeCloseTo(w.cog * t0.cog + w.arg * t0.arg + w.rp * t0.rp - w.over * t0.over, 12);
     expect(r.envReturn).toBe(0.75);
     expect(r.total).toBeCloseTo((r.turns[0]!.total + r.turns[1]!.total) / 2 + r.emo + 0.75, 12);
     const noRp = trajectoryRewards([turn], {
@@ -165,5 +166,12 @@ describe('trajectory emotional reward and aggregation', () => {
     const noTask = trajectoryRewards([turn], { ...config, weights: { ...config.weights, task: 0, emo: 0 } });
     expect(noTask.total).toBeCloseTo(noTask.turns[0]!.total, 12);
     expect(() => trajectoryRewards([], config)).toThrow(GrpoInputError);
+  });
+  it('default λ_over makes the best trace on a simple turn gain nothing: λ_ARG · 1 − λ_over · 0.5 ≤ 0', () => {
+    const simple = withUserTurn(observation('esconv'), 'ok');
+    expect(isSimpleTurn(simple, th)).toBe(true);
+    const traced = overthinkingPenalty(simple, true, null, th);
+    expect(traced).toBe(0.5);
+    expect(config.weights.arg * 1 - config.weights.over * traced).toBeLessThanOrEqual(0);
   });
 });
