@@ -13,26 +13,67 @@ import type { ResponseInput, Responder } from '../roles';
 import { TASK_RULES } from '../rules';
 
 const AFFECT: Readonly<Record<AffectCategory, readonly string[]>> = {
-  neutral: ["I'm not sure how I feel about it.", 'I guess I am okay.'],
-  sadness: ['I still feel really down.', 'Everything feels heavy right now.', 'I feel pretty low about it.'],
-  anxiety: ['I keep worrying about it.', 'I am still on edge about all this.', 'It makes me anxious.'],
-  frustration: ['It is so frustrating.', 'I am fed up with it.', 'I feel stuck and annoyed.'],
-  anger: ['Honestly it makes me angry.', 'I am furious about how this went.'],
-  interest: ['That is an interesting way to look at it.', 'Huh, I had not thought of that.'],
-  hope: ['Maybe it could get a bit better.', 'I feel a little more hopeful.'],
-  relief: ['That takes some weight off.', 'I feel a bit calmer now.'],
-  satisfaction: ['I feel much better about this.', 'This feels good.'],
+  neutral: ["I'm not sure how I feel about it.", 'I guess I am okay.', 'I do not really know what to feel.'],
+  sadness: [
+    'I still feel really down.',
+    'Everything feels heavy right now.',
+    'I feel pretty low about it.',
+    'Most days I just feel empty.',
+    'It gets me down more than I let on.',
+  ],
+  anxiety: [
+    'I keep worrying about it.',
+    'I am still on edge about all this.',
+    'It makes me anxious.',
+    'My mind keeps racing at night.',
+    'I cannot stop thinking about what could go wrong.',
+  ],
+  frustration: [
+    'It is so frustrating.',
+    'I am fed up with it.',
+    'I feel stuck and annoyed.',
+    'Nothing I try seems to change anything.',
+  ],
+  anger: [
+    'Honestly it makes me angry.',
+    'I am furious about how this went.',
+    'It really gets under my skin.',
+  ],
+  interest: [
+    'That is an interesting way to look at it.',
+    'Huh, I had not thought of that.',
+    'I never looked at it from that side.',
+  ],
+  hope: [
+    'Maybe it could get a bit better.',
+    'I feel a little more hopeful.',
+    'Perhaps things can turn around.',
+    'For the first time in a while I see a way forward.',
+  ],
+  relief: ['That takes some weight off.', 'I feel a bit calmer now.', 'I can breathe a little easier.'],
+  satisfaction: ['I feel much better about this.', 'This feels good.', 'I am glad we talked it through.'],
 };
 
 /** How the ESConv user takes an Influence message, by stance: agreement sounds glad, resistance sounds hurt or annoyed. */
 const STANCE = {
-  agree: ['That makes sense, thank you.', 'You are right about that.', 'Yes, I can see that. That helps.'],
-  open: ['Maybe.', 'I hear what you are saying.', 'Okay.'],
-  hesitant: ['I am not so sure.', 'Hmm, I do not know about that.', 'I am still on the fence.'],
+  agree: [
+    'That makes sense, thank you.',
+    'You are right about that.',
+    'Yes, I can see that. That helps.',
+    'True, I had not seen it that way.',
+  ],
+  open: ['Maybe.', 'I hear what you are saying.', 'Okay.', 'I suppose that could be.'],
+  hesitant: [
+    'I am not so sure.',
+    'Hmm, I do not know about that.',
+    'I am still on the fence.',
+    'I doubt that would work for me.',
+  ],
   resist: [
     'I do not really agree. That is not helpful.',
     'Please do not push me. It makes me feel worse.',
     'That does not work for me, and it is frustrating to hear.',
+    'You do not really get what I am going through.',
   ],
 } as const;
 
@@ -135,10 +176,23 @@ function esconvReply(input: ResponseInput, rng: Rng): string {
   if (events.some((e) => e.type === 'quit')) return 'I do not want to talk about this anymore.';
   const parts: string[] = [];
   if (mode === 'Elicit') {
+    const revealed = plan.reveal && topicSlot([plan.reveal], undefined);
     parts.push(
-      plan.reveal && topicSlot([plan.reveal], undefined)
-        ? `It is mostly about the ${plan.reveal}.`
-        : 'I think I already told you most of it.',
+      revealed
+        ? pick(
+            rng,
+            [
+              `It is mostly about the ${plan.reveal}.`,
+              `The ${plan.reveal} is what weighs on me most.`,
+              `A lot of it comes down to the ${plan.reveal}.`,
+            ],
+            previous,
+          )
+        : pick(
+            rng,
+            ['I think I already told you most of it.', 'There is not much more to it than that.'],
+            previous,
+          ),
     );
   } else if (mode === 'Social') {
     parts.push(pick(rng, socialBank(input), previous));
