@@ -28,8 +28,10 @@ simulator decides with what the people did:
   ESConv turn level: the sentiment of the seeker's next turn against the simulator's valence change
 with 95% bootstrap intervals clustered by dialogue, against a majority-class and a text-sentiment baseline, for
 the dev part and a held-out part (20% of dialogues, chosen by a hash of the dialogue id). Also prints the
-dose–response of each task (mean outcome per level and the share of seeds on which it is monotone) and how
-replaying the human actors' strategy labels compares with random.
+dose–response of each task (mean outcome per level and the share of seeds on which it is monotone), the variety
+of the simulated user's replies (distinct-1 / distinct-2 over one random-policy episode per dose seed, and how
+many replies repeat the previous one word for word) and how replaying the human actors' strategy labels
+compares with random.
 
 Options:
   --seeds [TASK=]PATH   a dataset file or folder; repeatable. TASK is esconv, p4g or cb (guessed from the file
@@ -38,7 +40,7 @@ Options:
   --task LIST           only these tasks (comma-separated; default: every task with files)
   --ladder FILE         dose ladders, {"<task>": {"levels": [{"utterances": ["…"], "priceFraction": 0.85}, …]}}
                         (levels ordered so that the outcome should rise; priceFraction and {price} for cb only)
-  --dose-seeds N        dev seeds per task for dose–response (default 20)
+  --dose-seeds N        dev seeds per task for dose–response and reply variety (default 20)
   --check-seeds N       dev seeds per task for replay vs random (default 20; 0 skips it)
   --resamples N         bootstrap resamples (default 2000)
   --out DIR             also write validity.json and validity.md there

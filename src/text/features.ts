@@ -293,6 +293,23 @@ const FIRST_PERSON = new Set(['i', 'we']);
 const INTENT = new Set(['will', 'shall', 'going', 'promise', 'plan', 'intend', 'gonna']);
 const ABILITY = new Set(['can', 'could']);
 const GIVE_VERBS = new Set(['give', 'donate', 'contribute', 'spare', 'pledge']);
+/**
+ * Inflected forms of the giving verbs, matched on the word itself: the tagger sometimes reads a gerund as an
+ * adjective with itself as lemma ("consider giving part of it" → giving/ADJ), which must still be a giving verb.
+ */
+const GIVE_FORMS = new Set([
+  'giving',
+  'gave',
+  'given',
+  'donating',
+  'donated',
+  'contributing',
+  'contributed',
+  'sparing',
+  'spared',
+  'pledging',
+  'pledged',
+]);
 const REQUEST_MODALS = new Set(['would', 'could', 'will', 'can', 'might']);
 const ASK_STOP = new Set([...STOP, ...QUESTION_WORDS, ...AUX_QUESTION, 'it', 'be', '?']);
 
@@ -357,7 +374,9 @@ function commitments(p: Parsed, questions: ReadonlySet<number>): { commitment: n
 function requestToGive(p: Parsed, questions: ReadonlySet<number>, suggestion: boolean): number {
   for (const [i, s] of p.sentences.entries()) {
     const toks = p.tokens.slice(s.start, s.end + 1);
-    const give = toks.findIndex((t) => GIVE_VERBS.has(t.lemma) && !t.negated && !isNegator(t));
+    const give = toks.findIndex(
+      (t) => (GIVE_VERBS.has(t.lemma) || GIVE_FORMS.has(t.normal)) && !t.negated && !isNegator(t),
+    );
     if (give < 0) continue;
     // "give me a break", "give up": nothing is asked for the cause.
     if (['me', 'us', 'up'].includes(toks[give + 1]?.normal ?? '')) continue;

@@ -21,6 +21,7 @@ import { doseRow, type DoseRow } from './dose';
 import type { LadderFile } from './ladder';
 import { validityRows, type ValidityRow } from './metrics';
 import { comparePolicies, policyRow } from './policy-check';
+import { replyRow, type ReplyRow } from './replies';
 import { replayDialogue, type ReplayedDialogue } from './replay';
 
 /** The replay-vs-random check of one task. */
@@ -39,6 +40,8 @@ export interface ValidityReport {
   datasets: { task: TaskId; purpose: 'turns' | 'outcome'; dev: number; heldOut: number; steps: number }[];
   rows: ValidityRow[];
   dose: DoseRow[];
+  /** Variety of the template user's replies per task (random policy, one episode per dose seed). */
+  replies: ReplyRow[];
   policyCheck: PolicyCheck[];
   success: Record<TaskId, string>;
 }
@@ -104,12 +107,15 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
   const rows = validityRows(replayed, { resamples: options.resamples });
   const tasks = TASK_IDS.filter((t) => dialogues.some((d) => d.task === t && d.purpose === 'turns'));
   const dose: DoseRow[] = [];
+  const replies: ReplyRow[] = [];
   for (const task of tasks) {
     const seeds = devSeeds(dialogues, task, options.doseSeeds ?? 20, false);
     if (seeds.length === 0) continue;
     progress(`dose–response on ${task} (${seeds.length} seeds)`);
     const ladder = options.ladder?.[task];
     dose.push(await doseRow(task, seeds, ladder));
+    progress(`reply variety on ${task} (${seeds.length} episodes)`);
+    replies.push(await replyRow(task, seeds));
   }
   const policyCheck: PolicyCheck[] = [];
   const checkSeeds = options.checkSeeds ?? 20;
@@ -131,6 +137,7 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
     datasets,
     rows,
     dose,
+    replies,
     policyCheck,
     success: { ...SUCCESS_TEXT },
   };
@@ -141,7 +148,10 @@ const ci = (s: StatisticInterval | Estimate) =>
   'estimate' in s ? `${f3(s.estimate)} [${f3(s.lo)}, ${f3(s.hi)}]` : formatEstimate(s);
 const diff = (d: PairedDifference) => `${f3(d.mean)} [${f3(d.lo)}, ${f3(d.hi)}]`;
 
-/** The report as Markdown: one table for the replay, one for dose–response, one for the policy check. */
+/**
+ * The report as Markdown: one table for the replay, one for dose–response, one for reply variety, one for the
+ * policy check.
+ */
 export function reportMarkdown(r: ValidityReport): string {
   const out: string[] = [];
   out.push(
@@ -172,6 +182,15 @@ export function reportMarkdown(r: ValidityReport): string {
   for (const d of r.dose)
     out.push(
       `| ${d.task} | ${d.ladder} | ${d.seeds} | ${d.levelMeans.map(f3).join(' → ')} | ${f3(d.monotoneShare)} |`,
+    );
+  out.push('', '## Variety of the user’s replies (random policy, one episode per dose seed)', '');
+  out.push(
+    '| task | episodes | replies | distinct-1 | distinct-2 | verbatim repeats of the previous reply |',
+  );
+  out.push('|---|---|---|---|---|---|');
+  for (const x of r.replies)
+    out.push(
+      `| ${x.task} | ${x.episodes} | ${x.replies} | ${f3(x.distinct1)} | ${f3(x.distinct2)} | ${x.verbatimRepeats} |`,
     );
   if (r.policyCheck.length > 0) {
     out.push('', '## Replaying the human actors’ strategies vs random (a check, not a target)', '');

@@ -279,6 +279,8 @@ export class TemplateChangeProposer implements ChangeProposer {
     }
     // Under pressure (0 … 0.6 above the floor) a message's good side counts for less: 1 − pressure / 0.6.
     const unpressured = 1 - pressure / 0.6;
+    // A question about the user's situation brings the distressing matter to mind in any mode (see RECALL).
+    const recall = RECALL * f.question * Math.max(0, -cog.affect.valence);
     const shift =
       judgment === 'accept'
         ? 0.16 + 0.16 * q + 0.1 * f.warmth
@@ -308,13 +310,15 @@ export class TemplateChangeProposer implements ChangeProposer {
           cog.appraisal.CP +
           (shift > 0 ? shift * unpressured : shift) +
           (judgment === 'accept' ? 0.1 * f.suggestion : 0) -
-          0.8 * pressure,
+          0.8 * pressure -
+          0.5 * recall,
         FE:
           CONTAGION * f.sentiment +
           cog.appraisal.FE +
           (shift > 0 ? shift * unpressured : shift) -
           0.2 * f.dismissive -
-          0.5 * pressure,
+          0.5 * pressure -
+          recall,
       },
       plan: { stance },
     };

@@ -13,26 +13,112 @@ import type { ResponseInput, Responder } from '../roles';
 import { TASK_RULES } from '../rules';
 
 const AFFECT: Readonly<Record<AffectCategory, readonly string[]>> = {
-  neutral: ["I'm not sure how I feel about it.", 'I guess I am okay.'],
-  sadness: ['I still feel really down.', 'Everything feels heavy right now.', 'I feel pretty low about it.'],
-  anxiety: ['I keep worrying about it.', 'I am still on edge about all this.', 'It makes me anxious.'],
-  frustration: ['It is so frustrating.', 'I am fed up with it.', 'I feel stuck and annoyed.'],
-  anger: ['Honestly it makes me angry.', 'I am furious about how this went.'],
-  interest: ['That is an interesting way to look at it.', 'Huh, I had not thought of that.'],
-  hope: ['Maybe it could get a bit better.', 'I feel a little more hopeful.'],
-  relief: ['That takes some weight off.', 'I feel a bit calmer now.'],
-  satisfaction: ['I feel much better about this.', 'This feels good.'],
+  neutral: ["I'm not sure how I feel about it.", 'I guess I am okay.', 'I do not really know what to feel.'],
+  sadness: [
+    'I still feel really down.',
+    'Everything feels heavy right now.',
+    'I feel pretty low about it.',
+    'Most days I just feel empty.',
+    'It gets me down more than I let on.',
+  ],
+  anxiety: [
+    'I keep worrying about it.',
+    'I am still on edge about all this.',
+    'It makes me anxious.',
+    'My mind keeps racing at night.',
+    'I cannot stop thinking about what could go wrong.',
+  ],
+  frustration: [
+    'It is so frustrating.',
+    'I am fed up with it.',
+    'I feel stuck and annoyed.',
+    'Nothing I try seems to change anything.',
+  ],
+  anger: [
+    'Honestly it makes me angry.',
+    'I am furious about how this went.',
+    'It really gets under my skin.',
+  ],
+  interest: [
+    'That is an interesting way to look at it.',
+    'Huh, I had not thought of that.',
+    'I never looked at it from that side.',
+  ],
+  hope: [
+    'Maybe it could get a bit better.',
+    'I feel a little more hopeful.',
+    'Perhaps things can turn around.',
+    'For the first time in a while I see a way forward.',
+  ],
+  relief: ['That takes some weight off.', 'I feel a bit calmer now.', 'I can breathe a little easier.'],
+  satisfaction: ['I feel much better about this.', 'This feels good.', 'I am glad we talked it through.'],
 };
 
-/** How the user takes an Influence message, by stance: agreement sounds glad, resistance sounds hurt or annoyed. */
+/** How the ESConv user takes an Influence message, by stance: agreement sounds glad, resistance sounds hurt or annoyed. */
 const STANCE = {
-  agree: ['That makes sense, thank you.', 'You are right about that.', 'Yes, I can see that. That helps.'],
-  open: ['Maybe.', 'I hear what you are saying.', 'Okay.'],
-  hesitant: ['I am not so sure.', 'Hmm, I do not know about that.', 'I am still on the fence.'],
+  agree: [
+    'That makes sense, thank you.',
+    'You are right about that.',
+    'Yes, I can see that. That helps.',
+    'True, I had not seen it that way.',
+  ],
+  open: ['Maybe.', 'I hear what you are saying.', 'Okay.', 'I suppose that could be.'],
+  hesitant: [
+    'I am not so sure.',
+    'Hmm, I do not know about that.',
+    'I am still on the fence.',
+    'I doubt that would work for me.',
+  ],
   resist: [
     'I do not really agree. That is not helpful.',
     'Please do not push me. It makes me feel worse.',
     'That does not work for me, and it is frustrating to hear.',
+    'You do not really get what I am going through.',
+  ],
+} as const;
+
+/**
+ * A persuadee's feelings, said about the appeal and the money rather than about their own troubles: moved by the
+ * children's plight (sadness), uneasy about the money (anxiety), pushed (frustration, anger), curious (interest),
+ * encouraged that help works (hope), reassured (relief), glad to help (satisfaction).
+ */
+const P4G_MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
+  neutral: [],
+  sadness: ['It is sad to think about those kids.', 'That is a heavy thing to hear about.'],
+  anxiety: ['I worry a bit about spending the money.', 'I am a little uneasy about parting with it.'],
+  frustration: ['I feel a bit pushed here.', 'This is starting to feel like a sales pitch.'],
+  anger: ['Honestly, this pressure annoys me.', 'I do not like being pushed about money.'],
+  interest: ['I did not know that.', 'Tell me more about how it works.'],
+  hope: ['It is good to hear the money actually helps.', 'Sounds like it could make a difference.'],
+  relief: ['Okay, that clears up my doubts a bit.', 'Good, that is reassuring.'],
+  satisfaction: ['I like the idea of helping.', 'It feels good to be able to help.'],
+};
+
+/** How the persuadee takes an appeal, by stance: persuaded, open, wavering, unconvinced. */
+const P4G_STANCE = {
+  agree: [
+    'That is a good point.',
+    'Fair enough, that sounds worthwhile.',
+    'Okay, you have convinced me of that.',
+  ],
+  open: ['I see.', 'Okay, go on.', 'That is fair.'],
+  hesitant: ['I am not sure about giving money.', 'I am still on the fence about donating.', 'Hmm, maybe.'],
+  resist: [
+    'I am not convinced by that.',
+    'I would rather not be pressured about money.',
+    'That does not really change my mind.',
+  ],
+} as const;
+
+/** How the seller takes a remark that is no offer, by stance (a listing's owner, not a person in distress). */
+const CB_STANCE = {
+  agree: ['Fair point.', 'I see where you are coming from.', 'That is true, I suppose.'],
+  open: ['Okay.', 'Sure, go on.', 'I hear you.'],
+  hesitant: ['I am not so sure about that.', 'Hmm, I do not know.', 'I think it is worth more than that.'],
+  resist: [
+    'I do not agree. It is in good shape.',
+    'That is not how I see it.',
+    'You will not find a better one for the money.',
   ],
 } as const;
 
@@ -90,10 +176,23 @@ function esconvReply(input: ResponseInput, rng: Rng): string {
   if (events.some((e) => e.type === 'quit')) return 'I do not want to talk about this anymore.';
   const parts: string[] = [];
   if (mode === 'Elicit') {
+    const revealed = plan.reveal && topicSlot([plan.reveal], undefined);
     parts.push(
-      plan.reveal && topicSlot([plan.reveal], undefined)
-        ? `It is mostly about the ${plan.reveal}.`
-        : 'I think I already told you most of it.',
+      revealed
+        ? pick(
+            rng,
+            [
+              `It is mostly about the ${plan.reveal}.`,
+              `The ${plan.reveal} is what weighs on me most.`,
+              `A lot of it comes down to the ${plan.reveal}.`,
+            ],
+            previous,
+          )
+        : pick(
+            rng,
+            ['I think I already told you most of it.', 'There is not much more to it than that.'],
+            previous,
+          ),
     );
   } else if (mode === 'Social') {
     parts.push(pick(rng, socialBank(input), previous));
@@ -138,7 +237,7 @@ function p4gReply(input: ResponseInput, rng: Rng): string {
   } else if (mode === 'Social') {
     parts.push(pick(rng, socialBank(input), previous));
   } else {
-    parts.push(pick(rng, STANCE[plan.stance], previous));
+    parts.push(pick(rng, P4G_STANCE[plan.stance], previous));
     const donate = strengthOf(cog, TASK_RULES.p4g.goalIntention);
     const decline = strengthOf(cog, TASK_RULES.p4g.againstIntention);
     if (donate >= 2) parts.push('I might be willing to give something.');
@@ -147,7 +246,12 @@ function p4gReply(input: ResponseInput, rng: Rng): string {
       // Asked to give, the user answers the request with where it stands now.
       parts.push(donate > decline ? 'I will think about giving something.' : 'I am not ready to give yet.');
   }
-  if (cog.affect.category !== 'neutral') parts.push(pick(rng, AFFECT[cog.affect.category], previous));
+  // The mood is said when it goes with the stance: an unconvinced reply does not add that it feels glad to help.
+  const mood = P4G_MOOD[cog.affect.category];
+  const positive = ['interest', 'hope', 'relief', 'satisfaction'].includes(cog.affect.category);
+  const clashes =
+    mode === 'Influence' && (plan.stance === 'resist' ? positive : plan.stance === 'agree' && !positive);
+  if (mood.length > 0 && !clashes) parts.push(pick(rng, mood, previous));
   return parts.join(' ');
 }
 
@@ -171,7 +275,7 @@ function cbReply(input: ResponseInput, rng: Rng): string {
   const previous = lastUserText(view.history);
   if (mode === 'Elicit') return cbAnswer(input, previous, rng);
   if (mode === 'Social') return pick(rng, socialBank(input), previous);
-  return pick(rng, STANCE[plan.stance], previous);
+  return pick(rng, CB_STANCE[plan.stance], previous);
 }
 
 const AGE_WORDS = new Set(['old', 'age', 'year', 'new', 'long', 'buy', 'bought', 'when']);

@@ -20,16 +20,19 @@ function observation(task: 'esconv' | 'p4g' | 'cb', turn = 0): Observation {
 }
 
 describe('Standard, template form', () => {
-  it('cycles three generic replies by turn and plans no strategy', async () => {
+  it('cycles three kinds of generic reply, rewording each round, and plans no strategy', async () => {
     const policy = new StandardTemplatePolicy();
-    const replies = [];
-    for (let turn = 0; turn < 4; turn++) {
-      const action = await policy.act(observation('esconv', turn), Rng.fromSeed(1));
-      expect(action.strategy).toBe(NO_STRATEGY);
-      replies.push(action.utterance);
+    for (const task of ['esconv', 'p4g', 'cb'] as const) {
+      const replies = [];
+      for (let turn = 0; turn < 10; turn++) {
+        const action = await policy.act(observation(task, turn), Rng.fromSeed(1));
+        expect(action.strategy).toBe(NO_STRATEGY);
+        replies.push(action.utterance);
+      }
+      // No verbatim repeat within nine turns (the simulator reads a repeat as nagging); the cycle then restarts.
+      expect(new Set(replies.slice(0, 9)).size, task).toBe(9);
+      expect(replies[9]).toBe(replies[0]);
     }
-    expect(new Set(replies.slice(0, 3)).size).toBe(3);
-    expect(replies[3]).toBe(replies[0]);
   });
 
   it('fills the replies from the observation only', () => {

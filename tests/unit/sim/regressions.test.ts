@@ -151,3 +151,43 @@ describe('template realizer', () => {
     }
   });
 });
+
+describe('issue 9 follow-ups', () => {
+  it('reads a gerund giving verb as a request to give, a past gift as none', () => {
+    // The tagger reads "giving" here as an adjective; it is still a request (this once left P4G asks unread).
+    expect(
+      extractFeatures('Could you consider giving part of your payment to the charity?').requestToGive,
+    ).toBe(1);
+    expect(extractFeatures('I gave to them last year.').requestToGive).toBe(0);
+  });
+
+  it('P4G persuadees speak about the appeal, never in the ESConv seeker’s mood lines', async () => {
+    const seeker = [
+      'I feel much better about this.',
+      'That takes some weight off.',
+      'I still feel really down.',
+    ];
+    const env = new DialogueEnv('p4g');
+    const replies: string[] = [];
+    const asks = [
+      'Save the Children helps kids get food and school.',
+      'Would you donate $1 of your task payment to Save the Children?',
+      'You must decide right now!',
+      'Thanks for talking with me.',
+    ];
+    for (const seed of defaultSeeds('p4g').slice(0, 3)) {
+      env.reset({ seed });
+      for (const utterance of asks) {
+        const step = await env.step({ strategy: 'probe', utterance });
+        const reply = step.info.sim.userUtterance;
+        replies.push(reply);
+        for (const line of seeker) expect(reply, reply).not.toContain(line);
+        if (step.terminated || step.truncated) break;
+      }
+    }
+    // They answer as persuadees: about giving, the money, helping or being pushed.
+    expect(replies.some((r) => /\b(give|giving|donat\w*|money|help\w*|pushed|convinced)\b/i.test(r))).toBe(
+      true,
+    );
+  });
+});

@@ -130,7 +130,14 @@ describe('validity report', () => {
     expect(report.dose[0]).toMatchObject({ task: 'cb', ladder: 'file', seeds: 3 });
     expect(report.dose[0]?.levelMeans).toHaveLength(3);
     expect(report.policyCheck[0]?.rows.map((r) => r.policy)).toEqual(['random', 'replay']);
+    // Reply variety: the seller never repeats its previous reply word for word; varied but not random text.
+    const replies = report.replies[0];
+    expect(replies).toMatchObject({ task: 'cb', episodes: 3, verbatimRepeats: 0 });
+    expect(replies?.replies).toBeGreaterThan(3);
+    expect(replies?.distinct1).toBeGreaterThan(0.05);
+    expect(replies?.distinct2).toBeGreaterThan(replies?.distinct1 ?? 1);
     const md = reportMarkdown(report);
+    expect(md).toContain('distinct-2');
     expect(md).toContain(SIMULATOR_VERSION);
     expect(md).toContain('| cb | dev |');
     expect(md).toContain('What success means');
