@@ -56,6 +56,8 @@ function scripted(
   };
 }
 
+// Eight different lines, one question: a supporter who repeats a line word for word is heard as nagging, and
+// repeated probing questions keep a distressed user's troubles in mind (src/sim rules), as with people.
 const SUPPORTIVE = scripted('supportive', (topic) => [
   ['Question', `That sounds really hard. What about the ${topic} is weighing on you most?`],
   [
@@ -64,11 +66,24 @@ const SUPPORTIVE = scripted('supportive', (topic) => [
   ],
   [
     'Providing Suggestions',
-    `One small first step with the ${topic} could be to write down the one thing you can do today. Would it help to start there?`,
+    `One small first step with the ${topic} could be to write down the one thing you can do today.`,
   ],
   [
     'Affirmation and Reassurance',
     `You have handled hard things before, and taking the ${topic} one step at a time is a real way forward.`,
+  ],
+  ['Self-disclosure', 'I went through something like this once, and it did get easier after the first step.'],
+  [
+    'Information',
+    `Many people in your place feel the same; it usually eases once there is a plan for the ${topic}.`,
+  ],
+  [
+    'Restatement or Paraphrasing',
+    `So the ${topic} has been heavy on you, and you want a way to move forward.`,
+  ],
+  [
+    'Affirmation and Reassurance',
+    'You are doing the right thing by talking about it; I believe you can work this out.',
   ],
 ]);
 const DISMISSIVE = scripted('dismissive', (topic) => [
