@@ -94,7 +94,7 @@ export function ownedNouns(text: string): readonly string[] {
   if (cached) return cached;
   const out: string[] = [];
   if (mayIntroduce(text)) {
-    for (const sentence of nlp.tokenize(text).json({ text: true, terms: false }) as { text: string }[]) {
+    for (const sentence of nlp.tokenize(text).json(SENTENCE_TEXTS) as { text: string }[]) {
       let topics = sentenceCache.get(sentence.text);
       if (!topics) {
         topics = sentenceTopics(sentence.text);
@@ -106,6 +106,9 @@ export function ownedNouns(text: string): readonly string[] {
   remember(ownedCache, text, out);
   return out;
 }
+
+/** `.json` options for each sentence's text alone (compromise skips the terms' copies when `terms` is false). */
+const SENTENCE_TEXTS = { text: true, terms: false } as { text: boolean };
 
 /** Texts and sentences whose topics are remembered (each cache, first in, first out). */
 const TOPIC_CACHE_SIZE = 16_384;
