@@ -97,9 +97,14 @@ export async function main(
   const entries: BenchEntry[] = [];
   const seen = new Set<string>();
   let failed = 0;
+  const cpuSeconds = (): number => {
+    const u = process.cpuUsage();
+    return (u.user + u.system) / 1e6;
+  };
+  const [runStart, runCpu] = [performance.now(), cpuSeconds()];
   for (const [i, bench] of selected.entries()) {
     log(`[${i + 1}/${selected.length}] ${bench.name}`);
-    const start = performance.now();
+    const [start, cpu] = [performance.now(), cpuSeconds()];
     try {
       const produced = await bench.run({
         seed: options.seed,
@@ -112,13 +117,20 @@ export async function main(
         seen.add(entry.name);
         entries.push(entry);
       }
-      log(`  done in ${((performance.now() - start) / 1000).toFixed(1)} s`);
+      log(
+        `  done in ${((performance.now() - start) / 1000).toFixed(1)} s (CPU ${(cpuSeconds() - cpu).toFixed(1)} s)`,
+      );
     } catch (error) {
       failed++;
       log(`  FAILED: ${error instanceof Error ? (error.stack ?? error.message) : String(error)}`);
     }
   }
 
+  // The whole run (aim: every benchmark in under 5 minutes); CPU of this process only (Chromium's is not counted).
+  log(
+    `bench: ${selected.length} benchmark(s) in ${((performance.now() - runStart) / 1000).toFixed(1)} s ` +
+      `(CPU ${(cpuSeconds() - runCpu).toFixed(1)} s)`,
+  );
   const kept = entries.filter(
     (e) => options.direction === 'all' || (options.direction === 'bigger') === (e.biggerIsBetter ?? false),
   );

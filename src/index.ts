@@ -260,6 +260,7 @@ export {
   type PlannerOptions,
   type Retrieved,
   type VectorIndex,
+  type RowPrecision,
 } from './memory';
 
 // Observation and cognitive-state features; text embedders.

@@ -1,8 +1,8 @@
 /**
  * `memory/browser`: the principle-memory benchmarks in headless Chromium (Debian's, through playwright-core,
  * with the flags DESIGN.md lists for a WebGPU adapter): top-3 retrieval latency (wall time: a page has no CPU
- * clock) at 1,000 / 10,000 / 100,000 principles for the WebAssembly SIMD index against the typed-array scan
- * (interleaved), tfjs on WebGPU up to 10,000, and the time to load a
+ * clock) at 1,000 / 10,000 / 100,000 principles for the WebAssembly SIMD index, over float32 and over float16
+ * rows, each against the float32 typed-array scan (interleaved), tfjs on WebGPU up to 10,000, and the time to load a
  * 10,000-principle memory from IndexedDB. The page is tests/browser/pages/memory-bench.ts, built here with Vite.
  * On these machines the adapter is SwiftShader (a CPU implementation of WebGPU): its tfjs numbers say nothing
  * about a real GPU (bench `memory/webgpu` measures tfjs on WebGPU in Node, where a GPU's Vulkan driver can be
@@ -84,6 +84,17 @@ export const memoryBrowserBenchmark: Benchmark = {
             'typed-array scan',
           ),
           { name: `memory/browser index bytes N=${s.n} dim=${s.dim}`, unit: 'bytes', value: s.indexBytes },
+          timingEntry(`memory/browser float16 rows, ${s.kernel} + exact re-rank ${tag}`, s.half),
+          ratioEntry(
+            `memory/browser float16 rows ${s.kernel} vs float32 typed-array scan ${tag}`,
+            { target: s.half, baseline: s.halfScan, ratio: s.half.median / s.halfScan.median },
+            'float32 typed-array scan',
+          ),
+          {
+            name: `memory/browser float16 index bytes N=${s.n} dim=${s.dim}`,
+            unit: 'bytes',
+            value: s.halfBytes,
+          },
         );
         if (s.tfjs) {
           const e = timingEntry(`memory/browser tfjs-${r.backend} ${tag}`, s.tfjs);

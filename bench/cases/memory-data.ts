@@ -4,7 +4,13 @@
  * index is compared with (every distance computed, the whole list sorted).
  */
 import { HashedNgramEmbedder } from '../../src/embed';
-import { makePrinciple, PrincipleMemory, type EmbeddedPrinciple, type Neighbor } from '../../src/memory';
+import {
+  makePrinciple,
+  PrincipleMemory,
+  type EmbeddedPrinciple,
+  type MemoryOptions,
+  type Neighbor,
+} from '../../src/memory';
 import { Rng, splitmix32 } from '../../src/rng';
 
 /** The default embedder, whose dimension (384) the benchmarks use. */
@@ -84,12 +90,17 @@ export function syntheticMemory(name: string, n: number, seed: number): Principl
  * 50 valid principles made once, repeated under distinct ids (the memory checks ids, not the schema, of
  * entries it is given).
  */
-export function largeMemory(name: string, rows: readonly Float32Array[], seed: number): PrincipleMemory {
+export function largeMemory(
+  name: string,
+  rows: readonly Float32Array[],
+  seed: number,
+  options: MemoryOptions = {},
+): PrincipleMemory {
   const base = syntheticMemory(`${name}-base`, 50, seed).entries.map((e) => e.principle);
   const entries: EmbeddedPrinciple[] = rows.map((when, i) => ({
     principle: { ...(base[i % base.length] as EmbeddedPrinciple['principle']), id: `bench-${i}` },
     when,
     text: when,
   }));
-  return PrincipleMemory.fromEntries(name, 'esconv', BENCH_EMBEDDER, entries);
+  return PrincipleMemory.fromEntries(name, 'esconv', BENCH_EMBEDDER, entries, options);
 }

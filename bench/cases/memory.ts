@@ -53,6 +53,7 @@ export const memoryRetrievalBenchmark: Benchmark = {
       if (n === MEMORY_SIZE) largest = rows;
       const index = FlatL2Index.from(dim, rows);
       const scan = FlatL2Index.from(dim, rows, { kernel: 'scan' });
+      const half = FlatL2Index.from(dim, rows, { precision: 'float16' });
       if (index.kernelName !== 'wasm-simd') throw new Error('WebAssembly SIMD is not available here');
       for (const q of queries.slice(0, 8)) checkSame(index.searchSync(q, K), scan.searchSync(q, K), `N=${n}`);
       if (PLAIN_SIZES.includes(n))
@@ -82,6 +83,50 @@ export const memoryRetrievalBenchmark: Benchmark = {
           'one WebAssembly memory: the N × dim float32 matrix plus query and distance scratch, in 64 KiB pages',
         ),
       );
+      // Float16 rows (the memory's `precision: 'float16'`): the same kernel over halves against the float32
+      // typed-array scan, interleaved; and how often its top-3 is the float32 top-3 (recall of the halves).
+      let h = 0;
+      let s = 0;
+      const halfVsScan = await compare(
+        () => half.searchSync(queries[h++ % QUERIES] as Float32Array, K),
+        () => scan.searchSync(queries[s++ % QUERIES] as Float32Array, K),
+        ctx.timing,
+      );
+      const sameTop = queries.filter(
+        (q) =>
+          JSON.stringify(half.searchSync(q, K).map((x) => x.index)) ===
+          JSON.stringify(index.searchSync(q, K).map((x) => x.index)),
+      ).length;
+      const recall =
+        queries.reduce((sum, q) => {
+          const want = new Set(index.searchSync(q, K).map((x) => x.index));
+          return sum + half.searchSync(q, K).filter((x) => want.has(x.index)).length;
+        }, 0) /
+        (K * QUERIES);
+      ctx.log(
+        `N=${n}: float16 wasm-simd CPU ${halfVsScan.target.cpuMedian?.toFixed(3)} ms; top-3 as float32's ${sameTop}/${QUERIES}`,
+      );
+      entries.push(
+        timingEntry(`memory/retrieval float16 rows, wasm-simd + exact re-rank ${tag}`, halfVsScan.target),
+        cpuEntry(`memory/retrieval float16 rows, wasm-simd + exact re-rank CPU ${tag}`, halfVsScan.target),
+        ratioEntry(
+          `memory/retrieval float16 rows wasm-simd vs float32 typed-array scan ${tag}`,
+          halfVsScan,
+          'float32 typed-array scan',
+        ),
+        {
+          name: `memory/retrieval float16 rows, recall@${K} of the float32 top-${K} ${tag}`,
+          unit: 'fraction',
+          value: +recall.toFixed(4),
+          extra: `${QUERIES} random unit queries; top-${K} lists identical (same rows, same order) in ${sameTop}/${QUERIES}`,
+          biggerIsBetter: true,
+        },
+        bytesEntry(
+          `memory/retrieval float16 index bytes N=${n} dim=${dim}`,
+          half.bytes,
+          'one WebAssembly memory: the N × dim float16 matrix plus query and distance scratch',
+        ),
+      );
       if (PLAIN_SIZES.includes(n)) {
         let p = 0;
         const plain = await measure(() => plainFullScan(rows, queries[p++ % QUERIES] as Float32Array, K), {
@@ -107,7 +152,13 @@ export const memoryRetrievalBenchmark: Benchmark = {
       }
     }
     const memory = largeMemory('bench-100k', largest, ctx.seed);
+    const halfMemory = largeMemory('bench-100k-f16', largest, ctx.seed, { precision: 'float16' });
     entries.push(
+      bytesEntry(
+        `memory/bytes of a ${MEMORY_SIZE}-principle memory (both embedding matrices, float16)`,
+        halfMemory.bytes,
+        "When matrix + sentence matrix stored as halves (precision: 'float16'; aim ≤ 160 MiB)",
+      ),
       bytesEntry(
         `memory/bytes of a ${MEMORY_SIZE}-principle memory (When matrix, retrieval)`,
         memory.retrievalBytes,

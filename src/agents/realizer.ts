@@ -41,36 +41,83 @@ export interface RealizerContext {
 const INTRODUCERS: Readonly<Record<string, string>> = { my: 'your', our: 'your', the: 'the' };
 
 /**
- * Topics a speaker introduced ("my exams" → "your exams", "the divorce" → "the divorce"): the head noun of a noun
- * run after an introducer (adjectives skipped), in order, as the actor would refer back to it.
+ * Whether compromise could read an introducer in `text`: a term normalised to "my", "our" or "the". Such a term
+ * needs those letters in order among the text's letters (compromise's normal form lower-cases, drops
+ * punctuation such as the dots of "T.H.E." and folds accented letters to ASCII), so a text of ASCII characters
+ * whose letters, run together and lower-cased, contain none of "my", "our", "the" has no topic and need not be
+ * parsed. Anything else (any non-ASCII character) is parsed.
  */
-function ownedNouns(text: string): string[] {
-  const cached = ownedCache.get(text);
-  if (cached) return cached;
+function mayIntroduce(text: string): boolean {
+  // eslint-disable-next-line no-control-regex
+  if (/[^\x00-\x7f]/.test(text)) return true;
+  const letters = text.toLowerCase().replace(/[^a-z]/g, '');
+  return letters.includes('my') || letters.includes('our') || letters.includes('the');
+}
+
+/**
+ * Topics introduced in one sentence, in order (see {@link ownedNouns}); `sentence` is one of compromise's
+ * sentences. A sentence that cannot contain an introducer ({@link mayIntroduce}) is not parsed.
+ */
+function sentenceTopics(sentence: string): readonly string[] {
+  if (!mayIntroduce(sentence)) return [];
   const out: string[] = [];
-  for (const sentence of nlp(text).json() as { terms: { normal: string; tags: string[] }[] }[]) {
-    const terms = sentence.terms;
+  // compromise's terms as tagged (the same terms and tags `.json()` lists, without building that copy).
+  for (const terms of nlp(sentence).docs as unknown as { normal: string; tags: Set<string> }[][]) {
     for (let i = 0; i < terms.length; i++) {
       const back = INTRODUCERS[terms[i]?.normal ?? ''];
       if (back === undefined) continue;
       let j = i + 1;
-      while (terms[j]?.tags.includes('Adjective')) j++;
+      while (terms[j]?.tags.has('Adjective')) j++;
       let head: string | null = null;
       while (
         terms[j] &&
-        terms[j]?.tags.includes('Noun') &&
-        !terms[j]?.tags.includes('Pronoun') &&
+        terms[j]?.tags.has('Noun') &&
+        !terms[j]?.tags.has('Pronoun') &&
         /^[a-z][a-z-]*$/.test(terms[j]?.normal ?? '')
       )
         head = terms[j++]?.normal ?? head;
       if (head !== null) out.push(`${back} ${head}`);
     }
   }
-  if (ownedCache.size > 4096) ownedCache.clear();
-  ownedCache.set(text, out);
   return out;
 }
-const ownedCache = new Map<string, string[]>();
+
+/**
+ * Topics a speaker introduced ("my exams" → "your exams", "the divorce" → "the divorce"): the head noun of a noun
+ * run after an introducer (adjectives skipped), in order, as the actor would refer back to it. The text is split
+ * into compromise's sentences (its tokenizer, no tagging) and each sentence is tagged on its own; texts and
+ * sentences are cached by exact text (user turns are composed of recurring sentences), at most
+ * {@link TOPIC_CACHE_SIZE} of each, the oldest forgotten first.
+ */
+export function ownedNouns(text: string): readonly string[] {
+  const cached = ownedCache.get(text);
+  if (cached) return cached;
+  const out: string[] = [];
+  if (mayIntroduce(text)) {
+    for (const sentence of nlp.tokenize(text).json(SENTENCE_TEXTS) as { text: string }[]) {
+      let topics = sentenceCache.get(sentence.text);
+      if (!topics) {
+        topics = sentenceTopics(sentence.text);
+        remember(sentenceCache, sentence.text, topics);
+      }
+      out.push(...topics);
+    }
+  }
+  remember(ownedCache, text, out);
+  return out;
+}
+
+/** `.json` options for each sentence's text alone (compromise skips the terms' copies when `terms` is false). */
+const SENTENCE_TEXTS = { text: true, terms: false } as { text: boolean };
+
+/** Texts and sentences whose topics are remembered (each cache, first in, first out). */
+const TOPIC_CACHE_SIZE = 16_384;
+const ownedCache = new Map<string, readonly string[]>();
+const sentenceCache = new Map<string, readonly string[]>();
+function remember(cache: Map<string, readonly string[]>, key: string, topics: readonly string[]): void {
+  if (cache.size >= TOPIC_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
+  cache.set(key, topics);
+}
 
 const userTurns = (obs: Observation) => obs.history.filter((t) => t.speaker === 'user').map((t) => t.text);
 

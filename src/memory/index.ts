@@ -7,6 +7,8 @@
 export * from './principle';
 export * from './situation';
 export * from './knn';
+export type { RowPrecision } from './knn-wasm';
+export { HALF_MAX, roundToHalves, toHalf } from './half';
 export * from './file';
 export * from './memory';
 export * from './types';

@@ -1,7 +1,7 @@
 /**
  * A WebAssembly SIMD kernel for the first pass of exact L2 retrieval: squared L2 distances of every row of a
- * row-major `count × dim` float32 matrix to one query, in float32, four f32x4 accumulators per row (16 floats a
- * step, then 4, then a scalar tail). The module is assembled here from its instructions (about 550 bytes; no
+ * row-major `count × dim` matrix of float32 (or of float16, widened exactly to float32 as they are read) to one
+ * float32 query, in float32, four f32x4 accumulators per row (16 elements a step, then 4, then a scalar tail). The module is assembled here from its instructions (about 550 bytes; no
  * binary is downloaded or shipped) and reads the matrix where the index keeps it: in the index's own
  * `WebAssembly.Memory`, so no row is ever copied for a search.
  *
@@ -32,6 +32,9 @@ const op = {
   i32Shl: 0x74,
   i32And: 0x71,
   f32Load: 0x2a,
+  i32Load16S: 0x2e,
+  i32ShrU: 0x76,
+  f32Reinterpret: 0xbe,
   f32Store: 0x38,
   f32Add: 0x92,
   f32Sub: 0x93,
@@ -45,6 +48,9 @@ const simd = {
   add: [0xfd, 0xe4, 0x01],
   sub: [0xfd, 0xe5, 0x01],
   mul: [0xfd, 0xe6, 0x01],
+  load16x4S: [0xfd, 0x03],
+  and: [0xfd, 0x4e],
+  i32x4Shl: [0xfd, 0xab, 0x01],
 } as const;
 
 // Locals: the five parameters, then the kernel's own.
@@ -64,6 +70,10 @@ const A3 = 12;
 const S = 13; // the row's scalar sum
 const T = 14; // a scalar difference
 const D = 15; // a v128 difference
+// Float16 rows only: the two conversion constants (v128).
+const MASK = 16; // i32x4 splat 0x8fffe000
+const SCALE = 17; // f32x4 splat 2¹¹²
+const QROW = 18; // bytes of the query (DIM·4): where the scalar tail ends
 
 const uleb = (n: number): number[] => {
   const out: number[] = [];
@@ -91,17 +101,55 @@ const name = (s: string): number[] => {
 const vec = (items: number[][]): number[] => [...uleb(items.length), ...items.flat()];
 const section = (id: number, body: number[]): number[] => [id, ...uleb(body.length), ...body];
 
-/** `acc = acc + (load(X + J + off) − load(Q + J + off))²` for one f32x4 accumulator. */
-function accumulate(acc: number, off: number): number[] {
-  const mem = [2, ...uleb(off)]; // align 2^2 (float32 rows), offset
+/** Row element storage the kernel reads: float32, or float16 (IEEE binary16) widened exactly to float32. */
+export type RowPrecision = 'float32' | 'float16';
+
+/**
+ * Four row elements at byte offset `off` (in query bytes: 4 per element) as an f32x4. Halves are read with
+ * `v128.load16x4_s` (sign-extended to 32 bits) and widened exactly: shifted left by 13 and masked to the sign
+ * and the 15 bits of exponent and mantissa (`0x8fffe000`), they are a float32 2¹¹² times too small, so one
+ * multiplication by 2¹¹² gives the value (subnormal halves included).
+ */
+function rowLanes(precision: RowPrecision, off: number): number[] {
+  if (precision === 'float32') return [op.get, X, op.get, J, op.i32Add, ...simd.load, 2, ...uleb(off)];
+  return [
+    op.get, X, op.get, J, op.i32Const, 1, op.i32ShrU, op.i32Add, ...simd.load16x4S, 1, ...uleb(off / 2),
+    op.i32Const, 13, ...simd.i32x4Shl, op.get, MASK, ...simd.and,
+    op.get, SCALE, ...simd.mul,
+  ]; // prettier-ignore
+}
+
+/** `acc = acc + (row(J + off) − load(Q + J + off))²` for one f32x4 accumulator. */
+function accumulate(precision: RowPrecision, acc: number, off: number): number[] {
   return [
     op.get, acc,
-    op.get, X, op.get, J, op.i32Add, ...simd.load, ...mem,
-    op.get, Q, op.get, J, op.i32Add, ...simd.load, ...mem,
+    ...rowLanes(precision, off),
+    op.get, Q, op.get, J, op.i32Add, ...simd.load, 2, ...uleb(off),
     ...simd.sub, op.set, D,
     op.get, D, op.get, D, ...simd.mul,
     ...simd.add, op.set, acc,
   ]; // prettier-ignore
+}
+
+/** One row element at byte offset J (query bytes) as an f32, widened from a half where the rows are halves. */
+function rowScalar(precision: RowPrecision): number[] {
+  if (precision === 'float32') return [op.get, X, op.get, J, op.i32Add, op.f32Load, 2, 0];
+  return [
+    op.get, X, op.get, J, op.i32Const, 1, op.i32ShrU, op.i32Add, op.i32Load16S, 1, 0,
+    op.i32Const, 13, op.i32Shl, op.i32Const, ...sleb(0x8fffe000 | 0), op.i32And, op.f32Reinterpret,
+    0x43 /* f32.const */, ...f32Bytes(2 ** 112), op.f32Mul,
+  ]; // prettier-ignore
+}
+
+/** Little-endian bytes of a float32 constant. */
+function f32Bytes(x: number): number[] {
+  return [...new Uint8Array(Float32Array.of(x).buffer)];
+}
+
+/** A v128 constant of four equal 32-bit lanes (`bits` as an int32, or a float32 when `float`). */
+function splat(x: number, float: boolean): number[] {
+  const lane = float ? f32Bytes(x) : [...new Uint8Array(Int32Array.of(x).buffer)];
+  return [...simd.const, ...lane, ...lane, ...lane, ...lane];
 }
 
 /** `while (J < end) { body; J += step }` */
@@ -116,13 +164,20 @@ function loopUntil(end: number, step: number, body: number[]): number[] {
   ]; // prettier-ignore
 }
 
-/** The kernel module's bytes (validated by {@link compileL2Kernel}). */
-export function l2KernelBytes(): Uint8Array<ArrayBuffer> {
+/**
+ * The kernel module's bytes (validated by {@link compileL2Kernel}), for rows of `precision` (the query is
+ * float32 either way; a row of float16 takes `dim × 2` bytes).
+ */
+export function l2KernelBytes(precision: RowPrecision = 'float32'): Uint8Array<ArrayBuffer> {
   const zero = [...simd.const, ...new Array<number>(16).fill(0)];
   const lane = (i: number): number[] => [op.get, A0, ...simd.extractLane, i];
   const body = [
-    // ROW = DIM·4; END16 = (DIM & ~15)·4; END4 = (DIM & ~3)·4
-    op.get, DIM, op.i32Const, 2, op.i32Shl, op.set, ROW,
+    ...(precision === 'float16'
+      ? [...splat(0x8fffe000 | 0, false), op.set, MASK, ...splat(2 ** 112, true), op.set, SCALE]
+      : []),
+    // ROW = DIM·4 (DIM·2 for halves); END16 = (DIM & ~15)·4; END4 = (DIM & ~3)·4 (offsets in query bytes)
+    op.get, DIM, op.i32Const, precision === 'float16' ? 1 : 2, op.i32Shl, op.set, ROW,
+    op.get, DIM, op.i32Const, 2, op.i32Shl, op.set, QROW,
     op.get, DIM, op.i32Const, ...sleb(-16), op.i32And, op.i32Const, 2, op.i32Shl, op.set, END16,
     op.get, DIM, op.i32Const, ...sleb(-4), op.i32And, op.i32Const, 2, op.i32Shl, op.set, END4,
     op.block, VOID, op.loop, VOID,
@@ -130,13 +185,16 @@ export function l2KernelBytes(): Uint8Array<ArrayBuffer> {
     op.get, N, 0x45 /* i32.eqz */, op.brIf, 1,
     ...zero, op.set, A0, ...zero, op.set, A1, ...zero, op.set, A2, ...zero, op.set, A3,
     op.i32Const, 0, op.set, J,
-    ...loopUntil(END16, 64, [...accumulate(A0, 0), ...accumulate(A1, 16), ...accumulate(A2, 32), ...accumulate(A3, 48)]),
-    ...loopUntil(END4, 16, accumulate(A0, 0)),
+    ...loopUntil(END16, 64, [
+      ...accumulate(precision, A0, 0), ...accumulate(precision, A1, 16),
+      ...accumulate(precision, A2, 32), ...accumulate(precision, A3, 48),
+    ]),
+    ...loopUntil(END4, 16, accumulate(precision, A0, 0)),
     // A0 = (A0 + A1) + (A2 + A3); S = (lane0 + lane1) + (lane2 + lane3)
     op.get, A0, op.get, A1, ...simd.add, op.get, A2, op.get, A3, ...simd.add, ...simd.add, op.set, A0,
     ...lane(0), ...lane(1), op.f32Add, ...lane(2), ...lane(3), op.f32Add, op.f32Add, op.set, S,
-    ...loopUntil(ROW, 4, [
-      op.get, X, op.get, J, op.i32Add, op.f32Load, 2, 0,
+    ...loopUntil(QROW, 4, [
+      ...rowScalar(precision),
       op.get, Q, op.get, J, op.i32Add, op.f32Load, 2, 0,
       op.f32Sub, op.set, T,
       op.get, S, op.get, T, op.get, T, op.f32Mul, op.f32Add, op.set, S,
@@ -149,12 +207,14 @@ export function l2KernelBytes(): Uint8Array<ArrayBuffer> {
     op.end, op.end,
     op.end,
   ]; // prettier-ignore
-  // Locals after the params: 4 × i32 (J, END16, END4, ROW), 4 × v128 (A0–A3), 2 × f32 (S, T), 1 × v128.
+  // Locals after the params: 4 × i32 (J, END16, END4, ROW), 4 × v128 (A0–A3), 2 × f32 (S, T), 3 × v128 (D,
+  // MASK, SCALE), 1 × i32 (QROW).
   const locals = vec([
     [4, I32],
     [4, V128],
     [2, F32],
-    [1, V128],
+    [3, V128],
+    [1, I32],
   ]);
   const code = [...locals, ...body];
   return Uint8Array.from([
@@ -171,9 +231,12 @@ export function l2KernelBytes(): Uint8Array<ArrayBuffer> {
  * Compiles the kernel against `memory`, or returns null where WebAssembly or its SIMD extension is missing
  * (the index then scans in JavaScript).
  */
-export function compileL2Kernel(memory: WebAssembly.Memory): L2Kernel | null {
+export function compileL2Kernel(
+  memory: WebAssembly.Memory,
+  precision: RowPrecision = 'float32',
+): L2Kernel | null {
   if (typeof WebAssembly !== 'object') return null;
-  const bytes = l2KernelBytes();
+  const bytes = l2KernelBytes(precision);
   if (!WebAssembly.validate(bytes)) return null;
   const instance = new WebAssembly.Instance(new WebAssembly.Module(bytes), { env: { memory } });
   return instance.exports.l2sq as L2Kernel;

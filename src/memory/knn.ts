@@ -1,6 +1,6 @@
 /**
- * Exact k-nearest-neighbour search by L2 distance over a flat `Float32Array` (row-major, `size × dim`), the
- * retrieval of the Principles paper §3.3 ("top-k by L2 distance between embedding vectors", FAISS's
+ * Exact k-nearest-neighbour search by L2 distance over a flat row-major `size × dim` matrix of float32 (or of
+ * float16, `half.ts`), the retrieval of the Principles paper §3.3 ("top-k by L2 distance between embedding vectors", FAISS's
  * `IndexFlatL2` in the paper). Distances are accumulated in double precision, and results are ordered by
  * (distance, insertion index), so a query gives the same answer in Node and in every browser.
  *
@@ -10,7 +10,8 @@
  * sorted buffer (insertion, fine for the k of retrieval: tens at most). Measured by bench `memory/retrieval`.
  */
 import { MemoryInputError, MemoryOptionError } from './errors';
-import { compileL2Kernel, type L2Kernel } from './knn-wasm';
+import { HALF_VALUES, toHalf } from './half';
+import { compileL2Kernel, type L2Kernel, type RowPrecision } from './knn-wasm';
 
 /** One search hit: the row's insertion index and its L2 (not squared) distance to the query. */
 export interface Neighbor {
@@ -110,6 +111,12 @@ export interface FlatIndexOptions {
    * with an exact re-rank; `scan`: the JavaScript scan in double precision. Both give the same results.
    */
   kernel?: 'wasm-simd' | 'scan';
+  /**
+   * How rows are stored: `float32` (default, 4 bytes an element), or `float16` (IEEE binary16, 2 bytes: each
+   * element rounded to the nearest half when added; searches are exact over the stored halves, which the
+   * kernel widens to float32 exactly).
+   */
+  precision?: RowPrecision;
 }
 
 /**
@@ -119,15 +126,17 @@ export interface FlatIndexOptions {
  * of the k-th smallest re-ranked by {@link exactTopK}, so the result equals the scan's, ties included. Without
  * SIMD it is the scan of {@link exactTopK} over a plain `Float32Array`.
  *
- * Memory: `capacity × dim × 4` bytes of rows plus `16 + dim × 4 + size × 4` bytes of scratch (query and
- * distances), rounded up to 64 KiB pages; no per-row arrays.
+ * Memory: `capacity × dim × 4` bytes of rows (`× 2` with float16 rows) plus `16 + dim × 4 + size × 4` bytes of
+ * scratch (query and distances), rounded up to 64 KiB pages; no per-row arrays.
  */
 export class FlatL2Index implements VectorIndex {
   private readonly memory: WebAssembly.Memory | null = null;
   private readonly kernel: L2Kernel | null = null;
-  private data: Float32Array;
+  /** The rows: float32 elements, or the bits of float16 elements. */
+  private data: Float32Array | Uint16Array;
   private capacity: number;
   private count = 0;
+  readonly precision: RowPrecision;
 
   /** @throws MemoryOptionError for a dimension or capacity that is not a positive integer. */
   constructor(
@@ -140,17 +149,24 @@ export class FlatL2Index implements VectorIndex {
     if (!Number.isInteger(capacity) || capacity < 0)
       throw new MemoryOptionError(`capacity must be an integer ≥ 0, got ${capacity}`);
     this.capacity = Math.max(1, capacity);
+    this.precision = options.precision ?? 'float32';
+    if (this.precision !== 'float32' && this.precision !== 'float16')
+      throw new MemoryOptionError(`precision must be float32 or float16, got ${String(this.precision)}`);
     if ((options.kernel ?? 'wasm-simd') === 'wasm-simd') {
       const memory = new WebAssembly.Memory({ initial: this.pagesFor(this.capacity) });
-      const kernel = compileL2Kernel(memory);
+      const kernel = compileL2Kernel(memory, this.precision);
       if (kernel) {
         this.memory = memory;
         this.kernel = kernel;
       }
     }
-    this.data = this.memory
-      ? new Float32Array(this.memory.buffer, 0, this.capacity * dim)
-      : new Float32Array(this.capacity * dim);
+    this.data = this.rowsView(this.capacity);
+  }
+
+  /** The rows' array for `capacity` rows: a view of the WebAssembly memory, or a new array. */
+  private rowsView(capacity: number): Float32Array | Uint16Array {
+    const Rows = this.precision === 'float16' ? Uint16Array : Float32Array;
+    return this.memory ? new Rows(this.memory.buffer, 0, capacity * this.dim) : new Rows(capacity * this.dim);
   }
 
   /** An index holding `vectors` (each of length `dim`), in order. @throws MemoryInputError as {@link add}. */
@@ -174,16 +190,32 @@ export class FlatL2Index implements VectorIndex {
     return this.memory ? this.memory.buffer.byteLength : this.data.byteLength;
   }
 
-  /** The stored rows, `size × dim`, row-major (a view, valid until the next {@link add}: do not modify). */
+  /**
+   * The stored rows as float32, `size × dim`, row-major: a view (valid until the next {@link add}: do not
+   * modify) for float32 rows, a new array of the halves' values for float16 rows.
+   */
   get matrix(): Float32Array {
-    return this.data.subarray(0, this.count * this.dim);
+    return this.rows(0, this.count);
   }
 
-  /** Row `i` (a view, valid until the next {@link add}: do not modify). @throws MemoryInputError out of range. */
+  /**
+   * Row `i` as float32: a view (valid until the next {@link add}: do not modify) for float32 rows, a new array
+   * of the halves' values for float16 rows.
+   * @throws MemoryInputError out of range.
+   */
   row(i: number): Float32Array {
     if (!Number.isInteger(i) || i < 0 || i >= this.count)
       throw new MemoryInputError(`row ${i} out of range 0…${this.count - 1}`);
-    return this.data.subarray(i * this.dim, (i + 1) * this.dim);
+    return this.rows(i, i + 1);
+  }
+
+  /** Rows `from … to − 1` as float32 (a view of float32 rows; the halves' values, new, for float16). */
+  private rows(from: number, to: number): Float32Array {
+    const part = this.data.subarray(from * this.dim, to * this.dim);
+    if (part instanceof Float32Array) return part;
+    const out = new Float32Array(part.length);
+    for (let j = 0; j < part.length; j++) out[j] = HALF_VALUES[part[j] as number] as number;
+    return out;
   }
 
   /**
@@ -197,23 +229,53 @@ export class FlatL2Index implements VectorIndex {
       );
     for (let i = 0; i < this.dim; i++)
       if (!Number.isFinite(vector[i])) throw new MemoryInputError(`vector[${i}] is not finite`);
+    const halves = this.precision === 'float16' ? Uint16Array.from(vector, toHalf) : null;
     if (this.count === this.capacity) this.grow(Math.max(this.count + 1, Math.ceil(this.capacity * 1.125)));
-    this.data.set(vector, this.count * this.dim);
+    this.data.set(halves ?? vector, this.count * this.dim);
     return this.count++;
   }
 
   /** Synchronous {@link search}. */
   searchSync(query: Float32Array, k: number): Neighbor[] {
     checkQuery(query, this.dim, k);
-    if (!this.kernel || !this.memory || this.count <= k)
-      return exactTopK(this.data, this.dim, this.count, query, k);
-    const rowsEnd = align16(this.capacity * this.dim * 4);
+    if (!this.kernel || !this.memory || this.count <= k) return this.scan(query, k);
+    const rowsEnd = align16(this.capacity * this.dim * this.elementBytes);
     const outAt = rowsEnd + align16(this.dim * 4);
     const buffer = this.memory.buffer;
     new Float32Array(buffer, rowsEnd, this.dim).set(query);
     this.kernel(0, this.count, this.dim, rowsEnd, outAt);
     const approx = new Float32Array(buffer, outAt, this.count);
-    return exactTopK(this.data, this.dim, this.count, query, k, candidatesWithin(approx, k, this.dim));
+    const candidates = candidatesWithin(approx, k, this.dim);
+    if (this.data instanceof Float32Array)
+      return exactTopK(this.data, this.dim, this.count, query, k, candidates);
+    // Halves: the candidates' rows widened (in index order, so ties still go to the lower index), re-ranked.
+    const rows = new Float32Array(candidates.length * this.dim);
+    candidates.forEach((r, c) => rows.set(this.rows(r, r + 1), c * this.dim));
+    return exactTopK(rows, this.dim, candidates.length, query, k).map((n) => ({
+      index: candidates[n.index] as number,
+      distance: n.distance,
+    }));
+  }
+
+  /** Bytes of one stored element (4 for float32, 2 for float16). */
+  private get elementBytes(): number {
+    return this.precision === 'float16' ? 2 : 4;
+  }
+
+  /**
+   * The double-precision scan of every row ({@link exactTopK}); float16 rows are widened a block of rows at a
+   * time and the blocks' best merged by (distance, index), which is the whole scan's answer.
+   */
+  private scan(query: Float32Array, k: number): Neighbor[] {
+    if (this.data instanceof Float32Array) return exactTopK(this.data, this.dim, this.count, query, k);
+    const block = 1024;
+    const best: Neighbor[] = [];
+    for (let from = 0; from < this.count; from += block) {
+      const to = Math.min(this.count, from + block);
+      for (const n of exactTopK(this.rows(from, to), this.dim, to - from, query, k))
+        best.push({ index: n.index + from, distance: n.distance });
+    }
+    return best.sort((a, b) => a.distance - b.distance || a.index - b.index).slice(0, k);
   }
 
   async search(query: Float32Array, k: number): Promise<Neighbor[]> {
@@ -225,7 +287,7 @@ export class FlatL2Index implements VectorIndex {
    * never grows the memory and never detaches a row view handed out).
    */
   private pagesFor(capacity: number): number {
-    const bytes = align16(capacity * this.dim * 4) + align16(this.dim * 4) + capacity * 4;
+    const bytes = align16(capacity * this.dim * this.elementBytes) + align16(this.dim * 4) + capacity * 4;
     return Math.max(1, Math.ceil(bytes / PAGE));
   }
 
@@ -239,9 +301,9 @@ export class FlatL2Index implements VectorIndex {
       // Rows stay where they are: the memory grows in place; only the scratch after them moves.
       const needed = this.pagesFor(capacity) * PAGE;
       if (this.memory.buffer.byteLength < needed) this.growMemory(needed);
-      this.data = new Float32Array(this.memory.buffer, 0, capacity * this.dim);
+      this.data = this.rowsView(capacity);
     } else {
-      const grown = new Float32Array(capacity * this.dim);
+      const grown = this.rowsView(capacity);
       grown.set(this.data);
       this.data = grown;
     }

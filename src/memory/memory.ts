@@ -4,8 +4,9 @@
  * retrieval by L2 distance between the embedded current state and the When clauses (Principles paper §3.2,
  * §3.3; default k = 3).
  *
- * Layout: the When embeddings are one contiguous `size × dim` float32 matrix (a {@link FlatL2Index}, searched by
- * its WebAssembly SIMD kernel with an exact re-rank), the sentence embeddings another; no per-principle arrays
+ * Layout: the When embeddings are one contiguous `size × dim` matrix of float32, or of float16 with
+ * `precision: 'float16'` (a {@link FlatL2Index}, searched by its WebAssembly SIMD kernel with an exact re-rank),
+ * the sentence embeddings another; no per-principle arrays
  * are kept ({@link PrincipleMemory.entries} hands out views of the rows). An optional accelerator (e.g.
  * {@link TfjsL2Index} on WebGPU) is built from the When matrix once the memory reaches `acceleratorMinSize` and
  * rebuilt after the memory changes.
@@ -14,7 +15,9 @@ import { MemoryInputError, MemoryOptionError, MemoryTaskMismatchError } from './
 import type { Embedder } from '../embed';
 import type { TaskId } from '../tasks/seed';
 import { encodeVector, MEMORY_FILE_FORMAT, parseMemoryFile, type MemoryFile } from './file';
+import { roundToHalves } from './half';
 import { FlatL2Index, type VectorIndex } from './knn';
+import type { RowPrecision } from './knn-wasm';
 import { formatPrinciple, PRINCIPLE_SCHEMA_VERSION, PrincipleSchema, type Principle } from './principle';
 
 /** A principle with its cached embeddings (each of the embedder's dimension). */
@@ -61,6 +64,14 @@ export interface MemoryOptions {
    * where the benches show it faster (a hardware GPU).
    */
   acceleratorMinSize?: number;
+  /**
+   * How both embedding matrices store their elements: `float32` (default) or `float16` (half the bytes: a
+   * 100,000-principle memory of dimension 384 holds 147 MiB instead of 293). With float16 every embedding is
+   * rounded to halves when stored; retrieval and the near-duplicate check are exact over the stored halves, and
+   * the entries, the file and the store hand out the halves' values. Bench `memory/retrieval` measures how
+   * often its top-3 differs from the float32 memory's.
+   */
+  precision?: RowPrecision;
 }
 
 /** Rows compared for a near-duplicate (the nearest by sentence embedding). */
@@ -90,8 +101,9 @@ export class PrincipleMemory {
     this.dedupDistance = options.dedupDistance ?? 0.2;
     if (!(this.dedupDistance >= 0))
       throw new MemoryOptionError(`dedupDistance must be ≥ 0, got ${this.dedupDistance}`);
-    this.whenIndex = new FlatL2Index(embedder.dim, capacity);
-    this.textIndex = new FlatL2Index(embedder.dim, capacity);
+    const precision = options.precision ?? 'float32';
+    this.whenIndex = new FlatL2Index(embedder.dim, capacity, { precision });
+    this.textIndex = new FlatL2Index(embedder.dim, capacity, { precision });
   }
 
   get size(): number {
@@ -105,7 +117,8 @@ export class PrincipleMemory {
 
   /**
    * The principles with their cached embeddings, in insertion order. The vectors are views of the memory's
-   * matrices, valid until the memory changes (copy them to keep them longer; do not modify them).
+   * matrices, valid until the memory changes (copy them to keep them longer; do not modify them); with
+   * float16 storage, new arrays of the stored halves' values.
    */
   get entries(): readonly EmbeddedPrinciple[] {
     return this.items.map((principle, i) => ({
@@ -194,7 +207,9 @@ export class PrincipleMemory {
   private findDuplicate(e: EmbeddedPrinciple): { of: string; distance: number } | null {
     if (this.ids.has(e.principle.id)) return { of: e.principle.id, distance: 0 };
     if (this.items.length === 0) return null;
-    for (const n of this.textIndex.searchSync(e.text, DEDUP_CANDIDATES)) {
+    // Compared as it would be stored, so that a repeat of a stored sentence is at distance 0 with halves too.
+    const text = this.textIndex.precision === 'float16' ? roundToHalves(e.text) : e.text;
+    for (const n of this.textIndex.searchSync(text, DEDUP_CANDIDATES)) {
       if (n.distance > this.dedupDistance) break;
       const other = this.items[n.index] as Principle;
       if (other.strategy === e.principle.strategy) return { of: other.id, distance: n.distance };

@@ -118,7 +118,8 @@ function start(ctx: RolloutContext, spec: PathSpec): LivePath {
     [obs, state] = [r.observation, r.info.state];
   } else {
     obs = env.restore(spec.start.checkpoint).observation;
-    state = structuredClone(spec.start.checkpoint.sim);
+    // Read only (cognitive features before the first decision); the environment restored its own copy.
+    state = spec.start.checkpoint.sim;
   }
   return {
     spec,

@@ -11,7 +11,7 @@ afterEach(async () => {
   p = undefined;
 });
 
-it('selects the wasm backend with binaries served by the app, and the SIMD retrieval kernel equals the scan', async () => {
+it('selects the wasm backend with binaries served by the app, and the SIMD retrieval kernel equals the scan (float32 and float16 rows)', async () => {
   p = await openPage('wasm-backend');
   const r = await p.run<Record<string, unknown>>();
   expect(r).toMatchObject({
@@ -23,6 +23,8 @@ it('selects the wasm backend with binaries served by the app, and the SIMD retri
     product: [1, 2, 3, 4],
     kernel: 'wasm-simd',
     same: true,
+    halfKernel: 'wasm-simd',
+    sameHalves: true,
   });
   const wasmRequests = p.requests.filter((u) => /\.wasm(\?|$)/.test(u));
   expect(wasmRequests).toHaveLength(1);

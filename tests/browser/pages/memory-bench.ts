@@ -38,6 +38,10 @@ export interface MemoryBenchResult {
     kernel: string;
     /** The typed-array scan (the baseline), timed interleaved with `index`. */
     scan: Timing;
+    /** The same kernel over float16 rows (`precision: 'float16'`) and the float32 scan, timed interleaved. */
+    half: Timing;
+    halfScan: Timing;
+    halfBytes: number;
     tfjs: Timing | null;
     indexBytes: number;
     tfjsBytes: number;
@@ -70,7 +74,10 @@ expose(async (args: MemoryBenchArgs): Promise<MemoryBenchResult> => {
   for (const n of args.sizes) {
     const rng = Rng.fromSeed(args.seed + n);
     const queries = unitVectors(QUERIES, dim, rng);
-    const index = FlatL2Index.from(dim, unitVectors(n, dim, rng));
+    const rows = unitVectors(n, dim, rng);
+    const index = FlatL2Index.from(dim, rows);
+    const halfIndex = FlatL2Index.from(dim, rows, { precision: 'float16' });
+    rows.length = 0;
     // The baseline: the typed-array scan over the same matrix (no second copy of 100,000 rows in the page).
     const scan = (q: Float32Array) => exactTopK(index.matrix, dim, n, q, K);
     for (const q of queries.slice(0, 4)) checkSame(index.searchSync(q, K), scan(q), `N=${n}`);
@@ -79,6 +86,13 @@ expose(async (args: MemoryBenchArgs): Promise<MemoryBenchResult> => {
     const c = await compare(
       () => index.searchSync(queries[i++ % QUERIES] as Float32Array, K),
       () => scan(queries[j++ % QUERIES] as Float32Array),
+      { runs: args.runs, warmup: args.warmup },
+    );
+    let h = 0;
+    let hs = 0;
+    const half = await compare(
+      () => halfIndex.searchSync(queries[h++ % QUERIES] as Float32Array, K),
+      () => scan(queries[hs++ % QUERIES] as Float32Array),
       { runs: args.runs, warmup: args.warmup },
     );
     let tfjs: Timing | null = null;
@@ -101,6 +115,9 @@ expose(async (args: MemoryBenchArgs): Promise<MemoryBenchResult> => {
       index: c.target,
       kernel: index.kernelName,
       scan: c.baseline,
+      half: half.target,
+      halfScan: half.baseline,
+      halfBytes: halfIndex.bytes,
       tfjs,
       indexBytes: index.bytes,
       tfjsBytes,

@@ -1,7 +1,8 @@
 /**
  * wasm-backend page: tfjs's wasm backend loaded from the app's own Vite assets (src/gpu/wasm-assets.ts) and
  * chosen by `selectBackend`, and the retrieval index's WebAssembly SIMD kernel, in Chromium.
- * `run()` → the backend choice, a matrix product's result, and the retrieval kernel's agreement with the scan.
+ * `run()` → the backend choice, a matrix product's result, and the retrieval kernel's agreement with the scan
+ * (float32 rows and float16 rows).
  */
 import * as tf from '@tensorflow/tfjs';
 import { selectBackend } from '../../../src/gpu/backend';
@@ -20,10 +21,14 @@ expose(async () => {
   const rows = Array.from({ length: 2000 }, () => Float32Array.from({ length: dim }, () => rng.next() - 0.5));
   const wasm = FlatL2Index.from(dim, rows);
   const scan = FlatL2Index.from(dim, rows, { kernel: 'scan' });
+  const half = FlatL2Index.from(dim, rows, { precision: 'float16' });
+  const halfScan = FlatL2Index.from(dim, rows, { precision: 'float16', kernel: 'scan' });
   let same = true;
+  let sameHalves = true;
   for (let t = 0; t < 20; t++) {
     const q = Float32Array.from({ length: dim }, () => rng.next() - 0.5);
     same &&= JSON.stringify(wasm.searchSync(q, 3)) === JSON.stringify(scan.searchSync(q, 3));
+    sameHalves &&= JSON.stringify(half.searchSync(q, 3)) === JSON.stringify(halfScan.searchSync(q, 3));
   }
   return {
     backend: choice.backend,
@@ -34,5 +39,7 @@ expose(async () => {
     product,
     kernel: wasm.kernelName,
     same,
+    halfKernel: half.kernelName,
+    sameHalves,
   };
 });

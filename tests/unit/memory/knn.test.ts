@@ -3,6 +3,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MemoryInputError, MemoryOptionError } from '../../../src/memory/errors';
 import { exactTopK, FlatL2Index, type Neighbor } from '../../../src/memory';
+import { HALF_VALUES, roundToHalves, toHalf } from '../../../src/memory/half';
 import { TfjsL2Index } from '../../../src/memory/knn-tfjs';
 import { Rng } from '../../../src/rng';
 
@@ -143,6 +144,64 @@ describe('FlatL2Index WebAssembly SIMD kernel', () => {
     for (let i = 0; i < n; i++) exact.add(index.row(i));
     expect(exact.bytes).toBeLessThanOrEqual(n * (dim + 1) * 4 + 2 * 65_536);
     expect(() => index.row(n)).toThrow(MemoryInputError);
+  });
+});
+
+describe('FlatL2Index with float16 rows', () => {
+  it('rounds to the nearest half, ties to even, subnormals kept, and rejects what halves cannot hold', () => {
+    expect([1, -2, 65_504, 0.1, 2 ** -24, -(2 ** -25), 3 * 2 ** -25, 2 ** -26].map(toHalf)).toEqual([
+      0x3c00, 0xc000, 0x7bff, 0x2e66, 0x0001, 0x8000, 0x0002, 0x0000,
+    ]);
+    // Nearest: no neighbouring half is closer, for random float32 values over the whole range.
+    const rng = Rng.fromSeed(2);
+    for (let i = 0; i < 600; i++) {
+      const x = Math.fround((rng.next() * 2 - 1) * 2 ** rng.int(-26, 15));
+      const h = toHalf(x);
+      const err = Math.abs(x - (HALF_VALUES[h] as number));
+      for (const n of [h - 1, h + 1])
+        if ((n & 0x7c00) !== 0x7c00 && ((n ^ h) & 0x8000) === 0)
+          expect(err).toBeLessThanOrEqual(Math.abs(x - (HALF_VALUES[n & 0xffff] as number)));
+    }
+    expect(() => toHalf(65_520)).toThrow(MemoryInputError);
+    expect(() => toHalf(Infinity)).toThrow(MemoryInputError);
+    expect(() => new FlatL2Index(4, 4, { precision: 'float64' as 'float16' })).toThrow(MemoryOptionError);
+  });
+
+  it('kernel and scan both give the brute-force top-k over the stored halves, ties included', () => {
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 200 }),
+        fc.integer({ min: 1, max: 70 }),
+        fc.integer({ min: 1, max: 8 }),
+        fc.integer({ min: 0, max: 3 }),
+        fc.integer({ min: 0, max: 1e6 }),
+        (n, dim, k, levels, seed) => {
+          const rng = Rng.fromSeed(seed);
+          const rows = randomRows(rng, n, dim, levels);
+          const wasm = FlatL2Index.from(dim, rows, { precision: 'float16' });
+          const scan = FlatL2Index.from(dim, rows, { precision: 'float16', kernel: 'scan' });
+          expect(wasm.kernelName).toBe('wasm-simd');
+          const stored = rows.map(roundToHalves);
+          expect(wasm.row(n - 1)).toEqual(stored[n - 1]);
+          for (let t = 0; t < 2; t++) {
+            const q = randomRows(rng, 1, dim, levels)[0] as Float32Array;
+            const got = wasm.searchSync(q, k);
+            expect(got).toEqual(scan.searchSync(q, k));
+            expect(got.map((h) => h.index)).toEqual(bruteForce(stored, q, k).map((h) => h.index));
+          }
+        },
+      ),
+      { numRuns: 60 },
+    );
+  });
+
+  it('holds half the bytes of float32 rows', () => {
+    const rng = Rng.fromSeed(4);
+    const rows = randomRows(rng, 700, 384);
+    const half = FlatL2Index.from(384, rows, { precision: 'float16' });
+    const full = FlatL2Index.from(384, rows);
+    expect(half.bytes).toBeLessThan(full.bytes * 0.55);
+    expect(half.bytes).toBeGreaterThanOrEqual(700 * 384 * 2);
   });
 });
 

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MemoryInputError, MemoryOptionError } from '../../../src/memory/errors';
 import { HashedNgramEmbedder } from '../../../src/embed';
 import { FlatL2Index, formatPrinciple, PrincipleMemory, type IndexFactory } from '../../../src/memory';
+import { roundToHalves } from '../../../src/memory/half';
 import { embedder, principle } from './helpers';
 
 const situations = [
@@ -130,5 +131,38 @@ describe('PrincipleMemory', () => {
     const [first] = memory.entries;
     expect(first!.when.buffer).toBe(memory.entries[1]!.when.buffer);
     expect(first!.when).toEqual((await embedder.embed([situations[0]!]))[0]);
+  });
+
+  it('stores halves with precision float16: half the bytes, exact over the stored values, repeats still dropped', async () => {
+    const principles = situations.map((s, i) => principle(s, i % 2 ? 'Question' : 'Information'));
+    // Room for 4,000 principles, so that the 64 KiB pages do not hide the halving.
+    const full = new PrincipleMemory('f', 'esconv', embedder, {}, 4000);
+    const half = new PrincipleMemory(
+      'h',
+      'esconv',
+      embedder,
+      { precision: 'float16', dedupDistance: 0 },
+      4000,
+    );
+    await full.add(principles);
+    const r = await half.add([...principles, principles[1]!]);
+    expect(r.added).toHaveLength(4);
+    expect(r.duplicates.map((d) => d.distance)).toEqual([0]);
+    // Rows of 64 halves plus 4 bytes of distance scratch each, against 64 float32 plus 4, in whole pages.
+    expect(half.bytes).toBeLessThan(full.bytes * 0.6);
+    half.entries.forEach((e, i) => expect(e.when).toEqual(roundToHalves(full.entries[i]!.when)));
+    // Retrieval: the scan of the stored halves, to the last bit.
+    const [q] = await embedder.embed([situations[2]!]);
+    const stored = FlatL2Index.from(
+      embedder.dim,
+      half.entries.map((e) => e.when),
+    );
+    expect((await half.retrieve(situations[2]!)).map((h) => [h.principle.id, h.distance])).toEqual(
+      stored.searchSync(q!, 3).map((h) => [principles[h.index]!.id, h.distance]),
+    );
+    // Saved and loaded as halves, the file is stable.
+    const json = JSON.stringify(half.toFile());
+    const back = await PrincipleMemory.fromFile(json, embedder, { precision: 'float16' });
+    expect(JSON.stringify(back.toFile())).toBe(json);
   });
 });
