@@ -17,7 +17,7 @@ import { Field, Term } from '../glossary';
 import { formatEta, JobStoppedError } from '../jobs';
 import { PrincipleBrowser } from '../principles/browse';
 import { MemoryClient, type BuildOutcome } from '../principles/client';
-import { param, setParams } from '../router';
+import { formatHash, param, setParams } from '../router';
 
 const client = new MemoryClient();
 
@@ -91,7 +91,13 @@ function MemoryTable(props: {
             <td>${m.name}</td>
             <td>${m.task}</td>
             <td class="count">${m.count}</td>
-            <td><code>principles:${m.name}</code></td>
+            <td>
+              <a
+                href=${formatHash({ page: 'watch', params: { task: m.task, policy: `principles:${m.name}` } })}
+                aria-label=${`Watch principles:${m.name} play`}
+                ><code>principles:${m.name}</code></a
+              >
+            </td>
             <td>
               ${
                 confirming === m.name
