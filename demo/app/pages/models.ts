@@ -55,6 +55,17 @@ export function describeChoice(c: ModelChoice): string {
     : `the model ${c.model} of the server ${c.baseUrl} for ${roles}`;
 }
 
+/** Inline styles of a checkbox or radio beside its words (the app's stylesheet stacks label contents). */
+const ROW = 'flex-direction: row; align-items: center; gap: 0.4rem';
+const COLUMN = 'display: flex; flex-direction: column; gap: 0.3rem';
+
+/** The three kinds of backend offered, with their words and glossary term. */
+const KINDS = [
+  { kind: 'template', label: 'Template rules (no language model)', term: 'template mode' },
+  { kind: 'webllm', label: 'A model in this browser (WebLLM)', term: 'WebLLM' },
+  { kind: 'openai', label: 'A local server (OpenAI-compatible)', term: 'local server' },
+] as const;
+
 type Found = { report: GpuReport; rec: Recommendation; models: { id: string; mb: number; f16: boolean }[] };
 
 /** The form's choice from the URL (class mode), else the stored one. */
@@ -245,36 +256,22 @@ export default function Models() {
       <form onSubmit=${use}>
         <fieldset disabled=${loading !== null}>
           <legend>What plays the language roles</legend>
-          <label
-            ><input
-              type="radio"
-              name="llm"
-              value="template"
-              checked=${form.kind === 'template'}
-              onChange=${() => edit(kindOf('template'))}
-            />
-            Template rules (no model; <${Term} term="template mode" label="what is this?" />)</label
-          >
-          <label
-            ><input
-              type="radio"
-              name="llm"
-              value="webllm"
-              checked=${form.kind === 'webllm'}
-              onChange=${() => edit(kindOf('webllm'))}
-            />
-            A model in this browser (<${Term} term="WebLLM" />)</label
-          >
-          <label
-            ><input
-              type="radio"
-              name="llm"
-              value="openai"
-              checked=${form.kind === 'openai'}
-              onChange=${() => edit(kindOf('openai'))}
-            />
-            A <${Term} term="local server" /> (OpenAI-compatible)</label
-          >
+          <div class="choice-kinds" role="radiogroup" aria-label="Backend" style=${COLUMN}>
+            ${KINDS.map(
+              (k) =>
+                html`<span style=${ROW}
+                  ><label style=${ROW}
+                    ><input
+                      type="radio"
+                      name="llm"
+                      value=${k.kind}
+                      checked=${form.kind === k.kind}
+                      onChange=${() => edit(kindOf(k.kind))}
+                    />${k.label}</label
+                  ><${Term} term=${k.term} label="?"
+                /></span>`,
+            )}
+          </div>
           ${
             form.kind === 'webllm' &&
             html`<${Field} id="m-model" label="WebLLM model" term="shader-f16">
@@ -301,7 +298,7 @@ export default function Models() {
                 <input id="m-name" value=${form.model} placeholder="qwen2.5:0.5b"
                   onChange=${(e: Event) => edit({ ...form, model: (e.target as HTMLInputElement).value.trim() })} />
               </${Field}>
-              <label><input type="checkbox" checked=${form.allowRemote}
+              <label style=${ROW}><input type="checkbox" checked=${form.allowRemote}
                 onChange=${(e: Event) => edit({ ...form, allowRemote: (e.target as HTMLInputElement).checked })} />
                 Allow a server on another computer (dialogue text then leaves this machine)</label>`
           }
@@ -313,7 +310,7 @@ export default function Models() {
               </legend>
               ${MODEL_ROLES.map(
                 (r) =>
-                  html`<label
+                  html`<label style=${ROW}
                     ><input
                       type="checkbox"
                       checked=${roles.includes(r)}

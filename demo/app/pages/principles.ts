@@ -10,13 +10,14 @@ import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { QueryPrinciplesResult } from '../../../src/jobs/query-principles';
 import type { Principle } from '../../../src/memory/principle';
-import type { MemoryMeta } from '../../../src/memory/store';
+import { PRINCIPLE_DB_NAME, type MemoryMeta } from '../../../src/memory/store';
 import { getTask } from '../../../src/tasks';
 import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
 import { Field, Term } from '../glossary';
 import { formatEta, JobStoppedError } from '../jobs';
 import { PrincipleBrowser } from '../principles/browse';
 import { MemoryClient, type BuildOutcome } from '../principles/client';
+import { listStoredMemories } from '../principles/stored';
 import { formatHash, param, setParams } from '../router';
 
 const client = new MemoryClient();
@@ -54,7 +55,7 @@ function download(name: string, text: string) {
 function BuildSummary({ out }: { out: BuildOutcome }) {
   const b = out.build;
   return html`<p role="status" class="built">
-    Stored “${out.meta.name}”: ${b.kept} principles kept (${b.keptFromRevision} found by
+    Stored “${out.meta.name}”: ${b.kept} principles kept (${b.keptFromRevision} found by${' '}
     <${Term} term="revision" />) from ${b.episodes} episodes on ${b.seeds} seeds; ${b.duplicates}
     near-duplicates dropped; ${b.labelsCovered} of ${b.labels} strategy labels covered. Turns:
     ${b.turns.success} improved at the first try, ${b.turns.revised} after revision, ${b.turns.failed} not
@@ -155,7 +156,7 @@ function QueryForm({ name }: { name: string }) {
   return html`<section aria-labelledby="query-title">
     <h2 id="query-title">Ask “${name}” about a situation</h2>
     <p>
-      Describe a moment of a dialogue; the memory returns the principles whose “When” is nearest to it (by
+      Describe a moment of a dialogue; the memory returns the principles whose “When” is nearest to it (by${' '}
       <${Term} term="distance" />), as the Principles planner retrieves them during a dialogue.
     </p>
     <form onSubmit=${submit}>
@@ -214,7 +215,7 @@ export default function Principles() {
 
   const refresh = async () => {
     try {
-      setMemories(await client.call((api) => api.list()));
+      setMemories(await listStoredMemories(PRINCIPLE_DB_NAME));
     } catch (e) {
       setMessage({ error: true, text: `The stored memories could not be read: ${explain(e)}` });
     }
@@ -290,7 +291,7 @@ export default function Principles() {
   return html`<section aria-labelledby="build-title">
       <h2 id="build-title">Build a <${Term} term="principle memory" label="memory" /> by <${Term} term="self-play" /></h2>
       <p>
-        A random actor plays the chosen task against the simulated user; each turn that raised the
+        A random actor plays the chosen task against the simulated user; each turn that raised the${' '}
         <${Term} term="critic reward" /> becomes a principle, and each turn that did not is retried with other
         strategies (<${Term} term="revision" />). The paper uses 50 episodes; a few give a small memory quickly.
       </p>
@@ -318,7 +319,7 @@ export default function Principles() {
             <input type="number" min="0" value=${config.rngSeed}
               onChange=${(e: Event) => setParams({ rng: (e.target as HTMLInputElement).value })} />
           </label>
-          <label
+          <label style="flex-direction: row; align-items: center; gap: 0.4rem"
             ><input type="checkbox" checked=${replace}
               onChange=${(e: Event) => setReplace((e.target as HTMLInputElement).checked)} />
             Replace a stored memory of the same name</label
@@ -361,6 +362,11 @@ export default function Principles() {
         <input id="pr-import" type="file" multiple accept=".json,application/json" onChange=${importFiles} />
       </${Field}>
     </section>
+    ${
+      open &&
+      principles?.name !== open &&
+      html`<p class="muted" aria-live="polite">Reading the principles of “${open}”…</p>`
+    }
     ${
       principles &&
       principles.name === open &&

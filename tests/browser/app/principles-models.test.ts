@@ -98,7 +98,7 @@ it('Principles: build a small memory, browse, query, play it in Watch; export â†
   // Browse and search: every principle is listed; a search narrows the list to principles containing the word.
   await page.getByRole('button', { name: 'Browse tiny' }).click();
   const cards = page.locator('article.principle');
-  await expect.poll(() => cards.count()).toBe(Math.min(node.kept, 20));
+  await expect.poll(() => cards.count(), { timeout: 30_000 }).toBe(Math.min(node.kept, 20));
   const word = node.memory.principles[0]!.principle.strategy.split(' ')[0]!;
   await page.getByLabel('Search the principles').fill(word);
   const matching = node.memory.principles.filter((e) =>
@@ -116,7 +116,7 @@ it('Principles: build a small memory, browse, query, play it in Watch; export â†
   await page.getByRole('textbox', { name: 'Situation' }).fill(SITUATION);
   await page.getByRole('button', { name: 'Query' }).click();
   const hits = page.locator('table.hits tbody tr');
-  await expect.poll(() => hits.count()).toBe(Math.min(3, node.kept));
+  await expect.poll(() => hits.count(), { timeout: 30_000 }).toBe(Math.min(3, node.kept));
   const q = await queryPrinciplesJob({ task: 'p4g', memory: node.memory, text: SITUATION, k: 3 });
   expect(await page.locator('table.hits td.sentence').allTextContents()).toEqual(
     q.hits.map((h) => h.principle),
@@ -147,7 +147,7 @@ it('Principles: build a small memory, browse, query, play it in Watch; export â†
     { name: 'field.json', mimeType: 'application/json', buffer: Buffer.from(badField) },
   ]);
   const alert = page.getByRole('alert');
-  await expect.poll(() => alert.textContent()).toContain('field.json');
+  await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toContain('field.json');
   const said = (await alert.textContent())!;
   expect(said).toMatch(/cut\.json was not imported.*line 3/);
   expect(said).toMatch(/typo\.json was not imported.*line 1/);
@@ -162,7 +162,9 @@ it('Principles: build a small memory, browse, query, play it in Watch; export â†
   await page
     .getByLabel('Import memory files (JSON)')
     .setInputFiles([{ name: 'tiny.json', mimeType: 'application/json', buffer: Buffer.from(exported) }]);
-  await expect.poll(() => page.locator('p.done').textContent()).toContain('Imported tiny.json as â€œtinyâ€');
+  await expect
+    .poll(() => page.locator('p.done').textContent(), { timeout: 30_000 })
+    .toContain('Imported tiny.json as â€œtinyâ€');
   await expect.poll(() => row.locator('td.count').textContent()).toBe(String(node.kept));
 
   // The stored memory plays the actor in Watch as principles:tiny, as the Node simulate job plays the file.
