@@ -56,7 +56,7 @@ export function describeChoice(c: ModelChoice): string {
 }
 
 /** Inline styles of a checkbox or radio beside its words (the app's stylesheet stacks label contents). */
-const ROW = 'flex-direction: row; align-items: center; gap: 0.4rem';
+const ROW = 'display: flex; flex-direction: row; align-items: center; gap: 0.4rem';
 const COLUMN = 'display: flex; flex-direction: column; gap: 0.3rem';
 
 /** The three kinds of backend offered, with their words and glossary term. */

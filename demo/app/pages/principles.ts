@@ -54,12 +54,14 @@ function download(name: string, text: string) {
 
 function BuildSummary({ out }: { out: BuildOutcome }) {
   const b = out.build;
+  const rest =
+    `) from ${b.episodes} episodes on ${b.seeds} seeds; ${b.duplicates} near-duplicates dropped; ` +
+    `${b.labelsCovered} of ${b.labels} strategy labels covered. Turns: ${b.turns.success} improved at the ` +
+    `first try, ${b.turns.revised} after revision, ${b.turns.failed} not improved.`;
   return html`<p role="status" class="built">
-    Stored “${out.meta.name}”: ${b.kept} principles kept (${b.keptFromRevision} found by${' '}
-    <${Term} term="revision" />) from ${b.episodes} episodes on ${b.seeds} seeds; ${b.duplicates}
-    near-duplicates dropped; ${b.labelsCovered} of ${b.labels} strategy labels covered. Turns:
-    ${b.turns.success} improved at the first try, ${b.turns.revised} after revision, ${b.turns.failed} not
-    improved.
+    ${`Stored “${out.meta.name}”: ${b.kept} principles kept (${b.keptFromRevision} found by `}<${Term}
+      term="revision"
+    />${rest}
   </p>`;
 }
 

@@ -80,11 +80,8 @@ export function PrincipleCard({ p }: { p: Principle }) {
         <li>
           ${
             p.failedStrategies.length > 0
-              ? html`Revision trail:
-                  ${p.failedStrategies.map((s) => html`<code>${s}</code> (failed) → `)}<code
-                    >${p.strategy}</code
-                  >
-                  (worked), after ${v.attempts} failed ${v.attempts === 1 ? 'try' : 'tries'}.`
+              ? `Revision trail: ${p.failedStrategies.map((s) => `${s} (failed) → `).join('')}${p.strategy} ` +
+                `(worked), after ${v.attempts} failed ${v.attempts === 1 ? 'try' : 'tries'}.`
               : html`No revision: <code>${p.strategy}</code> worked at the first try.`
           }
         </li>
@@ -115,7 +112,8 @@ export function PrincipleBrowser(props: {
   const found = searchPrinciples(props.principles, props.query, strategy, origin);
   return html`<section aria-labelledby="browse-title" class="browse">
     <h2 id="browse-title" tabindex="-1">Principles of “${props.name}”</h2>
-    <div class="row">
+    <fieldset>
+      <legend>Find principles</legend>
       <${Field} id="pr-search" label="Search the principles" term="principle">
         <input
           id="pr-search"
@@ -138,7 +136,7 @@ export function PrincipleBrowser(props: {
           <option value="online">online</option>
         </select>
       </${Field}>
-    </div>
+    </fieldset>
     <p role="status" class="found">
       ${found.length} of ${props.principles.length} principles match${found.length > shown ? `; showing the first ${shown}` : ''}.
     </p>
