@@ -63,6 +63,8 @@ export class MemoryClient {
       this.building = { worker, stop: reject };
     });
     const onProgress = Comlink.proxy(({ done, total }: JobProgress) => {
+      // A report already on its way when Stop terminated the worker must not bring the bar back.
+      if (this.building?.worker !== worker) return;
       const elapsed = (performance.now() - started) / 1000;
       this.progress.value = { done, total, etaSeconds: done > 0 ? (elapsed / done) * (total - done) : null };
     });
