@@ -7,6 +7,9 @@
  *   const meta = await api.build({ task: 'p4g', name: 'p4g', episodes: 50 }, Comlink.proxy((done, total) => …));
  *   const hits = await api.query('p4g', 'the persuadee is unsure', 3);
  *
+ * The app's Principles page uses the job forms (`buildJob`, `queryJob`: the same jobs as `npm run principles`,
+ * so the same configuration gives the same memory) and `principles` / `remove` to browse and delete.
+ *
  * Embedder: the hashed n-gram default (dimension `dim`, default 384).
  */
 import * as Comlink from 'comlink';
@@ -21,6 +24,14 @@ import {
   TemplateWriter,
   type MemoryMeta,
 } from '../src/memory';
+import {
+  buildPrinciplesJob,
+  type BuildPrinciplesConfigInput,
+  type BuildPrinciplesResult,
+} from '../src/jobs/build-principles';
+import type { JobProgress } from '../src/jobs/common';
+import { queryPrinciplesJob, type QueryPrinciplesResult } from '../src/jobs/query-principles';
+import type { Principle } from '../src/memory/principle';
 import type { Seed, TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
 
@@ -104,17 +115,63 @@ const api = {
     return withStore(dbName, (s) => s.list());
   },
 
-  /** Imports a memory file (validated as a whole; nothing is written when it is invalid). */
+  /**
+   * Imports a memory file (validated as a whole; nothing is written when it is invalid). `source` (a file
+   * name) is named in the errors.
+   */
   async importFile(
     text: string,
-    options: { name?: string; replace?: boolean; dbName?: string; dim?: number } = {},
+    options: { name?: string; replace?: boolean; dbName?: string; dim?: number; source?: string } = {},
   ): Promise<MemoryMeta> {
     return withStore(options.dbName, (s) =>
       s.importFile(text, embedderOf(options.dim), {
         ...(options.name !== undefined ? { name: options.name } : {}),
         ...(options.replace !== undefined ? { replace: options.replace } : {}),
+        ...(options.source !== undefined ? { source: options.source } : {}),
       }),
     );
+  },
+
+  /**
+   * Runs the build-principles job (src/jobs/build-principles.ts, as `npm run principles -- build`) and stores
+   * the memory under its name in one transaction, only once the whole build finished (a build stopped by
+   * terminating the worker stores nothing). Resolves to the stored header and the build's figures (without the
+   * memory file itself).
+   * @throws JobConfigError for an invalid configuration; MemoryExistsError when the name is taken and
+   *   `replace` is not set; StorageQuotaError.
+   */
+  async buildJob(
+    config: BuildPrinciplesConfigInput,
+    options: { replace?: boolean; dbName?: string } = {},
+    onProgress?: (p: JobProgress) => void,
+  ): Promise<{ meta: MemoryMeta; build: Omit<BuildPrinciplesResult, 'memory'> }> {
+    const { memory, ...build } = await buildPrinciplesJob(config, {
+      ...(onProgress ? { onProgress: (p: JobProgress) => void onProgress(p) } : {}),
+    });
+    const meta = await withStore(options.dbName, (s) =>
+      s.importFile(memory, embedderOf(), { replace: options.replace ?? false }),
+    );
+    return { meta, build };
+  },
+
+  /** The principles of a stored memory, in the order they were built. @throws MemoryNotFoundError. */
+  async principles(name: string, dbName?: string): Promise<Principle[]> {
+    const memory = await withStore(dbName, (s) => s.load(name, embedderOf()));
+    return [...memory.principles];
+  },
+
+  /**
+   * Runs the query-principles job (as `npm run principles -- query`) on a stored memory.
+   * @throws MemoryNotFoundError; JobConfigError for an empty or too long situation text.
+   */
+  async queryJob(name: string, text: string, k = 3, dbName?: string): Promise<QueryPrinciplesResult> {
+    const file = await withStore(dbName, (s) => s.exportFile(name, embedderOf()));
+    return queryPrinciplesJob({ task: file.task, memory: file, source: `memory "${name}"`, text, k });
+  },
+
+  /** Deletes a stored memory and its principles (one transaction); false when there was none. */
+  async remove(name: string, dbName?: string): Promise<boolean> {
+    return withStore(dbName, (s) => s.delete(name));
   },
 
   /** A stored memory as memory-file JSON text. */

@@ -6,6 +6,7 @@
 import { html } from 'htm/preact';
 import type { ComponentChildren } from 'preact';
 import { useId } from 'preact/hooks';
+import { PRINCIPLES_MODELS_TERMS } from './principles/terms';
 
 /** Term → explanation, for a student who has never read the papers. */
 export const GLOSSARY: Readonly<Record<string, string>> = {
@@ -46,6 +47,7 @@ export const GLOSSARY: Readonly<Record<string, string>> = {
     'Every simulated role runs on hand-written rules in your browser: no language model, no download, nothing sent.',
   interval:
     'A 95% interval: the range that holds the true average with 95% confidence, given the episodes run.',
+  ...PRINCIPLES_MODELS_TERMS,
 };
 
 /**

@@ -1,0 +1,80 @@
+/**
+ * The WebLLM models in this browser's cache: each model of WebLLM's prebuilt list is checked with
+ * `hasModelInCache` (through `WebLlmBackend.isCached`, which reads the browser's Cache API / IndexedDB only and
+ * downloads nothing), and a cached one can be deleted (`deleteModelAllInfoInCache`: weights, tokenizer, config
+ * and wasm).
+ */
+import { html } from 'htm/preact';
+import { useState } from 'preact/hooks';
+import { Term } from '../glossary';
+import { explainModelError } from './explain';
+
+/** The cached model ids of `modelIds` (in order). */
+export async function cachedModels(modelIds: readonly string[]): Promise<string[]> {
+  const { WebLlmBackend } = await import('../../../src/llm/webllm');
+  const found = await Promise.all(
+    modelIds.map((modelId) => new WebLlmBackend({ modelId, gpu: undefined }).isCached()),
+  );
+  return modelIds.filter((_, i) => found[i]);
+}
+
+async function deleteCached(modelId: string): Promise<void> {
+  const { WebLlmBackend } = await import('../../../src/llm/webllm');
+  await new WebLlmBackend({ modelId, gpu: undefined }).deleteFromCache();
+}
+
+/** The cache section: check the cache on request, list the cached models, delete one. */
+export function ModelCache({ modelIds }: { modelIds: readonly string[] }) {
+  const [cached, setCached] = useState<string[] | null>(null);
+  const [busy, setBusy] = useState(false);
+  const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
+  const check = async () => {
+    setBusy(true);
+    setMessage(null);
+    try {
+      setCached(await cachedModels(modelIds));
+    } catch (e) {
+      setMessage({ error: true, text: explainModelError(e, 'Reading the model cache') });
+    } finally {
+      setBusy(false);
+    }
+  };
+  const remove = async (id: string) => {
+    setBusy(true);
+    try {
+      await deleteCached(id);
+      setMessage({ error: false, text: `Deleted ${id} from the cache.` });
+      setCached(await cachedModels(modelIds));
+    } catch (e) {
+      setMessage({ error: true, text: explainModelError(e, `Deleting ${id}`) });
+    } finally {
+      setBusy(false);
+    }
+  };
+  return html`<section aria-labelledby="cache-title">
+    <h2 id="cache-title">Models in this browser’s <${Term} term="model cache" label="cache" /></h2>
+    <button type="button" disabled=${busy} onClick=${check}>Check the cache</button>
+    ${message && html`<p role=${message.error ? 'alert' : 'status'} class=${message.error ? 'error' : ''}>${message.text}</p>`}
+    ${
+      cached &&
+      (cached.length === 0
+        ? html`<p role="status" class="cache-empty">No model is in this browser’s cache.</p>`
+        : html`<ul class="cached">
+            ${cached.map(
+              (id) =>
+                html`<li>
+                  <code>${id}</code>
+                  <button
+                    type="button"
+                    disabled=${busy}
+                    aria-label=${`Delete ${id} from the cache`}
+                    onClick=${() => remove(id)}
+                  >
+                    Delete
+                  </button>
+                </li>`,
+            )}
+          </ul>`)
+    }
+  </section>`;
+}
