@@ -16,6 +16,7 @@ import type { LoaderWorkerApi } from '../data/loader.worker';
 import { dataStore } from '../data/seedsets';
 import type { DataSet } from '../data/store';
 import { Field, Term } from '../glossary';
+import { NotBuilt } from '../notbuilt';
 import { param, setParams } from '../router';
 
 /** What became of one group of files: the seeds kept (and the stored set), or the loader's error. */
@@ -35,36 +36,44 @@ const KIND_NAMES: Record<DatasetKind | 'auto', string> = {
   p4g: 'PersuasionForGood CSVs (together)',
 };
 
-/** Loads each group of files in a fresh loader worker and stores every accepted seed set. */
-async function loadAll(files: File[], kind: DatasetKind | 'auto', skipInvalid: boolean): Promise<Checked[]> {
+/** The page's loader worker, started on the first load and ended when the page closes. */
+interface Loader {
+  worker: Worker;
+  api: Comlink.Remote<LoaderWorkerApi>;
+}
+
+function startLoader(): Loader {
   const worker = new Worker(new URL('../data/loader.worker.ts', import.meta.url), { type: 'module' });
-  const api = Comlink.wrap<LoaderWorkerApi>(worker);
+  return { worker, api: Comlink.wrap<LoaderWorkerApi>(worker) };
+}
+
+/** Loads each group of files in the loader worker and stores every accepted seed set. */
+async function loadAll(
+  api: Comlink.Remote<LoaderWorkerApi>,
+  files: File[],
+  kind: DatasetKind | 'auto',
+  skipInvalid: boolean,
+): Promise<Checked[]> {
   const out: Checked[] = [];
-  try {
-    for (const group of groupFiles(files)) {
-      const texts: TextFile[] = await Promise.all(
-        group.map(async (f) => ({ name: f.name, text: await f.text() })),
-      );
-      const row: Checked = {
-        files: group.map((f) => f.name).join(', '),
-        bytes: group.reduce((n, f) => n + f.size, 0),
-        outcome: null,
-        stored: null,
-        error: null,
-      };
-      out.push(row);
-      try {
-        row.outcome = await api.load({ files: texts, kind, skipInvalid });
-        if (row.outcome.seeds.length > 0)
-          row.stored = await (
-            await dataStore()
-          ).save('seeds', row.files, row.outcome.task, row.outcome.seeds);
-      } catch (e) {
-        row.error = (e as Error).message;
-      }
+  for (const group of groupFiles(files)) {
+    const texts: TextFile[] = await Promise.all(
+      group.map(async (f) => ({ name: f.name, text: await f.text() })),
+    );
+    const row: Checked = {
+      files: group.map((f) => f.name).join(', '),
+      bytes: group.reduce((n, f) => n + f.size, 0),
+      outcome: null,
+      stored: null,
+      error: null,
+    };
+    out.push(row);
+    try {
+      row.outcome = await api.load({ files: texts, kind, skipInvalid });
+      if (row.outcome.seeds.length > 0)
+        row.stored = await (await dataStore()).save('seeds', row.files, row.outcome.task, row.outcome.seeds);
+    } catch (e) {
+      row.error = (e as Error).message;
     }
-  } finally {
-    worker.terminate();
   }
   return out;
 }
@@ -120,14 +129,19 @@ export default function Data() {
       setStorageError((e as Error).message);
     }
   }
-  useEffect(() => void withStore(async () => undefined), []);
+  const [loader] = useState<{ current: Loader | null }>(() => ({ current: null }));
+  useEffect(() => {
+    void withStore(async () => undefined);
+    return () => loader.current?.worker.terminate();
+  }, []);
 
   async function take(files: File[]) {
     if (files.length === 0) return;
     setBusy(true);
     setChecked([]);
     await withStore(async () => {
-      const results = await loadAll(files, kind, skipInvalid);
+      loader.current ??= startLoader();
+      const results = await loadAll(loader.current.api, files, kind, skipInvalid);
       setChecked(results);
     });
     setBusy(false);
@@ -273,5 +287,9 @@ export default function Data() {
           </tbody>
         </table>`
       }
+      <${NotBuilt}
+        >EmoLLM scenario files (<code>src/tasks/emollm-loader.ts</code>, as <code>npm run simulate</code> reads them) are
+        not loaded on this page yet.</${NotBuilt}
+      >
     </section>`;
 }

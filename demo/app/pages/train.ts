@@ -20,6 +20,7 @@ import type { TrainerEvent, TrainerWorkerApi } from '../../../workers/trainer.wo
 import { downloadText } from '../data/download';
 import { SEED_SET_PARAM, SeedSetField } from '../data/seedsets';
 import { Field, Term } from '../glossary';
+import { NotBuilt } from '../notbuilt';
 import { param, setParams } from '../router';
 import { CstpoCurves, GrpoCurves } from '../train/curves';
 import { runFromFile, runToFile } from '../train/runfile';
@@ -320,7 +321,10 @@ export default function Train() {
     }
     <p>
       The curves show each step’s mean <${Term} term="return" /> and <${Term} term="success" /> rate on the step’s
-      training episodes; a run is judged on its <${Term} term="held-out seeds" />. GRPO runs are trained and plotted
-      here; their list, resume and export are on the command line (<code>npm run train -- --algo grpo-emollm</code>).
-    </p>`;
+      training episodes; a run is judged on its <${Term} term="held-out seeds" />.
+    </p>
+    <${NotBuilt}
+      >GRPO-EmoLLM runs are trained and plotted here, but listing, resuming, evaluating and exporting them is only on
+      the command line (<code>npm run train -- --algo grpo-emollm</code>) so far.</${NotBuilt}
+    >`;
 }

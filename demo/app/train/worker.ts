@@ -29,7 +29,10 @@ export async function trainerFor(prefer: string): Promise<Trainer> {
     type: 'module',
   });
   const api = Comlink.wrap<TrainerWorkerApi>(worker);
-  const choice = await api.init({ prefer: PREFER[prefer] ?? PREFER.gpu });
+  // On a CPU backend the trainer rolls out in its own thread (a rollout worker would only add its start-up);
+  // with a GPU preference one rollout worker plays the one-turn batches on the CPU, as the worker's default.
+  const gpu = !(prefer in PREFER) || prefer === 'gpu';
+  const choice = await api.init({ prefer: PREFER[prefer] ?? PREFER.gpu, rolloutWorkers: gpu ? 1 : 0 });
   current?.api[Comlink.releaseProxy]();
   current = { api, prefer, choice };
   return current;
