@@ -13,9 +13,7 @@ import {
 import type { LoadResult } from '../../../src/data';
 import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
 
-/** What a set of files is: the library's seed JSONL, or one of the three datasets' own formats. */
-export const DATASET_KINDS = ['seeds', 'esconv', 'cb', 'p4g'] as const;
-export type DatasetKind = (typeof DATASET_KINDS)[number];
+import type { DatasetKind } from './kinds';
 
 /** A load request: the files (name and text), what they are (`auto`: told from content) and the skip mode. */
 export interface LoadRequest {
@@ -87,14 +85,4 @@ export function loadFiles(request: LoadRequest): LoadOutcome {
   if (!(TASK_IDS as readonly string[]).includes(task))
     throw new DatasetError(files[0]!.name, 1, 'unknown task');
   return { ...loadSeedsFromFiles(task, files, { skipInvalid }), task, kind };
-}
-
-/**
- * Splits chosen files into load groups: every JSONL file on its own, all CSV files together (PersuasionForGood
- * comes as several CSV files that are loaded as one set).
- */
-export function groupFiles<F extends { name: string }>(files: readonly F[]): F[][] {
-  const csv = files.filter((f) => /\.csv$/i.test(f.name));
-  const rest = files.filter((f) => !/\.csv$/i.test(f.name));
-  return [...rest.map((f) => [f]), ...(csv.length > 0 ? [csv] : [])];
 }
