@@ -179,6 +179,7 @@ export default function Data() {
       </div>
       <div
         class=${`dropzone${over ? ' over' : ''}`}
+        style=${`border: 2px dashed ${over ? '#1a4f8b' : '#888'}; padding: 0.5rem 1rem; border-radius: 6px`}
         onDragOver=${(e: DragEvent) => {
           e.preventDefault();
           setOver(true);

@@ -133,7 +133,7 @@ export default function Train() {
     setEvaluation(null);
     const runId = newRunId(task, seedSet);
     if (algo === 'grpo')
-      return void go('Training', async (api) => {
+      return void go('Training (GRPO)', async (api) => {
         const { train } = await runSeeds(task, seedSet);
         const config = {
           task,
@@ -189,7 +189,9 @@ export default function Train() {
     }).then(() => (input.value = ''));
   };
 
-  const done = algo === 'grpo' ? (grpoHistory.at(-1)?.step ?? 0) : (history.at(-1)?.step ?? 0);
+  /** CSTPO training can pause; GRPO training only stops (between steps). */
+  const training = running?.startsWith('Training') ?? false;
+  const done = running === 'Training (GRPO)' ? (grpoHistory.at(-1)?.step ?? 0) : (history.at(-1)?.step ?? 0);
   const setAlgo = (e: Event) => setParams({ algo: (e.target as HTMLSelectElement).value });
   return html`<form onSubmit=${start}>
       <fieldset disabled=${running !== null}>
@@ -296,14 +298,14 @@ export default function Train() {
     ${
       running &&
       html`<p role="status" aria-live="polite">
-        ${running}${status ? ` (${status})` : ''}${running === 'Training' ? `: step ${done} of ${target}` : '…'}
-        ${running === 'Training' && html`<progress max=${target} value=${done}></progress>`}
+        ${running}${status ? ` (${status})` : ''}${training ? `: step ${done} of ${target}` : '…'}
+        ${training && html`<progress max=${target} value=${done}></progress>`}
         ${
           running === 'Training' &&
           html`<button type="button" onClick=${() => runningTrainer()?.api.pause()}>Pause</button>
-            <button type="button" onClick=${() => runningTrainer()?.api.resumeRun()}>Resume</button>
-            <button type="button" onClick=${() => runningTrainer()?.api.stop()}>Stop</button>`
+            <button type="button" onClick=${() => runningTrainer()?.api.resumeRun()}>Resume</button>`
         }
+        ${training && html`<button type="button" onClick=${() => runningTrainer()?.api.stop()}>Stop</button>`}
       </p>`
     }
     ${backend && html`<${Backend} choice=${backend} />`}
