@@ -3,8 +3,11 @@
  * the Data page does not bundle the loaders (they run in the loader worker only).
  */
 
-/** What a set of files is: the library's seed JSONL, or one of the three datasets' own formats. */
-export const DATASET_KINDS = ['seeds', 'esconv', 'cb', 'p4g'] as const;
+/**
+ * What a set of files is: the library's seed JSONL, one of the three datasets' own formats, or EmoLLM scenario
+ * descriptions (src/tasks/emollm-loader.ts, as `npm run simulate -- --task emollm-… --seeds` reads them).
+ */
+export const DATASET_KINDS = ['seeds', 'esconv', 'cb', 'p4g', 'emollm'] as const;
 export type DatasetKind = (typeof DATASET_KINDS)[number];
 
 /**

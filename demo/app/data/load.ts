@@ -11,6 +11,7 @@ import {
   type TextFile,
 } from '../../../src/data';
 import type { LoadResult } from '../../../src/data';
+import { parseEmollmSeeds } from '../../../src/tasks/emollm-loader';
 import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
 
 import type { DatasetKind } from './kinds';
@@ -52,13 +53,14 @@ export function detectKind(file: TextFile): DatasetKind {
   }
   if (typeof value === 'object' && value !== null) {
     if ('schemaVersion' in value) return 'seeds';
+    if ('setting' in value && 'scenario' in value) return 'emollm';
     if ('item_name' in value || 'buyer_price' in value) return 'cb';
     if ('emotion_type' in value || 'dialog' in value) return 'esconv';
   }
   throw new DatasetError(
     file.name,
     1,
-    'not a seed file, ESConv, CraigslistBargain or PersuasionForGood record; choose the dataset by hand',
+    'not a seed file, ESConv, CraigslistBargain, PersuasionForGood or EmoLLM scenario record; choose the kind by hand',
   );
 }
 
@@ -76,6 +78,11 @@ export function loadFiles(request: LoadRequest): LoadOutcome {
   const other = kinds.findIndex((k) => k !== kind);
   if (other >= 0)
     throw new DatasetError(files[other]!.name, 0, `is ${kinds[other]} but ${files[0]!.name} is ${kind}`);
+  if (kind === 'emollm') {
+    // EmoLLM's loader has no skip mode: the first bad line refuses the file (named with its line).
+    const seeds = files.flatMap((f) => parseEmollmSeeds(f.text, f.name).seeds);
+    return { seeds, skipped: [], warnings: [], task: seeds[0]!.task, kind };
+  }
   let task: TaskId;
   if (kind === 'seeds') {
     const first = parseSeedJsonl(firstLine(files[0]!.text), files[0]!.name).seeds[0];

@@ -1,7 +1,8 @@
 /**
  * Data: load the person's own files — the library's seed JSONL, ESConv JSONL, CraigslistBargain JSONL, or the
- * PersuasionForGood CSVs together — with a file picker or by dropping them on the page. The library's loaders
- * (src/data, as `--seeds` on the command line) run on them in a worker (demo/app/data/loader.worker.ts); a bad
+ * PersuasionForGood CSVs together, or EmoLLM scenario descriptions — with a file picker or by dropping them on the
+ * page. The library's loaders (src/data and src/tasks/emollm-loader.ts, as `--seeds` on the command line) run on
+ * them in a worker (demo/app/data/loader.worker.ts); a bad
  * record is named with its file and line. Accepted seed sets, and the episode trajectories other pages keep, are
  * stored in this browser's IndexedDB (demo/app/data/store.ts), listed with their size, exportable as JSONL and
  * deletable. Nothing is uploaded.
@@ -17,7 +18,6 @@ import type { LoaderWorkerApi } from '../data/loader.worker';
 import { dataStore } from '../data/seedsets';
 import type { DataSet } from '../data/store';
 import { Field, Term } from '../glossary';
-import { NotBuilt } from '../notbuilt';
 import { param, setParams } from '../router';
 
 /** What became of one group of files: the seeds kept (and the stored set), or the loader's error. */
@@ -35,6 +35,7 @@ const KIND_NAMES: Record<DatasetKind | 'auto', string> = {
   esconv: 'ESConv JSONL',
   cb: 'CraigslistBargain JSONL',
   p4g: 'PersuasionForGood CSVs (together)',
+  emollm: 'EmoLLM scenario descriptions (JSONL)',
 };
 
 /** The page's loader worker, started on the first load and ended when the page closes. */
@@ -159,7 +160,7 @@ export default function Data() {
       <p>
         Choose files, or drop them on the box below: the library’s <${Term} term="seed" /> files (<code>.jsonl</code>,
         as <code>npm run simulate -- --seeds</code> reads them), ESConv or CraigslistBargain JSONL, or the
-        PersuasionForGood CSV files together. They are read in a worker in this page and kept in this browser;
+        PersuasionForGood CSV files together, or EmoLLM scenario descriptions. They are read in a worker in this page and kept in this browser;
         nothing is uploaded.
       </p>
       <div class="controls">
@@ -289,9 +290,5 @@ export default function Data() {
           </tbody>
         </table>`
       }
-      <${NotBuilt}
-        >EmoLLM scenario files (<code>src/tasks/emollm-loader.ts</code>, as <code>npm run simulate</code> reads them) are
-        not loaded on this page yet.</${NotBuilt}
-      >
     </section>`;
 }

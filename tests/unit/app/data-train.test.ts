@@ -11,7 +11,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { DatasetError, loadEsconv } from '../../../src/data';
 import { StorageQuotaError } from '../../../src/store';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../../../src/seeding';
-import { defaultSeeds } from '../../../src/tasks/defaults';
+import { defaultSeeds, EMOLLM_SEED_SPECS } from '../../../src/tasks/defaults';
+import { emollmSeedsToJsonl, parseEmollmSeeds } from '../../../src/tasks/emollm-loader';
 import type { StoredRun } from '../../../src/rl/store';
 import { groupFiles } from '../../../demo/app/data/kinds';
 import { detectKind, loadFiles } from '../../../demo/app/data/load';
@@ -110,6 +111,21 @@ describe('loadFiles', () => {
     expect(() => loadFiles({ files: files.slice(0, 1), kind: 'auto', skipInvalid: false })).toThrow(
       /^p\.csv:0: PersuasionForGood needs its dialogues file/,
     );
+  });
+
+  it('loads EmoLLM scenario descriptions with the EmoLLM loader', () => {
+    const text = emollmSeedsToJsonl(EMOLLM_SEED_SPECS.ed.slice(0, 2));
+    expect(detectKind({ name: 'ed.jsonl', text })).toBe('emollm');
+    const out = loadFiles({ files: [{ name: 'ed.jsonl', text }], kind: 'auto', skipInvalid: false });
+    expect(out.seeds).toEqual(parseEmollmSeeds(text, 'ed.jsonl').seeds);
+    expect(out.task).toBe(out.seeds[0]!.task);
+    expect(() =>
+      loadFiles({
+        files: [{ name: 'ed.jsonl', text: `${text}{"id": 1}\n` }],
+        kind: 'emollm',
+        skipInvalid: false,
+      }),
+    ).toThrow(/^ed\.jsonl:3:/);
   });
 
   it('groups JSONL files one by one and the P4G CSVs together', () => {
