@@ -18,6 +18,7 @@ import type { LoaderWorkerApi } from '../data/loader.worker';
 import { dataStore } from '../data/seedsets';
 import type { DataSet } from '../data/store';
 import { Field, Term } from '../glossary';
+import { NotBuilt } from '../notbuilt';
 import { param, setParams } from '../router';
 
 /** What became of one group of files: the seeds kept (and the stored set), or the loader's error. */
@@ -290,5 +291,9 @@ export default function Data() {
           </tbody>
         </table>`
       }
+      <${NotBuilt}
+        >Play, Watch and Evaluate do not offer your seed sets or keep their episodes’ trajectories here yet (Train
+        already trains on a chosen seed set).</${NotBuilt}
+      >
     </section>`;
 }
