@@ -24,7 +24,14 @@ import { LocalRolloutExecutor, type RolloutExecutor } from '../src/rl/executor';
 import { guarded, webWorkerFailure } from '../src/pool';
 import { WorkerPoolExecutor } from '../src/rl/pool';
 import { TrainingSession, type RunOutcome } from '../src/rl/session';
-import { IdbRunStore, RunNotFoundError, type RunRecord, type RunStatus } from '../src/rl/store';
+import {
+  IdbRunStore,
+  RunNotFoundError,
+  validateStoredRun,
+  type RunRecord,
+  type RunStatus,
+  type StoredRun,
+} from '../src/rl/store';
 import type { StepRecord } from '../src/rl/trainer';
 import type { Seed } from '../src/tasks';
 import type { RolloutWorkerApi } from './rollout.worker';
@@ -198,7 +205,8 @@ const api = {
   },
 
   /**
-   * Continue stored run `runId` from its last saved step (after a stop, a crash or a page reload).
+   * Continue stored run `runId` from its last saved step (after a stop, a crash, a page reload or an import);
+   * `steps` changes the run's total number of steps (e.g. one more step of a finished run).
    * @throws RunNotFoundError when no such run is stored.
    */
   async resume(
@@ -206,18 +214,18 @@ const api = {
     seeds: Seed[],
     onEvent?: (e: TrainerEvent) => void,
     untilStep?: number,
+    steps?: number,
   ): Promise<RunOutcome> {
     const s = ready();
     if (s.session || grpo.trainer) throw new Error('trainer worker: a run is in progress');
     const stored = await s.store.load(runId);
     if (!stored) throw new RunNotFoundError(runId);
     const executor = await executorFor(s, stored.run.config);
-    const session = await TrainingSession.resume(runId, {
-      store: s.store,
-      seeds,
-      executor,
-      backend: s.backend.summary,
-    }).catch(async (e: unknown) => {
+    const session = await TrainingSession.resume(
+      runId,
+      { store: s.store, seeds, executor, backend: s.backend.summary },
+      steps,
+    ).catch(async (e: unknown) => {
       await executor.dispose();
       throw e;
     });
@@ -286,6 +294,43 @@ const api = {
     const stored = await ready().store.load(runId);
     if (!stored) throw new RunNotFoundError(runId);
     return stored.history;
+  },
+
+  /**
+   * A stored run whole — metadata, SFT and latest snapshots (weights, optimiser and random state), history — for
+   * export. @throws RunNotFoundError; StoredRunError when what is stored is damaged.
+   */
+  async exportRun(runId: string): Promise<StoredRun> {
+    const stored = await ready().store.load(runId);
+    if (!stored) throw new RunNotFoundError(runId);
+    return stored;
+  },
+
+  /**
+   * Store an exported run (checked first with `validateStoredRun`); a running run is stored as stopped, so it
+   * can be resumed. Written in two transactions (the run with its SFT snapshot, then its latest snapshot with
+   * the history); should the second fail, the first is undone, so nothing half-imported stays.
+   * @throws StoredRunError when the run is damaged; storage errors (StorageQuotaError, …).
+   */
+  async importRun(stored: StoredRun): Promise<RunRecord> {
+    const s = ready();
+    validateStoredRun(stored, 'the imported file');
+    const status: RunStatus = stored.run.status === 'finished' ? 'finished' : 'stopped';
+    const run: RunRecord = { ...stored.run, step: 0, status };
+    await s.store.createRun(run, stored.init);
+    try {
+      await s.store.saveStep(run.id, stored.latest, stored.history, status);
+    } catch (e) {
+      await s.store.deleteRun(run.id).catch(() => undefined);
+      throw e;
+    }
+    return { ...run, step: stored.latest.step };
+  },
+
+  /** Delete a stored run (no error when it is not stored). */
+  async deleteRun(runId: string): Promise<void> {
+    if (ready().session?.runId === runId) throw new Error('trainer worker: that run is in progress');
+    await ready().store.deleteRun(runId);
   },
 
   /** Evaluate a stored run against its SFT initialisation and the uniform random policy. */

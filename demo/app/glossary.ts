@@ -45,6 +45,29 @@ export const GLOSSARY: Readonly<Record<string, string>> = {
     "donate (persuasion) or the seller's willingness to concede and price (bargaining).",
   'template mode':
     'Every simulated role runs on hand-written rules in your browser: no language model, no download, nothing sent.',
+  'seed set':
+    'Seeds you loaded from your own files on the Data page, kept in this browser. Its id comes from its content, so ' +
+    'the same file gives the same id on every computer.',
+  trajectory: 'The record of one episode: every turn said, the strategy labels, the rewards and the outcome.',
+  'held-out seeds':
+    'Seeds kept out of training (a quarter of them, chosen as the command line chooses), used only to judge the ' +
+    'trained policy, so it is judged on situations it has not practised on.',
+  algorithm:
+    'How the policy learns. CSTPO learns which strategy to use and how to word it, with a critic and branches ' +
+    'tried from the same turn; GRPO-EmoLLM compares whole dialogues of a group started from the same situation.',
+  group:
+    'GRPO plays several dialogues from the same situation and weights each by how much better it did than the group.',
+  backend:
+    'Where the network arithmetic runs: WebGPU (the graphics card), WebGL, WebAssembly or plain JavaScript on the ' +
+    'CPU. The fastest one that works is chosen; the page says why a faster one was skipped.',
+  'strategy entropy':
+    'How spread out the policy’s choice of strategy is, in nats: high when it still tries everything, low when it ' +
+    'has settled on a few strategies.',
+  'branch continuation':
+    'CSTPO replays a dialogue from a checkpoint turn with another strategy or wording and plays it to the end; ' +
+    'each such branch gives one more return to learn from.',
+  'trace rate': 'The share of turns on which the EmoLLM actor wrote an appraisal reasoning (ARG) trace.',
+  KL: 'How far the trained heads have moved from where they started (Kullback–Leibler divergence); GRPO keeps it small.',
   interval:
     'A 95% interval: the range that holds the true average with 95% confidence, given the episodes run.',
   ...PRINCIPLES_MODELS_TERMS,

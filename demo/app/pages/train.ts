@@ -1,273 +1,332 @@
 /**
- * Train: CSTPO in the library's trainer worker (workers/trainer.worker.ts), started when the person starts or
- * lists runs: task, steps, seeds per step, ablations and backend preference; the chosen tfjs backend with the
- * reason each better one was skipped; live learning curves after each step; pause, resume and stop; the runs
- * stored in this browser (IndexedDB) with resume after a reload. Held-out evaluation and export/import of a run are
- * not built yet (the page says so).
+ * Train: CSTPO — or EmoLLM's GRPO (src/grpo) — in the library's trainer worker (workers/trainer.worker.ts),
+ * started when the person starts, lists or imports runs: task, seeds (bundled or a stored seed set, split into
+ * training and held-out seeds as `npm run train` splits them), steps and sizes, ablations and backend
+ * preference; the chosen tfjs backend with the reason each better one was skipped; live learning curves after
+ * each step; pause, resume and stop; the CSTPO runs stored in this browser (IndexedDB) with resume after a reload,
+ * one more step, held-out evaluation, export as one file and import (which resumes exactly), and delete.
  */
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
 import * as Comlink from 'comlink';
+import type { BackendChoice } from '../../../src/gpu/backend';
+import type { GrpoStepRecord } from '../../../src/grpo/trainer';
+import type { TrainConfig } from '../../../src/rl/config';
 import type { RunRecord } from '../../../src/rl/store';
 import type { StepRecord } from '../../../src/rl/trainer';
 import { getTask } from '../../../src/tasks';
-import { defaultSeeds } from '../../../src/tasks/defaults';
 import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
 import type { TrainerEvent, TrainerWorkerApi } from '../../../workers/trainer.worker';
+import { downloadText } from '../data/download';
+import { SEED_SET_PARAM, SeedSetField } from '../data/seedsets';
 import { Field, Term } from '../glossary';
 import { NotBuilt } from '../notbuilt';
-import { LinePlot, seriesColor } from '../plot';
 import { param, setParams } from '../router';
-
-const PREFER: Record<string, ('webgpu' | 'webgl' | 'wasm' | 'cpu')[]> = {
-  gpu: ['webgpu', 'webgl', 'cpu'],
-  wasm: ['wasm', 'cpu'],
-  cpu: ['cpu'],
-};
-
-let trainer: { api: Comlink.Remote<TrainerWorkerApi>; prefer: string; backend: string } | undefined;
-/** The trainer worker, started (and its backend chosen) on first use; a new preference restarts it. */
-async function trainerFor(
-  prefer: string,
-): Promise<{ api: Comlink.Remote<TrainerWorkerApi>; backend: string }> {
-  if (trainer && trainer.prefer === prefer) return trainer;
-  const worker = new Worker(new URL('../../../workers/trainer.worker.ts', import.meta.url), {
-    type: 'module',
-  });
-  const api = Comlink.wrap<TrainerWorkerApi>(worker);
-  const choice = await api.init({ prefer: PREFER[prefer] ?? PREFER.gpu });
-  trainer = { api, prefer, backend: choice.summary };
-  return trainer;
-}
+import { CstpoCurves, GrpoCurves } from '../train/curves';
+import { runFromFile, runToFile } from '../train/runfile';
+import { EvaluationTable, RunsTable, type ShownEvaluation } from '../train/runs';
+import { newRunId, runSeeds, runSource } from '../train/seeds';
+import { runningTrainer, trainerFor } from '../train/worker';
 
 const num = (v: string, d: number, lo: number, hi: number) =>
   Math.min(hi, Math.max(lo, Math.floor(Number(v) || d)));
+/** An optional number from the URL (undefined: the library's default). */
+const opt = (key: string, lo: number, hi: number) => {
+  const v = param(key, '');
+  return v === '' ? undefined : num(v, lo, lo, hi);
+};
+const ABLATIONS = ['cognitiveState', 'hierarchicalCritic', 'branching'] as const;
+
+function NumberField(p: {
+  id: string;
+  label: string;
+  k: string;
+  value: number | undefined;
+  min: number;
+  max: number;
+  hint?: string;
+  term?: string;
+}) {
+  return html`<${Field} id=${p.id} label=${p.label} term=${p.term}>
+    <input id=${p.id} type="number" min=${p.min} max=${p.max} placeholder=${p.hint ?? ''} value=${p.value ?? ''} onChange=${(e: Event) => setParams({ [p.k]: (e.target as HTMLInputElement).value })} />
+  </${Field}>`;
+}
+
+function Backend({ choice }: { choice: BackendChoice }) {
+  return html`<div class="backend">
+    <p>Compute backend: <strong>${choice.backend}</strong></p>
+    <ul>
+      ${choice.attempts.map(
+        (a) => html`<li>${a.name}: ${a.ok ? 'chosen' : `skipped — ${a.reason ?? 'failed'}`}</li>`,
+      )}
+    </ul>
+  </div>`;
+}
 
 export default function Train() {
+  const algo = param('algo', 'cstpo') === 'grpo' ? 'grpo' : 'cstpo';
   const t = param('task', 'esconv');
   const task = ((TASK_IDS as readonly string[]).includes(t) ? t : 'esconv') as TaskId;
+  const seedSet = param(SEED_SET_PARAM, 'bundled');
   const steps = num(param('steps', '3'), 3, 1, 1000);
   const seedsPerStep = num(param('perstep', '2'), 2, 1, 50);
   const sftEpochs = num(param('sft', '20'), 20, 0, 1000);
+  const horizon = opt('horizon', 1, 40);
+  const width = opt('width', 4, 512);
+  const rng = num(param('rng', '0'), 0, 0, 0xffffffff);
+  const groupSize = num(param('group', '4'), 4, 2, 64);
+  const groups = num(param('groups', '2'), 2, 1, 100);
+  const depth = opt('depth', 1, 8);
+  const repeats = num(param('repeats', '2'), 2, 1, 100);
   const prefer = param('backend', 'gpu');
   const ablate = new Set(param('ablate', '').split(',').filter(Boolean));
   const [history, setHistory] = useState<StepRecord[]>([]);
+  const [curveConfig, setCurveConfig] = useState<Pick<TrainConfig, 'seedsPerStep' | 'ablations'> | null>(
+    null,
+  );
+  const [grpoHistory, setGrpoHistory] = useState<GrpoStepRecord[]>([]);
+  const [target, setTarget] = useState(steps);
   const [status, setStatus] = useState<string | null>(null);
-  const [backend, setBackend] = useState<string | null>(null);
+  const [backend, setBackend] = useState<BackendChoice | null>(null);
   const [runs, setRuns] = useState<RunRecord[] | null>(null);
-  const [running, setRunning] = useState(false);
+  const [running, setRunning] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
+  const [evaluation, setEvaluation] = useState<ShownEvaluation | null>(null);
 
   const onEvent = Comlink.proxy((e: TrainerEvent) => {
     if (e.type === 'step') setHistory((h) => [...h.filter((r) => r.step < e.record.step), e.record]);
-    else if (e.type === 'status') setStatus(e.status);
+    else if (e.type === 'grpo-step')
+      setGrpoHistory((h) => [...h.filter((r) => r.step < e.record.step), e.record]);
+    else setStatus(e.status);
   });
 
-  async function go(f: (api: Comlink.Remote<TrainerWorkerApi>) => Promise<unknown>) {
+  /** Runs `f` against the trainer worker (`what` names it in the status line), then re-reads the stored runs. */
+  async function go(what: string, f: (api: Comlink.Remote<TrainerWorkerApi>) => Promise<unknown>) {
     setError(null);
-    setRunning(true);
+    setRunning(what);
     try {
-      const { api, backend: b } = await trainerFor(prefer);
-      setBackend(b);
+      const { api, choice } = await trainerFor(prefer);
+      setBackend(choice);
       await f(api);
       setRuns(await api.listRuns());
     } catch (e) {
-      setError(`Training failed: ${(e as Error).message}`);
+      setError(`${what} failed: ${(e as Error).message}`);
     } finally {
-      setRunning(false);
+      setRunning(null);
     }
   }
+  const ablations = {
+    cognitiveState: !ablate.has('cognitiveState'),
+    hierarchicalCritic: !ablate.has('hierarchicalCritic'),
+    branching: !ablate.has('branching'),
+  };
+  const sizes = {
+    ...(horizon !== undefined ? { horizon } : {}),
+    ...(width !== undefined ? { hidden: width, embedDim: width } : {}),
+  };
   const start = (e: Event) => {
     e.preventDefault();
     setHistory([]);
+    setGrpoHistory([]);
     setStatus(null);
-    const runId = `${task}-${new Date().toISOString().replace(/[:.]/g, '-')}`;
-    void go((api) =>
-      api.start(
-        runId,
-        {
+    setTarget(steps);
+    setEvaluation(null);
+    const runId = newRunId(task, seedSet);
+    if (algo === 'grpo')
+      return void go('Training (GRPO)', async (api) => {
+        const { train } = await runSeeds(task, seedSet);
+        const config = {
           task,
           steps,
-          seedsPerStep,
-          sftEpochs,
-          ablations: {
-            cognitiveState: !ablate.has('cognitiveState'),
-            hierarchicalCritic: !ablate.has('hierarchicalCritic'),
-            branching: !ablate.has('branching'),
-          },
-        },
-        defaultSeeds(task),
-        onEvent,
-      ),
-    );
-  };
-  const resume = (run: RunRecord) =>
-    go(async (api) => {
-      setHistory(await api.history(run.id));
-      await api.resume(run.id, defaultSeeds(run.config.task), onEvent);
+          groupSize,
+          groupsPerStep: groups,
+          seed: rng,
+          ...sizes,
+          ...(depth !== undefined ? { depth } : {}),
+        };
+        await api.startGrpo(runId, config, train, onEvent);
+      });
+    setCurveConfig({ seedsPerStep, ablations });
+    void go('Training', async (api) => {
+      const { train } = await runSeeds(task, seedSet);
+      const config = { task, steps, seedsPerStep, sftEpochs, seed: rng, ablations, ...sizes };
+      await api.start(runId, config, train, onEvent);
     });
+  };
+  /** Continue `run` (to `total` steps, or its own total); its curves first show the stored history. */
+  const resume = (run: RunRecord, total?: number) =>
+    go('Training', async (api) => {
+      const { task: runTask, source } = runSource(run.id, run.config.task);
+      const { train } = await runSeeds(runTask, source);
+      setGrpoHistory([]);
+      setCurveConfig(run.config);
+      setTarget(total ?? run.config.steps);
+      setHistory(await api.history(run.id));
+      await api.resume(run.id, train, onEvent, undefined, total);
+    });
+  const evaluate = (run: RunRecord) =>
+    go('Evaluation', async (api) => {
+      setEvaluation(null);
+      const { task: runTask, source } = runSource(run.id, run.config.task);
+      const { heldOut } = await runSeeds(runTask, source);
+      const r = await api.evaluate(run.id, heldOut, repeats, rng || 1);
+      setEvaluation({ runId: run.id, seeds: r.seeds, repeats: r.repeats, policies: r.policies });
+    });
+  const exportRun = (run: RunRecord) =>
+    go('Export', async (api) =>
+      downloadText(`${run.id}.run.json`, runToFile(await api.exportRun(run.id)), 'application/json'),
+    );
+  const remove = (run: RunRecord) => go('Delete', (api) => api.deleteRun(run.id));
+  const importRun = (e: Event) => {
+    const input = e.target as HTMLInputElement;
+    const file = input.files?.[0];
+    if (!file) return;
+    void go('Import', async (api) => {
+      const stored = runFromFile(file.name, await file.text());
+      if ((await api.listRuns()).some((r) => r.id === stored.run.id))
+        throw new Error(`a run named ${stored.run.id} is stored already; delete it first`);
+      await api.importRun(stored);
+    }).then(() => (input.value = ''));
+  };
 
-  const x = history.map((r) => r.step);
-  const curve = (label: string, values: (number | null)[], i: number) => ({
-    label,
-    values,
-    color: seriesColor(i),
-  });
+  /** CSTPO training can pause; GRPO training only stops (between steps). */
+  const training = running?.startsWith('Training') ?? false;
+  const done = running === 'Training (GRPO)' ? (grpoHistory.at(-1)?.step ?? 0) : (history.at(-1)?.step ?? 0);
+  const setAlgo = (e: Event) => setParams({ algo: (e.target as HTMLSelectElement).value });
   return html`<form onSubmit=${start}>
-      <fieldset disabled=${running}>
+      <fieldset disabled=${running !== null}>
         <legend>A new training run</legend>
+        <${Field} id="train-algo" label="Algorithm" term="algorithm">
+          <select id="train-algo" value=${algo} onChange=${setAlgo}>
+            <option value="cstpo">CSTPO (strategy and utterance policy)</option>
+            <option value="grpo">GRPO-EmoLLM (response-strategy and scorer heads)</option>
+          </select>
+        </${Field}>
         <${Field} id="train-task" label="Task">
-          <select id="train-task" value=${task} onChange=${(e: Event) => setParams({ task: (e.target as HTMLSelectElement).value })}>
+          <select id="train-task" value=${task} onChange=${(e: Event) => setParams({ task: (e.target as HTMLSelectElement).value, [SEED_SET_PARAM]: '' })}>
             ${TASK_IDS.map((id) => html`<option value=${id}>${getTask(id).title}</option>`)}
           </select>
         </${Field}>
-        <${Field} id="train-steps" label="RL steps">
-          <input id="train-steps" type="number" min="1" max="1000" value=${steps} onChange=${(e: Event) => setParams({ steps: (e.target as HTMLInputElement).value })} />
-        </${Field}>
-        <${Field} id="train-perstep" label="Seeds per step" term="seed">
-          <input id="train-perstep" type="number" min="1" max="50" value=${seedsPerStep} onChange=${(e: Event) => setParams({ perstep: (e.target as HTMLInputElement).value })} />
-        </${Field}>
-        <${Field} id="train-sft" label="Supervised warm-start epochs">
-          <input id="train-sft" type="number" min="0" max="1000" value=${sftEpochs} onChange=${(e: Event) => setParams({ sft: (e.target as HTMLInputElement).value })} />
-        </${Field}>
-        <${Field} id="train-backend" label="Compute backend preference">
+        <${SeedSetField} id="train-seeds" task=${task} value=${seedSet} onChange=${(id: string) => setParams({ [SEED_SET_PARAM]: id })} />
+        <${NumberField} id="train-steps" label="RL steps" k="steps" value=${steps} min=${1} max=${1000} />
+        ${
+          algo === 'cstpo'
+            ? html`<${NumberField}
+                  id="train-perstep"
+                  label="Seeds per step"
+                  k="perstep"
+                  value=${seedsPerStep}
+                  min=${1}
+                  max=${50}
+                  term="seed"
+                />
+                <${NumberField}
+                  id="train-sft"
+                  label="Supervised warm-start epochs"
+                  k="sft"
+                  value=${sftEpochs}
+                  min=${0}
+                  max=${1000}
+                />`
+            : html`<${NumberField}
+                  id="train-group"
+                  label="Trajectories per group (G)"
+                  k="group"
+                  value=${groupSize}
+                  min=${2}
+                  max=${64}
+                  term="group"
+                />
+                <${NumberField}
+                  id="train-groups"
+                  label="Groups per step"
+                  k="groups"
+                  value=${groups}
+                  min=${1}
+                  max=${100}
+                />
+                <${NumberField}
+                  id="train-depth"
+                  label="Lookahead depth"
+                  k="depth"
+                  value=${depth}
+                  min=${1}
+                  max=${8}
+                  hint="3"
+                />`
+        }
+        <${NumberField} id="train-horizon" label="Turns per episode (horizon)" k="horizon" value=${horizon} min=${1} max=${40} hint="library default" />
+        <${NumberField} id="train-width" label="Network width" k="width" value=${width} min=${4} max=${512} hint="library default" />
+        <${NumberField} id="train-rng" label="Random seed" k="rng" value=${rng} min=${0} max=${0xffffffff} />
+        <${Field} id="train-backend" label="Compute backend preference" term="backend">
           <select id="train-backend" value=${prefer} onChange=${(e: Event) => setParams({ backend: (e.target as HTMLSelectElement).value })}>
             <option value="gpu">WebGPU, then WebGL, then CPU</option>
             <option value="wasm">WebAssembly, then CPU</option>
             <option value="cpu">CPU only</option>
           </select>
         </${Field}>
-        <fieldset class="ablations">
-          <legend>Ablations (switch a part off)</legend>
-          ${(['cognitiveState', 'hierarchicalCritic', 'branching'] as const).map(
-            (a) =>
-              html`<label class="inline"
-                ><input
-                  type="checkbox"
-                  checked=${ablate.has(a)}
-                  onChange=${(e: Event) => {
-                    const next = new Set(ablate);
-                    if ((e.target as HTMLInputElement).checked) next.add(a);
-                    else next.delete(a);
-                    setParams({ ablate: [...next].join(',') });
-                  }}
-                />
-                without ${a}</label
-              >`,
-          )}
-        </fieldset>
+        ${
+          algo === 'cstpo' &&
+          html`<fieldset class="ablations">
+            <legend>Ablations (switch a part off)</legend>
+            ${ABLATIONS.map(
+              (a) =>
+                html`<label class="inline"
+                  ><input
+                    type="checkbox"
+                    checked=${ablate.has(a)}
+                    onChange=${(e: Event) => {
+                      const next = new Set(ablate);
+                      if ((e.target as HTMLInputElement).checked) next.add(a);
+                      else next.delete(a);
+                      setParams({ ablate: [...next].join(',') });
+                    }}
+                  />
+                  without ${a}</label
+                >`,
+            )}
+          </fieldset>`
+        }
         <button type="submit">Start training</button>
-        <button type="button" onClick=${() => go(async () => undefined)}>Show stored runs</button>
+        <button type="button" onClick=${() => go('Listing runs', async () => undefined)}>Show stored runs</button>
+        <${Field} id="train-import" label="Import a run file">
+          <input id="train-import" type="file" accept=".json,application/json" onChange=${importRun} />
+        </${Field}>
+        <${NumberField} id="train-repeats" label="Evaluation repeats per held-out seed" k="repeats" value=${repeats} min=${1} max=${100} term="held-out seeds" />
       </fieldset>
     </form>
     ${
       running &&
       html`<p role="status" aria-live="polite">
-        Training${status ? ` (${status})` : ''}: step ${history.at(-1)?.step ?? 0} of ${steps}
-        <progress max=${steps} value=${history.at(-1)?.step ?? 0}></progress>
-        <button type="button" onClick=${() => trainer?.api.pause()}>Pause</button>
-        <button type="button" onClick=${() => trainer?.api.resumeRun()}>Resume</button>
-        <button type="button" onClick=${() => trainer?.api.stop()}>Stop</button>
+        ${running}${status ? ` (${status})` : ''}${training ? `: step ${done} of ${target}` : '…'}
+        ${training && html`<progress max=${target} value=${done}></progress>`}
+        ${
+          running === 'Training' &&
+          html`<button type="button" onClick=${() => runningTrainer()?.api.pause()}>Pause</button>
+            <button type="button" onClick=${() => runningTrainer()?.api.resumeRun()}>Resume</button>`
+        }
+        ${training && html`<button type="button" onClick=${() => runningTrainer()?.api.stop()}>Stop</button>`}
       </p>`
     }
-    ${backend && html`<p>Compute backend: <strong>${backend}</strong></p>`}
+    ${backend && html`<${Backend} choice=${backend} />`}
     ${error && html`<p role="alert" class="error">${error}</p>`}
-    ${
-      history.length > 0 &&
-      html`<div class="plots">
-        <${LinePlot}
-          title="Mean return and success rate"
-          x=${x}
-          xLabel="step"
-          series=${[
-            curve(
-              'mean return',
-              history.map((r) => r.meanReturn),
-              0,
-            ),
-            curve(
-              'success rate',
-              history.map((r) => r.successRate),
-              1,
-            ),
-          ]}
-        />
-        <${LinePlot}
-          title="Losses"
-          x=${x}
-          xLabel="step"
-          series=${[
-            curve(
-              'actor loss',
-              history.map((r) => r.losses.actorLoss),
-              2,
-            ),
-            curve(
-              'critic loss',
-              history.map((r) => r.losses.criticLoss),
-              3,
-            ),
-          ]}
-        />
-        <${LinePlot}
-          title="Strategy entropy (nats)"
-          x=${x}
-          xLabel="step"
-          series=${[
-            curve(
-              'strategy entropy',
-              history.map((r) => r.losses.strategyEntropy),
-              0,
-            ),
-          ]}
-        />
-      </div>`
-    }
+    ${history.length > 0 && curveConfig && html`<${CstpoCurves} history=${history} config=${curveConfig} />`}
+    ${grpoHistory.length > 0 && html`<${GrpoCurves} history=${grpoHistory} />`}
+    ${evaluation && html`<${EvaluationTable} e=${evaluation} />`}
     ${
       runs &&
-      html`<table class="runs">
-        <caption>
-          Runs stored in this browser
-        </caption>
-        <thead>
-          <tr>
-            <th scope="col">run</th>
-            <th scope="col">task</th>
-            <th scope="col">steps</th>
-            <th scope="col">status</th>
-            <th scope="col">resume</th>
-          </tr>
-        </thead>
-        <tbody>
-          ${runs.map(
-            (r) =>
-              html`<tr>
-                <td>${r.id}</td>
-                <td>${r.config.task}</td>
-                <td>${r.step} of ${r.config.steps}</td>
-                <td>${r.status}</td>
-                <td>
-                  ${
-                    r.status !== 'finished' &&
-                    html`<button
-                      type="button"
-                      disabled=${running}
-                      aria-label=${`Resume ${r.id}`}
-                      onClick=${() => resume(r)}
-                    >
-                      Resume
-                    </button>`
-                  }
-                </td>
-              </tr>`,
-          )}
-        </tbody>
-      </table>`
+      html`<${RunsTable}
+        runs=${runs}
+        busy=${running !== null}
+        actions=${{ resume: (r: RunRecord) => resume(r), more: (r: RunRecord) => resume(r, r.step + 1), evaluate, exportRun, remove }}
+      />`
     }
+    <p>
+      The curves show each step’s mean <${Term} term="return" /> and <${Term} term="success" /> rate on the step’s
+      training episodes; a run is judged on its <${Term} term="held-out seeds" />.
+    </p>
     <${NotBuilt}
-      >Held-out evaluation of a run, branch-count curves, and export / import of a run as a file are not built in
-      this page yet (<code>npm run train</code> and <code>npm run evaluate</code> do them), and a trained run cannot
-      yet be chosen as a policy on Watch or Evaluate. The curves show each step's mean
-      <${Term} term="return" /> and <${Term} term="success" /> rate on the step's training episodes.</${NotBuilt}
+      >GRPO-EmoLLM runs are trained and plotted here, but listing, resuming, evaluating and exporting them is only on
+      the command line (<code>npm run train -- --algo grpo-emollm</code>) so far.</${NotBuilt}
     >`;
 }

@@ -1,0 +1,189 @@
+/**
+ * The app's Data and Train pages (demo/app/pages/{data,train}.ts), driven through headless Chromium on the test
+ * build of the whole app (tests/browser/pages/app.html):
+ * - Data: a malformed ESConv file is named with its file and line; a small real ESConv file (the first records
+ *   of ../shared/data) is loaded in the worker, kept, listed with its size, exported as JSONL equal to the
+ *   library's loader run in Node, offered as seeds on Train, and deleted; a quota failure is shown and loses
+ *   nothing;
+ * - Train: the chosen backend with the skipped one’s reason; a 1-step CSTPO run exported, deleted, imported and
+ *   trained one more step equals an uninterrupted 2-step run (weights, optimiser, random state, history); the
+ *   branch-count curve; held-out evaluation; GRPO one step with its own curves;
+ * - axe-core finds no serious or critical violation on either page.
+ */
+import { readFileSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { resolve } from 'node:path';
+import type { Download, Page } from 'playwright-core';
+import { afterEach, expect, it } from 'vitest';
+import { loadEsconv, parseSeedJsonl } from '../../../src/data';
+import type { StoredRun } from '../../../src/rl/store';
+import { runFromFile } from '../../../demo/app/train/runfile';
+import { openPage, type OpenedPage } from '../harness';
+
+const DATA = resolve(import.meta.dirname, '../../../../shared/data');
+const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
+let p: OpenedPage | undefined;
+afterEach(async () => {
+  await p?.close();
+  p = undefined;
+});
+
+/** The first `n` lines of a file of ../shared/data (small test inputs). */
+const head = (file: string, n: number) =>
+  readFileSync(resolve(DATA, file), 'utf8').split('\n').slice(0, n).join('\n') + '\n';
+
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
+  const violations = await page.evaluate(async () => {
+    type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
+    const r = await (window as unknown as { axe: { run: () => Promise<Result> } }).axe.run();
+    return r.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  });
+  return violations.map(
+    (v) => `${v.id} (${v.impact}) at ${v.nodes.map((n) => n.target.join(' ')).join(', ')}`,
+  );
+}
+
+async function go(page: Page, hash: string, heading: string): Promise<void> {
+  await page.evaluate((h) => (location.hash = h), hash);
+  await page
+    .locator('main h1')
+    .filter({ hasText: new RegExp(`^${heading}$`, 'i') })
+    .waitFor();
+}
+
+/** Clicks `button` and returns the text of the download it starts. */
+async function downloaded(page: Page, click: () => Promise<void>): Promise<string> {
+  const [d] = (await Promise.all([page.waitForEvent('download'), click()])) as [Download, void];
+  return readFileSync((await d.path()) as string, 'utf8');
+}
+
+it('Data: a bad file is named with its line; a small ESConv file is kept, listed, exported, offered on Train and deleted; a full disk loses nothing', async () => {
+  p = await openPage('app');
+  const { page } = p;
+  await go(page, '#/data', 'data');
+  const picker = page.getByLabel('Seed files and dataset files');
+  const esconv = head('esconv/esconv-valid.jsonl', 3);
+  const firstLine = esconv.split('\n')[0] as string;
+  await picker.setInputFiles([
+    {
+      name: 'bad.jsonl',
+      mimeType: 'text/plain',
+      buffer: Buffer.from(`${firstLine}\n{"emotion_type": "anx\n`),
+    },
+  ]);
+  await expect.poll(() => page.locator('table.checked').textContent()).toContain('bad.jsonl:2:');
+  expect(await page.locator('table.sets').count()).toBe(0);
+
+  await picker.setInputFiles([
+    { name: 'esconv-3.jsonl', mimeType: 'text/plain', buffer: Buffer.from(esconv) },
+  ]);
+  await expect.poll(() => page.locator('table.checked').textContent()).toContain('3 seeds accepted (esconv)');
+  const row = page.locator('table.sets tbody tr');
+  await expect.poll(() => row.count()).toBe(1);
+  expect(await row.locator('td').nth(1).textContent()).toBe('3 seeds');
+  const exported = await downloaded(page, () => row.getByRole('button', { name: /^Export/ }).click());
+  // The stored seeds are the library's loader's seeds for this file, as Node loads them.
+  expect(parseSeedJsonl(exported, 'export.jsonl').seeds).toEqual(loadEsconv(esconv, 'esconv-3.jsonl').seeds);
+  const kB = (Buffer.byteLength(exported) / 1000).toFixed(1);
+  expect(await row.locator('td.size').textContent()).toBe(`${kB} kB`);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // A full disk: the write is refused with a clear message and the stored set is untouched.
+  await page.evaluate(() => {
+    IDBObjectStore.prototype.put = function () {
+      throw new DOMException('simulated full disk', 'QuotaExceededError');
+    };
+  });
+  const cb = head('cb/craigslistbargain-valid.jsonl', 2);
+  await picker.setInputFiles([{ name: 'cb-2.jsonl', mimeType: 'text/plain', buffer: Buffer.from(cb) }]);
+  await expect.poll(() => page.locator('table.checked').textContent()).toContain('out of space');
+  expect(await row.count()).toBe(1);
+  expect(await row.locator('td').nth(1).textContent()).toBe('3 seeds');
+
+  // The set is offered as seeds on Train.
+  const id = (await row.locator('code').textContent()) as string;
+  await go(page, '#/train?task=esconv', 'train');
+  const options = page.getByLabel('Seeds', { exact: true }).locator('option');
+  await expect.poll(() => options.allTextContents()).toContain('esconv-3.jsonl (3 seeds)');
+  await go(page, '#/data', 'data');
+  await row.getByRole('button', { name: /^Delete/ }).click();
+  await expect.poll(() => page.locator('main').textContent()).toContain('Nothing is kept yet.');
+  expect(id).toMatch(/^s-[0-9a-f]{12}$/);
+  expect(p.logs.filter((l) => l.startsWith('[pageerror]'))).toEqual([]);
+});
+
+const CSTPO = '#/train?task=cb&perstep=1&sft=2&horizon=3&width=16&rng=5&backend=wasm&repeats=1';
+const untimed = (h: StoredRun['history']) => h.map(({ rolloutMs: _r, updateMs: _u, ...rest }) => rest);
+
+it('Train: export after 1 step, delete, import, 1 more step equals an uninterrupted 2-step run; backend reasons; branch curve; held-out evaluation; one GRPO-EmoLLM step with its own curves', async () => {
+  p = await openPage('app');
+  const { page } = p;
+  await go(page, `${CSTPO}&steps=2`, 'train');
+  const rows = page.locator('table.runs tbody tr');
+  const start = page.getByRole('button', { name: 'Start training' });
+  await start.click();
+  await expect.poll(() => rows.count(), { timeout: 90_000 }).toBe(1);
+  expect(await rows.first().locator('td').nth(2).textContent()).toBe('2 of 2');
+  const backend = (await page.locator('.backend').textContent()) ?? '';
+  expect(backend).toMatch(/wasm: skipped — \S/);
+  expect(backend).toContain('cpu: chosen');
+  expect(await page.getByRole('img', { name: /^Branch counts per step/ }).count()).toBe(1);
+  expect(await page.getByRole('img', { name: /^Strategy entropy/ }).count()).toBe(1);
+
+  await go(page, `${CSTPO}&steps=1`, 'train');
+  await start.click();
+  await expect.poll(() => rows.count(), { timeout: 90_000 }).toBe(2);
+  const runB = rows.filter({ hasText: '1 of 1' });
+  const idB = (await runB.locator('td').first().textContent()) as string;
+  const file = await downloaded(page, () => runB.getByRole('button', { name: /^Export/ }).click());
+  await runB.getByRole('button', { name: /^Delete/ }).click();
+  await expect.poll(() => rows.count()).toBe(1);
+  await page
+    .getByLabel('Import a run file')
+    .setInputFiles([{ name: 'b.run.json', mimeType: 'application/json', buffer: Buffer.from(file) }]);
+  await expect.poll(() => rows.count()).toBe(2);
+  const imported = rows.filter({ hasText: idB });
+  expect(await imported.locator('td').nth(2).textContent()).toBe('1 of 1');
+  await imported.getByRole('button', { name: /^One more step/ }).click();
+  await expect.poll(() => imported.locator('td').nth(2).textContent(), { timeout: 60_000 }).toBe('2 of 2');
+  await expect.poll(() => start.isEnabled(), { timeout: 60_000 }).toBe(true);
+
+  const runA = rows.filter({ hasNotText: idB });
+  const a = runFromFile(
+    'a',
+    await downloaded(page, () => runA.getByRole('button', { name: /^Export/ }).click()),
+  );
+  const b = runFromFile(
+    'b',
+    await downloaded(page, () => imported.getByRole('button', { name: /^Export/ }).click()),
+  );
+  expect(b.latest.step).toBe(2);
+  for (const k of ['actor', 'critic', 'actorOptimizer', 'criticOptimizer', 'rng'] as const)
+    expect(b.latest[k]).toEqual(a.latest[k]);
+  expect(untimed(b.history)).toEqual(untimed(a.history));
+
+  // Held-out evaluation of run A: the trained policy, its SFT start and random strategies, with intervals.
+  await runA.getByRole('button', { name: /^Evaluate/ }).click();
+  const cells = page.locator('table.evaluation td.return');
+  await expect.poll(() => cells.count(), { timeout: 60_000 }).toBe(3);
+  for (const c of await cells.allTextContents()) expect(c).toMatch(/^-?\d\.\d{3}/);
+  expect(await axeViolations(page)).toEqual([]);
+
+  // GRPO-EmoLLM in the same trainer worker: one step, its own curves.
+  await go(
+    page,
+    '#/train?algo=grpo&task=cb&steps=1&group=2&groups=1&horizon=2&width=16&depth=2&backend=wasm',
+    'train',
+  );
+  await start.click();
+  await page.getByRole('img', { name: /^Success and ARG trace rate/ }).waitFor({ timeout: 90_000 });
+  for (const title of ['Group reward and return', 'Loss and KL to the reference heads'])
+    expect(await page.getByRole('img', { name: new RegExp(`^${title}`) }).count()).toBe(1);
+  const kl = page.locator('figure.plot').nth(2).locator('table.sr-only tbody tr');
+  expect(await kl.count()).toBe(1);
+  expect(await kl.locator('td').nth(1).textContent()).toMatch(/^-?\d+\.\d{3}$/);
+  await expect.poll(() => start.isEnabled(), { timeout: 60_000 }).toBe(true);
+  expect(await page.getByRole('alert').count()).toBe(0);
+  expect(p.logs.filter((l) => l.startsWith('[pageerror]'))).toEqual([]);
+});
