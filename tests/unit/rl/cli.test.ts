@@ -72,7 +72,7 @@ describe('npm run train (end to end, tiny)', () => {
     ];
     expect(await main([...args, ...common, '--warmup', '1'], first.io)).toBe(0);
     const report = JSON.parse(first.out.join('')) as TrainReport;
-    expect(report.backend).toBe('cpu');
+    expect(report.backend).toBe('wasm'); // CPU_BACKEND_PREFERENCE: wasm first, as in the trainer worker;
     expect(report.outcome).toBe('finished');
     expect(report.steps.map((s) => s.step)).toEqual([1, 2]);
     expect(report.steps.map((s) => s.phase)).toEqual(['warmup', 'rl']);
