@@ -1,10 +1,13 @@
 /**
  * The app's additions to the episode worker's API (workers/episode.worker.ts spreads them in): what the Watch and
  * Evaluate pages need besides the shared jobs — the stored memories and runs that can play as policies, the
- * dose–response validation on the bundled ladders, and the report's download files. Every heavy module is
- * imported on the call that needs it, so a plain simulate run fetches none of it.
+ * dose–response validation on the bundled ladders, and the report's download files. The stores (with tfjs, for
+ * the run store) and the report formatter are imported on the call that needs them, so a plain simulate run
+ * fetches neither.
  */
 import type { EvalReport } from '../src/eval/report';
+import { ladderDoseResponse } from '../src/eval/validation';
+import { defaultSeeds } from '../src/tasks/defaults';
 import type { TaskId } from '../src/tasks/seed';
 
 /** A memory or training run stored in this origin's IndexedDB, as the registry policy that plays it. */
@@ -74,10 +77,6 @@ export const appApi = {
    * @throws EvalInputError for no seeds.
    */
   async doseResponse(task: TaskId, seeds: number): Promise<DoseResult> {
-    const [{ ladderDoseResponse }, { defaultSeeds }] = await Promise.all([
-      import('../src/eval/validation'),
-      import('../src/tasks/defaults'),
-    ]);
     const r = await ladderDoseResponse({ task, seeds: defaultSeeds(task).slice(0, Math.max(1, seeds)) });
     return {
       task,

@@ -237,7 +237,7 @@ function DoseResponse({ task }: { task: TaskId }) {
             onChange=${(e: Event) => setParams({ doseSeeds: (e.target as HTMLInputElement).value })}
           />
         </${Field}>
-        <button type="submit">Run the dose–response check</button>
+        <button type="submit">Check dose–response</button>
       </fieldset>
     </form>
     <${JobProgressBar} runner=${doseRunner} what="Dose–response" />

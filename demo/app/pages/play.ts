@@ -289,10 +289,10 @@ export default function Play() {
             ${wordings.map((w) => html`<button type="button" onClick=${() => setText(w)}>Use: ${w}</button>`)}
           </div>`
         }
-        <button type="button" onClick=${think} disabled=${busy}>
-          Think it through before sending
-        </button>
         <button type="submit" disabled=${busy}>Send</button>
+        <button type="button" onClick=${think} disabled=${busy}>
+          Think it through first
+        </button>
       </fieldset>
       <button type="button" onClick=${undo} disabled=${busy || line.turns.length === 0}>
         Undo last turn

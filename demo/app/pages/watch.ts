@@ -109,7 +109,7 @@ export function StoredPolicies(props: { task: TaskId; onList: (list: StoredPolic
     }
   };
   return html`<p class="stored-policies">
-    <button type="button" onClick=${find}>Find memories and runs stored in this browser</button>
+    <button type="button" onClick=${find}>Find policies stored in this browser</button>
     <${Term} term="stored policy" label="?" />
     ${note && html` <span role=${failed ? 'alert' : 'status'} class=${failed ? 'error' : 'muted'}>${note}</span>`}
   </p>`;
