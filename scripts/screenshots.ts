@@ -1,8 +1,10 @@
 /**
  * Screenshots of every page of the browser app, for the README: builds the app (`npm run build:demo` into
  * dist/demo), serves the build from a local static server, drives headless Chromium (Debian's, through
- * playwright-core) through each page — Play with three turns sent and the user's mind revealed, Watch with a
- * baseline run and one episode open — and writes `docs/screenshots/<page>.png` (1280 px wide, first 1600 px).
+ * playwright-core) through each of the eight pages — Play with three turns sent, the user's mind revealed and the
+ * ARG actor's reasoning asked for; Watch with a baseline run and one episode open; Evaluate with a comparison and
+ * the dose–response check; Models, Train, Principles and Data as they open — and writes
+ * `docs/screenshots/<page>.png` (1280 px wide, first 1600 px).
  *
  *   npm run screenshots                 # build, then shoot
  *   npm run screenshots -- --no-build   # reuse an existing dist/demo
@@ -31,38 +33,43 @@ const SHOTS: { name: string; hash: string; act: (page: Page) => Promise<void> }[
       ]) {
         const replies = await p.locator('.reply').count();
         await p.getByLabel('What you say').fill(text);
-        await p.getByRole('button', { name: 'Send' }).click();
+        await p.getByRole('button', { name: 'Send', exact: true }).click();
         await p.locator('.reply').nth(replies).waitFor({ timeout: 60_000 });
       }
+      // A fourth turn being written, with the ARG actor's reasoning and prediction asked for before sending.
+      await p.getByLabel('What you say').fill('Even fifty cents would buy a meal for a child today.');
+      await p.getByRole('button', { name: 'Think it through first' }).click();
+      await p.locator('section.arg').waitFor({ timeout: 60_000 });
     },
   },
   {
     name: 'watch',
     hash: '#/watch?task=cb&policy=proactive&episodes=4',
     act: async (p) => {
-      await p.getByRole('button', { name: 'Run' }).click();
+      await p.getByRole('button', { name: 'Run', exact: true }).click();
       await p.getByRole('button', { name: 'Open episode 1' }).click({ timeout: 120_000 });
       await p.locator('.episode .uplot').first().waitFor();
     },
   },
   {
     name: 'evaluate',
-    hash: '#/evaluate?task=p4g&policies=random,standard,proactive&episodes=6',
+    hash: '#/evaluate?task=p4g&policies=random,standard,proactive&episodes=6&doseSeeds=4',
     act: async (p) => {
-      await p.getByRole('button', { name: 'Evaluate' }).click();
+      await p.getByRole('button', { name: 'Evaluate', exact: true }).click();
       await p.locator('table.eval').waitFor({ timeout: 120_000 });
+      await p.getByRole('button', { name: 'Check dose–response' }).click();
+      await p.locator('.dose .uplot').waitFor({ timeout: 120_000 });
     },
   },
-  {
-    name: 'models',
-    hash: '#/models',
-    act: async (p) =>
-      void (await p.locator('.gpu-findings, main .error').first().waitFor({ timeout: 60_000 })),
-  },
-  ...['train', 'principles', 'data'].map((name) => ({
+  // The pages built by other parts of the app: whatever each shows once its code has loaded and the page has
+  // stopped fetching (so that the script keeps working as those pages change).
+  ...['models', 'train', 'principles', 'data'].map((name) => ({
     name,
     hash: `#/${name}`,
-    act: async (p: Page) => void (await p.locator('main h1').waitFor()),
+    act: async (p: Page) => {
+      await p.locator('main h1').waitFor();
+      await p.waitForLoadState('networkidle');
+    },
   })),
 ];
 

@@ -35,7 +35,7 @@ const VISITS: { name: string; hash: string; ready: string; act?: (page: Page) =>
     hash: '#/watch?episodes=1',
     ready: 'form button[type=submit]',
     act: async (page) => {
-      await page.getByRole('button', { name: 'Run' }).click();
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
       await page.locator('table.episodes tbody tr').first().waitFor({ timeout: 120_000 });
     },
   },
