@@ -1,9 +1,10 @@
 /**
  * Screenshots of every page of the browser app, for the README: builds the app (`npm run build:demo` into
  * dist/demo), serves the build from a local static server, drives headless Chromium (Debian's, through
- * playwright-core) through each of the eight pages — Play with three turns sent, the user's mind revealed and the
- * ARG actor's reasoning asked for; Watch with a baseline run and one episode open; Evaluate with a comparison and
- * the dose–response check; Models, Train, Principles and Data as they open — and writes
+ * playwright-core) through each of the eight pages — Play with three turns sent and the user's mind revealed,
+ * and its ARG panel (`play-arg`: the actor's reasoning and prediction for a draft); Watch with a baseline run
+ * and one episode open; Evaluate with a comparison and the dose–response check; Models, Train, Principles
+ * and Data as they open — and writes
  * `docs/screenshots/<page>.png` (1280 px wide, first 1600 px).
  *
  *   npm run screenshots                 # build, then shoot
@@ -19,8 +20,11 @@ const ROOT = resolve(import.meta.dirname, '..');
 const DIST = resolve(ROOT, 'dist/demo');
 const OUT = resolve(ROOT, 'docs/screenshots');
 
-/** Each page: its hash, and what to do before the picture (wait for its content). */
-const SHOTS: { name: string; hash: string; act: (page: Page) => Promise<void> }[] = [
+/**
+ * Each page: its hash, and what to do before the picture (wait for its content); `at`: the element to scroll
+ * to (default: the top of the page).
+ */
+const SHOTS: { name: string; hash: string; act: (page: Page) => Promise<void>; at?: string }[] = [
   { name: 'home', hash: '#/home', act: async (p) => void (await p.locator('#lesson').waitFor()) },
   {
     name: 'play',
@@ -36,8 +40,21 @@ const SHOTS: { name: string; hash: string; act: (page: Page) => Promise<void> }[
         await p.getByRole('button', { name: 'Send', exact: true }).click();
         await p.locator('.reply').nth(replies).waitFor({ timeout: 60_000 });
       }
-      // A fourth turn being written, with the ARG actor's reasoning and prediction asked for before sending.
-      await p.getByLabel('What you say').fill('Even fifty cents would buy a meal for a child today.');
+    },
+  },
+  {
+    // Play's "think it through first": the ARG actor's reasoning and prediction for a draft, before sending.
+    name: 'play-arg',
+    hash: '#/play?task=esconv',
+    at: 'section.arg',
+    act: async (p) => {
+      const replies = await p.locator('.reply').count();
+      await p.getByLabel('What you say').fill('That sounds really hard. What has been weighing on you most?');
+      await p.getByRole('button', { name: 'Send', exact: true }).click();
+      await p.locator('.reply').nth(replies).waitFor({ timeout: 60_000 });
+      await p
+        .getByLabel('What you say')
+        .fill('It is not your fault. Could you talk to your manager this week?');
       await p.getByRole('button', { name: 'Think it through first' }).click();
       await p.locator('section.arg').waitFor({ timeout: 60_000 });
     },
@@ -90,7 +107,8 @@ async function main(): Promise<void> {
       await page.waitForFunction(
         () => !document.querySelector('main')?.textContent?.includes('Loading the page'),
       );
-      await page.evaluate(() => window.scrollTo(0, 0));
+      if (shot.at) await page.locator(shot.at).scrollIntoViewIfNeeded();
+      else await page.evaluate(() => window.scrollTo(0, 0));
       const file = resolve(OUT, `${shot.name}.png`);
       await page.screenshot({ path: file });
       console.log(`wrote ${file}`);

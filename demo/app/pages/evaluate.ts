@@ -56,8 +56,7 @@ function Results({ report, files }: { report: EvalReport; files: ReportFiles }) 
     <h2 id="eval-results">Results</h2>
     <table class="eval">
       <caption>
-        Per policy, with
-        <${Term} term="interval" label="95% intervals" />
+        Per policy, with${' '}<${Term} term="interval" label="95% intervals" />
       </caption>
       <thead>
         <tr>
@@ -221,8 +220,7 @@ function DoseResponse({ task }: { task: TaskId }) {
     <h2 id="dose-title">Does the simulated user respond to what is said?</h2>
     <p>
       A <${Term} term="dose–response" /> check: from the same starting point, the simulated user hears four
-      inputs from weak to strong; a valid simulator’s outcome rises with the level. This is the check of
-      <code>npm run validate-sim</code>.
+      inputs from weak to strong; a valid simulator’s outcome rises with the level. It is the check that${' '}<code>npm run validate-sim</code> runs.
     </p>
     <form onSubmit=${start}>
       <fieldset disabled=${running}>
