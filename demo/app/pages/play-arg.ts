@@ -72,18 +72,17 @@ export function ArgPanel(props: {
       </dd>
     </dl>
     <h4>
-      What it predicts the user will feel after
-      ${props.draftUsed ? 'your words' : 'its own wording (write yours to see them predicted)'} (<${Term}
-        term="reverse-perspective prediction"
-      />)
+      What it predicts the user will feel
+      after${' '}${props.draftUsed ? 'your words' : 'its own wording (write yours to see them predicted)'}
+      (<${Term} term="reverse-perspective prediction" />)
     </h4>
     <p class="muted">For: “${reply}”</p>
     <ol class="arg-prediction">
       ${path.map(
         (s, i) =>
           html`<li>
-            ${i === 0 ? 'Right after it' : `${i + 1} turns on, if things go on so`}: feels
-            <strong>${feeling(s.emotional_state)}</strong>; needs: ${s.needs.join('; ')}.
+            ${i === 0 ? 'Right after it' : `${i + 1} turns on, if things go on so`}:
+            feels${' '}<strong>${feeling(s.emotional_state)}</strong>; needs: ${s.needs.join('; ')}.
             <${Dimensions} a=${s.appraisal} />
           </li>`,
       )}
