@@ -275,12 +275,12 @@ export default function Watch() {
       html`<section aria-labelledby="results">
         <h2 id="results">Results</h2>
         <p role="status">
-          ${result.lines.length} episodes of ${result.result.policy} on ${result.result.seeds} seeds ·
-          <${Term} term="success" /> rate ${formatEstimate(s.successRate)} · mean
-          <${Term} term="return" /> ${formatEstimate(s.meanReturn)} (<${Term}
-            term="interval"
-            label="95% intervals"
-          />)
+          ${`${result.lines.length} episodes of ${result.result.policy} on ${result.result.seeds} seeds · `}
+          <${Term} term="success" />
+          ${` rate ${formatEstimate(s.successRate)} · mean `}
+          <${Term} term="return" />
+          ${` ${formatEstimate(s.meanReturn)} (`}
+          <${Term} term="interval" label="95% intervals" />)
         </p>
         <table class="episodes">
           <thead>
