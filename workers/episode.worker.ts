@@ -25,6 +25,7 @@ import { policyResource } from '../src/jobs/policies';
 import type { TrainJobConfigInput, TrainResult } from '../src/jobs/train';
 import type { StepRecord } from '../src/rl/trainer';
 import { runLanguageJob, type LanguageJob, type LanguageJobResult } from '../src/roles/job';
+import { appApi } from './episode-app';
 
 const runtime = () => ({ gpu: (self.navigator as Navigator & { gpu?: GpuLike }).gpu });
 
@@ -55,6 +56,8 @@ async function withStoredResources<C extends { resources?: SimulateConfig['resou
 }
 
 const api = {
+  /** The browser app's additions: stored policies, dose–response, report files (workers/episode-app.ts). */
+  ...appApi,
   /**
    * The simulate job (src/jobs/simulate.ts); returns its result and every trajectory line. `onProgress` (a
    * Comlink proxy, optional) is called after each episode. `principles:<name>` and `cstpo:<run id>` policies

@@ -3,8 +3,10 @@
  * anything (issue 13: at most 500 kB). The app is built with the repository's vite.config.ts into a temporary
  * folder and opened in headless Chromium from a local static server; every `.js` response (page, chunks and
  * workers) is recorded, and the served files are gzipped here (zlib level 9, as a static host would serve them).
- * Entries: the home page (what a first visit fetches), and the Play and Watch pages opened directly from a link
- * (Play starts its simulator worker at once; Watch starts the episode worker only when a run is asked for).
+ * Entries: the home page (what a first visit fetches), the Play, Watch and Evaluate pages opened directly from a
+ * link (Play starts its simulator worker on the first turn; Watch and Evaluate start the episode worker only when
+ * a run is asked for), and `app/first-run watch`: a one-episode template-mode Watch run, which fetches the
+ * episode worker and the simulator but must not fetch WebLLM (its `extra` says whether it did).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,17 +14,35 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { gzipSync } from 'node:zlib';
 import { startStaticServer } from '../../tests/browser/server';
+import type { Page } from 'playwright-core';
 import type { BenchEntry, Benchmark } from '../types';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
 const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-background-networking', '--no-first-run'];
 
-/** What each entry opens, and the element whose presence means the page has done its loading. */
-const VISITS = [
+/**
+ * What each entry opens, the element whose presence means the page has done its loading, and (for the
+ * `first-run` entries) what the person then does: the JavaScript counted is everything fetched up to then.
+ */
+const VISITS: { name: string; hash: string; ready: string; act?: (page: Page) => Promise<void> }[] = [
   { name: 'app/first-load home', hash: '#/home', ready: '#lesson' },
   { name: 'app/first-load play', hash: '#/play', ready: '.situation' },
   { name: 'app/first-load watch', hash: '#/watch', ready: 'form button[type=submit]' },
-] as const;
+  { name: 'app/first-load evaluate', hash: '#/evaluate', ready: 'form button[type=submit]' },
+  {
+    // A template-mode Watch run (one episode): the episode worker and the simulator, never WebLLM.
+    name: 'app/first-run watch',
+    hash: '#/watch?episodes=1',
+    ready: 'form button[type=submit]',
+    act: async (page) => {
+      await page.getByRole('button', { name: 'Run', exact: true }).click();
+      await page.locator('table.episodes tbody tr').first().waitFor({ timeout: 120_000 });
+    },
+  },
+];
+
+/** A text found in WebLLM's bundle (its engine factory's name survives minification as an export). */
+const WEBLLM_MARK = 'CreateMLCEngine';
 
 export const firstLoadBenchmark: Benchmark = {
   name: 'app/first-load',
@@ -51,11 +71,14 @@ export const firstLoadBenchmark: Benchmark = {
           });
           await page.goto(`${server.url}/index.html${visit.hash}`);
           await page.locator(visit.ready).first().waitFor({ timeout: 60_000 });
+          await visit.act?.(page);
           await page.waitForLoadState('networkidle');
           let raw = 0;
           let gzip = 0;
+          let webllm = false;
           for (const path of scripts) {
             const body = readFileSync(join(outDir, path));
+            webllm ||= body.includes(WEBLLM_MARK);
             raw += body.length;
             gzip += gzipSync(body, { level: 9 }).length;
           }
@@ -63,7 +86,9 @@ export const firstLoadBenchmark: Benchmark = {
             name: visit.name,
             unit: 'kB gzip',
             value: Math.round(gzip / 10) / 100,
-            extra: `${scripts.size} JS files, ${(raw / 1000).toFixed(1)} kB raw: ${[...scripts].sort().join(' ')}`,
+            extra:
+              `${scripts.size} JS files, ${(raw / 1000).toFixed(1)} kB raw, WebLLM ${webllm ? 'fetched' : 'not fetched'}: ` +
+              [...scripts].sort().join(' '),
           });
           ctx.log(`${visit.name}: ${(gzip / 1000).toFixed(1)} kB gzip in ${scripts.size} files`);
           await context.close();

@@ -71,6 +71,21 @@ export const GLOSSARY: Readonly<Record<string, string>> = {
   interval:
     'A 95% interval: the range that holds the true average with 95% confidence, given the episodes run.',
   ...PRINCIPLES_MODELS_TERMS,
+  'dose–response':
+    'A check of the simulator: the same starting point gets inputs from weak to strong (say, a dismissive line up ' +
+    'to real empathy with a small step), and the simulated user’s outcome should rise with the strength.',
+  'monotone share':
+    'Of the seeds tried in a dose–response check, the share whose outcome never fell from one level to the next ' +
+    'and ended higher than it started. 100% means the simulator responded in order on every seed.',
+  'ARG trace':
+    'EmoLLM’s Appraisal Reasoning Graph, written by the actor before it speaks: the facts it sees, what the user ' +
+    'seems to need, how the user appraises things, the emotion that follows, and the strategy chosen.',
+  'reverse-perspective prediction':
+    'The actor imagines being the user hearing its reply and predicts their needs, appraisal and emotion a few ' +
+    'turns ahead. It is the actor’s own guess from the dialogue, not the simulator’s hidden state.',
+  'stored policy':
+    'A policy that needs something kept in this browser: a Principles memory (principles:name) or a trained CSTPO ' +
+    'run (cstpo:run id). Build or train one on the Principles or Train page, then find it here.',
 };
 
 /**

@@ -15,6 +15,9 @@
  */
 import * as Comlink from 'comlink';
 import { TemplateRealizer } from '../../src/agents/realizer';
+import { DEFAULT_LOOKAHEAD, lookahead, predictedValue } from '../../src/appraisal/lookahead';
+import { TemplateArgActor, TemplateReversePredictor } from '../../src/appraisal/template';
+import type { ArgTrace, PredictedUserState } from '../../src/appraisal/types';
 import { DialogueEnv, type EnvCheckpoint, type Observation } from '../../src/env/env';
 import { Rng } from '../../src/rng';
 import { sellerAcceptablePrice } from '../../src/sim/dynamics';
@@ -70,6 +73,22 @@ const envOf = (task: TaskId) => {
   return env;
 };
 const realizer = new TemplateRealizer();
+const argActor = new TemplateArgActor();
+const predictor = new TemplateReversePredictor();
+
+/** The ARG actor's reasoning at a point of the dialogue and its prediction of the user after a reply. */
+export interface Appraisal {
+  /** EmoLLM's Appraisal Reasoning Graph for the next turn (facts, needs, appraisal, emotion, strategy). */
+  trace: ArgTrace;
+  /** The reply the ARG actor itself would send. */
+  suggestion: string;
+  /** The reply the prediction is about: the person's draft, or the suggestion when the draft is empty. */
+  reply: string;
+  /** Reverse-perspective predictions ŝ⁽¹⁾…ŝ⁽ⁿ⁾ of the user after `reply` (n = DEFAULT_LOOKAHEAD). */
+  path: PredictedUserState[];
+  /** Value of the last prediction in [0, 1] (src/appraisal/lookahead.ts `predictedValue`). */
+  value: number;
+}
 
 function mindOf(state: SimState): MindState {
   return {
@@ -126,6 +145,26 @@ const api = {
       warnings: step.info.warnings ?? [],
       checkpoint: env.checkpoint(),
       observation: step.observation,
+    };
+  },
+  /**
+   * EmoLLM's ARG trace for the next turn at `from` and the reverse-perspective prediction of the user after
+   * `draft` (template roles, src/appraisal/template.ts). Both read the actor's observation only — the dialogue
+   * and public events — never the simulator's state: the prediction is the actor's own model of the user.
+   * `strategy` ('' for the actor's own choice) fixes the trace's strategy label.
+   * @throws UnknownSeedError for a seed id the task does not bundle.
+   */
+  async appraise(from: From, draft: string, strategy: string): Promise<Appraisal> {
+    const { observation } = resume(from);
+    const { trace, response } = await argActor.reason(observation, Rng.fromSeed(0), strategy || undefined);
+    const reply = draft.trim() === '' ? response : draft;
+    const path = await lookahead(predictor, observation, reply, DEFAULT_LOOKAHEAD);
+    return {
+      trace,
+      suggestion: response,
+      reply,
+      path,
+      value: predictedValue(path.at(-1) as PredictedUserState),
     };
   },
   /** Up to `n` template wordings of `strategy` for the actor's observation at `from` (src/agents/realizer). */

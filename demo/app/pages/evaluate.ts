@@ -7,7 +7,6 @@
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
 import type { EvalReport } from '../../../src/eval/report';
-import { reportToCsv, reportToJson, reportToMarkdown } from '../../../src/eval/report-format';
 import type { EvaluateConfig } from '../../../src/jobs/evaluate';
 import { formatEstimate } from '../../../src/stats/intervals';
 import { getTask } from '../../../src/tasks';
@@ -17,9 +16,16 @@ import { EpisodeJobRunner, JobStoppedError } from '../jobs';
 import { LinePlot, seriesColor } from '../plot';
 import { JobProgressBar } from '../progress';
 import { param, setParams } from '../router';
-import { templatePolicies } from './watch';
+import type { DoseResult, StoredPolicy } from '../../../workers/episode-app';
+import { explainError } from '../errors';
+import { parseReportFile, type ImportedReport } from './evaluate-import';
+import { PolicyOptions, StoredPolicies } from './watch';
 
 const runner = new EpisodeJobRunner();
+const doseRunner = new EpisodeJobRunner();
+
+/** The report's files, made in the worker (the formatter is not loaded into the page). */
+type ReportFiles = { json: string; csv: string; md: string };
 
 /** The page's configuration from the URL (class mode), with defaults: random vs standard, 6 episodes each. */
 export function evaluateConfig(get: (k: string, d: string) => string): EvaluateConfig & { tasks: [TaskId] } {
@@ -43,15 +49,14 @@ function download(name: string, text: string, type: string): void {
   setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
-function Results({ report }: { report: EvalReport }) {
+function Results({ report, files }: { report: EvalReport; files: ReportFiles }) {
   const rows = report.results;
   const x = rows.map((_, i) => i + 1);
   return html`<section aria-labelledby="eval-results">
     <h2 id="eval-results">Results</h2>
     <table class="eval">
       <caption>
-        Per policy, with
-        <${Term} term="interval" label="95% intervals" />
+        Per policy, with${' '}<${Term} term="interval" label="95% intervals" />
       </caption>
       <thead>
         <tr>
@@ -116,26 +121,195 @@ function Results({ report }: { report: EvalReport }) {
     }
     <p>
       Download the report:
-      <button
-        type="button"
-        onClick=${() => download('report.json', reportToJson(report), 'application/json')}
-      >
+      <button type="button" onClick=${() => download('report.json', files.json, 'application/json')}>
         JSON
       </button>
-      <button type="button" onClick=${() => download('report.csv', reportToCsv(report), 'text/csv')}>
-        CSV
-      </button>
-      <button type="button" onClick=${() => download('report.md', reportToMarkdown(report), 'text/markdown')}>
+      <button type="button" onClick=${() => download('report.csv', files.csv, 'text/csv')}>CSV</button>
+      <button type="button" onClick=${() => download('report.md', files.md, 'text/markdown')}>
         Markdown
       </button>
     </p>
   </section>`;
 }
 
+/** What each level of the bundled dose ladders says (src/eval/ladders.ts), and the outcome it moves. */
+const DOSE_LEVELS: Readonly<Record<TaskId, { levels: string[]; outcome: string }>> = {
+  esconv: {
+    levels: ['dismissive', 'bare acknowledgement', 'empathy', 'empathy and a small step'],
+    outcome: 'the user’s valence (−1 to +1)',
+  },
+  p4g: {
+    levels: ['off-topic chat', 'bare request', 'request with a reason', 'evidence and a small request'],
+    outcome: 'the strength of the donation intention (0 to 4)',
+  },
+  cb: {
+    levels: ['offer at 55% of list', '70% of list', '85% of list', 'the list price'],
+    outcome: 'the seller’s acceptance (0 to 1)',
+  },
+};
+
+/** The dose–response of one task: per-seed lines and their mean over the ladder's levels, with the monotone share. */
+function DosePlot({ dose }: { dose: DoseResult }) {
+  const info = DOSE_LEVELS[dose.task];
+  const x = dose.levelMeans.map((_, i) => i + 1);
+  const seeds = Object.entries(dose.perSeed);
+  const monotone = Math.round(dose.monotoneShare * dose.seeds);
+  return html`<section aria-labelledby="dose-results" class="dose">
+    <h3 id="dose-results">Dose–response on ${getTask(dose.task).title}</h3>
+    <p role="status" class="dose-summary">
+      <${Term} term="monotone share" />: ${monotone} of ${dose.seeds} seeds
+      (${(dose.monotoneShare * 100).toFixed(0)}%) — the outcome, ${info.outcome}, never fell from one level to
+      the next and ended higher than it began.
+    </p>
+    <${LinePlot}
+      title=${`Outcome per input level (${info.outcome})`}
+      x=${x}
+      xLabel="level"
+      width=${520}
+      series=${[
+        { label: 'mean over seeds', values: dose.levelMeans, color: seriesColor(0) },
+        ...seeds.map(([id, values], i) => ({ label: `seed ${id}`, values, color: seriesColor(1 + (i % 4)) })),
+      ]}
+    />
+    <table class="dose-levels">
+      <caption>
+        The levels of the ladder, weakest first
+      </caption>
+      <thead>
+        <tr>
+          <th scope="col">level</th>
+          <th scope="col">what the actor says</th>
+          <th scope="col">mean outcome</th>
+        </tr>
+      </thead>
+      <tbody>
+        ${dose.levelMeans.map(
+          (m, i) =>
+            html`<tr>
+              <td>${i + 1}</td>
+              <td>${info.levels[i] ?? ''}</td>
+              <td class="dose-mean">${m.toFixed(3)}</td>
+            </tr>`,
+        )}
+      </tbody>
+    </table>
+  </section>`;
+}
+
+/** The dose–response validation of the simulator on the task's bundled ladder, run in the episode worker. */
+function DoseResponse({ task }: { task: TaskId }) {
+  const seeds = Math.min(20, Math.max(1, Math.floor(Number(param('doseSeeds', '6')) || 6)));
+  const [dose, setDose] = useState<DoseResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const running = doseRunner.progress.value !== null;
+  const start = async (e: Event) => {
+    e.preventDefault();
+    setDose(null);
+    setError(null);
+    try {
+      setDose(await doseRunner.run((api) => api.doseResponse(task, seeds)));
+    } catch (err) {
+      setError(
+        err instanceof JobStoppedError
+          ? `Stopped: ${err.message}.`
+          : `The check failed. ${explainError(err)}`,
+      );
+    }
+  };
+  return html`<section aria-labelledby="dose-title">
+    <h2 id="dose-title">Does the simulated user respond to what is said?</h2>
+    <p>
+      A <${Term} term="dose–response" /> check: from the same starting point, the simulated user hears four
+      inputs from weak to strong; a valid simulator’s outcome rises with the level. It is the check that${' '}<code>npm run validate-sim</code> runs.
+    </p>
+    <form onSubmit=${start}>
+      <fieldset disabled=${running}>
+        <legend>Dose–response on the task above</legend>
+        <${Field} id="dose-seeds" label="Seeds" term="seed">
+          <input
+            id="dose-seeds"
+            type="number"
+            min="1"
+            max="20"
+            value=${seeds}
+            onChange=${(e: Event) => setParams({ doseSeeds: (e.target as HTMLInputElement).value })}
+          />
+        </${Field}>
+        <button type="submit">Check dose–response</button>
+      </fieldset>
+    </form>
+    <${JobProgressBar} runner=${doseRunner} what="Dose–response" />
+    ${error && html`<p role="alert" class="error">${error}</p>`}
+    ${dose && html`<${DosePlot} dose=${dose} />`}
+  </section>`;
+}
+
+/** A report file imported for comparison (a student's result on the teacher's screen). */
+function Imported({ report, name }: { report: ImportedReport; name: string }) {
+  return html`<table class="imported">
+    <caption>
+      Imported: ${name} (made ${report.generatedAt}, simulator ${report.simulatorVersion})
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">task</th>
+        <th scope="col">policy</th>
+        <th scope="col">episodes</th>
+        <th scope="col"><${Term} term="success" /> rate</th>
+        <th scope="col">mean <${Term} term="return" /></th>
+        <th scope="col">turns</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${report.results.map(
+        (r) =>
+          html`<tr>
+            <td>${r.task}</td>
+            <td>${r.policy}</td>
+            <td>${r.episodes}</td>
+            <td class="success">${formatEstimate(r.successRate)}</td>
+            <td class="return">${formatEstimate(r.meanReturn)}</td>
+            <td>${formatEstimate(r.avgTurnsAll, 1)}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
+}
+
+/** Reads report files chosen by the person; each is checked and shown beside the current result. */
+function ImportReports(props: { onImport: (list: { name: string; report: ImportedReport }[]) => void }) {
+  const [error, setError] = useState<string | null>(null);
+  const read = async (e: Event) => {
+    const input = e.target as HTMLInputElement;
+    const files = [...(input.files ?? [])];
+    setError(null);
+    const ok: { name: string; report: ImportedReport }[] = [];
+    const bad: string[] = [];
+    for (const f of files) {
+      try {
+        ok.push({ name: f.name, report: parseReportFile(await f.text(), f.name) });
+      } catch (err) {
+        bad.push(explainError(err));
+      }
+    }
+    props.onImport(ok);
+    if (bad.length > 0) setError(bad.join(' '));
+  };
+  return html`<p>
+      <label
+        >Compare with report files (the JSON this page downloads, e.g. a student’s)
+        <input type="file" accept=".json,application/json" multiple onChange=${read} />
+      </label>
+    </p>
+    ${error && html`<p role="alert" class="error">${error}</p>`}`;
+}
+
 export default function Evaluate() {
   const config = evaluateConfig(param);
   const task = config.tasks[0];
-  const [report, setReport] = useState<EvalReport | null>(null);
+  const [report, setReport] = useState<{ report: EvalReport; files: ReportFiles } | null>(null);
+  const [imported, setImported] = useState<{ name: string; report: ImportedReport }[]>([]);
+  const [stored, setStored] = useState<StoredPolicy[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const running = runner.progress.value !== null;
   const chosen = new Set(config.policies);
@@ -145,13 +319,16 @@ export default function Evaluate() {
     setReport(null);
     setError(null);
     try {
-      const out = await runner.run((api) => api.evaluate(config));
-      setReport(out.report);
+      const out = await runner.run(async (api) => {
+        const { report: r } = await api.evaluate(config);
+        return { report: r, files: await api.reportFiles(r) };
+      });
+      setReport(out);
     } catch (err) {
       setError(
         err instanceof JobStoppedError
           ? `Stopped: ${err.message}.`
-          : `The evaluation failed: ${(err as Error).message}`,
+          : `The evaluation failed. ${explainError(err)}`,
       );
     }
   };
@@ -178,9 +355,10 @@ export default function Evaluate() {
                 policies: [...(e.target as HTMLSelectElement).selectedOptions].map((o) => o.value).join(','),
               })}
           >
-            ${templatePolicies(task).map((p) => html`<option value=${p} selected=${chosen.has(p)}>${p}</option>`)}
+            <${PolicyOptions} task=${task} stored=${stored} current=${config.policies ?? []} selected=${chosen} />
           </select>
         </${Field}>
+        <${StoredPolicies} task=${task} onList=${setStored} />
         <${Field} id="eval-episodes" label="Episodes per policy" term="episode">
           <input
             id="eval-episodes"
@@ -205,5 +383,16 @@ export default function Evaluate() {
     </form>
     <${JobProgressBar} runner=${runner} what="Evaluating" />
     ${error && html`<p role="alert" class="error">${error}</p>`}
-    ${report && html`<${Results} report=${report} />`}`;
+    <div class="compare">
+      ${report && html`<${Results} report=${report.report} files=${report.files} />`}
+      ${
+        imported.length > 0 &&
+        html`<section aria-labelledby="imported-title">
+          <h2 id="imported-title">Imported reports</h2>
+          ${imported.map((r) => html`<${Imported} report=${r.report} name=${r.name} />`)}
+        </section>`
+      }
+    </div>
+    <${ImportReports} onImport=${setImported} />
+    <${DoseResponse} task=${task} />`;
 }

@@ -8,19 +8,33 @@ import { useEffect, useMemo, useState } from 'preact/hooks';
 import * as Comlink from 'comlink';
 import { getTask } from '../../../src/tasks';
 import { TASK_IDS, type ActorView, type TaskId, type Turn } from '../../../src/tasks/seed';
-import type { From, MindState, PlayTurn, PlayWorkerApi } from '../../workers/play.worker';
+import type { Appraisal, From, MindState, PlayTurn, PlayWorkerApi } from '../../workers/play.worker';
 import { defaultSeeds } from '../../../src/tasks/defaults';
+import { explainError, WorkerCrashedError } from '../errors';
 import { Field, Term } from '../glossary';
 import { MindPanel, MindPlots, type MindTurn } from '../mind';
 import { param, setParams } from '../router';
+import { ArgPanel } from './play-arg';
 
-let api: Comlink.Remote<PlayWorkerApi> | undefined;
-/** The play worker, started on the person's first action (opening the page fetches no simulator code). */
-function playWorker(): Comlink.Remote<PlayWorkerApi> {
-  api ??= Comlink.wrap<PlayWorkerApi>(
-    new Worker(new URL('../../workers/play.worker.ts', import.meta.url), { type: 'module' }),
-  );
-  return api;
+let current: { api: Comlink.Remote<PlayWorkerApi>; crashed: Promise<never> } | undefined;
+/**
+ * Calls the play worker, started on the person's first action (opening the page fetches no simulator code). A
+ * worker that crashes rejects the call with {@link WorkerCrashedError}; the next call starts a fresh one.
+ */
+function callWorker<T>(f: (api: Comlink.Remote<PlayWorkerApi>) => Promise<T>): Promise<T> {
+  if (!current) {
+    const worker = new Worker(new URL('../../workers/play.worker.ts', import.meta.url), { type: 'module' });
+    const crashed = new Promise<never>((_, reject) =>
+      worker.addEventListener('error', (e) => {
+        current = undefined;
+        worker.terminate();
+        reject(new WorkerCrashedError(`the play worker failed: ${e.message || 'crashed'}`));
+      }),
+    );
+    crashed.catch(() => undefined);
+    current = { api: Comlink.wrap<PlayWorkerApi>(worker), crashed };
+  }
+  return Promise.race([f(current.api), current.crashed]);
 }
 
 /** A line of play: its name, the turns after the seed, and the turn it branched from (0 for the first line). */
@@ -129,6 +143,7 @@ export default function Play() {
   const [strategy, setStrategy] = useState('');
   const [text, setText] = useState('');
   const [wordings, setWordings] = useState<string[]>([]);
+  const [appraisal, setAppraisal] = useState<{ a: Appraisal; draft: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
@@ -137,6 +152,7 @@ export default function Play() {
     setLines([{ name: 'Line A', from: 0, turns: [] }]);
     setActive(0);
     setWordings([]);
+    setAppraisal(null);
     setError(seed ? null : `The task ${task} has no bundled seed.`);
   }, [task, seed?.id]);
   if (!seed) return html`<p role="alert" class="error">The task ${task} has no bundled seed.</p>`;
@@ -155,7 +171,7 @@ export default function Play() {
     try {
       return await f();
     } catch (e) {
-      setError((e as Error).message);
+      setError(explainError(e));
       return undefined;
     } finally {
       setBusy(false);
@@ -168,25 +184,33 @@ export default function Play() {
       setError('Write what the actor says first.');
       return;
     }
-    const turn = await run(() => playWorker().step(checkpoint, { strategy, utterance: text }));
+    const turn = await run(() => callWorker((w) => w.step(checkpoint, { strategy, utterance: text })));
     if (!turn) return;
     setLines((ls) => ls.map((l, i) => (i === active ? { ...l, turns: [...l.turns, turn] } : l)));
     setText('');
     setWordings([]);
+    setAppraisal(null);
+  };
+  const think = async () => {
+    const a = await run(() => callWorker((w) => w.appraise(checkpoint, text, strategy)));
+    if (a) setAppraisal({ a, draft: text.trim() !== '' });
   };
   const propose = async () => {
     if (!strategy) return;
-    const w = await run(() => playWorker().realize(checkpoint, strategy, 3));
+    const w = await run(() => callWorker((w) => w.realize(checkpoint, strategy, 3)));
     if (w) setWordings(w);
   };
-  const undo = () =>
+  const undo = () => {
+    setAppraisal(null);
     setLines((ls) => ls.map((l, i) => (i === active ? { ...l, turns: l.turns.slice(0, -1) } : l)));
+  };
   const branch = (from: number, turn: number) => {
     const source = lines[from] as Line;
     const name = `Line ${String.fromCharCode(65 + lines.length)}`;
     setLines([...lines, { name, from: turn, turns: source.turns.slice(0, turn) }]);
     setActive(lines.length);
     setWordings([]);
+    setAppraisal(null);
   };
 
   return html`<form class="config" onSubmit=${(e: Event) => e.preventDefault()}>
@@ -266,10 +290,24 @@ export default function Play() {
           </div>`
         }
         <button type="submit" disabled=${busy}>Send</button>
+        <button type="button" onClick=${think} disabled=${busy}>
+          Think it through first
+        </button>
       </fieldset>
       <button type="button" onClick=${undo} disabled=${busy || line.turns.length === 0}>
         Undo last turn
       </button>
+      ${
+        appraisal &&
+        html`<${ArgPanel}
+          appraisal=${appraisal.a}
+          draftUsed=${appraisal.draft}
+          onUse=${(label: string, words: string) => {
+            setStrategy(strategies.includes(label) ? label : '');
+            setText(words);
+          }}
+        />`
+      }
       ${ended && html`<p>This line has ended. Undo or branch to try something else.</p>`}
       ${busy && html`<p class="muted" aria-live="polite">The user is thinking…</p>`}
       ${error && html`<p role="alert" class="error">${error}</p>`}

@@ -11,14 +11,16 @@ import { getTask } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
 import { Field, Term } from '../glossary';
+import type { StoredPolicy } from '../../../workers/episode-app';
+import { explainError } from '../errors';
 import { EpisodeJobRunner, JobStoppedError } from '../jobs';
 import { MindPanel, MindPlots, type MindPoint, type MindTurn } from '../mind';
 import { JobProgressBar } from '../progress';
 import { param, setParams } from '../router';
 
 /**
- * The registry's policies that run in template mode with no loaded resource (`principles:` and `cstpo:` need a
- * memory or a trained run: not offered here yet).
+ * The registry's policies that run in template mode with no loaded resource (`principles:<memory>` and
+ * `cstpo:<run>` need a memory or a trained run stored in this browser: see {@link StoredPolicies}).
  */
 export function templatePolicies(task: TaskId): string[] {
   return [
@@ -35,6 +37,83 @@ export function templatePolicies(task: TaskId): string[] {
 }
 
 const runner = new EpisodeJobRunner();
+/** Lists the stored memories and runs (a separate worker, so listing never stops a run). */
+const lister = new EpisodeJobRunner();
+
+/** What a policy is, in a few words, for the policy menus. */
+export function policyLabel(p: string): string {
+  const known: Record<string, string> = {
+    random: 'random — a strategy label drawn at random each turn',
+    replay: 'replay — the human actor’s labels in order, then random',
+    standard: 'standard — prompting baseline (template form)',
+    proactive: 'proactive — proactive prompting baseline (template form)',
+    procot: 'procot — chain-of-thought planning baseline (template form)',
+    'ask-an-expert': 'ask-an-expert — expert-consulting baseline (template form)',
+    llm: 'llm — strategy proposer and realizer roles (template rules without a model)',
+    arg: 'arg — EmoLLM’s appraisal-reasoning (ARG) actor with lookahead',
+  };
+  if (known[p]) return known[p];
+  if (p.startsWith('fixed:')) return `${p} — always this strategy`;
+  if (p.startsWith('principles:')) return `${p} — Principles planner with this stored memory`;
+  if (p.startsWith('cstpo:')) return `${p} — this trained CSTPO run`;
+  return p;
+}
+
+/**
+ * The policy menu's options: the template policies, then the memories and runs stored in this browser for the
+ * task (once listed), and the configured policy itself if the link names a stored one not listed yet.
+ */
+export function PolicyOptions(props: {
+  task: TaskId;
+  stored: StoredPolicy[] | null;
+  current: string[];
+  /** For a multiple select: the options to mark selected. */
+  selected?: ReadonlySet<string>;
+}) {
+  const sel = (p: string) => props.selected?.has(p) ?? false;
+  const base = templatePolicies(props.task);
+  const stored = (props.stored ?? []).filter((s) => s.task === props.task).map((s) => s.policy);
+  const extra = props.current.filter((p) => p !== '' && !base.includes(p) && !stored.includes(p));
+  const detail = new Map((props.stored ?? []).map((s) => [s.policy, s.detail]));
+  return html`${base.map((p) => html`<option value=${p} selected=${sel(p)}>${policyLabel(p)}</option>`)}
+  ${
+    stored.length + extra.length > 0 &&
+    html`<optgroup label="Stored in this browser">
+      ${[...stored, ...extra].map(
+        (p) =>
+          html`<option value=${p}>${policyLabel(p)}${detail.has(p) ? ` (${detail.get(p)})` : ''}</option>`,
+      )}
+    </optgroup>`
+  }`;
+}
+
+/** A button that lists the memories and runs stored in this browser (the episode worker reads IndexedDB). */
+export function StoredPolicies(props: { task: TaskId; onList: (list: StoredPolicy[]) => void }) {
+  const [note, setNote] = useState<string | null>(null);
+  const [failed, setFailed] = useState(false);
+  const find = async () => {
+    setNote('Looking…');
+    setFailed(false);
+    try {
+      const list = await lister.run((api) => api.storedPolicies());
+      props.onList(list);
+      const mine = list.filter((s) => s.task === props.task);
+      setNote(
+        mine.length === 0
+          ? `No memory or trained run for this task is stored in this browser (${list.length} for other tasks). Build one on the Principles page or train one on the Train page.`
+          : `Found ${mine.length}: ${mine.map((s) => s.policy).join(', ')} (in the policy menu under “Stored in this browser”).`,
+      );
+    } catch (e) {
+      setFailed(true);
+      setNote(`Could not read the stored memories and runs. ${explainError(e)}`);
+    }
+  };
+  return html`<p class="stored-policies">
+    <button type="button" onClick=${find}>Find policies stored in this browser</button>
+    <${Term} term="stored policy" label="?" />
+    ${note && html` <span role=${failed ? 'alert' : 'status'} class=${failed ? 'error' : 'muted'}>${note}</span>`}
+  </p>`;
+}
 
 /** The watch page's configuration from the URL (class mode), with defaults. */
 export function watchConfig(params: {
@@ -114,6 +193,7 @@ export default function Watch() {
   const [result, setResult] = useState<{ result: SimulateResult; lines: TrajectoryLine[] } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
+  const [stored, setStored] = useState<StoredPolicy[] | null>(null);
   const running = runner.progress.value !== null;
 
   const start = async (e: Event) => {
@@ -126,9 +206,7 @@ export default function Watch() {
       setResult(out);
     } catch (err) {
       setError(
-        err instanceof JobStoppedError
-          ? `Stopped: ${err.message}.`
-          : `The run failed: ${(err as Error).message}`,
+        err instanceof JobStoppedError ? `Stopped: ${err.message}.` : `The run failed. ${explainError(err)}`,
       );
     }
   };
@@ -151,9 +229,10 @@ export default function Watch() {
             value=${config.policy}
             onChange=${(e: Event) => setParams({ policy: (e.target as HTMLSelectElement).value })}
           >
-            ${templatePolicies(task).map((p) => html`<option value=${p}>${p}</option>`)}
+            <${PolicyOptions} task=${task} stored=${stored} current=${[config.policy ?? '']} />
           </select>
         </${Field}>
+        <${StoredPolicies} task=${task} onList=${setStored} />
         <${Field} id="watch-seeds" label="Seeds (Ctrl/Shift-click for several)" term="seed">
           <select id="watch-seeds"
             multiple
@@ -196,12 +275,12 @@ export default function Watch() {
       html`<section aria-labelledby="results">
         <h2 id="results">Results</h2>
         <p role="status">
-          ${result.lines.length} episodes of ${result.result.policy} on ${result.result.seeds} seeds ·
-          <${Term} term="success" /> rate ${formatEstimate(s.successRate)} · mean
-          <${Term} term="return" /> ${formatEstimate(s.meanReturn)} (<${Term}
-            term="interval"
-            label="95% intervals"
-          />)
+          ${`${result.lines.length} episodes of ${result.result.policy} on ${result.result.seeds} seeds · `}
+          <${Term} term="success" />
+          ${` rate ${formatEstimate(s.successRate)} · mean `}
+          <${Term} term="return" />
+          ${` ${formatEstimate(s.meanReturn)} (`}
+          <${Term} term="interval" label="95% intervals" />)
         </p>
         <table class="episodes">
           <thead>

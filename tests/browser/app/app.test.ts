@@ -1,17 +1,26 @@
 /**
  * The browser app (demo/), built once with the repository's vite.config.ts and driven through headless Chromium:
  * Play (three turns, one from the keyboard alone, undo, branch; replies equal a Node run of the same seed; the strategy label does not reach
- * the simulator), Watch (a baseline's episodes equal the Node simulate job's; stop), no request leaving
- * the page's origin, and axe-core finding no serious or critical violation on any page.
+ * the simulator; the ARG actor's trace and reverse-perspective prediction equal the Node template roles'),
+ * Watch (a baseline's episodes equal the Node simulate job's; a crashed worker gives a message, clears the old
+ * results and the next run works; a principle memory stored in IndexedDB is found and plays as in Node; no
+ * WebLLM code is fetched), Evaluate (the Node evaluate job's table; a downloaded report imported back beside it;
+ * a malformed one refused by name; dose–response equal to Node's), no request leaving the page's origin, and
+ * axe-core finding no serious or critical violation on any page.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { build } from 'vite';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { DialogueEnv } from '../../../src/env/env';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
+import { lookahead } from '../../../src/appraisal/lookahead';
+import { TemplateArgActor, TemplateReversePredictor } from '../../../src/appraisal/template';
+import { DialogueEnv, type Observation } from '../../../src/env/env';
+import { ladderDoseResponse } from '../../../src/eval/validation';
+import { buildPrinciplesJob } from '../../../src/jobs/build-principles';
+import { Rng } from '../../../src/rng';
 import { evaluateJob } from '../../../src/jobs/evaluate';
 import { simulateJob, type TrajectoryLine } from '../../../src/jobs/simulate';
 import { formatEstimate } from '../../../src/stats/intervals';
@@ -34,6 +43,9 @@ beforeAll(async () => {
     logLevel: 'warn',
     build: { outDir, emptyOutDir: true, reportCompressedSize: false },
   });
+  // The built test pages (tests/browser/pages) under the app's origin, so that the `jobs` page can store a
+  // memory in the IndexedDB the app reads.
+  symlinkSync(inject('browserPagesDir'), join(outDir, 'tp'));
   server = await startStaticServer(outDir);
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS] });
 });
@@ -101,12 +113,35 @@ it('Play: three turns (the third from the keyboard alone) equal a Node run of th
   const env = new DialogueEnv('p4g');
   env.reset({ seed: defaultSeeds('p4g')[0]! });
   const expected: string[] = [];
-  for (const u of UTTERANCES)
-    expected.push((await env.step({ strategy: 'x', utterance: u })).info.sim.userUtterance);
+  const observations: Observation[] = [];
+  for (const u of UTTERANCES) {
+    const step = await env.step({ strategy: 'x', utterance: u });
+    expected.push(step.info.sim.userUtterance);
+    observations.push(step.observation);
+  }
   expect(await replies.allTextContents()).toEqual(expected);
 
   await page.getByRole('button', { name: 'Undo last turn' }).click();
   expect(await replies.allTextContents()).toEqual(expected.slice(0, 2));
+
+  // Before sending turn 3 again: the ARG actor's trace and its prediction of the user after the draft, equal to
+  // the Node template roles on the actor's observation after turn 2 (never the simulator's state).
+  await page.getByLabel('What you say').fill(UTTERANCES[2]!);
+  await page.getByRole('button', { name: 'Think it through first' }).click();
+  const arg = page.locator('section.arg');
+  await arg.waitFor({ timeout: 30_000 });
+  const { trace } = await new TemplateArgActor().reason(observations[1]!, Rng.fromSeed(0));
+  const path = await lookahead(new TemplateReversePredictor(), observations[1]!, UTTERANCES[2]!);
+  expect(await arg.locator('.arg-strategy strong').textContent()).toBe(trace.response_strategy.label);
+  expect(await arg.locator('.arg-emotion').textContent()).toContain(
+    `${trace.emotional_state.emotion}, ${trace.emotional_state.score} of 5`,
+  );
+  const predicted = await arg.locator('.arg-prediction > li > strong').allTextContents();
+  expect(predicted.map((t) => t.split(' (')[0])).toEqual(
+    path.map((s) => `${s.emotional_state.emotion}, ${s.emotional_state.score} of 5`),
+  );
+  expect(await arg.textContent()).toContain(`For: “${UTTERANCES[2]!}”`);
+  expect(await axeViolations(page, 'play (ARG panel)')).toEqual([]);
 
   // Branch at turn 1 and say turn 1 again with another label: the simulator never sees labels, so the reply is
   // the same; then a different turn 2. Both lines stay on screen.
@@ -155,12 +190,77 @@ it('Watch: a baseline on two seeds gives the episodes of the Node simulate job; 
   expect(shown).toEqual(lines[0]!.turns.map((t) => `persuadee: ${t.userUtterance}`));
   expect(await axeViolations(page, 'watch')).toEqual([]);
 
+  // A worker that cannot start (its script refused): a plain message, the old results gone, the page still
+  // works and the next run starts a fresh worker that gives the same episodes.
+  await context.route(/episode\.worker-[^/]*\.js$/, (r) => r.abort());
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toContain('stopped unexpectedly');
+  expect(await rows.count()).toBe(0);
+  expect(await page.locator('.episode').count()).toBe(0);
+  await context.unroute(/episode\.worker-[^/]*\.js$/);
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
+  expect(await page.locator('table.episodes td.return').allTextContents()).toEqual(
+    lines.map((l) => l.return.toFixed(3)),
+  );
+  // Template mode fetched no WebLLM code.
+  const scripts = requested.filter((u) => u.startsWith(server.url) && u.endsWith('.js'));
+  const webllm = scripts.filter((u) =>
+    readFileSync(join(outDir, new URL(u).pathname)).includes('CreateMLCEngine'),
+  );
+  expect(webllm).toEqual([]);
+
   // A new run starts from a clean page (the old table and episode go at once); Stop ends it with a message.
   await page.getByRole('button', { name: 'Run' }).click();
   expect(await page.locator('.episode').count()).toBe(0);
   await page.getByRole('button', { name: 'Stop' }).click();
   await expect.poll(() => page.getByRole('alert').textContent()).toContain('Stopped');
   expect(await rows.count()).toBe(0);
+
+  // A principle memory stored in this origin's IndexedDB (through the library's store, on the jobs test page)
+  // is found by the page and plays as `principles:mem` the episodes the Node simulate job gives.
+  const built = await buildPrinciplesJob({ task: 'cb', episodes: 2, rngSeed: 7, name: 'm' });
+  const file = JSON.parse(JSON.stringify(built.memory)) as unknown;
+  const lib = await context.newPage();
+  await lib.goto(`${server.url}/tp/jobs.html`);
+  await lib.waitForFunction(() => (window as { __ready?: boolean }).__ready === true);
+  const stored = await lib.evaluate(
+    (f) =>
+      (window as unknown as { __run: (a: unknown) => Promise<{ ok: boolean }> }).__run({
+        importMemory: { name: 'mem', file: f },
+      }),
+    file,
+  );
+  expect(stored.ok).toBe(true);
+  await lib.close();
+  await page.evaluate(() => (location.hash = '#/watch?task=cb&episodes=2&rng=4'));
+  await page.getByRole('button', { name: 'Find policies stored in this browser' }).click();
+  await expect
+    .poll(() => page.locator('.stored-policies').textContent(), { timeout: 60_000 })
+    .toContain('Found 1: principles:mem');
+  await page.getByLabel('Policy', { exact: true }).selectOption('principles:mem');
+  expect(page.url()).toContain('policy=principles%3Amem');
+  await page.getByRole('button', { name: 'Run' }).click();
+  await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(2);
+  const memLines: TrajectoryLine[] = [];
+  await simulateJob(
+    {
+      task: 'cb',
+      policy: 'principles:mem',
+      seeds: defaultSeeds('cb').slice(0, 6),
+      episodes: 2,
+      rngSeed: 4,
+      keepState: true,
+      resources: { principles: { mem: file as never } },
+    },
+    { onEpisode: (l) => void memLines.push(l) },
+  );
+  expect(await page.locator('table.episodes td.return').allTextContents()).toEqual(
+    memLines.map((l) => l.return.toFixed(3)),
+  );
+  expect(await page.locator('section[aria-labelledby=results] p[role=status]').textContent()).toContain(
+    'of principles:mem',
+  );
   expect(errors).toEqual([]);
   await context.close();
 });
@@ -182,6 +282,37 @@ it("Evaluate: two policies give the Node evaluate job's table, with intervals", 
   expect(await page.locator('table.eval td.success').allTextContents()).toEqual(
     report.results.map((r) => formatEstimate(r.successRate)),
   );
+
+  // Class mode: the downloaded report, imported back, shows the same figures beside the current result; a
+  // malformed file is refused with its name and the field at fault.
+  const [download] = await Promise.all([
+    page.waitForEvent('download'),
+    page.getByRole('button', { name: 'JSON', exact: true }).click(),
+  ]);
+  const json = readFileSync((await download.path()) as string);
+  await page.getByLabel('Compare with report files').setInputFiles([
+    { name: 'student.json', mimeType: 'application/json', buffer: json },
+    { name: 'broken.json', mimeType: 'application/json', buffer: Buffer.from('{"results": []}') },
+  ]);
+  await expect
+    .poll(() => page.locator('table.imported td.return').allTextContents())
+    .toEqual(report.results.map((r) => formatEstimate(r.meanReturn)));
+  expect(await page.locator('table.imported caption').textContent()).toContain('student.json');
+  expect(await page.getByRole('alert').textContent()).toContain('broken.json is not an evaluation report');
+
+  // Dose–response on two seeds: the level means of the Node ladder run, with the monotone share.
+  await page.evaluate(
+    () => (location.hash = '#/evaluate?task=p4g&policies=random,standard&episodes=2&rng=1&doseSeeds=2'),
+  );
+  await page.getByRole('button', { name: 'Check dose–response' }).click();
+  const means = page.locator('.dose-mean');
+  await expect.poll(() => means.count(), { timeout: 60_000 }).toBe(4);
+  const dose = await ladderDoseResponse({ task: 'p4g', seeds: defaultSeeds('p4g').slice(0, 2) });
+  expect(await means.allTextContents()).toEqual(dose.levelMeans.map((m) => m.toFixed(3)));
+  expect(await page.locator('.dose-summary').textContent()).toContain(
+    `${Math.round(dose.monotoneShare * 2)} of 2 seeds`,
+  );
+  expect(await page.locator('.dose .uplot').count()).toBe(1);
   expect(await axeViolations(page, 'evaluate')).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();

@@ -1,0 +1,95 @@
+/**
+ * The app's additions to the episode worker's API (workers/episode.worker.ts spreads them in): what the Watch and
+ * Evaluate pages need besides the shared jobs — the stored memories and runs that can play as policies, the
+ * dose–response validation on the bundled ladders, and the report's download files. The stores (with tfjs, for
+ * the run store) and the report formatter are imported on the call that needs them, so a plain simulate run
+ * fetches neither.
+ */
+import type { EvalReport } from '../src/eval/report';
+import { ladderDoseResponse } from '../src/eval/validation';
+import { defaultSeeds } from '../src/tasks/defaults';
+import type { TaskId } from '../src/tasks/seed';
+
+/** A memory or training run stored in this origin's IndexedDB, as the registry policy that plays it. */
+export interface StoredPolicy {
+  /** The registry name: `principles:<memory name>` or `cstpo:<run id>`. */
+  policy: string;
+  kind: 'principles' | 'cstpo';
+  task: TaskId;
+  /** Plain words: "12 principles", "3 RL steps, finished". */
+  detail: string;
+}
+
+/** The dose–response of one task on its bundled ladder (src/eval/validation.ts `ladderDoseResponse`). */
+export interface DoseResult {
+  task: TaskId;
+  /** Per level, lowest first: the mean outcome over seeds. */
+  levelMeans: number[];
+  /** Per seed id: the outcome of each level (paraphrase-averaged). */
+  perSeed: Record<string, number[]>;
+  /** Share of seeds whose outcome never falls and ends above its start, in [0, 1]. */
+  monotoneShare: number;
+  seeds: number;
+}
+
+export const appApi = {
+  /**
+   * Every principle memory and CSTPO run stored in this origin's IndexedDB (the library's stores, default
+   * database names), as policies; memories first, each kind by name.
+   * @throws the stores' errors (StorageUnavailableError, StorageDeniedError, StorageBlockedError, …).
+   */
+  async storedPolicies(): Promise<StoredPolicy[]> {
+    const [{ PrincipleStore }, { IdbRunStore }] = await Promise.all([
+      import('../src/memory/store'),
+      import('../src/rl/store'),
+    ]);
+    const out: StoredPolicy[] = [];
+    const memories = await PrincipleStore.open();
+    try {
+      for (const m of (await memories.list()).sort((a, b) => a.name.localeCompare(b.name)))
+        out.push({
+          policy: `principles:${m.name}`,
+          kind: 'principles',
+          task: m.task,
+          detail: `${m.count} principles`,
+        });
+    } finally {
+      memories.close();
+    }
+    const runs = await IdbRunStore.open();
+    try {
+      for (const r of (await runs.listRuns()).sort((a, b) => a.id.localeCompare(b.id)))
+        out.push({
+          policy: `cstpo:${r.id}`,
+          kind: 'cstpo',
+          task: r.config.task,
+          detail: `${r.step} RL steps, ${r.status}`,
+        });
+    } finally {
+      runs.close();
+    }
+    return out;
+  },
+
+  /**
+   * The dose–response of `task` on the project's default ladder (src/eval/ladders.ts) from the first `seeds`
+   * bundled seeds, with deterministic routes (the `validate-sim` command's dose rows).
+   * @throws EvalInputError for no seeds.
+   */
+  async doseResponse(task: TaskId, seeds: number): Promise<DoseResult> {
+    const r = await ladderDoseResponse({ task, seeds: defaultSeeds(task).slice(0, Math.max(1, seeds)) });
+    return {
+      task,
+      levelMeans: r.levelMeans,
+      perSeed: r.perSeed,
+      monotoneShare: r.monotoneShare,
+      seeds: r.seeds,
+    };
+  },
+
+  /** The report as the JSON, CSV and Markdown files the command line writes (src/eval/report-format.ts). */
+  async reportFiles(report: EvalReport): Promise<{ json: string; csv: string; md: string }> {
+    const { reportToCsv, reportToJson, reportToMarkdown } = await import('../src/eval/report-format');
+    return { json: reportToJson(report), csv: reportToCsv(report), md: reportToMarkdown(report) };
+  },
+};
