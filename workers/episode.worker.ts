@@ -101,14 +101,20 @@ const api = {
     runId: string,
     onStep?: (record: StepRecord) => void,
   ): Promise<TrainResult> {
-    const [{ trainJob }, { IdbTrainStorage }] = await Promise.all([
+    const [{ trainJob }, { IdbTrainStorage }, { WASM_ASSET_URLS }] = await Promise.all([
       import('../src/jobs/train'),
       import('../src/jobs/stored'),
+      import('../src/gpu/wasm-assets'),
     ]);
     const storage = await IdbTrainStorage.open(runId);
     const progress = progressRelay(onStep);
     try {
-      const result = await trainJob(config, storage, progress.callback ? { onStep: progress.callback } : {});
+      // The wasm binaries served with the app, so the worker trains on the backend the Node job uses.
+      const wasm = { files: WASM_ASSET_URLS, crossOriginIsolated: self.crossOriginIsolated };
+      const result = await trainJob(config, storage, {
+        wasm,
+        ...(progress.callback ? { onStep: progress.callback } : {}),
+      });
       await progress.flush();
       return result;
     } finally {

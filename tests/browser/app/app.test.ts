@@ -8,12 +8,10 @@
  * a malformed one refused by name; dose–response equal to Node's), no request leaving the page's origin, and
  * axe-core finding no serious or critical violation on any page.
  */
-import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { lookahead } from '../../../src/appraisal/lookahead';
 import { TemplateArgActor, TemplateReversePredictor } from '../../../src/appraisal/template';
@@ -28,7 +26,6 @@ import { defaultSeeds } from '../../../src/tasks/defaults';
 import { CHROMIUM_ARGS } from '../harness';
 import { startStaticServer, type StaticServer } from '../server';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let outDir = '';
 let server: StaticServer;
@@ -37,15 +34,9 @@ let browser: Browser;
 const requested: string[] = [];
 
 beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'pdl-app-'));
-  await build({
-    configFile: resolve(repoRoot, 'vite.config.ts'),
-    logLevel: 'warn',
-    build: { outDir, emptyOutDir: true, reportCompressedSize: false },
-  });
-  // The built test pages (tests/browser/pages) under the app's origin, so that the `jobs` page can store a
-  // memory in the IndexedDB the app reads.
-  symlinkSync(inject('browserPagesDir'), join(outDir, 'tp'));
+  // The app is built once per run with the other test pages (tests/browser/pages/app.html, globalSetup.ts), so
+  // the library's test pages (e.g. `jobs`, which stores a memory) share the app's origin and IndexedDB.
+  outDir = inject('browserPagesDir');
   server = await startStaticServer(outDir);
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS] });
 });
@@ -53,7 +44,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
 async function open(hash: string): Promise<{ page: Page; context: BrowserContext; errors: string[] }> {
@@ -62,7 +52,7 @@ async function open(hash: string): Promise<{ page: Page; context: BrowserContext
   const errors: string[] = [];
   context.on('request', (r) => requested.push(r.url()));
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${server.url}/index.html${hash}`);
+  await page.goto(`${server.url}/app.html${hash}`);
   return { page, context, errors };
 }
 
@@ -222,7 +212,7 @@ it('Watch: a baseline on two seeds gives the episodes of the Node simulate job; 
   const built = await buildPrinciplesJob({ task: 'cb', episodes: 2, rngSeed: 7, name: 'm' });
   const file = JSON.parse(JSON.stringify(built.memory)) as unknown;
   const lib = await context.newPage();
-  await lib.goto(`${server.url}/tp/jobs.html`);
+  await lib.goto(`${server.url}/jobs.html`);
   await lib.waitForFunction(() => (window as { __ready?: boolean }).__ready === true);
   const stored = await lib.evaluate(
     (f) =>

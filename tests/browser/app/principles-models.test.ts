@@ -12,13 +12,10 @@
  *   cache lists a cached model and deletes it. A successful model download is not tested (no network here).
  * - axe-core finds no serious or critical violation on either page; no request leaves the page's origin.
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
-import { build } from 'vite';
-import { afterAll, beforeAll, expect, it } from 'vitest';
+import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { buildPrinciplesJob } from '../../../src/jobs/build-principles';
 import { queryPrinciplesJob } from '../../../src/jobs/query-principles';
 import { simulateJob } from '../../../src/jobs/simulate';
@@ -27,25 +24,14 @@ import { parseModelChoice, rolesConfigOf } from '../../../demo/app/models/choice
 import { CHROMIUM_ARGS } from '../harness';
 import { startStaticServer, type StaticServer } from '../server';
 
-const repoRoot = resolve(import.meta.dirname, '../../..');
 const AXE = readFileSync(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
 let outDir = '';
 let server: StaticServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  outDir = mkdtempSync(join(tmpdir(), 'pdl-app-pm-'));
-  await build({
-    configFile: resolve(repoRoot, 'vite.config.ts'),
-    logLevel: 'warn',
-    worker: { rolldownOptions: { checks: { bundlerTimings: false } } },
-    build: {
-      outDir,
-      emptyOutDir: true,
-      reportCompressedSize: false,
-      rolldownOptions: { checks: { bundlerTimings: false } },
-    },
-  });
+  // The app is built once per run with the other test pages (tests/browser/pages/app.html, globalSetup.ts).
+  outDir = inject('browserPagesDir');
   server = await startStaticServer(outDir);
   browser = await chromium.launch({ executablePath: '/usr/bin/chromium', args: [...CHROMIUM_ARGS] });
 });
@@ -53,7 +39,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser?.close();
   await server?.close();
-  if (outDir) rmSync(outDir, { recursive: true, force: true });
 });
 
 async function open(hash: string) {
@@ -63,7 +48,7 @@ async function open(hash: string) {
   const requested: string[] = [];
   context.on('request', (r) => requested.push(r.url()));
   page.on('pageerror', (e) => errors.push(e.message));
-  await page.goto(`${server.url}/index.html${hash}`);
+  await page.goto(`${server.url}/app.html${hash}`);
   const foreign = () => requested.filter((u) => !u.startsWith(server.url) && !/^(data|blob):/.test(u));
   return { page, context, errors, requested, foreign };
 }
@@ -249,7 +234,7 @@ it('Models: f16 refused before any download; a model that cannot load explains i
   await expect
     .poll(() => alert.textContent(), { timeout: 30_000 })
     .toContain('The server http://127.0.0.1:9/v1');
-  await page.goto(`${server.url}/index.html#/models`);
+  await page.goto(`${server.url}/app.html#/models`);
   await expect.poll(() => page.locator('p.current').textContent()).toContain('tiny-chat');
   const stored = parseModelChoice(await page.evaluate(() => localStorage.getItem('pdl-model-choice')));
   expect(rolesConfigOf(stored)).toEqual({
