@@ -4,7 +4,7 @@
  * - Data: a malformed ESConv file is named with its file and line; a small real ESConv file (the first records
  *   of ../shared/data) is loaded in the worker, kept, listed with its size, exported as JSONL equal to the
  *   library's loader run in Node, offered as seeds on Train, played on Watch (whose run's trajectories are then
- *   listed) and deleted; a quota failure is shown and loses nothing;
+ *   listed) and Evaluate, and deleted; a quota failure is shown and loses nothing;
  * - Train: the chosen backend with the skipped one’s reason; a 1-step CSTPO run exported, deleted, imported and
  *   trained one more step equals an uninterrupted 2-step run (weights, optimiser, random state, history); the
  *   branch-count curve; held-out evaluation; GRPO one step with its own curves;
@@ -59,7 +59,7 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<strin
   return readFileSync((await d.path()) as string, 'utf8');
 }
 
-it('Data: a bad file is named with its line; a small ESConv file is kept, listed, exported, offered on Train, played on Watch (trajectories kept) and deleted; a full disk loses nothing', async () => {
+it('Data: a bad file is named with its line; a small ESConv file is kept, listed, exported, offered on Train, played on Watch (trajectories kept) and Evaluate, and deleted; a full disk loses nothing', async () => {
   p = await openPage('app');
   const { page } = p;
   await go(page, '#/data', 'data');
@@ -125,6 +125,15 @@ it('Data: a bad file is named with its line; a small ESConv file is kept, listed
   await expect
     .poll(() => page.locator('p.kept').textContent())
     .toMatch(/^Trajectories kept .*watch standard on esconv/);
+
+  // Evaluate runs on the set too: the report's row names it.
+  await go(page, `#/evaluate?task=esconv&policies=standard&episodes=1&rng=1&seedset=${id}`, 'evaluate');
+  await page.getByRole('button', { name: 'Evaluate', exact: true }).click();
+  const json = await downloaded(page, () =>
+    page.getByRole('button', { name: 'JSON', exact: true }).click({ timeout: 30_000 }),
+  );
+  const results = (JSON.parse(json) as { results: { seedSet: string; episodes: number }[] }).results;
+  expect(results.map((r) => [r.seedSet, r.episodes])).toEqual([[id, 1]]);
 
   // Data lists the kept trajectories beside the seed set; both are deleted.
   await go(page, '#/data', 'data');
