@@ -36,10 +36,11 @@ export interface MindState {
   lastUserPrice: number | null;
 }
 
-/** A bundled seed to start a fresh episode from. */
+/** A bundled seed to start a fresh episode from, or `seed` itself (e.g. of a seed set loaded on the Data page). */
 export interface SeedRef {
   task: TaskId;
   seedId: string;
+  seed?: Seed;
 }
 
 /** Where a call continues from: a bundled seed (a fresh episode) or a checkpoint. */
@@ -113,7 +114,7 @@ function resume(from: From): { env: DialogueEnv; observation: Observation; state
     return { env, observation: env.restore(from).observation, state: from.sim };
   }
   const env = envOf(from.task);
-  const { observation, info } = env.reset({ seed: seedOf(from.task, from.seedId) });
+  const { observation, info } = env.reset({ seed: from.seed ?? seedOf(from.task, from.seedId) });
   return { env, observation, state: info.state };
 }
 

@@ -6,7 +6,7 @@
  * batch of episode trajectories (the simulate job's lines) in one transaction, listed on the Data page.
  */
 import { html } from 'htm/preact';
-import { useEffect, useState } from 'preact/hooks';
+import { useEffect, useMemo, useState } from 'preact/hooks';
 import type { Seed, TaskId } from '../../../src/tasks/seed';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { Field } from '../glossary';
@@ -50,6 +50,31 @@ export async function seedsFor(task: TaskId, id: string): Promise<Seed[]> {
   if (loaded.set.task !== task)
     throw new SeedSetError(`seed set ${id} (${loaded.set.name}) holds ${loaded.set.task} seeds, not ${task}`);
   return loaded.items as Seed[];
+}
+
+/**
+ * The seeds of seed set `id` of `task` for a page, as {@link seedsFor} gives them: the bundled seeds at once, a
+ * stored set once read (`seeds` null until then, or for good with `error`, the reason in words).
+ */
+export function useSeedSet(task: TaskId, id: string): { seeds: Seed[] | null; error: string | null } {
+  const bundled = id === '' || id === 'bundled';
+  const key = `${task} ${id}`;
+  const fresh = useMemo(() => (bundled ? defaultSeeds(task) : null), [key]);
+  const [loaded, setLoaded] = useState<{ key: string; seeds?: Seed[]; error?: string } | null>(null);
+  useEffect(() => {
+    if (bundled) return;
+    let live = true;
+    seedsFor(task, id).then(
+      (seeds) => live && setLoaded({ key, seeds }),
+      (e: unknown) => live && setLoaded({ key, error: (e as Error).message }),
+    );
+    return () => {
+      live = false;
+    };
+  }, [key]);
+  if (fresh) return { seeds: fresh, error: null };
+  if (loaded?.key !== key) return { seeds: null, error: null };
+  return { seeds: loaded.seeds ?? null, error: loaded.error ?? null };
 }
 
 /**

@@ -18,7 +18,6 @@ import type { LoaderWorkerApi } from '../data/loader.worker';
 import { dataStore } from '../data/seedsets';
 import type { DataSet } from '../data/store';
 import { Field, Term } from '../glossary';
-import { NotBuilt } from '../notbuilt';
 import { param, setParams } from '../router';
 
 /** What became of one group of files: the seeds kept (and the stored set), or the loader's error. */
@@ -239,8 +238,8 @@ export default function Data() {
       <h2 id="stored">Kept in this browser</h2>
       <p>
         <${Term} term="seed set" label="Seed sets" /> you loaded, and the <${Term} term="trajectory" label="trajectories" />
-        of episodes the other pages kept. Choose a seed set on Train (its <em>Seeds</em> field), or put it in a class
-        link: the same file gives the same id in every browser.
+        of the episodes Watch ran (each finished run is kept). Choose a seed set on Train, Watch, Evaluate or Play
+        (their <em>Seeds</em> field), or put it in a class link: the same file gives the same id in every browser.
       </p>
       ${storageError && html`<p class="error" role="alert">${storageError}</p>`}
       ${sets && sets.length === 0 && html`<p>Nothing is kept yet.</p>`}
@@ -283,7 +282,8 @@ export default function Data() {
                     </button>
                     ${
                       s.kind === 'seeds' &&
-                      html`<a href=${`#/train?task=${s.task}&seedset=${s.id}`}>train on it</a>`
+                      html`<a href=${`#/train?task=${s.task}&seedset=${s.id}`}>train on it</a>
+                        <a href=${`#/watch?task=${s.task}&seedset=${s.id}`}>watch it</a>`
                     }
                   </td>
                 </tr>`,
@@ -291,9 +291,5 @@ export default function Data() {
           </tbody>
         </table>`
       }
-      <${NotBuilt}
-        >Play, Watch and Evaluate do not offer your seed sets or keep their episodes’ trajectories here yet (Train
-        already trains on a chosen seed set).</${NotBuilt}
-      >
     </section>`;
 }

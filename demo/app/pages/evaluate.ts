@@ -2,7 +2,8 @@
  * Evaluate: policies compared on the same episodes of one task, with the evaluate job (src/jobs/evaluate.ts) in
  * the episode worker — the job `npm run evaluate` runs, so the same configuration gives the same numbers. Shows
  * the results table with 95% intervals, a chart of mean return with its interval per policy, the paired
- * differences against the first policy, and downloads of the report as JSON, CSV and Markdown.
+ * differences against the first policy, and downloads of the report as JSON, CSV and Markdown. The seeds are the
+ * task's bundled ones or a seed set loaded on the Data page (URL parameter `seedset`, the job's `seedSets`).
  */
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
@@ -18,6 +19,7 @@ import { JobProgressBar } from '../progress';
 import { param, setParams } from '../router';
 import type { DoseResult, StoredPolicy } from '../../../workers/episode-app';
 import { explainError } from '../errors';
+import { SEED_SET_PARAM, SeedSetField, seedsFor } from '../data/seedsets';
 import { parseReportFile, type ImportedReport } from './evaluate-import';
 import { PolicyOptions, StoredPolicies } from './watch';
 
@@ -313,14 +315,20 @@ export default function Evaluate() {
   const [error, setError] = useState<string | null>(null);
   const running = runner.progress.value !== null;
   const chosen = new Set(config.policies);
+  const seedSet = param(SEED_SET_PARAM, 'bundled');
 
   const start = async (e: Event) => {
     e.preventDefault();
     setReport(null);
     setError(null);
     try {
+      // A stored seed set replaces the task's bundled seeds (the job's named seed sets).
+      const run =
+        seedSet === '' || seedSet === 'bundled'
+          ? config
+          : { ...config, seedSets: [{ task, name: seedSet, seeds: await seedsFor(task, seedSet) }] };
       const out = await runner.run(async (api) => {
-        const { report: r } = await api.evaluate(config);
+        const { report: r } = await api.evaluate(run);
         return { report: r, files: await api.reportFiles(r) };
       });
       setReport(out);
@@ -340,7 +348,7 @@ export default function Evaluate() {
           <select
             id="eval-task"
             value=${task}
-            onChange=${(e: Event) => setParams({ task: (e.target as HTMLSelectElement).value, policies: '' })}
+            onChange=${(e: Event) => setParams({ task: (e.target as HTMLSelectElement).value, policies: '', [SEED_SET_PARAM]: '' })}
           >
             ${TASK_IDS.map((id) => html`<option value=${id}>${getTask(id).title}</option>`)}
           </select>
@@ -359,6 +367,7 @@ export default function Evaluate() {
           </select>
         </${Field}>
         <${StoredPolicies} task=${task} onList=${setStored} />
+        <${SeedSetField} id="eval-seedset" task=${task} value=${seedSet} onChange=${(id: string) => setParams({ [SEED_SET_PARAM]: id })} />
         <${Field} id="eval-episodes" label="Episodes per policy" term="episode">
           <input
             id="eval-episodes"

@@ -1,15 +1,16 @@
 /**
  * Play: the person is the actor. The simulator runs in the play worker (demo/workers/play.worker.ts) in template
  * mode; every turn comes back with a checkpoint, so Undo drops the last turn and Branch starts a new line from an
- * earlier turn's checkpoint — both lines stay on screen side by side.
+ * earlier turn's checkpoint — both lines stay on screen side by side. The seeds are the task's bundled ones or a
+ * seed set loaded on the Data page (URL parameter `seedset`).
  */
 import { html } from 'htm/preact';
-import { useEffect, useMemo, useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import * as Comlink from 'comlink';
 import { getTask } from '../../../src/tasks';
 import { TASK_IDS, type ActorView, type TaskId, type Turn } from '../../../src/tasks/seed';
 import type { Appraisal, From, MindState, PlayTurn, PlayWorkerApi } from '../../workers/play.worker';
-import { defaultSeeds } from '../../../src/tasks/defaults';
+import { SEED_SET_PARAM, SeedSetField, useSeedSet } from '../data/seedsets';
 import { explainError, WorkerCrashedError } from '../errors';
 import { Field, Term } from '../glossary';
 import { MindPanel, MindPlots, type MindTurn } from '../mind';
@@ -136,8 +137,16 @@ export default function Play() {
     : 'p4g';
   const seedParam = param('seed', '');
   const reveal = param('mind', '0') === '1';
-  const seeds = useMemo(() => defaultSeeds(task), [task]);
+  const seedSet = param(SEED_SET_PARAM, 'bundled');
+  const { seeds: setSeeds, error: seedSetError } = useSeedSet(task, seedSet);
+  const seeds = setSeeds ?? [];
   const seed = seeds.find((s) => s.id === seedParam) ?? seeds[0];
+  const seedField = html`<${SeedSetField}
+    id="play-seedset"
+    task=${task}
+    value=${seedSet}
+    onChange=${(id: string) => setParams({ [SEED_SET_PARAM]: id, seed: '' })}
+  />`;
   const [lines, setLines] = useState<Line[]>([{ name: 'Line A', from: 0, turns: [] }]);
   const [active, setActive] = useState(0);
   const [strategy, setStrategy] = useState('');
@@ -153,15 +162,21 @@ export default function Play() {
     setActive(0);
     setWordings([]);
     setAppraisal(null);
-    setError(seed ? null : `The task ${task} has no bundled seed.`);
-  }, [task, seed?.id]);
-  if (!seed) return html`<p role="alert" class="error">The task ${task} has no bundled seed.</p>`;
+    setError(null);
+  }, [task, seedSet, seed?.id]);
+  if (!seed)
+    return html`${seedField}
+    ${
+      setSeeds === null && !seedSetError
+        ? html`<p role="status">Reading the seed set…</p>`
+        : html`<p role="alert" class="error">${seedSetError ?? `The seed set of ${task} has no seed.`}</p>`
+    }`;
   // The seed's initial mind (the seller's acceptable price is known after the first turn).
   const initial: MindState = { cognitive: seed.cognitive, acceptablePrice: null, lastUserPrice: null };
 
   const line = lines[active] as Line;
   const last = line.turns[line.turns.length - 1];
-  const checkpoint: From = last ? last.checkpoint : { task, seedId: seed.id };
+  const checkpoint: From = last ? last.checkpoint : { task, seedId: seed.id, seed };
   const ended = !!last && (last.terminated || last.truncated);
   const strategies = getTask(task).strategies;
 
@@ -220,11 +235,12 @@ export default function Play() {
           >Task
           <select
             value=${task}
-            onChange=${(e: Event) => setParams({ task: (e.target as HTMLSelectElement).value, seed: '' })}
+            onChange=${(e: Event) => setParams({ task: (e.target as HTMLSelectElement).value, seed: '', [SEED_SET_PARAM]: '' })}
           >
             ${TASK_IDS.map((id) => html`<option value=${id}>${getTask(id).title}</option>`)}
           </select>
         </label>
+        ${seedField}
         <${Field} id="play-seed" label="Seed" term="seed">
           <select id="play-seed"
             value=${seed.id}

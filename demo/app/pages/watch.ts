@@ -1,15 +1,18 @@
 /**
  * Watch: a policy of the registry (src/jobs/policies.ts) plays the chosen seeds in the episode worker through the
  * simulate job — the same job as `npm run simulate`, so the same task, policy, seeds and rng seed give the same
- * episodes. Episodes are listed with outcome and return; any one opens as a transcript with the mind panel.
+ * episodes. The seeds are the task's bundled ones or a seed set loaded on the Data page (URL parameter `seedset`).
+ * Episodes are listed with outcome and return; any one opens as a transcript with the mind panel. A finished run's
+ * trajectory lines are kept in this browser (listed on the Data page, exportable and deletable).
  */
 import { html } from 'htm/preact';
-import { useMemo, useState } from 'preact/hooks';
+import { useState } from 'preact/hooks';
 import type { SimulateConfig, SimulateResult, TrajectoryLine } from '../../../src/jobs/simulate';
 import { formatEstimate } from '../../../src/stats/intervals';
 import { getTask } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
-import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
+import { TASK_IDS, type Seed, type TaskId } from '../../../src/tasks/seed';
+import { keepTrajectories, SEED_SET_PARAM, SeedSetField, useSeedSet } from '../data/seedsets';
 import { Field, Term } from '../glossary';
 import type { StoredPolicy } from '../../../workers/episode-app';
 import { explainError } from '../errors';
@@ -115,13 +118,22 @@ export function StoredPolicies(props: { task: TaskId; onList: (list: StoredPolic
   </p>`;
 }
 
-/** The watch page's configuration from the URL (class mode), with defaults. */
-export function watchConfig(params: {
-  get: (k: string, d: string) => string;
-}): SimulateConfig & { task: TaskId } {
-  const t = params.get('task', 'p4g');
-  const task = ((TASK_IDS as readonly string[]).includes(t) ? t : 'p4g') as TaskId;
-  const all = defaultSeeds(task);
+/** The task named by the URL (`p4g` when absent or unknown). */
+function taskOf(get: (k: string, d: string) => string): TaskId {
+  const t = get('task', 'p4g');
+  return ((TASK_IDS as readonly string[]).includes(t) ? t : 'p4g') as TaskId;
+}
+
+/**
+ * The watch page's configuration from the URL (class mode), with defaults; `available` are the seeds to choose
+ * from (default: the task's bundled seeds; the page passes the chosen seed set's).
+ */
+export function watchConfig(
+  params: { get: (k: string, d: string) => string },
+  available?: readonly Seed[],
+): SimulateConfig & { task: TaskId } {
+  const task = taskOf(params.get);
+  const all = available ? [...available] : defaultSeeds(task);
   const chosen = params.get('seeds', '').split(',').filter(Boolean);
   const seeds = chosen.length > 0 ? all.filter((s) => chosen.includes(s.id)) : all.slice(0, 6);
   return {
@@ -134,10 +146,10 @@ export function watchConfig(params: {
   };
 }
 
-function Episode({ line }: { line: TrajectoryLine }) {
+function Episode({ line, seeds }: { line: TrajectoryLine; seeds: readonly Seed[] }) {
   const t = getTask(line.task);
-  const seed = defaultSeeds(line.task).find((s) => s.id === line.seedId);
-  if (!seed) return html`<p class="error">The seed ${line.seedId} is not bundled.</p>`;
+  const seed = seeds.find((s) => s.id === line.seedId);
+  if (!seed) return html`<p class="error">The seed ${line.seedId} is not among the run's seeds.</p>`;
   const points: MindPoint[] = [
     { cognitive: seed.cognitive, lastUserPrice: null, acceptablePrice: null },
     ...line.turns.map((x) => ({
@@ -185,12 +197,24 @@ function Episode({ line }: { line: TrajectoryLine }) {
   </section>`;
 }
 
+/** A name for a kept run, for people: `watch random on esconv, 2026-12-01 07:30:12`. */
+function runName(policy: string, task: TaskId): string {
+  return `watch ${policy} on ${task}, ${new Date().toISOString().slice(0, 19).replace('T', ' ')}`;
+}
+
 export default function Watch() {
-  const config = watchConfig({ get: param });
-  const task = config.task;
-  const allSeeds = useMemo(() => defaultSeeds(task), [task]);
+  const task = taskOf(param);
+  const seedSet = param(SEED_SET_PARAM, 'bundled');
+  // The chosen seed set's seeds (bundled: at once; a stored set: once read from IndexedDB).
+  const { seeds: allSeeds, error: seedSetError } = useSeedSet(task, seedSet);
+  const config = watchConfig({ get: param }, allSeeds ?? defaultSeeds(task));
   const chosen = new Set((config.seeds ?? []).map((s) => s.id));
-  const [result, setResult] = useState<{ result: SimulateResult; lines: TrajectoryLine[] } | null>(null);
+  const [result, setResult] = useState<{
+    result: SimulateResult;
+    lines: TrajectoryLine[];
+    seeds: Seed[];
+  } | null>(null);
+  const [kept, setKept] = useState<{ ok: boolean; note: string } | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [open, setOpen] = useState<number | null>(null);
   const [stored, setStored] = useState<StoredPolicy[] | null>(null);
@@ -199,11 +223,20 @@ export default function Watch() {
   const start = async (e: Event) => {
     e.preventDefault();
     setResult(null);
+    setKept(null);
     setError(null);
     setOpen(null);
+    if (!allSeeds) return;
     try {
       const out = await runner.run((api, onProgress) => api.simulate(config, onProgress));
-      setResult(out);
+      setResult({ ...out, seeds: config.seeds ?? [] });
+      const name = runName(out.result.policy, task);
+      try {
+        await keepTrajectories(name, task, out.lines);
+        setKept({ ok: true, note: `Trajectories kept in this browser as “${name}” (see the Data page).` });
+      } catch (err) {
+        setKept({ ok: false, note: `The trajectories were not kept. ${explainError(err)}` });
+      }
     } catch (err) {
       setError(
         err instanceof JobStoppedError ? `Stopped: ${err.message}.` : `The run failed. ${explainError(err)}`,
@@ -219,7 +252,7 @@ export default function Watch() {
           >Task
           <select
             value=${task}
-            onChange=${(e: Event) => setParams({ task: (e.target as HTMLSelectElement).value, seeds: '', policy: 'random' })}
+            onChange=${(e: Event) => setParams({ task: (e.target as HTMLSelectElement).value, seeds: '', policy: 'random', [SEED_SET_PARAM]: '' })}
           >
             ${TASK_IDS.map((id) => html`<option value=${id}>${getTask(id).title}</option>`)}
           </select>
@@ -233,6 +266,8 @@ export default function Watch() {
           </select>
         </${Field}>
         <${StoredPolicies} task=${task} onList=${setStored} />
+        <${SeedSetField} id="watch-seedset" task=${task} value=${seedSet} onChange=${(id: string) => setParams({ [SEED_SET_PARAM]: id, seeds: '' })} />
+        ${seedSetError && html`<p role="alert" class="error">${seedSetError}</p>`}
         <${Field} id="watch-seeds" label="Seeds (Ctrl/Shift-click for several)" term="seed">
           <select id="watch-seeds"
             multiple
@@ -243,7 +278,7 @@ export default function Watch() {
                 episodes: '',
               })}
           >
-            ${allSeeds.map((sd) => html`<option value=${sd.id} selected=${chosen.has(sd.id)}>${sd.id}</option>`)}
+            ${(allSeeds ?? []).map((sd) => html`<option value=${sd.id} selected=${chosen.has(sd.id)}>${sd.id}</option>`)}
           </select>
         </${Field}>
         <${Field} id="watch-episodes" label="Episodes" term="episode">
@@ -264,11 +299,12 @@ export default function Watch() {
             onChange=${(e: Event) => setParams({ rng: (e.target as HTMLInputElement).value })}
           />
         </label>
-        <button type="submit">Run</button>
+        <button type="submit" disabled=${!allSeeds}>Run</button>
       </fieldset>
     </form>
     <${JobProgressBar} runner=${runner} what="Episodes" />
     ${error && html`<p role="alert" class="error">${error}</p>`}
+    ${kept && html`<p role=${kept.ok ? 'status' : 'alert'} class=${kept.ok ? 'kept muted' : 'error'}>${kept.note}</p>`}
     ${
       result &&
       s &&
@@ -317,5 +353,5 @@ export default function Watch() {
         </table>
       </section>`
     }
-    ${result && open !== null && result.lines[open] && html`<${Episode} line=${result.lines[open]} />`}`;
+    ${result && open !== null && result.lines[open] && html`<${Episode} line=${result.lines[open]} seeds=${result.seeds} />`}`;
 }

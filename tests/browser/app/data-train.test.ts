@@ -3,8 +3,8 @@
  * build of the whole app (tests/browser/pages/app.html):
  * - Data: a malformed ESConv file is named with its file and line; a small real ESConv file (the first records
  *   of ../shared/data) is loaded in the worker, kept, listed with its size, exported as JSONL equal to the
- *   library's loader run in Node, offered as seeds on Train, and deleted; a quota failure is shown and loses
- *   nothing;
+ *   library's loader run in Node, offered as seeds on Train, played on Watch (whose run's trajectories are then
+ *   listed) and Evaluate, and deleted; a quota failure is shown and loses nothing;
  * - Train: the chosen backend with the skipped one’s reason; a 1-step CSTPO run exported, deleted, imported and
  *   trained one more step equals an uninterrupted 2-step run (weights, optimiser, random state, history); the
  *   branch-count curve; held-out evaluation; GRPO one step with its own curves;
@@ -18,6 +18,7 @@ import { afterEach, expect, it } from 'vitest';
 import { loadEsconv, parseSeedJsonl } from '../../../src/data';
 import type { StoredRun } from '../../../src/rl/store';
 import { runFromFile } from '../../../demo/app/train/runfile';
+import { defaultSeeds } from '../../../src/tasks/defaults';
 import { openPage, type OpenedPage } from '../harness';
 
 const DATA = resolve(import.meta.dirname, '../../../../shared/data');
@@ -58,7 +59,7 @@ async function downloaded(page: Page, click: () => Promise<void>): Promise<strin
   return readFileSync((await d.path()) as string, 'utf8');
 }
 
-it('Data: a bad file is named with its line; a small ESConv file is kept, listed, exported, offered on Train and deleted; a full disk loses nothing', async () => {
+it('Data: a bad file is named with its line; a small ESConv file is kept, listed, exported, offered on Train, played on Watch (trajectories kept) and Evaluate, and deleted; a full disk loses nothing', async () => {
   p = await openPage('app');
   const { page } = p;
   await go(page, '#/data', 'data');
@@ -91,6 +92,7 @@ it('Data: a bad file is named with its line; a small ESConv file is kept, listed
 
   // A full disk: the write is refused with a clear message and the stored set is untouched.
   await page.evaluate(() => {
+    (window as unknown as { realPut: unknown }).realPut = IDBObjectStore.prototype.put;
     IDBObjectStore.prototype.put = function () {
       throw new DOMException('simulated full disk', 'QuotaExceededError');
     };
@@ -100,14 +102,49 @@ it('Data: a bad file is named with its line; a small ESConv file is kept, listed
   await expect.poll(() => page.locator('table.checked').textContent()).toContain('out of space');
   expect(await row.count()).toBe(1);
   expect(await row.locator('td').nth(1).textContent()).toBe('3 seeds');
+  await page.evaluate(() => {
+    const w = window as unknown as { realPut: typeof IDBObjectStore.prototype.put };
+    IDBObjectStore.prototype.put = w.realPut;
+  });
 
   // The set is offered as seeds on Train.
   const id = (await row.locator('code').textContent()) as string;
   await go(page, '#/train?task=esconv', 'train');
   const options = page.getByLabel('Seeds', { exact: true }).locator('option');
   await expect.poll(() => options.allTextContents()).toContain('esconv-3.jsonl (3 seeds)');
+
+  // Watch plays the set's first seed with a baseline; the transcript is that seed's, and the run is kept.
+  const first = loadEsconv(esconv, 'esconv-3.jsonl').seeds[0]!;
+  expect(defaultSeeds('esconv').map((s) => s.id)).not.toContain(first.id);
+  await go(page, '#/watch?task=esconv&policy=standard&episodes=1&rng=1', 'watch');
+  await page.getByLabel('Seeds', { exact: true }).selectOption(id);
+  await page.getByRole('button', { name: 'Run' }).click();
+  await page.getByRole('button', { name: 'Open episode 1' }).click({ timeout: 30_000 });
+  expect(await page.locator('#episode-title').textContent()).toBe(`Episode: ${first.id}, repeat 0`);
+  expect(await page.locator('.episode > p.turn').first().textContent()).toContain(first.prefix[0]!.text);
+  await expect
+    .poll(() => page.locator('p.kept').textContent())
+    .toMatch(/^Trajectories kept .*watch standard on esconv/);
+
+  // Evaluate runs on the set too: the report's row names it.
+  await go(page, `#/evaluate?task=esconv&policies=standard&episodes=1&rng=1&seedset=${id}`, 'evaluate');
+  await page.getByRole('button', { name: 'Evaluate', exact: true }).click();
+  const json = await downloaded(page, () =>
+    page.getByRole('button', { name: 'JSON', exact: true }).click({ timeout: 30_000 }),
+  );
+  const results = (JSON.parse(json) as { results: { seedSet: string; episodes: number }[] }).results;
+  expect(results.map((r) => [r.seedSet, r.episodes])).toEqual([[id, 1]]);
+
+  // Data lists the kept trajectories beside the seed set; both are deleted.
   await go(page, '#/data', 'data');
-  await row.getByRole('button', { name: /^Delete/ }).click();
+  await expect.poll(() => row.count()).toBe(2);
+  const kept = row.filter({ hasText: 'watch standard on esconv' });
+  expect(await kept.locator('td').nth(1).textContent()).toBe('1 trajectories');
+  for (const name of [/^Delete watch/, /^Delete esconv-3/]) {
+    const before = await row.count();
+    await page.getByRole('button', { name }).click();
+    await expect.poll(() => row.count()).toBe(before - 1);
+  }
   await expect.poll(() => page.locator('main').textContent()).toContain('Nothing is kept yet.');
   expect(id).toMatch(/^s-[0-9a-f]{12}$/);
   expect(p.logs.filter((l) => l.startsWith('[pageerror]'))).toEqual([]);
