@@ -15,6 +15,7 @@ import type { EvalRun } from './harness-run';
 import { EvalInputError } from './errors';
 import {
   EMOLLM_METRIC_DEFINITIONS,
+  scoreEmollmEpisode,
   summarizeEmollm,
   type EmollmEpisodeInput,
   type EmollmEpisodeScores,
@@ -126,8 +127,8 @@ function summarized(
 
 /**
  * EmoLLM metrics for every (EmoLLM seed set, policy) of a finished run, by the template scorers (what
- * `buildReport` puts in the report), from the scores each episode's outcome took when it was recorded; empty
- * when no set has scenarios.
+ * `buildReport` puts in the report), from the transcripts the episodes' outcomes kept; empty when no set has
+ * scenarios.
  */
 export function emollmResults(plan: EvalPlan, run: EvalRun): EmollmResult[] {
   const out: EmollmResult[] = [];
@@ -136,7 +137,9 @@ export function emollmResults(plan: EvalPlan, run: EvalRun): EmollmResult[] {
     if (seeds.length === 0 || seeds.some((s) => !s?.scenario)) continue;
     for (const policy of plan.config.policies) {
       const rows = (run.outcomes.get(runKey(set.task, policy)) ?? []).flatMap((e) =>
-        e.seedSet === set.name && e.emollm ? [{ caseId: e.seedId, scores: e.emollm }] : [],
+        e.seedSet === set.name && e.emollm
+          ? [{ caseId: e.seedId, scores: scoreEmollmEpisode(e.emollm) }]
+          : [],
       );
       if (rows.length > 0)
         out.push(summarized(plan, { task: set.task, seedSet: set.name, policy }, rows, 'template'));

@@ -1,13 +1,18 @@
 /**
  * The compact outcome of an evaluated episode: what the report needs of it (identity, success, return, turns,
- * the strategy labels used, the judge's individual runs, the EmoLLM template scores), taken when the episode is
- * recorded. An evaluation keeps these instead of the full trajectories (which stay in the episode store), so its
- * memory does not grow with the per-turn text and state of every episode.
+ * the strategy labels used, the judge's individual runs, and — for seeds with an EmoLLM scenario only — the visible
+ * transcript the EmoLLM metrics are scored from), taken when the episode is recorded. An evaluation keeps these
+ * instead of the full trajectories (which stay in the episode store), so its memory does not grow with the
+ * per-turn text and state of every episode.
+ *
+ * The EmoLLM template scores are taken after the run (report.ts), not here: scoring between episodes changed
+ * later episodes' trajectories (some text-layer state shared by the scorers and the simulator is not neutral to
+ * call order), and every episode must stay a function of its identity alone.
  */
 import type { Protocol } from '../env/env';
 import { getTask } from '../tasks';
 import type { Seed, TaskId } from '../tasks/seed';
-import { scoreEmollmEpisode, type EmollmEpisodeScores } from './emollm-metrics';
+import type { EmollmEpisodeInput } from './emollm-metrics';
 import { emollmInput } from './emollm-metrics-report';
 import type { EvalEpisode, JudgeRuns } from './harness-run';
 
@@ -31,17 +36,17 @@ export interface EpisodeOutcome {
   /** The task labels the actor used, in turn order (other strategies left out): the strategy entropy's input. */
   strategies: string[];
   judgeRuns: JudgeRuns;
-  /** EmoLLM template scores from the visible transcript; null when the seed carries no EmoLLM scenario. */
-  emollm: EmollmEpisodeScores | null;
+  /** The visible transcript and scenario the EmoLLM metrics score; null when the seed has no EmoLLM scenario. */
+  emollm: EmollmEpisodeInput | null;
 }
 
 /**
- * The outcome of a finished episode; `seed` is the seed it played (its scenario, if any, is what the EmoLLM
- * template scores are taken against).
+ * The outcome of a finished episode; `seed` is the seed it played (with an EmoLLM scenario, the outcome keeps the
+ * episode's visible transcript for the EmoLLM metrics).
  */
 export function episodeOutcome(record: EvalEpisode, seed: Seed | undefined): EpisodeOutcome {
   const labels = getTask(record.task).strategies;
-  const input = seed ? emollmInput(seed, record) : null;
+  const emollm = seed ? emollmInput(seed, record) : null;
   return {
     task: record.task,
     policy: record.policy,
@@ -56,7 +61,7 @@ export function episodeOutcome(record: EvalEpisode, seed: Seed | undefined): Epi
     finalReward: record.turns.at(-1)?.reward ?? null,
     strategies: record.turns.map((t) => t.action.strategy).filter((s) => labels.includes(s)),
     judgeRuns: record.judgeRuns,
-    emollm: input ? scoreEmollmEpisode(input) : null,
+    emollm,
   };
 }
 
