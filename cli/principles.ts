@@ -418,7 +418,7 @@ async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalRepor
       rngSeed,
       resamples: report.config.resamples,
       level: report.config.level,
-      reference: { policy: 'standard', episodes: run.records.get(runKey(task, 'standard')) ?? [] },
+      reference: { policy: 'standard', episodes: run.outcomes.get(runKey(task, 'standard')) ?? [] },
     });
     rows.push({
       policy: ONLINE_POLICY,

@@ -10,8 +10,9 @@ import { hashKey32 } from '../data/hash';
 import { Rng } from '../rng';
 import type { Seed } from '../tasks/seed';
 import type { TaskId } from '../tasks/seed';
-import { seedKey, type EvalPlan } from './harness';
-import { runKey, type EvalRun } from './harness-run';
+import { runKey, seedKey, type EvalPlan } from './harness';
+import type { EvalRun } from './harness-run';
+import { EvalInputError } from './errors';
 import {
   EMOLLM_METRIC_DEFINITIONS,
   scoreEmollmEpisode,
@@ -76,15 +77,23 @@ interface EmollmGroup {
   episodes: { caseId: string; input: EmollmEpisodeInput }[];
 }
 
-/** The (EmoLLM seed set, policy) groups of a finished run, with each episode's visible transcript. */
+/**
+ * The (EmoLLM seed set, policy) groups of a finished run, with each episode's visible transcript.
+ * @throws EvalInputError when the run kept no full records (`keepRecords`).
+ */
 function emollmGroups(plan: EvalPlan, run: EvalRun): EmollmGroup[] {
   const { config } = plan;
+  const records = run.records;
+  if (!records)
+    throw new EvalInputError(
+      'run: scoring EmoLLM transcripts needs the full episode records; run the evaluation with keepRecords',
+    );
   const out: EmollmGroup[] = [];
   for (const set of config.seedSets) {
     const seeds = set.seedIds.map((id) => plan.seeds.get(seedKey(set.task, set.name, id)));
     if (seeds.length === 0 || seeds.some((s) => !s?.scenario)) continue;
     for (const policy of config.policies) {
-      const episodes = (run.records.get(runKey(set.task, policy)) ?? [])
+      const episodes = (records.get(runKey(set.task, policy)) ?? [])
         .filter((e) => e.seedSet === set.name)
         .flatMap((e) => {
           const seed = plan.seeds.get(seedKey(set.task, set.name, e.seedId));
@@ -99,7 +108,7 @@ function emollmGroups(plan: EvalPlan, run: EvalRun): EmollmGroup[] {
 
 function summarized(
   plan: EvalPlan,
-  group: EmollmGroup,
+  group: Pick<EmollmGroup, 'task' | 'seedSet' | 'policy'>,
   rows: { caseId: string; scores: EmollmEpisodeScores }[],
   scorer: EmollmScorerName,
 ): EmollmResult {
@@ -118,23 +127,32 @@ function summarized(
 
 /**
  * EmoLLM metrics for every (EmoLLM seed set, policy) of a finished run, by the template scorers (what
- * `buildReport` puts in the report); empty when no set has scenarios.
+ * `buildReport` puts in the report), from the transcripts the episodes' outcomes kept; empty when no set has
+ * scenarios.
  */
 export function emollmResults(plan: EvalPlan, run: EvalRun): EmollmResult[] {
-  return emollmGroups(plan, run).map((g) =>
-    summarized(
-      plan,
-      g,
-      g.episodes.map((e) => ({ caseId: e.caseId, scores: scoreEmollmEpisode(e.input) })),
-      'template',
-    ),
-  );
+  const out: EmollmResult[] = [];
+  for (const set of plan.config.seedSets) {
+    const seeds = set.seedIds.map((id) => plan.seeds.get(seedKey(set.task, set.name, id)));
+    if (seeds.length === 0 || seeds.some((s) => !s?.scenario)) continue;
+    for (const policy of plan.config.policies) {
+      const rows = (run.outcomes.get(runKey(set.task, policy)) ?? []).flatMap((e) =>
+        e.seedSet === set.name && e.emollm
+          ? [{ caseId: e.seedId, scores: scoreEmollmEpisode(e.emollm) }]
+          : [],
+      );
+      if (rows.length > 0)
+        out.push(summarized(plan, { task: set.task, seedSet: set.name, policy }, rows, 'template'));
+    }
+  }
+  return out;
 }
 
 /**
  * The same metrics by any {@link EmollmScorer} — e.g. the LLM judge of emollm-metrics-judge.ts — over a
  * finished run, episode by episode in report order, with the same intervals and bootstrap streams.
- * @throws what the scorer throws (RoleOutputError for a judge that never answers validly).
+ * @throws what the scorer throws (RoleOutputError for a judge that never answers validly); EvalInputError when
+ *   the run kept no full records (`keepRecords`).
  */
 export async function scoreEmollmRun(
   plan: EvalPlan,
@@ -153,7 +171,8 @@ export async function scoreEmollmRun(
 /**
  * The EmoLLM metrics of an evaluation made in LLM mode: scored by the LLM judge on `llm.backend`
  * ({@link LlmEmollmScorer}); `undefined` without a backend (template mode: `buildReport` scores them with the
- * template scorers). @throws RoleOutputError when the judge never answers a call validly.
+ * template scorers). @throws RoleOutputError when the judge never answers a call validly; EvalInputError when
+ *   the run kept no full records (`keepRecords`; `evaluate` keeps them in LLM mode).
  */
 export async function emollmJudgeResults(
   plan: EvalPlan,

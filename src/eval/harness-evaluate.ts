@@ -35,9 +35,14 @@ export interface EvaluateOptions {
   signal?: AbortSignal;
   /** The report's timestamp (default: now). */
   generatedAt?: Date;
+  /**
+   * Also return the full episode records (`run.records`; memory grows with the episodes). Default false, except
+   * in LLM mode, where the LLM judge scores the EmoLLM metrics from the transcripts after the run.
+   */
+  keepRecords?: boolean;
 }
 
-/** The report and the run behind it. */
+/** The report and the run behind it (its outcomes; its full records with `keepRecords`). */
 export interface Evaluation {
   report: EvalReport;
   run: EvalRun;
@@ -68,6 +73,7 @@ export async function evaluate(plan: EvalPlan, options: EvaluateOptions = {}): P
     store: options.store ?? new MemoryEpisodeStore(),
     ...(options.onProgress ? { onProgress: options.onProgress } : {}),
     ...(options.signal ? { signal: options.signal } : {}),
+    keepRecords: options.keepRecords === true || llm,
   });
   const mapper =
     options.mapper ??

@@ -18,7 +18,17 @@ import type { SimRoles } from '../sim/roles';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { PpdppModel } from '../baselines/ppdpp/model';
 import type { Seed, TaskId } from '../tasks/seed';
-import { episodeKey, seedKey, type EpisodeSettings, type EpisodeSpec, type EvalPlan } from './harness';
+import {
+  episodeKey,
+  runKey,
+  seedKey,
+  type EpisodeSettings,
+  type EpisodeSpec,
+  type EvalPlan,
+} from './harness';
+import { episodeOutcome, type EpisodeOutcome } from './harness-outcome';
+
+export { runKey } from './harness';
 
 /** The individual judgments behind an episode's aggregated ones (for judge agreement). */
 export interface JudgeRuns {
@@ -180,34 +190,49 @@ export interface RunOptions {
   /** Called after each finished episode: (finished including reused, total). */
   onProgress?: (done: number, total: number) => void;
   signal?: AbortSignal;
+  /**
+   * Also return every full episode record (`EvalRun.records`): memory grows with the episodes' turns; default
+   * false (the report needs only the outcomes; the trajectories stay in the store).
+   */
+  keepRecords?: boolean;
 }
 
-/** The episodes of a plan, in plan order, and how many ran now or were found finished. */
+/** The outcomes of a plan's episodes, in plan order, and how many ran now or were found finished. */
 export interface EvalRun {
-  /** Per `<task>\u0000<policy>`: the plan's episodes in plan order. */
-  records: Map<string, EvalEpisode[]>;
+  /** Per `<task>\u0000<policy>` ({@link runKey}): the compact outcomes of the plan's episodes in plan order. */
+  outcomes: Map<string, EpisodeOutcome[]>;
+  /** The full records, keyed and ordered as `outcomes`; only with `keepRecords`. */
+  records?: Map<string, EvalEpisode[]>;
   ran: number;
   reused: number;
 }
 
-/** The key of a (task, policy) in {@link EvalRun.records}. */
-export function runKey(task: TaskId, policy: string): string {
-  return `${task}\u0000${policy}`;
-}
-
 /**
- * Run the plan's episodes that the store does not hold yet, append each as it finishes, and return all of the
- * plan's episodes in plan order. Episodes in the store that the plan does not list are left alone.
+ * Run the plan's episodes that the store does not hold yet, append each as it finishes, keep its outcome (and
+ * its record with `keepRecords`), and return the outcomes of all of the plan's episodes in plan order. Episodes
+ * in the store that the plan does not list are left alone.
  * @throws the executor's errors; the signal's reason when aborted (finished episodes stay in the store).
  */
 export async function runEvaluation(plan: EvalPlan, options: RunOptions): Promise<EvalRun> {
-  const found = new Map<string, EvalEpisode>();
+  const found = new Map<string, EpisodeOutcome>();
+  const kept = new Map<string, EvalEpisode>();
+  const fullKey = (e: { task: TaskId; policy: string; seedSet: string; seedId: string; repeat: number }) =>
+    `${runKey(e.task, e.policy)}\u0000${episodeKey(e)}`;
+  const inPlan = new Set(plan.episodes.map(fullKey));
+  const keep = (record: EvalEpisode) => {
+    const key = fullKey(record);
+    if (!inPlan.has(key)) return;
+    found.set(
+      key,
+      episodeOutcome(record, plan.seeds.get(seedKey(record.task, record.seedSet, record.seedId))),
+    );
+    if (options.keepRecords) kept.set(key, record);
+  };
   const pairs = new Set(plan.episodes.map((e) => runKey(e.task, e.policy)));
   for (const pair of pairs) {
     const [task, policy] = pair.split('\u0000') as [TaskId, string];
-    for (const r of await options.store.load(task, policy)) found.set(`${pair}\u0000${episodeKey(r)}`, r);
+    for (const r of await options.store.load(task, policy)) keep(r);
   }
-  const fullKey = (e: EpisodeSpec) => `${runKey(e.task, e.policy)}\u0000${episodeKey(e)}`;
   const todo: EpisodeTask[] = plan.episodes
     .filter((e) => !found.has(fullKey(e)))
     .map((spec) => ({ spec, seed: plan.seeds.get(seedKey(spec.task, spec.seedSet, spec.seedId)) as Seed }));
@@ -222,7 +247,7 @@ export async function runEvaluation(plan: EvalPlan, options: RunOptions): Promis
     (record) => {
       chain = chain.then(async () => {
         await options.store.append(record);
-        found.set(`${runKey(record.task, record.policy)}\u0000${episodeKey(record)}`, record);
+        keep(record);
         options.onProgress?.(++done, total);
       });
       return chain;
@@ -230,12 +255,17 @@ export async function runEvaluation(plan: EvalPlan, options: RunOptions): Promis
     options.signal,
   );
   await chain;
+  const outcomes = new Map<string, EpisodeOutcome[]>();
   const records = new Map<string, EvalEpisode[]>();
   for (const e of plan.episodes) {
     const key = runKey(e.task, e.policy);
-    const list = records.get(key) ?? [];
-    list.push(found.get(fullKey(e)) as EvalEpisode);
-    records.set(key, list);
+    const list = outcomes.get(key) ?? [];
+    list.push(found.get(fullKey(e)) as EpisodeOutcome);
+    outcomes.set(key, list);
+    if (!options.keepRecords) continue;
+    const full = records.get(key) ?? [];
+    full.push(kept.get(fullKey(e)) as EvalEpisode);
+    records.set(key, full);
   }
-  return { records, ran: todo.length, reused };
+  return { outcomes, ...(options.keepRecords ? { records } : {}), ran: todo.length, reused };
 }

@@ -161,6 +161,11 @@ export function seedKey(task: TaskId, seedSet: string, seedId: string): string {
   return `${task}/${seedSet}/${seedId}`;
 }
 
+/** The key of a (task, policy) in an evaluation run's maps (`EvalRun.outcomes`, `EvalRun.records`). */
+export function runKey(task: TaskId, policy: string): string {
+  return `${task}\u0000${policy}`;
+}
+
 /** The key of an episode within one (task, policy): `<set>/<seedId>/<repeat>`. */
 export function episodeKey(e: { seedSet: string; seedId: string; repeat: number }): string {
   return `${e.seedSet}/${e.seedId}/${e.repeat}`;

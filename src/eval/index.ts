@@ -7,6 +7,7 @@
 export * from './errors';
 export * from './harness';
 export * from './harness-run';
+export * from './harness-outcome';
 export * from './harness-f1';
 export * from './harness-dialogues';
 export * from './harness-evaluate';

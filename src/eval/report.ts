@@ -11,7 +11,6 @@ import { SIMULATOR_VERSION } from '../sim/version';
 import { hashKey32 } from '../data/hash';
 import type { Protocol } from '../env/env';
 import { Rng } from '../rng';
-import { getTask } from '../tasks';
 import type { TaskId } from '../tasks/seed';
 import {
   categoricalAgreement,
@@ -30,6 +29,7 @@ import type { EvalPlan, ResolvedConfig } from './harness';
 import { episodeKey } from './harness';
 import type { F1Result } from './harness-f1';
 import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
+import { outcomeSuccess, type EpisodeOutcome } from './harness-outcome';
 import { summarizeEpisodes } from '../stats/metrics';
 import type { DoseResponseResult } from './validation';
 import { LIBRARY } from './library';
@@ -170,7 +170,7 @@ function streamSeed(parts: (string | number)[]): number {
   return hashKey32(parts.join('|'));
 }
 
-function agreement(episodes: readonly EvalEpisode[]): JudgeAgreement | null {
+function agreement(episodes: readonly EpisodeOutcome[]): JudgeAgreement | null {
   const terminal = episodes.map((e) => e.judgeRuns.terminal).filter((runs) => runs.length >= 2);
   if (terminal.length === 0) return null;
   const turns = episodes.flatMap((e) => e.judgeRuns.turns).filter((labels) => labels.length >= 2);
@@ -186,11 +186,8 @@ function agreement(episodes: readonly EvalEpisode[]): JudgeAgreement | null {
  * last bit between JavaScript engines (Node's V8 and a browser's), and the same episodes must give the same report
  * everywhere.
  */
-function entropyOf(task: TaskId, episodes: readonly EvalEpisode[]): number | null {
-  const labels = getTask(task).strategies;
-  const used = episodes
-    .flatMap((e) => e.turns.map((t) => t.action.strategy))
-    .filter((s) => labels.includes(s));
+function entropyOf(episodes: readonly EpisodeOutcome[]): number | null {
+  const used = episodes.flatMap((e) => e.strategies);
   return used.length > 0 ? Math.round(strategyEntropy(used) * 1e12) / 1e12 : null;
 }
 
@@ -237,14 +234,14 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
   const paired: PairedResult[] = [];
   for (const set of config.seedSets) {
     const episodesOf = (policy: string) =>
-      (run.records.get(runKey(set.task, policy)) ?? []).filter((e) => e.seedSet === set.name);
+      (run.outcomes.get(runKey(set.task, policy)) ?? []).filter((e) => e.seedSet === set.name);
     for (const policy of config.policies) {
       const episodes = episodesOf(policy);
       const summary = summarizeEpisodes(
         episodes.map((e) => ({
           caseId: e.seedId,
-          success: protocolSuccess(e, config.protocol),
-          turns: e.turns.length,
+          success: outcomeSuccess(e, config.protocol),
+          turns: e.turns,
           return: e.return,
         })),
         { rng: Rng.fromSeed(streamSeed([config.baseSeed, 'summary', set.task, set.name, policy])), ...stats },
@@ -259,7 +256,7 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
         avgTurnsAll: summary.avgTurnsAll,
         avgTurnsSuccessful: summary.avgTurnsSuccessful,
         meanReturn: summary.meanReturn,
-        strategyEntropy: entropyOf(set.task, episodes),
+        strategyEntropy: entropyOf(episodes),
         judgeAgreement: agreement(episodes),
       });
     }
@@ -268,9 +265,9 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
       if (policy === config.reference) continue;
       const episodes = episodesOf(policy);
       for (const metric of ['return', 'success'] as const) {
-        const value = (e: EvalEpisode) =>
-          metric === 'return' ? e.return : protocolSuccess(e, config.protocol) ? 1 : 0;
-        const keyed = (es: EvalEpisode[]) => es.map((e) => ({ key: episodeKey(e), value: value(e) }));
+        const value = (e: EpisodeOutcome) =>
+          metric === 'return' ? e.return : outcomeSuccess(e, config.protocol) ? 1 : 0;
+        const keyed = (es: EpisodeOutcome[]) => es.map((e) => ({ key: episodeKey(e), value: value(e) }));
         const diff = pairedEstimate(keyed(episodes), keyed(reference), {
           rng: Rng.fromSeed(
             streamSeed([config.baseSeed, 'paired', set.task, set.name, policy, config.reference, metric]),

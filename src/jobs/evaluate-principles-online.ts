@@ -16,7 +16,8 @@ import { hashKey32 } from '../data/hash';
 import { HashedNgramEmbedder } from '../embed';
 import { episodeKey } from '../eval/harness';
 import type { EvalEpisode } from '../eval/harness-run';
-import { protocolSuccess, type PairedResult, type PolicyResult } from '../eval/report';
+import type { PairedResult, PolicyResult } from '../eval/report';
+import { episodeOutcome, outcomeSuccess, type EpisodeOutcome } from '../eval/harness-outcome';
 import { OnlineConstructionEnv, PrincipleMemory, PrinciplesPlanner, TemplateWriter } from '../memory';
 import { Rng } from '../rng';
 import { caseStreams } from '../seeding';
@@ -24,7 +25,6 @@ import { SIMULATOR_VERSION } from '../sim/version';
 import { pairedEstimate } from '../stats/intervals';
 import { strategyEntropy } from '../stats/classification';
 import { summarizeEpisodes } from '../stats/metrics';
-import { getTask } from '../tasks';
 import { SeedSchema, type TaskId } from '../tasks/seed';
 import {
   checkAborted,
@@ -69,10 +69,12 @@ export const EvaluatePrinciplesOnlineConfigSchema = z.object({
   reference: z
     .object({
       policy: z.string().min(1),
-      episodes: z.array(z.custom<EvalEpisode>((v) => typeof v === 'object' && v !== null)),
+      episodes: z.array(z.custom<EpisodeOutcome>((v) => typeof v === 'object' && v !== null)),
     })
     .optional()
-    .describe("a reference policy's episodes of the same seed set (e.g. Standard's from the evaluate job)"),
+    .describe(
+      "a reference policy's episode outcomes of the same seed set (e.g. Standard's from the evaluate job)",
+    ),
 });
 
 /** The configuration as given (defaults not yet applied). */
@@ -143,15 +145,13 @@ export async function evaluatePrinciplesOnlineJob(
     options.onProgress?.({ done: i + 1, total });
   }
   const stats = { resamples: c.resamples, level: c.level };
-  const success = (e: EvalEpisode) => protocolSuccess(e, 'ppdpp');
+  const outcomes = episodes.map((e) => episodeOutcome(e, undefined));
+  const success = (e: EpisodeOutcome) => outcomeSuccess(e, 'ppdpp');
   const summary = summarizeEpisodes(
-    episodes.map((e) => ({ caseId: e.seedId, success: success(e), turns: e.turns.length, return: e.return })),
+    outcomes.map((e) => ({ caseId: e.seedId, success: success(e), turns: e.turns, return: e.return })),
     { rng: Rng.fromSeed(streamSeed([c.rngSeed, 'summary', task, seedSet, ONLINE_POLICY])), ...stats },
   );
-  const labels = getTask(task).strategies;
-  const used = episodes
-    .flatMap((e) => e.turns.map((t) => t.action.strategy))
-    .filter((s) => labels.includes(s));
+  const used = outcomes.flatMap((e) => e.strategies);
   const result: PolicyResult = {
     task,
     seedSet,
@@ -177,9 +177,9 @@ export async function evaluatePrinciplesOnlineJob(
     const mine = new Set(episodes.map(episodeKey));
     const refEpisodes = ref.episodes.filter((e) => mine.has(episodeKey(e)));
     for (const metric of ['return', 'success'] as const) {
-      const value = (e: EvalEpisode) => (metric === 'return' ? e.return : success(e) ? 1 : 0);
-      const keyed = (es: EvalEpisode[]) => es.map((e) => ({ key: episodeKey(e), value: value(e) }));
-      const diff = pairedEstimate(keyed(episodes), keyed(refEpisodes), {
+      const value = (e: EpisodeOutcome) => (metric === 'return' ? e.return : success(e) ? 1 : 0);
+      const keyed = (es: EpisodeOutcome[]) => es.map((e) => ({ key: episodeKey(e), value: value(e) }));
+      const diff = pairedEstimate(keyed(outcomes), keyed(refEpisodes), {
         rng: Rng.fromSeed(
           streamSeed([c.rngSeed, 'paired', task, seedSet, ONLINE_POLICY, ref.policy, metric]),
         ),

@@ -108,6 +108,8 @@ export interface EvaluateJobOptions extends JobOptions {
   runtime?: RuntimeOptions;
   /** The report's timestamp (default now). */
   generatedAt?: Date;
+  /** Also return the full episode records (`run.records`), see `EvaluateOptions.keepRecords`; default false. */
+  keepRecords?: boolean;
   /** Called once the configuration is valid and the plan made, before any episode runs. */
   onPlan?: (plan: ReturnType<typeof planEvaluation>) => Promise<void> | void;
 }
@@ -203,6 +205,7 @@ export async function evaluateJob(
           : {}),
         ...(options.signal ? { signal: options.signal } : {}),
         ...(options.generatedAt ? { generatedAt: options.generatedAt } : {}),
+        ...(options.keepRecords ? { keepRecords: true } : {}),
       });
     } catch (e) {
       if (options.signal?.aborted)

@@ -33,7 +33,7 @@ describe('evaluation in the browser (Web Worker pool)', () => {
       repeats: args.repeats,
       validate: true,
     });
-    const node = await evaluate(plan, { generatedAt: new Date(0) });
+    const node = await evaluate(plan, { generatedAt: new Date(0), keepRecords: true });
     p = await openPage('eval');
     const browser = (await p.run(args)) as {
       report: unknown;
@@ -44,7 +44,7 @@ describe('evaluation in the browser (Web Worker pool)', () => {
     expect(browser.ran).toBe(3 * 4 * 4 * 2);
     expect(browser.progress).toBe(browser.ran);
     expect(JSON.parse(JSON.stringify(browser.records))).toEqual(
-      JSON.parse(JSON.stringify([...node.run.records])),
+      JSON.parse(JSON.stringify([...node.run.records!])),
     );
     expect(browser.report).toEqual(JSON.parse(JSON.stringify(node.report)));
     // Two Web Workers were started from the built worker script.
@@ -71,7 +71,7 @@ describe('evaluation in the browser (Web Worker pool)', () => {
       })),
       f1: true,
     });
-    const node = await evaluate(plan, { generatedAt: new Date(0) });
+    const node = await evaluate(plan, { generatedAt: new Date(0), keepRecords: true });
     p = await openPage('eval');
     const browser = (await p.run(args)) as { report: { strategyPrediction: unknown } };
     expect(browser.report.strategyPrediction).toEqual(

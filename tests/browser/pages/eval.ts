@@ -1,6 +1,6 @@
 /**
  * Test page: plans and runs an evaluation in the browser with a pool of Web Workers (workers/eval.worker.ts)
- * and an in-memory store, and returns the report (timestamp fixed) and the records.
+ * and an in-memory store, and returns the report (timestamp fixed) and the full records.
  */
 import { createBrowserPool } from '../../../src/eval/harness-browser';
 import { planEvaluation } from '../../../src/eval/harness';
@@ -39,8 +39,9 @@ expose(async (args: Args) => {
       executor: pool,
       generatedAt: new Date(0),
       onProgress: () => progress++,
+      keepRecords: true,
     });
-    return { report, records: [...run.records], progress, ran: run.ran };
+    return { report, records: [...run.records!], progress, ran: run.ran };
   } finally {
     await pool.close();
   }

@@ -24,7 +24,7 @@ describe('EmoLLM settings end to end', () => {
         episodes: 2,
         resamples: 200,
       },
-      { onPlan: (p) => void (plan = p) },
+      { onPlan: (p) => void (plan = p), keepRecords: true },
     );
     expect(report.config.tasks).toEqual(['esconv']);
     expect(report.config.seedSets.map((s) => s.name)).toEqual([
@@ -70,7 +70,7 @@ describe('EmoLLM settings end to end', () => {
       resamples: 100,
     });
     expect(capped.report.config.horizon).toBe(EMOLLM_HORIZON);
-    const turns = [...capped.run.records.values()].flat().map((e) => e.turns.length);
+    const turns = [...capped.run.outcomes.values()].flat().map((e) => e.turns);
     expect(Math.max(...turns)).toBeLessThanOrEqual(EMOLLM_HORIZON);
     const short = await evaluateJob({
       tasks: ['emollm-ed'],
@@ -80,7 +80,7 @@ describe('EmoLLM settings end to end', () => {
       horizon: 2,
     });
     expect(short.report.config.horizon).toBe(2);
-    expect([...short.run.records.values()].flat().every((e) => e.turns.length <= 2)).toBe(true);
+    expect([...short.run.outcomes.values()].flat().every((e) => e.turns <= 2)).toBe(true);
     await expect(
       evaluateJob({ tasks: ['esconv', 'emollm-ed'], policies: ['random'], episodes: 1 }),
     ).rejects.toBeInstanceOf(JobConfigError);

@@ -99,7 +99,7 @@ describe('evaluate in LLM mode', () => {
       llm: true,
     });
     const { report, run } = await evaluate(plan, { services: { backend } });
-    const episodes = run.records.get('esconv\u0000fixed:Others')!;
+    const episodes = run.records!.get('esconv\u0000fixed:Others')!;
     const turns = episodes.reduce((s, e) => s + e.turns.length, 0);
     expect(names.filter((n) => n === 'emollm_turn_quality')).toHaveLength(turns);
     expect(names.filter((n) => n === 'emollm_emotional_state')).toHaveLength(2);

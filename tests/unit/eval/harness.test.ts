@@ -15,6 +15,7 @@ import {
   type EvalEpisode,
   type EvalReport,
 } from '../../../src/eval';
+import { outcomeSuccess } from '../../../src/eval/harness-outcome';
 import { createNodePool } from '../../../src/eval/harness-node';
 import { contextObservation, f1ContextsFromSeeds } from '../../../src/eval';
 import { trainPpdpp } from '../../../src/baselines';
@@ -147,12 +148,13 @@ describe('running a plan', () => {
   it('gives the same records with a pool of 2 worker threads as inline, and the same report', async () => {
     const plan = planEvaluation(base);
     const at = new Date(0);
-    const inline = await evaluate(plan, { generatedAt: at });
+    const inline = await evaluate(plan, { generatedAt: at, keepRecords: true });
     const pool = createNodePool(2);
     try {
-      const pooled = await evaluate(plan, { executor: pool, generatedAt: at });
+      const pooled = await evaluate(plan, { executor: pool, generatedAt: at, keepRecords: true });
       expect(pooled.run.ran).toBe(plan.episodes.length);
-      expect(JSON.stringify([...pooled.run.records])).toBe(JSON.stringify([...inline.run.records]));
+      expect(JSON.stringify([...pooled.run.records!])).toBe(JSON.stringify([...inline.run.records!]));
+      expect(JSON.stringify([...pooled.run.outcomes])).toBe(JSON.stringify([...inline.run.outcomes]));
       expect(pooled.report).toEqual(inline.report);
     } finally {
       await pool.close();
@@ -196,7 +198,7 @@ describe('running a plan', () => {
     } finally {
       await pool.close();
     }
-    const episodes = inline.run.records.get('cb\u0000ppdpp')!;
+    const episodes = inline.run.outcomes.get('cb\u0000ppdpp')!;
     expect(episodes.every((e) => e.policy === 'ppdpp')).toBe(true);
     expect(() =>
       planEvaluation({
@@ -249,8 +251,8 @@ describe('running a plan', () => {
       seedSets: sets(['cb'], 2),
       repeats: 1,
     });
-    const { report, run } = await evaluate(plan, { services: { judge: () => flaky } });
-    const episodes = run.records.get('cb\u0000random') as EvalEpisode[];
+    const { report, run } = await evaluate(plan, { services: { judge: () => flaky }, keepRecords: true });
+    const episodes = run.records!.get('cb\u0000random') as EvalEpisode[];
     for (const e of episodes) {
       expect(e.judgeRuns.terminal).toHaveLength(3);
       // The aggregate is the mean of the three runs.
@@ -273,13 +275,17 @@ describe('running a plan', () => {
       repeats: 1,
       protocol: 'ppdpp',
     });
-    const { report, run } = await evaluate(plan);
-    const episodes = run.records.get('cb\u0000standard') as EvalEpisode[];
-    for (const e of episodes) {
+    const { report, run } = await evaluate(plan, { keepRecords: true });
+    const episodes = run.records!.get('cb\u0000standard') as EvalEpisode[];
+    const outcomes = run.outcomes.get('cb\u0000standard')!;
+    episodes.forEach((e, i) => {
       expect(e.protocol).toBe('ppdpp');
       expect(e.judgeRuns.turns).toHaveLength(e.turns.length);
       expect(protocolSuccess(e, 'ppdpp')).toBe(e.terminated && e.turns.at(-1)!.reward > 0.5);
-    }
+      // The compact outcome the report reads agrees with the full record.
+      expect(outcomeSuccess(outcomes[i]!, 'ppdpp')).toBe(protocolSuccess(e, 'ppdpp'));
+      expect(outcomes[i]).toMatchObject({ seedId: e.seedId, turns: e.turns.length, return: e.return });
+    });
     expect(report.results[0]!.successRate.mean).toBe(
       episodes.filter((e) => protocolSuccess(e, 'ppdpp')).length / 3,
     );
@@ -320,7 +326,7 @@ describe('running a plan', () => {
     };
     const plan = planEvaluation(config);
     const { run, report } = await evaluate(plan, { services: { backend } });
-    const episodes = run.records.get('cb\u0000mi-prompt')!;
+    const episodes = run.records!.get('cb\u0000mi-prompt')!;
     expect(episodes).toHaveLength(2);
     for (const e of episodes)
       for (const t of e.turns)
@@ -343,8 +349,10 @@ describe('running a plan', () => {
     const d = report.paired.find(
       (p) => p.task === 'esconv' && p.policy === 'proactive' && p.metric === 'return',
     )!;
-    const a = run.records.get('esconv\u0000proactive')!;
-    const b = run.records.get('esconv\u0000random')!;
+    // By default a run keeps only the compact outcomes (the trajectories stay in the store).
+    expect(run.records).toBeUndefined();
+    const a = run.outcomes.get('esconv\u0000proactive')!;
+    const b = run.outcomes.get('esconv\u0000random')!;
     expect(d.n).toBe(8);
     expect(d.nClusters).toBe(4);
     expect(d.mean).toBeCloseTo(

@@ -55,7 +55,7 @@ describe('evaluatePrinciplesOnlineJob', () => {
       protocol: 'ppdpp',
       rngSeed: 4,
     });
-    const reference = { policy: 'standard', episodes: run.records.get(runKey('esconv', 'standard'))! };
+    const reference = { policy: 'standard', episodes: run.outcomes.get(runKey('esconv', 'standard'))! };
     const r = await evaluatePrinciplesOnlineJob({ ...config, reference });
     const ret = r.paired.find((p) => p.metric === 'return')!;
     expect(r.paired.map((p) => [p.policy, p.reference, p.metric])).toEqual([

@@ -67,8 +67,9 @@ describe('simulate and evaluate play the same episodes for the same rng seed', (
     const { records } = await runEvaluation(plan, {
       executor: new InlineExecutor(),
       store: new MemoryEpisodeStore(),
+      keepRecords: true,
     });
-    const evaluated = records.get('cb\u0000proactive')!;
+    const evaluated = records!.get('cb\u0000proactive')!;
     const key = (e: { seedId: string; repeat: number }) => `${e.seedId}/${e.repeat}`;
     const byKey = new Map(evaluated.map((e) => [key(e), e]));
     expect(lines).toHaveLength(8);
