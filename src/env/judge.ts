@@ -12,12 +12,12 @@
  *   refused/neutral/positive/donate); an episode succeeds when the mean over samples exceeds 0.5.
  */
 import { JudgeInputError } from './errors';
-import Sentiment from 'sentiment';
 import { cbUtility } from '../tasks/cb';
 import { esconvUtility } from '../tasks/esconv';
 import { p4gUtility } from '../tasks/p4g';
 import type { ActorView, TaskId, Turn } from '../tasks/seed';
 import { isSuccess } from '../tasks/success';
+import { afinnScorer } from './afinn';
 
 /**
  * A public task event as the judge reads it (structurally the simulator's `TaskEvent`; declared here so that the
@@ -85,7 +85,7 @@ const JUDGE_EXTRAS: Readonly<Record<string, number>> = {
   manipulative: -2,
 };
 
-const scorer = new Sentiment();
+const scorer = afinnScorer('judge', JUDGE_EXTRAS);
 
 /**
  * Sentiment of a text: the sum of AFINN-165 valences (−5…5 per word, negated when the word follows a negator
@@ -96,7 +96,7 @@ export function sentiment(text: string): number {
   let total = 0;
   for (const clause of text.split(/[.!?;,\n]+/)) {
     if (clause.trim() === '') continue;
-    total += scorer.analyze(clause, { extras: { ...JUDGE_EXTRAS } }).score;
+    total += scorer(clause);
   }
   return total;
 }

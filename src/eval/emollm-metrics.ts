@@ -10,7 +10,7 @@
  * `sentiment` package) with this module's own additions; the empathy, guidance, dismissal and closing patterns
  * are this module's own. The LLM-judge forms of the same metrics are in `emollm-metrics-judge.ts`.
  */
-import Sentiment from 'sentiment';
+import { afinnScorer } from '../env/afinn';
 import { Rng } from '../rng';
 import { meanEstimate } from '../stats/metrics';
 import { proportionEstimate, type Estimate } from '../stats/intervals';
@@ -75,7 +75,6 @@ export interface EmollmScorer {
 /** The forms of the EmoLLM metrics. */
 export type EmollmScorerName = 'template' | 'llm-judge';
 
-const afinn = new Sentiment();
 /** This module's additions to AFINN-165 (words for feeling better or worse after help), on AFINN's −5…5 scale. */
 const STATE_WORDS: Readonly<Record<string, number>> = {
   relieved: 3,
@@ -100,6 +99,8 @@ const STATE_WORDS: Readonly<Record<string, number>> = {
   scared: -2,
 };
 
+const afinn = afinnScorer('emollm-state', STATE_WORDS);
+
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /**
@@ -119,7 +120,7 @@ export function emotionalState(text: string): number {
   for (const clause of normal(text)
     .replace(COURTESY, ' ')
     .split(/[.!?;,\n]+/)) {
-    if (clause.trim() !== '') total += afinn.analyze(clause, { extras: { ...STATE_WORDS } }).score;
+    if (clause.trim() !== '') total += afinn(clause);
   }
   return clamp(3 + total / 2, 1, 5);
 }

@@ -67,7 +67,8 @@ describe('template judge independence', () => {
   });
 
   it('scores with the sentiment package (AFINN-165), which the simulator does not use', () => {
-    expect(specifiers(join(SRC, 'env/judge.ts'))).toContain('sentiment');
+    expect(specifiers(join(SRC, 'env/judge.ts'))).toContain('./afinn');
+    expect(specifiers(join(SRC, 'env/afinn.ts'))).toContain('sentiment');
     const simFiles = [...filesUnder(join(SRC, 'text')), ...filesUnder(join(SRC, 'sim'))];
     expect(simFiles.length).toBeGreaterThan(0);
     const users = simFiles.filter((f) => specifiers(f).includes('sentiment')).map((f) => relative(SRC, f));
