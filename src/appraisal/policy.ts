@@ -1,6 +1,7 @@
 /**
  * The ARG policy (DESIGN.md "EmoLLM's appraisal reasoning"): the ARG actor reasons and replies; with G > 1
- * candidates a realizer writes G − 1 further replies for the same strategy, guided by the trace, and the
+ * candidates a realizer writes G replies for the same strategy, guided by the trace, of which the first G − 1
+ * that differ from the actor's own reply are kept (G candidates in all when the realizer has that many), and the
  * reverse-perspective lookahead picks the reply whose predicted user state is best. The last decision (trace,
  * candidates, scores) is kept for analysis and for the rewards of training.
  */
@@ -68,10 +69,11 @@ export class ArgPolicy implements Policy {
     const strategy = trace.response_strategy.label;
     const replies = [response];
     if (this.candidates > 1) {
-      const more = await this.options.realizer!.realize(obs, strategy, this.candidates - 1, rng, {
+      // G realizations, not G − 1: the realizer may write the actor's own reply again, which is dropped.
+      const more = await this.options.realizer!.realize(obs, strategy, this.candidates, rng, {
         reasoning: formatArgTrace(trace),
       });
-      for (const r of more) if (!replies.includes(r)) replies.push(r);
+      for (const r of more) if (replies.length < this.candidates && !replies.includes(r)) replies.push(r);
     }
     const ranked = this.options.predictor
       ? await rankByLookahead(this.options.predictor, obs, replies, this.depth)

@@ -12,10 +12,19 @@
  * - strategy S: per task by the polarity of E (negative / neutral / positive), unless fixed by the caller;
  * - reply: the template realizer's warm, specific realization of S.
  *
- * Predictor rule: from the reply's surface features, Δ = 0.25·warmth + 0.2·evidence + 0.2·suggestion +
- * 0.15·specificity − 0.35·pressure − 0.5·dismissive, halved at every further step; each appraisal dimension of
- * the previous state (step 1: the actor's appraisal rule) moves by Δ (CP also by 0.1·suggestion), clamped to
- * [−1, 1]; emotion and ES follow from the new mean as above, arousal 0.3 + 0.4·pressure.
+ * Predictor rule (ŝ⁽ᵏ⁺¹⁾ = T(x, y, ŝ⁽ᵏ⁾), emollm.txt §3.2.2): each appraisal dimension of the previous state
+ * (step 1: the actor's appraisal rule) moves by Δₖ (CP also by 0.1·suggestion·uₖ), clamped to [−1, 1]; emotion
+ * and ES follow from the new mean as above, arousal 0.3 + 0.4·pressure. From the reply's surface features,
+ *   Δₖ = 0.5^(k−1) · (0.25·warmth·cₖ + (0.2·evidence + 0.2·suggestion + 0.15·specificity)·uₖ − 0.35·pressure
+ *        − 0.5·dismissive).
+ * Step 1 is the immediate reaction on reading the reply (c₁ = u₁ = 1). Steps k ≥ 2 are the reply's effect once
+ * the conversation has moved on, which depends on where ŝ⁽ᵏ⁻¹⁾ left the user (appraisal mean m, readiness
+ * r = (1 + m) / 2 ∈ [0, 1]), after the helping-skills order of emotional support (comfort first, then
+ * information and action): comfort keeps helping as far as the user is still low (cₖ = 1 − r); information and a
+ * suggested step are taken up as far as the user is ready for them (uₖ = r); the sting of pressure or dismissal
+ * carries on unchanged. The halving is the fading of one reply's influence. (Without this dependence on
+ * ŝ⁽ᵏ⁻¹⁾ every step would repeat step 1 scaled down, and no depth n could rank two candidates differently from
+ * n = 1.)
  */
 import { TemplateRealizer, realizerContext } from '../agents/realizer';
 import type { Observation } from '../env/env';
@@ -117,7 +126,7 @@ export class TemplateArgActor implements ArgActor {
 
 /** The reverse-perspective predictor by text rules (see the module comment). Deterministic. */
 export class TemplateReversePredictor implements ReversePredictor {
-  /** @throws ArgOptionError for a step < 1. */
+  /** @throws ArgOptionError for a step < 1, or a step > 1 without the previous prediction. */
   async predict(
     obs: Observation,
     reply: string,
@@ -126,20 +135,23 @@ export class TemplateReversePredictor implements ReversePredictor {
   ): Promise<PredictedUserState> {
     if (!Number.isInteger(step) || step < 1)
       throw new ArgOptionError(`lookahead step must be ≥ 1, got ${step}`);
+    if (step > 1 && previous === undefined)
+      throw new ArgOptionError(`lookahead step ${step} needs the prediction of step ${step - 1}`);
     const f = extractFeatures(reply, userTurns(obs).at(-1) ?? '');
+    const base = previous?.appraisal ?? currentAppraisal(obs);
+    const readiness = (1 + appraisalMean(base)) / 2;
+    const comfort = step === 1 ? 1 : 1 - readiness;
+    const uptake = step === 1 ? 1 : readiness;
     const damp = 0.5 ** (step - 1);
     const delta =
       damp *
-      (0.25 * f.warmth +
-        0.2 * f.evidence +
-        0.2 * f.suggestion +
-        0.15 * f.specificity -
+      (0.25 * f.warmth * comfort +
+        (0.2 * f.evidence + 0.2 * f.suggestion + 0.15 * f.specificity) * uptake -
         0.35 * f.pressure -
         0.5 * f.dismissive);
-    const base = previous?.appraisal ?? currentAppraisal(obs);
     const appraisal = {
       goal_congruence: clamp1(base.goal_congruence + delta),
-      coping_potential: clamp1(base.coping_potential + delta + damp * 0.1 * f.suggestion),
+      coping_potential: clamp1(base.coping_potential + delta + damp * 0.1 * f.suggestion * uptake),
       future_expectancy: clamp1(base.future_expectancy + delta),
     };
     const topic = realizerContext(obs).concern;

@@ -10,7 +10,8 @@ import {
   rankByLookahead,
 } from '../../../src/appraisal/lookahead';
 import { ArgPolicy } from '../../../src/appraisal/policy';
-import type { ReversePredictor } from '../../../src/appraisal/roles';
+import type { ArgActor, ReversePredictor } from '../../../src/appraisal/roles';
+import type { GuidedRealizer } from '../../../src/agents/llm/realizer';
 import { TemplateArgActor, TemplateReversePredictor } from '../../../src/appraisal/template';
 import type { PredictedUserState } from '../../../src/appraisal/types';
 import { DialogueEnv, type Observation } from '../../../src/env/env';
@@ -31,6 +32,26 @@ class RecordingPredictor implements ReversePredictor {
       appraisal: { goal_congruence: 0, coping_potential: 0, future_expectancy: 0 },
       emotional_state: { emotion: 'neutral' as const, score },
     };
+  }
+}
+
+const DISTRESSED = 'It is awful. I feel hopeless and miserable and nothing works.';
+const STEP = 'Would it help to pick one small thing about it and try it this week, maybe tomorrow evening?';
+const COMFORT = "You're not alone in this, and it isn't your fault. Reaching out like this takes courage.";
+
+/** The template actor's trace with a fixed reply. */
+class FixedReplyActor implements ArgActor {
+  constructor(private readonly reply: string) {}
+  async reason(o: Observation, rng: Rng) {
+    return { trace: (await new TemplateArgActor().reason(o, rng)).trace, response: this.reply };
+  }
+}
+
+/** A realizer that writes the given replies, whatever it is asked for. */
+class FixedRealizer implements GuidedRealizer {
+  constructor(private readonly replies: string[]) {}
+  async realize() {
+    return [...this.replies];
   }
 }
 
@@ -74,6 +95,46 @@ describe('ArgPolicy', () => {
     expect(d.ranked!.map((r) => r.value)).toEqual([...d.ranked!.map((r) => r.value)].sort((a, b) => b - a));
     expect(action.utterance).toBe(d.ranked![0]!.reply);
     expect(action.strategy).toBe(d.trace.response_strategy.label);
+  });
+
+  it('offers G distinct candidates although the realizer may repeat the actor’s own reply', async () => {
+    const policy = new ArgPolicy({
+      actor: new TemplateArgActor(),
+      predictor: new TemplateReversePredictor(),
+      realizer: new TemplateRealizer(),
+      candidates: 3,
+    });
+    await policy.act(obs(), Rng.fromSeed(3));
+    expect(new Set(policy.lastDecision!.candidates).size).toBe(3);
+  });
+
+  it('chooses by the n-step value, so that depth changes the choice for a distressed user', async () => {
+    const distressed: Observation = {
+      ...obs(),
+      history: [...obs().history.slice(0, -1), { speaker: 'user', text: DISTRESSED }],
+    };
+    const chosen: string[] = [];
+    for (const depth of [1, 2, 3, 4]) {
+      const policy = new ArgPolicy({
+        actor: new FixedReplyActor(STEP),
+        predictor: new TemplateReversePredictor(),
+        realizer: new FixedRealizer([STEP, COMFORT]),
+        candidates: 2,
+        depth,
+      });
+      const action = await policy.act(distressed, Rng.fromSeed(1));
+      const values = await Promise.all(
+        [STEP, COMFORT].map(async (reply) => {
+          const path = await lookahead(new TemplateReversePredictor(), distressed, reply, depth);
+          return predictedValue(path.at(-1)!);
+        }),
+      );
+      const best = values[0]! >= values[1]! ? STEP : COMFORT;
+      expect(action.utterance).toBe(best);
+      chosen.push(action.utterance);
+    }
+    // n = 1 sees only the immediate reaction (the step reads slightly better); from n = 2 on the comfort pays
+    expect(chosen).toEqual([STEP, COMFORT, COMFORT, COMFORT]);
   });
 
   it('plays whole template episodes of every task', async () => {

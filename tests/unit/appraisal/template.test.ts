@@ -8,7 +8,13 @@ import {
   TemplateReversePredictor,
   currentAppraisal,
 } from '../../../src/appraisal/template';
-import { ArgTraceSchema, emotionProblems, PredictedUserStateSchema } from '../../../src/appraisal/types';
+import {
+  appraisalMean,
+  ArgTraceSchema,
+  emotionProblems,
+  PredictedUserStateSchema,
+  type PredictedUserState,
+} from '../../../src/appraisal/types';
 import { predictedValue } from '../../../src/appraisal/lookahead';
 import { DialogueEnv, type Observation } from '../../../src/env/env';
 import { Rng } from '../../../src/rng';
@@ -88,13 +94,36 @@ describe('TemplateReversePredictor', () => {
     expect(b.appraisal.goal_congruence).toBeLessThan(now.goal_congruence);
   });
 
-  it('halves the change at each further step, starting from the previous prediction', async () => {
-    const s1 = await predictor.predict(obs, warm, 1);
-    const s2 = await predictor.predict(obs, warm, 2, s1);
-    const d1 = s1.appraisal.future_expectancy - currentAppraisal(obs).future_expectancy;
-    const d2 = s2.appraisal.future_expectancy - s1.appraisal.future_expectancy;
+  it('halves the change at step 2 for grounds alone, starting from the previous prediction', async () => {
+    const grounds = 'According to a survey, 40 percent of students report the same about the charting.';
+    const s1 = await predictor.predict(obs, grounds, 1);
+    const s2 = await predictor.predict(obs, grounds, 2, s1);
+    const d1 = s1.appraisal.goal_congruence - currentAppraisal(obs).goal_congruence;
+    const d2 = s2.appraisal.goal_congruence - s1.appraisal.goal_congruence;
     expect(d1).toBeGreaterThan(0);
-    expect(d2).toBeCloseTo(d1 / 2, 1);
+    // grounds are taken up as far as the user is ready, r = (1 + m) / 2 with m the mean of ŝ⁽¹⁾
+    const r = (1 + appraisalMean(s1.appraisal)) / 2;
+    expect(d2).toBeCloseTo((d1 / 2) * r, 1);
     await expect(predictor.predict(obs, warm, 0)).rejects.toBeInstanceOf(ArgOptionError);
+    await expect(predictor.predict(obs, warm, 2)).rejects.toBeInstanceOf(ArgOptionError);
+  });
+
+  it('lets later steps depend on the previous prediction: comfort for a low user, a step for a ready one', async () => {
+    const state = (v: number): PredictedUserState => ({
+      needs: ['x'],
+      appraisal: { goal_congruence: v, coping_potential: v, future_expectancy: v },
+      emotional_state: { emotion: 'neutral', score: 3 },
+    });
+    const comfort =
+      "You're not alone in this, and it isn't your fault. Reaching out like this takes courage.";
+    const step =
+      'Would it help to pick one small thing about it and try it this week, maybe tomorrow evening?';
+    const gain = async (reply: string, v: number) =>
+      appraisalMean((await predictor.predict(obs, reply, 2, state(v))).appraisal) - v;
+    expect(await gain(comfort, -0.6)).toBeGreaterThan(await gain(comfort, 0.6));
+    expect(await gain(step, 0.6)).toBeGreaterThan(await gain(step, -0.6));
+    // the ranking of the two replies at step 2 flips with the previous state
+    expect(await gain(comfort, -0.6)).toBeGreaterThan(await gain(step, -0.6));
+    expect(await gain(step, 0.6)).toBeGreaterThan(await gain(comfort, 0.6));
   });
 });
