@@ -37,6 +37,7 @@ import { CstpoTrainer } from '../src/rl/trainer';
 import { loadActorPolicy } from '../src/rl/policy';
 import { Rng } from '../src/rng';
 import { splitByKey } from '../src/seeding';
+import { SIMULATOR_VERSION } from '../src/sim/version';
 import { bootstrapMean, formatEstimate, type BootstrapInterval } from '../src/stats';
 import { isEmollmTaskName, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds, emollmDefaultSeeds } from '../src/tasks/defaults';
@@ -200,7 +201,7 @@ async function main(): Promise<void> {
   await tf.setBackend('cpu');
   const started = performance.now();
   console.log(
-    `EmoLLM studies · template mode · tfjs cpu · ${STEPS} GRPO steps (G = 4, 2 groups, horizon ${HORIZON}) · ` +
+    `EmoLLM studies · simulator ${SIMULATOR_VERSION} · template mode · tfjs cpu · ${STEPS} GRPO steps (G = 4, 2 groups, horizon ${HORIZON}) · ` +
       `${EVAL_SEEDS} held-out seeds × ${REPEATS} episodes · seed ${SEED}`,
   );
   const trained = new Map<string, Awaited<ReturnType<typeof trainGrpo>>>();
@@ -343,7 +344,8 @@ async function main(): Promise<void> {
   }
   for (const g of trained.values()) g.trainer.dispose();
   console.log(`\n(${elapsed()})`);
-  if (values.json) await writeFile(values.json, JSON.stringify(results, null, 2));
+  if (values.json)
+    await writeFile(values.json, JSON.stringify({ simulator: SIMULATOR_VERSION, results }, null, 2));
 }
 
 await main();

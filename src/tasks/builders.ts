@@ -62,6 +62,38 @@ export function rec(
   };
 }
 
+/**
+ * The help-seeker's two supportive beliefs of the ESConv family (ESConv and EmoLLM seeds): b-heard ("the person I
+ * am talking to is really listening", strength 1, against b-alone) and b-cope ("I can do something about the
+ * `problem`", strength `copeStrength` in [0, 4] after clamping, against b-hopeless).
+ */
+export function rapportAndCopingBeliefs(problem: string, copeStrength: number): BdiRecord[] {
+  return [
+    rec(
+      'belief',
+      'b-heard',
+      'rapport',
+      'The person I am talking to is really listening.',
+      1,
+      false,
+      'for',
+      [],
+      ['b-alone'],
+    ),
+    rec(
+      'belief',
+      'b-cope',
+      'coping',
+      `I can do something about the ${problem}.`,
+      copeStrength,
+      false,
+      'for',
+      [],
+      ['b-hopeless'],
+    ),
+  ];
+}
+
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
 function finish(
@@ -149,28 +181,7 @@ export function buildEsconvSeed(spec: EsconvSeedSpec): Seed {
       ['b-heard'],
     ),
     rec('belief', 'b-blame', 'blame', `The ${problem} is my own fault.`, 1 + 1.5 * sev, false, 'against'),
-    rec(
-      'belief',
-      'b-heard',
-      'rapport',
-      'The person I am talking to is really listening.',
-      1,
-      false,
-      'for',
-      [],
-      ['b-alone'],
-    ),
-    rec(
-      'belief',
-      'b-cope',
-      'coping',
-      `I can do something about the ${problem}.`,
-      1.4 - 0.8 * sev,
-      false,
-      'for',
-      [],
-      ['b-hopeless'],
-    ),
+    ...rapportAndCopingBeliefs(problem, 1.4 - 0.8 * sev),
   ];
   const desires = [
     rec(

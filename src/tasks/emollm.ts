@@ -21,7 +21,7 @@
 import { z } from 'zod';
 import { AFFECT_CATEGORIES, DEFAULT_TENDENCIES, SEED_SCHEMA_VERSION, SeedSchema, TASK_IDS } from './seed';
 import type { AffectCategory, Seed, TaskId } from './seed';
-import { AFFECT_START, rec } from './builders';
+import { AFFECT_START, rapportAndCopingBeliefs, rec } from './builders';
 import { CB } from './cb';
 import { ESCONV } from './esconv';
 import { P4G } from './p4g';
@@ -227,28 +227,7 @@ export function buildEmollmSeed(input: EmollmSeedSpec, source = 'authored'): See
     ),
     rec('belief', 'b-alone', 'alone', w.alone, 1.2 + 1.6 * k, false, 'against', [], ['b-heard']),
     rec('belief', 'b-blame', 'blame', w.blame, 0.4 + 2.6 * responsibility, false, 'against'),
-    rec(
-      'belief',
-      'b-heard',
-      'rapport',
-      'The person I am talking to is really listening.',
-      1,
-      false,
-      'for',
-      [],
-      ['b-alone'],
-    ),
-    rec(
-      'belief',
-      'b-cope',
-      'coping',
-      `I can do something about the ${w.problem}.`,
-      1.6 + 1.2 * CP,
-      false,
-      'for',
-      [],
-      ['b-hopeless'],
-    ),
+    ...rapportAndCopingBeliefs(w.problem, 1.6 + 1.2 * CP),
   ];
   const desires = [
     rec(
