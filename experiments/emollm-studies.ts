@@ -28,6 +28,7 @@ import * as tf from '@tensorflow/tfjs';
 import { TemplateRealizer } from '../src/agents/realizer';
 import type { Policy } from '../src/agents/types';
 import { ArgPolicy, TemplateArgActor, TemplateReversePredictor } from '../src/appraisal';
+import { rankByLookahead } from '../src/appraisal/lookahead';
 import { createNamedPolicy } from '../src/baselines/registry';
 import { resolveGrpoConfig, type GrpoConfigInput } from '../src/grpo/config';
 import { evaluatePolicy, summarize, type EvalEpisodeRow, type PolicySummary } from '../src/grpo/evaluate';
@@ -194,6 +195,27 @@ const argPolicy = (depth: number) =>
     depth,
   });
 
+/**
+ * The untrained ARG policy at `depth`, counting its turns and those on which its choice differs from the one the
+ * 1-step lookahead would make among the same candidates in the same state.
+ */
+function countingArgPolicy(depth: number): { policy: Policy; turns: number; changed: number } {
+  const arg = argPolicy(depth);
+  const one = new TemplateReversePredictor();
+  const counts = { turns: 0, changed: 0 };
+  const policy: Policy = {
+    name: arg.name,
+    async act(obs, rng) {
+      const action = await arg.act(obs, rng);
+      const ranked = await rankByLookahead(one, obs, arg.lastDecision!.candidates, 1);
+      counts.turns++;
+      if (ranked[0]!.reply !== action.utterance) counts.changed++;
+      return action;
+    },
+  };
+  return Object.assign(counts, { policy });
+}
+
 const grpoPolicy = (name: string, t: GrpoTrainer) => new GrpoPolicy(name, t.nets, t.actorServices, t.config);
 
 async function main(): Promise<void> {
@@ -263,9 +285,17 @@ async function main(): Promise<void> {
         ]);
         if (depth !== 3) g.trainer.dispose();
       }
-      for (const depth of [1, 2, 3, 4])
-        named.push([`arg (untrained) n = ${depth}`, await evaluate(name, argPolicy(depth), seeds)]);
+      const changed: string[] = [];
+      for (const depth of [1, 2, 3, 4]) {
+        const arg = countingArgPolicy(depth);
+        named.push([`arg (untrained) n = ${depth}`, await evaluate(name, arg.policy, seeds)]);
+        if (depth > 1) changed.push(`n = ${depth}: ${arg.changed} of ${arg.turns}`);
+      }
       table(`${name}: lookahead depth (reference: grpo n = 1) [${elapsed()}]`, rowsOf(named, named[0]![1]));
+      console.log(
+        `\nUntrained ARG, turns on which the chosen reply differs from the 1-step choice among the same ` +
+          `candidates: ${changed.join('; ')}.`,
+      );
     }
     if (STUDIES.has('overthinking')) {
       const g = await full(name);
