@@ -7,7 +7,8 @@
  *    ProCoT, ask-an-expert; template forms), the untrained ARG policy (lookahead-ranked, G = 3) and the GRPO
  *    heads before training;
  * 2. `ablations`: GRPO full vs "w/o ARG" (no trace ever) vs "w/o RP Rewards" (no reverse perspective);
- * 3. `depth`: lookahead depth n = 1…4, GRPO-trained and the untrained ARG policy;
+ * 3. `depth`: lookahead depth n = 1…4, GRPO-trained and the untrained ARG policy (with the count of its turns
+ *    whose choice differs from the 1-step choice among the same candidates);
  * 4. `overthinking`: the default λ_over (2, config.ts) against λ_over = 1 (all weights equal): the share of turns
  *    with an ARG trace at the first and the last training step, and the evaluation;
  * 5. `cstpo`: GRPO vs CSTPO at an equal number of environment turns (CSTPO runs steps until its environment
