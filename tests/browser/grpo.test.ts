@@ -2,16 +2,20 @@
  * GRPO (EmoLLM Stage II) in the trainer worker in headless Chromium: exact resume across a page reload (template
  * rewards), and the Stage II rewards scored by an LLM judge (`rewards: 'llm'`) on the backend of the `judge` role
  * of a roles configuration — replayed from recorded answers (tests/fixtures/llm/grpo-worker.replay.json, written
- * by grpo-worker.author.ts; malformed answers included) against the same run in Node, an answer that stays
- * malformed, and WebLLM started from the worker refusing an f16 model on this adapter before any download.
+ * by grpo-worker.author.ts; malformed answers included) against the same run in Node, the same answers served
+ * by a loopback OpenAI-compatible server, an answer that stays malformed, and WebLLM started from the worker
+ * refusing an f16 model on this adapter before any download.
  */
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import * as tf from '@tensorflow/tfjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackendChoice } from '../../src/gpu/backend';
 import type { GrpoConfigInput } from '../../src/grpo/config';
 import { grpoLanguageServices } from '../../src/grpo/language';
 import { GrpoTrainer, type GrpoStepRecord } from '../../src/grpo/trainer';
-import type { ReplayFixture } from '../../src/llm/replay';
+import { ReplayBackend, type ReplayFixture } from '../../src/llm/replay';
+import type { ChatRequest } from '../../src/llm/types';
 import type { RolesConfig } from '../../src/roles/config';
 import { defaultSeeds } from '../../src/tasks/defaults';
 import type { TrainerEvent } from '../../workers/trainer.worker';
@@ -148,6 +152,51 @@ describe("GRPO with rewards: 'llm' in the trainer worker", () => {
     });
     expect(resumed.outcome).toBe('finished');
     expect(stepsOf(resumed).map(untimed)).toEqual([untimed(node[1]!)]);
+  });
+
+  it('trains the same steps with the judge on a loopback OpenAI-compatible server (the recorded answers served over HTTP)', async () => {
+    const node = await nodeSteps();
+    // A chat-completions server on 127.0.0.1 (CORS open for the page's origin) answering from the recording.
+    const replay = new ReplayBackend({ fixture: LLM.good });
+    const models: string[] = [];
+    const server = createServer((req, res) => {
+      const cors = { 'access-control-allow-origin': '*', 'access-control-allow-headers': 'content-type' };
+      if (req.method === 'OPTIONS') return void res.writeHead(204, cors).end();
+      let body = '';
+      req.on('data', (chunk: Buffer) => (body += chunk.toString()));
+      req.on('end', () => {
+        const {
+          model,
+          stream: _stream,
+          ...request
+        } = JSON.parse(body) as ChatRequest & { model: string; stream: boolean };
+        models.push(model);
+        replay.complete(request).then(
+          (answer) =>
+            res.writeHead(200, { ...cors, 'content-type': 'application/json' }).end(JSON.stringify(answer)),
+          (e: Error) => res.writeHead(500, cors).end(e.message),
+        );
+      });
+    });
+    await new Promise<void>((done) => server.listen(0, '127.0.0.1', done));
+    try {
+      const baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
+      p = await openPage('grpo');
+      await p.run<BackendChoice>({ cmd: 'init', options: { prefer: ['cpu'] } });
+      const run = await p.run<RunResult>({
+        cmd: 'start',
+        runId: 'server',
+        config: LLM.config,
+        language: { roles: { judge: { kind: 'openai', model: 'judge-model', baseUrl } } },
+      });
+      expect(run.error).toBeUndefined();
+      expect(stepsOf(run).map(untimed)).toEqual(node.map(untimed));
+      expect(models).toHaveLength(Object.values(LLM.good).flat().length);
+      expect(new Set(models)).toEqual(new Set(['judge-model']));
+    } finally {
+      server.closeAllConnections();
+      await new Promise((done) => server.close(done));
+    }
   });
 
   it('refuses LLM rewards without a judge backend before storing anything; WebLLM started from the worker refuses an f16 model before any download', async () => {
