@@ -421,6 +421,7 @@ export {
   startGrpoRun,
   resumeGrpoRun,
   runGrpoSteps,
+  grpoLanguageServices,
   MemoryGrpoRunStore,
   IdbGrpoRunStore,
   GrpoSnapshotError,

@@ -11,8 +11,19 @@
  *   await api.resume('run-1', seeds, Comlink.proxy(onEvent));   // after a stop or a reload
  *
  * GRPO (EmoLLM Stage II, src/grpo) is the second algorithm: `startGrpo` / `resumeGrpo` train its heads in this
- * worker (template mode) with runs in the `pdl-grpo` IndexedDB database, `grpo-step` events for live curves, and
- * the same `stop()`.
+ * worker with runs in the `pdl-grpo` IndexedDB database, `grpo-step` events for live curves, and the same
+ * `stop()`. Its Stage II rewards are template scorers, or with `rewards: 'llm'` an LLM judge on the backend of the
+ * `judge` role of a `language` configuration (src/roles/config.ts, the pages' roles configuration: WebLLM in its
+ * engine worker started from here, a loopback OpenAI-compatible server, or replay), exactly as in Node
+ * (src/grpo/language.ts):
+ *
+ *   await api.startGrpo('g-1', { task: 'esconv', rewards: 'llm' }, seeds, onEvent, undefined,
+ *     { roles: { judge: { kind: 'webllm', model: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC' } } });
+ *   await api.resumeGrpo('g-1', seeds, onEvent, undefined, sameLanguage);   // the language is not stored
+ *
+ * Errors reach the page with their typed fields (`code`, and e.g. a `RoleOutputError`'s `role`, `answerName`
+ * and `rawAnswers`), not only their name and message; a step that fails stores nothing, so the run resumes from
+ * its last saved step.
  */
 import * as Comlink from 'comlink';
 import * as tf from '@tensorflow/tfjs';
@@ -36,6 +47,9 @@ import type { StepRecord } from '../src/rl/trainer';
 import type { Seed } from '../src/tasks';
 import type { RolloutWorkerApi } from './rollout.worker';
 import type { GrpoConfigInput } from '../src/grpo/config';
+import type { GrpoServices } from '../src/grpo/trainer';
+import type { RolesConfig } from '../src/roles/config';
+import type { GpuLike } from '../src/gpu/probe';
 import { GrpoSnapshotError } from '../src/grpo/errors';
 import { IdbGrpoRunStore } from '../src/grpo/idb';
 import { resumeGrpoRun, runGrpoSteps, startGrpoRun } from '../src/grpo/session';
@@ -111,6 +125,38 @@ async function runGrpo(
     trainer.dispose();
   }
 }
+
+/**
+ * The GRPO services of a run's language configuration (none without one). The language machinery is imported
+ * only here, so a template run loads none of it.
+ */
+async function grpoServices(language?: RolesConfig): Promise<GrpoServices> {
+  if (!language) return {};
+  const { grpoLanguageServices } = await import('../src/grpo/language');
+  return grpoLanguageServices(language, { gpu: (self.navigator as Navigator & { gpu?: GpuLike }).gpu });
+}
+
+/** Own data fields of an error that cross to the page (primitives and arrays of them), besides name and message. */
+function errorFields(e: Error): Record<string, unknown> {
+  const plain = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
+  return Object.fromEntries(
+    Object.entries(e).filter(([, v]) => plain(v) || (Array.isArray(v) && v.every(plain))),
+  );
+}
+
+// Comlink sends a thrown Error as its name, message and stack only; send its typed fields too (the page's
+// Comlink copies them onto the Error it rethrows), so the page can tell a RoleOutputError's role and answers.
+const throwHandler = Comlink.transferHandlers.get('throw') as Comlink.TransferHandler<unknown, unknown>;
+Comlink.transferHandlers.set('throw', {
+  canHandle: (v): v is unknown => throwHandler.canHandle(v),
+  serialize: (thrown) => {
+    const value = (thrown as { value: unknown }).value;
+    if (!(value instanceof Error)) return throwHandler.serialize(thrown);
+    const fields = { ...errorFields(value), name: value.name, message: value.message, stack: value.stack };
+    return [{ isError: true, value: fields }, []];
+  },
+  deserialize: (v) => throwHandler.deserialize(v),
+});
 
 function checkIdle(): void {
   if (ready().session || grpo.trainer) throw new Error('trainer worker: a run is in progress');
@@ -248,7 +294,12 @@ const api = {
 
   /**
    * GRPO: create run `runId` (database `pdl-grpo`) and train it in this worker until its configured steps,
-   * `untilStep` or a stop. @throws ZodError for a bad configuration; GrpoInputError; storage errors.
+   * `untilStep` or a stop. `language`: the roles configuration whose `judge` role scores the Stage II rewards
+   * when `config.rewards` is `llm` (see the module comment).
+   * @throws ZodError for a bad configuration; GrpoInputError (e.g. `rewards: 'llm'` without a judge on a
+   *   language backend: nothing is stored); RoleOutputError (role `judge`) when a judge answer stays invalid,
+   *   the backend's errors (UnsupportedModelError, ModelLoadError, FixtureMissingError, …): the steps before
+   *   it stay stored; storage errors.
    */
   async startGrpo(
     runId: string,
@@ -256,25 +307,35 @@ const api = {
     seeds: Seed[],
     onEvent?: (e: TrainerEvent) => void,
     untilStep?: number,
+    language?: RolesConfig,
   ): Promise<RunOutcome> {
     checkIdle();
     const trainer = await startGrpoRun(runId, config, {
       store: await grpoStore(),
       seeds,
+      services: await grpoServices(language),
       backend: ready().backend.summary,
     });
     return runGrpo(runId, trainer, onEvent, untilStep);
   },
 
-  /** GRPO: continue stored run `runId` from its last saved step. @throws GrpoSnapshotError when not stored. */
+  /**
+   * GRPO: continue stored run `runId` from its last saved step; a run with `rewards: 'llm'` needs its `language`
+   * again (it is not stored). @throws GrpoSnapshotError when not stored; as `startGrpo` otherwise.
+   */
   async resumeGrpo(
     runId: string,
     seeds: Seed[],
     onEvent?: (e: TrainerEvent) => void,
     untilStep?: number,
+    language?: RolesConfig,
   ): Promise<RunOutcome> {
     checkIdle();
-    const trainer = await resumeGrpoRun(runId, { store: await grpoStore(), seeds });
+    const trainer = await resumeGrpoRun(runId, {
+      store: await grpoStore(),
+      seeds,
+      services: await grpoServices(language),
+    });
     return runGrpo(runId, trainer, onEvent, untilStep);
   },
 

@@ -3,9 +3,9 @@
  * anything (issue 13: at most 500 kB). The app is built with the repository's vite.config.ts into a temporary
  * folder and opened in headless Chromium from a local static server; every `.js` response (page, chunks and
  * workers) is recorded, and the served files are gzipped here (zlib level 9, as a static host would serve them).
- * Entries: the home page (what a first visit fetches), the Play, Watch and Evaluate pages opened directly from a
- * link (Play starts its simulator worker on the first turn; Watch and Evaluate start the episode worker only when
- * a run is asked for), and `app/first-run watch`: a one-episode template-mode Watch run, which fetches the
+ * Entries: the home page (what a first visit fetches), the Play, Watch, Evaluate and Models pages opened directly
+ * from a link (Play starts its simulator worker on the first turn; Watch and Evaluate start the episode worker
+ * only when a run is asked for; Models probes the GPU and lists the models, loading WebLLM only for a model), and `app/first-run watch`: a one-episode template-mode Watch run, which fetches the
  * episode worker and the simulator but must not fetch WebLLM (its `extra` says whether it did).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
@@ -29,6 +29,8 @@ const VISITS: { name: string; hash: string; ready: string; act?: (page: Page) =>
   { name: 'app/first-load play', hash: '#/play', ready: '.situation' },
   { name: 'app/first-load watch', hash: '#/watch', ready: 'form button[type=submit]' },
   { name: 'app/first-load evaluate', hash: '#/evaluate', ready: 'form button[type=submit]' },
+  // Models opened directly: the GPU probe's findings and the model list shown, nothing loaded yet.
+  { name: 'app/first-load models', hash: '#/models', ready: '.gpu-findings' },
   {
     // A template-mode Watch run (one episode): the episode worker and the simulator, never WebLLM.
     name: 'app/first-run watch',

@@ -3,9 +3,14 @@
  * backends": on adapters without `shader-f16` only `*f32*` model ids load).
  *
  * The probe takes the `GPU` object as an argument (`navigator.gpu` in a page or worker; `create([])` from the
- * `webgpu` package in Node) so nothing here reaches for a global.
+ * `webgpu` package in Node) so nothing here reaches for a global. The recommendation reads WebLLM's prebuilt
+ * model list from its generated summary (webllm-models.ts), so probing and recommending load none of WebLLM.
  */
-import { prebuiltAppConfig, type ModelRecord } from '@mlc-ai/web-llm';
+import type { ModelSummary } from './model-record';
+import { WEBLLM_MODELS } from './webllm-models';
+
+export type { ModelSummary } from './model-record';
+export { WEBLLM_MODELS, WEBLLM_MODELS_VERSION } from './webllm-models';
 
 /**
  * The slice of the WebGPU API the probe reads (declared here because the hoisted `@webgpu/types` is too old
@@ -142,7 +147,10 @@ export function quantizationOf(modelId: string): string | null {
  * the feature, so the id decides. Ids such as `…-BF16-q4f32_1-MLC` (bf16 source weights, f32 kernels) are
  * not f16.
  */
-export function requiresShaderF16(modelId: string, record?: Pick<ModelRecord, 'required_features'>): boolean {
+export function requiresShaderF16(
+  modelId: string,
+  record?: Pick<ModelSummary, 'required_features'>,
+): boolean {
   if (record?.required_features?.includes('shader-f16')) return true;
   const q = quantizationOf(modelId);
   return q !== null && /f16/.test(q);
@@ -157,8 +165,8 @@ export interface RecommendOptions {
   deviceMemoryGiB?: number;
   /** Fraction of device memory a model may take (default 0.5). */
   memoryFraction?: number;
-  /** Candidate records (default: WebLLM's prebuilt list). */
-  modelList?: readonly ModelRecord[];
+  /** Candidate records (default: WebLLM's prebuilt list, {@link WEBLLM_MODELS}); WebLLM's `ModelRecord`s fit. */
+  modelList?: readonly ModelSummary[];
 }
 
 /** A ranked recommendation: `modelIds` best first (empty when nothing fits), and why. */
@@ -185,8 +193,8 @@ export function recommendModels(report: GpuReport, options: RecommendOptions = {
       : 2048;
   if (!report.adapter) return { modelIds: [], budgetMB, reason: report.message };
   const adapter = report.adapter;
-  const list = options.modelList ?? prebuiltAppConfig.model_list;
-  const context = (r: ModelRecord): number => r.overrides?.context_window_size ?? 0;
+  const list = options.modelList ?? WEBLLM_MODELS;
+  const context = (r: ModelSummary): number => r.overrides?.context_window_size ?? 0;
   const candidates = list.filter(
     (r) =>
       (r.model_type === undefined || r.model_type === 0) &&

@@ -15,4 +15,5 @@ export * from './trainer';
 export * from './store';
 export * from './idb';
 export * from './session';
+export * from './language';
 export * from './evaluate';

@@ -105,7 +105,7 @@ export function stageTwoScorer(config: GrpoConfig, services: GrpoServices = {}):
   if (!services.rewardJudge)
     throw new GrpoInputError(
       "rewards: 'llm' scores the Stage II rewards with an LLM judge, but no language backend is given " +
-        '(services.rewardJudge)',
+        '(services.rewardJudge; from a roles configuration: its judge role on webllm, openai or replay)',
     );
   return new LlmStageTwoScorer(services.rewardJudge);
 }

@@ -76,6 +76,11 @@ export interface ResolvedRoles {
    */
   strategyCall: RoleCallOptions | null;
   /**
+   * The `judge` role's call options (its counted backend), or null when the role is template: the LLM judge of
+   * EmoLLM's Stage II rewards (src/grpo/rewards-judge.ts) calls through it.
+   */
+  judgeCall: RoleCallOptions | null;
+  /**
    * The actor policy for `spec`: `llm` (LLM strategy proposer + realizer), `arg` (ARG actor, lookahead with
    * `candidates` > 1), or one of `createPolicy`'s (`random`, `replay`, `fixed:<label>`) over this realizer.
    * @throws Error for an unknown spec.
@@ -195,6 +200,7 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
     argActor,
     predictor,
     strategyCall: strategy,
+    judgeCall: judgeOptions,
     policy(task, spec) {
       if (spec === 'llm') {
         return new LlmPolicy({ proposer: strategyProposer, realizer, candidates });

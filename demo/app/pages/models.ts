@@ -2,13 +2,16 @@
  * Models: the WebGPU probe's findings (src/gpu/probe.ts) in plain words; choosing what plays the language roles
  * (template rules, a WebLLM model from the prebuilt list, or a local OpenAI-compatible server) and for which
  * roles; loading (downloading) a WebLLM model with progress and Stop; the models in the browser's cache, with
- * deletion. The choice is kept in localStorage (models/choice.ts) for the other pages, and in the URL. The probe,
- * WebLLM and the backends are imported when this page opens or when they are used, never on first load.
+ * deletion. The choice is kept in localStorage (models/choice.ts) for the other pages, and in the URL. The probe
+ * is imported when this page opens, WebLLM and the backends when they are used, never on first load.
  *
  * The library does the refusing: `WebLlmBackend.load` refuses an f16 model without shader-f16 before starting a
  * worker or downloading anything, `OpenAiBackend` refuses a non-loopback URL without `allowRemote`; this page
  * says why in plain words. A choice is stored only once it has been checked (a WebLLM model: loaded; a server:
  * its address accepted), so a failure leaves the stored choice as it was.
+ *
+ * Opening the page loads the probe and WebLLM's model list (its summary, src/gpu/webllm-models.ts), not WebLLM:
+ * the library is imported when a model is loaded or the cache is checked.
  */
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
@@ -101,18 +104,19 @@ export default function Models() {
     let live = true;
     void (async () => {
       try {
-        const { probeGpu, recommendModels, requiresShaderF16 } = await import('../../../src/gpu/probe');
-        const { prebuiltAppConfig } = await import('@mlc-ai/web-llm');
+        // WebLLM's model list comes from its summary in src/gpu: WebLLM itself loads only with a model.
+        const { probeGpu, recommendModels, requiresShaderF16, WEBLLM_MODELS } =
+          await import('../../../src/gpu/probe');
         const nav = navigator as Navigator & { gpu?: GpuLike; deviceMemory?: number };
         const report = await probeGpu(nav.gpu);
         const rec = recommendModels(report, nav.deviceMemory ? { deviceMemoryGiB: nav.deviceMemory } : {});
-        const models = prebuiltAppConfig.model_list
-          .filter((r) => r.model_type === undefined || r.model_type === 0)
-          .map((r) => ({
+        const models = WEBLLM_MODELS.filter((r) => r.model_type === undefined || r.model_type === 0).map(
+          (r) => ({
             id: r.model_id,
             mb: r.vram_required_MB ?? 0,
             f16: requiresShaderF16(r.model_id, r),
-          }));
+          }),
+        );
         if (live) setFound({ report, rec, models });
       } catch (e) {
         if (live) setError(`The GPU probe failed: ${(e as Error).message}`);

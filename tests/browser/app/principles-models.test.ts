@@ -6,7 +6,8 @@
  *   memory worker is the Node build job's memory (its export is byte for byte the CLI's file); browse and search it, query it (the Node query job's hits), play it as `principles:<name>`
  *   in Watch (the Node simulate job's return), export → delete (confirmed) → import round trip, malformed files
  *   named with their line / field while the stored memory stays as it was.
- * - Models: an f16 model is refused before any download, explained; an f32 model that cannot be fetched fails
+ * - Models: opening it fetches no WebLLM code (the model list is WebLLM's, summarised in src/gpu); an f16 model
+ *   is refused before any download, explained; an f32 model that cannot be fetched fails
  *   with a plain-words message and the stored choice stays template mode; a remote server URL is refused, a
  *   loopback one is stored and survives a reload (localStorage), a server that is not running is explained; the
  *   cache lists a cached model and deletes it. A successful model download is not tested (no network here).
@@ -14,6 +15,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
+import { join } from 'node:path';
 import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { buildPrinciplesJob } from '../../../src/jobs/build-principles';
@@ -195,6 +197,13 @@ it('Models: f16 refused before any download; a model that cannot load explains i
   await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (r) => r.abort('internetdisconnected'));
   await page.locator('.gpu-findings').waitFor({ timeout: 30_000 });
   expect(await page.locator('p.current').textContent()).toContain('template mode');
+  // Opening the page (the probe, WebLLM's model list) fetched no WebLLM code: it comes when a model is loaded.
+  const webllmScripts = () =>
+    requested
+      .filter((u) => u.startsWith(server.url) && u.endsWith('.js'))
+      .filter((u) => readFileSync(join(outDir, new URL(u).pathname)).includes('CreateMLCEngine'));
+  expect(webllmScripts()).toEqual([]);
+  expect(await page.locator('.gpu-findings li').count()).toBeGreaterThan(0);
 
   await page.getByRole('radio', { name: /A model in this browser/ }).check();
   const select = page.getByLabel('WebLLM model');
@@ -216,6 +225,7 @@ it('Models: f16 refused before any download; a model that cannot load explains i
   await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toContain('could not be downloaded');
   expect(await alert.textContent()).toContain('pages keep using template mode');
   expect(await page.evaluate(() => localStorage.getItem('pdl-model-choice'))).toBeNull();
+  expect(webllmScripts().length).toBeGreaterThan(0);
   expect(await axeViolations(page, 'models')).toEqual([]);
 
   // A local server: a remote address is refused unless allowed; a loopback one is stored and survives a reload.
