@@ -14,7 +14,6 @@ import {
   RUN_DATABASES,
   type RunKind,
   type RunRecordBase,
-  type RunStatus,
   type RunStoreOf,
   type StoredRunOf,
 } from '../runs/store';

@@ -130,7 +130,10 @@ export default function Train() {
    * Runs `f` (against the trainer worker, started when `f` asks for it; `what` names it in the status line), then
    * re-reads the stored runs.
    */
-  async function go(what: string, f: (api: () => Promise<Comlink.Remote<TrainerWorkerApi>>) => Promise<unknown>) {
+  async function go(
+    what: string,
+    f: (api: () => Promise<Comlink.Remote<TrainerWorkerApi>>) => Promise<unknown>,
+  ) {
     setError(null);
     setRunning(what);
     const api = async () => {
@@ -215,7 +218,8 @@ export default function Train() {
       const stored = await (await worker()).exportRun(run.id, run.algo);
       downloadText(`${run.id}.run.json`, runToFile(stored), 'application/json');
     });
-  const remove = (run: ShownRun) => go('Delete', async (worker) => (await worker()).deleteRun(run.id, run.algo));
+  const remove = (run: ShownRun) =>
+    go('Delete', async (worker) => (await worker()).deleteRun(run.id, run.algo));
   const importRun = (e: Event) => {
     const input = e.target as HTMLInputElement;
     const file = input.files?.[0];

@@ -61,7 +61,12 @@ export function runFromFile(file: string, text: string): AnyStoredRun {
     if (e instanceof RunFileError) throw e;
     throw new RunFileError(file, `not a run file (not valid JSON: ${(e as Error).message})`);
   }
-  const f = parsed as { format?: unknown; version?: unknown; algo?: unknown; run?: AnyStoredRun['run'] } | null;
+  const f = parsed as {
+    format?: unknown;
+    version?: unknown;
+    algo?: unknown;
+    run?: AnyStoredRun['run'];
+  } | null;
   if (!f || f.format !== RUN_FILE_FORMAT) throw new RunFileError(file, 'not a run file exported by this app');
   if (f.version !== RUN_FILE_VERSION)
     throw new RunFileError(
