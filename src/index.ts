@@ -412,6 +412,21 @@ export {
 export { LlmEmollmScorer } from './eval/emollm-metrics-judge';
 export { scoreEmollmRun, emollmJudgeResults, type EmollmResult } from './eval/emollm-metrics-report';
 
+// The run store shared by CSTPO and GRPO (src/runs): both trainers' runs listed without loading a trainer or tfjs,
+// and the parts each trainer's store is made of.
+export { listStoredRuns, type ListedRun } from './runs/list';
+export {
+  IdbRuns,
+  importRun,
+  RUN_DATABASES,
+  type RunAlgo,
+  type RunKind,
+  type RunStoreOf,
+  type StoredRunOf,
+} from './runs/store';
+export { MemoryRuns } from './runs/memory';
+export { Float32PayloadError } from './runs/errors';
+
 // EmoLLM Stage II: trajectory-level GRPO with the reverse-perspective rewards (no critic), and its job.
 export {
   GrpoConfigSchema,

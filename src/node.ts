@@ -6,8 +6,10 @@
 // Seed files and dataset folders read from disk.
 export { loadSeedsFromPath } from './data/node';
 
-// CSTPO runs as folders on disk (the browser uses IndexedDB: `IdbRunStore`).
-export { FileRunStore, float32Replacer, float32Reviver } from './rl/node';
+// CSTPO runs as folders on disk (the browser uses IndexedDB: `IdbRunStore`), and the shared folder store's
+// float32 encoding (src/runs/node.ts).
+export { FileRunStore } from './rl/node';
+export { float32Replacer, float32Reviver } from './runs/node';
 
 // The evaluation harness in Node: worker-thread pool and a resumable output folder.
 export {

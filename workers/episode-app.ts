@@ -1,9 +1,9 @@
 /**
  * The app's additions to the episode worker's API (workers/episode.worker.ts spreads them in): what the Watch and
  * Evaluate pages need besides the shared jobs — the stored memories and runs that can play as policies, the
- * dose–response validation on the bundled ladders, and the report's download files. The stores (with tfjs, for
- * the run store) and the report formatter are imported on the call that needs them, so a plain simulate run
- * fetches neither.
+ * dose–response validation on the bundled ladders, and the report's download files. The stores (runs are listed
+ * without their trainer or tfjs, src/runs/list.ts) and the report formatter are imported on the call that needs
+ * them, so a plain simulate run fetches neither.
  */
 import type { EvalReport } from '../src/eval/report';
 import { ladderDoseResponse } from '../src/eval/validation';
@@ -39,9 +39,9 @@ export const appApi = {
    * @throws the stores' errors (StorageUnavailableError, StorageDeniedError, StorageBlockedError, …).
    */
   async storedPolicies(): Promise<StoredPolicy[]> {
-    const [{ PrincipleStore }, { IdbRunStore }] = await Promise.all([
+    const [{ PrincipleStore }, { listStoredRuns }] = await Promise.all([
       import('../src/memory/store'),
-      import('../src/rl/store'),
+      import('../src/runs/list'),
     ]);
     const out: StoredPolicy[] = [];
     const memories = await PrincipleStore.open();
@@ -56,18 +56,13 @@ export const appApi = {
     } finally {
       memories.close();
     }
-    const runs = await IdbRunStore.open();
-    try {
-      for (const r of (await runs.listRuns()).sort((a, b) => a.id.localeCompare(b.id)))
-        out.push({
-          policy: `cstpo:${r.id}`,
-          kind: 'cstpo',
-          task: r.config.task,
-          detail: `${r.step} RL steps, ${r.status}`,
-        });
-    } finally {
-      runs.close();
-    }
+    for (const r of (await listStoredRuns()).filter((run) => run.algo === 'cstpo'))
+      out.push({
+        policy: `cstpo:${r.id}`,
+        kind: 'cstpo',
+        task: r.config.task,
+        detail: `${r.step} RL steps, ${r.status}`,
+      });
     return out;
   },
 

@@ -12,7 +12,8 @@
  *
  * GRPO (EmoLLM Stage II, src/grpo) is the second algorithm: `startGrpo` / `resumeGrpo` train its heads in this
  * worker with runs in the `pdl-grpo` IndexedDB database, `grpo-step` events for live curves, and the same
- * `stop()`. Its Stage II rewards are template scorers, or with `rewards: 'llm'` an LLM judge on the backend of the
+ * `stop()`; its stored runs are exported, imported and deleted through the same calls as CSTPO's, with the
+ * algorithm named. Its Stage II rewards are template scorers, or with `rewards: 'llm'` an LLM judge on the backend of the
  * `judge` role of a `language` configuration (src/roles/config.ts, the pages' roles configuration: WebLLM in its
  * engine worker started from here, a loopback OpenAI-compatible server, or replay), exactly as in Node
  * (src/grpo/language.ts):
@@ -36,13 +37,14 @@ import { guarded, webWorkerFailure } from '../src/pool';
 import { WorkerPoolExecutor } from '../src/rl/pool';
 import { TrainingSession, type RunOutcome } from '../src/rl/session';
 import {
+  CSTPO_RUNS,
   IdbRunStore,
   RunNotFoundError,
-  validateStoredRun,
   type RunRecord,
   type RunStatus,
   type StoredRun,
 } from '../src/rl/store';
+import { importRun, type RunAlgo } from '../src/runs/store';
 import type { StepRecord } from '../src/rl/trainer';
 import type { Seed } from '../src/tasks';
 import type { RolloutWorkerApi } from './rollout.worker';
@@ -52,6 +54,7 @@ import type { RolesConfig } from '../src/roles/config';
 import type { GpuLike } from '../src/gpu/probe';
 import { GrpoSnapshotError } from '../src/grpo/errors';
 import { IdbGrpoRunStore } from '../src/grpo/idb';
+import { GRPO_RUNS, type GrpoRunRecord, type StoredGrpoRun } from '../src/grpo/store';
 import { resumeGrpoRun, runGrpoSteps, startGrpoRun } from '../src/grpo/session';
 import type { GrpoTrainer, GrpoStepRecord } from '../src/grpo/trainer';
 
@@ -66,6 +69,9 @@ export type TrainerEvent =
   | { type: 'step'; record: StepRecord; memory: TensorMemory }
   | { type: 'status'; status: RunStatus }
   | { type: 'grpo-step'; record: GrpoStepRecord; memory: TensorMemory };
+
+/** A stored run whole, of either algorithm (what a run file holds). */
+export type AnyStoredRun = { algo: 'cstpo'; run: StoredRun } | { algo: 'grpo-emollm'; run: StoredGrpoRun };
 
 function memory(): TensorMemory {
   const m = tf.memory();
@@ -321,7 +327,8 @@ const api = {
 
   /**
    * GRPO: continue stored run `runId` from its last saved step; a run with `rewards: 'llm'` needs its `language`
-   * again (it is not stored). @throws GrpoSnapshotError when not stored; as `startGrpo` otherwise.
+   * again (it is not stored); `steps` changes the run's total number of steps (e.g. one more step of a finished
+   * run). @throws GrpoSnapshotError when not stored; as `startGrpo` otherwise.
    */
   async resumeGrpo(
     runId: string,
@@ -329,13 +336,14 @@ const api = {
     onEvent?: (e: TrainerEvent) => void,
     untilStep?: number,
     language?: RolesConfig,
+    steps?: number,
   ): Promise<RunOutcome> {
     checkIdle();
-    const trainer = await resumeGrpoRun(runId, {
-      store: await grpoStore(),
-      seeds,
-      services: await grpoServices(language),
-    });
+    const trainer = await resumeGrpoRun(
+      runId,
+      { store: await grpoStore(), seeds, services: await grpoServices(language) },
+      steps,
+    );
     return runGrpo(runId, trainer, onEvent, untilStep);
   },
 
@@ -358,38 +366,36 @@ const api = {
   },
 
   /**
-   * A stored run whole — metadata, SFT and latest snapshots (weights, optimiser and random state), history — for
-   * export. @throws RunNotFoundError; StoredRunError when what is stored is damaged.
+   * A stored run of `algo` whole — metadata, initial and latest snapshots (weights, optimiser and random state),
+   * history — for export. @throws RunNotFoundError / GrpoSnapshotError when not stored or damaged (StoredRunError).
    */
-  async exportRun(runId: string): Promise<StoredRun> {
-    const stored = await ready().store.load(runId);
-    if (!stored) throw new RunNotFoundError(runId);
-    return stored;
+  async exportRun(runId: string, algo: RunAlgo = 'cstpo'): Promise<AnyStoredRun> {
+    if (algo === 'cstpo') {
+      const run = await ready().store.load(runId);
+      if (!run) throw CSTPO_RUNS.notFound(runId);
+      return { algo, run };
+    }
+    const run = await (await grpoStore()).load(runId);
+    if (!run) throw GRPO_RUNS.notFound(runId);
+    return { algo, run };
   },
 
   /**
-   * Store an exported run (checked first with `validateStoredRun`); a running run is stored as stopped, so it
-   * can be resumed. Written in two transactions (the run with its SFT snapshot, then its latest snapshot with
-   * the history); should the second fail, the first is undone, so nothing half-imported stays.
-   * @throws StoredRunError when the run is damaged; storage errors (StorageQuotaError, …).
+   * Store an exported run (`importRun` of src/runs/store.ts: checked first; a running run is stored as stopped,
+   * so it can be resumed; nothing half-imported stays).
+   * @throws StoredRunError / GrpoSnapshotError when the run is damaged; storage errors (StorageQuotaError, …).
    */
-  async importRun(stored: StoredRun): Promise<RunRecord> {
-    const s = ready();
-    validateStoredRun(stored, 'the imported file');
-    const status: RunStatus = stored.run.status === 'finished' ? 'finished' : 'stopped';
-    const run: RunRecord = { ...stored.run, step: 0, status };
-    await s.store.createRun(run, stored.init);
-    try {
-      await s.store.saveStep(run.id, stored.latest, stored.history, status);
-    } catch (e) {
-      await s.store.deleteRun(run.id).catch(() => undefined);
-      throw e;
-    }
-    return { ...run, step: stored.latest.step };
+  async importRun(file: AnyStoredRun): Promise<RunRecord | GrpoRunRecord> {
+    if (file.algo === 'cstpo') return importRun(ready().store, CSTPO_RUNS, file.run);
+    return importRun(await grpoStore(), GRPO_RUNS, file.run);
   },
 
-  /** Delete a stored run (no error when it is not stored). */
-  async deleteRun(runId: string): Promise<void> {
+  /** Delete a stored run of `algo` (no error when it is not stored). */
+  async deleteRun(runId: string, algo: RunAlgo = 'cstpo'): Promise<void> {
+    if (algo === 'grpo-emollm') {
+      if (grpo.trainer) throw new Error('trainer worker: a GRPO run is in progress');
+      return (await grpoStore()).deleteRun(runId);
+    }
     if (ready().session?.runId === runId) throw new Error('trainer worker: that run is in progress');
     await ready().store.deleteRun(runId);
   },

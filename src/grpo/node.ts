@@ -1,103 +1,18 @@
 /**
- * Node-only GRPO run store: each run in its own folder (`<root>/<runId>/`) with CSTPO's file layout and
- * encoding (src/rl/node.ts): `run.json`, `init.json` and `latest.json` (float32 arrays as base64 of their bytes,
- * so values round-trip exactly), `history.jsonl`. Files are written to a temporary name and renamed into place.
+ * Node-only GRPO run store: each run in its own folder (`<root>/<runId>/`) — the shared folder store
+ * (src/runs/node.ts, CSTPO's files and encoding: `run.json`, `init.json` and `latest.json` with float32 arrays as
+ * base64 of their bytes, `history.jsonl`; written to a temporary name and renamed into place) with GRPO's check
+ * and errors — and the train-grpo job's run folder.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { assertOutputAvailable, writeFileAtomic, type OutputState } from '../io/node';
-import { float32Replacer, float32Reviver } from '../rl/node';
-import { GrpoInputError, GrpoSnapshotError } from './errors';
-import { validateStoredGrpoRun, type GrpoRunRecord, type GrpoRunStore, type StoredGrpoRun } from './store';
-import type { GrpoSnapshot, GrpoStepRecord } from './trainer';
-
-async function writeAtomic(path: string, text: string): Promise<void> {
-  await writeFile(`${path}.tmp`, text);
-  await rename(`${path}.tmp`, path);
-}
-
-async function readText(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw e;
-  }
-}
+import { FolderRuns, readText } from '../runs/node';
+import { GRPO_RUNS, type GrpoRunTypes } from './store';
 
 /** GRPO runs as folders under `root`. */
-export class FileGrpoRunStore implements GrpoRunStore {
-  constructor(readonly root: string) {}
-
-  private dir(runId: string): string {
-    if (!/^[\w.-]+$/.test(runId) || runId === '.' || runId === '..')
-      throw new GrpoInputError(`run id "${runId}" must be a plain folder name (letters, digits, . _ -)`);
-    return join(this.root, runId);
-  }
-
-  private async json<T>(runId: string, name: string): Promise<T | null> {
-    const path = join(this.dir(runId), name);
-    const text = await readText(path);
-    if (text === null) return null;
-    try {
-      return JSON.parse(text, float32Reviver) as T;
-    } catch (e) {
-      throw new GrpoSnapshotError(`${path} is not valid JSON (${(e as Error).message})`, runId);
-    }
-  }
-
-  private async history(runId: string): Promise<GrpoStepRecord[]> {
-    const path = join(this.dir(runId), 'history.jsonl');
-    const text = (await readText(path)) ?? '';
-    return text
-      .split('\n')
-      .filter((l) => l.trim() !== '')
-      .map((l, i) => {
-        try {
-          return JSON.parse(l) as GrpoStepRecord;
-        } catch {
-          throw new GrpoSnapshotError(`${path}:${i + 1} is not valid JSON`, runId);
-        }
-      });
-  }
-
-  async createRun(run: GrpoRunRecord, init: GrpoSnapshot): Promise<void> {
-    const dir = this.dir(run.id);
-    await mkdir(dir, { recursive: true });
-    const snapshot = JSON.stringify(init, float32Replacer);
-    await writeAtomic(join(dir, 'init.json'), snapshot);
-    await writeAtomic(join(dir, 'latest.json'), snapshot);
-    await writeAtomic(join(dir, 'history.jsonl'), '');
-    await writeAtomic(join(dir, 'run.json'), JSON.stringify(run, null, 2));
-  }
-
-  async saveStep(
-    runId: string,
-    latest: GrpoSnapshot,
-    row: GrpoStepRecord,
-    status: GrpoRunRecord['status'],
-  ): Promise<void> {
-    const dir = this.dir(runId);
-    const run = await this.json<GrpoRunRecord>(runId, 'run.json');
-    if (!run) throw new GrpoSnapshotError('is not stored', runId);
-    const rows = [...(await this.history(runId)).filter((r) => r.step < row.step), row];
-    await writeAtomic(join(dir, 'history.jsonl'), rows.map((r) => JSON.stringify(r) + '\n').join(''));
-    await writeAtomic(join(dir, 'latest.json'), JSON.stringify(latest, float32Replacer));
-    const next: GrpoRunRecord = { ...run, step: latest.step, status, updatedAt: new Date().toISOString() };
-    await writeAtomic(join(dir, 'run.json'), JSON.stringify(next, null, 2));
-  }
-
-  async load(runId: string): Promise<StoredGrpoRun | null> {
-    const [run, init, latest] = await Promise.all([
-      this.json<GrpoRunRecord>(runId, 'run.json'),
-      this.json<GrpoSnapshot>(runId, 'init.json'),
-      this.json<GrpoSnapshot>(runId, 'latest.json'),
-    ]);
-    if (!run || !init || !latest) return null;
-    const history = (await this.history(runId)).filter((r) => r.step <= latest.step);
-    const stored = { run: { ...run, step: latest.step }, init, latest, history };
-    validateStoredGrpoRun(stored);
-    return stored;
+export class FileGrpoRunStore extends FolderRuns<GrpoRunTypes> {
+  constructor(root: string) {
+    super(root, GRPO_RUNS);
   }
 }
 

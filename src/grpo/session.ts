@@ -45,11 +45,20 @@ export async function startGrpoRun(
   return trainer;
 }
 
-/** The trainer of stored run `runId` at its last saved step. @throws GrpoSnapshotError when it is not stored. */
-export async function resumeGrpoRun(runId: string, options: GrpoRunOptions): Promise<GrpoTrainer> {
+/**
+ * The trainer of stored run `runId` at its last saved step; `steps` changes the run's total number of steps.
+ * @throws GrpoSnapshotError when it is not stored.
+ */
+export async function resumeGrpoRun(
+  runId: string,
+  options: GrpoRunOptions,
+  steps?: number,
+): Promise<GrpoTrainer> {
   const stored = await options.store.load(runId);
   if (!stored) throw new GrpoSnapshotError('is not stored', runId);
-  return GrpoTrainer.restore(stored.latest, { seeds: options.seeds, services: options.services, runId });
+  const latest =
+    steps === undefined ? stored.latest : { ...stored.latest, config: { ...stored.latest.config, steps } };
+  return GrpoTrainer.restore(latest, { seeds: options.seeds, services: options.services, runId });
 }
 
 /**
@@ -66,7 +75,7 @@ export async function runGrpoSteps(
   while (trainer.step < target && !events.shouldStop?.()) {
     const row = await trainer.trainStep();
     const done = trainer.step >= trainer.config.steps;
-    await store.saveStep(runId, await trainer.snapshot(), row, done ? 'finished' : 'running');
+    await store.saveStep(runId, await trainer.snapshot(), [row], done ? 'finished' : 'running');
     events.onStep?.(row);
   }
   return trainer.step >= trainer.config.steps ? 'finished' : 'stopped';

@@ -1,51 +1,36 @@
 /**
- * Persistence of GRPO runs, mirroring the CSTPO run store (src/rl/store.ts): a run record, an `init` snapshot
- * (before RL), a `latest` snapshot and one history row per step; a step is saved as its history row, then the
- * snapshot, then the run record, so an interrupted save resumes from the previous step (rows beyond the latest
- * snapshot's step are dropped on load). Node keeps runs in folders (`src/grpo/node.ts`, the same files as
- * CSTPO's: `run.json`, `init.json`, `latest.json`, `history.jsonl`); {@link MemoryGrpoRunStore} keeps them in
- * memory (tests, a browser page without storage).
+ * GRPO's runs in the shared run store (src/runs/store.ts, the same as CSTPO's): a run record, an `init` snapshot
+ * (before RL), a `latest` snapshot and one history row per step; rows beyond the latest snapshot's step are
+ * dropped on load, so an interrupted save resumes from the previous step. This module gives GRPO's types, its
+ * check of a loaded run ({@link validateStoredGrpoRun}) and its errors ({@link GRPO_RUNS}); the stores are
+ * `IdbGrpoRunStore` (src/grpo/idb.ts, IndexedDB), `FileGrpoRunStore` (src/grpo/node.ts, folders with CSTPO's
+ * files) and {@link MemoryGrpoRunStore} (tests, a browser page without storage).
  */
+import { MemoryRuns } from '../runs/memory';
+import type { RunKind, RunRecordBase, RunStoreOf, StoredRunOf } from '../runs/store';
 import type { GrpoConfig } from './config';
-import { GrpoSnapshotError } from './errors';
+import { GrpoInputError, GrpoSnapshotError } from './errors';
 import { validateGrpoSnapshot, type GrpoSnapshot, type GrpoStepRecord } from './trainer';
 
 /** A GRPO run's metadata. */
-export interface GrpoRunRecord {
-  id: string;
+export interface GrpoRunRecord extends RunRecordBase {
   algo: 'grpo-emollm';
   config: GrpoConfig;
-  /** RL steps saved. */
-  step: number;
   status: 'running' | 'stopped' | 'finished';
-  /** ISO-8601 times. */
-  createdAt: string;
-  updatedAt: string;
-  backend?: string;
+}
+
+/** The types of GRPO's runs in the shared run store. */
+export interface GrpoRunTypes {
+  record: GrpoRunRecord;
+  snapshot: GrpoSnapshot;
+  row: GrpoStepRecord;
 }
 
 /** A stored run. */
-export interface StoredGrpoRun {
-  run: GrpoRunRecord;
-  init: GrpoSnapshot;
-  latest: GrpoSnapshot;
-  history: GrpoStepRecord[];
-}
+export type StoredGrpoRun = StoredRunOf<GrpoRunTypes>;
 
-/** Where GRPO runs are kept. */
-export interface GrpoRunStore {
-  /** Store a new run with its initial snapshot (as `init` and `latest`); replaces a run of that id. */
-  createRun(run: GrpoRunRecord, init: GrpoSnapshot): Promise<void>;
-  /** Save a step: its history row, the latest snapshot, the run's step and status. */
-  saveStep(
-    runId: string,
-    latest: GrpoSnapshot,
-    row: GrpoStepRecord,
-    status: GrpoRunRecord['status'],
-  ): Promise<void>;
-  /** The run, or null. @throws GrpoSnapshotError when what is stored is damaged. */
-  load(runId: string): Promise<StoredGrpoRun | null>;
-}
+/** Where GRPO runs are kept (unknown or damaged runs: GrpoSnapshotError). */
+export type GrpoRunStore = RunStoreOf<GrpoRunTypes>;
 
 const HISTORY_NUMBERS = [
   'meanReward',
@@ -74,33 +59,19 @@ export function validateStoredGrpoRun(stored: StoredGrpoRun): void {
   });
 }
 
-/** Runs in memory (structured clones in and out, so callers cannot change what is stored). */
-export class MemoryGrpoRunStore implements GrpoRunStore {
-  private readonly runs = new Map<string, StoredGrpoRun>();
+/** GRPO's runs for the shared stores: its check and typed errors. */
+export const GRPO_RUNS: RunKind<GrpoRunTypes> = {
+  algo: 'grpo-emollm',
+  validate: (stored) => validateStoredGrpoRun(stored),
+  notFound: (runId) => new GrpoSnapshotError('is not stored', runId),
+  damaged: (runId, source, reason) => new GrpoSnapshotError(`in ${source}: ${reason}`, runId),
+  badId: (runId) =>
+    new GrpoInputError(`run id "${runId}" must be a plain folder name (letters, digits, . _ -)`),
+};
 
-  async createRun(run: GrpoRunRecord, init: GrpoSnapshot): Promise<void> {
-    this.runs.set(run.id, structuredClone({ run, init, latest: init, history: [] }));
-  }
-
-  async saveStep(
-    runId: string,
-    latest: GrpoSnapshot,
-    row: GrpoStepRecord,
-    status: GrpoRunRecord['status'],
-  ): Promise<void> {
-    const stored = this.runs.get(runId);
-    if (!stored) throw new GrpoSnapshotError('is not stored', runId);
-    stored.history = [...stored.history.filter((r) => r.step < row.step), structuredClone(row)];
-    stored.latest = structuredClone(latest);
-    stored.run = { ...stored.run, step: latest.step, status, updatedAt: new Date().toISOString() };
-  }
-
-  async load(runId: string): Promise<StoredGrpoRun | null> {
-    const stored = this.runs.get(runId);
-    if (!stored) return null;
-    const copy = structuredClone(stored);
-    copy.history = copy.history.filter((r) => r.step <= copy.latest.step);
-    validateStoredGrpoRun(copy);
-    return copy;
+/** GRPO runs in memory (structured clones in and out, so callers cannot change what is stored). */
+export class MemoryGrpoRunStore extends MemoryRuns<GrpoRunTypes> {
+  constructor() {
+    super(GRPO_RUNS);
   }
 }

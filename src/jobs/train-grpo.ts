@@ -197,7 +197,7 @@ export async function trainGrpoJob(
       await storage.runs.saveStep(
         storage.runId,
         await trainer.snapshot(),
-        row,
+        [row],
         done ? 'finished' : 'running',
       );
       history = [...history, row];

@@ -1,76 +1,49 @@
 /**
- * Persistence of training runs (DESIGN.md "CSTPO in the browser": weights, optimiser state, run history and
- * RNG state persist in IndexedDB, so a run resumes where it stopped). {@link RunStore} is the interface;
- * {@link IdbRunStore} keeps runs in IndexedDB through `idb` (browsers, or Node with `fake-indexeddb`), and
- * `src/rl/node.ts` has a file-system store for the Node CLI.
- *
- * IndexedDB schema (database `pdl-rl`, version {@link RUN_DB_VERSION}):
- * - `runs`: one {@link RunRecord} per run, key `id`;
- * - `snapshots`: trainer snapshots, key `[runId, tag]` with tag `init` (after SFT, before RL: the SFT
- *   baseline) or `latest` (after the last saved step);
- * - `history`: one {@link StepRecord} per step, key `[runId, step]`.
- * A step is saved in one transaction (latest snapshot, its history rows, the run's step and status), so a
- * failed write — quota exceeded included — leaves the previous step's state intact.
+ * CSTPO's runs in the shared run store (src/runs/store.ts; DESIGN.md "CSTPO in the browser": weights, optimiser
+ * state, run history and RNG state persist in IndexedDB, so a run resumes where it stopped): the record, snapshot
+ * and row types, the check of a loaded run ({@link validateStoredRun}), the typed errors, and
+ * {@link IdbRunStore}, CSTPO's runs in the IndexedDB database `pdl-rl` (browsers, or Node with
+ * `fake-indexeddb`). `src/rl/node.ts` keeps them in folders for the Node CLI. A step is saved in one transaction
+ * (latest snapshot, its history rows, the run's step and status), so a failed write — quota exceeded included —
+ * leaves the previous step's state intact.
  */
-import type { DBSchema, IDBPTransaction } from 'idb';
 import { LabError } from '../errors';
-import { Database, writeTransaction } from '../store';
+import {
+  IdbRuns,
+  openRunDatabase,
+  RUN_DATABASES,
+  type RunKind,
+  type RunRecordBase,
+  type RunStoreOf,
+  type StoredRunOf,
+} from '../runs/store';
 import { getTask } from '../tasks';
 import type { TrainConfig } from './config';
+import { RunIdError } from './errors';
 import { SnapshotError, validateSnapshot, type StepRecord, type TrainerSnapshot } from './trainer';
 
-/** Schema version of the `pdl-rl` database. */
-export const RUN_DB_VERSION = 1;
-/** Default database name. */
-export const RUN_DB_NAME = 'pdl-rl';
+export type { RunStatus } from '../runs/store';
 
-/** Lifecycle of a run. */
-export type RunStatus = 'running' | 'paused' | 'stopped' | 'finished';
+/** Default database name of CSTPO runs. */
+export const RUN_DB_NAME = RUN_DATABASES.cstpo;
 
-/** A run's metadata. */
-export interface RunRecord {
-  id: string;
+/** A CSTPO run's metadata. */
+export interface RunRecord extends RunRecordBase {
   config: TrainConfig;
-  /** RL steps saved. */
-  step: number;
-  status: RunStatus;
-  /** ISO-8601 times. */
-  createdAt: string;
-  updatedAt: string;
-  /** The tfjs backend the trainer used, with the selection summary. */
-  backend?: string;
+}
+
+/** The types of CSTPO's runs in the shared run store. */
+export interface CstpoRunTypes {
+  record: RunRecord;
+  snapshot: TrainerSnapshot;
+  row: StepRecord;
 }
 
 /** A stored run: metadata, the SFT snapshot, the latest snapshot and the history of steps 1…latest.step. */
-export interface StoredRun {
-  run: RunRecord;
-  init: TrainerSnapshot;
-  latest: TrainerSnapshot;
-  history: StepRecord[];
-}
+export type StoredRun = StoredRunOf<CstpoRunTypes>;
 
-/** Where runs are kept. */
-export interface RunStore {
-  /** Store a new run with its initial snapshot (used as both `init` and `latest`). Replaces a run of that id. */
-  createRun(run: RunRecord, init: TrainerSnapshot): Promise<void>;
-  /** Save a step atomically: the latest snapshot, the new history rows and the run's step and status. */
-  saveStep(
-    runId: string,
-    latest: TrainerSnapshot,
-    rows: readonly StepRecord[],
-    status: RunStatus,
-  ): Promise<void>;
-  /** Change a run's status. @throws RunNotFoundError for an unknown run. */
-  setStatus(runId: string, status: RunStatus): Promise<void>;
-  /**
-   * A run with its snapshots and history (rows beyond the latest snapshot are dropped), or null.
-   * @throws StoredRunError when what is stored is damaged (see {@link validateStoredRun}).
-   */
-  load(runId: string): Promise<StoredRun | null>;
-  listRuns(): Promise<RunRecord[]>;
-  deleteRun(runId: string): Promise<void>;
-  close(): void;
-}
+/** Where CSTPO runs are kept (unknown runs: {@link RunNotFoundError}; damaged ones: {@link StoredRunError}). */
+export type RunStore = RunStoreOf<CstpoRunTypes>;
 
 /** No run with that id is stored. */
 export class RunNotFoundError extends LabError {
@@ -178,114 +151,23 @@ export function validateStoredRun(stored: StoredRun, source: string): void {
   if (problem) throw new StoredRunError(runId, source, problem);
 }
 
-type RunStores = ['runs', 'snapshots', 'history'];
-/** `writeTransaction` types its transaction loosely (any mode); every one here is read-write. */
-type WriteTx = IDBPTransaction<RunDb, RunStores, 'readwrite'>;
+/** CSTPO's runs for the shared stores: its check and typed errors. */
+export const CSTPO_RUNS: RunKind<CstpoRunTypes> = {
+  algo: 'cstpo',
+  validate: validateStoredRun,
+  notFound: (runId) => new RunNotFoundError(runId),
+  damaged: (runId, source, reason) => new StoredRunError(runId, source, reason),
+  badId: (runId) => new RunIdError(runId),
+};
 
-interface RunDb extends DBSchema {
-  runs: { key: string; value: RunRecord };
-  snapshots: {
-    key: [string, string];
-    value: { runId: string; tag: 'init' | 'latest'; snapshot: TrainerSnapshot };
-  };
-  history: { key: [string, number]; value: { runId: string; step: number; record: StepRecord } };
-}
-
-/** Runs in IndexedDB (see the module comment for the schema). */
-export class IdbRunStore implements RunStore {
-  private constructor(private readonly db: Database<RunDb>) {}
-
+/** CSTPO's runs in IndexedDB (see src/runs/store.ts for the schema). */
+export class IdbRunStore extends IdbRuns<CstpoRunTypes> {
   /**
    * Open (creating or upgrading) the database.
    * @throws StorageUnavailableError without IndexedDB; StorageBlockedError when another connection blocks the
    *   upgrade (see src/store).
    */
   static async open(name = RUN_DB_NAME): Promise<IdbRunStore> {
-    const db = await Database.open<RunDb>(name, RUN_DB_VERSION, (database, oldVersion) => {
-      if (oldVersion < 1) {
-        database.createObjectStore('runs', { keyPath: 'id' });
-        database.createObjectStore('snapshots', { keyPath: ['runId', 'tag'] });
-        database.createObjectStore('history', { keyPath: ['runId', 'step'] });
-      }
-    });
-    return new IdbRunStore(db);
-  }
-
-  async createRun(run: RunRecord, init: TrainerSnapshot): Promise<void> {
-    await writeTransaction(await this.db.connection(), ['runs', 'snapshots', 'history'], async (t) => {
-      const tx = t as unknown as WriteTx;
-      const range = IDBKeyRange.bound([run.id, -Infinity], [run.id, Infinity]);
-      await tx.objectStore('history').delete(range);
-      await tx.objectStore('runs').put(run);
-      await tx.objectStore('snapshots').put({ runId: run.id, tag: 'init', snapshot: init });
-      await tx.objectStore('snapshots').put({ runId: run.id, tag: 'latest', snapshot: init });
-    });
-  }
-
-  async saveStep(
-    runId: string,
-    latest: TrainerSnapshot,
-    rows: readonly StepRecord[],
-    status: RunStatus,
-  ): Promise<void> {
-    await writeTransaction(await this.db.connection(), ['runs', 'snapshots', 'history'], async (t) => {
-      const tx = t as unknown as WriteTx;
-      const run = await tx.objectStore('runs').get(runId);
-      if (!run) throw new RunNotFoundError(runId);
-      for (const record of rows) await tx.objectStore('history').put({ runId, step: record.step, record });
-      await tx.objectStore('snapshots').put({ runId, tag: 'latest', snapshot: latest });
-      await tx
-        .objectStore('runs')
-        .put({ ...run, step: latest.step, status, updatedAt: new Date().toISOString() });
-    });
-  }
-
-  async setStatus(runId: string, status: RunStatus): Promise<void> {
-    await writeTransaction(await this.db.connection(), ['runs'], async (t) => {
-      const tx = t as unknown as WriteTx;
-      const run = await tx.objectStore('runs').get(runId);
-      if (!run) throw new RunNotFoundError(runId);
-      await tx.objectStore('runs').put({ ...run, status, updatedAt: new Date().toISOString() });
-    });
-  }
-
-  async load(runId: string): Promise<StoredRun | null> {
-    const tx = (await this.db.connection()).transaction(['runs', 'snapshots', 'history'], 'readonly');
-    const [run, init, latest, rows] = await Promise.all([
-      tx.objectStore('runs').get(runId),
-      tx.objectStore('snapshots').get([runId, 'init']),
-      tx.objectStore('snapshots').get([runId, 'latest']),
-      tx.objectStore('history').getAll(IDBKeyRange.bound([runId, -Infinity], [runId, Infinity])),
-    ]);
-    await tx.done;
-    if (!run || !init || !latest) return null;
-    const stored: StoredRun = {
-      run,
-      init: init.snapshot,
-      latest: latest.snapshot,
-      history: rows
-        .map((r) => r.record)
-        .filter((r) => r.step <= latest.snapshot.step)
-        .sort((a, b) => a.step - b.step),
-    };
-    validateStoredRun(stored, `IndexedDB ${this.db.name}`);
-    return stored;
-  }
-
-  async listRuns(): Promise<RunRecord[]> {
-    return (await this.db.connection()).getAll('runs');
-  }
-
-  async deleteRun(runId: string): Promise<void> {
-    await writeTransaction(await this.db.connection(), ['runs', 'snapshots', 'history'], async (t) => {
-      const tx = t as unknown as WriteTx;
-      await tx.objectStore('runs').delete(runId);
-      await tx.objectStore('snapshots').delete(IDBKeyRange.bound([runId, ''], [runId, '\uffff']));
-      await tx.objectStore('history').delete(IDBKeyRange.bound([runId, -Infinity], [runId, Infinity]));
-    });
-  }
-
-  close(): void {
-    this.db.close();
+    return new IdbRunStore(await openRunDatabase<CstpoRunTypes>(name), CSTPO_RUNS);
   }
 }

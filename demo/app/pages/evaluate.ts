@@ -18,6 +18,7 @@ import { LinePlot, seriesColor } from '../plot';
 import { JobProgressBar } from '../progress';
 import { param, setParams } from '../router';
 import type { DoseResult, StoredPolicy } from '../../../workers/episode-app';
+import { downloadText } from '../data/download';
 import { explainError } from '../errors';
 import { SEED_SET_PARAM, SeedSetField, seedsFor } from '../data/seedsets';
 import { parseReportFile, type ImportedReport } from './evaluate-import';
@@ -42,13 +43,44 @@ export function evaluateConfig(get: (k: string, d: string) => string): EvaluateC
   };
 }
 
-function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+/**
+ * A report's per-policy rows with 95% intervals; the first column is `first` (its header and each row's cell: the
+ * row number, or the task of an imported report).
+ */
+function ResultsTable(props: {
+  cls: string;
+  caption: unknown;
+  first: { label: string; cell: (r: ImportedReport['results'][number], i: number) => unknown };
+  rows: ImportedReport['results'];
+}) {
+  return html`<table class=${props.cls}>
+    <caption>
+      ${props.caption}
+    </caption>
+    <thead>
+      <tr>
+        <th scope="col">${props.first.label}</th>
+        <th scope="col">policy</th>
+        <th scope="col">episodes</th>
+        <th scope="col"><${Term} term="success" /> rate</th>
+        <th scope="col">mean <${Term} term="return" /></th>
+        <th scope="col">turns</th>
+      </tr>
+    </thead>
+    <tbody>
+      ${props.rows.map(
+        (r, i) =>
+          html`<tr>
+            <td>${props.first.cell(r, i)}</td>
+            <td>${r.policy}</td>
+            <td>${r.episodes}</td>
+            <td class="success">${formatEstimate(r.successRate)}</td>
+            <td class="return">${formatEstimate(r.meanReturn)}</td>
+            <td>${formatEstimate(r.avgTurnsAll, 1)}</td>
+          </tr>`,
+      )}
+    </tbody>
+  </table>`;
 }
 
 function Results({ report, files }: { report: EvalReport; files: ReportFiles }) {
@@ -56,34 +88,12 @@ function Results({ report, files }: { report: EvalReport; files: ReportFiles }) 
   const x = rows.map((_, i) => i + 1);
   return html`<section aria-labelledby="eval-results">
     <h2 id="eval-results">Results</h2>
-    <table class="eval">
-      <caption>
-        Per policy, with${' '}<${Term} term="interval" label="95% intervals" />
-      </caption>
-      <thead>
-        <tr>
-          <th scope="col">#</th>
-          <th scope="col">policy</th>
-          <th scope="col">episodes</th>
-          <th scope="col"><${Term} term="success" /> rate</th>
-          <th scope="col">mean <${Term} term="return" /></th>
-          <th scope="col">turns</th>
-        </tr>
-      </thead>
-      <tbody>
-        ${rows.map(
-          (r, i) =>
-            html`<tr>
-              <td>${i + 1}</td>
-              <td>${r.policy}</td>
-              <td>${r.episodes}</td>
-              <td class="success">${formatEstimate(r.successRate)}</td>
-              <td class="return">${formatEstimate(r.meanReturn)}</td>
-              <td>${formatEstimate(r.avgTurnsAll, 1)}</td>
-            </tr>`,
-        )}
-      </tbody>
-    </table>
+    <${ResultsTable}
+      cls="eval"
+      caption=${html`Per policy, with${' '}<${Term} term="interval" label="95% intervals" />`}
+      first=${{ label: '#', cell: (_r: unknown, i: number) => i + 1 }}
+      rows=${rows}
+    />
     <${LinePlot}
       title="Mean return by policy (number as in the table), with its 95% interval"
       x=${x}
@@ -123,11 +133,11 @@ function Results({ report, files }: { report: EvalReport; files: ReportFiles }) 
     }
     <p>
       Download the report:
-      <button type="button" onClick=${() => download('report.json', files.json, 'application/json')}>
+      <button type="button" onClick=${() => downloadText('report.json', files.json, 'application/json')}>
         JSON
       </button>
-      <button type="button" onClick=${() => download('report.csv', files.csv, 'text/csv')}>CSV</button>
-      <button type="button" onClick=${() => download('report.md', files.md, 'text/markdown')}>
+      <button type="button" onClick=${() => downloadText('report.csv', files.csv, 'text/csv')}>CSV</button>
+      <button type="button" onClick=${() => downloadText('report.md', files.md, 'text/markdown')}>
         Markdown
       </button>
     </p>
@@ -248,34 +258,12 @@ function DoseResponse({ task }: { task: TaskId }) {
 
 /** A report file imported for comparison (a student's result on the teacher's screen). */
 function Imported({ report, name }: { report: ImportedReport; name: string }) {
-  return html`<table class="imported">
-    <caption>
-      Imported: ${name} (made ${report.generatedAt}, simulator ${report.simulatorVersion})
-    </caption>
-    <thead>
-      <tr>
-        <th scope="col">task</th>
-        <th scope="col">policy</th>
-        <th scope="col">episodes</th>
-        <th scope="col"><${Term} term="success" /> rate</th>
-        <th scope="col">mean <${Term} term="return" /></th>
-        <th scope="col">turns</th>
-      </tr>
-    </thead>
-    <tbody>
-      ${report.results.map(
-        (r) =>
-          html`<tr>
-            <td>${r.task}</td>
-            <td>${r.policy}</td>
-            <td>${r.episodes}</td>
-            <td class="success">${formatEstimate(r.successRate)}</td>
-            <td class="return">${formatEstimate(r.meanReturn)}</td>
-            <td>${formatEstimate(r.avgTurnsAll, 1)}</td>
-          </tr>`,
-      )}
-    </tbody>
-  </table>`;
+  return html`<${ResultsTable}
+    cls="imported"
+    caption=${`Imported: ${name} (made ${report.generatedAt}, simulator ${report.simulatorVersion})`}
+    first=${{ label: 'task', cell: (r: ImportedReport['results'][number]) => r.task }}
+    rows=${report.results}
+  />`;
 }
 
 /** Reads report files chosen by the person; each is checked and shown beside the current result. */

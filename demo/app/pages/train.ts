@@ -3,24 +3,26 @@
  * started when the person starts, lists or imports runs: task, seeds (bundled or a stored seed set, split into
  * training and held-out seeds as `npm run train` splits them), steps and sizes, ablations and backend
  * preference; the chosen tfjs backend with the reason each better one was skipped; live learning curves after
- * each step; pause, resume and stop; the CSTPO runs stored in this browser (IndexedDB) with resume after a reload,
- * one more step, held-out evaluation, export as one file and import (which resumes exactly), and delete.
+ * each step; pause, resume and stop; the runs of both algorithms stored in this browser (IndexedDB, listed without
+ * starting the trainer worker or loading tfjs) with resume after a reload, one more step, export as one file and
+ * import (which resumes exactly), and delete; CSTPO runs also get a held-out evaluation.
  */
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
 import * as Comlink from 'comlink';
 import type { BackendChoice } from '../../../src/gpu/backend';
+import type { GrpoRunRecord } from '../../../src/grpo/store';
 import type { GrpoStepRecord } from '../../../src/grpo/trainer';
 import type { TrainConfig } from '../../../src/rl/config';
 import type { RunRecord } from '../../../src/rl/store';
 import type { StepRecord } from '../../../src/rl/trainer';
+import { listStoredRuns } from '../../../src/runs/list';
 import { getTask } from '../../../src/tasks';
 import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
 import type { TrainerEvent, TrainerWorkerApi } from '../../../workers/trainer.worker';
 import { downloadText } from '../data/download';
 import { SEED_SET_PARAM, SeedSetField } from '../data/seedsets';
 import { Field, Term } from '../glossary';
-import { NotBuilt } from '../notbuilt';
 import { param, setParams } from '../router';
 import { CstpoCurves, GrpoCurves } from '../train/curves';
 import { runFromFile, runToFile } from '../train/runfile';
@@ -36,6 +38,23 @@ const opt = (key: string, lo: number, hi: number) => {
   return v === '' ? undefined : num(v, lo, lo, hi);
 };
 const ABLATIONS = ['cognitiveState', 'hierarchicalCritic', 'branching'] as const;
+
+/** A stored run as listed (src/runs/list.ts): each algorithm's record, with the algorithm. */
+type ShownRun = (RunRecord & { algo: 'cstpo' }) | (GrpoRunRecord & { algo: 'grpo-emollm' });
+const listRuns = async () => (await listStoredRuns()) as ShownRun[];
+
+/** Each algorithm's own size fields (the URL key `k` and its range). */
+const ALGO_FIELDS = {
+  cstpo: [
+    { id: 'train-perstep', label: 'Seeds per step', k: 'perstep', min: 1, max: 50, term: 'seed' },
+    { id: 'train-sft', label: 'Supervised warm-start epochs', k: 'sft', min: 0, max: 1000 },
+  ],
+  grpo: [
+    { id: 'train-group', label: 'Trajectories per group (G)', k: 'group', min: 2, max: 64, term: 'group' },
+    { id: 'train-groups', label: 'Groups per step', k: 'groups', min: 1, max: 100 },
+    { id: 'train-depth', label: 'Lookahead depth', k: 'depth', min: 1, max: 8, hint: '3' },
+  ],
+} as const;
 
 function NumberField(p: {
   id: string;
@@ -80,6 +99,13 @@ export default function Train() {
   const repeats = num(param('repeats', '2'), 2, 1, 100);
   const prefer = param('backend', 'gpu');
   const ablate = new Set(param('ablate', '').split(',').filter(Boolean));
+  const fieldValues: Record<string, number | undefined> = {
+    perstep: seedsPerStep,
+    sft: sftEpochs,
+    group: groupSize,
+    groups,
+    depth,
+  };
   const [history, setHistory] = useState<StepRecord[]>([]);
   const [curveConfig, setCurveConfig] = useState<Pick<TrainConfig, 'seedsPerStep' | 'ablations'> | null>(
     null,
@@ -88,7 +114,7 @@ export default function Train() {
   const [target, setTarget] = useState(steps);
   const [status, setStatus] = useState<string | null>(null);
   const [backend, setBackend] = useState<BackendChoice | null>(null);
-  const [runs, setRuns] = useState<RunRecord[] | null>(null);
+  const [runs, setRuns] = useState<ShownRun[] | null>(null);
   const [running, setRunning] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [evaluation, setEvaluation] = useState<ShownEvaluation | null>(null);
@@ -100,15 +126,24 @@ export default function Train() {
     else setStatus(e.status);
   });
 
-  /** Runs `f` against the trainer worker (`what` names it in the status line), then re-reads the stored runs. */
-  async function go(what: string, f: (api: Comlink.Remote<TrainerWorkerApi>) => Promise<unknown>) {
+  /**
+   * Runs `f` (against the trainer worker, started when `f` asks for it; `what` names it in the status line), then
+   * re-reads the stored runs.
+   */
+  async function go(
+    what: string,
+    f: (api: () => Promise<Comlink.Remote<TrainerWorkerApi>>) => Promise<unknown>,
+  ) {
     setError(null);
     setRunning(what);
-    try {
-      const { api, choice } = await trainerFor(prefer);
+    const api = async () => {
+      const { api: remote, choice } = await trainerFor(prefer);
       setBackend(choice);
+      return remote;
+    };
+    try {
       await f(api);
-      setRuns(await api.listRuns());
+      setRuns(await listRuns());
     } catch (e) {
       setError(`${what} failed: ${(e as Error).message}`);
     } finally {
@@ -133,7 +168,7 @@ export default function Train() {
     setEvaluation(null);
     const runId = newRunId(task, seedSet);
     if (algo === 'grpo')
-      return void go('Training (GRPO)', async (api) => {
+      return void go('Training (GRPO)', async (worker) => {
         const { train } = await runSeeds(task, seedSet);
         const config = {
           task,
@@ -144,48 +179,57 @@ export default function Train() {
           ...sizes,
           ...(depth !== undefined ? { depth } : {}),
         };
-        await api.startGrpo(runId, config, train, onEvent);
+        await (await worker()).startGrpo(runId, config, train, onEvent);
       });
     setCurveConfig({ seedsPerStep, ablations });
-    void go('Training', async (api) => {
+    void go('Training', async (worker) => {
       const { train } = await runSeeds(task, seedSet);
       const config = { task, steps, seedsPerStep, sftEpochs, seed: rng, ablations, ...sizes };
-      await api.start(runId, config, train, onEvent);
+      await (await worker()).start(runId, config, train, onEvent);
     });
   };
   /** Continue `run` (to `total` steps, or its own total); its curves first show the stored history. */
-  const resume = (run: RunRecord, total?: number) =>
-    go('Training', async (api) => {
+  const resume = (run: ShownRun, total?: number) =>
+    go(run.algo === 'cstpo' ? 'Training' : 'Training (GRPO)', async (worker) => {
+      const api = await worker();
       const { task: runTask, source } = runSource(run.id, run.config.task);
       const { train } = await runSeeds(runTask, source);
+      setTarget(total ?? run.config.steps);
+      if (run.algo === 'grpo-emollm') {
+        setHistory([]);
+        setGrpoHistory(await api.grpoHistory(run.id));
+        return api.resumeGrpo(run.id, train, onEvent, undefined, undefined, total);
+      }
       setGrpoHistory([]);
       setCurveConfig(run.config);
-      setTarget(total ?? run.config.steps);
       setHistory(await api.history(run.id));
-      await api.resume(run.id, train, onEvent, undefined, total);
+      return api.resume(run.id, train, onEvent, undefined, total);
     });
-  const evaluate = (run: RunRecord) =>
-    go('Evaluation', async (api) => {
+  const evaluate = (run: ShownRun) =>
+    go('Evaluation', async (worker) => {
       setEvaluation(null);
       const { task: runTask, source } = runSource(run.id, run.config.task);
       const { heldOut } = await runSeeds(runTask, source);
-      const r = await api.evaluate(run.id, heldOut, repeats, rng || 1);
+      const r = await (await worker()).evaluate(run.id, heldOut, repeats, rng || 1);
       setEvaluation({ runId: run.id, seeds: r.seeds, repeats: r.repeats, policies: r.policies });
     });
-  const exportRun = (run: RunRecord) =>
-    go('Export', async (api) =>
-      downloadText(`${run.id}.run.json`, runToFile(await api.exportRun(run.id)), 'application/json'),
-    );
-  const remove = (run: RunRecord) => go('Delete', (api) => api.deleteRun(run.id));
+  const exportRun = (run: ShownRun) =>
+    go('Export', async (worker) => {
+      const stored = await (await worker()).exportRun(run.id, run.algo);
+      downloadText(`${run.id}.run.json`, runToFile(stored), 'application/json');
+    });
+  const remove = (run: ShownRun) =>
+    go('Delete', async (worker) => (await worker()).deleteRun(run.id, run.algo));
   const importRun = (e: Event) => {
     const input = e.target as HTMLInputElement;
     const file = input.files?.[0];
     if (!file) return;
-    void go('Import', async (api) => {
+    void go('Import', async (worker) => {
       const stored = runFromFile(file.name, await file.text());
-      if ((await api.listRuns()).some((r) => r.id === stored.run.id))
-        throw new Error(`a run named ${stored.run.id} is stored already; delete it first`);
-      await api.importRun(stored);
+      const id = stored.run.run.id;
+      if ((await listRuns()).some((r) => r.id === id))
+        throw new Error(`a run named ${id} is stored already; delete it first`);
+      await (await worker()).importRun(stored);
     }).then(() => (input.value = ''));
   };
 
@@ -209,52 +253,7 @@ export default function Train() {
         </${Field}>
         <${SeedSetField} id="train-seeds" task=${task} value=${seedSet} onChange=${(id: string) => setParams({ [SEED_SET_PARAM]: id })} />
         <${NumberField} id="train-steps" label="RL steps" k="steps" value=${steps} min=${1} max=${1000} />
-        ${
-          algo === 'cstpo'
-            ? html`<${NumberField}
-                  id="train-perstep"
-                  label="Seeds per step"
-                  k="perstep"
-                  value=${seedsPerStep}
-                  min=${1}
-                  max=${50}
-                  term="seed"
-                />
-                <${NumberField}
-                  id="train-sft"
-                  label="Supervised warm-start epochs"
-                  k="sft"
-                  value=${sftEpochs}
-                  min=${0}
-                  max=${1000}
-                />`
-            : html`<${NumberField}
-                  id="train-group"
-                  label="Trajectories per group (G)"
-                  k="group"
-                  value=${groupSize}
-                  min=${2}
-                  max=${64}
-                  term="group"
-                />
-                <${NumberField}
-                  id="train-groups"
-                  label="Groups per step"
-                  k="groups"
-                  value=${groups}
-                  min=${1}
-                  max=${100}
-                />
-                <${NumberField}
-                  id="train-depth"
-                  label="Lookahead depth"
-                  k="depth"
-                  value=${depth}
-                  min=${1}
-                  max=${8}
-                  hint="3"
-                />`
-        }
+        ${ALGO_FIELDS[algo].map((f) => html`<${NumberField} ...${f} value=${fieldValues[f.k]} />`)}
         <${NumberField} id="train-horizon" label="Turns per episode (horizon)" k="horizon" value=${horizon} min=${1} max=${40} hint="library default" />
         <${NumberField} id="train-width" label="Network width" k="width" value=${width} min=${4} max=${512} hint="library default" />
         <${NumberField} id="train-rng" label="Random seed" k="rng" value=${rng} min=${0} max=${0xffffffff} />
@@ -318,15 +317,11 @@ export default function Train() {
       html`<${RunsTable}
         runs=${runs}
         busy=${running !== null}
-        actions=${{ resume: (r: RunRecord) => resume(r), more: (r: RunRecord) => resume(r, r.step + 1), evaluate, exportRun, remove }}
+        actions=${{ resume: (r: ShownRun) => resume(r), more: (r: ShownRun) => resume(r, r.step + 1), evaluate, exportRun, remove }}
       />`
     }
     <p>
       The curves show each step’s mean <${Term} term="return" /> and <${Term} term="success" /> rate on the step’s
       training episodes; a run is judged on its <${Term} term="held-out seeds" />.
-    </p>
-    <${NotBuilt}
-      >GRPO-EmoLLM runs are trained and plotted here, but listing, resuming, evaluating and exporting them is only on
-      the command line (<code>npm run train -- --algo grpo-emollm</code>) so far.</${NotBuilt}
-    >`;
+    </p>`;
 }

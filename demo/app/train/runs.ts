@@ -1,10 +1,10 @@
 /**
- * The CSTPO runs stored in this browser, one row each: resume (a stopped or paused run), one more step, held-out
- * evaluation, export as a file, delete; and the held-out evaluation's table (trained policy, its SFT start and
- * the uniform random policy, with 95% intervals).
+ * The runs stored in this browser (CSTPO and GRPO-EmoLLM), one row each with its algorithm: resume (a stopped or
+ * paused run), one more step, held-out evaluation (CSTPO runs), export as a file, delete; and the held-out
+ * evaluation's table (trained policy, its SFT start and the uniform random policy, with 95% intervals).
  */
 import { html } from 'htm/preact';
-import type { RunRecord } from '../../../src/rl/store';
+import type { ListedRun } from '../../../src/runs/list';
 import type { EpisodeSummary } from '../../../src/stats/metrics';
 import { formatEstimate } from '../../../src/stats/intervals';
 import { Term } from '../glossary';
@@ -18,15 +18,18 @@ export interface ShownEvaluation {
 }
 
 /** What a row's buttons do. */
-export interface RunActions {
-  resume: (r: RunRecord) => void;
-  more: (r: RunRecord) => void;
-  evaluate: (r: RunRecord) => void;
-  exportRun: (r: RunRecord) => void;
-  remove: (r: RunRecord) => void;
+export interface RunActions<R extends ListedRun = ListedRun> {
+  resume: (r: R) => void;
+  more: (r: R) => void;
+  evaluate: (r: R) => void;
+  exportRun: (r: R) => void;
+  remove: (r: R) => void;
 }
 
-export function RunsTable(props: { runs: RunRecord[]; busy: boolean; actions: RunActions }) {
+/** How the table names each algorithm. */
+export const ALGO_NAMES: Record<ListedRun['algo'], string> = { cstpo: 'CSTPO', 'grpo-emollm': 'GRPO-EmoLLM' };
+
+export function RunsTable<R extends ListedRun>(props: { runs: R[]; busy: boolean; actions: RunActions<R> }) {
   const { runs, busy, actions: a } = props;
   if (runs.length === 0) return html`<p>No run is stored in this browser yet.</p>`;
   const button = (label: string, name: string, f: () => void) =>
@@ -38,6 +41,7 @@ export function RunsTable(props: { runs: RunRecord[]; busy: boolean; actions: Ru
     <thead>
       <tr>
         <th scope="col">run</th>
+        <th scope="col">algorithm</th>
         <th scope="col">task</th>
         <th scope="col">steps</th>
         <th scope="col">status</th>
@@ -49,13 +53,17 @@ export function RunsTable(props: { runs: RunRecord[]; busy: boolean; actions: Ru
         (r) =>
           html`<tr>
             <td>${r.id}</td>
+            <td class="algo">${ALGO_NAMES[r.algo]}</td>
             <td>${r.config.task}</td>
             <td>${r.step} of ${Math.max(r.step, r.config.steps)}</td>
             <td>${r.status}</td>
             <td>
               ${r.status !== 'finished' && button('Resume', `Resume ${r.id}`, () => a.resume(r))}
               ${button('One more step', `One more step of ${r.id}`, () => a.more(r))}
-              ${button('Evaluate', `Evaluate ${r.id} on held-out seeds`, () => a.evaluate(r))}
+              ${
+                r.algo === 'cstpo' &&
+                button('Evaluate', `Evaluate ${r.id} on held-out seeds`, () => a.evaluate(r))
+              }
               ${button('Export', `Export ${r.id}`, () => a.exportRun(r))}
               ${button('Delete', `Delete ${r.id}`, () => a.remove(r))}
             </td>

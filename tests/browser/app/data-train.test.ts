@@ -8,6 +8,9 @@
  * - Train: the chosen backend with the skipped one’s reason; a 1-step CSTPO run exported, deleted, imported and
  *   trained one more step equals an uninterrupted 2-step run (weights, optimiser, random state, history); the
  *   branch-count curve; held-out evaluation; GRPO one step with its own curves;
+ * - Train, GRPO-EmoLLM runs stored: listed beside CSTPO's with their algorithm (listing starts no trainer worker,
+ *   so no tfjs), exported, deleted (gone from IndexedDB), imported, and after a reload one more step equals an
+ *   uninterrupted 2-step run (weights, reference heads, optimiser, random state, history);
  * - axe-core finds no serious or critical violation on either page.
  */
 import { readFileSync } from 'node:fs';
@@ -16,8 +19,9 @@ import { resolve } from 'node:path';
 import type { Download, Page } from 'playwright-core';
 import { afterEach, expect, it } from 'vitest';
 import { loadEsconv, parseSeedJsonl } from '../../../src/data';
+import type { GrpoStepRecord } from '../../../src/grpo/trainer';
 import type { StoredRun } from '../../../src/rl/store';
-import { runFromFile } from '../../../demo/app/train/runfile';
+import { runFromFile, runToFile } from '../../../demo/app/train/runfile';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { openPage, type OpenedPage } from '../harness';
 
@@ -161,7 +165,7 @@ it('Train: export after 1 step, delete, import, 1 more step equals an uninterrup
   const start = page.getByRole('button', { name: 'Start training' });
   await start.click();
   await expect.poll(() => rows.count(), { timeout: 90_000 }).toBe(1);
-  expect(await rows.first().locator('td').nth(2).textContent()).toBe('2 of 2');
+  expect(await rows.first().locator('td').nth(3).textContent()).toBe('2 of 2');
   const backend = (await page.locator('.backend').textContent()) ?? '';
   expect(backend).toMatch(/wasm: skipped — \S/);
   expect(backend).toContain('cpu: chosen');
@@ -181,20 +185,17 @@ it('Train: export after 1 step, delete, import, 1 more step equals an uninterrup
     .setInputFiles([{ name: 'b.run.json', mimeType: 'application/json', buffer: Buffer.from(file) }]);
   await expect.poll(() => rows.count()).toBe(2);
   const imported = rows.filter({ hasText: idB });
-  expect(await imported.locator('td').nth(2).textContent()).toBe('1 of 1');
+  expect(await imported.locator('td').nth(3).textContent()).toBe('1 of 1');
   await imported.getByRole('button', { name: /^One more step/ }).click();
-  await expect.poll(() => imported.locator('td').nth(2).textContent(), { timeout: 60_000 }).toBe('2 of 2');
+  await expect.poll(() => imported.locator('td').nth(3).textContent(), { timeout: 60_000 }).toBe('2 of 2');
   await expect.poll(() => start.isEnabled(), { timeout: 60_000 }).toBe(true);
 
   const runA = rows.filter({ hasNotText: idB });
-  const a = runFromFile(
-    'a',
-    await downloaded(page, () => runA.getByRole('button', { name: /^Export/ }).click()),
-  );
-  const b = runFromFile(
-    'b',
-    await downloaded(page, () => imported.getByRole('button', { name: /^Export/ }).click()),
-  );
+  const exportOf = async (row: typeof runA) =>
+    runFromFile('run', await downloaded(page, () => row.getByRole('button', { name: /^Export/ }).click()));
+  const [fileA, fileB] = [await exportOf(runA), await exportOf(imported)];
+  if (fileA.algo !== 'cstpo' || fileB.algo !== 'cstpo') throw new Error('CSTPO runs expected');
+  const [a, b] = [fileA.run, fileB.run];
   expect(b.latest.step).toBe(2);
   for (const k of ['actor', 'critic', 'actorOptimizer', 'criticOptimizer', 'rng'] as const)
     expect(b.latest[k]).toEqual(a.latest[k]);
@@ -224,3 +225,106 @@ it('Train: export after 1 step, delete, import, 1 more step equals an uninterrup
   expect(await page.getByRole('alert').count()).toBe(0);
   expect(p.logs.filter((l) => l.startsWith('[pageerror]'))).toEqual([]);
 });
+
+/** The run ids stored in IndexedDB database `name` (read in the page, beside the app). */
+function storedIds(page: Page, name: string): Promise<string[]> {
+  return page.evaluate(
+    (db) =>
+      new Promise<string[]>((resolve, reject) => {
+        const open = indexedDB.open(db);
+        open.onerror = () => reject(open.error);
+        open.onsuccess = () => {
+          const keys = open.result.transaction('runs').objectStore('runs').getAllKeys();
+          keys.onerror = () => reject(keys.error);
+          keys.onsuccess = () => {
+            open.result.close();
+            resolve(keys.result as string[]);
+          };
+        };
+      }),
+    name,
+  );
+}
+
+const GRPO = '#/train?algo=grpo&task=cb&group=2&groups=1&horizon=2&width=16&depth=2&rng=3&backend=wasm';
+const untimedGrpo = (h: GrpoStepRecord[]) => h.map(({ rolloutMs: _r, updateMs: _u, ...rest }) => rest);
+
+it('Train: GRPO-EmoLLM runs are listed with CSTPO runs (no trainer worker to list), exported, deleted, imported, and one more step after a reload equals an uninterrupted 2-step run', async () => {
+  p = await openPage('app');
+  const { page } = p;
+  const rows = page.locator('table.runs tbody tr');
+  const start = page.getByRole('button', { name: 'Start training' });
+  const cell = (row: typeof rows, i: number) => row.locator('td').nth(i).textContent();
+  await go(page, `${CSTPO}&steps=1&sft=0`, 'train');
+  await start.click();
+  await expect.poll(() => rows.count(), { timeout: 90_000 }).toBe(1);
+  await go(page, `${GRPO}&steps=2`, 'train');
+  await start.click();
+  await expect.poll(() => rows.count(), { timeout: 90_000 }).toBe(2);
+  await go(page, `${GRPO}&steps=1`, 'train');
+  await start.click();
+  await expect.poll(() => rows.count(), { timeout: 90_000 }).toBe(3);
+  await expect.poll(() => start.isEnabled(), { timeout: 60_000 }).toBe(true);
+
+  // Each row names its algorithm; GRPO runs have no held-out evaluation (the worker evaluates CSTPO runs).
+  const grpoRows = rows.filter({ hasText: 'GRPO-EmoLLM' });
+  expect(await rows.locator('td.algo').allTextContents()).toEqual(['CSTPO', 'GRPO-EmoLLM', 'GRPO-EmoLLM']);
+  expect(await grpoRows.getByRole('button', { name: /^Evaluate/ }).count()).toBe(0);
+  const runA = grpoRows.filter({ hasText: '2 of 2' });
+  const runB = grpoRows.filter({ hasText: '1 of 1' });
+  expect([await cell(runA, 4), await cell(runB, 4)]).toEqual(['finished', 'finished']);
+  const idA = (await cell(runA, 0)) as string;
+  const idB = (await cell(runB, 0)) as string;
+  expect((await storedIds(page, 'pdl-grpo')).sort()).toEqual([idA, idB].sort());
+
+  const exportOf = async (row: typeof rows) =>
+    runFromFile('run', await downloaded(page, () => row.getByRole('button', { name: /^Export/ }).click()));
+  const fileB = await exportOf(runB);
+  expect(fileB.algo).toBe('grpo-emollm');
+  await runB.getByRole('button', { name: /^Delete/ }).click();
+  await expect.poll(() => rows.count()).toBe(2);
+  expect(await storedIds(page, 'pdl-grpo')).toEqual([idA]);
+
+  // After a reload the stored runs are listed from IndexedDB without starting the trainer worker (no tfjs).
+  await page.reload();
+  await go(page, '#/train', 'train');
+  await page.getByRole('button', { name: 'Show stored runs' }).click();
+  await expect.poll(() => rows.count()).toBe(2);
+  expect(page.workers().map((w) => w.url())).toEqual([]);
+  expect(await page.locator('.backend').count()).toBe(0);
+
+  await page
+    .getByLabel('Import a run file')
+    .setInputFiles([
+      { name: 'b.run.json', mimeType: 'application/json', buffer: Buffer.from(runToFile(fileB)) },
+    ]);
+  // The import starts the trainer worker (it checks the run), which takes a while after a reload.
+  await expect.poll(() => rows.count(), { timeout: 60_000 }).toBe(3);
+  const imported = rows.filter({ hasText: idB });
+  expect([await cell(imported, 1), await cell(imported, 3), await cell(imported, 4)]).toEqual([
+    'GRPO-EmoLLM',
+    '1 of 1',
+    'finished',
+  ]);
+
+  // One more step of the imported run after another reload.
+  await page.reload();
+  await go(page, '#/train', 'train');
+  await page.getByRole('button', { name: 'Show stored runs' }).click();
+  await expect.poll(() => rows.count()).toBe(3);
+  await imported.getByRole('button', { name: /^One more step/ }).click();
+  await expect.poll(() => cell(imported, 3), { timeout: 90_000 }).toBe('2 of 2');
+  await expect.poll(() => start.isEnabled(), { timeout: 60_000 }).toBe(true);
+  expect(await page.getByRole('img', { name: /^Group reward and return/ }).count()).toBe(1);
+
+  const [a, b] = [await exportOf(runA), await exportOf(imported)];
+  if (a.algo !== 'grpo-emollm' || b.algo !== 'grpo-emollm') throw new Error('GRPO runs expected');
+  expect(b.run.latest.step).toBe(2);
+  for (const k of ['weights', 'reference', 'optimizer', 'rng'] as const)
+    expect(b.run.latest[k]).toEqual(a.run.latest[k]);
+  expect(untimedGrpo(b.run.history)).toEqual(untimedGrpo(a.run.history));
+  expect(b.run.history.map((r) => r.step)).toEqual([1, 2]);
+  expect(await page.getByRole('alert').count()).toBe(0);
+  expect(await axeViolations(page)).toEqual([]);
+  expect(p.logs.filter((l) => l.startsWith('[pageerror]'))).toEqual([]);
+}, 300_000);

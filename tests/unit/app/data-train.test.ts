@@ -14,6 +14,7 @@ import { DEFAULT_SPLIT_SEED, splitByKey } from '../../../src/seeding';
 import { defaultSeeds, EMOLLM_SEED_SPECS } from '../../../src/tasks/defaults';
 import { emollmSeedsToJsonl, parseEmollmSeeds } from '../../../src/tasks/emollm-loader';
 import type { StoredRun } from '../../../src/rl/store';
+import type { AnyStoredRun } from '../../../workers/trainer.worker';
 import { groupFiles } from '../../../demo/app/data/kinds';
 import { detectKind, loadFiles } from '../../../demo/app/data/load';
 import { keepTrajectories, seedsFor } from '../../../demo/app/data/seedsets';
@@ -146,12 +147,27 @@ describe('run file', () => {
     history: [{ step: 1, meanReturn: 0.25 }],
   } as unknown as StoredRun;
 
-  it('round-trips float32 weights bit for bit', () => {
-    const back = runFromFile('r.json', runToFile(stored));
-    expect(back).toEqual(stored);
-    const w = (back.init as unknown as { actor: { w: { data: Float32Array } } }).actor.w.data;
+  it('round-trips float32 weights bit for bit, for either algorithm', () => {
+    const back = runFromFile('r.json', runToFile({ algo: 'cstpo', run: stored }));
+    expect(back).toEqual({ algo: 'cstpo', run: stored });
+    const w = (back.run.init as unknown as { actor: { w: { data: Float32Array } } }).actor.w.data;
     expect(w).toBeInstanceOf(Float32Array);
     expect(Object.is(w[1], -0)).toBe(true);
+    const grpo = { algo: 'grpo-emollm', run: stored } as unknown as AnyStoredRun;
+    expect(runFromFile('g.json', runToFile(grpo))).toEqual(grpo);
+  });
+
+  it('reads a CSTPO run file written before GRPO runs were exported (the same format, algo "cstpo")', () => {
+    const old =
+      '{"format":"pdl-run","version":1,"algo":"cstpo","run":{"run":{"id":"old","config":{"task":"cb"},"step":1,' +
+      '"status":"finished"},"init":{"actor":{"w":{"shape":[1],"data":{"$f32":"AACAPw=="}}}},' +
+      '"latest":{"actor":{"w":{"shape":[1],"data":{"$f32":"AAAAQA=="}}}},"history":[{"step":1}]}}';
+    const back = runFromFile('old.run.json', old);
+    expect(back.algo).toBe('cstpo');
+    expect(back.run.run.id).toBe('old');
+    const data = (s: unknown) => (s as { actor: { w: { data: Float32Array } } }).actor.w.data;
+    expect(data(back.run.init)).toEqual(new Float32Array([1]));
+    expect(data(back.run.latest)).toEqual(new Float32Array([2]));
   });
 
   it('names the file and what is wrong', () => {
@@ -161,7 +177,10 @@ describe('run file', () => {
       'y.json: not a run file exported by this app',
     );
     expect(() => runFromFile('z.json', '{"format":"pdl-run","version":9}')).toThrow(/version 9/);
-    const partial = runToFile(stored).replace(/"\$f32":"[^"]*"/, '"$f32":"AAA="');
+    expect(() => runFromFile('a.json', '{"format":"pdl-run","version":1,"algo":"ppo","run":{}}')).toThrow(
+      'a.json: a run of ppo; CSTPO and GRPO-EmoLLM runs are imported',
+    );
+    const partial = runToFile({ algo: 'cstpo', run: stored }).replace(/"\$f32":"[^"]*"/, '"$f32":"AAA="');
     expect(() => runFromFile('p.json', partial)).toThrow('p.json: a float32 payload has a partial value');
   });
 });

@@ -66,7 +66,7 @@ describe('GrpoTrainer', () => {
     for (let i = 0; i < 2; i++) {
       const row = await first.trainStep();
       rows.push(untimed(row));
-      await store.saveStep('r1', await first.snapshot(), row, 'running');
+      await store.saveStep('r1', await first.snapshot(), [row], 'running');
     }
     first.dispose();
     const stored = await store.load('r1');
@@ -142,7 +142,7 @@ describe('GrpoTrainer', () => {
     );
     t.dispose();
     await writeFile(join(dir, 'r2', 'latest.json'), '{ not json');
-    await expect(store.load('r2')).rejects.toThrow(/r2.*latest\.json is not valid JSON/);
+    await expect(store.load('r2')).rejects.toThrow(/r2.*latest\.json: not valid JSON/);
     expect(await store.load('absent')).toBeNull();
   });
 
@@ -164,7 +164,7 @@ describe('GrpoTrainer', () => {
       init,
     );
     const row = await t.trainStep();
-    await store.saveStep('m', await t.snapshot(), row, 'running');
+    await store.saveStep('m', await t.snapshot(), [row], 'running');
     const loaded = await store.load('m');
     expect(loaded?.history).toEqual([row]);
     expect(loaded?.latest.step).toBe(1);

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveConfig } from '../../../src/rl/config';
-import { FileRunStore, float32Replacer, float32Reviver } from '../../../src/rl/node';
+import { FileRunStore } from '../../../src/rl/node';
+import { float32Replacer, float32Reviver } from '../../../src/runs/node';
 import { LabError } from '../../../src/errors';
 import { RunIdError } from '../../../src/rl/errors';
 import {
