@@ -16,7 +16,22 @@ import type { EmollmEpisodeInput } from './emollm-metrics';
 import { emollmInput } from './emollm-metrics-report';
 import type { EvalEpisode, JudgeRuns } from './harness-run';
 
-/** What the report needs of one evaluated episode (see the module comment). */
+/**
+ * The judge's individual runs of an episode, compactly: the terminal utilities per repeat, the terminal successes
+ * per repeat as a string of `1` (success) and `0`, and — PPDPP protocol only — per turn, the label of each repeat
+ * (an empty list under CSTPO). {@link outcomeJudgeRuns} gives back the full {@link JudgeRuns}.
+ */
+export interface OutcomeJudgeRuns {
+  utilities: readonly number[];
+  successes: string;
+  turns: readonly (readonly string[])[];
+}
+
+/**
+ * What the report needs of one evaluated episode (see the module comment), kept compact: an evaluation of
+ * 100,000 episodes holds 100,000 of these (about 300 bytes each for ESConv's 20-odd turns), so the strategy labels
+ * are one character each and the judge's runs are flat.
+ */
 export interface EpisodeOutcome {
   task: TaskId;
   policy: string;
@@ -33,12 +48,19 @@ export interface EpisodeOutcome {
   turns: number;
   /** The reward of the last turn (PPDPP success); null for an episode without turns. */
   finalReward: number | null;
-  /** The task labels the actor used, in turn order (other strategies left out): the strategy entropy's input. */
-  strategies: string[];
-  judgeRuns: JudgeRuns;
+  /**
+   * The task labels the actor used, in turn order (other strategies left out), one character each: the label's
+   * index in the task's `strategies` as a UTF-16 code unit. {@link outcomeStrategies} decodes them (the strategy
+   * entropy's input).
+   */
+  strategyCodes: string;
+  judgeRuns: OutcomeJudgeRuns;
   /** The visible transcript and scenario the EmoLLM metrics score; null when the seed has no EmoLLM scenario. */
   emollm: EmollmEpisodeInput | null;
 }
+
+/** One shared empty turn-label list (CSTPO episodes have none). */
+const NO_TURN_LABELS: readonly (readonly string[])[] = Object.freeze([]);
 
 /**
  * The outcome of a finished episode; `seed` is the seed it played (with an EmoLLM scenario, the outcome keeps the
@@ -47,11 +69,18 @@ export interface EpisodeOutcome {
 export function episodeOutcome(record: EvalEpisode, seed: Seed | undefined): EpisodeOutcome {
   const labels = getTask(record.task).strategies;
   const emollm = seed ? emollmInput(seed, record) : null;
+  const codes: number[] = [];
+  for (const t of record.turns) {
+    const k = labels.indexOf(t.action.strategy);
+    if (k >= 0) codes.push(k);
+  }
+  const { terminal, turns } = record.judgeRuns;
   return {
     task: record.task,
     policy: record.policy,
     seedSet: record.seedSet,
-    seedId: record.seedId,
+    // The seed's own id string, shared by all of its episodes (a record read back from the store has a copy).
+    seedId: seed?.id ?? record.seedId,
     repeat: record.repeat,
     success: record.success,
     terminated: record.terminated,
@@ -59,9 +88,30 @@ export function episodeOutcome(record: EvalEpisode, seed: Seed | undefined): Epi
     return: record.return,
     turns: record.turns.length,
     finalReward: record.turns.at(-1)?.reward ?? null,
-    strategies: record.turns.map((t) => t.action.strategy).filter((s) => labels.includes(s)),
-    judgeRuns: record.judgeRuns,
+    strategyCodes: String.fromCharCode(...codes),
+    judgeRuns: {
+      utilities: terminal.map((r) => r.utility),
+      successes: terminal.map((r) => (r.success ? '1' : '0')).join(''),
+      turns: turns.length > 0 ? turns : NO_TURN_LABELS,
+    },
     emollm,
+  };
+}
+
+/** The task labels an outcome used, in turn order (decodes `strategyCodes`). */
+export function outcomeStrategies(o: EpisodeOutcome): string[] {
+  const labels = getTask(o.task).strategies;
+  const out: string[] = [];
+  for (let i = 0; i < o.strategyCodes.length; i++) out.push(labels[o.strategyCodes.charCodeAt(i)] as string);
+  return out;
+}
+
+/** The judge's individual runs of an outcome, in full (decodes {@link OutcomeJudgeRuns}). */
+export function outcomeJudgeRuns(o: EpisodeOutcome): JudgeRuns {
+  const { utilities, successes, turns } = o.judgeRuns;
+  return {
+    terminal: utilities.map((utility, i) => ({ utility, success: successes[i] === '1' })),
+    turns: turns.map((labels) => [...labels]),
   };
 }
 

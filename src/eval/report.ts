@@ -29,7 +29,7 @@ import type { EvalPlan, ResolvedConfig } from './harness';
 import { episodeKey } from './harness';
 import type { F1Result } from './harness-f1';
 import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
-import { outcomeSuccess, type EpisodeOutcome } from './harness-outcome';
+import { outcomeStrategies, outcomeSuccess, type EpisodeOutcome } from './harness-outcome';
 import { summarizeEpisodes } from '../stats/metrics';
 import type { DoseResponseResult } from './validation';
 import { LIBRARY } from './library';
@@ -171,12 +171,12 @@ function streamSeed(parts: (string | number)[]): number {
 }
 
 function agreement(episodes: readonly EpisodeOutcome[]): JudgeAgreement | null {
-  const terminal = episodes.map((e) => e.judgeRuns.terminal).filter((runs) => runs.length >= 2);
+  const terminal = episodes.map((e) => e.judgeRuns).filter((runs) => runs.utilities.length >= 2);
   if (terminal.length === 0) return null;
   const turns = episodes.flatMap((e) => e.judgeRuns.turns).filter((labels) => labels.length >= 2);
   return {
-    utility: numericAgreement(terminal.map((runs) => runs.map((r) => r.utility))),
-    success: categoricalAgreement(terminal.map((runs) => runs.map((r) => r.success))),
+    utility: numericAgreement(terminal.map((runs) => runs.utilities)),
+    success: categoricalAgreement(terminal.map((runs) => Array.from(runs.successes, (c) => c === '1'))),
     turnLabels: turns.length > 0 ? categoricalAgreement(turns) : null,
   };
 }
@@ -187,7 +187,7 @@ function agreement(episodes: readonly EpisodeOutcome[]): JudgeAgreement | null {
  * everywhere.
  */
 function entropyOf(episodes: readonly EpisodeOutcome[]): number | null {
-  const used = episodes.flatMap((e) => e.strategies);
+  const used = episodes.flatMap(outcomeStrategies);
   return used.length > 0 ? Math.round(strategyEntropy(used) * 1e12) / 1e12 : null;
 }
 

@@ -146,6 +146,10 @@ describe('npm run evaluate', () => {
     const resumed = await cli([...ARGS, '--resume', '--out', interrupted]);
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain('11 episodes run, 37 found finished');
+    // The half line is dropped with a notice naming the file and line (the stored file is read line by line).
+    expect(resumed.stderr).toContain(
+      `notice: ${cut}:6: dropped an episode cut short by an interruption (40 bytes); it runs again`,
+    );
     expect(report(interrupted)).toEqual(json);
     expect(readFileSync(cut, 'utf8').split('\n').filter(Boolean)).toHaveLength(8);
   }, 120_000);
