@@ -13,6 +13,7 @@ import { formatEstimate } from '../../../src/stats/intervals';
 import { getTask } from '../../../src/tasks';
 import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
 import { Field, Term } from '../glossary';
+import { downloadText } from '../data/download';
 import { EpisodeJobRunner, JobStoppedError } from '../jobs';
 import { LinePlot, seriesColor } from '../plot';
 import { JobProgressBar } from '../progress';
@@ -40,15 +41,6 @@ export function evaluateConfig(get: (k: string, d: string) => string): EvaluateC
     episodes: Math.max(1, Math.floor(Number(get('episodes', '6')) || 6)),
     rngSeed: Math.max(0, Math.floor(Number(get('rng', '0')) || 0)),
   };
-}
-
-function download(name: string, text: string, type: string): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = name;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function Results({ report, files }: { report: EvalReport; files: ReportFiles }) {
@@ -123,11 +115,11 @@ function Results({ report, files }: { report: EvalReport; files: ReportFiles }) 
     }
     <p>
       Download the report:
-      <button type="button" onClick=${() => download('report.json', files.json, 'application/json')}>
+      <button type="button" onClick=${() => downloadText('report.json', files.json, 'application/json')}>
         JSON
       </button>
-      <button type="button" onClick=${() => download('report.csv', files.csv, 'text/csv')}>CSV</button>
-      <button type="button" onClick=${() => download('report.md', files.md, 'text/markdown')}>
+      <button type="button" onClick=${() => downloadText('report.csv', files.csv, 'text/csv')}>CSV</button>
+      <button type="button" onClick=${() => downloadText('report.md', files.md, 'text/markdown')}>
         Markdown
       </button>
     </p>
