@@ -19,7 +19,14 @@ import { setFlagsFromString } from 'node:v8';
 /** Heap growth allowed over the live size after a full collection, in percent (V8 `--heap-growing-percent`). */
 export const HEAP_GROWING_PERCENT = 25;
 
+/**
+ * The most each of the young generation's semi-spaces may grow to, in MB (V8 `--max-semi-space-size`; V8's default
+ * lets it grow to 16 MB or more, which these jobs' short-lived garbage fills).
+ */
+export const MAX_SEMI_SPACE_MB = 2;
+
 /** Applies the heap policy above to this process (call once, first thing in a command's entry). */
 export function boundHeapGrowth(): void {
   setFlagsFromString(`--heap-growing-percent=${HEAP_GROWING_PERCENT}`);
+  setFlagsFromString(`--max-semi-space-size=${MAX_SEMI_SPACE_MB}`);
 }

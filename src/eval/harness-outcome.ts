@@ -19,7 +19,7 @@ import type { EvalEpisode, JudgeRuns } from './harness-run';
 /**
  * The judge's individual runs of an episode, compactly: the terminal utilities per repeat, the terminal successes
  * per repeat as a string of `1` (success) and `0`, and — PPDPP protocol only — per turn, the label of each repeat
- * (an empty list under CSTPO). {@link outcomeJudgeRuns} gives back the full {@link JudgeRuns}.
+ * (an empty list under CSTPO); the compact form of {@link JudgeRuns}.
  */
 export interface OutcomeJudgeRuns {
   utilities: readonly number[];
@@ -63,10 +63,34 @@ export interface EpisodeOutcome {
 const NO_TURN_LABELS: readonly (readonly string[])[] = Object.freeze([]);
 
 /**
- * The outcome of a finished episode; `seed` is the seed it played (with an EmoLLM scenario, the outcome keeps the
- * episode's visible transcript for the EmoLLM metrics).
+ * Shares equal judge runs between the outcomes of one evaluation: the template judge's repeated terminal runs take
+ * few distinct values, so most outcomes point at one of a few hundred objects instead of holding their own. Keeps
+ * at most {@link JudgeRunsPool.LIMIT} distinct runs (beyond that, e.g. an LLM judge's varied utilities, outcomes
+ * hold their own). Runs with per-turn labels (PPDPP) are not shared.
  */
-export function episodeOutcome(record: EvalEpisode, seed: Seed | undefined): EpisodeOutcome {
+export class JudgeRunsPool {
+  static readonly LIMIT = 4096;
+  private readonly runs = new Map<string, OutcomeJudgeRuns>();
+  /** `runs`, or an equal one given earlier. */
+  share(runs: OutcomeJudgeRuns): OutcomeJudgeRuns {
+    if (runs.turns.length > 0) return runs;
+    const key = `${runs.successes}|${runs.utilities.join(',')}`;
+    const known = this.runs.get(key);
+    if (known) return known;
+    if (this.runs.size < JudgeRunsPool.LIMIT) this.runs.set(key, runs);
+    return runs;
+  }
+}
+
+/**
+ * The outcome of a finished episode; `seed` is the seed it played (with an EmoLLM scenario, the outcome keeps the
+ * episode's visible transcript for the EmoLLM metrics); `pool` shares equal judge runs between outcomes.
+ */
+export function episodeOutcome(
+  record: EvalEpisode,
+  seed: Seed | undefined,
+  pool?: JudgeRunsPool,
+): EpisodeOutcome {
   const labels = getTask(record.task).strategies;
   const emollm = seed ? emollmInput(seed, record) : null;
   const codes: number[] = [];
@@ -89,13 +113,17 @@ export function episodeOutcome(record: EvalEpisode, seed: Seed | undefined): Epi
     turns: record.turns.length,
     finalReward: record.turns.at(-1)?.reward ?? null,
     strategyCodes: String.fromCharCode(...codes),
-    judgeRuns: {
+    judgeRuns: shareRuns(pool, {
       utilities: terminal.map((r) => r.utility),
       successes: terminal.map((r) => (r.success ? '1' : '0')).join(''),
       turns: turns.length > 0 ? turns : NO_TURN_LABELS,
-    },
+    }),
     emollm,
   };
+}
+
+function shareRuns(pool: JudgeRunsPool | undefined, runs: OutcomeJudgeRuns): OutcomeJudgeRuns {
+  return pool ? pool.share(runs) : runs;
 }
 
 /** The task labels an outcome used, in turn order (decodes `strategyCodes`). */
@@ -104,15 +132,6 @@ export function outcomeStrategies(o: EpisodeOutcome): string[] {
   const out: string[] = [];
   for (let i = 0; i < o.strategyCodes.length; i++) out.push(labels[o.strategyCodes.charCodeAt(i)] as string);
   return out;
-}
-
-/** The judge's individual runs of an outcome, in full (decodes {@link OutcomeJudgeRuns}). */
-export function outcomeJudgeRuns(o: EpisodeOutcome): JudgeRuns {
-  const { utilities, successes, turns } = o.judgeRuns;
-  return {
-    terminal: utilities.map((utility, i) => ({ utility, success: successes[i] === '1' })),
-    turns: turns.map((labels) => [...labels]),
-  };
 }
 
 /**

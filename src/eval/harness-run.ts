@@ -19,7 +19,7 @@ import { SIMULATOR_VERSION } from '../sim/version';
 import type { PpdppModel } from '../baselines/ppdpp/model';
 import type { Seed, TaskId } from '../tasks/seed';
 import { runKey, seedKey, type EpisodeSettings, type EpisodeSpec, type EvalPlan } from './harness';
-import { episodeOutcome, type EpisodeOutcome } from './harness-outcome';
+import { episodeOutcome, JudgeRunsPool, type EpisodeOutcome } from './harness-outcome';
 
 export { runKey } from './harness';
 
@@ -244,12 +244,17 @@ class PlanIndex {
  */
 export async function runEvaluation(plan: EvalPlan, options: RunOptions): Promise<EvalRun> {
   const index = new PlanIndex(plan.episodes);
+  const judgeRuns = new JudgeRunsPool();
   const found: (EpisodeOutcome | undefined)[] = new Array<EpisodeOutcome | undefined>(plan.episodes.length);
   const kept: (EvalEpisode | undefined)[] = [];
   const keep = (record: EvalEpisode) => {
     const i = index.of(record);
     if (i < 0) return;
-    found[i] = episodeOutcome(record, plan.seeds.get(seedKey(record.task, record.seedSet, record.seedId)));
+    found[i] = episodeOutcome(
+      record,
+      plan.seeds.get(seedKey(record.task, record.seedSet, record.seedId)),
+      judgeRuns,
+    );
     if (options.keepRecords) kept[i] = record;
   };
   const pairs = new Set(plan.episodes.map((e) => runKey(e.task, e.policy)));

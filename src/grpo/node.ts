@@ -3,18 +3,13 @@
  * encoding (src/rl/node.ts): `run.json`, `init.json` and `latest.json` (float32 arrays as base64 of their bytes,
  * so values round-trip exactly), `history.jsonl`. Files are written to a temporary name and renamed into place.
  */
-import { mkdir, readFile, rename, writeFile } from 'node:fs/promises';
+import { mkdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { assertOutputAvailable, writeFileAtomic, type OutputState } from '../io/node';
 import { float32Replacer, float32Reviver } from '../rl/node';
 import { GrpoInputError, GrpoSnapshotError } from './errors';
 import { validateStoredGrpoRun, type GrpoRunRecord, type GrpoRunStore, type StoredGrpoRun } from './store';
 import type { GrpoSnapshot, GrpoStepRecord } from './trainer';
-
-async function writeAtomic(path: string, text: string): Promise<void> {
-  await writeFile(`${path}.tmp`, text);
-  await rename(`${path}.tmp`, path);
-}
 
 async function readText(path: string): Promise<string | null> {
   try {
@@ -65,10 +60,10 @@ export class FileGrpoRunStore implements GrpoRunStore {
     const dir = this.dir(run.id);
     await mkdir(dir, { recursive: true });
     const snapshot = JSON.stringify(init, float32Replacer);
-    await writeAtomic(join(dir, 'init.json'), snapshot);
-    await writeAtomic(join(dir, 'latest.json'), snapshot);
-    await writeAtomic(join(dir, 'history.jsonl'), '');
-    await writeAtomic(join(dir, 'run.json'), JSON.stringify(run, null, 2));
+    await writeFileAtomic(join(dir, 'init.json'), snapshot);
+    await writeFileAtomic(join(dir, 'latest.json'), snapshot);
+    await writeFileAtomic(join(dir, 'history.jsonl'), '');
+    await writeFileAtomic(join(dir, 'run.json'), JSON.stringify(run, null, 2));
   }
 
   async saveStep(
@@ -81,10 +76,10 @@ export class FileGrpoRunStore implements GrpoRunStore {
     const run = await this.json<GrpoRunRecord>(runId, 'run.json');
     if (!run) throw new GrpoSnapshotError('is not stored', runId);
     const rows = [...(await this.history(runId)).filter((r) => r.step < row.step), row];
-    await writeAtomic(join(dir, 'history.jsonl'), rows.map((r) => JSON.stringify(r) + '\n').join(''));
-    await writeAtomic(join(dir, 'latest.json'), JSON.stringify(latest, float32Replacer));
+    await writeFileAtomic(join(dir, 'history.jsonl'), rows.map((r) => JSON.stringify(r) + '\n').join(''));
+    await writeFileAtomic(join(dir, 'latest.json'), JSON.stringify(latest, float32Replacer));
     const next: GrpoRunRecord = { ...run, step: latest.step, status, updatedAt: new Date().toISOString() };
-    await writeAtomic(join(dir, 'run.json'), JSON.stringify(next, null, 2));
+    await writeFileAtomic(join(dir, 'run.json'), JSON.stringify(next, null, 2));
   }
 
   async load(runId: string): Promise<StoredGrpoRun | null> {

@@ -7,7 +7,8 @@
  * resumes from the previous step. A damaged file (not JSON, a bad float32 payload, a run record of another run,
  * a snapshot or history that fails {@link validateStoredRun}) raises `StoredRunError` naming the file.
  */
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { writeFileAtomic } from '../io/node';
 import { join } from 'node:path';
 import { RlInputError, RunIdError } from './errors';
 import type { RunRecord, RunStatus, RunStore, StoredRun } from './store';
@@ -40,11 +41,6 @@ export function float32Reviver(_key: string, value: unknown): unknown {
     return out;
   }
   return value;
-}
-
-async function writeAtomic(path: string, text: string): Promise<void> {
-  await writeFile(`${path}.tmp`, text);
-  await rename(`${path}.tmp`, path);
 }
 
 /** Reads a file, or null when it does not exist. */
@@ -89,10 +85,10 @@ export class FileRunStore implements RunStore {
     const dir = this.dir(run.id);
     await mkdir(dir, { recursive: true });
     const snapshot = JSON.stringify(init, float32Replacer);
-    await writeAtomic(join(dir, 'init.json'), snapshot);
-    await writeAtomic(join(dir, 'latest.json'), snapshot);
-    await writeAtomic(join(dir, 'history.jsonl'), '');
-    await writeAtomic(join(dir, 'run.json'), JSON.stringify(run, null, 2));
+    await writeFileAtomic(join(dir, 'init.json'), snapshot);
+    await writeFileAtomic(join(dir, 'latest.json'), snapshot);
+    await writeFileAtomic(join(dir, 'history.jsonl'), '');
+    await writeFileAtomic(join(dir, 'run.json'), JSON.stringify(run, null, 2));
   }
 
   async saveStep(
@@ -106,17 +102,17 @@ export class FileRunStore implements RunStore {
     if (!run) throw new RunNotFoundError(runId);
     const kept = (await this.history(dir, runId)).filter((r) => !rows.some((n) => n.step === r.step));
     const all = [...kept, ...rows].sort((a, b) => a.step - b.step);
-    await writeAtomic(join(dir, 'history.jsonl'), all.map((r) => JSON.stringify(r) + '\n').join(''));
-    await writeAtomic(join(dir, 'latest.json'), JSON.stringify(latest, float32Replacer));
+    await writeFileAtomic(join(dir, 'history.jsonl'), all.map((r) => JSON.stringify(r) + '\n').join(''));
+    await writeFileAtomic(join(dir, 'latest.json'), JSON.stringify(latest, float32Replacer));
     const next: RunRecord = { ...run, step: latest.step, status, updatedAt: new Date().toISOString() };
-    await writeAtomic(join(dir, 'run.json'), JSON.stringify(next, null, 2));
+    await writeFileAtomic(join(dir, 'run.json'), JSON.stringify(next, null, 2));
   }
 
   async setStatus(runId: string, status: RunStatus): Promise<void> {
     const dir = this.dir(runId);
     const run = await readJson<RunRecord>(join(dir, 'run.json'), runId);
     if (!run) throw new RunNotFoundError(runId);
-    await writeAtomic(
+    await writeFileAtomic(
       join(dir, 'run.json'),
       JSON.stringify({ ...run, status, updatedAt: new Date().toISOString() }, null, 2),
     );
