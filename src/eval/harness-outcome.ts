@@ -14,12 +14,12 @@ import { getTask } from '../tasks';
 import type { Seed, TaskId } from '../tasks/seed';
 import type { EmollmEpisodeInput } from './emollm-metrics';
 import { emollmInput } from './emollm-metrics-report';
-import type { EvalEpisode, JudgeRuns } from './harness-run';
+import type { EvalEpisode } from './harness-run';
 
 /**
  * The judge's individual runs of an episode, compactly: the terminal utilities per repeat, the terminal successes
  * per repeat as a string of `1` (success) and `0`, and — PPDPP protocol only — per turn, the label of each repeat
- * (an empty list under CSTPO); the compact form of {@link JudgeRuns}.
+ * (an empty list under CSTPO); the compact form of `JudgeRuns` (harness-run.ts).
  */
 export interface OutcomeJudgeRuns {
   utilities: readonly number[];
