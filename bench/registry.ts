@@ -7,6 +7,7 @@ import { dataBenchmark } from './cases/data';
 import { envBenchmark } from './cases/env';
 import { firstLoadBenchmark } from './cases/first-load';
 import { evalBenchmark } from './cases/eval';
+import { evaluateMemoryBenchmark } from './cases/evaluate-memory';
 import { llmOverheadBenchmark } from './cases/llm';
 import { memoryLoadBenchmark, memoryRetrievalBenchmark } from './cases/memory';
 import { memoryBrowserBenchmark } from './cases/memory-browser';
@@ -28,6 +29,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   rlPeakMemoryBenchmark,
   rlSamplingCostBenchmark,
   simulateMemoryBenchmark,
+  evaluateMemoryBenchmark,
   llmOverheadBenchmark,
   firstLoadBenchmark,
 ];

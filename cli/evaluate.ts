@@ -8,7 +8,6 @@ import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { modelFromJson, modelToJson, PpdppModelError, type PpdppModel } from '../src/baselines/ppdpp/model';
-import { trainPpdpp } from '../src/baselines/ppdpp/train';
 import { EvalConfigError, planEvaluation, type SeedSet } from '../src/eval/harness';
 import { esconvDialogues, p4gAnnotatedDialogues } from '../src/eval/harness-dialogues';
 import {
@@ -319,6 +318,8 @@ async function ppdppPlanners(
       observation: contextObservation(c),
       label: c.label,
     }));
+    // Loaded only here: training brings in tfjs (about 60 MB of a process that evaluates template policies).
+    const { trainPpdpp } = await import('../src/baselines/ppdpp/train');
     const { model, steps } = await trainPpdpp({
       task,
       seeds,
@@ -389,7 +390,7 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
   if (state === 'replace') await clearEvaluationFolder(args.out);
   if (args.policies.includes('ppdpp'))
     config.resources = { ...resources, ppdpp: await ppdppPlanners(args, seedSets, io) };
-  const store = new FileEpisodeStore(args.out);
+  const store = new FileEpisodeStore(args.out, io.stderr);
   const pool = args.workers > 1 ? createNodePool(args.workers) : null;
   const bar =
     io.isTTY && !args.json

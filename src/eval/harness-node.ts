@@ -9,7 +9,9 @@
  *   (seed set, seed id, repeat). A line cut short by an interruption is removed on the next load.
  */
 import { LabError } from '../errors';
-import { appendFile, mkdir, readFile, truncate, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { appendFile, mkdir } from 'node:fs/promises';
+import { readJsonFile, readJsonlLines, writeFileAtomic } from '../io/node';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import * as Comlink from 'comlink';
@@ -89,43 +91,51 @@ export class StoredEpisodeError extends LabError {
 
 /** Finished episodes as JSONL files under an output folder (see the module comment). */
 export class FileEpisodeStore implements EpisodeStore {
-  constructor(readonly folder: string) {}
+  /**
+   * @param folder the output folder.
+   * @param notice told (one line, with its line break) when a stored file ended in a line cut short by an
+   *   interruption, which is dropped.
+   */
+  constructor(
+    readonly folder: string,
+    private readonly notice: (line: string) => void = () => undefined,
+  ) {}
 
   /**
-   * The finished episodes of a (task, policy); none when the file does not exist. A last line without its
-   * newline (an interrupted write) is cut off the file.
-   * @throws StoredEpisodeError for a complete line that is not a stored episode of this (task, policy).
+   * The finished episodes of a (task, policy), one at a time, read line by line (memory does not grow with the
+   * file); none when the file does not exist. A last line without its newline (an interrupted write) is dropped,
+   * cut off the file and reported through `notice`.
+   * @throws StoredEpisodeError for a complete line that is not a stored episode of this (task, policy);
+   *   FileReadError when the file cannot be read or a line is not UTF-8.
    */
-  async load(task: TaskId, policy: string): Promise<EvalEpisode[]> {
+  async *records(task: TaskId, policy: string): AsyncGenerator<EvalEpisode, void, undefined> {
     const file = trajectoryFile(this.folder, task, policy);
-    let text: string;
-    try {
-      text = await readFile(file, 'utf8');
-    } catch (e) {
-      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
-      throw e;
+    const lines = readJsonlLines(file, {
+      onTornLine: ({ line, bytes }) =>
+        this.notice(
+          `notice: ${file}:${line}: dropped an episode cut short by an interruption (${bytes} bytes); it runs again\n`,
+        ),
+    });
+    for await (const { text, line } of lines) {
+      let json: unknown;
+      try {
+        json = JSON.parse(text);
+      } catch (e) {
+        throw new StoredEpisodeError(`${file}:${line}: not JSON (${(e as Error).message})`);
+      }
+      const parsed = StoredEpisodeSchema.safeParse(json);
+      if (!parsed.success || parsed.data.task !== task || parsed.data.policy !== policy) {
+        throw new StoredEpisodeError(`${file}:${line}: not a stored episode of ${task} / ${policy}`);
+      }
+      yield json as EvalEpisode;
     }
-    const end = text.lastIndexOf('\n') + 1;
-    if (end < text.length) {
-      await truncate(file, Buffer.byteLength(text.slice(0, end)));
-      text = text.slice(0, end);
-    }
-    return text
-      .split('\n')
-      .slice(0, -1)
-      .map((line, i) => {
-        let json: unknown;
-        try {
-          json = JSON.parse(line);
-        } catch (e) {
-          throw new StoredEpisodeError(`${file}:${i + 1}: not JSON (${(e as Error).message})`);
-        }
-        const parsed = StoredEpisodeSchema.safeParse(json);
-        if (!parsed.success || parsed.data.task !== task || parsed.data.policy !== policy) {
-          throw new StoredEpisodeError(`${file}:${i + 1}: not a stored episode of ${task} / ${policy}`);
-        }
-        return json as EvalEpisode;
-      });
+  }
+
+  /** All of {@link records} in one list (for small stores and tests). @throws as {@link records}. */
+  async load(task: TaskId, policy: string): Promise<EvalEpisode[]> {
+    const out: EvalEpisode[] = [];
+    for await (const record of this.records(task, policy)) out.push(record);
+    return out;
   }
 
   async append(record: EvalEpisode): Promise<void> {
@@ -167,18 +177,15 @@ function manifestOf(plan: EvalPlan): Manifest {
  * Make `folder` ready for `plan`: create it, or check that the episodes it holds were produced under the same
  * settings and from the same seeds (a seed id seen before must have the same content), then record the plan's
  * seeds in its manifest.
- * @throws EvalConfigError naming the setting or seed that differs.
+ * @throws EvalConfigError naming the setting or seed that differs; FileReadError / FileDamagedError naming a
+ *   manifest that cannot be read or is damaged (its line); OutputPathError when it cannot be written. The
+ *   manifest is replaced atomically.
  */
 export async function prepareOutputFolder(folder: string, plan: EvalPlan): Promise<void> {
   await mkdir(folder, { recursive: true });
   const path = join(folder, 'manifest.json');
   const current = manifestOf(plan);
-  let previous: Manifest | null = null;
-  try {
-    previous = JSON.parse(await readFile(path, 'utf8')) as Manifest;
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw e;
-  }
+  const previous = existsSync(path) ? ((await readJsonFile(path)) as Manifest) : null;
   if (previous) {
     for (const [key, value] of Object.entries(current.settings)) {
       const before = (previous.settings as unknown as Record<string, unknown>)[key];
@@ -202,5 +209,5 @@ export async function prepareOutputFolder(folder: string, plan: EvalPlan): Promi
     }
   }
   const merged: Manifest = { ...current, seeds: { ...(previous?.seeds ?? {}), ...current.seeds } };
-  await writeFile(path, `${JSON.stringify(merged, null, 2)}\n`);
+  await writeFileAtomic(path, `${JSON.stringify(merged, null, 2)}\n`);
 }

@@ -18,15 +18,8 @@ import type { SimRoles } from '../sim/roles';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { PpdppModel } from '../baselines/ppdpp/model';
 import type { Seed, TaskId } from '../tasks/seed';
-import {
-  episodeKey,
-  runKey,
-  seedKey,
-  type EpisodeSettings,
-  type EpisodeSpec,
-  type EvalPlan,
-} from './harness';
-import { episodeOutcome, type EpisodeOutcome } from './harness-outcome';
+import { runKey, seedKey, type EpisodeSettings, type EpisodeSpec, type EvalPlan } from './harness';
+import { episodeOutcome, JudgeRunsPool, type EpisodeOutcome } from './harness-outcome';
 
 export { runKey } from './harness';
 
@@ -167,6 +160,11 @@ export class InlineExecutor implements EpisodeExecutor {
 export interface EpisodeStore {
   /** The finished episodes of a (task, policy), in the order they were appended. */
   load(task: TaskId, policy: string): Promise<EvalEpisode[]>;
+  /**
+   * The same episodes one at a time (what {@link runEvaluation} reads: a store of 100,000 episodes need not be
+   * held whole).
+   */
+  records(task: TaskId, policy: string): AsyncIterable<EvalEpisode>;
   /** Keep one more finished episode (appends; never rewrites earlier ones). */
   append(record: EvalEpisode): Promise<void>;
 }
@@ -177,9 +175,14 @@ export class MemoryEpisodeStore implements EpisodeStore {
   async load(task: TaskId, policy: string): Promise<EvalEpisode[]> {
     return structuredClone(this.data.get(`${task}\u0000${policy}`) ?? []);
   }
+  async *records(task: TaskId, policy: string): AsyncIterable<EvalEpisode> {
+    for (const record of this.data.get(`${task}\u0000${policy}`) ?? []) yield structuredClone(record);
+  }
   async append(record: EvalEpisode): Promise<void> {
     const key = `${record.task}\u0000${record.policy}`;
-    this.data.set(key, [...(this.data.get(key) ?? []), structuredClone(record)]);
+    const list = this.data.get(key) ?? [];
+    list.push(structuredClone(record));
+    this.data.set(key, list);
   }
 }
 
@@ -208,34 +211,62 @@ export interface EvalRun {
 }
 
 /**
+ * Where each of a plan's episodes is in `plan.episodes`, looked up by identity. Per (task, policy, seed set,
+ * seed): the plan indices of its repeats, indexed by repeat (an evaluation of 100,000 episodes holds a few
+ * thousand of these lists, not a key string per episode).
+ */
+class PlanIndex {
+  private readonly slots = new Map<string, number[]>();
+  constructor(episodes: readonly EpisodeSpec[]) {
+    episodes.forEach((e, i) => {
+      const key = PlanIndex.key(e);
+      const list = this.slots.get(key) ?? [];
+      while (list.length < e.repeat) list.push(-1);
+      list[e.repeat] = i;
+      this.slots.set(key, list);
+    });
+  }
+  private static key(e: { task: TaskId; policy: string; seedSet: string; seedId: string }): string {
+    return `${runKey(e.task, e.policy)}\u0000${e.seedSet}\u0000${e.seedId}`;
+  }
+  /** The plan index of an episode; -1 when the plan does not list it. */
+  of(e: { task: TaskId; policy: string; seedSet: string; seedId: string; repeat: number }): number {
+    return this.slots.get(PlanIndex.key(e))?.[e.repeat] ?? -1;
+  }
+}
+
+/**
  * Run the plan's episodes that the store does not hold yet, append each as it finishes, keep its outcome (and
  * its record with `keepRecords`), and return the outcomes of all of the plan's episodes in plan order. Episodes
- * in the store that the plan does not list are left alone.
+ * in the store that the plan does not list are left alone. Memory: one compact outcome per episode (harness-outcome.ts)
+ * and the plan; the store is read one record at a time.
  * @throws the executor's errors; the signal's reason when aborted (finished episodes stay in the store).
  */
 export async function runEvaluation(plan: EvalPlan, options: RunOptions): Promise<EvalRun> {
-  const found = new Map<string, EpisodeOutcome>();
-  const kept = new Map<string, EvalEpisode>();
-  const fullKey = (e: { task: TaskId; policy: string; seedSet: string; seedId: string; repeat: number }) =>
-    `${runKey(e.task, e.policy)}\u0000${episodeKey(e)}`;
-  const inPlan = new Set(plan.episodes.map(fullKey));
+  const index = new PlanIndex(plan.episodes);
+  const judgeRuns = new JudgeRunsPool();
+  const found: (EpisodeOutcome | undefined)[] = new Array<EpisodeOutcome | undefined>(plan.episodes.length);
+  const kept: (EvalEpisode | undefined)[] = [];
   const keep = (record: EvalEpisode) => {
-    const key = fullKey(record);
-    if (!inPlan.has(key)) return;
-    found.set(
-      key,
-      episodeOutcome(record, plan.seeds.get(seedKey(record.task, record.seedSet, record.seedId))),
+    const i = index.of(record);
+    if (i < 0) return;
+    found[i] = episodeOutcome(
+      record,
+      plan.seeds.get(seedKey(record.task, record.seedSet, record.seedId)),
+      judgeRuns,
     );
-    if (options.keepRecords) kept.set(key, record);
+    if (options.keepRecords) kept[i] = record;
   };
   const pairs = new Set(plan.episodes.map((e) => runKey(e.task, e.policy)));
   for (const pair of pairs) {
     const [task, policy] = pair.split('\u0000') as [TaskId, string];
-    for (const r of await options.store.load(task, policy)) keep(r);
+    for await (const r of options.store.records(task, policy)) keep(r);
   }
-  const todo: EpisodeTask[] = plan.episodes
-    .filter((e) => !found.has(fullKey(e)))
-    .map((spec) => ({ spec, seed: plan.seeds.get(seedKey(spec.task, spec.seedSet, spec.seedId)) as Seed }));
+  const todo: EpisodeTask[] = [];
+  plan.episodes.forEach((spec, i) => {
+    if (found[i] === undefined)
+      todo.push({ spec, seed: plan.seeds.get(seedKey(spec.task, spec.seedSet, spec.seedId)) as Seed });
+  });
   const total = plan.episodes.length;
   let done = total - todo.length;
   const reused = done;
@@ -257,15 +288,15 @@ export async function runEvaluation(plan: EvalPlan, options: RunOptions): Promis
   await chain;
   const outcomes = new Map<string, EpisodeOutcome[]>();
   const records = new Map<string, EvalEpisode[]>();
-  for (const e of plan.episodes) {
+  plan.episodes.forEach((e, i) => {
     const key = runKey(e.task, e.policy);
     const list = outcomes.get(key) ?? [];
-    list.push(found.get(fullKey(e)) as EpisodeOutcome);
+    list.push(found[i] as EpisodeOutcome);
     outcomes.set(key, list);
-    if (!options.keepRecords) continue;
+    if (!options.keepRecords) return;
     const full = records.get(key) ?? [];
-    full.push(kept.get(fullKey(e)) as EvalEpisode);
+    full.push(kept[i] as EvalEpisode);
     records.set(key, full);
-  }
+  });
   return { outcomes, ...(options.keepRecords ? { records } : {}), ran: todo.length, reused };
 }

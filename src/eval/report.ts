@@ -24,12 +24,12 @@ import {
   type Estimate,
   type PairedEstimate,
 } from '../stats/intervals';
-import { strategyEntropy, type ClassScores } from '../stats/classification';
+import type { ClassScores } from '../stats/classification';
 import type { EvalPlan, ResolvedConfig } from './harness';
 import { episodeKey } from './harness';
 import type { F1Result } from './harness-f1';
 import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
-import { outcomeSuccess, type EpisodeOutcome } from './harness-outcome';
+import { outcomeSuccess, type EpisodeOutcome, type OutcomeJudgeRuns } from './harness-outcome';
 import { summarizeEpisodes } from '../stats/metrics';
 import type { DoseResponseResult } from './validation';
 import { LIBRARY } from './library';
@@ -171,24 +171,46 @@ function streamSeed(parts: (string | number)[]): number {
 }
 
 function agreement(episodes: readonly EpisodeOutcome[]): JudgeAgreement | null {
-  const terminal = episodes.map((e) => e.judgeRuns.terminal).filter((runs) => runs.length >= 2);
+  const terminal = episodes.map((e) => e.judgeRuns).filter((runs) => runs.utilities.length >= 2);
   if (terminal.length === 0) return null;
   const turns = episodes.flatMap((e) => e.judgeRuns.turns).filter((labels) => labels.length >= 2);
+  // Outcomes share equal judge runs (JudgeRunsPool), so their success lists are decoded once each.
+  const decoded = new Map<OutcomeJudgeRuns, boolean[]>();
+  const successes = (runs: OutcomeJudgeRuns): boolean[] => {
+    let out = decoded.get(runs);
+    if (!out) decoded.set(runs, (out = Array.from(runs.successes, (c) => c === '1')));
+    return out;
+  };
   return {
-    utility: numericAgreement(terminal.map((runs) => runs.map((r) => r.utility))),
-    success: categoricalAgreement(terminal.map((runs) => runs.map((r) => r.success))),
+    utility: numericAgreement(terminal.map((runs) => runs.utilities)),
+    success: categoricalAgreement(terminal.map(successes)),
     turnLabels: turns.length > 0 ? categoricalAgreement(turns) : null,
   };
 }
 
 /**
- * Strategy entropy (nats) of the labels the episodes used, rounded to 12 decimals: `Math.log` may differ in the
- * last bit between JavaScript engines (Node's V8 and a browser's), and the same episodes must give the same report
- * everywhere.
+ * Strategy entropy (nats) of the labels the episodes (of one task) used, rounded to 12 decimals: `Math.log` may
+ * differ in the last bit between JavaScript engines (Node's V8 and a browser's), and the same episodes must give
+ * the same report everywhere. Counted from the outcomes' label codes, without the flat list of labels (1.5 million
+ * at 100,000 ESConv episodes); the sum runs over the labels in order of first use, as `strategyEntropy`
+ * (src/stats) sums over that list, so the value is the same to the bit.
  */
 function entropyOf(episodes: readonly EpisodeOutcome[]): number | null {
-  const used = episodes.flatMap((e) => e.strategies);
-  return used.length > 0 ? Math.round(strategyEntropy(used) * 1e12) / 1e12 : null;
+  const counts = new Map<number, number>();
+  let n = 0;
+  for (const e of episodes)
+    for (let i = 0; i < e.strategyCodes.length; i++) {
+      const code = e.strategyCodes.charCodeAt(i);
+      counts.set(code, (counts.get(code) ?? 0) + 1);
+      n += 1;
+    }
+  if (n === 0) return null;
+  let h = 0;
+  for (const c of counts.values()) {
+    const p = c / n;
+    h -= p * Math.log(p);
+  }
+  return Math.round(h * 1e12) / 1e12;
 }
 
 /** Strategy prediction entries from F1 results (null result: the policy plans no strategy). */

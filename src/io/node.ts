@@ -8,7 +8,8 @@
  */
 import { randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
-import { lstat, mkdir, mkdtemp, open, readFile, readdir, rename, rm, stat } from 'node:fs/promises';
+import { createReadStream } from 'node:fs';
+import { lstat, mkdir, mkdtemp, open, readFile, readdir, rename, rm, stat, truncate } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   describeErrno,
@@ -17,7 +18,7 @@ import {
   OutputPathError,
   WriterClosedError,
 } from './errors';
-import { decodeUtf8, parseJsonText } from './json';
+import { decodeUtf8, firstInvalidUtf8, parseJsonText } from './json';
 
 let tempCounter = 0;
 
@@ -409,4 +410,83 @@ export async function readJsonFile(
   reviver?: (key: string, value: unknown) => unknown,
 ): Promise<unknown> {
   return parseJsonText(path, await readTextFile(path), reviver);
+}
+
+/** One complete line of a JSONL file read by {@link readJsonlLines}. */
+export interface JsonlLine {
+  /** The line's text (strict UTF-8, without its line break). */
+  text: string;
+  /** 1-based line number. */
+  line: number;
+}
+
+/** Options of {@link readJsonlLines}. */
+export interface ReadJsonlOptions {
+  /**
+   * Called once when the file ends in a line without its line break (a write cut short by a kill), which is
+   * dropped: not yielded, and cut off the file so that appends continue on a clean line. `bytes`: its length.
+   */
+  onTornLine?: (info: { path: string; line: number; bytes: number }) => void;
+}
+
+/**
+ * Read a JSONL file line by line, in chunks (memory bounded by the longest line, not the file): each complete line
+ * is yielded; a last line without its line break is dropped and cut off the file (see `onTornLine`). A missing file
+ * yields nothing.
+ * @throws FileReadError naming `path` when it cannot be read or a line is not UTF-8 (with the line number).
+ */
+export async function* readJsonlLines(
+  path: string,
+  options: ReadJsonlOptions = {},
+): AsyncGenerator<JsonlLine, void, undefined> {
+  const stream = createReadStream(path);
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let complete = 0; // bytes up to the end of the last complete line
+  let line = 0;
+  const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      let start = 0;
+      for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
+        const piece = chunk.subarray(start, nl);
+        const bytes = pending.length > 0 ? Buffer.concat([...pending, piece]) : piece;
+        pending = [];
+        pendingBytes = 0;
+        line += 1;
+        complete += bytes.length + 1;
+        yield { text: decodeUtf8Line(path, decoder, bytes, line), line };
+        start = nl + 1;
+      }
+      if (start < chunk.length) {
+        pending.push(chunk.subarray(start));
+        pendingBytes += chunk.length - start;
+      }
+    }
+  } catch (e) {
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
+    if (e instanceof FileReadError) throw e;
+    throw new FileReadError(path, describeErrno(e));
+  } finally {
+    stream.destroy();
+  }
+  if (pendingBytes > 0) {
+    await truncate(path, complete).catch((e: unknown) => {
+      throw new OutputPathError(path, `cannot cut off its last, incomplete line (${describeErrno(e)})`);
+    });
+    options.onTornLine?.({ path, line: line + 1, bytes: pendingBytes });
+  }
+}
+
+/** One line's bytes as strict UTF-8. @throws FileReadError naming the file and line. */
+function decodeUtf8Line(path: string, decoder: TextDecoder, bytes: Uint8Array, line: number): string {
+  try {
+    return decoder.decode(bytes);
+  } catch {
+    const bad = firstInvalidUtf8(bytes);
+    throw new FileReadError(
+      path,
+      `line ${line} is not UTF-8 (invalid byte 0x${(bytes[bad] ?? 0).toString(16).padStart(2, '0')} at byte ${bad} of the line)`,
+    );
+  }
 }

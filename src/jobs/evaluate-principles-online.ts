@@ -17,7 +17,12 @@ import { HashedNgramEmbedder } from '../embed';
 import { episodeKey } from '../eval/harness';
 import type { EvalEpisode } from '../eval/harness-run';
 import type { PairedResult, PolicyResult } from '../eval/report';
-import { episodeOutcome, outcomeSuccess, type EpisodeOutcome } from '../eval/harness-outcome';
+import {
+  episodeOutcome,
+  outcomeStrategies,
+  outcomeSuccess,
+  type EpisodeOutcome,
+} from '../eval/harness-outcome';
 import { OnlineConstructionEnv, PrincipleMemory, PrinciplesPlanner, TemplateWriter } from '../memory';
 import { Rng } from '../rng';
 import { caseStreams } from '../seeding';
@@ -151,7 +156,7 @@ export async function evaluatePrinciplesOnlineJob(
     outcomes.map((e) => ({ caseId: e.seedId, success: success(e), turns: e.turns, return: e.return })),
     { rng: Rng.fromSeed(streamSeed([c.rngSeed, 'summary', task, seedSet, ONLINE_POLICY])), ...stats },
   );
-  const used = outcomes.flatMap((e) => e.strategies);
+  const used = outcomes.flatMap(outcomeStrategies);
   const result: PolicyResult = {
     task,
     seedSet,

@@ -8,9 +8,10 @@
  * damaged file (not JSON, a bad float32 payload, a run record of another run or with no config, a missing
  * snapshot, a run that fails the kind's `validate`) raises the kind's damaged-run error naming the file.
  */
-import { mkdir, readFile, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Float32PayloadError } from './errors';
+import { writeFileAtomic } from '../io/node';
 import type { RunKind, RunStoreOf, RunTypes, StoredRunOf } from './store';
 
 /** JSON replacer that writes a Float32Array as `{ "$f32": "<base64 of its bytes>" }`. */
@@ -39,11 +40,6 @@ export function float32Reviver(_key: string, value: unknown): unknown {
     return out;
   }
   return value;
-}
-
-async function writeAtomic(path: string, text: string): Promise<void> {
-  await writeFile(`${path}.tmp`, text);
-  await rename(`${path}.tmp`, path);
 }
 
 /** Reads a file, or null when it does not exist. */
@@ -109,10 +105,10 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     const dir = this.dir(run.id);
     await mkdir(dir, { recursive: true });
     const snapshot = JSON.stringify(init, float32Replacer);
-    await writeAtomic(join(dir, 'init.json'), snapshot);
-    await writeAtomic(join(dir, 'latest.json'), snapshot);
-    await writeAtomic(join(dir, 'history.jsonl'), '');
-    await writeAtomic(join(dir, 'run.json'), JSON.stringify(run, null, 2));
+    await writeFileAtomic(join(dir, 'init.json'), snapshot);
+    await writeFileAtomic(join(dir, 'latest.json'), snapshot);
+    await writeFileAtomic(join(dir, 'history.jsonl'), '');
+    await writeFileAtomic(join(dir, 'run.json'), JSON.stringify(run, null, 2));
   }
 
   /** Keeps the stored rows up to the new snapshot's step that the new rows do not replace. */
@@ -129,17 +125,17 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
       (r) => r.step <= latest.step && !rows.some((n) => n.step === r.step),
     );
     const all = [...kept, ...rows].sort((a, b) => a.step - b.step);
-    await writeAtomic(join(dir, 'history.jsonl'), all.map((r) => JSON.stringify(r) + '\n').join(''));
-    await writeAtomic(join(dir, 'latest.json'), JSON.stringify(latest, float32Replacer));
+    await writeFileAtomic(join(dir, 'history.jsonl'), all.map((r) => JSON.stringify(r) + '\n').join(''));
+    await writeFileAtomic(join(dir, 'latest.json'), JSON.stringify(latest, float32Replacer));
     const next = { ...run, step: latest.step, status, updatedAt: new Date().toISOString() };
-    await writeAtomic(join(dir, 'run.json'), JSON.stringify(next, null, 2));
+    await writeFileAtomic(join(dir, 'run.json'), JSON.stringify(next, null, 2));
   }
 
   async setStatus(runId: string, status: T['record']['status']): Promise<void> {
     const dir = this.dir(runId);
     const run = await this.readJson<T['record']>(join(dir, 'run.json'), runId);
     if (!run) throw this.kind.notFound(runId);
-    await writeAtomic(
+    await writeFileAtomic(
       join(dir, 'run.json'),
       JSON.stringify({ ...run, status, updatedAt: new Date().toISOString() }, null, 2),
     );

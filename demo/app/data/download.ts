@@ -1,13 +1,12 @@
 /** Saving text as a file on the person's machine (a download made in the page; nothing is uploaded). */
+import { downloadFile } from '../../../src/io/download';
 
-/** Offers `text` as a download named `fileName` (`type`: its MIME type). */
+/**
+ * Offers `text` as a download named `fileName` (`type`: its MIME type), through the library's one download writer
+ * (src/io/download.ts: the whole file is built before the browser is handed it).
+ */
 export function downloadText(fileName: string, text: string, type = 'application/x-ndjson'): void {
-  const url = URL.createObjectURL(new Blob([text], { type }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = fileName;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  downloadFile(fileName, text, type);
 }
 
 /** A byte count for people: `812 B`, `3.4 kB`, `1.2 MB`. */

@@ -14,6 +14,7 @@ import { PRINCIPLE_DB_NAME, type MemoryMeta } from '../../../src/memory/store';
 import { getTask } from '../../../src/tasks';
 import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
 import { Field, Term } from '../glossary';
+import { downloadText } from '../data/download';
 import { formatEta, JobStoppedError } from '../jobs';
 import { PrincipleBrowser } from '../principles/browse';
 import { MemoryClient, type BuildOutcome } from '../principles/client';
@@ -41,15 +42,6 @@ export function buildConfig(get: (k: string, d: string) => string) {
     episodes: Math.min(100_000, Math.max(1, Math.floor(Number(get('episodes', '10')) || 10))),
     rngSeed: Math.max(0, Math.floor(Number(get('rng', '0')) || 0)),
   };
-}
-
-function download(name: string, text: string) {
-  const url = URL.createObjectURL(new Blob([text], { type: 'application/json' }));
-  const a = document.createElement('a');
-  a.href = url;
-  a.download = `${name}.json`;
-  a.click();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
 }
 
 function BuildSummary({ out }: { out: BuildOutcome }) {
@@ -274,7 +266,11 @@ export default function Principles() {
   };
   const exportMemory = async (name: string) => {
     try {
-      download(name, `${await client.call((api) => api.exportFile(name))}\n`);
+      downloadText(
+        `${name}.json`,
+        `${await client.call((api) => api.exportFile(name))}\n`,
+        'application/json',
+      );
     } catch (err) {
       setMessage({ error: true, text: explain(err) });
     }

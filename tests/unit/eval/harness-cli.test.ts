@@ -1,6 +1,14 @@
-import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+  existsSync,
+  readdirSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { parse } from 'csv-parse/sync';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../../cli/evaluate';
@@ -146,9 +154,36 @@ describe('npm run evaluate', () => {
     const resumed = await cli([...ARGS, '--resume', '--out', interrupted]);
     expect(resumed.code).toBe(0);
     expect(resumed.stderr).toContain('11 episodes run, 37 found finished');
+    // The half line is dropped with a notice naming the file and line (the stored file is read line by line).
+    expect(resumed.stderr).toContain(
+      `notice: ${cut}:6: dropped an episode cut short by an interruption (40 bytes); it runs again`,
+    );
     expect(report(interrupted)).toEqual(json);
     expect(readFileSync(cut, 'utf8').split('\n').filter(Boolean)).toHaveLength(8);
   }, 120_000);
+
+  it('refuses a foreign non-empty --out, one under a file or one that is a file, before any work (exit 2)', async () => {
+    const foreign = folder();
+    mkdirSync(foreign);
+    writeFileSync(join(foreign, 'notes.txt'), 'mine');
+    const args = ['--task', 'cb', '--policy', 'random', '--episodes', '2', '--resamples', '100'];
+    for (const flags of [[], ['--overwrite'], ['--resume']]) {
+      const r = await cli([...args, ...flags, '--out', foreign]);
+      expect(r.code).toBe(2);
+      expect(r.stderr).toContain(`output ${foreign} already holds a folder with 1 entry (notes.txt)`);
+      expect(r.stderr).not.toContain('episodes run');
+    }
+    expect(readdirSync(foreign)).toEqual(['notes.txt']);
+    const file = join(folder(), 'report');
+    mkdirSync(dirname(file));
+    writeFileSync(file, 'x');
+    const under = await cli([...args, '--out', join(file, 'sub')]);
+    expect(under.code).toBe(2);
+    expect(under.stderr).toContain(`cannot write ${join(file, 'sub')}: ${file} is a file, not a folder`);
+    const isFile = await cli([...args, '--out', file]);
+    expect(isFile.code).toBe(2);
+    expect(readFileSync(file, 'utf8')).toBe('x');
+  });
 
   it('refuses to resume in a folder made with other settings', async () => {
     const out = folder();

@@ -15,7 +15,9 @@ import {
   type EvalEpisode,
   type EvalReport,
 } from '../../../src/eval';
-import { outcomeSuccess } from '../../../src/eval/harness-outcome';
+import { outcomeStrategies, outcomeSuccess } from '../../../src/eval/harness-outcome';
+import { strategyEntropy } from '../../../src/stats/classification';
+import { getTask } from '../../../src/tasks';
 import { createNodePool } from '../../../src/eval/harness-node';
 import { contextObservation, f1ContextsFromSeeds } from '../../../src/eval';
 import { trainPpdpp } from '../../../src/baselines';
@@ -231,6 +233,31 @@ describe('running a plan', () => {
     expect(withoutTime(resumed.report)).toEqual(withoutTime(uninterrupted.report));
     // Nothing left to run the third time.
     expect((await evaluate(plan, { store })).run.ran).toBe(0);
+  });
+
+  it('the compact outcomes give the figures of the full records: entropy to the bit, judge runs, labels', async () => {
+    const plan = planEvaluation(base);
+    const { report, run } = await evaluate(plan, { keepRecords: true, generatedAt: new Date(0) });
+    for (const r of report.results) {
+      const records = run.records!.get(`${r.task}\u0000${r.policy}`)!;
+      const labels = getTask(r.task).strategies;
+      const used = records.flatMap((e) =>
+        e.turns.map((t) => t.action.strategy).filter((s) => labels.includes(s)),
+      );
+      expect(used.length).toBeGreaterThan(0);
+      expect(r.strategyEntropy).toBe(Math.round(strategyEntropy(used) * 1e12) / 1e12);
+      const outcomes = run.outcomes.get(`${r.task}\u0000${r.policy}`)!;
+      records.forEach((e, i) => {
+        expect(outcomes[i]!.judgeRuns).toEqual({
+          utilities: e.judgeRuns.terminal.map((j) => j.utility),
+          successes: e.judgeRuns.terminal.map((j) => (j.success ? '1' : '0')).join(''),
+          turns: e.judgeRuns.turns,
+        });
+        expect(outcomeStrategies(outcomes[i]!)).toEqual(
+          e.turns.map((t) => t.action.strategy).filter((s) => labels.includes(s)),
+        );
+      });
+    }
   });
 
   it('records every repeated judgment and reports their agreement', async () => {

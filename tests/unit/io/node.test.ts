@@ -16,6 +16,7 @@ import {
   createDirAtomic,
   openJsonlWriter,
   readJsonFile,
+  readJsonlLines,
   readTextFile,
   writeFileAtomic,
 } from '../../../src/io/node';
@@ -285,6 +286,52 @@ describe('readJsonFile / readTextFile', () => {
     );
     await expect(readTextFile(path)).rejects.toThrow(
       `cannot read ${path}: line 3 is not UTF-8 (invalid byte 0xe9`,
+    );
+  });
+});
+
+describe('readJsonlLines', () => {
+  const collect = async (path: string, torn: { line: number; bytes: number }[] = []) => {
+    const out: { text: string; line: number }[] = [];
+    for await (const l of readJsonlLines(path, { onTornLine: (t) => torn.push(t) })) out.push(l);
+    return out;
+  };
+
+  it('yields every line of a file read in chunks, multi-byte characters split across chunks included', async () => {
+    const path = join(dir, 'big.jsonl');
+    // ~600 KB (several 64 KiB read chunks); each line holds 3-byte and 4-byte characters at varying offsets.
+    const lines = Array.from({ length: 3000 }, (_, i) =>
+      JSON.stringify({ i, text: `${'é…😀'.repeat(i % 17)}${'x'.repeat(i % 190)}` }),
+    );
+    await writeFile(path, `${lines.join('\n')}\n`);
+    const torn: { line: number; bytes: number }[] = [];
+    const read = await collect(path, torn);
+    expect(read.map((l) => l.text)).toEqual(lines);
+    expect(read.map((l) => l.line)).toEqual(lines.map((_, i) => i + 1));
+    expect(torn).toEqual([]);
+  });
+
+  it('drops a last line cut short, cuts it off the file and reports it once', async () => {
+    const path = join(dir, 'torn.jsonl');
+    await writeFile(path, '{"a":1}\n{"a":2}\n{"a":3, "b":"cut');
+    const torn: { line: number; bytes: number }[] = [];
+    expect((await collect(path, torn)).map((l) => l.text)).toEqual(['{"a":1}', '{"a":2}']);
+    expect(torn).toEqual([{ path, line: 3, bytes: 16 }]);
+    expect(await readFile(path, 'utf8')).toBe('{"a":1}\n{"a":2}\n');
+    // Appends now continue on a clean line; a second read finds nothing to drop.
+    torn.length = 0;
+    expect(await collect(path, torn)).toHaveLength(2);
+    expect(torn).toEqual([]);
+  });
+
+  it('yields nothing for a missing file and reports a line that is not UTF-8 by number', async () => {
+    expect(await collect(join(dir, 'missing.jsonl'))).toEqual([]);
+    const path = join(dir, 'latin1.jsonl');
+    await writeFile(path, Buffer.concat([Buffer.from('{}\n"caf'), Buffer.from([0xe9]), Buffer.from('"\n')]));
+    const error = await collect(path).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(FileReadError);
+    expect((error as Error).message).toMatch(
+      new RegExp(`^cannot read ${path}: line 2 is not UTF-8 \\(invalid byte 0xe9`),
     );
   });
 });

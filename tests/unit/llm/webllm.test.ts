@@ -163,6 +163,30 @@ describe('WebLlmBackend construction and device checks (Node, no WebGPU)', () =>
     expect(backend.workersStarted).toBe(0);
   });
 
+  it('an adapter whose feature list cannot be read is BackendUnavailableError with the cause, not a bare TypeError', async () => {
+    let started = 0;
+    const gpu = {
+      requestAdapter: async () => ({
+        get features(): Set<string> {
+          throw new TypeError("Cannot read properties of undefined (reading 'forEach')");
+        },
+        limits: { maxBufferSize: 2 ** 30 },
+      }),
+    };
+    const backend = new WebLlmBackend({
+      modelId: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC',
+      gpu,
+      createWorker: () => {
+        started += 1;
+        throw new Error('must not start');
+      },
+    });
+    const err = await backend.load().catch((e: unknown) => e);
+    expect(err).toBeInstanceOf(BackendUnavailableError);
+    expect((err as Error).message).toMatch(/reading 'forEach'/);
+    expect(started).toBe(0);
+  });
+
   it('refuses f16 ids on an adapter without shader-f16 before starting a worker', async () => {
     let started = 0;
     const gpu = {
