@@ -95,6 +95,12 @@ export interface DialogueEnvOptions {
   /** Horizon in actor turns (default: the task's, 30 for CSTPO; 8 or 10 for PPDPP). */
   horizon?: number;
   routeSampling?: CogSimOptions['routeSampling'];
+  /**
+   * Deep-freeze the simulator states and turn records handed out in `info` (default true: mutating them throws
+   * instead of changing the episode). Runners that never hand `info` to other code may turn it off for speed;
+   * see `CogSimOptions.freeze`.
+   */
+  freezeStates?: boolean;
 }
 
 /** Thrown when `step` is called before `reset` or after the episode ended. */
@@ -170,6 +176,7 @@ export class DialogueEnv {
       options.horizon ?? (this.protocol === 'cstpo' ? this.task.horizon : this.task.ppdppHorizon);
     this.sim = new CogSim(this.task, options.roles ?? templateSimRoles(), {
       routeSampling: options.routeSampling,
+      freeze: options.freezeStates ?? true,
     });
     this.judge = options.judge ?? repeatedJudge(new AnsweredOncePerInput(new TemplateJudge()), 3);
   }
@@ -189,9 +196,8 @@ export class DialogueEnv {
     }
     if (valid.task !== this.task.id)
       throw new EnvSeedMismatchError(`seed ${valid.id} is for task ${valid.task}, not ${this.task.id}`);
-    const sim = deepFreeze(
-      initialSimState(valid, this.horizon, rngSeed ?? valid.randomSeed, { share: true }),
-    );
+    const initial = initialSimState(valid, this.horizon, rngSeed ?? valid.randomSeed, { share: true });
+    const sim = this.sim.freeze ? deepFreeze(initial) : initial;
     this.current = {
       version: 1,
       seed: valid,
@@ -201,7 +207,7 @@ export class DialogueEnv {
       protocol: this.protocol,
       done: false,
     };
-    // The state is frozen (as after every step), so it is handed out without a copy.
+    // States are immutable values (frozen with `freezeStates`), so it is handed out without a copy.
     return { observation: this.observe(), info: { state: sim } };
   }
 
