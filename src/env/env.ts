@@ -162,6 +162,12 @@ export class DialogueEnv {
   private readonly judge: Judge;
   private current: EnvCheckpoint | null = null;
   /**
+   * The current dialogue as the simulator and the judges read it: `current.history` without strategy labels,
+   * turn for turn (user turns are the same objects). Both grow in place by one actor and one user turn per step
+   * (they are never handed out: observations copy them, checkpoints clone them).
+   */
+  private textHistory: Turn[] = [];
+  /**
    * Seeds already validated by this environment, each with its validated deep-frozen copy (validation and
    * copying are the costliest part of a reset; initial states share the copy's profile, private view and
    * cognitive state). Seeds are treated as immutable values: a seed object changed after its first `reset` is
@@ -207,6 +213,7 @@ export class DialogueEnv {
       protocol: this.protocol,
       done: false,
     };
+    this.textHistory = withoutLabels(this.current.history);
     // States are immutable values (frozen with `freezeStates`), so it is handed out without a copy.
     return { observation: this.observe(), info: { state: sim } };
   }
@@ -230,12 +237,10 @@ export class DialogueEnv {
             `utterance of ${action.utterance.length} characters cut to ${utterance.length} ` +
               `(MAX_UTTERANCE_CHARS = ${MAX_UTTERANCE_CHARS})`,
           ];
-    const { state, turn } = await this.sim.step(cur.sim, cur.history, utterance);
-    const history: Turn[] = [
-      ...cur.history,
-      Object.freeze({ speaker: 'actor' as const, text: utterance, strategy: action.strategy }),
-      Object.freeze({ speaker: 'user' as const, text: turn.userUtterance }),
-    ];
+    const { state, turn } = await this.sim.step(cur.sim, this.textHistory, utterance);
+    const actorTurn: Turn = Object.freeze({ speaker: 'actor', text: utterance, strategy: action.strategy });
+    const actorText: Turn = Object.freeze({ speaker: 'actor', text: utterance });
+    const userTurn: Turn = Object.freeze({ speaker: 'user', text: turn.userUtterance });
     const info: StepInfo = {
       sim: turn,
       state,
@@ -244,18 +249,24 @@ export class DialogueEnv {
     };
     let reward = 0;
     let ppdppSuccess = false;
+    // The judges read the dialogue with this turn, built only when one runs.
+    const transcript = () => [...this.textHistory, actorText, userTurn];
     if (this.protocol === 'ppdpp') {
-      info.turnJudgment = await this.judge.turn(this.judgeInput(cur.seed, history, state));
+      info.turnJudgment = await this.judge.turn(this.judgeInput(cur.seed, transcript(), state));
       reward = info.turnJudgment.reward;
       ppdppSuccess = info.turnJudgment.success;
     }
     const truncated = !ppdppSuccess && (state.ended === 'horizon' || state.ended === 'stale');
     const terminated = ppdppSuccess || (state.ended !== null && !truncated);
     if (terminated || truncated) {
-      info.terminal = await this.judge.terminal(this.judgeInput(cur.seed, history, state));
+      info.terminal = await this.judge.terminal(this.judgeInput(cur.seed, transcript(), state));
       if (this.protocol === 'cstpo') reward = info.terminal.utility;
     }
-    this.current = { ...cur, sim: state, history, done: terminated || truncated };
+    // Committed only now: an error of a language role or judge above leaves the environment as it was.
+    cur.history.push(actorTurn, userTurn);
+    this.textHistory.push(actorText, userTurn);
+    cur.sim = state;
+    cur.done = terminated || truncated;
     return { observation: this.observe(), reward, terminated, truncated, info };
   }
 
@@ -277,17 +288,13 @@ export class DialogueEnv {
     if (checkpoint.protocol !== this.protocol)
       throw new EnvCheckpointError(`checkpoint uses protocol ${checkpoint.protocol}`);
     this.current = structuredClone(checkpoint);
+    this.textHistory = withoutLabels(this.current.history);
     return { observation: this.observe() };
   }
 
   /** The judge's input, built only when a judge runs (PPDPP: every turn; CSTPO: at the end). */
-  private judgeInput(seed: Seed, history: readonly Turn[], state: SimState): JudgeInput {
-    return {
-      task: this.task.id,
-      transcript: history.map((t) => ({ speaker: t.speaker, text: t.text })),
-      events: state.events,
-      actorView: seed.actorView,
-    };
+  private judgeInput(seed: Seed, transcript: readonly Turn[], state: SimState): JudgeInput {
+    return { task: this.task.id, transcript, events: state.events, actorView: seed.actorView };
   }
 
   private observe(): Observation {
@@ -303,4 +310,11 @@ export class DialogueEnv {
       remaining: cur.sim.remaining,
     };
   }
+}
+
+/** Turns without their strategy labels (frozen; a turn without a label is kept as it is). */
+function withoutLabels(history: readonly Turn[]): Turn[] {
+  return history.map((t) =>
+    t.strategy === undefined && Object.isFrozen(t) ? t : Object.freeze({ speaker: t.speaker, text: t.text }),
+  );
 }

@@ -149,7 +149,10 @@ export class CogSim {
     // States are immutable values: copy the top level, and every field this turn changes is replaced, not mutated.
     const s: SimState = { ...state };
     const rng = Rng.fromState(s.rng);
-    const textHistory = history.map((t) => ({ speaker: t.speaker, text: t.text }));
+    // Roles read text only: labelled turns are copied without their labels (the environment passes none).
+    const textHistory = history.some((t) => t.strategy !== undefined)
+      ? history.map((t) => ({ speaker: t.speaker, text: t.text }))
+      : history;
     // Perceive the utterance once; every template role reads it from the view.
     const perception = perceive(utterance, this.task, textHistory, s.private.concerns);
     const features = perception.features;
