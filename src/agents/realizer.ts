@@ -16,6 +16,7 @@
 import nlp from 'compromise';
 import type { Observation } from '../env/env';
 import type { Rng } from '../rng';
+import type { Turn } from '../tasks/seed';
 import type { Realizer } from './types';
 
 type Variant = (c: RealizerContext) => string;
@@ -119,25 +120,70 @@ function remember(cache: Map<string, readonly string[]>, key: string, topics: re
   cache.set(key, topics);
 }
 
-const userTurns = (obs: Observation) => obs.history.filter((t) => t.speaker === 'user').map((t) => t.text);
+/**
+ * A running tally of the topics named in the user turns of one dialogue (see {@link ownedNouns}), extended by
+ * the turns added since the last call instead of rescanning the whole history on every actor turn. A history
+ * that does not extend the one seen last (another dialogue, a restored checkpoint) starts the tally afresh.
+ */
+export class TopicTally {
+  private seen: readonly Turn[] = [];
+  /** Per topic: how often it was named, and the position of its latest naming. */
+  private readonly counts = new Map<string, number>();
+  private concern: string | null = null;
+  private best = 0;
+  private lastTopics: readonly string[] = [];
 
-/** Build the realizer context from an observation. */
-export function realizerContext(obs: Observation): RealizerContext {
-  const turns = userTurns(obs);
-  const all = turns.flatMap(ownedNouns);
-  const counts = new Map<string, number>();
-  for (const w of all) counts.set(w, (counts.get(w) ?? 0) + 1);
-  // The most often named topic; among equals, the most recent.
-  let concern: string | null = null;
-  let best = 0;
-  for (const w of all) {
-    const c = counts.get(w) ?? 0;
-    if (c >= best) [concern, best] = [w, c];
+  /** Bring the tally up to `history`; returns the most often named topic (latest among equals) and the last turn's. */
+  update(history: readonly Turn[]): { concern: string | null; last: string | undefined } {
+    if (!this.extends(history)) {
+      this.seen = [];
+      this.counts.clear();
+      this.concern = null;
+      this.best = 0;
+      this.lastTopics = [];
+    }
+    for (let i = this.seen.length; i < history.length; i++) {
+      const t = history[i] as Turn;
+      if (t.speaker !== 'user') continue;
+      const topics = ownedNouns(t.text);
+      for (const w of topics) {
+        const c = (this.counts.get(w) ?? 0) + 1;
+        this.counts.set(w, c);
+        // The newest naming wins among equals, so a topic that reaches the top count becomes the concern.
+        if (c >= this.best) [this.concern, this.best] = [w, c];
+      }
+      this.lastTopics = topics;
+    }
+    this.seen = history;
+    return { concern: this.concern, last: this.lastTopics.at(-1) };
   }
-  const last = ownedNouns(turns.at(-1) ?? '').at(-1);
+
+  /** Whether `history` starts with the turns seen last (the same turn objects, in order). */
+  private extends(history: readonly Turn[]): boolean {
+    const seen = this.seen;
+    if (history.length < seen.length) return false;
+    for (let i = 0; i < seen.length; i++) if (history[i] !== seen[i]) return false;
+    return true;
+  }
+}
+
+/** The price of the latest offer event by `by`, or null. */
+function lastOffer(events: Observation['events'], by: 'user' | 'actor'): number | null {
+  for (let i = events.length - 1; i >= 0; i--) {
+    const e = events[i];
+    if (e && e.type === 'offer' && e.by === by) return e.price ?? null;
+  }
+  return null;
+}
+
+/**
+ * Build the realizer context from an observation. `tally` (optional) is a running topic tally of the same
+ * dialogue kept between calls (see {@link TopicTally}); without it, the user turns are read from scratch.
+ */
+export function realizerContext(obs: Observation, tally = new TopicTally()): RealizerContext {
+  // The most often named topic; among equals, the most recent.
+  const { concern, last } = tally.update(obs.history);
   const topic = concern ?? 'all of this';
-  const counters = obs.events.filter((e) => e.type === 'offer' && e.by === 'user');
-  const offers = obs.events.filter((e) => e.type === 'offer' && e.by === 'actor');
   return {
     concern: concern?.split(' ')[1] ?? 'situation',
     topic,
@@ -145,8 +191,8 @@ export function realizerContext(obs: Observation): RealizerContext {
     item: obs.actorView.itemName?.trim().toLowerCase() || 'item',
     listPrice: obs.actorView.listPrice ?? 0,
     targetPrice: obs.actorView.targetPrice ?? 0,
-    counter: counters.at(-1)?.price ?? null,
-    lastOffer: offers.at(-1)?.price ?? null,
+    counter: lastOffer(obs.events, 'user'),
+    lastOffer: lastOffer(obs.events, 'actor'),
   };
 }
 
@@ -361,19 +407,27 @@ export const VARIANTS_PER_STRATEGY = 4;
  * stream is not used.
  */
 export class TemplateRealizer implements Realizer {
+  /** The topics of the dialogue realised last, kept so that each actor turn reads only the new user turns. */
+  private readonly tally = new TopicTally();
+
   async realize(obs: Observation, strategy: string, n: number, _rng: Rng): Promise<string[]> {
     const bank = BANKS[obs.task] as Record<string, Variant[]>;
     const variants =
       bank[strategy] ?? bank[obs.task === 'esconv' ? 'Others' : obs.task === 'p4g' ? 'Other' : 'other'] ?? [];
-    const ctx = realizerContext(obs);
+    const ctx = realizerContext(obs, this.tally);
     const texts = variants.map((v, i) => variants[(i + obs.turn) % variants.length] ?? v).map((v) => v(ctx));
-    const recent = new Set(
-      obs.history
-        .filter((t) => t.speaker === 'actor')
-        .slice(-2)
-        .map((t) => t.text),
-    );
-    const ordered = [...texts.filter((t) => !recent.has(t)), ...texts.filter((t) => recent.has(t))];
+    const recent = recentActorTexts(obs.history, 2);
+    const ordered = [...texts.filter((t) => !recent.includes(t)), ...texts.filter((t) => recent.includes(t))];
     return [...new Set(ordered)].slice(0, Math.max(1, n));
   }
+}
+
+/** The texts of the actor's last `n` turns in `history` (latest first). */
+function recentActorTexts(history: readonly Turn[], n: number): string[] {
+  const out: string[] = [];
+  for (let i = history.length - 1; i >= 0 && out.length < n; i--) {
+    const t = history[i] as Turn;
+    if (t.speaker === 'actor') out.push(t.text);
+  }
+  return out;
 }

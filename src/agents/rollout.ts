@@ -201,7 +201,9 @@ export async function runJob(
   job: EpisodeJob,
   onProgress?: (done: number, total: number) => void,
 ): Promise<EpisodeRecord[]> {
+  // No code outside the job sees the environment's states before the job is done, so they need no freezing.
   const env = new DialogueEnv(job.task, {
+    freezeStates: false,
     ...(job.protocol ? { protocol: job.protocol } : {}),
     ...(job.routeSampling ? { routeSampling: job.routeSampling } : {}),
   });

@@ -95,6 +95,12 @@ export interface DialogueEnvOptions {
   /** Horizon in actor turns (default: the task's, 30 for CSTPO; 8 or 10 for PPDPP). */
   horizon?: number;
   routeSampling?: CogSimOptions['routeSampling'];
+  /**
+   * Deep-freeze the simulator states and turn records handed out in `info` (default true: mutating them throws
+   * instead of changing the episode). Runners that never hand `info` to other code may turn it off for speed;
+   * see `CogSimOptions.freeze`.
+   */
+  freezeStates?: boolean;
 }
 
 /** Thrown when `step` is called before `reset` or after the episode ended. */
@@ -156,6 +162,12 @@ export class DialogueEnv {
   private readonly judge: Judge;
   private current: EnvCheckpoint | null = null;
   /**
+   * The current dialogue as the simulator and the judges read it: `current.history` without strategy labels,
+   * turn for turn (user turns are the same objects). Both grow in place by one actor and one user turn per step
+   * (they are never handed out: observations copy them, checkpoints clone them).
+   */
+  private textHistory: Turn[] = [];
+  /**
    * Seeds already validated by this environment, each with its validated deep-frozen copy (validation and
    * copying are the costliest part of a reset; initial states share the copy's profile, private view and
    * cognitive state). Seeds are treated as immutable values: a seed object changed after its first `reset` is
@@ -170,6 +182,7 @@ export class DialogueEnv {
       options.horizon ?? (this.protocol === 'cstpo' ? this.task.horizon : this.task.ppdppHorizon);
     this.sim = new CogSim(this.task, options.roles ?? templateSimRoles(), {
       routeSampling: options.routeSampling,
+      freeze: options.freezeStates ?? true,
     });
     this.judge = options.judge ?? repeatedJudge(new AnsweredOncePerInput(new TemplateJudge()), 3);
   }
@@ -189,9 +202,8 @@ export class DialogueEnv {
     }
     if (valid.task !== this.task.id)
       throw new EnvSeedMismatchError(`seed ${valid.id} is for task ${valid.task}, not ${this.task.id}`);
-    const sim = deepFreeze(
-      initialSimState(valid, this.horizon, rngSeed ?? valid.randomSeed, { share: true }),
-    );
+    const initial = initialSimState(valid, this.horizon, rngSeed ?? valid.randomSeed, { share: true });
+    const sim = this.sim.freeze ? deepFreeze(initial) : initial;
     this.current = {
       version: 1,
       seed: valid,
@@ -201,7 +213,8 @@ export class DialogueEnv {
       protocol: this.protocol,
       done: false,
     };
-    // The state is frozen (as after every step), so it is handed out without a copy.
+    this.textHistory = withoutLabels(this.current.history);
+    // States are immutable values (frozen with `freezeStates`), so it is handed out without a copy.
     return { observation: this.observe(), info: { state: sim } };
   }
 
@@ -224,12 +237,10 @@ export class DialogueEnv {
             `utterance of ${action.utterance.length} characters cut to ${utterance.length} ` +
               `(MAX_UTTERANCE_CHARS = ${MAX_UTTERANCE_CHARS})`,
           ];
-    const { state, turn } = await this.sim.step(cur.sim, cur.history, utterance);
-    const history: Turn[] = [
-      ...cur.history,
-      Object.freeze({ speaker: 'actor' as const, text: utterance, strategy: action.strategy }),
-      Object.freeze({ speaker: 'user' as const, text: turn.userUtterance }),
-    ];
+    const { state, turn } = await this.sim.step(cur.sim, this.textHistory, utterance);
+    const actorTurn: Turn = Object.freeze({ speaker: 'actor', text: utterance, strategy: action.strategy });
+    const actorText: Turn = Object.freeze({ speaker: 'actor', text: utterance });
+    const userTurn: Turn = Object.freeze({ speaker: 'user', text: turn.userUtterance });
     const info: StepInfo = {
       sim: turn,
       state,
@@ -238,18 +249,24 @@ export class DialogueEnv {
     };
     let reward = 0;
     let ppdppSuccess = false;
+    // The judges read the dialogue with this turn, built only when one runs.
+    const transcript = () => [...this.textHistory, actorText, userTurn];
     if (this.protocol === 'ppdpp') {
-      info.turnJudgment = await this.judge.turn(this.judgeInput(cur.seed, history, state));
+      info.turnJudgment = await this.judge.turn(this.judgeInput(cur.seed, transcript(), state));
       reward = info.turnJudgment.reward;
       ppdppSuccess = info.turnJudgment.success;
     }
     const truncated = !ppdppSuccess && (state.ended === 'horizon' || state.ended === 'stale');
     const terminated = ppdppSuccess || (state.ended !== null && !truncated);
     if (terminated || truncated) {
-      info.terminal = await this.judge.terminal(this.judgeInput(cur.seed, history, state));
+      info.terminal = await this.judge.terminal(this.judgeInput(cur.seed, transcript(), state));
       if (this.protocol === 'cstpo') reward = info.terminal.utility;
     }
-    this.current = { ...cur, sim: state, history, done: terminated || truncated };
+    // Committed only now: an error of a language role or judge above leaves the environment as it was.
+    cur.history.push(actorTurn, userTurn);
+    this.textHistory.push(actorText, userTurn);
+    cur.sim = state;
+    cur.done = terminated || truncated;
     return { observation: this.observe(), reward, terminated, truncated, info };
   }
 
@@ -271,17 +288,13 @@ export class DialogueEnv {
     if (checkpoint.protocol !== this.protocol)
       throw new EnvCheckpointError(`checkpoint uses protocol ${checkpoint.protocol}`);
     this.current = structuredClone(checkpoint);
+    this.textHistory = withoutLabels(this.current.history);
     return { observation: this.observe() };
   }
 
   /** The judge's input, built only when a judge runs (PPDPP: every turn; CSTPO: at the end). */
-  private judgeInput(seed: Seed, history: readonly Turn[], state: SimState): JudgeInput {
-    return {
-      task: this.task.id,
-      transcript: history.map((t) => ({ speaker: t.speaker, text: t.text })),
-      events: state.events,
-      actorView: seed.actorView,
-    };
+  private judgeInput(seed: Seed, transcript: readonly Turn[], state: SimState): JudgeInput {
+    return { task: this.task.id, transcript, events: state.events, actorView: seed.actorView };
   }
 
   private observe(): Observation {
@@ -297,4 +310,11 @@ export class DialogueEnv {
       remaining: cur.sim.remaining,
     };
   }
+}
+
+/** Turns without their strategy labels (frozen; a turn without a label is kept as it is). */
+function withoutLabels(history: readonly Turn[]): Turn[] {
+  return history.map((t) =>
+    t.strategy === undefined && Object.isFrozen(t) ? t : Object.freeze({ speaker: t.speaker, text: t.text }),
+  );
 }

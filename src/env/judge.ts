@@ -144,11 +144,12 @@ export function planScore(turns: readonly string[]): number {
 /**
  * ESConv emotional improvement E in [0, 4]: 2 + 2 × (mean mood of the last 2 user turns − of the first 2),
  * clipped; a user who did not change scores 2, one who moved from clearly low to clearly better scores 4.
+ * `moodOf` is {@link mood} or a memo of it.
  */
-export function emotionScore(turns: readonly string[]): number {
+export function emotionScore(turns: readonly string[], moodOf: (text: string) => number = mood): number {
   if (turns.length === 0) return 2;
-  const first = mean(turns.slice(0, 2).map(mood));
-  const last = mean(turns.slice(-2).map(mood));
+  const first = mean(turns.slice(0, 2).map((t) => moodOf(t)));
+  const last = mean(turns.slice(-2).map((t) => moodOf(t)));
   return Math.min(4, Math.max(0, 2 + 2 * (last - first)));
 }
 
@@ -179,12 +180,31 @@ const P4G_REFUSAL =
 const P4G_LEANING =
   /\b(?:i'd|i would|i might|i may|i could|i can|i want to|happy to|glad to)\b[^.!?]*\b(?:donat|give|contribut|help)|count me in/;
 
-/** Template judge: text and event rules, deterministic. */
+/** Turn texts whose mood a template judge remembers (first in, first out). */
+const MOOD_MEMO_SIZE = 4096;
+
+/**
+ * Template judge: text and event rules, deterministic. Each judge remembers the moods of the texts it has
+ * scored (user turns recur across episodes; scoring is a pure function of the text).
+ */
 export class TemplateJudge implements Judge {
+  private readonly moods = new Map<string, number>();
+
+  /** {@link mood}, remembered per text. */
+  private mood(text: string): number {
+    let m = this.moods.get(text);
+    if (m === undefined) {
+      m = mood(text);
+      if (this.moods.size >= MOOD_MEMO_SIZE) this.moods.delete(this.moods.keys().next().value as string);
+      this.moods.set(text, m);
+    }
+    return m;
+  }
+
   async terminal(input: JudgeInput): Promise<TerminalJudgment> {
     if (input.task === 'esconv') {
       const turns = userTurns(input.transcript);
-      const E = emotionScore(turns);
+      const E = emotionScore(turns, (t) => this.mood(t));
       const A = planScore(turns);
       return { utility: esconvUtility(E, A), success: isSuccess('esconv', { E, A }), scores: { E, A } };
     }

@@ -313,7 +313,14 @@ const GIVE_FORMS = new Set([
 const REQUEST_MODALS = new Set(['would', 'could', 'will', 'can', 'might']);
 const ASK_STOP = new Set([...STOP, ...QUESTION_WORDS, ...AUX_QUESTION, 'it', 'be', '?']);
 
-type BaseFeatures = Omit<TextFeatures, 'specificity'> & { words: readonly string[]; numbers: number };
+/** What a text's features are made of before the listener's context: all but specificity, and its inputs. */
+interface BaseFeatures {
+  features: Omit<TextFeatures, 'specificity'>;
+  words: readonly string[];
+  numbers: number;
+  /** The complete features by specificity, made once each (frozen, shared between calls). */
+  complete: Map<number, TextFeatures>;
+}
 
 const parseMemo = new Memo<Parsed>();
 const baseMemo = new Memo<BaseFeatures>();
@@ -409,36 +416,50 @@ function baseFeatures(text: string): BaseFeatures {
       )
       .map((t) => t.lemma);
     return {
-      ...f,
-      question: questions.size > 0 ? 1 : 0,
-      exclamation: saturate((text.match(/!/g) ?? []).length - 1),
-      sentiment: Math.max(-1, Math.min(1, p.sentiment)),
-      ...commitments(p, questions),
-      requestToGive: requestToGive(p, questions, f.suggestion > 0),
-      price: offeredPrice(p, found),
-      amounts: found.filter((a) => a.unit === null).map((a) => a.value),
-      askedAbout,
-      wordCount: (text.match(/\S+/g) ?? []).length,
+      features: {
+        ...f,
+        question: questions.size > 0 ? 1 : 0,
+        exclamation: saturate((text.match(/!/g) ?? []).length - 1),
+        sentiment: Math.max(-1, Math.min(1, p.sentiment)),
+        ...commitments(p, questions),
+        requestToGive: requestToGive(p, questions, f.suggestion > 0),
+        price: offeredPrice(p, found),
+        amounts: found.filter((a) => a.unit === null).map((a) => a.value),
+        askedAbout,
+        wordCount: (text.match(/\S+/g) ?? []).length,
+      },
       words: contentWords(text),
       numbers: found.length,
+      complete: new Map<number, TextFeatures>(),
     };
   });
 }
 
 /**
  * Extract the surface features of `text`. `context` (optional, any number of texts) is the listener's previous
- * words: overlap with them raises specificity (the utterance refers to what the listener said).
+ * words: overlap with them raises specificity (the utterance refers to what the listener said). The result is
+ * frozen and shared between calls with the same text and specificity.
  */
 export function extractFeatures(text: string, ...context: string[]): TextFeatures {
-  const { words, numbers, ...base } = baseFeatures(text);
+  const { features, words, numbers, complete } = baseFeatures(text);
   const sets = context.map(contentWordSet);
   let overlap = 0;
   let longWords = 0;
   for (const w of words) {
-    if (sets.some((set) => set.has(w))) overlap++;
+    for (const set of sets)
+      if (set.has(w)) {
+        overlap++;
+        break;
+      }
     if (w.length >= 7) longWords++;
   }
-  return { ...base, specificity: saturate(overlap + 0.5 * numbers + 0.25 * longWords) };
+  const specificity = saturate(overlap + 0.5 * numbers + 0.25 * longWords);
+  let out = complete.get(specificity);
+  if (out === undefined) {
+    out = Object.freeze({ ...features, specificity });
+    complete.set(specificity, out);
+  }
+  return out;
 }
 
 const topicMemos = new WeakMap<TopicLexicon, Memo<Readonly<Record<string, number>>>>();

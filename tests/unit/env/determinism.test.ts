@@ -6,7 +6,7 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPolicy, runEpisode } from '../../../src/agents';
+import { createPolicy, runEpisode, runEpisodes } from '../../../src/agents';
 import {
   DialogueEnv,
   EnvStateError,
@@ -163,5 +163,26 @@ describe('checkpoint / restore', () => {
       }),
     );
     expect(differs).toContain(true);
+  });
+
+  it('gives the same trajectories with and without frozen states (freezing is a guard, not a mechanic)', async () => {
+    for (const task of TASK_IDS) {
+      const seeds = DEFAULT_SEEDS[task];
+      const run = (freezeStates: boolean) =>
+        runEpisodes(new DialogueEnv(task, { freezeStates }), createPolicy(task, 'random'), seeds, {
+          episodes: 2 * seeds.length,
+          baseSeed: 5,
+        });
+      const [frozen, plain] = [await run(true), await run(false)];
+      expect(JSON.stringify(plain)).toBe(JSON.stringify(frozen));
+      expect(frozen.some((e) => e.turns.some((t) => t.mode === 'Influence'))).toBe(true);
+    }
+    const env = new DialogueEnv('cb', { freezeStates: false });
+    env.reset({ seed: DEFAULT_SEEDS.cb[0] as Seed });
+    const step = await env.step({ strategy: 'inquire', utterance: 'How old is it?' });
+    expect(Object.isFrozen(step.info.state)).toBe(false);
+    expect(
+      Object.isFrozen(new DialogueEnv('cb').reset({ seed: DEFAULT_SEEDS.cb[0] as Seed }).info.state),
+    ).toBe(true);
   });
 });
