@@ -58,6 +58,7 @@ import {
   str,
   strs,
   type Io,
+  SUCCESS_HELP,
 } from './options';
 import { checkPolicyArg, loadPolicyResources } from './resources';
 import { boundHeapGrowth } from './heap';
@@ -117,6 +118,8 @@ ${flagHelp(FLAGS, { protocol: 'P', route: 'MODE', reference: 'POLICY' })}
 ${BACKEND_HELP}
 
 ${POLICIES_HELP}
+
+${SUCCESS_HELP}
 
 Example:
   npm run evaluate -- --task esconv,p4g,cb --policy random,standard,proactive --repeats 2 --out reports/`;

@@ -20,6 +20,7 @@ import {
   type RolesConfig,
 } from '../src/roles';
 import { POLICY_NAMES } from '../src/jobs/policies';
+import { EMOLLM_SUCCESS_TEXT, SUCCESS_TEXT } from '../src/tasks/success';
 import { TASK_IDS, type TaskId } from '../src/tasks';
 
 /** A command-line mistake: printed with the usage hint, exit code 2. */
@@ -270,6 +271,16 @@ export function rngSeedValue(values: Values, io: Io): string | undefined {
   }
   return str(values, 'rng-seed');
 }
+
+/**
+ * What success means for each task — the one definition of `src/tasks/success.ts`, as the README states it — for
+ * every `--help` that prints a success rate (issue 9).
+ */
+export const SUCCESS_HELP = `What success means (one definition per task, used by the judges and every report):
+  esconv     ${SUCCESS_TEXT.esconv}
+  p4g        ${SUCCESS_TEXT.p4g}
+  cb         ${SUCCESS_TEXT.cb}
+  emollm-*   ${EMOLLM_SUCCESS_TEXT}`;
 
 /** The `--seeds` help line. */
 export const SEEDS_HELP =

@@ -33,6 +33,7 @@ import {
   UsageError,
   rngSeedValue,
   type Io as CliIo,
+  SUCCESS_HELP,
 } from './options';
 import { openBuildCheckpoint } from './partial';
 import { loadSeedsArg } from './seeds';
@@ -88,6 +89,8 @@ eval:
   than all is named principles:FILE#ORIGIN in the JSON's evaluation report.)
   --rng-seed N         the run's integer seed: each episode's streams come from (rng seed, task, seed id,
                        repeat), as in simulate and evaluate; also seeds the bootstrap (default 0)
+
+${SUCCESS_HELP}
 
 Examples:
   npm run principles -- build --task esconv --episodes 50 --out memories/esconv.json

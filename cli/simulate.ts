@@ -48,6 +48,7 @@ import {
   languageValues,
   usageFromSchema,
   type Io,
+  SUCCESS_HELP,
 } from './options';
 import { openPartialJsonl } from './partial';
 import { boundHeapGrowth } from './heap';
@@ -91,6 +92,8 @@ ${SEEDS_HELP}
 ${BACKEND_HELP}
 
 ${POLICIES_HELP}
+
+${SUCCESS_HELP}
 
 Examples:
   npm run simulate -- --task esconv --seeds ../shared/data/esconv/esconv-valid.jsonl --policy random \\

@@ -10,7 +10,7 @@ import { JobConfigError, TrainRunError } from '../src/jobs/errors';
 import { trainGrpoJob, type GrpoTrainJobConfigInput, type GrpoTrainResult } from '../src/jobs/train-grpo';
 import { formatEstimate } from '../src/stats';
 import { EMOLLM_TASK_NAMES, TASK_IDS, getTask, isEmollmTaskName } from '../src/tasks';
-import { UsageError, bool, parseCommandLine, runCommand, str, type Io } from './options';
+import { SUCCESS_HELP, UsageError, bool, parseCommandLine, runCommand, str, type Io } from './options';
 
 export const GRPO_HELP = `Usage: npm run train -- --algo grpo-emollm --task TASK --out runs/NAME [options]
 
@@ -34,7 +34,9 @@ Options:
   --no-eval            skip the final evaluation
   --out DIR            run folder (required)
   --json               print the result as one JSON object
-  -h, --help           show this help`;
+  -h, --help           show this help
+
+${SUCCESS_HELP}`;
 
 const NUMBERS = {
   steps: 'steps',

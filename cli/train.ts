@@ -34,6 +34,7 @@ import {
   strs,
   usageFromSchema,
   type Io,
+  SUCCESS_HELP,
 } from './options';
 import { grpoMain } from './train-grpo';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
@@ -80,6 +81,8 @@ ${flagHelp(
   --json               print the per-step figures and the final evaluation as one JSON object
   --seed N             old name of --rng-seed (still works, with a notice)
   -h, --help           show this help
+
+${SUCCESS_HELP}
 
 Example:
   npm run train -- --task esconv --algo cstpo --steps 100 \\

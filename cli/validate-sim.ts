@@ -10,9 +10,9 @@ import { parseArgs } from 'node:util';
 import { DatasetError, p4gFileKind, type TextFile } from '../src/data';
 import type { P4gFiles } from '../src/data/p4g';
 import { TASK_IDS, type TaskId } from '../src/tasks/seed';
-import { SUCCESS_TEXT } from '../src/tasks/success';
 import type { ValidityFiles } from '../src/validity/datasets';
 import { ValidityInputError } from '../src/validity/errors';
+import { SUCCESS_HELP } from './options';
 import { parseLadderFile, type LadderFile } from '../src/validity/ladder';
 import { buildValidityReport, reportMarkdown } from '../src/validity/report';
 
@@ -47,10 +47,8 @@ Options:
   --json                print the report as JSON on stdout (instead of Markdown)
   -h, --help            show this help
 
-What success means (the replay-vs-random check):
-  esconv  ${SUCCESS_TEXT.esconv}
-  p4g     ${SUCCESS_TEXT.p4g}
-  cb      ${SUCCESS_TEXT.cb}
+${SUCCESS_HELP}
+(the replay-vs-random check counts successes this way)
 
 Examples:
   npm run validate-sim

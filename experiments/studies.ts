@@ -37,8 +37,8 @@ const { values } = parseArgs({
 
 interface Interval {
   mean: number;
-  lo: number;
-  hi: number;
+  lo: number | null;
+  hi: number | null;
 }
 
 const VARIANTS = [
@@ -59,8 +59,13 @@ async function tsx(args: string[]): Promise<Record<string, unknown>> {
   return lastJson(stdout);
 }
 
+/** A mean with its interval; a CLI gives no interval (null bounds) where the resamples cannot make one. */
 const fmt = (e: Interval | undefined) =>
-  e ? `${e.mean.toFixed(3)} [${e.lo.toFixed(3)}, ${e.hi.toFixed(3)}]` : '—';
+  !e
+    ? '—'
+    : e.lo === null || e.hi === null
+      ? `${e.mean.toFixed(3)} (no interval)`
+      : `${e.mean.toFixed(3)} [${e.lo.toFixed(3)}, ${e.hi.toFixed(3)}]`;
 
 type Summary = { successRate: Interval; meanReturn: Interval; avgTurnsAll: Interval };
 

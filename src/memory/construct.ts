@@ -27,6 +27,7 @@ import type { Policy, Realizer } from '../agents/types';
 import type { DialogueEnv, Observation, StepResult } from '../env/env';
 import { LabError } from '../errors';
 import { Rng } from '../rng';
+import { SIMULATOR_VERSION } from '../sim/version';
 import type { Seed } from '../tasks/seed';
 import { makePrinciple, type Principle, type PrincipleOrigin } from './principle';
 import type { PrincipleWriter, StrategyReviser, Trial } from './types';
@@ -235,6 +236,11 @@ export interface ConstructionHeader {
   seedIds: string[];
   /** Names of the actor, reviser and writer. */
   roles: string[];
+  /**
+   * The simulator version the episodes were played on (`SIMULATOR_VERSION`): a build is not resumed on another
+   * simulator (issue 9), since its finished episodes would come from other rules than the ones that follow.
+   */
+  simulatorVersion: string;
 }
 
 /** The header identifying this build (job and roles) in its checkpoint. */
@@ -249,6 +255,7 @@ export function constructionHeader(options: ConstructionOptions, job: Constructi
     baselineReward: options.baselineReward ?? BASELINE_REWARD,
     seedIds: job.seeds.map((s) => s.id),
     roles: [options.actor.name, options.reviser.name, options.writer.name],
+    simulatorVersion: SIMULATOR_VERSION,
   };
 }
 

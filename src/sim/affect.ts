@@ -4,7 +4,7 @@
  * GC is the strength- and relevance-weighted goal congruence over the two most relevant active desires; CP and FE
  * come from the proposer, clamped to [-1, 1]. Affect moves toward target valence (GC + CP + FE) / 3 and target
  * arousal 0.6·min(Σ|Δ strength| / 4, 1) + 0.25·|ΔGC| + 0.5·pressure, smoothed with rate 0.4 (Influence, Elicit)
- * or 0.25 (Social).
+ * or 0.25 (Social). A question to a user in distress re-evokes the distress for the moment ({@link reactivation}).
  */
 import type { Affect, AffectCategory, Appraisal, BdiRecord, CognitiveState } from '../tasks/seed';
 import type { Mode } from './types';
@@ -58,6 +58,20 @@ export function appraise(cog: CognitiveState, proposed: { CP: number; FE: number
   return { GC: goalCongruence(cog), CP: clamp(proposed.CP, -1, 1), FE: clamp(proposed.FE, -1, 1) };
 }
 
+/**
+ * Reactivation: asked about their situation, a person in distress brings the distressing matter back to mind and
+ * feels it again for the moment (Rimé, 2009, "Emotion elicits the social sharing of emotion": sharing re-evokes the
+ * emotion; Pennebaker: disclosure costs in the short term, helps later). The mood dips by this share of how bad the
+ * person feels (−valence; 0 for a user who feels fine), on the turn of the question only: the dip is not an
+ * appraisal, so the next turns' smoothing brings the mood back toward what the person believes and expects.
+ */
+export const REACTIVATION = 0.2;
+
+/** The momentary valence dip in [0, 0.2] of a question (`question` in [0, 1]) to a user at `valence` in [-1, 1]. */
+export function reactivation(question: number, valence: number): number {
+  return REACTIVATION * Math.min(1, Math.max(0, question)) * Math.max(0, -valence);
+}
+
 const POLARITY: Readonly<Record<AffectCategory, -1 | 0 | 1>> = {
   neutral: 0,
   sadness: -1,
@@ -91,7 +105,8 @@ export function categoryOf(valence: number, arousal: number): AffectCategory {
  * @param totalChange Σ|Δ strength| of this turn; @param deltaGC change of GC this turn;
  * @param pressure the message's pressure level value (0.2 / 0.5 / 0.8);
  * @param proposed a category proposed by the change proposer: kept when its polarity matches the derived one,
- * otherwise replaced by the derived category.
+ * otherwise replaced by the derived category;
+ * @param dip a momentary fall of valence after smoothing, in [0, 1] (see {@link reactivation}; default 0).
  */
 export function updateAffect(
   affect: Affect,
@@ -101,6 +116,7 @@ export function updateAffect(
   deltaGC: number,
   pressure: number,
   proposed?: AffectCategory,
+  dip = 0,
 ): Affect {
   const targetValence = (appraisal.GC + appraisal.CP + appraisal.FE) / 3;
   const targetArousal = clamp(
@@ -109,7 +125,7 @@ export function updateAffect(
     1,
   );
   const rate = mode === 'Social' ? 0.25 : 0.4;
-  const valence = clamp(affect.valence + rate * (targetValence - affect.valence), -1, 1);
+  const valence = clamp(affect.valence + rate * (targetValence - affect.valence) - dip, -1, 1);
   const arousal = clamp(affect.arousal + rate * (targetArousal - affect.arousal), 0, 1);
   const derived = categoryOf(valence, arousal);
   const category = proposed !== undefined && POLARITY[proposed] === POLARITY[derived] ? proposed : derived;

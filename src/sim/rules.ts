@@ -18,6 +18,13 @@ export interface TaskRules {
    * seller's item: "How old is it?"); elsewhere a question that names a topic still counts as Influence.
    */
   inquiryTopics: readonly string[];
+  /**
+   * Whether a call to action can raise the goal intention only as far as the user's attitude toward the act
+   * supports (see `attitudeLevel` in `template/proposer.ts`): true where the act is a costly choice the user makes
+   * for themselves (P4G: giving part of one's own pay). ESConv's step and CB's concession have their own
+   * mechanisms (coping beliefs; the seller's acceptable price) and are not bounded this way.
+   */
+  attitudeBound: boolean;
 }
 
 export const TASK_RULES: Readonly<Record<TaskId, TaskRules>> = {
@@ -27,6 +34,7 @@ export const TASK_RULES: Readonly<Record<TaskId, TaskRules>> = {
     rapportBelief: 'b-heard',
     callToAction: ['action'],
     inquiryTopics: [],
+    attitudeBound: false,
   },
   p4g: {
     goalIntention: 'i-donate',
@@ -34,6 +42,7 @@ export const TASK_RULES: Readonly<Record<TaskId, TaskRules>> = {
     rapportBelief: 'b-rapport',
     callToAction: ['donate'],
     inquiryTopics: [],
+    attitudeBound: true,
   },
   cb: {
     goalIntention: 'i-concede',
@@ -41,5 +50,6 @@ export const TASK_RULES: Readonly<Record<TaskId, TaskRules>> = {
     rapportBelief: 'b-rapport',
     callToAction: ['price'],
     inquiryTopics: ['condition'],
+    attitudeBound: false,
   },
 };

@@ -10,7 +10,7 @@ import { DialogueEndedError, ProposalRejectedError } from './errors';
 import { Rng } from '../rng';
 import type { Seed, Turn } from '../tasks/seed';
 import type { TaskSpec } from '../tasks/types';
-import { appraise, updateAffect } from './affect';
+import { appraise, reactivation, updateAffect } from './affect';
 import { actorEvents, isStale, userEvents } from './dynamics';
 import { callToAction } from './template/proposer';
 import { perceive } from './perception';
@@ -204,6 +204,7 @@ export class CogSim {
       appraisal.GC - before.appraisal.GC,
       LEVEL_VALUE[pressure],
       rejected === null ? proposal?.emotion : undefined,
+      reactivation(features.question, before.affect.valence),
     );
     s.cognitive = { ...cognitive, appraisal, affect };
 

@@ -39,12 +39,6 @@ export const COHERENCE_CEILING = 2;
  */
 export const CONTAGION = 0.1;
 
-/**
- * The short-term cost of disclosure: asked about their situation, users in distress bring the distressing matter to
- * mind, and their expectancy dips by this much times how bad they feel (−valence, 0 for a user who feels fine).
- */
-export const RECALL = 0.2;
-
 const clamp01 = (v: number) => Math.min(1, Math.max(0, v));
 
 /** How much `utterance` repeats the actor's earlier turns in the view (see {@link Perception.repetition}). */
@@ -104,6 +98,24 @@ export function offerMovement(
     concession: Math.max(0, price - best) / list,
     retraction: Math.max(0, best - price) / list,
   };
+}
+
+/**
+ * The goal intention the user's attitude supports, in [0, 4] (theory of planned behaviour: intention follows
+ * attitude; Ajzen, 1991): 2 + the mean strength of the records supporting the goal intention − the strength of
+ * the strongest active belief or desire against the goal. The strongest objection counts alone, not an average:
+ * one unresolved barrier (distrust of charities, a tight budget) is reason enough to decline (a conjunctive
+ * decision rule), and an argument that answers it lowers it. Used where the task's `attitudeBound` rule holds ({@link TASK_RULES}).
+ */
+export function attitudeLevel(cog: CognitiveState, goalIntention: string): number {
+  const goal = findRecord(cog, goalIntention);
+  const supports = goal?.supports ?? [];
+  const pro =
+    supports.length === 0 ? 0 : supports.reduce((s, id) => s + strengthOf(cog, id), 0) / supports.length;
+  let con = 0;
+  for (const r of [...cog.beliefs, ...cog.desires])
+    if (r.active && r.direction === 'against') con = Math.max(con, r.strength);
+  return Math.min(4, Math.max(0, 2 + pro - con));
 }
 
 /** Largest strength of the active records against the goal on `topic`, except those in `carried`, in [0, 4]. */
@@ -189,20 +201,15 @@ export class TemplateChangeProposer implements ChangeProposer {
 
   /**
    * Appraisal after an Elicit or Social turn (records stay unchanged): being met warmly raises coping potential
-   * and future expectancy a little, dismissal and pressure lower them, the tone of the message carries over
-   * ({@link CONTAGION}), and a question to a user in distress brings the distress to mind ({@link RECALL}); a
-   * neutral remark changes nothing.
+   * and future expectancy a little, dismissal and pressure lower them, and the tone of the message carries over
+   * ({@link CONTAGION}); a neutral remark changes nothing. (A question to a user in distress re-evokes the distress
+   * for the moment: that is a dip of mood, not of appraisal — `reactivation` in `../affect.ts`.)
    */
   async reappraise(utterance: string, view: SimView): Promise<{ CP: number; FE: number }> {
     const f = perceptionOf(utterance, view).features;
     const { CP, FE } = view.state.cognitive.appraisal;
     const lift =
-      0.1 * f.warmth +
-      0.04 * f.greeting -
-      0.25 * f.dismissive -
-      0.2 * f.pressure +
-      CONTAGION * f.sentiment -
-      RECALL * f.question * Math.max(0, -view.state.cognitive.affect.valence);
+      0.1 * f.warmth + 0.04 * f.greeting - 0.25 * f.dismissive - 0.2 * f.pressure + CONTAGION * f.sentiment;
     return { CP: CP + 0.5 * lift, FE: FE + lift };
   }
 
@@ -253,7 +260,13 @@ export class TemplateChangeProposer implements ChangeProposer {
     if (judgment === 'reject') {
       add(rules.againstIntention, 0.5 * (0.5 + pressure));
     } else if (callToAction(p, view.task.id)) {
-      add(rules.goalIntention, (judgment === 'accept' ? 1.0 : 0.4) * q * (0.3 + support) * novelty);
+      // A request turns attitude into intention. Where the act is the user's own costly choice, it closes part
+      // of the gap to the intention their attitude supports and cannot push past it: asking again does not make
+      // a reluctant person willing; answering their objection (which lowers it) does.
+      const room = rules.attitudeBound
+        ? Math.max(0, attitudeLevel(cog, rules.goalIntention) - strengthOf(cog, rules.goalIntention))
+        : 0.3 + support;
+      add(rules.goalIntention, (judgment === 'accept' ? 1.0 : 0.4) * q * room * novelty);
       if (judgment === 'accept') add(rules.againstIntention, -0.4 * q * novelty);
     }
     add(rules.againstIntention, 0.6 * pressure + 0.8 * f.dismissive);
@@ -279,8 +292,6 @@ export class TemplateChangeProposer implements ChangeProposer {
     }
     // Under pressure (0 … 0.6 above the floor) a message's good side counts for less: 1 − pressure / 0.6.
     const unpressured = 1 - pressure / 0.6;
-    // A question about the user's situation brings the distressing matter to mind in any mode (see RECALL).
-    const recall = RECALL * f.question * Math.max(0, -cog.affect.valence);
     const shift =
       judgment === 'accept'
         ? 0.16 + 0.16 * q + 0.1 * f.warmth
@@ -310,15 +321,13 @@ export class TemplateChangeProposer implements ChangeProposer {
           cog.appraisal.CP +
           (shift > 0 ? shift * unpressured : shift) +
           (judgment === 'accept' ? 0.1 * f.suggestion : 0) -
-          0.8 * pressure -
-          0.5 * recall,
+          0.8 * pressure,
         FE:
           CONTAGION * f.sentiment +
           cog.appraisal.FE +
           (shift > 0 ? shift * unpressured : shift) -
           0.2 * f.dismissive -
-          0.5 * pressure -
-          recall,
+          0.5 * pressure,
       },
       plan: { stance },
     };

@@ -21,6 +21,7 @@ import type { Observation } from '../../../src/env';
 import type { Rng } from '../../../src/rng';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import type { TaskId } from '../../../src/tasks';
+import { SIMULATOR_VERSION } from '../../../src/sim/version';
 
 /** An environment that records its complete state at the start and the end of every step. */
 class RecordingEnv extends DialogueEnv {
@@ -237,6 +238,12 @@ describe('self-play construction with backtracking', () => {
     const other = checkpointLine({ ...header, episodes: 9 });
     expect(() => parseConstructionCheckpoint(other, 'b.jsonl', header)).toThrow(
       'b.jsonl line 1: made by another build: episodes is 9, this build has 3',
+    );
+    // Episodes played on another simulator version are not resumed on this one (issue 9).
+    expect(header.simulatorVersion).toBe(SIMULATOR_VERSION);
+    const otherSim = checkpointLine({ ...header, simulatorVersion: 'cogsim-000000000000' });
+    expect(() => parseConstructionCheckpoint(otherSim, 'b.jsonl', header)).toThrow(
+      `b.jsonl line 1: made by another build: simulatorVersion is "cogsim-000000000000", this build has "${SIMULATOR_VERSION}"`,
     );
     const damaged = checkpointLine(header) + '{"seedId": \n' + '{}\n';
     const error = (() => {
