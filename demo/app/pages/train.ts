@@ -21,6 +21,7 @@ import { getTask } from '../../../src/tasks';
 import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
 import type { TrainerEvent, TrainerWorkerApi } from '../../../workers/trainer.worker';
 import { downloadText } from '../data/download';
+import { readModelChoice, rolesConfigOf } from '../models/choice';
 import { SEED_SET_PARAM, SeedSetField } from '../data/seedsets';
 import { Field, Term } from '../glossary';
 import { param, setParams } from '../router';
@@ -29,6 +30,10 @@ import { runFromFile, runToFile } from '../train/runfile';
 import { EvaluationTable, RunsTable, type ShownEvaluation } from '../train/runs';
 import { newRunId, runSeeds, runSource } from '../train/seeds';
 import { runningTrainer, trainerFor } from '../train/worker';
+
+/** The roles configuration whose `judge` role scores LLM rewards (the Models page's choice); none for template. */
+const judgeLanguage = (rewards: string | undefined) =>
+  rewards === 'llm' ? rolesConfigOf(readModelChoice()) : undefined;
 
 const num = (v: string, d: number, lo: number, hi: number) =>
   Math.min(hi, Math.max(lo, Math.floor(Number(v) || d)));
@@ -96,6 +101,8 @@ export default function Train() {
   const groupSize = num(param('group', '4'), 4, 2, 64);
   const groups = num(param('groups', '2'), 2, 1, 100);
   const depth = opt('depth', 1, 8);
+  /** GRPO's Stage II rewards: template scorers, or the LLM judge on the Models page's `judge` role. */
+  const rewards: 'llm' | 'template' = param('rewards', 'template') === 'llm' ? 'llm' : 'template';
   const repeats = num(param('repeats', '2'), 2, 1, 100);
   const prefer = param('backend', 'gpu');
   const ablate = new Set(param('ablate', '').split(',').filter(Boolean));
@@ -178,8 +185,9 @@ export default function Train() {
           seed: rng,
           ...sizes,
           ...(depth !== undefined ? { depth } : {}),
+          rewards,
         };
-        await (await worker()).startGrpo(runId, config, train, onEvent);
+        await (await worker()).startGrpo(runId, config, train, onEvent, undefined, judgeLanguage(rewards));
       });
     setCurveConfig({ seedsPerStep, ablations });
     void go('Training', async (worker) => {
@@ -198,7 +206,7 @@ export default function Train() {
       if (run.algo === 'grpo-emollm') {
         setHistory([]);
         setGrpoHistory(await api.grpoHistory(run.id));
-        return api.resumeGrpo(run.id, train, onEvent, undefined, undefined, total);
+        return api.resumeGrpo(run.id, train, onEvent, undefined, judgeLanguage(run.config.rewards), total);
       }
       setGrpoHistory([]);
       setCurveConfig(run.config);
@@ -254,6 +262,15 @@ export default function Train() {
         <${SeedSetField} id="train-seeds" task=${task} value=${seedSet} onChange=${(id: string) => setParams({ [SEED_SET_PARAM]: id })} />
         <${NumberField} id="train-steps" label="RL steps" k="steps" value=${steps} min=${1} max=${1000} />
         ${ALGO_FIELDS[algo].map((f) => html`<${NumberField} ...${f} value=${fieldValues[f.k]} />`)}
+        ${
+          algo === 'grpo' &&
+          html`<${Field} id="train-rewards" label="Stage II rewards">
+            <select id="train-rewards" value=${rewards} onChange=${(e: Event) => setParams({ rewards: (e.target as HTMLSelectElement).value })}>
+              <option value="template">Template scorers</option>
+              <option value="llm">LLM judge (the model given the judge role on the Models page)</option>
+            </select>
+          </${Field}>`
+        }
         <${NumberField} id="train-horizon" label="Turns per episode (horizon)" k="horizon" value=${horizon} min=${1} max=${40} hint="library default" />
         <${NumberField} id="train-width" label="Network width" k="width" value=${width} min=${4} max=${512} hint="library default" />
         <${NumberField} id="train-rng" label="Random seed" k="rng" value=${rng} min=${0} max=${0xffffffff} />

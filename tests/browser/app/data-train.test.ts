@@ -208,6 +208,20 @@ it('Train: export after 1 step, delete, import, 1 more step equals an uninterrup
   for (const c of await cells.allTextContents()) expect(c).toMatch(/^-?\d\.\d{3}/);
   expect(await axeViolations(page)).toEqual([]);
 
+  // GRPO-EmoLLM with LLM rewards but no model given the judge role on Models: refused in words, nothing stored.
+  await go(
+    page,
+    '#/train?algo=grpo&task=cb&steps=1&group=2&groups=1&horizon=2&width=16&rewards=llm',
+    'train',
+  );
+  expect(await page.locator('#train-rewards').inputValue()).toBe('llm');
+  const grpoBefore = await storedIds(page, 'pdl-grpo').catch(() => []);
+  await start.click();
+  const refused = page.getByRole('alert');
+  await refused.waitFor({ timeout: 60_000 });
+  expect(await refused.textContent()).toMatch(/judge/);
+  expect(await storedIds(page, 'pdl-grpo').catch(() => [])).toEqual(grpoBefore);
+
   // GRPO-EmoLLM in the same trainer worker: one step, its own curves.
   await go(
     page,

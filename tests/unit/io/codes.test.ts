@@ -15,6 +15,7 @@ import { MemoryExistsError, MemoryNotFoundError, MemoryVersionError } from '../.
 import { CorruptWeightsError, WeightMismatchError } from '../../../src/rl/params';
 import { RunNotFoundError, StoredRunError } from '../../../src/rl/store';
 import { SnapshotError } from '../../../src/rl/trainer';
+import { Float32PayloadError } from '../../../src/runs/errors';
 import { StatsInputError } from '../../../src/stats';
 import * as store from '../../../src/store';
 
@@ -60,6 +61,7 @@ const instances: LabError[] = [
   new RunNotFoundError('r'),
   new StoredRunError('r', 's', 'x'),
   new SnapshotError('m'),
+  new Float32PayloadError('m'),
   new StatsInputError('m'),
   new EnvStateError('m'),
 ];
