@@ -376,7 +376,7 @@ async function main(): Promise<void> {
   for (const g of trained.values()) g.trainer.dispose();
   console.log(`\n(${elapsed()})`);
   if (values.json)
-    await writeFile(values.json, JSON.stringify({ simulator: SIMULATOR_VERSION, results }, null, 2));
+    await writeFile(values.json, JSON.stringify({ simulator: SIMULATOR_VERSION, results }, null, 2) + '\n');
 }
 
 await main();
