@@ -316,8 +316,8 @@ it('Train: three CSTPO steps in the trainer worker with live curves; stop, reloa
   await page.getByRole('button', { name: 'Stop' }).click();
   const run = page.locator('table.runs tbody tr').first();
   await run.waitFor({ timeout: 120_000 });
-  const stoppedAt = Number((await run.locator('td').nth(2).textContent())?.split(' ')[0]);
-  expect(await run.locator('td').nth(3).textContent()).toBe(stoppedAt < 3 ? 'stopped' : 'finished');
+  const stoppedAt = Number((await run.locator('td').nth(3).textContent())?.split(' ')[0]);
+  expect(await run.locator('td').nth(4).textContent()).toBe(stoppedAt < 3 ? 'stopped' : 'finished');
   expect(await page.locator('main').textContent()).toContain('Compute backend: cpu');
 
   await page.reload();
@@ -325,10 +325,10 @@ it('Train: three CSTPO steps in the trainer worker with live curves; stop, reloa
   await run.waitFor();
   if (stoppedAt < 3) {
     await run.getByRole('button', { name: /^Resume / }).click();
-    await expect.poll(() => run.locator('td').nth(3).textContent(), { timeout: 120_000 }).toBe('finished');
+    await expect.poll(() => run.locator('td').nth(4).textContent(), { timeout: 120_000 }).toBe('finished');
     expect(await rows.count()).toBe(3);
   }
-  expect(await run.locator('td').nth(2).textContent()).toBe('3 of 3');
+  expect(await run.locator('td').nth(3).textContent()).toBe('3 of 3');
   expect(errors).toEqual([]);
   await context.close();
 });
