@@ -50,6 +50,7 @@ import { bootstrapMean } from '../src/stats';
 import { isEmollmTaskName, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds, emollmDefaultSeeds } from '../src/tasks/defaults';
 import {
+  renderStudiesJson,
   renderStudiesMarkdown,
   renderTable,
   type ChoiceChanges,
@@ -366,7 +367,7 @@ async function runStudies(): Promise<StudiesReport> {
 async function main(): Promise<void> {
   const from = values['from-json'];
   const report = from ? (JSON.parse(await readFile(from, 'utf8')) as StudiesReport) : await runStudies();
-  if (values.json && !from) await writeFile(values.json, JSON.stringify(report, null, 2) + '\n');
+  if (values.json && !from) await writeFile(values.json, await renderStudiesJson(report));
   if (values.md) {
     const header =
       values['md-header'] === undefined ? undefined : await readFile(values['md-header'], 'utf8');

@@ -9,7 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { rowCells, type StudiesReport } from '../../../experiments/emollm-report';
+import { renderStudiesJson, rowCells, type StudiesReport } from '../../../experiments/emollm-report';
 import { SIMULATOR_VERSION } from '../../../src/sim/version';
 
 /** The cells of the Markdown table row of `policy` in the section titled `title`. */
@@ -65,9 +65,9 @@ describe('emollm-studies script', () => {
   }, 120_000);
   afterAll(() => rm(dir, { recursive: true, force: true }));
 
-  it('writes one table per study, with intervals and the current simulator', () => {
+  it('writes one table per study, with intervals and the current simulator', async () => {
     expect(report.simulator).toBe(SIMULATOR_VERSION);
-    expect(rawJson.endsWith('}\n')).toBe(true);
+    expect(rawJson).toBe(await renderStudiesJson(report));
     expect(report.config).toMatchObject({ steps: 1, evalSeeds: 2, repeats: 1, tasks: ['emollm-ed'] });
     const titles = Object.keys(report.results);
     for (const study of [
@@ -108,8 +108,8 @@ describe('results/emollm-*', () => {
     expect(names.length).toBeGreaterThan(0);
     for (const name of names) {
       const raw = await readFile(join('results', name), 'utf8');
-      expect(raw.endsWith('\n'), name).toBe(true);
       const report = JSON.parse(raw) as StudiesReport;
+      expect(raw, `${name} in Prettier's form`).toBe(await renderStudiesJson(report));
       const md = await readFile(join('results', name.replace(/\.json$/, '.md')), 'utf8');
       const versions = new Set(md.match(/cogsim-[0-9a-f]+/g));
       expect([...versions], name).toEqual([report.simulator]);
