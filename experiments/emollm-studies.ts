@@ -20,10 +20,16 @@
  * percentile bootstrap intervals clustered by seed) and the ESConv judge's return; elsewhere the judge's success,
  * turns and return and the observed ES (src/grpo/evaluate.ts). Nothing here is tuned toward the paper's numbers.
  *
+ * `--json FILE` writes every table's rows with their intervals (`StudiesReport`, experiments/emollm-report.ts);
+ * `--md FILE` writes the same tables as Markdown, rendered from that record, after the hand-written `--md-header`
+ * file (setup and findings) when one is given. `--from-json FILE` runs nothing and renders `--md` from a record
+ * written earlier (to change the header without a re-run).
+ *
  * Usage: npm run studies:emollm -- [--tasks emollm-ed,…] [--studies baselines,ablations,depth,overthinking,cstpo]
- *   [--steps 10] [--repeats 3] [--eval-seeds 5] [--seed 0] [--json out.json]
+ *   [--cstpo-tasks esconv,p4g,cb] [--steps 10] [--repeats 3] [--eval-seeds 5] [--seed 0] [--json out.json]
+ *   [--md out.md] [--md-header header.md] [--from-json in.json]
  */
-import { writeFile } from 'node:fs/promises';
+import { readFile, writeFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
 import { TemplateRealizer } from '../src/agents/realizer';
@@ -32,7 +38,7 @@ import { ArgPolicy, TemplateArgActor, TemplateReversePredictor } from '../src/ap
 import { rankByLookahead } from '../src/appraisal/lookahead';
 import { createNamedPolicy } from '../src/baselines/registry';
 import { resolveGrpoConfig, type GrpoConfigInput } from '../src/grpo/config';
-import { evaluatePolicy, summarize, type EvalEpisodeRow, type PolicySummary } from '../src/grpo/evaluate';
+import { evaluatePolicy, summarize, type EvalEpisodeRow } from '../src/grpo/evaluate';
 import { GrpoPolicy } from '../src/grpo/rollout';
 import { GrpoTrainer, grpoEnv } from '../src/grpo/trainer';
 import { CstpoTrainer } from '../src/rl/trainer';
@@ -40,9 +46,17 @@ import { loadActorPolicy } from '../src/rl/policy';
 import { Rng } from '../src/rng';
 import { splitByKey } from '../src/seeding';
 import { SIMULATOR_VERSION } from '../src/sim/version';
-import { bootstrapMean, formatEstimate, type BootstrapInterval } from '../src/stats';
+import { bootstrapMean } from '../src/stats';
 import { isEmollmTaskName, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds, emollmDefaultSeeds } from '../src/tasks/defaults';
+import {
+  renderStudiesJson,
+  renderStudiesMarkdown,
+  renderTable,
+  type ChoiceChanges,
+  type StudiesReport,
+  type StudyRow as Row,
+} from './emollm-report';
 
 const { values } = parseArgs({
   options: {
@@ -54,6 +68,9 @@ const { values } = parseArgs({
     'eval-seeds': { type: 'string', default: '5' },
     seed: { type: 'string', default: '0' },
     json: { type: 'string' },
+    md: { type: 'string' },
+    'md-header': { type: 'string' },
+    'from-json': { type: 'string' },
   },
 });
 const STEPS = Number(values.steps);
@@ -67,18 +84,8 @@ const CSTPO_TASKS = String(values['cstpo-tasks']).split(',') as TaskId[];
 const SMALL = { embedDim: 32, hidden: 32 } as const;
 const HORIZON = 8;
 
-interface Row {
-  policy: string;
-  summary: PolicySummary;
-  /** Paired difference of the return against the table's reference policy. */
-  vsReference: BootstrapInterval | null;
-  envTurns?: number;
-  traceRate?: number;
-  /** Share of turns with an ARG trace at the first and the last training step. */
-  traceRateFirst?: number;
-  traceRateLast?: number;
-}
 const results: Record<string, Row[]> = {};
+const depthChoiceChanges: Record<string, ChoiceChanges[]> = {};
 
 /** The Cog-Sim task a study name plays (the ESConv family for EmoLLM's settings). */
 const familyOf = (name: string): TaskId =>
@@ -130,49 +137,11 @@ const traceInfo = (g: Awaited<ReturnType<typeof trainGrpo>>): Partial<Row> => ({
   traceRateLast: g.traceRateLast,
 });
 
-function table(name: string, rows: Row[]): void {
+/** Record a finished study table and print it (the log is the run's progress). */
+function table(name: string, rows: Row[], changes?: ChoiceChanges[]): void {
   results[name] = rows;
-  const f = (e: Parameters<typeof formatEstimate>[0], d = 3) => formatEstimate(e, d);
-  const trace = (r: Row) =>
-    r.traceRateFirst === undefined
-      ? '–'
-      : `${r.traceRateFirst.toFixed(2)} → ${(r.traceRateLast ?? 0).toFixed(2)}`;
-  console.log(`\n### ${name}\n`);
-  if (rows.every((r) => r.summary.emollm)) {
-    console.log(
-      '| policy | SR (%) | AT (successful) | ES (1–5) | EG / turn | EA (1–5) | FA (%) | judge return | return − ref. | trace rate (train, first → last step) |',
-    );
-    console.log('|---|---|---|---|---|---|---|---|---|---|');
-    for (const r of rows) {
-      const m = r.summary.emollm!;
-      const pct = (e: typeof m.factual) =>
-        e
-          ? {
-              ...e,
-              mean: e.mean * 100,
-              lo: e.lo === null ? null : e.lo * 100,
-              hi: e.hi === null ? null : e.hi * 100,
-            }
-          : null;
-      console.log(
-        `| ${r.policy} | ${f(pct(m.successRate), 1)} | ${f(m.avgTurns, 2)} | ${f(m.emotionalState, 2)} | ` +
-          `${f(m.gainPerTurn)} | ${f(m.empathic, 2)} | ${f(m.factual, 1)} (${m.factualEpisodes} ep.) | ` +
-          `${f(r.summary.meanReturn)} | ${f(r.vsReference)} | ${trace(r)} |`,
-      );
-    }
-    return;
-  }
-  console.log(
-    '| policy | SR | AT (successful) | return | ES end (1–5) | ES gain / turn | return − ref. | trace rate (train) |',
-  );
-  console.log('|---|---|---|---|---|---|---|---|');
-  for (const r of rows) {
-    const s = r.summary;
-    console.log(
-      `| ${r.policy} | ${f(s.successRate, 2)} | ${f(s.averageTurns, 1)} | ${f(s.meanReturn)} | ${f(s.esEnd, 2)} | ` +
-        `${f(s.esGainPerTurn)} | ${f(r.vsReference)} | ${trace(r)} |`,
-    );
-  }
+  if (changes) depthChoiceChanges[name] = changes;
+  console.log('\n' + renderTable(name, rows, changes));
 }
 
 function rowsOf(named: [string, EvalEpisodeRow[], Partial<Row>?][], reference: EvalEpisodeRow[]): Row[] {
@@ -219,7 +188,8 @@ function countingArgPolicy(depth: number): { policy: Policy; turns: number; chan
 
 const grpoPolicy = (name: string, t: GrpoTrainer) => new GrpoPolicy(name, t.nets, t.actorServices, t.config);
 
-async function main(): Promise<void> {
+/** Run the chosen studies and return their record. */
+async function runStudies(): Promise<StudiesReport> {
   tf.enableProdMode();
   await tf.setBackend('cpu');
   const started = performance.now();
@@ -286,16 +256,16 @@ async function main(): Promise<void> {
         ]);
         if (depth !== 3) g.trainer.dispose();
       }
-      const changed: string[] = [];
+      const changes: ChoiceChanges[] = [];
       for (const depth of [1, 2, 3, 4]) {
         const arg = countingArgPolicy(depth);
         named.push([`arg (untrained) n = ${depth}`, await evaluate(name, arg.policy, seeds)]);
-        if (depth > 1) changed.push(`n = ${depth}: ${arg.changed} of ${arg.turns}`);
+        if (depth > 1) changes.push({ depth, changed: arg.changed, turns: arg.turns });
       }
-      table(`${name}: lookahead depth (reference: grpo n = 1) [${elapsed()}]`, rowsOf(named, named[0]![1]));
-      console.log(
-        `\nUntrained ARG, turns on which the chosen reply differs from the 1-step choice among the same ` +
-          `candidates: ${changed.join('; ')}.`,
+      table(
+        `${name}: lookahead depth (reference: grpo n = 1) [${elapsed()}]`,
+        rowsOf(named, named[0]![1]),
+        changes,
       );
     }
     if (STUDIES.has('overthinking')) {
@@ -375,8 +345,34 @@ async function main(): Promise<void> {
   }
   for (const g of trained.values()) g.trainer.dispose();
   console.log(`\n(${elapsed()})`);
-  if (values.json)
-    await writeFile(values.json, JSON.stringify({ simulator: SIMULATOR_VERSION, results }, null, 2) + '\n');
+  return {
+    simulator: SIMULATOR_VERSION,
+    command: ['npm run studies:emollm --', ...process.argv.slice(2)].join(' '),
+    config: {
+      tasks: TASKS,
+      cstpoTasks: CSTPO_TASKS,
+      studies: [...STUDIES],
+      steps: STEPS,
+      repeats: REPEATS,
+      evalSeeds: EVAL_SEEDS,
+      seed: SEED,
+      horizon: HORIZON,
+    },
+    wallSeconds: (performance.now() - started) / 1000,
+    results,
+    depthChoiceChanges,
+  };
+}
+
+async function main(): Promise<void> {
+  const from = values['from-json'];
+  const report = from ? (JSON.parse(await readFile(from, 'utf8')) as StudiesReport) : await runStudies();
+  if (values.json && !from) await writeFile(values.json, await renderStudiesJson(report));
+  if (values.md) {
+    const header =
+      values['md-header'] === undefined ? undefined : await readFile(values['md-header'], 'utf8');
+    await writeFile(values.md, await renderStudiesMarkdown(report, header));
+  }
 }
 
 await main();

@@ -1,0 +1,173 @@
+/**
+ * The JSON record and the Markdown tables of `experiments/emollm-studies.ts`: the tables are rendered from the
+ * record alone, so a results `.md` written by the script can never disagree with the JSON written next to it.
+ */
+import { fileURLToPath } from 'node:url';
+import { format, resolveConfig } from 'prettier';
+import type { PolicySummary } from '../src/grpo/evaluate';
+import { formatEstimate, type BootstrapInterval, type Estimate } from '../src/stats';
+
+/** One policy's line of a study table. */
+export interface StudyRow {
+  policy: string;
+  summary: PolicySummary;
+  /** Paired difference of the return against the table's reference policy. */
+  vsReference: BootstrapInterval | null;
+  envTurns?: number;
+  traceRate?: number;
+  /** Share of turns with an ARG trace at the first and the last training step. */
+  traceRateFirst?: number;
+  traceRateLast?: number;
+}
+
+/** The untrained ARG policy at one depth: its turns, and those whose choice differs from the 1-step choice. */
+export interface ChoiceChanges {
+  depth: number;
+  changed: number;
+  turns: number;
+}
+
+/** Everything one run of the studies script writes to `--json` (and renders to `--md`). */
+export interface StudiesReport {
+  simulator: string;
+  /** The command line that produced the record. */
+  command: string;
+  config: {
+    tasks: string[];
+    cstpoTasks: string[];
+    studies: string[];
+    steps: number;
+    repeats: number;
+    evalSeeds: number;
+    seed: number;
+    horizon: number;
+  };
+  /** Seconds from the first study to the last (start-up excluded). */
+  wallSeconds: number;
+  /** Study tables by title, in the order they ran (EmoLLM's SR a share, its FA already in %). */
+  results: Record<string, StudyRow[]>;
+  /** Depth-study titles → the untrained ARG policy's choice changes at n ≥ 2. */
+  depthChoiceChanges: Record<string, ChoiceChanges[]>;
+}
+
+const f = (e: Parameters<typeof formatEstimate>[0], digits = 3) => formatEstimate(e, digits);
+const percent = (e: Estimate | null) =>
+  e && {
+    ...e,
+    mean: e.mean * 100,
+    lo: e.lo === null ? null : e.lo * 100,
+    hi: e.hi === null ? null : e.hi * 100,
+  };
+const trace = (r: StudyRow) =>
+  r.traceRateFirst === undefined
+    ? '–'
+    : `${r.traceRateFirst.toFixed(2)} → ${(r.traceRateLast ?? 0).toFixed(2)}`;
+
+/** The cells of one row (EmoLLM's metrics when the row has them, else the judge's), in column order. */
+export function rowCells(r: StudyRow): string[] {
+  const s = r.summary;
+  const m = s.emollm;
+  if (m)
+    return [
+      r.policy,
+      f(percent(m.successRate), 1),
+      f(m.avgTurns, 2),
+      f(m.emotionalState, 2),
+      f(m.gainPerTurn),
+      f(m.empathic, 2),
+      `${f(m.factual, 1)} (${m.factualEpisodes} ep.)`,
+      f(s.meanReturn),
+      f(r.vsReference),
+      trace(r),
+    ];
+  return [
+    r.policy,
+    f(s.successRate, 2),
+    f(s.averageTurns, 1),
+    f(s.meanReturn),
+    f(s.esEnd, 2),
+    f(s.esGainPerTurn),
+    f(r.vsReference),
+    trace(r),
+  ];
+}
+
+const EMOLLM_HEAD = [
+  'policy',
+  'SR (%)',
+  'AT (successful)',
+  'ES (1–5)',
+  'EG / turn',
+  'EA (1–5)',
+  'FA (%)',
+  'judge return',
+  'return − ref.',
+  'trace rate (train, first → last step)',
+];
+const JUDGE_HEAD = [
+  'policy',
+  'SR',
+  'AT (successful)',
+  'return',
+  'ES end (1–5)',
+  'ES gain / turn',
+  'return − ref.',
+  'trace rate (train, first → last step)',
+];
+
+/** One study's table (unaligned Markdown), followed by the depth study's choice-change count when given. */
+export function renderTable(
+  title: string,
+  rows: readonly StudyRow[],
+  changes?: readonly ChoiceChanges[],
+): string {
+  const head = rows.every((r) => r.summary.emollm) ? EMOLLM_HEAD : JUDGE_HEAD;
+  const line = (cells: readonly string[]) => `| ${cells.join(' | ')} |`;
+  const lines = [
+    `### ${title}`,
+    '',
+    line(head),
+    line(head.map(() => '---')),
+    ...rows.map((r) => line(rowCells(r))),
+  ];
+  if (changes?.length)
+    lines.push(
+      '',
+      'Untrained ARG, turns on which the chosen reply differs from the 1-step choice among the same candidates: ' +
+        changes.map((c) => `n = ${c.depth}: ${c.changed} of ${c.turns}`).join('; ') +
+        '.',
+    );
+  return lines.join('\n') + '\n';
+}
+
+/**
+ * The whole Markdown file of a run, formatted by the repository's Prettier configuration: `header` (hand-written
+ * setup and findings) when given, else a generated title; then the run's simulator, command and size; then every
+ * table of `report.results` in order.
+ */
+export async function renderStudiesMarkdown(report: StudiesReport, header?: string): Promise<string> {
+  const c = report.config;
+  const settings = c.studies.some((s) => s !== 'cstpo') ? [`on ${c.tasks.join(', ')}`] : [];
+  if (c.studies.includes('cstpo')) settings.push(`GRPO vs CSTPO on ${c.cstpoTasks.join(', ')}`);
+  const parts = [
+    header?.trim() ?? `# EmoLLM studies: ${c.studies.join(', ')} (${settings.join('; ')})`,
+    '## Run (generated by `experiments/emollm-studies.ts` from the JSON next to this file)',
+    `Simulator \`${report.simulator}\` · template mode · tfjs cpu · GRPO steps: ${c.steps} (G = 4, 2 groups, ` +
+      `horizon ${c.horizon}) · ${c.evalSeeds} held-out seeds × ${c.repeats} episodes · seed ${c.seed} · ` +
+      `${report.wallSeconds.toFixed(0)} s of studies (start-up excluded). Bracketed seconds in the titles: time ` +
+      `since the first study when the table was done.`,
+    '```\n' + report.command + '\n```',
+    '## Tables',
+    ...Object.entries(report.results).map(([title, rows]) =>
+      renderTable(title, rows, report.depthChoiceChanges[title]),
+    ),
+  ];
+  return format(parts.join('\n\n'), { ...(await prettierOptions()), parser: 'markdown' });
+}
+
+/** The record as JSON in Prettier's form (what `prettier --check` expects), ending with a newline. */
+export async function renderStudiesJson(report: StudiesReport): Promise<string> {
+  return format(JSON.stringify(report, null, 2), { ...(await prettierOptions()), parser: 'json' });
+}
+
+const prettierOptions = async () => (await resolveConfig(fileURLToPath(import.meta.url))) ?? {};
