@@ -35,6 +35,8 @@ import {
   languageValues,
   listValues,
   parseCommandLine,
+  parseNumber,
+  rangeText,
   readFixtures,
   runCommand,
   seedsValues,
@@ -43,6 +45,21 @@ import {
   type Io,
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
+
+/** The integer options: flag → job field and range (the job's and GrpoConfigSchema's, checked by parseNumber). */
+const NUMBERS = {
+  steps: ['steps', 0, 1_000_000],
+  'group-size': ['groupSize', 2, 64],
+  groups: ['groupsPerStep', 1, 1000],
+  horizon: ['horizon', 1, 100],
+  depth: ['depth', 1, 8],
+  'eval-repeats': ['evalRepeats', 1, 1000],
+  'rng-seed': ['rngSeed', 0, 0xffffffff],
+} as const;
+
+/** `range MIN to MAX` of an integer option, for `--help`. */
+const range = (flag: keyof typeof NUMBERS) =>
+  `range ${rangeText({ min: NUMBERS[flag][1], max: NUMBERS[flag][2] })}`;
 
 export const GRPO_HELP = `Usage: npm run train -- --algo grpo-emollm --task TASK --out runs/NAME [options]
 
@@ -60,14 +77,14 @@ ${SEEDS_HELP}
                        or llm (an LLM judge on the judge role's backend: --backend judge=openai|replay, see
                        below; only the judge role is used, the other roles stay template) (template | llm;
                        default template)
-  --steps N            RL steps (range 0 to 1,000,000; default 50); with --resume, the new total
-  --group-size G       trajectories per group (range 2 to 64; default 4)
-  --groups N           groups (scenarios) per step (range 1 to 1,000; default 2)
-  --horizon N          turns per episode (range 1 to 100; default 8)
-  --depth N            lookahead depth n (range 1 to 8; default 3)
+  --steps N            RL steps (${range('steps')}; default 50); with --resume, the new total
+  --group-size G       trajectories per group (${range('group-size')}; default 4)
+  --groups N           groups (scenarios) per step (${range('groups')}; default 2)
+  --horizon N          turns per episode (${range('horizon')}; default 8)
+  --depth N            lookahead depth n (${range('depth')}; default 3)
   --ablate LIST        comma-separated: no-arg (never an ARG trace), no-rp (no reverse-perspective rewards)
-  --eval-repeats N     episodes per evaluation seed (range 1 to 1,000; default 2)
-  --rng-seed N         master random seed (range 0 to 4,294,967,295; default 0)
+  --eval-repeats N     episodes per evaluation seed (${range('eval-repeats')}; default 2)
+  --rng-seed N         master random seed (${range('rng-seed')}; default 0)
   --resume | --overwrite
                        continue the run in --out (refused when --task, --seeds, --rewards, --rng-seed or a
                        GRPO option given differs from the run's), or replace it
@@ -79,16 +96,6 @@ ${SEEDS_HELP}
 ${BACKEND_HELP}
 
 ${SUCCESS_HELP}`;
-
-const NUMBERS = {
-  steps: 'steps',
-  'group-size': 'groupSize',
-  groups: 'groupsPerStep',
-  horizon: 'horizon',
-  depth: 'depth',
-  'eval-repeats': 'evalRepeats',
-  'rng-seed': 'rngSeed',
-} as const;
 
 /** The parsed command line: the job's configuration and what the command does around it. */
 export type GrpoArgs = GrpoTrainJobConfigInput & {
@@ -156,11 +163,9 @@ export function parseGrpoArgs(argv: string[]): GrpoArgs | 'help' {
   const task = taskName !== undefined && isEmollmTaskName(taskName) ? 'esconv' : taskName;
   const seeds = seedSource(strs(values, 'seeds'), taskName as TaskName | undefined);
   const num: Record<string, number> = {};
-  for (const [flag, key] of Object.entries(NUMBERS)) {
+  for (const [flag, [key, min, max]] of Object.entries(NUMBERS)) {
     const v = str(values, flag);
-    if (v === undefined) continue;
-    if (!/^\d+$/.test(v)) throw new UsageError(`--${flag} must be a non-negative integer, got "${v}"`);
-    num[key] = Number(v);
+    if (v !== undefined) num[key] = parseNumber(flag, v, { integer: true, min, max });
   }
   const ablate = str(values, 'ablate');
   const ablations = { arg: true, reversePerspective: true };
@@ -235,7 +240,7 @@ const RESUME_FLAGS: Record<string, string> = {
   'grpo.rewards': 'rewards',
   'grpo.ablations': 'ablate',
   ...Object.fromEntries(
-    Object.entries(NUMBERS).map(([flag, key]) => [key === 'rngSeed' ? key : `grpo.${key}`, flag]),
+    Object.entries(NUMBERS).map(([flag, [key]]) => [key === 'rngSeed' ? key : `grpo.${key}`, flag]),
   ),
 };
 

@@ -104,6 +104,10 @@ describe('--rewards template|llm', () => {
     expect(help.out).toContain('--seeds [TASK=]PATH|bundled');
     expect(help.out).toContain('--backend SPEC');
     expect(help.out).toMatch(/--group-size G +trajectories per group \(range 2 to 64; default 4\)/);
+    // the documented range is the checked one
+    expect(() => parseGrpoArgs([...base, '--group-size', '1'])).toThrow(
+      '--group-size must be an integer in 2 to 64, got "1"',
+    );
   });
 });
 
