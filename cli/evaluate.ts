@@ -31,6 +31,7 @@ import {
   taskFamily,
   type EmollmTaskName,
   type TaskId,
+  type TaskName,
 } from '../src/tasks';
 import { defaultSeeds, emollmSeedSets } from '../src/tasks/defaults';
 import {
@@ -133,8 +134,8 @@ export interface EvaluateArgs {
   /** Tasks asked for by their own name (their bundled or `--seeds` set is evaluated). */
   named: TaskId[];
   policies: string[];
-  /** Per task: a path or `bundled`. */
-  seeds: Record<TaskId, string>;
+  /** Per task name asked for (a task, or an EmoLLM setting: its scenario JSONL): a path or `bundled`. */
+  seeds: Partial<Record<TaskName, string>>;
   f1Data: Partial<Record<TaskId, string>>;
   ppdppModel: Partial<Record<TaskId, string>>;
   ppdppTrain: Partial<Record<TaskId, string>>;
@@ -204,7 +205,8 @@ export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help
   for (const t of names)
     if (!isTaskName(t)) throw new UsageError(`unknown task "${t}"; use ${TASK_NAMES.join(', ')}`);
   const tasks = [...new Set(names.filter(isTaskName).map(taskFamily))];
-  const emollm = names.filter(isEmollmTaskName);
+  const emollm = [...new Set(names.filter(isEmollmTaskName))];
+  const named = tasks.filter((t) => names.includes(t));
   const policies = policyValues(values, quiet);
   if (policies.length === 0) throw new UsageError('--policy is required (repeatable or comma-separated)');
   const rngSeed = rngSeedValue(values, quiet);
@@ -228,9 +230,9 @@ export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help
   return {
     tasks,
     emollm,
-    named: tasks.filter((t) => names.includes(t)),
+    named,
     policies,
-    seeds: seedsValues(strs(values, 'seeds'), tasks as TaskId[]),
+    seeds: seedsValues(strs(values, 'seeds'), [...named, ...emollm]),
     f1Data,
     ppdppModel: taskPaths('ppdpp-model', strs(values, 'ppdpp-model')),
     ppdppTrain: taskPaths('ppdpp-train', strs(values, 'ppdpp-train')),
@@ -257,21 +259,28 @@ function setName(path: string): string {
 
 async function loadSeedSets(args: EvaluateArgs, io: Io): Promise<SeedSet[]> {
   const sets: SeedSet[] = [];
-  for (const task of args.tasks) {
-    const path = args.seeds[task];
-    if (path === 'bundled' && !args.named.includes(task)) continue; // only EmoLLM seed sets asked for
-    if (path === 'bundled') {
-      sets.push({ task, name: 'bundled', seeds: defaultSeeds(task) });
-      continue;
-    }
-    const loaded = await loadSeedsArg('seeds', path, task, {
+  // A file's set is named after the file; an EmoLLM setting's after the setting, which the report then shows.
+  const load = async (name: TaskName, path: string): Promise<SeedSet> => {
+    const loaded = await loadSeedsArg('seeds', path, name, {
       skipInvalid: args.skipInvalid,
       notice: io.stderr,
     });
     if (loaded.skipped.length > 0) io.stderr(`${path}: ${loaded.skipped.length} invalid records skipped\n`);
-    sets.push({ task, name: setName(path), seeds: loaded.seeds });
+    const setNamed = isEmollmTaskName(name) ? name : setName(path);
+    return { task: taskFamily(name), name: setNamed, seeds: loaded.seeds };
+  };
+  for (const task of args.named) {
+    const path = args.seeds[task] ?? 'bundled';
+    sets.push(
+      path === 'bundled' ? { task, name: 'bundled', seeds: defaultSeeds(task) } : await load(task, path),
+    );
   }
-  for (const name of args.emollm) sets.push(...emollmSeedSets(name));
+  // An EmoLLM setting: its bundled seeds (one set per setting), or the user's scenario file.
+  for (const name of args.emollm) {
+    const path = args.seeds[name] ?? 'bundled';
+    if (path === 'bundled') sets.push(...emollmSeedSets(name));
+    else sets.push(await load(name, path));
+  }
   return sets;
 }
 

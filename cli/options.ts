@@ -21,7 +21,7 @@ import {
 } from '../src/roles';
 import { POLICY_NAMES } from '../src/jobs/policies';
 import { EMOLLM_SUCCESS_TEXT, SUCCESS_TEXT } from '../src/tasks/success';
-import { TASK_IDS, type TaskId } from '../src/tasks';
+import { isTaskName, type TaskName } from '../src/tasks';
 
 /** A command-line mistake: printed with the usage hint, exit code 2. */
 export class UsageError extends LabError {
@@ -286,36 +286,40 @@ export const SUCCESS_HELP = `What success means (one definition per task, used b
 export const SEEDS_HELP =
   '  --seeds [TASK=]PATH|bundled\n' +
   '                       dataset file, P4G folder/CSV or seed JSONL file, or bundled (the authored seeds, the\n' +
-  '                       default); TASK= when the command has several tasks; repeatable or comma-separated';
+  '                       default); for an EmoLLM setting (emollm-ed, …), a JSONL file of EmoLLM scenarios\n' +
+  '                       (src/tasks/emollm-loader.ts; a bad line stops the run, naming file:line); TASK= when\n' +
+  '                       the command has several tasks; repeatable or comma-separated';
 
 /**
- * `--seeds [TASK=]PATH|bundled` per task: a bare value applies when there is one task.
- * @returns per task, a path or `bundled`; tasks not named get `bundled`.
+ * `--seeds [TASK=]PATH|bundled` per task name (a task or an EmoLLM setting): a bare value applies when there is
+ * one.
+ * @returns per task name, a path or `bundled`; names not given get `bundled`.
  * @throws UsageError for an unknown task, a task given twice, a bare value with several tasks, a missing path.
  */
-export function seedsValues(
+export function seedsValues<T extends TaskName>(
   raw: readonly string[] | undefined,
-  tasks: readonly TaskId[],
+  tasks: readonly T[],
   option = 'seeds',
-): Record<TaskId, string> {
-  const out = Object.fromEntries(tasks.map((t) => [t, 'bundled'])) as Record<TaskId, string>;
+): Record<T, string> {
+  const out = Object.fromEntries(tasks.map((t) => [t, 'bundled'])) as Record<T, string>;
   const given = new Set<string>();
   for (const item of listValues(raw)) {
     const eq = item.indexOf('=');
-    const named = eq > 0 && (TASK_IDS as readonly string[]).includes(item.slice(0, eq));
-    let task: TaskId;
+    const prefix = item.slice(0, eq);
+    const named = eq > 0 && isTaskName(prefix);
+    let task: T;
     let path: string;
     if (named) {
-      task = item.slice(0, eq) as TaskId;
+      if (!(tasks as readonly string[]).includes(prefix))
+        throw new UsageError(`--${option} ${item}: ${prefix} is not among the tasks (${tasks.join(', ')})`);
+      task = prefix as T;
       path = item.slice(eq + 1);
-      if (!tasks.includes(task))
-        throw new UsageError(`--${option} ${item}: ${task} is not among the tasks (${tasks.join(', ')})`);
     } else {
       if (tasks.length !== 1)
         throw new UsageError(
           `--${option} ${item}: with several tasks, say which: TASK=PATH (${tasks.join(', ')})`,
         );
-      task = tasks[0] as TaskId;
+      task = tasks[0] as T;
       path = item;
     }
     if (given.has(task)) throw new UsageError(`--${option} gives ${task} twice`);

@@ -8,7 +8,7 @@ import { readdir } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { DatasetError, P4G_FILE_NAMES, type LoadResult } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
-import { TASK_IDS, type TaskId } from '../src/tasks';
+import { TASK_IDS, type TaskId, type TaskName } from '../src/tasks';
 import { UsageError } from './options';
 
 /**
@@ -38,7 +38,7 @@ const P4G_COMPANION_ROLES: Record<string, string> = {
  * The notice for a P4G CSV given alone: the standard-named companions beside it that the loader reads too
  * (src/data/node.ts), each with what it adds; null when there is none or the path is not a P4G CSV.
  */
-async function p4gCompanionNotice(option: string, path: string, task: TaskId): Promise<string | null> {
+async function p4gCompanionNotice(option: string, path: string, task: TaskName): Promise<string | null> {
   if (task !== 'p4g' || extname(path).toLowerCase() !== '.csv') return null;
   let present: Set<string>;
   try {
@@ -59,7 +59,7 @@ async function p4gCompanionNotice(option: string, path: string, task: TaskId): P
  * The task whose dataset `path` holds when it is not `task` (the first other task under which the path loads
  * at least one seed with no record skipped), or null.
  */
-async function otherTask(path: string, task: TaskId): Promise<TaskId | null> {
+async function otherTask(path: string, task: TaskName): Promise<TaskId | null> {
   for (const other of TASK_IDS) {
     if (other === task) continue;
     try {
@@ -73,14 +73,14 @@ async function otherTask(path: string, task: TaskId): Promise<TaskId | null> {
 }
 
 /**
- * Loads the seeds of `task` from `path` given to `--<option>`.
+ * Loads the seeds of `task` (a task, or an EmoLLM setting: its scenario JSONL) from `path` given to `--<option>`.
  * @throws UsageError when the path holds another task's dataset (naming both tasks); DatasetError for a damaged
- *   record; the `node:fs` error when the path cannot be read.
+ *   record; EmollmSeedFileError for a bad EmoLLM line; the `node:fs` error when the path cannot be read.
  */
 export async function loadSeedsArg(
   option: string,
   path: string,
-  task: TaskId,
+  task: TaskName,
   options: { skipInvalid: boolean; notice?: (text: string) => void },
 ): Promise<LoadResult> {
   const wrongTask = async () => {

@@ -2,7 +2,6 @@
  * `npm run simulate`: the simulate job (src/jobs/simulate.ts) from the command line — parse, run, format. Each
  * episode is appended to the `--out` JSONL file as it finishes (memory stays flat); the summary is printed.
  */
-import { readFile } from 'node:fs/promises';
 import cliProgress from 'cli-progress';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import { OutputConflictError, OutputPathError } from '../src/io';
@@ -16,14 +15,7 @@ import {
 } from '../src/jobs/simulate';
 import { resolveRoles, type RolesConfig } from '../src/roles';
 import { LabError } from '../src/errors';
-import {
-  isEmollmTaskName,
-  parseEmollmSeeds,
-  taskFamily,
-  taskNameTitle,
-  type Seed,
-  type TaskId,
-} from '../src/tasks';
+import { taskFamily, taskNameTitle, type Seed, type TaskId } from '../src/tasks';
 import { checkPolicyArg, loadPolicyResources } from './resources';
 import {
   BACKEND_HELP,
@@ -155,7 +147,7 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  const seeds = seedsValues(strs(values, 'seeds'), [task])[task];
+  const seeds = seedsValues(strs(values, 'seeds'), [parsed.data.task])[parsed.data.task];
   checkPolicyArg(task, policy, language);
   const out = str(values, 'out');
   return {
@@ -185,15 +177,8 @@ async function loadSeeds(
   io: Io,
 ): Promise<{ seeds?: Seed[]; skipped: SimulateReport['skipped']; warnings: number }> {
   if (opts.seeds === 'bundled') return { skipped: [], warnings: 0 };
-  // An EmoLLM setting reads seed descriptions in EmoLLM's form (src/tasks/emollm-loader.ts); a bad line is an
-  // EmollmSeedFileError naming file:line.
-  if (isEmollmTaskName(opts.config.task))
-    return {
-      seeds: parseEmollmSeeds(await readFile(opts.seeds, 'utf8'), opts.seeds).seeds,
-      skipped: [],
-      warnings: 0,
-    };
-  const loaded = await loadSeedsArg('seeds', opts.seeds, opts.task, {
+  // An EmoLLM setting reads EmoLLM scenario JSONL (the shared loader, src/data/node.ts).
+  const loaded = await loadSeedsArg('seeds', opts.seeds, opts.config.task, {
     skipInvalid: opts.skipInvalid,
     notice: io.stderr,
   });

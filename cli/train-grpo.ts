@@ -1,16 +1,65 @@
 /**
  * `npm run train -- --algo grpo-emollm`: the GRPO train job (src/jobs/train-grpo.ts) from the command line —
- * EmoLLM's Stage II heads trained by trajectory-level GRPO in template mode on tfjs wasm (else cpu). Reached
- * through `cli/train.ts`'s `--algo` switch.
+ * EmoLLM's Stage II heads trained by trajectory-level GRPO on tfjs wasm (else cpu), the Stage II rewards scored
+ * by the template scorers or (`--rewards llm`) by an LLM judge on the `judge` role's backend (`--backend`, as in
+ * every command; built by src/grpo/language.ts as in the trainer worker). Reached through `cli/train.ts`'s
+ * `--algo` switch.
  */
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { GrpoInputError, GrpoSnapshotError } from '../src/grpo/errors';
+import { grpoLanguageServices } from '../src/grpo/language';
 import { FolderGrpoStorage } from '../src/grpo/node';
-import { JobConfigError, TrainRunError } from '../src/jobs/errors';
+import type { GrpoServices } from '../src/grpo/trainer';
+import { JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
 import { trainGrpoJob, type GrpoTrainJobConfigInput, type GrpoTrainResult } from '../src/jobs/train-grpo';
+import { backendFor, resolveRoles, type RolesConfig } from '../src/roles';
 import { formatEstimate } from '../src/stats';
-import { EMOLLM_TASK_NAMES, TASK_IDS, getTask, isEmollmTaskName } from '../src/tasks';
-import { SUCCESS_HELP, UsageError, bool, parseCommandLine, runCommand, str, type Io } from './options';
+import {
+  EMOLLM_TASK_NAMES,
+  TASK_IDS,
+  getTask,
+  isEmollmTaskName,
+  isTaskName,
+  type Seed,
+  type TaskId,
+  type TaskName,
+} from '../src/tasks';
+import {
+  BACKEND_HELP,
+  BACKEND_OPTIONS,
+  SEEDS_HELP,
+  SUCCESS_HELP,
+  UsageError,
+  bool,
+  languageConfig,
+  languageValues,
+  listValues,
+  parseCommandLine,
+  parseNumber,
+  rangeText,
+  readFixtures,
+  runCommand,
+  seedsValues,
+  str,
+  strs,
+  type Io,
+} from './options';
+import { DATASET_HINTS, loadSeedsArg } from './seeds';
+
+/** The integer options: flag → job field and range (the job's and GrpoConfigSchema's, checked by parseNumber). */
+const NUMBERS = {
+  steps: ['steps', 0, 1_000_000],
+  'group-size': ['groupSize', 2, 64],
+  groups: ['groupsPerStep', 1, 1000],
+  horizon: ['horizon', 1, 100],
+  depth: ['depth', 1, 8],
+  'eval-repeats': ['evalRepeats', 1, 1000],
+  'rng-seed': ['rngSeed', 0, 0xffffffff],
+} as const;
+
+/** `range MIN to MAX` of an integer option, for `--help`. */
+const range = (flag: keyof typeof NUMBERS) =>
+  `range ${rangeText({ min: NUMBERS[flag][1], max: NUMBERS[flag][2] })}`;
 
 export const GRPO_HELP = `Usage: npm run train -- --algo grpo-emollm --task TASK --out runs/NAME [options]
 
@@ -22,39 +71,77 @@ At the end the trained heads are evaluated against their initial weights on held
 Options:
   --task TASK          ${TASK_IDS.join(' | ')}, or an EmoLLM setting (${EMOLLM_TASK_NAMES.join(' | ')}: its
                        scenario seeds, played as the esconv family) (required unless --resume)
-  --steps N            RL steps (default 50)
-  --group-size G       trajectories per group (default 4)
-  --groups N           groups (scenarios) per step (default 2)
-  --horizon N          turns per episode (default 8)
-  --depth N            lookahead depth n (default 3)
+${SEEDS_HELP}
+  --skip-invalid       skip malformed dataset records instead of stopping
+  --rewards X          how the Stage II rewards are scored: template (the template scorers, src/grpo/rewards.ts)
+                       or llm (an LLM judge on the judge role's backend: --backend judge=openai|replay, see
+                       below; only the judge role is used, the other roles stay template) (template | llm;
+                       default template)
+  --steps N            RL steps (${range('steps')}; default 50); with --resume, the new total
+  --group-size G       trajectories per group (${range('group-size')}; default 4)
+  --groups N           groups (scenarios) per step (${range('groups')}; default 2)
+  --horizon N          turns per episode (${range('horizon')}; default 8)
+  --depth N            lookahead depth n (${range('depth')}; default 3)
   --ablate LIST        comma-separated: no-arg (never an ARG trace), no-rp (no reverse-perspective rewards)
-  --eval-repeats N     episodes per evaluation seed (default 2)
-  --rng-seed N         master random seed (default 0)
+  --eval-repeats N     episodes per evaluation seed (${range('eval-repeats')}; default 2)
+  --rng-seed N         master random seed (${range('rng-seed')}; default 0)
   --resume | --overwrite
+                       continue the run in --out (refused when --task, --seeds, --rewards, --rng-seed or a
+                       GRPO option given differs from the run's), or replace it
   --no-eval            skip the final evaluation
   --out DIR            run folder (required)
   --json               print the result as one JSON object
   -h, --help           show this help
 
+${BACKEND_HELP}
+
 ${SUCCESS_HELP}`;
 
-const NUMBERS = {
-  steps: 'steps',
-  'group-size': 'groupSize',
-  groups: 'groupsPerStep',
-  horizon: 'horizon',
-  depth: 'depth',
-  'eval-repeats': 'evalRepeats',
-  'rng-seed': 'rngSeed',
-} as const;
+/** The parsed command line: the job's configuration and what the command does around it. */
+export type GrpoArgs = GrpoTrainJobConfigInput & {
+  out: string;
+  json: boolean;
+  skipInvalid: boolean;
+  /** Backends per role (fixtures not yet loaded: see `fixtures`); only the judge's is used. */
+  language: RolesConfig;
+  fixtures?: string;
+};
+
+/**
+ * `--seeds [TASK=]PATH|bundled` as the job's seed source: `bundled` (or, for an EmoLLM setting, the setting's
+ * name), a dataset path, or `emollm-ed=PATH` for a file of EmoLLM scenarios (its setting kept, so that a resumed
+ * run reads it the same way). Resuming without `--task`, a bare path is compared with the stored source as given.
+ * @throws UsageError (see `seedsValues`).
+ */
+function seedSource(raw: string[], taskName: TaskName | undefined): string | undefined {
+  const items = listValues(raw);
+  if (items.length > 1)
+    throw new UsageError(`--seeds takes one [TASK=]PATH|bundled, got ${items.join(', ')}`);
+  const item = items[0];
+  if (item === undefined) return taskName !== undefined && isEmollmTaskName(taskName) ? taskName : undefined;
+  const eq = item.indexOf('=');
+  const named = eq > 0 && isTaskName(item.slice(0, eq)) ? (item.slice(0, eq) as TaskName) : undefined;
+  const name = taskName ?? named ?? TASK_IDS[0];
+  const path = seedsValues([item], [name])[name];
+  if (!isEmollmTaskName(name)) return path;
+  return path === 'bundled' ? name : `${name}=${path}`;
+}
+
+/** The EmoLLM setting and path of an `emollm-ed=PATH` seed source, or null for any other source. */
+function emollmSource(source: string): { name: TaskName; path: string } | null {
+  const eq = source.indexOf('=');
+  const name = source.slice(0, eq);
+  return eq > 0 && isEmollmTaskName(name) ? { name, path: source.slice(eq + 1) } : null;
+}
 
 /** Parse the GRPO command line (`--algo grpo-emollm` already chosen). @throws UsageError. */
-export function parseGrpoArgs(
-  argv: string[],
-): (GrpoTrainJobConfigInput & { out: string; json: boolean }) | 'help' {
+export function parseGrpoArgs(argv: string[]): GrpoArgs | 'help' {
   const values = parseCommandLine(argv, {
     algo: { type: 'string' },
     task: { type: 'string' },
+    seeds: { type: 'string', multiple: true },
+    'skip-invalid': { type: 'boolean' },
+    rewards: { type: 'string' },
     ablate: { type: 'string' },
     out: { type: 'string' },
     resume: { type: 'boolean' },
@@ -62,6 +149,7 @@ export function parseGrpoArgs(
     'no-eval': { type: 'boolean' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
+    ...BACKEND_OPTIONS,
     ...Object.fromEntries(Object.keys(NUMBERS).map((k) => [k, { type: 'string' as const }])),
   });
   if (bool(values, 'help')) return 'help';
@@ -72,24 +160,47 @@ export function parseGrpoArgs(
   if (taskName !== undefined && !taskNames.includes(taskName))
     throw new UsageError(`unknown task "${taskName}"; use ${taskNames.join(', ')}`);
   // An EmoLLM setting trains on its scenario seeds, which are ESConv-family seeds (src/tasks/emollm.ts).
-  const emollm = taskName !== undefined && isEmollmTaskName(taskName);
-  const task = emollm ? 'esconv' : taskName;
+  const task = taskName !== undefined && isEmollmTaskName(taskName) ? 'esconv' : taskName;
+  const seeds = seedSource(strs(values, 'seeds'), taskName as TaskName | undefined);
   const num: Record<string, number> = {};
-  for (const [flag, key] of Object.entries(NUMBERS)) {
+  for (const [flag, [key, min, max]] of Object.entries(NUMBERS)) {
     const v = str(values, flag);
-    if (v === undefined) continue;
-    if (!/^\d+$/.test(v)) throw new UsageError(`--${flag} must be a non-negative integer, got "${v}"`);
-    num[key] = Number(v);
+    if (v !== undefined) num[key] = parseNumber(flag, v, { integer: true, min, max });
   }
+  const ablate = str(values, 'ablate');
   const ablations = { arg: true, reversePerspective: true };
-  for (const name of (str(values, 'ablate') ?? '').split(',').filter((s) => s.trim() !== '')) {
+  for (const name of (ablate ?? '').split(',').filter((s) => s.trim() !== '')) {
     if (name.trim() === 'no-arg') ablations.arg = false;
     else if (name.trim() === 'no-rp') ablations.reversePerspective = false;
     else throw new UsageError(`unknown ablation "${name}"; use no-arg, no-rp`);
   }
+  const rewardsRaw = str(values, 'rewards');
+  if (rewardsRaw !== undefined && rewardsRaw !== 'template' && rewardsRaw !== 'llm')
+    throw new UsageError(`--rewards must be one of template | llm, got "${rewardsRaw}"`);
+  const rewards: 'template' | 'llm' | undefined = rewardsRaw;
+  const lv = languageValues(values);
+  const language = languageConfig(lv);
+  const resume = bool(values, 'resume');
+  const judged = backendFor(language, 'judge').kind !== 'template';
+  if (rewards === 'llm' && !judged)
+    throw new UsageError(
+      '--rewards llm scores the rewards with an LLM judge: give the judge role a backend ' +
+        '(--backend judge=openai with --base-url and --model, or --backend judge=replay with --fixtures)',
+    );
+  // Resuming without --rewards, the stored run says whether its judge is needed.
+  if (lv.backend.length > 0 && (rewards === 'template' || (rewards === undefined && !resume)))
+    throw new UsageError('--backend is only read with --rewards llm (the Stage II reward judge)');
+  try {
+    // Builds the roles now (no request is sent) to catch WebLLM outside a browser or a remote URL.
+    resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language);
+  } catch (err) {
+    throw new UsageError((err as Error).message);
+  }
   const { groupSize, groupsPerStep, horizon, depth, steps, evalRepeats, rngSeed } = num;
+  // Given only when on the command line: a resumed run keeps its own (others are refused).
   const grpo = {
-    ablations,
+    ...(ablate !== undefined ? { ablations } : {}),
+    ...(rewards !== undefined ? { rewards } : {}),
     ...(groupSize !== undefined ? { groupSize } : {}),
     ...(groupsPerStep !== undefined ? { groupsPerStep } : {}),
     ...(horizon !== undefined ? { horizon } : {}),
@@ -97,17 +208,52 @@ export function parseGrpoArgs(
   };
   return {
     ...(task ? { task: task as GrpoTrainJobConfigInput['task'] } : {}),
-    ...(emollm ? { seeds: taskName } : {}),
+    ...(seeds !== undefined ? { seeds } : {}),
     ...(steps !== undefined ? { steps } : {}),
     ...(evalRepeats !== undefined ? { evalRepeats } : {}),
     ...(rngSeed !== undefined ? { rngSeed } : {}),
     grpo,
-    resume: bool(values, 'resume'),
+    resume,
     overwrite: bool(values, 'overwrite'),
     evaluate: !bool(values, 'no-eval'),
     out,
     json: bool(values, 'json'),
+    skipInvalid: bool(values, 'skip-invalid'),
+    language,
+    ...(lv.fixtures !== undefined ? { fixtures: lv.fixtures } : {}),
   };
+}
+
+/** The reward judge's services from the parsed backends (fixtures read now); none without a judge backend. */
+async function judgeServices(opts: GrpoArgs): Promise<GrpoServices> {
+  if (backendFor(opts.language, 'judge').kind === 'template') return {};
+  const language = opts.fixtures
+    ? { ...opts.language, fixtures: await readFixtures(opts.fixtures) }
+    : opts.language;
+  return grpoLanguageServices(language);
+}
+
+/** The command-line option of each setting a resumed run compares (src/jobs/train-grpo.ts). */
+const RESUME_FLAGS: Record<string, string> = {
+  task: 'task',
+  seeds: 'seeds',
+  'grpo.rewards': 'rewards',
+  'grpo.ablations': 'ablate',
+  ...Object.fromEntries(
+    Object.entries(NUMBERS).map(([flag, [key]]) => [key === 'rngSeed' ? key : `grpo.${key}`, flag]),
+  ),
+};
+
+/** A resume conflict as a usage error naming the options given (`--rewards template (the run has llm)`). */
+function resumeUsage(e: TrainResumeConflictError): UsageError {
+  const show = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+  return new UsageError(
+    `--resume: the run in ${e.location} was made with other settings: ` +
+      e.conflicts
+        .map((c) => `--${RESUME_FLAGS[c.key] ?? c.key} ${show(c.given)} (the run has ${show(c.stored)})`)
+        .join(', ') +
+      '; leave these options out to resume (the run keeps its settings), or start a new run with --out',
+  );
 }
 
 const ci = (e: Parameters<typeof formatEstimate>[0]) => formatEstimate(e);
@@ -118,7 +264,7 @@ export function formatGrpoReport(r: GrpoTrainResult): string {
   const avg = (f: (x: GrpoTrainResult['steps'][number]) => number) =>
     last.length ? (last.reduce((s, x) => s + f(x), 0) / last.length).toFixed(3) : 'n/a';
   const lines = [
-    `${getTask(r.config.task).title} · GRPO (EmoLLM Stage II) · backend ${r.backend}`,
+    `${getTask(r.config.task).title} · GRPO (EmoLLM Stage II, ${r.config.rewards} rewards) · backend ${r.backend}`,
     `seeds: ${r.seeds.train} training, ${r.seeds.eval} evaluation (${r.seeds.source})`,
     `RL: ${r.steps.length}/${r.config.steps} steps (${r.outcome}); last ${last.length} steps: ` +
       `reward R(τ) ${avg((x) => x.meanReward)}, env return ${avg((x) => x.meanReturn)}, trace rate ${avg((x) => x.traceRate)}`,
@@ -134,34 +280,48 @@ export function formatGrpoReport(r: GrpoTrainResult): string {
   return lines.join('\n') + '\n';
 }
 
-/** Entry for `--algo grpo-emollm`: returns the exit code (0 ok, 1 failure, 2 usage error). */
+/**
+ * Entry for `--algo grpo-emollm`: returns the exit code (0 ok, 1 failure — a damaged seed file, an LLM judge that
+ * never answers validly (RoleOutputError) —, 2 usage error).
+ */
 export async function grpoMain(argv: string[], io: Io): Promise<number> {
-  return runCommand(io, async () => {
-    const opts = parseGrpoArgs(argv);
-    if (opts === 'help') {
-      io.stdout(GRPO_HELP + '\n');
-      return;
-    }
-    const { out, json, ...config } = opts;
-    const result = await trainGrpoJob(config, new FolderGrpoStorage(out), {
-      onStep: (s) => {
-        if (!json)
-          io.stderr(
-            `step ${s.step} R ${s.meanReward.toFixed(3)} return ${s.meanReturn.toFixed(3)} ` +
-              `kl ${s.kl.toFixed(4)} (${((s.rolloutMs + s.updateMs) / 1000).toFixed(1)} s)\n`,
-          );
-      },
-      onMessage: (t) => {
-        if (!json) io.stderr(t);
-      },
-    });
-    io.stdout(json ? JSON.stringify(result) + '\n' : formatGrpoReport(result));
-  }, [
-    JobConfigError,
-    TrainRunError,
-    OutputConflictError,
-    OutputPathError,
-    GrpoInputError,
-    GrpoSnapshotError,
-  ]);
+  return runCommand(
+    io,
+    async () => {
+      const opts = parseGrpoArgs(argv);
+      if (opts === 'help') {
+        io.stdout(GRPO_HELP + '\n');
+        return;
+      }
+      const { out, json, skipInvalid, language: _language, fixtures: _fixtures, ...config } = opts;
+      const loadSeeds = async (source: string, task: TaskId): Promise<Seed[]> => {
+        const emollm = emollmSource(source);
+        const loaded = emollm
+          ? await loadSeedsArg('seeds', emollm.path, emollm.name, { skipInvalid, notice: io.stderr })
+          : await loadSeedsArg('seeds', source, task, { skipInvalid, notice: io.stderr });
+        for (const s of loaded.skipped) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
+        if (loaded.warnings.length) io.stderr(`${loaded.warnings.length} dataset warnings\n`);
+        return loaded.seeds;
+      };
+      const result = await trainGrpoJob(config, new FolderGrpoStorage(out), {
+        loadSeeds,
+        services: await judgeServices(opts),
+        onStep: (s) => {
+          if (!json)
+            io.stderr(
+              `step ${s.step} R ${s.meanReward.toFixed(3)} return ${s.meanReturn.toFixed(3)} ` +
+                `kl ${s.kl.toFixed(4)} (${((s.rolloutMs + s.updateMs) / 1000).toFixed(1)} s)\n`,
+            );
+        },
+        onMessage: (t) => {
+          if (!json) io.stderr(t);
+        },
+      }).catch((e: unknown) => {
+        throw e instanceof TrainResumeConflictError ? resumeUsage(e) : e;
+      });
+      io.stdout(json ? JSON.stringify(result) + '\n' : formatGrpoReport(result));
+    },
+    [JobConfigError, TrainRunError, OutputConflictError, OutputPathError, GrpoInputError, GrpoSnapshotError],
+    DATASET_HINTS,
+  );
 }

@@ -1,5 +1,6 @@
 /** Loading seeds from a set of files (a browser upload or files read from disk), whatever their kind. */
-import type { TaskId } from '../tasks/seed';
+import { emollmSettingsOf, isEmollmTaskName, type TaskName } from '../tasks/emollm';
+import { parseEmollmSeeds } from '../tasks/emollm-loader';
 import { loadCb } from './cb';
 import { loadEsconv } from './esconv';
 import { loadP4g, type P4gFiles } from './p4g';
@@ -45,20 +46,29 @@ export function assertUtf8Text(file: TextFile): void {
 }
 
 /**
- * Load the seeds of `task` from files. Seed files (JSONL of seeds, detected by content) are read with
- * `parseSeedJsonl`; other JSONL files go to `loadEsconv` / `loadCb`. For P4G, the CSV files are told apart by
- * their header columns (dialogues, participants, annotated, annotated donations) and loaded together.
+ * Load the seeds of `task` (a task, or an EmoLLM setting: `emollm-ed`, …, `emollm` for all four) from files.
+ * For an EmoLLM setting every file is EmoLLM scenario JSONL, read by `parseEmollmSeeds` (src/tasks/emollm-loader.ts;
+ * it stops at the first bad line whatever `options.skipInvalid` says, and refuses a seed of another setting).
+ * Otherwise seed files (JSONL of seeds, detected by content) are read with `parseSeedJsonl`; other JSONL files go
+ * to `loadEsconv` / `loadCb`. For P4G, the CSV files are told apart by their header columns (dialogues,
+ * participants, annotated, annotated donations) and loaded together.
  * @throws DatasetError (line 0) when P4G CSVs lack the dialogues file, or two files of one kind are given; naming
- * the line when a file is not UTF-8 ({@link assertUtf8Text}); and whatever the loaders throw.
+ * the line when a file is not UTF-8 ({@link assertUtf8Text}); EmollmSeedFileError `file:line: reason` for a bad
+ * EmoLLM line; and whatever the loaders throw.
  */
 export function loadSeedsFromFiles(
-  task: TaskId,
+  task: TaskName,
   files: readonly TextFile[],
   options: LoadOptions = {},
 ): LoadResult {
   const results: LoadResult[] = [];
   const csv: Partial<P4gFiles> = {};
   for (const file of files) assertUtf8Text(file);
+  if (isEmollmTaskName(task)) {
+    const settings = emollmSettingsOf(task);
+    const seeds = files.flatMap((f) => parseEmollmSeeds(f.text, f.name, f.name, settings).seeds);
+    return { seeds, skipped: [], warnings: [] };
+  }
   for (const file of files) {
     if (isSeedJsonl(file.text)) results.push(parseSeedJsonl(file.text, file.name, { ...options, task }));
     else if (task === 'esconv') results.push(loadEsconv(file.text, file.name, options));

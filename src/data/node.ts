@@ -4,7 +4,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import type { TaskId } from '../tasks/seed';
+import type { TaskName } from '../tasks/emollm';
 import { loadSeedsFromFiles } from './files';
 import { P4G_FILE_NAMES } from './p4g';
 import type { LoadOptions, LoadResult, TextFile } from './result';
@@ -28,13 +28,14 @@ async function p4gSiblings(path: string): Promise<string[]> {
 /**
  * Load the seeds of `task` from a path: a dataset file (ESConv / CraigslistBargain JSONL, or a P4G CSV — its
  * standard-named companions next to it are read too), a seed file (JSONL of seeds, detected by content), or a
- * folder (every `.jsonl` and `.csv` file in it, e.g. the `p4g` folder). File names in errors and warnings are
- * the paths read.
- * @throws DatasetError from the loaders; the `node:fs` error when a path cannot be read.
+ * folder (every `.jsonl` and `.csv` file in it, e.g. the `p4g` folder); for an EmoLLM setting (`emollm-ed`, …),
+ * EmoLLM scenario JSONL (see `loadSeedsFromFiles`). The one loader of every command's `--seeds`. File names in
+ * errors and warnings are the paths read.
+ * @throws DatasetError / EmollmSeedFileError from the loaders; the `node:fs` error when a path cannot be read.
  */
 export async function loadSeedsFromPath(
   path: string,
-  task: TaskId,
+  task: TaskName,
   options: LoadOptions = {},
 ): Promise<LoadResult> {
   let paths: string[];

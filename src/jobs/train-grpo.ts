@@ -15,7 +15,7 @@ import { evaluatePolicy, summarize, type PolicySummary } from '../grpo/evaluate'
 import { GrpoNetworks } from '../grpo/networks';
 import { GrpoPolicy } from '../grpo/rollout';
 import type { GrpoRunStore } from '../grpo/store';
-import { GrpoTrainer, grpoEnv, type GrpoStepRecord } from '../grpo/trainer';
+import { GrpoTrainer, grpoEnv, type GrpoServices, type GrpoStepRecord } from '../grpo/trainer';
 import { Rng } from '../rng';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
@@ -23,7 +23,8 @@ import { bootstrapMean, type BootstrapInterval } from '../stats';
 import { isEmollmTaskName, TaskIdSchema, type Seed, type TaskId } from '../tasks';
 import { defaultSeeds, emollmDefaultSeeds } from '../tasks/defaults';
 import { parseJobConfig, type JobOptions } from './common';
-import { TrainRunError } from './errors';
+import { TrainResumeConflictError, TrainRunError } from './errors';
+import type { ResumeConflict } from './train';
 import { openTrainRun, resumeSplit } from './train-common';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
@@ -42,7 +43,7 @@ export const GrpoTrainJobConfigSchema = z
       .default('bundled')
       .describe(
         'seed source: bundled, an EmoLLM setting (emollm, emollm-ed, …: its scenario seeds, esconv family) or a ' +
-          'name the caller loads',
+          'name the caller loads (`loadSeeds`: a dataset path, `emollm-ed=PATH` for a scenario file)',
       ),
     evalFraction: z.number().gt(0).lt(1).default(0.25).describe('share of the seeds held out for evaluation'),
     splitSeed: int(0, 0xffffffff).default(DEFAULT_SPLIT_SEED).describe('random seed of the split'),
@@ -109,6 +110,11 @@ interface GrpoSplit {
 /** Options of {@link trainGrpoJob}. */
 export interface GrpoTrainJobOptions extends JobOptions {
   loadSeeds?: (source: string, task: TaskId) => Promise<Seed[]>;
+  /**
+   * Language services of the run (src/grpo/language.ts `grpoLanguageServices`): the Stage II reward judge that a
+   * run with `grpo.rewards: 'llm'` needs, when it starts and when it is resumed.
+   */
+  services?: GrpoServices;
   onStep?: (record: GrpoStepRecord) => void;
   onMessage?: (text: string) => void;
   /** Where tfjs's wasm backend finds its binaries (see `OpenTrainRunOptions.wasm` in ./train-common.ts). */
@@ -116,10 +122,14 @@ export interface GrpoTrainJobOptions extends JobOptions {
 }
 
 /**
- * Runs (or resumes) one GRPO run on tfjs wasm (else cpu, see ./train-common.ts) in template mode. The same configuration gives the same
- * weights and history.
+ * Runs (or resumes) one GRPO run on tfjs wasm (else cpu, see ./train-common.ts); the Stage II rewards are the
+ * template scorers or, with `grpo.rewards: 'llm'`, the LLM judge of `options.services`. The same configuration
+ * (and, with an LLM judge, the same answers) gives the same weights and history.
  * @throws JobConfigError for an invalid configuration; TrainRunError (no run to resume, another simulator version,
- *   missing seeds, fewer than 2 seeds); the storage's guard errors; GrpoSnapshotError for a damaged run.
+ *   missing seeds, fewer than 2 seeds, an LLM-judged run resumed without a judge); TrainResumeConflictError when a
+ *   resumed run is given other run-defining settings ({@link grpoResumeConflicts}); GrpoInputError for
+ *   `rewards: 'llm'` without a judge; the storage's guard errors; GrpoSnapshotError for a damaged run; the
+ *   judge's errors (e.g. RoleOutputError) from a step.
  */
 export async function trainGrpoJob(
   input: GrpoTrainJobConfigInput,
@@ -147,14 +157,32 @@ export async function trainGrpoJob(
     const stored = await storage.runs.load(storage.runId);
     if (!stored) throw new TrainRunError(`no GRPO run to resume in ${storage.location}`);
     const task = stored.latest.config.task;
-    const resumed = await resumeSplit<GrpoSplit>(storage, 'split.json', load, () => task);
+    const resumed = await resumeSplit<GrpoSplit>(
+      storage,
+      'split.json',
+      load,
+      () => task,
+      (found) => {
+        const conflicts = grpoResumeConflicts(input, c, stored.latest.config, found);
+        if (conflicts.length > 0) throw new TrainResumeConflictError(storage.location, conflicts);
+      },
+    );
+    if (stored.latest.config.rewards === 'llm' && !options.services?.rewardJudge)
+      throw new TrainRunError(
+        `the run in ${storage.location} scores its Stage II rewards with an LLM judge (rewards llm): resume it ` +
+          'with a language backend on the judge role',
+      );
     split = resumed.split;
     const seeds = resumed.seeds;
     const latest =
       c.steps === undefined
         ? stored.latest
         : { ...stored.latest, config: { ...stored.latest.config, steps: c.steps } };
-    trainer = await GrpoTrainer.restore(latest, { seeds, runId: storage.runId });
+    trainer = await GrpoTrainer.restore(latest, {
+      seeds,
+      runId: storage.runId,
+      ...(options.services ? { services: options.services } : {}),
+    });
     history = stored.history;
   } else {
     const task = c.task as TaskId;
@@ -172,7 +200,7 @@ export async function trainGrpoJob(
     await storage.writeText('split.json', JSON.stringify(split, null, 2));
     trainer = await GrpoTrainer.create(
       { ...c.grpo, task, seed: c.rngSeed, ...(c.steps !== undefined ? { steps: c.steps } : {}) },
-      { seeds: parts.rest },
+      { seeds: parts.rest, ...(options.services ? { services: options.services } : {}) },
     );
     const now = new Date().toISOString();
     await storage.runs.createRun(
@@ -231,6 +259,32 @@ export async function trainGrpoJob(
   } finally {
     trainer.dispose();
   }
+}
+
+/**
+ * The run-defining settings given to a resumed run (present in `input`) that differ from the stored run's: task,
+ * seed source, random seed and every GRPO setting given (`grpo.rewards`, `grpo.groupSize`, …; compared with
+ * defaults applied). `steps` (the new total) and the evaluation settings may differ.
+ */
+export function grpoResumeConflicts(
+  input: GrpoTrainJobConfigInput,
+  parsed: z.output<typeof GrpoTrainJobConfigSchema>,
+  stored: GrpoConfig,
+  split: { source: string },
+): ResumeConflict[] {
+  const compared: [key: string, given: unknown, was: unknown][] = [
+    ['task', input.task, stored.task],
+    ['seeds', input.seeds, split.source],
+    ['rngSeed', input.rngSeed, stored.seed],
+    ...Object.keys(input.grpo ?? {}).map((k): [string, unknown, unknown] => [
+      `grpo.${k}`,
+      parsed.grpo[k as keyof typeof parsed.grpo],
+      stored[k as keyof GrpoConfig],
+    ]),
+  ];
+  return compared
+    .filter(([, given, was]) => given !== undefined && JSON.stringify(given) !== JSON.stringify(was))
+    .map(([key, given, was]) => ({ key, given, stored: was }));
 }
 
 /** Trained heads against the reference (initial) heads on the same episodes. */

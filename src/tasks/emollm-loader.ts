@@ -5,6 +5,7 @@
  */
 import { ZodError } from 'zod';
 import { buildEmollmSeed, EmollmSeedSpecSchema, type EmollmSeedSpec } from './emollm';
+import type { EmollmSetting } from './emollm-scenario';
 import { EmollmSeedFileError } from './errors';
 import type { Seed } from './seed';
 
@@ -15,11 +16,18 @@ export interface EmollmSeedFile {
 }
 
 /**
- * Parse JSONL text of EmoLLM seed descriptions and build their seeds. `file` names the source in errors.
+ * Parse JSONL text of EmoLLM seed descriptions and build their seeds. `file` names the source in errors;
+ * `settings`, when given, are the settings the seeds may be of (e.g. `['ed']` for `emollm-ed`).
  * @throws EmollmSeedFileError `file:line: reason` at the first bad line — invalid JSON, a schema violation
- *   (naming the field), or an id already used on an earlier line (naming that line) — or when there is no seed.
+ *   (naming the field), a seed of another setting than `settings`, or an id already used on an earlier line
+ *   (naming that line) — or when there is no seed.
  */
-export function parseEmollmSeeds(text: string, file: string, source = file): EmollmSeedFile {
+export function parseEmollmSeeds(
+  text: string,
+  file: string,
+  source = file,
+  settings?: readonly EmollmSetting[],
+): EmollmSeedFile {
   const specs: EmollmSeedSpec[] = [];
   const seeds: Seed[] = [];
   const firstLine = new Map<string, number>();
@@ -41,6 +49,12 @@ export function parseEmollmSeeds(text: string, file: string, source = file): Emo
       throw new EmollmSeedFileError(file, line, `${where}${issue?.message ?? 'invalid seed'}`);
     }
     const spec = value as EmollmSeedSpec;
+    if (settings && !settings.includes(spec.setting))
+      throw new EmollmSeedFileError(
+        file,
+        line,
+        `setting: seed "${spec.id}" is of setting ${spec.setting}, not ${settings.join(' or ')}`,
+      );
     const earlier = firstLine.get(spec.id);
     if (earlier !== undefined)
       throw new EmollmSeedFileError(file, line, `seed id "${spec.id}" already used on line ${earlier}`);
