@@ -8,7 +8,7 @@ import { GrpoInputError, GrpoSnapshotError } from '../src/grpo/errors';
 import { FolderGrpoStorage } from '../src/grpo/node';
 import { JobConfigError, TrainRunError } from '../src/jobs/errors';
 import { trainGrpoJob, type GrpoTrainJobConfigInput, type GrpoTrainResult } from '../src/jobs/train-grpo';
-import { formatEstimate } from '../src/stats';
+import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import { EMOLLM_TASK_NAMES, TASK_IDS, getTask, isEmollmTaskName } from '../src/tasks';
 import { SUCCESS_HELP, UsageError, bool, parseCommandLine, runCommand, str, type Io } from './options';
 
@@ -129,6 +129,10 @@ export function formatGrpoReport(r: GrpoTrainResult): string {
     lines.push(`  trained  return ${ci(e.trained.meanReturn)}  success ${ci(e.trained.successRate)}`);
     lines.push(`  initial  return ${ci(e.initial.meanReturn)}  success ${ci(e.initial.successRate)}`);
     lines.push(`  trained − initial return ${ci(e.returnDifference)}`);
+    lines.push(
+      `  intervals: return — ${ESTIMATE_METHOD_NAMES[e.trained.meanReturn.method]}; ` +
+        `success — ${ESTIMATE_METHOD_NAMES[e.trained.successRate.method]}`,
+    );
   }
   lines.push(`files: ${r.files.join(', ')}`);
   return lines.join('\n') + '\n';
