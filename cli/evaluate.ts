@@ -4,7 +4,7 @@
  * report.csv, report.md and the trajectories into an output folder, and resumes an interrupted evaluation there.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { modelFromJson, modelToJson, PpdppModelError, type PpdppModel } from '../src/baselines/ppdpp/model';
@@ -18,8 +18,8 @@ import {
 } from '../src/eval/harness-f1';
 import { createNodePool, FileEpisodeStore, prepareOutputFolder } from '../src/eval/harness-node';
 import { reportToCsv, reportToJson, reportToMarkdown } from '../src/eval/report-format';
-import { OutputConflictError, OutputPathError } from '../src/io';
-import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
+import { FileDamagedError, FileReadError, OutputConflictError, OutputPathError } from '../src/io';
+import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
 import { JobConfigError, PolicyUnavailableError, UnknownPolicyError } from '../src/jobs/errors';
 import { EvaluateConfigSchema, evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
 import { resolveRoles, type RolesConfig } from '../src/roles';
@@ -278,7 +278,7 @@ async function loadSeedSets(args: EvaluateArgs, io: Io): Promise<SeedSet[]> {
 async function loadF1Contexts(args: EvaluateArgs): Promise<Partial<Record<TaskId, F1Context[]>>> {
   const out: Partial<Record<TaskId, F1Context[]>> = {};
   for (const [task, path] of Object.entries(args.f1Data) as [TaskId, string][]) {
-    const text = await readFile(path, 'utf8');
+    const text = await readTextFile(path);
     const dialogues =
       task === 'esconv'
         ? esconvDialogues(text, path)
@@ -306,7 +306,7 @@ async function ppdppPlanners(
     const saved = join(args.out, `ppdpp-${task}.json`);
     const path = args.ppdppModel[task] ?? (existsSync(saved) ? saved : undefined);
     if (path) {
-      out[task] = modelFromJson(await readFile(path, 'utf8'));
+      out[task] = modelFromJson(await readTextFile(path), path);
       io.stderr(`ppdpp ${task}: planner loaded from ${path}\n`);
       continue;
     }
@@ -455,6 +455,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       PolicyUnavailableError,
       OutputConflictError,
       OutputPathError,
+      FileReadError,
+      FileDamagedError,
     ],
     DATASET_HINTS,
   );
