@@ -17,6 +17,7 @@ import {
   type F1Context,
 } from '../src/eval/harness-f1';
 import { createNodePool, FileEpisodeStore, prepareOutputFolder } from '../src/eval/harness-node';
+import type { EpisodeStore } from '../src/eval/harness-run';
 import { reportToCsv, reportToJson, reportToMarkdown } from '../src/eval/report-format';
 import { FileDamagedError, FileReadError, OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
@@ -40,6 +41,7 @@ import {
   SEEDS_HELP,
   UsageError,
   bool,
+  cutUtterancesNotice,
   flagHelp,
   flagValues,
   flagsFromSchema,
@@ -393,7 +395,16 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
   if (state === 'replace') await clearEvaluationFolder(args.out);
   if (args.policies.includes('ppdpp'))
     config.resources = { ...resources, ppdpp: await ppdppPlanners(args, seedSets, io) };
-  const store = new FileEpisodeStore(args.out, io.stderr);
+  const files = new FileEpisodeStore(args.out, io.stderr);
+  let cut = 0;
+  const store: EpisodeStore = {
+    load: (task, policy) => files.load(task, policy),
+    records: (task, policy) => files.records(task, policy),
+    append: (record) => {
+      cut += record.cutUtterances ?? 0;
+      return files.append(record);
+    },
+  };
   const pool = args.workers > 1 ? createNodePool(args.workers) : null;
   const bar =
     io.isTTY && !args.json
@@ -415,6 +426,7 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
     });
     bar?.stop();
     io.stderr(`${run.ran} episodes run, ${run.reused} found finished in ${args.out}\n`);
+    if (cut > 0) io.stderr(cutUtterancesNotice(cut));
     await writeFileAtomic(join(args.out, 'report.json'), reportToJson(report));
     await writeFileAtomic(join(args.out, 'report.csv'), reportToCsv(report));
     const markdown = reportToMarkdown(report);

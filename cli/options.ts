@@ -10,6 +10,7 @@ import { readJsonFile } from '../src/io/node';
 import { cpus } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
+import { MAX_UTTERANCE_CHARS } from '../src/env/env';
 import { LabError } from '../src/errors';
 import type { ReplayFixture } from '../src/llm/replay';
 import {
@@ -428,6 +429,15 @@ export async function readFixtures(path: string): Promise<ReplayFixture> {
   }
   const inner = (json as { fixture?: unknown; job?: unknown }) ?? {};
   return (inner.job !== undefined && inner.fixture !== undefined ? inner.fixture : json) as ReplayFixture;
+}
+
+/**
+ * The stderr line that says how many actor utterances (`count` ≥ 1) the environment cut to its length limit
+ * (`MAX_UTTERANCE_CHARS`, src/env/env.ts).
+ */
+export function cutUtterancesNotice(count: number): string {
+  const were = count === 1 ? 'utterance was' : 'utterances were';
+  return `warning: ${count} ${were} cut to ${MAX_UTTERANCE_CHARS} characters (MAX_UTTERANCE_CHARS)\n`;
 }
 
 /** The number of worker threads a machine can use: its cores. */
