@@ -4,7 +4,7 @@
  * report.csv, report.md and the trajectories into an output folder, and resumes an interrupted evaluation there.
  */
 import { existsSync } from 'node:fs';
-import { mkdir, readdir, readFile, rm } from 'node:fs/promises';
+import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
 import cliProgress from 'cli-progress';
 import { modelFromJson, modelToJson, PpdppModelError, type PpdppModel } from '../src/baselines/ppdpp/model';
@@ -17,9 +17,10 @@ import {
   type F1Context,
 } from '../src/eval/harness-f1';
 import { createNodePool, FileEpisodeStore, prepareOutputFolder } from '../src/eval/harness-node';
+import type { EpisodeStore } from '../src/eval/harness-run';
 import { reportToCsv, reportToJson, reportToMarkdown } from '../src/eval/report-format';
-import { OutputConflictError, OutputPathError } from '../src/io';
-import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
+import { FileDamagedError, FileReadError, OutputConflictError, OutputPathError } from '../src/io';
+import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
 import { JobConfigError, PolicyUnavailableError, UnknownPolicyError } from '../src/jobs/errors';
 import { EvaluateConfigSchema, evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
 import { resolveRoles, type RolesConfig } from '../src/roles';
@@ -41,6 +42,7 @@ import {
   SEEDS_HELP,
   UsageError,
   bool,
+  cutUtterancesNotice,
   flagHelp,
   flagValues,
   flagsFromSchema,
@@ -287,7 +289,7 @@ async function loadSeedSets(args: EvaluateArgs, io: Io): Promise<SeedSet[]> {
 async function loadF1Contexts(args: EvaluateArgs): Promise<Partial<Record<TaskId, F1Context[]>>> {
   const out: Partial<Record<TaskId, F1Context[]>> = {};
   for (const [task, path] of Object.entries(args.f1Data) as [TaskId, string][]) {
-    const text = await readFile(path, 'utf8');
+    const text = await readTextFile(path);
     const dialogues =
       task === 'esconv'
         ? esconvDialogues(text, path)
@@ -315,7 +317,7 @@ async function ppdppPlanners(
     const saved = join(args.out, `ppdpp-${task}.json`);
     const path = args.ppdppModel[task] ?? (existsSync(saved) ? saved : undefined);
     if (path) {
-      out[task] = modelFromJson(await readFile(path, 'utf8'));
+      out[task] = modelFromJson(await readTextFile(path), path);
       io.stderr(`ppdpp ${task}: planner loaded from ${path}\n`);
       continue;
     }
@@ -402,7 +404,16 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
   if (state === 'replace') await clearEvaluationFolder(args.out);
   if (args.policies.includes('ppdpp'))
     config.resources = { ...resources, ppdpp: await ppdppPlanners(args, seedSets, io) };
-  const store = new FileEpisodeStore(args.out, io.stderr);
+  const files = new FileEpisodeStore(args.out, io.stderr);
+  let cut = 0;
+  const store: EpisodeStore = {
+    load: (task, policy) => files.load(task, policy),
+    records: (task, policy) => files.records(task, policy),
+    append: (record) => {
+      cut += record.cutUtterances ?? 0;
+      return files.append(record);
+    },
+  };
   const pool = args.workers > 1 ? createNodePool(args.workers) : null;
   const bar =
     io.isTTY && !args.json
@@ -424,6 +435,7 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
     });
     bar?.stop();
     io.stderr(`${run.ran} episodes run, ${run.reused} found finished in ${args.out}\n`);
+    if (cut > 0) io.stderr(cutUtterancesNotice(cut));
     await writeFileAtomic(join(args.out, 'report.json'), reportToJson(report));
     await writeFileAtomic(join(args.out, 'report.csv'), reportToCsv(report));
     const markdown = reportToMarkdown(report);
@@ -464,6 +476,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       PolicyUnavailableError,
       OutputConflictError,
       OutputPathError,
+      FileReadError,
+      FileDamagedError,
     ],
     DATASET_HINTS,
   );

@@ -5,10 +5,12 @@
  * notice, output checks made before any work, and the exit codes (0 ok, 1 failure, 2 usage error).
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { FileDamagedError, FileReadError } from '../src/io';
+import { readJsonFile } from '../src/io/node';
 import { cpus } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
+import { MAX_UTTERANCE_CHARS } from '../src/env/env';
 import { LabError } from '../src/errors';
 import type { ReplayFixture } from '../src/llm/replay';
 import {
@@ -417,23 +419,29 @@ export function languageConfig(values: LanguageValues): RolesConfig {
 
 /**
  * Reads a replay fixture: a JSON object of request key → answers, or a recorded episode file whose `fixture`
- * member is one. @throws UsageError naming the file when it cannot be read or is not JSON.
+ * member is one. @throws UsageError naming the file (and the line of the damage) when it cannot be read or is
+ * not JSON, in words ({@link readJsonFile}), never the parser's text.
  */
 export async function readFixtures(path: string): Promise<ReplayFixture> {
-  let text: string;
-  try {
-    text = await readFile(path, 'utf8');
-  } catch (err) {
-    throw new UsageError(`cannot read --fixtures ${path}: ${(err as Error).message}`);
-  }
   let json: unknown;
   try {
-    json = JSON.parse(text);
+    json = await readJsonFile(path);
   } catch (err) {
-    throw new UsageError(`--fixtures ${path} is not JSON: ${(err as Error).message}`);
+    if (err instanceof FileReadError || err instanceof FileDamagedError)
+      throw new UsageError(`--fixtures: ${err.message}`);
+    throw err;
   }
   const inner = (json as { fixture?: unknown; job?: unknown }) ?? {};
   return (inner.job !== undefined && inner.fixture !== undefined ? inner.fixture : json) as ReplayFixture;
+}
+
+/**
+ * The stderr line that says how many actor utterances (`count` ≥ 1) the environment cut to its length limit
+ * (`MAX_UTTERANCE_CHARS`, src/env/env.ts).
+ */
+export function cutUtterancesNotice(count: number): string {
+  const were = count === 1 ? 'utterance was' : 'utterances were';
+  return `warning: ${count} ${were} cut to ${MAX_UTTERANCE_CHARS} characters (MAX_UTTERANCE_CHARS)\n`;
 }
 
 /** The number of worker threads a machine can use: its cores. */

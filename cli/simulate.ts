@@ -35,6 +35,7 @@ import {
   runCommand,
   seedsValues,
   bool,
+  cutUtterancesNotice,
   str,
   strs,
   languageValues,
@@ -215,6 +216,7 @@ export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateR
   const onSigint = () => stop.abort('interrupted');
   process.once('SIGINT', onSigint);
   let finished = false;
+  let cut = 0;
   try {
     const result = await simulateJob(
       { ...opts.config, ...(seeds ? { seeds } : {}), language, resources },
@@ -223,10 +225,14 @@ export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateR
           if (done === 1) bar?.start(total, 0);
           bar?.update(done);
         },
-        ...(file ? { onEpisode: (line) => file.write(line) } : {}),
+        onEpisode: async (line) => {
+          cut += line.cutUtterances ?? 0;
+          await file?.write(line);
+        },
         signal: stop.signal,
       },
     );
+    if (cut > 0) io.stderr(cutUtterancesNotice(cut));
     await file?.complete();
     finished = true;
     return {

@@ -13,7 +13,7 @@ import type { GrpoServices } from '../src/grpo/trainer';
 import { JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
 import { trainGrpoJob, type GrpoTrainJobConfigInput, type GrpoTrainResult } from '../src/jobs/train-grpo';
 import { backendFor, resolveRoles, type RolesConfig } from '../src/roles';
-import { formatEstimate } from '../src/stats';
+import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import {
   EMOLLM_TASK_NAMES,
   TASK_IDS,
@@ -275,6 +275,10 @@ export function formatGrpoReport(r: GrpoTrainResult): string {
     lines.push(`  trained  return ${ci(e.trained.meanReturn)}  success ${ci(e.trained.successRate)}`);
     lines.push(`  initial  return ${ci(e.initial.meanReturn)}  success ${ci(e.initial.successRate)}`);
     lines.push(`  trained − initial return ${ci(e.returnDifference)}`);
+    lines.push(
+      `  intervals: return — ${ESTIMATE_METHOD_NAMES[e.trained.meanReturn.method]}; ` +
+        `success — ${ESTIMATE_METHOD_NAMES[e.trained.successRate.method]}`,
+    );
   }
   lines.push(`files: ${r.files.join(', ')}`);
   return lines.join('\n') + '\n';

@@ -4,7 +4,7 @@
  * interrupted run exactly; learning curves and the evaluation against SFT and random at the end.
  */
 import cliProgress from 'cli-progress';
-import { formatEstimate } from '../src/stats';
+import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
 import {
@@ -279,6 +279,9 @@ export function formatReport(r: TrainReport): string {
       if (p) lines.push(`  ${name.padEnd(8)} ${ci(p.summary.meanReturn)}`);
     if (e.differences.vsSft) lines.push(`  cstpo − sft     ${ci(e.differences.vsSft)}`);
     lines.push(`  cstpo − random  ${ci(e.differences.vsRandom)}`);
+    lines.push(
+      `  intervals: ${ESTIMATE_METHOD_NAMES['cluster-bootstrap']} over seeds (none from a single seed)`,
+    );
     lines.push(
       `  intervals clear of: sft ${e.beats.sft === null ? 'n/a' : e.beats.sft ? 'yes' : 'no'}, random ${e.beats.random ? 'yes' : 'no'}`,
     );

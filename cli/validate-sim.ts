@@ -4,10 +4,12 @@
  * intervals and baselines), runs dose–response per task, and compares replaying the human actors' strategies with
  * random. Logic in src/validity; this file parses options and prints.
  */
-import { mkdir, readdir, readFile, stat, writeFile } from 'node:fs/promises';
+import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DatasetError, p4gFileKind, type TextFile } from '../src/data';
+import { OutputConflictError, OutputPathError } from '../src/io';
+import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import type { P4gFiles } from '../src/data/p4g';
 import { TASK_IDS, type TaskId } from '../src/tasks/seed';
 import type { ValidityFiles } from '../src/validity/datasets';
@@ -43,7 +45,9 @@ Options:
   --dose-seeds N        dev seeds per task for dose–response and reply variety (default 20)
   --check-seeds N       dev seeds per task for replay vs random (default 20; 0 skips it)
   --resamples N         bootstrap resamples (default 2000)
-  --out DIR             also write validity.json and validity.md there
+  --out DIR             also write validity.json and validity.md there (checked before any work: a new or empty
+                        folder, or an earlier validate-sim output with --overwrite)
+  --overwrite           replace the validity.json and validity.md of an earlier run in --out
   --json                print the report as JSON on stdout (instead of Markdown)
   -h, --help            show this help
 
@@ -69,6 +73,7 @@ export interface ValidateArgs {
   checkSeeds: number;
   resamples: number;
   out: string | null;
+  overwrite: boolean;
   json: boolean;
 }
 
@@ -97,6 +102,7 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
         'check-seeds': { type: 'string' },
         resamples: { type: 'string' },
         out: { type: 'string' },
+        overwrite: { type: 'boolean' },
         json: { type: 'boolean' },
         help: { type: 'boolean', short: 'h' },
       },
@@ -107,6 +113,7 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
     throw new UsageError((err as Error).message);
   }
   if (values.help) return 'help';
+  if (values.overwrite && values.out === undefined) throw new UsageError('--overwrite needs --out DIR');
   const seeds = ((values.seeds as string[] | undefined) ?? []).map((spec) => {
     const m = /^([a-z0-9]+)=(.+)$/.exec(spec);
     if (m && isTask(m[1] as string)) return { task: m[1] as TaskId, path: m[2] as string };
@@ -128,6 +135,7 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
     checkSeeds: integer(values['check-seeds'] as string | undefined, 'check-seeds', 20, 0),
     resamples: integer(values.resamples as string | undefined, 'resamples', 2000, 1),
     out: (values.out as string | undefined) ?? null,
+    overwrite: Boolean(values.overwrite),
     json: Boolean(values.json),
   };
 }
@@ -190,8 +198,18 @@ async function readFiles(args: ValidateArgs): Promise<ValidityFiles> {
   return files;
 }
 
-/** Run the validation and return what to print. */
+/**
+ * Run the validation and return what to print.
+ * @throws OutputConflictError / OutputPathError before any work when --out cannot take the report.
+ */
 export async function runValidateCli(args: ValidateArgs, stderr: (s: string) => void): Promise<string> {
+  if (args.out !== null) {
+    await assertOutputAvailable(args.out, {
+      kind: 'dir',
+      ownerMarker: 'validity.json',
+      overwrite: args.overwrite,
+    });
+  }
   const files = await readFiles(args);
   let ladder: LadderFile | undefined;
   if (args.ladder !== null) {
@@ -214,14 +232,13 @@ export async function runValidateCli(args: ValidateArgs, stderr: (s: string) => 
   const markdown = reportMarkdown(report);
   const json = `${JSON.stringify(report, null, 2)}\n`;
   if (args.out !== null) {
-    await mkdir(args.out, { recursive: true });
-    await writeFile(join(args.out, 'validity.json'), json);
-    await writeFile(join(args.out, 'validity.md'), markdown);
+    await writeFileAtomic(join(args.out, 'validity.md'), markdown);
+    await writeFileAtomic(join(args.out, 'validity.json'), json);
   }
   return args.json ? json : markdown;
 }
 
-/** CLI entry: the exit code (0 ok, 1 failure, 2 usage error or bad input file). */
+/** CLI entry: the exit code (0 ok, 1 failure, 2 usage error, bad input file or an --out that cannot be used). */
 export async function main(
   argv: string[],
   io: { stdout: (s: string) => void; stderr: (s: string) => void },
@@ -237,6 +254,10 @@ export async function main(
   } catch (err) {
     if (err instanceof ValidityInputError) {
       io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
+      return 2;
+    }
+    if (err instanceof OutputConflictError || err instanceof OutputPathError) {
+      io.stderr(`error: ${err.message}\n`);
       return 2;
     }
     if (err instanceof DatasetError) {

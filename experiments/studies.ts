@@ -12,13 +12,17 @@
  * is what a researcher gets from those commands. Nothing here is tuned to the papers' numbers.
  *
  * Usage: npm run studies -- [--tasks esconv,p4g,cb] [--steps 20] [--seeds-per-step 4] [--sft-epochs 100]
- *        [--eval-repeats 4] [--principles-episodes 20] [--rng-seed 0] [--out results/studies]
+ *        [--eval-repeats 4] [--principles-episodes 20] [--rng-seed 0] [--out results/studies] [--overwrite]
  * Writes <out>/studies.json and <out>/studies.md (and the runs under <out>/runs, memories under <out>/memories).
+ * `--out` is checked before any work: a new or empty folder, or an earlier studies folder (one holding
+ * studies.json) with `--overwrite`, which also lets the runs and memories in it be replaced; anything else exits 2.
  */
 import { execFile } from 'node:child_process';
-import { mkdir, rm, writeFile } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parseArgs, promisify } from 'node:util';
+import { OutputConflictError, OutputPathError } from '../src/io';
+import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 
 const run = promisify(execFile);
 
@@ -32,6 +36,7 @@ const { values } = parseArgs({
     'principles-episodes': { type: 'string', default: '20' },
     'rng-seed': { type: 'string', default: '0' },
     out: { type: 'string', default: 'results/studies' },
+    overwrite: { type: 'boolean', default: false },
   },
 });
 
@@ -71,6 +76,9 @@ type Summary = { successRate: Interval; meanReturn: Interval; avgTurnsAll: Inter
 
 async function main(): Promise<void> {
   const out = values.out as string;
+  const overwrite = values.overwrite === true;
+  await assertOutputAvailable(out, { kind: 'dir', ownerMarker: 'studies.json', overwrite });
+  const replace = overwrite ? ['--overwrite'] : [];
   await mkdir(join(out, 'runs'), { recursive: true });
   await mkdir(join(out, 'memories'), { recursive: true });
   const tasks = (values.tasks as string).split(',');
@@ -86,7 +94,6 @@ async function main(): Promise<void> {
     let baselines: Record<string, Summary> = {};
     for (const v of VARIANTS) {
       const dir = join(out, 'runs', `${task}-${v.ablate ?? 'full'}`);
-      await rm(dir, { recursive: true, force: true });
       const started = Date.now();
       const r = await tsx([
         'cli/train.ts',
@@ -105,6 +112,7 @@ async function main(): Promise<void> {
         ...(v.ablate ? ['--ablate', v.ablate] : []),
         '--out',
         dir,
+        ...replace,
         '--json',
       ]);
       version = String(r.simulatorVersion);
@@ -142,7 +150,7 @@ async function main(): Promise<void> {
       values['rng-seed'] as string,
       '--out',
       memory,
-      '--overwrite',
+      ...replace,
       '--json',
     ]);
     const p = await tsx([
@@ -180,12 +188,18 @@ async function main(): Promise<void> {
     '',
     'Intervals: 95%, cluster bootstrap over seeds (Wilson for success rates), as the CLIs report them.',
   ];
-  await writeFile(
+  await writeFileAtomic(join(out, 'studies.md'), [...head, ...md, ''].join('\n'));
+  await writeFileAtomic(
     join(out, 'studies.json'),
     JSON.stringify({ simulatorVersion: version, options: values, results }, null, 1),
   );
-  await writeFile(join(out, 'studies.md'), [...head, ...md, ''].join('\n'));
   process.stdout.write([...head, ...md, ''].join('\n'));
 }
 
-await main();
+try {
+  await main();
+} catch (err) {
+  if (!(err instanceof OutputConflictError || err instanceof OutputPathError)) throw err;
+  process.stderr.write(`error: ${err.message}\n`);
+  process.exitCode = 2;
+}

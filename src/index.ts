@@ -323,6 +323,7 @@ export {
   MalformedResponseError,
   ModelLoadError,
   PrivacyError,
+  RedirectRefusedError,
   StructuredOutputError,
   TimeoutError,
   UnsupportedModelError,
@@ -343,9 +344,30 @@ export {
 // Per-role backend configuration.
 export { resolveRoles, RolesConfigSchema, type RolesConfig, type ResolvedRoles } from './roles';
 
-// WebGPU probe and model recommendation; IndexedDB storage errors.
+// WebGPU probe and model recommendation; tfjs backend selection's error; IndexedDB storage errors.
 export { probeGpu, recommendModels, type GpuReport, type Recommendation } from './gpu';
-export { StoreError, StorageBlockedError, StorageQuotaError, StorageUnavailableError } from './store';
+export { NoBackendError } from './gpu/backend';
+export {
+  StoreError,
+  StorageBlockedError,
+  StorageQuotaError,
+  StorageUnavailableError,
+  StorageVersionError,
+  StorageDeniedError,
+  StorageClosedError,
+} from './store';
+
+// The file layer's errors (browser-safe classes; the Node writers and readers that throw most of them are in
+// the `/node` entry's modules): an output that would overwrite something or cannot be written, a file that
+// cannot be read or is damaged, a streaming writer used after closing, a download without a page.
+export {
+  OutputConflictError,
+  OutputPathError,
+  FileReadError,
+  FileDamagedError,
+  WriterClosedError,
+  DownloadUnavailableError,
+} from './io/errors';
 
 // Jobs: simulate, evaluate, train and build-principles over a validated configuration (the CLIs' engines, also
 // run in Web Workers); the one policy registry; stored memories and runs as policies; the library's worker pool.
@@ -376,6 +398,7 @@ export {
   JobConfigError,
   JobAbortedError,
   TrainRunError,
+  TrainResumeConflictError,
   UnknownPolicyError,
   PolicyUnavailableError,
 } from './jobs/errors';
@@ -465,6 +488,10 @@ export { PoolOptionError } from './pool/errors';
 export { SeedingError } from './seeding/errors';
 export { MemoryOptionError, MemoryInputError, MemoryTaskMismatchError } from './memory/errors';
 export { TaskInputError } from './tasks/errors';
-export { EvalWorkerError } from './eval/errors';
+export { EvalWorkerError, UnmappedStrategyError } from './eval/errors';
+export { CorruptWeightsError } from './rl/params';
+export { ConstructionCheckpointError } from './memory/construct';
+export { SuccessInputError } from './tasks/success';
+export { ValidityInputError } from './validity/errors';
 export { RlError, RunIdError, RlInputError, RlOptionError } from './rl/errors';
 export { StoredRunError } from './rl/store';

@@ -56,6 +56,11 @@ export interface EpisodeRecord {
   truncated: boolean;
   endReason: string | null;
   judgeScores: Record<string, number | boolean>;
+  /**
+   * How many of the actor's utterances the environment cut to `MAX_UTTERANCE_CHARS` (src/env/env.ts); absent
+   * when none was.
+   */
+  cutUtterances?: number;
 }
 
 /** Options of {@link runEpisode}. `policySeed` seeds the policy's own random stream (default: seed's + 1). */
@@ -84,10 +89,12 @@ export async function runEpisode(
   policy.begin?.({ seedId: seed.id, ...(seed.reference ? { reference: seed.reference } : {}) });
   const turns: TurnRecord[] = [];
   let total = 0;
+  let cut = 0;
   for (;;) {
     const action = await policy.act(observation, rng);
     const step = await env.step(action);
     total += step.reward;
+    if (step.info.utteranceCut) cut += 1;
     const sim = step.info.sim;
     turns.push({
       turn: turns.length,
@@ -121,6 +128,7 @@ export async function runEpisode(
         truncated: step.truncated,
         endReason: step.info.endReason,
         judgeScores: terminal?.scores ?? {},
+        ...(cut > 0 ? { cutUtterances: cut } : {}),
       };
     }
   }

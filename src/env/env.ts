@@ -63,6 +63,8 @@ export interface StepInfo {
   terminal?: TerminalJudgment;
   /** Problems with the action that the environment corrected (e.g. an utterance cut to the length limit). */
   warnings?: string[];
+  /** Present when the actor's utterance was cut to {@link MAX_UTTERANCE_CHARS}: its length before and after. */
+  utteranceCut?: { from: number; to: number };
 }
 
 export interface StepResult {
@@ -113,8 +115,9 @@ export class EnvStateError extends LabError {
  * Longest actor utterance the environment passes on, in UTF-16 code units (about 350 English words; real
  * counselling, persuasion and bargaining turns are far shorter). A longer utterance is cut — not rejected, so an
  * episode with a rambling LLM actor goes on — at the last word boundary within the limit (or at the limit when
- * there is none), before the simulator, the judges and the history see it; `info.warnings` says so. This bounds
- * the simulator's per-turn work whatever the actor produces.
+ * there is none), before the simulator, the judges and the history see it; `info.warnings` says so and
+ * `info.utteranceCut` gives the lengths (the rollout counts them in the episode record's `cutUtterances`). This
+ * bounds the simulator's per-turn work whatever the actor produces.
  */
 export const MAX_UTTERANCE_CHARS = 2000;
 
@@ -230,13 +233,16 @@ export class DialogueEnv {
       throw new EnvActionError('action.utterance must be a non-empty string');
     }
     const utterance = cutUtterance(action.utterance);
-    const warnings =
+    const from = action.utterance.length;
+    const cut =
       utterance === action.utterance
-        ? []
-        : [
-            `utterance of ${action.utterance.length} characters cut to ${utterance.length} ` +
-              `(MAX_UTTERANCE_CHARS = ${MAX_UTTERANCE_CHARS})`,
-          ];
+        ? {}
+        : {
+            warnings: [
+              `utterance of ${from} characters cut to ${utterance.length} (MAX_UTTERANCE_CHARS = ${MAX_UTTERANCE_CHARS})`,
+            ],
+            utteranceCut: { from, to: utterance.length },
+          };
     const { state, turn } = await this.sim.step(cur.sim, this.textHistory, utterance);
     const actorTurn: Turn = Object.freeze({ speaker: 'actor', text: utterance, strategy: action.strategy });
     const actorText: Turn = Object.freeze({ speaker: 'actor', text: utterance });
@@ -245,7 +251,7 @@ export class DialogueEnv {
       sim: turn,
       state,
       endReason: state.ended,
-      ...(warnings.length > 0 ? { warnings } : {}),
+      ...cut,
     };
     let reward = 0;
     let ppdppSuccess = false;

@@ -33,7 +33,8 @@ import type { TaskEvent } from '../sim/types';
 import type { Seed, TaskId } from '../tasks/seed';
 import { extractFeatures, parsed } from '../text/features';
 import { z } from 'zod';
-import { bootstrapMean, type BootstrapInterval } from '../stats/bootstrap';
+import type { Estimate } from '../stats/intervals';
+import { meanEstimate } from '../stats/metrics';
 import { EvalInputError } from './errors';
 
 type Input = (c: RealizerContext) => string;
@@ -210,8 +211,8 @@ export interface DoseResponseResult {
   monotonicity: number;
   /** Spearman's rank correlation of level (1–4) and score over all replies, in [−1, 1] (0 if scores are constant). */
   spearman: number;
-  /** Level 4 − level 1 score per checkpoint, bootstrapped over seeds. */
-  endpointChange: BootstrapInterval;
+  /** Level 4 − level 1 score per checkpoint, bootstrapped over seeds (no interval from a single seed). */
+  endpointChange: Estimate;
 }
 
 /**
@@ -279,14 +280,11 @@ export async function doseResponse(options: DoseResponseOptions): Promise<DoseRe
           pairs.map((x) => x.level),
           scores,
         ),
-    endpointChange: bootstrapMean(
+    endpointChange: meanEstimate(
       perCheckpoint.map((m) => (m[m.length - 1] as number) - (m[0] as number)),
-      {
-        clusters: seeds.map((s) => s.id),
-        rng: Rng.fromSeed(hashKey32(`${options.baseSeed ?? 0}|dose-endpoint|${task}|${simulatorName}`)),
-        resamples: options.resamples,
-        level: options.level,
-      },
+      seeds.map((s) => s.id),
+      Rng.fromSeed(hashKey32(`${options.baseSeed ?? 0}|dose-endpoint|${task}|${simulatorName}`)),
+      { resamples: options.resamples, level: options.level },
     ),
   };
 }

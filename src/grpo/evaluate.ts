@@ -1,7 +1,9 @@
 /**
  * Evaluation of policies for the EmoLLM studies and the GRPO job: every policy plays the same evaluation
- * seeds with the same environment seeds (paired), and each figure is reported as a mean with a 95% percentile
- * bootstrap interval clustered by seed (src/stats `bootstrapMean`, 2,000 resamples by default).
+ * seeds with the same environment seeds (paired), and each figure is reported with the shared estimates of
+ * src/stats/intervals.ts: means with a 95% percentile bootstrap interval clustered by seed (`meanEstimate`, 2,000
+ * resamples by default; no interval from a single seed, shown "n/a (1 seed)"), success rates with a Wilson
+ * interval (`proportionEstimate`). Each {@link Estimate} names its method.
  *
  * Figures per episode: the environment's return (the judge's terminal utility), success (the task's success
  * rule), turns, the user's emotional state ES at the end and the emotional gain per turn (ES_end − ES_start) /
@@ -18,7 +20,7 @@
 import type { Policy } from '../agents/types';
 import type { Action, DialogueEnv } from '../env/env';
 import { Rng } from '../rng';
-import { bootstrapMean, proportionEstimate, type BootstrapInterval, type Estimate } from '../stats';
+import { meanEstimate, proportionEstimate, type Estimate } from '../stats';
 import type { Seed } from '../tasks';
 import {
   scoreEmollmEpisode,
@@ -45,7 +47,7 @@ export interface EvalEpisodeRow {
 /** A policy's summary: each figure with its interval (null when there is nothing to average). */
 export interface PolicySummary {
   episodes: number;
-  meanReturn: BootstrapInterval;
+  meanReturn: Estimate;
   /**
    * Which success `successRate` and `averageTurns` count: EmoLLM's SR (sr_proxy, its first resolving turn) when
    * every episode has EmoLLM scores, else the judge's terminal success.
@@ -56,9 +58,9 @@ export interface PolicySummary {
   /** The judge's terminal success rate (Wilson), whichever `successMetric` is. */
   judgeSuccessRate: Estimate;
   /** Over successful episodes only (turns up to the first resolving turn under EmoLLM SR); null without one. */
-  averageTurns: BootstrapInterval | Estimate | null;
-  esEnd: BootstrapInterval;
-  esGainPerTurn: BootstrapInterval;
+  averageTurns: Estimate | null;
+  esEnd: Estimate;
+  esGainPerTurn: Estimate;
   /** EmoLLM's six metrics with their intervals when every episode has EmoLLM scores, else null. */
   emollm: EmollmSummary | null;
 }
@@ -129,8 +131,7 @@ export async function evaluatePolicy(
 export function summarize(rows: readonly EvalEpisodeRow[], seed: number, resamples = 2000): PolicySummary {
   const rng = Rng.fromSeed(seed);
   const clusters = rows.map((r) => r.seedId);
-  const interval = (values: number[], ids = clusters) =>
-    bootstrapMean(values, { rng, clusters: ids, resamples });
+  const interval = (values: number[], ids = clusters) => meanEstimate(values, ids, rng, { resamples });
   const won = rows.filter((r) => r.success);
   const judgeSuccessRate = proportionEstimate(
     rows.map((r) => (r.success ? 1 : 0)),

@@ -5,8 +5,9 @@
  */
 import { z } from 'zod';
 import { RolesConfigSchema } from '../roles';
-import { TASK_NAMES } from '../tasks/emollm';
-import { SeedSchema, TASK_IDS } from '../tasks/seed';
+import { getTask } from '../tasks';
+import { EMOLLM_HORIZON, isEmollmTaskName, TASK_NAMES, taskFamily, type TaskName } from '../tasks/emollm';
+import { SeedSchema, TASK_IDS, type TaskId } from '../tasks/seed';
 import { JobAbortedError, JobConfigError } from './errors';
 
 /** Most episodes one job may play (per task and policy). */
@@ -53,6 +54,38 @@ export const commonFields = {
       "reverse-perspective lookahead depth of the arg policy, at most the protocol's horizon (default 3)",
     ),
 };
+
+/** The horizon (actor turns) of a task under a protocol. */
+export function horizonOf(task: TaskId, protocol: 'cstpo' | 'ppdpp'): number {
+  const t = getTask(task);
+  return protocol === 'cstpo' ? t.horizon : t.ppdppHorizon;
+}
+
+/**
+ * The lookahead rule of the episode jobs (simulate, evaluate): the arg policy cannot look further than the
+ * episode lasts, so `lookahead` is at most the horizon of every task played — `horizon` when given, else EmoLLM's
+ * cap for an EmoLLM setting, else the protocol's. Adds an issue on `lookahead` to `ctx` for the first task whose
+ * horizon is shorter.
+ */
+export function refineLookahead(
+  c: { lookahead?: number | undefined; horizon?: number | undefined; protocol: 'cstpo' | 'ppdpp' },
+  tasks: readonly TaskName[],
+  ctx: z.RefinementCtx,
+): void {
+  if (c.lookahead === undefined) return;
+  for (const task of tasks) {
+    const horizon =
+      c.horizon ?? (isEmollmTaskName(task) ? EMOLLM_HORIZON : horizonOf(taskFamily(task), c.protocol));
+    if (c.lookahead > horizon) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['lookahead'],
+        message: `at most the horizon (${horizon} turns for ${task} under ${c.protocol}), got ${c.lookahead}`,
+      });
+      return;
+    }
+  }
+}
 
 /** Seeds as job data (the CLI reads them from `--seeds`); absent: the bundled authored seeds. */
 export const SeedsField = z.array(SeedSchema).min(1).optional();

@@ -24,6 +24,7 @@ import {
   LanguageField,
   MAX_EPISODES,
   parseJobConfig,
+  refineLookahead,
   TaskField,
   TaskNameField,
   type JobOptions,
@@ -33,65 +34,67 @@ import { PolicyRegistry, policyResource, type PolicyResources } from './policies
 import { PolicyResourcesField } from './resources';
 
 /** The evaluate job's configuration. Each field's description is its command-line `--help` line. */
-export const EvaluateConfigSchema = z.object({
-  tasks: z
-    .array(TaskNameField)
-    .min(1)
-    .describe(
-      'tasks, comma-separated: esconv, p4g, cb, emollm (or one setting: emollm-ed, -msd, -medd, -iclr)',
-    ),
-  policies: z
-    .array(z.string().min(1))
-    .min(1)
-    .describe('policies of the registry, compared on the same episodes'),
-  seedSets: z
-    .array(z.object({ task: TaskField, name: z.string(), seeds: z.array(SeedSchema) }))
-    .optional()
-    .describe('named seed sets per task (default: the bundled authored seeds, set "bundled")'),
-  episodes: z
-    .number()
-    .int()
-    .min(1)
-    .max(MAX_EPISODES)
-    .optional()
-    .describe(
-      `episodes per task, policy and seed set (1 to ${MAX_EPISODES.toLocaleString('en')}); seeds are cycled in ` +
-        'order: episode i plays seed i mod N as its repeat ⌊i / N⌋ (default: one per seed, × --repeats)',
-    ),
-  repeats: z
-    .number()
-    .int()
-    .min(1)
-    .max(1000)
-    .optional()
-    .describe('episodes per seed, with different simulator streams (not with --episodes; default 1)'),
-  horizon: z
-    .number()
-    .int()
-    .min(1)
-    .max(100)
-    .optional()
-    .describe(
-      `episode horizon in actor turns (default: ${EMOLLM_HORIZON} for EmoLLM tasks, the paper's cap; otherwise ` +
-        "the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
-    ),
-  ...commonFields,
-  reference: z.string().optional().describe('paired differences against this policy (default: the first)'),
-  resamples: z.number().int().min(100).max(100_000).default(2000).describe('bootstrap resamples'),
-  f1: z
-    .boolean()
-    .default(false)
-    .describe('strategy F1 against human labels (esconv, p4g) at the labelled turns'),
-  f1Contexts: z
-    .custom<Partial<Record<TaskId, F1Context[]>>>((v) => typeof v === 'object' && v !== null)
-    .optional(),
-  validate: z
-    .boolean()
-    .default(false)
-    .describe("the simulator's dose-response validation on each task's seeds"),
-  language: LanguageField,
-  resources: PolicyResourcesField,
-});
+export const EvaluateConfigSchema = z
+  .object({
+    tasks: z
+      .array(TaskNameField)
+      .min(1)
+      .describe(
+        'tasks, comma-separated: esconv, p4g, cb, emollm (or one setting: emollm-ed, -msd, -medd, -iclr)',
+      ),
+    policies: z
+      .array(z.string().min(1))
+      .min(1)
+      .describe('policies of the registry, compared on the same episodes'),
+    seedSets: z
+      .array(z.object({ task: TaskField, name: z.string(), seeds: z.array(SeedSchema) }))
+      .optional()
+      .describe('named seed sets per task (default: the bundled authored seeds, set "bundled")'),
+    episodes: z
+      .number()
+      .int()
+      .min(1)
+      .max(MAX_EPISODES)
+      .optional()
+      .describe(
+        `episodes per task, policy and seed set (1 to ${MAX_EPISODES.toLocaleString('en')}); seeds are cycled in ` +
+          'order: episode i plays seed i mod N as its repeat ⌊i / N⌋ (default: one per seed, × --repeats)',
+      ),
+    repeats: z
+      .number()
+      .int()
+      .min(1)
+      .max(1000)
+      .optional()
+      .describe('episodes per seed, with different simulator streams (not with --episodes; default 1)'),
+    horizon: z
+      .number()
+      .int()
+      .min(1)
+      .max(100)
+      .optional()
+      .describe(
+        `episode horizon in actor turns (default: ${EMOLLM_HORIZON} for EmoLLM tasks, the paper's cap; otherwise ` +
+          "the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
+      ),
+    ...commonFields,
+    reference: z.string().optional().describe('paired differences against this policy (default: the first)'),
+    resamples: z.number().int().min(100).max(100_000).default(2000).describe('bootstrap resamples'),
+    f1: z
+      .boolean()
+      .default(false)
+      .describe('strategy F1 against human labels (esconv, p4g) at the labelled turns'),
+    f1Contexts: z
+      .custom<Partial<Record<TaskId, F1Context[]>>>((v) => typeof v === 'object' && v !== null)
+      .optional(),
+    validate: z
+      .boolean()
+      .default(false)
+      .describe("the simulator's dose-response validation on each task's seeds"),
+    language: LanguageField,
+    resources: PolicyResourcesField,
+  })
+  .superRefine((c, ctx) => refineLookahead(c, c.tasks, ctx));
 
 /** The configuration as given (defaults not yet applied). */
 export type EvaluateConfig = z.input<typeof EvaluateConfigSchema>;

@@ -17,7 +17,7 @@ import { resolveRoles, usesLlm, type RoleUsage, type RuntimeOptions } from '../r
 import { caseStreams } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import { summarizeEpisodes, type EpisodeOutcome, type EpisodeSummary } from '../stats';
-import { getTask, type Seed, type TaskId } from '../tasks';
+import type { Seed, TaskId } from '../tasks';
 import { defaultSeedsOf, emollmSeedSets } from '../tasks/defaults';
 import { EMOLLM_HORIZON, isEmollmTaskName, taskFamily, type TaskName } from '../tasks/emollm';
 import {
@@ -26,18 +26,13 @@ import {
   LanguageField,
   MAX_EPISODES,
   parseJobConfig,
+  refineLookahead,
   SeedsField,
   TaskNameField,
   type JobOptions,
 } from './common';
 import { PolicyRegistry, type PolicyResources } from './policies';
 import { PolicyResourcesField } from './resources';
-
-/** The horizon (actor turns) of a task under a protocol. */
-export function horizonOf(task: TaskId, protocol: 'cstpo' | 'ppdpp'): number {
-  const t = getTask(task);
-  return protocol === 'cstpo' ? t.horizon : t.ppdppHorizon;
-}
 
 /** The simulate job's configuration. Each field's description is its command-line `--help` line. */
 export const SimulateConfigSchema = z
@@ -74,16 +69,7 @@ export const SimulateConfigSchema = z
     language: LanguageField,
     resources: PolicyResourcesField,
   })
-  .superRefine((c, ctx) => {
-    const horizon =
-      c.horizon ?? (isEmollmTaskName(c.task) ? EMOLLM_HORIZON : horizonOf(taskFamily(c.task), c.protocol));
-    if (c.lookahead !== undefined && c.lookahead > horizon)
-      ctx.addIssue({
-        code: 'custom',
-        path: ['lookahead'],
-        message: `at most the horizon (${horizon} turns for ${c.task} under ${c.protocol}), got ${c.lookahead}`,
-      });
-  });
+  .superRefine((c, ctx) => refineLookahead(c, [c.task], ctx));
 
 /** The configuration as given (defaults not yet applied). */
 export type SimulateConfig = z.input<typeof SimulateConfigSchema>;

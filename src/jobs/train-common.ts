@@ -7,6 +7,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { CPU_BACKEND_PREFERENCE, selectBackend, type BackendChoice } from '../gpu/backend';
 import { configureWasmBackend, type WasmBackendOptions } from '../gpu/wasm';
+import { parseJsonText } from '../io/json';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { Seed, TaskId } from '../tasks';
 import { checkAborted } from './common';
@@ -70,7 +71,8 @@ export interface StoredSplit {
  * against the stored ones) and to be of this simulator version, and its training seeds found again in its source
  * by id.
  * @throws TrainRunError when the split is missing, was made by another simulator version, or names a training
- *   seed its source no longer has; whatever `check` throws.
+ *   seed its source no longer has; FileDamagedError naming the file and line when it is not valid JSON; whatever
+ *   `check` throws.
  */
 export async function resumeSplit<S extends StoredSplit>(
   place: TrainPlace,
@@ -81,7 +83,7 @@ export async function resumeSplit<S extends StoredSplit>(
 ): Promise<{ split: S; seeds: Seed[] }> {
   const text = await place.readText(file);
   if (text === null) throw new TrainRunError(`no run to resume in ${place.location} (no ${file})`);
-  const split = JSON.parse(text) as S;
+  const split = parseJsonText(`${place.location}/${file}`, text) as S;
   check?.(split);
   if (split.simulatorVersion !== SIMULATOR_VERSION)
     throw new TrainRunError(

@@ -3,7 +3,7 @@
  * trajectory-level GRPO of the trained heads (reasoning gate, response strategy, candidate scorer) over the frozen
  * template ARG actor, realizer and reverse-perspective predictor (src/grpo), every step saved so that `resume`
  * continues exactly; at the end the trained heads are evaluated against their initial weights on held-out seeds
- * (paired episodes, 95% bootstrap intervals clustered by seed).
+ * (paired episodes, 95% bootstrap intervals clustered by seed, Wilson for success rates; no interval from one seed).
  *
  * Storage goes through a {@link GrpoTrainStorage} (Node: `FolderGrpoStorage` in src/grpo/node.ts, the
  * run folder with `split.json` first, then the run store's files, `history.json`, `eval.json`).
@@ -19,7 +19,7 @@ import { GrpoTrainer, grpoEnv, type GrpoServices, type GrpoStepRecord } from '..
 import { Rng } from '../rng';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
-import { bootstrapMean, type BootstrapInterval } from '../stats';
+import { pairedEstimate, type PairedEstimate } from '../stats';
 import { isEmollmTaskName, TaskIdSchema, type Seed, type TaskId } from '../tasks';
 import { defaultSeeds, emollmDefaultSeeds } from '../tasks/defaults';
 import { parseJobConfig, type JobOptions } from './common';
@@ -81,8 +81,11 @@ export interface GrpoEvaluation {
   repeats: number;
   trained: PolicySummary;
   initial: PolicySummary;
-  /** Paired per-episode difference of the return, trained − initial. */
-  returnDifference: BootstrapInterval;
+  /**
+   * Paired per-episode difference of the return, trained − initial (clustered bootstrap; no interval, with a
+   * `note`, from one seed or when every pair differs by the same amount).
+   */
+  returnDifference: PairedEstimate;
 }
 
 /** What the job reports. */
@@ -301,17 +304,16 @@ async function evaluateHeads(
   try {
     initial.params.load(await trainer.reference.params.toWeights());
     const initialRows = await evaluatePolicy(new GrpoPolicy('initial', initial, parts, config), seeds, opts);
-    const diffs = trainedRows.map(
-      (r, i) => r.return - (initialRows[i] as (typeof initialRows)[number]).return,
-    );
+    const keyed = (rows: typeof trainedRows) =>
+      rows.map((r) => ({ key: `${r.seedId}/${r.repeat}`, value: r.return }));
     return {
       seeds: seeds.length,
       repeats,
       trained: summarize(trainedRows, config.seed + 2),
       initial: summarize(initialRows, config.seed + 2),
-      returnDifference: bootstrapMean(diffs, {
+      returnDifference: pairedEstimate(keyed(trainedRows), keyed(initialRows), {
         rng: Rng.fromSeed(config.seed + 3),
-        clusters: trainedRows.map((r) => r.seedId),
+        clusterOf: (key) => key.slice(0, key.lastIndexOf('/')),
       }),
     };
   } finally {

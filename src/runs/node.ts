@@ -11,6 +11,7 @@
 import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Float32PayloadError } from './errors';
+import { describeJsonError } from '../io/json';
 import { writeFileAtomic } from '../io/node';
 import type { RunKind, RunStoreOf, RunTypes, StoredRunOf } from './store';
 
@@ -66,8 +67,8 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
 
   /**
    * Parses the JSON file `path` of run `runId` (null when it does not exist).
-   * @throws the kind's damaged-run error naming the file when it is not JSON, not an object, or holds a bad
-   *   float32 payload.
+   * @throws the kind's damaged-run error naming the file (and the line of the damage) when it is not JSON, not an
+   *   object, or holds a bad float32 payload; the reason is in words, never the parser's character offset.
    */
   private async readJson<V>(path: string, runId: string): Promise<V | null> {
     const text = await readText(path);
@@ -76,7 +77,9 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     try {
       value = JSON.parse(text, float32Reviver);
     } catch (e) {
-      throw this.kind.damaged(runId, path, `not valid JSON (${(e as Error).message})`);
+      if (e instanceof Float32PayloadError) throw this.kind.damaged(runId, path, e.message);
+      const { reason, line } = describeJsonError(text, e);
+      throw this.kind.damaged(runId, line === undefined ? path : `${path} line ${line}`, reason);
     }
     if (value === null || typeof value !== 'object' || Array.isArray(value)) {
       throw this.kind.damaged(runId, path, 'not a JSON object');
@@ -95,7 +98,7 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
       try {
         rows.push(JSON.parse(line) as T['row']);
       } catch (e) {
-        throw this.kind.damaged(runId, `${path}:${i + 1}`, `not valid JSON (${(e as Error).message})`);
+        throw this.kind.damaged(runId, `${path} line ${i + 1}`, describeJsonError(line, e).reason);
       }
     }
     return rows;

@@ -17,6 +17,7 @@ import type { WeightMap } from '../../rl/params';
 import type { Rng } from '../../rng';
 import { getTask } from '../../tasks';
 import type { TaskId } from '../../tasks/seed';
+import { parseJsonText } from '../../io/json';
 import { realizeStrategy } from '../common';
 import { PpdppModelError } from '../errors';
 
@@ -176,28 +177,30 @@ export function modelToJson(model: PpdppModel): string {
 
 /**
  * A planner from {@link modelToJson} text.
- * @throws PpdppModelError when the text is not a version-1 planner or does not fit its task.
+ * @param source where the text came from (a file path), named by every error.
+ * @throws FileDamagedError naming `source` and the line when the text is not valid JSON; PpdppModelError naming
+ *   `source` when it is not a version-1 planner or does not fit its task.
  */
-export function modelFromJson(text: string): PpdppModel {
-  let raw: {
+export function modelFromJson(text: string, source = 'the PPDPP planner'): PpdppModel {
+  const raw = parseJsonText(source, text) as {
     version?: unknown;
     task?: unknown;
-    weights?: Record<string, { shape: number[]; data: number[] }>;
-  };
-  try {
-    raw = JSON.parse(text) as typeof raw;
-  } catch (e) {
-    throw new PpdppModelError(`not a PPDPP planner: ${(e as Error).message}`);
+    weights?: Record<string, { shape?: unknown; data?: unknown }>;
+  } | null;
+  if (raw?.version !== 1 || typeof raw.task !== 'string' || typeof raw.weights !== 'object' || !raw.weights)
+    throw new PpdppModelError(`${source} is not a version-1 PPDPP planner`);
+  const weights: WeightMap = {};
+  for (const [name, w] of Object.entries(raw.weights)) {
+    if (!Array.isArray(w?.shape) || !Array.isArray(w.data))
+      throw new PpdppModelError(`${source}: parameter "${name}" has no shape or data array`);
+    weights[name] = { shape: w.shape as number[], data: Float32Array.from(w.data as number[]) };
   }
-  if (raw.version !== 1 || typeof raw.task !== 'string' || typeof raw.weights !== 'object')
-    throw new PpdppModelError('not a version-1 PPDPP planner');
-  const weights: WeightMap = Object.fromEntries(
-    Object.entries(raw.weights).map(([name, w]) => [
-      name,
-      { shape: w.shape, data: Float32Array.from(w.data) },
-    ]),
-  );
   const model = { ...(raw as unknown as PpdppModel), weights };
-  checkModel(model);
+  try {
+    checkModel(model);
+  } catch (e) {
+    if (e instanceof PpdppModelError) throw new PpdppModelError(`${source}: ${e.message}`);
+    throw e;
+  }
   return model;
 }

@@ -1,4 +1,11 @@
+/**
+ * The environment's utterance length limit: a longer actor utterance is cut with a warning in `info`, the
+ * rollout counts the cuts in the episode record, and simulate / evaluate print the count on stderr.
+ */
 import { describe, expect, it } from 'vitest';
+import { cutUtterancesNotice } from '../../../cli/options';
+import { runEpisode } from '../../../src/agents/rollout';
+import type { Policy } from '../../../src/agents/types';
 import { cutUtterance, DialogueEnv, MAX_UTTERANCE_CHARS } from '../../../src/env';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 
@@ -16,6 +23,34 @@ describe('utterance length limit', () => {
     ]);
     const normal = await env.step({ strategy: 'Question', utterance: 'How are you feeling today?' });
     expect(normal.info.warnings).toBeUndefined();
+    expect(result.info.utteranceCut).toEqual({ from: words.length, to: said.length });
+    expect(normal.info.utteranceCut).toBeUndefined();
+  });
+
+  it('counts the cut utterances in the episode record, and the CLIs say how many', async () => {
+    const long = 'please '.repeat(600);
+    let turn = 0;
+    // Every other turn too long: the odd turns are cut.
+    const rambler: Policy = {
+      name: 'rambler',
+      act: async () => ({ strategy: 'Question', utterance: turn++ % 2 === 1 ? long : 'How are you?' }),
+    };
+    const seed = defaultSeeds('esconv')[0]!;
+    const record = await runEpisode(new DialogueEnv('esconv', { horizon: 4 }), rambler, seed);
+    expect(record.turns.length).toBeGreaterThanOrEqual(2);
+    expect(record.cutUtterances).toBe(Math.floor(record.turns.length / 2));
+    const calm: Policy = {
+      name: 'calm',
+      act: async () => ({ strategy: 'Question', utterance: 'And then?' }),
+    };
+    const plain = await runEpisode(new DialogueEnv('esconv', { horizon: 2 }), calm, seed);
+    expect('cutUtterances' in plain).toBe(false);
+    expect(cutUtterancesNotice(1)).toBe(
+      'warning: 1 utterance was cut to 2000 characters (MAX_UTTERANCE_CHARS)\n',
+    );
+    expect(cutUtterancesNotice(3)).toBe(
+      'warning: 3 utterances were cut to 2000 characters (MAX_UTTERANCE_CHARS)\n',
+    );
   });
 
   it('cuts at a word boundary, or at the limit without one, never inside a surrogate pair', () => {

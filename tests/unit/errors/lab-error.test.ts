@@ -2,6 +2,8 @@
  * The project-wide error base (issue 12): every error class of a converted folder is a LabError with its own
  * name and a stable code, and the ESLint rule that keeps bare built-in errors out of those folders fires.
  */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { ESLint } from 'eslint';
 import { AgentOptionError, PolicySpecError, UnknownStrategyError } from '../../../src/agents/errors';
 import {
@@ -31,6 +33,8 @@ import { RngError } from '../../../src/rng/errors';
 import { UnknownTaskError } from '../../../src/tasks/errors';
 import { getTask } from '../../../src/tasks';
 import { HashedNgramEmbedder } from '../../../src/embed';
+import * as lab from '../../../src';
+import * as labNode from '../../../src/node';
 
 /** Class → its stable code. Changing a code is a breaking change: this table is the record of them. */
 const CODES: [new (...args: never[]) => LabError, string, unknown[]][] = [
@@ -121,5 +125,61 @@ describe('no bare built-in errors in the library (eslint.config.js)', () => {
     expect(await lint(bare, 'cli/example.ts')).toHaveLength(0);
     expect(await lint(bare, 'bench/example.ts')).toHaveLength(0);
     expect(await lint(bare, 'src/tasks/success.ts')).toHaveLength(1);
+  });
+});
+
+/** Every `export class …Error` declared under src/ (the file each is in). */
+function declaredErrorClasses(): Map<string, string> {
+  const found = new Map<string, string>();
+  const visit = (dir: string) => {
+    for (const entry of readdirSync(dir, { withFileTypes: true })) {
+      const path = join(dir, entry.name);
+      if (entry.isDirectory()) visit(path);
+      else if (entry.name.endsWith('.ts'))
+        for (const m of readFileSync(path, 'utf8').matchAll(/^export class (\w+Error)\b/gm))
+          found.set(m[1] as string, path);
+    }
+  };
+  visit('src');
+  return found;
+}
+
+describe('typed errors are exported from the package entries', () => {
+  const main = lab as unknown as Record<string, unknown>;
+  const node = labNode as unknown as Record<string, unknown>;
+
+  it('every error class under src/ is a LabError exported from the main entry or /node', () => {
+    const declared = declaredErrorClasses();
+    expect(declared.size).toBeGreaterThan(80);
+    const missing = [...declared].filter(([name]) => !(name in main) && !(name in node));
+    expect(missing.map(([name, file]) => `${name} (${file})`)).toEqual([]);
+    declared.delete('LabError');
+    for (const name of declared.keys()) {
+      const Class = (main[name] ?? node[name]) as abstract new (...args: never[]) => unknown;
+      expect(Class.prototype, name).toBeInstanceOf(LabError);
+    }
+  });
+
+  it('the storage, redirect, file and backend errors come from the browser-safe main entry', () => {
+    for (const name of [
+      'StorageVersionError',
+      'StorageDeniedError',
+      'StorageClosedError',
+      'RedirectRefusedError',
+      'OutputConflictError',
+      'OutputPathError',
+      'FileDamagedError',
+      'FileReadError',
+      'WriterClosedError',
+      'DownloadUnavailableError',
+      'NoBackendError',
+    ])
+      expect(main[name], name).toBeTypeOf('function');
+    expect(new lab.NoBackendError([{ name: 'webgpu', reason: 'no adapter' }] as never).code).toBe(
+      'GPU_NO_BACKEND',
+    );
+    expect(new lab.FileDamagedError('a.json', 'cut short', 3).message).toBe(
+      'a.json line 3 is damaged: cut short',
+    );
   });
 });

@@ -86,7 +86,8 @@ describe('emollm-studies script', () => {
       for (const { summary, vsReference } of rows) {
         expect(summary.episodes).toBe(2);
         expect(summary.meanReturn).toMatchObject({ level: 0.95, n: 2 });
-        expect(summary.meanReturn.lo).toBeLessThanOrEqual(summary.meanReturn.hi);
+        expect(summary.meanReturn.lo).not.toBeNull();
+        expect(summary.meanReturn.lo!).toBeLessThanOrEqual(summary.meanReturn.hi!);
         expect(summary.successRate.method).toBe('wilson');
         expect(vsReference).not.toBeNull();
         if (summary.emollm) expect(summary.emollm.emotionalState.method).toBe('cluster-bootstrap');

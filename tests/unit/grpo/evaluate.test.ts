@@ -1,12 +1,17 @@
 /**
  * GRPO's evaluation (src/grpo/evaluate.ts): on EmoLLM scenario seeds every episode is scored by EmoLLM's metrics
  * and the summary's success rate is EmoLLM's SR (Wilson), with the judge's success kept beside it; on the other
- * tasks it stays the judge's.
+ * tasks it stays the judge's. One seed gives means without an interval ("n/a (1 seed)") and a Wilson interval of
+ * non-zero width for the success rate; the train report names the methods.
  */
 import { describe, expect, it } from 'vitest';
 import { createNamedPolicy } from '../../../src/baselines/registry';
 import { resolveGrpoConfig } from '../../../src/grpo/config';
-import { evaluatePolicy, summarize } from '../../../src/grpo/evaluate';
+import { formatGrpoReport } from '../../../cli/train-grpo';
+import { evaluatePolicy, summarize, type EvalEpisodeRow } from '../../../src/grpo/evaluate';
+import type { GrpoTrainResult } from '../../../src/jobs/train-grpo';
+import { formatEstimate, pairedEstimate } from '../../../src/stats';
+import { Rng } from '../../../src/rng';
 import { grpoEnv } from '../../../src/grpo/trainer';
 import { defaultSeeds, emollmDefaultSeeds } from '../../../src/tasks/defaults';
 
@@ -37,5 +42,41 @@ describe('GRPO evaluation', () => {
     const c = summarize(cbRows, 1, 100);
     expect([c.successMetric, c.emollm]).toEqual(['judge', null]);
     expect(c.successRate).toEqual(c.judgeSuccessRate);
+  });
+
+  it('gives no interval over one seed and a Wilson interval for 0/4 successes', () => {
+    const rows: EvalEpisodeRow[] = [0, 1, 2, 3].map((repeat) => ({
+      seedId: 'only',
+      repeat,
+      return: 18 + repeat,
+      success: false,
+      turns: 3,
+      esEnd: 3,
+      esGainPerTurn: 0.1 * repeat,
+      emollm: null,
+    }));
+    const s = summarize(rows, 1, 100);
+    for (const e of [s.meanReturn, s.esEnd, s.esGainPerTurn]) {
+      expect([e.lo, e.hi, e.method]).toEqual([null, null, 'cluster-bootstrap']);
+      expect(formatEstimate(e)).toMatch(/ n\/a \(1 seed\)$/);
+    }
+    expect(s.successRate.method).toBe('wilson');
+    expect(s.successRate.lo).toBe(0);
+    expect(s.successRate.hi).toBeGreaterThan(0.5);
+    const keyed = rows.map((r) => ({ key: `${r.seedId}/${r.repeat}`, value: r.return }));
+    const diff = pairedEstimate(keyed, keyed, { rng: Rng.fromSeed(0), clusterOf: (k) => k.split('/')[0]! });
+    const report = formatGrpoReport({
+      config: { task: 'cb', steps: 1 },
+      backend: 'cpu',
+      seeds: { source: 'default', train: 4, eval: 1 },
+      outcome: 'finished',
+      steps: [],
+      evaluation: { seeds: 1, repeats: 4, trained: s, initial: s, returnDifference: diff },
+      files: [],
+    } as unknown as GrpoTrainResult);
+    expect(report).toContain('trained  return 19.500 n/a (1 seed)');
+    expect(report).toContain('trained − initial return 0.000 n/a (n too small for an interval: 1 seed)');
+    expect(report).toMatch(/intervals: return — case-clustered percentile bootstrap; success — Wilson score/);
+    expect(report).not.toMatch(/\[19\.500, 19\.500\]|\[0\.000, 0\.000\]/);
   });
 });

@@ -142,7 +142,9 @@ describe('GrpoTrainer', () => {
     );
     t.dispose();
     await writeFile(join(dir, 'r2', 'latest.json'), '{ not json');
-    await expect(store.load('r2')).rejects.toThrow(/r2.*latest\.json: not valid JSON/);
+    await expect(store.load('r2')).rejects.toThrow(
+      /r2.*latest\.json line 1: not valid JSON: unexpected "n" at column 3/,
+    );
     expect(await store.load('absent')).toBeNull();
   });
 
