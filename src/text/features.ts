@@ -291,7 +291,15 @@ const AUX_QUESTION = new Set([
 ]);
 const FIRST_PERSON = new Set(['i', 'we']);
 const INTENT = new Set(['will', 'shall', 'going', 'promise', 'plan', 'intend', 'gonna']);
-const ABILITY = new Set(['can', 'could']);
+/** Modals that commit to nothing alone ("I can", "I would") but refuse when negated ("I can't", "I would never"). */
+const ABILITY = new Set(['can', 'could', 'would']);
+/** Verbs whose negation is no refusal: "I wouldn't mind", "I would not hesitate to give". */
+const NEGATED_ASSENT = new Set(['mind', 'hesitate']);
+/**
+ * Verbs that carry a negation down into the clause they take (neg-raising): "I don't think I will talk to him"
+ * says "I think I won't".
+ */
+const NEG_RAISING = new Set(['think', 'believe', 'expect', 'suppose', 'imagine', 'reckon', 'guess', 'see']);
 const GIVE_VERBS = new Set(['give', 'donate', 'contribute', 'spare', 'pledge']);
 /**
  * Inflected forms of the giving verbs, matched on the word itself: the tagger sometimes reads a gerund as an
@@ -342,10 +350,26 @@ function isQuestionSentence(p: Parsed, start: number, end: number, type: string)
 }
 
 /**
+ * Whether the clause whose subject is token `i` lies under a negated neg-raising verb: "I don't think [I will …]",
+ * "I do not expect that [we will …]" (the verb, an optional "that", then the subject; a negator among the verb's
+ * two tokens before).
+ */
+function underNegatedMatrix(toks: readonly Token[], i: number): boolean {
+  let v = i - 1;
+  if (toks[v]?.normal === 'that') v--;
+  const verb = toks[v];
+  if (!verb || !NEG_RAISING.has(verb.lemma)) return false;
+  return [toks[v - 1], toks[v - 2]].some(
+    (t) => t !== undefined && t.sentence === verb.sentence && isNegator(t),
+  );
+}
+
+/**
  * First-person commitments and refusals: "I/we" followed within four tokens by an intention word ("will",
- * "going", "promise" …) or an ability word ("can") and then a verb. A negator between them ("I will not", "I won't",
- * "I'll never", "I can't") makes it a refusal; an intention without one a commitment ("can" alone commits to
- * nothing). Questions commit to nothing.
+ * "going", "promise" …) or a modal that commits to nothing alone ("can", "could", "would") and then a verb. A
+ * negator between them ("I will not", "I won't", "I'll never", "I can't", "I would never") or over the clause
+ * ("I don't think I will …") makes it a refusal — not before "mind" or "hesitate" ("I wouldn't mind") —; an
+ * intention without one a commitment. Questions commit to nothing.
  */
 function commitments(p: Parsed, questions: ReadonlySet<number>): { commitment: number; refusal: number } {
   let commitment = 0;
@@ -356,7 +380,7 @@ function commitments(p: Parsed, questions: ReadonlySet<number>): { commitment: n
     if (!FIRST_PERSON.has(subject.normal) || questions.has(subject.sentence)) continue;
     let intent = false;
     let ability = false;
-    let negated = false;
+    let negated = underNegatedMatrix(toks, i);
     for (let k = i + 1; k < Math.min(toks.length, i + 6); k++) {
       const t = toks[k] as Token;
       if (t.sentence !== subject.sentence || t.pos === 'PUNCT') break;
@@ -364,7 +388,7 @@ function commitments(p: Parsed, questions: ReadonlySet<number>): { commitment: n
       else if (INTENT.has(t.normal) || INTENT.has(t.lemma)) intent = true;
       else if (ABILITY.has(t.normal)) ability = true;
       else if (t.pos === 'VERB' || (t.pos === 'AUX' && (intent || ability) && t.lemma !== 'be')) {
-        if (negated && (intent || ability)) refusal = 1;
+        if (negated && (intent || ability)) refusal = NEGATED_ASSENT.has(t.lemma) ? refusal : 1;
         else if (intent) commitment = 1;
         break;
       } else if (t.pos !== 'ADV' && t.pos !== 'PART' && t.pos !== 'AUX' && t.normal !== 'to') break;
