@@ -220,18 +220,6 @@ function saturate(hits: number): number {
   return 1 - rest;
 }
 
-/** Lower-cased text with runs of whitespace collapsed, padded with spaces for whole-phrase matching. */
-export function normalizeText(text: string): string {
-  return ` ${text.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim()} `;
-}
-
-/** Number of phrases of the list found in (normalised) text. */
-export function countHits(norm: string, phrases: readonly string[]): number {
-  let hits = 0;
-  for (const p of phrases) if (norm.includes(p)) hits++;
-  return hits;
-}
-
 /**
  * A bounded memo for a pure function of a string. The text rules see the same realizations and replies over and
  * over; caching their analysis changes no result, only the time (entries are frozen, so callers cannot alter a
@@ -336,6 +324,14 @@ const baseMemo = new Memo<BaseFeatures>();
 /** The memoised parse of a text. */
 export function parsed(text: string): Parsed {
   return parseMemo.get(text, () => parse(text));
+}
+
+/**
+ * Number of distinct phrases of `phrases` found in `text` as whole words outside a negation's scope (see
+ * `phraseHits` in phrases.ts): "ideal" holds no "deal", "whatever" no "hate", "not firm" no "firm".
+ */
+export function phraseCount(text: string, phrases: readonly string[]): number {
+  return phraseHits(parsed(text), phrases).plain;
 }
 
 function isQuestionSentence(p: Parsed, start: number, end: number, type: string): boolean {

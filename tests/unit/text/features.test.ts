@@ -27,6 +27,12 @@ describe('negation scope', () => {
     expect(topicHits('It was not audited.', { trust: ['audited'] })).toEqual({});
     expect(topicHits('It was audited.', { trust: ['audited'] })).toEqual({ trust: 0.5000000000000001 });
   });
+  it("a negation's scope ends at a coordinated clause with its own subject", () => {
+    expect(topicHits('I never sleep and I feel alone.', { low: ['alone'] })).toEqual({
+      low: 0.5000000000000001,
+    });
+    expect(topicHits('I never feel alone.', { low: ['alone'] })).toEqual({});
+  });
   it('a phrase that begins with a negator is itself a cue ("not a big deal" is dismissive)', () => {
     expect(f('It is not a big deal.').dismissive).toBeGreaterThan(0);
   });
