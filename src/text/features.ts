@@ -7,7 +7,7 @@
  * Cue scores are in [0, 1]; distinct phrase hits saturate (1 hit → 0.5, 2 → 0.75, 3+ → ~0.9).
  */
 import type { TopicLexicon } from '../tasks/types';
-import { parse, type Parsed, type Token } from './nlp';
+import { parse, type Parsed, type Sentence, type Token } from './nlp';
 import { amounts, offeredPrice } from './numbers';
 import { isNegator, phraseHits } from './phrases';
 
@@ -44,8 +44,6 @@ const LEXICON = {
     'you must',
     'you have to',
     'you need to',
-    'right now',
-    'immediately',
     'no excuse',
     'last chance',
     'obviously',
@@ -162,6 +160,12 @@ const LEXICON = {
   ],
 } as const;
 
+/**
+ * Pressure cues that only say "now": pressure in a statement or a yes/no question ("Can you decide right now?"),
+ * none in a question that asks for information ("What would help you right now?").
+ */
+const TIME_PRESSURE = ['right now', 'immediately'];
+
 export type FeatureName = keyof typeof LEXICON;
 
 /** Features of one utterance (cue scores in [0, 1] unless said otherwise). */
@@ -202,6 +206,13 @@ export interface TextFeatures {
   amounts: readonly number[];
   /** Lemmas of the content words of the question sentences ("How old is it?" → ["old"]); empty without one. */
   askedAbout: readonly string[];
+  /**
+   * Lemmas of every word of the question sentences, in reading order ("How are you feeling?" → how, be, you,
+   * feel): what a question asks and of whom, for the template responder's question kinds. Empty without one.
+   */
+  questionLemmas: readonly string[];
+  /** 1 when every sentence of the text is a question ("Is it still available?"), else 0. */
+  onlyQuestions: number;
   wordCount: number;
 }
 
@@ -429,12 +440,23 @@ function baseFeatures(text: string): BaseFeatures {
     });
     if (questions.size === 0 && text.includes('?')) questions.add(p.sentences.length - 1);
     const found = amounts(p);
-    const askedAbout = p.tokens
-      .filter(
-        (t) =>
-          questions.has(t.sentence) && t.type === 'word' && !ASK_STOP.has(t.normal) && !ASK_STOP.has(t.lemma),
-      )
+    const asked = p.tokens.filter((t) => questions.has(t.sentence) && t.type === 'word');
+    const askedAbout = asked
+      .filter((t) => !ASK_STOP.has(t.normal) && !ASK_STOP.has(t.lemma))
       .map((t) => t.lemma);
+    const informationQuestions = new Set(
+      [...questions].filter((i) => {
+        const first = p.tokens[(p.sentences[i] as Sentence).start];
+        return first !== undefined && QUESTION_WORDS.has(first.normal);
+      }),
+    );
+    const outsideThem: Parsed = {
+      ...p,
+      tokens: p.tokens.filter((t) => !informationQuestions.has(t.sentence)),
+    };
+    f.pressure = saturate(
+      phraseHits(p, LEXICON.pressure).plain + phraseHits(outsideThem, TIME_PRESSURE).plain,
+    );
     return {
       features: {
         ...f,
@@ -446,6 +468,8 @@ function baseFeatures(text: string): BaseFeatures {
         price: offeredPrice(p, found),
         amounts: found.filter((a) => a.unit === null).map((a) => a.value),
         askedAbout,
+        questionLemmas: asked.map((t) => t.lemma),
+        onlyQuestions: p.sentences.length > 0 && questions.size === p.sentences.length ? 1 : 0,
         wordCount: (text.match(/\S+/g) ?? []).length,
       },
       words: contentWords(text),
