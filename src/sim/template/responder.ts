@@ -210,7 +210,11 @@ function esconvAnswer(input: ResponseInput, about: string, rng: Rng): string | n
     case 'event': {
       const situation = view.state.private.situation?.trim();
       if (!situation) return null;
-      return `Well, ${situation.charAt(0).toLowerCase() === 'i' ? situation : situation.charAt(0).toLowerCase() + situation.slice(1)}${/[.!?]$/.test(situation) ? '' : '.'}`;
+      // "I …" keeps its capital; any other first word is lower-cased after "Well,".
+      const said = /^I\b/.test(situation)
+        ? situation
+        : situation.charAt(0).toLowerCase() + situation.slice(1);
+      return `Well, ${said}${/[.!?]$/.test(situation) ? '' : '.'}`;
     }
     default:
       return null;
