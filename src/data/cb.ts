@@ -9,7 +9,7 @@ import { Rng } from '../rng';
 import { buildCbSeed } from '../tasks/builders';
 import { CB } from '../tasks/cb';
 import type { Seed } from '../tasks/seed';
-import { contentWords, countHits, normalizeText } from '../text/features';
+import { contentWords, phraseCount } from '../text/features';
 import {
   actorStrategies,
   baseName,
@@ -41,17 +41,13 @@ export const CbRecordSchema = z.object({
 });
 export type CbRecord = z.infer<typeof CbRecordSchema>;
 
-/** Listing phrases that announce a firm price, and ones that invite offers (matched on normalised text). */
-const FIRM_CUES = [
-  ' firm',
-  'non-negotiable',
-  'non negotiable',
-  'not negotiable',
-  'no lowball',
-  'no low ball',
-];
+/**
+ * Listing phrases that announce a firm price, and ones that invite offers (whole words outside negation: "not
+ * firm" announces no firm price).
+ */
+const FIRM_CUES = ['firm', 'non-negotiable', 'non negotiable', 'not negotiable', 'no lowball', 'no low ball'];
 const FLEXIBLE_CUES = [
-  ' obo',
+  'obo',
   'or best offer',
   'make an offer',
   'make me an offer',
@@ -66,9 +62,8 @@ const FLEXIBLE_CUES = [
  * an {@link Rng} seeded with `hashKey32(key + "/firmness")` (listings rarely say either, and sellers differ).
  */
 export function cbFirmness(sellerDescription: string, key: string): number {
-  const text = normalizeText(sellerDescription);
-  const firm = countHits(text, FIRM_CUES) > 0 ? 0.3 : 0;
-  const flexible = countHits(text, FLEXIBLE_CUES) > 0 ? -0.25 : 0;
+  const firm = phraseCount(sellerDescription, FIRM_CUES) > 0 ? 0.3 : 0;
+  const flexible = phraseCount(sellerDescription, FLEXIBLE_CUES) > 0 ? -0.25 : 0;
   const spread = 0.4 * (Rng.fromSeed(hashKey32(`${key}/firmness`)).next() - 0.5);
   return Math.round(Math.min(0.95, Math.max(0.05, 0.5 + firm + flexible + spread)) * 100) / 100;
 }

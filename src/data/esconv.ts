@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { buildEsconvSeed } from '../tasks/builders';
 import { ESCONV } from '../tasks/esconv';
 import type { Seed } from '../tasks/seed';
-import { contentWords, countHits, normalizeText } from '../text/features';
+import { contentWords, phraseCount } from '../text/features';
 import {
   actorStrategies,
   baseName,
@@ -48,7 +48,10 @@ const EMOTION_SEVERITY: Readonly<Record<string, number>> = {
   disgust: 0.4,
 };
 
-/** Phrases of distress in the help-seeker's words; each distinct one found raises severity by 0.05. */
+/**
+ * Phrases of distress in the help-seeker's words, matched as whole words outside negation ("whatever" holds no
+ * "hate", "not hopeless" is no distress); each distinct one found raises severity by 0.05.
+ */
 const DISTRESS_MARKERS = [
   "can't",
   'cannot',
@@ -82,7 +85,7 @@ const DISTRESS_MARKERS = [
  */
 export function esconvSeverity(emotionType: string, userPrefixText: string): number {
   const base = EMOTION_SEVERITY[emotionType.trim().toLowerCase()] ?? 0.45;
-  const hits = Math.min(5, countHits(normalizeText(userPrefixText), DISTRESS_MARKERS));
+  const hits = Math.min(5, phraseCount(userPrefixText, DISTRESS_MARKERS));
   return Math.round(Math.min(1, base + 0.05 * hits) * 100) / 100;
 }
 

@@ -8,19 +8,35 @@
 import type { Observation } from '../env/env';
 import { getTask } from '../tasks';
 import type { Turn } from '../tasks/seed';
-import { countHits, extractFeatures, normalizeText } from '../text/features';
+import { extractFeatures, phraseCount } from '../text/features';
 
-/** Generic feeling words, checked in this order; the first mood with a hit names the user's mood. */
+/**
+ * Generic feeling words, checked in this order; the first mood with a hit names the user's mood. All phrase
+ * tables here match whole words outside negation (`phraseCount`): "they" does not greet, "pressure" is not
+ * "sure", "not better" is not hopeful.
+ */
 const MOODS: readonly (readonly [string, readonly string[]])[] = [
-  ['angry', ['angry', 'furious', ' mad ', 'hate']],
+  ['angry', ['angry', 'furious', 'mad', 'hate']],
   ['frustrated', ['frustrat', 'fed up', 'stuck', 'annoyed', 'irritat']],
   ['anxious', ['worry', 'worried', 'anxious', 'nervous', 'on edge', 'scared', 'afraid', 'panic', 'stress']],
   [
     'low',
-    ['down', ' sad', 'feel low', 'pretty low', 'heavy', 'depress', 'hopeless', 'lonely', 'alone', 'cry'],
+    [
+      'down',
+      'sad',
+      'sadness',
+      'feel low',
+      'pretty low',
+      'heavy',
+      'depress',
+      'hopeless',
+      'lonely',
+      'alone',
+      'cry',
+    ],
   ],
   ['relieved', ['calmer', 'relief', 'relieved', 'lighter', 'weight off']],
-  ['hopeful', ['hopeful', 'hope', 'better', ' good', 'glad', 'happy']],
+  ['hopeful', ['hopeful', 'hope', 'better', 'good', 'glad', 'happy']],
   ['curious', ['interesting', 'had not thought', "hadn't thought", 'curious', 'tell me more']],
 ];
 
@@ -38,14 +54,16 @@ const STANCES: readonly (readonly [string, readonly string[]])[] = [
   ['is listening', ['i hear', 'okay', 'sure', 'thanks', 'right.', 'maybe']],
 ];
 
-/** Further cues, each adding a phrase when present. */
+/**
+ * Further cues, each adding a phrase when present; before them, "is ready to act" and "refuses" come from the
+ * reply's first-person commitment and refusal (`TextFeatures`; "not interested" refuses too), so that "I will
+ * not" is no readiness.
+ */
 const CUES: readonly (readonly [string, readonly string[]])[] = [
-  ['is ready to act', ['i am going to', "i'm going to", 'i will ', "i'll ", 'i plan to']],
   [
     'is considering a step',
     ['could try', 'might try', 'maybe i could', 'might be willing', 'willing to give'],
   ],
-  ['refuses', ['not planning to', 'not going to', 'will not', "won't", 'not interested']],
   ['names what it is about', ['mostly about', 'it is about', "it's about"]],
   ['has nothing more to tell', ['already told', 'not much else', 'nothing else', 'in the listing']],
   ['doubts the cause', ['use the money', 'charities', 'scam', 'trust']],
@@ -54,8 +72,8 @@ const CUES: readonly (readonly [string, readonly string[]])[] = [
   ['greets you', ['hello', 'hi there', 'hey', 'nice to meet']],
 ];
 
-function firstMatch(norm: string, table: readonly (readonly [string, readonly string[]])[]): string | null {
-  for (const [name, phrases] of table) if (countHits(norm, phrases) > 0) return name;
+function firstMatch(text: string, table: readonly (readonly [string, readonly string[]])[]): string | null {
+  for (const [name, phrases] of table) if (phraseCount(text, phrases) > 0) return name;
   return null;
 }
 
@@ -92,8 +110,7 @@ function priceCue(obs: Observation): string | null {
 
 /** How a reply sounds: "sounds <mood> and <stance>" from its feeling words and stance phrases. */
 export function describeReaction(reply: string): string {
-  const norm = normalizeText(reply);
-  return `sounds ${firstMatch(norm, MOODS) ?? 'calm'} and ${firstMatch(norm, STANCES) ?? 'says little'}`;
+  return `sounds ${firstMatch(reply, MOODS) ?? 'calm'} and ${firstMatch(reply, STANCES) ?? 'says little'}`;
 }
 
 /**
@@ -103,15 +120,20 @@ export function describeReaction(reply: string): string {
  */
 export function describeSituation(obs: Observation): string {
   const task = getTask(obs.task);
-  const norm = normalizeText(lastUserText(obs));
-  const cues = CUES.filter(([, phrases]) => countHits(norm, phrases) > 0).map(([name]) => name);
+  const reply = lastUserText(obs);
+  const f = extractFeatures(reply);
+  const cues = [
+    ...(f.commitment > 0 ? ['is ready to act'] : []),
+    ...(f.refusal > 0 || phraseCount(reply, ['not interested']) > 0 ? ['refuses'] : []),
+    ...CUES.filter(([, phrases]) => phraseCount(reply, phrases) > 0).map(([name]) => name),
+  ];
   const price = priceCue(obs);
   const actor = last(obs.history, 'actor');
   const after =
     actor === undefined
       ? 'before you have spoken'
       : `after you used ${actor.strategy ?? 'an unlabelled reply'}`;
-  const parts = [`the ${task.userRole} ${describeReaction(norm)}`, ...cues];
+  const parts = [`the ${task.userRole} ${describeReaction(reply)}`, ...cues];
   return [parts.join(', '), ...(price ? [price] : []), phaseOf(obs.turn), after].join(', ');
 }
 

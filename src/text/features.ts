@@ -7,7 +7,7 @@
  * Cue scores are in [0, 1]; distinct phrase hits saturate (1 hit → 0.5, 2 → 0.75, 3+ → ~0.9).
  */
 import type { TopicLexicon } from '../tasks/types';
-import { parse, type Parsed, type Token } from './nlp';
+import { parse, type Parsed, type Sentence, type Token } from './nlp';
 import { amounts, offeredPrice } from './numbers';
 import { isNegator, phraseHits } from './phrases';
 
@@ -44,8 +44,6 @@ const LEXICON = {
     'you must',
     'you have to',
     'you need to',
-    'right now',
-    'immediately',
     'no excuse',
     'last chance',
     'obviously',
@@ -162,6 +160,12 @@ const LEXICON = {
   ],
 } as const;
 
+/**
+ * Pressure cues that only say "now": pressure in a statement or a yes/no question ("Can you decide right now?"),
+ * none in a question that asks for information ("What would help you right now?").
+ */
+const TIME_PRESSURE = ['right now', 'immediately'];
+
 export type FeatureName = keyof typeof LEXICON;
 
 /** Features of one utterance (cue scores in [0, 1] unless said otherwise). */
@@ -202,6 +206,13 @@ export interface TextFeatures {
   amounts: readonly number[];
   /** Lemmas of the content words of the question sentences ("How old is it?" → ["old"]); empty without one. */
   askedAbout: readonly string[];
+  /**
+   * Lemmas of every word of the question sentences, in reading order ("How are you feeling?" → how, be, you,
+   * feel): what a question asks and of whom, for the template responder's question kinds. Empty without one.
+   */
+  questionLemmas: readonly string[];
+  /** 1 when every sentence of the text is a question ("Is it still available?"), else 0. */
+  onlyQuestions: number;
   wordCount: number;
 }
 
@@ -218,18 +229,6 @@ function saturate(hits: number): number {
   let rest = 1;
   for (let i = 0; i < quarters; i++) rest *= QUARTER_HALVING;
   return 1 - rest;
-}
-
-/** Lower-cased text with runs of whitespace collapsed, padded with spaces for whole-phrase matching. */
-export function normalizeText(text: string): string {
-  return ` ${text.toLowerCase().replace(/[’`]/g, "'").replace(/\s+/g, ' ').trim()} `;
-}
-
-/** Number of phrases of the list found in (normalised) text. */
-export function countHits(norm: string, phrases: readonly string[]): number {
-  let hits = 0;
-  for (const p of phrases) if (norm.includes(p)) hits++;
-  return hits;
 }
 
 /**
@@ -291,7 +290,15 @@ const AUX_QUESTION = new Set([
 ]);
 const FIRST_PERSON = new Set(['i', 'we']);
 const INTENT = new Set(['will', 'shall', 'going', 'promise', 'plan', 'intend', 'gonna']);
-const ABILITY = new Set(['can', 'could']);
+/** Modals that commit to nothing alone ("I can", "I would") but refuse when negated ("I can't", "I would never"). */
+const ABILITY = new Set(['can', 'could', 'would']);
+/** Verbs whose negation is no refusal: "I wouldn't mind", "I would not hesitate to give". */
+const NEGATED_ASSENT = new Set(['mind', 'hesitate']);
+/**
+ * Verbs that carry a negation down into the clause they take (neg-raising): "I don't think I will talk to him"
+ * says "I think I won't".
+ */
+const NEG_RAISING = new Set(['think', 'believe', 'expect', 'suppose', 'imagine', 'reckon', 'guess', 'see']);
 const GIVE_VERBS = new Set(['give', 'donate', 'contribute', 'spare', 'pledge']);
 /**
  * Inflected forms of the giving verbs, matched on the word itself: the tagger sometimes reads a gerund as an
@@ -330,6 +337,14 @@ export function parsed(text: string): Parsed {
   return parseMemo.get(text, () => parse(text));
 }
 
+/**
+ * Number of distinct phrases of `phrases` found in `text` as whole words outside a negation's scope (see
+ * `phraseHits` in phrases.ts): "ideal" holds no "deal", "whatever" no "hate", "not firm" no "firm".
+ */
+export function phraseCount(text: string, phrases: readonly string[]): number {
+  return phraseHits(parsed(text), phrases).plain;
+}
+
 function isQuestionSentence(p: Parsed, start: number, end: number, type: string): boolean {
   const first = p.tokens[start];
   const last = p.tokens[end];
@@ -342,10 +357,26 @@ function isQuestionSentence(p: Parsed, start: number, end: number, type: string)
 }
 
 /**
+ * Whether the clause whose subject is token `i` lies under a negated neg-raising verb: "I don't think [I will …]",
+ * "I do not expect that [we will …]" (the verb, an optional "that", then the subject; a negator among the verb's
+ * two tokens before).
+ */
+function underNegatedMatrix(toks: readonly Token[], i: number): boolean {
+  let v = i - 1;
+  if (toks[v]?.normal === 'that') v--;
+  const verb = toks[v];
+  if (!verb || !NEG_RAISING.has(verb.lemma)) return false;
+  return [toks[v - 1], toks[v - 2]].some(
+    (t) => t !== undefined && t.sentence === verb.sentence && isNegator(t),
+  );
+}
+
+/**
  * First-person commitments and refusals: "I/we" followed within four tokens by an intention word ("will",
- * "going", "promise" …) or an ability word ("can") and then a verb. A negator between them ("I will not", "I won't",
- * "I'll never", "I can't") makes it a refusal; an intention without one a commitment ("can" alone commits to
- * nothing). Questions commit to nothing.
+ * "going", "promise" …) or a modal that commits to nothing alone ("can", "could", "would") and then a verb. A
+ * negator between them ("I will not", "I won't", "I'll never", "I can't", "I would never") or over the clause
+ * ("I don't think I will …") makes it a refusal — not before "mind" or "hesitate" ("I wouldn't mind") —; an
+ * intention without one a commitment. Questions commit to nothing.
  */
 function commitments(p: Parsed, questions: ReadonlySet<number>): { commitment: number; refusal: number } {
   let commitment = 0;
@@ -356,7 +387,7 @@ function commitments(p: Parsed, questions: ReadonlySet<number>): { commitment: n
     if (!FIRST_PERSON.has(subject.normal) || questions.has(subject.sentence)) continue;
     let intent = false;
     let ability = false;
-    let negated = false;
+    let negated = underNegatedMatrix(toks, i);
     for (let k = i + 1; k < Math.min(toks.length, i + 6); k++) {
       const t = toks[k] as Token;
       if (t.sentence !== subject.sentence || t.pos === 'PUNCT') break;
@@ -364,7 +395,7 @@ function commitments(p: Parsed, questions: ReadonlySet<number>): { commitment: n
       else if (INTENT.has(t.normal) || INTENT.has(t.lemma)) intent = true;
       else if (ABILITY.has(t.normal)) ability = true;
       else if (t.pos === 'VERB' || (t.pos === 'AUX' && (intent || ability) && t.lemma !== 'be')) {
-        if (negated && (intent || ability)) refusal = 1;
+        if (negated && (intent || ability)) refusal = NEGATED_ASSENT.has(t.lemma) ? refusal : 1;
         else if (intent) commitment = 1;
         break;
       } else if (t.pos !== 'ADV' && t.pos !== 'PART' && t.pos !== 'AUX' && t.normal !== 'to') break;
@@ -409,12 +440,23 @@ function baseFeatures(text: string): BaseFeatures {
     });
     if (questions.size === 0 && text.includes('?')) questions.add(p.sentences.length - 1);
     const found = amounts(p);
-    const askedAbout = p.tokens
-      .filter(
-        (t) =>
-          questions.has(t.sentence) && t.type === 'word' && !ASK_STOP.has(t.normal) && !ASK_STOP.has(t.lemma),
-      )
+    const asked = p.tokens.filter((t) => questions.has(t.sentence) && t.type === 'word');
+    const askedAbout = asked
+      .filter((t) => !ASK_STOP.has(t.normal) && !ASK_STOP.has(t.lemma))
       .map((t) => t.lemma);
+    const informationQuestions = new Set(
+      [...questions].filter((i) => {
+        const first = p.tokens[(p.sentences[i] as Sentence).start];
+        return first !== undefined && QUESTION_WORDS.has(first.normal);
+      }),
+    );
+    const outsideThem: Parsed = {
+      ...p,
+      tokens: p.tokens.filter((t) => !informationQuestions.has(t.sentence)),
+    };
+    f.pressure = saturate(
+      phraseHits(p, LEXICON.pressure).plain + phraseHits(outsideThem, TIME_PRESSURE).plain,
+    );
     return {
       features: {
         ...f,
@@ -426,6 +468,8 @@ function baseFeatures(text: string): BaseFeatures {
         price: offeredPrice(p, found),
         amounts: found.filter((a) => a.unit === null).map((a) => a.value),
         askedAbout,
+        questionLemmas: asked.map((t) => t.lemma),
+        onlyQuestions: p.sentences.length > 0 && questions.size === p.sentences.length ? 1 : 0,
         wordCount: (text.match(/\S+/g) ?? []).length,
       },
       words: contentWords(text),

@@ -17,7 +17,10 @@ export interface Token {
   readonly pos: string;
   /** wink token type: word, number, currency, punctuation, symbol, emoji, … */
   readonly type: string;
-  /** Inside the scope of a negation ("not", "n't", "never", "no" …) by wink's rule, or right after "no". */
+  /**
+   * Inside the scope of a negation ("not", "n't", "never", "no" …) by wink's rule, or right after "no". The scope
+   * ends at a coordinated clause with its own subject ("I never sleep and I feel alone": "alone" is not negated).
+   */
   readonly negated: boolean;
   /** Index of the sentence holding the token. */
   readonly sentence: number;
@@ -45,6 +48,9 @@ export interface Parsed {
   /** wink sentiment in [-1, 1]. */
   readonly sentiment: number;
 }
+
+/** Parts of speech that open a clause as its subject after a conjunction ("and I", "but she", "or the kids"). */
+const SUBJECT_POS = new Set(['PRON', 'PROPN', 'DET']);
 
 let pipeline: WinkMethods | null = null;
 
@@ -76,13 +82,19 @@ export function parse(text: string): Parsed {
     const [start, end] = e.out(its.span) as unknown as [number, number];
     entities.push({ type: String(e.out(its.type)), start, end });
   });
-  const tokens: Token[] = normals.map((normal, i) => ({
-    normal,
-    lemma: lemmas[i] ?? normal,
-    pos: pos[i] ?? 'X',
-    type: types[i] ?? 'word',
-    negated: Boolean(flags[i]) || (i > 0 && normals[i - 1] === 'no'),
-    sentence: sentenceOf[i] ?? 0,
-  }));
+  // A conjunction followed by a subject starts a new clause, outside the scope of a negation before it.
+  let cut = false;
+  const tokens: Token[] = normals.map((normal, i) => {
+    if (!flags[i]) cut = false;
+    else if (pos[i - 1] === 'CCONJ' && SUBJECT_POS.has(pos[i] ?? '')) cut = true;
+    return {
+      normal,
+      lemma: lemmas[i] ?? normal,
+      pos: pos[i] ?? 'X',
+      type: types[i] ?? 'word',
+      negated: (Boolean(flags[i]) && !cut) || (i > 0 && normals[i - 1] === 'no'),
+      sentence: sentenceOf[i] ?? 0,
+    };
+  });
   return { tokens, sentences, entities, sentiment: Number(doc.out(its.sentiment)) || 0 };
 }

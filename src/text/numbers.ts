@@ -2,8 +2,9 @@
  * Numbers and money in a parsed text, and which amount is a price offer.
  *
  * Forms read: digits with or without thousands separators ("1,300", "1300", "1.5"), a "k" or "grand" multiplier
- * ("$1.2k", "2k", "a grand"), number words ("twelve hundred", "nine fifty"; their value comes from compromise's
- * number parser), each with or without a currency mark before ("$", "£", "€") or after ("dollars", "bucks",
+ * ("$1.2k", "2k", "a grand"), number words ("twelve hundred", "nine fifty", "nine hundred and fifty"; their value
+ * comes from compromise's number parser, and the spoken price form "eleven fifty" — hundreds said as a number from
+ * ten to ninety-nine, then the rest — is read as 1,150), each with or without a currency mark before ("$", "£", "€") or after ("dollars", "bucks",
  * "usd"). A number followed by a noun that is not a currency word ("2 years", "3 kids", "one idea") is a quantity,
  * not an amount of money; so is a year after "in", "since" or "from".
  */
@@ -58,13 +59,28 @@ const OFFER_CUES = new Set([
 
 const wordValueCache = new Map<string, number | null>();
 
+/**
+ * The spoken price form: compromise reads "eleven fifty" as the two numbers 11 and 50 ("eleven fifty five": 11, 50,
+ * 5). A run that starts with a whole number from 10 to 99 and goes on with whole numbers under 100 summing to at
+ * most 99 says hundreds, then the rest (1,150; 1,155). Null for any other list of values.
+ */
+function spokenHundreds(values: readonly number[]): number | null {
+  const [head, ...rest] = values;
+  if (head === undefined || rest.length === 0 || !Number.isInteger(head) || head < 10 || head > 99)
+    return null;
+  if (!rest.every((x) => Number.isInteger(x) && x > 0 && x < 100)) return null;
+  const tail = rest.reduce((a, b) => a + b, 0);
+  return tail <= 99 ? head * 100 + tail : null;
+}
+
 /** Value of a span of number words, through compromise (cached; null when it reads no number). */
 function wordsValue(words: string): number | null {
   let v = wordValueCache.get(words);
   if (v === undefined) {
-    const values = nlpCompromise(words).numbers().get() as unknown[];
-    const first = values.find((x): x is number => typeof x === 'number' && Number.isFinite(x));
-    v = first ?? null;
+    const values = (nlpCompromise(words).numbers().get() as unknown[]).filter(
+      (x): x is number => typeof x === 'number' && Number.isFinite(x),
+    );
+    v = spokenHundreds(values) ?? values[0] ?? null;
     if (wordValueCache.size > 4096) wordValueCache.clear();
     wordValueCache.set(words, v);
   }
@@ -72,6 +88,16 @@ function wordsValue(words: string): number | null {
 }
 
 const isNumberWord = (t: Token) => t.pos === 'NUM' && t.type === 'word';
+const SCALE_WORDS = new Set(['hundred', 'thousand']);
+
+/** Whether the number-word run ending at `end` goes on at `end + 1`: a number word, or "and" after a scale word. */
+function continuesRun(toks: readonly Token[], end: number): boolean {
+  const next = toks[end + 1];
+  if (!next) return false;
+  if (isNumberWord(next)) return true;
+  const after = toks[end + 2];
+  return next.normal === 'and' && SCALE_WORDS.has(toks[end]?.normal ?? '') && !!after && isNumberWord(after);
+}
 
 /** Every number in the parse, in reading order. */
 export function amounts(p: Parsed): Amount[] {
@@ -86,7 +112,7 @@ export function amounts(p: Parsed): Amount[] {
       const m = /^(\d+(?:\.\d+)?)(k)?$/.exec(raw);
       if (m) value = Number(m[1]) * (m[2] ? 1000 : 1);
     } else if (isNumberWord(t) || (t.normal === 'a' && toks[i + 1] && isNumberWord(toks[i + 1] as Token))) {
-      while (end + 1 < toks.length && isNumberWord(toks[end + 1] as Token)) end++;
+      while (continuesRun(toks, end)) end += isNumberWord(toks[end + 1] as Token) ? 1 : 2;
       const words = toks
         .slice(i, end + 1)
         .map((x) => x.normal)

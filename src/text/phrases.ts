@@ -43,13 +43,19 @@ function matchesAt(tokens: readonly Token[], i: number, words: readonly string[]
   return true;
 }
 
-/** Hits of `phrases` in `p` (each phrase counted once: plain if any plain occurrence, else negated). */
+/**
+ * Hits of `phrases` in `p` (each phrase counted once: plain if any plain occurrence, else negated). Phrases that
+ * read as the same words ("can't" and "cannot" both read "can not") count as one.
+ */
 export function phraseHits(p: Parsed, phrases: readonly string[]): PhraseHits {
   const out = { plain: 0, negated: 0 };
   const tokens = p.tokens;
+  const seen = new Set<string>();
   for (const phrase of phrases) {
     const words = phraseWords(phrase);
-    if (words.length === 0) continue;
+    const key = words.join(' ');
+    if (words.length === 0 || seen.has(key)) continue;
+    seen.add(key);
     const selfNegating = NEGATORS.has(words[0] as string);
     let found: 'plain' | 'negated' | null = null;
     for (let i = 0; i + words.length <= tokens.length && found !== 'plain'; i++) {

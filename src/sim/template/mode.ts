@@ -1,12 +1,14 @@
 /**
  * Template action-type classifier (§A.2), from the turn's perception. Influence markers are suggestions,
  * evidence, self-disclosure, pressure, dismissal, assent/quitting, a price offer, a request to give, or a hit on one of the task's
- * persuasion topics (any topic but `rapport`; in a question, not the task's inquiry topics), all whole words
+ * persuasion topics (any topic but `rapport`; in a question, not the task's inquiry topics, and none in a question
+ * of a kind the task knows), all whole words
  * outside negation. Ties go Influence > Elicit >
  * Social: any Influence marker makes the turn Influence; otherwise a question makes it Elicit (a bare question
  * falls back to Elicit); otherwise Social.
  */
 import { perceptionOf, type Perception } from '../perception';
+import { questionKind } from './questions';
 import type { TaskId } from '../../tasks/seed';
 import type { ModeClassifier, SimView } from '../roles';
 import { TASK_RULES } from '../rules';
@@ -14,13 +16,17 @@ import type { Mode } from '../types';
 
 /**
  * Influence score in [0, 1] of a perceived utterance (the largest marker). In a question, the task's inquiry
- * topics are what is asked about ("How old is it?"): an inquiry, not an argument, so they do not count.
+ * topics are what is asked about ("How old is it?"): an inquiry, not an argument, so they do not count. Nor does
+ * any topic in an utterance that is only a question of a kind the task knows (see `questions.ts`): "Have you
+ * donated yourself?" asks about the persuadee's own giving, "Where can I pick it up?" about the pickup — what is
+ * asked about is no appeal. Other markers (an offer, a request to give, a suggestion, pressure …) still count.
  */
 export function influenceOf(p: Perception, task: TaskId): number {
   const f = p.features;
   const inquiry = TASK_RULES[task].inquiryTopics;
+  const asking = f.onlyQuestions === 1 && questionKind(f, task) !== null;
   const hits = Object.entries(p.topics)
-    .filter(([topic]) => topic !== 'rapport' && (f.question === 0 || !inquiry.includes(topic)))
+    .filter(([topic]) => topic !== 'rapport' && !asking && (f.question === 0 || !inquiry.includes(topic)))
     .map(([, hit]) => hit);
   return Math.max(
     f.suggestion,

@@ -4,9 +4,10 @@
  * the concern the user chooses to reveal. Phrase choice draws from the simulator's random stream.
  */
 import type { Rng } from '../../rng';
-import { parsed } from '../../text/features';
+import { parsed, phraseCount } from '../../text/features';
 import { lastUserText, perceptionOf } from '../perception';
 import { callToAction } from './proposer';
+import { questionKind, type QuestionKind } from './questions';
 import type { AffectCategory } from '../../tasks/seed';
 import { strengthOf, topicStrength } from '../records';
 import type { ResponseInput, Responder } from '../roles';
@@ -164,6 +165,62 @@ function topicSlot(concerns: readonly string[], problemType: string | undefined)
   return null;
 }
 
+/** The kind of the turn's question for the view's task (see `questions.ts`), or null. */
+function askedKind(input: ResponseInput): QuestionKind | null {
+  return questionKind(perceptionOf(input.utterance, input.view).features, input.view.task.id);
+}
+
+/**
+ * The help-seeker's answer to a question of a known kind, or null (the concern is revealed instead): how it
+ * feels (from valence), what would help (a plan once it leans toward a step, else not knowing), how long and
+ * whether it has told anyone (plain answers: the seed holds neither fact), what happened (the seed's situation).
+ */
+function esconvAnswer(input: ResponseInput, about: string, rng: Rng): string | null {
+  const { view } = input;
+  const cog = view.state.cognitive;
+  const previous = lastUserText(view.history);
+  switch (askedKind(input)) {
+    case 'feeling': {
+      const v = cog.affect.valence;
+      return v < -0.2 ? 'Not great, honestly.' : v < 0.2 ? 'Up and down.' : 'A bit better, actually.';
+    }
+    case 'need':
+      return strengthOf(cog, TASK_RULES.esconv.goalIntention) >= 2
+        ? `Maybe a small plan for ${about}, something I can actually do.`
+        : pick(
+            rng,
+            [
+              'I am not sure. Maybe just someone to listen for now.',
+              'Honestly, I do not know what would help.',
+            ],
+            previous,
+          );
+    case 'duration':
+      return pick(
+        rng,
+        ['It has been going on for a while now.', 'A while. It has been building up for some time.'],
+        previous,
+      );
+    case 'support':
+      return pick(
+        rng,
+        ['Not really. I have kept most of it to myself.', 'Not properly, no. It is hard to bring up.'],
+        previous,
+      );
+    case 'event': {
+      const situation = view.state.private.situation?.trim();
+      if (!situation) return null;
+      // "I …" keeps its capital; any other first word is lower-cased after "Well,".
+      const said = /^I\b/.test(situation)
+        ? situation
+        : situation.charAt(0).toLowerCase() + situation.slice(1);
+      return `Well, ${said}${/[.!?]$/.test(situation) ? '' : '.'}`;
+    }
+    default:
+      return null;
+  }
+}
+
 function esconvReply(input: ResponseInput, rng: Rng): string {
   const { view, mode, plan, events } = input;
   const cog = view.state.cognitive;
@@ -175,7 +232,10 @@ function esconvReply(input: ResponseInput, rng: Rng): string {
   }
   if (events.some((e) => e.type === 'quit')) return 'I do not want to talk about this anymore.';
   const parts: string[] = [];
-  if (mode === 'Elicit') {
+  const answer = mode === 'Elicit' ? esconvAnswer(input, about, rng) : null;
+  if (answer) {
+    parts.push(answer);
+  } else if (mode === 'Elicit') {
     const revealed = plan.reveal && topicSlot([plan.reveal], undefined);
     parts.push(
       revealed
@@ -217,6 +277,51 @@ function esconvReply(input: ResponseInput, rng: Rng): string {
   return parts.join(' ');
 }
 
+/**
+ * The persuadee's answer to a question of a known kind, or null (a barrier is revealed instead): its own giving
+ * and what it knows of the charity as its persona says (else a plain "not really"), where it stands on donating
+ * (from its intentions), what holds it back (its barrier); a personal question it keeps to itself.
+ */
+function p4gAnswer(input: ResponseInput, rng: Rng): string | null {
+  const { view, plan } = input;
+  const cog = view.state.cognitive;
+  const persona = view.state.profile.persona;
+  const previous = lastUserText(view.history);
+  const barrier = plan.reveal ? P4G_BARRIER[plan.reveal] : undefined;
+  switch (askedKind(input)) {
+    case 'wellbeing':
+      return pick(
+        rng,
+        ['I am doing fine, thanks. How about you?', 'Pretty good, thanks for asking.'],
+        previous,
+      );
+    case 'ownGiving':
+      return phraseCount(persona, ['give', 'gives', 'volunteer', 'donate']) > 0
+        ? 'Yes, I give now and then, when a cause matters to me.'
+        : 'Not really, not on any regular basis.';
+    case 'charity':
+      if (phraseCount(persona, ['never heard']) > 0) return 'No, I had never heard of them before today.';
+      return view.state.private.barriers?.includes('trust')
+        ? 'I have heard the name, but I do not know much about how they use the money.'
+        : 'I have heard of them, but I do not know much about what they do.';
+    case 'stance': {
+      const donate = strengthOf(cog, TASK_RULES.p4g.goalIntention);
+      if (donate >= 2) return 'I am open to it. I might give a little.';
+      return barrier ? `I am not sure yet. ${barrier}` : 'I have not made up my mind yet.';
+    }
+    case 'barrier':
+      return barrier ?? 'Nothing in particular. I just have not decided yet.';
+    case 'personal':
+      return pick(
+        rng,
+        ['I would rather keep that to myself, if that is okay.', 'That is a bit personal. Why do you ask?'],
+        previous,
+      );
+    default:
+      return null;
+  }
+}
+
 function p4gReply(input: ResponseInput, rng: Rng): string {
   const { view, mode, plan, events } = input;
   const cog = view.state.cognitive;
@@ -228,7 +333,10 @@ function p4gReply(input: ResponseInput, rng: Rng): string {
   if (events.some((e) => e.type === 'quit')) return 'I am not going to donate, sorry. I need to go.';
   const previous = lastUserText(view.history);
   const parts: string[] = [];
-  if (mode === 'Elicit') {
+  const answer = mode === 'Elicit' ? p4gAnswer(input, rng) : null;
+  if (answer) {
+    parts.push(answer);
+  } else if (mode === 'Elicit') {
     parts.push(
       plan.reveal
         ? (P4G_BARRIER[plan.reveal] ?? `Well, I keep thinking about ${plan.reveal}.`)
@@ -278,78 +386,122 @@ function cbReply(input: ResponseInput, rng: Rng): string {
   return pick(rng, CB_STANCE[plan.stance], previous);
 }
 
-const AGE_WORDS = new Set(['old', 'age', 'year', 'new', 'long', 'buy', 'bought', 'when']);
-const CONDITION_WORDS = new Set([
-  'condition',
-  'work',
-  'damage',
+/** Words of a listing clause that tell the item's age, and ones that tell its condition or what comes with it. */
+const AGE_FACTS = ['year', 'old', 'new', 'bought', 'since', 'month', 'mile', 'owner', 'recently', 'count'];
+const CONDITION_FACTS = [
   'scratch',
-  'problem',
-  'issue',
-  'wrong',
-  'shape',
+  'scuff',
+  'dent',
+  'rust',
+  'stain',
+  'ring',
+  'loose',
   'wear',
-]);
-const PRICE_WORDS = new Set([
-  'price',
-  'low',
-  'lowest',
-  'negotiable',
-  'firm',
-  'flexible',
-  'take',
-  'cost',
-  'budge',
-]);
+  'worn',
+  'damage',
+  'crack',
+  'hum',
+  'like new',
+  'well',
+  'kept',
+  'health',
+];
+const INCLUDED_FACTS = ['include', 'included', 'with', 'box', 'charger', 'case', 'stand', 'battery'];
 
 /**
- * One detail of the seller's listing to mention in an answer: the second clause of the description (the first
- * names the item), lower-cased, or '' when the description has a single clause. The seller tells a detail, never
- * recites its whole private description.
+ * The clauses of a listing (split at sentence ends and at list commas, not inside "78,000" or "1.5"), lower-cased
+ * first letters.
  */
-function listingDetail(description: string): string {
-  const clauses = description
-    .split(/[.;,!?]\s*/)
+function listingClauses(description: string): string[] {
+  return description
+    .split(/[.;!?](?:\s+|$)|,\s+/)
     .map((c) => c.trim())
-    .filter((c) => c.length > 0);
-  const detail = clauses[1];
-  return detail ? `${detail.charAt(0).toLowerCase()}${detail.slice(1)}` : '';
+    .filter((c) => c.length > 0)
+    .map((c) => `${c.charAt(0).toLowerCase()}${c.slice(1)}`);
+}
+
+/** The first clause of the listing, or concern, that speaks of one of `words` (whole words), or null. */
+function factAbout(texts: readonly string[], words: readonly string[]): string | null {
+  return texts.find((c) => phraseCount(c, words) > 0) ?? null;
 }
 
 /**
- * The seller answers the question asked about the item from its private view: age or condition from the
- * item's description, price questions from the list price; otherwise it reveals an unrevealed concern.
+ * A concern that gives the seller's reason to sell, said in the first person ("moving abroad" → "I am moving
+ * abroad", "switched to an e-bike" → "I switched to an e-bike"), or null.
+ */
+function reasonToSell(concerns: readonly string[]): string | null {
+  for (const c of concerns) {
+    const first = c.split(/\s+/)[0] ?? '';
+    if (/^[a-z]+ing$/.test(first)) return `I am ${c}.`;
+    if (/^[a-z]+ed$/.test(first)) return `I ${c}.`;
+  }
+  return null;
+}
+
+const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/**
+ * The seller answers the question asked from its private view (see `questions.ts` for the kinds): the reason to
+ * sell from its concerns, the price from the list price and how firmly it holds it, age, condition and what comes
+ * with it from the listing's clauses, pickup and availability plainly (the listing holds no place); a question
+ * of no known kind reveals an unrevealed concern. Where the seed holds no fact, a plain answer.
  */
 function cbAnswer(input: ResponseInput, previous: string, rng: Rng): string {
   const { view, plan } = input;
-  const asked = new Set(perceptionOf(input.utterance, view).features.askedAbout);
   const priv = view.state.private;
-  const detail = listingDetail(priv.itemDescription ?? '');
-  const has = (words: ReadonlySet<string>) => [...asked].some((w) => words.has(w));
-  if (has(AGE_WORDS)) {
-    return detail
-      ? `I have had it a while. One thing to know: ${detail}.`
-      : 'I have had it for a while, but it has been looked after.';
+  const clauses = listingClauses(priv.itemDescription ?? '');
+  const facts = [...clauses, ...priv.concerns];
+  switch (askedKind(input)) {
+    case 'wellbeing':
+      return pick(
+        rng,
+        ['Good, thanks. Are you interested in it?', 'Doing fine, thanks for asking.'],
+        previous,
+      );
+    case 'reason':
+      return `${reasonToSell(priv.concerns) ?? pick(rng, ['I just do not use it much anymore.', 'I do not need it these days, that is all.'], previous)} Nothing is wrong with it.`;
+    case 'price':
+      if (!priv.listPrice) return 'It depends on the offer.';
+      return topicStrength(view.state.cognitive, 'hold') >= 3
+        ? `I am pretty firm at $${priv.listPrice}.`
+        : `There is a little room if the offer is fair, but I am asking $${priv.listPrice}.`;
+    case 'pickup':
+      return pick(
+        rng,
+        [
+          'You can pick it up from my place, or we can meet somewhere in between.',
+          'Wherever is easy for you. I can meet you halfway.',
+        ],
+        previous,
+      );
+    case 'availability':
+      return 'Yes, it is still available.';
+    case 'age': {
+      const fact = factAbout(facts, AGE_FACTS);
+      return fact
+        ? `I have had it a while. ${capitalised(fact)}.`
+        : 'I have had it for a while, but it has been looked after.';
+    }
+    case 'condition': {
+      const fact = factAbout(facts, CONDITION_FACTS);
+      return fact
+        ? `To be upfront: ${fact}. Otherwise it is in good shape.`
+        : 'It works fine, no real problems.';
+    }
+    case 'included': {
+      const fact = factAbout(clauses.slice(1), INCLUDED_FACTS);
+      const item = clauses[0];
+      if (!item) return 'Just what you see in the photos.';
+      return fact ? `You get the ${item}, ${fact}.` : `Just the ${item} itself, as listed.`;
+    }
+    default:
+      if (plan.reveal) return `Not sure, to be honest. One thing I can tell you: ${plan.reveal}.`;
+      return pick(
+        rng,
+        ['It is all in the listing, really.', 'Nothing more to add, it is as described.'],
+        previous,
+      );
   }
-  if (has(CONDITION_WORDS)) {
-    return detail ? `It is in decent shape: ${detail}.` : 'It works fine, no real problems.';
-  }
-  if (has(PRICE_WORDS) && priv.listPrice) {
-    return pick(
-      rng,
-      [
-        `I listed it at $${priv.listPrice}, and I think that is fair.`,
-        `$${priv.listPrice} is what I am asking.`,
-      ],
-      previous,
-    );
-  }
-  if (plan.reveal) return `Sure. ${plan.reveal.charAt(0).toUpperCase()}${plan.reveal.slice(1)}.`;
-  return pick(
-    rng,
-    ['It is all in the listing, really.', 'Nothing more to add, it is as described.'],
-    previous,
-  );
 }
 
 /** The reply, never the user's previous reply word for word: a repeated answer is marked as one. */

@@ -114,6 +114,13 @@ describe('CB initial-state rules', () => {
     expect(cbFirmness('Desk.', 'k')).toBe(plain);
   });
 
+  it('firmness cues are whole words outside negation ("firmly", "not firm" announce no firm price)', () => {
+    const plain = cbFirmness('Desk.', 'k');
+    expect(cbFirmness('Desk, firmly built.', 'k')).toBe(plain);
+    expect(cbFirmness('Desk, the price is not firm.', 'k')).toBe(plain);
+    expect(cbFirmness('Desk, a removal company is coming.', 'k')).toBe(plain); // no "moving" inside "removal"
+  });
+
   it('concerns are what only the seller describes', () => {
     expect(cbConcerns('Oak desk, loose handle, moving abroad.', 'Oak desk.')).toEqual([
       'loose',

@@ -184,7 +184,18 @@ describe('ESConv initial-state rules', () => {
     expect(esconvSeverity('Nervousness', '')).toBe(0.4);
     expect(esconvSeverity('boredom', '')).toBe(0.45);
     expect(esconvSeverity('sadness', "I feel hopeless and alone, I can't go on")).toBe(0.65);
-    expect(esconvSeverity('depression', 'never nothing hopeless alone worst hate lost scared')).toBe(0.9);
+    expect(
+      esconvSeverity(
+        'depression',
+        'It is hopeless. I feel alone and lost, I hate it, it is the worst and I am scared.',
+      ),
+    ).toBe(0.9);
+  });
+
+  it('distress phrases are whole words outside negation: "whatever" holds no "hate", "not hopeless" none', () => {
+    expect(esconvSeverity('sadness', 'Whatever, I got the ideal job in the end.')).toBe(0.5);
+    expect(esconvSeverity('sadness', 'I am not hopeless about it.')).toBe(0.5);
+    expect(esconvSeverity('sadness', 'I feel hopeless.')).toBe(0.55);
   });
 
   it('concerns are the problem type then the longest content words of the situation', () => {

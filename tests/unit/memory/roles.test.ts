@@ -56,6 +56,13 @@ describe('template roles', () => {
     expect(describeSituation(later)).toBe(
       'the help-seeker sounds anxious and is unsure, in the middle of the conversation, after you used Question',
     );
+    const said = (text: string) =>
+      describeSituation({ ...later, history: [...later.history, { speaker: 'user', text }] });
+    // Whole words: "they" does not greet, "pressure" is not "sure", "ideal" no "deal"; "I will not" is no readiness.
+    expect(said('They said the pressure was ideal.')).not.toMatch(/greets you|is listening/);
+    expect(said('I will not do that.')).toMatch(/refuses/);
+    expect(said('I will not do that.')).not.toMatch(/is ready to act/);
+    expect(said('I will call her tomorrow.')).toMatch(/is ready to act/);
     expect(describeStyle('You must do it right now!')).toBe('with pressure');
     expect(describeStyle('Would you take $120?')).toBe('naming a price of $120, as a question, briefly');
   });

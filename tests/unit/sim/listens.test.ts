@@ -9,6 +9,55 @@ import { DialogueEnv, type StepResult } from '../../../src/env';
 import { CogSim, initialSimState, templateSimRoles } from '../../../src/sim';
 import { getTask, type Seed, type TaskId } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
+import {
+  CB_QUESTION_KINDS,
+  ESCONV_QUESTION_KINDS,
+  P4G_QUESTION_KINDS,
+  questionKind,
+  type QuestionKind,
+} from '../../../src/sim/template/questions';
+import { extractFeatures } from '../../../src/text/features';
+
+/** Per task and question kind: a question of that kind, and what a reply that answers it says (seed → pattern). */
+const QUESTION_BANK: Record<TaskId, Partial<Record<QuestionKind, [string, (seed: Seed) => RegExp]>>> = {
+  cb: {
+    wellbeing: ['How are you?', () => /thanks/i],
+    reason: ['Why are you selling it?', () => /^I .*\. Nothing is wrong with it\.$/],
+    price: ['Is the price negotiable?', (s) => new RegExp(`(room|firm).*\\$${s.userPrivate.listPrice}`)],
+    pickup: ['Where can I pick it up?', () => /pick it up|meet/],
+    availability: ['Is it still available?', () => /still available/],
+    age: ['How old is it?', () => /had it/],
+    condition: ['Does it have any damage?', () => /good shape|no real problems/],
+    included: ['What is included?', () => /^(You get|Just) the /],
+  },
+  p4g: {
+    wellbeing: ['How are you today?', () => /fine|good/i],
+    stance: ['What do you think about donating?', () => /not sure yet|made up my mind|open to it/],
+    ownGiving: ['Have you donated yourself?', () => /^(Yes, I give|Not really)/],
+    charity: ['What does Save the Children do?', () => /heard/],
+    barrier: ['What is holding you back?', () => /charities|donation|tight|Nothing in particular/],
+    personal: ['Do you have kids?', () => /myself|personal/],
+  },
+  esconv: {
+    feeling: ['How are you feeling?', () => /^(Not great|Up and down|A bit better)/],
+    need: ['What would help you right now?', () => /help|plan|listen/],
+    duration: ['How long has this been going on?', () => /a while/i],
+    support: ['Have you talked to anyone about it?', () => /^Not (really|properly)/],
+    event: [
+      'What happened?',
+      (s) =>
+        new RegExp(`^Well, .${s.userPrivate.situation!.slice(1, 20).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}`),
+    ],
+    cause: ['Why do you think that is?', () => /about|weighs|comes down|told you|not much more/],
+  },
+};
+const KINDS: Record<TaskId, readonly QuestionKind[]> = {
+  cb: CB_QUESTION_KINDS,
+  p4g: P4G_QUESTION_KINDS,
+  esconv: ESCONV_QUESTION_KINDS,
+};
+/** Replies that answer a question with a judgment of an appeal, or with nothing that was asked. */
+const NON_ANSWERS = /Fair point|^Sure\. |not ready to give|had not seen it that way|I can see that/;
 
 async function stepFrom(task: TaskId, seed: Seed, utterances: string[]): Promise<StepResult[]> {
   const env = new DialogueEnv(task, { routeSampling: 'deterministic' });
@@ -91,6 +140,39 @@ describe('perception drives the template roles', () => {
       expect(reply, seed.id).not.toMatch(/That helps|I can see that/);
       expect(reply, seed.id).toMatch(/while|old|year|listing/i);
     }
+  });
+
+  it('question bank: every question kind of every task gets a reply that answers it, and changes no record', async () => {
+    for (const task of ['cb', 'p4g', 'esconv'] as TaskId[]) {
+      for (const kind of KINDS[task]) {
+        const entry = QUESTION_BANK[task][kind];
+        expect(entry, `${task}/${kind} has a question in the bank`).toBeDefined();
+        const [question, answers] = entry!;
+        expect(questionKind(extractFeatures(question), task), question).toBe(kind);
+        for (const seed of defaultSeeds(task)) {
+          const [r] = await stepFrom(task, seed, [question]);
+          const reply = r!.info.sim.userUtterance;
+          const label = `${task} ${seed.id}: ${question} → ${reply}`;
+          expect(r!.info.sim.mode, label).toBe('Elicit');
+          expect(reply, label).toMatch(answers(seed));
+          expect(reply, label).not.toMatch(NON_ANSWERS);
+          const { beliefs, desires, intentions } = r!.info.state.cognitive;
+          expect({ beliefs, desires, intentions }, label).toEqual({
+            beliefs: seed.cognitive.beliefs,
+            desires: seed.cognitive.desires,
+            intentions: seed.cognitive.intentions,
+          });
+        }
+      }
+    }
+  });
+
+  it('an appeal put as a question is still an appeal; pressure put as a yes/no question is still pressure', async () => {
+    const p4g = defaultSeeds('p4g')[0]!;
+    const [ask] = await stepFrom('p4g', p4g, ['Would you donate $1 of your payment?']);
+    expect(ask!.info.sim.mode).toBe('Influence');
+    expect(extractFeatures('Can you decide right now?').pressure).toBeGreaterThan(0);
+    expect(extractFeatures('What would help you right now?').pressure).toBe(0);
   });
 
   it('topic slots hold nouns only: no "the helps"', async () => {

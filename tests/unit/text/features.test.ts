@@ -27,6 +27,12 @@ describe('negation scope', () => {
     expect(topicHits('It was not audited.', { trust: ['audited'] })).toEqual({});
     expect(topicHits('It was audited.', { trust: ['audited'] })).toEqual({ trust: 0.5000000000000001 });
   });
+  it("a negation's scope ends at a coordinated clause with its own subject", () => {
+    expect(topicHits('I never sleep and I feel alone.', { low: ['alone'] })).toEqual({
+      low: 0.5000000000000001,
+    });
+    expect(topicHits('I never feel alone.', { low: ['alone'] })).toEqual({});
+  });
   it('a phrase that begins with a negator is itself a cue ("not a big deal" is dismissive)', () => {
     expect(f('It is not a big deal.').dismissive).toBeGreaterThan(0);
   });
@@ -69,6 +75,15 @@ describe('numbers and money', () => {
   it.each(cases)('%s → offer %s', (text, offer) => {
     expect(f(text).price).toBe(offer);
   });
+  it('spoken prices: "eleven fifty" is 1,150, "nine hundred and fifty" is 950', () => {
+    expect(f('I could go to eleven fifty.').price).toBe(1150);
+    expect(f('Eleven fifty five?').price).toBe(1155);
+    expect(f('I could go to nine hundred and fifty.').price).toBe(950);
+    expect(f('I could go to nine hundred and fifty.').amounts).toEqual([950]);
+    expect(f('I can do 1.3k').price).toBe(1300);
+    expect(f('I can pay $1,250.50').price).toBe(1250.5);
+    expect(f('I can pay two grand').price).toBe(2000);
+  });
   it('reads all amounts, counts of things excluded', () => {
     expect(f('I cannot do $950. How about 1,000 USD?').amounts).toEqual([950, 1000]);
     expect(f('It is 2 years old and costs $300.').amounts).toEqual([300]);
@@ -104,6 +119,19 @@ describe('questions, commitments and refusals', () => {
     expect(f("I'll never do that.")).toMatchObject({ commitment: 0, refusal: 1 });
     expect(f("I can't do that.")).toMatchObject({ commitment: 0, refusal: 1 });
     expect(f('Will you call her?')).toMatchObject({ commitment: 0, refusal: 0 });
+  });
+  it('a negation over a matrix verb scopes over the embedded clause', () => {
+    expect(f("I don't think I will ever talk to him.")).toMatchObject({ commitment: 0, refusal: 1 });
+    expect(f('I do not expect that we will go.')).toMatchObject({ commitment: 0, refusal: 1 });
+    expect(f('I think I will call her.')).toMatchObject({ commitment: 1, refusal: 0 });
+    expect(f('It is not easy, but I will call her.')).toMatchObject({ commitment: 1, refusal: 0 });
+  });
+  it('"would" refuses when negated and commits to nothing alone', () => {
+    expect(f('I would never do that.')).toMatchObject({ commitment: 0, refusal: 1 });
+    expect(f("I'd never do that.")).toMatchObject({ commitment: 0, refusal: 1 });
+    expect(f('I would not give to them.')).toMatchObject({ commitment: 0, refusal: 1 });
+    expect(f('I would do that if I could.')).toMatchObject({ commitment: 0, refusal: 0 });
+    expect(f("I wouldn't mind giving a little.")).toMatchObject({ commitment: 0, refusal: 0 });
   });
   it('pressure: "You must decide right now." is high pressure', () => {
     expect(f('You must decide right now.').pressure).toBeGreaterThanOrEqual(0.7);

@@ -1,0 +1,162 @@
+/**
+ * What a question asks about, per task: a small set of question kinds read from the actor's words (the
+ * perceived question's lemmas, see `TextFeatures.questionLemmas`), so that the template responder answers the
+ * question asked rather than the words it matches. A kind is what a person would hear in the question: "Why are
+ * you selling it?" asks the seller's reason, "Have you donated yourself?" the persuadee's own giving, "What would
+ * help you right now?" the help-seeker's need. Null when the question is of no kind the task knows.
+ */
+import type { TextFeatures } from '../../text/features';
+import type { TaskId } from '../../tasks/seed';
+
+/** The seller's question kinds (CraigslistBargain). */
+export const CB_QUESTION_KINDS = [
+  'wellbeing',
+  'reason',
+  'price',
+  'pickup',
+  'availability',
+  'age',
+  'condition',
+  'included',
+] as const;
+/** The persuadee's question kinds (PersuasionForGood). */
+export const P4G_QUESTION_KINDS = [
+  'wellbeing',
+  'stance',
+  'ownGiving',
+  'charity',
+  'barrier',
+  'personal',
+] as const;
+/** The help-seeker's question kinds (ESConv). */
+export const ESCONV_QUESTION_KINDS = ['feeling', 'need', 'duration', 'support', 'event', 'cause'] as const;
+
+export type CbQuestionKind = (typeof CB_QUESTION_KINDS)[number];
+export type P4gQuestionKind = (typeof P4G_QUESTION_KINDS)[number];
+export type EsconvQuestionKind = (typeof ESCONV_QUESTION_KINDS)[number];
+export type QuestionKind = CbQuestionKind | P4gQuestionKind | EsconvQuestionKind;
+
+/** A question as the kinds read it: its lemmas, and whether it is put to the listener ("you"). */
+interface Asked {
+  readonly lemmas: ReadonlySet<string>;
+  readonly toYou: boolean;
+  /** The question's content lemmas (stop words dropped). */
+  readonly about: readonly string[];
+}
+
+const anyOf = (q: Asked, words: readonly string[]) => words.some((w) => q.lemmas.has(w));
+
+/** Words that ask after someone's day and nothing else ("How are you today?"). */
+const SMALL_TALK = new Set(['today', 'doing', 'day', 'week', 'morning', 'evening', 'going', 'holding']);
+const isWellbeing = (q: Asked) =>
+  q.lemmas.has('how') && q.toYou && q.about.every((w) => SMALL_TALK.has(w) || w === 'feel');
+
+const GIVING = ['donate', 'give', 'contribute', 'volunteer', 'charity', 'donation'];
+/** Auxiliaries and adverbs of a question about a habit or the past ("Have you …", "Do you ever …"). */
+const HABIT = ['have', 'do', 'did', 'ever', 'before', 'usually', 'often', 'regularly', 'yourself'];
+
+/** Each task's kinds, checked in order: the first that fits names the question. */
+const RULES: { readonly [T in TaskId]: readonly (readonly [QuestionKind, (q: Asked) => boolean])[] } = {
+  cb: [
+    ['wellbeing', isWellbeing],
+    [
+      'reason',
+      (q) => (q.lemmas.has('why') && anyOf(q, ['sell', 'rid', 'part', 'let'])) || q.lemmas.has('reason'),
+    ],
+    [
+      'price',
+      (q) =>
+        anyOf(q, [
+          'price',
+          'negotiable',
+          'negotiate',
+          'firm',
+          'flexible',
+          'low',
+          'lowest',
+          'budge',
+          'discount',
+        ]) || anyOf(q, ['cost', 'wiggle', 'asking']),
+    ],
+    [
+      'pickup',
+      (q) =>
+        q.lemmas.has('where') ||
+        anyOf(q, [
+          'pick',
+          'pickup',
+          'deliver',
+          'delivery',
+          'collect',
+          'ship',
+          'shipping',
+          'location',
+          'meet',
+        ]),
+    ],
+    ['availability', (q) => anyOf(q, ['available', 'sold'])],
+    ['age', (q) => anyOf(q, ['old', 'age', 'year', 'long', 'buy', 'bought', 'when', 'new'])],
+    [
+      'condition',
+      (q) =>
+        anyOf(q, ['condition', 'work', 'damage', 'scratch', 'problem', 'issue', 'wrong', 'shape', 'wear']) ||
+        anyOf(q, ['defect', 'broken', 'flaw', 'repair', 'dent', 'stain', 'clean']),
+    ],
+    [
+      'included',
+      (q) =>
+        anyOf(q, ['include', 'come', 'accessory', 'extra', 'size', 'model', 'brand', 'feature', 'detail']),
+    ],
+  ],
+  p4g: [
+    ['wellbeing', isWellbeing],
+    ['stance', (q) => q.toYou && anyOf(q, ['think', 'feel', 'opinion', 'view', 'interested', 'sound'])],
+    ['ownGiving', (q) => q.toYou && anyOf(q, GIVING) && anyOf(q, HABIT)],
+    [
+      'charity',
+      (q) =>
+        (q.lemmas.has('save') && q.lemmas.has('children')) ||
+        anyOf(q, ['charity', 'organization', 'organisation', 'cause']),
+    ],
+    [
+      'barrier',
+      (q) => q.lemmas.has('why') || anyOf(q, ['hold', 'worry', 'concern', 'stop', 'hesitate', 'doubt']),
+    ],
+    [
+      'personal',
+      (q) => q.toYou && anyOf(q, ['kid', 'family', 'job', 'work', 'live', 'hobby', 'married', 'pet']),
+    ],
+  ],
+  esconv: [
+    ['feeling', (q) => isWellbeing(q) || (q.lemmas.has('how') && q.toYou && q.lemmas.has('feel'))],
+    [
+      'need',
+      (q) => anyOf(q, ['help', 'need', 'want', 'easier', 'support']) && anyOf(q, ['what', 'how', 'can']),
+    ],
+    [
+      'duration',
+      (q) => (q.lemmas.has('how') && q.lemmas.has('long')) || anyOf(q, ['start', 'begin', 'since']),
+    ],
+    [
+      'support',
+      (q) =>
+        anyOf(q, ['talk', 'tell', 'share', 'speak']) &&
+        anyOf(q, ['anyone', 'someone', 'anybody', 'friend', 'family', 'somebody']),
+    ],
+    ['event', (q) => anyOf(q, ['happen', 'wrong']) || (q.lemmas.has('go') && q.lemmas.has('on'))],
+    ['cause', (q) => q.lemmas.has('why') || anyOf(q, ['cause', 'reason', 'about', 'trigger'])],
+  ],
+};
+
+/** The kind of the question in perceived `features` for `task`, or null (no question, or one of no known kind). */
+export function questionKind(features: TextFeatures, task: TaskId): QuestionKind | null {
+  if (features.question === 0) return null;
+  const lemmas = new Set(features.questionLemmas);
+  const asked: Asked = {
+    lemmas,
+    toYou: lemmas.has('you') || lemmas.has('yourself') || lemmas.has('your'),
+    about: features.askedAbout,
+  };
+  for (const [kind, fits] of RULES[task]) if (fits(asked)) return kind;
+  return null;
+}
