@@ -9,6 +9,7 @@
 import type { BootstrapInterval } from '../stats/bootstrap';
 import type { Estimate, PairedEstimate } from '../stats/intervals';
 import type { EvalReport } from './report';
+import { doseMarkdown } from '../validity/dose';
 import { emollmMarkdown } from './emollm-metrics-report';
 import { isEmollmTaskName } from '../tasks/emollm';
 
@@ -230,18 +231,7 @@ export function reportToMarkdown(report: EvalReport): string {
       '',
       '## Simulator validation (dose–response)',
       '',
-      table(
-        ['Task', 'Simulator', 'Level means (1→4)', 'Monotone', 'Monotonicity', 'Spearman', 'Δ (4 − 1)'],
-        report.validation.map((v) => [
-          v.task,
-          v.simulator,
-          v.levelMeans.map(f2).join(' → '),
-          v.monotone ? 'yes' : 'no',
-          f2(v.monotonicity),
-          f2(v.spearman),
-          interval(v.endpointChange, f2),
-        ]),
-      ),
+      doseMarkdown(report.validation),
       '',
       `Method: ${m.validation}.`,
     );

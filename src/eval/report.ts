@@ -31,7 +31,7 @@ import type { F1Result } from './harness-f1';
 import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
 import { outcomeSuccess, type EpisodeOutcome, type OutcomeJudgeRuns } from './harness-outcome';
 import { summarizeEpisodes } from '../stats/metrics';
-import type { DoseResponseResult } from './validation';
+import type { DoseRow } from '../validity/dose';
 import { LIBRARY } from './library';
 import { emollmMethod, emollmResults, type EmollmResult } from './emollm-metrics-report';
 
@@ -110,7 +110,7 @@ export interface ReportMethods {
   paired: string;
   /** `strategyPrediction[]`. */
   strategyPrediction: string;
-  /** `validation[].endpointChange` (the other validation figures are point values). */
+  /** `validation[]` (dose–response rows, point values). */
   validation: string;
   /** `emollm[]`: which scorer (template or LLM judge) and which intervals; present with EmoLLM results. */
   emollm?: string;
@@ -133,7 +133,8 @@ export function reportMethods(level: number, resamples: number): ReportMethods {
       'pairs matched by seed and repeat',
     strategyPrediction:
       'point values over the human-labelled turns (accuracy, macro and weighted F1), no interval',
-    validation: `${bootstrap} for the level 4 − level 1 change; other columns are point values`,
+    validation:
+      'point values: the mean outcome quantity per ladder level over the seeds, and the share of seeds on which it rises monotonically (deterministic route)',
   };
 }
 
@@ -148,7 +149,7 @@ export interface EvalReport {
   results: PolicyResult[];
   paired: PairedResult[];
   strategyPrediction: StrategyPredictionResult[];
-  validation: DoseResponseResult[];
+  validation: DoseRow[];
   /** How each figure is estimated (interval method or "point value"). */
   methods: ReportMethods;
   /** EmoLLM's metrics for the seed sets whose seeds carry an EmoLLM scenario (emollm-metrics.ts); absent without. */
@@ -235,7 +236,7 @@ export function strategyPredictionRow(
 /** Options of {@link buildReport}. */
 export interface BuildReportOptions {
   strategyPrediction?: StrategyPredictionResult[];
-  validation?: DoseResponseResult[];
+  validation?: DoseRow[];
   /** The report's timestamp (default: now). */
   generatedAt?: Date;
   /**
