@@ -32,6 +32,7 @@ import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
 import { outcomeSuccess, type EpisodeOutcome, type OutcomeJudgeRuns } from './harness-outcome';
 import { summarizeEpisodes } from '../stats/metrics';
 import type { DoseRow } from '../validity/dose';
+import { classifyEnding, countEndings, type EndingCounts } from '../tasks/success';
 import { LIBRARY } from './library';
 import { emollmMethod, emollmResults, type EmollmResult } from './emollm-metrics-report';
 
@@ -63,6 +64,11 @@ export interface PolicyResult {
   /** Entropy (nats) of the task labels the policy used in these episodes; null when it used none. */
   strategyEntropy: number | null;
   judgeAgreement: JudgeAgreement | null;
+  /**
+   * The simulator's ending of each episode beside its success (as `successRate` counts it), counted by label
+   * ("user ended, judged unsuccessful"), with the contradictions apart (`classifyEnding`, src/tasks/success.ts).
+   */
+  endings: EndingCounts;
 }
 
 /**
@@ -110,6 +116,8 @@ export interface ReportMethods {
   paired: string;
   /** `strategyPrediction[]`. */
   strategyPrediction: string;
+  /** `results[].endings` (counts). */
+  endings: string;
   /** `validation[]` (dose–response rows, point values). */
   validation: string;
   /** `emollm[]`: which scorer (template or LLM judge) and which intervals; present with EmoLLM results. */
@@ -133,6 +141,10 @@ export function reportMethods(level: number, resamples: number): ReportMethods {
       'pairs matched by seed and repeat',
     strategyPrediction:
       'point values over the human-labelled turns (accuracy, macro and weighted F1), no interval',
+    endings:
+      'counts of episodes by the simulator’s ending and the success verdict (classifyEnding), no interval; an ' +
+      'ending the simulator made as a success would (the user ended content, or a deal) that is judged ' +
+      'unsuccessful, or a user quitting that is judged successful, is a contradiction',
     validation:
       'point values: the mean outcome quantity per ladder level over the seeds, and the share of seeds on which it rises monotonically (deterministic route)',
   };
@@ -281,6 +293,9 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
         meanReturn: summary.meanReturn,
         strategyEntropy: entropyOf(episodes),
         judgeAgreement: agreement(episodes),
+        endings: countEndings(
+          episodes.map((e) => classifyEnding(e.ending, outcomeSuccess(e, config.protocol))),
+        ),
       });
     }
     const reference = episodesOf(config.reference);
