@@ -15,6 +15,7 @@ import {
 } from '../src/jobs/simulate';
 import { resolveRoles, type RolesConfig } from '../src/roles';
 import { LabError } from '../src/errors';
+import { endingPhrases } from '../src/tasks/success';
 import { taskFamily, taskNameTitle, type Seed, type TaskId } from '../src/tasks';
 import { checkPolicyArg, loadPolicyResources } from './resources';
 import {
@@ -279,6 +280,8 @@ export function formatReport(r: SimulateReport): string {
     `average turns (all)          ${ci(s.avgTurnsAll)}`,
     `average turns (successful)   ${s.avgTurnsSuccessful ? ci(s.avgTurnsSuccessful) : 'n/a (no success)'}`,
     `mean terminal return         ${ci(s.meanReturn)}`,
+    `endings (simulator, judge)   ${endingPhrases(r.endings)}`,
+    `contradicting the judge      ${r.endings.contradictions}`,
     `(95% intervals, clustered by seed: success rate — ${ESTIMATE_METHOD_NAMES[s.successRate.method]}; ` +
       `turns and return — ${ESTIMATE_METHOD_NAMES[s.meanReturn.method]}, 2,000 resamples)`,
   ];

@@ -275,7 +275,7 @@ export {
   reportToJson,
   reportToCsv,
   reportToMarkdown,
-  doseResponse,
+  ladderDoseResponse,
   createBrowserPool,
   EvalConfigError,
   EvalInputError,
@@ -284,7 +284,7 @@ export {
   type EvaluateOptions,
   type Evaluation,
   type EvalReport,
-  type DoseResponseResult,
+  type LadderDoseResult,
 } from './eval';
 export {
   bootstrapMean,

@@ -3,7 +3,6 @@
  * human labels, validate the simulator if asked, and build the report.
  */
 import { EmbeddingLabelMapper, LlmLabelMapper, type LabelMapper } from '../baselines/label-mapper';
-import { personaSimRoles } from '../baselines/persona-simulator';
 import { createNamedPolicy } from '../baselines/registry';
 import { EvalConfigError, seedKey, type EvalPlan } from './harness';
 import { emollmJudgeResults } from './emollm-metrics-report';
@@ -18,8 +17,8 @@ import {
   type EpisodeStore,
   type EvalRun,
 } from './harness-run';
+import { doseRow, type DoseRow } from '../validity/dose';
 import { buildReport, strategyPredictionRow, type EvalReport, type StrategyPredictionResult } from './report';
-import { doseResponse, type DoseResponseResult, type SimulatorUnderTest } from './validation';
 
 /** Options of {@link evaluate}. */
 export interface EvaluateOptions {
@@ -95,33 +94,16 @@ export async function evaluate(plan: EvalPlan, options: EvaluateOptions = {}): P
       strategyPrediction.push(strategyPredictionRow(task, policy, result));
     }
   }
-  const validation: DoseResponseResult[] = [];
+  // The one dose–response check (validate-sim's rows): the default ladders on Cog-Sim's template roles, whose
+  // outcome quantities (valence, intention, acceptance) are read from the simulator's state and events.
+  const validation: DoseRow[] = [];
   if (plan.config.validate) {
-    const simulators: (SimulatorUnderTest | undefined)[] = [undefined];
-    if (services.backend) {
-      const llm = { ...services.llm, backend: services.backend };
-      simulators.push(
-        { name: 'persona', roles: () => personaSimRoles(llm, 'persona') },
-        { name: 'persona-resist', roles: () => personaSimRoles(llm, 'persona-resist') },
-      );
-    }
     for (const task of plan.config.tasks) {
       const set = plan.config.seedSets.find((s) => s.task === task);
       const seeds = (set?.seedIds ?? [])
         .map((id) => plan.seeds.get(seedKey(task, set?.name ?? '', id)))
         .filter((s) => s !== undefined);
-      for (const simulator of simulators) {
-        validation.push(
-          await doseResponse({
-            task,
-            seeds,
-            ...(simulator ? { simulator } : {}),
-            baseSeed: plan.config.baseSeed,
-            resamples: plan.config.resamples,
-            level: plan.config.level,
-          }),
-        );
-      }
+      if (seeds.length > 0) validation.push(await doseRow(task, seeds));
     }
   }
   // LLM mode: the EmoLLM metrics by the LLM judge (template mode: undefined, buildReport's template scorers).

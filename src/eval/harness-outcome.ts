@@ -12,6 +12,7 @@
 import type { Protocol } from '../env/env';
 import { getTask } from '../tasks';
 import type { Seed, TaskId } from '../tasks/seed';
+import { endingOf, type Ending } from '../tasks/success';
 import type { EmollmEpisodeInput } from './emollm-metrics';
 import { emollmInput } from './emollm-metrics-report';
 import type { EvalEpisode } from './harness-run';
@@ -40,6 +41,8 @@ export interface EpisodeOutcome {
   repeat: number;
   /** The judge's terminal success. */
   success: boolean;
+  /** How the episode ended (the simulator's reason, or the PPDPP critic), for the report's ending counts. */
+  ending: Ending;
   terminated: boolean;
   truncated: boolean;
   /** Sum of rewards (γ = 1). */
@@ -107,6 +110,7 @@ export function episodeOutcome(
     seedId: seed?.id ?? record.seedId,
     repeat: record.repeat,
     success: record.success,
+    ending: endingOf(record.endReason),
     terminated: record.terminated,
     truncated: record.truncated,
     return: record.return,

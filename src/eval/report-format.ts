@@ -9,6 +9,8 @@
 import type { BootstrapInterval } from '../stats/bootstrap';
 import type { Estimate, PairedEstimate } from '../stats/intervals';
 import type { EvalReport } from './report';
+import { endingPhrases } from '../tasks/success';
+import { doseMarkdown } from '../validity/dose';
 import { emollmMarkdown } from './emollm-metrics-report';
 import { isEmollmTaskName } from '../tasks/emollm';
 
@@ -80,6 +82,8 @@ export const CSV_COLUMNS = [
   'macro_f1',
   'weighted_f1',
   'f1_contexts',
+  'endings',
+  'ending_contradictions',
   ...EMOLLM_CSV_COLUMNS,
 ] as const;
 
@@ -110,6 +114,8 @@ export function reportToCsv(report: EvalReport): string {
       f1?.macroF1 ?? null,
       f1?.weightedF1 ?? null,
       f1?.contexts ?? null,
+      endingPhrases(r.endings),
+      r.endings.contradictions,
       e?.scorer ?? null,
       ...ci(e?.successRate ?? null),
       ...ci(e?.avgTurns ?? null),
@@ -175,6 +181,27 @@ export function reportToMarkdown(report: EvalReport): string {
     ),
     '',
     `Methods: SR — ${m.successRate}. AT — ${m.avgTurns}. Return — ${m.meanReturn}. H — ${m.strategyEntropy}.`,
+    '',
+    '## Endings beside the judge',
+    '',
+    table(
+      [
+        'Task',
+        'Seeds',
+        'Policy',
+        'Endings (simulator’s ending, judge’s verdict: episodes)',
+        'Contradictions',
+      ],
+      report.results.map((r) => [
+        namedTask(r),
+        r.seedSet,
+        r.policy,
+        endingPhrases(r.endings),
+        String(r.endings.contradictions),
+      ]),
+    ),
+    '',
+    `Method: ${m.endings}.`,
   ];
   if (report.paired.length > 0) {
     const rows: string[][] = [];
@@ -230,18 +257,7 @@ export function reportToMarkdown(report: EvalReport): string {
       '',
       '## Simulator validation (dose–response)',
       '',
-      table(
-        ['Task', 'Simulator', 'Level means (1→4)', 'Monotone', 'Monotonicity', 'Spearman', 'Δ (4 − 1)'],
-        report.validation.map((v) => [
-          v.task,
-          v.simulator,
-          v.levelMeans.map(f2).join(' → '),
-          v.monotone ? 'yes' : 'no',
-          f2(v.monotonicity),
-          f2(v.spearman),
-          interval(v.endpointChange, f2),
-        ]),
-      ),
+      doseMarkdown(report.validation),
       '',
       `Method: ${m.validation}.`,
     );

@@ -31,7 +31,8 @@ import type { F1Result } from './harness-f1';
 import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
 import { outcomeSuccess, type EpisodeOutcome, type OutcomeJudgeRuns } from './harness-outcome';
 import { summarizeEpisodes } from '../stats/metrics';
-import type { DoseResponseResult } from './validation';
+import type { DoseRow } from '../validity/dose';
+import { classifyEnding, countEndings, type EndingCounts } from '../tasks/success';
 import { LIBRARY } from './library';
 import { emollmMethod, emollmResults, type EmollmResult } from './emollm-metrics-report';
 
@@ -63,6 +64,11 @@ export interface PolicyResult {
   /** Entropy (nats) of the task labels the policy used in these episodes; null when it used none. */
   strategyEntropy: number | null;
   judgeAgreement: JudgeAgreement | null;
+  /**
+   * The simulator's ending of each episode beside its success (as `successRate` counts it), counted by label
+   * ("user ended, judged unsuccessful"), with the contradictions apart (`classifyEnding`, src/tasks/success.ts).
+   */
+  endings: EndingCounts;
 }
 
 /**
@@ -110,7 +116,9 @@ export interface ReportMethods {
   paired: string;
   /** `strategyPrediction[]`. */
   strategyPrediction: string;
-  /** `validation[].endpointChange` (the other validation figures are point values). */
+  /** `results[].endings` (counts). */
+  endings: string;
+  /** `validation[]` (dose–response rows, point values). */
   validation: string;
   /** `emollm[]`: which scorer (template or LLM judge) and which intervals; present with EmoLLM results. */
   emollm?: string;
@@ -133,7 +141,12 @@ export function reportMethods(level: number, resamples: number): ReportMethods {
       'pairs matched by seed and repeat',
     strategyPrediction:
       'point values over the human-labelled turns (accuracy, macro and weighted F1), no interval',
-    validation: `${bootstrap} for the level 4 − level 1 change; other columns are point values`,
+    endings:
+      'counts of episodes by the simulator’s ending and the success verdict (classifyEnding), no interval; an ' +
+      'ending the simulator made as a success would (the user ended content, or a deal) that is judged ' +
+      'unsuccessful, or a user quitting that is judged successful, is a contradiction',
+    validation:
+      'point values: the mean outcome quantity per ladder level over the seeds, and the share of seeds on which it rises monotonically (deterministic route)',
   };
 }
 
@@ -148,7 +161,7 @@ export interface EvalReport {
   results: PolicyResult[];
   paired: PairedResult[];
   strategyPrediction: StrategyPredictionResult[];
-  validation: DoseResponseResult[];
+  validation: DoseRow[];
   /** How each figure is estimated (interval method or "point value"). */
   methods: ReportMethods;
   /** EmoLLM's metrics for the seed sets whose seeds carry an EmoLLM scenario (emollm-metrics.ts); absent without. */
@@ -235,7 +248,7 @@ export function strategyPredictionRow(
 /** Options of {@link buildReport}. */
 export interface BuildReportOptions {
   strategyPrediction?: StrategyPredictionResult[];
-  validation?: DoseResponseResult[];
+  validation?: DoseRow[];
   /** The report's timestamp (default: now). */
   generatedAt?: Date;
   /**
@@ -280,6 +293,9 @@ export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOp
         meanReturn: summary.meanReturn,
         strategyEntropy: entropyOf(episodes),
         judgeAgreement: agreement(episodes),
+        endings: countEndings(
+          episodes.map((e) => classifyEnding(e.ending, outcomeSuccess(e, config.protocol))),
+        ),
       });
     }
     const reference = episodesOf(config.reference);

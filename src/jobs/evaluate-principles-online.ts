@@ -27,6 +27,7 @@ import { OnlineConstructionEnv, PrincipleMemory, PrinciplesPlanner, TemplateWrit
 import { Rng } from '../rng';
 import { caseStreams } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
+import { classifyEnding, countEndings } from '../tasks/success';
 import { pairedEstimate } from '../stats/intervals';
 import { strategyEntropy } from '../stats/classification';
 import { summarizeEpisodes } from '../stats/metrics';
@@ -169,6 +170,7 @@ export async function evaluatePrinciplesOnlineJob(
     meanReturn: summary.meanReturn,
     strategyEntropy: used.length > 0 ? Math.round(strategyEntropy(used) * 1e12) / 1e12 : null,
     judgeAgreement: null,
+    endings: countEndings(outcomes.map((e) => classifyEnding(e.ending, success(e)))),
   };
   const paired: PairedResult[] = [];
   if (c.reference) {

@@ -16,6 +16,13 @@ import { Rng } from '../rng';
 import { resolveRoles, usesLlm, type RoleUsage, type RuntimeOptions } from '../roles';
 import { caseStreams } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
+import {
+  classifyEnding,
+  countEndings,
+  endingOf,
+  type EndingCounts,
+  type EndingVerdict,
+} from '../tasks/success';
 import { summarizeEpisodes, type EpisodeOutcome, type EpisodeSummary } from '../stats';
 import type { Seed, TaskId } from '../tasks';
 import { defaultSeedsOf, emollmSeedSets } from '../tasks/defaults';
@@ -91,6 +98,11 @@ export interface SimulateResult {
   seeds: number;
   episodes: number;
   summary: EpisodeSummary;
+  /**
+   * The simulator's ending of each episode beside the judge's verdict (`classifyEnding`), counted by label
+   * ("user ended, judged unsuccessful"), with the contradictions apart.
+   */
+  endings: EndingCounts;
   /** LLM use, when any role ran on a language backend: per role, and the mean per episode. */
   llm: { roles: RoleUsage[]; perEpisode: Omit<UsageStats, 'callsWithoutUsage'> } | null;
 }
@@ -143,6 +155,7 @@ export async function simulateJob(
       ...(horizon !== undefined ? { horizon } : {}),
     });
     const outcomes: EpisodeOutcome[] = [];
+    const verdicts: EndingVerdict[] = [];
     // Episode i of a group plays its seed i mod S as repeat ⌊i / S⌋ (generated one at a time: memory stays flat).
     function* plan(): Generator<{ seed: Seed; repeat: number }> {
       for (const group of groups)
@@ -170,6 +183,7 @@ export async function simulateJob(
         turns: record.turns.length,
         return: record.return,
       });
+      verdicts.push(classifyEnding(endingOf(record.endReason), record.success));
       await options.onEpisode?.({
         ...record,
         policy: config.policy,
@@ -190,6 +204,7 @@ export async function simulateJob(
       seeds: seeds.length,
       episodes,
       summary,
+      endings: countEndings(verdicts),
       llm: usesLlm(language)
         ? {
             roles: roles.usage(),

@@ -101,8 +101,11 @@ export function isSuccess(task: TaskId, s: SuccessScores): boolean {
   return need(s.deal, task, 'deal') && need(s.utility, task, 'utility') > 0;
 }
 
-/** How the simulator ended an episode (the `EndReason` of `src/sim`, or `null` while it runs). */
-export type Ending = 'user-ended' | 'deal' | 'quit' | 'actor-quit' | 'stale' | 'horizon';
+/**
+ * How an episode ended: the simulator's `EndReason` (`src/sim`), or `critic` when the PPDPP protocol's per-turn
+ * critic ended it (the simulator's own ending is then none).
+ */
+export type Ending = 'user-ended' | 'deal' | 'quit' | 'actor-quit' | 'stale' | 'horizon' | 'critic';
 
 /** The simulator's ending set beside the judge's verdict. */
 export interface EndingVerdict {
@@ -110,8 +113,8 @@ export interface EndingVerdict {
   success: boolean;
   /**
    * The simulator ended as a success would (the user ended content, or a deal) and the judge says unsuccessful,
-   * or the user quit and the judge says successful. Truncations (stale, horizon) and the actor quitting never
-   * contradict.
+   * or the user quit and the judge says successful. Truncations (stale, horizon), the actor quitting and the
+   * critic's ending never contradict.
    */
   contradiction: boolean;
   /** E.g. "user ended, judged unsuccessful": the key a report counts by. */
@@ -125,7 +128,20 @@ const ENDING_WORDS: Readonly<Record<Ending, string>> = {
   'actor-quit': 'actor quit',
   stale: 'stale',
   horizon: 'horizon',
+  critic: 'critic ended',
 };
+
+/**
+ * The ending of a finished episode from its record's `endReason`: the simulator's reason, or — null, no reason —
+ * the PPDPP critic's ending.
+ * @throws SuccessInputError for a reason that is not an ending.
+ */
+export function endingOf(endReason: string | null): Ending {
+  if (endReason === null) return 'critic';
+  if (!Object.hasOwn(ENDING_WORDS, endReason) || endReason === 'critic')
+    throw new SuccessInputError(`"${endReason}" is not how an episode ends`);
+  return endReason as Ending;
+}
 
 /** Classify an episode's ending against the judge's verdict (see {@link EndingVerdict}). */
 export function classifyEnding(ending: Ending, success: boolean): EndingVerdict {
@@ -139,12 +155,30 @@ export function classifyEnding(ending: Ending, success: boolean): EndingVerdict 
   };
 }
 
-/** Count verdicts by label, and the contradictions apart. */
-export function countEndings(verdicts: readonly EndingVerdict[]): {
+/** Episodes counted by ending label, and the contradictions among them apart. */
+export interface EndingCounts {
+  /** Count per label (e.g. "user ended, judged unsuccessful"), labels in alphabetical order. */
   byLabel: Record<string, number>;
+  /** Episodes whose ending and verdict contradict ({@link EndingVerdict.contradiction}). */
   contradictions: number;
-} {
+}
+
+/** Count verdicts by label (labels sorted, so the counts do not depend on episode order), contradictions apart. */
+export function countEndings(verdicts: readonly EndingVerdict[]): EndingCounts {
+  const counts = new Map<string, number>();
+  for (const v of verdicts) counts.set(v.label, (counts.get(v.label) ?? 0) + 1);
   const byLabel: Record<string, number> = {};
-  for (const v of verdicts) byLabel[v.label] = (byLabel[v.label] ?? 0) + 1;
+  for (const label of [...counts.keys()].sort()) byLabel[label] = counts.get(label) as number;
   return { byLabel, contradictions: verdicts.filter((v) => v.contradiction).length };
+}
+
+/** Ending counts in plain words, one phrase per label: "user ended, judged unsuccessful: 3; deal, judged successful: 2"; "none" without episodes. */
+export function endingPhrases(counts: EndingCounts): string {
+  const parts = Object.entries(counts.byLabel).map(([label, n]) => `${label}: ${n}`);
+  return parts.length === 0 ? 'none' : parts.join('; ');
+}
+
+/** {@link endingPhrases} with the contradictions: "user ended, judged unsuccessful: 3; … (3 contradict the judge)". */
+export function formatEndings(counts: EndingCounts): string {
+  return `${endingPhrases(counts)} (${counts.contradictions} contradict the judge)`;
 }

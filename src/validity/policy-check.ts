@@ -16,7 +16,7 @@ import { pairedDifference, type PairedDifference } from '../stats/bootstrap';
 import type { Estimate } from '../stats/intervals';
 import { summarizeEpisodes, type EpisodeSummary } from '../stats/metrics';
 import type { Seed, TaskId } from '../tasks/seed';
-import { classifyEnding, countEndings, type Ending } from '../tasks/success';
+import { classifyEnding, countEndings, endingOf } from '../tasks/success';
 
 /** One policy's results on a task. */
 export interface PolicyResult {
@@ -75,9 +75,7 @@ export async function comparePolicies(
       })),
       { rng: Rng.fromSeed(hashKey32(`${base}|summary|${task}|${name}`)), resamples: options.resamples },
     );
-    const endings = countEndings(
-      episodes.map((e) => classifyEnding((e.endReason ?? 'horizon') as Ending, e.success)),
-    );
+    const endings = countEndings(episodes.map((e) => classifyEnding(endingOf(e.endReason), e.success)));
     results.push({ policy: name, summary, endings, episodes });
   }
   const reference = results.find((r) => r.policy === (options.reference ?? results[0]?.policy));

@@ -17,7 +17,7 @@ import {
   type ReplayDialogue,
   type ValidityFiles,
 } from './datasets';
-import { doseRow, type DoseRow } from './dose';
+import { doseMarkdown, doseRow, type DoseRow } from './dose';
 import type { LadderFile } from './ladder';
 import { validityRows, type ValidityRow } from './metrics';
 import { comparePolicies, policyRow } from './policy-check';
@@ -177,12 +177,7 @@ export function reportMarkdown(r: ValidityReport): string {
     );
   }
   out.push('', '## Dose–response', '');
-  out.push('| task | ladder | seeds | mean outcome per level (lowest first) | monotone share of seeds |');
-  out.push('|---|---|---|---|---|');
-  for (const d of r.dose)
-    out.push(
-      `| ${d.task} | ${d.ladder} | ${d.seeds} | ${d.levelMeans.map(f3).join(' → ')} | ${f3(d.monotoneShare)} |`,
-    );
+  out.push(doseMarkdown(r.dose));
   out.push('', '## Variety of the user’s replies (random policy, one episode per dose seed)', '');
   out.push(
     '| task | episodes | replies | distinct-1 | distinct-2 | verbatim repeats of the previous reply |',

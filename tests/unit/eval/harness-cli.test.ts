@@ -335,14 +335,15 @@ describe('report formats', () => {
     const tableEnds = lines.flatMap((l, i) =>
       l.startsWith('|') && !lines[i + 1]?.startsWith('|') ? [i] : [],
     );
-    expect(tableEnds).toHaveLength(3); // results, paired differences, strategy prediction
+    expect(tableEnds).toHaveLength(4); // results, endings, paired differences, strategy prediction
     for (const end of tableEnds) expect(lines[end + 2]).toMatch(/^Methods?: /);
     const methodsLine = lines[tableEnds[0]! + 2]!;
     expect(methodsLine).toContain(`SR — 95% ${ESTIMATE_METHOD_NAMES.wilson}`);
     expect(methodsLine).toContain(
       `Return — 95% ${ESTIMATE_METHOD_NAMES['cluster-bootstrap']} over seeds, 50 resamples`,
     );
-    expect(lines[tableEnds[2]! + 2]).toContain('replay policy plays the human labels');
+    expect(lines[tableEnds[1]! + 2]).toContain('classifyEnding');
+    expect(lines[tableEnds[3]! + 2]).toContain('replay policy plays the human labels');
     // CSV: each interval column group names its method
     const rows = parse(reportToCsv(r), { columns: true }) as Record<string, string>[];
     for (const row of rows) {
@@ -355,6 +356,7 @@ describe('report formats', () => {
     expect(Object.keys(json.methods).sort()).toEqual(
       [
         'avgTurns',
+        'endings',
         'judgeAgreement',
         'meanReturn',
         'paired',

@@ -6,25 +6,24 @@ import type { Seed, TaskId } from '../../../src/tasks/seed';
 import { NoChangeProposer, personaSimRoles } from '../../../src/baselines';
 import {
   DEFAULT_LADDERS,
-  DOSE_LEVELS,
   DoseLaddersSchema,
   EvalInputError,
   distinctN,
+  evaluate,
   isMonotoneRise,
   ladderDoseResponse,
   levelUtterance,
-  LlmResponseScorer,
-  TemplateResponseScorer,
-  doseResponse,
+  planEvaluation,
+  reportToJson,
+  reportToMarkdown,
   type SimulatorUnderTest,
 } from '../../../src/eval';
-import { realizerContext } from '../../../src/agents/realizer';
 import { DialogueEnv } from '../../../src/env/env';
 import { ScriptedBackend } from '../../../src/llm';
-import { Rng } from '../../../src/rng';
 import type { Responder } from '../../../src/sim/roles';
 import { TemplateModeClassifier } from '../../../src/sim/template';
 import { defaultSeeds } from '../../../src/tasks/defaults';
+import { doseRow } from '../../../src/validity/dose';
 
 /** A simulator whose reply depends only on the input's wording, through a fixed rule. */
 function ruleSimulator(name: string, reply: (utterance: string) => string): SimulatorUnderTest {
@@ -39,80 +38,43 @@ function ruleSimulator(name: string, reply: (utterance: string) => string): Simu
   };
 }
 
-const responsive = ruleSimulator('responsive', (u) => {
-  if (/small step/.test(u)) return 'Thank you, I feel better and hopeful. I am going to try it this week.';
-  if (/hard|hurting/.test(u)) return 'Thank you, that helped.';
-  if (/get over|worse/.test(u)) return 'That makes me feel worse and alone.';
-  return 'Okay.';
-});
 const deaf = ruleSimulator('deaf', () => 'Okay.');
 const seeds = defaultSeeds('esconv').slice(0, 5);
 
-describe('dose-response validation', () => {
-  it('orders the CB inputs as offers from the target to the list price', () => {
-    const env = new DialogueEnv('cb');
-    const { observation } = env.reset({ seed: defaultSeeds('cb')[0]! });
-    const c = realizerContext(observation);
-    const offers = DOSE_LEVELS.cb.map(([first]) => Number(/\$(\d+)/.exec(first(c))![1]));
-    expect(offers[0]).toBe(Math.round(c.targetPrice));
-    expect(offers[3]).toBe(Math.round(c.listPrice));
-    expect(offers).toEqual([...offers].sort((a, b) => a - b));
-  });
-
-  it('scores a dose-responsive simulator as monotone (hand-checked level means)', async () => {
-    const r = await doseResponse({ task: 'esconv', seeds, simulator: responsive, resamples: 100 });
-    // Template scorer: the judge's AFINN sentiment clipped to ±3, + plan/2. Level 1: "worse" −3, "alone" −2 → −3;
-    // level 2: 0; level 3: "thank" +2, "helped" +1 (a judge extra) → 3; level 4: clipped at 3, plus the firm plan with a time (4) / 2.
-    expect(r.levelMeans).toEqual([-3, 0, 3, 5]);
-    expect(r).toMatchObject({ simulator: 'responsive', checkpoints: 5, monotone: true, monotonicity: 1 });
-    expect(r.spearman).toBeGreaterThan(0.9);
-    expect(r.endpointChange).toMatchObject({ mean: 8, lo: 8, hi: 8, nClusters: 5 });
-  });
-
-  it('scores an input-insensitive simulator as flat', async () => {
-    const r = await doseResponse({ task: 'esconv', seeds, simulator: deaf, resamples: 100 });
-    expect(r).toMatchObject({ monotone: false, monotonicity: 0, spearman: 0, levelMeans: [0, 0, 0, 0] });
-  });
-
-  it("measures Cog-Sim's template roles (CB responds to the offer level)", async () => {
-    const r = await doseResponse({ task: 'cb', seeds: defaultSeeds('cb'), resamples: 200 });
-    expect(r.simulator).toBe('cog-sim');
-    expect(r.monotone).toBe(true);
-    expect(r.monotonicity).toBeGreaterThan(0.9);
-    expect(r.endpointChange.lo).toBeGreaterThan(0);
-  });
-
-  it('rejects an empty or mismatched seed list', async () => {
-    await expect(doseResponse({ task: 'p4g', seeds: [] })).rejects.toThrow(EvalInputError);
-    await expect(doseResponse({ task: 'p4g', seeds })).rejects.toThrow(/is for esconv, not p4g/);
+describe('evaluate --validate: the one dose–response check (the ladders validate-sim runs)', () => {
+  it('reports every task monotone, on at least 90 percent of the bundled seeds, in JSON and Markdown', async () => {
+    const tasks: TaskId[] = ['esconv', 'p4g', 'cb'];
+    const plan = planEvaluation({
+      tasks,
+      policies: ['random'],
+      seedSets: tasks.map((task) => ({ task, name: 'bundled', seeds: defaultSeeds(task) })),
+      repeats: 1,
+      resamples: 50,
+      validate: true,
+    });
+    const { report } = await evaluate(plan);
+    expect(report.validation.map((v) => v.task)).toEqual(tasks);
+    for (const task of tasks) {
+      const row = report.validation.find((v) => v.task === task)!;
+      // The same row validate-sim reports for these seeds.
+      expect(row).toEqual(await doseRow(task, defaultSeeds(task)));
+      expect(row).toMatchObject({ ladder: 'default', seeds: defaultSeeds(task).length, monotone: true });
+      expect(row.monotoneShare).toBeGreaterThanOrEqual(0.9);
+    }
+    const md = reportToMarkdown(report);
+    expect(md).toContain('## Simulator validation (dose–response)');
+    expect(md).not.toMatch(/\| no \|/);
+    expect(JSON.parse(reportToJson(report)).validation).toHaveLength(3);
   });
 });
 
-describe('prompt-only comparators and the LLM scorer', () => {
-  it('Persona-Resist answers from the persona prompt, and its replies are scored like any simulator', async () => {
-    const levels = [
-      'I feel worse and alone.',
-      'Okay.',
-      'That is fair.',
-      'Thanks, I feel better and hopeful.',
-    ];
-    const script = seeds
-      .slice(0, 2)
-      .flatMap(() => levels.flatMap((l) => [JSON.stringify({ reply: l }), JSON.stringify({ reply: l })]));
-    const backend = new ScriptedBackend(script);
-    const r = await doseResponse({
-      task: 'esconv',
-      seeds: seeds.slice(0, 2),
-      simulator: { name: 'persona-resist', roles: () => personaSimRoles({ backend }, 'persona-resist') },
-      resamples: 100,
-    });
-    expect(backend.remaining).toBe(0);
-    expect(r).toMatchObject({
-      simulator: 'persona-resist',
-      monotone: true,
-      monotonicity: 1,
-      levelMeans: [-3, 0, 2, 3],
-    });
+describe('prompt-only comparators', () => {
+  it('Persona-Resist answers from the persona prompt with a resistance instruction', async () => {
+    const backend = new ScriptedBackend(['{"reply":"I feel worse and alone."}']);
+    const env = new DialogueEnv('esconv', { roles: personaSimRoles({ backend }, 'persona-resist') });
+    env.reset({ seed: seeds[0]! });
+    const step = await env.step({ strategy: 'x', utterance: 'Just get over it.' });
+    expect(step.info.sim.userUtterance).toBe('I feel worse and alone.');
     const system = backend.requests[0]!.messages[0]!.content;
     expect(system).toContain(seeds[0]!.profile.persona);
     expect(system).toContain('You are hard to move');
@@ -133,19 +95,6 @@ describe('prompt-only comparators and the LLM scorer', () => {
       before.desires,
       before.intentions,
     ]);
-  });
-
-  it('the LLM scorer returns the validated 1–5 rating, retrying an out-of-range one', async () => {
-    const backend = new ScriptedBackend(['{"rating":7}', '{"rating":4}']);
-    const env = new DialogueEnv('esconv');
-    const { observation } = env.reset({ seed: seeds[0]! });
-    const score = await new LlmResponseScorer({ backend }).score(
-      { task: 'esconv', before: observation, utterance: 'Hi', reply: 'Thanks', events: [] },
-      Rng.fromSeed(1),
-    );
-    expect(score).toBe(4);
-    expect(backend.requests).toHaveLength(2);
-    expect(new TemplateResponseScorer().name).toBe('template');
   });
 });
 
@@ -217,6 +166,36 @@ describe('dose ladders (issue 9 shape) from one checkpoint per seed, determinist
       expect(isMonotoneRise(r.levelMeans)).toBe(true);
     },
   );
+
+  it('cb: a ladder whose offers never carry a currency sign is monotone on its own', async () => {
+    const ladder = {
+      levels: [0.55, 0.7, 0.85, 1].map((priceFraction) => ({
+        utterances: ['Would you take {price} for it?', 'I can pay {price} for it.', '{price} is my offer.'],
+        priceFraction,
+      })),
+    };
+    const r = await ladderDoseResponse({ task: 'cb', seeds: defaultSeeds('cb'), ladder });
+    console.log(
+      `cb no sign: ${r.levelMeans.map((m) => m.toFixed(3)).join(' < ')}, monotone ${r.monotoneShare}`,
+    );
+    expect(r.monotoneShare).toBeGreaterThanOrEqual(0.9);
+    expect(isMonotoneRise(r.levelMeans)).toBe(true);
+  });
+
+  it('esconv: warm support raises valence above a bare acknowledgement (neutral → warm step)', async () => {
+    const [, neutral, warm] = DEFAULT_LADDERS.esconv.levels;
+    const r = await ladderDoseResponse({
+      task: 'esconv',
+      seeds: defaultSeeds('esconv'),
+      ladder: { levels: [neutral!, warm!] },
+    });
+    const rises = Object.values(r.perSeed).filter(([a, b]) => b! > a! + 1e-9).length / r.seeds;
+    console.log(
+      `esconv neutral → warm: ${r.levelMeans.map((m) => m.toFixed(3)).join(' → ')}, strict rise ${rises}`,
+    );
+    expect(rises).toBeGreaterThanOrEqual(0.9);
+    expect(r.levelMeans[1]!).toBeGreaterThan(r.levelMeans[0]!);
+  });
 
   it('a simulator that ignores its input is not monotone on any seed', async () => {
     const r = await ladderDoseResponse({ task: 'esconv', seeds: seeds.slice(0, 3), simulator: deaf });
