@@ -46,7 +46,7 @@ import { loadActorPolicy } from '../src/rl/policy';
 import { Rng } from '../src/rng';
 import { splitByKey } from '../src/seeding';
 import { SIMULATOR_VERSION } from '../src/sim/version';
-import { bootstrapMean } from '../src/stats';
+import { bootstrapMean, type BootstrapInterval } from '../src/stats';
 import { isEmollmTaskName, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds, emollmDefaultSeeds } from '../src/tasks/defaults';
 import {
@@ -144,14 +144,23 @@ function table(name: string, rows: Row[], changes?: ChoiceChanges[]): void {
   console.log('\n' + renderTable(name, rows, changes));
 }
 
+/**
+ * The paired return difference of `rows` against the table's reference (same seeds and repeats, in order), with a
+ * 95% cluster-bootstrap interval over seeds; `null` with fewer than two seeds, where no interval can be drawn.
+ */
+function vsReference(rows: EvalEpisodeRow[], reference: EvalEpisodeRow[]): BootstrapInterval | null {
+  const d = bootstrapMean(
+    rows.map((r, i) => r.return - (reference[i] as EvalEpisodeRow).return),
+    { rng: Rng.fromSeed(SEED + 8), clusters: rows.map((r) => r.seedId) },
+  );
+  return d.nClusters < 2 ? null : d;
+}
+
 function rowsOf(named: [string, EvalEpisodeRow[], Partial<Row>?][], reference: EvalEpisodeRow[]): Row[] {
   return named.map(([policy, rows, extra]) => ({
     policy,
     summary: summarize(rows, SEED + 7),
-    vsReference: bootstrapMean(
-      rows.map((r, i) => r.return - (reference[i] as EvalEpisodeRow).return),
-      { rng: Rng.fromSeed(SEED + 8), clusters: rows.map((r) => r.seedId) },
-    ),
+    vsReference: rows === reference ? null : vsReference(rows, reference),
     ...extra,
   }));
 }
