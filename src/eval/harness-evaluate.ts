@@ -17,7 +17,7 @@ import {
   type EpisodeStore,
   type EvalRun,
 } from './harness-run';
-import { doseRow, type DoseRow } from '../validity/dose';
+import { doseRow, type DoseRow } from './dose';
 import { buildReport, strategyPredictionRow, type EvalReport, type StrategyPredictionResult } from './report';
 
 /** Options of {@link evaluate}. */

@@ -84,7 +84,7 @@ export interface EvalConfig {
   f1?: boolean | { contexts: Partial<Record<TaskId, F1Context[]>> };
   /**
    * Also run the simulator's dose–response check on each task's seeds: the default ladders (ladders.ts) on
-   * Cog-Sim's template roles, the rows `validate-sim` reports (src/validity/dose.ts). Default false.
+   * Cog-Sim's template roles, the rows `validate-sim` reports (src/eval/dose.ts). Default false.
    */
   validate?: boolean;
   /** Whether the policies run in LLM form (a backend is given at run time); default false (template form). */

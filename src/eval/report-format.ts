@@ -10,7 +10,7 @@ import type { BootstrapInterval } from '../stats/bootstrap';
 import type { Estimate, PairedEstimate } from '../stats/intervals';
 import type { EvalReport } from './report';
 import { endingPhrases } from '../tasks/success';
-import { doseMarkdown } from '../validity/dose';
+import { doseMarkdown } from './dose';
 import { emollmMarkdown } from './emollm-metrics-report';
 import { isEmollmTaskName } from '../tasks/emollm';
 

@@ -31,7 +31,7 @@ import type { F1Result } from './harness-f1';
 import { runKey, type EvalEpisode, type EvalRun } from './harness-run';
 import { outcomeSuccess, type EpisodeOutcome, type OutcomeJudgeRuns } from './harness-outcome';
 import { summarizeEpisodes } from '../stats/metrics';
-import type { DoseRow } from '../validity/dose';
+import type { DoseRow } from './dose';
 import { classifyEnding, countEndings, type EndingCounts } from '../tasks/success';
 import { LIBRARY } from './library';
 import { emollmMethod, emollmResults, type EmollmResult } from './emollm-metrics-report';

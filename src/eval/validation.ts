@@ -3,7 +3,7 @@
  * checkpoint per seed, the simulator receives the ordered levels of a dose ladder (src/eval/ladders.ts, several
  * paraphrases each) with deterministic routes, and a valid simulator's outcome quantity rises with the level.
  * This is the one dose–response check of the project: `validate-sim` and `evaluate --validate` both report it
- * (src/validity/dose.ts).
+ * (src/eval/dose.ts).
  *
  * Any simulator can be run: it is given as SimRoles (Cog-Sim's template roles by default). Also here:
  * distinct-n of a set of texts, for the variety of the user's replies.

@@ -17,7 +17,7 @@ import {
   type ReplayDialogue,
   type ValidityFiles,
 } from './datasets';
-import { doseMarkdown, doseRow, type DoseRow } from './dose';
+import { doseMarkdown, doseRow, type DoseRow } from '../eval/dose';
 import type { LadderFile } from './ladder';
 import { validityRows, type ValidityRow } from './metrics';
 import { comparePolicies, policyRow } from './policy-check';

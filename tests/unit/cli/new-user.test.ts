@@ -171,6 +171,7 @@ describe('EmoLLM settings', () => {
           meanReturn: estimate,
           strategyEntropy: null,
           judgeAgreement: null,
+          endings: { byLabel: { 'horizon, judged unsuccessful': 1 }, contradictions: 0 },
         },
       ],
       paired: [],

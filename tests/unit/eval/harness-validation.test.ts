@@ -23,7 +23,7 @@ import { ScriptedBackend } from '../../../src/llm';
 import type { Responder } from '../../../src/sim/roles';
 import { TemplateModeClassifier } from '../../../src/sim/template';
 import { defaultSeeds } from '../../../src/tasks/defaults';
-import { doseRow } from '../../../src/validity/dose';
+import { doseRow } from '../../../src/eval/dose';
 
 /** A simulator whose reply depends only on the input's wording, through a fixed rule. */
 function ruleSimulator(name: string, reply: (utterance: string) => string): SimulatorUnderTest {

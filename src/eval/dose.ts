@@ -6,8 +6,8 @@
  * the seller's acceptance), whether those means rise, and the share of seeds on which the outcome rises
  * monotonically.
  */
-import type { DoseLadder } from '../eval/ladders';
-import { isMonotoneRise, ladderDoseResponse } from '../eval/validation';
+import type { DoseLadder } from './ladders';
+import { isMonotoneRise, ladderDoseResponse } from './validation';
 import type { Seed, TaskId } from '../tasks/seed';
 
 /** The dose–response of one task in a report. */
