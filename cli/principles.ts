@@ -2,7 +2,7 @@
  * `npm run principles -- <command>`: build a principle memory by template self-play, query it, or evaluate the
  * Principles planner against the Standard policy (DESIGN.md "Principles"; Principles paper §3).
  */
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DatasetError } from '../src/data';
@@ -19,8 +19,8 @@ import type {
 } from '../src/eval/report';
 import { formatEstimate } from '../src/stats';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
-import { OutputConflictError, OutputPathError } from '../src/io';
-import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
+import { FileReadError, OutputConflictError, OutputPathError } from '../src/io';
+import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
 import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
 import { JobAbortedError, JobConfigError, PolicyUnavailableError } from '../src/jobs/errors';
 import { evaluateJob } from '../src/jobs/evaluate';
@@ -296,7 +296,7 @@ async function query(values: Values, task: TaskId): Promise<QueryReport> {
   try {
     return await queryPrinciplesJob({
       task,
-      memory: await readFile(path, 'utf8'),
+      memory: await readTextFile(path),
       source: path,
       text: required(values, 'text'),
       k: integer('k', values.k, 1),
@@ -381,7 +381,7 @@ async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalRepor
   const memories: Record<string, unknown> = {};
   if (values.memory !== undefined || !values.online) {
     const path = required(values, 'memory');
-    const text = await readFile(path, 'utf8');
+    const text = await readTextFile(path);
     const memory = await loadMemory(text, path, task);
     for (const origin of values.origins.split(',')) {
       const m = origin === 'all' ? memory : memory.filter(origin, (p) => p.provenance.origin === origin);
@@ -519,7 +519,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       );
       return 1;
     }
-    if (err instanceof DatasetError || err instanceof MemoryFileError) {
+    if (err instanceof DatasetError || err instanceof MemoryFileError || err instanceof FileReadError) {
       io.stderr(`error: ${cliMessage(err.message)}\n`);
       return 1;
     }
