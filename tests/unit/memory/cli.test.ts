@@ -164,7 +164,7 @@ describe('npm run principles', () => {
       [['build', '--task', 'esconv'], /--out is required/, 2],
       [
         ['build', '--task', 'esconv', '--out', 'x', '--episodes', '0'],
-        /--episodes must be an integer ≥ 1/,
+        /--episodes must be an integer in 1 to 100,000, got "0"/,
         2,
       ],
       [['query', '--task', 'esconv', '--memory', file], /--text is required/, 2],
