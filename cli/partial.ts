@@ -6,9 +6,10 @@
  * completes. So an interrupted run (Ctrl-C, an error, `kill -9`) leaves every finished episode readable in
  * `FILE.partial`, while an earlier `FILE` (replaced with `--overwrite`) stays whole until the new one is complete.
  */
-import { appendFile, mkdir, open, readFile, rename, rm, type FileHandle } from 'node:fs/promises';
+import { appendFile, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { OutputPathError } from '../src/io';
+import { readTextFileIfExists } from '../src/io/node';
 import type { BuildCheckpoint } from '../src/jobs/build-principles';
 import { UsageError } from './options';
 
@@ -93,10 +94,7 @@ export async function openBuildCheckpoint(
   mode: { resume: boolean; overwrite: boolean },
 ): Promise<BuildCheckpoint> {
   const source = `${out}.checkpoint.jsonl`;
-  const found = await readFile(source, 'utf8').catch((e: NodeJS.ErrnoException) => {
-    if (e.code === 'ENOENT') return null;
-    throw e;
-  });
+  const found = await readTextFileIfExists(source);
   if (found !== null && !mode.resume && !mode.overwrite)
     throw new UsageError(
       `${source} holds an interrupted build; pass --resume to continue it or --overwrite to start again`,

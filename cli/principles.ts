@@ -2,7 +2,7 @@
  * `npm run principles -- <command>`: build a principle memory by template self-play, query it, or evaluate the
  * Principles planner against the Standard policy (DESIGN.md "Principles"; Principles paper §3).
  */
-import { readFile, rm } from 'node:fs/promises';
+import { rm } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DatasetError } from '../src/data';
@@ -19,9 +19,10 @@ import type {
 } from '../src/eval/report';
 import { formatEstimate } from '../src/stats';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
-import { OutputConflictError, OutputPathError } from '../src/io';
-import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
+import { FileReadError, OutputConflictError, OutputPathError } from '../src/io';
+import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
 import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
+import { MAX_EPISODES } from '../src/jobs/common';
 import { JobAbortedError, JobConfigError, PolicyUnavailableError } from '../src/jobs/errors';
 import { evaluateJob } from '../src/jobs/evaluate';
 import { evaluatePrinciplesOnlineJob, ONLINE_POLICY } from '../src/jobs/evaluate-principles-online';
@@ -30,6 +31,7 @@ import {
   cliMessage,
   joinNegativeValues,
   parseNumber,
+  rangeText,
   UsageError,
   rngSeedValue,
   type Io as CliIo,
@@ -39,6 +41,24 @@ import { openBuildCheckpoint } from './partial';
 import { loadSeedsArg } from './seeds';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
+
+/**
+ * The integer options' ranges: the jobs' own (build-principles, query-principles, evaluate), checked by
+ * {@link parseNumber} before the job runs and shown in `--help`, so an out-of-range value is a usage error naming
+ * the option, never the job's schema text.
+ */
+const RANGES = {
+  buildSize: { min: 1, max: MAX_EPISODES },
+  splitSeed: { min: 0, max: 0xffffffff },
+  buildEpisodes: { min: 1, max: 100_000 },
+  maxAttempts: { min: 0, max: 20 },
+  rngSeed: { min: 0, max: 0xffffffff },
+  k: { min: 1, max: 100 },
+  evalEpisodes: { min: 1, max: MAX_EPISODES },
+} as const;
+
+/** `range MIN to MAX` of an integer option, for `--help`. */
+const range = (key: keyof typeof RANGES): string => `range ${rangeText(RANGES[key]) ?? ''}`;
 
 export const HELP = `Usage: npm run principles -- <command> [options]
 
@@ -56,30 +76,31 @@ Common options:
   --skip-invalid       skip malformed dataset records instead of stopping
   --split PART         use only one part of a seeded shuffle of the seeds: build (the first --build-size)
                        or eval (the rest); default: all seeds
-  --build-size N       seeds in the build part (default 50)
-  --split-seed N       seed of the split, the same split as train's (default 0)
+  --build-size N       seeds in the build part (${range('buildSize')}; default 50)
+  --split-seed N       seed of the split, the same split as train's (${range('splitSeed')}; default 0)
   --json               print the report as one JSON object
   -h, --help           show this help
 
 build:
-  --episodes N         self-play episodes, seeds cycled (default 50)
+  --episodes N         self-play episodes, seeds cycled (${range('buildEpisodes')}; default 50)
   --out FILE           memory file to write (required)
   --name NAME          memory name (default: the task id)
-  --max-attempts N     revision attempts per failed turn (default 3)
+  --max-attempts N     revision attempts per failed turn (${range('maxAttempts')}; default 3)
   --overwrite          replace an existing --out file and start the build again (otherwise refused before
                        any work)
   --resume             continue an interrupted build: its finished episodes are kept in FILE.checkpoint.jsonl
                        beside --out (written as each finishes; removed when the memory is written)
-  --rng-seed N         the integer seeding the self-play streams (default 0; --seed N still works, with a notice)
+  --rng-seed N         the integer seeding the self-play streams (${range('rngSeed')}; default 0; --seed N
+                       still works, with a notice)
 
 query:
   --memory FILE        memory file (required)
   --text TEXT          the situation to match (required)
-  --k N                principles to return (default 3)
+  --k N                principles to return (${range('k')}; default 3)
 
 eval:
   --memory FILE        memory file (required unless only --online)
-  --episodes N         episodes per policy, seeds cycled (default: one per seed)
+  --episodes N         episodes per policy, seeds cycled (${range('evalEpisodes')}; default: one per seed)
   --protocol P         cstpo (terminal utility, horizon 30) | ppdpp (per-turn critic) (default cstpo)
   --origins LIST       comma-separated memory variants: all, success, revision (default all,success,revision)
   --online             also run the planner from an empty memory with online construction (success only,
@@ -88,7 +109,8 @@ eval:
   (Standard is the reference of the paired differences; random is listed for reference. A variant other
   than all is named principles:FILE#ORIGIN in the JSON's evaluation report.)
   --rng-seed N         the run's integer seed: each episode's streams come from (rng seed, task, seed id,
-                       repeat), as in simulate and evaluate; also seeds the bootstrap (default 0)
+                       repeat), as in simulate and evaluate; also seeds the bootstrap (${range('rngSeed')};
+                       default 0)
 
 ${SUCCESS_HELP}
 
@@ -133,9 +155,10 @@ const OPTIONS = {
 
 type Values = ReturnType<typeof parseArgs<{ options: typeof OPTIONS; allowPositionals: true }>>['values'];
 
-function integer(name: string, raw: string | undefined, min: number): number {
+/** Integer option `--name` in its documented range. @throws UsageError naming the option and the range. */
+function integer(name: string, raw: string | undefined, key: keyof typeof RANGES): number {
   if (raw === undefined) throw new UsageError(`--${name} needs a value`);
-  return parseNumber(name, raw, { integer: true, min });
+  return parseNumber(name, raw, { integer: true, ...RANGES[key] });
 }
 
 function required(values: Values, name: 'out' | 'memory' | 'text'): string {
@@ -215,8 +238,8 @@ async function loadSeeds(values: Values, task: TaskId, io: Io): Promise<{ seeds:
   }
   let source = values.seeds ?? 'bundled authored seeds';
   if (values.split) {
-    const buildSize = integer('build-size', values['build-size'], 1);
-    const parts = splitSeeds(seeds, buildSize, integer('split-seed', values['split-seed'], 0));
+    const buildSize = integer('build-size', values['build-size'], 'buildSize');
+    const parts = splitSeeds(seeds, buildSize, integer('split-seed', values['split-seed'], 'splitSeed'));
     seeds = parts[values.split as 'build' | 'eval'];
     source += ` (${values.split} part: ${seeds.length} seeds)`;
   }
@@ -232,9 +255,9 @@ async function build(values: Values, task: TaskId, io: Io): Promise<BuildReport>
   const out = required(values, 'out');
   if (values.resume && values.overwrite) throw new UsageError('give --resume or --overwrite, not both');
   await assertOutputAvailable(out, { kind: 'file', overwrite: values.overwrite });
-  const episodes = values.episodes === undefined ? 50 : integer('episodes', values.episodes, 1);
-  const maxAttempts = integer('max-attempts', values['max-attempts'], 0);
-  const rngSeed = integer('rng-seed', values['rng-seed'], 0);
+  const episodes = values.episodes === undefined ? 50 : integer('episodes', values.episodes, 'buildEpisodes');
+  const maxAttempts = integer('max-attempts', values['max-attempts'], 'maxAttempts');
+  const rngSeed = integer('rng-seed', values['rng-seed'], 'rngSeed');
   const { seeds, source } = await loadSeeds(values, task, io);
   const checkpoint = await openBuildCheckpoint(out, values);
   const stop = new AbortController();
@@ -293,13 +316,14 @@ export type QueryReport = QueryPrinciplesResult;
 /** The query-principles job (src/jobs/query-principles.ts) over the memory file of `--memory`. */
 async function query(values: Values, task: TaskId): Promise<QueryReport> {
   const path = required(values, 'memory');
+  const k = integer('k', values.k, 'k');
   try {
     return await queryPrinciplesJob({
       task,
-      memory: await readFile(path, 'utf8'),
+      memory: await readTextFile(path),
       source: path,
       text: required(values, 'text'),
-      k: integer('k', values.k, 1),
+      k,
     });
   } catch (e) {
     if (e instanceof PolicyUnavailableError) throw new UsageError(e.message);
@@ -371,8 +395,9 @@ async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalRepor
   if (values.online && protocol !== 'ppdpp')
     throw new UsageError('--online needs per-turn critic rewards: use --protocol ppdpp');
   const { seeds, source } = await loadSeeds(values, task, io);
-  const episodes = values.episodes === undefined ? undefined : integer('episodes', values.episodes, 1);
-  const rngSeed = integer('rng-seed', values['rng-seed'], 0);
+  const episodes =
+    values.episodes === undefined ? undefined : integer('episodes', values.episodes, 'evalEpisodes');
+  const rngSeed = integer('rng-seed', values['rng-seed'], 'rngSeed');
   const seedSet = { task, name: seedSetName(values), seeds };
   const labels = new Map<string, { label: string; principles: number | null }>([
     ['standard', { label: 'standard', principles: null }],
@@ -381,7 +406,7 @@ async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalRepor
   const memories: Record<string, unknown> = {};
   if (values.memory !== undefined || !values.online) {
     const path = required(values, 'memory');
-    const text = await readFile(path, 'utf8');
+    const text = await readTextFile(path);
     const memory = await loadMemory(text, path, task);
     for (const origin of values.origins.split(',')) {
       const m = origin === 'all' ? memory : memory.filter(origin, (p) => p.provenance.origin === origin);
@@ -519,7 +544,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       );
       return 1;
     }
-    if (err instanceof DatasetError || err instanceof MemoryFileError) {
+    if (err instanceof DatasetError || err instanceof MemoryFileError || err instanceof FileReadError) {
       io.stderr(`error: ${cliMessage(err.message)}\n`);
       return 1;
     }

@@ -4,8 +4,9 @@
  * plain data the jobs take (src/jobs/policies.ts `PolicyResources`).
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
 import { basename, dirname } from 'node:path';
+import { FileReadError } from '../src/io';
+import { readTextFile } from '../src/io/node';
 import { checkPolicyName, policyResource, type PolicyResources } from '../src/jobs/policies';
 import { backendFor, type RolesConfig } from '../src/roles';
 import type { TaskId } from '../src/tasks';
@@ -34,7 +35,8 @@ export function checkPolicyArg(task: TaskId, name: string, language: RolesConfig
 
 /**
  * Reads the memory files and run folders that `names` refer to.
- * @throws UsageError when a run folder holds no finished run or a file cannot be read.
+ * @throws UsageError when a run folder holds no finished run or a memory file cannot be read (not UTF-8 included,
+ *   with the line and byte); FileReadError naming a run file that is not UTF-8.
  */
 export async function loadPolicyResources(names: readonly string[]): Promise<PolicyResources> {
   const out: PolicyResources = {};
@@ -44,9 +46,10 @@ export async function loadPolicyResources(names: readonly string[]): Promise<Pol
     if (resource.kind === 'principles') {
       let text: string;
       try {
-        text = await readFile(resource.ref, 'utf8');
+        text = await readTextFile(resource.ref);
       } catch (err) {
-        throw new UsageError(`--policy ${name}: cannot read ${resource.ref}: ${(err as Error).message}`);
+        if (err instanceof FileReadError) throw new UsageError(`--policy ${name}: ${err.message}`);
+        throw err;
       }
       out.principles = { ...out.principles, [resource.ref]: text };
     } else {

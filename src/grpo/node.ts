@@ -5,8 +5,8 @@
  * and errors — and the train-grpo job's run folder.
  */
 import { basename, dirname, join, resolve } from 'node:path';
-import { assertOutputAvailable, writeFileAtomic, type OutputState } from '../io/node';
-import { FolderRuns, readText } from '../runs/node';
+import { assertOutputAvailable, readTextFileIfExists, writeFileAtomic, type OutputState } from '../io/node';
+import { FolderRuns } from '../runs/node';
 import { GRPO_RUNS, type GrpoRunTypes } from './store';
 
 /** GRPO runs as folders under `root`. */
@@ -18,7 +18,8 @@ export class FileGrpoRunStore extends FolderRuns<GrpoRunTypes> {
 
 /**
  * A GRPO run folder (`out`) for the train-grpo job: its name is the run id, its parent the run store's root;
- * checked before any work by the `src/io` output guard (`split.json` marks a run folder) and written atomically.
+ * checked before any work by the `src/io` output guard (`split.json` marks a run folder), created whole and
+ * written atomically.
  */
 export class FolderGrpoStorage {
   readonly runId: string;
@@ -37,8 +38,21 @@ export class FolderGrpoStorage {
     return assertOutputAvailable(this.out, { kind: 'dir', ownerMarker: 'split.json', ...mode });
   }
 
+  /**
+   * Creates the run folder whole: `files` (its `split.json`) with the run store's files, in one atomic step
+   * (`FolderRuns.createRun`); with `replace`, a run folder already there is swapped out.
+   */
+  create(
+    run: GrpoRunTypes['record'],
+    init: GrpoRunTypes['snapshot'],
+    files: Readonly<Record<string, string>>,
+    replace: boolean,
+  ): Promise<void> {
+    return this.runs.createRun(run, init, { files, replace });
+  }
+
   readText(name: string): Promise<string | null> {
-    return readText(this.pathOf(name));
+    return readTextFileIfExists(this.pathOf(name));
   }
 
   writeText(name: string, text: string): Promise<void> {

@@ -400,6 +400,21 @@ export async function readTextFile(path: string): Promise<string> {
 }
 
 /**
+ * Read a whole file as strict UTF-8, or null when it does not exist (the form a store uses for optional files).
+ * @throws FileReadError naming `path` and the reason (a folder, no permission, not UTF-8 with line and byte).
+ */
+export async function readTextFileIfExists(path: string): Promise<string | null> {
+  let bytes: Uint8Array;
+  try {
+    bytes = await readFile(path);
+  } catch (e) {
+    if ((e as { code?: string }).code === 'ENOENT') return null;
+    throw new FileReadError(path, describeErrno(e));
+  }
+  return decodeUtf8(path, bytes);
+}
+
+/**
  * Read and parse a JSON file.
  * @param reviver optional `JSON.parse` reviver.
  * @throws FileReadError (cannot be read / not UTF-8); FileDamagedError (empty, cut short, invalid JSON, with

@@ -9,7 +9,8 @@
 import type { DBSchema, IDBPTransaction } from 'idb';
 import { HashedNgramEmbedder } from '../embed';
 import { PRINCIPLE_DB_NAME, PrincipleStore } from '../memory/store';
-import { IdbRunStore, RUN_DB_NAME } from '../rl/store';
+import { IdbRunStore, RUN_DB_NAME, type RunRecord } from '../rl/store';
+import type { TrainerSnapshot } from '../rl/trainer';
 import { Database, writeTransaction } from '../store';
 import { PolicyUnavailableError, TrainRunError } from './errors';
 import { policyResource, type PolicyResources } from './policies';
@@ -126,8 +127,18 @@ export class IdbTrainStorage implements TrainStorage {
     throw new TrainRunError(`a run "${this.runId}" is stored; resume it or overwrite it`);
   }
 
-  /** Deletes a stored run first when `replace`, then writes `files` in one transaction. */
-  async create(files: Record<string, string>, replace: boolean): Promise<void> {
+  /**
+   * Deletes a stored run first when `replace`, writes `files` in one transaction of the files database, then
+   * the run in one transaction of the run database. Two databases, so not one transaction: a tab closed between
+   * them leaves a split without a run, which `prepare` reports as a run to resume or overwrite and resuming
+   * refuses (it stopped before its first save).
+   */
+  async create(
+    run: RunRecord,
+    init: TrainerSnapshot,
+    files: Readonly<Record<string, string>>,
+    replace: boolean,
+  ): Promise<void> {
     if (replace) await this.runs.deleteRun(this.runId);
     await writeTransaction(await this.files.connection(), ['files'], async (tx) => {
       const write = tx as unknown as IDBPTransaction<TrainFilesDb, ['files'], 'readwrite'>;
@@ -135,6 +146,7 @@ export class IdbTrainStorage implements TrainStorage {
       for (const [name, text] of Object.entries(files))
         await write.objectStore('files').put({ runId: this.runId, name, text });
     });
+    await this.runs.createRun(run, init);
   }
 
   async readText(name: string): Promise<string | null> {

@@ -6,7 +6,7 @@
  * (paired episodes, 95% bootstrap intervals clustered by seed, Wilson for success rates; no interval from one seed).
  *
  * Storage goes through a {@link GrpoTrainStorage} (Node: `FolderGrpoStorage` in src/grpo/node.ts, the
- * run folder with `split.json` first, then the run store's files, `history.json`, `eval.json`).
+ * run folder created whole with `split.json` and the run store's files, then `history.json`, `eval.json`).
  */
 import { z } from 'zod';
 import type { WasmBackendOptions } from '../gpu/wasm';
@@ -14,7 +14,7 @@ import { GrpoConfigSchema, type GrpoConfig } from '../grpo/config';
 import { evaluatePolicy, summarize, type PolicySummary } from '../grpo/evaluate';
 import { GrpoNetworks } from '../grpo/networks';
 import { GrpoPolicy } from '../grpo/rollout';
-import type { GrpoRunStore } from '../grpo/store';
+import type { GrpoRunStore, GrpoRunTypes } from '../grpo/store';
 import { GrpoTrainer, grpoEnv, type GrpoServices, type GrpoStepRecord } from '../grpo/trainer';
 import { Rng } from '../rng';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../seeding';
@@ -70,6 +70,17 @@ export interface GrpoTrainStorage {
   readonly runs: GrpoRunStore;
   /** @throws a typed error when the place may not be written as asked. */
   prepare(mode: { resume: boolean; overwrite: boolean }): Promise<'absent' | 'empty' | 'resume' | 'replace'>;
+  /**
+   * Creates the run's place complete or not at all: the run with its initial snapshot and `files` (its
+   * `split.json`) in one step (Node: one folder made aside and renamed into place); with `replace`, the run there
+   * is replaced.
+   */
+  create(
+    run: GrpoRunTypes['record'],
+    init: GrpoRunTypes['snapshot'],
+    files: Readonly<Record<string, string>>,
+    replace: boolean,
+  ): Promise<void>;
   readText(name: string): Promise<string | null>;
   writeText(name: string, text: string): Promise<void>;
   pathOf(name: string): string;
@@ -200,13 +211,13 @@ export async function trainGrpoJob(
       train: parts.rest.map((s) => s.id),
       eval: parts.heldOut.map((s) => s.id),
     };
-    await storage.writeText('split.json', JSON.stringify(split, null, 2));
     trainer = await GrpoTrainer.create(
       { ...c.grpo, task, seed: c.rngSeed, ...(c.steps !== undefined ? { steps: c.steps } : {}) },
       { seeds: parts.rest, ...(options.services ? { services: options.services } : {}) },
     );
     const now = new Date().toISOString();
-    await storage.runs.createRun(
+    // The split with the run, in a place created whole: a run without its split could not be resumed.
+    await storage.create(
       {
         id: storage.runId,
         algo: 'grpo-emollm',
@@ -218,6 +229,8 @@ export async function trainGrpoJob(
         backend,
       },
       await trainer.snapshot(),
+      { 'split.json': JSON.stringify(split, null, 2) },
+      opened.state === 'replace',
     );
   }
   const config = trainer.config;

@@ -1,11 +1,13 @@
 /**
  * Node storage of the train job: one run per folder (`FileRunStore` files plus the job's text files), checked
- * before any work by the `src/io` output guard and written with atomic file writes. Not browser-safe.
+ * before any work by the `src/io` output guard, created whole and written with atomic file writes. Not
+ * browser-safe.
  */
-import { readFile, writeFile } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { assertOutputAvailable, createDirAtomic, writeFileAtomic } from '../io/node';
+import { assertOutputAvailable, readTextFileIfExists, writeFileAtomic } from '../io/node';
 import { FileRunStore } from '../rl/node';
+import type { RunRecord } from '../rl/store';
+import type { TrainerSnapshot } from '../rl/trainer';
 import type { TrainStorage, TrainStorageState } from './train';
 
 /** A run folder (`out`): its name is the run id, its parent the run store's root. */
@@ -22,32 +24,30 @@ export class FolderTrainStorage implements TrainStorage {
   }
 
   /**
-   * The marker of a run folder is `split.json`, the first file a run writes: a folder left by a run stopped
-   * during SFT (split only, no `run.json` yet) can then be overwritten instead of being refused for good.
+   * The marker of a run folder is `split.json`, which a run folder is created with (see {@link create}); a
+   * folder holding a split but no `run.json` (left by an earlier version of this job stopped during SFT) can then
+   * be overwritten instead of being refused for good.
    * @throws OutputConflictError / OutputPathError from `assertOutputAvailable`.
    */
   prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState> {
     return assertOutputAvailable(this.out, { kind: 'dir', ownerMarker: 'split.json', ...mode });
   }
 
-  /** The run folder made aside with `files` and renamed into place (src/io `createDirAtomic`). */
-  async create(files: Record<string, string>, replace: boolean): Promise<void> {
-    await createDirAtomic(
-      this.out,
-      async (temp) => {
-        for (const [name, text] of Object.entries(files)) await writeFile(join(temp, name), text);
-      },
-      { replace },
-    );
+  /**
+   * The run folder with `files` and the run store's files, made aside and renamed into place in one step
+   * (`FolderRuns.createRun`, src/io `createDirAtomic`): a kill or failure leaves no folder at `out`.
+   */
+  create(
+    run: RunRecord,
+    init: TrainerSnapshot,
+    files: Readonly<Record<string, string>>,
+    replace: boolean,
+  ): Promise<void> {
+    return this.runs.createRun(run, init, { files, replace });
   }
 
-  async readText(name: string): Promise<string | null> {
-    try {
-      return await readFile(this.pathOf(name), 'utf8');
-    } catch (e) {
-      if ((e as { code?: string }).code === 'ENOENT') return null;
-      throw e;
-    }
+  readText(name: string): Promise<string | null> {
+    return readTextFileIfExists(this.pathOf(name));
   }
 
   writeText(name: string, text: string): Promise<void> {

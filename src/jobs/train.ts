@@ -4,7 +4,7 @@
  * initialisation and the uniform random policy on held-out seeds (95% bootstrap intervals clustered by seed).
  *
  * Everything the run keeps goes through a {@link TrainStorage}: the trainer's run store (every step saved, so
- * `resume` continues an interrupted run exactly) and a few named text files (`split.json` first, `curves.json`,
+ * `resume` continues an interrupted run exactly) and a few named text files (`split.json`, created with the run, `curves.json`,
  * `curves.svg`, `eval.json`). Node supplies folder storage (`src/jobs/train-node.ts`); a browser can supply
  * IndexedDB storage with the same interface. Seeds are named by a source (`bundled` or a caller-defined name such
  * as a file path) and loaded through the caller's `loadSeeds`, so a resumed run reloads its training seeds by id.
@@ -15,8 +15,8 @@ import { AblationsSchema, type TrainConfig, type TrainConfigInput } from '../rl/
 import { evaluateRun, type RunEvaluation } from '../rl/evaluate';
 import { learningCurveSvg, learningCurves } from '../rl/plot';
 import { TrainingSession } from '../rl/session';
-import type { RunStore } from '../rl/store';
-import type { StepRecord } from '../rl/trainer';
+import type { RunRecord, RunStore } from '../rl/store';
+import type { StepRecord, TrainerSnapshot } from '../rl/trainer';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import { getTask, type Seed, type TaskId } from '../tasks';
@@ -112,10 +112,16 @@ export interface TrainStorage {
    */
   prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState>;
   /**
-   * Creates the run's place holding `files` (its first files, `split.json`), complete or not at all; with
-   * `replace`, the stored run there is replaced (Node: a folder made aside and renamed into place).
+   * Creates the run's place holding the run (its record and initial snapshot) and `files` (its first files,
+   * `split.json`); with `replace`, the stored run there is replaced. Node: complete or not at all, one folder made
+   * aside and renamed into place (`FolderRuns.createRun`).
    */
-  create(files: Record<string, string>, replace: boolean): Promise<void>;
+  create(
+    run: RunRecord,
+    init: TrainerSnapshot,
+    files: Readonly<Record<string, string>>,
+    replace: boolean,
+  ): Promise<void>;
   /** A text file of the run, or null when absent. */
   readText(name: string): Promise<string | null>;
   /** Writes a text file of the run atomically. */
@@ -290,13 +296,14 @@ export async function trainJob(
       ...(c.warmup !== undefined ? { criticWarmupSteps: c.warmup } : {}),
       ...(c.horizon !== undefined ? { horizon: c.horizon } : {}),
     };
-    // The split first, in a place created whole: a run without its split could not be resumed.
-    await storage.create({ [SPLIT_FILE]: JSON.stringify(split, null, 2) }, state === 'replace');
     note(`SFT on ${trainSeeds.length} training seeds…\n`);
+    // The split with the run, in a place created whole after SFT: a run without its split could not be resumed.
+    const files = { [SPLIT_FILE]: JSON.stringify(split, null, 2) };
     session = await TrainingSession.start(runId, config, {
       store,
       seeds: trainSeeds,
       backend: choice.summary,
+      create: (run, init) => storage.create(run, init, files, state === 'replace'),
     });
   }
   const config = session.trainer.config;

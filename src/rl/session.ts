@@ -47,11 +47,15 @@ export class TrainingSession {
     readonly history: StepRecord[],
   ) {}
 
-  /** Create a run (SFT included) and store its initial snapshot. */
+  /**
+   * Create a run (SFT included) and store its initial snapshot.
+   * @param options `create`: how the new run is stored (default: `store.createRun`); the train job creates its
+   *   run's place whole this way, the run with its split.
+   */
   static async start(
     runId: string,
     config: TrainConfigInput,
-    options: SessionOptions,
+    options: SessionOptions & { create?: (run: RunRecord, init: TrainerSnapshot) => Promise<void> },
   ): Promise<TrainingSession> {
     const trainer = await CstpoTrainer.create(config, options);
     const init = await trainer.snapshot();
@@ -65,7 +69,7 @@ export class TrainingSession {
       updatedAt: now,
       ...(options.backend ? { backend: options.backend } : {}),
     };
-    await options.store.createRun(run, init);
+    await (options.create ?? ((r, i) => options.store.createRun(r, i)))(run, init);
     return new TrainingSession(runId, trainer, options.store, init, []);
   }
 

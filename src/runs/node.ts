@@ -2,17 +2,19 @@
  * Node-only run store: each run in its own folder (`<root>/<runId>/`), for the `npm run train` CLI (both
  * trainers; see src/runs/store.ts for what a run is and {@link RunKind} for what differs).
  * Files: `run.json` (the run record), `init.json` and `latest.json` (trainer snapshots; float32 arrays as base64
- * of their bytes, so values round-trip exactly) and `history.jsonl` (one row a line). A step is saved by
- * writing the history, then the snapshot and run record to temporary files renamed into place; on load, history
- * rows beyond the latest snapshot's step are dropped, so an interrupted save resumes from the previous step. A
- * damaged file (not JSON, a bad float32 payload, a run record of another run or with no config, a missing
- * snapshot, a run that fails the kind's `validate`) raises the kind's damaged-run error naming the file.
+ * of their bytes, so values round-trip exactly) and `history.jsonl` (one row a line). A run's folder is created
+ * whole, with the caller's first files, in one atomic step (`createRun`). A step is saved by writing the history,
+ * then the snapshot and run record to temporary files renamed into place; on load, history rows beyond the latest
+ * snapshot's step are dropped, so an interrupted save resumes from the previous step. A damaged file (not JSON, a
+ * bad float32 payload, a run record of another run or with no config, a missing snapshot, a run that fails the
+ * kind's `validate`) raises the kind's damaged-run error naming the file; one that is not UTF-8 a FileReadError
+ * naming the file, the line and the byte.
  */
-import { mkdir, readFile, readdir, rm } from 'node:fs/promises';
+import { writeFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Float32PayloadError } from './errors';
 import { describeJsonError } from '../io/json';
-import { writeFileAtomic } from '../io/node';
+import { createDirAtomic, readTextFileIfExists, writeFileAtomic } from '../io/node';
 import type { RunKind, RunStoreOf, RunTypes, StoredRunOf } from './store';
 
 /** JSON replacer that writes a Float32Array as `{ "$f32": "<base64 of its bytes>" }`. */
@@ -43,16 +45,6 @@ export function float32Reviver(_key: string, value: unknown): unknown {
   return value;
 }
 
-/** Reads a file, or null when it does not exist. */
-export async function readText(path: string): Promise<string | null> {
-  try {
-    return await readFile(path, 'utf8');
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return null;
-    throw e;
-  }
-}
-
 /** One kind's runs as folders under `root`. A run id must be a plain folder name. */
 export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
   constructor(
@@ -71,7 +63,7 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
    *   object, or holds a bad float32 payload; the reason is in words, never the parser's character offset.
    */
   private async readJson<V>(path: string, runId: string): Promise<V | null> {
-    const text = await readText(path);
+    const text = await readTextFileIfExists(path);
     if (text === null) return null;
     let value: unknown;
     try {
@@ -90,7 +82,7 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
   /** The history rows. @throws the kind's damaged-run error naming `history.jsonl` and the line. */
   private async history(dir: string, runId: string): Promise<T['row'][]> {
     const path = join(dir, 'history.jsonl');
-    const text = await readText(path);
+    const text = await readTextFileIfExists(path);
     if (text === null) return [];
     const rows: T['row'][] = [];
     for (const [i, line] of text.split('\n').entries()) {
@@ -104,14 +96,37 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     return rows;
   }
 
-  async createRun(run: T['record'], init: T['snapshot']): Promise<void> {
-    const dir = this.dir(run.id);
-    await mkdir(dir, { recursive: true });
+  /**
+   * Creates the run's folder complete or not at all, through the one folder-creation path of src/io
+   * (`createDirAtomic`): `files` (the caller's first text files, e.g. the train jobs' `split.json`) and the run's
+   * own files (`init.json`, `latest.json`, an empty `history.jsonl`, `run.json`) are written into a hidden
+   * temporary sibling, flushed and renamed to `<root>/<runId>/`. A failure or a kill at any point leaves no
+   * folder there (at worst a hidden `.<runId>.tmp-*` sibling, which {@link FolderRuns.listRuns} skips).
+   * @param options `files`: extra text files by name; `replace` (default true, the store's contract): swap out a
+   *   folder already there (false: only an absent or empty folder is accepted).
+   * @throws OutputConflictError when the folder holds something and `replace` is false; OutputPathError when it
+   *   cannot be written; the kind's bad-id error.
+   */
+  async createRun(
+    run: T['record'],
+    init: T['snapshot'],
+    options: { files?: Readonly<Record<string, string>>; replace?: boolean } = {},
+  ): Promise<void> {
     const snapshot = JSON.stringify(init, float32Replacer);
-    await writeFileAtomic(join(dir, 'init.json'), snapshot);
-    await writeFileAtomic(join(dir, 'latest.json'), snapshot);
-    await writeFileAtomic(join(dir, 'history.jsonl'), '');
-    await writeFileAtomic(join(dir, 'run.json'), JSON.stringify(run, null, 2));
+    const files: Record<string, string> = {
+      ...options.files,
+      'init.json': snapshot,
+      'latest.json': snapshot,
+      'history.jsonl': '',
+      'run.json': JSON.stringify(run, null, 2),
+    };
+    await createDirAtomic(
+      this.dir(run.id),
+      async (temp) => {
+        for (const [name, text] of Object.entries(files)) await writeFile(join(temp, name), text);
+      },
+      { replace: options.replace ?? true },
+    );
   }
 
   /** Keeps the stored rows up to the new snapshot's step that the new rows do not replace. */
@@ -175,7 +190,10 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     return stored;
   }
 
-  /** The runs of this kind under `root` (a run of the other trainer, told by its record's `algo`, is skipped). */
+  /**
+   * The runs of this kind under `root` (a run of the other trainer, told by its record's `algo`, is skipped, and
+   * so are hidden folders: temporary ones of a creation in progress or interrupted).
+   */
   async listRuns(): Promise<T['record'][]> {
     let names: string[];
     try {
@@ -184,8 +202,9 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
       if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
       throw e;
     }
+    // A hidden name is a folder being created or replaced (src/io `createDirAtomic`), never a run.
     const runs = await Promise.all(
-      names.map((n) => this.readJson<T['record'] & { algo?: string }>(join(this.root, n, 'run.json'), n)),
+      names.filter((n) => !n.startsWith('.')).map((n) => this.readJson<T['record'] & { algo?: string }>(join(this.root, n, 'run.json'), n)),
     );
     return runs.filter((r) => r !== null && (r.algo ?? 'cstpo') === this.kind.algo) as T['record'][];
   }

@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import { HELP as EVALUATE_HELP, main as evaluateMain } from '../../../cli/evaluate';
 import { cliMessage, parseNumber, UsageError } from '../../../cli/options';
+import { HELP as PRINCIPLES_HELP, main as principlesMain } from '../../../cli/principles';
 import { HELP as TRAIN_HELP, parseTrainArgs } from '../../../cli/train';
 
 const io = () => {
@@ -47,6 +48,36 @@ describe('--help ranges match the checks', () => {
       const { err, io: out } = io();
       expect(await evaluateMain(['--task', 'cb', '--policy', 'random', '--workers', bad], out), bad).toBe(2);
       expect(err.join('')).toContain(`--workers must be an integer in 1 to 1,000,000, got "${bad}"`);
+    }
+  });
+});
+
+describe('principles --help: every numeric option has its range, and the range is the one checked', () => {
+  it('documents the ranges', () => {
+    for (const [flag, range] of [
+      ['build-size', '1 to 1,000,000'],
+      ['split-seed', '0 to 4,294,967,295'],
+      ['episodes', '1 to 100,000'],
+      ['max-attempts', '0 to 20'],
+      ['rng-seed', '0 to 4,294,967,295'],
+      ['k', '1 to 100'],
+    ])
+      expect(PRINCIPLES_HELP, flag).toMatch(new RegExp(`--${flag} N [\\s\\S]*?\\(range ${range}[;)]`));
+  });
+
+  it('an out-of-range value exits 2 with the plain message, not the job schema text', async () => {
+    for (const [argv, message] of [
+      [['build', '--episodes', '100001'], '--episodes must be an integer in 1 to 100,000, got "100001"'],
+      [['build', '--max-attempts', '21'], '--max-attempts must be an integer in 0 to 20, got "21"'],
+      [
+        ['query', '--memory', 'm.json', '--text', 'x', '--k', '101'],
+        '--k must be an integer in 1 to 100, got "101"',
+      ],
+    ] as const) {
+      const { err, io: out } = io();
+      expect(await principlesMain([...argv, '--task', 'cb', '--out', 'never.json'], out), argv[1]).toBe(2);
+      expect(err.join('')).toBe(`error: ${message}\nRun with --help for the options.\n`);
+      expect(err.join('')).not.toMatch(/build-principles:|Too big/);
     }
   });
 });

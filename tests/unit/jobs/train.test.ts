@@ -14,8 +14,8 @@ import {
 } from '../../../src/jobs/train';
 import { FolderTrainStorage } from '../../../src/jobs/train-node';
 import { FileRunStore } from '../../../src/rl/node';
-import { IdbRunStore } from '../../../src/rl/store';
-import type { StepRecord } from '../../../src/rl/trainer';
+import { IdbRunStore, type RunRecord } from '../../../src/rl/store';
+import type { StepRecord, TrainerSnapshot } from '../../../src/rl/trainer';
 
 const CONFIG: TrainJobConfigInput = {
   task: 'cb',
@@ -48,10 +48,16 @@ class MemoryTrainStorage implements TrainStorage {
     if (mode.overwrite) return 'replace';
     throw new Error(`run ${this.runId} exists`);
   }
-  async create(files: Record<string, string>, replace: boolean): Promise<void> {
+  async create(
+    run: RunRecord,
+    init: TrainerSnapshot,
+    files: Readonly<Record<string, string>>,
+    replace: boolean,
+  ): Promise<void> {
     if (replace) await this.runs.deleteRun(this.runId);
     this.files.clear();
     for (const [name, text] of Object.entries(files)) this.files.set(name, text);
+    await this.runs.createRun(run, init);
   }
   readText(name: string): Promise<string | null> {
     return Promise.resolve(this.files.get(name) ?? null);
@@ -187,7 +193,7 @@ describe('train job', () => {
     await expect(access(join(dir, 'never'))).rejects.toThrow();
   });
 
-  it('a folder left by a run stopped during SFT (split only) is not resumed but may be overwritten', async () => {
+  it('a folder holding a split but no run (an earlier version stopped during SFT) is not resumed but may be overwritten', async () => {
     const out = join(dir, 'sft-crash');
     await mkdir(out);
     await writeFile(join(out, 'split.json'), '{}');

@@ -164,12 +164,16 @@ describe('npm run principles', () => {
       [['build', '--task', 'esconv'], /--out is required/, 2],
       [
         ['build', '--task', 'esconv', '--out', 'x', '--episodes', '0'],
-        /--episodes must be an integer ≥ 1/,
+        /--episodes must be an integer in 1 to 100,000, got "0"/,
         2,
       ],
       [['query', '--task', 'esconv', '--memory', file], /--text is required/, 2],
       [['query', '--task', 'p4g', '--memory', file, '--text', 'x'], /is a esconv memory, not p4g/, 2],
-      [['query', '--task', 'esconv', '--memory', join(dir, 'missing.json'), '--text', 'x'], /ENOENT/, 1],
+      [
+        ['query', '--task', 'esconv', '--memory', join(dir, 'missing.json'), '--text', 'x'],
+        /cannot read .*missing\.json: no such file or folder/,
+        1,
+      ],
       [['eval', '--task', 'esconv', '--online'], /--online needs per-turn critic rewards/, 2],
       [['eval', '--task', 'esconv'], /--memory is required/, 2],
       [['eval', '--task', 'p4g', '--memory', file], /is a esconv memory, not p4g/, 2],
