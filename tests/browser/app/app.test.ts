@@ -308,27 +308,29 @@ it("Evaluate: two policies give the Node evaluate job's table, with intervals", 
   await context.close();
 });
 
-it('Train: three CSTPO steps in the trainer worker with live curves; stop, reload, resume from the stored run', async () => {
-  const { page, context, errors } = await open('#/train?task=esconv&steps=3&perstep=1&sft=2&backend=cpu');
+it('Train: five CSTPO steps in the trainer worker with live curves; stop, reload, resume from the stored run', async () => {
+  const { page, context, errors } = await open('#/train?task=esconv&steps=5&perstep=1&sft=2&backend=cpu');
   await page.getByRole('button', { name: 'Start training' }).click();
   const rows = page.locator('figure.plot').first().locator('table.sr-only tbody tr');
   await expect.poll(() => rows.count(), { timeout: 120_000 }).toBeGreaterThanOrEqual(1);
+  // Five steps leave the click time to land while the run goes on (a three-step run could finish first on a
+  // loaded machine, and the Stop button is gone when it has).
   await page.getByRole('button', { name: 'Stop' }).click();
   const run = page.locator('table.runs tbody tr').first();
   await run.waitFor({ timeout: 120_000 });
   const stoppedAt = Number((await run.locator('td').nth(3).textContent())?.split(' ')[0]);
-  expect(await run.locator('td').nth(4).textContent()).toBe(stoppedAt < 3 ? 'stopped' : 'finished');
+  expect(await run.locator('td').nth(4).textContent()).toBe(stoppedAt < 5 ? 'stopped' : 'finished');
   expect(await page.locator('main').textContent()).toContain('Compute backend: cpu');
 
   await page.reload();
   await page.getByRole('button', { name: 'Show stored runs' }).click();
   await run.waitFor();
-  if (stoppedAt < 3) {
+  if (stoppedAt < 5) {
     await run.getByRole('button', { name: /^Resume / }).click();
     await expect.poll(() => run.locator('td').nth(4).textContent(), { timeout: 120_000 }).toBe('finished');
-    expect(await rows.count()).toBe(3);
+    expect(await rows.count()).toBe(5);
   }
-  expect(await run.locator('td').nth(3).textContent()).toBe('3 of 3');
+  expect(await run.locator('td').nth(3).textContent()).toBe('5 of 5');
   expect(errors).toEqual([]);
   await context.close();
 });
