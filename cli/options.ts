@@ -293,10 +293,21 @@ export const SEEDS_HELP =
   '                       the command has several tasks; repeatable or comma-separated';
 
 /**
+ * The items of `--seeds` (or `--eval-seeds`), repeatable or comma-separated as {@link listValues}.
+ * @throws UsageError for an empty value (`--seeds ""`), which would otherwise leave the bundled seeds in place.
+ */
+export function seedsItems(raw: readonly string[] | undefined, option = 'seeds'): string[] {
+  if ((raw ?? []).some((r) => listValues(r).length === 0))
+    throw new UsageError(`--${option} is empty: give [TASK=]PATH or bundled`);
+  return listValues(raw);
+}
+
+/**
  * `--seeds [TASK=]PATH|bundled` per task name (a task or an EmoLLM setting): a bare value applies when there is
  * one.
  * @returns per task name, a path or `bundled`; names not given get `bundled`.
- * @throws UsageError for an unknown task, a task given twice, a bare value with several tasks, a missing path.
+ * @throws UsageError for an empty value, an unknown task, a task given twice, a bare value with several tasks, a
+ *   missing path.
  */
 export function seedsValues<T extends TaskName>(
   raw: readonly string[] | undefined,
@@ -305,7 +316,7 @@ export function seedsValues<T extends TaskName>(
 ): Record<T, string> {
   const out = Object.fromEntries(tasks.map((t) => [t, 'bundled'])) as Record<T, string>;
   const given = new Set<string>();
-  for (const item of listValues(raw)) {
+  for (const item of seedsItems(raw, option)) {
     const eq = item.indexOf('=');
     const prefix = item.slice(0, eq);
     const named = eq > 0 && isTaskName(prefix);
@@ -481,7 +492,7 @@ export function cliMessage(message: string): string {
 
 /**
  * Runs a command's body and maps its errors to exit codes: 2 for usage errors, 1 otherwise. Messages are printed
- * in the command line's words ({@link cliMessage}).
+ * in the command line's words ({@link cliMessage}), each followed by the hint of its error class (first match).
  */
 export async function runCommand(
   io: Io,
@@ -493,11 +504,13 @@ export async function runCommand(
     await body();
     return 0;
   } catch (err) {
+    const hint = hints.find((h) => err instanceof h.error)?.hint;
     if (err instanceof UsageError || usageErrors.some((c) => err instanceof c)) {
-      io.stderr(`error: ${cliMessage((err as Error).message)}\nRun with --help for the options.\n`);
+      io.stderr(
+        `error: ${cliMessage((err as Error).message)}\n${hint ? `${hint}\n` : ''}Run with --help for the options.\n`,
+      );
       return 2;
     }
-    const hint = hints.find((h) => err instanceof h.error)?.hint;
     io.stderr(`error: ${cliMessage((err as Error).message)}\n${hint ? `${hint}\n` : ''}`);
     return 1;
   }

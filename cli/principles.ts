@@ -19,7 +19,7 @@ import type {
 } from '../src/eval/report';
 import { formatEstimate } from '../src/stats';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
-import { FileReadError, OutputConflictError, OutputPathError } from '../src/io';
+import { FileReadError, OutputConflictError, OutputPathError, PathKindError } from '../src/io';
 import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
 import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
 import { MAX_EPISODES } from '../src/jobs/common';
@@ -41,6 +41,7 @@ import { openBuildCheckpoint } from './partial';
 import { loadSeedsArg } from './seeds';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
+import { countOf, withArticle } from '../src/text/plural';
 
 /**
  * The integer options' ranges: the jobs' own (build-principles, query-principles, evaluate), checked by
@@ -241,7 +242,7 @@ async function loadSeeds(values: Values, task: TaskId, io: Io): Promise<{ seeds:
     const buildSize = integer('build-size', values['build-size'], 'buildSize');
     const parts = splitSeeds(seeds, buildSize, integer('split-seed', values['split-seed'], 'splitSeed'));
     seeds = parts[values.split as 'build' | 'eval'];
-    source += ` (${values.split} part: ${seeds.length} seeds)`;
+    source += ` (${values.split} part: ${countOf(seeds.length, 'seed')})`;
   }
   if (seeds.length === 0) throw new UsageError(`no seeds for ${task} in ${source}`);
   return { seeds, source };
@@ -294,7 +295,7 @@ function formatBuild(r: BuildReport): string {
   const byCount = Object.entries(r.strategies).sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0]));
   return (
     [
-      `${getTask(r.task).title} · ${r.episodes} self-play episodes on ${r.seeds} seeds from ${r.seedSource}`,
+      `${getTask(r.task).title} · ${countOf(r.episodes, 'self-play episode')} on ${countOf(r.seeds, 'seed')} from ${r.seedSource}`,
       `principles written   ${r.written} (from revisions ${r.fromRevision} = ${pct(r.fromRevision, r.written)}%)`,
       `kept after dedup     ${r.kept} (from revisions ${r.keptFromRevision} = ${pct(r.keptFromRevision, r.kept)}%; ${r.duplicates} near-duplicates dropped)`,
       `strategies covered   ${r.labelsCovered} of ${r.labels} labels: ${byCount.map(([s, n]) => `${s} ${n}`).join(', ')}`,
@@ -306,7 +307,8 @@ function formatBuild(r: BuildReport): string {
 
 async function loadMemory(text: string, path: string, task: TaskId): Promise<PrincipleMemory> {
   const memory = await PrincipleMemory.fromFile(text, new HashedNgramEmbedder(), { source: path });
-  if (memory.task !== task) throw new UsageError(`${path} is a ${memory.task} memory, not ${task}`);
+  if (memory.task !== task)
+    throw new UsageError(`${path} is ${withArticle(memory.task)} memory, not ${task}`);
   return memory;
 }
 
@@ -320,7 +322,7 @@ async function query(values: Values, task: TaskId): Promise<QueryReport> {
   try {
     return await queryPrinciplesJob({
       task,
-      memory: await readTextFile(path),
+      memory: await readTextFile(path, { file: 'memory file' }),
       source: path,
       text: required(values, 'text'),
       k,
@@ -406,7 +408,7 @@ async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalRepor
   const memories: Record<string, unknown> = {};
   if (values.memory !== undefined || !values.online) {
     const path = required(values, 'memory');
-    const text = await readTextFile(path);
+    const text = await readTextFile(path, { file: 'memory file' });
     const memory = await loadMemory(text, path, task);
     for (const origin of values.origins.split(',')) {
       const m = origin === 'all' ? memory : memory.filter(origin, (p) => p.provenance.origin === origin);
@@ -481,7 +483,7 @@ const signed = (e: PairedResult) => {
 
 function formatEval(r: EvalReport): string {
   const lines = [
-    `${getTask(r.task).title} · protocol ${r.protocol} · ${r.episodes} episodes per policy on ${r.seeds} seeds from ${r.seedSource} · rng seed ${r.rngSeed}`,
+    `${getTask(r.task).title} · protocol ${r.protocol} · ${countOf(r.episodes, 'episode')} per policy on ${countOf(r.seeds, 'seed')} from ${r.seedSource} · rng seed ${r.rngSeed}`,
     `${'policy'.padEnd(22)}${'principles'.padEnd(12)}${'success rate'.padEnd(26)}${'mean return'.padEnd(26)}avg turns`,
   ];
   for (const row of r.rows) {
@@ -533,6 +535,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       err instanceof PolicyUnavailableError ||
       err instanceof OutputConflictError ||
       err instanceof OutputPathError ||
+      err instanceof PathKindError ||
       err instanceof ConstructionCheckpointError
     ) {
       io.stderr(`error: ${cliMessage(err.message)}\nRun with --help for the options.\n`);

@@ -5,9 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { FileReadError } from '../src/io';
+import { FileReadError, PathKindError } from '../src/io';
 import { readTextFile } from '../src/io/node';
 import { checkPolicyName, policyResource, type PolicyResources } from '../src/jobs/policies';
+import { RunKindError } from '../src/runs/errors';
 import { backendFor, type RolesConfig } from '../src/roles';
 import type { TaskId } from '../src/tasks';
 import { UsageError } from './options';
@@ -35,8 +36,9 @@ export function checkPolicyArg(task: TaskId, name: string, language: RolesConfig
 
 /**
  * Reads the memory files and run folders that `names` refer to.
- * @throws UsageError when a run folder holds no finished run or a memory file cannot be read (not UTF-8 included,
- *   with the line and byte); FileReadError naming a run file that is not UTF-8.
+ * @throws UsageError when a run folder is a file, holds no finished run or another trainer's run, or a memory file
+ *   cannot be read (a folder, not UTF-8 with the line and byte, …); FileReadError naming a run file that is not
+ *   UTF-8.
  */
 export async function loadPolicyResources(names: readonly string[]): Promise<PolicyResources> {
   const out: PolicyResources = {};
@@ -46,7 +48,7 @@ export async function loadPolicyResources(names: readonly string[]): Promise<Pol
     if (resource.kind === 'principles') {
       let text: string;
       try {
-        text = await readTextFile(resource.ref);
+        text = await readTextFile(resource.ref, { file: 'memory file' });
       } catch (err) {
         if (err instanceof FileReadError) throw new UsageError(`--policy ${name}: ${err.message}`);
         throw err;
@@ -56,7 +58,14 @@ export async function loadPolicyResources(names: readonly string[]): Promise<Pol
       // tfjs comes with the run store: loaded only when a trained run is named, so template runs do not pay for it.
       const { FileRunStore } = await import('../src/rl/node');
       const folder = resource.ref.replace(/\/+$/, '');
-      const stored = await new FileRunStore(dirname(folder)).load(basename(folder));
+      let stored;
+      try {
+        stored = await new FileRunStore(dirname(folder)).load(basename(folder));
+      } catch (err) {
+        if (err instanceof PathKindError || err instanceof RunKindError)
+          throw new UsageError(`--policy ${name}: ${err.message}`);
+        throw err;
+      }
       if (!stored)
         throw new UsageError(`--policy ${name}: ${resource.ref} holds no train run (run.json, latest.json)`);
       out.cstpo = { ...out.cstpo, [resource.ref]: { config: stored.run.config, actor: stored.latest.actor } };

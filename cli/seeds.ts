@@ -10,6 +10,7 @@ import { DatasetError, P4G_FILE_NAMES, type LoadResult } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
 import { TASK_IDS, type TaskId, type TaskName } from '../src/tasks';
 import { UsageError } from './options';
+import { withArticle } from '../src/text/plural';
 
 /**
  * A dataset problem of the file as a whole (a missing column, no header): `--skip-invalid`, which skips bad
@@ -87,7 +88,9 @@ export async function loadSeedsArg(
     const other = await otherTask(path, task);
     return other === null
       ? null
-      : new UsageError(`--${option} ${path} holds ${other} dialogues, not ${task}: give a ${task} dataset`);
+      : new UsageError(
+          `--${option} ${path} holds ${other} dialogues, not ${task}: give ${withArticle(task)} dataset`,
+        );
   };
   // A problem that loading with skipInvalid does not get past is the file's, not a record's.
   const asFileLevel = async (e: DatasetError): Promise<DatasetError> => {

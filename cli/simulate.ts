@@ -47,6 +47,7 @@ import {
 import { openPartialJsonl } from './partial';
 import { boundHeapGrowth } from './heap';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
+import { countOf } from '../src/text/plural';
 
 export { UsageError };
 
@@ -272,10 +273,8 @@ export function formatReport(r: SimulateReport): string {
   const s = r.summary;
   const lines = [
     `${taskNameTitle(r.taskName)} · policy ${r.policy} · protocol ${r.protocol} · rng seed ${r.rngSeed} · simulator ${r.simulatorVersion}`,
-    `${r.episodes} episodes cycling through ${r.seeds} seeds from ${r.seedSource}` +
-      (r.skipped.length
-        ? ` (${r.skipped.length} invalid record${r.skipped.length === 1 ? '' : 's'} skipped)`
-        : ''),
+    `${countOf(r.episodes, 'episode')} cycling through ${countOf(r.seeds, 'seed')} from ${r.seedSource}` +
+      (r.skipped.length ? ` (${countOf(r.skipped.length, 'invalid record')} skipped)` : ''),
     `success rate                 ${ci(s.successRate)}`,
     `average turns (all)          ${ci(s.avgTurnsAll)}`,
     `average turns (successful)   ${s.avgTurnsSuccessful ? ci(s.avgTurnsSuccessful) : 'n/a (no success)'}`,

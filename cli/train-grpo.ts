@@ -33,7 +33,7 @@ import {
   bool,
   languageConfig,
   languageValues,
-  listValues,
+  seedsItems,
   parseCommandLine,
   parseNumber,
   rangeText,
@@ -45,6 +45,8 @@ import {
   type Io,
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
+import { RunKindError } from '../src/runs/errors';
+import { countOf } from '../src/text/plural';
 
 /** The integer options: flag → job field and range (the job's and GrpoConfigSchema's, checked by parseNumber). */
 const NUMBERS = {
@@ -114,7 +116,7 @@ export type GrpoArgs = GrpoTrainJobConfigInput & {
  * @throws UsageError (see `seedsValues`).
  */
 function seedSource(raw: string[], taskName: TaskName | undefined): string | undefined {
-  const items = listValues(raw);
+  const items = seedsItems(raw);
   if (items.length > 1)
     throw new UsageError(`--seeds takes one [TASK=]PATH|bundled, got ${items.join(', ')}`);
   const item = items[0];
@@ -271,7 +273,7 @@ export function formatGrpoReport(r: GrpoTrainResult): string {
   ];
   const e = r.evaluation;
   if (e) {
-    lines.push(`evaluation: ${e.seeds} seeds × ${e.repeats} episodes [95% CI]`);
+    lines.push(`evaluation: ${countOf(e.seeds, 'seed')} × ${countOf(e.repeats, 'episode')} [95% CI]`);
     lines.push(`  trained  return ${ci(e.trained.meanReturn)}  success ${ci(e.trained.successRate)}`);
     lines.push(`  initial  return ${ci(e.initial.meanReturn)}  success ${ci(e.initial.successRate)}`);
     lines.push(`  trained − initial return ${ci(e.returnDifference)}`);
@@ -325,7 +327,15 @@ export async function grpoMain(argv: string[], io: Io): Promise<number> {
       });
       io.stdout(json ? JSON.stringify(result) + '\n' : formatGrpoReport(result));
     },
-    [JobConfigError, TrainRunError, OutputConflictError, OutputPathError, GrpoInputError, GrpoSnapshotError],
-    DATASET_HINTS,
+    [
+      JobConfigError,
+      TrainRunError,
+      OutputConflictError,
+      OutputPathError,
+      GrpoInputError,
+      GrpoSnapshotError,
+      RunKindError,
+    ],
+    [...DATASET_HINTS, { error: RunKindError, hint: '(leave out --algo grpo-emollm for a CSTPO run)' }],
   );
 }

@@ -22,7 +22,7 @@ import {
   bool,
   flagHelp,
   flagValues,
-  listValues,
+  seedsItems,
   flagsFromSchema,
   parseArgsOptions,
   parseCommandLine,
@@ -38,6 +38,8 @@ import {
 } from './options';
 import { grpoMain } from './train-grpo';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
+import { RunKindError } from '../src/runs/errors';
+import { countOf } from '../src/text/plural';
 
 const FLAGS = flagsFromSchema(TrainJobConfigSchema.shape, [
   'steps',
@@ -246,7 +248,7 @@ function seedsArg(
   const raw = strs(values, flag);
   if (raw.length === 0) return undefined;
   if (task !== undefined) return seedsValues(raw, [task], flag)[task];
-  const items = listValues(raw);
+  const items = seedsItems(raw, flag);
   if (items.length !== 1)
     throw new UsageError(`--${flag} takes one [TASK=]PATH|bundled, got ${items.join(', ')}`);
   const item = items[0] as string;
@@ -274,7 +276,9 @@ export function formatReport(r: TrainReport): string {
   ];
   const e = r.evaluation;
   if (e) {
-    lines.push(`evaluation: ${e.seeds} seeds × ${e.repeats} episodes, mean terminal return [95% CI]`);
+    lines.push(
+      `evaluation: ${countOf(e.seeds, 'seed')} × ${countOf(e.repeats, 'episode')}, mean terminal return [95% CI]`,
+    );
     for (const [name, p] of Object.entries(e.policies))
       if (p) lines.push(`  ${name.padEnd(8)} ${ci(p.summary.meanReturn)}`);
     if (e.differences.vsSft) lines.push(`  cstpo − sft     ${ci(e.differences.vsSft)}`);
@@ -309,8 +313,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const report = await train(opts, io);
       io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
     },
-    [JobConfigError, TrainRunError, OutputConflictError, OutputPathError],
-    DATASET_HINTS,
+    [JobConfigError, TrainRunError, OutputConflictError, OutputPathError, RunKindError],
+    [...DATASET_HINTS, { error: RunKindError, hint: '(use --algo grpo-emollm for a grpo-emollm run)' }],
   );
 }
 

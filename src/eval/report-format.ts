@@ -13,6 +13,7 @@ import { endingPhrases } from '../tasks/success';
 import { doseMarkdown } from './dose';
 import { emollmMarkdown } from './emollm-metrics-report';
 import { isEmollmTaskName } from '../tasks/emollm';
+import { countOf } from '../text/plural';
 
 /** The task as the person named it: an EmoLLM setting's seed set shows the setting (`emollm-ed`), not `esconv`. */
 function namedTask(r: { task: string; seedSet: string }): string {
@@ -156,7 +157,7 @@ export function reportToMarkdown(report: EvalReport): string {
     `${report.library.name} ${report.library.version} · simulator ${report.simulatorVersion} · ${c.mode} mode · ` +
       `protocol ${c.protocol} · ${c.repeats} repeat(s) per seed · rng seed ${c.baseSeed} · generated ${report.generatedAt}`,
     '',
-    `Seed sets: ${c.seedSets.map((s) => `${isEmollmTaskName(s.name) ? s.name : `${s.task}/${s.name}`} (${s.seeds} seeds)`).join(', ')}.`,
+    `Seed sets: ${c.seedSets.map((s) => `${isEmollmTaskName(s.name) ? s.name : `${s.task}/${s.name}`} (${countOf(s.seeds, 'seed')})`).join(', ')}.`,
     'SR = success rate; AT = average actor turns over all episodes / over successful ones; ' +
       (c.protocol === 'cstpo'
         ? 'return = terminal utility in [0, 1]; '

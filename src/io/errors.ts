@@ -4,6 +4,7 @@
  * wrong in plain words (never a bare errno code or raw parser text).
  */
 import { LabError } from '../errors';
+import { withArticle } from '../text/plural';
 
 /**
  * An output path already holds something the caller did not ask to replace (a file, a non-empty folder that is
@@ -55,6 +56,30 @@ export class FileReadError extends LabError {
     readonly reason: string,
   ) {
     super(`cannot read ${path}: ${reason}`);
+  }
+}
+
+/**
+ * A file could not be read because a path is the wrong kind of thing: the file is a folder, or a folder on its path
+ * is a file (a run folder given as a `.jsonl` file). Its message says which path is what, and what was expected.
+ */
+export class PathKindError extends FileReadError {
+  override name = 'PathKindError';
+  override readonly code: string = 'PATH_KIND_MISMATCH';
+  /**
+   * @param path the file that was to be read.
+   * @param at the path of the wrong kind (`path` itself, or one of its folders).
+   * @param found what `at` is.
+   * @param expected what `at` should have been, in words (`memory file`, `run folder`).
+   */
+  constructor(
+    path: string,
+    readonly at: string,
+    readonly found: 'file' | 'folder',
+    readonly expected: string,
+  ) {
+    super(path, `${at} is a ${found}, not ${withArticle(expected)}`);
+    this.message = this.reason;
   }
 }
 

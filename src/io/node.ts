@@ -16,6 +16,7 @@ import {
   FileReadError,
   OutputConflictError,
   OutputPathError,
+  PathKindError,
   WriterClosedError,
 } from './errors';
 import { decodeUtf8, firstInvalidUtf8, parseJsonText } from './json';
@@ -385,31 +386,61 @@ export async function openJsonlWriter(
   };
 }
 
+/** What a file to read and the folder holding it are, in words (`memory file`, `run folder`); see {@link PathKindError}. */
+export interface PathNames {
+  /** The file (default `file`). */
+  file?: string;
+  /** The folder holding it (default `folder`). */
+  folder?: string;
+}
+
+/**
+ * The error for a failed read of `path`: a {@link PathKindError} when `path` is a folder (EISDIR) or a folder on
+ * it is a file (ENOTDIR, naming that file), else a FileReadError in words.
+ */
+async function readFailure(path: string, error: unknown, names: PathNames): Promise<FileReadError> {
+  const code = (error as { code?: string }).code;
+  if (code === 'EISDIR') return new PathKindError(path, path, 'folder', names.file ?? 'file');
+  if (code === 'ENOTDIR') {
+    // The nearest existing folder on the path as given (so the message names it the way the user wrote it).
+    for (let dir = dirname(path); ; dir = dirname(dir)) {
+      const info = await stat(dir).catch(() => null);
+      if (info?.isFile()) return new PathKindError(path, dir, 'file', names.folder ?? 'folder');
+      if (info || dirname(dir) === dir) break;
+    }
+  }
+  return new FileReadError(path, describeErrno(error));
+}
+
 /**
  * Read a whole file as strict UTF-8.
- * @throws FileReadError naming `path` and the reason (missing, a folder, no permission, not UTF-8 with line).
+ * @param names what the file and its folder are, for the error when either is the wrong kind of path.
+ * @throws PathKindError when `path` is a folder or a folder on it is a file; FileReadError naming `path` and the
+ *   reason (missing, no permission, not UTF-8 with line).
  */
-export async function readTextFile(path: string): Promise<string> {
+export async function readTextFile(path: string, names: PathNames = {}): Promise<string> {
   let bytes: Uint8Array;
   try {
     bytes = await readFile(path);
   } catch (e) {
-    throw new FileReadError(path, describeErrno(e));
+    throw await readFailure(path, e, names);
   }
   return decodeUtf8(path, bytes);
 }
 
 /**
  * Read a whole file as strict UTF-8, or null when it does not exist (the form a store uses for optional files).
- * @throws FileReadError naming `path` and the reason (a folder, no permission, not UTF-8 with line and byte).
+ * @param names what the file and its folder are, for the error when either is the wrong kind of path.
+ * @throws PathKindError when `path` is a folder or a folder on it is a file; FileReadError naming `path` and the
+ *   reason (no permission, not UTF-8 with line and byte).
  */
-export async function readTextFileIfExists(path: string): Promise<string | null> {
+export async function readTextFileIfExists(path: string, names: PathNames = {}): Promise<string | null> {
   let bytes: Uint8Array;
   try {
     bytes = await readFile(path);
   } catch (e) {
     if ((e as { code?: string }).code === 'ENOENT') return null;
-    throw new FileReadError(path, describeErrno(e));
+    throw await readFailure(path, e, names);
   }
   return decodeUtf8(path, bytes);
 }

@@ -8,6 +8,7 @@ import { HashedNgramEmbedder } from '../embed';
 import { formatPrinciple, PrincipleMemory } from '../memory';
 import { parseJobConfig, TaskField } from './common';
 import { PolicyUnavailableError } from './errors';
+import { withArticle } from '../text/plural';
 
 /** The query job's configuration. Each field's description is its command-line `--help` line. */
 export const QueryPrinciplesConfigSchema = z.object({
@@ -42,7 +43,9 @@ export async function queryPrinciplesJob(input: QueryPrinciplesConfig): Promise<
     ...(c.source !== undefined ? { source: c.source } : {}),
   });
   if (memory.task !== c.task)
-    throw new PolicyUnavailableError(`${c.source ?? 'the memory'} is a ${memory.task} memory, not ${c.task}`);
+    throw new PolicyUnavailableError(
+      `${c.source ?? 'the memory'} is ${withArticle(memory.task)} memory, not ${c.task}`,
+    );
   const hits = await memory.retrieve(c.text, c.k);
   return {
     memory: memory.name,

@@ -26,6 +26,7 @@ import { parseJobConfig, type JobOptions } from './common';
 import { TrainResumeConflictError, TrainRunError } from './errors';
 import type { ResumeConflict } from './train';
 import { openTrainRun, resumeSplit } from './train-common';
+import { countOf } from '../text/plural';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -255,7 +256,7 @@ export async function trainGrpoJob(
     if (c.evaluate && outcome === 'finished') {
       const byId = new Map((await load(split.source, config.task)).map((s) => [s.id, s]));
       const evalSeeds = split.eval.map((id) => byId.get(id)).filter((s): s is Seed => s !== undefined);
-      options.onMessage?.(`evaluating on ${evalSeeds.length} seeds × ${c.evalRepeats}…\n`);
+      options.onMessage?.(`evaluating on ${countOf(evalSeeds.length, 'seed')} × ${c.evalRepeats}…\n`);
       evaluation = await evaluateHeads(trainer, evalSeeds, c.evalRepeats, config);
       await storage.writeText('eval.json', JSON.stringify(evaluation, null, 2));
       files.push('eval.json');

@@ -24,6 +24,7 @@ import { defaultSeeds } from '../tasks/defaults';
 import { parseJobConfig, TaskField, type JobOptions } from './common';
 import { TrainResumeConflictError, TrainRunError } from './errors';
 import { openTrainRun, resumeSplit } from './train-common';
+import { countOf } from '../text/plural';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -362,7 +363,7 @@ export async function trainJob(
     const baseName = extra === null ? '' : (extra.split(/[\\/]/).at(-1) ?? extra).replace(/\.[^.]*$/, '');
     const evalFile = extra === null ? 'eval.json' : `eval-${baseName}.json`;
     evalSummary = { source: extra ?? split.evalSource, count: evalSeeds.length };
-    note(`evaluating on ${evalSeeds.length} seeds × ${evalRepeats}…\n`);
+    note(`evaluating on ${countOf(evalSeeds.length, 'seed')} × ${evalRepeats}…\n`);
     const result = await evaluateRun(
       config,
       {

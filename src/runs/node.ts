@@ -12,7 +12,7 @@
  */
 import { writeFile, readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Float32PayloadError } from './errors';
+import { Float32PayloadError, RunKindError } from './errors';
 import { describeJsonError } from '../io/json';
 import { createDirAtomic, readTextFileIfExists, writeFileAtomic } from '../io/node';
 import type { RunKind, RunStoreOf, RunTypes, StoredRunOf } from './store';
@@ -63,7 +63,7 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
    *   object, or holds a bad float32 payload; the reason is in words, never the parser's character offset.
    */
   private async readJson<V>(path: string, runId: string): Promise<V | null> {
-    const text = await readTextFileIfExists(path);
+    const text = await readTextFileIfExists(path, { folder: 'run folder' });
     if (text === null) return null;
     let value: unknown;
     try {
@@ -161,15 +161,18 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
 
   /**
    * The run in `<root>/<runId>/`, or null when it has no `run.json` (none, or its creation was interrupted).
-   * @throws the kind's damaged-run error naming the file at fault: a file that is not JSON, a run record of
-   *   another run or with no config, a missing snapshot, or a run that fails the kind's `validate`; the kind's
-   *   bad-id error for an id that is not a plain folder name.
+   * @throws RunKindError when the run record names the other trainer (checked before any snapshot is read);
+   *   PathKindError when the run folder is a file; the kind's damaged-run error naming the file at fault: a file
+   *   that is not JSON, a run record of another run or with no config, a missing snapshot, or a run that fails the
+   *   kind's `validate`; the kind's bad-id error for an id that is not a plain folder name.
    */
   async load(runId: string): Promise<StoredRunOf<T> | null> {
     const dir = this.dir(runId);
     const runPath = join(dir, 'run.json');
-    const run = await this.readJson<T['record']>(runPath, runId);
+    const run = await this.readJson<T['record'] & { algo?: string }>(runPath, runId);
     if (!run) return null;
+    const algo = run.algo ?? 'cstpo';
+    if (algo !== this.kind.algo) throw new RunKindError(dir, algo, this.kind.algo);
     if (run.id !== runId) {
       throw this.kind.damaged(runId, runPath, `it records run ${JSON.stringify(run.id)}, not "${runId}"`);
     }

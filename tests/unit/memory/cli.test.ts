@@ -168,7 +168,7 @@ describe('npm run principles', () => {
         2,
       ],
       [['query', '--task', 'esconv', '--memory', file], /--text is required/, 2],
-      [['query', '--task', 'p4g', '--memory', file, '--text', 'x'], /is a esconv memory, not p4g/, 2],
+      [['query', '--task', 'p4g', '--memory', file, '--text', 'x'], /is an esconv memory, not p4g/, 2],
       [
         ['query', '--task', 'esconv', '--memory', join(dir, 'missing.json'), '--text', 'x'],
         /cannot read .*missing\.json: no such file or folder/,
@@ -176,7 +176,7 @@ describe('npm run principles', () => {
       ],
       [['eval', '--task', 'esconv', '--online'], /--online needs per-turn critic rewards/, 2],
       [['eval', '--task', 'esconv'], /--memory is required/, 2],
-      [['eval', '--task', 'p4g', '--memory', file], /is a esconv memory, not p4g/, 2],
+      [['eval', '--task', 'p4g', '--memory', file], /is an esconv memory, not p4g/, 2],
       [
         ['build', '--task', 'esconv', '--out', 'x', '--split', 'build'],
         /needs more than --build-size 50 seeds; there are 15/,
