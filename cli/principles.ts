@@ -41,7 +41,7 @@ import { openBuildCheckpoint } from './partial';
 import { loadSeedsArg } from './seeds';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
-import { countOf, withArticle } from '../src/text/plural';
+import { countOf, withArticle } from '../src/errors/plural';
 
 /**
  * The integer options' ranges: the jobs' own (build-principles, query-principles, evaluate), checked by

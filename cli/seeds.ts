@@ -10,7 +10,7 @@ import { DatasetError, P4G_FILE_NAMES, type LoadResult } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
 import { TASK_IDS, type TaskId, type TaskName } from '../src/tasks';
 import { UsageError } from './options';
-import { withArticle } from '../src/text/plural';
+import { withArticle } from '../src/errors/plural';
 
 /**
  * A dataset problem of the file as a whole (a missing column, no header): `--skip-invalid`, which skips bad

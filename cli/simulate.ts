@@ -47,7 +47,7 @@ import {
 import { openPartialJsonl } from './partial';
 import { boundHeapGrowth } from './heap';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
-import { countOf } from '../src/text/plural';
+import { countOf } from '../src/errors/plural';
 
 export { UsageError };
 

@@ -46,7 +46,7 @@ import {
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { RunKindError } from '../src/runs/errors';
-import { countOf } from '../src/text/plural';
+import { countOf } from '../src/errors/plural';
 
 /** The integer options: flag → job field and range (the job's and GrpoConfigSchema's, checked by parseNumber). */
 const NUMBERS = {

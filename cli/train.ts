@@ -39,7 +39,7 @@ import {
 import { grpoMain } from './train-grpo';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { RunKindError } from '../src/runs/errors';
-import { countOf } from '../src/text/plural';
+import { countOf } from '../src/errors/plural';
 
 const FLAGS = flagsFromSchema(TrainJobConfigSchema.shape, [
   'steps',

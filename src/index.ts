@@ -364,6 +364,7 @@ export {
   OutputConflictError,
   OutputPathError,
   FileReadError,
+  PathKindError,
   FileDamagedError,
   WriterClosedError,
   DownloadUnavailableError,
@@ -448,7 +449,7 @@ export {
   type StoredRunOf,
 } from './runs/store';
 export { MemoryRuns } from './runs/memory';
-export { Float32PayloadError } from './runs/errors';
+export { Float32PayloadError, RunKindError } from './runs/errors';
 
 // EmoLLM Stage II: trajectory-level GRPO with the reverse-perspective rewards (no critic), and its job.
 export {

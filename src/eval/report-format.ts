@@ -13,7 +13,7 @@ import { endingPhrases } from '../tasks/success';
 import { doseMarkdown } from './dose';
 import { emollmMarkdown } from './emollm-metrics-report';
 import { isEmollmTaskName } from '../tasks/emollm';
-import { countOf } from '../text/plural';
+import { countOf } from '../errors/plural';
 
 /** The task as the person named it: an EmoLLM setting's seed set shows the setting (`emollm-ed`), not `esconv`. */
 function namedTask(r: { task: string; seedSet: string }): string {

@@ -4,7 +4,7 @@
  * wrong in plain words (never a bare errno code or raw parser text).
  */
 import { LabError } from '../errors';
-import { withArticle } from '../text/plural';
+import { withArticle } from '../errors/plural';
 
 /**
  * An output path already holds something the caller did not ask to replace (a file, a non-empty folder that is

@@ -8,7 +8,7 @@ import { HashedNgramEmbedder } from '../embed';
 import { formatPrinciple, PrincipleMemory } from '../memory';
 import { parseJobConfig, TaskField } from './common';
 import { PolicyUnavailableError } from './errors';
-import { withArticle } from '../text/plural';
+import { withArticle } from '../errors/plural';
 
 /** The query job's configuration. Each field's description is its command-line `--help` line. */
 export const QueryPrinciplesConfigSchema = z.object({

@@ -26,7 +26,7 @@ import { parseJobConfig, type JobOptions } from './common';
 import { TrainResumeConflictError, TrainRunError } from './errors';
 import type { ResumeConflict } from './train';
 import { openTrainRun, resumeSplit } from './train-common';
-import { countOf } from '../text/plural';
+import { countOf } from '../errors/plural';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 

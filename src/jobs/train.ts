@@ -24,7 +24,7 @@ import { defaultSeeds } from '../tasks/defaults';
 import { parseJobConfig, TaskField, type JobOptions } from './common';
 import { TrainResumeConflictError, TrainRunError } from './errors';
 import { openTrainRun, resumeSplit } from './train-common';
-import { countOf } from '../text/plural';
+import { countOf } from '../errors/plural';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 

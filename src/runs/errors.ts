@@ -1,6 +1,6 @@
 /** Errors of the run store: its file encoding, and a run of the other trainer. */
 import { LabError } from '../errors';
-import { withArticle } from '../text/plural';
+import { withArticle } from '../errors/plural';
 
 /** How messages name each trainer's runs. */
 const RUN_ALGO_WORDS: Readonly<Record<string, string>> = { cstpo: 'CSTPO', 'grpo-emollm': 'grpo-emollm' };
