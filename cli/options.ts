@@ -250,6 +250,18 @@ export function listValues(raw: readonly string[] | string | undefined): string[
 }
 
 /**
+ * The names of a comma-separated option, each one of `valid`, in the order given.
+ * @throws UsageError naming the option, the unknown name and the valid ones; or when no name is given.
+ */
+export function choiceValues<T extends string>(flag: string, raw: string, valid: readonly T[]): T[] {
+  const names = listValues(raw);
+  if (names.length === 0) throw new UsageError(`--${flag} needs at least one of ${valid.join(', ')}`);
+  const bad = names.find((n) => !(valid as readonly string[]).includes(n));
+  if (bad !== undefined) throw new UsageError(`--${flag}: unknown name "${bad}"; use ${valid.join(', ')}`);
+  return names as T[];
+}
+
+/**
  * The policy names of `--policy` (repeatable or a comma list) and of the old `--policies`, which still works
  * with a notice on stderr. `fixed:<label>` labels may contain no comma.
  */

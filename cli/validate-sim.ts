@@ -6,7 +6,7 @@
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { extname, join } from 'node:path';
-import { parseArgs } from 'node:util';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DatasetError, p4gFileKind, type TextFile } from '../src/data';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
@@ -14,9 +14,25 @@ import type { P4gFiles } from '../src/data/p4g';
 import { TASK_IDS, type TaskId } from '../src/tasks/seed';
 import type { ValidityFiles } from '../src/validity/datasets';
 import { ValidityInputError } from '../src/validity/errors';
-import { SUCCESS_HELP } from './options';
+import {
+  joinNegativeValues,
+  parseNumber,
+  rangeText,
+  SUCCESS_HELP,
+  UsageError as OptionUsageError,
+} from './options';
 import { parseLadderFile, type LadderFile } from '../src/validity/ladder';
 import { buildValidityReport, reportMarkdown } from '../src/validity/report';
+
+/**
+ * The integer options' documented ranges, checked by {@link parseNumber} and shown in `--help`: resamples as in
+ * `evaluate` (fewer than 100 cannot draw a 95% interval's tails), seed counts up to 1,000 per task.
+ */
+const RANGES = {
+  doseSeeds: { min: 1, max: 1000 },
+  checkSeeds: { min: 0, max: 1000 },
+  resamples: { min: 100, max: 100_000 },
+} as const;
 
 export const HELP = `Usage: npm run validate-sim -- [options]
 
@@ -42,9 +58,11 @@ Options:
   --task LIST           only these tasks (comma-separated; default: every task with files)
   --ladder FILE         dose ladders, {"<task>": {"levels": [{"utterances": ["…"], "priceFraction": 0.85}, …]}}
                         (levels ordered so that the outcome should rise; priceFraction and {price} for cb only)
-  --dose-seeds N        dev seeds per task for dose–response and reply variety (default 20)
-  --check-seeds N       dev seeds per task for replay vs random (default 20; 0 skips it)
-  --resamples N         bootstrap resamples (default 2000)
+  --dose-seeds N        dev seeds per task for dose–response and reply variety (range ${rangeText(RANGES.doseSeeds)};
+                        default 20)
+  --check-seeds N       dev seeds per task for replay vs random (range ${rangeText(RANGES.checkSeeds)}; default 20; 0
+                        skips it)
+  --resamples N         bootstrap resamples (range ${rangeText(RANGES.resamples)}; default 2000)
   --out DIR             also write validity.json and validity.md there (checked before any work: a new or empty
                         folder, or an earlier validate-sim output with --overwrite)
   --overwrite           replace the validity.json and validity.md of an earlier run in --out
@@ -77,35 +95,40 @@ export interface ValidateArgs {
   json: boolean;
 }
 
-function integer(raw: string | undefined, name: string, fallback: number, min: number): number {
-  if (raw === undefined) return fallback;
-  if (!/^\d+$/.test(raw) || Number(raw) < min)
-    throw new UsageError(`--${name} must be an integer ≥ ${min}, got "${raw}"`);
-  return Number(raw);
+/** An integer option's value within `range`, or `fallback` when it is absent. @throws UsageError (cli/options). */
+function integer(
+  raw: string | undefined,
+  name: string,
+  fallback: number,
+  range: { min: number; max: number },
+): number {
+  return raw === undefined ? fallback : parseNumber(name, raw, { integer: true, ...range });
 }
 
 function isTask(t: string): t is TaskId {
   return (TASK_IDS as readonly string[]).includes(t);
 }
 
-/** Parse the command line. @throws UsageError. */
+const OPTIONS = {
+  seeds: { type: 'string', multiple: true },
+  task: { type: 'string' },
+  ladder: { type: 'string' },
+  'dose-seeds': { type: 'string' },
+  'check-seeds': { type: 'string' },
+  resamples: { type: 'string' },
+  out: { type: 'string' },
+  overwrite: { type: 'boolean' },
+  json: { type: 'boolean' },
+  help: { type: 'boolean', short: 'h' },
+} as const satisfies NonNullable<ParseArgsConfig['options']>;
+
+/** Parse the command line. @throws UsageError (this file's or cli/options's). */
 export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
   let values: Record<string, string | boolean | string[] | undefined>;
   try {
     ({ values } = parseArgs({
-      args: argv,
-      options: {
-        seeds: { type: 'string', multiple: true },
-        task: { type: 'string' },
-        ladder: { type: 'string' },
-        'dose-seeds': { type: 'string' },
-        'check-seeds': { type: 'string' },
-        resamples: { type: 'string' },
-        out: { type: 'string' },
-        overwrite: { type: 'boolean' },
-        json: { type: 'boolean' },
-        help: { type: 'boolean', short: 'h' },
-      },
+      args: joinNegativeValues(argv, OPTIONS),
+      options: OPTIONS,
       strict: true,
       allowPositionals: false,
     }));
@@ -131,9 +154,9 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
     seeds,
     tasks,
     ladder: (values.ladder as string | undefined) ?? null,
-    doseSeeds: integer(values['dose-seeds'] as string | undefined, 'dose-seeds', 20, 1),
-    checkSeeds: integer(values['check-seeds'] as string | undefined, 'check-seeds', 20, 0),
-    resamples: integer(values.resamples as string | undefined, 'resamples', 2000, 1),
+    doseSeeds: integer(values['dose-seeds'] as string | undefined, 'dose-seeds', 20, RANGES.doseSeeds),
+    checkSeeds: integer(values['check-seeds'] as string | undefined, 'check-seeds', 20, RANGES.checkSeeds),
+    resamples: integer(values.resamples as string | undefined, 'resamples', 2000, RANGES.resamples),
     out: (values.out as string | undefined) ?? null,
     overwrite: Boolean(values.overwrite),
     json: Boolean(values.json),
@@ -252,7 +275,7 @@ export async function main(
     io.stdout(await runValidateCli(args, io.stderr));
     return 0;
   } catch (err) {
-    if (err instanceof ValidityInputError) {
+    if (err instanceof ValidityInputError || err instanceof OptionUsageError) {
       io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
       return 2;
     }

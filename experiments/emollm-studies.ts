@@ -30,8 +30,17 @@
  *   [--md out.md] [--md-header header.md] [--from-json in.json]
  */
 import { readFile, writeFile } from 'node:fs/promises';
-import { parseArgs } from 'node:util';
 import * as tf from '@tensorflow/tfjs';
+import {
+  bool,
+  choiceValues,
+  parseCommandLine,
+  parseNumber,
+  rangeText,
+  runCommand,
+  str,
+  type Io,
+} from '../cli/options';
 import { TemplateRealizer } from '../src/agents/realizer';
 import type { Policy } from '../src/agents/types';
 import { ArgPolicy, TemplateArgActor, TemplateReversePredictor } from '../src/appraisal';
@@ -47,7 +56,7 @@ import { Rng } from '../src/rng';
 import { splitByKey } from '../src/seeding';
 import { SIMULATOR_VERSION } from '../src/sim/version';
 import { bootstrapMean, type BootstrapInterval } from '../src/stats';
-import { isEmollmTaskName, type Seed, type TaskId } from '../src/tasks';
+import { isEmollmTaskName, TASK_IDS, TASK_NAMES, type Seed, type TaskId, type TaskName } from '../src/tasks';
 import { defaultSeeds, emollmDefaultSeeds } from '../src/tasks/defaults';
 import {
   renderStudiesJson,
@@ -58,28 +67,108 @@ import {
   type StudyRow as Row,
 } from './emollm-report';
 
-const { values } = parseArgs({
-  options: {
-    tasks: { type: 'string', default: 'emollm-ed,emollm-msd,emollm-medd,emollm-iclr' },
-    'cstpo-tasks': { type: 'string', default: 'esconv,p4g,cb' },
-    studies: { type: 'string', default: 'baselines,ablations,depth,overthinking' },
-    steps: { type: 'string', default: '10' },
-    repeats: { type: 'string', default: '3' },
-    'eval-seeds': { type: 'string', default: '5' },
-    seed: { type: 'string', default: '0' },
-    json: { type: 'string' },
-    md: { type: 'string' },
-    'md-header': { type: 'string' },
-    'from-json': { type: 'string' },
-  },
-});
-const STEPS = Number(values.steps);
-const REPEATS = Number(values.repeats);
-const EVAL_SEEDS = Number(values['eval-seeds']);
-const SEED = Number(values.seed);
-const STUDIES = new Set(String(values.studies).split(','));
-const TASKS = String(values.tasks).split(',');
-const CSTPO_TASKS = String(values['cstpo-tasks']).split(',') as TaskId[];
+/** The studies, in the order they run. */
+const STUDY_NAMES = ['baselines', 'ablations', 'depth', 'overthinking', 'cstpo'] as const;
+type StudyName = (typeof STUDY_NAMES)[number];
+
+/**
+ * The integer options: their flag, default and documented range (at most 10 held-out seeds, so that the smallest
+ * task, 15 seeds, keeps 5 to train on).
+ */
+const NUMBERS = {
+  steps: { flag: 'steps', default: 10, min: 1, max: 1000 },
+  repeats: { flag: 'repeats', default: 3, min: 1, max: 100 },
+  evalSeeds: { flag: 'eval-seeds', default: 5, min: 1, max: 10 },
+  seed: { flag: 'seed', default: 0, min: 0, max: 0xffffffff },
+} as const;
+
+const DEFAULTS = {
+  tasks: 'emollm-ed,emollm-msd,emollm-medd,emollm-iclr',
+  cstpoTasks: TASK_IDS.join(','),
+  studies: 'baselines,ablations,depth,overthinking',
+};
+
+const range = (key: keyof typeof NUMBERS) =>
+  `range ${rangeText(NUMBERS[key])}; default ${NUMBERS[key].default}`;
+
+export const HELP = `Usage: npm run studies:emollm -- [options]
+
+EmoLLM's studies in template mode (emollm.txt §4–5; issue 14), small enough for a shared CPU: GRPO vs the
+prompting baselines, ablations, lookahead depth, the overthinking-penalty weight and GRPO vs CSTPO at equal
+environment turns, each on the same held-out seeds (paired episodes).
+
+Options:
+  --tasks LIST           settings or tasks, comma-separated: ${TASK_NAMES.join(', ')}
+                         (default ${DEFAULTS.tasks})
+  --studies LIST         ${STUDY_NAMES.join(', ')} (default ${DEFAULTS.studies})
+  --cstpo-tasks LIST     tasks of the cstpo study: ${TASK_IDS.join(', ')} (default ${DEFAULTS.cstpoTasks})
+  --steps N              GRPO steps (${range('steps')})
+  --repeats N            episodes per held-out seed (${range('repeats')})
+  --eval-seeds N         held-out seeds per task (${range('evalSeeds')})
+  --seed N               seed of the random streams (${range('seed')})
+  --json FILE            write every table's rows with their intervals
+  --md FILE              write the tables as Markdown
+  --md-header FILE       Markdown put before the tables (setup and findings)
+  --from-json FILE       run nothing; render --md from a record written earlier
+  -h, --help             show this help
+`;
+
+/** The options of a studies run. */
+export interface EmollmStudiesOptions {
+  tasks: TaskName[];
+  cstpoTasks: TaskId[];
+  studies: StudyName[];
+  steps: number;
+  repeats: number;
+  evalSeeds: number;
+  seed: number;
+  json?: string;
+  md?: string;
+  mdHeader?: string;
+  fromJson?: string;
+}
+
+/**
+ * Parses the command line, every value checked before any work.
+ * @throws UsageError (cli/options) for an unknown option, task or study, or an out-of-range number.
+ */
+export function parseEmollmStudiesArgs(argv: string[]): EmollmStudiesOptions | 'help' {
+  const files = ['json', 'md', 'md-header', 'from-json'] as const;
+  const values = parseCommandLine(argv, {
+    tasks: { type: 'string' },
+    'cstpo-tasks': { type: 'string' },
+    studies: { type: 'string' },
+    ...Object.fromEntries(
+      [...Object.values(NUMBERS).map((n) => n.flag), ...files].map((f) => [f, { type: 'string' as const }]),
+    ),
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (bool(values, 'help')) return 'help';
+  const number = (key: keyof typeof NUMBERS) => {
+    const raw = str(values, NUMBERS[key].flag);
+    return raw === undefined
+      ? NUMBERS[key].default
+      : parseNumber(NUMBERS[key].flag, raw, { integer: true, ...NUMBERS[key] });
+  };
+  const file = (flag: (typeof files)[number]) => str(values, flag);
+  const [json, md, mdHeader, fromJson] = files.map(file);
+  return {
+    tasks: choiceValues('tasks', str(values, 'tasks') ?? DEFAULTS.tasks, TASK_NAMES),
+    cstpoTasks: choiceValues('cstpo-tasks', str(values, 'cstpo-tasks') ?? DEFAULTS.cstpoTasks, TASK_IDS),
+    studies: choiceValues('studies', str(values, 'studies') ?? DEFAULTS.studies, STUDY_NAMES),
+    steps: number('steps'),
+    repeats: number('repeats'),
+    evalSeeds: number('evalSeeds'),
+    seed: number('seed'),
+    ...(json !== undefined ? { json } : {}),
+    ...(md !== undefined ? { md } : {}),
+    ...(mdHeader !== undefined ? { mdHeader } : {}),
+    ...(fromJson !== undefined ? { fromJson } : {}),
+  };
+}
+
+/** The run's options, set by the entry point before any study runs. */
+let o: EmollmStudiesOptions;
 /** Heads and embedding small enough for a shared CPU. */
 const SMALL = { embedDim: 32, hidden: 32 } as const;
 const HORIZON = 8;
@@ -93,29 +182,29 @@ const familyOf = (name: string): TaskId =>
 
 function split(name: string): { train: Seed[]; eval: Seed[] } {
   const all = isEmollmTaskName(name) ? emollmDefaultSeeds(name) : defaultSeeds(name as TaskId);
-  const parts = splitByKey(all, (s) => s.id, EVAL_SEEDS, 1234);
+  const parts = splitByKey(all, (s) => s.id, o.evalSeeds, 1234);
   return { train: parts.rest, eval: parts.heldOut };
 }
 
 async function evaluate(name: string, policy: Policy, seeds: readonly Seed[]): Promise<EvalEpisodeRow[]> {
   const config = resolveGrpoConfig({ task: familyOf(name), horizon: HORIZON });
   return evaluatePolicy(policy, seeds, {
-    repeats: REPEATS,
-    seed: SEED + 100,
+    repeats: o.repeats,
+    seed: o.seed + 100,
     makeEnv: () => grpoEnv(config),
   });
 }
 
-/** Train GRPO heads for `STEPS` steps; returns the trainer (caller disposes) and the environment turns used. */
+/** Train GRPO heads for `o.steps` steps; returns the trainer (caller disposes) and the environment turns used. */
 async function trainGrpo(name: string, extra: Partial<GrpoConfigInput>, train: readonly Seed[]) {
   const trainer = await GrpoTrainer.create(
-    { task: familyOf(name), steps: STEPS, horizon: HORIZON, seed: SEED, ...SMALL, ...extra },
+    { task: familyOf(name), steps: o.steps, horizon: HORIZON, seed: o.seed, ...SMALL, ...extra },
     { seeds: train },
   );
   let envTurns = 0;
   let traces = 0;
   const rates: number[] = [];
-  for (let i = 0; i < STEPS; i++) {
+  for (let i = 0; i < o.steps; i++) {
     const r = await trainer.trainStep();
     envTurns += r.envTurns;
     traces += r.traceRate * r.envTurns;
@@ -151,7 +240,7 @@ function table(name: string, rows: Row[], changes?: ChoiceChanges[]): void {
 function vsReference(rows: EvalEpisodeRow[], reference: EvalEpisodeRow[]): BootstrapInterval | null {
   const d = bootstrapMean(
     rows.map((r, i) => r.return - (reference[i] as EvalEpisodeRow).return),
-    { rng: Rng.fromSeed(SEED + 8), clusters: rows.map((r) => r.seedId) },
+    { rng: Rng.fromSeed(o.seed + 8), clusters: rows.map((r) => r.seedId) },
   );
   return d.nClusters < 2 ? null : d;
 }
@@ -159,7 +248,7 @@ function vsReference(rows: EvalEpisodeRow[], reference: EvalEpisodeRow[]): Boots
 function rowsOf(named: [string, EvalEpisodeRow[], Partial<Row>?][], reference: EvalEpisodeRow[]): Row[] {
   return named.map(([policy, rows, extra]) => ({
     policy,
-    summary: summarize(rows, SEED + 7),
+    summary: summarize(rows, o.seed + 7),
     vsReference: rows === reference ? null : vsReference(rows, reference),
     ...extra,
   }));
@@ -203,8 +292,8 @@ async function runStudies(): Promise<StudiesReport> {
   await tf.setBackend('cpu');
   const started = performance.now();
   console.log(
-    `EmoLLM studies · simulator ${SIMULATOR_VERSION} · template mode · tfjs cpu · ${STEPS} GRPO steps (G = 4, 2 groups, horizon ${HORIZON}) · ` +
-      `${EVAL_SEEDS} held-out seeds × ${REPEATS} episodes · seed ${SEED}`,
+    `EmoLLM studies · simulator ${SIMULATOR_VERSION} · template mode · tfjs cpu · ${o.steps} GRPO steps (G = 4, 2 groups, horizon ${HORIZON}) · ` +
+      `${o.evalSeeds} held-out seeds × ${o.repeats} episodes · seed ${o.seed}`,
   );
   const trained = new Map<string, Awaited<ReturnType<typeof trainGrpo>>>();
   const full = async (name: string) => {
@@ -214,13 +303,13 @@ async function runStudies(): Promise<StudiesReport> {
   type Named = [string, EvalEpisodeRow[], Partial<Row>?][];
   const elapsed = () => `${((performance.now() - started) / 1000).toFixed(0)} s`;
 
-  for (const name of TASKS) {
+  for (const name of o.tasks) {
     const { train, eval: seeds } = split(name);
     const task = familyOf(name);
-    if (STUDIES.has('baselines')) {
+    if (o.studies.includes('baselines')) {
       const g = await full(name);
       const init = await GrpoTrainer.create(
-        { task, horizon: HORIZON, seed: SEED, ...SMALL },
+        { task, horizon: HORIZON, seed: o.seed, ...SMALL },
         { seeds: train },
       );
       const named: Named = [];
@@ -229,7 +318,7 @@ async function runStudies(): Promise<StudiesReport> {
       named.push(['arg (untrained, G = 3, n = 3)', await evaluate(name, argPolicy(3), seeds)]);
       named.push(['grpo heads before training', await evaluate(name, grpoPolicy('init', init), seeds)]);
       named.push([
-        `grpo (${STEPS} steps)`,
+        `grpo (${o.steps} steps)`,
         await evaluate(name, grpoPolicy('grpo', g.trainer), seeds),
         traceInfo(g),
       ]);
@@ -239,7 +328,7 @@ async function runStudies(): Promise<StudiesReport> {
         rowsOf(named, named[0]![1]),
       );
     }
-    if (STUDIES.has('ablations')) {
+    if (o.studies.includes('ablations')) {
       const g = await full(name);
       const named: Named = [
         ['grpo full', await evaluate(name, grpoPolicy('full', g.trainer), seeds), traceInfo(g)],
@@ -254,7 +343,7 @@ async function runStudies(): Promise<StudiesReport> {
       }
       table(`${name}: ablations (reference: grpo full) [${elapsed()}]`, rowsOf(named, named[0]![1]));
     }
-    if (STUDIES.has('depth')) {
+    if (o.studies.includes('depth')) {
       const named: Named = [];
       for (const depth of [1, 2, 3, 4]) {
         const g = depth === 3 ? await full(name) : await trainGrpo(name, { depth }, train);
@@ -277,7 +366,7 @@ async function runStudies(): Promise<StudiesReport> {
         changes,
       );
     }
-    if (STUDIES.has('overthinking')) {
+    if (o.studies.includes('overthinking')) {
       const g = await full(name);
       const equal = await trainGrpo(
         name,
@@ -306,8 +395,8 @@ async function runStudies(): Promise<StudiesReport> {
     trained.delete(name);
   }
 
-  if (STUDIES.has('cstpo')) {
-    for (const task of CSTPO_TASKS) {
+  if (o.studies.includes('cstpo')) {
+    for (const task of o.cstpoTasks) {
       const { train, eval: seeds } = split(task);
       const g = await full(task);
       const cstpo = await CstpoTrainer.create(
@@ -318,7 +407,7 @@ async function runStudies(): Promise<StudiesReport> {
           checkpoints: 1,
           sftEpochs: 100,
           criticWarmupSteps: 1,
-          seed: SEED,
+          seed: o.seed,
           ...SMALL,
           steps: 10_000,
         },
@@ -339,7 +428,7 @@ async function runStudies(): Promise<StudiesReport> {
           { envTurns: turns },
         ],
         [
-          `grpo (${STEPS} steps)`,
+          `grpo (${o.steps} steps)`,
           await evaluate(task, grpoPolicy('grpo', g.trainer), seeds),
           { envTurns: g.envTurns },
         ],
@@ -358,13 +447,13 @@ async function runStudies(): Promise<StudiesReport> {
     simulator: SIMULATOR_VERSION,
     command: ['npm run studies:emollm --', ...process.argv.slice(2)].join(' '),
     config: {
-      tasks: TASKS,
-      cstpoTasks: CSTPO_TASKS,
-      studies: [...STUDIES],
-      steps: STEPS,
-      repeats: REPEATS,
-      evalSeeds: EVAL_SEEDS,
-      seed: SEED,
+      tasks: o.tasks,
+      cstpoTasks: o.cstpoTasks,
+      studies: o.studies,
+      steps: o.steps,
+      repeats: o.repeats,
+      evalSeeds: o.evalSeeds,
+      seed: o.seed,
       horizon: HORIZON,
     },
     wallSeconds: (performance.now() - started) / 1000,
@@ -373,15 +462,28 @@ async function runStudies(): Promise<StudiesReport> {
   };
 }
 
+/** Runs the chosen studies (or reads `--from-json`) and writes `--json` and `--md`. */
 async function main(): Promise<void> {
-  const from = values['from-json'];
-  const report = from ? (JSON.parse(await readFile(from, 'utf8')) as StudiesReport) : await runStudies();
-  if (values.json && !from) await writeFile(values.json, await renderStudiesJson(report));
-  if (values.md) {
-    const header =
-      values['md-header'] === undefined ? undefined : await readFile(values['md-header'], 'utf8');
-    await writeFile(values.md, await renderStudiesMarkdown(report, header));
+  const report = o.fromJson
+    ? (JSON.parse(await readFile(o.fromJson, 'utf8')) as StudiesReport)
+    : await runStudies();
+  if (o.json && !o.fromJson) await writeFile(o.json, await renderStudiesJson(report));
+  if (o.md) {
+    const header = o.mdHeader === undefined ? undefined : await readFile(o.mdHeader, 'utf8');
+    await writeFile(o.md, await renderStudiesMarkdown(report, header));
   }
 }
 
-await main();
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const io: Io = {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    isTTY: Boolean(process.stderr.isTTY),
+  };
+  process.exitCode = await runCommand(io, async () => {
+    const parsed = parseEmollmStudiesArgs(process.argv.slice(2));
+    if (parsed === 'help') return void io.stdout(HELP);
+    o = parsed;
+    await main();
+  }, []);
+}

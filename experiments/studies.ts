@@ -20,25 +20,101 @@
 import { execFile } from 'node:child_process';
 import { mkdir } from 'node:fs/promises';
 import { join } from 'node:path';
-import { parseArgs, promisify } from 'node:util';
+import { promisify } from 'node:util';
+import {
+  bool,
+  choiceValues,
+  parseCommandLine,
+  parseNumber,
+  rangeText,
+  runCommand,
+  str,
+  type Io,
+} from '../cli/options';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
+import { TASK_IDS, type TaskId } from '../src/tasks/seed';
 
 const run = promisify(execFile);
 
-const { values } = parseArgs({
-  options: {
-    tasks: { type: 'string', default: 'esconv,p4g,cb' },
-    steps: { type: 'string', default: '20' },
-    'seeds-per-step': { type: 'string', default: '4' },
-    'sft-epochs': { type: 'string', default: '100' },
-    'eval-repeats': { type: 'string', default: '4' },
-    'principles-episodes': { type: 'string', default: '20' },
-    'rng-seed': { type: 'string', default: '0' },
-    out: { type: 'string', default: 'results/studies' },
-    overwrite: { type: 'boolean', default: false },
-  },
-});
+/** The integer options: their flag, default and documented range (the `train` and `principles` jobs' own). */
+const NUMBERS = {
+  steps: { flag: 'steps', default: 20, min: 1, max: 1_000_000 },
+  seedsPerStep: { flag: 'seeds-per-step', default: 4, min: 1, max: 10_000 },
+  sftEpochs: { flag: 'sft-epochs', default: 100, min: 0, max: 100_000 },
+  evalRepeats: { flag: 'eval-repeats', default: 4, min: 1, max: 1000 },
+  principlesEpisodes: { flag: 'principles-episodes', default: 20, min: 1, max: 100_000 },
+  rngSeed: { flag: 'rng-seed', default: 0, min: 0, max: 0xffffffff },
+} as const;
+
+const range = (key: keyof typeof NUMBERS) =>
+  `range ${rangeText(NUMBERS[key])}; default ${NUMBERS[key].default}`;
+
+export const HELP = `Usage: npm run studies -- [options]
+
+Re-runs the studies of issue 9 on the current simulator through the project's own CLIs (train, principles): the
+CSTPO table with its ablations (no-cog, v-only, no-branch) against SFT and random, and Principles vs Standard.
+Writes <out>/studies.json and <out>/studies.md (runs under <out>/runs, memories under <out>/memories).
+
+Options:
+  --tasks LIST           tasks, comma-separated: ${TASK_IDS.join(', ')} (default ${TASK_IDS.join(',')})
+  --steps N              RL steps per training run (${range('steps')})
+  --seeds-per-step N     seeds per RL step (${range('seedsPerStep')})
+  --sft-epochs N         SFT epochs (${range('sftEpochs')})
+  --eval-repeats N       episodes per evaluation seed (${range('evalRepeats')})
+  --principles-episodes N
+                         self-play episodes of the principles build (${range('principlesEpisodes')})
+  --rng-seed N           seed of the random streams (${range('rngSeed')})
+  --out DIR              output folder (default results/studies); checked before any work: a new or empty
+                         folder, or an earlier studies folder (one holding studies.json) with --overwrite
+  --overwrite            replace an earlier studies folder's files, runs and memories
+  -h, --help             show this help
+`;
+
+/** The options of a studies run. */
+export interface StudiesOptions {
+  tasks: TaskId[];
+  steps: number;
+  seedsPerStep: number;
+  sftEpochs: number;
+  evalRepeats: number;
+  principlesEpisodes: number;
+  rngSeed: number;
+  out: string;
+  overwrite: boolean;
+}
+
+/**
+ * Parses the command line, every value checked before any work.
+ * @throws UsageError (cli/options) for an unknown option, task or out-of-range number.
+ */
+export function parseStudiesArgs(argv: string[]): StudiesOptions | 'help' {
+  const values = parseCommandLine(argv, {
+    tasks: { type: 'string' },
+    ...Object.fromEntries(Object.values(NUMBERS).map((n) => [n.flag, { type: 'string' as const }])),
+    out: { type: 'string' },
+    overwrite: { type: 'boolean' },
+    help: { type: 'boolean', short: 'h' },
+  });
+  if (bool(values, 'help')) return 'help';
+  const number = (key: keyof typeof NUMBERS) => {
+    const raw = str(values, NUMBERS[key].flag);
+    return raw === undefined
+      ? NUMBERS[key].default
+      : parseNumber(NUMBERS[key].flag, raw, { integer: true, ...NUMBERS[key] });
+  };
+  return {
+    tasks: choiceValues('tasks', str(values, 'tasks') ?? TASK_IDS.join(','), TASK_IDS),
+    steps: number('steps'),
+    seedsPerStep: number('seedsPerStep'),
+    sftEpochs: number('sftEpochs'),
+    evalRepeats: number('evalRepeats'),
+    principlesEpisodes: number('principlesEpisodes'),
+    rngSeed: number('rngSeed'),
+    out: str(values, 'out') ?? 'results/studies',
+    overwrite: bool(values, 'overwrite'),
+  };
+}
 
 interface Interval {
   mean: number;
@@ -74,18 +150,17 @@ const fmt = (e: Interval | undefined) =>
 
 type Summary = { successRate: Interval; meanReturn: Interval; avgTurnsAll: Interval };
 
-async function main(): Promise<void> {
-  const out = values.out as string;
-  const overwrite = values.overwrite === true;
+/** Runs the studies of `o` and writes their tables (stdout and `o.out`). */
+async function main(o: StudiesOptions, io: Io): Promise<void> {
+  const { out, overwrite } = o;
   await assertOutputAvailable(out, { kind: 'dir', ownerMarker: 'studies.json', overwrite });
   const replace = overwrite ? ['--overwrite'] : [];
   await mkdir(join(out, 'runs'), { recursive: true });
   await mkdir(join(out, 'memories'), { recursive: true });
-  const tasks = (values.tasks as string).split(',');
   const results: Record<string, unknown>[] = [];
   const md: string[] = [];
   let version = '';
-  for (const task of tasks) {
+  for (const task of o.tasks) {
     md.push(
       `\n## ${task}: CSTPO and ablations (held-out seeds; mean terminal return, success rate, turns)\n`,
     );
@@ -100,15 +175,15 @@ async function main(): Promise<void> {
         '--task',
         task,
         '--steps',
-        values.steps as string,
+        String(o.steps),
         '--seeds-per-step',
-        values['seeds-per-step'] as string,
+        String(o.seedsPerStep),
         '--sft-epochs',
-        values['sft-epochs'] as string,
+        String(o.sftEpochs),
         '--eval-repeats',
-        values['eval-repeats'] as string,
+        String(o.evalRepeats),
         '--rng-seed',
-        values['rng-seed'] as string,
+        String(o.rngSeed),
         ...(v.ablate ? ['--ablate', v.ablate] : []),
         '--out',
         dir,
@@ -129,7 +204,7 @@ async function main(): Promise<void> {
       md.push(
         `| ${v.name} | ${fmt(s.meanReturn)} | ${fmt(s.successRate)} | ${fmt(s.avgTurnsAll)} | ${fmt(ev.differences.vsSft)} | ${fmt(ev.differences.vsRandom)} |`,
       );
-      process.stderr.write(`${task} ${v.name}: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+      io.stderr(`${task} ${v.name}: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
     }
     for (const [name, s] of Object.entries(baselines))
       if (s)
@@ -145,9 +220,9 @@ async function main(): Promise<void> {
       '--task',
       task,
       '--episodes',
-      values['principles-episodes'] as string,
+      String(o.principlesEpisodes),
       '--rng-seed',
-      values['rng-seed'] as string,
+      String(o.rngSeed),
       '--out',
       memory,
       ...replace,
@@ -163,7 +238,7 @@ async function main(): Promise<void> {
       '--origins',
       'all',
       '--rng-seed',
-      values['rng-seed'] as string,
+      String(o.rngSeed),
       '--json',
     ]);
     results.push({ study: 'principles', task, report: p });
@@ -179,27 +254,32 @@ async function main(): Promise<void> {
       md.push(
         `| ${row.policy} | ${fmt(row.summary.meanReturn)} | ${fmt(row.summary.successRate)} | ${fmt(row.summary.avgTurnsAll)} | ${fmt(row.vsStandard?.return)} |`,
       );
-    process.stderr.write(`${task} principles: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    io.stderr(`${task} principles: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   }
   const head = [
     `# Studies on simulator ${version}`,
     '',
-    `Command: npm run studies -- --tasks ${values.tasks} --steps ${values.steps} --seeds-per-step ${values['seeds-per-step']} --sft-epochs ${values['sft-epochs']} --eval-repeats ${values['eval-repeats']} --principles-episodes ${values['principles-episodes']} --rng-seed ${values['rng-seed']}`,
+    `Command: npm run studies -- --tasks ${o.tasks.join(',')} --steps ${o.steps} --seeds-per-step ${o.seedsPerStep} --sft-epochs ${o.sftEpochs} --eval-repeats ${o.evalRepeats} --principles-episodes ${o.principlesEpisodes} --rng-seed ${o.rngSeed}`,
     '',
     'Intervals: 95%, cluster bootstrap over seeds (Wilson for success rates), as the CLIs report them.',
   ];
   await writeFileAtomic(join(out, 'studies.md'), [...head, ...md, ''].join('\n'));
   await writeFileAtomic(
     join(out, 'studies.json'),
-    JSON.stringify({ simulatorVersion: version, options: values, results }, null, 1),
+    JSON.stringify({ simulatorVersion: version, options: o, results }, null, 1),
   );
-  process.stdout.write([...head, ...md, ''].join('\n'));
+  io.stdout([...head, ...md, ''].join('\n'));
 }
 
-try {
-  await main();
-} catch (err) {
-  if (!(err instanceof OutputConflictError || err instanceof OutputPathError)) throw err;
-  process.stderr.write(`error: ${err.message}\n`);
-  process.exitCode = 2;
+if (import.meta.url === `file://${process.argv[1]}`) {
+  const io: Io = {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    isTTY: Boolean(process.stderr.isTTY),
+  };
+  process.exitCode = await runCommand(io, async () => {
+    const o = parseStudiesArgs(process.argv.slice(2));
+    if (o === 'help') io.stdout(HELP);
+    else await main(o, io);
+  }, [OutputConflictError, OutputPathError]);
 }

@@ -163,7 +163,9 @@ describe('validate-sim command line', () => {
       json: true,
     });
     expect(() => parseValidateArgs(['--seeds', 'chess=x.jsonl'])).toThrow(/unknown task "chess"/);
-    expect(() => parseValidateArgs(['--resamples', '0'])).toThrow(/--resamples must be an integer ≥ 1/);
+    expect(() => parseValidateArgs(['--resamples', '0'])).toThrow(
+      /--resamples must be an integer in 100 to 100,000, got "0"/,
+    );
     expect(() => parseValidateArgs(['--bogus'])).toThrow(ValidityInputError);
     expect(parseValidateArgs(['-h'])).toBe('help');
   });
@@ -191,7 +193,7 @@ describe('validate-sim command line', () => {
         '--out',
         join(dir, 'out'),
         '--resamples',
-        '20',
+        '100',
         '--dose-seeds',
         '2',
         '--check-seeds',

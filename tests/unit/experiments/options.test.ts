@@ -1,0 +1,88 @@
+/**
+ * The command lines of experiments/studies.ts and experiments/emollm-studies.ts (issue 10): `--help` exits 0;
+ * unknown options, unknown task or study names and out-of-range numbers are one-line usage errors (exit 2) before
+ * any work — nothing is created under `--out`. Only refusals: no study runs here.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { parseEmollmStudiesArgs } from '../../../experiments/emollm-studies';
+import { parseStudiesArgs } from '../../../experiments/studies';
+
+const script = (file: string, args: string[]) =>
+  spawnSync(process.execPath, ['--import', 'tsx', file, ...args], { encoding: 'utf8', timeout: 60_000 });
+
+describe('npm run studies options', () => {
+  it('prints --help with ranges and defaults, exit 0', () => {
+    const r = script('experiments/studies.ts', ['--help']);
+    expect(r.status).toBe(0);
+    expect(r.stdout).toContain('--steps N');
+    expect(r.stdout).toContain('range 1 to 1,000,000; default 20');
+    expect(r.stderr).toBe('');
+  }, 60_000);
+
+  it('refuses a bad value with exit 2, one line, and creates nothing under --out', () => {
+    const out = join(mkdtempSync(join(tmpdir(), 'studies-options-')), 'out');
+    const r = script('experiments/studies.ts', ['--steps', 'abc', '--out', out]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toBe(
+      'error: --steps must be an integer in 1 to 1,000,000, got "abc"\nRun with --help for the options.\n',
+    );
+    expect(existsSync(out)).toBe(false);
+  }, 60_000);
+
+  it.each([
+    [['--bogus'], /Unknown option '--bogus'/],
+    [['--tasks', 'foo'], /--tasks: unknown name "foo"; use esconv, p4g, cb/],
+    [['--seeds-per-step', '0'], /--seeds-per-step must be an integer in 1 to 10,000/],
+    [['--eval-repeats', '1.5'], /--eval-repeats must be an integer in 1 to 1,000/],
+    [['--rng-seed', '-1'], /--rng-seed must be an integer in 0 to 4,294,967,295/],
+  ])('parse %j: usage error', (argv, message) => {
+    expect(() => parseStudiesArgs(argv)).toThrow(message);
+  });
+
+  it('reads the defaults', () => {
+    expect(parseStudiesArgs([])).toMatchObject({
+      tasks: ['esconv', 'p4g', 'cb'],
+      steps: 20,
+      out: 'results/studies',
+    });
+  });
+});
+
+describe('npm run studies:emollm options', () => {
+  it('prints --help, exit 0, and refuses an unknown study with exit 2', () => {
+    const help = script('experiments/emollm-studies.ts', ['--help']);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toContain('--studies LIST');
+    const bad = script('experiments/emollm-studies.ts', ['--studies', 'foo']);
+    expect(bad.status).toBe(2);
+    expect(bad.stderr).toMatch(
+      /^error: --studies: unknown name "foo"; use baselines, ablations, depth, overthinking, cstpo\n/,
+    );
+    expect(bad.stdout).toBe('');
+  }, 60_000);
+
+  it.each([
+    [['--help', '--bogus'], /Unknown option '--bogus'/],
+    [['--tasks', 'foo'], /--tasks: unknown name "foo"; use esconv, .*emollm-iclr/],
+    [['--cstpo-tasks', 'emollm-ed'], /--cstpo-tasks: unknown name "emollm-ed"; use esconv, p4g, cb/],
+    [['--steps', 'abc'], /--steps must be an integer in 1 to 1,000, got "abc"/],
+    [['--eval-seeds', '11'], /--eval-seeds must be an integer in 1 to 10/],
+    [['--repeats', '0'], /--repeats must be an integer in 1 to 100/],
+    [['--studies', ''], /--studies needs at least one of baselines/],
+  ])('parse %j: usage error', (argv, message) => {
+    expect(() => parseEmollmStudiesArgs(argv)).toThrow(message);
+  });
+
+  it('reads the defaults', () => {
+    expect(parseEmollmStudiesArgs([])).toMatchObject({
+      tasks: ['emollm-ed', 'emollm-msd', 'emollm-medd', 'emollm-iclr'],
+      studies: ['baselines', 'ablations', 'depth', 'overthinking'],
+      steps: 10,
+      evalSeeds: 5,
+    });
+  });
+});
