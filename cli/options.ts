@@ -12,6 +12,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
 import { MAX_UTTERANCE_CHARS } from '../src/env/env';
 import { LabError } from '../src/errors';
+import type { TrainResumeConflictError } from '../src/jobs/errors';
 import type { ReplayFixture } from '../src/llm/replay';
 import {
   BACKEND_KINDS,
@@ -29,6 +30,21 @@ import { isTaskName, type TaskName } from '../src/tasks';
 export class UsageError extends LabError {
   override name = 'UsageError';
   override readonly code = 'USAGE';
+}
+
+/**
+ * A train run's resume conflict as a usage error naming the options given, e.g. `--eval-repeats 2 (the run has
+ * 4)`; `flags` maps the run's setting keys to their option names (a key without one is shown as it is).
+ */
+export function resumeConflictUsage(e: TrainResumeConflictError, flags: Record<string, string>): UsageError {
+  const show = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+  return new UsageError(
+    `--resume: the run in ${e.location} was made with other settings: ` +
+      e.conflicts
+        .map((c) => `--${flags[c.key] ?? c.key} ${show(c.given)} (the run has ${show(c.stored)})`)
+        .join(', ') +
+      '; leave these options out to resume (the run keeps its settings), or start a new run with --out',
+  );
 }
 
 /** Where a command writes its text. */

@@ -35,6 +35,7 @@ import {
   languageValues,
   seedsItems,
   parseCommandLine,
+  resumeConflictUsage,
   parseNumber,
   rangeText,
   readFixtures,
@@ -246,18 +247,6 @@ const RESUME_FLAGS: Record<string, string> = {
   ),
 };
 
-/** A resume conflict as a usage error naming the options given (`--rewards template (the run has llm)`). */
-function resumeUsage(e: TrainResumeConflictError): UsageError {
-  const show = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
-  return new UsageError(
-    `--resume: the run in ${e.location} was made with other settings: ` +
-      e.conflicts
-        .map((c) => `--${RESUME_FLAGS[c.key] ?? c.key} ${show(c.given)} (the run has ${show(c.stored)})`)
-        .join(', ') +
-      '; leave these options out to resume (the run keeps its settings), or start a new run with --out',
-  );
-}
-
 const ci = (e: Parameters<typeof formatEstimate>[0]) => formatEstimate(e);
 
 /** The human-readable report. */
@@ -323,7 +312,7 @@ export async function grpoMain(argv: string[], io: Io): Promise<number> {
           if (!json) io.stderr(t);
         },
       }).catch((e: unknown) => {
-        throw e instanceof TrainResumeConflictError ? resumeUsage(e) : e;
+        throw e instanceof TrainResumeConflictError ? resumeConflictUsage(e, RESUME_FLAGS) : e;
       });
       io.stdout(json ? JSON.stringify(result) + '\n' : formatGrpoReport(result));
     },

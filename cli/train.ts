@@ -26,6 +26,7 @@ import {
   flagsFromSchema,
   parseArgsOptions,
   parseCommandLine,
+  resumeConflictUsage,
   rngSeedValue,
   runCommand,
   SEEDS_HELP,
@@ -211,7 +212,7 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
       },
     });
   } catch (e) {
-    if (e instanceof TrainResumeConflictError) throw resumeUsage(e);
+    if (e instanceof TrainResumeConflictError) throw resumeConflictUsage(e, RESUME_FLAGS);
     throw e;
   } finally {
     process.off('SIGINT', onSigint);
@@ -223,18 +224,6 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
 /** The command-line option of each job field a resumed run compares. */
 const RESUME_FLAGS: Record<string, string> = { task: 'task', ablations: 'ablate' };
 for (const f of FLAGS) RESUME_FLAGS[f.key] = f.flag;
-
-/** A resume conflict as a usage error naming the options given (`--eval-repeats 2 (the run has 4)`). */
-function resumeUsage(e: TrainResumeConflictError): UsageError {
-  const show = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
-  return new UsageError(
-    `--resume: the run in ${e.location} was made with other settings: ` +
-      e.conflicts
-        .map((c) => `--${RESUME_FLAGS[c.key] ?? c.key} ${show(c.given)} (the run has ${show(c.stored)})`)
-        .join(', ') +
-      '; leave these options out to resume (the run keeps its settings), or start a new run with --out',
-  );
-}
 
 /**
  * `--seeds` / `--eval-seeds` as `[TASK=]PATH|bundled`: a bare value is for the task (or, resuming without
