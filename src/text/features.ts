@@ -15,6 +15,14 @@ import { isNegator, phraseHits } from './phrases';
  * Cue phrases of the simulator's perception, matched as whole words on the parse (see `phrases.ts`), negation
  * aware: "I don't understand" is not warmth, "no deal" is not assent, "you don't have to decide now" is not
  * pressure. Written for this project from how people phrase these acts.
+ *
+ * Warmth is what person-centred comforting is made of (Burleson, 1982, "The development of comforting
+ * communication skills in childhood and adolescence"; Burleson & Goldsmith, 1998; High & Dillard, 2012, a
+ * meta-analysis of person-centred messages): sympathy ("sorry"), reflections that name the other's feelings
+ * whatever word names the hardship ("that sounds difficult", "it must be so tough"), and — the most
+ * person-centred level — legitimising them ("it is okay to feel this way", "anyone would", "I would feel the
+ * same"). A bare acknowledgement ("Okay.", "I see.") holds none of them: it is a minimal encourager, attention
+ * without empathy (Hill, 2009, "Helping Skills"; Ivey & Ivey, "Intentional Interviewing and Counseling").
  */
 const LEXICON = {
   warmth: [
@@ -24,9 +32,37 @@ const LEXICON = {
     'sounds hard',
     'sounds really',
     'sounds like',
+    'sounds so',
+    'sounds very',
+    'sounds difficult',
+    'sounds tough',
+    'sounds awful',
+    'sounds terrible',
+    'sounds painful',
+    'sounds stressful',
+    'sounds frustrating',
+    'sounds scary',
     'must be hard',
+    'must be difficult',
+    'must be tough',
+    'must be so',
+    'must be really',
+    'must have been hard',
+    'must have been difficult',
     'must feel',
+    'that is hard',
+    'that is tough',
+    'that is difficult',
+    'that sucks',
     'makes sense',
+    'okay to feel',
+    'ok to feel',
+    'normal to feel',
+    'natural to feel',
+    'anyone would',
+    'feel the same',
+    'in your shoes',
+    'in your position',
     'i care',
     'glad',
     'thank',
@@ -34,7 +70,6 @@ const LEXICON = {
     'here for you',
     'with you',
     'valid',
-    'that is hard',
     'not your fault',
     'take your time',
     'proud of you',
@@ -187,7 +222,11 @@ export interface TextFeatures {
   /** Concreteness: numbers, long content words, references to the listener's own words (see `specificity`). */
   specificity: number;
   exclamation: number;
-  /** wink's sentiment of the whole text, in [-1, 1] (negation- and intensifier-aware: "Not good." < 0). */
+  /**
+   * The tone the listener hears, in [-1, 1]: wink's sentiment (negation- and intensifier-aware: "Not good." < 0)
+   * per sentence, without leading acknowledgement tokens ("Okay." is neutral) and never negative in a sentence
+   * that offers warmth ("That sounds really hard." is not gloomy); see `tone`.
+   */
   sentiment: number;
   /** 1 when the speaker commits to an action in the first person ("I will call her", "I'm going to try"). */
   commitment: number;
@@ -408,6 +447,67 @@ function commitments(p: Parsed, questions: ReadonlySet<number>): { commitment: n
   return { commitment, refusal };
 }
 
+/**
+ * Acknowledgement tokens: said at the start of a sentence ("Okay.", "Okay, so …", "Right, I see", "Yeah, that
+ * is hard") they are minimal encouragers and continuers — "I follow, go on" (Schegloff, 1982, "Discourse as an
+ * interactional achievement"; Hill, 2009, "Helping Skills") — and evaluate nothing. wink's lexicon scores them
+ * as praise ("Okay." +0.81, above "Good." and "Great!"), and its sentence score is the mean over the
+ * sentiment-bearing words alone, so a lone "Okay." reads as a warm, glowing reply. Elsewhere they keep their
+ * sense: "it is okay to feel this way" reassures.
+ */
+const ACKNOWLEDGEMENT_TOKENS = new Set(['okay', 'ok', 'alright', 'right', 'yes', 'yeah', 'yep', 'sure']);
+
+/** Index of the first token of sentence `s` after its leading acknowledgement tokens and their punctuation. */
+function afterAcknowledgement(p: Parsed, s: Sentence): number {
+  let i = s.start;
+  for (;;) {
+    const t = p.tokens[i];
+    if (i > s.end || t === undefined) return i;
+    if (ACKNOWLEDGEMENT_TOKENS.has(t.normal)) i++;
+    else if (t.normal === 'all' && i < s.end && p.tokens[i + 1]?.normal === 'right') i += 2;
+    else if (i > s.start && t.pos === 'PUNCT') i++;
+    else return i;
+  }
+}
+
+/**
+ * The tone the listener hears, in [-1, 1]: wink's sentiment per sentence, averaged over the sentences (as wink
+ * averages them), read as a person reads it:
+ * - a sentence's leading acknowledgement tokens carry no tone ({@link ACKNOWLEDGEMENT_TOKENS}): the sentence is
+ *   scored without them, and one made only of them is neutral;
+ * - a sentence that offers warmth (a warmth cue outside negation: sympathy, a reflection, a validation) is not
+ *   negative in tone: its negative words name the listener's own feelings ("That sounds really hard", "I am sorry
+ *   you lost him"), which is what acknowledging them means, and the listener hears care, not the speaker's gloom.
+ *   Emotional contagion carries the speaker's own expressed emotion (Hatfield, Cacioppo & Rapson, 1993); person-
+ *   centred messages that name and elaborate the other's distress are the ones felt as most comforting
+ *   (Burleson & Samter, 1985; High & Dillard, 2012). Its positive words still count.
+ */
+function tone(p: Parsed): number {
+  if (p.sentences.length === 0) return 0;
+  let sum = 0;
+  for (const [i, s] of p.sentences.entries()) {
+    const rest = afterAcknowledgement(p, s);
+    let v =
+      rest === s.start
+        ? s.sentiment
+        : rest > s.end
+          ? 0
+          : parsed(
+              p.tokens
+                .slice(rest, s.end + 1)
+                .map((t) => t.normal)
+                .join(' '),
+            ).sentiment;
+    if (
+      v < 0 &&
+      phraseHits({ ...p, tokens: p.tokens.filter((t) => t.sentence === i) }, LEXICON.warmth).plain > 0
+    )
+      v = 0;
+    sum += v;
+  }
+  return Math.max(-1, Math.min(1, sum / p.sentences.length));
+}
+
 /** See {@link TextFeatures.requestToGive}: per sentence, a giving verb asked of "you" or said as an imperative. */
 function requestToGive(p: Parsed, questions: ReadonlySet<number>, suggestion: boolean): number {
   for (const [i, s] of p.sentences.entries()) {
@@ -462,7 +562,7 @@ function baseFeatures(text: string): BaseFeatures {
         ...f,
         question: questions.size > 0 ? 1 : 0,
         exclamation: saturate((text.match(/!/g) ?? []).length - 1),
-        sentiment: Math.max(-1, Math.min(1, p.sentiment)),
+        sentiment: tone(p),
         ...commitments(p, questions),
         requestToGive: requestToGive(p, questions, f.suggestion > 0),
         price: offeredPrice(p, found),

@@ -31,6 +31,8 @@ export interface Sentence {
   readonly start: number;
   readonly end: number;
   readonly type: string;
+  /** wink's sentiment of the sentence in [-1, 1]: the mean score of its sentiment-bearing words (0 without one). */
+  readonly sentiment: number;
 }
 
 /** A named entity: wink type (MONEY, CARDINAL, DURATION, ORDINAL, PERCENT, DATE, TIME …), token range inclusive. */
@@ -45,7 +47,7 @@ export interface Parsed {
   readonly tokens: readonly Token[];
   readonly sentences: readonly Sentence[];
   readonly entities: readonly Entity[];
-  /** wink sentiment in [-1, 1]. */
+  /** wink sentiment in [-1, 1]: the mean of the sentences' sentiment. */
   readonly sentiment: number;
 }
 
@@ -74,7 +76,12 @@ export function parse(text: string): Parsed {
   const sentenceOf = new Array<number>(normals.length).fill(0);
   doc.sentences().each((s, i) => {
     const [start, end] = s.out(its.span) as unknown as [number, number];
-    sentences.push({ start, end, type: String(s.out(its.type)) });
+    sentences.push({
+      start,
+      end,
+      type: String(s.out(its.type)),
+      sentiment: Number(s.out(its.sentiment)) || 0,
+    });
     for (let t = start; t <= end; t++) sentenceOf[t] = i;
   });
   const entities: Entity[] = [];

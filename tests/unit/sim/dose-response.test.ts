@@ -9,9 +9,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DialogueEnv, type EnvCheckpoint, type StepResult } from '../../../src/env';
+import { DEFAULT_LADDERS } from '../../../src/eval/ladders';
+import { ladderDoseResponse } from '../../../src/eval/validation';
 import type { Judgment } from '../../../src/sim';
 import type { Seed, TaskId } from '../../../src/tasks';
 import { DEFAULT_SEEDS } from '../../../src/tasks/defaults';
+import { esconvDialogues, splitOf } from '../../../src/validity/datasets';
+import { readData } from '../data/paths';
 
 const seedById = (task: TaskId, id: string): Seed => {
   const seed = DEFAULT_SEEDS[task].find((s) => s.id === id);
@@ -154,5 +158,78 @@ describe('dose–response (template mode, deterministic routes)', () => {
       expect(nonDecreasing(values), `${where}: ${values}`).toBe(true);
       expect(notConstant(values), `${where}: ${values}`).toBe(true);
     }
+  });
+});
+
+/**
+ * Issue 9: a bare acknowledgement is a minimal encourager (attention, no empathy), a warm validating line is
+ * person-centred support; the second must lift the help-seeker's mood more. Checked on the bundled ESConv seeds
+ * and on the first 20 dev dialogues of the shared ESConv file (never the held-out fifth), from the checkpoint
+ * right after each seed's prefix, deterministic routes.
+ */
+describe('ESConv: a minimal acknowledgement lifts the mood less than warm validation', () => {
+  const file = 'esconv/esconv-valid.jsonl';
+  const devSeeds = esconvDialogues({ name: 'esconv-valid.jsonl', text: readData(file) })
+    .filter((d) => splitOf(d.id) === 'dev')
+    .slice(0, 20)
+    .map((d) => d.seed);
+  const seeds = [...DEFAULT_SEEDS.esconv, ...devSeeds];
+  const minimal = ['Okay.', 'I see.', 'Alright.', 'Ok, I see.'];
+  const warm = [
+    'I hear you. It makes sense that this weighs on you.',
+    'That sounds really difficult, and it is okay to feel this way.',
+    'I am so sorry you are going through this. Anyone would feel hurt.',
+  ];
+
+  /** Per seed, the valence change of each utterance after the prefix. */
+  async function valenceChanges(utterances: readonly string[]): Promise<Map<string, number[]>> {
+    const env = new DialogueEnv('esconv', { routeSampling: 'deterministic' });
+    const out = new Map<string, number[]>();
+    for (const seed of seeds) {
+      env.reset({ seed });
+      const cp = env.checkpoint();
+      const before = cp.sim.cognitive.affect.valence;
+      const changes: number[] = [];
+      for (const utterance of utterances) {
+        env.restore(cp);
+        const step = await env.step({ strategy: 'probe', utterance });
+        changes.push(step.info.state.cognitive.affect.valence - before);
+      }
+      out.set(seed.id, changes);
+    }
+    return out;
+  }
+
+  it('every bare acknowledgement moves the mood alike (it carries no tone) and less than each warm line on ≥ 90% of seeds', async () => {
+    expect(devSeeds.length).toBe(20);
+    const changes = await valenceChanges([...minimal, ...warm]);
+    for (const [id, row] of changes) {
+      const acks = row.slice(0, minimal.length);
+      for (const a of acks) expect(a, `${id}: ${acks}`).toBeCloseTo(acks[0] as number, 9);
+    }
+    for (const [m, ack] of minimal.entries())
+      for (const [w, line] of warm.entries()) {
+        const below = [...changes.values()].filter(
+          (row) => (row[m] as number) < (row[minimal.length + w] as number) - 1e-9,
+        ).length;
+        expect(below / changes.size, `"${ack}" vs "${line}"`).toBeGreaterThanOrEqual(0.9);
+      }
+  });
+
+  it('the default ladder: "neutral" < "warm" on ≥ 90% of seeds, by a margin that is reported', async () => {
+    const r = await ladderDoseResponse({ task: 'esconv', seeds });
+    const [, neutral, warmLevel] = r.levelMeans as [number, number, number, number];
+    const rows = Object.values(r.perSeed);
+    const rising = rows.filter((row) => (row[1] as number) < (row[2] as number) - 1e-9).length;
+    const gaps = rows.map((row) => (row[2] as number) - (row[1] as number));
+    console.log(
+      `esconv ladder (${r.seeds} seeds): ${r.levelMeans.map((m) => m.toFixed(3)).join(' < ')}; ` +
+        `warm − neutral: mean ${(warmLevel - neutral).toFixed(4)}, smallest ${Math.min(...gaps).toFixed(4)}, ` +
+        `largest ${Math.max(...gaps).toFixed(4)}; "${DEFAULT_LADDERS.esconv.levels[1]?.utterances[0]}" below warm on ` +
+        `${rising} of ${rows.length}`,
+    );
+    expect(rising / rows.length).toBeGreaterThanOrEqual(0.9);
+    // Before issue 9's perception fix "Okay." read as praise and the gap was 0.002 on the dev seeds.
+    expect(warmLevel - neutral).toBeGreaterThan(0.005);
   });
 });

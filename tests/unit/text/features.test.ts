@@ -54,6 +54,48 @@ describe('whole words only', () => {
   });
 });
 
+describe('the tone a listener hears (issue 9: "Okay." is no praise, sympathy is no gloom)', () => {
+  it('a bare acknowledgement carries no tone, at the start of a sentence only', () => {
+    for (const ack of [
+      'Okay.',
+      'OK.',
+      'Ok, I see.',
+      'Alright.',
+      'All right.',
+      'Yeah.',
+      'Right.',
+      'Okay okay.',
+    ])
+      expect(f(ack).sentiment, ack).toBe(0);
+    // The rest of the sentence keeps its tone, without the acknowledgement diluting or lifting it.
+    expect(f('Okay, that is great.').sentiment).toBeCloseTo(f('That is great.').sentiment, 9);
+    expect(f('Yes, the exam went badly.').sentiment).toBeLessThan(0);
+    // Elsewhere "okay" evaluates: reassurance stays positive.
+    expect(f('It will be okay.').sentiment).toBeGreaterThan(0);
+  });
+  it("negative words that name the listener's feelings in a warm sentence are not a negative tone", () => {
+    expect(f('That sounds really hard.').sentiment).toBe(0);
+    expect(f('I am sorry you are going through this.').sentiment).toBe(0);
+    expect(f('The exam was hard.').sentiment).toBeLessThan(0);
+    // Only the warm sentence is spared; the others of the text keep their tone.
+    expect(f('I am sorry. The exam was hard.').sentiment).toBeLessThan(0);
+    // Positive words of a warm sentence still count.
+    expect(f('I am glad you told me.').sentiment).toBeGreaterThan(0);
+  });
+  it('reflections and validations are warmth whatever word names the hardship; a minimal encourager is not', () => {
+    for (const warm of [
+      'That sounds difficult.',
+      'It must be so tough.',
+      'That sucks.',
+      'It is okay to feel anxious right now.',
+      'Anyone would be upset.',
+      'I would feel the same way in your shoes.',
+    ])
+      expect(f(warm).warmth, warm).toBeGreaterThan(0);
+    for (const bare of ['Okay.', 'I see.', 'Alright.', 'Right.']) expect(f(bare).warmth, bare).toBe(0);
+  });
+});
+
 describe('numbers and money', () => {
   const cases: [string, number | null][] = [
     ['I can pay 1,200 dollars', 1200],
