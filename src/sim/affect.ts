@@ -42,7 +42,7 @@ function conflictsWithAny(b: BdiRecord, ids: readonly string[]): boolean {
 }
 
 /** GC over the two most relevant active desires (relevance = strength × 1 for core, × 0.7 otherwise). */
-export function goalCongruence(cog: CognitiveState): number {
+export function goalCongruence(cog: Pick<CognitiveState, 'beliefs' | 'desires'>): number {
   const desires = cog.desires
     .filter((d) => d.active)
     .map((d) => ({ d, w: d.strength * (d.core ? 1 : NON_CORE_RELEVANCE) }))
@@ -54,8 +54,25 @@ export function goalCongruence(cog: CognitiveState): number {
 }
 
 /** Appraisal after an update: recomputed GC, proposed CP and FE clamped to [-1, 1]. */
-export function appraise(cog: CognitiveState, proposed: { CP: number; FE: number }): Appraisal {
+export function appraise(
+  cog: Pick<CognitiveState, 'beliefs' | 'desires'>,
+  proposed: { CP: number; FE: number },
+): Appraisal {
   return { GC: goalCongruence(cog), CP: clamp(proposed.CP, -1, 1), FE: clamp(proposed.FE, -1, 1) };
+}
+
+/**
+ * The starting cognitive state of a seed as the simulator reads it (issue 9): GC is not a free parameter of a
+ * seed but {@link goalCongruence} of its starting beliefs and desires — the rule every turn applies — so the first
+ * turn's recomputation cannot move the mood (or, through ΔGC, the arousal) by itself. CP and FE are the seed's own:
+ * the simulator carries them from turn to turn and only a proposal changes them, so they are the researcher's to
+ * set. Affect is kept as written (seeds derive it from the emotion, not from the appraisal). Returns `cog` itself
+ * when its GC already is the derived one (every seed the builders make), otherwise a copy with the derived GC
+ * (a hand-written seed file, or one written before the builders derived GC).
+ */
+export function withStartingGoalCongruence<C extends CognitiveState>(cog: C): C {
+  const GC = goalCongruence(cog);
+  return cog.appraisal.GC === GC ? cog : { ...cog, appraisal: { ...cog.appraisal, GC } };
 }
 
 /**

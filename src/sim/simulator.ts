@@ -10,7 +10,7 @@ import { DialogueEndedError, ProposalRejectedError } from './errors';
 import { Rng } from '../rng';
 import type { Seed, Turn } from '../tasks/seed';
 import type { TaskSpec } from '../tasks/types';
-import { appraise, reactivation, updateAffect } from './affect';
+import { appraise, reactivation, updateAffect, withStartingGoalCongruence } from './affect';
 import { actorEvents, isStale, userEvents } from './dynamics';
 import { callToAction } from './template/proposer';
 import { perceive } from './perception';
@@ -58,6 +58,8 @@ const ROUTE_FLOOR = 0.05;
  * The initial simulator state of a seed. `horizon` is the number of actor turns allowed. The profile, private
  * view and cognitive state are deep copies of the seed's, unless `options.share` says the seed is deep-frozen
  * (as `DialogueEnv` keeps its validated seeds): then they are shared with it, since states never mutate them.
+ * The starting GC is the simulator's own rule on the seed's beliefs and desires ({@link withStartingGoalCongruence}):
+ * a seed's written GC is replaced by it, its CP, FE and affect are kept (issue 9: no first-turn mood jump).
  */
 export function initialSimState(
   seed: Seed,
@@ -70,7 +72,7 @@ export function initialSimState(
     seedId: seed.id,
     profile: options.share ? seed.profile : structuredClone(seed.profile),
     private: options.share ? seed.userPrivate : structuredClone(seed.userPrivate),
-    cognitive: options.share ? seed.cognitive : structuredClone(seed.cognitive),
+    cognitive: withStartingGoalCongruence(options.share ? seed.cognitive : structuredClone(seed.cognitive)),
     events: [],
     turn: 0,
     remaining: horizon,

@@ -2,7 +2,12 @@
  * Seed builders: turn a compact, human-writable description of a simulated user into a complete, valid
  * {@link Seed} with its initial BDI records, affect and appraisal. Dataset loaders and the authored default
  * seeds both go through these, so every seed of a task has the same record ids and topics.
+ *
+ * A seed's starting goal congruence GC is not written here: it is `goalCongruence` (src/sim/affect.ts) of the
+ * starting beliefs and desires, the rule the simulator applies after every turn, so the first turn's recomputation
+ * moves nothing by itself (issue 9). The builders set only CP and FE, which the simulator carries from turn to turn.
  */
+import { appraise } from '../sim/affect';
 import { ESCONV_EMOTION_TO_AFFECT } from './esconv';
 import {
   DEFAULT_TENDENCIES,
@@ -228,7 +233,7 @@ export function buildEsconvSeed(spec: EsconvSeedSpec): Seed {
       desires,
       intentions,
       affect: startAffect(category, sev),
-      appraisal: { GC: -0.3 - 0.4 * sev, CP: -0.1 - 0.5 * sev, FE: -0.2 - 0.5 * sev },
+      appraisal: appraise({ beliefs, desires }, { CP: -0.1 - 0.5 * sev, FE: -0.2 - 0.5 * sev }),
     },
   });
 }
@@ -328,7 +333,7 @@ export function buildP4gSeed(spec: P4gSeedSpec): Seed {
       desires,
       intentions,
       affect: startAffect('neutral', 0),
-      appraisal: { GC: 0, CP: 0, FE: 0 },
+      appraisal: appraise({ beliefs, desires }, { CP: 0, FE: 0 }),
     },
   });
 }
@@ -435,7 +440,7 @@ export function buildCbSeed(spec: CbSeedSpec): Seed {
       desires,
       intentions,
       affect: startAffect('neutral', 0),
-      appraisal: { GC: 0, CP: 0, FE: 0 },
+      appraisal: appraise({ beliefs, desires }, { CP: 0, FE: 0 }),
     },
   });
 }

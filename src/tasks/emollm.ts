@@ -21,6 +21,7 @@
 import { z } from 'zod';
 import { AFFECT_CATEGORIES, DEFAULT_TENDENCIES, SEED_SCHEMA_VERSION, SeedSchema, TASK_IDS } from './seed';
 import type { AffectCategory, Seed, TaskId } from './seed';
+import { appraise } from '../sim/affect';
 import { AFFECT_START, rapportAndCopingBeliefs, rec } from './builders';
 import { CB } from './cb';
 import { ESCONV } from './esconv';
@@ -101,7 +102,9 @@ const POSITIVE: readonly AffectCategory[] = ['interest', 'hope', 'relief', 'sati
  * One EmoLLM seed as written by hand or in a user's JSONL file (one object a line). Unknown fields are errors
  * (a misspelt field is not silently dropped). `scenario` and `initial_prompt` are the paper's two fields; the
  * rest is the Cog-Sim profile. The initial emotion must agree in sign with the appraisal: a negative emotion
- * needs a mean of GC, CP and FE below 0.1, a positive one above −0.1.
+ * needs a mean of GC, CP and FE below 0.1, a positive one above −0.1. CP and FE also shape the records and start
+ * the simulator's appraisal; GC is the author's reading of the situation for that check only — the simulator's
+ * starting GC is derived from the records (`buildEmollmSeed`).
  */
 export const EmollmSeedSpecSchema = z
   .object({
@@ -204,13 +207,15 @@ export function factsOf(spec: Pick<z.output<typeof EmollmSeedSpecSchema>, 'facts
  * Build the Cog-Sim seed of an EmoLLM seed description: task family `esconv`, the prefix the user's opening
  * utterance alone, the actor's view the setting's role and the scenario text, the simulator's records worded for
  * the setting and strengthened from the appraisal (low FE → strong hopelessness, low CP → weak coping belief,
- * responsibility → self-blame, intensity → isolation and withdrawal), the affect the initial emotion.
+ * responsibility → self-blame, intensity → isolation and withdrawal), the affect the initial emotion. The seed's
+ * appraisal keeps the description's CP and FE; its GC is the simulator's own `goalCongruence` of these records
+ * (the description's GC serves the emotion-sign check only), so the first turn does not move GC by recomputing it.
  * @throws ZodError when the description (or the resulting seed) is invalid.
  */
 export function buildEmollmSeed(input: EmollmSeedSpec, source = 'authored'): Seed {
   const spec = EmollmSeedSpecSchema.parse(input);
   const w = WORDING[spec.setting];
-  const { GC, CP, FE, responsibility } = spec.appraisal;
+  const { CP, FE, responsibility } = spec.appraisal;
   const k = spec.intensity;
   const [goal, ...otherNeeds] = spec.needs as [string, ...string[]];
   const beliefs = [
@@ -296,7 +301,7 @@ export function buildEmollmSeed(input: EmollmSeedSpec, source = 'authored'): See
         valence: Math.max(-1, Math.min(1, start.valence * (0.8 + 0.4 * k))),
         arousal: start.arousal,
       },
-      appraisal: { GC, CP, FE },
+      appraisal: appraise({ beliefs, desires }, { CP, FE }),
     },
     scenario: { setting: spec.setting, description: spec.scenario, facts },
   };

@@ -100,6 +100,10 @@ export const CognitiveStateSchema = z.object({
   desires: z.array(BdiRecordSchema),
   intentions: z.array(BdiRecordSchema),
   affect: AffectSchema,
+  /**
+   * In a seed, CP and FE start the simulator's appraisal; GC is derived at episode start from the beliefs and
+   * desires (`withStartingGoalCongruence` in src/sim/affect.ts), so a written GC is replaced (issue 9).
+   */
   appraisal: AppraisalSchema,
 });
 export type CognitiveState = z.infer<typeof CognitiveStateSchema>;
