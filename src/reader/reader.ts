@@ -19,6 +19,8 @@ import { sentiment } from '../env/judge';
 /** A compromise term as tagged, with the root form `compute('root')` adds. */
 interface ReaderTerm {
   readonly normal: string;
+  /** Text after the term (punctuation, spaces). */
+  readonly post: string;
   readonly tags?: Set<string>;
   readonly index?: [n?: number, start?: number];
   readonly root?: string;
@@ -52,17 +54,42 @@ function negatedBefore(doc: Doc, first: ReaderTerm): boolean {
   return sentence.slice(Math.max(0, start - 3), start).some((t) => has(t, 'Negative'));
 }
 
-/** Matches of `pattern` (compromise match syntax) in `text` outside a negation's reach. */
-function matches(text: string, pattern: string): ReaderTerm[][] {
-  const doc = parse(text);
-  return terms(doc.match(pattern)).filter((m) => m[0] !== undefined && !negatedBefore(doc, m[0]));
+type Compiled = ReturnType<typeof nlp.parseMatch>;
+const compiled = new Map<string, Compiled>();
+
+/** `pattern` compiled once (compiling costs more than matching). */
+function compile(pattern: string): Compiled {
+  let c = compiled.get(pattern);
+  if (c === undefined) compiled.set(pattern, (c = nlp.parseMatch(pattern)));
+  return c;
 }
 
-/** Matches of `patterns` in `text` outside negation, counted; `inside` also drops matches holding a negator. */
-function hits(text: string, patterns: readonly string[], inside = false): number {
+/** Whether sentence `n` of `doc` is a question (a question mark after one of its terms). */
+function isQuestion(doc: Doc, n: number): boolean {
+  return (terms(doc)[n] ?? []).some((t) => t.post.includes('?'));
+}
+
+/**
+ * Matches of `pattern` (compromise match syntax) in `text` outside a negation's reach; `statements` keeps those
+ * outside questions only.
+ */
+function matches(text: string, pattern: string, statements = false): ReaderTerm[][] {
+  const doc = parse(text);
+  return terms(doc.match(compile(pattern))).filter((m) => {
+    const first = m[0];
+    if (first === undefined || negatedBefore(doc, first)) return false;
+    return !statements || !isQuestion(doc, first.index?.[0] ?? 0);
+  });
+}
+
+/**
+ * Matches of `patterns` in `text` outside negation, counted; `inside` also drops matches holding a negator,
+ * `statements` also drops matches in questions.
+ */
+function hits(text: string, patterns: readonly string[], inside = false, statements = false): number {
   let n = 0;
   for (const p of patterns)
-    n += matches(text, p).filter((m) => !inside || !m.some((t) => has(t, 'Negative'))).length;
+    n += matches(text, p, statements).filter((m) => !inside || !m.some((t) => has(t, 'Negative'))).length;
   return n;
 }
 
@@ -145,9 +172,9 @@ export interface Reading {
   slight: number;
   /** The speaker's own experience (see {@link OWN_STORY}). */
   ownStory: number;
-  /** Whether a sentence is a question (compromise's reading: question mark or interrogative form). */
+  /** Whether a sentence is a question (ends with a question mark). */
   question: boolean;
-  /** Whether the speaker commits to act in the first person outside negation and questions. */
+  /** Whether the speaker commits to act in the first person, outside negation and questions. */
   plan: boolean;
   /** Whether the speaker refuses in the first person. */
   refusal: boolean;
@@ -157,12 +184,12 @@ export interface Reading {
   words: number;
 }
 
-/** Reassurance: clauses mentioning "you"/"your" whose AFINN valence is positive ("you're not alone", "thank you"). */
-function reassurance(doc: Doc): number {
-  return doc
-    .clauses()
-    .out('array')
-    .filter((c: string) => /\byou(?:r|'re)?\b/i.test(c) && sentiment(c) > 0).length;
+/**
+ * Reassurance: clauses (split at . ! ? ; and commas) mentioning "you"/"your" whose AFINN valence is positive
+ * ("you're not alone", "thank you").
+ */
+function reassurance(text: string): number {
+  return text.split(/[.!?;,\n]+/).filter((c) => /\byou(?:r|'re)?\b/i.test(c) && sentiment(c) > 0).length;
 }
 
 /** "You are <negatively rated word>" ("you're overreacting", "you are being silly"). */
@@ -173,13 +200,12 @@ function judged(text: string): number {
   }).length;
 }
 
-/** Numbers written in digits that are not money ("40 children", "2019"). */
+/** Numbers written in digits that are not money ("40 children", "2019"): compromise values without #Money. */
 function digitFacts(doc: Doc): number {
-  return doc
-    .numbers()
-    .not('#Money')
-    .out('array')
-    .filter((n: string) => /\d/.test(n)).length;
+  let n = 0;
+  for (const sentence of terms(doc))
+    for (const t of sentence) if (has(t, 'Value') && !has(t, 'Money') && /\d/.test(t.normal)) n++;
+  return n;
 }
 
 const readings = new Map<string, Reading>();
@@ -189,18 +215,16 @@ export function read(text: string): Reading {
   let r = readings.get(text);
   if (r === undefined) {
     const doc = parse(text);
-    const questions = doc.questions();
-    const statements = doc.not(questions).text();
     const money = doc.money().json() as { money?: { num?: number } }[];
     r = Object.freeze({
-      care: score(hits(text, CARE, true) + reassurance(doc)),
+      care: score(hits(text, CARE, true) + reassurance(text)),
       option: score(hits(text, OPTION, true)),
       facts: score(hits(text, FACTS) + digitFacts(doc)),
-      demand: score(hits(statements, DEMAND)),
+      demand: score(hits(text, DEMAND, false, true)),
       slight: score(hits(text, SLIGHT) + judged(text)),
       ownStory: score(hits(text, OWN_STORY, true)),
-      question: questions.length > 0,
-      plan: hits(statements, PLAN, true) > 0,
+      question: terms(doc).some((_, n) => isQuestion(doc, n)),
+      plan: hits(text, PLAN, true, true) > 0,
       refusal: hits(text, REFUSAL) > 0,
       price: money.map((m) => m.money?.num).find((n) => typeof n === 'number') ?? null,
       words: (text.match(/\S+/g) ?? []).length,
@@ -278,7 +302,7 @@ export function sharesLemma(text: string, lemmas: ReadonlySet<string>): boolean 
 export function specificity(text: string, ...context: string[]): number {
   const theirs = new Set(context.flatMap((c) => [...contentLemmas(c)]));
   const doc = parse(text);
-  let n = doc.match('#Date+').length + digitFacts(doc);
+  let n = doc.match(compile('#Date+')).length + digitFacts(doc);
   for (const l of contentLemmas(text)) if (theirs.has(l)) n++;
   return score(n);
 }
