@@ -164,7 +164,7 @@ export interface Reading {
   care: number;
   /** A suggestion offered to the listener (see {@link OPTION}). */
   option: number;
-  /** Grounds stated: {@link FACTS} and numbers written in digits that are no money. */
+  /** Grounds stated: {@link FACTS} and numbers written in digits that are no money nor price offer. */
   facts: number;
   /** Demands on the listener (see {@link DEMAND}). */
   demand: number;
@@ -178,7 +178,10 @@ export interface Reading {
   plan: boolean;
   /** Whether the speaker refuses in the first person. */
   refusal: boolean;
-  /** The first money amount named ("$120", "1,300 dollars"), or null. */
+  /**
+   * The price offered: the first money amount named ("$120", "1,300 dollars"), else a bare number after an
+   * offering word ("Would you take 300?"); null without one.
+   */
   price: number | null;
   /** Whitespace-separated words. */
   words: number;
@@ -200,11 +203,47 @@ function judged(text: string): number {
   }).length;
 }
 
-/** Numbers written in digits that are not money ("40 children", "2019"): compromise values without #Money. */
+/**
+ * A number as a price offer: after an offering word ("take 300", "how about 280", "I can do 250") or called one
+ * ("285 is my final offer").
+ */
+const OFFERS = [
+  '(take|do|pay|paid|offer|accept|sell|for|at|about|go) [#Value]',
+  '[#Value] (is|would be) my #Adjective? (offer|price)',
+];
+
+/**
+ * Numbers offered as prices without a currency ("Would you take 300?"): digits after an offering word
+ * ({@link OFFERS}), not a percentage nor a count of something ("for 5 years").
+ */
+function bareOffers(doc: Doc): ReaderTerm[] {
+  const sentences = terms(doc);
+  return OFFERS.flatMap((p) => terms(doc.match(compile(p), 0)).map((m) => m[0])).filter(
+    (t): t is ReaderTerm => {
+      if (t === undefined || !/\d/.test(t.normal) || has(t, 'Percent') || negatedBefore(doc, t)) return false;
+      const [n = 0, i = 0] = t.index ?? [];
+      const next = sentences[n]?.[i + 1];
+      return !has(next, 'Noun') || has(next, 'Currency');
+    },
+  );
+}
+
+/** The first money amount named ("$120", "1,300 dollars"), else the first bare offer ({@link bareOffers}). */
+function priceOf(doc: Doc): number | null {
+  const money = doc.money().json() as { money?: { num?: number } }[];
+  const named = money.map((m) => m.money?.num).find((n) => typeof n === 'number');
+  if (named !== undefined) return named;
+  const bare = bareOffers(doc)[0];
+  return bare === undefined ? null : Number(bare.normal.replace(/,/g, ''));
+}
+
+/** Numbers written in digits that are neither money nor a price offer ("40 children", "2019"). */
 function digitFacts(doc: Doc): number {
+  const offers = new Set(bareOffers(doc));
   let n = 0;
   for (const sentence of terms(doc))
-    for (const t of sentence) if (has(t, 'Value') && !has(t, 'Money') && /\d/.test(t.normal)) n++;
+    for (const t of sentence)
+      if (has(t, 'Value') && !has(t, 'Money') && !offers.has(t) && /\d/.test(t.normal)) n++;
   return n;
 }
 
@@ -215,7 +254,6 @@ export function read(text: string): Reading {
   let r = readings.get(text);
   if (r === undefined) {
     const doc = parse(text);
-    const money = doc.money().json() as { money?: { num?: number } }[];
     r = Object.freeze({
       care: score(hits(text, CARE, true) + reassurance(text)),
       option: score(hits(text, OPTION, true)),
@@ -226,7 +264,7 @@ export function read(text: string): Reading {
       question: terms(doc).some((_, n) => isQuestion(doc, n)),
       plan: hits(text, PLAN, true, true) > 0,
       refusal: hits(text, REFUSAL) > 0,
-      price: money.map((m) => m.money?.num).find((n) => typeof n === 'number') ?? null,
+      price: priceOf(doc),
       words: (text.match(/\S+/g) ?? []).length,
     });
     if (readings.size >= MEMO_SIZE) readings.clear();
@@ -297,7 +335,7 @@ export function sharesLemma(text: string, lemmas: ReadonlySet<string>): boolean 
 /**
  * Specificity in [0, 1]: how concrete `text` is about the listener's situation — its content lemmas found in
  * `context` (the listener's previous words), its times and dates (compromise's dates: "this week", "tomorrow
- * evening") and its numbers written in digits that are no money; min(1, count / 2).
+ * evening") and its numbers written in digits that are neither money nor a price offer; min(1, count / 2).
  */
 export function specificity(text: string, ...context: string[]): number {
   const theirs = new Set(context.flatMap((c) => [...contentLemmas(c)]));

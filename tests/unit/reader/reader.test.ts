@@ -33,6 +33,9 @@ describe('read', () => {
     expect(read('Would you take $120?')).toMatchObject({ price: 120, question: true, words: 4 });
     expect(read('I can do 1,300 dollars.').price).toBe(1300);
     expect(read('It has 2 wheels.').price).toBeNull();
+    expect(read('Would you take 300?')).toMatchObject({ price: 300, facts: 0 });
+    expect(read('285 is my final offer, take it or leave it.')).toMatchObject({ price: 285, demand: 1 });
+    expect(read('I have had it for 5 years.')).toMatchObject({ price: null, facts: 0.5 });
   });
 });
 
