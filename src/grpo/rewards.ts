@@ -4,8 +4,9 @@
  *
  * - cognitive reliability R_cog(t) ∈ [0, 1]: 0.5 · grounded + 0.5 · (1 − unsupported share). `grounded` is 1 when
  *   the reply shares a content word with the visible context (the user's turns, the actor's task view);
- *   `unsupported share` is the share of the numbers the reply states (in digits, other than its own price offer)
- *   that appear nowhere in the visible context — the template form of "hallucinations and unsupported claims".
+ *   `unsupported share` is the share of the numbers the reply states (in digits, other than its price offer, the
+ *   first money amount it names) that appear nowhere in the visible context — the template form of
+ *   "hallucinations and unsupported claims".
  * - ARG trace quality R_ARG(t) ∈ [0, 1]: the mean of five checks of the paper's rubric — grounded facts (share of
  *   facts whose quote appears in the history, or that share a content word with it), justified needs (share of
  *   needs sharing a content word with the context or the facts), a plausible appraisal (1 − |Â mean − the observed
@@ -21,9 +22,11 @@
  *   simple when the user's last turn has at most `simpleWords` words and |mood| < `simpleMood`.
  * - trajectory emotional reward R_emo(τ) ∈ [−1, 1]: (ES_obs at the end − ES_obs at the start) / 4.
  *
- * The paper scores these with an LLM judge; these template scorers share no rule with the simulator (they read
- * text through the judge's lexicon sentiment and the appraisal module's reading), so the policy cannot win them by
- * echoing the simulator's own cues.
+ * The paper scores these with an LLM judge; these template scorers share no lexicon, rule or threshold with the
+ * simulator's perception (`src/text`, `src/sim`, the task topic lexicons; a test holds that): they read text
+ * through the judge's clause-wise AFINN-165 sentiment, the appraisal module's reading and the actor-side reader
+ * (`src/reader`: compromise content lemmas, its money reading), so the policy cannot win them by echoing the
+ * simulator's own cues. Content words are compromise's content lemmas ({@link contentLemmas}).
  */
 import type { Observation } from '../env/env';
 import { mood } from '../env/judge';
@@ -37,7 +40,7 @@ import {
   type PredictedUserState,
 } from '../appraisal/types';
 import { getTask } from '../tasks';
-import { contentWordSet, extractFeatures } from '../text/features';
+import { contentLemmas, read, sharesLemma } from '../reader';
 import type { GrpoConfig } from './config';
 
 /** A reading of the user's state from the visible dialogue: appraisal and ES on the continuous 1–5 scale. */
@@ -68,9 +71,6 @@ function visibleText(obs: Observation): string {
   ].join('\n');
 }
 
-const sharesWord = (text: string, words: ReadonlySet<string>): boolean =>
-  [...contentWordSet(text)].some((w) => words.has(w));
-
 /** Every number written in digits in `text` ("1,300" → 1300, "4.5" → 4.5). */
 function numbersIn(text: string): number[] {
   return (text.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((m) => Number(m.replace(/,/g, '')));
@@ -79,8 +79,8 @@ function numbersIn(text: string): number[] {
 /** R_cog(t) of `reply` said at `obs` (see the module comment). */
 export function cognitiveReliability(obs: Observation, reply: string): number {
   const visible = visibleText(obs);
-  const grounded = sharesWord(reply, contentWordSet(visible)) ? 1 : 0;
-  const price = extractFeatures(reply).price;
+  const grounded = sharesLemma(reply, contentLemmas(visible)) ? 1 : 0;
+  const price = read(reply).price;
   const claims = numbersIn(reply).filter((a) => a !== price);
   const known = new Set(numbersIn(visible));
   const unsupported = claims.length ? claims.filter((a) => !known.has(a)).length / claims.length : 0;
@@ -91,18 +91,18 @@ export function cognitiveReliability(obs: Observation, reply: string): number {
 export function argTraceQuality(obs: Observation, trace: ArgTrace | null, label: string): number {
   if (!trace) return 0;
   const history = obs.history.map((t) => t.text).join('\n');
-  const visibleWords = contentWordSet(visibleText(obs));
+  const visibleWords = contentLemmas(visibleText(obs));
   const share = (xs: readonly string[], ok: (x: string) => boolean) =>
     xs.length ? xs.filter(ok).length / xs.length : 0;
   const facts = share(trace.contextual_facts, (f) => {
     const quote = /"([^"]+)"/.exec(f)?.[1];
-    return quote !== undefined ? history.includes(quote) : sharesWord(f, visibleWords);
+    return quote !== undefined ? history.includes(quote) : sharesLemma(f, visibleWords);
   });
   const factWords = new Set([
     ...visibleWords,
-    ...trace.contextual_facts.flatMap((f) => [...contentWordSet(f)]),
+    ...trace.contextual_facts.flatMap((f) => [...contentLemmas(f)]),
   ]);
-  const needs = share(trace.inferred_needs_and_goals, (n) => sharesWord(n, factWords));
+  const needs = share(trace.inferred_needs_and_goals, (n) => sharesLemma(n, factWords));
   const observed = appraisalMean(currentAppraisal(obs));
   const appraisal = Math.max(0, 1 - Math.abs(appraisalMean(trace.appraisal) - observed));
   const consistent = emotionProblems(trace.appraisal, trace.emotional_state).length === 0 ? 1 : 0;

@@ -4,21 +4,28 @@
  * and "you should" clauses and the template planner's retrieval query, so that the current state and the When
  * clauses of stored principles are embedded from the same kind of text (Principles paper §3.2: retrieval
  * compares the current state with each principle's When clause).
+ *
+ * Text is read by the actor-side reader (`src/reader`: compromise patterns, the judge's AFINN-165 sentiment),
+ * never through the simulator's perception (`src/text`, `src/sim`, the task topic lexicons; a test holds that):
+ * the phrase tables below are compromise match patterns of this module ("{worry}" matches every form of
+ * "worry"), matched as whole terms outside a negation's reach (`mentions`).
  */
 import type { Observation } from '../env/env';
+import { mentions, read, specificity } from '../reader';
 import { getTask } from '../tasks';
 import type { Turn } from '../tasks/seed';
-import { extractFeatures, phraseCount } from '../text/features';
 
 /**
- * Generic feeling words, checked in this order; the first mood with a hit names the user's mood. All phrase
- * tables here match whole words outside negation (`phraseCount`): "they" does not greet, "pressure" is not
- * "sure", "not better" is not hopeful.
+ * Feeling words, checked in this order; the first mood with a hit names the user's mood: "they" does not greet,
+ * "pressure" is not "sure", "not better" is not hopeful.
  */
 const MOODS: readonly (readonly [string, readonly string[]])[] = [
-  ['angry', ['angry', 'furious', 'mad', 'hate']],
-  ['frustrated', ['frustrat', 'fed up', 'stuck', 'annoyed', 'irritat']],
-  ['anxious', ['worry', 'worried', 'anxious', 'nervous', 'on edge', 'scared', 'afraid', 'panic', 'stress']],
+  ['angry', ['angry', 'furious', 'mad', '{hate}']],
+  ['frustrated', ['{frustrate}', 'frustration', 'fed up', 'stuck', '{annoy}', '{irritate}']],
+  [
+    'anxious',
+    ['{worry}', 'anxious', 'nervous', 'on edge', 'scared', 'afraid', '{panic}', '{stress}', 'stressful'],
+  ],
   [
     'low',
     [
@@ -28,52 +35,46 @@ const MOODS: readonly (readonly [string, readonly string[]])[] = [
       'feel low',
       'pretty low',
       'heavy',
-      'depress',
+      '{depress}',
+      'depressed',
       'hopeless',
       'lonely',
       'alone',
-      'cry',
+      '{cry}',
     ],
   ],
   ['relieved', ['calmer', 'relief', 'relieved', 'lighter', 'weight off']],
-  ['hopeful', ['hopeful', 'hope', 'better', 'good', 'glad', 'happy']],
-  ['curious', ['interesting', 'had not thought', "hadn't thought", 'curious', 'tell me more']],
+  ['hopeful', ['hopeful', '{hope}', 'better', 'good', 'glad', 'happy']],
+  ['curious', ['interesting', 'had not thought', 'curious', 'tell me more']],
 ];
 
 /** Stances toward the actor's last message, checked in this order. */
 const STANCES: readonly (readonly [string, readonly string[]])[] = [
-  [
-    'pushes back',
-    ['do not agree', "don't agree", 'do not push', "don't push", 'does not work for me', 'too low'],
-  ],
-  ['is unsure', ['not sure', 'not so sure', 'do not know', "don't know", 'on the fence', 'hmm', 'doubt']],
-  [
-    'agrees',
-    ['makes sense', 'you are right', "you're right", 'right about', 'i can see that', 'i agree', 'true'],
-  ],
-  ['is listening', ['i hear', 'okay', 'sure', 'thanks', 'right.', 'maybe']],
+  ['pushes back', ['do not agree', 'do not push', 'does not work for me', 'too low']],
+  ['is unsure', ['not sure', 'not so sure', 'do not know', 'on the fence', 'hmm', '{doubt}']],
+  ['agrees', ['makes sense', 'you are right', 'right about', 'i can see that', 'i agree', 'true']],
+  ['is listening', ['i hear', 'okay', 'sure', '{thank}', 'thanks', 'right$', 'maybe']],
 ];
 
 /**
  * Further cues, each adding a phrase when present; before them, "is ready to act" and "refuses" come from the
- * reply's first-person commitment and refusal (`TextFeatures`; "not interested" refuses too), so that "I will
- * not" is no readiness.
+ * reader's first-person plan and refusal (`Reading`), so that "I will not" is no readiness.
  */
 const CUES: readonly (readonly [string, readonly string[]])[] = [
   [
     'is considering a step',
     ['could try', 'might try', 'maybe i could', 'might be willing', 'willing to give'],
   ],
-  ['names what it is about', ['mostly about', 'it is about', "it's about"]],
+  ['names what it is about', ['mostly about', 'it is about']],
   ['has nothing more to tell', ['already told', 'not much else', 'nothing else', 'in the listing']],
-  ['doubts the cause', ['use the money', 'charities', 'scam', 'trust']],
+  ['doubts the cause', ['use the money', 'charities', 'scam', '{trust}']],
   ['doubts the impact', ['changes much', 'difference', 'small donation']],
   ['is short of money', ['money is tight', 'afford', 'tight for me', 'expensive']],
   ['greets you', ['hello', 'hi there', 'hey', 'nice to meet']],
 ];
 
 function firstMatch(text: string, table: readonly (readonly [string, readonly string[]])[]): string | null {
-  for (const [name, phrases] of table) if (phraseCount(text, phrases) > 0) return name;
+  for (const [name, phrases] of table) if (mentions(text, phrases)) return name;
   return null;
 }
 
@@ -121,11 +122,11 @@ export function describeReaction(reply: string): string {
 export function describeSituation(obs: Observation): string {
   const task = getTask(obs.task);
   const reply = lastUserText(obs);
-  const f = extractFeatures(reply);
+  const r = read(reply);
   const cues = [
-    ...(f.commitment > 0 ? ['is ready to act'] : []),
-    ...(f.refusal > 0 || phraseCount(reply, ['not interested']) > 0 ? ['refuses'] : []),
-    ...CUES.filter(([, phrases]) => phraseCount(reply, phrases) > 0).map(([name]) => name),
+    ...(r.plan ? ['is ready to act'] : []),
+    ...(r.refusal ? ['refuses'] : []),
+    ...CUES.filter(([, phrases]) => mentions(reply, phrases)).map(([name]) => name),
   ];
   const price = priceCue(obs);
   const actor = last(obs.history, 'actor');
@@ -138,22 +139,22 @@ export function describeSituation(obs: Observation): string {
 }
 
 /**
- * How an utterance realises its strategy, as adverbial phrases from its text features (warmth, specificity
- * relative to `context` — the listener's last words —, evidence, suggestion, pressure, question, price,
- * brevity), e.g. "warmly, referring to their own words, as a question". Empty when nothing stands out.
+ * How an utterance realises its strategy, as adverbial phrases from the reader's cues (`Reading`: care,
+ * specificity about `context` — the listener's last words —, facts, option, own story, demand, price, question,
+ * brevity), e.g. "warmly, referring to specifics, as a question". Empty when nothing stands out.
  */
 export function describeStyle(utterance: string, context = ''): string {
-  const f = extractFeatures(utterance, context);
+  const r = read(utterance);
   const parts: string[] = [];
-  if (f.warmth >= 0.5) parts.push('warmly');
-  if (f.specificity >= 0.5) parts.push('referring to specifics');
-  if (f.evidence >= 0.5) parts.push('with evidence');
-  if (f.suggestion >= 0.5) parts.push('with a concrete suggestion');
-  if (f.selfDisclosure >= 0.5) parts.push('sharing your own experience');
-  if (f.pressure >= 0.5) parts.push('with pressure');
-  if (f.price !== null) parts.push(`naming a price of $${f.price}`);
-  if (f.question > 0) parts.push('as a question');
-  if (f.wordCount <= 5) parts.push('briefly');
+  if (r.care >= 0.5) parts.push('warmly');
+  if (specificity(utterance, context) >= 0.5) parts.push('referring to specifics');
+  if (r.facts >= 0.5) parts.push('with evidence');
+  if (r.option >= 0.5) parts.push('with a concrete suggestion');
+  if (r.ownStory >= 0.5) parts.push('sharing your own experience');
+  if (r.demand >= 0.5) parts.push('with pressure');
+  if (r.price !== null) parts.push(`naming a price of $${r.price}`);
+  if (r.question) parts.push('as a question');
+  if (r.words <= 5) parts.push('briefly');
   return parts.join(', ');
 }
 

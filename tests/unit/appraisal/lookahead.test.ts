@@ -36,8 +36,14 @@ class RecordingPredictor implements ReversePredictor {
 }
 
 const DISTRESSED = 'It is awful. I feel hopeless and miserable and nothing works.';
-const STEP = 'Would it help to pick one small thing about it and try it this week, maybe tomorrow evening?';
-const COMFORT = "You're not alone in this, and it isn't your fault. Reaching out like this takes courage.";
+/**
+ * A reply the actor's reader takes for a concrete step (two offered options, a time) and one it takes for comfort
+ * (an acknowledgement and a reassurance), chosen so that the step reads a little better at once.
+ */
+const STEP =
+  'Would it help to pick one small thing and try it this week? Maybe you could start with the easiest part.';
+const COMFORT =
+  "You're not alone in this, and it isn't your fault. That sounds so painful, and I'm here with you.";
 
 /** The template actor's trace with a fixed reply. */
 class FixedReplyActor implements ArgActor {

@@ -7,6 +7,7 @@ import {
   TemplateArgActor,
   TemplateReversePredictor,
   currentAppraisal,
+  emotionCategory,
 } from '../../../src/appraisal/template';
 import {
   appraisalMean,
@@ -71,6 +72,22 @@ describe('TemplateArgActor', () => {
     expect(out.trace.response_strategy.label).toBe('Donation information');
     const variants = await new TemplateRealizer().realize(obs, 'Donation information', 2, Rng.fromSeed(2));
     expect(out.response).toBe(variants[1]);
+  });
+});
+
+describe('emotionCategory', () => {
+  it('names a category consistent with the appraisal and its ES, on a grid of appraisals and arousals', () => {
+    const steps = [-1, -0.6, -0.25, -0.2, 0, 0.2, 0.25, 0.6, 1];
+    for (const gc of steps)
+      for (const cp of steps)
+        for (const fe of steps)
+          for (const arousal of [0, 0.3, 0.5, 0.7, 1]) {
+            const a = { goal_congruence: gc, coping_potential: cp, future_expectancy: fe };
+            const score = Math.min(5, Math.max(1, Math.round(3 + 2 * appraisalMean(a))));
+            expect(emotionProblems(a, { emotion: emotionCategory(a, arousal), score })).toEqual([]);
+          }
+    const low = { goal_congruence: -0.6, coping_potential: -0.6, future_expectancy: -0.6 };
+    expect([0.2, 0.5, 0.8].map((x) => emotionCategory(low, x))).toEqual(['sadness', 'anxiety', 'anger']);
   });
 });
 

@@ -3,8 +3,7 @@
  * scorer that cannot fail is a defect), reads only the visible transcript and the scenario's facts, and imports
  * nothing from the simulator or its perception.
  */
-import { readFileSync, statSync } from 'node:fs';
-import { dirname, join, relative, resolve } from 'node:path';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import {
   asserts,
@@ -21,6 +20,7 @@ import { Rng } from '../../../src/rng';
 import { buildEmollmSeed } from '../../../src/tasks/emollm';
 import { EMOLLM_SEED_SPECS } from '../../../src/tasks/defaults';
 import { STUCK_UPDATE } from '../../fixtures/llm/emollm-judge-cases';
+import { SRC, closure } from '../import-graph';
 
 const medd = buildEmollmSeed(EMOLLM_SEED_SPECS.medd[5]!); // missed amlodipine doses
 const scenario = medd.scenario!;
@@ -166,29 +166,8 @@ describe('episode scores', () => {
 });
 
 describe('independence from the simulator', () => {
-  const SRC = resolve(__dirname, '../../../src');
-  function closure(entry: string, seen = new Set<string>()): Set<string> {
-    if (seen.has(entry)) return seen;
-    seen.add(entry);
-    const text = readFileSync(entry, 'utf8');
-    for (const m of text.matchAll(/(?:import|export)\s[^'";]*?from\s+['"](\.[^'"]+)['"]/g)) {
-      const base = resolve(dirname(entry), m[1] as string);
-      for (const c of [`${base}.ts`, join(base, 'index.ts')]) {
-        try {
-          if (statSync(c).isFile()) {
-            closure(c, seen);
-            break;
-          }
-        } catch {
-          // not this candidate
-        }
-      }
-    }
-    return seen;
-  }
-
   it('the template scorers import nothing from src/sim or src/text, at any depth', () => {
-    const files = [...closure(join(SRC, 'eval/emollm-metrics.ts'))].map((f) => relative(SRC, f));
+    const files = closure(join(SRC, 'eval/emollm-metrics.ts'));
     expect(files.length).toBeGreaterThan(3);
     expect(files.filter((f) => f.startsWith('sim/') || f.startsWith('text/'))).toEqual([]);
   });
