@@ -39,7 +39,7 @@ import {
   type PredictedAppraisal,
   type PredictedUserState,
 } from '../appraisal/types';
-import { getTask } from '../tasks';
+import { getTask } from '../tasks/registry';
 import { contentLemmas, read, sharesLemma } from '../reader';
 import type { GrpoConfig } from './config';
 

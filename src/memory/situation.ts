@@ -12,7 +12,7 @@
  */
 import type { Observation } from '../env/env';
 import { mentions, read, specificity } from '../reader';
-import { getTask } from '../tasks';
+import { getTask } from '../tasks/registry';
 import type { Turn } from '../tasks/seed';
 
 /**

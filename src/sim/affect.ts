@@ -6,60 +6,13 @@
  * arousal 0.6·min(Σ|Δ strength| / 4, 1) + 0.25·|ΔGC| + 0.5·pressure, smoothed with rate 0.4 (Influence, Elicit)
  * or 0.25 (Social). A question to a user in distress re-evokes the distress for the moment ({@link reactivation}).
  */
-import type { Affect, AffectCategory, Appraisal, BdiRecord, CognitiveState } from '../tasks/seed';
+import { goalCongruence } from '../tasks/appraisal';
+import type { Affect, AffectCategory, Appraisal, CognitiveState } from '../tasks/seed';
 import type { Mode } from './types';
 
+export { appraise, goalCongruence } from '../tasks/appraisal';
+
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
-
-/** Relevance weight of a non-core desire relative to a core one. */
-const NON_CORE_RELEVANCE = 0.7;
-
-/**
- * Goal congruence of one desire in [-1, 1]: beliefs that support it count for it, beliefs that conflict with
- * its supports count against it, each weighted by strength / 4.
- */
-function desireCongruence(d: BdiRecord, beliefs: readonly BdiRecord[]): number {
-  // Relation lists hold a few ids: `includes` beats building a Set per call.
-  const supports = d.supports;
-  let sum = 0;
-  let n = 0;
-  for (const b of beliefs) {
-    if (!b.active) continue;
-    if (supports.includes(b.id)) {
-      sum += b.strength / 4;
-      n++;
-    } else if (conflictsWithAny(b, supports)) {
-      sum -= b.strength / 4;
-      n++;
-    }
-  }
-  return n === 0 ? 0 : clamp((2 * sum) / n, -1, 1);
-}
-
-function conflictsWithAny(b: BdiRecord, ids: readonly string[]): boolean {
-  for (const c of b.conflictsWith) if (ids.includes(c)) return true;
-  return false;
-}
-
-/** GC over the two most relevant active desires (relevance = strength × 1 for core, × 0.7 otherwise). */
-export function goalCongruence(cog: Pick<CognitiveState, 'beliefs' | 'desires'>): number {
-  const desires = cog.desires
-    .filter((d) => d.active)
-    .map((d) => ({ d, w: d.strength * (d.core ? 1 : NON_CORE_RELEVANCE) }))
-    .sort((a, b) => b.w - a.w || a.d.id.localeCompare(b.d.id))
-    .slice(0, 2);
-  const total = desires.reduce((s, x) => s + x.w, 0);
-  if (total === 0) return 0;
-  return clamp(desires.reduce((s, x) => s + x.w * desireCongruence(x.d, cog.beliefs), 0) / total, -1, 1);
-}
-
-/** Appraisal after an update: recomputed GC, proposed CP and FE clamped to [-1, 1]. */
-export function appraise(
-  cog: Pick<CognitiveState, 'beliefs' | 'desires'>,
-  proposed: { CP: number; FE: number },
-): Appraisal {
-  return { GC: goalCongruence(cog), CP: clamp(proposed.CP, -1, 1), FE: clamp(proposed.FE, -1, 1) };
-}
 
 /**
  * The starting cognitive state of a seed as the simulator reads it (issue 9): GC is not a free parameter of a

@@ -7,7 +7,7 @@
  * starting beliefs and desires, the rule the simulator applies after every turn, so the first turn's recomputation
  * moves nothing by itself (issue 9). The builders set only CP and FE, which the simulator carries from turn to turn.
  */
-import { appraise } from '../sim/affect';
+import { appraise } from './appraisal';
 import { ESCONV_EMOTION_TO_AFFECT } from './esconv';
 import {
   DEFAULT_TENDENCIES,

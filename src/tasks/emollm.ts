@@ -21,7 +21,7 @@
 import { z } from 'zod';
 import { AFFECT_CATEGORIES, DEFAULT_TENDENCIES, SEED_SCHEMA_VERSION, SeedSchema, TASK_IDS } from './seed';
 import type { AffectCategory, Seed, TaskId } from './seed';
-import { appraise } from '../sim/affect';
+import { appraise } from './appraisal';
 import { AFFECT_START, rapportAndCopingBeliefs, rec } from './builders';
 import { CB } from './cb';
 import { ESCONV } from './esconv';

@@ -1,0 +1,17 @@
+/** The three task definitions by id (a module of its own, so that code needing only a task's spec reaches no seed builder). */
+import { CB } from './cb';
+import { ESCONV } from './esconv';
+import { P4G } from './p4g';
+import type { TaskId } from './seed';
+import type { TaskSpec } from './types';
+import { UnknownTaskError } from './errors';
+
+const TASKS: Readonly<Record<TaskId, TaskSpec>> = { esconv: ESCONV, p4g: P4G, cb: CB };
+
+/** The task definition for an id. @throws UnknownTaskError naming the known tasks when the id is unknown. */
+export function getTask(id: string): TaskSpec {
+  const task = (TASKS as Record<string, TaskSpec | undefined>)[id];
+  if (!task)
+    throw new UnknownTaskError(`unknown task "${id}"; known tasks: ${Object.keys(TASKS).join(', ')}`);
+  return task;
+}
