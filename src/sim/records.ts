@@ -36,3 +36,14 @@ export function topicStrength(
   }
   return best;
 }
+
+/**
+ * The user's objections to the actor's goal: its active beliefs and desires against it, strongest first (ties by
+ * id). The first caps a P4G persuadee's intention (`attitudeLevel` in `template/proposer.ts`), and asked, the
+ * persuadee gives its reasons in this order (`nextReveal` in `simulator.ts`): the one that holds it back first.
+ */
+export function objections(cog: CognitiveState): BdiRecord[] {
+  return [...cog.beliefs, ...cog.desires]
+    .filter((r) => r.active && r.direction === 'against')
+    .sort((a, b) => b.strength - a.strength || a.id.localeCompare(b.id));
+}

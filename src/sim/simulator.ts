@@ -17,6 +17,7 @@ import { perceive } from './perception';
 import type { MessageAssessment, SimRoles, SimView } from './roles';
 import { TASK_RULES } from './rules';
 import { deepFreeze } from './freeze';
+import { objections } from './records';
 import { applyProposal, type AppliedChange } from './updater';
 import {
   LEVEL_VALUE,
@@ -97,14 +98,24 @@ export function judge(discrepancy: Level, tauA: number, tauR: number): Judgment 
   return d <= tauA ? 'accept' : d >= tauR ? 'reject' : 'non-commit';
 }
 
-/** What the user reveals when asked: its strongest unrevealed barrier (P4G), else an unrevealed concern. */
+/** An objection strong enough to be a reason the user gives for holding back (half the scale). */
+const VOICED_OBJECTION = 2;
+
+/**
+ * What the user reveals when asked: P4G — its strongest unrevealed objection of at least half strength, belief or
+ * desire (the same records, in the same order, as the one that caps its intention in `attitudeLevel`); then an
+ * unrevealed concern. A person who holds back from a request gives a reason for it (refusals nearly always carry
+ * an account or excuse: Beebe, Takahashi & Uliss-Weltz, 1990), and the reason is the one that holds them back:
+ * the wish to keep one's own payment is said aloud as readily as a doubt about the charity, so a persuader can
+ * hear it and answer it. Topics, not record ids, are revealed: an answer addresses the topic.
+ */
 function nextReveal(state: SimState): string | undefined {
   const revealed = new Set(state.revealed);
   if (state.task === 'p4g') {
-    const barrier = state.cognitive.beliefs
-      .filter((b) => b.direction === 'against' && b.active && b.strength >= 2 && !revealed.has(b.topic))
-      .sort((a, b) => b.strength - a.strength || a.id.localeCompare(b.id))[0];
-    if (barrier) return barrier.topic;
+    const objection = objections(state.cognitive).find(
+      (r) => r.strength >= VOICED_OBJECTION && !revealed.has(r.topic),
+    );
+    if (objection) return objection.topic;
   }
   return state.private.concerns.find((c) => !revealed.has(c));
 }

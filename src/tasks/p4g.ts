@@ -74,6 +74,19 @@ export const P4G: TaskSpec = {
       'since 1919',
       'for over',
       'years of',
+      // How persuaders of the dev split answer distrust (the persuader turns that follow a persuadee's doubt
+      // about where the money goes): low overhead and administrative costs, the charity's financial reports and
+      // statements, its ratings and rankings by charity watchdogs (and Forbes), "legitimate", "trustworthy".
+      'overhead',
+      'administrative',
+      'financial report',
+      'financial statement',
+      'rating',
+      'ranked',
+      'charity watch',
+      'forbes',
+      'legit',
+      'trustworth',
     ],
     impact: [
       'difference',
@@ -98,6 +111,8 @@ export const P4G: TaskSpec = {
       'any amount',
       'small part',
       'deducted',
+      // Dev-split persuaders answering "I need the money" most often point to how small the gift can be.
+      'small amount',
     ],
     need: [
       'children',
@@ -109,6 +124,15 @@ export const P4G: TaskSpec = {
       'millions of',
       'refugee',
       'malnutrition',
+      // Words far more frequent in the dev split's emotion appeals (er_label_1 emotion-appeal) than in the
+      // persuaders' other sentences, which the list above missed: the singular and the everyday word for the
+      // children, and the harm done to them.
+      'child',
+      'kids',
+      'violence',
+      'killed',
+      'injured',
+      'die',
     ],
     rapport: [
       'how are you',

@@ -19,7 +19,9 @@ export interface Token {
   readonly type: string;
   /**
    * Inside the scope of a negation ("not", "n't", "never", "no" …) by wink's rule, or right after "no". The scope
-   * ends at a coordinated clause with its own subject ("I never sleep and I feel alone": "alone" is not negated).
+   * ends at a coordinated clause with its own subject ("I never sleep and I feel alone": "alone" is not negated),
+   * and a question opened by a negated auxiliary asserts its content ("Isn't it a good deal?": see
+   * {@link preposedNegation}).
    */
   readonly negated: boolean;
   /** Index of the sentence holding the token. */
@@ -49,6 +51,39 @@ export interface Parsed {
   readonly entities: readonly Entity[];
   /** wink sentiment in [-1, 1]: the mean of the sentences' sentiment. */
   readonly sentiment: number;
+}
+
+/** Words that negate what follows them (read through the tokenizer: "n't" is "not", "can't" is "can not"). */
+export const NEGATORS: ReadonlySet<string> = new Set([
+  'not',
+  'no',
+  'never',
+  'nothing',
+  'nobody',
+  'none',
+  'neither',
+  'nor',
+  'cannot',
+]);
+
+/**
+ * Per token, whether it lies in a negative question whose negation is preposed to the auxiliary that opens it
+ * ("Isn't helping a child a good deal?", "Don't you think the kids need it?", "Wouldn't it be nice to help?"),
+ * after that negation and before any other negator in the sentence. Such a question asserts what it asks about
+ * (a biased, rhetorical question: the speaker expects and invites "yes"; Ladd, 1981; Han, 2002), so its content is
+ * not negated; a negator inside it ("Isn't it true that they never waste money?") negates what follows as usual.
+ */
+function preposedNegation(
+  normals: readonly string[],
+  pos: readonly string[],
+  sentences: readonly Sentence[],
+): boolean[] {
+  const out = new Array<boolean>(normals.length).fill(false);
+  for (const { start, end } of sentences) {
+    if (pos[start] !== 'AUX' || normals[start + 1] !== 'not' || normals[end] !== '?') continue;
+    for (let i = start + 2; i <= end && !NEGATORS.has(normals[i] ?? ''); i++) out[i] = true;
+  }
+  return out;
 }
 
 /** Parts of speech that open a clause as its subject after a conjunction ("and I", "but she", "or the kids"). */
@@ -89,6 +124,7 @@ export function parse(text: string): Parsed {
     const [start, end] = e.out(its.span) as unknown as [number, number];
     entities.push({ type: String(e.out(its.type)), start, end });
   });
+  const asserted = preposedNegation(normals, pos, sentences);
   // A conjunction followed by a subject starts a new clause, outside the scope of a negation before it.
   let cut = false;
   const tokens: Token[] = normals.map((normal, i) => {
@@ -99,7 +135,7 @@ export function parse(text: string): Parsed {
       lemma: lemmas[i] ?? normal,
       pos: pos[i] ?? 'X',
       type: types[i] ?? 'word',
-      negated: (Boolean(flags[i]) && !cut) || (i > 0 && normals[i - 1] === 'no'),
+      negated: !asserted[i] && ((Boolean(flags[i]) && !cut) || (i > 0 && normals[i - 1] === 'no')),
       sentence: sentenceOf[i] ?? 0,
     };
   });

@@ -4,9 +4,11 @@
  * Forms read: digits with or without thousands separators ("1,300", "1300", "1.5"), a "k" or "grand" multiplier
  * ("$1.2k", "2k", "a grand"), number words ("twelve hundred", "nine fifty", "nine hundred and fifty"; their value
  * comes from compromise's number parser, and the spoken price form "eleven fifty" — hundreds said as a number from
- * ten to ninety-nine, then the rest — is read as 1,150), each with or without a currency mark before ("$", "£", "€") or after ("dollars", "bucks",
- * "usd"). A number followed by a noun that is not a currency word ("2 years", "3 kids", "one idea") is a quantity,
- * not an amount of money; so is a year after "in", "since" or "from".
+ * ten to ninety-nine, then the rest — is read as 1,150), each with or without a currency mark before ("$", "£",
+ * "€") or after ("dollars", "bucks", "usd"). A number of cents ("25 cents", "ten cents") is money, a hundredth of
+ * the unit (0.25, 0.1): P4G persuaders often ask for a small gift in cents ("How about 50 cents?"); "a few cents"
+ * names no number. A number followed by a noun that is not a currency word ("2 years", "3 kids", "one idea") is a
+ * quantity, not an amount of money; so is a year after "in", "since" or "from".
  */
 import nlpCompromise from 'compromise';
 import type { Parsed, Token } from './nlp';
@@ -36,6 +38,8 @@ const CURRENCY_AFTER = new Set([
   'euro',
   'pounds',
 ]);
+/** Currency words after a number that name a hundredth of the unit. */
+const CENTS_AFTER = new Set(['cent', 'cents']);
 const MULTIPLIER: Readonly<Record<string, number>> = { k: 1000, grand: 1000 };
 const YEAR_BEFORE = new Set(['in', 'since', 'from', 'year']);
 /** Words that, with a bare number, make it a price offer. */
@@ -130,7 +134,10 @@ export function amounts(p: Parsed): Amount[] {
     let currency = prev?.type === 'currency' || (prev?.normal ?? '') === '$';
     let unit: string | null = null;
     if (after && CURRENCY_AFTER.has(after.normal)) currency = true;
-    else if (after && (after.pos === 'NOUN' || after.pos === 'PROPN') && after.type === 'word')
+    else if (after && CENTS_AFTER.has(after.normal)) {
+      currency = true;
+      value /= 100;
+    } else if (after && (after.pos === 'NOUN' || after.pos === 'PROPN') && after.type === 'word')
       unit = after.normal;
     else if (after && (after.normal === '%' || after.normal === 'percent')) unit = 'percent';
     if (

@@ -7,9 +7,7 @@
  * "goodbye". A match is negated when its first token lies in a negation's scope ("not audited") and the phrase
  * does not itself begin with a negator ("not alone" is a phrase, not a negated "alone").
  */
-import { parse, type Parsed, type Token } from './nlp';
-
-const NEGATORS = new Set(['not', 'no', 'never', 'nothing', 'nobody', 'none', 'neither', 'nor', 'cannot']);
+import { NEGATORS, parse, type Parsed, type Token } from './nlp';
 
 /** Phrase words, read through the same tokenizer as the texts (so "i'm" gives "i am"), cached per phrase. */
 const phraseCache = new Map<string, readonly string[]>();

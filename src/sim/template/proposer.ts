@@ -21,7 +21,7 @@ import type { TextFeatures } from '../../text/features';
 import { perceptionOf, type Perception } from '../perception';
 import { sellerAcceptablePrice } from '../dynamics';
 import { CHANGE_LIMITS, isSupported } from '../updater';
-import { findRecord, records, strengthOf, topicStrength } from '../records';
+import { findRecord, objections, records, strengthOf, topicStrength } from '../records';
 import type { ChangeProposer, MessageAssessment, SimView } from '../roles';
 import { TASK_RULES } from '../rules';
 import type { Judgment, Level, Proposal, Route } from '../types';
@@ -112,9 +112,7 @@ export function attitudeLevel(cog: CognitiveState, goalIntention: string): numbe
   const supports = goal?.supports ?? [];
   const pro =
     supports.length === 0 ? 0 : supports.reduce((s, id) => s + strengthOf(cog, id), 0) / supports.length;
-  let con = 0;
-  for (const r of [...cog.beliefs, ...cog.desires])
-    if (r.active && r.direction === 'against') con = Math.max(con, r.strength);
+  const con = objections(cog)[0]?.strength ?? 0;
   return Math.min(4, Math.max(0, 2 + pro - con));
 }
 

@@ -9,7 +9,7 @@ import { lastUserText, perceptionOf } from '../perception';
 import { callToAction } from './proposer';
 import { questionKind, type QuestionKind } from './questions';
 import type { AffectCategory } from '../../tasks/seed';
-import { strengthOf, topicStrength } from '../records';
+import { objections, strengthOf, topicStrength } from '../records';
 import type { ResponseInput, Responder } from '../roles';
 import { TASK_RULES } from '../rules';
 
@@ -136,6 +136,21 @@ const P4G_BARRIER: Readonly<Record<string, string>> = {
   impact: 'I doubt a small donation really changes much.',
   cost: 'Money is tight for me right now.',
 };
+
+/** How the persuadee says an objection that is a wish of its own rather than a doubt, by record id. */
+const P4G_DESIRE: Readonly<Record<string, string>> = {
+  'd-money': 'To be honest, I would rather keep the money I earn from this task.',
+};
+
+/**
+ * How the persuadee says the objection it reveals on `topic`: in the words of the strongest objection it holds
+ * on that topic — a wish ("I would rather keep the money") when that is what holds it back, else the doubt
+ * ({@link P4G_BARRIER}) — or undefined for a topic that is no objection (a concern, said as it is).
+ */
+function p4gObjection(input: ResponseInput, topic: string): string | undefined {
+  const strongest = objections(input.view.state.cognitive).find((r) => r.topic === topic);
+  return (strongest && P4G_DESIRE[strongest.id]) ?? P4G_BARRIER[topic];
+}
 
 /** Replies to dismissal or pressure with hurt, to a greeting in kind, to warmth with thanks, else briefly. */
 function socialBank(input: ResponseInput): readonly string[] {
@@ -287,7 +302,7 @@ function p4gAnswer(input: ResponseInput, rng: Rng): string | null {
   const cog = view.state.cognitive;
   const persona = view.state.profile.persona;
   const previous = lastUserText(view.history);
-  const barrier = plan.reveal ? P4G_BARRIER[plan.reveal] : undefined;
+  const barrier = plan.reveal ? p4gObjection(input, plan.reveal) : undefined;
   switch (askedKind(input)) {
     case 'wellbeing':
       return pick(
@@ -339,7 +354,7 @@ function p4gReply(input: ResponseInput, rng: Rng): string {
   } else if (mode === 'Elicit') {
     parts.push(
       plan.reveal
-        ? (P4G_BARRIER[plan.reveal] ?? `Well, I keep thinking about ${plan.reveal}.`)
+        ? (p4gObjection(input, plan.reveal) ?? `Well, I keep thinking about ${plan.reveal}.`)
         : pick(rng, ['Not much else to say, really.', 'I do not know much more than that.'], previous),
     );
   } else if (mode === 'Social') {

@@ -1,13 +1,18 @@
 /**
- * Two person-model rules of issue 9's fidelity work. P4G: a request turns the persuadee's attitude into intention
- * and no further (asking again does not make a reluctant person willing; answering the objection does). ESConv:
+ * Person-model rules of issue 9's fidelity work. P4G: a request turns the persuadee's attitude into intention
+ * and no further (asking again does not make a reluctant person willing; answering the objection does); asked,
+ * the persuadee names the objection that holds it back, a wish to keep its money as well as a doubt; a request
+ * for a number of cents is a request. ESConv:
  * a question to a person in distress re-evokes the distress for that turn, as a dip of mood that later turns
  * recover from, not a lasting fall of expectancy. Deterministic routes, bundled seeds.
  */
 import { describe, expect, it } from 'vitest';
 import { DialogueEnv, type StepResult } from '../../../src/env';
 import { reactivation, REACTIVATION, updateAffect } from '../../../src/sim/affect';
-import { attitudeLevel, COHERENCE_CEILING } from '../../../src/sim/template/proposer';
+import { objections } from '../../../src/sim/records';
+import { attitudeLevel, callToAction, COHERENCE_CEILING } from '../../../src/sim/template/proposer';
+import { perceive } from '../../../src/sim/perception';
+import { getTask } from '../../../src/tasks';
 import type { CognitiveState, Seed, TaskId } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 
@@ -24,6 +29,13 @@ async function play(task: TaskId, seed: Seed, utterances: readonly string[]): Pr
 }
 
 const donate = (cog: CognitiveState) => cog.intentions.find((i) => i.id === 'i-donate')!.strength;
+
+/** Mean strength of the records supporting the donate intention. */
+function meanSupport(cog: CognitiveState): number {
+  const ids = cog.intentions.find((i) => i.id === 'i-donate')!.supports;
+  const all = [...cog.beliefs, ...cog.desires, ...cog.intentions];
+  return ids.reduce((s, id) => s + all.find((r) => r.id === id)!.strength, 0) / ids.length;
+}
 
 /** Bare requests, each worded anew (so that none is a repeat that carries no new information). */
 const ASKS = [
@@ -79,6 +91,51 @@ describe('P4G: a request raises the donation intention only as far as the attitu
     };
     expect(attitudeLevel(moreNeed, 'i-donate')).toBeGreaterThan(base);
     expect(attitudeLevel(cog, 'no-such-intention')).toBeGreaterThanOrEqual(0);
+  });
+});
+
+describe('P4G: asked, the persuadee gives the reason that holds it back', () => {
+  it('names its strongest objection, belief or desire (the one that caps its intention)', async () => {
+    let desires = 0;
+    for (const seed of defaultSeeds('p4g')) {
+      const strongest = objections(seed.cognitive)[0]!;
+      const [r] = await play('p4g', seed, ['What is holding you back?']);
+      if (strongest.strength < 2) continue;
+      expect(r!.info.state.revealed[0], seed.id).toBe(strongest.topic);
+      expect(attitudeLevel(seed.cognitive, 'i-donate')).toBeCloseTo(
+        Math.min(4, Math.max(0, 2 + meanSupport(seed.cognitive) - strongest.strength)),
+        9,
+      );
+      if (strongest.type === 'desire') {
+        desires++;
+        expect(r!.info.sim.userUtterance, seed.id).toMatch(/keep the money/);
+      }
+    }
+    // The wish to keep one's payment is the strongest objection of some bundled persuadees at the start.
+    expect(desires).toBeGreaterThan(0);
+  });
+
+  it('once its doubt is answered, the wish to keep the money is said next', async () => {
+    const seed = defaultSeeds('p4g').find((s) => s.userPrivate.barriers?.includes('trust'))!;
+    const answered: Seed = {
+      ...seed,
+      cognitive: {
+        ...seed.cognitive,
+        beliefs: seed.cognitive.beliefs.map((b) => (b.id === 'b-trust' ? { ...b, strength: 1 } : b)),
+      },
+    };
+    const [r] = await play('p4g', answered, ['What is holding you back?']);
+    expect(objections(answered.cognitive)[0]!.id).toBe('d-money');
+    expect(r!.info.state.revealed[0]).toBe('cost');
+    expect(r!.info.sim.userUtterance).toMatch(/keep the money/);
+  });
+
+  it('a request for a number of cents is a request ("How about 50 cents?"); "a few cents" alone is none', () => {
+    const p4g = getTask('p4g');
+    const asks = (u: string) => callToAction(perceive(u, p4g, [], []), 'p4g');
+    expect(asks('How about 50 cents?')).toBe(true);
+    expect(asks('Even ten cents would count. Would that be okay with you?')).toBe(true);
+    expect(asks('It costs them a few cents to send it on.')).toBe(false);
   });
 });
 

@@ -42,31 +42,23 @@ async function scriptAndRandom(task: TaskId) {
   return { script, random };
 }
 
-describe.each(['esconv', 'cb'] as TaskId[])('%s episodes', (task) => {
+describe.each(['esconv', 'p4g', 'cb'] as TaskId[])('%s episodes', (task) => {
   it('the adaptive script succeeds in about 4–10 turns on most seeds; random is slower and succeeds less', async () => {
     const { script, random } = await scriptAndRandom(task);
     expect(script.summary.successRate.mean).toBeGreaterThan(0.5);
     expect(medianTurnsToSuccess(script)).toBeGreaterThanOrEqual(4);
+    // P4G sits at the edge: a median of 10 turns (the commitment at the 8th actor turn, then the two turns the
+    // persuadee stays before it leaves, src/sim/dynamics.ts).
     expect(medianTurnsToSuccess(script)).toBeLessThanOrEqual(10);
     expect(script.summary.successRate.mean).toBeGreaterThan(random.summary.successRate.mean);
-    // The script's 95% interval clears random's rate on ESConv (lower bound about 0.83 against 0.6). Not on CB:
-    // random closes a deal below the list price in about 87% of episodes (it keeps proposing prices), the script
-    // in all 30, whose interval reaches down to about 0.80 — the gap there is in turns (4 against about 10).
-    if (task === 'esconv')
+    // The script's 95% interval clears random's rate on ESConv (lower bound about 0.83 against 0.53) and P4G
+    // (about 0.70 against 0.47). Not on CB: random closes a deal below the list price in about 87% of episodes
+    // (it keeps proposing prices), the script in all 30, whose interval reaches down to about 0.80 — the gap
+    // there is in turns (4 against about 10).
+    if (task !== 'cb')
       expect(script.summary.successRate.lo as number).toBeGreaterThan(random.summary.successRate.mean);
     expect(random.summary.avgTurnsAll.mean).toBeGreaterThan(script.summary.avgTurnsAll.mean);
     expect(medianTurnsToSuccess(random)).toBeGreaterThan(medianTurnsToSuccess(script));
-  });
-});
-
-describe('p4g episodes', () => {
-  // What holds on P4G today (bundled seeds, 2 episodes each): the script succeeds on about half the episodes and
-  // more often than random. What does not (an open finding of issue 9, not weakened here): its successes take a
-  // median of about 13 turns, not 4–10; its success interval overlaps random's rate; random is not longer.
-  it('the adaptive script succeeds on at least half the episodes, and more often than random', async () => {
-    const { script, random } = await scriptAndRandom('p4g');
-    expect(script.summary.successRate.mean).toBeGreaterThanOrEqual(0.5);
-    expect(script.summary.successRate.mean).toBeGreaterThan(random.summary.successRate.mean);
   });
 });
 

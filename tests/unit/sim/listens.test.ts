@@ -35,7 +35,10 @@ const QUESTION_BANK: Record<TaskId, Partial<Record<QuestionKind, [string, (seed:
     stance: ['What do you think about donating?', () => /not sure yet|made up my mind|open to it/],
     ownGiving: ['Have you donated yourself?', () => /^(Yes, I give|Not really)/],
     charity: ['What does Save the Children do?', () => /heard/],
-    barrier: ['What is holding you back?', () => /charities|donation|tight|Nothing in particular/],
+    barrier: [
+      'What is holding you back?',
+      () => /charities|donation|tight|keep the money|Nothing in particular/,
+    ],
     personal: ['Do you have kids?', () => /myself|personal/],
   },
   esconv: {

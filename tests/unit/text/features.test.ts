@@ -33,6 +33,18 @@ describe('negation scope', () => {
     });
     expect(topicHits('I never feel alone.', { low: ['alone'] })).toEqual({});
   });
+  it('a question opened by a negated auxiliary asserts what it asks ("Isn\'t helping a child a good deal?")', () => {
+    const need = { need: ['child', 'kids'] };
+    expect(
+      topicHits("Isn't helping a child for the price of a coffee a good deal?", need).need,
+    ).toBeGreaterThan(0);
+    expect(topicHits("Don't you think the kids need it?", need).need).toBeGreaterThan(0);
+    expect(f("Wouldn't you like to give just $0.50?").price).toBe(0.5);
+    expect(f("Won't you give a little?").requestToGive).toBe(1);
+    // Not in a statement, and a negator inside the question negates what follows it.
+    expect(topicHits("It isn't a good deal for a child.", need)).toEqual({});
+    expect(topicHits("Isn't it true that they never help kids?", need)).toEqual({});
+  });
   it('a phrase that begins with a negator is itself a cue ("not a big deal" is dismissive)', () => {
     expect(f('It is not a big deal.').dismissive).toBeGreaterThan(0);
   });
@@ -125,6 +137,12 @@ describe('numbers and money', () => {
     expect(f('I can do 1.3k').price).toBe(1300);
     expect(f('I can pay $1,250.50').price).toBe(1250.5);
     expect(f('I can pay two grand').price).toBe(2000);
+  });
+  it('cents are money, a hundredth of the unit: "How about 50 cents?" offers 0.5; "a few cents" names no amount', () => {
+    expect(f('How about 50 cents?').price).toBe(0.5);
+    expect(f('Even ten cents would count. Would that be okay with you?').price).toBe(0.1);
+    expect(f('Could you spare 25 cents from your payment?').amounts).toEqual([0.25]);
+    expect(f('Any amount from a few cents up to your whole payment.').price).toBeNull();
   });
   it('reads all amounts, counts of things excluded', () => {
     expect(f('I cannot do $950. How about 1,000 USD?').amounts).toEqual([950, 1000]);
