@@ -96,7 +96,7 @@ export async function runEpisode(
     total += step.reward;
     if (step.info.utteranceCut) cut += 1;
     const sim = step.info.sim;
-    turns.push({
+    const record: TurnRecord = {
       turn: turns.length,
       action,
       userUtterance: sim.userUtterance,
@@ -106,8 +106,10 @@ export async function runEpisode(
       rejectedProposal: sim.rejected,
       events: sim.events,
       reward: step.reward,
-      ...(options.keepState === false ? {} : { state: snapshot(step.info.state) }),
-    });
+    };
+    // Set afterwards rather than spread into the literal (a conditional spread builds the object slowly).
+    if (options.keepState !== false) record.state = snapshot(step.info.state);
+    turns.push(record);
     observation = step.observation;
     if (step.terminated || step.truncated) {
       const terminal = step.info.terminal;
