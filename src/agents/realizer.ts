@@ -415,10 +415,19 @@ export class TemplateRealizer implements Realizer {
     const variants =
       bank[strategy] ?? bank[obs.task === 'esconv' ? 'Others' : obs.task === 'p4g' ? 'Other' : 'other'] ?? [];
     const ctx = realizerContext(obs, this.tally);
-    const texts = variants.map((v, i) => variants[(i + obs.turn) % variants.length] ?? v).map((v) => v(ctx));
     const recent = recentActorTexts(obs.history, 2);
-    const ordered = [...texts.filter((t) => !recent.includes(t)), ...texts.filter((t) => recent.includes(t))];
-    return [...new Set(ordered)].slice(0, Math.max(1, n));
+    // The realizations in rotated order, those of the last two actor turns after the others; duplicates dropped
+    // (a linear scan: four short lists, no hashing of the fresh strings).
+    const fresh: string[] = [];
+    const repeated: string[] = [];
+    for (let i = 0; i < variants.length; i++) {
+      const text = (variants[(i + obs.turn) % variants.length] as Variant)(ctx);
+      const list = recent.includes(text) ? repeated : fresh;
+      if (!list.includes(text)) list.push(text);
+    }
+    for (const text of repeated) fresh.push(text);
+    fresh.length = Math.min(fresh.length, Math.max(1, n));
+    return fresh;
   }
 }
 

@@ -4,6 +4,7 @@
 import { AgentOptionError } from './errors';
 import { DialogueEnv, type Action } from '../env/env';
 import { createPolicy } from './policies';
+import { deepFreeze } from '../sim/freeze';
 import type { Judgment, Mode, Route, SimState, TaskEvent } from '../sim/types';
 import { Rng } from '../rng';
 import { caseStreams } from '../seeding';
@@ -19,10 +20,15 @@ export type StateSnapshot = Pick<
   'cognitive' | 'turn' | 'remaining' | 'ended' | 'lastUserPrice' | 'revealed'
 >;
 
-/** A snapshot of a simulator state. */
+/**
+ * A snapshot of a simulator state. It shares the state's parts instead of copying them: states are immutable
+ * values (`CogSim.step` replaces what a turn changes and never mutates a state), so the parts a later turn leaves
+ * alone stay as they were logged. Deep-frozen, so that changing a logged state (or through it a live one) throws
+ * instead of altering other turns' records.
+ */
 export function snapshot(state: SimState): StateSnapshot {
   const { cognitive, turn, remaining, ended, lastUserPrice, revealed } = state;
-  return structuredClone({ cognitive, turn, remaining, ended, lastUserPrice, revealed });
+  return deepFreeze({ cognitive, turn, remaining, ended, lastUserPrice, revealed });
 }
 
 /** One actor turn of a trajectory. `state` is the simulator's state after the turn (for analysis only). */
@@ -96,7 +102,7 @@ export async function runEpisode(
     total += step.reward;
     if (step.info.utteranceCut) cut += 1;
     const sim = step.info.sim;
-    turns.push({
+    const record: TurnRecord = {
       turn: turns.length,
       action,
       userUtterance: sim.userUtterance,
@@ -106,8 +112,10 @@ export async function runEpisode(
       rejectedProposal: sim.rejected,
       events: sim.events,
       reward: step.reward,
-      ...(options.keepState === false ? {} : { state: snapshot(step.info.state) }),
-    });
+    };
+    // Set afterwards rather than spread into the literal (a conditional spread builds the object slowly).
+    if (options.keepState !== false) record.state = snapshot(step.info.state);
+    turns.push(record);
     observation = step.observation;
     if (step.terminated || step.truncated) {
       const terminal = step.info.terminal;

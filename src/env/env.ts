@@ -171,6 +171,11 @@ export class DialogueEnv {
    */
   private textHistory: Turn[] = [];
   /**
+   * The seed's actor view as a plain (unfrozen) object, which observations copy: a spread of the frozen seed's
+   * view takes V8's slow path, and observations are made on every step.
+   */
+  private actorView: ActorView | null = null;
+  /**
    * Seeds already validated by this environment, each with its validated deep-frozen copy (validation and
    * copying are the costliest part of a reset; initial states share the copy's profile, private view and
    * cognitive state). Seeds are treated as immutable values: a seed object changed after its first `reset` is
@@ -217,6 +222,7 @@ export class DialogueEnv {
       done: false,
     };
     this.textHistory = withoutLabels(this.current.history);
+    this.actorView = { ...valid.actorView };
     // States are immutable values (frozen with `freezeStates`), so it is handed out without a copy.
     return { observation: this.observe(), info: { state: sim } };
   }
@@ -233,26 +239,18 @@ export class DialogueEnv {
       throw new EnvActionError('action.utterance must be a non-empty string');
     }
     const utterance = cutUtterance(action.utterance);
-    const from = action.utterance.length;
-    const cut =
-      utterance === action.utterance
-        ? {}
-        : {
-            warnings: [
-              `utterance of ${from} characters cut to ${utterance.length} (MAX_UTTERANCE_CHARS = ${MAX_UTTERANCE_CHARS})`,
-            ],
-            utteranceCut: { from, to: utterance.length },
-          };
     const { state, turn } = await this.sim.step(cur.sim, this.textHistory, utterance);
     const actorTurn: Turn = Object.freeze({ speaker: 'actor', text: utterance, strategy: action.strategy });
     const actorText: Turn = Object.freeze({ speaker: 'actor', text: utterance });
     const userTurn: Turn = Object.freeze({ speaker: 'user', text: turn.userUtterance });
-    const info: StepInfo = {
-      sim: turn,
-      state,
-      endReason: state.ended,
-      ...cut,
-    };
+    const info: StepInfo = { sim: turn, state, endReason: state.ended };
+    if (utterance !== action.utterance) {
+      const from = action.utterance.length;
+      info.warnings = [
+        `utterance of ${from} characters cut to ${utterance.length} (MAX_UTTERANCE_CHARS = ${MAX_UTTERANCE_CHARS})`,
+      ];
+      info.utteranceCut = { from, to: utterance.length };
+    }
     let reward = 0;
     let ppdppSuccess = false;
     // The judges read the dialogue with this turn, built only when one runs.
@@ -295,6 +293,7 @@ export class DialogueEnv {
       throw new EnvCheckpointError(`checkpoint uses protocol ${checkpoint.protocol}`);
     this.current = structuredClone(checkpoint);
     this.textHistory = withoutLabels(this.current.history);
+    this.actorView = { ...this.current.seed.actorView };
     return { observation: this.observe() };
   }
 
@@ -308,7 +307,7 @@ export class DialogueEnv {
     return {
       task: this.task.id,
       seedId: cur.seed.id,
-      actorView: { ...cur.seed.actorView },
+      actorView: { ...(this.actorView as ActorView) },
       // Turns and events are frozen when created, so the arrays can share them.
       history: [...cur.history],
       events: cur.sim.events.map((e) => ({ ...e })),

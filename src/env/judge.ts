@@ -180,31 +180,34 @@ const P4G_REFUSAL =
 const P4G_LEANING =
   /\b(?:i'd|i would|i might|i may|i could|i can|i want to|happy to|glad to)\b[^.!?]*\b(?:donat|give|contribut|help)|count me in/;
 
-/** Turn texts whose mood a template judge remembers (first in, first out). */
-const MOOD_MEMO_SIZE = 4096;
+/** Turn texts whose mood the template judges remember (first in, first out). */
+const MOOD_MEMO_SIZE = 16_384;
+/**
+ * Moods of the texts scored so far, shared by every template judge: a pure function of the text, and user turns
+ * recur across episodes and across environments (a batch job or an RL branch makes a judge of its own).
+ */
+const moods = new Map<string, number>();
+
+/** {@link mood}, remembered per text. */
+function rememberedMood(text: string): number {
+  let m = moods.get(text);
+  if (m === undefined) {
+    m = mood(text);
+    if (moods.size >= MOOD_MEMO_SIZE) moods.delete(moods.keys().next().value as string);
+    moods.set(text, m);
+  }
+  return m;
+}
 
 /**
- * Template judge: text and event rules, deterministic. Each judge remembers the moods of the texts it has
- * scored (user turns recur across episodes; scoring is a pure function of the text).
+ * Template judge: text and event rules, deterministic. The moods of the texts scored are remembered across
+ * judges (see {@link rememberedMood}).
  */
 export class TemplateJudge implements Judge {
-  private readonly moods = new Map<string, number>();
-
-  /** {@link mood}, remembered per text. */
-  private mood(text: string): number {
-    let m = this.moods.get(text);
-    if (m === undefined) {
-      m = mood(text);
-      if (this.moods.size >= MOOD_MEMO_SIZE) this.moods.delete(this.moods.keys().next().value as string);
-      this.moods.set(text, m);
-    }
-    return m;
-  }
-
   async terminal(input: JudgeInput): Promise<TerminalJudgment> {
     if (input.task === 'esconv') {
       const turns = userTurns(input.transcript);
-      const E = emotionScore(turns, (t) => this.mood(t));
+      const E = emotionScore(turns, rememberedMood);
       const A = planScore(turns);
       return { utility: esconvUtility(E, A), success: isSuccess('esconv', { E, A }), scores: { E, A } };
     }

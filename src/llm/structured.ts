@@ -30,6 +30,56 @@ function jsonInstruction(schema: unknown): string {
   );
 }
 
+/** A schema as JSON Schema and the instruction stating it (shared by every call with the schema: read only). */
+interface Converted {
+  jsonSchema: Record<string, unknown>;
+  instruction: string;
+}
+
+/** Conversions already made, per schema object (the roles' schemas are constants or cached by {@link memoSchema}). */
+const conversions = new WeakMap<z.ZodType, Converted>();
+
+/**
+ * `schema` as JSON Schema and its instruction, converted once per schema object: `z.toJSONSchema` was the
+ * costliest step of a replayed call.
+ * @throws InvalidRequestError when the schema cannot be expressed as JSON Schema.
+ */
+function converted(schema: z.ZodType): Converted {
+  let out = conversions.get(schema);
+  if (out === undefined) {
+    let jsonSchema: Record<string, unknown>;
+    try {
+      jsonSchema = z.toJSONSchema(schema) as Record<string, unknown>;
+    } catch (e) {
+      throw new InvalidRequestError(`schema cannot be expressed as JSON Schema: ${(e as Error).message}`, {
+        cause: e,
+      });
+    }
+    out = { jsonSchema, instruction: jsonInstruction(jsonSchema) };
+    conversions.set(schema, out);
+  }
+  return out;
+}
+
+/** Answer schemas built by {@link memoSchema}, by key (at most {@link SCHEMA_MEMO_SIZE}, least recently used dropped). */
+const schemaMemo = new Map<string, z.ZodType>();
+const SCHEMA_MEMO_SIZE = 1024;
+
+/**
+ * The answer schema `build()` makes for `key`, built once per key and then shared, so that a role whose schema
+ * depends on its input (a label set, a candidate count, an amount to state) converts it to JSON Schema once
+ * ({@link askStructured} caches conversions per schema object). `key` must name everything `build` reads.
+ */
+export function memoSchema<T>(key: string, build: () => z.ZodType<T>): z.ZodType<T> {
+  let schema = schemaMemo.get(key);
+  if (schema === undefined) {
+    schema = build();
+    if (schemaMemo.size >= SCHEMA_MEMO_SIZE) schemaMemo.delete(schemaMemo.keys().next().value as string);
+  } else schemaMemo.delete(key);
+  schemaMemo.set(key, schema);
+  return schema as z.ZodType<T>;
+}
+
 /** Drops a Markdown code fence around the whole answer (```json … ```), which models add despite asking. */
 function stripFence(text: string): string {
   const m = /^\s*```[A-Za-z]*\s*\n([\s\S]*?)\n?```\s*$/.exec(text);
@@ -83,15 +133,8 @@ export async function askStructured<T>(
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
     throw new InvalidRequestError(`maxAttempts must be an integer ≥ 1, got ${maxAttempts}`);
   }
-  let jsonSchema: Record<string, unknown>;
-  try {
-    jsonSchema = z.toJSONSchema(schema) as Record<string, unknown>;
-  } catch (e) {
-    throw new InvalidRequestError(`schema cannot be expressed as JSON Schema: ${(e as Error).message}`, {
-      cause: e,
-    });
-  }
-  const messages = withJsonInstruction(request.messages, jsonInstruction(jsonSchema));
+  const { jsonSchema, instruction } = converted(schema);
+  const messages = withJsonInstruction(request.messages, instruction);
   const rawAnswers: string[] = [];
   const errors: string[] = [];
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {

@@ -244,7 +244,7 @@ export class CogSim {
           : { stance: 'open' };
     if (plan.reveal !== undefined) s.revealed = [...s.revealed, plan.reveal];
     const userUtterance = await this.roles.responder.respond({
-      view: { task: this.task, state: s, history: textHistory, perception },
+      view,
       utterance,
       mode,
       judgment,

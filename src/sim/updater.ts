@@ -137,7 +137,9 @@ export function applyProposal(
     affect: { ...cog.affect },
     appraisal: { ...cog.appraisal },
   };
-  const byId = new Map(allRecords(next).map((r) => [r.id, r]));
+  // By id, the last record of an id winning (as a Map built from [id, record] pairs keeps it).
+  const byId = new Map<string, BdiRecord>();
+  for (const list of [next.beliefs, next.desires, next.intentions]) for (const r of list) byId.set(r.id, r);
   const cow: CopyOnWrite = { next, byId, owned: new Set<BdiRecord>() };
   const owned = cow.owned;
   const claimed = new Set(proposal.claimTopics);

@@ -11,6 +11,7 @@ import { PPDPP_LABELS, type JudgeInput } from '../judge';
 import type { TaskId } from '../../tasks/seed';
 import type { ChatMessage } from '../../llm/types';
 import type { RoleDefaults } from '../../llm/call';
+import { memoSchema } from '../../llm/structured';
 import { TASK_SETTING, actorBrief, dialogueText, eventLines } from '../../sim/llm/prompts/common';
 
 const score = z.number().min(0).max(4);
@@ -45,10 +46,12 @@ export type EsconvVerdict = z.infer<typeof EsconvVerdictSchema>;
 export type P4gVerdict = z.infer<typeof P4gVerdictSchema>;
 export type CbVerdict = z.infer<typeof CbVerdictSchema>;
 
-/** The per-turn answer schema of `task`: one of its PPDPP labels. */
+/** The per-turn answer schema of `task`: one of its PPDPP labels (built once per task, see `memoSchema`). */
 export function turnVerdictSchema(task: TaskId): z.ZodType<{ label: string }> {
   const labels = PPDPP_LABELS[task] as readonly string[] as [string, ...string[]];
-  return z.object({ label: z.enum(labels).describe('your verdict on the latest exchange') });
+  return memoSchema(`turn-verdict|${task}`, () =>
+    z.object({ label: z.enum(labels).describe('your verdict on the latest exchange') }),
+  );
 }
 
 /** Judgments are sampled several times (DESIGN.md: three), so they keep some temperature. */

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { MalformedResponseError, StructuredOutputError } from '../../../src/llm/errors';
 import { ScriptedBackend } from '../../../src/llm/replay';
-import { askStructured, scoreLabels } from '../../../src/llm/structured';
+import { askStructured, memoSchema, scoreLabels } from '../../../src/llm/structured';
 import type { ChatRequest, ChatResponse } from '../../../src/llm/types';
 
 const Appraisal = z.object({
@@ -102,6 +102,24 @@ describe('askStructured', () => {
     await expect(askStructured(backend, request, Appraisal, { maxAttempts: 0 })).rejects.toMatchObject({
       name: 'InvalidRequestError',
     });
+  });
+
+  it('converts a schema once and builds a memoised schema once per key', async () => {
+    let builds = 0;
+    const build = () => {
+      builds++;
+      return Appraisal;
+    };
+    expect(memoSchema('structured-test|a', build)).toBe(Appraisal);
+    expect(memoSchema('structured-test|a', build)).toBe(Appraisal);
+    expect(builds).toBe(1);
+    const answer = '{"emotion":"calm","intensity":1}';
+    const backend = new ScriptedBackend([answer, answer]);
+    await askStructured(backend, request, Appraisal);
+    await askStructured(backend, request, Appraisal);
+    const [first, second] = backend.requests.map((r) => r.response_format);
+    expect(second).toEqual(first);
+    expect(backend.requests[1]!.messages).toEqual(backend.requests[0]!.messages);
   });
 });
 

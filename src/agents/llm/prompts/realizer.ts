@@ -9,6 +9,7 @@ import { z } from 'zod';
 import type { Observation } from '../../../env/env';
 import type { ChatMessage } from '../../../llm/types';
 import type { RoleDefaults } from '../../../llm/call';
+import { memoSchema } from '../../../llm/structured';
 import { speakerName } from '../../../sim/llm/prompts/common';
 import { actorContext, actorIntro } from './strategy';
 import { cleanUtterance } from '../../../sim/llm/prompts/utterance';
@@ -34,27 +35,30 @@ export interface RealizeGuidance {
 /**
  * The answer schema for `n` candidates of `strategy` in `obs.task`: 1..n candidates, each labelled exactly
  * `strategy` (a one-value enum: another label is an answer outside the set) with an utterance that is non-empty
- * after {@link cleanUtterance}.
+ * after {@link cleanUtterance}. Built once per task, strategy and `n` (see `memoSchema`).
  */
 export function candidatesAnswerSchema(
   obs: Observation,
   strategy: string,
   n: number,
 ): z.ZodType<CandidatesAnswer> {
-  return z.object({
-    candidates: z
-      .array(
-        z.object({
-          strategy: z.enum([strategy]).describe('the strategy label, exactly as given'),
-          utterance: z
-            .string()
-            .describe('your message, one to three sentences, without a speaker prefix')
-            .refine((s) => cleanUtterance(s, obs.task, 'actor').length > 0, 'the utterance is empty'),
-        }),
-      )
-      .min(1)
-      .max(n),
-  });
+  const task = obs.task;
+  return memoSchema(`candidates|${task}|${strategy}|${n}`, () =>
+    z.object({
+      candidates: z
+        .array(
+          z.object({
+            strategy: z.enum([strategy]).describe('the strategy label, exactly as given'),
+            utterance: z
+              .string()
+              .describe('your message, one to three sentences, without a speaker prefix')
+              .refine((s) => cleanUtterance(s, task, 'actor').length > 0, 'the utterance is empty'),
+          }),
+        )
+        .min(1)
+        .max(n),
+    }),
+  );
 }
 
 /** Several candidates of a few sentences each; varied wording. */

@@ -8,6 +8,7 @@ import type { Observation } from '../../../env/env';
 import { getTask } from '../../../tasks';
 import type { ChatMessage } from '../../../llm/types';
 import type { RoleDefaults } from '../../../llm/call';
+import { memoSchema } from '../../../llm/structured';
 import {
   TASK_SETTING,
   actorBrief,
@@ -23,15 +24,18 @@ export interface StrategyAnswer {
 
 /**
  * The answer schema: a label of `labels` (a JSON-schema enum, so constrained decoding cannot leave the set),
- * or any non-empty text up to 120 characters when `labels` is null (free-form strategies).
+ * or any non-empty text up to 120 characters when `labels` is null (free-form strategies). Built once per label
+ * set (see `memoSchema`).
  */
 export function strategyAnswerSchema(labels: readonly string[] | null): z.ZodType<StrategyAnswer> {
-  return z.object({
-    strategy:
-      labels === null
-        ? z.string().trim().min(1).max(120).describe('the strategy of your next message, in a few words')
-        : z.enum(labels as [string, ...string[]]).describe('one strategy label from the list'),
-  });
+  return memoSchema(`strategy|${labels === null ? 'free' : JSON.stringify(labels)}`, () =>
+    z.object({
+      strategy:
+        labels === null
+          ? z.string().trim().min(1).max(120).describe('the strategy of your next message, in a few words')
+          : z.enum(labels as [string, ...string[]]).describe('one strategy label from the list'),
+    }),
+  );
 }
 
 /** A label is a few tokens; some exploration. */

@@ -10,6 +10,7 @@ import type { TaskEvent } from '../../types';
 import type { TaskId } from '../../../tasks/seed';
 import type { ChatMessage } from '../../../llm/types';
 import type { RoleDefaults } from '../../../llm/call';
+import { memoSchema } from '../../../llm/structured';
 import { TASK_SETTING, dialogueText, money, speakerName, userStateText } from './common';
 import { cleanUtterance } from './utterance';
 
@@ -26,7 +27,8 @@ function numbersIn(text: string): number[] {
 /**
  * The answer schema for `input`: the reply must be non-empty once a `User:`-style prefix is removed
  * ({@link cleanUtterance}), and must state the amount of this turn's user offer, acceptance or commitment
- * (the events are public: a reply that names another price would contradict them).
+ * (the events are public: a reply that names another price would contradict them). Built once per task and
+ * amounts (see `memoSchema`).
  */
 export function replyAnswerSchema(input: ResponseInput): z.ZodType<ReplyAnswer> {
   const task = input.view.task.id;
@@ -34,16 +36,18 @@ export function replyAnswerSchema(input: ResponseInput): z.ZodType<ReplyAnswer> 
     .filter((e) => e.by === 'user')
     .map((e) => e.price ?? e.amount)
     .filter((v): v is number => v !== undefined);
-  return z.object({
-    reply: z
-      .string()
-      .describe('your reply, in character, one to three sentences')
-      .refine((s) => cleanUtterance(s, task, 'user').length > 0, 'the reply is empty')
-      .refine(
-        (s) => amounts.every((a) => numbersIn(s).some((n) => Math.abs(n - a) < 0.005)),
-        `the reply must state the amount ${amounts.map(money).join(' and ')}`,
-      ),
-  });
+  return memoSchema(`reply|${task}|${amounts.join(',')}`, () =>
+    z.object({
+      reply: z
+        .string()
+        .describe('your reply, in character, one to three sentences')
+        .refine((s) => cleanUtterance(s, task, 'user').length > 0, 'the reply is empty')
+        .refine(
+          (s) => amounts.every((a) => numbersIn(s).some((n) => Math.abs(n - a) < 0.005)),
+          `the reply must state the amount ${amounts.map(money).join(' and ')}`,
+        ),
+    }),
+  );
 }
 
 /** A short reply with some variety. */
