@@ -10,7 +10,9 @@
  *   and the process's peak resident set size.
  * - `rl/sampling-cost`: environment turns and language-role calls (what an LLM would serve: simulator roles,
  *   judge repeats, realizer; see src/rl/counting.ts) per RL step of 10 seeds, with branching versus
- *   full-trajectory sampling at the same number of returns, on the same seeds and initial policy.
+ *   full-trajectory sampling at the same number of returns, on the same seeds and initial policy, pooled over
+ *   5 steps (one step's ratio rests on 10 main paths and swings widely: CB 0.64–1.00 over bench seeds); the
+ *   ratio entries explain themselves (main-path and tail lengths, where the checkpoints fall).
  */
 import * as tf from '@tensorflow/tfjs';
 import { Rng } from '../../src/rng';
@@ -18,7 +20,7 @@ import { TfActor } from '../../src/rl/actor';
 import { returnsPerSeed, rolloutSeeds, type SeedJob } from '../../src/rl/branching';
 import { resolveConfig, samplingScheme } from '../../src/rl/config';
 import { createRolloutContext, featurizerFor, networkDims } from '../../src/rl/context';
-import { llmCalls, zeroCounts } from '../../src/rl/counting';
+import { addCounts, llmCalls, zeroCounts } from '../../src/rl/counting';
 import { ActorNetworks } from '../../src/rl/networks';
 import { CstpoTrainer, type StepRecord } from '../../src/rl/trainer';
 import type { TaskId } from '../../src/tasks';
@@ -159,6 +161,67 @@ export const rlPeakMemoryBenchmark: Benchmark = {
   },
 };
 
+/** RL steps (batches of 10 seeds) the sampling cost is pooled over: one step's 10 main paths vary a lot. */
+const COST_STEPS = 5;
+const COST_SEEDS = 10;
+
+/** What one scheme cost over the measured steps, and where its branching turns went. */
+interface SchemeCost {
+  counts: ReturnType<typeof zeroCounts>;
+  returns: number;
+  /** Per step: env turns. */
+  stepTurns: number[];
+  /** Per step: LLM-role calls. */
+  stepCalls: number[];
+  /** Main paths' turns (all paths for full sampling). */
+  mainTurns: number;
+  mains: number;
+  /** Branching: checkpoints, Σ checkpoint turn, Σ checkpoint turn / main length, Σ main turns left there. */
+  checkpoints: number;
+  checkpointTurn: number;
+  checkpointShare: number;
+  mainLeft: number;
+  /** Branching: tails run (continuations other than the main one). */
+  tails: number;
+}
+
+function emptyCost(): SchemeCost {
+  return {
+    counts: zeroCounts(),
+    returns: 0,
+    stepTurns: [],
+    stepCalls: [],
+    mainTurns: 0,
+    mains: 0,
+    checkpoints: 0,
+    checkpointTurn: 0,
+    checkpointShare: 0,
+    mainLeft: 0,
+    tails: 0,
+  };
+}
+
+/**
+ * Why branching costs what it does. Per seed, branching plays one main path (length L) and n = C·(S·R − 1)
+ * tails, each from its checkpoint turn t to the end; full sampling plays n + 1 whole paths (mean length L̄). So
+ * the ratio is (L + n·tail) / ((n + 1)·L̄), and a tail's length is the episode's remaining length from t, not
+ * the main path's: when episodes end at a near-constant rate per turn (CB's deals), a tail from mid-episode is
+ * about as long as a whole path. With checkpoints uniform over the main path, even episodes of one fixed length
+ * give tail ≈ L̄/2, a floor of (1 + n/2) / (n + 1).
+ */
+function explain(b: SchemeCost, f: SchemeCost, n: number): string {
+  const main = b.mainTurns / b.mains;
+  const full = f.mainTurns / f.mains;
+  const tail = (b.counts.envTurns - b.mainTurns) / b.tails;
+  return (
+    `per seed: main path ${main.toFixed(1)} turns + ${n} tails × ${tail.toFixed(1)} vs ${n + 1} full paths × ${full.toFixed(1)}; ` +
+    `checkpoints at turn ${(b.checkpointTurn / b.checkpoints).toFixed(1)} on average ` +
+    `(${(b.checkpointShare / b.checkpoints).toFixed(2)} of the main path, ${(b.mainLeft / b.checkpoints).toFixed(1)} main turns left there); ` +
+    `a tail is ${(tail / full).toFixed(2)} of a full path (its episode's remaining length from the checkpoint); ` +
+    `floor with uniform checkpoints on fixed-length episodes ${((1 + n / 2) / (n + 1)).toFixed(2)}`
+  );
+}
+
 export const rlSamplingCostBenchmark: Benchmark = {
   name: 'rl/sampling-cost',
   async run(ctx) {
@@ -171,68 +234,96 @@ export const rlSamplingCostBenchmark: Benchmark = {
       const nets = new ActorNetworks(networkDims(config, featurizer), Rng.fromSeed(ctx.seed));
       const rng = Rng.fromSeed(ctx.seed);
       const seeds = defaultSeeds(task);
-      const jobs: SeedJob[] = Array.from({ length: 10 }, (_, i) => ({
-        seed: seeds[i % seeds.length]!,
-        envSeed: rng.deriveSeed(),
-        policySeed: rng.deriveSeed(),
-      }));
       const branching = samplingScheme(config);
       const perSeed = branching.kind === 'branch' ? returnsPerSeed(branching) : 1;
-      const cost = async (scheme: Parameters<typeof rolloutSeeds>[2]) => {
+      const full = { kind: 'full', trajectories: perSeed } as const;
+      const [b, f] = [emptyCost(), emptyCost()];
+      const cost = async (scheme: Parameters<typeof rolloutSeeds>[2], jobs: SeedJob[], into: SchemeCost) => {
         const counts = zeroCounts();
         const ctxR = createRolloutContext(config, new TfActor(nets), counts, {}, featurizer);
         const rollouts = await rolloutSeeds(ctxR, jobs, scheme);
-        const returns = rollouts.reduce(
-          (s, r) => s + r.mains.length + r.checkpoints.reduce((t, c) => t + c.continuations.length - 1, 0),
-          0,
-        );
-        return { counts, returns };
+        for (const r of rollouts) {
+          into.returns += r.mains.length;
+          into.mains += r.mains.length;
+          for (const m of r.mains) into.mainTurns += m.decisions.length;
+          const length = (r.mains[0] as (typeof r.mains)[number]).decisions.length;
+          for (const c of r.checkpoints) {
+            into.checkpoints++;
+            into.checkpointTurn += c.turn;
+            into.checkpointShare += c.turn / length;
+            into.mainLeft += length - c.turn;
+            into.tails += c.continuations.length - 1;
+            into.returns += c.continuations.length - 1;
+          }
+        }
+        into.stepTurns.push(counts.envTurns);
+        into.stepCalls.push(llmCalls(counts));
+        addCounts(into.counts, counts);
       };
-      const branch = await cost(branching);
-      const full = await cost({ kind: 'full', trajectories: perSeed });
+      for (let step = 0; step < COST_STEPS; step++) {
+        // The same seeds, simulator seeds and initial policy for both schemes; a new draw per step.
+        const jobs: SeedJob[] = Array.from({ length: COST_SEEDS }, (_, i) => ({
+          seed: seeds[(step * COST_SEEDS + i) % seeds.length]!,
+          envSeed: rng.deriveSeed(),
+          policySeed: rng.deriveSeed(),
+        }));
+        await cost(branching, jobs, b);
+        await cost(full, jobs, f);
+      }
       nets.dispose();
+      const n = perSeed - 1;
+      const why = explain(b, f, n);
+      const ratios = (xs: number[], ys: number[]) =>
+        xs.map((x, i) => (x / (ys[i] as number)).toFixed(2)).join(', ');
       ctx.log(
-        `${task}: branching ${branch.counts.envTurns} turns / ${llmCalls(branch.counts)} calls for ${branch.returns} returns; ` +
-          `full ${full.counts.envTurns} / ${llmCalls(full.counts)} for ${full.returns}`,
+        `${task}: branching ${b.counts.envTurns} turns / ${llmCalls(b.counts)} calls for ${b.returns} returns; ` +
+          `full ${f.counts.envTurns} / ${llmCalls(f.counts)} for ${f.returns} (${COST_STEPS} steps); ${why}`,
       );
-      const extra = (r: typeof branch) =>
-        `${r.returns} returns (10 seeds); simulator ${r.counts.simulatorCalls}, judge ${r.counts.judgeCalls}, realizer ${r.counts.realizerCalls} calls`;
+      const perStep = (x: number) => Math.round(x / COST_STEPS);
+      const extra = (r: SchemeCost) =>
+        `mean of ${COST_STEPS} steps of ${COST_SEEDS} seeds (turns ${r.stepTurns.join(', ')}); ` +
+        `${r.returns / COST_STEPS} returns per step; simulator ${perStep(r.counts.simulatorCalls)}, judge ${perStep(r.counts.judgeCalls)}, ` +
+        `realizer ${perStep(r.counts.realizerCalls)}, prior ${perStep(r.counts.priorCalls)} calls per step`;
+      const common = `same seeds, simulator seeds and initial policy, ${perSeed} returns per seed each; pooled over ${COST_STEPS} steps of ${COST_SEEDS} seeds`;
       entries.push(
         {
           name: `rl/env turns per step (${task}, branching)`,
           unit: 'turns',
-          value: branch.counts.envTurns,
-          extra: extra(branch),
+          value: perStep(b.counts.envTurns),
+          extra: extra(b),
         },
         {
           name: `rl/env turns per step (${task}, full trajectories)`,
           unit: 'turns',
-          value: full.counts.envTurns,
-          extra: extra(full),
+          value: perStep(f.counts.envTurns),
+          extra: extra(f),
         },
         {
           name: `rl/LLM-role calls per step (${task}, branching)`,
           unit: 'calls',
-          value: llmCalls(branch.counts),
-          extra: extra(branch),
+          value: perStep(llmCalls(b.counts)),
+          extra: extra(b),
         },
         {
           name: `rl/LLM-role calls per step (${task}, full trajectories)`,
           unit: 'calls',
-          value: llmCalls(full.counts),
-          extra: extra(full),
+          value: perStep(llmCalls(f.counts)),
+          extra: extra(f),
         },
         {
           name: `rl/env turns, branching vs full trajectories (${task})`,
           unit: 'x',
-          value: +(branch.counts.envTurns / full.counts.envTurns).toFixed(3),
-          extra: `same seeds, same initial policy, ${perSeed} returns per seed each (aim ≤ 0.6)`,
+          value: +(b.counts.envTurns / f.counts.envTurns).toFixed(3),
+          extra: `${common} (per step ${ratios(b.stepTurns, f.stepTurns)}); ${why} (aim ≤ 0.6)`,
         },
         {
           name: `rl/LLM-role calls, branching vs full trajectories (${task})`,
           unit: 'x',
-          value: +(llmCalls(branch.counts) / llmCalls(full.counts)).toFixed(3),
-          extra: `same seeds, same initial policy, ${branch.returns} vs ${full.returns} returns (aim ≤ 0.6)`,
+          value: +(llmCalls(b.counts) / llmCalls(f.counts)).toFixed(3),
+          extra:
+            `${common} (per step ${ratios(b.stepCalls, f.stepCalls)}); simulator and realizer calls follow the env turns ` +
+            `(tails' first actions reuse the checkpoint's candidates; each alternative strategy costs one realizer call), ` +
+            `judge calls are ${f.counts.judgeCalls / f.returns} per return in both (aim ≤ 0.6)`,
         },
       );
     }

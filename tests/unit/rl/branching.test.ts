@@ -80,6 +80,42 @@ describe('sparse complete-branch sampling', () => {
     expect(returnsPerSeed(branching)).toBe(7);
   });
 
+  it('counts each env turn once: main paths from a reset, tails only from their checkpoint turn on', async () => {
+    const counts = zeroCounts();
+    const ctx = createRolloutContext(config, new TfActor(nets), counts, {}, featurizer);
+    const envs: { start: 'reset' | 'restore' | null; seedId: string; turn: number; steps: number }[] = [];
+    const makeEnv = ctx.makeEnv;
+    ctx.makeEnv = () => {
+      const env = makeEnv();
+      const log = { start: null as 'reset' | 'restore' | null, seedId: '', turn: 0, steps: 0 };
+      envs.push(log);
+      const [reset, restore, step] = [env.reset.bind(env), env.restore.bind(env), env.step.bind(env)];
+      env.reset = (a) => (Object.assign(log, { start: 'reset', seedId: a.seed.id }), reset(a));
+      env.restore = (c) => (
+        Object.assign(log, { start: 'restore', seedId: c.seed.id, turn: c.sim.turn }),
+        restore(c)
+      );
+      env.step = (a) => (log.steps++, step(a));
+      return env;
+    };
+    const rollouts = await rolloutSeeds(ctx, jobs, branching);
+    const mains = envs.filter((e) => e.start === 'reset');
+    const tails = envs.filter((e) => e.start === 'restore' && e.steps > 0);
+    // One reset per seed, played exactly as long as the recorded main path.
+    expect(mains.map((e) => [e.seedId, e.steps])).toEqual(
+      rollouts.map((r) => [r.seedId, r.mains[0]!.decisions.length]),
+    );
+    // Three tails per checkpoint (the main continuation is reused), each starting at its checkpoint's turn and
+    // playing no more than the turns left there: the prefix is restored, not replayed.
+    const expected = rollouts.flatMap((r) =>
+      r.checkpoints.flatMap((c) => [0, 1, 2].map(() => `${r.seedId}@${c.turn}`)),
+    );
+    expect(tails.map((e) => `${e.seedId}@${e.turn}`).sort()).toEqual(expected.sort());
+    for (const e of tails) expect(e.steps).toBeLessThanOrEqual(config.horizon - e.turn);
+    // Restores that only realize an alternative strategy's candidates play no turn; nothing else is counted.
+    expect(counts.envTurns).toBe(envs.reduce((s, e) => s + e.steps, 0));
+  });
+
   it('a tail starts from the checkpoint state with its forced action', async () => {
     const counts = zeroCounts();
     const ctx = createRolloutContext(config, new TfActor(nets), counts, {}, featurizer);
