@@ -254,16 +254,15 @@ export class DialogueEnv {
     let reward = 0;
     let ppdppSuccess = false;
     // The judges read the dialogue with this turn, built only when one runs.
-    const transcript = () => [...this.textHistory, actorText, userTurn];
     if (this.protocol === 'ppdpp') {
-      info.turnJudgment = await this.judge.turn(this.judgeInput(cur.seed, transcript(), state));
+      info.turnJudgment = await this.judge.turn(this.judgeInput(cur.seed, [actorText, userTurn], state));
       reward = info.turnJudgment.reward;
       ppdppSuccess = info.turnJudgment.success;
     }
     const truncated = !ppdppSuccess && (state.ended === 'horizon' || state.ended === 'stale');
     const terminated = ppdppSuccess || (state.ended !== null && !truncated);
     if (terminated || truncated) {
-      info.terminal = await this.judge.terminal(this.judgeInput(cur.seed, transcript(), state));
+      info.terminal = await this.judge.terminal(this.judgeInput(cur.seed, [actorText, userTurn], state));
       if (this.protocol === 'cstpo') reward = info.terminal.utility;
     }
     // Committed only now: an error of a language role or judge above leaves the environment as it was.
@@ -297,8 +296,12 @@ export class DialogueEnv {
     return { observation: this.observe() };
   }
 
-  /** The judge's input, built only when a judge runs (PPDPP: every turn; CSTPO: at the end). */
-  private judgeInput(seed: Seed, transcript: readonly Turn[], state: SimState): JudgeInput {
+  /**
+   * The judge's input, built only when a judge runs (PPDPP: every turn; CSTPO: at the end): the dialogue so far
+   * without labels followed by this step's `turns` (not yet committed to the history).
+   */
+  private judgeInput(seed: Seed, turns: readonly Turn[], state: SimState): JudgeInput {
+    const transcript = [...this.textHistory, ...turns];
     return { task: this.task.id, transcript, events: state.events, actorView: seed.actorView };
   }
 

@@ -29,17 +29,30 @@ export function lastUserText(history: readonly Turn[]): string {
   return '';
 }
 
+/**
+ * Each earlier actor turn's trimmed text and content words, by turn object: the environment keeps a turn's object
+ * for the whole episode, so every later turn's repetition check reads them without looking the text up again.
+ */
+const earlierTurns = new WeakMap<Turn, { trimmed: string; words: ReadonlySet<string> }>();
+
+function wordsOfTurn(t: Turn): { trimmed: string; words: ReadonlySet<string> } {
+  let out = earlierTurns.get(t);
+  if (out === undefined)
+    earlierTurns.set(t, (out = { trimmed: t.text.trim(), words: contentWordSet(t.text) }));
+  return out;
+}
+
 function repetitionOf(utterance: string, history: readonly Turn[]): number {
   const words = contentWordSet(utterance);
   const trimmed = utterance.trim();
   let best = 0;
   for (const t of history) {
     if (t.speaker !== 'actor') continue;
-    if (t.text.trim() === trimmed) return 1;
+    const earlier = wordsOfTurn(t);
+    if (earlier.trimmed === trimmed) return 1;
     if (words.size === 0) continue;
-    const other = contentWordSet(t.text);
     let shared = 0;
-    for (const w of words) if (other.has(w)) shared++;
+    for (const w of words) if (earlier.words.has(w)) shared++;
     best = Math.max(best, shared / words.size);
   }
   return best >= 0.6 ? best : 0;

@@ -8,7 +8,7 @@
  */
 import { DialogueEndedError, ProposalRejectedError } from './errors';
 import { Rng } from '../rng';
-import type { Seed, Turn } from '../tasks/seed';
+import type { CognitiveState, Seed, Turn } from '../tasks/seed';
 import type { TaskSpec } from '../tasks/types';
 import { appraise, reactivation, updateAffect, withStartingGoalCongruence } from './affect';
 import { actorEvents, isStale, userEvents } from './dynamics';
@@ -73,7 +73,9 @@ export function initialSimState(
     seedId: seed.id,
     profile: options.share ? seed.profile : structuredClone(seed.profile),
     private: options.share ? seed.userPrivate : structuredClone(seed.userPrivate),
-    cognitive: withStartingGoalCongruence(options.share ? seed.cognitive : structuredClone(seed.cognitive)),
+    cognitive: options.share
+      ? sharedStartingState(seed.cognitive)
+      : withStartingGoalCongruence(structuredClone(seed.cognitive)),
     events: [],
     turn: 0,
     remaining: horizon,
@@ -83,6 +85,18 @@ export function initialSimState(
     revealed: [],
     rng: Rng.fromSeed(rngSeed).getState(),
   };
+}
+
+/**
+ * The starting cognitive states of shared (deep-frozen, never mutated) seed states, each derived once: a batch
+ * resets the same few seeds over and over. Keyed weakly, so a seed's entry goes with it.
+ */
+const startingStates = new WeakMap<CognitiveState, CognitiveState>();
+
+function sharedStartingState(cog: CognitiveState): CognitiveState {
+  let start = startingStates.get(cog);
+  if (start === undefined) startingStates.set(cog, (start = withStartingGoalCongruence(cog)));
+  return start;
 }
 
 /** Probability of the central route: eta·relevance·quality / (that + (1 − eta)·cue), or eta below the floor. */
@@ -223,8 +237,8 @@ export class CogSim {
 
     const asked = mode === 'Influence' && callToAction(perception, this.task.id);
     const user = userEvents(s, actorEvs, asked);
-    const events = [...actorEvs, ...user.events];
-    s.events = [...s.events, ...events];
+    const events = user.events.length === 0 ? actorEvs : [...actorEvs, ...user.events];
+    if (events.length > 0) s.events = [...s.events, ...events];
     s.lastUserPrice = user.lastUserPrice;
     s.changeLog = [
       ...s.changeLog,
