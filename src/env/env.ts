@@ -99,8 +99,10 @@ export interface DialogueEnvOptions {
   routeSampling?: CogSimOptions['routeSampling'];
   /**
    * Deep-freeze the simulator states and turn records handed out in `info` (default true: mutating them throws
-   * instead of changing the episode). Runners that never hand `info` to other code may turn it off for speed;
-   * see `CogSimOptions.freeze`.
+   * instead of changing the episode). Runners that never hand `info` to other code may turn it off for speed
+   * (about a tenth of a template episode; see `CogSimOptions.freeze`): every job, trainer and check of this
+   * library does, and tests/unit/env/immutability.test.ts runs them with freezing forced on, so that code of
+   * theirs that mutates a state fails a test instead of changing an episode.
    */
   freezeStates?: boolean;
 }

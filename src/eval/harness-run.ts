@@ -88,6 +88,7 @@ export async function runEvalEpisode(
   const { spec, seed } = task;
   const recorder = new RecordingJudge(services.judge?.() ?? new TemplateJudge());
   const env = new DialogueEnv(spec.task, {
+    freezeStates: false,
     protocol: settings.protocol,
     routeSampling: settings.routeSampling,
     ...(settings.horizon !== undefined ? { horizon: settings.horizon } : {}),

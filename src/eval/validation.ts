@@ -90,6 +90,7 @@ export async function ladderDoseResponse(options: LadderDoseOptions): Promise<La
   if (bad) throw new EvalInputError(`ladderDoseResponse: seed "${bad.id}" is for ${bad.task}, not ${task}`);
   const ladder = options.ladder ?? DEFAULT_LADDERS[task];
   const env = new DialogueEnv(task, {
+    freezeStates: false,
     routeSampling: 'deterministic',
     ...(options.simulator ? { roles: options.simulator.roles() } : {}),
   });

@@ -127,6 +127,7 @@ export function actorServices(config: GrpoConfig, services: GrpoServices = {}): 
 /** An environment for a configuration (template roles and judge unless given). */
 export function grpoEnv(config: GrpoConfig, services: GrpoServices = {}): DialogueEnv {
   return new DialogueEnv(config.task, {
+    freezeStates: false,
     horizon: config.horizon,
     ...(services.roles ? { roles: services.roles() } : {}),
     ...(services.judge ? { judge: repeatedJudge(services.judge(), 3) } : {}),

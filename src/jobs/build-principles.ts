@@ -103,7 +103,7 @@ export async function buildPrinciplesJob(
   checkAborted(options.signal, 'build-principles');
   const seeds = c.seeds ?? defaultSeeds(c.task);
   const roles = {
-    env: new DialogueEnv(c.task, { protocol: 'ppdpp' as const }),
+    env: new DialogueEnv(c.task, { protocol: 'ppdpp' as const, freezeStates: false }),
     actor: new RandomPolicy(c.task),
     realizer: new TemplateRealizer(),
     reviser: new TemplateReviser(),

@@ -148,6 +148,7 @@ export async function simulateJob(
   try {
     const policy = registry.create(task, config.policy);
     const env = new DialogueEnv(task, {
+      freezeStates: false,
       roles: roles.simRoles,
       judge: roles.judge,
       protocol: config.protocol,

@@ -79,6 +79,7 @@ export function createRolloutContext(
     counts,
     makeEnv: () =>
       new DialogueEnv(config.task, {
+        freezeStates: false,
         roles: countingRoles(roles(), counts),
         judge: repeatedJudge(countingJudge(judge(), counts), 3),
         horizon: config.horizon,

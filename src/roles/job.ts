@@ -49,6 +49,7 @@ export async function runLanguageJob(
 ): Promise<LanguageJobResult> {
   const roles = resolveRoles(job.language ?? {}, options.runtime);
   const env = new DialogueEnv(job.task, {
+    freezeStates: false,
     roles: roles.simRoles,
     judge: roles.judge,
     ...(job.protocol ? { protocol: job.protocol } : {}),

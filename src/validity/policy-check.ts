@@ -53,7 +53,7 @@ export async function comparePolicies(
 ): Promise<PolicyResult[]> {
   const repeats = options.repeats ?? 1;
   const base = options.seed ?? 0;
-  const env = new DialogueEnv(task);
+  const env = new DialogueEnv(task, { freezeStates: false });
   const results: PolicyResult[] = [];
   for (const [name, make] of Object.entries(policies)) {
     const episodes: EpisodeRecord[] = [];

@@ -31,7 +31,7 @@ export interface ReplyRow {
  * @throws errors of the environment or the simulator's roles.
  */
 export async function replyRow(task: TaskId, seeds: readonly Seed[]): Promise<ReplyRow> {
-  const env = new DialogueEnv(task);
+  const env = new DialogueEnv(task, { freezeStates: false });
   const texts: string[] = [];
   let repeats = 0;
   for (const seed of seeds) {

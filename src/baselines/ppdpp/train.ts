@@ -241,7 +241,7 @@ export async function trainPpdpp(options: PpdppTrainOptions): Promise<PpdppTrain
 
     // REINFORCE against the per-turn critic.
     const rl = new Adam(params, { learningRate: options.rlLearningRate ?? 1e-3, maxGradNorm: 1 });
-    const env = new DialogueEnv(task, { protocol: 'ppdpp', horizon });
+    const env = new DialogueEnv(task, { protocol: 'ppdpp', horizon, freezeStates: false });
     const steps: PpdppStepStats[] = [];
     for (let step = 0; step < rlSteps; step++) {
       const planner = new RecordingPlanner(await snapshot(sftAccuracy, examples.length), featurizer);
