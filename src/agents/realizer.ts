@@ -173,7 +173,7 @@ export class TopicTally {
       this.best = c;
       if (w === this.top) continue;
       this.top = w;
-      this.topNoun = w.split(' ')[1] ?? null;
+      this.topNoun = w.slice(w.indexOf(' ') + 1);
     }
     this.latest = topics.at(-1);
   }
