@@ -303,19 +303,7 @@ export function repeatedJudge(inner: Judge, n = 3): Judge {
     async terminal(input) {
       const runs: TerminalJudgment[] = [];
       for (let i = 0; i < n; i++) runs.push(await inner.terminal(input));
-      const scores: Record<string, number | boolean> = {};
-      for (const key of Object.keys(runs[0]?.scores ?? {})) {
-        const vals = runs.map((r) => r.scores[key]);
-        scores[key] =
-          typeof vals[0] === 'boolean'
-            ? vals.filter(Boolean).length * 2 > n
-            : mean(vals.map((v) => Number(v)));
-      }
-      return {
-        utility: mean(runs.map((r) => r.utility)),
-        success: runs.filter((r) => r.success).length * 2 > n,
-        scores,
-      };
+      return combinedTerminal(runs);
     },
     async turn(input) {
       const runs: TurnJudgment[] = [];
@@ -324,4 +312,29 @@ export function repeatedJudge(inner: Judge, n = 3): Judge {
       return { labels: runs.flatMap((r) => r.labels), reward, success: reward > 0.5 };
     },
   };
+}
+
+/**
+ * Terminal judgments of the same input combined (at least one): utilities and the numeric scores averaged,
+ * success and the boolean scores by majority; the scores are those of the first judgment.
+ */
+function combinedTerminal(runs: readonly TerminalJudgment[]): TerminalJudgment {
+  const first = runs[0] as TerminalJudgment;
+  const scores: Record<string, number | boolean> = {};
+  for (const key of Object.keys(first.scores)) {
+    let total = 0;
+    let votes = 0;
+    for (const r of runs) {
+      total += Number(r.scores[key]);
+      if (r.scores[key]) votes++;
+    }
+    scores[key] = typeof first.scores[key] === 'boolean' ? votes * 2 > runs.length : total / runs.length;
+  }
+  let utility = 0;
+  let successes = 0;
+  for (const r of runs) {
+    utility += r.utility;
+    if (r.success) successes++;
+  }
+  return { utility: utility / runs.length, success: successes * 2 > runs.length, scores };
 }
