@@ -34,7 +34,7 @@ export class RandomPolicy implements Policy {
   ) {
     this.labels = getTask(task).strategies;
   }
-  async act(obs: Observation, rng: Rng): Promise<Action> {
+  act(obs: Observation, rng: Rng): Promise<Action> {
     return realizeUniform(this.realizer, obs, rng.pick(this.labels), rng);
   }
 }
@@ -55,7 +55,7 @@ export class FixedPolicy implements Policy {
     }
     this.name = `fixed:${strategy}`;
   }
-  async act(obs: Observation, rng: Rng): Promise<Action> {
+  act(obs: Observation, rng: Rng): Promise<Action> {
     return realizeUniform(this.realizer, obs, this.strategy, rng);
   }
 }
@@ -77,7 +77,7 @@ export class ReplayPolicy implements Policy {
   begin(context: EpisodeContext): void {
     this.queue = [...(context.reference?.strategies ?? [])];
   }
-  async act(obs: Observation, rng: Rng): Promise<Action> {
+  act(obs: Observation, rng: Rng): Promise<Action> {
     const next = this.queue.shift();
     const strategy = next !== undefined && this.labels.includes(next) ? next : rng.pick(this.labels);
     return realizeUniform(this.realizer, obs, strategy, rng);

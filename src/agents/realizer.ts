@@ -122,40 +122,60 @@ function remember(cache: Map<string, readonly string[]>, key: string, topics: re
 
 /**
  * A running tally of the topics named in the user turns of one dialogue (see {@link ownedNouns}), extended by
- * the turns added since the last call instead of rescanning the whole history on every actor turn. A history
- * that does not extend the one seen last (another dialogue, a restored checkpoint) starts the tally afresh.
+ * the turns added since the last {@link update} instead of rescanning the whole history on every actor turn. A
+ * history that does not extend the one seen last (another dialogue, a restored checkpoint) starts the tally afresh.
  */
 export class TopicTally {
   private seen: readonly Turn[] = [];
-  /** Per topic: how often it was named, and the position of its latest naming. */
+  /** Per topic: how often it was named. */
   private readonly counts = new Map<string, number>();
-  private concern: string | null = null;
   private best = 0;
-  private lastTopics: readonly string[] = [];
+  private top: string | null = null;
+  private topNoun: string | null = null;
+  private latest: string | undefined = undefined;
 
-  /** Bring the tally up to `history`; returns the most often named topic (latest among equals) and the last turn's. */
-  update(history: readonly Turn[]): { concern: string | null; last: string | undefined } {
+  /** The most often named topic ("your exams"; the latest among equals), or null while none was named. */
+  get concern(): string | null {
+    return this.top;
+  }
+  /** The concern's bare noun ("exams"), or null while none was named. */
+  get noun(): string | null {
+    return this.topNoun;
+  }
+  /** The last topic named in the latest user turn, or undefined when that turn named none. */
+  get last(): string | undefined {
+    return this.latest;
+  }
+
+  /** Bring the tally up to `history`. */
+  update(history: readonly Turn[]): void {
     if (!this.extends(history)) {
       this.seen = [];
       this.counts.clear();
-      this.concern = null;
+      this.top = this.topNoun = null;
+      this.latest = undefined;
       this.best = 0;
-      this.lastTopics = [];
     }
     for (let i = this.seen.length; i < history.length; i++) {
       const t = history[i] as Turn;
-      if (t.speaker !== 'user') continue;
-      const topics = ownedNouns(t.text);
-      for (const w of topics) {
-        const c = (this.counts.get(w) ?? 0) + 1;
-        this.counts.set(w, c);
-        // The newest naming wins among equals, so a topic that reaches the top count becomes the concern.
-        if (c >= this.best) [this.concern, this.best] = [w, c];
-      }
-      this.lastTopics = topics;
+      if (t.speaker === 'user') this.add(ownedNouns(t.text));
     }
     this.seen = history;
-    return { concern: this.concern, last: this.lastTopics.at(-1) };
+  }
+
+  /** Count the topics of one user turn. */
+  private add(topics: readonly string[]): void {
+    for (const w of topics) {
+      const c = (this.counts.get(w) ?? 0) + 1;
+      this.counts.set(w, c);
+      // The newest naming wins among equals, so a topic that reaches the top count becomes the concern.
+      if (c < this.best) continue;
+      this.best = c;
+      if (w === this.top) continue;
+      this.top = w;
+      this.topNoun = w.slice(w.indexOf(' ') + 1);
+    }
+    this.latest = topics.at(-1);
   }
 
   /** Whether `history` starts with the turns seen last (the same turn objects, in order). */
@@ -181,13 +201,12 @@ function lastOffer(events: Observation['events'], by: 'user' | 'actor'): number 
  * dialogue kept between calls (see {@link TopicTally}); without it, the user turns are read from scratch.
  */
 export function realizerContext(obs: Observation, tally = new TopicTally()): RealizerContext {
-  // The most often named topic; among equals, the most recent.
-  const { concern, last } = tally.update(obs.history);
-  const topic = concern ?? 'all of this';
+  tally.update(obs.history);
+  const topic = tally.concern ?? 'all of this';
   return {
-    concern: concern?.split(' ')[1] ?? 'situation',
+    concern: tally.noun ?? 'situation',
     topic,
-    echo: last ?? topic,
+    echo: tally.last ?? topic,
     item: obs.actorView.itemName?.trim().toLowerCase() || 'item',
     listPrice: obs.actorView.listPrice ?? 0,
     targetPrice: obs.actorView.targetPrice ?? 0,
@@ -415,28 +434,30 @@ export class TemplateRealizer implements Realizer {
     const variants =
       bank[strategy] ?? bank[obs.task === 'esconv' ? 'Others' : obs.task === 'p4g' ? 'Other' : 'other'] ?? [];
     const ctx = realizerContext(obs, this.tally);
-    const recent = recentActorTexts(obs.history, 2);
+    const limit = Math.max(1, n);
     // The realizations in rotated order, those of the last two actor turns after the others; duplicates dropped
-    // (a linear scan: four short lists, no hashing of the fresh strings).
-    const fresh: string[] = [];
+    // (a linear scan: four short lists, no hashing of the fresh strings). Variants after the first `limit` fresh
+    // ones cannot make the list and are not realised.
+    const out: string[] = [];
     const repeated: string[] = [];
-    for (let i = 0; i < variants.length; i++) {
+    for (let i = 0; i < variants.length && out.length < limit; i++) {
       const text = (variants[(i + obs.turn) % variants.length] as Variant)(ctx);
-      const list = recent.includes(text) ? repeated : fresh;
+      const list = usedLately(obs.history, text) ? repeated : out;
       if (!list.includes(text)) list.push(text);
     }
-    for (const text of repeated) fresh.push(text);
-    fresh.length = Math.min(fresh.length, Math.max(1, n));
-    return fresh;
+    for (let i = 0; i < repeated.length && out.length < limit; i++) out.push(repeated[i] as string);
+    return out;
   }
 }
 
-/** The texts of the actor's last `n` turns in `history` (latest first). */
-function recentActorTexts(history: readonly Turn[], n: number): string[] {
-  const out: string[] = [];
-  for (let i = history.length - 1; i >= 0 && out.length < n; i--) {
+/** Whether `text` is the text of one of the actor's last two turns in `history`. */
+function usedLately(history: readonly Turn[], text: string): boolean {
+  let actorTurns = 0;
+  for (let i = history.length - 1; i >= 0 && actorTurns < 2; i--) {
     const t = history[i] as Turn;
-    if (t.speaker === 'actor') out.push(t.text);
+    if (t.speaker !== 'actor') continue;
+    if (t.text === text) return true;
+    actorTurns++;
   }
-  return out;
+  return false;
 }

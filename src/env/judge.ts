@@ -124,21 +124,45 @@ function lower(text: string): string {
 }
 
 /**
- * ESConv plan feasibility A in [0, 4] from the user's last 3 turns: a firm, not negated first-person plan 3
- * (+1 with a time), a hedged one 1.5 (+0.5 with a time); the best turn counts. A clause that refuses ("I won't…")
- * scores nothing.
+ * The plan score of one turn (see {@link planScore}): a firm, not negated first-person plan 3 (+1 with a time), a
+ * hedged one 1.5 (+0.5 with a time), the best clause counting; 0 without a plan.
  */
-export function planScore(turns: readonly string[]): number {
+export function turnPlanScore(text: string): number {
   let best = 0;
-  for (const t of turns.slice(-3)) {
-    for (const clause of lower(t).split(/[.!?;]+/)) {
-      if (NEGATED_PLAN.test(clause)) continue;
-      const when = WHEN.test(clause);
-      if (FIRM_PLAN.test(clause)) best = Math.max(best, when ? 4 : 3);
-      else if (TENTATIVE_PLAN.test(clause)) best = Math.max(best, when ? 2 : 1.5);
-    }
+  for (const clause of lower(text).split(/[.!?;]+/)) {
+    if (NEGATED_PLAN.test(clause)) continue;
+    const when = WHEN.test(clause);
+    if (FIRM_PLAN.test(clause)) best = Math.max(best, when ? 4 : 3);
+    else if (TENTATIVE_PLAN.test(clause)) best = Math.max(best, when ? 2 : 1.5);
   }
   return best;
+}
+
+/**
+ * ESConv plan feasibility A in [0, 4] from the user's last 3 turns: a firm, not negated first-person plan 3
+ * (+1 with a time), a hedged one 1.5 (+0.5 with a time); the best turn counts. A clause that refuses ("I won't…")
+ * scores nothing. `planOf` is {@link turnPlanScore} or a memo of it.
+ */
+export function planScore(
+  turns: readonly string[],
+  planOf: (text: string) => number = turnPlanScore,
+): number {
+  let best = 0;
+  for (let i = Math.max(0, turns.length - 3); i < turns.length; i++)
+    best = Math.max(best, planOf(turns[i] as string));
+  return best;
+}
+
+/** The mean mood of `turns[from]` to `turns[to - 1]`, 0 for none. */
+function meanMood(
+  turns: readonly string[],
+  from: number,
+  to: number,
+  moodOf: (text: string) => number,
+): number {
+  let total = 0;
+  for (let i = from; i < to; i++) total += moodOf(turns[i] as string);
+  return to > from ? total / (to - from) : 0;
 }
 
 /**
@@ -148,8 +172,8 @@ export function planScore(turns: readonly string[]): number {
  */
 export function emotionScore(turns: readonly string[], moodOf: (text: string) => number = mood): number {
   if (turns.length === 0) return 2;
-  const first = mean(turns.slice(0, 2).map((t) => moodOf(t)));
-  const last = mean(turns.slice(-2).map((t) => moodOf(t)));
+  const first = meanMood(turns, 0, Math.min(2, turns.length), moodOf);
+  const last = meanMood(turns, Math.max(0, turns.length - 2), turns.length, moodOf);
   return Math.min(4, Math.max(0, 2 + 2 * (last - first)));
 }
 
@@ -180,35 +204,41 @@ const P4G_REFUSAL =
 const P4G_LEANING =
   /\b(?:i'd|i would|i might|i may|i could|i can|i want to|happy to|glad to)\b[^.!?]*\b(?:donat|give|contribut|help)|count me in/;
 
-/** Turn texts whose mood the template judges remember (first in, first out). */
-const MOOD_MEMO_SIZE = 16_384;
-/**
- * Moods of the texts scored so far, shared by every template judge: a pure function of the text, and user turns
- * recur across episodes and across environments (a batch job or an RL branch makes a judge of its own).
- */
-const moods = new Map<string, number>();
+/** Turn texts whose scores the template judges remember (first in, first out). */
+const MEMO_SIZE = 16_384;
 
-/** {@link mood}, remembered per text. */
-function rememberedMood(text: string): number {
-  let m = moods.get(text);
-  if (m === undefined) {
-    m = mood(text);
-    if (moods.size >= MOOD_MEMO_SIZE) moods.delete(moods.keys().next().value as string);
-    moods.set(text, m);
-  }
-  return m;
+/**
+ * `score`, remembered per text in a memo shared by every template judge: a pure function of the text, and user
+ * turns recur across episodes and across environments (a batch job or an RL branch makes a judge of its own).
+ */
+function remembered(score: (text: string) => number): (text: string) => number {
+  const memo = new Map<string, number>();
+  return (text) => {
+    let m = memo.get(text);
+    if (m === undefined) {
+      m = score(text);
+      if (memo.size >= MEMO_SIZE) memo.delete(memo.keys().next().value as string);
+      memo.set(text, m);
+    }
+    return m;
+  };
 }
 
+/** {@link mood}, remembered per text. */
+const rememberedMood = remembered(mood);
+/** {@link turnPlanScore}, remembered per text. */
+const rememberedPlan = remembered(turnPlanScore);
+
 /**
- * Template judge: text and event rules, deterministic. The moods of the texts scored are remembered across
- * judges (see {@link rememberedMood}).
+ * Template judge: text and event rules, deterministic. The moods and plan scores of the texts scored are
+ * remembered across judges (see {@link remembered}).
  */
 export class TemplateJudge implements Judge {
   async terminal(input: JudgeInput): Promise<TerminalJudgment> {
     if (input.task === 'esconv') {
       const turns = userTurns(input.transcript);
       const E = emotionScore(turns, rememberedMood);
-      const A = planScore(turns);
+      const A = planScore(turns, rememberedPlan);
       return { utility: esconvUtility(E, A), success: isSuccess('esconv', { E, A }), scores: { E, A } };
     }
     if (input.task === 'p4g') {
@@ -253,8 +283,9 @@ export class TemplateJudge implements Judge {
       else if (input.events.some((e) => e.type === 'quit')) index = 0;
       else index = offers.length >= 2 && (offers.at(-1) as number) < (offers.at(-2) as number) ? 2 : 1;
     } else {
-      const d = mood(last) - mood(prev);
-      index = planScore([last]) >= 3 && mood(last) > 0 ? 3 : d > 0 ? 2 : d < 0 ? 0 : 1;
+      const m = rememberedMood(last);
+      const d = m - rememberedMood(prev);
+      index = rememberedPlan(last) >= 3 && m > 0 ? 3 : d > 0 ? 2 : d < 0 ? 0 : 1;
     }
     const reward = PPDPP_REWARDS[index] as number;
     return { labels: [labels[index] as string], reward, success: reward > 0.5 };
@@ -272,19 +303,7 @@ export function repeatedJudge(inner: Judge, n = 3): Judge {
     async terminal(input) {
       const runs: TerminalJudgment[] = [];
       for (let i = 0; i < n; i++) runs.push(await inner.terminal(input));
-      const scores: Record<string, number | boolean> = {};
-      for (const key of Object.keys(runs[0]?.scores ?? {})) {
-        const vals = runs.map((r) => r.scores[key]);
-        scores[key] =
-          typeof vals[0] === 'boolean'
-            ? vals.filter(Boolean).length * 2 > n
-            : mean(vals.map((v) => Number(v)));
-      }
-      return {
-        utility: mean(runs.map((r) => r.utility)),
-        success: runs.filter((r) => r.success).length * 2 > n,
-        scores,
-      };
+      return combinedTerminal(runs);
     },
     async turn(input) {
       const runs: TurnJudgment[] = [];
@@ -293,4 +312,29 @@ export function repeatedJudge(inner: Judge, n = 3): Judge {
       return { labels: runs.flatMap((r) => r.labels), reward, success: reward > 0.5 };
     },
   };
+}
+
+/**
+ * Terminal judgments of the same input combined (at least one): utilities and the numeric scores averaged,
+ * success and the boolean scores by majority; the scores are those of the first judgment.
+ */
+function combinedTerminal(runs: readonly TerminalJudgment[]): TerminalJudgment {
+  const first = runs[0] as TerminalJudgment;
+  const scores: Record<string, number | boolean> = {};
+  for (const key of Object.keys(first.scores)) {
+    let total = 0;
+    let votes = 0;
+    for (const r of runs) {
+      total += Number(r.scores[key]);
+      if (r.scores[key]) votes++;
+    }
+    scores[key] = typeof first.scores[key] === 'boolean' ? votes * 2 > runs.length : total / runs.length;
+  }
+  let utility = 0;
+  let successes = 0;
+  for (const r of runs) {
+    utility += r.utility;
+    if (r.success) successes++;
+  }
+  return { utility: utility / runs.length, success: successes * 2 > runs.length, scores };
 }
