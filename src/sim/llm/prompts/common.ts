@@ -33,7 +33,9 @@ export function speakerName(task: TaskId, speaker: Turn['speaker']): string {
  */
 export function dialogueText(task: TaskId, history: readonly Turn[]): string {
   if (history.length === 0) return '(the conversation has not started)';
-  return history.map((t) => `${speakerName(task, t.speaker)}: ${t.text}`).join('\n');
+  const actor = speakerName(task, 'actor');
+  const user = speakerName(task, 'user');
+  return history.map((t) => `${t.speaker === 'actor' ? actor : user}: ${t.text}`).join('\n');
 }
 
 /** A money amount as `$12` or `$1.50`. */
@@ -81,6 +83,28 @@ export function recordLine(r: BdiRecord): string {
 }
 
 /**
+ * Rendered record lists, per list: a simulator state is deep-frozen when its turn ends (src/sim/freeze.ts), and
+ * a list no turn changed is the same frozen array in the next state, read by up to three prompts a turn. Only
+ * frozen lists of frozen records are kept (collected with them).
+ */
+const renderedLists = new WeakMap<readonly BdiRecord[], string>();
+
+/** The records as {@link recordLine}s, one per line; `(none)` for an empty list. */
+function recordLines(rs: readonly BdiRecord[]): string {
+  let text = renderedLists.get(rs);
+  if (text === undefined) {
+    text = rs.length ? rs.map(recordLine).join('\n') : '(none)';
+    if (Object.isFrozen(rs) && rs.every(deeplyFrozen)) renderedLists.set(rs, text);
+  }
+  return text;
+}
+
+/** A record whose fields cannot change (its relation lists included). */
+function deeplyFrozen(r: BdiRecord): boolean {
+  return Object.isFrozen(r) && Object.isFrozen(r.supports) && Object.isFrozen(r.conflictsWith);
+}
+
+/**
  * The simulated user's persona, private view and cognitive-affective state (records with strengths 0–4, affect,
  * appraisal): what the simulator's own roles may read, never shown to the actor or the judge.
  */
@@ -96,8 +120,7 @@ export function userStateText(state: Readonly<SimState>): string {
   if (p.listPrice !== undefined) priv.push(`Your listed price: ${money(p.listPrice)}`);
   if (p.reservationPrice !== undefined)
     priv.push(`Lowest price you would ever accept (secret): ${money(p.reservationPrice)}`);
-  const section = (title: string, rs: readonly BdiRecord[]) =>
-    `${title}:\n${rs.length ? rs.map(recordLine).join('\n') : '(none)'}`;
+  const section = (title: string, rs: readonly BdiRecord[]) => `${title}:\n${recordLines(rs)}`;
   return [
     `Persona: ${state.profile.persona}`,
     ...priv,
