@@ -83,25 +83,26 @@ export function recordLine(r: BdiRecord): string {
 }
 
 /**
- * Rendered record lists, per list: a simulator state is deep-frozen when its turn ends (src/sim/freeze.ts), and
- * a list no turn changed is the same frozen array in the next state, read by up to three prompts a turn. Only
- * frozen lists of frozen records are kept (collected with them).
+ * Rendered record lines, per record: a simulator state is deep-frozen when its turn ends (src/sim/freeze.ts) and
+ * the updater copies only the records a turn changes, so most records of a prompt are the same frozen objects as
+ * in the turn before. Only deeply frozen records are kept (collected with them).
  */
-const renderedLists = new WeakMap<readonly BdiRecord[], string>();
+const renderedLines = new WeakMap<BdiRecord, string>();
 
-/** The records as {@link recordLine}s, one per line; `(none)` for an empty list. */
-function recordLines(rs: readonly BdiRecord[]): string {
-  let text = renderedLists.get(rs);
-  if (text === undefined) {
-    text = rs.length ? rs.map(recordLine).join('\n') : '(none)';
-    if (Object.isFrozen(rs) && rs.every(deeplyFrozen)) renderedLists.set(rs, text);
+/** {@link recordLine}, kept for a deeply frozen record. */
+function cachedRecordLine(r: BdiRecord): string {
+  let line = renderedLines.get(r);
+  if (line === undefined) {
+    line = recordLine(r);
+    if (Object.isFrozen(r) && Object.isFrozen(r.supports) && Object.isFrozen(r.conflictsWith))
+      renderedLines.set(r, line);
   }
-  return text;
+  return line;
 }
 
-/** A record whose fields cannot change (its relation lists included). */
-function deeplyFrozen(r: BdiRecord): boolean {
-  return Object.isFrozen(r) && Object.isFrozen(r.supports) && Object.isFrozen(r.conflictsWith);
+/** One titled list of records, one {@link recordLine} per line; `(none)` for an empty list. */
+function section(title: string, rs: readonly BdiRecord[]): string {
+  return `${title}:\n${rs.length ? rs.map(cachedRecordLine).join('\n') : '(none)'}`;
 }
 
 /**
@@ -120,7 +121,6 @@ export function userStateText(state: Readonly<SimState>): string {
   if (p.listPrice !== undefined) priv.push(`Your listed price: ${money(p.listPrice)}`);
   if (p.reservationPrice !== undefined)
     priv.push(`Lowest price you would ever accept (secret): ${money(p.reservationPrice)}`);
-  const section = (title: string, rs: readonly BdiRecord[]) => `${title}:\n${recordLines(rs)}`;
   return [
     `Persona: ${state.profile.persona}`,
     ...priv,
