@@ -129,6 +129,11 @@ export const llmOverheadBenchmark: Benchmark = {
           `${task}: ${calls} calls, ${perCall.toFixed(3)} ms per call (library ${library.toFixed(3)} ms, backend ${backend.toFixed(3)} ms)`,
         );
         const cpu = cpuPerCall === null ? '' : `; CPU ${round(cpuPerCall)} ms per call`;
+        const tapeCpu = comparison.baseline.cpuMedian;
+        const libraryCpu =
+          tapeCpu === null || construction.cpuMedian === null
+            ? ''
+            : `; library CPU ${round((tapeCpu - construction.cpuMedian) / calls)} ms per call`;
         entries.push(
           {
             name: `llm/replayed episode time per LLM call (${task}, every role on replay)`,
@@ -143,7 +148,7 @@ export const llmOverheadBenchmark: Benchmark = {
             extra:
               `median tape run (answers handed back without work) − the replay backend's construction (` +
               `${round(construction.median)} ms), per call; the backend took ${round(backend)} ms per call ` +
-              `(inside ReplayBackend.complete, plus its construction); outside complete ${round(outside)} ms`,
+              `(inside ReplayBackend.complete, plus its construction); outside complete ${round(outside)} ms${libraryCpu}`,
           },
           {
             name: `llm/library share of a replayed LLM call (${task})`,
