@@ -33,7 +33,9 @@ export function speakerName(task: TaskId, speaker: Turn['speaker']): string {
  */
 export function dialogueText(task: TaskId, history: readonly Turn[]): string {
   if (history.length === 0) return '(the conversation has not started)';
-  return history.map((t) => `${speakerName(task, t.speaker)}: ${t.text}`).join('\n');
+  const actor = speakerName(task, 'actor');
+  const user = speakerName(task, 'user');
+  return history.map((t) => `${t.speaker === 'actor' ? actor : user}: ${t.text}`).join('\n');
 }
 
 /** A money amount as `$12` or `$1.50`. */
@@ -81,6 +83,29 @@ export function recordLine(r: BdiRecord): string {
 }
 
 /**
+ * Rendered record lines, per record: a simulator state is deep-frozen when its turn ends (src/sim/freeze.ts) and
+ * the updater copies only the records a turn changes, so most records of a prompt are the same frozen objects as
+ * in the turn before. Only deeply frozen records are kept (collected with them).
+ */
+const renderedLines = new WeakMap<BdiRecord, string>();
+
+/** {@link recordLine}, kept for a deeply frozen record. */
+function cachedRecordLine(r: BdiRecord): string {
+  let line = renderedLines.get(r);
+  if (line === undefined) {
+    line = recordLine(r);
+    if (Object.isFrozen(r) && Object.isFrozen(r.supports) && Object.isFrozen(r.conflictsWith))
+      renderedLines.set(r, line);
+  }
+  return line;
+}
+
+/** One titled list of records, one {@link recordLine} per line; `(none)` for an empty list. */
+function section(title: string, rs: readonly BdiRecord[]): string {
+  return `${title}:\n${rs.length ? rs.map(cachedRecordLine).join('\n') : '(none)'}`;
+}
+
+/**
  * The simulated user's persona, private view and cognitive-affective state (records with strengths 0–4, affect,
  * appraisal): what the simulator's own roles may read, never shown to the actor or the judge.
  */
@@ -96,8 +121,6 @@ export function userStateText(state: Readonly<SimState>): string {
   if (p.listPrice !== undefined) priv.push(`Your listed price: ${money(p.listPrice)}`);
   if (p.reservationPrice !== undefined)
     priv.push(`Lowest price you would ever accept (secret): ${money(p.reservationPrice)}`);
-  const section = (title: string, rs: readonly BdiRecord[]) =>
-    `${title}:\n${rs.length ? rs.map(recordLine).join('\n') : '(none)'}`;
   return [
     `Persona: ${state.profile.persona}`,
     ...priv,

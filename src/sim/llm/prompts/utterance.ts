@@ -18,6 +18,53 @@ function bare(line: string): string {
     .toLowerCase();
 }
 
+/** The compiled patterns of one (task, speaker, label set); non-global, so sharing them is stateless. */
+interface Matchers {
+  ownPrefix: RegExp;
+  otherPrefix: RegExp;
+  labelSet: ReadonlySet<string>;
+  leadingLabel: RegExp;
+  /** Recent results by input text: an answer is cleaned when validated and again when the role uses it. */
+  recent: Map<string, string>;
+}
+
+/** Results kept per {@link Matchers} (oldest dropped first). */
+const RECENT_RESULTS = 32;
+
+const LABEL_LINE = /^\s*[*_]*\s*(?:strategy|label|dialogue act|act)\s*[*_]*\s*:/i;
+
+/**
+ * Patterns already compiled, per label array (collected with it; the tasks' own label sets are constants) and
+ * then per `task|speaker` (at most 3 × 2 entries): building and compiling them took about 3/4 of a call.
+ */
+const compiled = new WeakMap<readonly string[], Map<string, Matchers>>();
+
+function matchers(task: TaskId, speaker: Speaker, labels: readonly string[]): Matchers {
+  let byRole = compiled.get(labels);
+  if (byRole === undefined) compiled.set(labels, (byRole = new Map()));
+  const key = `${task}|${speaker}`;
+  let m = byRole.get(key);
+  if (m === undefined) {
+    const spec = getTask(task);
+    const own = speaker === 'actor' ? [spec.actorRole, 'assistant'] : [spec.userRole, 'user'];
+    const other = speaker === 'actor' ? [spec.userRole, 'user'] : [spec.actorRole, 'assistant'];
+    const prefix = (names: string[]) =>
+      new RegExp(`^\\s*[*_]*\\s*(?:${names.map(escape).join('|')})\\s*[*_]*\\s*:\\s*[*_]*\\s*`, 'i');
+    m = {
+      ownPrefix: prefix(own),
+      otherPrefix: prefix(other),
+      labelSet: new Set(labels.map((l) => l.toLowerCase())),
+      leadingLabel: new RegExp(
+        `^\\s*[[(]\\s*(?:${labels.map(escape).join('|')})\\s*[\\])]\\s*[:.-]?\\s*`,
+        'i',
+      ),
+      recent: new Map(),
+    };
+    byRole.set(key, m);
+  }
+  return m;
+}
+
 /**
  * The utterance `text` of `speaker` in `task`, cleaned:
  * 1. leading label lines are dropped: `Strategy: …` / `Label: …` / `Dialogue act: …` lines, and lines that are
@@ -26,7 +73,8 @@ function bare(line: string): string {
  *    `Assistant:` for the actor, `User:` for the user) and a leading `[label]` / `(label)` are removed;
  * 3. the text is cut where a line starts with the other speaker's prefix (the model wrote their turn too);
  * 4. lines are joined with single spaces and surrounding double quotes removed.
- * Returns `''` when nothing is left (callers treat that as an empty utterance).
+ * Returns `''` when nothing is left (callers treat that as an empty utterance). The patterns are compiled once
+ * per `labels` array (which must not be changed afterwards) and the latest results are kept.
  */
 export function cleanUtterance(
   text: string,
@@ -34,20 +82,17 @@ export function cleanUtterance(
   speaker: Speaker,
   labels: readonly string[] = getTask(task).strategies,
 ): string {
-  const spec = getTask(task);
-  const own = speaker === 'actor' ? [spec.actorRole, 'assistant'] : [spec.userRole, 'user'];
-  const other = speaker === 'actor' ? [spec.userRole, 'user'] : [spec.actorRole, 'assistant'];
-  const prefix = (names: string[]) =>
-    new RegExp(`^\\s*[*_]*\\s*(?:${names.map(escape).join('|')})\\s*[*_]*\\s*:\\s*[*_]*\\s*`, 'i');
-  const ownPrefix = prefix(own);
-  const otherPrefix = prefix(other);
-  const labelSet = new Set(labels.map((l) => l.toLowerCase()));
-  const labelLine = /^\s*[*_]*\s*(?:strategy|label|dialogue act|act)\s*[*_]*\s*:/i;
-  const leadingLabel = new RegExp(
-    `^\\s*[[(]\\s*(?:${labels.map(escape).join('|')})\\s*[\\])]\\s*[:.-]?\\s*`,
-    'i',
-  );
+  const m = matchers(task, speaker, labels);
+  let out = m.recent.get(text);
+  if (out === undefined) {
+    out = clean(text, m);
+    if (m.recent.size >= RECENT_RESULTS) m.recent.delete(m.recent.keys().next().value as string);
+    m.recent.set(text, out);
+  }
+  return out;
+}
 
+function clean(text: string, { ownPrefix, otherPrefix, labelSet, leadingLabel }: Matchers): string {
   const lines = text
     .replace(/\r\n?/g, '\n')
     .split('\n')
@@ -56,7 +101,11 @@ export function cleanUtterance(
   let start = 0;
   while (start < lines.length) {
     const line = lines[start] as string;
-    if (labelLine.test(line) || labelSet.has(bare(line)) || labelSet.has(bare(line.replace(ownPrefix, '')))) {
+    if (
+      LABEL_LINE.test(line) ||
+      labelSet.has(bare(line)) ||
+      labelSet.has(bare(line.replace(ownPrefix, '')))
+    ) {
       start++;
     } else break;
   }
