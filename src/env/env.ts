@@ -159,6 +159,15 @@ class AnsweredOncePerInput implements Judge {
   }
 }
 
+/**
+ * Seeds already validated, each with its validated deep-frozen copy (validation and copying are the costliest
+ * part of a reset; initial states share the copy's profile, private view and cognitive state). Shared by every
+ * environment, since jobs make a new environment per run over the same seeds, and keyed weakly, so an entry goes
+ * with its seed. Seeds are treated as immutable values: a seed object changed after its first `reset` is not
+ * validated again.
+ */
+const validatedSeeds = new WeakMap<Seed, Seed>();
+
 export class DialogueEnv {
   readonly task: TaskSpec;
   readonly protocol: Protocol;
@@ -177,13 +186,6 @@ export class DialogueEnv {
    * view takes V8's slow path, and observations are made on every step.
    */
   private actorView: ActorView | null = null;
-  /**
-   * Seeds already validated by this environment, each with its validated deep-frozen copy (validation and
-   * copying are the costliest part of a reset; initial states share the copy's profile, private view and
-   * cognitive state). Seeds are treated as immutable values: a seed object changed after its first `reset` is
-   * not validated again.
-   */
-  private readonly validated = new WeakMap<Seed, Seed>();
 
   constructor(task: TaskId, options: DialogueEnvOptions = {}) {
     this.task = getTask(task);
@@ -205,10 +207,10 @@ export class DialogueEnv {
     observation: Observation;
     info: { state: SimState };
   } {
-    let valid = this.validated.get(seed);
+    let valid = validatedSeeds.get(seed);
     if (valid === undefined) {
       valid = deepFreeze(structuredClone(SeedSchema.parse(seed)));
-      this.validated.set(seed, valid).set(valid, valid);
+      validatedSeeds.set(seed, valid).set(valid, valid);
     }
     if (valid.task !== this.task.id)
       throw new EnvSeedMismatchError(`seed ${valid.id} is for task ${valid.task}, not ${this.task.id}`);
