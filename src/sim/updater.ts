@@ -13,6 +13,7 @@
  */
 import { ProposalRejectedError } from './errors';
 import { MAX_STRENGTH, type BdiRecord, type CognitiveState, type RecordType } from '../tasks/seed';
+import { records } from './records';
 import { RECORD_LIST, type Judgment, type Proposal, type Route } from './types';
 
 /** Limits on |Δ strength| per record type for each (route, judgment), from DESIGN.md's table. */
@@ -64,9 +65,12 @@ export interface UpdateResult {
 const clampStrength = (v: number) => Math.min(MAX_STRENGTH, Math.max(0, v));
 const round = (v: number) => Math.round(v * 1e9) / 1e9;
 
-/** A deep copy of a record (its relation lists copied). */
-export function cloneRecord(r: BdiRecord): BdiRecord {
-  return { ...r, supports: [...r.supports], conflictsWith: [...r.conflictsWith] };
+/**
+ * A copy of a record for the updater to change. It shares the relation lists with `r`: the updater never changes
+ * a list in place, it puts a filtered copy in the record's place.
+ */
+function copyRecord(r: BdiRecord): BdiRecord {
+  return { ...r };
 }
 
 /**
@@ -74,10 +78,11 @@ export function cloneRecord(r: BdiRecord): BdiRecord {
  * in the state the proposal is applied to (so the verdict does not depend on the order of the changes).
  */
 export function isSupported(cog: CognitiveState, intention: BdiRecord): boolean {
-  return intention.supports.some((id) => {
+  for (const id of intention.supports) {
     const sup = findById(cog, id);
-    return sup !== undefined && sup.active && sup.strength >= SUPPORT_MIN_STRENGTH;
-  });
+    if (sup !== undefined && sup.active && sup.strength >= SUPPORT_MIN_STRENGTH) return true;
+  }
+  return false;
 }
 
 /** The record with this id; with duplicate ids the last of beliefs, desires, intentions (as a Map over them keeps). */
@@ -86,10 +91,6 @@ function findById(cog: CognitiveState, id: string): BdiRecord | undefined {
   for (const list of [cog.beliefs, cog.desires, cog.intentions])
     for (const r of list) if (r.id === id) found = r;
   return found;
-}
-
-function allRecords(cog: CognitiveState): BdiRecord[] {
-  return [...cog.beliefs, ...cog.desires, ...cog.intentions];
 }
 
 /** The working copy of {@link applyProposal}: the new state, its records by id, and the records it owns. */
@@ -102,7 +103,7 @@ interface CopyOnWrite {
 /** `r` itself when the working copy owns it, else a copy of it put in its place (list and id map). */
 function own(cow: CopyOnWrite, r: BdiRecord): BdiRecord {
   if (cow.owned.has(r)) return r;
-  const copy = cloneRecord(r);
+  const copy = copyRecord(r);
   const list = cow.next[RECORD_LIST[r.type]];
   list[list.indexOf(r)] = copy;
   if (cow.byId.get(r.id) === r) cow.byId.set(r.id, copy);
@@ -223,7 +224,7 @@ export function applyProposal(
   // Relations to evicted records are dropped so that the state stays consistent.
   if (evicted.length > 0) {
     const gone = new Set(evicted);
-    for (const r of allRecords(next)) {
+    for (const r of records(next)) {
       const touched = r.supports.some((s) => gone.has(s)) || r.conflictsWith.some((s) => gone.has(s));
       // Untouched records keep their lists; owned ones get fresh filtered copies as before.
       if (!touched && !owned.has(r)) continue;
