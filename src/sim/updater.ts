@@ -52,7 +52,7 @@ export interface AppliedChange {
 export interface UpdateResult {
   /**
    * The new cognitive state (a fresh object with fresh record lists; records this proposal leaves alone are
-   * shared with the input, changed and new ones are fresh; affect and appraisal copied unchanged).
+   * shared with the input, changed and new ones are fresh; affect and appraisal shared unchanged).
    */
   next: CognitiveState;
   applied: AppliedChange[];
@@ -130,20 +130,21 @@ export function applyProposal(
 ): UpdateResult {
   const limits = CHANGE_LIMITS[route][judgment];
   // Copy on write: the lists are copied, a record only when this proposal changes it (`own`), so that the
-  // records it leaves alone stay shared with `cog` (which is never mutated).
+  // records it leaves alone stay shared with `cog` (which is never mutated), as do its affect and appraisal.
   const next: CognitiveState = {
     beliefs: [...cog.beliefs],
     desires: [...cog.desires],
     intentions: [...cog.intentions],
-    affect: { ...cog.affect },
-    appraisal: { ...cog.appraisal },
+    affect: cog.affect,
+    appraisal: cog.appraisal,
   };
   // By id, the last record of an id winning (as a Map built from [id, record] pairs keeps it).
   const byId = new Map<string, BdiRecord>();
   for (const list of [next.beliefs, next.desires, next.intentions]) for (const r of list) byId.set(r.id, r);
   const cow: CopyOnWrite = { next, byId, owned: new Set<BdiRecord>() };
   const owned = cow.owned;
-  const claimed = new Set(proposal.claimTopics);
+  // A short list: searched in place rather than made a Set on every call.
+  const claimed = proposal.claimTopics;
 
   const projected = new Map<string, { proposed: number; delta: number }>();
   for (const { id, delta } of proposal.changes) {
@@ -152,7 +153,7 @@ export function applyProposal(
     if (!r) throw new ProposalRejectedError(`unknown record "${id}"`);
     if (projected.has(id)) throw new ProposalRejectedError(`record "${id}" changed twice`);
     let d = delta;
-    if (judgment === 'reject' && claimed.has(r.topic) && d > 0) d = 0;
+    if (judgment === 'reject' && claimed.includes(r.topic) && d > 0) d = 0;
     if (r.type === 'desire' && route === 'peripheral' && judgment !== 'accept') d = 0;
     projected.set(id, { proposed: delta, delta: d });
   }
