@@ -37,13 +37,25 @@ export function topicStrength(
   return best;
 }
 
+/** Whether a record is one of the user's objections (see {@link objections}). */
+const isObjection = (r: BdiRecord) => r.active && r.direction === 'against';
+
 /**
  * The user's objections to the actor's goal: its active beliefs and desires against it, strongest first (ties by
- * id). The first caps a P4G persuadee's intention (`attitudeLevel` in `template/proposer.ts`), and asked, the
- * persuadee gives its reasons in this order (`nextReveal` in `simulator.ts`): the one that holds it back first.
+ * id). The first caps a P4G persuadee's intention (`attitudeLevel` in `template/proposer.ts`, through
+ * {@link objectionStrength}), and asked, the persuadee gives its reasons in this order (`nextReveal` in
+ * `simulator.ts`): the one that holds it back first.
  */
 export function objections(cog: CognitiveState): BdiRecord[] {
   return [...cog.beliefs, ...cog.desires]
-    .filter((r) => r.active && r.direction === 'against')
+    .filter(isObjection)
     .sort((a, b) => b.strength - a.strength || a.id.localeCompare(b.id));
+}
+
+/** Strength of the first of {@link objections} (the strongest), 0 when the user has none. */
+export function objectionStrength(cog: CognitiveState): number {
+  let best = 0;
+  for (const r of cog.beliefs) if (isObjection(r)) best = Math.max(best, r.strength);
+  for (const r of cog.desires) if (isObjection(r)) best = Math.max(best, r.strength);
+  return best;
 }

@@ -13,6 +13,7 @@
  */
 import { ProposalRejectedError } from './errors';
 import { MAX_STRENGTH, type BdiRecord, type CognitiveState, type RecordType } from '../tasks/seed';
+import { records } from './records';
 import { RECORD_LIST, type Judgment, type Proposal, type Route } from './types';
 
 /** Limits on |Δ strength| per record type for each (route, judgment), from DESIGN.md's table. */
@@ -51,7 +52,7 @@ export interface AppliedChange {
 export interface UpdateResult {
   /**
    * The new cognitive state (a fresh object with fresh record lists; records this proposal leaves alone are
-   * shared with the input, changed and new ones are fresh; affect and appraisal copied unchanged).
+   * shared with the input, changed and new ones are fresh; affect and appraisal shared unchanged).
    */
   next: CognitiveState;
   applied: AppliedChange[];
@@ -64,9 +65,12 @@ export interface UpdateResult {
 const clampStrength = (v: number) => Math.min(MAX_STRENGTH, Math.max(0, v));
 const round = (v: number) => Math.round(v * 1e9) / 1e9;
 
-/** A deep copy of a record (its relation lists copied). */
-export function cloneRecord(r: BdiRecord): BdiRecord {
-  return { ...r, supports: [...r.supports], conflictsWith: [...r.conflictsWith] };
+/**
+ * A copy of a record for the updater to change. It shares the relation lists with `r`: the updater never changes
+ * a list in place, it puts a filtered copy in the record's place.
+ */
+function copyRecord(r: BdiRecord): BdiRecord {
+  return { ...r };
 }
 
 /**
@@ -74,10 +78,11 @@ export function cloneRecord(r: BdiRecord): BdiRecord {
  * in the state the proposal is applied to (so the verdict does not depend on the order of the changes).
  */
 export function isSupported(cog: CognitiveState, intention: BdiRecord): boolean {
-  return intention.supports.some((id) => {
+  for (const id of intention.supports) {
     const sup = findById(cog, id);
-    return sup !== undefined && sup.active && sup.strength >= SUPPORT_MIN_STRENGTH;
-  });
+    if (sup !== undefined && sup.active && sup.strength >= SUPPORT_MIN_STRENGTH) return true;
+  }
+  return false;
 }
 
 /** The record with this id; with duplicate ids the last of beliefs, desires, intentions (as a Map over them keeps). */
@@ -86,10 +91,6 @@ function findById(cog: CognitiveState, id: string): BdiRecord | undefined {
   for (const list of [cog.beliefs, cog.desires, cog.intentions])
     for (const r of list) if (r.id === id) found = r;
   return found;
-}
-
-function allRecords(cog: CognitiveState): BdiRecord[] {
-  return [...cog.beliefs, ...cog.desires, ...cog.intentions];
 }
 
 /** The working copy of {@link applyProposal}: the new state, its records by id, and the records it owns. */
@@ -102,7 +103,7 @@ interface CopyOnWrite {
 /** `r` itself when the working copy owns it, else a copy of it put in its place (list and id map). */
 function own(cow: CopyOnWrite, r: BdiRecord): BdiRecord {
   if (cow.owned.has(r)) return r;
-  const copy = cloneRecord(r);
+  const copy = copyRecord(r);
   const list = cow.next[RECORD_LIST[r.type]];
   list[list.indexOf(r)] = copy;
   if (cow.byId.get(r.id) === r) cow.byId.set(r.id, copy);
@@ -129,20 +130,21 @@ export function applyProposal(
 ): UpdateResult {
   const limits = CHANGE_LIMITS[route][judgment];
   // Copy on write: the lists are copied, a record only when this proposal changes it (`own`), so that the
-  // records it leaves alone stay shared with `cog` (which is never mutated).
+  // records it leaves alone stay shared with `cog` (which is never mutated), as do its affect and appraisal.
   const next: CognitiveState = {
     beliefs: [...cog.beliefs],
     desires: [...cog.desires],
     intentions: [...cog.intentions],
-    affect: { ...cog.affect },
-    appraisal: { ...cog.appraisal },
+    affect: cog.affect,
+    appraisal: cog.appraisal,
   };
   // By id, the last record of an id winning (as a Map built from [id, record] pairs keeps it).
   const byId = new Map<string, BdiRecord>();
   for (const list of [next.beliefs, next.desires, next.intentions]) for (const r of list) byId.set(r.id, r);
   const cow: CopyOnWrite = { next, byId, owned: new Set<BdiRecord>() };
   const owned = cow.owned;
-  const claimed = new Set(proposal.claimTopics);
+  // A short list: searched in place rather than made a Set on every call.
+  const claimed = proposal.claimTopics;
 
   const projected = new Map<string, { proposed: number; delta: number }>();
   for (const { id, delta } of proposal.changes) {
@@ -151,7 +153,7 @@ export function applyProposal(
     if (!r) throw new ProposalRejectedError(`unknown record "${id}"`);
     if (projected.has(id)) throw new ProposalRejectedError(`record "${id}" changed twice`);
     let d = delta;
-    if (judgment === 'reject' && claimed.has(r.topic) && d > 0) d = 0;
+    if (judgment === 'reject' && claimed.includes(r.topic) && d > 0) d = 0;
     if (r.type === 'desire' && route === 'peripheral' && judgment !== 'accept') d = 0;
     projected.set(id, { proposed: delta, delta: d });
   }
@@ -223,7 +225,7 @@ export function applyProposal(
   // Relations to evicted records are dropped so that the state stays consistent.
   if (evicted.length > 0) {
     const gone = new Set(evicted);
-    for (const r of allRecords(next)) {
+    for (const r of records(next)) {
       const touched = r.supports.some((s) => gone.has(s)) || r.conflictsWith.some((s) => gone.has(s));
       // Untouched records keep their lists; owned ones get fresh filtered copies as before.
       if (!touched && !owned.has(r)) continue;

@@ -40,16 +40,42 @@ function conflictsWithAny(b: BdiRecord, ids: readonly string[]): boolean {
   return false;
 }
 
-/** GC over the two most relevant active desires (relevance = strength × 1 for core, × 0.7 otherwise). */
+const relevance = (d: BdiRecord) => d.strength * (d.core ? 1 : NON_CORE_RELEVANCE);
+
+/** Whether desire `a` (of relevance `wa`) ranks before `b` (of `wb`): more relevant, on a tie the lower id. */
+const ranksBefore = (a: BdiRecord, wa: number, b: BdiRecord, wb: number) =>
+  wa > wb || (wa === wb && a.id.localeCompare(b.id) < 0);
+
+/**
+ * GC over the two most relevant active desires (relevance = strength × 1 for core, × 0.7 otherwise; ties by id,
+ * then in list order).
+ */
 export function goalCongruence(cog: Pick<CognitiveState, 'beliefs' | 'desires'>): number {
-  const desires = cog.desires
-    .filter((d) => d.active)
-    .map((d) => ({ d, w: d.strength * (d.core ? 1 : NON_CORE_RELEVANCE) }))
-    .sort((a, b) => b.w - a.w || a.d.id.localeCompare(b.d.id))
-    .slice(0, 2);
-  const total = desires.reduce((s, x) => s + x.w, 0);
+  // The top two in one pass: no sorted copy of the desires per turn.
+  let first: BdiRecord | undefined;
+  let second: BdiRecord | undefined;
+  let w1 = 0;
+  let w2 = 0;
+  for (const d of cog.desires) {
+    if (!d.active) continue;
+    const w = relevance(d);
+    if (first === undefined || ranksBefore(d, w, first, w1)) {
+      second = first;
+      w2 = w1;
+      first = d;
+      w1 = w;
+    } else if (second === undefined || ranksBefore(d, w, second, w2)) {
+      second = d;
+      w2 = w;
+    }
+  }
+  if (first === undefined) return 0;
+  const total = second === undefined ? w1 : w1 + w2;
   if (total === 0) return 0;
-  return clamp(desires.reduce((s, x) => s + x.w * desireCongruence(x.d, cog.beliefs), 0) / total, -1, 1);
+  let sum = 0;
+  sum += w1 * desireCongruence(first, cog.beliefs);
+  if (second !== undefined) sum += w2 * desireCongruence(second, cog.beliefs);
+  return clamp(sum / total, -1, 1);
 }
 
 /** Appraisal after an update: recomputed GC, proposed CP and FE clamped to [-1, 1]. */

@@ -23,12 +23,7 @@ import type { Mode } from '../types';
  */
 export function influenceOf(p: Perception, task: TaskId): number {
   const f = p.features;
-  const inquiry = TASK_RULES[task].inquiryTopics;
-  const asking = f.onlyQuestions === 1 && questionKind(f, task) !== null;
-  const hits = Object.entries(p.topics)
-    .filter(([topic]) => topic !== 'rapport' && !asking && (f.question === 0 || !inquiry.includes(topic)))
-    .map(([, hit]) => hit);
-  return Math.max(
+  let best = Math.max(
     f.suggestion,
     f.evidence,
     f.selfDisclosure,
@@ -38,8 +33,13 @@ export function influenceOf(p: Perception, task: TaskId): number {
     f.quit,
     f.price !== null ? 1 : 0,
     f.requestToGive,
-    ...hits,
   );
+  if (f.onlyQuestions === 1 && questionKind(f, task) !== null) return best;
+  const inquiry = TASK_RULES[task].inquiryTopics;
+  for (const topic in p.topics)
+    if (topic !== 'rapport' && (f.question === 0 || !inquiry.includes(topic)))
+      best = Math.max(best, p.topics[topic] as number);
+  return best;
 }
 
 /** Influence score in [0, 1] of an utterance in a view (see {@link influenceOf}). */

@@ -21,7 +21,7 @@ import type { TextFeatures } from '../../text/features';
 import { perceptionOf, type Perception } from '../perception';
 import { sellerAcceptablePrice } from '../dynamics';
 import { CHANGE_LIMITS, isSupported } from '../updater';
-import { findRecord, objections, records, strengthOf, topicStrength } from '../records';
+import { findRecord, objectionStrength, strengthOf, topicStrength } from '../records';
 import type { ChangeProposer, MessageAssessment, SimView } from '../roles';
 import { TASK_RULES } from '../rules';
 import type { Judgment, Level, Proposal, Route } from '../types';
@@ -47,11 +47,12 @@ export function repetition(utterance: string, view: SimView): number {
 }
 
 /** Mean strength / 4 of the records supporting an intention, in [0, 1] (0 when it has none). */
-function supportOf(view: SimView, intentionId: string): number {
-  const cog = view.state.cognitive;
-  const goal = records(cog).find((r) => r.id === intentionId);
+function supportOf(cog: CognitiveState, intentionId: string): number {
+  const goal = findRecord(cog, intentionId);
   if (!goal || goal.supports.length === 0) return 0;
-  return goal.supports.reduce((s, id) => s + strengthOf(cog, id) / 4, 0) / goal.supports.length;
+  let sum = 0;
+  for (const id of goal.supports) sum += strengthOf(cog, id) / 4;
+  return sum / goal.supports.length;
 }
 
 function pressureLevel(f: TextFeatures, repeated: number): Level {
@@ -108,21 +109,27 @@ export function offerMovement(
  * decision rule), and an argument that answers it lowers it. Used where the task's `attitudeBound` rule holds ({@link TASK_RULES}).
  */
 export function attitudeLevel(cog: CognitiveState, goalIntention: string): number {
-  const goal = findRecord(cog, goalIntention);
-  const supports = goal?.supports ?? [];
-  const pro =
-    supports.length === 0 ? 0 : supports.reduce((s, id) => s + strengthOf(cog, id), 0) / supports.length;
-  const con = objections(cog)[0]?.strength ?? 0;
+  const supports = findRecord(cog, goalIntention)?.supports ?? [];
+  let pro = 0;
+  for (const id of supports) pro += strengthOf(cog, id);
+  if (supports.length > 0) pro /= supports.length;
+  const con = objectionStrength(cog);
   return Math.min(4, Math.max(0, 2 + pro - con));
 }
 
 /** Largest strength of the active records against the goal on `topic`, except those in `carried`, in [0, 4]. */
-function opposingStrength(cog: CognitiveState, topic: string, carried: ReadonlySet<string>): number {
+function opposingStrength(cog: CognitiveState, topic: string, carried: readonly string[]): number {
   let best = 0;
-  for (const r of records(cog))
-    if (r.active && r.topic === topic && r.direction === 'against' && !carried.has(r.id))
-      best = Math.max(best, r.strength);
+  for (const list of [cog.beliefs, cog.desires, cog.intentions])
+    for (const r of list)
+      if (r.active && r.topic === topic && r.direction === 'against' && !carried.includes(r.id))
+        best = Math.max(best, r.strength);
   return best;
+}
+
+/** Add `d` to the delta of record `id`. */
+function addTo(deltas: Map<string, number>, id: string, d: number): void {
+  deltas.set(id, (deltas.get(id) ?? 0) + d);
 }
 
 function levelOf(score: number): Level {
@@ -139,7 +146,7 @@ export class TemplateChangeProposer implements ChangeProposer {
     const asks = callToAction(p, view.task.id);
     // A request meets the opposing intention, which already carries the records that support it (the P4G
     // persuadee's "I cannot spare money"): naming their topic in the request is not counted a second time.
-    const carried = new Set(asks ? (findRecord(cog, rules.againstIntention)?.supports ?? []) : []);
+    const carried = asks ? (findRecord(cog, rules.againstIntention)?.supports ?? []) : [];
     let topical = 0;
     let opposition = 0;
     for (const [topic, hit] of Object.entries(hits)) {
@@ -157,7 +164,7 @@ export class TemplateChangeProposer implements ChangeProposer {
       opposition = Math.max(opposition, clamp01(gap / 0.3), badFaith);
     } else if (asks) {
       const against = strengthOf(cog, rules.againstIntention) / 4;
-      opposition = Math.max(opposition, against, 1 - supportOf(view, rules.goalIntention));
+      opposition = Math.max(opposition, against, 1 - supportOf(cog, rules.goalIntention));
     }
     const repeated = p.repetition;
     const pressure = pressureLevel(f, repeated);
@@ -229,34 +236,48 @@ export class TemplateChangeProposer implements ChangeProposer {
     const novelty = 1 - p.repetition;
     const movement = offerMovement(f.price, view);
     const deltas = new Map<string, number>();
-    const add = (id: string, d: number) => deltas.set(id, (deltas.get(id) ?? 0) + d);
+    // The task topics the message addresses, which it claims to argue (a short list: cheaper to search than to
+    // look every record's topic up in `hits`).
+    const claimTopics = Object.keys(hits).filter((t) => t !== 'rapport');
 
-    for (const r of records(cog)) {
-      if (!r.active || r.topic === 'rapport') continue;
-      const hit = hits[r.topic];
-      if (!hit) continue;
-      if (r.type === 'belief') add(r.id, (r.direction === 'against' ? -1 : 1) * 1.2 * hit * q * novelty);
-      if (r.type === 'desire' && route === 'central' && judgment === 'accept' && r.direction !== 'neutral') {
-        add(r.id, (r.direction === 'against' ? -0.3 : 0.3) * hit * novelty);
+    for (const list of [cog.beliefs, cog.desires, cog.intentions]) {
+      for (const r of list) {
+        if (!r.active || !claimTopics.includes(r.topic)) continue;
+        const hit = hits[r.topic];
+        if (!hit) continue;
+        if (r.type === 'belief')
+          addTo(deltas, r.id, (r.direction === 'against' ? -1 : 1) * 1.2 * hit * q * novelty);
+        if (
+          r.type === 'desire' &&
+          route === 'central' &&
+          judgment === 'accept' &&
+          r.direction !== 'neutral'
+        ) {
+          addTo(deltas, r.id, (r.direction === 'against' ? -0.3 : 0.3) * hit * novelty);
+        }
       }
     }
     // Coherence: beliefs moving toward the goal carry the intentions with them (and away from it, against).
     if (judgment !== 'reject') {
       let progress = 0;
       for (const [id, d] of deltas) {
-        const r = records(cog).find((x) => x.id === id);
+        const r = findRecord(cog, id);
         if (r?.type === 'belief' && r.direction !== 'neutral') progress += r.direction === 'for' ? d : -d;
       }
       const goalNow = strengthOf(cog, rules.goalIntention);
       if (goalNow < COHERENCE_CEILING)
-        add(rules.goalIntention, Math.min(0.15 * progress, COHERENCE_CEILING - goalNow));
-      add(rules.againstIntention, -0.3 * progress);
+        addTo(deltas, rules.goalIntention, Math.min(0.15 * progress, COHERENCE_CEILING - goalNow));
+      addTo(deltas, rules.againstIntention, -0.3 * progress);
     }
-    add(rules.rapportBelief, 0.8 * f.warmth + 0.4 * (hits.rapport ?? 0) - f.dismissive - 0.4 * pressure);
+    addTo(
+      deltas,
+      rules.rapportBelief,
+      0.8 * f.warmth + 0.4 * (hits.rapport ?? 0) - f.dismissive - 0.4 * pressure,
+    );
 
-    const support = supportOf(view, rules.goalIntention);
+    const support = supportOf(cog, rules.goalIntention);
     if (judgment === 'reject') {
-      add(rules.againstIntention, 0.5 * (0.5 + pressure));
+      addTo(deltas, rules.againstIntention, 0.5 * (0.5 + pressure));
     } else if (callToAction(p, view.task.id)) {
       // A request turns attitude into intention. Where the act is the user's own costly choice, it closes part
       // of the gap to the intention their attitude supports and cannot push past it: asking again does not make
@@ -264,21 +285,21 @@ export class TemplateChangeProposer implements ChangeProposer {
       const room = rules.attitudeBound
         ? Math.max(0, attitudeLevel(cog, rules.goalIntention) - strengthOf(cog, rules.goalIntention))
         : 0.3 + support;
-      add(rules.goalIntention, (judgment === 'accept' ? 1.0 : 0.4) * q * room * novelty);
-      if (judgment === 'accept') add(rules.againstIntention, -0.4 * q * novelty);
+      addTo(deltas, rules.goalIntention, (judgment === 'accept' ? 1.0 : 0.4) * q * room * novelty);
+      if (judgment === 'accept') addTo(deltas, rules.againstIntention, -0.4 * q * novelty);
     }
-    add(rules.againstIntention, 0.6 * pressure + 0.8 * f.dismissive);
+    addTo(deltas, rules.againstIntention, 0.6 * pressure + 0.8 * f.dismissive);
     // Reciprocity: a buyer's concession (a tenth of the list price counts fully) invites one from the seller;
     // a retraction hardens the seller and costs the buyer's credibility.
     const conceded = clamp01(movement.concession / 0.1);
     const retracted = clamp01(movement.retraction / 0.05);
     if (conceded > 0) {
-      add(rules.goalIntention, 0.8 * conceded);
-      add(rules.againstIntention, -0.4 * conceded);
+      addTo(deltas, rules.goalIntention, 0.8 * conceded);
+      addTo(deltas, rules.againstIntention, -0.4 * conceded);
     }
     if (retracted > 0) {
-      add(rules.againstIntention, 0.5 * retracted);
-      add(rules.rapportBelief, -0.8 * retracted);
+      addTo(deltas, rules.againstIntention, 0.5 * retracted);
+      addTo(deltas, rules.rapportBelief, -0.8 * retracted);
     }
 
     // Respect the updater's rule instead of having the whole proposal rejected: without grounds, an intention
@@ -296,10 +317,9 @@ export class TemplateChangeProposer implements ChangeProposer {
         : judgment === 'non-commit'
           ? 0.06
           : -0.12 - 0.1 * pressure;
-    const claimTopics = Object.keys(hits).filter((t) => t !== 'rapport');
-    const changes = [...deltas]
-      .filter(([, d]) => Math.abs(d) > 1e-9)
-      .map(([id, delta]) => ({ id, delta: Math.round(delta * 1e6) / 1e6 }));
+    const changes: Proposal['changes'] = [];
+    for (const [id, d] of deltas)
+      if (Math.abs(d) > 1e-9) changes.push({ id, delta: Math.round(d * 1e6) / 1e6 });
     const stance =
       judgment === 'accept'
         ? 'agree'

@@ -148,9 +148,23 @@ const RULES: { readonly [T in TaskId]: readonly (readonly [QuestionKind, (q: Ask
   ],
 };
 
+/**
+ * The kinds already read, by features object: a turn's perceived features are read by the mode classifier and
+ * again by the responder.
+ */
+const READ = new WeakMap<TextFeatures, { readonly task: TaskId; readonly kind: QuestionKind | null }>();
+
 /** The kind of the question in perceived `features` for `task`, or null (no question, or one of no known kind). */
 export function questionKind(features: TextFeatures, task: TaskId): QuestionKind | null {
   if (features.question === 0) return null;
+  const read = READ.get(features);
+  if (read?.task === task) return read.kind;
+  const kind = kindOf(features, task);
+  READ.set(features, { task, kind });
+  return kind;
+}
+
+function kindOf(features: TextFeatures, task: TaskId): QuestionKind | null {
   const lemmas = new Set(features.questionLemmas);
   const asked: Asked = {
     lemmas,

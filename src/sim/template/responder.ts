@@ -8,7 +8,7 @@ import { parsed, phraseCount } from '../../text/features';
 import { lastUserText, perceptionOf } from '../perception';
 import { callToAction } from './proposer';
 import { questionKind, type QuestionKind } from './questions';
-import type { AffectCategory } from '../../tasks/seed';
+import type { AffectCategory, UserPrivate } from '../../tasks/seed';
 import { objections, strengthOf, topicStrength } from '../records';
 import type { ResponseInput, Responder } from '../roles';
 import { TASK_RULES } from '../rules';
@@ -131,6 +131,9 @@ const GREETING = ['Hello to you too.', 'Hi there.', 'Hey, nice to meet you.'];
 /** Replies to a dismissive or pushy remark outside Influence: it hurts, and is not thanked. */
 const HURT = ['That is not what I needed to hear.', 'Wow. Okay.', 'I did not expect that.'];
 
+/** The categories of a good mood. */
+const POSITIVE: ReadonlySet<AffectCategory> = new Set(['interest', 'hope', 'relief', 'satisfaction']);
+
 const P4G_BARRIER: Readonly<Record<string, string>> = {
   trust: 'I am honestly not sure charities use the money well.',
   impact: 'I doubt a small donation really changes much.',
@@ -178,6 +181,16 @@ function topicSlot(concerns: readonly string[], problemType: string | undefined)
     if (last && (last.pos === 'NOUN' || last.pos === 'PROPN')) return c;
   }
   return null;
+}
+
+/** The topic slots of the users' private views (each a per-seed constant). */
+const SLOTS = new WeakMap<UserPrivate, string | null>();
+
+/** {@link topicSlot} of the user's concerns and problem type. */
+function concernSlot(priv: UserPrivate): string | null {
+  let slot = SLOTS.get(priv);
+  if (slot === undefined) SLOTS.set(priv, (slot = topicSlot(priv.concerns, priv.problemType)));
+  return slot;
 }
 
 /** The kind of the turn's question for the view's task (see `questions.ts`), or null. */
@@ -239,7 +252,7 @@ function esconvAnswer(input: ResponseInput, about: string, rng: Rng): string | n
 function esconvReply(input: ResponseInput, rng: Rng): string {
   const { view, mode, plan, events } = input;
   const cog = view.state.cognitive;
-  const slot = topicSlot(view.state.private.concerns, view.state.private.problemType);
+  const slot = concernSlot(view.state.private);
   const about = slot ? `the ${slot}` : 'it';
   const previous = lastUserText(view.history);
   if (events.some((e) => e.type === 'end')) {
@@ -371,7 +384,7 @@ function p4gReply(input: ResponseInput, rng: Rng): string {
   }
   // The mood is said when it goes with the stance: an unconvinced reply does not add that it feels glad to help.
   const mood = P4G_MOOD[cog.affect.category];
-  const positive = ['interest', 'hope', 'relief', 'satisfaction'].includes(cog.affect.category);
+  const positive = POSITIVE.has(cog.affect.category);
   const clashes =
     mode === 'Influence' && (plan.stance === 'resist' ? positive : plan.stance === 'agree' && !positive);
   if (mood.length > 0 && !clashes) parts.push(pick(rng, mood, previous));
