@@ -30,32 +30,65 @@ export function lastUserText(history: readonly Turn[]): string {
 }
 
 /**
- * Each earlier actor turn's trimmed text and content words, by turn object: the environment keeps a turn's object
- * for the whole episode, so every later turn's repetition check reads them without looking the text up again.
+ * The actor turns of one dialogue history, indexed for the repetition check: their trimmed texts, and for each
+ * content word the actor turns that use it, so that a check costs one look-up per word of the new utterance
+ * instead of one per word and earlier turn. Built incrementally: the environment's history grows in place by an
+ * actor and a user turn each step, so a check reads only the turns added since the last one (those already read
+ * are first compared by identity; a history that no longer extends them gets a new index).
  */
-const earlierTurns = new WeakMap<Turn, { trimmed: string; words: ReadonlySet<string> }>();
+class ActorTurnIndex {
+  private readonly read: Turn[] = [];
+  private actorTurns = 0;
+  private readonly texts = new Set<string>();
+  private readonly turnsWith = new Map<string, number[]>();
 
-function wordsOfTurn(t: Turn): { trimmed: string; words: ReadonlySet<string> } {
-  let out = earlierTurns.get(t);
-  if (out === undefined)
-    earlierTurns.set(t, (out = { trimmed: t.text.trim(), words: contentWordSet(t.text) }));
-  return out;
+  /** Reads the turns of `history` added since the last call; false when `history` does not extend them. */
+  extend(history: readonly Turn[]): boolean {
+    const read = this.read;
+    if (history.length < read.length) return false;
+    for (let i = 0; i < read.length; i++) if (history[i] !== read[i]) return false;
+    for (let i = read.length; i < history.length; i++) {
+      const t = history[i] as Turn;
+      read.push(t);
+      if (t.speaker !== 'actor') continue;
+      this.texts.add(t.text.trim());
+      for (const w of contentWordSet(t.text)) {
+        const turns = this.turnsWith.get(w);
+        if (turns) turns.push(this.actorTurns);
+        else this.turnsWith.set(w, [this.actorTurns]);
+      }
+      this.actorTurns++;
+    }
+    return true;
+  }
+
+  /** See {@link Perception.repetition}: 1 for a verbatim repeat, else the largest share ≥ 0.6 of shared words. */
+  repetition(utterance: string): number {
+    if (this.texts.has(utterance.trim())) return 1;
+    const words = contentWordSet(utterance);
+    if (words.size === 0) return 0;
+    const shared = new Array<number>(this.actorTurns).fill(0);
+    let most = 0;
+    for (const w of words) {
+      const turns = this.turnsWith.get(w);
+      if (turns) for (const i of turns) most = Math.max(most, ++(shared[i] as number));
+    }
+    const best = most / words.size;
+    return best >= 0.6 ? best : 0;
+  }
 }
 
+/** The repetition index of each history array (weakly: an index goes with its history). */
+const indexes = new WeakMap<readonly Turn[], ActorTurnIndex>();
+
 function repetitionOf(utterance: string, history: readonly Turn[]): number {
-  const words = contentWordSet(utterance);
-  const trimmed = utterance.trim();
-  let best = 0;
-  for (const t of history) {
-    if (t.speaker !== 'actor') continue;
-    const earlier = wordsOfTurn(t);
-    if (earlier.trimmed === trimmed) return 1;
-    if (words.size === 0) continue;
-    let shared = 0;
-    for (const w of words) if (earlier.words.has(w)) shared++;
-    best = Math.max(best, shared / words.size);
+  let index = indexes.get(history);
+  if (index === undefined || !index.extend(history)) {
+    index = new ActorTurnIndex();
+    index.extend(history);
+    indexes.set(history, index);
   }
-  return best >= 0.6 ? best : 0;
+  return index.repetition(utterance);
 }
 
 /** Perceive `utterance` in context (the dialogue before it and the user's private concerns). */
