@@ -30,17 +30,15 @@ export function lastUserText(history: readonly Turn[]): string {
 }
 
 /**
- * The actor turns of one dialogue history, indexed for the repetition check: their trimmed texts, and for each
- * content word the actor turns that use it, so that a check costs one look-up per word of the new utterance
- * instead of one per word and earlier turn. Built incrementally: the environment's history grows in place by an
- * actor and a user turn each step, so a check reads only the turns added since the last one (those already read
- * are first compared by identity; a history that no longer extends them gets a new index).
+ * The actor turns of one dialogue history, read once each for the repetition check: their trimmed texts and
+ * content-word sets. The environment's history grows in place by an actor and a user turn each step, so a check
+ * reads only the turns added since the last one (those already read are first compared by identity; a history
+ * that no longer extends them gets a new index).
  */
 class ActorTurnIndex {
   private readonly read: Turn[] = [];
-  private actorTurns = 0;
-  private readonly texts = new Set<string>();
-  private readonly turnsWith = new Map<string, number[]>();
+  private readonly texts: string[] = [];
+  private readonly words: ReadonlySet<string>[] = [];
 
   /** Reads the turns of `history` added since the last call; false when `history` does not extend them. */
   extend(history: readonly Turn[]): boolean {
@@ -51,29 +49,25 @@ class ActorTurnIndex {
       const t = history[i] as Turn;
       read.push(t);
       if (t.speaker !== 'actor') continue;
-      this.texts.add(t.text.trim());
-      for (const w of contentWordSet(t.text)) {
-        const turns = this.turnsWith.get(w);
-        if (turns) turns.push(this.actorTurns);
-        else this.turnsWith.set(w, [this.actorTurns]);
-      }
-      this.actorTurns++;
+      this.texts.push(t.text.trim());
+      this.words.push(contentWordSet(t.text));
     }
     return true;
   }
 
   /** See {@link Perception.repetition}: 1 for a verbatim repeat, else the largest share ≥ 0.6 of shared words. */
   repetition(utterance: string): number {
-    if (this.texts.has(utterance.trim())) return 1;
-    const words = contentWordSet(utterance);
-    if (words.size === 0) return 0;
-    const shared = new Array<number>(this.actorTurns).fill(0);
-    let most = 0;
-    for (const w of words) {
-      const turns = this.turnsWith.get(w);
-      if (turns) for (const i of turns) most = Math.max(most, ++(shared[i] as number));
+    const trimmed = utterance.trim();
+    const words = [...contentWordSet(utterance)];
+    let best = 0;
+    for (let i = 0; i < this.texts.length; i++) {
+      if (this.texts[i] === trimmed) return 1;
+      if (words.length === 0) continue;
+      const earlier = this.words[i] as ReadonlySet<string>;
+      let shared = 0;
+      for (let j = 0; j < words.length; j++) if (earlier.has(words[j] as string)) shared++;
+      best = Math.max(best, shared / words.length);
     }
-    const best = most / words.size;
     return best >= 0.6 ? best : 0;
   }
 }
