@@ -66,6 +66,17 @@ describe('runners leave simulator states as they found them (checked with every 
     expect(Object.isFrozen(plain.info.state)).toBe(false);
   });
 
+  it('an unfrozen environment shares unfrozen seed parts; the prefix turns it hands the policy stay frozen', async () => {
+    const seed = defaultSeeds('esconv')[0]!;
+    const plain = new DialogueEnv('esconv', { freezeStates: false }).reset({ seed });
+    const frozen = new DialogueEnv('esconv').reset({ seed });
+    expect(Object.isFrozen(plain.info.state.profile)).toBe(false);
+    expect(Object.isFrozen(frozen.info.state.profile)).toBe(true);
+    expect(plain.observation.history.length).toBeGreaterThan(0);
+    expect(plain.observation.history.every((turn) => Object.isFrozen(turn))).toBe(true);
+    expect(plain.info.state.cognitive).toEqual(frozen.info.state.cognitive);
+  });
+
   it('template batch jobs (runJob) with per-turn state snapshots', async () => {
     const job = {
       task: 'p4g' as const,
