@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
@@ -9,6 +10,9 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
           testTimeout: 60_000,
+          // One worker per core (Vitest's default leaves one core to its main process, which is idle here): on a
+          // 2-core machine the unit files took 233 s instead of 316 s. The projects run one after another.
+          maxWorkers: availableParallelism(),
         },
       },
       {
