@@ -83,9 +83,10 @@ export function recordLine(r: BdiRecord): string {
 }
 
 /**
- * Rendered record lines, per record: a simulator state is deep-frozen when its turn ends (src/sim/freeze.ts) and
- * the updater copies only the records a turn changes, so most records of a prompt are the same frozen objects as
- * in the turn before. Only deeply frozen records are kept (collected with them).
+ * Rendered record lines, per record: the updater copies only the records a turn changes, so most records of a
+ * prompt are the same objects as in the turn before. Only deeply frozen records are kept (collected with them),
+ * so a record changed in place is never shown stale: the cache serves environments that freeze their states
+ * (`DialogueEnv`'s default); the library's own runners, which run unfrozen, render every line.
  */
 const renderedLines = new WeakMap<BdiRecord, string>();
 
