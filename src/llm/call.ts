@@ -7,7 +7,7 @@
  */
 import type { z } from 'zod';
 import { StructuredOutputError } from './errors';
-import { askStructured } from './structured';
+import { askStructured, type AskStructuredOptions } from './structured';
 import type { ChatBackend, ChatMessage, ChatRequest } from './types';
 
 /** The language roles of DESIGN.md's table that this project builds on a `ChatBackend`. */
@@ -83,17 +83,18 @@ export interface RoleCall<T> {
  *   answer; backend errors (`TimeoutError`, `HttpError`, `FixtureMissingError`, …) propagate unchanged.
  */
 export async function askRole<T>(options: RoleCallOptions, call: RoleCall<T>): Promise<T> {
+  // Keys set one by one rather than spread in (`...(seed ? { seed } : {})`): a spread that adds keys is many
+  // times slower in Node 20. Same keys, same order.
   const request: ChatRequest = {
     messages: call.messages,
     temperature: options.temperature ?? call.defaults.temperature,
     max_tokens: options.maxTokens ?? call.defaults.maxTokens,
-    ...(call.seed !== undefined ? { seed: call.seed } : {}),
   };
+  if (call.seed !== undefined) request.seed = call.seed;
+  const structured: AskStructuredOptions = { name: call.answerName };
+  if (options.maxAttempts !== undefined) structured.maxAttempts = options.maxAttempts;
   try {
-    const { value } = await askStructured(options.backend, request, call.schema, {
-      name: call.answerName,
-      ...(options.maxAttempts !== undefined ? { maxAttempts: options.maxAttempts } : {}),
-    });
+    const { value } = await askStructured(options.backend, request, call.schema, structured);
     return value;
   } catch (e) {
     if (e instanceof StructuredOutputError) throw new RoleOutputError(call.role, call.answerName, e);

@@ -141,11 +141,12 @@ export async function askStructured<T>(
     type: 'json_schema',
     json_schema: { name: options.name ?? 'answer', schema: jsonSchema },
   };
+  const callOptions: CallOptions = { signal: options.signal };
   for (let attempt = 1; attempt <= maxAttempts; attempt++) {
     // Object.assign rather than `{ ...request, n: 1, … }`: in Node 20 a spread copy that then gains keys it
     // lacked took 5–10 µs, most of this function's own time.
     const body: ChatRequest = Object.assign({}, request, { n: 1, messages, response_format: responseFormat });
-    const response = await backend.complete(body, { signal: options.signal });
+    const response = await backend.complete(body, callOptions);
     const choice = response.choices[0]!;
     const raw = choice.message.content;
     const verdict = check(raw, choice.finish_reason, schema);
@@ -165,10 +166,17 @@ export async function askStructured<T>(
 
 /** A copy of `messages` whose (first) system message ends with `instruction`; one is prepended if absent. */
 function withJsonInstruction(messages: readonly ChatMessage[], instruction: string): ChatMessage[] {
-  const copy = messages.map((m) => ({ ...m }));
-  const system = copy.find((m) => m.role === 'system');
-  if (system) system.content = `${system.content}\n\n${instruction}`;
-  else copy.unshift({ role: 'system', content: instruction });
+  const copy: ChatMessage[] = [];
+  let system = false;
+  for (const m of messages) {
+    const message = { ...m };
+    if (!system && message.role === 'system') {
+      message.content = `${message.content}\n\n${instruction}`;
+      system = true;
+    }
+    copy.push(message);
+  }
+  if (!system) copy.unshift({ role: 'system', content: instruction });
   return copy;
 }
 

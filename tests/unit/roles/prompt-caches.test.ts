@@ -1,10 +1,10 @@
 /**
  * The prompt pieces that keep what they computed (compiled cleaning patterns and recent results, rendered lines
- * of frozen records) give exactly what computing them afresh gives, and never a stale text.
+ * of records) give exactly what computing them afresh gives, and never a stale text.
  */
 import { describe, expect, it } from 'vitest';
 import { DialogueEnv } from '../../../src/env/env';
-import { userStateText } from '../../../src/sim/llm/prompts/common';
+import { recordLine, userStateText } from '../../../src/sim/llm/prompts/common';
 import { cleanUtterance } from '../../../src/sim/llm/prompts/utterance';
 import type { SimState } from '../../../src/sim/types';
 import { DEFAULT_SEEDS } from '../../../src/tasks/defaults';
@@ -34,7 +34,7 @@ describe('cleanUtterance keeps patterns per label set and recent results', () =>
   });
 });
 
-describe('userStateText renders frozen records once and never a stale line', () => {
+describe('userStateText renders a record once and never a stale line', () => {
   const frozenState = (): Readonly<SimState> =>
     new DialogueEnv('p4g').reset({ seed: DEFAULT_SEEDS.p4g[0] as Seed }).info.state;
 
@@ -52,5 +52,27 @@ describe('userStateText renders frozen records once and never a stale line', () 
     belief.content = 'a changed belief';
     expect(userStateText(copy)).toContain(': a changed belief');
     expect(userStateText(state)).toBe(text);
+  });
+
+  it('renders an unfrozen record afresh after any field it shows changes in place, its id lists included', () => {
+    const copy = structuredClone(frozenState()) as SimState;
+    const belief = copy.cognitive.beliefs[0]!;
+    const fresh = () => recordLine(structuredClone(belief));
+    const changes: (() => void)[] = [
+      () => (belief.core = !belief.core),
+      () => (belief.active = !belief.active),
+      () => (belief.direction = belief.direction === 'for' ? 'against' : 'for'),
+      () => (belief.topic = 'another topic'),
+      () => (belief.id = 'b-renamed'),
+      () => belief.supports.push('d-1'),
+      () => belief.conflictsWith.push('b-2'),
+      () => (belief.supports[0] = 'd-2'),
+      () => belief.supports.pop(),
+    ];
+    for (const change of changes) {
+      userStateText(copy);
+      change();
+      expect(userStateText(copy).split('\n')).toContain(fresh());
+    }
   });
 });

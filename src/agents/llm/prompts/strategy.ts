@@ -22,20 +22,35 @@ export interface StrategyAnswer {
   strategy: string;
 }
 
+/** The free-form answer schema. */
+const FREE_STRATEGY_SCHEMA: z.ZodType<StrategyAnswer> = z.object({
+  strategy: z.string().trim().min(1).max(120).describe('the strategy of your next message, in a few words'),
+});
+
+/**
+ * Schemas already looked up, per label array (collected with it; the tasks' label sets are constants, and an
+ * array must not be changed once passed): the memo's key is the labels' JSON, which took longer to write than
+ * the rest of the look-up.
+ */
+const schemaByLabels = new WeakMap<readonly string[], z.ZodType<StrategyAnswer>>();
+
 /**
  * The answer schema: a label of `labels` (a JSON-schema enum, so constrained decoding cannot leave the set),
  * or any non-empty text up to 120 characters when `labels` is null (free-form strategies). Built once per label
- * set (see `memoSchema`).
+ * set (see `memoSchema`) and kept per label array, which must not be changed afterwards.
  */
 export function strategyAnswerSchema(labels: readonly string[] | null): z.ZodType<StrategyAnswer> {
-  return memoSchema(`strategy|${labels === null ? 'free' : JSON.stringify(labels)}`, () =>
-    z.object({
-      strategy:
-        labels === null
-          ? z.string().trim().min(1).max(120).describe('the strategy of your next message, in a few words')
-          : z.enum(labels as [string, ...string[]]).describe('one strategy label from the list'),
-    }),
-  );
+  if (labels === null) return FREE_STRATEGY_SCHEMA;
+  let schema = schemaByLabels.get(labels);
+  if (schema === undefined) {
+    schema = memoSchema(`strategy|${JSON.stringify(labels)}`, () =>
+      z.object({
+        strategy: z.enum(labels as [string, ...string[]]).describe('one strategy label from the list'),
+      }),
+    );
+    schemaByLabels.set(labels, schema);
+  }
+  return schema;
 }
 
 /** A label is a few tokens; some exploration. */

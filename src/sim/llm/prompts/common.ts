@@ -20,10 +20,27 @@ export function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
-/** The display name of a speaker in `task` (`Supporter`, `Help-seeker`, `Persuader`, …). */
+/** The display names of a task's actor and user, by task id (the tasks' roles are constants). */
+const speakerNames = new Map<string, { actor: string; user: string }>();
+
+/** Both display names of `task`'s speakers. @throws UnknownTaskError for an unknown task. */
+function namesOf(task: TaskId): { actor: string; user: string } {
+  let names = speakerNames.get(task);
+  if (names === undefined) {
+    const spec = getTask(task);
+    names = { actor: capitalise(spec.actorRole), user: capitalise(spec.userRole) };
+    speakerNames.set(task, names);
+  }
+  return names;
+}
+
+/**
+ * The display name of a speaker in `task` (`Supporter`, `Help-seeker`, `Persuader`, …).
+ * @throws UnknownTaskError for an unknown task.
+ */
 export function speakerName(task: TaskId, speaker: Turn['speaker']): string {
-  const spec = getTask(task);
-  return capitalise(speaker === 'actor' ? spec.actorRole : spec.userRole);
+  const names = namesOf(task);
+  return speaker === 'actor' ? names.actor : names.user;
 }
 
 /**
@@ -33,9 +50,13 @@ export function speakerName(task: TaskId, speaker: Turn['speaker']): string {
  */
 export function dialogueText(task: TaskId, history: readonly Turn[]): string {
   if (history.length === 0) return '(the conversation has not started)';
-  const actor = speakerName(task, 'actor');
-  const user = speakerName(task, 'user');
-  return history.map((t) => `${t.speaker === 'actor' ? actor : user}: ${t.text}`).join('\n');
+  const { actor, user } = namesOf(task);
+  let text = '';
+  for (let i = 0; i < history.length; i++) {
+    const t = history[i] as Turn;
+    text += `${i === 0 ? '' : '\n'}${t.speaker === 'actor' ? actor : user}: ${t.text}`;
+  }
+  return text;
 }
 
 /** A money amount as `$12` or `$1.50`. */
@@ -72,38 +93,81 @@ const f2 = (v: number) => v.toFixed(2);
 
 /** One BDI record as a line: id, strength (0–4), direction toward the actor's goal, core flag, content. */
 export function recordLine(r: BdiRecord): string {
-  const flags = [r.direction === 'neutral' ? 'neutral' : `${r.direction} the goal`];
-  if (r.core) flags.push('core');
-  if (!r.active) flags.push('inactive');
-  const rel = [
-    ...(r.supports.length ? [`supported by ${r.supports.join(', ')}`] : []),
-    ...(r.conflictsWith.length ? [`conflicts with ${r.conflictsWith.join(', ')}`] : []),
-  ];
-  return `- ${r.id} [${f2(r.strength)}; ${flags.join(', ')}; topic ${r.topic}]${rel.length ? ` (${rel.join('; ')})` : ''}: ${r.content}`;
+  let flags = r.direction === 'neutral' ? 'neutral' : `${r.direction} the goal`;
+  if (r.core) flags += ', core';
+  if (!r.active) flags += ', inactive';
+  let rel = r.supports.length ? `supported by ${r.supports.join(', ')}` : '';
+  if (r.conflictsWith.length) rel += `${rel ? '; ' : ''}conflicts with ${r.conflictsWith.join(', ')}`;
+  return `- ${r.id} [${f2(r.strength)}; ${flags}; topic ${r.topic}]${rel ? ` (${rel})` : ''}: ${r.content}`;
+}
+
+/** A rendered record line and the fields it was rendered from (the id lists copied). */
+interface RenderedLine {
+  line: string;
+  id: string;
+  strength: number;
+  direction: BdiRecord['direction'];
+  core: boolean;
+  active: boolean;
+  topic: string;
+  content: string;
+  supports: string[];
+  conflictsWith: string[];
 }
 
 /**
- * Rendered record lines, per record: the updater copies only the records a turn changes, so most records of a
- * prompt are the same objects as in the turn before. Only deeply frozen records are kept (collected with them),
- * so a record changed in place is never shown stale: the cache serves environments that freeze their states
- * (`DialogueEnv`'s default); the library's own runners, which run unfrozen, render every line.
+ * Rendered record lines, per record object (collected with it): the updater copies only the records a turn
+ * changes, so most records of a prompt are the objects of the turn before. A kept line is used only while every
+ * field {@link recordLine} reads still holds the value it was rendered from, so a record changed in place (the
+ * library's runners do not freeze their states) is rendered afresh, never shown stale.
  */
-const renderedLines = new WeakMap<BdiRecord, string>();
+const renderedLines = new WeakMap<BdiRecord, RenderedLine>();
 
-/** {@link recordLine}, kept for a deeply frozen record. */
+/** Whether two id lists hold the same ids in the same order. */
+function sameIds(a: readonly string[], b: readonly string[]): boolean {
+  if (a.length !== b.length) return false;
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+/** {@link recordLine}, kept per record while its fields are unchanged. */
 function cachedRecordLine(r: BdiRecord): string {
-  let line = renderedLines.get(r);
-  if (line === undefined) {
-    line = recordLine(r);
-    if (Object.isFrozen(r) && Object.isFrozen(r.supports) && Object.isFrozen(r.conflictsWith))
-      renderedLines.set(r, line);
-  }
+  const kept = renderedLines.get(r);
+  if (
+    kept !== undefined &&
+    kept.strength === r.strength &&
+    kept.id === r.id &&
+    kept.direction === r.direction &&
+    kept.core === r.core &&
+    kept.active === r.active &&
+    kept.topic === r.topic &&
+    kept.content === r.content &&
+    sameIds(kept.supports, r.supports) &&
+    sameIds(kept.conflictsWith, r.conflictsWith)
+  )
+    return kept.line;
+  const line = recordLine(r);
+  renderedLines.set(r, {
+    line,
+    id: r.id,
+    strength: r.strength,
+    direction: r.direction,
+    core: r.core,
+    active: r.active,
+    topic: r.topic,
+    content: r.content,
+    supports: r.supports.slice(),
+    conflictsWith: r.conflictsWith.slice(),
+  });
   return line;
 }
 
 /** One titled list of records, one {@link recordLine} per line; `(none)` for an empty list. */
 function section(title: string, rs: readonly BdiRecord[]): string {
-  return `${title}:\n${rs.length ? rs.map(cachedRecordLine).join('\n') : '(none)'}`;
+  if (rs.length === 0) return `${title}:\n(none)`;
+  let text = `${title}:`;
+  for (let i = 0; i < rs.length; i++) text += `\n${cachedRecordLine(rs[i] as BdiRecord)}`;
+  return text;
 }
 
 /**
@@ -113,23 +177,19 @@ function section(title: string, rs: readonly BdiRecord[]): string {
 export function userStateText(state: Readonly<SimState>): string {
   const p = state.private;
   const cog = state.cognitive;
-  const priv: string[] = [];
-  if (p.situation) priv.push(`Situation: ${p.situation}`);
-  if (p.problemType) priv.push(`Problem: ${p.problemType}`);
-  if (p.concerns.length) priv.push(`Concerns you may mention: ${p.concerns.join('; ')}`);
-  if (p.barriers?.length) priv.push(`Reasons you hesitate: ${p.barriers.join('; ')}`);
-  if (p.itemDescription) priv.push(`Your item: ${p.itemDescription}`);
-  if (p.listPrice !== undefined) priv.push(`Your listed price: ${money(p.listPrice)}`);
+  let text = `Persona: ${state.profile.persona}`;
+  if (p.situation) text += `\nSituation: ${p.situation}`;
+  if (p.problemType) text += `\nProblem: ${p.problemType}`;
+  if (p.concerns.length) text += `\nConcerns you may mention: ${p.concerns.join('; ')}`;
+  if (p.barriers?.length) text += `\nReasons you hesitate: ${p.barriers.join('; ')}`;
+  if (p.itemDescription) text += `\nYour item: ${p.itemDescription}`;
+  if (p.listPrice !== undefined) text += `\nYour listed price: ${money(p.listPrice)}`;
   if (p.reservationPrice !== undefined)
-    priv.push(`Lowest price you would ever accept (secret): ${money(p.reservationPrice)}`);
-  return [
-    `Persona: ${state.profile.persona}`,
-    ...priv,
-    'Your current mind (strength 0 = not held, 4 = held fully):',
-    section('Beliefs', cog.beliefs),
-    section('Desires', cog.desires),
-    section('Intentions', cog.intentions),
-    `Feeling: ${cog.affect.category} (valence ${f2(cog.affect.valence)} on -1..1, arousal ${f2(cog.affect.arousal)} on 0..1)`,
-    `Appraisal (each -1..1): goal congruence ${f2(cog.appraisal.GC)}, coping potential ${f2(cog.appraisal.CP)}, future expectancy ${f2(cog.appraisal.FE)}`,
-  ].join('\n');
+    text += `\nLowest price you would ever accept (secret): ${money(p.reservationPrice)}`;
+  return (
+    `${text}\nYour current mind (strength 0 = not held, 4 = held fully):\n` +
+    `${section('Beliefs', cog.beliefs)}\n${section('Desires', cog.desires)}\n${section('Intentions', cog.intentions)}\n` +
+    `Feeling: ${cog.affect.category} (valence ${f2(cog.affect.valence)} on -1..1, arousal ${f2(cog.affect.arousal)} on 0..1)\n` +
+    `Appraisal (each -1..1): goal congruence ${f2(cog.appraisal.GC)}, coping potential ${f2(cog.appraisal.CP)}, future expectancy ${f2(cog.appraisal.FE)}`
+  );
 }

@@ -122,7 +122,7 @@ export function replyMessages(input: ResponseInput): ChatMessage[] {
     {
       role: 'user',
       content:
-        `Conversation so far:\n${dialogueText(task, [...view.history, { speaker: 'actor', text: input.utterance }])}\n\n` +
+        `Conversation so far:\n${view.history.length ? `${dialogueText(task, view.history)}\n` : ''}${actor}: ${input.utterance}\n\n` +
         `Write your next reply to the ${actor.toLowerCase()} (without a "${user}:" prefix).\n` +
         instructions.map((l) => `- ${l}`).join('\n'),
     },
