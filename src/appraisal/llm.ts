@@ -10,7 +10,7 @@ import { StructuredOutputError } from '../llm/errors';
 import { ARG_DEFAULTS, argAnswerSchema, argMessages } from './prompts/arg-actor';
 import { askRole, RoleOutputError, type RoleCallOptions } from '../llm/call';
 import { PREDICT_DEFAULTS, PredictionAnswerSchema, predictMessages } from './prompts/reverse-perspective';
-import { cleanUtterance } from '../sim/llm/prompts/utterance';
+import { cleanUtterance } from '../llm/utterance';
 import type { ChatMessage } from '../llm/types';
 import type { Observation } from '../env/env';
 import type { Rng } from '../rng';

@@ -11,7 +11,7 @@ import {
   realizeMessages,
   type RealizeGuidance,
 } from './prompts/realizer';
-import { cleanUtterance } from '../../sim/llm/prompts/utterance';
+import { cleanUtterance } from '../../llm/utterance';
 import type { Observation } from '../../env/env';
 import type { Rng } from '../../rng';
 import type { Realizer } from '../types';

@@ -12,7 +12,7 @@ import type { ChatMessage } from '../../llm/types';
 import type { RoleDefaults } from '../../llm/call';
 import { speakerName } from '../../sim/llm/prompts/common';
 import { actorContext, actorIntro } from '../../agents/llm/prompts/strategy';
-import { cleanUtterance } from '../../sim/llm/prompts/utterance';
+import { cleanUtterance } from '../../llm/utterance';
 
 /** The JSON answer: the five trace sections, then the reply. */
 export type ArgAnswer = ArgTrace & { response: string };

@@ -5,7 +5,7 @@
  */
 import { askRole, type RoleCallOptions } from '../../llm/call';
 import { RESPOND_DEFAULTS, replyAnswerSchema, replyMessages } from './prompts/responder';
-import { cleanUtterance } from './prompts/utterance';
+import { cleanUtterance } from '../../llm/utterance';
 import type { ResponseInput, Responder } from '../roles';
 
 /** The user responder on a language backend (see the module comment). */

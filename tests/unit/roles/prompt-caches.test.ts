@@ -5,7 +5,7 @@
 import { describe, expect, it } from 'vitest';
 import { DialogueEnv } from '../../../src/env/env';
 import { recordLine, userStateText } from '../../../src/sim/llm/prompts/common';
-import { cleanUtterance } from '../../../src/sim/llm/prompts/utterance';
+import { cleanUtterance } from '../../../src/llm/utterance';
 import type { SimState } from '../../../src/sim/types';
 import { DEFAULT_SEEDS } from '../../../src/tasks/defaults';
 import type { Seed } from '../../../src/tasks';

@@ -1,6 +1,6 @@
 /** Cleaning of generated utterances before the simulator (or the actor) reads them. */
 import { describe, expect, it } from 'vitest';
-import { cleanUtterance } from '../../../src/sim/llm/prompts/utterance';
+import { cleanUtterance } from '../../../src/llm/utterance';
 
 describe('cleanUtterance', () => {
   it('drops duplicated role prefixes, with emphasis and in any case', () => {

@@ -12,7 +12,7 @@ import type { RoleDefaults } from '../../../llm/call';
 import { memoSchema } from '../../../llm/structured';
 import { speakerName } from '../../../sim/llm/prompts/common';
 import { actorContext, actorIntro } from './strategy';
-import { cleanUtterance } from '../../../sim/llm/prompts/utterance';
+import { cleanUtterance } from '../../../llm/utterance';
 
 /** One candidate: the strategy label line, then the utterance. */
 export interface Candidate {

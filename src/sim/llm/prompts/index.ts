@@ -1,6 +1,5 @@
 /** Prompt templates of the simulator's language roles and the prompt pieces shared by every role's prompt. */
 export * from './common';
-export * from './utterance';
 export * from './mode';
 export * from './change-proposer';
 export * from './responder';

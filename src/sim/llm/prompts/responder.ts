@@ -12,7 +12,7 @@ import type { ChatMessage } from '../../../llm/types';
 import type { RoleDefaults } from '../../../llm/call';
 import { memoSchema } from '../../../llm/structured';
 import { TASK_SETTING, dialogueText, money, speakerName, userStateText } from './common';
-import { cleanUtterance } from './utterance';
+import { cleanUtterance } from '../../../llm/utterance';
 
 /** The answer: `{ "reply": "…" }`. */
 export interface ReplyAnswer {

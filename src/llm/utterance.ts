@@ -4,8 +4,8 @@
  * `Persuader: Persuader: …`, open with the strategy label on its own line (`[Logical appeal]`,
  * `Strategy: Logical appeal`), wrap the text in quotes, or go on to write the other speaker's turn.
  */
-import { getTask } from '../../../tasks';
-import type { Speaker, TaskId } from '../../../tasks/seed';
+import { getTask } from '../tasks';
+import type { Speaker, TaskId } from '../tasks/seed';
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
