@@ -21,10 +21,11 @@
  * is timed from entry to exit, one at a time (an adapter entered inside another, or a backend call outside
  * every adapter, fails the benchmark), and the time inside `ReplayBackend.complete` is taken out. The headline
  * is that figure in the replay runs, plus the roles' per-job setup (`resolveRoles`: config validation and role
- * construction, less the backend's construction) per call. In the replay runs the same code takes about twice
- * as long as in the tape runs: the backend's hashing goes through the thread pool, and the main thread resumes
- * cold after waiting. The tape-run figure and one from runs whose backend does nothing but one such round trip
- * (`wake`) are given in the entry's `extra`.
+ * construction, less the backend's construction) per call. In the replay runs the same code took about twice
+ * as long as in the tape runs: the backend's hashing goes through the thread pool and the main thread resumes
+ * cold after waiting (runs whose backend does nothing but one such round trip, `wake`, show part or most of the
+ * gap), and the backend's own memory traffic evicts what the plumbing uses. The tape-run and `wake` figures are
+ * given in the entry's `extra`.
  */
 import { LlmRealizer } from '../../src/agents/llm/realizer';
 import { LlmStrategyProposer } from '../../src/agents/llm/strategy';
