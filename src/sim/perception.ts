@@ -58,15 +58,15 @@ class ActorTurnIndex {
   /** See {@link Perception.repetition}: 1 for a verbatim repeat, else the largest share ≥ 0.6 of shared words. */
   repetition(utterance: string): number {
     const trimmed = utterance.trim();
-    const words = [...contentWordSet(utterance)];
+    const words = contentWordSet(utterance);
     let best = 0;
     for (let i = 0; i < this.texts.length; i++) {
       if (this.texts[i] === trimmed) return 1;
-      if (words.length === 0) continue;
+      if (words.size === 0) continue;
       const earlier = this.words[i] as ReadonlySet<string>;
       let shared = 0;
-      for (let j = 0; j < words.length; j++) if (earlier.has(words[j] as string)) shared++;
-      best = Math.max(best, shared / words.length);
+      for (const w of words) if (earlier.has(w)) shared++;
+      best = Math.max(best, shared / words.size);
     }
     return best >= 0.6 ? best : 0;
   }
@@ -85,6 +85,18 @@ function repetitionOf(utterance: string, history: readonly Turn[]): number {
   return index.repetition(utterance);
 }
 
+/** The content words of each concerns list, pooled (weakly cached: a seed's list is read on every turn). */
+const concernWords = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function concernWordsOf(concerns: readonly string[]): ReadonlySet<string> {
+  let words = concernWords.get(concerns);
+  if (words === undefined) {
+    words = new Set(concerns.flatMap((c) => [...contentWordSet(c)]));
+    concernWords.set(concerns, words);
+  }
+  return words;
+}
+
 /** Perceive `utterance` in context (the dialogue before it and the user's private concerns). */
 export function perceive(
   utterance: string,
@@ -93,7 +105,7 @@ export function perceive(
   concerns: readonly string[],
 ): Perception {
   return {
-    features: extractFeatures(utterance, lastUserText(history), ...concerns),
+    features: extractFeatures(utterance, [contentWordSet(lastUserText(history)), concernWordsOf(concerns)]),
     topics: topicHits(utterance, task.topics),
     repetition: repetitionOf(utterance, history),
   };

@@ -581,17 +581,17 @@ function baseFeatures(text: string): BaseFeatures {
 }
 
 /**
- * Extract the surface features of `text`. `context` (optional, any number of texts) is the listener's previous
- * words: overlap with them raises specificity (the utterance refers to what the listener said). The result is
- * frozen and shared between calls with the same text and specificity.
+ * Extract the surface features of `text`. `context` (optional, any number of word sets, each the
+ * {@link contentWordSet} of a text) is the listener's previous words: overlap with them raises specificity (the
+ * utterance refers to what the listener said). The result is frozen and shared between calls with the same text
+ * and specificity.
  */
-export function extractFeatures(text: string, ...context: string[]): TextFeatures {
+export function extractFeatures(text: string, context: readonly ReadonlySet<string>[] = []): TextFeatures {
   const { features, words, numbers, complete } = baseFeatures(text);
-  const sets = context.map(contentWordSet);
   let overlap = 0;
   let longWords = 0;
   for (const w of words) {
-    for (const set of sets)
+    for (const set of context)
       if (set.has(w)) {
         overlap++;
         break;
