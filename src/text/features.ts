@@ -313,6 +313,54 @@ export function contentWordSet(text: string): ReadonlySet<string> {
   return wordSetMemo.get(text, () => new Set(contentWords(text)));
 }
 
+/**
+ * Ids of content words, interned in first-seen order. Never cleared (it grows with the vocabulary seen, a few
+ * bytes a word), so an id array made earlier stays comparable with one made later.
+ */
+const wordIds = new Map<string, number>();
+/** Per text, its distinct content-word ids (not frozen: a typed array with elements cannot be). */
+const wordIdCache = new Map<string, Int32Array>();
+
+/**
+ * The distinct {@link contentWords} of a text as interned ids in ascending order (the same words as
+ * {@link contentWordSet}), for fast set intersection ({@link sharedCount}). Shared between calls: do not modify.
+ */
+export function contentWordIds(text: string): Int32Array {
+  let ids = wordIdCache.get(text);
+  if (ids === undefined) {
+    const set = contentWordSet(text);
+    ids = new Int32Array(set.size);
+    let i = 0;
+    for (const w of set) {
+      let id = wordIds.get(w);
+      if (id === undefined) wordIds.set(w, (id = wordIds.size));
+      ids[i++] = id;
+    }
+    ids.sort();
+    if (wordIdCache.size >= 8192) wordIdCache.clear();
+    wordIdCache.set(text, ids);
+  }
+  return ids;
+}
+
+/** How many ids two ascending id arrays ({@link contentWordIds}) share. */
+export function sharedCount(a: Int32Array, b: Int32Array): number {
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x === y) {
+      shared++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return shared;
+}
+
 const QUESTION_WORDS = new Set(['what', 'how', 'why', 'when', 'where', 'who', 'which']);
 const AUX_QUESTION = new Set([
   'do',
