@@ -3,7 +3,14 @@
  * `CogSim.step`) and passed to every template role through {@link SimView.perception}: no role re-reads the
  * text. The features come from `src/text` (wink-nlp underneath); the topic hits from the task's lexicon.
  */
-import { contentWordSet, extractFeatures, topicHits, type TextFeatures } from '../text/features';
+import {
+  contentWordIds,
+  contentWordSet,
+  extractFeatures,
+  sharedCount,
+  topicHits,
+  type TextFeatures,
+} from '../text/features';
 import type { Turn } from '../tasks/seed';
 import type { TaskSpec } from '../tasks/types';
 
@@ -31,14 +38,14 @@ export function lastUserText(history: readonly Turn[]): string {
 
 /**
  * The actor turns of one dialogue history, read once each for the repetition check: their trimmed texts and
- * content-word sets. The environment's history grows in place by an actor and a user turn each step, so a check
+ * content-word ids. The environment's history grows in place by an actor and a user turn each step, so a check
  * reads only the turns added since the last one (those already read are first compared by identity; a history
  * that no longer extends them gets a new index).
  */
 class ActorTurnIndex {
   private readonly read: Turn[] = [];
   private readonly texts: string[] = [];
-  private readonly words: ReadonlySet<string>[] = [];
+  private readonly words: Int32Array[] = [];
 
   /** Reads the turns of `history` added since the last call; false when `history` does not extend them. */
   extend(history: readonly Turn[]): boolean {
@@ -50,7 +57,7 @@ class ActorTurnIndex {
       read.push(t);
       if (t.speaker !== 'actor') continue;
       this.texts.push(t.text.trim());
-      this.words.push(contentWordSet(t.text));
+      this.words.push(contentWordIds(t.text));
     }
     return true;
   }
@@ -58,15 +65,12 @@ class ActorTurnIndex {
   /** See {@link Perception.repetition}: 1 for a verbatim repeat, else the largest share ≥ 0.6 of shared words. */
   repetition(utterance: string): number {
     const trimmed = utterance.trim();
-    const words = [...contentWordSet(utterance)];
+    const words = contentWordIds(utterance);
     let best = 0;
     for (let i = 0; i < this.texts.length; i++) {
       if (this.texts[i] === trimmed) return 1;
       if (words.length === 0) continue;
-      const earlier = this.words[i] as ReadonlySet<string>;
-      let shared = 0;
-      for (let j = 0; j < words.length; j++) if (earlier.has(words[j] as string)) shared++;
-      best = Math.max(best, shared / words.length);
+      best = Math.max(best, sharedCount(words, this.words[i] as Int32Array) / words.length);
     }
     return best >= 0.6 ? best : 0;
   }
@@ -85,6 +89,18 @@ function repetitionOf(utterance: string, history: readonly Turn[]): number {
   return index.repetition(utterance);
 }
 
+/** The content words of each concerns list, pooled (weakly cached: a seed's list is read on every turn). */
+const concernWords = new WeakMap<readonly string[], ReadonlySet<string>>();
+
+function concernWordsOf(concerns: readonly string[]): ReadonlySet<string> {
+  let words = concernWords.get(concerns);
+  if (words === undefined) {
+    words = new Set(concerns.flatMap((c) => [...contentWordSet(c)]));
+    concernWords.set(concerns, words);
+  }
+  return words;
+}
+
 /** Perceive `utterance` in context (the dialogue before it and the user's private concerns). */
 export function perceive(
   utterance: string,
@@ -93,7 +109,7 @@ export function perceive(
   concerns: readonly string[],
 ): Perception {
   return {
-    features: extractFeatures(utterance, lastUserText(history), ...concerns),
+    features: extractFeatures(utterance, [contentWordSet(lastUserText(history)), concernWordsOf(concerns)]),
     topics: topicHits(utterance, task.topics),
     repetition: repetitionOf(utterance, history),
   };

@@ -174,7 +174,7 @@ export class CogSim {
     if (state.ended !== null)
       throw new DialogueEndedError(`dialogue ${state.seedId} has already ended (${state.ended})`);
     // States are immutable values: copy the top level, and every field this turn changes is replaced, not mutated.
-    const s: SimState = { ...state };
+    const s = copyTopLevel(state);
     const rng = Rng.fromState(s.rng);
     // Roles read text only: labelled turns are copied without their labels (the environment passes none).
     const textHistory = history.some((t) => t.strategy !== undefined)
@@ -233,7 +233,14 @@ export class CogSim {
       rejected === null ? proposal?.emotion : undefined,
       reactivation(features.question, before.affect.valence),
     );
-    s.cognitive = { ...cognitive, appraisal, affect };
+    // A literal of one shape, as in copyTopLevel.
+    s.cognitive = {
+      beliefs: cognitive.beliefs,
+      desires: cognitive.desires,
+      intentions: cognitive.intentions,
+      affect,
+      appraisal,
+    };
 
     const asked = mode === 'Influence' && callToAction(perception, this.task.id);
     const user = userEvents(s, actorEvs, asked);
@@ -283,6 +290,28 @@ export class CogSim {
     };
     return this.freeze ? { state: deepFreeze(s), turn: deepFreeze(turn) } : { state: s, turn };
   }
+}
+
+/**
+ * A copy of a state's top level, in `initialSimState`'s key order. A literal of one shape: spreading states made
+ * in different places (a reset, a turn, a restored checkpoint) took V8's slow path.
+ */
+function copyTopLevel(state: SimState): SimState {
+  return {
+    task: state.task,
+    seedId: state.seedId,
+    profile: state.profile,
+    private: state.private,
+    cognitive: state.cognitive,
+    events: state.events,
+    turn: state.turn,
+    remaining: state.remaining,
+    ended: state.ended,
+    changeLog: state.changeLog,
+    lastUserPrice: state.lastUserPrice,
+    revealed: state.revealed,
+    rng: state.rng,
+  };
 }
 
 function withReveal(reveal: string | undefined): Proposal['plan'] {

@@ -313,6 +313,54 @@ export function contentWordSet(text: string): ReadonlySet<string> {
   return wordSetMemo.get(text, () => new Set(contentWords(text)));
 }
 
+/**
+ * Ids of content words, interned in first-seen order. Never cleared (it grows with the vocabulary seen, a few
+ * bytes a word), so an id array made earlier stays comparable with one made later.
+ */
+const wordIds = new Map<string, number>();
+/** Per text, its distinct content-word ids (not frozen: a typed array with elements cannot be). */
+const wordIdCache = new Map<string, Int32Array>();
+
+/**
+ * The distinct {@link contentWords} of a text as interned ids in ascending order (the same words as
+ * {@link contentWordSet}), for fast set intersection ({@link sharedCount}). Shared between calls: do not modify.
+ */
+export function contentWordIds(text: string): Int32Array {
+  let ids = wordIdCache.get(text);
+  if (ids === undefined) {
+    const set = contentWordSet(text);
+    ids = new Int32Array(set.size);
+    let i = 0;
+    for (const w of set) {
+      let id = wordIds.get(w);
+      if (id === undefined) wordIds.set(w, (id = wordIds.size));
+      ids[i++] = id;
+    }
+    ids.sort();
+    if (wordIdCache.size >= 8192) wordIdCache.clear();
+    wordIdCache.set(text, ids);
+  }
+  return ids;
+}
+
+/** How many ids two ascending id arrays ({@link contentWordIds}) share. */
+export function sharedCount(a: Int32Array, b: Int32Array): number {
+  let i = 0;
+  let j = 0;
+  let shared = 0;
+  while (i < a.length && j < b.length) {
+    const x = a[i] as number;
+    const y = b[j] as number;
+    if (x === y) {
+      shared++;
+      i++;
+      j++;
+    } else if (x < y) i++;
+    else j++;
+  }
+  return shared;
+}
+
 const QUESTION_WORDS = new Set(['what', 'how', 'why', 'when', 'where', 'who', 'which']);
 const AUX_QUESTION = new Set([
   'do',
@@ -581,17 +629,17 @@ function baseFeatures(text: string): BaseFeatures {
 }
 
 /**
- * Extract the surface features of `text`. `context` (optional, any number of texts) is the listener's previous
- * words: overlap with them raises specificity (the utterance refers to what the listener said). The result is
- * frozen and shared between calls with the same text and specificity.
+ * Extract the surface features of `text`. `context` (optional, any number of word sets, each the
+ * {@link contentWordSet} of a text) is the listener's previous words: overlap with them raises specificity (the
+ * utterance refers to what the listener said). The result is frozen and shared between calls with the same text
+ * and specificity.
  */
-export function extractFeatures(text: string, ...context: string[]): TextFeatures {
+export function extractFeatures(text: string, context: readonly ReadonlySet<string>[] = []): TextFeatures {
   const { features, words, numbers, complete } = baseFeatures(text);
-  const sets = context.map(contentWordSet);
   let overlap = 0;
   let longWords = 0;
   for (const w of words) {
-    for (const set of sets)
+    for (const set of context)
       if (set.has(w)) {
         overlap++;
         break;

@@ -3,7 +3,13 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CB } from '../../../src/tasks/cb';
 import { ESCONV } from '../../../src/tasks/esconv';
-import { extractFeatures, topicHits } from '../../../src/text/features';
+import {
+  contentWordIds,
+  contentWordSet,
+  extractFeatures,
+  sharedCount,
+  topicHits,
+} from '../../../src/text/features';
 
 const f = (text: string) => extractFeatures(text);
 
@@ -227,6 +233,36 @@ describe('properties of the reading', () => {
       fc.property(fc.constantFrom('for me', 'at all', 'today', ''), (tail) => {
         expect(f(`That is a deal ${tail}.`).assent).toBeGreaterThan(0);
         expect(f(`That is not a deal ${tail}.`).assent).toBe(0);
+      }),
+    );
+  });
+});
+
+describe('content-word ids', () => {
+  const word = fc.constantFrom(
+    'exams',
+    'sleep',
+    'mother',
+    'donate',
+    'children',
+    'price',
+    'bike',
+    'the',
+    'and',
+    'x',
+  );
+  const text = fc.array(word, { maxLength: 12 }).map((ws) => ws.join(' '));
+
+  it('are the distinct content words, ascending, and their shared count is the sets’ intersection', () => {
+    fc.assert(
+      fc.property(text, text, (a, b) => {
+        const ia = contentWordIds(a);
+        const ib = contentWordIds(b);
+        expect(ia.length).toBe(contentWordSet(a).size);
+        for (let i = 1; i < ia.length; i++) expect(ia[i]).toBeGreaterThan(ia[i - 1] as number);
+        const setB = contentWordSet(b);
+        const expected = [...contentWordSet(a)].filter((w) => setB.has(w)).length;
+        expect(sharedCount(ia, ib)).toBe(expected);
       }),
     );
   });
