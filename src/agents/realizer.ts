@@ -86,36 +86,78 @@ function sentenceTopics(sentence: string): readonly string[] {
 /**
  * Topics a speaker introduced ("my exams" → "your exams", "the divorce" → "the divorce"): the head noun of a noun
  * run after an introducer (adjectives skipped), in order, as the actor would refer back to it. The text is split
- * into compromise's sentences (its tokenizer, no tagging) and each sentence is tagged on its own; texts and
- * sentences are cached by exact text (user turns are composed of recurring sentences), at most
- * {@link TOPIC_CACHE_SIZE} of each, the oldest forgotten first.
+ * into compromise's sentences and each sentence is tagged on its own. Texts and sentences are cached by exact
+ * text (user turns are composed of recurring sentences), at most {@link TOPIC_CACHE_SIZE} of each, the oldest
+ * forgotten first, so that a text not seen before but made of known sentences costs compromise's sentence
+ * splitter alone (see {@link pieceTopics}).
  */
 export function ownedNouns(text: string): readonly string[] {
   const cached = ownedCache.get(text);
   if (cached) return cached;
-  const out: string[] = [];
+  let out: string[] = [];
   if (mayIntroduce(text)) {
-    for (const sentence of nlp.tokenize(text).json(SENTENCE_TEXTS) as { text: string }[]) {
-      let topics = sentenceCache.get(sentence.text);
-      if (!topics) {
-        topics = sentenceTopics(sentence.text);
-        remember(sentenceCache, sentence.text, topics);
+    const world = nlp.world() as CompromiseWorld;
+    for (const piece of world.methods.one.tokenize.splitSentences(text, world)) {
+      const topics = pieceTopics(piece);
+      if (topics === null) {
+        out = tokenizedTopics(text);
+        break;
       }
-      out.push(...topics);
+      for (const t of topics) out.push(t);
     }
   }
   remember(ownedCache, text, out);
   return out;
 }
 
+/** The part of compromise's world that {@link ownedNouns} uses: its sentence splitter (the tokenizer's first step). */
+interface CompromiseWorld {
+  methods: { one: { tokenize: { splitSentences(text: string, world: CompromiseWorld): string[] } } };
+}
+
+/**
+ * The topics of one piece of compromise's sentence splitting, or null when the piece is not a sentence of its own
+ * (splitting it again does not give it back whole), which only the whole text's tokenization can read. The
+ * tokenizer makes a sentence's terms from its piece alone, so the piece tokenized on its own gives the sentence
+ * exactly as the whole text's tokenization does; the topics are those of that sentence's text.
+ */
+function pieceTopics(piece: string): readonly string[] | null {
+  let topics = pieceCache.get(piece);
+  if (topics === undefined) {
+    const sentences = nlp.tokenize(piece).json(SENTENCE_TEXTS) as { text: string }[];
+    topics = sentences.length === 1 ? textTopics((sentences[0] as { text: string }).text) : null;
+    remember(pieceCache, piece, topics);
+  }
+  return topics;
+}
+
+/** The topics of `text` read from its tokenization as a whole (for texts whose pieces {@link pieceTopics} cannot read). */
+function tokenizedTopics(text: string): string[] {
+  const out: string[] = [];
+  for (const sentence of nlp.tokenize(text).json(SENTENCE_TEXTS) as { text: string }[])
+    for (const t of textTopics(sentence.text)) out.push(t);
+  return out;
+}
+
+/** {@link sentenceTopics} of one of compromise's sentence texts, cached by the text. */
+function textTopics(sentence: string): readonly string[] {
+  let topics = sentenceCache.get(sentence);
+  if (!topics) {
+    topics = sentenceTopics(sentence);
+    remember(sentenceCache, sentence, topics);
+  }
+  return topics;
+}
+
 /** `.json` options for each sentence's text alone (compromise skips the terms' copies when `terms` is false). */
 const SENTENCE_TEXTS = { text: true, terms: false } as { text: boolean };
 
-/** Texts and sentences whose topics are remembered (each cache, first in, first out). */
+/** Texts, sentence pieces and sentences whose topics are remembered (each cache, first in, first out). */
 const TOPIC_CACHE_SIZE = 16_384;
 const ownedCache = new Map<string, readonly string[]>();
+const pieceCache = new Map<string, readonly string[] | null>();
 const sentenceCache = new Map<string, readonly string[]>();
-function remember(cache: Map<string, readonly string[]>, key: string, topics: readonly string[]): void {
+function remember<T>(cache: Map<string, T>, key: string, topics: T): void {
   if (cache.size >= TOPIC_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(key, topics);
 }
