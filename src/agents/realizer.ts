@@ -472,6 +472,11 @@ export class TemplateRealizer implements Realizer {
   private readonly tally = new TopicTally();
 
   async realize(obs: Observation, strategy: string, n: number, _rng: Rng): Promise<string[]> {
+    return this.realizeNow(obs, strategy, n);
+  }
+
+  /** {@link realize}, returned at once. */
+  realizeNow(obs: Observation, strategy: string, n: number): string[] {
     const bank = BANKS[obs.task] as Record<string, Variant[]>;
     const variants =
       bank[strategy] ?? bank[obs.task === 'esconv' ? 'Others' : obs.task === 'p4g' ? 'Other' : 'other'] ?? [];

@@ -68,6 +68,18 @@ describe('TemplateRealizer', () => {
     }
   });
 
+  it('gives the same realizations at once (realizeNow) as through the promise (realize)', async () => {
+    for (const task of TASK_IDS) {
+      const obs = observationOf(task);
+      for (const strategy of [...getTask(task).strategies, 'free-form']) {
+        for (const n of [1, 3, 4])
+          expect(new TemplateRealizer().realizeNow(obs, strategy, n)).toEqual(
+            await new TemplateRealizer().realize(obs, strategy, n, Rng.fromSeed(0)),
+          );
+      }
+    }
+  });
+
   it('returns the first n realizations, at least one, and falls back to "other" for an unknown strategy', async () => {
     const obs = observationOf('esconv');
     const rng = Rng.fromSeed(0);
