@@ -240,21 +240,57 @@ function lastOffer(events: Observation['events'], by: 'user' | 'actor'): number 
 
 /**
  * Build the realizer context from an observation. `tally` (optional) is a running topic tally of the same
- * dialogue kept between calls (see {@link TopicTally}); without it, the user turns are read from scratch.
+ * dialogue kept between calls (see {@link TopicTally}); without it, the user turns are read from scratch. Each
+ * part is read from the observation when it is first asked for, so that a realization that names no topic (all
+ * of CraigslistBargain's) reads no user turn.
  */
 export function realizerContext(obs: Observation, tally = new TopicTally()): RealizerContext {
-  tally.update(obs.history);
-  const topic = tally.concern ?? 'all of this';
-  return {
-    concern: tally.noun ?? 'situation',
-    topic,
-    echo: tally.last ?? topic,
-    item: obs.actorView.itemName?.trim().toLowerCase() || 'item',
-    listPrice: obs.actorView.listPrice ?? 0,
-    targetPrice: obs.actorView.targetPrice ?? 0,
-    counter: lastOffer(obs.events, 'user'),
-    lastOffer: lastOffer(obs.events, 'actor'),
-  };
+  return new ObservedContext(obs, tally);
+}
+
+/** A {@link RealizerContext} read from an observation on demand (see {@link realizerContext}). */
+class ObservedContext implements RealizerContext {
+  private topics: Pick<RealizerContext, 'concern' | 'topic' | 'echo'> | null = null;
+
+  constructor(
+    private readonly obs: Observation,
+    private readonly tally: TopicTally,
+  ) {}
+
+  get concern(): string {
+    return this.read().concern;
+  }
+  get topic(): string {
+    return this.read().topic;
+  }
+  get echo(): string {
+    return this.read().echo;
+  }
+  get item(): string {
+    return this.obs.actorView.itemName?.trim().toLowerCase() || 'item';
+  }
+  get listPrice(): number {
+    return this.obs.actorView.listPrice ?? 0;
+  }
+  get targetPrice(): number {
+    return this.obs.actorView.targetPrice ?? 0;
+  }
+  get counter(): number | null {
+    return lastOffer(this.obs.events, 'user');
+  }
+  get lastOffer(): number | null {
+    return lastOffer(this.obs.events, 'actor');
+  }
+
+  /** The topics of the user's turns, read on the first call (the tally brought up to this history). */
+  private read(): Pick<RealizerContext, 'concern' | 'topic' | 'echo'> {
+    if (this.topics === null) {
+      this.tally.update(this.obs.history);
+      const topic = this.tally.concern ?? 'all of this';
+      this.topics = { concern: this.tally.noun ?? 'situation', topic, echo: this.tally.last ?? topic };
+    }
+    return this.topics;
+  }
 }
 
 const ESCONV: Record<string, Variant[]> = {
