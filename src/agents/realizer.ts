@@ -250,7 +250,7 @@ export function realizerContext(obs: Observation, tally = new TopicTally()): Rea
 
 /** A {@link RealizerContext} read from an observation on demand (see {@link realizerContext}). */
 class ObservedContext implements RealizerContext {
-  private topics: Pick<RealizerContext, 'concern' | 'topic' | 'echo'> | null = null;
+  private slots: Pick<RealizerContext, 'concern' | 'topic' | 'echo'> | null = null;
 
   constructor(
     private readonly obs: Observation,
@@ -284,12 +284,12 @@ class ObservedContext implements RealizerContext {
 
   /** The topics of the user's turns, read on the first call (the tally brought up to this history). */
   private read(): Pick<RealizerContext, 'concern' | 'topic' | 'echo'> {
-    if (this.topics === null) {
+    if (this.slots === null) {
       this.tally.update(this.obs.history);
       const topic = this.tally.concern ?? 'all of this';
-      this.topics = { concern: this.tally.noun ?? 'situation', topic, echo: this.tally.last ?? topic };
+      this.slots = { concern: this.tally.noun ?? 'situation', topic, echo: this.tally.last ?? topic };
     }
-    return this.topics;
+    return this.slots;
   }
 }
 
