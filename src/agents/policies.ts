@@ -12,13 +12,19 @@ import type { TaskId } from '../tasks/seed';
 import { REALIZATIONS_PER_STRATEGY, TemplateRealizer } from './realizer';
 import type { EpisodeContext, Policy, Realizer } from './types';
 
+/**
+ * `strategy` realised by `realizer` (at once where it can: `Realizer.realizeNow`), one candidate picked
+ * uniformly.
+ */
 async function realizeUniform(
   realizer: Realizer,
   obs: Observation,
   strategy: string,
   rng: Rng,
 ): Promise<Action> {
-  const candidates = await realizer.realize(obs, strategy, REALIZATIONS_PER_STRATEGY, rng);
+  const candidates = realizer.realizeNow
+    ? realizer.realizeNow(obs, strategy, REALIZATIONS_PER_STRATEGY, rng)
+    : await realizer.realize(obs, strategy, REALIZATIONS_PER_STRATEGY, rng);
   if (candidates.length === 0)
     throw new EmptyRealizationError(`realizer gave no utterance for strategy "${strategy}"`);
   return { strategy, utterance: rng.pick(candidates) };

@@ -86,36 +86,78 @@ function sentenceTopics(sentence: string): readonly string[] {
 /**
  * Topics a speaker introduced ("my exams" → "your exams", "the divorce" → "the divorce"): the head noun of a noun
  * run after an introducer (adjectives skipped), in order, as the actor would refer back to it. The text is split
- * into compromise's sentences (its tokenizer, no tagging) and each sentence is tagged on its own; texts and
- * sentences are cached by exact text (user turns are composed of recurring sentences), at most
- * {@link TOPIC_CACHE_SIZE} of each, the oldest forgotten first.
+ * into compromise's sentences and each sentence is tagged on its own. Texts and sentences are cached by exact
+ * text (user turns are composed of recurring sentences), at most {@link TOPIC_CACHE_SIZE} of each, the oldest
+ * forgotten first, so that a text not seen before but made of known sentences costs compromise's sentence
+ * splitter alone (see {@link pieceTopics}).
  */
 export function ownedNouns(text: string): readonly string[] {
   const cached = ownedCache.get(text);
   if (cached) return cached;
-  const out: string[] = [];
+  let out: string[] = [];
   if (mayIntroduce(text)) {
-    for (const sentence of nlp.tokenize(text).json(SENTENCE_TEXTS) as { text: string }[]) {
-      let topics = sentenceCache.get(sentence.text);
-      if (!topics) {
-        topics = sentenceTopics(sentence.text);
-        remember(sentenceCache, sentence.text, topics);
+    const world = nlp.world() as CompromiseWorld;
+    for (const piece of world.methods.one.tokenize.splitSentences(text, world)) {
+      const topics = pieceTopics(piece);
+      if (topics === null) {
+        out = tokenizedTopics(text);
+        break;
       }
-      out.push(...topics);
+      for (const t of topics) out.push(t);
     }
   }
   remember(ownedCache, text, out);
   return out;
 }
 
+/** The part of compromise's world that {@link ownedNouns} uses: its sentence splitter (the tokenizer's first step). */
+interface CompromiseWorld {
+  methods: { one: { tokenize: { splitSentences(text: string, world: CompromiseWorld): string[] } } };
+}
+
+/**
+ * The topics of one piece of compromise's sentence splitting, or null when the piece is not a sentence of its own
+ * (splitting it again does not give it back whole), which only the whole text's tokenization can read. The
+ * tokenizer makes a sentence's terms from its piece alone, so the piece tokenized on its own gives the sentence
+ * exactly as the whole text's tokenization does; the topics are those of that sentence's text.
+ */
+function pieceTopics(piece: string): readonly string[] | null {
+  let topics = pieceCache.get(piece);
+  if (topics === undefined) {
+    const sentences = nlp.tokenize(piece).json(SENTENCE_TEXTS) as { text: string }[];
+    topics = sentences.length === 1 ? textTopics((sentences[0] as { text: string }).text) : null;
+    remember(pieceCache, piece, topics);
+  }
+  return topics;
+}
+
+/** The topics of `text` read from its tokenization as a whole (for texts whose pieces {@link pieceTopics} cannot read). */
+function tokenizedTopics(text: string): string[] {
+  const out: string[] = [];
+  for (const sentence of nlp.tokenize(text).json(SENTENCE_TEXTS) as { text: string }[])
+    for (const t of textTopics(sentence.text)) out.push(t);
+  return out;
+}
+
+/** {@link sentenceTopics} of one of compromise's sentence texts, cached by the text. */
+function textTopics(sentence: string): readonly string[] {
+  let topics = sentenceCache.get(sentence);
+  if (!topics) {
+    topics = sentenceTopics(sentence);
+    remember(sentenceCache, sentence, topics);
+  }
+  return topics;
+}
+
 /** `.json` options for each sentence's text alone (compromise skips the terms' copies when `terms` is false). */
 const SENTENCE_TEXTS = { text: true, terms: false } as { text: boolean };
 
-/** Texts and sentences whose topics are remembered (each cache, first in, first out). */
+/** Texts, sentence pieces and sentences whose topics are remembered (each cache, first in, first out). */
 const TOPIC_CACHE_SIZE = 16_384;
 const ownedCache = new Map<string, readonly string[]>();
+const pieceCache = new Map<string, readonly string[] | null>();
 const sentenceCache = new Map<string, readonly string[]>();
-function remember(cache: Map<string, readonly string[]>, key: string, topics: readonly string[]): void {
+function remember<T>(cache: Map<string, T>, key: string, topics: T): void {
   if (cache.size >= TOPIC_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(key, topics);
 }
@@ -198,21 +240,57 @@ function lastOffer(events: Observation['events'], by: 'user' | 'actor'): number 
 
 /**
  * Build the realizer context from an observation. `tally` (optional) is a running topic tally of the same
- * dialogue kept between calls (see {@link TopicTally}); without it, the user turns are read from scratch.
+ * dialogue kept between calls (see {@link TopicTally}); without it, the user turns are read from scratch. Each
+ * part is read from the observation when it is first asked for, so that a realization that names no topic (all
+ * of CraigslistBargain's) reads no user turn.
  */
 export function realizerContext(obs: Observation, tally = new TopicTally()): RealizerContext {
-  tally.update(obs.history);
-  const topic = tally.concern ?? 'all of this';
-  return {
-    concern: tally.noun ?? 'situation',
-    topic,
-    echo: tally.last ?? topic,
-    item: obs.actorView.itemName?.trim().toLowerCase() || 'item',
-    listPrice: obs.actorView.listPrice ?? 0,
-    targetPrice: obs.actorView.targetPrice ?? 0,
-    counter: lastOffer(obs.events, 'user'),
-    lastOffer: lastOffer(obs.events, 'actor'),
-  };
+  return new ObservedContext(obs, tally);
+}
+
+/** A {@link RealizerContext} read from an observation on demand (see {@link realizerContext}). */
+class ObservedContext implements RealizerContext {
+  private slots: Pick<RealizerContext, 'concern' | 'topic' | 'echo'> | null = null;
+
+  constructor(
+    private readonly obs: Observation,
+    private readonly tally: TopicTally,
+  ) {}
+
+  get concern(): string {
+    return this.read().concern;
+  }
+  get topic(): string {
+    return this.read().topic;
+  }
+  get echo(): string {
+    return this.read().echo;
+  }
+  get item(): string {
+    return this.obs.actorView.itemName?.trim().toLowerCase() || 'item';
+  }
+  get listPrice(): number {
+    return this.obs.actorView.listPrice ?? 0;
+  }
+  get targetPrice(): number {
+    return this.obs.actorView.targetPrice ?? 0;
+  }
+  get counter(): number | null {
+    return lastOffer(this.obs.events, 'user');
+  }
+  get lastOffer(): number | null {
+    return lastOffer(this.obs.events, 'actor');
+  }
+
+  /** The topics of the user's turns, read on the first call (the tally brought up to this history). */
+  private read(): Pick<RealizerContext, 'concern' | 'topic' | 'echo'> {
+    if (this.slots === null) {
+      this.tally.update(this.obs.history);
+      const topic = this.tally.concern ?? 'all of this';
+      this.slots = { concern: this.tally.noun ?? 'situation', topic, echo: this.tally.last ?? topic };
+    }
+    return this.slots;
+  }
 }
 
 const ESCONV: Record<string, Variant[]> = {
@@ -430,6 +508,11 @@ export class TemplateRealizer implements Realizer {
   private readonly tally = new TopicTally();
 
   async realize(obs: Observation, strategy: string, n: number, _rng: Rng): Promise<string[]> {
+    return this.realizeNow(obs, strategy, n);
+  }
+
+  /** {@link realize}, returned at once. */
+  realizeNow(obs: Observation, strategy: string, n: number): string[] {
     const bank = BANKS[obs.task] as Record<string, Variant[]>;
     const variants =
       bank[strategy] ?? bank[obs.task === 'esconv' ? 'Others' : obs.task === 'p4g' ? 'Other' : 'other'] ?? [];

@@ -21,6 +21,11 @@ export interface Policy {
 export interface Realizer {
   /** Up to `n` distinct candidate utterances realising `strategy` for this observation. */
   realize(observation: Observation, strategy: string, n: number, rng: Rng): Promise<string[]>;
+  /**
+   * The same candidates as {@link realize}, returned at once, by a realizer that waits for nothing (the template
+   * realizer): callers that have it skip waiting for a promise that is already settled.
+   */
+  realizeNow?(observation: Observation, strategy: string, n: number, rng: Rng): string[];
 }
 
 /** Actor strategy proposer: the next strategy label from the observation. */

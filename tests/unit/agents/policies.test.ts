@@ -134,6 +134,23 @@ describe('policies and realizers', () => {
     const empty: Realizer = { realize: async () => [] };
     await expect(new RandomPolicy('cb', empty).act(obs, Rng.fromSeed(1))).rejects.toThrow(/no utterance/);
   });
+
+  it('ask a realizer that answers at once without waiting, with the same pick, and reject (not throw) on nothing', async () => {
+    const obs = observationOf('cb');
+    const waiting: Realizer = { realize: async () => ['a', 'b', 'c'] };
+    const atOnce: Realizer = {
+      realize: () => Promise.reject(new Error('not asked')),
+      realizeNow: () => ['a', 'b', 'c'],
+    };
+    for (let seed = 0; seed < 8; seed++) {
+      expect(await new RandomPolicy('cb', atOnce).act(obs, Rng.fromSeed(seed))).toEqual(
+        await new RandomPolicy('cb', waiting).act(obs, Rng.fromSeed(seed)),
+      );
+    }
+    const empty: Realizer = { realize: async () => ['x'], realizeNow: () => [] };
+    const acted = new FixedPolicy('cb', 'inform', empty).act(obs, Rng.fromSeed(1));
+    await expect(acted).rejects.toThrow(/no utterance/);
+  });
 });
 
 describe('runEpisodes / runJob', () => {

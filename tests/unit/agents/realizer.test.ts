@@ -4,11 +4,12 @@
  * named, no wording repeated three turns in a row, and nothing read from the simulator's word lists.
  */
 import { readFileSync } from 'node:fs';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import {
   FixedPolicy,
   REALIZATIONS_PER_STRATEGY,
   TemplateRealizer,
+  TopicTally,
   VARIANTS_PER_STRATEGY,
   realizerContext,
 } from '../../../src/agents';
@@ -68,6 +69,18 @@ describe('TemplateRealizer', () => {
     }
   });
 
+  it('gives the same realizations at once (realizeNow) as through the promise (realize)', async () => {
+    for (const task of TASK_IDS) {
+      const obs = observationOf(task);
+      for (const strategy of [...getTask(task).strategies, 'free-form']) {
+        for (const n of [1, 3, 4])
+          expect(new TemplateRealizer().realizeNow(obs, strategy, n)).toEqual(
+            await new TemplateRealizer().realize(obs, strategy, n, Rng.fromSeed(0)),
+          );
+      }
+    }
+  });
+
   it('returns the first n realizations, at least one, and falls back to "other" for an unknown strategy', async () => {
     const obs = observationOf('esconv');
     const rng = Rng.fromSeed(0);
@@ -101,6 +114,34 @@ describe('TemplateRealizer', () => {
     expect(realizerContext(withUserTurns(obs, ['I feel depressed since the pandemic started.'])).topic).toBe(
       'all of this',
     );
+  });
+
+  it('reads the user’s turns only when a realization names a topic, and then as a fresh read would', () => {
+    const obs = withUserTurns(observationOf('esconv'), ['I failed my exams.', 'The divorce is hard.']);
+    const tally = new TopicTally();
+    const update = vi.spyOn(tally, 'update');
+    const ctx = realizerContext(obs, tally);
+    expect([ctx.listPrice, ctx.targetPrice, ctx.counter, ctx.lastOffer, ctx.item]).toEqual([
+      0,
+      0,
+      null,
+      null,
+      'item',
+    ]);
+    expect(update).not.toHaveBeenCalled();
+    expect([ctx.topic, ctx.echo, ctx.concern]).toEqual(['the divorce', 'the divorce', 'divorce']);
+    expect(update).toHaveBeenCalledTimes(1);
+    const fresh = realizerContext(obs);
+    expect([fresh.concern, fresh.topic, fresh.echo]).toEqual(['divorce', 'the divorce', 'the divorce']);
+    // A turn whose topics were never asked for is read with the next one that is.
+    const later = withUserTurns(observationOf('esconv'), [
+      'I failed my exams.',
+      'The divorce is hard.',
+      'My exams.',
+    ]);
+    const skipping = new TopicTally();
+    expect(realizerContext(obs, skipping).item).toBe('item');
+    expect(realizerContext(later, skipping).topic).toBe(realizerContext(later).topic);
   });
 
   it('refers to the public prices and the seller’s counter, read from the observation', async () => {
