@@ -96,7 +96,7 @@ export function sentiment(text: string): number {
   let total = 0;
   for (const clause of text.split(/[.!?;,\n]+/)) {
     if (clause.trim() === '') continue;
-    total += scorer(clause);
+    total += clauseSentiment(clause);
   }
   return total;
 }
@@ -129,13 +129,17 @@ function lower(text: string): string {
  */
 export function turnPlanScore(text: string): number {
   let best = 0;
-  for (const clause of lower(text).split(/[.!?;]+/)) {
-    if (NEGATED_PLAN.test(clause)) continue;
-    const when = WHEN.test(clause);
-    if (FIRM_PLAN.test(clause)) best = Math.max(best, when ? 4 : 3);
-    else if (TENTATIVE_PLAN.test(clause)) best = Math.max(best, when ? 2 : 1.5);
-  }
+  for (const clause of lower(text).split(/[.!?;]+/)) best = Math.max(best, clausePlan(clause));
   return best;
+}
+
+/** The plan score of one lower-cased clause (see {@link turnPlanScore}). */
+function clausePlanScore(clause: string): number {
+  if (NEGATED_PLAN.test(clause)) return 0;
+  const when = WHEN.test(clause);
+  if (FIRM_PLAN.test(clause)) return when ? 4 : 3;
+  if (TENTATIVE_PLAN.test(clause)) return when ? 2 : 1.5;
+  return 0;
 }
 
 /**
@@ -204,12 +208,13 @@ const P4G_REFUSAL =
 const P4G_LEANING =
   /\b(?:i'd|i would|i might|i may|i could|i can|i want to|happy to|glad to)\b[^.!?]*\b(?:donat|give|contribut|help)|count me in/;
 
-/** Turn texts whose scores the template judges remember (first in, first out). */
+/** Turn and clause texts whose scores the template judge remembers (per memo, first in, first out). */
 const MEMO_SIZE = 16_384;
 
 /**
  * `score`, remembered per text in a memo shared by every template judge: a pure function of the text, and user
- * turns recur across episodes and across environments (a batch job or an RL branch makes a judge of its own).
+ * turns recur across episodes and across environments (a batch job or an RL branch makes a judge of its own);
+ * their clauses recur more still (the template simulator composes its turns of recurring sentences).
  */
 function remembered(score: (text: string) => number): (text: string) => number {
   const memo = new Map<string, number>();
@@ -224,6 +229,10 @@ function remembered(score: (text: string) => number): (text: string) => number {
   };
 }
 
+/** The AFINN score of one clause (see {@link sentiment}), remembered per clause. */
+const clauseSentiment = remembered(scorer);
+/** {@link clausePlanScore}, remembered per clause. */
+const clausePlan = remembered(clausePlanScore);
 /** {@link mood}, remembered per text. */
 const rememberedMood = remembered(mood);
 /** {@link turnPlanScore}, remembered per text. */
