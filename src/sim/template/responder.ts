@@ -183,6 +183,20 @@ function topicSlot(concerns: readonly string[], problemType: string | undefined)
   return null;
 }
 
+/** A determiner or possessive that already makes a noun phrase definite ("my son", "the baby", "his fall"). */
+const DETERMINED = /^(?:the|a|an|my|your|his|her|its|our|their|this|that|these|those)\s/i;
+
+/** `phrase` as a definite noun phrase: "the exam", but "my son" and "the baby" as they are (not "the my son"). */
+function definite(phrase: string): string {
+  return DETERMINED.test(phrase) ? phrase : `the ${phrase}`;
+}
+
+/** {@link definite}, capitalised to open a sentence. */
+function Definite(phrase: string): string {
+  const d = definite(phrase);
+  return d.charAt(0).toUpperCase() + d.slice(1);
+}
+
 /** The topic slots of the users' private views (each a per-seed constant). */
 const SLOTS = new WeakMap<UserPrivate, string | null>();
 
@@ -253,7 +267,7 @@ function esconvReply(input: ResponseInput, rng: Rng): string {
   const { view, mode, plan, events } = input;
   const cog = view.state.cognitive;
   const slot = concernSlot(view.state.private);
-  const about = slot ? `the ${slot}` : 'it';
+  const about = slot ? definite(slot) : 'it';
   const previous = lastUserText(view.history);
   if (events.some((e) => e.type === 'end')) {
     return `Thank you, this really helped. I am going to take a first step with ${about} this week. I feel lighter.`;
@@ -270,9 +284,9 @@ function esconvReply(input: ResponseInput, rng: Rng): string {
         ? pick(
             rng,
             [
-              `It is mostly about the ${plan.reveal}.`,
-              `The ${plan.reveal} is what weighs on me most.`,
-              `A lot of it comes down to the ${plan.reveal}.`,
+              `It is mostly about ${definite(revealed)}.`,
+              `${Definite(revealed)} is what weighs on me most.`,
+              `A lot of it comes down to ${definite(revealed)}.`,
             ],
             previous,
           )

@@ -1,6 +1,7 @@
 /** Regression tests for updater and environment defects found in review. */
 import { describe, expect, it } from 'vitest';
 import { TemplateRealizer } from '../../../src/agents';
+import { runJob } from '../../../src/agents/rollout';
 import { DialogueEnv } from '../../../src/env';
 import { Rng } from '../../../src/rng';
 import { applyProposal, ProposalRejectedError, type Proposal } from '../../../src/sim';
@@ -189,5 +190,23 @@ describe('issue 9 follow-ups', () => {
     expect(replies.some((r) => /\b(give|giving|donat\w*|money|help\w*|pushed|convinced)\b/i.test(r))).toBe(
       true,
     );
+  });
+
+  it('ESConv seekers name a concern that has its own determiner as it is ("my son", never "the my son")', async () => {
+    const episodes = await runJob({
+      task: 'esconv',
+      policy: 'random',
+      seeds: defaultSeeds('esconv'),
+      episodes: 90,
+      baseSeed: 3,
+      keepState: false,
+    });
+    const replies = episodes.flatMap((e) => e.turns.map((t) => t.userUtterance));
+    for (const reply of replies)
+      expect(reply, reply).not.toMatch(/\bthe (?:the|a|an|my|your|his|her|our|their)\b/i);
+    // The case arises: some reply names such a concern (the bundled seeds have "my son", "the baby", "my dad").
+    expect(
+      replies.some((r) => /\b(?:about|with|to) (?:my|the) (?:son|kids|baby|dad|sister|apartment)\b/i.test(r)),
+    ).toBe(true);
   });
 });
