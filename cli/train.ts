@@ -276,7 +276,7 @@ export function formatReport(r: TrainReport): string {
       `  intervals: ${ESTIMATE_METHOD_NAMES['cluster-bootstrap']} over seeds (none from a single seed)`,
     );
     lines.push(
-      `  intervals clear of: sft ${e.beats.sft === null ? 'n/a' : e.beats.sft ? 'yes' : 'no'}, random ${e.beats.random ? 'yes' : 'no'}`,
+      `  cstpo better (difference interval above 0): sft ${e.beats.sft === null ? 'n/a' : e.beats.sft ? 'yes' : 'no'}, random ${e.beats.random ? 'yes' : 'no'}`,
     );
   }
   lines.push(`files: ${r.files.join(', ')}`);

@@ -110,8 +110,8 @@ export interface RunEvaluation {
    */
   differences: { vsSft: PairedEstimate | null; vsRandom: PairedEstimate };
   /**
-   * Whether the trained policy's 95% interval of mean return lies entirely above the other's (the intervals do
-   * not overlap).
+   * Whether the trained policy does better than the other: the 95% interval of their paired difference
+   * (`differences`) lies above 0. False where there is no interval (one seed, or every pair differing alike).
    */
   beats: { sft: boolean | null; random: boolean };
 }
@@ -168,13 +168,14 @@ export async function evaluateRun(
       rng: Rng.fromSeed(options.seed),
       clusterOf: (k) => k.slice(0, k.lastIndexOf('/')),
     });
-  const above = (other: PolicyEvaluation) =>
-    (cstpo.summary.meanReturn.lo ?? -Infinity) > (other.summary.meanReturn.hi ?? Infinity);
+  const vsSft = sft ? diff(sft) : null;
+  const vsRandom = diff(random);
+  const above = (d: PairedEstimate) => d.lo !== null && d.lo > 0;
   return {
     seeds: seeds.length,
     repeats: options.repeats,
     policies: { cstpo, sft, random },
-    differences: { vsSft: sft ? diff(sft) : null, vsRandom: diff(random) },
-    beats: { sft: sft ? above(sft) : null, random: above(random) },
+    differences: { vsSft, vsRandom },
+    beats: { sft: vsSft ? above(vsSft) : null, random: above(vsRandom) },
   };
 }

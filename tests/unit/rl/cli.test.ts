@@ -80,7 +80,9 @@ describe('npm run train (end to end, tiny)', () => {
     const ev = report.evaluation!;
     expect(ev.seeds).toBe(4);
     for (const p of ['cstpo', 'sft', 'random']) expect(ev.policies[p]!.summary.episodes).toBe(4);
-    expect(typeof ev.beats.random).toBe('boolean');
+    // "Better" is the paired difference's interval lying above 0, as the report prints it.
+    expect(ev.beats.random).toBe(ev.differences.vsRandom.lo !== null && ev.differences.vsRandom.lo > 0);
+    expect(ev.beats.sft).toBe(ev.differences.vsSft!.lo !== null && ev.differences.vsSft!.lo > 0);
     const curves = JSON.parse(await readFile(join(out, 'curves.json'), 'utf8'));
     expect(curves.step).toEqual([1, 2]);
     expect(await readFile(join(out, 'curves.svg'), 'utf8')).toMatch(
