@@ -21,7 +21,14 @@ import type { EpisodeStore } from '../src/eval/harness-run';
 import { reportToCsv, reportToJson, reportToMarkdown } from '../src/eval/report-format';
 import { FileDamagedError, FileReadError, OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
-import { JobConfigError, PolicyUnavailableError, UnknownPolicyError } from '../src/jobs/errors';
+import {
+  JobAbortedError,
+  JobConfigError,
+  PolicyUnavailableError,
+  UnknownPolicyError,
+} from '../src/jobs/errors';
+import { LabError } from '../src/errors';
+import { countOf } from '../src/errors/plural';
 import { EvaluateConfigSchema, evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
 import { resolveRoles, type RolesConfig } from '../src/roles';
 import {
@@ -406,12 +413,20 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
     config.resources = { ...resources, ppdpp: await ppdppPlanners(args, seedSets, io) };
   const files = new FileEpisodeStore(args.out, io.stderr);
   let cut = 0;
+  // Finished episodes in the folder (found from an earlier run, or written by this one): what an interruption keeps.
+  let kept = 0;
   const store: EpisodeStore = {
     load: (task, policy) => files.load(task, policy),
-    records: (task, policy) => files.records(task, policy),
-    append: (record) => {
+    async *records(task, policy) {
+      for await (const record of files.records(task, policy)) {
+        kept += 1;
+        yield record;
+      }
+    },
+    append: async (record) => {
       cut += record.cutUtterances ?? 0;
-      return files.append(record);
+      await files.append(record);
+      kept += 1;
     },
   };
   const pool = args.workers > 1 ? createNodePool(args.workers) : null;
@@ -422,10 +437,15 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
           cliProgress.Presets.shades_classic,
         )
       : null;
+  // Ctrl-C stops before the next episode; the finished ones stay in the folder (--resume continues there).
+  const stop = new AbortController();
+  const onSigint = () => stop.abort('interrupted');
+  process.once('SIGINT', onSigint);
   try {
     const { report, run } = await evaluateJob(config, {
       ...(pool ? { executor: pool } : {}),
       store,
+      signal: stop.signal,
       onPlan: async (plan) => {
         await prepareOutputFolder(args.out, plan);
         await writeSettings(args.out, settings);
@@ -441,10 +461,25 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
     const markdown = reportToMarkdown(report);
     await writeFileAtomic(join(args.out, 'report.md'), markdown);
     return args.json ? reportToJson(report) : markdown;
+  } catch (e) {
+    if (e instanceof JobAbortedError)
+      throw new EvaluateInterruptedError(
+        `${e.message}\n${countOf(kept, 'finished episode')} kept in ${join(args.out, 'trajectories')}; ` +
+          'run the same command again with --resume to continue',
+        { cause: e },
+      );
+    throw e;
   } finally {
+    process.off('SIGINT', onSigint);
     bar?.stop();
     await pool?.close();
   }
+}
+
+/** An evaluation stopped by Ctrl-C: its finished episodes stay in the output folder for `--resume`. */
+export class EvaluateInterruptedError extends LabError {
+  override name = 'EvaluateInterruptedError';
+  override readonly code = 'EVALUATE_INTERRUPTED';
 }
 
 /** Removes what an evaluation wrote into its folder (for --overwrite); leaves anything else. */
