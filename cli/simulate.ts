@@ -151,6 +151,11 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
     throw new UsageError((err as Error).message);
   }
   const seeds = seedsValues(strs(values, 'seeds'), [parsed.data.task])[parsed.data.task];
+  if (policy === 'ppdpp')
+    throw new UsageError(
+      `simulate has no trained PPDPP planner to play; evaluate trains one (or loads --ppdpp-model ${task}=PATH): ` +
+        `npm run evaluate -- --task ${parsed.data.task} --policy ppdpp`,
+    );
   checkPolicyArg(task, policy, language);
   const out = str(values, 'out');
   return {

@@ -184,3 +184,14 @@ describe('EmoLLM settings', () => {
     expect(md).not.toMatch(/\| esconv \|/);
   });
 });
+
+describe('fresh-user trial', () => {
+  it('simulate --policy ppdpp points at the command that trains or loads a planner', async () => {
+    const c = capture();
+    expect(await simulateMain(['--task', 'cb', '--policy', 'ppdpp'], c.io)).toBe(2);
+    const text = c.err.join('');
+    expect(text).toContain('evaluate trains one (or loads --ppdpp-model cb=PATH)');
+    expect(text).toContain('npm run evaluate -- --task cb --policy ppdpp');
+    expect(text).not.toContain('trainPpdpp');
+  });
+});
