@@ -332,7 +332,6 @@ async function ppdppPlanners(
     const seeds = trainPath
       ? (await loadSeedsArg('ppdpp-train', trainPath, task, { skipInvalid: args.skipInvalid })).seeds
       : (seedSets.find((s) => s.task === task) as SeedSet).seeds;
-    if (seeds.length === 0) throw new UsageError(`--ppdpp-train: no seeds for ${task} in ${trainPath}`);
     if (!trainPath)
       io.stderr(`ppdpp ${task}: training on the evaluation seeds (give --ppdpp-train for held-out ones)\n`);
     const labelled = f1ContextsFromSeeds(seeds).map((c) => ({

@@ -456,18 +456,26 @@ export function languageConfig(values: LanguageValues): RolesConfig {
   return config;
 }
 
+/** A `--fixtures` file that cannot be read or is not JSON: a data error (exit 1), naming the file and line. */
+export class FixturesFileError extends LabError {
+  override name = 'FixturesFileError';
+  override readonly code = 'FIXTURES_FILE_INVALID';
+}
+
 /**
  * Reads a replay fixture: a JSON object of request key → answers, or a recorded episode file whose `fixture`
- * member is one. @throws UsageError naming the file (and the line of the damage) when it cannot be read or is
- * not JSON, in words ({@link readJsonFile}), never the parser's text.
+ * member is one. @throws UsageError when the file does not exist; FixturesFileError naming the file (and the line
+ * and column of the damage) when it cannot be read or is not JSON, in words ({@link readJsonFile}), never the
+ * parser's text.
  */
 export async function readFixtures(path: string): Promise<ReplayFixture> {
   let json: unknown;
   try {
     json = await readJsonFile(path);
   } catch (err) {
+    if (err instanceof FileReadError && !existsSync(path)) throw new UsageError(`--fixtures: ${err.message}`);
     if (err instanceof FileReadError || err instanceof FileDamagedError)
-      throw new UsageError(`--fixtures: ${err.message}`);
+      throw new FixturesFileError(`--fixtures: ${err.message}`, { cause: err });
     throw err;
   }
   const inner = (json as { fixture?: unknown; job?: unknown }) ?? {};

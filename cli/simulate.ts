@@ -195,7 +195,6 @@ async function loadSeeds(
   for (const s of loaded.skipped.slice(0, 10)) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
   if (loaded.skipped.length > 10)
     io.stderr(`skipped: … and ${loaded.skipped.length - 10} more (all listed in --json)\n`);
-  if (loaded.seeds.length === 0) throw new UsageError(`no seeds for ${opts.task} in ${opts.seeds}`);
   return { seeds: loaded.seeds, skipped: loaded.skipped, warnings: loaded.warnings.length };
 }
 
