@@ -576,17 +576,41 @@ export function joinNegativeValues(
   return args;
 }
 
+/** The options of every command that name a file or folder (`--seeds` is checked by {@link seedsItems}). */
+const PATH_OPTIONS = [
+  'out',
+  'fixtures',
+  'ladder',
+  'memory',
+  'f1-data',
+  'ppdpp-model',
+  'ppdpp-train',
+] as const;
+
+/**
+ * Refuses an empty file or folder option (`--out ''`), which would otherwise read as not given.
+ * @throws UsageError naming the option.
+ */
+export function checkPathValues(values: Values): void {
+  for (const flag of PATH_OPTIONS)
+    if (strs(values, flag).some((v) => v.trim() === ''))
+      throw new UsageError(`--${flag} is empty: give a path`);
+}
+
 /**
  * Parses argv with node:util parseArgs (negative values joined: {@link joinNegativeValues}).
- * @throws UsageError for an unknown option or a missing value.
+ * @throws UsageError for an unknown option, a missing value or an empty path ({@link checkPathValues}).
  */
 export function parseCommandLine(argv: string[], options: NonNullable<ParseArgsConfig['options']>): Values {
   const args = joinNegativeValues(argv, options);
+  let values: Values;
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+    values = parseArgs({ args, options, strict: true, allowPositionals: false }).values;
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+  checkPathValues(values);
+  return values;
 }
 
 /** A string option's value. */

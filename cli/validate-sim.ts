@@ -16,6 +16,7 @@ import type { ValidityFiles } from '../src/validity/datasets';
 import { ValidityInputError } from '../src/validity/errors';
 import { LabError } from '../src/errors';
 import {
+  checkPathValues,
   joinNegativeValues,
   parseNumber,
   rangeText,
@@ -137,6 +138,7 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
     throw new UsageError((err as Error).message);
   }
   if (values.help) return 'help';
+  checkPathValues(values);
   if (values.overwrite && values.out === undefined) throw new UsageError('--overwrite needs --out DIR');
   const seeds = ((values.seeds as string[] | undefined) ?? []).map((spec) => {
     const m = /^([a-z0-9]+)=(.+)$/.exec(spec);

@@ -236,4 +236,18 @@ describe('fresh-user trial', () => {
       `error: --fixtures: ${fixtures} line 2 is damaged: not valid JSON: unexpected "}" at column 8\n`,
     );
   });
+
+  it("an empty path option (--out '') is a usage error naming it, in every command", async () => {
+    for (const [main, argv, flag] of [
+      [simulateMain, ['--task', 'cb', '--out', ''], 'out'],
+      [evaluateMain, ['--task', 'cb', '--policy', 'random', '--out', ''], 'out'],
+      [principlesMain, ['build', '--task', 'cb', '--out', ''], 'out'],
+      [principlesMain, ['query', '--task', 'cb', '--text', 'hi', '--memory', ''], 'memory'],
+      [validateMain, ['--ladder', ''], 'ladder'],
+    ] as const) {
+      const c = capture();
+      expect(await main([...argv], c.io)).toBe(2);
+      expect(c.err.join('')).toContain(`--${flag} is empty: give a path`);
+    }
+  });
 });
