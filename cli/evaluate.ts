@@ -453,7 +453,7 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
       onProgress: ({ done }) => bar?.update(done),
     });
     bar?.stop();
-    io.stderr(`${run.ran} episodes run, ${run.reused} found finished in ${args.out}\n`);
+    io.stderr(`${countOf(run.ran, 'episode')} run, ${run.reused} found finished in ${args.out}\n`);
     if (cut > 0) io.stderr(cutUtterancesNotice(cut));
     await writeFileAtomic(join(args.out, 'report.json'), reportToJson(report));
     await writeFileAtomic(join(args.out, 'report.csv'), reportToCsv(report));

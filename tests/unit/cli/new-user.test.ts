@@ -250,4 +250,22 @@ describe('fresh-user trial', () => {
       expect(c.err.join('')).toContain(`--${flag} is empty: give a path`);
     }
   });
+
+  it('wording: the policy listed twice is named; "1 episode run"; "an esconv label"', async () => {
+    const twice = capture();
+    expect(
+      await evaluateMain(
+        ['--task', 'cb', '--policy', 'random,random', '--out', join(dir, 'twice')],
+        twice.io,
+      ),
+    ).toBe(2);
+    expect(twice.err.join('')).toContain('policy "random" is listed twice');
+    const one = capture();
+    const args = ['--task', 'cb', '--policy', 'random', '--episodes', '1', '--resamples', '100'];
+    expect(await evaluateMain([...args, '--out', join(dir, 'one')], one.io)).toBe(0);
+    expect(one.err.join('')).toContain('1 episode run, 0 found finished');
+    const label = capture();
+    expect(await simulateMain(['--task', 'esconv', '--policy', 'fixed:Nope'], label.io)).toBe(2);
+    expect(label.err.join('')).toContain('"Nope" is not an esconv label');
+  });
 });
