@@ -21,7 +21,14 @@ import type { EpisodeStore } from '../src/eval/harness-run';
 import { reportToCsv, reportToJson, reportToMarkdown } from '../src/eval/report-format';
 import { FileDamagedError, FileReadError, OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
-import { JobConfigError, PolicyUnavailableError, UnknownPolicyError } from '../src/jobs/errors';
+import {
+  JobAbortedError,
+  JobConfigError,
+  PolicyUnavailableError,
+  UnknownPolicyError,
+} from '../src/jobs/errors';
+import { LabError } from '../src/errors';
+import { countOf } from '../src/errors/plural';
 import { EvaluateConfigSchema, evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
 import { resolveRoles, type RolesConfig } from '../src/roles';
 import {
@@ -325,7 +332,6 @@ async function ppdppPlanners(
     const seeds = trainPath
       ? (await loadSeedsArg('ppdpp-train', trainPath, task, { skipInvalid: args.skipInvalid })).seeds
       : (seedSets.find((s) => s.task === task) as SeedSet).seeds;
-    if (seeds.length === 0) throw new UsageError(`--ppdpp-train: no seeds for ${task} in ${trainPath}`);
     if (!trainPath)
       io.stderr(`ppdpp ${task}: training on the evaluation seeds (give --ppdpp-train for held-out ones)\n`);
     const labelled = f1ContextsFromSeeds(seeds).map((c) => ({
@@ -406,12 +412,20 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
     config.resources = { ...resources, ppdpp: await ppdppPlanners(args, seedSets, io) };
   const files = new FileEpisodeStore(args.out, io.stderr);
   let cut = 0;
+  // Finished episodes in the folder (found from an earlier run, or written by this one): what an interruption keeps.
+  let kept = 0;
   const store: EpisodeStore = {
     load: (task, policy) => files.load(task, policy),
-    records: (task, policy) => files.records(task, policy),
-    append: (record) => {
+    async *records(task, policy) {
+      for await (const record of files.records(task, policy)) {
+        kept += 1;
+        yield record;
+      }
+    },
+    append: async (record) => {
       cut += record.cutUtterances ?? 0;
-      return files.append(record);
+      await files.append(record);
+      kept += 1;
     },
   };
   const pool = args.workers > 1 ? createNodePool(args.workers) : null;
@@ -422,10 +436,15 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
           cliProgress.Presets.shades_classic,
         )
       : null;
+  // Ctrl-C stops before the next episode; the finished ones stay in the folder (--resume continues there).
+  const stop = new AbortController();
+  const onSigint = () => stop.abort('interrupted');
+  process.once('SIGINT', onSigint);
   try {
     const { report, run } = await evaluateJob(config, {
       ...(pool ? { executor: pool } : {}),
       store,
+      signal: stop.signal,
       onPlan: async (plan) => {
         await prepareOutputFolder(args.out, plan);
         await writeSettings(args.out, settings);
@@ -434,17 +453,32 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
       onProgress: ({ done }) => bar?.update(done),
     });
     bar?.stop();
-    io.stderr(`${run.ran} episodes run, ${run.reused} found finished in ${args.out}\n`);
+    io.stderr(`${countOf(run.ran, 'episode')} run, ${run.reused} found finished in ${args.out}\n`);
     if (cut > 0) io.stderr(cutUtterancesNotice(cut));
     await writeFileAtomic(join(args.out, 'report.json'), reportToJson(report));
     await writeFileAtomic(join(args.out, 'report.csv'), reportToCsv(report));
     const markdown = reportToMarkdown(report);
     await writeFileAtomic(join(args.out, 'report.md'), markdown);
     return args.json ? reportToJson(report) : markdown;
+  } catch (e) {
+    if (e instanceof JobAbortedError)
+      throw new EvaluateInterruptedError(
+        `${e.message}\n${countOf(kept, 'finished episode')} kept in ${join(args.out, 'trajectories')}; ` +
+          'run the same command again with --resume to continue',
+        { cause: e },
+      );
+    throw e;
   } finally {
+    process.off('SIGINT', onSigint);
     bar?.stop();
     await pool?.close();
   }
+}
+
+/** An evaluation stopped by Ctrl-C: its finished episodes stay in the output folder for `--resume`. */
+export class EvaluateInterruptedError extends LabError {
+  override name = 'EvaluateInterruptedError';
+  override readonly code = 'EVALUATE_INTERRUPTED';
 }
 
 /** Removes what an evaluation wrote into its folder (for --overwrite); leaves anything else. */

@@ -456,18 +456,26 @@ export function languageConfig(values: LanguageValues): RolesConfig {
   return config;
 }
 
+/** A `--fixtures` file that cannot be read or is not JSON: a data error (exit 1), naming the file and line. */
+export class FixturesFileError extends LabError {
+  override name = 'FixturesFileError';
+  override readonly code = 'FIXTURES_FILE_INVALID';
+}
+
 /**
  * Reads a replay fixture: a JSON object of request key → answers, or a recorded episode file whose `fixture`
- * member is one. @throws UsageError naming the file (and the line of the damage) when it cannot be read or is
- * not JSON, in words ({@link readJsonFile}), never the parser's text.
+ * member is one. @throws UsageError when the file does not exist; FixturesFileError naming the file (and the line
+ * and column of the damage) when it cannot be read or is not JSON, in words ({@link readJsonFile}), never the
+ * parser's text.
  */
 export async function readFixtures(path: string): Promise<ReplayFixture> {
   let json: unknown;
   try {
     json = await readJsonFile(path);
   } catch (err) {
+    if (err instanceof FileReadError && !existsSync(path)) throw new UsageError(`--fixtures: ${err.message}`);
     if (err instanceof FileReadError || err instanceof FileDamagedError)
-      throw new UsageError(`--fixtures: ${err.message}`);
+      throw new FixturesFileError(`--fixtures: ${err.message}`, { cause: err });
     throw err;
   }
   const inner = (json as { fixture?: unknown; job?: unknown }) ?? {};
@@ -568,17 +576,41 @@ export function joinNegativeValues(
   return args;
 }
 
+/** The options of every command that name a file or folder (`--seeds` is checked by {@link seedsItems}). */
+const PATH_OPTIONS = [
+  'out',
+  'fixtures',
+  'ladder',
+  'memory',
+  'f1-data',
+  'ppdpp-model',
+  'ppdpp-train',
+] as const;
+
+/**
+ * Refuses an empty file or folder option (`--out ''`), which would otherwise read as not given.
+ * @throws UsageError naming the option.
+ */
+export function checkPathValues(values: Values): void {
+  for (const flag of PATH_OPTIONS)
+    if (strs(values, flag).some((v) => v.trim() === ''))
+      throw new UsageError(`--${flag} is empty: give a path`);
+}
+
 /**
  * Parses argv with node:util parseArgs (negative values joined: {@link joinNegativeValues}).
- * @throws UsageError for an unknown option or a missing value.
+ * @throws UsageError for an unknown option, a missing value or an empty path ({@link checkPathValues}).
  */
 export function parseCommandLine(argv: string[], options: NonNullable<ParseArgsConfig['options']>): Values {
   const args = joinNegativeValues(argv, options);
+  let values: Values;
   try {
-    return parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+    values = parseArgs({ args, options, strict: true, allowPositionals: false }).values;
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+  checkPathValues(values);
+  return values;
 }
 
 /** A string option's value. */

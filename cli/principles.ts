@@ -28,6 +28,7 @@ import { evaluateJob } from '../src/jobs/evaluate';
 import { evaluatePrinciplesOnlineJob, ONLINE_POLICY } from '../src/jobs/evaluate-principles-online';
 import { queryPrinciplesJob, type QueryPrinciplesResult } from '../src/jobs/query-principles';
 import {
+  checkPathValues,
   cliMessage,
   joinNegativeValues,
   parseNumber,
@@ -186,6 +187,7 @@ export function parsePrinciplesArgs(
   }
   const { values, positionals } = parsed;
   if (values.help || argv.length === 0) return 'help';
+  checkPathValues(values);
   if (positionals.length === 0) throw new UsageError('give a command: build, query or eval (see --help)');
   // One spelling from here on: --rng-seed (the old --seed still works, with a notice).
   values['rng-seed'] =

@@ -76,7 +76,7 @@ async function otherTask(path: string, task: TaskName): Promise<TaskId | null> {
 /**
  * Loads the seeds of `task` (a task, or an EmoLLM setting: its scenario JSONL) from `path` given to `--<option>`.
  * @throws UsageError when the path holds another task's dataset (naming both tasks); DatasetError for a damaged
- *   record; EmollmSeedFileError for a bad EmoLLM line; the `node:fs` error when the path cannot be read.
+ *   record, DatasetFileError when the path holds no seed (empty, or every record skipped); EmollmSeedFileError for a bad EmoLLM line; the `node:fs` error when the path cannot be read.
  */
 export async function loadSeedsArg(
   option: string,
@@ -116,5 +116,14 @@ export async function loadSeedsArg(
     const usage = await wrongTask();
     if (usage) throw usage;
   }
+  // A file without one seed is a data error of that file (exit 1), like a damaged one.
+  if (loaded.seeds.length === 0)
+    throw new DatasetFileError(
+      path,
+      1,
+      loaded.skipped.length > 0
+        ? `no ${task} seeds: all ${loaded.skipped.length} records are invalid`
+        : `no ${task} seeds in the file`,
+    );
   return loaded;
 }

@@ -151,6 +151,11 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
     throw new UsageError((err as Error).message);
   }
   const seeds = seedsValues(strs(values, 'seeds'), [parsed.data.task])[parsed.data.task];
+  if (policy === 'ppdpp')
+    throw new UsageError(
+      `simulate has no trained PPDPP planner to play; evaluate trains one (or loads --ppdpp-model ${task}=PATH): ` +
+        `npm run evaluate -- --task ${parsed.data.task} --policy ppdpp`,
+    );
   checkPolicyArg(task, policy, language);
   const out = str(values, 'out');
   return {
@@ -190,7 +195,6 @@ async function loadSeeds(
   for (const s of loaded.skipped.slice(0, 10)) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
   if (loaded.skipped.length > 10)
     io.stderr(`skipped: … and ${loaded.skipped.length - 10} more (all listed in --json)\n`);
-  if (loaded.seeds.length === 0) throw new UsageError(`no seeds for ${opts.task} in ${opts.seeds}`);
   return { seeds: loaded.seeds, skipped: loaded.skipped, warnings: loaded.warnings.length };
 }
 

@@ -301,6 +301,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
       }
       const report = await train(opts, io);
       io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
+      if (report.outcome === 'stopped')
+        io.stderr(
+          `stopped: the steps done are saved in ${opts.out}; run the same command again with --resume to continue\n`,
+        );
     },
     [JobConfigError, TrainRunError, OutputConflictError, OutputPathError, RunKindError],
     [...DATASET_HINTS, { error: RunKindError, hint: '(use --algo grpo-emollm for a grpo-emollm run)' }],

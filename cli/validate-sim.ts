@@ -14,7 +14,9 @@ import type { P4gFiles } from '../src/data/p4g';
 import { TASK_IDS, type TaskId } from '../src/tasks/seed';
 import type { ValidityFiles } from '../src/validity/datasets';
 import { ValidityInputError } from '../src/validity/errors';
+import { LabError } from '../src/errors';
 import {
+  checkPathValues,
   joinNegativeValues,
   parseNumber,
   rangeText,
@@ -136,6 +138,7 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
     throw new UsageError((err as Error).message);
   }
   if (values.help) return 'help';
+  checkPathValues(values);
   if (values.overwrite && values.out === undefined) throw new UsageError('--overwrite needs --out DIR');
   const seeds = ((values.seeds as string[] | undefined) ?? []).map((spec) => {
     const m = /^([a-z0-9]+)=(.+)$/.exec(spec);
@@ -242,7 +245,12 @@ export async function runValidateCli(args: ValidateArgs, stderr: (s: string) => 
     } catch {
       throw new UsageError(`--ladder: cannot read "${args.ladder}"`);
     }
-    ladder = parseLadderFile(text, args.ladder);
+    try {
+      ladder = parseLadderFile(text, args.ladder);
+    } catch (e) {
+      if (e instanceof ValidityInputError) throw new LadderFileError(e.message, { cause: e });
+      throw e;
+    }
   }
   const report = await buildValidityReport({
     files,
@@ -261,7 +269,16 @@ export async function runValidateCli(args: ValidateArgs, stderr: (s: string) => 
   return args.json ? json : markdown;
 }
 
-/** CLI entry: the exit code (0 ok, 1 failure, 2 usage error, bad input file or an --out that cannot be used). */
+/** A `--ladder` file that is not JSON or not a ladder: a data error (exit 1) naming the file and the place. */
+export class LadderFileError extends LabError {
+  override name = 'LadderFileError';
+  override readonly code = 'LADDER_FILE_INVALID';
+}
+
+/**
+ * CLI entry: the exit code (0 ok, 1 failure or a malformed --ladder file, 2 usage error, bad input file or an
+ * --out that cannot be used).
+ */
 export async function main(
   argv: string[],
   io: { stdout: (s: string) => void; stderr: (s: string) => void },

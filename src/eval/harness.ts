@@ -193,10 +193,12 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
   for (const t of tasks)
     if (!(TASK_IDS as readonly string[]).includes(t))
       throw new EvalConfigError(`unknown task "${t}"; known tasks: ${TASK_IDS.join(', ')}`);
-  if (new Set(tasks).size !== tasks.length) throw new EvalConfigError('a task is listed twice');
+  const twiceTask = tasks.find((t, i) => tasks.indexOf(t) !== i);
+  if (twiceTask !== undefined) throw new EvalConfigError(`task "${twiceTask}" is listed twice`);
   const policies = [...input.policies];
   if (policies.length === 0) throw new EvalConfigError('no policy given');
-  if (new Set(policies).size !== policies.length) throw new EvalConfigError('a policy is listed twice');
+  const twicePolicy = policies.find((p, i) => policies.indexOf(p) !== i);
+  if (twicePolicy !== undefined) throw new EvalConfigError(`policy "${twicePolicy}" is listed twice`);
   const llm = input.llm ?? false;
   for (const task of tasks) {
     for (const policy of policies) {

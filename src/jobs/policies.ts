@@ -35,6 +35,7 @@ import type { TrainedActor } from '../rl/policy';
 import type { ResolvedRoles } from '../roles';
 import { getTask, type TaskId } from '../tasks';
 import { PolicyUnavailableError, UnknownPolicyError } from './errors';
+import { withArticle } from '../errors/plural';
 
 /** Every policy name pattern the registry accepts (for help texts and error messages). */
 export const POLICY_NAMES: readonly string[] = [
@@ -105,7 +106,7 @@ export function checkPolicyName(
       throw new UnknownPolicyError(
         name,
         POLICY_NAMES,
-        `"${name.slice(6)}" is not a ${task} label; labels: ${getTask(task).strategies.join(', ')}`,
+        `"${name.slice(6)}" is not ${withArticle(task)} label; labels: ${getTask(task).strategies.join(', ')}`,
       );
     throw new PolicyUnavailableError(e.message);
   }

@@ -8,6 +8,7 @@
  * where `{price}` in an utterance becomes that fraction of the seed's list price.
  */
 import { describeZodError } from '../data/result';
+import { describeJsonError } from '../io/json';
 import { DoseLaddersSchema, type DoseLadders } from '../eval/ladders';
 import { ValidityInputError } from './errors';
 
@@ -16,14 +17,17 @@ export type LadderFile = DoseLadders;
 
 /**
  * Parse and check a ladder file's text.
- * @throws ValidityInputError naming the file and the offending path (e.g. `cb.levels[0].priceFraction`).
+ * @throws ValidityInputError naming the file and the offending path (e.g. `cb.levels[0].priceFraction`), or the
+ *   line and column where the text is not JSON.
  */
 export function parseLadderFile(text: string, fileName: string): LadderFile {
   let json: unknown;
   try {
     json = JSON.parse(text);
   } catch (e) {
-    throw new ValidityInputError(`${fileName}: not JSON (${(e as Error).message})`);
+    // In words with the line and column (describeJsonError), not the parser's character position.
+    const { reason, line } = describeJsonError(text, e);
+    throw new ValidityInputError(`${fileName}${line !== undefined ? ` line ${line}` : ''}: ${reason}`);
   }
   const parsed = DoseLaddersSchema.safeParse(json);
   if (!parsed.success) throw new ValidityInputError(`${fileName}: ${describeZodError(parsed.error)}`);

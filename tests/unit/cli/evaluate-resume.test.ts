@@ -1,4 +1,5 @@
 /** evaluate --resume compares the whole stored configuration, not only the random seed. */
+import { existsSync, readFileSync } from 'node:fs';
 import { mkdtemp, readdir, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -53,5 +54,46 @@ describe('evaluate --resume', () => {
     const same = await cli([...base, '--resume', '--rng-seed', '0']);
     expect(same.err).toContain('0 episodes run, 2 found finished');
     expect(same.code).toBe(0);
+  });
+
+  it('Ctrl-C keeps the finished episodes and says where and how to resume them', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'pdl-eval-sigint-'));
+    try {
+      const out = join(root, 'e');
+      const file = join(out, 'trajectories', 'cb', 'random.jsonl');
+      const base = [
+        '--task',
+        'cb',
+        '--policy',
+        'random',
+        '--episodes',
+        '2000',
+        '--resamples',
+        '100',
+        '--out',
+        out,
+      ];
+      const run = cli(base);
+      const lines = () => readFileSync(file, 'utf8').split('\n').filter(Boolean).length;
+      await new Promise<void>((resolve) => {
+        const poll = setInterval(() => {
+          if (existsSync(file) && lines() >= 3) {
+            clearInterval(poll);
+            process.emit('SIGINT');
+            resolve();
+          }
+        }, 5);
+      });
+      const stopped = await run;
+      expect(stopped.code).toBe(1);
+      const kept = lines();
+      expect(kept).toBeLessThan(2000);
+      expect(stopped.err).toContain('evaluate stopped: interrupted');
+      expect(stopped.err).toContain(
+        `${kept} finished episodes kept in ${join(out, 'trajectories')}; run the same command again with --resume to continue`,
+      );
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
   });
 });

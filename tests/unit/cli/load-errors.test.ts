@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as evaluateMain } from '../../../cli/evaluate';
-import { readFixtures, UsageError } from '../../../cli/options';
+import { FixturesFileError, readFixtures, UsageError } from '../../../cli/options';
 import { main as trainMain } from '../../../cli/train';
 import { modelFromJson } from '../../../src/baselines/ppdpp/model';
 import { FolderGrpoStorage } from '../../../src/grpo/node';
@@ -123,14 +123,16 @@ describe('load errors name the file', () => {
     expect(r.err).not.toMatch(RAW);
   });
 
-  it('--fixtures that is damaged or missing: a usage error naming the file and line', async () => {
+  it('--fixtures that is damaged: a data error naming the file, line and column; missing: a usage error', async () => {
     const bad = join(dir, 'fixture.json');
     await writeFile(bad, '{\n  "a": [1,\n  }\n');
     const e = await readFixtures(bad).catch((err: unknown) => err);
-    expect(e).toBeInstanceOf(UsageError);
+    expect(e).toBeInstanceOf(FixturesFileError);
     expect((e as Error).message).toBe(
       `--fixtures: ${bad} line 3 is damaged: not valid JSON: unexpected "}" at column 3`,
     );
-    await expect(readFixtures(join(dir, 'none.json'))).rejects.toThrow(/no such file or folder/);
+    const missing = await readFixtures(join(dir, 'none.json')).catch((err: unknown) => err);
+    expect(missing).toBeInstanceOf(UsageError);
+    expect((missing as Error).message).toMatch(/no such file or folder/);
   });
 });

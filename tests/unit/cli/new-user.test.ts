@@ -13,6 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as evaluateMain } from '../../../cli/evaluate';
 import { main as principlesMain } from '../../../cli/principles';
 import { main as simulateMain } from '../../../cli/simulate';
+import { main as validateMain } from '../../../cli/validate-sim';
 import { simulateJob } from '../../../src/jobs/simulate';
 import { reportToMarkdown } from '../../../src/eval/report-format';
 import type { EvalReport } from '../../../src/eval/report';
@@ -182,5 +183,89 @@ describe('EmoLLM settings', () => {
     const md = reportToMarkdown(report);
     expect(md).toMatch(/\n\| emollm-ed \| emollm-ed \| random \|/);
     expect(md).not.toMatch(/\| esconv \|/);
+  });
+});
+
+describe('fresh-user trial', () => {
+  it('simulate --policy ppdpp points at the command that trains or loads a planner', async () => {
+    const c = capture();
+    expect(await simulateMain(['--task', 'cb', '--policy', 'ppdpp'], c.io)).toBe(2);
+    const text = c.err.join('');
+    expect(text).toContain('evaluate trains one (or loads --ppdpp-model cb=PATH)');
+    expect(text).toContain('npm run evaluate -- --task cb --policy ppdpp');
+    expect(text).not.toContain('trainPpdpp');
+  });
+
+  it('an empty --seeds file is a data error naming the file (exit 1), in every command', async () => {
+    const empty = join(dir, 'empty.jsonl');
+    writeFileSync(empty, '');
+    for (const [main, argv] of [
+      [simulateMain, ['--task', 'esconv']],
+      [evaluateMain, ['--task', 'esconv', '--policy', 'random', '--out', join(dir, 'empty-eval')]],
+      [principlesMain, ['build', '--task', 'esconv', '--out', join(dir, 'empty.json')]],
+    ] as const) {
+      const c = capture();
+      expect(await main([...argv, '--seeds', empty], c.io)).toBe(1);
+      expect(c.err.join('')).toBe(`error: ${empty}:1: no esconv seeds in the file\n`);
+    }
+  });
+
+  it('a malformed --ladder is a data error naming the file, line and column (exit 1)', async () => {
+    const ladder = join(dir, 'ladder.json');
+    writeFileSync(ladder, '{\n  "cb": {\n    "levels": [}\n}\n');
+    const c = capture();
+    expect(await validateMain(['--ladder', ladder], c.io)).toBe(1);
+    expect(c.err.join('')).toBe(`error: ${ladder} line 3: not valid JSON: unexpected "}" at column 16\n`);
+    writeFileSync(ladder, '{"cb": {"levels": []}}');
+    const shape = capture();
+    expect(await validateMain(['--ladder', ladder], shape.io)).toBe(1);
+    expect(shape.err.join('')).toContain(`${ladder}: cb.levels`);
+  });
+
+  it('a malformed --fixtures file is a data error naming the file, line and column (exit 1)', async () => {
+    const fixtures = join(dir, 'fixtures.json');
+    writeFileSync(fixtures, '{\n  "a": }\n');
+    const c = capture();
+    expect(
+      await simulateMain(
+        ['--task', 'cb', '--backend', 'replay', '--fixtures', fixtures, '--episodes', '1'],
+        c.io,
+      ),
+    ).toBe(1);
+    expect(c.err.join('')).toBe(
+      `error: --fixtures: ${fixtures} line 2 is damaged: not valid JSON: unexpected "}" at column 8\n`,
+    );
+  });
+
+  it("an empty path option (--out '') is a usage error naming it, in every command", async () => {
+    for (const [main, argv, flag] of [
+      [simulateMain, ['--task', 'cb', '--out', ''], 'out'],
+      [evaluateMain, ['--task', 'cb', '--policy', 'random', '--out', ''], 'out'],
+      [principlesMain, ['build', '--task', 'cb', '--out', ''], 'out'],
+      [principlesMain, ['query', '--task', 'cb', '--text', 'hi', '--memory', ''], 'memory'],
+      [validateMain, ['--ladder', ''], 'ladder'],
+    ] as const) {
+      const c = capture();
+      expect(await main([...argv], c.io)).toBe(2);
+      expect(c.err.join('')).toContain(`--${flag} is empty: give a path`);
+    }
+  });
+
+  it('wording: the policy listed twice is named; "1 episode run"; "an esconv label"', async () => {
+    const twice = capture();
+    expect(
+      await evaluateMain(
+        ['--task', 'cb', '--policy', 'random,random', '--out', join(dir, 'twice')],
+        twice.io,
+      ),
+    ).toBe(2);
+    expect(twice.err.join('')).toContain('policy "random" is listed twice');
+    const one = capture();
+    const args = ['--task', 'cb', '--policy', 'random', '--episodes', '1', '--resamples', '100'];
+    expect(await evaluateMain([...args, '--out', join(dir, 'one')], one.io)).toBe(0);
+    expect(one.err.join('')).toContain('1 episode run, 0 found finished');
+    const label = capture();
+    expect(await simulateMain(['--task', 'esconv', '--policy', 'fixed:Nope'], label.io)).toBe(2);
+    expect(label.err.join('')).toContain('"Nope" is not an esconv label');
   });
 });

@@ -8,7 +8,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { readFixtures, UsageError } from '../../../cli/options';
+import { FixturesFileError, readFixtures, UsageError } from '../../../cli/options';
 import { main as principles } from '../../../cli/principles';
 import { loadPolicyResources } from '../../../cli/resources';
 import { FileReadError } from '../../../src/io';
@@ -31,7 +31,7 @@ describe('non-UTF-8 input names the file, the line and the byte', () => {
     const path = join(dir, 'fixture.json');
     await writeFile(path, LATIN1);
     const error = await readFixtures(path).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(UsageError);
+    expect(error).toBeInstanceOf(FixturesFileError);
     expect((error as Error).message).toBe(`--fixtures: cannot read ${path}: ${REASON}`);
   });
 

@@ -138,6 +138,46 @@ describe('npm run train (end to end, tiny)', () => {
     expect(await readFile(join(elsewhere, 'todo.txt'), 'utf8')).toBe('keep');
   });
 
+  it('Ctrl-C stops between steps: the run is saved and the report says to --resume it', async () => {
+    const root = await mkdtemp(join(tmpdir(), 'pdl-train-stop-'));
+    try {
+      const out = join(root, 'run');
+      const c = io();
+      const run = main(
+        [
+          '--task',
+          'cb',
+          '--steps',
+          '200',
+          '--seeds-per-step',
+          '2',
+          '--horizon',
+          '5',
+          '--sft-epochs',
+          '1',
+        ].concat(['--no-eval', '--out', out]),
+        c.io,
+      );
+      // Interrupt once the first step is reported (each step is saved as it finishes).
+      await new Promise<void>((resolve) => {
+        const poll = setInterval(() => {
+          if (c.err.some((l) => l.startsWith('step 1 '))) {
+            clearInterval(poll);
+            process.emit('SIGINT');
+            resolve();
+          }
+        }, 5);
+      });
+      expect(await run).toBe(0);
+      expect(c.out.join('')).toMatch(/RL: \d+\/200 steps \(stopped\)/);
+      expect(c.err.join('')).toContain(
+        `stopped: the steps done are saved in ${out}; run the same command again with --resume to continue`,
+      );
+    } finally {
+      await rm(root, { recursive: true, force: true });
+    }
+  });
+
   it('reports usage errors with exit code 2 and a missing run to resume', async () => {
     const e = io();
     expect(await main(['--task', 'cb'], e.io)).toBe(2);

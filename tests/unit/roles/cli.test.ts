@@ -126,11 +126,11 @@ describe('simulate --backend', () => {
     ).toMatchObject({ language: { default: { kind: 'openai', allowRemote: true } } });
   });
 
-  it('reports a fixture file that is not JSON, naming it', async () => {
+  it('reports a fixture file that is not JSON, naming it (a data error: exit 1)', async () => {
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, '{ not json');
     const r = await run([...REPLAY, '--backend', 'replay', '--fixtures', bad]);
-    expect(r.code).toBe(2);
+    expect(r.code).toBe(1);
     expect(r.stderr).toContain(bad);
   });
 

@@ -78,7 +78,10 @@ describe('ladder files', () => {
   });
 
   it('names the file and the path of every mistake', () => {
-    expect(() => parseLadderFile('{', 'l.json')).toThrow(/l\.json: not JSON/);
+    expect(() => parseLadderFile('{', 'l.json')).toThrow(/l\.json line 1: the JSON ends early at column 2/);
+    expect(() => parseLadderFile('{\n  "cb": }', 'l.json')).toThrow(
+      /l\.json line 2: not valid JSON: unexpected "}" at column 9/,
+    );
     expect(() =>
       parseLadderFile(JSON.stringify({ esconv: { levels: [{ utterances: ['a'] }] } }), 'l.json'),
     ).toThrow(/l\.json: esconv\.levels/);
