@@ -3,6 +3,7 @@
  * benchmarks in registration order and writes their entries as one JSON array (github-action-benchmark custom
  * format) to stdout or a file. Progress and errors go to stderr only.
  */
+import { cliMessage } from '../cli/options';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { parseArgs } from 'node:util';
@@ -88,7 +89,7 @@ export async function main(
       await assertOutputAvailable(options.out, { kind: 'file', overwrite: options.overwrite });
     } catch (error) {
       if (!(error instanceof OutputConflictError || error instanceof OutputPathError)) throw error;
-      io.stderr.write(`bench: ${error.message}\n`);
+      io.stderr.write(`bench: ${cliMessage(error.message)}\n`);
       return 2;
     }
   }

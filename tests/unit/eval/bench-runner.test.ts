@@ -141,6 +141,7 @@ describe('bench runner CLI', () => {
     const refused = await runCli(['--out', out], benches);
     expect(refused.code).toBe(2);
     expect(refused.stderr).toContain(out);
+    expect(refused.stderr).toContain('pass --overwrite');
     expect(contexts).toHaveLength(0);
     expect(readFileSync(out, 'utf8')).toBe('precious\n');
     const replaced = await runCli(['--out', out, '--overwrite'], benches);
