@@ -192,7 +192,12 @@ export function flagHelp(flags: readonly FlagSpec[], valueNames: Record<string, 
       const value = f.kind === 'boolean' ? '' : ` ${valueNames[f.key] ?? (f.kind === 'enum' ? 'X' : 'N')}`;
       const head = `  --${f.flag}${value}`;
       const notes = [
-        f.range && f.kind !== 'enum' ? `range ${f.range}` : f.kind === 'enum' ? f.range : null,
+        f.range && f.kind !== 'enum'
+          ? `range ${f.range}`
+          : // An enum's values, unless its description lists them already.
+            f.kind === 'enum' && !f.help.includes(f.range ?? '')
+            ? f.range
+            : null,
         f.default !== undefined && f.kind !== 'boolean' ? `default ${String(f.default)}` : null,
       ].filter(Boolean);
       const text = f.help + (notes.length ? ` (${notes.join('; ')})` : '');

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { HELP as EVALUATE_HELP, main as evaluateMain } from '../../../cli/evaluate';
 import { cliMessage, parseNumber, UsageError } from '../../../cli/options';
 import { HELP as PRINCIPLES_HELP, main as principlesMain } from '../../../cli/principles';
+import { HELP as SIMULATE_HELP } from '../../../cli/simulate';
 import { HELP as TRAIN_HELP, parseTrainArgs } from '../../../cli/train';
 
 const io = () => {
@@ -31,6 +32,12 @@ describe('parseNumber (every numeric option)', () => {
 });
 
 describe('--help ranges match the checks', () => {
+  it('an enum option lists its values once: in its description when that names them, else after it', () => {
+    const task = SIMULATE_HELP.split('\n').find((l) => l.trimStart().startsWith('--task')) ?? '';
+    expect(task.match(/emollm-iclr/g)).toHaveLength(1);
+    expect(SIMULATE_HELP).toMatch(/--route MODE +.*\(stochastic \| deterministic; default stochastic\)/);
+  });
+
   it('train --eval-fraction: exclusive in help and check', () => {
     expect(TRAIN_HELP).toMatch(/--eval-fraction F[\s\S]*?range > 0 and < 1/);
     expect(() => parseTrainArgs(['--task', 'cb', '--out', 'x', '--eval-fraction', '1'])).toThrow(
