@@ -135,7 +135,10 @@ export function parseTrainArgs(argv: string[], io?: Io): TrainOptions | 'help' {
   const task = str(values, 'task');
   if (!bool(values, 'resume') && !task) throw new UsageError('--task is required (esconv, p4g or cb)');
   if (task !== undefined && !(TASK_IDS as readonly string[]).includes(task))
-    throw new UsageError(`unknown task "${task}"; use ${TASK_IDS.join(', ')}`);
+    throw new UsageError(
+      `unknown task "${task}"; use ${TASK_IDS.join(', ')}` +
+        (task.startsWith('emollm') ? ' (EmoLLM settings train with --algo grpo-emollm)' : ''),
+    );
   const ablations: Ablations = { cognitiveState: true, hierarchicalCritic: true, branching: true };
   const ablate = str(values, 'ablate');
   for (const name of (ablate ?? '').split(',').filter((s) => s.trim() !== '')) {

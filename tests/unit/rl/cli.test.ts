@@ -35,6 +35,9 @@ describe('train CLI arguments', () => {
     expect(() => parseTrainArgs(['--task', 'esconv'])).toThrow(/--out is required/);
     expect(() => parseTrainArgs(['--out', 'x'])).toThrow(/--task is required/);
     expect(() => parseTrainArgs(['--task', 'chess', '--out', 'x'])).toThrow(/unknown task/);
+    expect(() => parseTrainArgs(['--task', 'emollm-ed', '--out', 'x'])).toThrow(
+      'EmoLLM settings train with --algo grpo-emollm',
+    );
     expect(() => parseTrainArgs(['--task', 'cb', '--out', 'x', '--algo', 'ppo'])).toThrow(/--algo/);
     expect(() => parseTrainArgs(['--task', 'cb', '--out', 'x', '--ablate', 'no-critic'])).toThrow(
       /unknown ablation/,
