@@ -73,7 +73,7 @@ Commands:
           standard, random and principles:FILE and the same seeds and --rng-seed.
 
 Common options:
-  --task TASK          esconv | p4g | cb (required)
+  --task TASK          esconv | p4g | cb (required; for query, the memory file's task unless given)
   --seeds PATH         dataset file, P4G folder/CSV, or seed JSONL file (default: the bundled authored seeds)
   --skip-invalid       skip malformed dataset records instead of stopping
   --split PART         use only one part of a seeded shuffle of the seeds: build (the first --build-size)
@@ -169,11 +169,13 @@ function required(values: Values, name: 'out' | 'memory' | 'text'): string {
   return v;
 }
 
+/** A parsed command line: `query` may leave the task to the memory file; `build` and `eval` always name it. */
+export type ParsedPrinciplesArgs =
+  | { command: 'query'; values: Values; task: TaskId | null }
+  | { command: 'build' | 'eval'; values: Values; task: TaskId };
+
 /** The command and its options, checked. @throws UsageError. */
-export function parsePrinciplesArgs(
-  argv: string[],
-  io?: Io,
-): { command: string; values: Values; task: TaskId } | 'help' {
+export function parsePrinciplesArgs(argv: string[], io?: Io): ParsedPrinciplesArgs | 'help' {
   let parsed;
   try {
     parsed = parseArgs({
@@ -196,8 +198,9 @@ export function parsePrinciplesArgs(
   const command = positionals[0] as string;
   if (!['build', 'query', 'eval'].includes(command))
     throw new UsageError(`unknown command "${command}"; use build, query or eval`);
-  if (!values.task) throw new UsageError('--task is required (esconv, p4g or cb)');
-  if (!(TASK_IDS as readonly string[]).includes(values.task))
+  // A query reads its task from the memory file unless --task names one to check it against.
+  if (!values.task && command !== 'query') throw new UsageError('--task is required (esconv, p4g or cb)');
+  if (values.task && !(TASK_IDS as readonly string[]).includes(values.task))
     throw new UsageError(`unknown task "${values.task}"; use ${TASK_IDS.join(', ')}`);
   if (values.split !== undefined && values.split !== 'build' && values.split !== 'eval')
     throw new UsageError(`--split must be build or eval, got "${values.split}"`);
@@ -206,7 +209,8 @@ export function parsePrinciplesArgs(
   for (const o of values.origins.split(','))
     if (!['all', 'success', 'revision'].includes(o))
       throw new UsageError(`--origins takes all, success and/or revision, got "${o}"`);
-  return { command, values, task: values.task as TaskId };
+  if (command === 'query') return { command, values, task: (values.task as TaskId | undefined) ?? null };
+  return { command: command as 'build' | 'eval', values, task: values.task as TaskId };
 }
 
 /**
@@ -318,12 +322,12 @@ async function loadMemory(text: string, path: string, task: TaskId): Promise<Pri
 export type QueryReport = QueryPrinciplesResult;
 
 /** The query-principles job (src/jobs/query-principles.ts) over the memory file of `--memory`. */
-async function query(values: Values, task: TaskId): Promise<QueryReport> {
+async function query(values: Values, task: TaskId | null): Promise<QueryReport> {
   const path = required(values, 'memory');
   const k = integer('k', values.k, 'k');
   try {
     return await queryPrinciplesJob({
-      task,
+      ...(task !== null ? { task } : {}),
       memory: await readTextFile(path, { file: 'memory file' }),
       source: path,
       text: required(values, 'text'),

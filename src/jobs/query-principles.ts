@@ -12,7 +12,9 @@ import { withArticle } from '../errors/plural';
 
 /** The query job's configuration. Each field's description is its command-line `--help` line. */
 export const QueryPrinciplesConfigSchema = z.object({
-  task: TaskField,
+  task: TaskField.optional().describe(
+    "the memory's task, checked against the one the file records (default: the file's task)",
+  ),
   memory: z
     .unknown()
     .describe('the memory file content (JSON text or parsed), as written by principles build'),
@@ -35,14 +37,14 @@ export interface QueryPrinciplesResult {
 /**
  * Runs the query job.
  * @throws JobConfigError for an invalid configuration; MemoryFileError (src/memory) for a memory file that does
- *   not load, naming `source`; PolicyUnavailableError for a memory of another task.
+ *   not load, naming `source`; PolicyUnavailableError for a memory of another task than `task` (when given).
  */
 export async function queryPrinciplesJob(input: QueryPrinciplesConfig): Promise<QueryPrinciplesResult> {
   const c = parseJobConfig(QueryPrinciplesConfigSchema, input, 'query-principles');
   const memory = await PrincipleMemory.fromFile(c.memory, new HashedNgramEmbedder(), {
     ...(c.source !== undefined ? { source: c.source } : {}),
   });
-  if (memory.task !== c.task)
+  if (c.task !== undefined && memory.task !== c.task)
     throw new PolicyUnavailableError(
       `${c.source ?? 'the memory'} is ${withArticle(memory.task)} memory, not ${c.task}`,
     );

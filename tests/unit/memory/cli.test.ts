@@ -81,6 +81,19 @@ describe('npm run principles', () => {
     expect(report.hits[0]!.principle).toMatch(/^When .*, you should .*, because .*\.$/);
     const text = await run('query', '--memory', file, '--task', 'esconv', '--text', 'low');
     expect(text.out).toMatch(/^memory "esconv" \(\d+ principles\)/);
+    // Without --task, the memory file's own task: the same hits.
+    const untasked = await run(
+      'query',
+      '--memory',
+      file,
+      '--text',
+      'the help-seeker sounds low',
+      '--k',
+      '2',
+      '--json',
+    );
+    expect(untasked.code, untasked.err).toBe(0);
+    expect((JSON.parse(untasked.out) as QueryReport).hits).toEqual(report.hits);
   });
 
   it('evaluates the planner against Standard with paired differences', async () => {
