@@ -10,6 +10,7 @@
  *   "principles": [ { "principle": { "id": "p-…", "when": "…", … }, "embeddings": { "when": "…", "text": "…" } } ] }
  * ```
  */
+import { withArticle } from '../errors/plural';
 import { MemoryInputError } from './errors';
 import { z } from 'zod';
 import { LabError } from '../errors';
@@ -203,8 +204,8 @@ export function parseMemoryFile(
     const outside = [principle.strategy, ...principle.failedStrategies].filter((l) => !labels.has(l));
     if (outside.length > 0) {
       issues.push(
-        `principles[${i}].principle: strategy ${outside.map((l) => JSON.stringify(l)).join(', ')} is not a ` +
-          `${file.task} label`,
+        `principles[${i}].principle: strategy ${outside.map((l) => JSON.stringify(l)).join(', ')} is not ` +
+          `${withArticle(file.task)} label`,
       );
     }
   });

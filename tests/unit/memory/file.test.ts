@@ -78,7 +78,7 @@ describe('memory file', () => {
     await memory.add([principle('a situation', 'Question'), principle('haggling', 'Offer a discount')]);
     const file = memory.toFile();
     expect(reasons(file)[0]).toBe(
-      'principles[1].principle: strategy "Offer a discount" is not a esconv label',
+      'principles[1].principle: strategy "Offer a discount" is not an esconv label',
     );
     const good = await validFile();
     const other = (expected: Parameters<typeof parseMemoryFile>[2]) => {
