@@ -340,7 +340,7 @@ export function seedsItems(raw: readonly string[] | undefined, option = 'seeds')
  * one.
  * @returns per task name, a path or `bundled`; names not given get `bundled`.
  * @throws UsageError for an empty value, an unknown task, a task given twice, a bare value with several tasks, a
- *   missing path.
+ *   missing path, or a path for `emollm` (all four settings: a file of scenarios goes with its setting's name).
  */
 export function seedsValues<T extends TaskName>(
   raw: readonly string[] | undefined,
@@ -368,6 +368,11 @@ export function seedsValues<T extends TaskName>(
       task = tasks[0] as T;
       path = item;
     }
+    if (task === 'emollm' && path !== 'bundled')
+      throw new UsageError(
+        `--${option} ${item}: emollm plays the bundled scenarios of all four settings; for your own, name the ` +
+          'setting: --task emollm-ed --seeds FILE (or emollm-msd, emollm-medd, emollm-iclr)',
+      );
     if (given.has(task)) throw new UsageError(`--${option} gives ${task} twice`);
     given.add(task);
     if (path !== 'bundled' && !existsSync(path))

@@ -102,3 +102,15 @@ describe('simulate reads the same file the same way', () => {
     expect(d.err.join('')).toContain(`${msd}:1:`);
   });
 });
+
+describe('--task emollm (all four settings) with a file', () => {
+  it('is a usage error that names the per-setting form, in simulate and evaluate', async () => {
+    const s = io();
+    expect(await simulateMain(['--task', 'emollm', '--seeds', good, '--episodes', '1'], s.io)).toBe(2);
+    expect(s.err.join('')).toContain('name the setting: --task emollm-ed --seeds FILE');
+    const e = io();
+    const argv = ['--task', 'emollm', '--policy', 'random', '--seeds', good, '--out', join(dir, 'e-all')];
+    expect(await evaluateMain(argv, e.io)).toBe(2);
+    expect(e.err.join('')).toContain('name the setting');
+  });
+});
