@@ -116,8 +116,8 @@ ${flagHelp(FLAGS, { protocol: 'P', route: 'MODE', reference: 'POLICY' })}
   --ppdpp-train SPEC   TASK=PATH of the seeds to train PPDPP on (default: the evaluation seeds)
   --ppdpp-steps N      REINFORCE steps (range 0 to 10,000; default 40)
   --ppdpp-episodes N   episodes per REINFORCE step (range 1 to 1,000; default 8)
-  --workers N          worker threads for template policies (range 1 to 1,000,000, capped to the cores:
-                       ${maxWorkers()} here; default 1)
+  --workers N          worker threads for template policies (range 1 to 1,000,000, capped to the
+                       machine's cores; default 1)
   --out DIR            output folder (default reports); refused when it holds anything but an evaluation
   --resume             continue the evaluation in --out (same settings, same seeds)
   --overwrite          replace the evaluation in --out

@@ -21,6 +21,7 @@ export function writeConsumer(repoRoot: string, dir: string, tarball: string): v
     license: string;
     dependencies: Record<string, string>;
     engines: Record<string, string>;
+    bin?: Record<string, string>;
   };
   const lock = JSON.parse(readFileSync(join(repoRoot, 'package-lock.json'), 'utf8')) as {
     packages: Record<string, LockEntry>;
@@ -36,6 +37,8 @@ export function writeConsumer(repoRoot: string, dir: string, tarball: string): v
       license: pkg.license,
       dependencies: pkg.dependencies,
       engines: pkg.engines,
+      // npm links `node_modules/.bin/pdl` from the lock entry's `bin`, as `npm install` would have written it.
+      ...(pkg.bin ? { bin: pkg.bin } : {}),
     },
   };
   for (const [path, entry] of Object.entries(lock.packages)) {

@@ -6,7 +6,9 @@
  * - in headless Chromium, as a fresh Vite app built with `vite build` (the app also imports the whole main
  *   entry, so the bundle holds every module the entry reaches and none may import a `node:` module);
  * both must play the same episode. The README block is also type-checked against the installed declarations
- * under `moduleResolution: nodenext`, the strictest consumer setting.
+ * under `moduleResolution: nodenext`, the strictest consumer setting. The package's `bin` runs through `npx`:
+ * `pdl --help`, a command's stored `--help` (the same text the command computes), and `pdl simulate`, which must
+ * play the same episodes as the sources do through tsx.
  *
  * Needs the npm cache that `npm ci` fills (offline install; it fails with ENOTCACHED if a tarball is missing
  * from the cache) and /usr/bin/chromium. Run: `npx vitest run --project package`.
@@ -116,8 +118,10 @@ describe('npm pack → install → README example', () => {
     }
     expect(files).toContain('package.json');
     expect(files).toContain('README.md');
+    expect(files).toContain('dist/cli/pdl.js');
+    expect(files).toContain('dist/cli/help/simulate.txt');
     expect(
-      files.filter((f) => !f.startsWith('dist/lib/') && !['package.json', 'README.md'].includes(f)),
+      files.filter((f) => !/^dist\/(lib|cli)\//.test(f) && !['package.json', 'README.md'].includes(f)),
     ).toEqual([]);
     expect(files.filter((f) => f.endsWith('.ts') && !f.endsWith('.d.ts'))).toEqual([]);
   });
@@ -151,6 +155,25 @@ describe('npm pack → install → README example', () => {
     expect(worker).toBeGreaterThan(3);
     expect(result.turns.length).toBeGreaterThan(0);
     nodeResult = result;
+  });
+
+  it('bin: `npx pdl` lists the commands, prints stored help, and plays the same episodes as the sources', async () => {
+    const pdl = (args: string[]) => run('npx', ['--no', 'pdl', ...args], { cwd: app, maxBuffer: 16 << 20 });
+    const { stdout: usage } = await timed('npx pdl --help', () => pdl(['--help']));
+    for (const command of ['simulate', 'evaluate', 'train', 'principles', 'validate-sim']) {
+      expect(usage).toMatch(new RegExp(`^  ${command} `, 'm'));
+    }
+    const { stdout: stored } = await timed('npx pdl simulate --help', () => pdl(['simulate', '--help']));
+    expect(stored).toMatch(/^Usage: pdl simulate --task TASK/);
+    // Not the stored text's form (one argument), so the command computes its help: both must agree.
+    const { stdout: computed } = await pdl(['simulate', '--help', '--task', 'esconv']);
+    expect(computed).toBe(stored);
+    const args = ['simulate', '--task', 'esconv', '--episodes', '2', '--json'];
+    const { stdout: installed } = await timed('npx pdl simulate', () => pdl(args));
+    const { stdout: sources } = await run('npx', ['tsx', 'cli/pdl.ts', ...args], { cwd: REPO_ROOT });
+    const report = JSON.parse(installed) as { episodes: number; task: string; summary: unknown };
+    expect(report).toMatchObject({ task: 'esconv', episodes: 2 });
+    expect(report).toEqual(JSON.parse(sources));
   });
 
   it('types: the README example checks against the installed declarations (nodenext), which are not `any`', () => {
