@@ -13,6 +13,18 @@ interface LockEntry {
   [key: string]: unknown;
 }
 
+/**
+ * A lock entry with its registry tarball URL: the repository's lockfile may omit `resolved` (npm then asks the
+ * registry for the package's metadata, which `--offline` may not have cached — it had not for `ws`); the URL
+ * follows from the name and version, and the tarball itself is in the cache under the entry's integrity.
+ */
+function withResolved(path: string, entry: LockEntry): LockEntry {
+  if (entry.resolved !== undefined || entry.link || typeof entry.version !== 'string') return entry;
+  const name = path.slice(path.lastIndexOf('node_modules/') + 'node_modules/'.length);
+  const file = `${name.slice(name.lastIndexOf('/') + 1)}-${entry.version}.tgz`;
+  return { ...entry, resolved: `https://registry.npmjs.org/${name}/-/${file}` };
+}
+
 /** Writes `package.json` and `package-lock.json` of a consumer of `tarball` into `dir` (beside the tarball). */
 export function writeConsumer(repoRoot: string, dir: string, tarball: string): void {
   const pkg = JSON.parse(readFileSync(join(repoRoot, 'package.json'), 'utf8')) as {
@@ -42,7 +54,7 @@ export function writeConsumer(repoRoot: string, dir: string, tarball: string): v
     },
   };
   for (const [path, entry] of Object.entries(lock.packages)) {
-    if (path.startsWith('node_modules/') && !entry.dev) packages[path] = entry;
+    if (path.startsWith('node_modules/') && !entry.dev) packages[path] = withResolved(path, entry);
   }
   const manifest = { name: 'consumer', private: true, type: 'module', dependencies: { [pkg.name]: spec } };
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify(manifest, null, 2)}\n`);

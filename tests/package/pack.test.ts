@@ -158,7 +158,9 @@ describe('npm pack → install → README example', () => {
   });
 
   it('bin: `npx pdl` lists the commands, prints stored help, and plays the same episodes as the sources', async () => {
-    const pdl = (args: string[]) => run('npx', ['--no', 'pdl', ...args], { cwd: app, maxBuffer: 16 << 20 });
+    // `--`: npx would take a `--help` before the first positional as its own.
+    const pdl = (args: string[]) =>
+      run('npx', ['--no', '--', 'pdl', ...args], { cwd: app, maxBuffer: 16 << 20 });
     const { stdout: usage } = await timed('npx pdl --help', () => pdl(['--help']));
     for (const command of ['simulate', 'evaluate', 'train', 'principles', 'validate-sim']) {
       expect(usage).toMatch(new RegExp(`^  ${command} `, 'm'));
