@@ -67,8 +67,8 @@ const range = (flag: keyof typeof NUMBERS) =>
 export const GRPO_HELP = `Usage: npm run train -- --algo grpo-emollm --task TASK --out runs/NAME [options]
 
 EmoLLM Stage II: trajectory-level GRPO of the trained heads (reasoning gate, response strategy, candidate
-scorer) over the template ARG actor and reverse-perspective predictor, rewards of emollm.txt appendix A
-(src/grpo/config.ts documents the weights). Every step is saved under --out; --resume continues exactly.
+scorer) over the template ARG actor and reverse-perspective predictor, with the rewards of the EmoLLM paper,
+Appendix A (src/grpo/config.ts documents the weights). Every step is saved under --out; --resume continues exactly.
 At the end the trained heads are evaluated against their initial weights on held-out seeds (eval.json).
 
 Options:
