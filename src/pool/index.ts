@@ -133,7 +133,7 @@ export class WorkerPool<A> {
   async close(): Promise<void> {
     const workers = this.workers ?? [];
     this.workers = null;
-    await Promise.all(workers.map((w) => w.terminate()));
+    await Promise.all(workers.map(async (w) => w.terminate()));
   }
 
   /** `work`, closing the pool first when it fails: a failed or aborted run leaves workers mid-task. */

@@ -171,7 +171,7 @@ export async function runPaths(ctx: RolloutContext, specs: readonly PathSpec[]):
     // A forced first action needs no prior (its row's strategy probabilities are not used).
     const priors = ctx.prior
       ? await Promise.all(
-          live.map((p, i) => {
+          live.map(async (p, i) => {
             if (first[i]) return new Float32Array(labels.length);
             ctx.counts.priorCalls++;
             return (ctx.prior as StrategyPrior).logProbs(p.obs);
