@@ -6,6 +6,7 @@ import { bootstrapBenchmark } from './cases/bootstrap';
 import { dataBenchmark } from './cases/data';
 import { envBenchmark } from './cases/env';
 import { firstLoadBenchmark } from './cases/first-load';
+import { helpLatencyBenchmark } from './cases/help-latency';
 import { evalBenchmark } from './cases/eval';
 import { evaluateMemoryBenchmark } from './cases/evaluate-memory';
 import { llmOverheadBenchmark } from './cases/llm';
@@ -32,4 +33,5 @@ export const BENCHMARKS: readonly Benchmark[] = [
   evaluateMemoryBenchmark,
   llmOverheadBenchmark,
   firstLoadBenchmark,
+  helpLatencyBenchmark,
 ];
