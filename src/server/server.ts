@@ -94,6 +94,8 @@ interface Connection {
   /** The chain of this session's frames, handled one at a time. */
   queue: Promise<void>;
   idle: NodeJS.Timeout | null;
+  /** Settles when the connection has closed. */
+  closed: Promise<void>;
 }
 
 /** A typed error as sent: `{ code, message }`, plus the schema's complaints for a bad message. */
@@ -189,12 +191,25 @@ export class EnvServer {
     this.options.log?.('shutting down: in-flight steps finish, new ones are refused');
     const closed = new Promise<void>((resolve) => this.http.close(() => resolve()));
     this.http.closeIdleConnections();
-    const work = Promise.all([...[...this.connections].map((c) => c.queue), ...this.httpInFlight]);
+    // In-flight work, and frames already received behind it (each refused with SHUTTING_DOWN, in order).
+    const settled = (async () => {
+      for (;;) {
+        const queues = [...[...this.connections].map((c) => c.queue), ...this.httpInFlight];
+        await Promise.all(queues);
+        await new Promise((resolve) => setTimeout(resolve, 20));
+        const now = [...[...this.connections].map((c) => c.queue), ...this.httpInFlight];
+        if (now.length === queues.length && now.every((q, i) => q === queues[i])) return;
+      }
+    })();
     const grace = new Promise<void>((resolve) =>
       setTimeout(resolve, this.options.shutdownGraceMs ?? 30_000).unref(),
     );
-    await Promise.race([work, grace]);
-    for (const c of this.connections) c.ws.close(CLOSE_CODES.goingAway, 'server shutting down');
+    await Promise.race([settled, grace]);
+    const open = [...this.connections];
+    for (const c of open) c.ws.close(CLOSE_CODES.goingAway, 'server shutting down');
+    // The close handshake flushes the last replies; a client that does not answer it is cut after 2 s.
+    const cut = new Promise<void>((resolve) => setTimeout(resolve, 2000).unref());
+    await Promise.race([Promise.all(open.map((c) => c.closed)), cut]);
     for (const c of this.connections) c.ws.terminate();
     this.wss.close();
     this.http.closeAllConnections();
@@ -255,7 +270,13 @@ export class EnvServer {
         ws.close(err instanceof CapacityError ? CLOSE_CODES.tryAgainLater : CLOSE_CODES.refused, codeOf(err));
         return;
       }
-      const conn: Connection = { ws, session, queue: Promise.resolve(), idle: null };
+      const conn: Connection = {
+        ws,
+        session,
+        queue: Promise.resolve(),
+        idle: null,
+        closed: new Promise((resolve) => ws.once('close', () => resolve())),
+      };
       this.connections.add(conn);
       this.touch(conn);
       ws.on('message', (data, isBinary) => {
