@@ -54,10 +54,10 @@ class CogSimTrlEnv:
         Returns:
             The user's reply, or a note that the conversation has ended.
         """
-        if self._client is None or self.last is None:
-            raise ValueError("reset() first")
         if self.done:
             return "The conversation has ended."
+        if self._client is None:
+            raise ValueError("reset() first")
         self.last = self._client.step(utterance, strategy=strategy)
         self.reward += float(self.last.reward or 0.0)
         self.done = self.last.done
