@@ -6,3 +6,4 @@ export * from './seal';
 export * from './server';
 export * from './session';
 export * from './tasks';
+export * from './export';
