@@ -43,7 +43,7 @@ class _Episode:
     total: float = 0.0
 
 
-class CogSimInteraction(BaseInteraction):  # type: ignore[misc]
+class CogSimInteraction(BaseInteraction):  # type: ignore[misc, unused-ignore]  # untyped without verl
     """One environment session per trajectory (``instance_id``); the simulated user's reply is the response."""
 
     def __init__(self, config: dict[str, Any]):
@@ -102,11 +102,13 @@ class CogSimInteraction(BaseInteraction):  # type: ignore[misc]
         }
         return result.done, result.user_utterance or "", reward, info
 
-    async def calculate_score(self, instance_id: str, **kwargs: Any) -> float:
+    # verl's base declares calculate_score(self) and finalize_interaction(self), but its rollout calls them with
+    # the instance id, as its own gsm8k interaction declares them: this follows the call.
+    async def calculate_score(self, instance_id: str, **kwargs: Any) -> float:  # type: ignore[override, unused-ignore]
         """The episode's return so far (γ = 1): CSTPO's terminal utility once done, PPDPP's sum of turn rewards."""
         return self._episodes[instance_id].total
 
-    async def finalize_interaction(self, instance_id: str, **kwargs: Any) -> None:
+    async def finalize_interaction(self, instance_id: str, **kwargs: Any) -> None:  # type: ignore[override, unused-ignore]
         """Closes the session."""
         episode = self._episodes.pop(instance_id, None)
         if episode is not None:
