@@ -1,4 +1,4 @@
-"""Starts the real environment server (``npx tsx cli/serve.ts``) on a free loopback port for the tests."""
+"""Starts the real environment server (``node --import tsx cli/serve.ts``, as ``npm run serve``) on a free loopback port for the tests."""
 
 from __future__ import annotations
 
@@ -24,7 +24,7 @@ class Server:
 
     def stop(self, sig: int = signal.SIGTERM) -> None:
         if self.process.poll() is None:
-            os.killpg(self.process.pid, sig)  # the group this fixture started (npx, tsx, node)
+            os.killpg(self.process.pid, sig)  # the group this fixture started (the server and its workers)
             try:
                 self.process.wait(timeout=30)
             except subprocess.TimeoutExpired:
@@ -33,9 +33,9 @@ class Server:
 
 
 def start_server(*args: str, env: dict[str, str] | None = None) -> Server:
-    """Starts ``cli/serve.ts --port 0 ARGS`` and waits for its ``listening on`` line."""
+    """Starts ``node --import tsx cli/serve.ts --port 0 ARGS`` and waits for its ``listening on`` line."""
     process = subprocess.Popen(
-        ["npx", "tsx", "cli/serve.ts", "--port", "0", *args],
+        ["node", "--import", "tsx", "cli/serve.ts", "--port", "0", *args],
         cwd=REPO,
         stdout=subprocess.PIPE,
         stderr=subprocess.DEVNULL,

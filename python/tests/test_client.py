@@ -215,3 +215,24 @@ def test_token_required_off_loopback() -> None:
         assert http_get(url, "/metadata", token=token)["tasks"][0]["name"] == "cb"
     finally:
         own.stop()
+
+
+def test_sigterm_with_two_workers_refuses_new_work_and_exits_cleanly() -> None:
+    own = start_server("--task", "esconv", "--workers", "2")
+    try:
+        clients = [EnvClient(own.url, timeout=20) for _ in range(2)]  # one per worker, round robin
+        for client in clients:
+            client.reset()
+            client.step("How have you been?")
+        # A token sealed by one worker restores on the other: the workers share the key.
+        token = clients[0].checkpoint()
+        assert clients[1].restore(token).observation["turn"] == 1
+        own.process.send_signal(signal.SIGTERM)  # the primary: it tells each worker to shut down
+        assert own.process.wait(timeout=30) == 0
+        for client in clients:
+            with pytest.raises(EnvServerError) as err:
+                client.step("Are you still there?")
+            assert err.value.code in ("SHUTTING_DOWN", "CONNECTION_CLOSED")
+            client.close()
+    finally:
+        own.stop(signal.SIGKILL)
