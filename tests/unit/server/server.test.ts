@@ -91,14 +91,19 @@ const HIDDEN_KEYS = [
 
 describe('environment server', () => {
   it('plays the episodes of simulate --policy random, turn for turn, under CSTPO and PPDPP', async () => {
-    const { url } = await start();
+    // Three seeds, five episodes: episodes 3 and 4 are repeat 1 of their seeds.
+    const seeds = taskEntry('esconv').seeds.slice(0, 3);
+    const { server, url } = await start({
+      context: context({ tasks: new Map([['esconv', taskEntry('esconv', seeds)]]) }),
+    });
+    expect(server.sessions).toBe(0);
     for (const protocol of ['cstpo', 'ppdpp'] as const) {
       const lines: TrajectoryLine[] = [];
-      const seeds = taskEntry('esconv').seeds.length;
       await simulateJob(
-        { task: 'esconv', policy: 'random', episodes: seeds + 2, rngSeed: 11, protocol },
+        { task: 'esconv', policy: 'random', episodes: 5, rngSeed: 11, protocol, seeds },
         { onEpisode: (line) => void lines.push(line) },
       );
+      expect(lines.map((l) => l.repeat)).toEqual([0, 0, 0, 1, 1]);
       const client = await Client.open(url);
       for (const [i, line] of lines.entries()) {
         const reset = await client.ask({ type: 'reset', data: { seed: 11, index: i, protocol } });
