@@ -219,10 +219,13 @@ export class Session {
     this.env = env;
     this.meta = { ...sealed.meta };
     this.done = sealed.env.done;
+    // A finished episode's end as the environment decided it (a PPDPP success on the horizon turn reads as cut).
+    const ended = sealed.env.sim.ended;
+    const truncated = this.done && (ended === 'horizon' || ended === 'stale');
     return this.reply(observation, null, this.done, {
-      terminated: false,
-      truncated: false,
-      endReason: sealed.env.sim.ended,
+      terminated: this.done && !truncated,
+      truncated,
+      endReason: ended,
       restored: true,
     });
   }
