@@ -13,12 +13,14 @@ import { llmOverheadBenchmark } from './cases/llm';
 import { memoryLoadBenchmark, memoryRetrievalBenchmark } from './cases/memory';
 import { memoryBrowserBenchmark } from './cases/memory-browser';
 import { memoryWebgpuBenchmark } from './cases/memory-webgpu';
+import { serverBenchmark } from './cases/server';
 import { rlPeakMemoryBenchmark, rlSamplingCostBenchmark, rlStepTimeBenchmark } from './cases/rl';
 import { simulateMemoryBenchmark } from './cases/simulate-memory';
 import type { Benchmark } from './types';
 
 export const BENCHMARKS: readonly Benchmark[] = [
   envBenchmark,
+  serverBenchmark,
   dataBenchmark,
   bootstrapBenchmark,
   memoryRetrievalBenchmark,

@@ -1,0 +1,317 @@
+/**
+ * `npm run serve`: the environment server (src/server) for trainers in other processes and on other machines —
+ * OpenEnv's wire protocol over the same `DialogueEnv` as `simulate`, with `--workers N` processes sharing one port.
+ *
+ * Processes: node:cluster, all workers listening on the same port (the primary hands each new connection to a
+ * worker in turn). A WebSocket session is one TCP connection, so it stays with the worker that accepted it
+ * (sticky by construction); the HTTP routes are stateless (the episode state travels in a sealed checkpoint token
+ * that every worker can open: the primary gives them one key), so any worker can answer any request. One port
+ * for N workers keeps the trainer's configuration to one URL.
+ */
+import cluster from 'node:cluster';
+import { randomBytes } from 'node:crypto';
+import { boundHeapGrowth } from './heap';
+import {
+  BACKEND_HELP,
+  BACKEND_OPTIONS,
+  SEEDS_HELP,
+  UsageError,
+  bool,
+  languageConfig,
+  languageValues,
+  listValues,
+  parseCommandLine,
+  parseNumber,
+  readFixtures,
+  runCommand,
+  seedsValues,
+  str,
+  strs,
+  type Io,
+} from './options';
+import { DATASET_HINTS, loadSeedsArg } from './seeds';
+import { resolveRoles, type RolesConfig } from '../src/roles';
+import {
+  EnvServer,
+  ServerOptionError,
+  boundedFetch,
+  isLoopback,
+  taskEntry,
+  type TaskEntry,
+} from '../src/server';
+import { PROTOCOL_VERSION } from '../src/server/protocol';
+import { SIMULATOR_VERSION } from '../src/sim/version';
+import { isTaskName, type TaskName } from '../src/tasks/emollm';
+
+export const HELP = `Usage: npm run serve -- [options]
+
+Serve the dialogue environment (Cog-Sim user simulator + judges) to trainers over OpenEnv's wire protocol:
+WebSocket sessions at /ws (reset / step / state / close, plus checkpoint / restore) and the HTTP routes
+/reset /step /state /schema /health /metadata. The client is the actor: it sends { strategy, utterance } and
+receives the user's reply, the reward and the judge's verdicts. An episode keyed by (seed, task, seed_id, repeat)
+equals the same episode from simulate. Protocol ${PROTOCOL_VERSION}, simulator ${SIMULATOR_VERSION}.
+
+Options:
+  --task TASK          task(s) to serve: esconv | p4g | cb | emollm-ed | emollm-msd | emollm-medd | emollm-iclr;
+                       repeatable or comma-separated; the first is the default of reset (default esconv)
+${SEEDS_HELP}
+  --skip-invalid       skip malformed dataset records instead of stopping
+  --protocol P         default reward protocol: cstpo (terminal utility) | ppdpp (per-turn) (default cstpo);
+                       a reset may ask for the other
+  --route MODE         simulator route sampling: stochastic | deterministic (default stochastic)
+  --host HOST          bind address (default 127.0.0.1). Any non-loopback address needs a token (--token-env)
+  --port N             port (default 8000; 0: any free port, printed on stdout)
+  --workers N          processes sharing the port (default 1; one per core for a trainer node)
+  --max-sessions N     WebSocket sessions per process (default 64)
+  --idle-timeout S     close a session idle for S seconds (default 600)
+  --max-message-bytes N  largest WebSocket frame / HTTP body (default 1048576)
+  --allow-critic       allow the critic scope (/ws?scope=critic): the simulator's hidden state for critics.
+                       Off by default; a policy must never use it
+  --token-env NAME     environment variable holding the shared token (default PDL_ENV_TOKEN); when set,
+                       every request but /health needs "Authorization: Bearer <token>". Never logged
+  --max-llm-requests N concurrent requests per process to the OpenAI-compatible engine of the simulator's and
+                       judge's language roles (default 8)
+  --shutdown-grace S   at SIGTERM / SIGINT, wait at most S seconds for in-flight steps (default 30)
+  -h, --help           show this help
+
+${BACKEND_HELP}
+
+Examples:
+  npm run serve -- --task esconv --port 8000
+  npm run serve -- --task esconv,p4g --workers 2 --port 8000
+  PDL_ENV_TOKEN=… npm run serve -- --host 0.0.0.0 --workers 8 \\
+    --backend sim=openai --backend judge=openai --model qwen2.5:7b --base-url http://127.0.0.1:8001/v1
+`;
+
+const OPTIONS = {
+  task: { type: 'string', multiple: true },
+  seeds: { type: 'string', multiple: true },
+  'skip-invalid': { type: 'boolean' },
+  protocol: { type: 'string' },
+  route: { type: 'string' },
+  host: { type: 'string' },
+  port: { type: 'string' },
+  workers: { type: 'string' },
+  'max-sessions': { type: 'string' },
+  'idle-timeout': { type: 'string' },
+  'max-message-bytes': { type: 'string' },
+  'allow-critic': { type: 'boolean' },
+  'token-env': { type: 'string' },
+  'max-llm-requests': { type: 'string' },
+  'shutdown-grace': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+  ...BACKEND_OPTIONS,
+} as const;
+
+/** Parsed `serve` options. */
+export interface ServeOptions {
+  tasks: TaskName[];
+  seeds: Record<string, string>;
+  skipInvalid: boolean;
+  protocol: 'cstpo' | 'ppdpp';
+  route?: 'stochastic' | 'deterministic';
+  host: string;
+  port: number;
+  workers: number;
+  maxSessions: number;
+  idleTimeoutS: number;
+  maxMessageBytes: number;
+  allowCritic: boolean;
+  tokenEnv: string;
+  maxLlmRequests: number;
+  shutdownGraceS: number;
+  language: RolesConfig;
+  fixtures?: string;
+}
+
+/** Parses the command line. @throws UsageError for a bad option. */
+export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
+  const values = parseCommandLine(argv, OPTIONS);
+  if (bool(values, 'help')) return 'help';
+  const tasks = listValues(strs(values, 'task'));
+  const names = tasks.length > 0 ? tasks : ['esconv'];
+  for (const t of names) {
+    if (!isTaskName(t)) throw new UsageError(`--task ${t}: unknown task`);
+    if (t === 'emollm')
+      throw new UsageError(
+        '--task emollm: serve one setting per name (emollm-ed, emollm-msd, emollm-medd, emollm-iclr)',
+      );
+  }
+  const protocol = str(values, 'protocol') ?? 'cstpo';
+  if (protocol !== 'cstpo' && protocol !== 'ppdpp')
+    throw new UsageError(`--protocol ${protocol}: use cstpo or ppdpp`);
+  const route = str(values, 'route');
+  if (route !== undefined && route !== 'stochastic' && route !== 'deterministic')
+    throw new UsageError(`--route ${route}: use stochastic or deterministic`);
+  const int = (flag: string, fallback: number, min: number, max: number): number => {
+    const raw = str(values, flag);
+    return raw === undefined ? fallback : parseNumber(flag, raw, { integer: true, min, max });
+  };
+  const lang = languageValues(values);
+  return {
+    tasks: names as TaskName[],
+    seeds: seedsValues(strs(values, 'seeds'), names as TaskName[]),
+    skipInvalid: bool(values, 'skip-invalid'),
+    protocol,
+    ...(route !== undefined ? { route } : {}),
+    host: str(values, 'host') ?? '127.0.0.1',
+    port: int('port', 8000, 0, 65535),
+    workers: int('workers', 1, 1, 256),
+    maxSessions: int('max-sessions', 64, 1, 100_000),
+    idleTimeoutS: int('idle-timeout', 600, 1, 86_400),
+    maxMessageBytes: int('max-message-bytes', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    allowCritic: bool(values, 'allow-critic'),
+    tokenEnv: str(values, 'token-env') ?? 'PDL_ENV_TOKEN',
+    maxLlmRequests: int('max-llm-requests', 8, 1, 10_000),
+    shutdownGraceS: int('shutdown-grace', 30, 0, 3600),
+    language: languageConfig(lang),
+    ...(lang.fixtures !== undefined ? { fixtures: lang.fixtures } : {}),
+  };
+}
+
+/** The token from the environment, checked against the bind. @throws UsageError for a non-loopback bind without one. */
+function tokenOf(opts: ServeOptions): string | undefined {
+  const token = process.env[opts.tokenEnv];
+  if (token !== undefined && token.length < 16)
+    throw new UsageError(`the token in $${opts.tokenEnv} is too short (16 characters at least)`);
+  if (!isLoopback(opts.host) && !token)
+    throw new UsageError(
+      `--host ${opts.host} is not loopback: set a token in $${opts.tokenEnv} (clients send it as a Bearer token), ` +
+        'and put TLS in front (README "Past one machine")',
+    );
+  return token || undefined;
+}
+
+/** Builds and starts one server process. */
+async function startServer(
+  opts: ServeOptions,
+  io: Io,
+  sealKey: Buffer,
+  token: string | undefined,
+): Promise<{ server: EnvServer; port: number }> {
+  const tasks = new Map<string, TaskEntry>();
+  for (const name of opts.tasks) {
+    const path = opts.seeds[name] ?? 'bundled';
+    const seeds =
+      path === 'bundled'
+        ? undefined
+        : (await loadSeedsArg('seeds', path, name, { skipInvalid: opts.skipInvalid, notice: io.stderr }))
+            .seeds;
+    tasks.set(name, taskEntry(name, seeds));
+  }
+  const language = opts.fixtures
+    ? { ...opts.language, fixtures: await readFixtures(opts.fixtures) }
+    : opts.language;
+  const roles = resolveRoles(language, { fetch: boundedFetch(globalThis.fetch, opts.maxLlmRequests) });
+  const server = new EnvServer({
+    context: {
+      tasks,
+      protocol: opts.protocol,
+      simRoles: roles.simRoles,
+      judge: roles.judge,
+      sealKey,
+      ...(opts.route ? { routeSampling: opts.route } : {}),
+    },
+    host: opts.host,
+    port: opts.port,
+    maxSessions: opts.maxSessions,
+    idleTimeoutMs: opts.idleTimeoutS * 1000,
+    maxMessageBytes: opts.maxMessageBytes,
+    allowCritic: opts.allowCritic,
+    shutdownGraceMs: opts.shutdownGraceS * 1000,
+    ...(token ? { token } : {}),
+    log: (line) => io.stderr(`[serve ${process.pid}] ${line}\n`),
+  });
+  const { port } = await server.listen();
+  return { server, port };
+}
+
+/** Runs until SIGTERM / SIGINT (or a `shutdown` message from the cluster primary), then shuts down gracefully. */
+async function serveUntilStopped(server: EnvServer): Promise<void> {
+  await new Promise<void>((resolve) => {
+    const stop = (): void => resolve();
+    process.once('SIGTERM', stop);
+    process.once('SIGINT', stop);
+    process.on('message', (m) => {
+      if (m === 'shutdown') stop();
+    });
+  });
+  await server.shutdown();
+}
+
+/** The cluster primary: forks the workers, prints the port once, forwards shutdown, replaces a crashed worker. */
+async function runPrimary(opts: ServeOptions, io: Io): Promise<void> {
+  const sealKey = randomBytes(32).toString('hex');
+  let stopping = false;
+  let announced = false;
+  const spawn = (): void => {
+    const worker = cluster.fork({ PDL_SERVE_WORKER_KEY: sealKey });
+    worker.on('listening', (address) => {
+      if (!announced) {
+        announced = true;
+        io.stdout(`listening on http://${opts.host}:${address.port} (${opts.workers} workers)\n`);
+      }
+    });
+    worker.on('exit', (code) => {
+      if (!stopping) {
+        io.stderr(`[serve] worker ${worker.process.pid} exited (${code}); starting another\n`);
+        spawn();
+      }
+    });
+  };
+  for (let i = 0; i < opts.workers; i++) spawn();
+  await new Promise<void>((resolve) => {
+    process.once('SIGTERM', resolve);
+    process.once('SIGINT', resolve);
+  });
+  stopping = true;
+  const workers = Object.values(cluster.workers ?? {});
+  await Promise.all(
+    workers.map(
+      (w) =>
+        new Promise<void>((resolve) => {
+          if (w === undefined || w.isDead()) return resolve();
+          w.once('exit', () => resolve());
+          w.send('shutdown');
+        }),
+    ),
+  );
+}
+
+/** CLI entry: returns the exit code (0 after a graceful shutdown, 1 failure, 2 usage error). */
+export async function main(argv: string[], io: Io): Promise<number> {
+  return runCommand(
+    io,
+    async () => {
+      if (cluster.isWorker) {
+        const opts = parseServeArgs(argv) as ServeOptions;
+        const key = Buffer.from(process.env.PDL_SERVE_WORKER_KEY ?? '', 'hex');
+        const { server } = await startServer({ ...opts, workers: 1 }, io, key, tokenOf(opts));
+        await serveUntilStopped(server);
+        return;
+      }
+      const opts = parseServeArgs(argv);
+      if (opts === 'help') {
+        io.stdout(HELP);
+        return;
+      }
+      const token = tokenOf(opts);
+      if (opts.workers > 1) return runPrimary(opts, io);
+      const { server, port } = await startServer(opts, io, randomBytes(32), token);
+      io.stdout(`listening on http://${opts.host}:${port} (1 worker)\n`);
+      await serveUntilStopped(server);
+    },
+    [ServerOptionError],
+    DATASET_HINTS,
+  );
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  boundHeapGrowth();
+  const code = await main(process.argv.slice(2), {
+    stdout: (s) => process.stdout.write(s),
+    stderr: (s) => process.stderr.write(s),
+    isTTY: Boolean(process.stderr.isTTY),
+  });
+  process.exit(code);
+}
