@@ -55,7 +55,14 @@ export const COMMANDS: Readonly<Record<string, Command>> = {
     summary: 'check the simulator against human dialogues (teacher-forced replay, dose–response)',
     load: () => import('./validate-sim'),
   },
-  // serve: { summary: 'serve the environment over WebSocket', load: () => import('./serve') },
+  'export-chat': {
+    summary: 'turn simulate trajectories into chat-format JSONL rows for trainers',
+    load: () => import('./export-chat'),
+  },
+  serve: {
+    summary: "serve the environment to trainers (OpenEnv's WebSocket and HTTP protocol, fork/restore)",
+    load: () => import('./serve'),
+  },
 };
 
 /** `pdl --help`. */
