@@ -179,8 +179,12 @@ async function guessTask(path: string): Promise<TaskId> {
   throw new UsageError(`--seeds ${path}: cannot tell the task; write it as TASK=${path}`);
 }
 
-/** Read the dataset files of every --seeds option (or the shared defaults). */
-async function readFiles(args: ValidateArgs): Promise<ValidityFiles> {
+/**
+ * Read the dataset files of every --seeds option (or the shared defaults), of the tasks in `args.tasks` (all when
+ * null). Also used by `npm run fit-sim` (scripts/fit-sim.ts).
+ * @throws UsageError for a missing path, a file whose task cannot be told, or a second P4G file of one kind.
+ */
+export async function readFiles(args: Pick<ValidateArgs, 'seeds' | 'tasks'>): Promise<ValidityFiles> {
   const specs =
     args.seeds.length > 0
       ? args.seeds
