@@ -65,6 +65,8 @@ Options:
   --check-seeds N       dev seeds per task for replay vs random (range ${rangeText(RANGES.checkSeeds)}; default 20; 0
                         skips it)
   --resamples N         bootstrap resamples (range ${rangeText(RANGES.resamples)}; default 2000)
+  --all-held-out        score the whole of the given files as held-out (an outside test file: no internal
+                        split; majority baselines from its own labels, P4G traits cross-validated in it)
   --out DIR             also write validity.json and validity.md there (checked before any work: a new or empty
                         folder, or an earlier validate-sim output with --overwrite)
   --overwrite           replace the validity.json and validity.md of an earlier run in --out
@@ -95,6 +97,7 @@ export interface ValidateArgs {
   out: string | null;
   overwrite: boolean;
   json: boolean;
+  allHeldOut: boolean;
 }
 
 /** An integer option's value within `range`, or `fallback` when it is absent. @throws UsageError (cli/options). */
@@ -121,6 +124,7 @@ const OPTIONS = {
   out: { type: 'string' },
   overwrite: { type: 'boolean' },
   json: { type: 'boolean' },
+  'all-held-out': { type: 'boolean' },
   help: { type: 'boolean', short: 'h' },
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
@@ -163,6 +167,7 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
     out: (values.out as string | undefined) ?? null,
     overwrite: Boolean(values.overwrite),
     json: Boolean(values.json),
+    allHeldOut: Boolean(values['all-held-out']),
   };
 }
 
@@ -179,8 +184,12 @@ async function guessTask(path: string): Promise<TaskId> {
   throw new UsageError(`--seeds ${path}: cannot tell the task; write it as TASK=${path}`);
 }
 
-/** Read the dataset files of every --seeds option (or the shared defaults). */
-async function readFiles(args: ValidateArgs): Promise<ValidityFiles> {
+/**
+ * Read the dataset files of every --seeds option (or the shared defaults), of the tasks in `args.tasks` (all when
+ * null). Also used by `npm run fit-sim` (scripts/fit-sim.ts).
+ * @throws UsageError for a missing path, a file whose task cannot be told, or a second P4G file of one kind.
+ */
+export async function readFiles(args: Pick<ValidateArgs, 'seeds' | 'tasks'>): Promise<ValidityFiles> {
   const specs =
     args.seeds.length > 0
       ? args.seeds
@@ -258,6 +267,7 @@ export async function runValidateCli(args: ValidateArgs, stderr: (s: string) => 
     doseSeeds: args.doseSeeds,
     checkSeeds: args.checkSeeds,
     resamples: args.resamples,
+    ...(args.allHeldOut ? { allHeldOut: true } : {}),
     onProgress: (m) => stderr(`${m}\n`),
   });
   const markdown = reportMarkdown(report);

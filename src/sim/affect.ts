@@ -77,6 +77,8 @@ export function categoryOf(valence: number, arousal: number): AffectCategory {
  * @param proposed a category proposed by the change proposer: kept when its polarity matches the derived one,
  * otherwise replaced by the derived category;
  * @param dip a momentary fall of valence after smoothing, in [0, 1] (see {@link reactivation}; default 0).
+ * @param nudge the fitted affect change of the turn (see `fittedAffectChange` in simulator.ts), added after
+ * smoothing, in [-1, 1] (default 0).
  */
 export function updateAffect(
   affect: Affect,
@@ -87,6 +89,7 @@ export function updateAffect(
   pressure: number,
   proposed?: AffectCategory,
   dip = 0,
+  nudge = 0,
 ): Affect {
   const targetValence = (appraisal.GC + appraisal.CP + appraisal.FE) / 3;
   const targetArousal = clamp(
@@ -95,7 +98,7 @@ export function updateAffect(
     1,
   );
   const rate = mode === 'Social' ? 0.25 : 0.4;
-  const valence = clamp(affect.valence + rate * (targetValence - affect.valence) - dip, -1, 1);
+  const valence = clamp(affect.valence + rate * (targetValence - affect.valence) - dip + nudge, -1, 1);
   const arousal = clamp(affect.arousal + rate * (targetArousal - affect.arousal), 0, 1);
   const derived = categoryOf(valence, arousal);
   const category = proposed !== undefined && POLARITY[proposed] === POLARITY[derived] ? proposed : derived;

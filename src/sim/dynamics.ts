@@ -13,6 +13,8 @@
  *   ≥ 3.6 ends the talk.
  */
 import type { TextFeatures } from '../text/features';
+import { concessionInputs, logisticProbability, predictLinear, priceInputs } from '../fit';
+import { priceParams } from './fitted';
 import { strengthOf } from './records';
 import { TASK_RULES } from './rules';
 import type { EndReason, SimState, TaskEvent } from './types';
@@ -32,10 +34,42 @@ export function sellerAcceptablePrice(state: Readonly<SimState>): number {
   return list - (list - reservation) * concession;
 }
 
-/** Events the actor's utterance itself makes (public): an offer, an acceptance of the last counter, quitting. */
-export function actorEvents(state: Readonly<SimState>, f: TextFeatures): TaskEvent[] {
+/**
+ * The seller's counter (whole currency units) from its previous price: the fitted concession
+ * (`concessionInputs` of src/fit/price.ts), at least 0 and at most the gap to the offer. Reciprocity (hand-set:
+ * the data hold too few repeated offers to show it): a buyer who repeats or lowers an earlier offer gets no
+ * concession — sellers match concessions, they do not reward standing still (Pruitt, 1981, "Negotiation
+ * Behavior", ch. 2; Cialdini et al., 1975, reciprocal concessions). Moves are measured from the buyer's best
+ * earlier offer, so alternating a low and a higher offer is no move.
+ */
+function concede(state: Readonly<SimState>, prev: number, list: number, x: readonly number[]): number {
+  const price = priceParams('cb');
+  const before = buyerPrevious(state);
+  const offer = (x[0] as number) * list;
+  if (!price || (before !== null && offer <= before)) return prev;
+  const gap = Math.max(0, prev - offer);
+  const concession = Math.min(gap, Math.max(0, list * predictLinear(price.counter, concessionInputs(x))));
+  return Math.round(prev - concession);
+}
+
+/** The buyer's best (highest) offer before this turn (CB), or null. */
+function buyerPrevious(state: Readonly<SimState>): number | null {
+  let best: number | null = null;
+  for (const e of state.events)
+    if (e.by === 'actor' && e.type === 'offer' && e.price !== undefined)
+      best = Math.max(best ?? e.price, e.price);
+  return best;
+}
+
+/**
+ * Events the actor's utterance itself makes (public): an offer, an acceptance of the last counter, quitting. A
+ * confusing turn (several prices at once, or no sentence a person would write) makes no offer: the seller cannot
+ * tell which price is meant.
+ */
+export function actorEvents(state: Readonly<SimState>, f: TextFeatures, confusing = false): TaskEvent[] {
   if (state.task !== 'cb') return [];
   const turn = state.turn;
+  if (confusing && f.price !== null) return [];
   if (f.quit >= 0.5 && f.price === null) return [{ turn, by: 'actor', type: 'quit' }];
   const counter = state.lastUserPrice;
   if (f.assent >= 0.5 && counter !== null && (f.price === null || Math.abs(f.price - counter) < 0.5)) {
@@ -45,11 +79,16 @@ export function actorEvents(state: Readonly<SimState>, f: TextFeatures): TaskEve
   return [];
 }
 
-/** The user's events and ending after the update. `actorEvs` are this turn's actor events. */
+/**
+ * The user's events and ending after the update. `actorEvs` are this turn's actor events; `namesPrice` (CB): the
+ * fitted reaction model reads the actor's turn as one people answer with a price (a counter), so a seller names
+ * its price even without an offer to answer.
+ */
 export function userEvents(
   state: Readonly<SimState>,
   actorEvs: readonly TaskEvent[],
   asked: boolean,
+  namesPrice = false,
 ): { events: TaskEvent[]; ended: EndReason | null; lastUserPrice: number | null } {
   const turn = state.turn;
   const cog = state.cognitive;
@@ -62,16 +101,41 @@ export function userEvents(
     if (actorEvs.some((e) => e.type === 'accept'))
       return { events: [], ended: 'deal', lastUserPrice: state.lastUserPrice };
     const offer = actorEvs.find((e) => e.type === 'offer')?.price;
-    if (offer === undefined) return { events: [], ended: null, lastUserPrice: state.lastUserPrice };
-    const acceptable = sellerAcceptablePrice(state);
-    if (offer >= acceptable) {
+    if (offer === undefined) {
+      // A turn without an offer that people answered with a price ("Would you take less?"): the seller names
+      // its price, at the fitted counter to an offer at its own previous price (its concession with no new offer).
+      const list = state.private.listPrice;
+      const price = priceParams('cb');
+      if (!namesPrice || !list || !price)
+        return { events: [], ended: null, lastUserPrice: state.lastUserPrice };
+      const prev = state.lastUserPrice ?? list;
+      const x = priceInputs(prev, prev, list, null);
+      const named = Math.min(
+        prev,
+        Math.max(Math.ceil(state.private.reservationPrice ?? 0), concede(state, prev, list, x)),
+      );
+      return {
+        events: [{ turn, by: 'user', type: 'offer', price: named }],
+        ended: null,
+        lastUserPrice: named,
+      };
+    }
+    const list = state.private.listPrice ?? offer;
+    const prev = state.lastUserPrice ?? list;
+    const reservation = state.private.reservationPrice ?? 0;
+    const price = priceParams('cb');
+    const x = priceInputs(offer, prev, list, buyerPrevious(state));
+    // The fitted seller (issue 23): it accepts what it asked for or more, and otherwise an offer at or above its
+    // private floor as often as people accepted such offers; it counters at the fitted fraction of the list price,
+    // never above its previous price nor below the offer or its floor. The floor is hand-set (the reservation
+    // price is private: the data cannot show it).
+    if (offer >= prev || (price && offer >= reservation && logisticProbability(price.accept, x) >= 0.5)) {
       return {
         events: [{ turn, by: 'user', type: 'accept', price: offer }],
         ended: 'deal',
         lastUserPrice: offer,
       };
     }
-    const reservation = state.private.reservationPrice ?? acceptable;
     if (offer < 0.5 * reservation && against >= 3.4) {
       return {
         events: [{ turn, by: 'user', type: 'quit' }],
@@ -79,9 +143,14 @@ export function userEvents(
         lastUserPrice: state.lastUserPrice,
       };
     }
-    const prev = state.lastUserPrice ?? state.private.listPrice ?? acceptable;
-    const target = Math.max(offer, acceptable);
-    const counter = Math.min(prev, Math.max(Math.ceil(acceptable), Math.round(prev - 0.4 * (prev - target))));
+    const counter = Math.min(prev, Math.max(Math.ceil(reservation), concede(state, prev, list, x)));
+    // A counter at or below the offer is the offer: the seller takes it.
+    if (counter <= offer)
+      return {
+        events: [{ turn, by: 'user', type: 'accept', price: offer }],
+        ended: 'deal',
+        lastUserPrice: offer,
+      };
     return {
       events: [{ turn, by: 'user', type: 'offer', price: counter }],
       ended: null,

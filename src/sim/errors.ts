@@ -15,3 +15,9 @@ export class DialogueEndedError extends LabError {
   override readonly name = 'DialogueEndedError';
   override readonly code = 'SIM_DIALOGUE_ENDED';
 }
+
+/** The fitted parameter file (`fitted/params.ts`) does not match this simulator's inputs: rerun `npm run fit-sim`. */
+export class FittedParamsError extends LabError {
+  override readonly name = 'FittedParamsError';
+  override readonly code = 'SIM_FITTED_PARAMS_INVALID';
+}

@@ -12,6 +12,7 @@ import {
   type TextFeatures,
 } from '../text/features';
 import type { Turn } from '../tasks/seed';
+import { fittedPerception, type FittedPerception } from './fitted';
 import type { TaskSpec } from '../tasks/types';
 
 /** The perception of one utterance by one simulated user. */
@@ -25,6 +26,8 @@ export interface Perception {
    * largest share (≥ 0.6, or 0) of its content words already used in one earlier actor turn. Reads as nagging.
    */
   readonly repetition: number;
+  /** What the models fitted to people perceive of the text (reaction, tone, coherence: `./fitted.ts`). */
+  readonly fitted: FittedPerception;
 }
 
 /** The user's last reply in `history`, or ''. */
@@ -112,6 +115,7 @@ export function perceive(
     features: extractFeatures(utterance, [contentWordSet(lastUserText(history)), concernWordsOf(concerns)]),
     topics: topicHits(utterance, task.topics),
     repetition: repetitionOf(utterance, history),
+    fitted: fittedPerception(utterance, task.id, extractFeatures(utterance)),
   };
 }
 

@@ -8,7 +8,8 @@
  */
 import { DialogueEndedError, ProposalRejectedError } from './errors';
 import { Rng } from '../rng';
-import type { CognitiveState, Seed, Turn } from '../tasks/seed';
+import type { CognitiveState, Seed, TaskId, Turn } from '../tasks/seed';
+import { reactionClasses, type FittedPerception } from './fitted';
 import type { TaskSpec } from '../tasks/types';
 import { appraise, reactivation, updateAffect, withStartingGoalCongruence } from './affect';
 import { actorEvents, isStale, userEvents } from './dynamics';
@@ -106,6 +107,45 @@ export function centralProbability(eta: number, a: MessageAssessment): number {
   return central + peripheral < ROUTE_FLOOR ? eta : central / (central + peripheral);
 }
 
+/**
+ * The judgment people showed to turns like this one, from the fitted reaction model ({@link FittedPerception}):
+ * P4G and ESConv positive → accept, negative → reject; CB agree → accept, disagree → reject; otherwise non-commit.
+ */
+export function fittedJudgment(fitted: FittedPerception, task: TaskId): Judgment {
+  const c = reactionClasses(task)[fitted.decision];
+  return c === 'positive' || c === 'agree'
+    ? 'accept'
+    : c === 'negative' || c === 'disagree'
+      ? 'reject'
+      : 'non-commit';
+}
+
+/**
+ * The judgment of an Influence turn (issue 23): the fitted judgment of the text ({@link fittedJudgment}) met with
+ * this user's own judgment of its discrepancy against their thresholds ({@link judge}): where the two agree, that;
+ * where one accepts and the other rejects, non-commit; otherwise (one of them non-commit) the fitted one, which is
+ * what people did. A confusing turn ({@link FittedPerception.confusing}) is rejected: it never persuades.
+ */
+export function combinedJudgment(fitted: FittedPerception, task: TaskId, own: Judgment): Judgment {
+  if (fitted.confusing) return 'reject';
+  const f = fittedJudgment(fitted, task);
+  if ((f === 'accept' && own === 'reject') || (f === 'reject' && own === 'accept')) return 'non-commit';
+  return f;
+}
+
+/**
+ * Scale of the fitted affect change: the turn's valence moves by this times the fitted tone (the expected valence
+ * of people's reaction minus its mean, {@link FittedPerception.tone}). Chosen on the validation split's replay.
+ */
+export const AFFECT_SCALE = 0.1;
+/** A confusing turn lowers valence by this much (annoyance; hand-set: the data hold no such turns). */
+export const CONFUSION_COST = 0.05;
+
+/** The fitted affect change of a turn, in [−0.2, 0.2] (see {@link AFFECT_SCALE}, {@link CONFUSION_COST}). */
+export function fittedAffectChange(fitted: FittedPerception): number {
+  return fitted.confusing ? -CONFUSION_COST : AFFECT_SCALE * fitted.tone;
+}
+
 /** Judgment of a discrepancy level against the user's thresholds: accept ≤ tau_A, reject ≥ tau_R. */
 export function judge(discrepancy: Level, tauA: number, tauR: number): Judgment {
   const d = LEVEL_VALUE[discrepancy];
@@ -184,7 +224,7 @@ export class CogSim {
     const perception = perceive(utterance, this.task, textHistory, s.private.concerns);
     const features = perception.features;
     const view: SimView = { task: this.task, state: s, history: textHistory, perception };
-    const actorEvs = actorEvents(s, features);
+    const actorEvs = actorEvents(s, features, perception.fitted.confusing);
 
     const mode = await this.roles.modeClassifier.classify(utterance, view);
     let route: Route | null = null;
@@ -206,7 +246,11 @@ export class CogSim {
       pCentral = centralProbability(s.profile.eta_R, assessment);
       const central = this.routeSampling === 'deterministic' ? pCentral >= 0.5 : rng.bernoulli(pCentral);
       route = central ? 'central' : 'peripheral';
-      judgment = judge(assessment.discrepancy, s.profile.tau_A, s.profile.tau_R);
+      judgment = combinedJudgment(
+        perception.fitted,
+        s.task,
+        judge(assessment.discrepancy, s.profile.tau_A, s.profile.tau_R),
+      );
       proposal = await this.roles.changeProposer.propose(utterance, view, route, judgment, assessment);
       try {
         const result = applyProposal(before, proposal, route, judgment);
@@ -232,6 +276,7 @@ export class CogSim {
       LEVEL_VALUE[pressure],
       rejected === null ? proposal?.emotion : undefined,
       reactivation(features.question, before.affect.valence),
+      fittedAffectChange(perception.fitted),
     );
     // A literal of one shape, as in copyTopLevel.
     s.cognitive = {
@@ -243,7 +288,10 @@ export class CogSim {
     };
 
     const asked = mode === 'Influence' && callToAction(perception, this.task.id);
-    const user = userEvents(s, actorEvs, asked);
+    const fitted = perception.fitted;
+    const namesPrice =
+      s.task === 'cb' && !fitted.confusing && reactionClasses(s.task)[fitted.decision] === 'counter';
+    const user = userEvents(s, actorEvs, asked, namesPrice);
     const events = user.events.length === 0 ? actorEvs : [...actorEvs, ...user.events];
     if (events.length > 0) s.events = [...s.events, ...events];
     s.lastUserPrice = user.lastUserPrice;

@@ -70,6 +70,17 @@ export function splitOf(id: string): 'dev' | 'held-out' {
   return hashKey32(`validity-split:${id}`) % HELD_OUT_MODULUS === 0 ? 'held-out' : 'dev';
 }
 
+/**
+ * The split of a dialogue for fitting the simulator (`npm run fit-sim`, issue 23), the one place it is defined:
+ * the same hash as {@link splitOf}, so the held-out fifth is the same dialogues the validity report holds out
+ * (0 mod 5, about 20%; never read by the fit); of the dev part, 1 mod 5 is the validation fifth (about 20%, where
+ * hyperparameters and thresholds are chosen) and the rest (about 60%) is what the models are fitted on.
+ */
+export function fitSplitOf(id: string): 'train' | 'validation' | 'held-out' {
+  const r = hashKey32(`validity-split:${id}`) % HELD_OUT_MODULUS;
+  return r === 0 ? 'held-out' : r === 1 ? 'validation' : 'train';
+}
+
 interface RawTurn {
   speaker: 'actor' | 'user';
   texts: string[];

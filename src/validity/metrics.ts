@@ -56,6 +56,17 @@ export interface ValidityMetricOptions {
   resamples?: number;
   /** Base seed of the bootstrap streams (default 0). */
   seed?: number;
+  /**
+   * Score every dialogue as held-out (issue 23: an outside test file, with no internal split). Majority
+   * baselines then come from the held-out labels themselves (a baseline that knows the test set's majority) and
+   * the P4G traits baseline is cross-validated within them.
+   */
+  allHeldOut?: boolean;
+}
+
+/** The split of a dialogue under `options` ({@link ValidityMetricOptions.allHeldOut}). */
+function splitIn(options: ValidityMetricOptions): (id: string) => Split {
+  return options.allHeldOut ? () => 'held-out' : splitOf;
 }
 
 const POSITIVE: Readonly<Record<TaskId, string>> = { p4g: 'positive', cb: 'agree', esconv: 'positive' };
@@ -132,7 +143,7 @@ function turnRows(
   const bySplit: Record<Split, TurnItem[]> = { dev: [], 'held-out': [] };
   const raw: { split: Split; item: Omit<TurnItem, 'sent'> }[] = [];
   for (const r of replayed) {
-    const split = splitOf(r.dialogue.id);
+    const split = splitIn(options)(r.dialogue.id);
     r.dialogue.steps.forEach((step, i) => {
       const decision = r.decisions[i];
       if (step.reaction === null || !decision) return;
@@ -150,7 +161,7 @@ function turnRows(
     });
   }
   const majority = majorityOf(
-    raw.filter((x) => x.split === 'dev').map((x) => x.item.human),
+    raw.filter((x) => x.split === 'dev' || options.allHeldOut).map((x) => x.item.human),
     labels,
   );
   for (const { split, item } of raw)
@@ -236,12 +247,17 @@ function p4gOutcomeRows(
     traits: r.dialogue.outcome.traits as number[],
     donated: r.dialogue.outcome.donated as boolean,
   });
-  const dev = known.filter((r) => splitOf(r.dialogue.id) === 'dev');
-  const held = known.filter((r) => splitOf(r.dialogue.id) === 'held-out');
+  const dev = known.filter((r) => splitIn(options)(r.dialogue.id) === 'dev');
+  const held = known.filter((r) => splitIn(options)(r.dialogue.id) === 'held-out');
   const devRows = dev.map(traitRow);
   const predictions: Record<Split, number[]> = {
     dev: devRows.length > 0 ? crossValidated(devRows) : [],
-    'held-out': held.length > 0 && devRows.length > 0 ? fitPredict(devRows, held.map(traitRow)) : [],
+    'held-out':
+      held.length > 0 && devRows.length > 0
+        ? fitPredict(devRows, held.map(traitRow))
+        : options.allHeldOut && held.length > 0
+          ? crossValidated(held.map(traitRow))
+          : [],
   };
   const rows: (ValidityRow | null)[] = [];
   for (const [split, list] of [
@@ -291,7 +307,7 @@ interface DealItem {
 
 function cbDealRows(replayed: readonly ReplayedDialogue[], options: ValidityMetricOptions): ValidityRow[] {
   const all = replayed.map((r) => ({
-    split: splitOf(r.dialogue.id),
+    split: splitIn(options)(r.dialogue.id),
     item: {
       id: r.dialogue.id,
       human: r.dialogue.outcome.deal ? 'deal' : 'no deal',
@@ -299,7 +315,7 @@ function cbDealRows(replayed: readonly ReplayedDialogue[], options: ValidityMetr
     },
   }));
   const majority = majorityOf(
-    all.filter((x) => x.split === 'dev').map((x) => x.item.human),
+    all.filter((x) => x.split === 'dev' || options.allHeldOut).map((x) => x.item.human),
     ['deal', 'no deal'],
   );
   const accuracy = (pick: (i: DealItem) => string) => (xs: readonly DealItem[]) =>

@@ -59,6 +59,11 @@ export interface ValidityReportOptions {
   resamples?: number;
   /** Progress messages (e.g. to stderr). */
   onProgress?: (message: string) => void;
+  /**
+   * Score the whole of the given files as held-out (an outside test file: no internal split; issue 23). Dose and
+   * check seeds are then drawn from these files too.
+   */
+  allHeldOut?: boolean;
 }
 
 function devSeeds(
@@ -66,12 +71,14 @@ function devSeeds(
   task: TaskId,
   n: number,
   withReference: boolean,
+  allHeldOut = false,
 ): Seed[] {
   const seen = new Set<string>();
   const out: Seed[] = [];
   for (const d of dialogues) {
     if (out.length >= n) break;
-    if (d.task !== task || d.purpose !== 'turns' || splitOf(d.id) !== 'dev' || seen.has(d.seed.id)) continue;
+    if (d.task !== task || d.purpose !== 'turns' || seen.has(d.seed.id)) continue;
+    if (!allHeldOut && splitOf(d.id) !== 'dev') continue;
     if (withReference && (d.seed.reference?.strategies.length ?? 0) === 0) continue;
     seen.add(d.seed.id);
     out.push(d.seed);
@@ -94,7 +101,7 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
     for (const purpose of ['turns', 'outcome'] as const) {
       const list = dialogues.filter((d) => d.task === task && d.purpose === purpose);
       if (list.length === 0) continue;
-      const held = list.filter((d) => splitOf(d.id) === 'held-out').length;
+      const held = options.allHeldOut ? list.length : list.filter((d) => splitOf(d.id) === 'held-out').length;
       datasets.push({
         task,
         purpose,
@@ -104,12 +111,15 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
       });
     }
   progress('bootstrapping the validity table');
-  const rows = validityRows(replayed, { resamples: options.resamples });
+  const rows = validityRows(replayed, {
+    resamples: options.resamples,
+    ...(options.allHeldOut ? { allHeldOut: true } : {}),
+  });
   const tasks = TASK_IDS.filter((t) => dialogues.some((d) => d.task === t && d.purpose === 'turns'));
   const dose: DoseRow[] = [];
   const replies: ReplyRow[] = [];
   for (const task of tasks) {
-    const seeds = devSeeds(dialogues, task, options.doseSeeds ?? 20, false);
+    const seeds = devSeeds(dialogues, task, options.doseSeeds ?? 20, false, options.allHeldOut);
     if (seeds.length === 0) continue;
     progress(`dose–response on ${task} (${seeds.length} seeds)`);
     const ladder = options.ladder?.[task];
@@ -120,7 +130,7 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
   const policyCheck: PolicyCheck[] = [];
   const checkSeeds = options.checkSeeds ?? 20;
   for (const task of checkSeeds > 0 ? tasks : []) {
-    const seeds = devSeeds(dialogues, task, checkSeeds, true);
+    const seeds = devSeeds(dialogues, task, checkSeeds, true, options.allHeldOut);
     if (seeds.length === 0) continue;
     progress(`replay vs random on ${task} (${seeds.length} seeds)`);
     const results = await comparePolicies(
@@ -133,7 +143,9 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
   }
   return {
     simulatorVersion: SIMULATOR_VERSION,
-    split: `held-out: dialogues whose FNV-1a hash of "validity-split:<dialogue id>" is 0 mod ${HELD_OUT_MODULUS} (about ${Math.round(100 / HELD_OUT_MODULUS)}%); never used to choose rules`,
+    split: options.allHeldOut
+      ? 'held-out: every dialogue of the given files (--all-held-out: an outside test file, no internal split)'
+      : `held-out: dialogues whose FNV-1a hash of "validity-split:<dialogue id>" is 0 mod ${HELD_OUT_MODULUS} (about ${Math.round(100 / HELD_OUT_MODULUS)}%); never used to choose rules`,
     datasets,
     rows,
     dose,

@@ -15,10 +15,11 @@ import {
 import { EvalWorkerError } from '../../../src/eval/errors';
 import { StoredEpisodeError } from '../../../src/eval/harness-node';
 import { FeatureOptionError } from '../../../src/features/errors';
+import { FitInputError } from '../../../src/fit/errors';
 import { MemoryInputError, MemoryOptionError, MemoryTaskMismatchError } from '../../../src/memory/errors';
 import { PoolOptionError } from '../../../src/pool/errors';
 import { SeedingError } from '../../../src/seeding/errors';
-import { DialogueEndedError, ProposalRejectedError } from '../../../src/sim/errors';
+import { DialogueEndedError, FittedParamsError, ProposalRejectedError } from '../../../src/sim/errors';
 import { TaskInputError } from '../../../src/tasks/errors';
 import { ValidityInputError } from '../../../src/validity/errors';
 import { caseStreams } from '../../../src/seeding';
@@ -54,8 +55,10 @@ const CODES: [new (...args: never[]) => LabError, string, unknown[]][] = [
   [PolicySpecError, 'AGENT_POLICY_SPEC_INVALID', ['m']],
   [FeatureOptionError, 'FEATURE_OPTION_INVALID', ['m']],
   [ValidityInputError, 'VALIDITY_INPUT', ['m']],
+  [FitInputError, 'FIT_INPUT_INVALID', ['m']],
   [ProposalRejectedError, 'SIM_PROPOSAL_REJECTED', ['unknown record "x"']],
   [DialogueEndedError, 'SIM_DIALOGUE_ENDED', ['m']],
+  [FittedParamsError, 'SIM_FITTED_PARAMS_INVALID', ['m']],
   [EnvSeedMismatchError, 'ENV_SEED_MISMATCH', ['m']],
   [EnvActionError, 'ENV_ACTION_INVALID', ['m']],
   [EnvCheckpointError, 'ENV_CHECKPOINT_INVALID', ['m']],

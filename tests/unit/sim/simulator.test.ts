@@ -17,6 +17,10 @@ import {
   type SimState,
 } from '../../../src/sim';
 import { getTask, type Seed } from '../../../src/tasks';
+import { combinedJudgment, fittedAffectChange } from '../../../src/sim/simulator';
+import { CHANGE_LIMITS } from '../../../src/sim/updater';
+import { fittedPerception } from '../../../src/sim/fitted';
+import { extractFeatures } from '../../../src/text/features';
 import { DEFAULT_SEEDS } from '../../../src/tasks/defaults';
 
 const seed = DEFAULT_SEEDS.esconv[0] as Seed;
@@ -96,7 +100,9 @@ describe('CogSim.step', () => {
         applied: [],
       });
       expect(next.cognitive.appraisal).toEqual({ GC: gc, CP, FE });
-      expect(next.cognitive.affect.valence).toBeCloseTo(v0 + rate * ((gc + CP + FE) / 3 - v0), 6);
+      // Issue 23: plus the fitted affect change of the words (what people's reactions to such a turn were).
+      const nudge = fittedAffectChange(fittedPerception('Okay.', task.id, extractFeatures('Okay.')));
+      expect(next.cognitive.affect.valence).toBeCloseTo(v0 + rate * ((gc + CP + FE) / 3 - v0) + nudge, 6);
     }
   });
 
@@ -121,8 +127,15 @@ describe('CogSim.step', () => {
     const { state: next, turn } = await sim.step(initialSimState(seed, 30), seed.prefix, 'text');
     expect(turn.route).toBe('central');
     expect(turn.pCentral).toBe(1);
-    expect(turn.judgment).toBe('accept'); // low discrepancy (0.2) ≤ tau_A
-    expect(central.judgments).toEqual([{ route: 'central', judgment: 'accept' }]);
+    // Low discrepancy (0.2) ≤ tau_A: this user accepts; issue 23: met with what people did (the fitted judgment).
+    const judgment = combinedJudgment(
+      fittedPerception('text', task.id, extractFeatures('text')),
+      task.id,
+      'accept',
+    );
+    expect(turn.judgment).toBe(judgment);
+    expect(judgment).not.toBe('reject');
+    expect(central.judgments).toEqual([{ route: 'central', judgment }]);
     const before = seed.cognitive.beliefs.find((b) => b.id === 'b-cope')?.strength as number;
     expect(next.cognitive.beliefs.find((b) => b.id === 'b-cope')?.strength).toBeCloseTo(before + 0.3, 9);
     expect(turn.applied[0]).toMatchObject({ id: 'b-cope', proposed: 0.3 });
@@ -138,8 +151,9 @@ describe('CogSim.step', () => {
       )
     ).turn;
     expect(t2.route).toBe('peripheral');
-    // Peripheral accept: belief limit 0.3.
-    expect(t2.applied[0]?.applied).toBeCloseTo(0.3, 9);
+    // Peripheral: the proposed 0.3 clipped to the belief limit of the turn's judgment (accept 0.3, non-commit 0.2).
+    expect(t2.judgment).toBe(judgment);
+    expect(t2.applied[0]?.applied).toBeCloseTo(Math.min(0.3, CHANGE_LIMITS.peripheral[judgment].belief), 9);
     expect(eta).toBeGreaterThan(0);
   });
 

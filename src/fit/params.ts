@@ -1,0 +1,88 @@
+/**
+ * The shape of the fitted parameter file of Cog-Sim (`src/sim/fitted/params.ts`, written by `npm run fit-sim`).
+ * Everything numeric; no dataset sentence or word is stored (words and bigrams of the language model are hashes).
+ */
+import type { NgramParams } from './ngram';
+import type { LinearModel } from './linear';
+
+/** A reaction model of one task: softmax regression over {@link turnInputs}. */
+export interface ReactionParams {
+  /** The task's reaction classes (`REACTIONS` of src/validity/labels.ts), in the model's order. */
+  classes: string[];
+  buckets: number;
+  /** Names of the dense inputs (must equal `DENSE_INPUTS`). */
+  dense: string[];
+  /** Quantised weights (`quantise`): classes × (buckets + dense + 1), pruned. */
+  weights: number[];
+  /** Share of each class in the training turns. */
+  prior: number[];
+  /**
+   * Decision rule: the class maximising log p(c | turn) − alpha·log prior(c) (alpha 0: the most probable class;
+   * 1: the class the turn raises most above its base rate). Chosen on the validation split.
+   */
+  alpha: number;
+  /** L2 penalty chosen on the validation split. */
+  l2: number;
+  /** Valence value of each class for the affect change (+1 positive, −1 negative, 0 otherwise). */
+  values: number[];
+  /** Mean expected valence value over training turns (the affect change is centred on it). */
+  toneMean: number;
+}
+
+/** The coherence model of one task: a bigram LM of its actor turns and the threshold of a confusing turn. */
+export interface CoherenceParams {
+  lm: NgramParams;
+  /** Mean log-probability per token (nats) below which a turn of at least `minTokens` tokens is confusing. */
+  threshold: number;
+  minTokens: number;
+  /** Share of validation human turns (of at least minTokens tokens) below the threshold. */
+  humanBelow: number;
+}
+
+/** The CB seller's price reactions, on fractions of the list price. */
+export interface PriceParams {
+  /** Names of the inputs, in order. */
+  inputs: string[];
+  /** Acceptance: logistic regression weights (inputs…, bias). */
+  accept: number[];
+  /** Concession (previous price − counter-offer) / list price, from `concessionInputs` (gap, buyer's move). */
+  counter: LinearModel;
+  /** Turns each model was fitted on. */
+  acceptRows: number;
+  counterRows: number;
+}
+
+/** One dataset file the fit read. */
+export interface DatasetInfo {
+  task: string;
+  file: string;
+  /** Dialogues in it, and how many went to each split. */
+  dialogues: number;
+  train: number;
+  validation: number;
+  heldOut: number;
+  licence: string;
+  source: string;
+}
+
+/** Per task: the fitted models. */
+export interface TaskParams {
+  reaction: ReactionParams;
+  coherence: CoherenceParams;
+  price?: PriceParams;
+}
+
+/** The whole parameter file. */
+export interface FittedParams {
+  format: 1;
+  /** How to regenerate it. */
+  command: string;
+  seed: number;
+  split: string;
+  datasets: DatasetInfo[];
+  /** Validation-split scores of the chosen models (for the record; the held-out split is never read). */
+  validation: Record<string, Record<string, number>>;
+  tasks: { esconv: TaskParams; p4g: TaskParams; cb: TaskParams };
+  /** SHA-256 (hex) of the file without this field. */
+  contentHash: string;
+}

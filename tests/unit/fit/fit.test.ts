@@ -1,0 +1,143 @@
+/**
+ * The fitted models of Cog-Sim (issue 23): the fit is deterministic, the committed parameter module is what
+ * fit-sim writes (its content hash matches its content), the bigram model tells sentences from word salad, and the
+ * softmax regression learns a separable rule. The full fit runs in `npm run fit-sim` (about a minute), not here:
+ * a re-fit on a small sample of the shared files checks the pipeline.
+ */
+import { createHash } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import {
+  fitNgram,
+  fitRidge,
+  fitSoftmax,
+  fitTokens,
+  hashedNgrams,
+  NgramModel,
+  predictLinear,
+  predictProba,
+  quantise,
+  dequantise,
+  FitInputError,
+} from '../../../src/fit';
+import { FITTED_PARAMS } from '../../../src/sim/fitted/params';
+import { fitText, moduleText } from '../../../scripts/fit-sim';
+import { fitSplitOf, splitOf } from '../../../src/validity/datasets';
+
+const DATA = join(__dirname, '../../../../shared/data');
+
+describe('fitted parameter module', () => {
+  it('carries the SHA-256 of its own content, dataset provenance and no held-out dialogue counts as trained', () => {
+    const { contentHash, ...rest } = FITTED_PARAMS;
+    expect(createHash('sha256').update(JSON.stringify(rest)).digest('hex')).toBe(contentHash);
+    expect(FITTED_PARAMS.datasets.length).toBeGreaterThanOrEqual(3);
+    for (const d of FITTED_PARAMS.datasets) {
+      expect(d.licence.length).toBeGreaterThan(0);
+      expect(d.train + d.validation + d.heldOut).toBe(d.dialogues);
+    }
+  });
+
+  it('is small (well under 1 MB)', () => {
+    const size = readFileSync(join(__dirname, '../../../src/sim/fitted/params.ts')).length;
+    expect(size).toBeLessThan(700_000);
+  });
+
+  it('round-trips: the module text of its JSON is the committed file', () => {
+    const committed = readFileSync(join(__dirname, '../../../src/sim/fitted/params.ts'), 'utf8');
+    expect(moduleText(JSON.stringify(FITTED_PARAMS))).toBe(committed);
+  });
+});
+
+describe('fit pipeline', () => {
+  it('is deterministic: two fits of the same small sample give the same file, for any seed recorded', () => {
+    const esconv = readFileSync(join(DATA, 'esconv/esconv-valid.jsonl'), 'utf8')
+      .split('\n')
+      .slice(0, 15)
+      .join('\n');
+    const cb = readFileSync(join(DATA, 'cb/craigslistbargain-valid.jsonl'), 'utf8')
+      .split('\n')
+      .slice(0, 25)
+      .join('\n');
+    const annotated = readFileSync(join(DATA, 'p4g/p4g-annotated.csv'), 'utf8')
+      .split('\n')
+      .slice(0, 700)
+      .join('\n');
+    const files = {
+      esconv: [{ name: 'esconv-valid.jsonl', text: esconv }],
+      cb: [{ name: 'craigslistbargain-valid.jsonl', text: cb }],
+      p4g: { annotated: { name: 'p4g-annotated.csv', text: annotated } },
+    };
+    const a = fitText(files, 1);
+    const b = fitText(files, 1);
+    expect(a).toBe(b);
+    const parsed = JSON.parse(a) as typeof FITTED_PARAMS;
+    expect(parsed.tasks.cb.price?.counterRows).toBeGreaterThan(0);
+    expect(parsed.tasks.esconv.reaction.classes).toEqual(['positive', 'negative', 'neutral']);
+  }, 300_000);
+
+  it('splits by dialogue id once: the held-out fifth is the validity report’s, and validation is part of dev', () => {
+    const ids = Array.from({ length: 2000 }, (_, i) => `file:${i}`);
+    for (const id of ids) {
+      expect(fitSplitOf(id) === 'held-out').toBe(splitOf(id) === 'held-out');
+    }
+    const share = (s: string) => ids.filter((id) => fitSplitOf(id) === s).length / ids.length;
+    expect(share('validation')).toBeGreaterThan(0.15);
+    expect(share('validation')).toBeLessThan(0.25);
+    expect(share('train')).toBeGreaterThan(0.55);
+  });
+});
+
+describe('bigram language model', () => {
+  const turns = [
+    'i am sorry to hear that you are going through this',
+    'that sounds really hard and i am sorry',
+    'would you like to donate to the children',
+    'i am sorry that you feel this way',
+    'would you like to talk about it',
+    'that sounds like a lot to deal with',
+  ].flatMap((t) => [fitTokens(t), fitTokens(t)]);
+  const lm = new NgramModel(fitNgram(turns, { discount: 0.75, addK: 0.5 }));
+
+  it('scores a sentence people write above the same words shuffled into a keyword list', () => {
+    const sentence = lm.meanLogProb(fitTokens('I am sorry to hear that you are going through this'));
+    const salad = lm.meanLogProb(fitTokens('sorry hear going this through you that am'));
+    expect(sentence).toBeGreaterThan(salad + 0.5);
+  });
+
+  it('is a probability model: log-probabilities are finite and below 0', () => {
+    for (const t of [[], ['zzz'], fitTokens('donate children sorry')]) {
+      const v = lm.meanLogProb(t);
+      expect(Number.isFinite(v)).toBe(true);
+      expect(v).toBeLessThan(0);
+    }
+  });
+});
+
+describe('softmax and ridge regression', () => {
+  it('learn a separable rule by maximum likelihood', () => {
+    const data = Array.from({ length: 60 }, (_, i) => {
+      const y = i % 3;
+      return { sparse: hashedNgrams([`word${y}`], 64), dense: [y === 2 ? 1 : 0], y, weight: 1 };
+    });
+    const m = fitSoftmax(['a', 'b', 'c'], 64, 1, data, { l2: 1e-3 });
+    for (const e of data) {
+      const p = predictProba(m, e.sparse, e.dense);
+      expect(p.indexOf(Math.max(...p))).toBe(e.y);
+    }
+    const q = { ...m, weights: dequantise(quantise(m.weights), m.weights.length) };
+    expect(predictProba(q, data[0]!.sparse, data[0]!.dense)[0]).toBeCloseTo(
+      predictProba(m, data[0]!.sparse, data[0]!.dense)[0]!,
+      2,
+    );
+  });
+
+  it('ridge recovers a linear law; bad input is a typed error', () => {
+    const x = Array.from({ length: 30 }, (_, i) => [i / 10, (i % 7) / 7]);
+    const y = x.map(([a, b]) => 0.5 + 2 * a! - b!);
+    const m = fitRidge(x, y, 1e-9);
+    expect(predictLinear(m, [1, 0.5])).toBeCloseTo(2, 4);
+    expect(() => fitRidge([], [], 1)).toThrow(FitInputError);
+    expect(() => fitSoftmax(['a'], 4, 0, [], { l2: 0 })).toThrow(FitInputError);
+  });
+});
