@@ -13,13 +13,16 @@ import { lstat, mkdir, mkdtemp, open, readFile, readdir, rename, rm, stat, trunc
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   describeErrno,
+  DiskFullError,
   FileReadError,
+  isDiskFull,
   OutputConflictError,
   OutputPathError,
   PathKindError,
   WriterClosedError,
 } from './errors';
 import { decodeUtf8, firstInvalidUtf8, parseJsonText } from './json';
+import { writeAll, writeError } from './disk';
 
 let tempCounter = 0;
 
@@ -43,10 +46,13 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
-/** Wrap a write failure as an {@link OutputPathError} naming `path` (typed errors pass through). */
+/**
+ * Wrap a write failure as a DiskFullError (a full disk) or an {@link OutputPathError} naming `path` (typed errors
+ * pass through).
+ */
 function writeFailure(path: string, error: unknown): Error {
-  if (error instanceof OutputPathError || error instanceof OutputConflictError) return error;
-  return new OutputPathError(path, describeErrno(error));
+  if (error instanceof OutputConflictError) return error;
+  return writeError(path, error);
 }
 
 /**
@@ -54,7 +60,8 @@ function writeFailure(path: string, error: unknown): Error {
  * over `path`; a crash at any point leaves the previous file whole. Missing parent folders are created.
  * @param path target file.
  * @param data content; a string is written as UTF-8.
- * @throws OutputPathError naming `path` when it cannot be written (under a file, no permission, disk full).
+ * @throws DiskFullError naming `path` when the disk is full; OutputPathError naming it when it cannot be written
+ *   (under a file, no permission).
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const temp = tempSiblingPath(path);
@@ -62,7 +69,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   try {
     await mkdir(dirname(path), { recursive: true });
     handle = await open(temp, 'wx');
-    await handle.writeFile(data);
+    await writeAll(handle, data);
     await handle.sync();
     await handle.close();
     handle = undefined;
@@ -122,7 +129,7 @@ export async function createDirAtomic<T>(
     await syncTree(temp);
   } catch (e) {
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
-    throw e;
+    throw isDiskFull(e) ? new DiskFullError(path) : e;
   }
   let old: string | undefined;
   try {
@@ -338,7 +345,7 @@ export async function openJsonlWriter(
     const chunk = buffer.join('');
     buffer = [];
     buffered = 0;
-    await file.write(chunk);
+    await writeAll(file, chunk);
   };
   const fail = async (e: unknown): Promise<never> => {
     state = 'closed';

@@ -10,11 +10,12 @@
  * kind's `validate`) raises the kind's damaged-run error naming the file; one that is not UTF-8 a FileReadError
  * naming the file, the line and the byte.
  */
-import { writeFile, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Float32PayloadError, RunKindError } from './errors';
 import { describeJsonError } from '../io/json';
 import { createDirAtomic, readTextFileIfExists, writeFileAtomic } from '../io/node';
+import { writeNewFile } from '../io/disk';
 import type { RunKind, RunStoreOf, RunTypes, StoredRunOf } from './store';
 
 /** JSON replacer that writes a Float32Array as `{ "$f32": "<base64 of its bytes>" }`. */
@@ -123,7 +124,7 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     await createDirAtomic(
       this.dir(run.id),
       async (temp) => {
-        for (const [name, text] of Object.entries(files)) await writeFile(join(temp, name), text);
+        for (const [name, text] of Object.entries(files)) await writeNewFile(join(temp, name), text);
       },
       { replace: options.replace ?? true },
     );

@@ -1,0 +1,48 @@
+/**
+ * Interrupts (Ctrl-C, `kill -INT`) told the same way by every command: a job stops at its next safe point, keeps
+ * what it finished, says so in words, and the command exits with 130 (128 + SIGINT, the shell's convention).
+ *
+ * A command listens while its job runs ({@link listenForInterrupt}). Outside that window — while the command
+ * starts, loads its data or writes its last files — {@link exitOnStrayInterrupt}, installed by each command's
+ * entry, says that the command was interrupted and exits with 130, so an interrupt never ends a command in
+ * silence (it did, once in three, for `principles build` interrupted while it started).
+ */
+import { JobAbortedError } from '../src/jobs/errors';
+
+/** The exit code of an interrupted command. */
+export const INTERRUPTED_EXIT_CODE = 130;
+
+/** Whether `error` (or its cause) says that a job stopped because it was interrupted. */
+export function isInterrupted(error: unknown): boolean {
+  for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
+    if (e instanceof JobAbortedError) return true;
+  return false;
+}
+
+/**
+ * Listen for SIGINT while a job runs: the returned signal aborts on the first one. Call `dispose` when the job
+ * ends (in a `finally`).
+ */
+export function listenForInterrupt(): { signal: AbortSignal; dispose: () => void } {
+  const stop = new AbortController();
+  const onSigint = () => stop.abort('interrupted');
+  process.on('SIGINT', onSigint);
+  return { signal: stop.signal, dispose: () => process.off('SIGINT', onSigint) };
+}
+
+/**
+ * For a command's entry: a SIGINT that no job is listening for (the command is starting, loading data or writing
+ * its last files) prints a line saying what was interrupted and exits with 130 instead of ending in silence.
+ * While a job listens ({@link listenForInterrupt}), the job handles it.
+ * @param command the command's name, for the message (`principles build`).
+ */
+export function exitOnStrayInterrupt(command: string, write: (s: string) => void): void {
+  process.on('SIGINT', () => {
+    if (process.listenerCount('SIGINT') > 1) return;
+    write(
+      `${command}: interrupted while starting, loading its data or writing its last files; what was ` +
+        'written before stays whole (exit code 130)\n',
+    );
+    process.exit(INTERRUPTED_EXIT_CODE);
+  });
+}
