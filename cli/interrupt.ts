@@ -7,6 +7,7 @@
  * entry, says that the command was interrupted and exits with 130, so an interrupt never ends a command in
  * silence (it did, once in three, for `principles build` interrupted while it started).
  */
+import { LabError } from '../src/errors';
 import { JobAbortedError } from '../src/jobs/errors';
 
 /** The exit code of an interrupted command. */
@@ -33,16 +34,34 @@ export function listenForInterrupt(): { signal: AbortSignal; dispose: () => void
 /**
  * For a command's entry: a SIGINT that no job is listening for (the command is starting, loading data or writing
  * its last files) prints a line saying what was interrupted and exits with 130 instead of ending in silence.
- * While a job listens ({@link listenForInterrupt}), the job handles it.
+ * While a job listens ({@link listenForInterrupt}), the job handles it. Installed once per process (the npm
+ * scripts install it first of all, through `--import ./cli/preload.ts`, so that it covers the seconds spent loading
+ * the command's modules; the entry installs it again for a plain `tsx cli/…` run, which is then a no-op).
  * @param command the command's name, for the message (`principles build`).
  */
 export function exitOnStrayInterrupt(command: string, write: (s: string) => void): void {
-  process.on('SIGINT', () => {
-    if (process.listenerCount('SIGINT') > 1) return;
+  if (process.listeners('SIGINT').some((l) => l.name === 'strayInterrupt')) return;
+  const strayInterrupt = (): void => {
+    if (process.listeners('SIGINT').some((l) => l !== strayInterrupt)) return;
     write(
       `${command}: interrupted while starting, loading its data or writing its last files; what was ` +
         'written before stays whole (exit code 130)\n',
     );
     process.exit(INTERRUPTED_EXIT_CODE);
-  });
+  };
+  process.on('SIGINT', strayInterrupt);
+}
+
+/**
+ * What a command says when the disk filled up while it wrote `error.path`: `kept` (what stays, in words, e.g.
+ * `12 finished episodes are kept in out.jsonl.partial`), then how to continue.
+ */
+export function diskFullMessage(error: Error, kept: string, resumable: boolean): string {
+  return `${error.message}: ${kept}; free some space${resumable ? ', then run the same command with --resume to continue' : ' and run the command again'}`;
+}
+
+/** A training run stopped by a failure that keeps its saved steps (a full disk). Code `TRAIN_STOPPED`. */
+export class TrainStoppedError extends LabError {
+  override name = 'TrainStoppedError';
+  override readonly code = 'TRAIN_STOPPED';
 }

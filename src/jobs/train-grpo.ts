@@ -158,6 +158,7 @@ export async function trainGrpoJob(
     if (!options.loadSeeds) throw new TrainRunError(`no loader for the seed source "${source}"`);
     return options.loadSeeds(source, task);
   };
+  options.onMessage?.(`${c.resume ? 'resuming' : 'starting'} a GRPO run in ${storage.location}…\n`);
   const opened = await openTrainRun(storage, 'train-grpo', {
     resume: c.resume,
     overwrite: c.overwrite,
@@ -235,6 +236,12 @@ export async function trainGrpoJob(
     );
   }
   const config = trainer.config;
+  if (trainer.step < config.steps)
+    options.onMessage?.(
+      `GRPO on ${backend}: ${countOf(config.steps - trainer.step, 'step')} to go (from step ${trainer.step + 1}), ` +
+        `each playing ${countOf(config.groupsPerStep, 'group')} of ${countOf(config.groupSize, 'trajectory', 'trajectories')} ` +
+        'before it updates the heads; a line follows each step\n',
+    );
   try {
     while (trainer.step < config.steps && !options.signal?.aborted) {
       const row = await trainer.trainStep();
