@@ -390,6 +390,7 @@ async function runEvaluateLocked(args: EvaluateArgs, io: Io): Promise<string> {
   const state = await assertOutputAvailable(args.out, {
     kind: 'dir',
     ownerMarker: 'manifest.json',
+    ownerFiles: ['settings.json', 'trajectories', 'report.json'],
     resume: args.resume,
     overwrite: args.overwrite,
   });

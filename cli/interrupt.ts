@@ -65,3 +65,7 @@ export class TrainStoppedError extends LabError {
   override name = 'TrainStoppedError';
   override readonly code = 'TRAIN_STOPPED';
 }
+
+/** The hint after a damaged stored run's error (never "choose a new folder": the folder is the user's run). */
+export const DAMAGED_RUN_HINT =
+  'the run is damaged: restore it from a copy, or start a new run in another folder';

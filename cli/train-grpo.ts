@@ -7,7 +7,7 @@
  */
 import { DiskFullError, OutputConflictError, OutputPathError } from '../src/io';
 import { lockOutput } from '../src/io/lock';
-import { diskFullMessage, listenForInterrupt, TrainStoppedError } from './interrupt';
+import { DAMAGED_RUN_HINT, diskFullMessage, listenForInterrupt, TrainStoppedError } from './interrupt';
 import { GrpoInputError, GrpoSnapshotError } from '../src/grpo/errors';
 import { grpoLanguageServices } from '../src/grpo/language';
 import { FolderGrpoStorage } from '../src/grpo/node';
@@ -350,9 +350,12 @@ export async function grpoMain(argv: string[], io: Io): Promise<number> {
       OutputConflictError,
       OutputPathError,
       GrpoInputError,
-      GrpoSnapshotError,
       RunKindError,
     ],
-    [...DATASET_HINTS, { error: RunKindError, hint: '(leave out --algo grpo-emollm for a CSTPO run)' }],
+    [
+      ...DATASET_HINTS,
+      { error: RunKindError, hint: '(leave out --algo grpo-emollm for a CSTPO run)' },
+      { error: GrpoSnapshotError, hint: DAMAGED_RUN_HINT },
+    ],
   );
 }

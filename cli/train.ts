@@ -6,7 +6,14 @@
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import { DiskFullError, OutputConflictError, OutputPathError } from '../src/io';
 import { lockOutput } from '../src/io/lock';
-import { diskFullMessage, exitOnStrayInterrupt, listenForInterrupt, TrainStoppedError } from './interrupt';
+import {
+  DAMAGED_RUN_HINT,
+  diskFullMessage,
+  exitOnStrayInterrupt,
+  listenForInterrupt,
+  TrainStoppedError,
+} from './interrupt';
+import { StoredRunError } from '../src/rl/store';
 import { startProgress } from './progress';
 import { JobAbortedError, JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
 import {
@@ -329,7 +336,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
         );
     },
     [JobConfigError, TrainRunError, OutputConflictError, OutputPathError, RunKindError],
-    [...DATASET_HINTS, { error: RunKindError, hint: '(use --algo grpo-emollm for a grpo-emollm run)' }],
+    [
+      ...DATASET_HINTS,
+      { error: RunKindError, hint: '(use --algo grpo-emollm for a grpo-emollm run)' },
+      { error: StoredRunError, hint: DAMAGED_RUN_HINT },
+    ],
   );
 }
 

@@ -192,6 +192,12 @@ export interface OutputGuardOptions {
    * folder may be resumed or overwritten; a non-empty folder without it is always refused.
    */
   ownerMarker?: string;
+  /**
+   * Other files the caller's own folders hold (e.g. `run.json`): a folder with one of them but without
+   * `ownerMarker` is the caller's output, damaged, and is refused as such (restore it or start anew elsewhere),
+   * not as someone else's folder.
+   */
+  ownerFiles?: readonly string[];
 }
 
 /**
@@ -275,7 +281,13 @@ export async function assertOutputAvailable(path: string, options: OutputGuardOp
   const owned = ownerMarker === undefined ? undefined : names.includes(ownerMarker);
   let state: OutputState;
   if (names.length === 0) state = 'empty';
-  else if (owned === false) {
+  else if (owned === false && (options.ownerFiles ?? []).some((n) => names.includes(n))) {
+    throw new OutputConflictError(
+      path,
+      `${found}, which has no ${ownerMarker}`,
+      `it looks like a damaged output of this command: restore ${ownerMarker} from a copy, or start anew in another folder`,
+    );
+  } else if (owned === false) {
     throw new OutputConflictError(
       path,
       `${found}, which has no ${ownerMarker}`,

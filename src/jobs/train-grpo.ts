@@ -9,6 +9,7 @@
  * run folder created whole with `split.json` and the run store's files, then `history.json`, `eval.json`).
  */
 import { z } from 'zod';
+import { DamagedRunFileError } from '../runs/errors';
 import type { WasmBackendOptions } from '../gpu/wasm';
 import { GrpoConfigSchema, type GrpoConfig } from '../grpo/config';
 import { evaluatePolicy, summarize, type PolicySummary } from '../grpo/evaluate';
@@ -198,6 +199,14 @@ export async function trainGrpoJob(
       seeds,
       runId: storage.runId,
       ...(options.services ? { services: options.services } : {}),
+    }).catch((e: unknown) => {
+      // A stored setting that fails its schema: the run's file is damaged (named, with the field), never a dump.
+      if (!(e instanceof z.ZodError)) throw e;
+      const issue = e.issues[0];
+      throw new DamagedRunFileError(
+        `${storage.location}/latest.json`,
+        `config.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+      );
     });
     history = stored.history;
   } else {
