@@ -198,19 +198,27 @@ export interface SimulateReport extends SimulateResult {
 async function loadSeeds(
   opts: SimulateOptions,
   io: Io,
-): Promise<{ seeds?: Seed[]; skipped: SimulateReport['skipped']; warnings: number }> {
+): Promise<{ seeds?: Seed[]; skipped: SimulateReport['skipped']; warnings: number; stoppedAfter?: number }> {
   if (opts.seeds === 'bundled') return { skipped: [], warnings: 0 };
   // An EmoLLM setting reads EmoLLM scenario JSONL (the shared loader, src/data/node.ts).
+  // A run of N episodes plays the file's first N seeds when it holds that many: only those are read.
+  const needed = opts.config.episodes;
   const loaded = await loadSeedsArg('seeds', opts.seeds, opts.config.task, {
     skipInvalid: opts.skipInvalid,
     notice: io.stderr,
+    ...(needed !== undefined ? { needed } : {}),
   });
   for (const w of loaded.warnings.slice(0, 10)) io.stderr(`warning: ${w.file}:${w.line}: ${w.message}\n`);
   if (loaded.warnings.length > 10) io.stderr(`warning: … and ${loaded.warnings.length - 10} more\n`);
   for (const s of loaded.skipped.slice(0, 10)) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
   if (loaded.skipped.length > 10)
     io.stderr(`skipped: … and ${loaded.skipped.length - 10} more (all listed in --json)\n`);
-  return { seeds: loaded.seeds, skipped: loaded.skipped, warnings: loaded.warnings.length };
+  return {
+    seeds: loaded.seeds,
+    skipped: loaded.skipped,
+    warnings: loaded.warnings.length,
+    ...(loaded.stoppedAfter !== undefined ? { stoppedAfter: loaded.stoppedAfter } : {}),
+  };
 }
 
 /**
@@ -236,7 +244,7 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
   }
   const finished =
     opts.resume && opts.out !== undefined ? await readFinishedEpisodes(opts.out, io.stderr) : null;
-  const { seeds, skipped, warnings } = await loadSeeds(opts, io);
+  const { seeds, skipped, warnings, stoppedAfter } = await loadSeeds(opts, io);
   const language: RolesConfig = opts.fixtures
     ? { ...opts.language, fixtures: await readFixtures(opts.fixtures) }
     : opts.language;
@@ -274,7 +282,12 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
     completed = true;
     return {
       ...result,
-      seedSource: opts.seeds === 'bundled' ? 'bundled authored seeds' : opts.seeds,
+      seedSource:
+        opts.seeds === 'bundled'
+          ? 'bundled authored seeds'
+          : stoppedAfter !== undefined
+            ? `${opts.seeds} (its first ${stoppedAfter} seeds, all this run plays; the rest of the file is not read)`
+            : opts.seeds,
       skipped,
       warnings,
       out: opts.out ?? null,
