@@ -27,7 +27,13 @@ import { exitOnStrayInterrupt, listenForInterrupt } from './interrupt';
 import { startProgress } from './progress';
 import type { EpisodeStore } from '../src/eval/harness-run';
 import { reportToCsv, reportToJson, reportToMarkdown } from '../src/eval/report-format';
-import { DiskFullError, FileDamagedError, FileReadError, OutputConflictError, OutputPathError } from '../src/io';
+import {
+  DiskFullError,
+  FileDamagedError,
+  FileReadError,
+  OutputConflictError,
+  OutputPathError,
+} from '../src/io';
 import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
 import {
   JobAbortedError,

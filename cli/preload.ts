@@ -6,4 +6,6 @@
 import { basename } from 'node:path';
 import { exitOnStrayInterrupt } from './interrupt';
 
-exitOnStrayInterrupt(basename(process.argv[1] ?? 'command').replace(/\.ts$/, ''), (s) => process.stderr.write(s));
+exitOnStrayInterrupt(basename(process.argv[1] ?? 'command').replace(/\.ts$/, ''), (s) =>
+  process.stderr.write(s),
+);

@@ -20,7 +20,7 @@ import type {
 import { formatEstimate } from '../src/stats';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
 import { DiskFullError, FileReadError, OutputConflictError, OutputPathError, PathKindError } from '../src/io';
-import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
+import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
 import { MAX_EPISODES } from '../src/jobs/common';
 import { JobAbortedError, JobConfigError, PolicyUnavailableError } from '../src/jobs/errors';
@@ -39,11 +39,18 @@ import {
   SUCCESS_HELP,
 } from './options';
 import { openBuildCheckpoint } from './partial';
-import { diskFullMessage, exitOnStrayInterrupt, INTERRUPTED_EXIT_CODE, isInterrupted, listenForInterrupt } from './interrupt';
+import {
+  diskFullMessage,
+  exitOnStrayInterrupt,
+  INTERRUPTED_EXIT_CODE,
+  isInterrupted,
+  listenForInterrupt,
+} from './interrupt';
 import { startProgress } from './progress';
 import { lockOutput } from '../src/io/lock';
 import { LabError } from '../src/errors';
 import { loadSeedsArg } from './seeds';
+import { readMemoryText } from './resources';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
 import { countOf, withArticle } from '../src/errors/plural';
@@ -322,7 +329,8 @@ async function buildLocked(out: string, values: Values, task: TaskId, io: Io): P
     return { ...figures, seedSource: source, out };
   } catch (e) {
     const where = `${countOf(kept, 'finished episode')} ${kept === 1 ? 'is' : 'are'} kept in ${checkpoint.source}`;
-    if (e instanceof DiskFullError) throw new BuildStoppedError(diskFullMessage(e, where, kept > 0), { cause: e });
+    if (e instanceof DiskFullError)
+      throw new BuildStoppedError(diskFullMessage(e, where, kept > 0), { cause: e });
     if (e instanceof JobAbortedError)
       throw new JobAbortedError(`${e.message}; ${where}: run the same command with --resume to continue`);
     throw e;
@@ -371,7 +379,7 @@ async function query(values: Values, task: TaskId | null): Promise<QueryReport> 
   try {
     return await queryPrinciplesJob({
       ...(task !== null ? { task } : {}),
-      memory: await readTextFile(path, { file: 'memory file' }),
+      memory: await readMemoryText(path),
       source: path,
       text: required(values, 'text'),
       k,
@@ -457,7 +465,7 @@ async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalRepor
   const memories: Record<string, unknown> = {};
   if (values.memory !== undefined || !values.online) {
     const path = required(values, 'memory');
-    const text = await readTextFile(path, { file: 'memory file' });
+    const text = await readMemoryText(path);
     const memory = await loadMemory(text, path, task);
     for (const origin of values.origins.split(',')) {
       const m = origin === 'all' ? memory : memory.filter(origin, (p) => p.provenance.origin === origin);

@@ -255,9 +255,7 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
   const file = opts.out
     ? await openPartialJsonl(
         opts.out,
-        finished
-          ? { kind: 'resume', found: finished.lines }
-          : { kind: opts.overwrite ? 'overwrite' : 'new' },
+        finished ? { kind: 'resume', found: finished.lines } : { kind: opts.overwrite ? 'overwrite' : 'new' },
       )
     : null;
   const interrupt = listenForInterrupt();
@@ -299,9 +297,15 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
       const kept = `${countOf(file.count, 'finished episode')} ${file.count === 1 ? 'is' : 'are'} kept in ${file.partial}`;
       const next = 'run the same command with --resume to continue';
       if (e instanceof FinishedEpisodeMismatchError)
-        throw new StoredEpisodeLineError(file.partial, e.index + 1, `${e.reason}; --resume needs the same options`);
+        throw new StoredEpisodeLineError(
+          file.partial,
+          e.index + 1,
+          `${e.reason}; --resume needs the same options`,
+        );
       if (e instanceof DiskFullError)
-        throw new SimulateInterruptedError(`${e.message}: ${kept}; free some space, then ${next}`, { cause: e });
+        throw new SimulateInterruptedError(`${e.message}: ${kept}; free some space, then ${next}`, {
+          cause: e,
+        });
       throw new SimulateInterruptedError(`${(e as Error).message}\n${kept} (one JSON line each); ${next}`, {
         cause: e,
       });

@@ -327,7 +327,9 @@ export async function grpoMain(argv: string[], io: Io): Promise<number> {
           throw new TrainStoppedError(
             diskFullMessage(
               e,
-              saved > 0 ? `the run in ${out} keeps its steps up to step ${saved}` : 'no step of this run was saved',
+              saved > 0
+                ? `the run in ${out} keeps its steps up to step ${saved}`
+                : 'no step of this run was saved',
               saved > 0 || opts.resume === true,
             ),
             { cause: e },
@@ -344,14 +346,7 @@ export async function grpoMain(argv: string[], io: Io): Promise<number> {
             '--resume to continue',
         );
     },
-    [
-      JobConfigError,
-      TrainRunError,
-      OutputConflictError,
-      OutputPathError,
-      GrpoInputError,
-      RunKindError,
-    ],
+    [JobConfigError, TrainRunError, OutputConflictError, OutputPathError, GrpoInputError, RunKindError],
     [
       ...DATASET_HINTS,
       { error: RunKindError, hint: '(leave out --algo grpo-emollm for a CSTPO run)' },

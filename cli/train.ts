@@ -236,7 +236,9 @@ async function trainLocked(opts: TrainOptions, io: Io): Promise<TrainReport> {
       throw new TrainStoppedError(
         diskFullMessage(
           e,
-          saved > 0 ? `the run in ${out} keeps its steps up to step ${saved}` : `no step of this run was saved`,
+          saved > 0
+            ? `the run in ${out} keeps its steps up to step ${saved}`
+            : `no step of this run was saved`,
           saved > 0 || opts.resume === true,
         ),
         { cause: e },

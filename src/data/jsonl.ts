@@ -10,8 +10,13 @@ import { DatasetError, describeZodError, type LoadLog } from './result';
 export const MAX_FIELD_CHARS = 100_000;
 
 /** The dotted path and length of the first string in `value` longer than `max` characters, or null. */
-export function overlongField(value: unknown, max: number, prefix = ''): { path: string; length: number } | null {
-  if (typeof value === 'string') return value.length > max ? { path: prefix || 'the value', length: value.length } : null;
+export function overlongField(
+  value: unknown,
+  max: number,
+  prefix = '',
+): { path: string; length: number } | null {
+  if (typeof value === 'string')
+    return value.length > max ? { path: prefix || 'the value', length: value.length } : null;
   if (value === null || typeof value !== 'object') return null;
   for (const [key, v] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
     const found = overlongField(v, max, prefix === '' ? String(key) : `${prefix}.${String(key)}`);

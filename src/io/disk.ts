@@ -27,6 +27,8 @@ function faultLimit(): number | null {
 
 /** An error shaped like Node's for a full disk. */
 function enospc(): NodeJS.ErrnoException {
+  // The hook imitates node:fs's own error (what the writers map to DiskFullError), so a built-in Error it is.
+  // eslint-disable-next-line no-restricted-syntax
   const error: NodeJS.ErrnoException = new Error('ENOSPC: no space left on device, write');
   error.code = 'ENOSPC';
   error.errno = -28;

@@ -154,7 +154,13 @@ function finishedMismatch(
     return `it was played by simulator ${e.simulatorVersion}, not ${SIMULATOR_VERSION}`;
   if (e.rngSeed === undefined) return 'it records no rng seed (written by an earlier version)';
   const given = { task: e.task, seed: e.seedId, repeat: e.repeat, policy: e.policy, 'rng seed': e.rngSeed };
-  const planned = { task: want.task, seed: want.seedId, repeat: want.repeat, policy: want.policy, 'rng seed': want.rngSeed };
+  const planned = {
+    task: want.task,
+    seed: want.seedId,
+    repeat: want.repeat,
+    policy: want.policy,
+    'rng seed': want.rngSeed,
+  };
   for (const key of Object.keys(given) as (keyof typeof given)[])
     if (given[key] !== planned[key])
       return `it has ${key} ${JSON.stringify(given[key])} where this run plays ${JSON.stringify(planned[key])}`;
