@@ -21,12 +21,22 @@ export function isInterrupted(error: unknown): boolean {
 }
 
 /**
- * Listen for SIGINT while a job runs: the returned signal aborts on the first one. Call `dispose` when the job
- * ends (in a `finally`).
+ * Listen for SIGINT while a job runs: the returned signal aborts on the first one (the job stops at its next safe
+ * point); a second one exits at once with 130. Call `dispose` when the job ends (in a `finally`).
  */
 export function listenForInterrupt(): { signal: AbortSignal; dispose: () => void } {
   const stop = new AbortController();
-  const onSigint = () => stop.abort('interrupted');
+  const onSigint = (): void => {
+    if (!stop.signal.aborted) {
+      stop.abort('interrupted');
+      return;
+    }
+    // A second Ctrl-C does not wait for the running step: what is on disk is whole (atomic writes, whole lines).
+    process.stderr.write(
+      'interrupted again: stopping now, without finishing the running step (exit code 130)\n',
+    );
+    process.exit(INTERRUPTED_EXIT_CODE);
+  };
   process.on('SIGINT', onSigint);
   return { signal: stop.signal, dispose: () => process.off('SIGINT', onSigint) };
 }

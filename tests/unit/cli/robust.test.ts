@@ -51,7 +51,7 @@ async function cli(main: Main, argv: string[]): Promise<{ code: number; err: str
 function spawnCli(name: string, args: string[], env: Record<string, string> = {}) {
   const r = spawnSync(process.execPath, ['--import', 'tsx', `cli/${name}.ts`, ...args], {
     encoding: 'utf8',
-    timeout: 280_000,
+    timeout: 850_000,
     env: { ...process.env, ...env },
   });
   return { code: r.status, err: r.stderr, out: r.stdout };
@@ -134,7 +134,7 @@ describe('a full disk', () => {
     const whole = join(dir, 'whole.jsonl');
     expect((await cli(simulateMain, ['--task', 'cb', '--episodes', '30', '--out', whole])).code).toBe(0);
     expect(readFileSync(out, 'utf8')).toBe(readFileSync(whole, 'utf8'));
-  }, 300_000);
+  }, 900_000);
 
   it('principles build exits 1 (not 2) with the count kept; train and evaluate print no raw ENOSPC', () => {
     const out = join(dir, 'full-memory.json');
@@ -165,7 +165,7 @@ describe('a full disk', () => {
     expect(t.code).toBe(1);
     expect(t.err).toContain('the disk is full while writing');
     expect(t.err).not.toMatch(/ENOSPC/);
-  }, 300_000);
+  }, 900_000);
 });
 
 describe('a damaged stored run is answered in one line', () => {
@@ -311,7 +311,7 @@ describe('long work is not silent', () => {
     expect(r.code, r.err).toBe(0);
     const before = r.err.slice(0, r.err.indexOf('step 1 '));
     expect(before).toMatch(/GRPO on \w+: 1 step to go/);
-  }, 300_000);
+  }, 900_000);
 });
 
 describe('interrupts', () => {
@@ -376,7 +376,7 @@ describe('interrupts', () => {
     ]);
     expect(other.code).toBe(1);
     expect(other.err).toContain(`${again}.partial:1: it has rng seed 0 where this run plays 7`);
-  }, 300_000);
+  }, 900_000);
 });
 
 describe('quick start without data', () => {
