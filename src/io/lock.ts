@@ -100,6 +100,10 @@ export async function lockOutput(output: string, options: LockOptions = {}): Pro
   try {
     await mkdir(dirname(path), { recursive: true });
   } catch (e) {
+    // The same words as the output guard: the file that stands where a folder should be.
+    for (let at = dirname(path); dirname(at) !== at; at = dirname(at))
+      if ((await stat(at).catch(() => null))?.isFile())
+        throw new OutputPathError(output, `${at} is a file, not a folder`);
     throw new OutputPathError(output, describeErrno(e));
   }
   for (let attempt = 0; ; attempt++) {
