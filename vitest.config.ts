@@ -9,6 +9,8 @@ export default defineConfig({
           name: 'unit',
           include: ['tests/unit/**/*.test.ts'],
           environment: 'node',
+          // Drops tfjs's "install the node backend" banner, nothing else (see the file).
+          setupFiles: ['tests/unit/setup.ts'],
           testTimeout: 60_000,
           // One worker per core (Vitest's default leaves one core to its main process, which is idle here): on a
           // 2-core machine the unit files took 233 s instead of 316 s. The projects run one after another.

@@ -6,7 +6,6 @@
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import cliProgress from 'cli-progress';
 import { modelFromJson, modelToJson, PpdppModelError, type PpdppModel } from '../src/baselines/ppdpp/model';
 import { EvalConfigError, planEvaluation, type SeedSet } from '../src/eval/harness';
 import { esconvDialogues, p4gAnnotatedDialogues } from '../src/eval/harness-dialogues';
@@ -16,10 +15,25 @@ import {
   f1ContextsFromSeeds,
   type F1Context,
 } from '../src/eval/harness-f1';
-import { createNodePool, FileEpisodeStore, prepareOutputFolder } from '../src/eval/harness-node';
+import {
+  createNodePool,
+  FileEpisodeStore,
+  prepareOutputFolder,
+  trajectoryFile,
+} from '../src/eval/harness-node';
+import { appendText } from '../src/io/disk';
+import { lockOutput } from '../src/io/lock';
+import { exitOnStrayInterrupt, listenForInterrupt } from './interrupt';
+import { startProgress } from './progress';
 import type { EpisodeStore } from '../src/eval/harness-run';
 import { reportToCsv, reportToJson, reportToMarkdown } from '../src/eval/report-format';
-import { FileDamagedError, FileReadError, OutputConflictError, OutputPathError } from '../src/io';
+import {
+  DiskFullError,
+  FileDamagedError,
+  FileReadError,
+  OutputConflictError,
+  OutputPathError,
+} from '../src/io';
 import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
 import {
   JobAbortedError,
@@ -369,9 +383,20 @@ async function ppdppPlanners(
  *   episode), DatasetError, fs errors.
  */
 export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string> {
+  const lock = await lockOutput(args.out);
+  try {
+    return await runEvaluateLocked(args, io);
+  } finally {
+    await lock.release();
+  }
+}
+
+/** {@link runEvaluateCli} once the folder's lock is held. */
+async function runEvaluateLocked(args: EvaluateArgs, io: Io): Promise<string> {
   const state = await assertOutputAvailable(args.out, {
     kind: 'dir',
     ownerMarker: 'manifest.json',
+    ownerFiles: ['settings.json', 'trajectories', 'report.json'],
     resume: args.resume,
     overwrite: args.overwrite,
   });
@@ -424,35 +449,27 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
     },
     append: async (record) => {
       cut += record.cutUtterances ?? 0;
-      await files.append(record);
+      // One write per episode; a write cut by a full disk is cut off again (no partial line is left).
+      await appendText(trajectoryFile(args.out, record.task, record.policy), `${JSON.stringify(record)}\n`);
       kept += 1;
     },
   };
   const pool = args.workers > 1 ? createNodePool(args.workers) : null;
-  const bar =
-    io.isTTY && !args.json
-      ? new cliProgress.SingleBar(
-          { format: 'episodes [{bar}] {value}/{total} {eta}s left', stream: process.stderr },
-          cliProgress.Presets.shades_classic,
-        )
-      : null;
+  const progress = startProgress(io, args.json, 'episodes');
   // Ctrl-C stops before the next episode; the finished ones stay in the folder (--resume continues there).
-  const stop = new AbortController();
-  const onSigint = () => stop.abort('interrupted');
-  process.once('SIGINT', onSigint);
+  const interrupt = listenForInterrupt();
   try {
     const { report, run } = await evaluateJob(config, {
       ...(pool ? { executor: pool } : {}),
       store,
-      signal: stop.signal,
+      signal: interrupt.signal,
       onPlan: async (plan) => {
         await prepareOutputFolder(args.out, plan);
         await writeSettings(args.out, settings);
-        bar?.start(plan.episodes.length, 0);
       },
-      onProgress: ({ done }) => bar?.update(done),
+      onProgress: ({ done, total }) => progress.update(done, total),
     });
-    bar?.stop();
+    progress.stop();
     io.stderr(`${countOf(run.ran, 'episode')} run, ${run.reused} found finished in ${args.out}\n`);
     if (cut > 0) io.stderr(cutUtterancesNotice(cut));
     await writeFileAtomic(join(args.out, 'report.json'), reportToJson(report));
@@ -467,10 +484,16 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
           'run the same command again with --resume to continue',
         { cause: e },
       );
+    if (e instanceof DiskFullError)
+      throw new EvaluateInterruptedError(
+        `${e.message}: ${countOf(kept, 'finished episode')} ${kept === 1 ? 'is' : 'are'} kept in ` +
+          `${join(args.out, 'trajectories')}; free some space, then run the same command again with --resume`,
+        { cause: e },
+      );
     throw e;
   } finally {
-    process.off('SIGINT', onSigint);
-    bar?.stop();
+    interrupt.dispose();
+    progress.stop();
     await pool?.close();
   }
 }
@@ -519,6 +542,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   boundHeapGrowth();
+  exitOnStrayInterrupt('evaluate', (s) => process.stderr.write(s));
   const code = await main(process.argv.slice(2), {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),

@@ -25,6 +25,7 @@ import {
 import { POLICY_NAMES } from '../src/jobs/policies';
 import { EMOLLM_SUCCESS_TEXT, SUCCESS_TEXT } from '../src/tasks/success';
 import { isTaskName, type TaskName } from '../src/tasks';
+import { INTERRUPTED_EXIT_CODE, isInterrupted } from './interrupt';
 
 /** A command-line mistake: printed with the usage hint, exit code 2. */
 export class UsageError extends LabError {
@@ -537,7 +538,8 @@ export function cliMessage(message: string): string {
 }
 
 /**
- * Runs a command's body and maps its errors to exit codes: 2 for usage errors, 1 otherwise. Messages are printed
+ * Runs a command's body and maps its errors to exit codes: 130 for an interrupted job ({@link isInterrupted}), 2
+ * for usage errors, 1 otherwise. Messages are printed
  * in the command line's words ({@link cliMessage}), each followed by the hint of its error class (first match).
  */
 export async function runCommand(
@@ -551,6 +553,10 @@ export async function runCommand(
     return 0;
   } catch (err) {
     const hint = hints.find((h) => err instanceof h.error)?.hint;
+    if (isInterrupted(err)) {
+      io.stderr(`${cliMessage((err as Error).message)}\n`);
+      return INTERRUPTED_EXIT_CODE;
+    }
     if (err instanceof UsageError || usageErrors.some((c) => err instanceof c)) {
       io.stderr(
         `error: ${cliMessage((err as Error).message)}\n${hint ? `${hint}\n` : ''}Run with --help for the options.\n`,

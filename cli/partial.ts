@@ -3,13 +3,17 @@
  *
  * `simulate --out FILE`: episodes are appended to a visible `FILE.partial`, one JSON line each, written to the
  * file as each episode finishes (not buffered), and the file is fsynced and renamed to `FILE` when the run
- * completes. So an interrupted run (Ctrl-C, an error, `kill -9`) leaves every finished episode readable in
- * `FILE.partial`, while an earlier `FILE` (replaced with `--overwrite`) stays whole until the new one is complete.
+ * completes. So an interrupted run (Ctrl-C, an error, a full disk, `kill -9`) leaves every finished episode readable
+ * in `FILE.partial`, while an earlier `FILE` (replaced with `--overwrite`) stays whole until the new one is
+ * complete; `--resume` continues from it.
  */
-import { appendFile, mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { OutputPathError } from '../src/io';
-import { readTextFileIfExists } from '../src/io/node';
+import { LabError } from '../src/errors';
+import { appendText, writeAll, writeError } from '../src/io/disk';
+import { readJsonlLines, readTextFileIfExists } from '../src/io/node';
+import type { FinishedEpisode, TrajectoryLine } from '../src/jobs/simulate';
 import type { BuildCheckpoint } from '../src/jobs/build-principles';
 import { UsageError } from './options';
 
@@ -19,9 +23,13 @@ export const partialPath = (out: string): string => `${out}.partial`;
 /** A line-per-episode writer to `out`'s partial file. */
 export interface PartialJsonl {
   readonly partial: string;
-  /** Lines written so far. */
+  /** Lines in the file: finished episodes (those found on resume, then those written). */
   readonly count: number;
-  /** Appends one line (written through to the file before it resolves). */
+  /**
+   * Appends one line (written through to the file before it resolves). A write that fails part-way (a full disk)
+   * is cut off again, so the file always ends on its last complete line and `count` stays true.
+   * @throws DiskFullError / OutputPathError naming the partial file.
+   */
   write(record: unknown): Promise<void>;
   /** fsyncs and renames the partial file to `out`. */
   complete(): Promise<void>;
@@ -32,27 +40,33 @@ export interface PartialJsonl {
 }
 
 /**
- * Creates (or, with `overwrite`, truncates) `out`'s partial file.
- * @throws OutputPathError naming the partial file when it cannot be created, or when it exists (the episodes of an
- *   interrupted run) and `overwrite` is not given.
+ * How {@link openPartialJsonl} opens the partial file: `new` (refused when one is there), `overwrite` (emptied),
+ * `resume` (appended to; `found` lines are in it).
  */
-export async function openPartialJsonl(out: string, overwrite: boolean): Promise<PartialJsonl> {
+export type PartialMode = { kind: 'new' } | { kind: 'overwrite' } | { kind: 'resume'; found: number };
+
+/**
+ * Creates (or, with `overwrite`, truncates; with `resume`, appends to) `out`'s partial file.
+ * @throws UsageError when it exists (the episodes of an interrupted run) and neither `--resume` nor `--overwrite`
+ *   is given; OutputPathError naming the partial file when it cannot be created.
+ */
+export async function openPartialJsonl(out: string, mode: PartialMode): Promise<PartialJsonl> {
   const partial = partialPath(out);
   let file: FileHandle;
   try {
     // The output's folder is created like train's, evaluate's and principles build's output folders.
     await mkdir(dirname(partial), { recursive: true });
-    file = await open(partial, overwrite ? 'w' : 'wx');
+    file = await open(partial, mode.kind === 'overwrite' ? 'w' : mode.kind === 'resume' ? 'a' : 'wx');
   } catch (e) {
-    const code = (e as { code?: string }).code;
-    throw new OutputPathError(
-      partial,
-      code === 'EEXIST'
-        ? 'it holds the episodes of an interrupted run; move it away or pass --overwrite'
-        : `cannot be created (${code ?? String(e)})`,
-    );
+    if ((e as { code?: string }).code === 'EEXIST')
+      throw new UsageError(
+        `${partial} holds the episodes of an interrupted run; pass --resume to continue it or --overwrite to ` +
+          'start again',
+      );
+    throw writeError(partial, e);
   }
-  let count = 0;
+  let size = (await file.stat()).size;
+  let count = mode.kind === 'resume' ? mode.found : 0;
   let closed = false;
   return {
     partial,
@@ -60,7 +74,15 @@ export async function openPartialJsonl(out: string, overwrite: boolean): Promise
       return count;
     },
     async write(record) {
-      await file.write(`${JSON.stringify(record)}\n`);
+      const line = Buffer.from(`${JSON.stringify(record)}\n`, 'utf8');
+      try {
+        await writeAll(file, line);
+      } catch (e) {
+        // A cut line would be counted by nobody and read as damage: cut it off again.
+        await file.truncate(size).catch(() => undefined);
+        throw writeError(partial, e);
+      }
+      size += line.length;
       count += 1;
     },
     async complete() {
@@ -72,6 +94,7 @@ export async function openPartialJsonl(out: string, overwrite: boolean): Promise
     async keep() {
       if (closed) return;
       closed = true;
+      await file.sync().catch(() => undefined);
       await file.close().catch(() => undefined);
     },
     async discard() {
@@ -80,6 +103,70 @@ export async function openPartialJsonl(out: string, overwrite: boolean): Promise
       await rm(partial, { force: true });
     },
   };
+}
+
+/**
+ * The finished episodes of an interrupted `simulate --out FILE` run, read from `FILE.partial` line by line (memory
+ * holds each episode's outcome, not its turns). A last line cut short (a kill during a write) is cut off the file
+ * and told through `notice`: that episode runs again.
+ * @throws UsageError when there is no partial file to resume (naming it); StoredEpisodeLineError naming the file
+ *   and line of a line that is not an episode; FileReadError when it cannot be read.
+ */
+export async function readFinishedEpisodes(
+  out: string,
+  notice: (text: string) => void,
+): Promise<{ episodes: FinishedEpisode[]; lines: number }> {
+  const partial = partialPath(out);
+  if (!existsSync(partial))
+    throw new UsageError(`--resume: no interrupted run to continue (${partial} does not exist)`);
+  const episodes: FinishedEpisode[] = [];
+  for await (const { text, line } of readJsonlLines(partial, {
+    onTornLine: ({ line: at, bytes }) =>
+      notice(`notice: ${partial}:${at}: dropped an episode cut short (${bytes} bytes); it runs again\n`),
+  })) {
+    let json: Partial<TrajectoryLine>;
+    try {
+      json = JSON.parse(text) as Partial<TrajectoryLine>;
+    } catch {
+      throw new StoredEpisodeLineError(partial, line, 'not JSON');
+    }
+    if (
+      typeof json !== 'object' ||
+      json === null ||
+      typeof json.seedId !== 'string' ||
+      typeof json.repeat !== 'number' ||
+      !Array.isArray(json.turns) ||
+      typeof json.success !== 'boolean' ||
+      typeof json.return !== 'number'
+    )
+      throw new StoredEpisodeLineError(partial, line, 'not an episode of simulate');
+    episodes.push({
+      task: String(json.task),
+      seedId: json.seedId,
+      repeat: json.repeat,
+      policy: String(json.policy),
+      ...(typeof json.rngSeed === 'number' ? { rngSeed: json.rngSeed } : {}),
+      simulatorVersion: String(json.simulatorVersion),
+      success: json.success,
+      turns: json.turns.length,
+      return: json.return,
+      endReason: json.endReason ?? null,
+    });
+  }
+  return { episodes, lines: episodes.length };
+}
+
+/** A line of an interrupted run's trajectory file that is not one of its episodes. Code `STORED_EPISODE_INVALID`. */
+export class StoredEpisodeLineError extends LabError {
+  override name = 'StoredEpisodeLineError';
+  override readonly code = 'STORED_EPISODE_INVALID';
+  constructor(
+    readonly file: string,
+    readonly line: number,
+    reason: string,
+  ) {
+    super(`${file}:${line}: ${reason}; the run cannot be resumed: move the file away or pass --overwrite`);
+  }
 }
 
 /**
@@ -105,5 +192,5 @@ export async function openBuildCheckpoint(
     await mkdir(dirname(source), { recursive: true });
     await rm(source, { force: true });
   }
-  return { source, text: mode.resume ? found : null, append: (line) => appendFile(source, line) };
+  return { source, text: mode.resume ? found : null, append: (line) => appendText(source, line) };
 }

@@ -19,8 +19,8 @@ import type {
 } from '../src/eval/report';
 import { formatEstimate } from '../src/stats';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
-import { FileReadError, OutputConflictError, OutputPathError, PathKindError } from '../src/io';
-import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
+import { DiskFullError, FileReadError, OutputConflictError, OutputPathError, PathKindError } from '../src/io';
+import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
 import { MAX_EPISODES } from '../src/jobs/common';
 import { JobAbortedError, JobConfigError, PolicyUnavailableError } from '../src/jobs/errors';
@@ -39,7 +39,18 @@ import {
   SUCCESS_HELP,
 } from './options';
 import { openBuildCheckpoint } from './partial';
+import {
+  diskFullMessage,
+  exitOnStrayInterrupt,
+  INTERRUPTED_EXIT_CODE,
+  isInterrupted,
+  listenForInterrupt,
+} from './interrupt';
+import { startProgress } from './progress';
+import { lockOutput } from '../src/io/lock';
+import { LabError } from '../src/errors';
 import { loadSeedsArg } from './seeds';
+import { readMemoryText } from './resources';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
 import { countOf, withArticle } from '../src/errors/plural';
@@ -128,7 +139,7 @@ Examples:
 export { UsageError };
 
 /** Where the command writes its text. */
-type Io = Pick<CliIo, 'stdout' | 'stderr'>;
+type Io = Pick<CliIo, 'stdout' | 'stderr'> & { isTTY?: boolean };
 
 const OPTIONS = {
   task: { type: 'string' },
@@ -257,19 +268,43 @@ async function loadSeeds(values: Values, task: TaskId, io: Io): Promise<{ seeds:
 /** What `build` reports: the job's figures (the memory itself goes to `--out`) and where the seeds came from. */
 export type BuildReport = Omit<BuildPrinciplesResult, 'memory'> & { seedSource: string; out: string };
 
-/** The build-principles job (src/jobs/build-principles.ts) with the seeds of the command line, written to --out. */
+/**
+ * The build-principles job (src/jobs/build-principles.ts) with the seeds of the command line, written to --out,
+ * holding the lock of --out (a second build on the same file is refused, naming the first). Prints progress
+ * (episodes, ETA).
+ * @throws OutputLockedError; JobAbortedError when interrupted; BuildStoppedError when the disk filled up.
+ */
 async function build(values: Values, task: TaskId, io: Io): Promise<BuildReport> {
   const out = required(values, 'out');
   if (values.resume && values.overwrite) throw new UsageError('give --resume or --overwrite, not both');
+  const lock = await lockOutput(out);
+  try {
+    return await buildLocked(out, values, task, io);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function buildLocked(out: string, values: Values, task: TaskId, io: Io): Promise<BuildReport> {
   await assertOutputAvailable(out, { kind: 'file', overwrite: values.overwrite });
   const episodes = values.episodes === undefined ? 50 : integer('episodes', values.episodes, 'buildEpisodes');
   const maxAttempts = integer('max-attempts', values['max-attempts'], 'maxAttempts');
   const rngSeed = integer('rng-seed', values['rng-seed'], 'rngSeed');
   const { seeds, source } = await loadSeeds(values, task, io);
-  const checkpoint = await openBuildCheckpoint(out, values);
-  const stop = new AbortController();
-  const onSigint = () => stop.abort('interrupted');
-  process.once('SIGINT', onSigint);
+  const opened = await openBuildCheckpoint(out, values);
+  // Finished episodes in the checkpoint (its first line is the build's header): what a failure keeps.
+  let kept = opened.text ? opened.text.split('\n').filter((l) => l.trim() !== '').length - 1 : 0;
+  let header = Boolean(opened.text);
+  const checkpoint = {
+    ...opened,
+    append: async (line: string) => {
+      await opened.append(line);
+      if (header) kept += 1;
+      header = true;
+    },
+  };
+  const progress = startProgress({ ...io, isTTY: io.isTTY ?? false }, Boolean(values.json), 'episodes');
+  const interrupt = listenForInterrupt();
   let result: BuildPrinciplesResult;
   try {
     result = await buildPrinciplesJob(
@@ -282,17 +317,33 @@ async function build(values: Values, task: TaskId, io: Io): Promise<BuildReport>
         ...(values.name !== undefined ? { name: values.name } : {}),
       },
       {
-        signal: stop.signal,
+        signal: interrupt.signal,
         checkpoint,
+        onProgress: ({ done, total }) => progress.update(done, total),
       },
     );
+    progress.stop();
+    const { memory, ...figures } = result;
+    await writeFileAtomic(out, JSON.stringify(memory) + '\n');
+    await rm(checkpoint.source, { force: true });
+    return { ...figures, seedSource: source, out };
+  } catch (e) {
+    const where = `${countOf(kept, 'finished episode')} ${kept === 1 ? 'is' : 'are'} kept in ${checkpoint.source}`;
+    if (e instanceof DiskFullError)
+      throw new BuildStoppedError(diskFullMessage(e, where, kept > 0), { cause: e });
+    if (e instanceof JobAbortedError)
+      throw new JobAbortedError(`${e.message}; ${where}: run the same command with --resume to continue`);
+    throw e;
   } finally {
-    process.off('SIGINT', onSigint);
+    interrupt.dispose();
+    progress.stop();
   }
-  const { memory, ...figures } = result;
-  await writeFileAtomic(out, JSON.stringify(memory) + '\n');
-  await rm(checkpoint.source, { force: true });
-  return { ...figures, seedSource: source, out };
+}
+
+/** A build stopped by a failure that keeps its finished episodes (a full disk). Code `BUILD_STOPPED`. */
+export class BuildStoppedError extends LabError {
+  override name = 'BuildStoppedError';
+  override readonly code = 'BUILD_STOPPED';
 }
 
 const pct = (a: number, b: number) => (b === 0 ? '0.0' : ((100 * a) / b).toFixed(1));
@@ -328,7 +379,7 @@ async function query(values: Values, task: TaskId | null): Promise<QueryReport> 
   try {
     return await queryPrinciplesJob({
       ...(task !== null ? { task } : {}),
-      memory: await readTextFile(path, { file: 'memory file' }),
+      memory: await readMemoryText(path),
       source: path,
       text: required(values, 'text'),
       k,
@@ -414,7 +465,7 @@ async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalRepor
   const memories: Record<string, unknown> = {};
   if (values.memory !== undefined || !values.online) {
     const path = required(values, 'memory');
-    const text = await readTextFile(path, { file: 'memory file' });
+    const text = await readMemoryText(path);
     const memory = await loadMemory(text, path, task);
     for (const origin of values.origins.split(',')) {
       const m = origin === 'all' ? memory : memory.filter(origin, (p) => p.provenance.origin === origin);
@@ -547,13 +598,16 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.stderr(`error: ${cliMessage(err.message)}\nRun with --help for the options.\n`);
       return 2;
     }
-    if (err instanceof JobAbortedError) {
-      io.stderr(
-        `error: ${err.message}; the finished episodes are kept: run again with --resume to continue\n`,
-      );
-      return 1;
+    if (isInterrupted(err)) {
+      io.stderr(`${(err as Error).message}\n`);
+      return INTERRUPTED_EXIT_CODE;
     }
-    if (err instanceof DatasetError || err instanceof MemoryFileError || err instanceof FileReadError) {
+    if (
+      err instanceof DatasetError ||
+      err instanceof MemoryFileError ||
+      err instanceof FileReadError ||
+      err instanceof LabError
+    ) {
       io.stderr(`error: ${cliMessage(err.message)}\n`);
       return 1;
     }
@@ -568,8 +622,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  exitOnStrayInterrupt(`principles ${process.argv[2] ?? ''}`.trim(), (s) => process.stderr.write(s));
   process.exitCode = await main(process.argv.slice(2), {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
+    isTTY: Boolean(process.stderr.isTTY),
   });
 }

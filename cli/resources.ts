@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { FileReadError, PathKindError } from '../src/io';
 import { readTextFile } from '../src/io/node';
+import { LabError } from '../src/errors';
 import { checkPolicyName, policyResource, type PolicyResources } from '../src/jobs/policies';
 import { RunKindError } from '../src/runs/errors';
 import { backendFor, type RolesConfig } from '../src/roles';
@@ -40,6 +41,37 @@ export function checkPolicyArg(task: TaskId, name: string, language: RolesConfig
  *   cannot be read (a folder, not UTF-8 with the line and byte, …); FileReadError naming a run file that is not
  *   UTF-8.
  */
+/**
+ * A file given as a memory file that is another of the lab's files (a trajectory file from `simulate --out`, an
+ * evaluation's episodes), told as such instead of as a damaged memory. Code `NOT_A_MEMORY_FILE`.
+ */
+export class NotAMemoryFileError extends LabError {
+  override name = 'NotAMemoryFileError';
+  override readonly code = 'NOT_A_MEMORY_FILE';
+}
+
+/**
+ * Reads a memory file (`principles build --out`) as text.
+ * @throws NotAMemoryFileError when it is a trajectory file (JSON lines of episodes: `seedId` and `turns`);
+ *   FileReadError / PathKindError from `readTextFile`.
+ */
+export async function readMemoryText(path: string): Promise<string> {
+  const text = await readTextFile(path, { file: 'memory file' });
+  const first = text.slice(0, text.indexOf('\n') < 0 ? text.length : text.indexOf('\n')).trim();
+  let head: unknown = null;
+  try {
+    head = first !== '' && first !== text.trim() ? JSON.parse(first) : null;
+  } catch {
+    head = null;
+  }
+  if (head !== null && typeof head === 'object' && 'seedId' in head && 'turns' in head)
+    throw new NotAMemoryFileError(
+      `${path} is not a memory file (it looks like a trajectory file: one episode a line, as simulate --out ` +
+        'writes); give a file written by npm run principles -- build --out',
+    );
+  return text;
+}
+
 export async function loadPolicyResources(names: readonly string[]): Promise<PolicyResources> {
   const out: PolicyResources = {};
   for (const name of names) {
@@ -48,7 +80,7 @@ export async function loadPolicyResources(names: readonly string[]): Promise<Pol
     if (resource.kind === 'principles') {
       let text: string;
       try {
-        text = await readTextFile(resource.ref, { file: 'memory file' });
+        text = await readMemoryText(resource.ref);
       } catch (err) {
         if (err instanceof FileReadError) throw new UsageError(`--policy ${name}: ${err.message}`);
         throw err;

@@ -4,7 +4,7 @@
  * damaged file, so it is reported as such and without the `--skip-invalid` hint (skipping would drop every
  * record).
  */
-import { readdir } from 'node:fs/promises';
+import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import { DatasetError, P4G_FILE_NAMES, type LoadResult } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
@@ -82,7 +82,7 @@ export async function loadSeedsArg(
   option: string,
   path: string,
   task: TaskName,
-  options: { skipInvalid: boolean; notice?: (text: string) => void },
+  options: { skipInvalid: boolean; notice?: (text: string) => void; needed?: number },
 ): Promise<LoadResult> {
   const wrongTask = async () => {
     const other = await otherTask(path, task);
@@ -107,7 +107,10 @@ export async function loadSeedsArg(
   if (notice) options.notice?.(notice);
   let loaded: LoadResult;
   try {
-    loaded = await loadSeedsFromPath(path, task, { skipInvalid: options.skipInvalid });
+    loaded = await loadSeedsFromPath(path, task, {
+      skipInvalid: options.skipInvalid,
+      ...(options.needed !== undefined ? { needed: options.needed } : {}),
+    });
   } catch (e) {
     if (e instanceof DatasetError) throw (await wrongTask()) ?? (await asFileLevel(e));
     throw e;
@@ -116,6 +119,12 @@ export async function loadSeedsArg(
     const usage = await wrongTask();
     if (usage) throw usage;
   }
+  // A folder without one dataset file is said to be a folder (not "no seeds in the file").
+  if (loaded.seeds.length === 0 && loaded.skipped.length === 0 && (await isFolder(path)))
+    throw new UsageError(
+      `--${option} ${path} is a folder with no ${task} dataset or seed file in it ` +
+        `(${task === 'p4g' ? '.csv or .jsonl' : '.jsonl'} files): give the file itself, or the folder that holds it`,
+    );
   // A file without one seed is a data error of that file (exit 1), like a damaged one.
   if (loaded.seeds.length === 0)
     throw new DatasetFileError(
@@ -126,4 +135,8 @@ export async function loadSeedsArg(
         : `no ${task} seeds in the file`,
     );
   return loaded;
+}
+
+async function isFolder(path: string): Promise<boolean> {
+  return (await stat(path).catch(() => null))?.isDirectory() ?? false;
 }

@@ -2,7 +2,6 @@
  * `npm run simulate`: the simulate job (src/jobs/simulate.ts) from the command line — parse, run, format. Each
  * episode is appended to the `--out` JSONL file as it finishes (memory stays flat); the summary is printed.
  */
-import cliProgress from 'cli-progress';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable } from '../src/io/node';
@@ -44,7 +43,13 @@ import {
   type Io,
   SUCCESS_HELP,
 } from './options';
-import { openPartialJsonl } from './partial';
+import { openPartialJsonl, readFinishedEpisodes, StoredEpisodeLineError } from './partial';
+import { exitOnStrayInterrupt, listenForInterrupt } from './interrupt';
+import { startProgress } from './progress';
+import { existsSync } from 'node:fs';
+import { DiskFullError } from '../src/io';
+import { lockOutput } from '../src/io/lock';
+import { FinishedEpisodeMismatchError } from '../src/jobs/errors';
 import { boundHeapGrowth } from './heap';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { countOf } from '../src/errors/plural';
@@ -80,6 +85,8 @@ ${SEEDS_HELP}
                        FILE.partial, renamed to FILE when the run completes (an interrupted run leaves
                        its finished episodes readable in FILE.partial)
   --overwrite          replace an existing --out file (otherwise refused before any work)
+  --resume             continue an interrupted run from FILE.partial (same options: each finished episode
+                       is checked against the one the run plays there and not played again)
   --json               print the summary as one JSON object on stdout
   --seed N             old name of --rng-seed (still works, with a notice)
   -h, --help           show this help
@@ -108,6 +115,8 @@ export interface SimulateOptions {
   skipInvalid: boolean;
   out?: string;
   overwrite: boolean;
+  /** Continue the interrupted run kept in `out`'s partial file. */
+  resume: boolean;
   json: boolean;
   /** Backends per role (fixtures not yet loaded: see `fixtures`). */
   language: RolesConfig;
@@ -126,6 +135,7 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
     'skip-invalid': { type: 'boolean' },
     out: { type: 'string' },
     overwrite: { type: 'boolean' },
+    resume: { type: 'boolean' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     ...BACKEND_OPTIONS,
@@ -158,6 +168,10 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
     );
   checkPolicyArg(task, policy, language);
   const out = str(values, 'out');
+  if (bool(values, 'resume') && out === undefined)
+    throw new UsageError('--resume continues the run of an --out FILE: give the same --out');
+  if (bool(values, 'resume') && bool(values, 'overwrite'))
+    throw new UsageError('give --resume or --overwrite, not both');
   return {
     config: { ...fields, task: parsed.data.task, policy } as SimulateOptions['config'],
     task,
@@ -166,6 +180,7 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
     skipInvalid: bool(values, 'skip-invalid'),
     ...(out !== undefined ? { out } : {}),
     overwrite: bool(values, 'overwrite'),
+    resume: bool(values, 'resume'),
     json: bool(values, 'json'),
     language,
     ...(lv.fixtures !== undefined ? { fixtures: lv.fixtures } : {}),
@@ -183,84 +198,122 @@ export interface SimulateReport extends SimulateResult {
 async function loadSeeds(
   opts: SimulateOptions,
   io: Io,
-): Promise<{ seeds?: Seed[]; skipped: SimulateReport['skipped']; warnings: number }> {
+): Promise<{ seeds?: Seed[]; skipped: SimulateReport['skipped']; warnings: number; stoppedAfter?: number }> {
   if (opts.seeds === 'bundled') return { skipped: [], warnings: 0 };
   // An EmoLLM setting reads EmoLLM scenario JSONL (the shared loader, src/data/node.ts).
+  // A run of N episodes plays the file's first N seeds when it holds that many: only those are read.
+  const needed = opts.config.episodes;
   const loaded = await loadSeedsArg('seeds', opts.seeds, opts.config.task, {
     skipInvalid: opts.skipInvalid,
     notice: io.stderr,
+    ...(needed !== undefined ? { needed } : {}),
   });
   for (const w of loaded.warnings.slice(0, 10)) io.stderr(`warning: ${w.file}:${w.line}: ${w.message}\n`);
   if (loaded.warnings.length > 10) io.stderr(`warning: … and ${loaded.warnings.length - 10} more\n`);
   for (const s of loaded.skipped.slice(0, 10)) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
   if (loaded.skipped.length > 10)
     io.stderr(`skipped: … and ${loaded.skipped.length - 10} more (all listed in --json)\n`);
-  return { seeds: loaded.seeds, skipped: loaded.skipped, warnings: loaded.warnings.length };
+  return {
+    seeds: loaded.seeds,
+    skipped: loaded.skipped,
+    warnings: loaded.warnings.length,
+    ...(loaded.stoppedAfter !== undefined ? { stoppedAfter: loaded.stoppedAfter } : {}),
+  };
 }
 
-/** Run the job described by `opts`. @throws DatasetError, job errors, node:fs errors. */
+/**
+ * Run the job described by `opts`, holding the lock of `--out` (a second process on the same file is refused,
+ * naming the first).
+ * @throws OutputLockedError; DatasetError, job errors; SimulateInterruptedError when it stopped after writing some
+ *   episodes (interrupted: its cause is the JobAbortedError; a full disk: a DiskFullError).
+ */
 export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateReport> {
-  if (opts.out !== undefined)
+  const lock = opts.out !== undefined ? await lockOutput(opts.out) : null;
+  try {
+    return await simulateLocked(opts, io);
+  } finally {
+    await lock?.release();
+  }
+}
+
+async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateReport> {
+  if (opts.out !== undefined) {
+    if (opts.resume && existsSync(opts.out))
+      throw new UsageError(`--resume: ${opts.out} is a finished run; nothing to continue`);
     await assertOutputAvailable(opts.out, { kind: 'file', overwrite: opts.overwrite });
-  const { seeds, skipped, warnings } = await loadSeeds(opts, io);
+  }
+  const finished =
+    opts.resume && opts.out !== undefined ? await readFinishedEpisodes(opts.out, io.stderr) : null;
+  const { seeds, skipped, warnings, stoppedAfter } = await loadSeeds(opts, io);
   const language: RolesConfig = opts.fixtures
     ? { ...opts.language, fixtures: await readFixtures(opts.fixtures) }
     : opts.language;
   const resources = await loadPolicyResources([opts.policy]);
-  const episodes = opts.config.episodes ?? seeds?.length ?? 0;
-  const bar =
-    io.isTTY && !opts.json && episodes >= 50
-      ? new cliProgress.SingleBar(
-          { format: 'episodes [{bar}] {value}/{total} {eta}s left', stream: process.stderr },
-          cliProgress.Presets.shades_classic,
-        )
-      : null;
+  const progress = startProgress(io, opts.json, 'episodes');
   // Lines go to a visible FILE.partial as each episode finishes, renamed to FILE when the run completes: an
   // interrupted run leaves its finished episodes readable; an earlier FILE stays whole until then.
-  const file = opts.out ? await openPartialJsonl(opts.out, opts.overwrite) : null;
-  const stop = new AbortController();
-  const onSigint = () => stop.abort('interrupted');
-  process.once('SIGINT', onSigint);
-  let finished = false;
+  const file = opts.out
+    ? await openPartialJsonl(
+        opts.out,
+        finished ? { kind: 'resume', found: finished.lines } : { kind: opts.overwrite ? 'overwrite' : 'new' },
+      )
+    : null;
+  const interrupt = listenForInterrupt();
+  let completed = false;
   let cut = 0;
   try {
     const result = await simulateJob(
       { ...opts.config, ...(seeds ? { seeds } : {}), language, resources },
       {
-        onProgress: ({ done, total }) => {
-          if (done === 1) bar?.start(total, 0);
-          bar?.update(done);
-        },
+        onProgress: ({ done, total }) => progress.update(done, total),
         onEpisode: async (line) => {
           cut += line.cutUtterances ?? 0;
           await file?.write(line);
         },
-        signal: stop.signal,
+        signal: interrupt.signal,
+        ...(finished ? { finished: finished.episodes } : {}),
       },
     );
+    progress.stop();
     if (cut > 0) io.stderr(cutUtterancesNotice(cut));
     await file?.complete();
-    finished = true;
+    completed = true;
     return {
       ...result,
-      seedSource: opts.seeds === 'bundled' ? 'bundled authored seeds' : opts.seeds,
+      seedSource:
+        opts.seeds === 'bundled'
+          ? 'bundled authored seeds'
+          : stoppedAfter !== undefined
+            ? `${opts.seeds} (its first ${stoppedAfter} seeds, all this run plays; the rest of the file is not read)`
+            : opts.seeds,
       skipped,
       warnings,
       out: opts.out ?? null,
     };
   } catch (e) {
-    if (file && !finished && file.count === 0) await file.discard();
-    else if (file && !finished) {
+    if (file && !completed && file.count === 0 && !finished) await file.discard();
+    else if (file && !completed) {
       await file.keep();
-      throw new SimulateInterruptedError(
-        `${(e as Error).message}\n${file.count} finished episodes are kept in ${file.partial} (one JSON line each)`,
-        { cause: e },
-      );
+      const kept = `${countOf(file.count, 'finished episode')} ${file.count === 1 ? 'is' : 'are'} kept in ${file.partial}`;
+      const next = 'run the same command with --resume to continue';
+      if (e instanceof FinishedEpisodeMismatchError)
+        throw new StoredEpisodeLineError(
+          file.partial,
+          e.index + 1,
+          `${e.reason}; --resume needs the same options`,
+        );
+      if (e instanceof DiskFullError)
+        throw new SimulateInterruptedError(`${e.message}: ${kept}; free some space, then ${next}`, {
+          cause: e,
+        });
+      throw new SimulateInterruptedError(`${(e as Error).message}\n${kept} (one JSON line each); ${next}`, {
+        cause: e,
+      });
     }
     throw e;
   } finally {
-    process.off('SIGINT', onSigint);
-    bar?.stop();
+    interrupt.dispose();
+    progress.stop();
   }
 }
 
@@ -324,6 +377,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
 if (import.meta.url === `file://${process.argv[1]}`) {
   boundHeapGrowth();
+  exitOnStrayInterrupt('simulate', (s) => process.stderr.write(s));
   const code = await main(process.argv.slice(2), {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),

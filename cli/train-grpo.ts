@@ -5,12 +5,14 @@
  * every command; built by src/grpo/language.ts as in the trainer worker). Reached through `cli/train.ts`'s
  * `--algo` switch.
  */
-import { OutputConflictError, OutputPathError } from '../src/io';
+import { DiskFullError, OutputConflictError, OutputPathError } from '../src/io';
+import { lockOutput } from '../src/io/lock';
+import { DAMAGED_RUN_HINT, diskFullMessage, listenForInterrupt, TrainStoppedError } from './interrupt';
 import { GrpoInputError, GrpoSnapshotError } from '../src/grpo/errors';
 import { grpoLanguageServices } from '../src/grpo/language';
 import { FolderGrpoStorage } from '../src/grpo/node';
 import type { GrpoServices } from '../src/grpo/trainer';
-import { JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
+import { JobAbortedError, JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
 import { trainGrpoJob, type GrpoTrainJobConfigInput, type GrpoTrainResult } from '../src/jobs/train-grpo';
 import { backendFor, resolveRoles, type RolesConfig } from '../src/roles';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
@@ -298,33 +300,57 @@ export async function grpoMain(argv: string[], io: Io): Promise<number> {
         if (loaded.warnings.length) io.stderr(`${loaded.warnings.length} dataset warnings\n`);
         return loaded.seeds;
       };
-      const result = await trainGrpoJob(config, new FolderGrpoStorage(out), {
-        loadSeeds,
-        services: await judgeServices(opts),
-        onStep: (s) => {
-          if (!json)
-            io.stderr(
-              `step ${s.step} R ${s.meanReward.toFixed(3)} return ${s.meanReturn.toFixed(3)} ` +
-                `kl ${s.kl.toFixed(4)} (${((s.rolloutMs + s.updateMs) / 1000).toFixed(1)} s)\n`,
-            );
-        },
-        onMessage: (t) => {
-          if (!json) io.stderr(t);
-        },
-      }).catch((e: unknown) => {
-        throw e instanceof TrainResumeConflictError ? resumeConflictUsage(e, RESUME_FLAGS) : e;
-      });
+      const lock = await lockOutput(out);
+      const interrupt = listenForInterrupt();
+      let saved = 0;
+      let result: GrpoTrainResult;
+      try {
+        result = await trainGrpoJob(config, new FolderGrpoStorage(out), {
+          loadSeeds,
+          services: await judgeServices(opts),
+          signal: interrupt.signal,
+          onStep: (s) => {
+            saved = s.step;
+            if (!json)
+              io.stderr(
+                `step ${s.step} R ${s.meanReward.toFixed(3)} return ${s.meanReturn.toFixed(3)} ` +
+                  `kl ${s.kl.toFixed(4)} (${((s.rolloutMs + s.updateMs) / 1000).toFixed(1)} s)\n`,
+              );
+          },
+          onMessage: (t) => {
+            if (!json) io.stderr(t);
+          },
+        });
+      } catch (e) {
+        if (e instanceof TrainResumeConflictError) throw resumeConflictUsage(e, RESUME_FLAGS);
+        if (e instanceof DiskFullError)
+          throw new TrainStoppedError(
+            diskFullMessage(
+              e,
+              saved > 0
+                ? `the run in ${out} keeps its steps up to step ${saved}`
+                : 'no step of this run was saved',
+              saved > 0 || opts.resume === true,
+            ),
+            { cause: e },
+          );
+        throw e;
+      } finally {
+        interrupt.dispose();
+        await lock.release();
+      }
       io.stdout(json ? JSON.stringify(result) + '\n' : formatGrpoReport(result));
+      if (result.outcome === 'stopped')
+        throw new JobAbortedError(
+          `train stopped: interrupted; the steps done are saved in ${out}; run the same command again with ` +
+            '--resume to continue',
+        );
     },
+    [JobConfigError, TrainRunError, OutputConflictError, OutputPathError, GrpoInputError, RunKindError],
     [
-      JobConfigError,
-      TrainRunError,
-      OutputConflictError,
-      OutputPathError,
-      GrpoInputError,
-      GrpoSnapshotError,
-      RunKindError,
+      ...DATASET_HINTS,
+      { error: RunKindError, hint: '(leave out --algo grpo-emollm for a CSTPO run)' },
+      { error: GrpoSnapshotError, hint: DAMAGED_RUN_HINT },
     ],
-    [...DATASET_HINTS, { error: RunKindError, hint: '(leave out --algo grpo-emollm for a CSTPO run)' }],
   );
 }

@@ -3,10 +3,19 @@
  * in Node on tfjs wasm (else cpu), template mode; every step is saved under `--out`, so `--resume` continues an
  * interrupted run exactly; learning curves and the evaluation against SFT and random at the end.
  */
-import cliProgress from 'cli-progress';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
-import { OutputConflictError, OutputPathError } from '../src/io';
-import { JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
+import { DiskFullError, OutputConflictError, OutputPathError } from '../src/io';
+import { lockOutput } from '../src/io/lock';
+import {
+  DAMAGED_RUN_HINT,
+  diskFullMessage,
+  exitOnStrayInterrupt,
+  listenForInterrupt,
+  TrainStoppedError,
+} from './interrupt';
+import { StoredRunError } from '../src/rl/store';
+import { startProgress } from './progress';
+import { JobAbortedError, JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
 import {
   ablationSuffix,
   trainJob,
@@ -171,8 +180,21 @@ export function parseTrainArgs(argv: string[], io?: Io): TrainOptions | 'help' {
 /** What `train` reports (the `--json` output): the job's result. */
 export type TrainReport = TrainResult;
 
-/** Run the train job described by `opts` in the folder `--out`. @throws job errors, DatasetError, fs errors. */
+/**
+ * Run the train job described by `opts` in the folder `--out`, holding the folder's lock (a second process on it
+ * is refused, naming the first).
+ * @throws OutputLockedError; job errors, DatasetError, fs errors; TrainStoppedError when the disk filled up.
+ */
 export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
+  const lock = await lockOutput(opts.out);
+  try {
+    return await trainLocked(opts, io);
+  } finally {
+    await lock.release();
+  }
+}
+
+async function trainLocked(opts: TrainOptions, io: Io): Promise<TrainReport> {
   const { out, skipInvalid, json, ...config } = opts;
   const loadSeeds = async (path: string, task: TaskId): Promise<Seed[]> => {
     const option = path === config.evalSeeds && path !== config.seeds ? 'eval-seeds' : 'seeds';
@@ -182,32 +204,26 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
     return loaded.seeds;
   };
   const storage = new FolderTrainStorage(out);
-  const bar =
-    io.isTTY && !json
-      ? new cliProgress.SingleBar(
-          { format: 'RL [{bar}] {value}/{total} return {ret} {eta}s left', stream: process.stderr },
-          cliProgress.Presets.shades_classic,
-        )
-      : null;
+  // Without a terminal, each step's line (below) is the progress.
+  const progress = startProgress(io, json || !io.isTTY, 'RL steps');
   // Ctrl-C stops between steps; the run is saved and reported as stopped (--resume continues it).
-  const stop = new AbortController();
-  const onSigint = () => stop.abort('interrupted');
-  process.once('SIGINT', onSigint);
-  let started = false;
+  const interrupt = listenForInterrupt();
+  let saved = 0;
+  let total = 0;
   try {
     return await trainJob(config, storage, {
       loadSeeds,
-      signal: stop.signal,
+      signal: interrupt.signal,
       onMessage: (text) => {
         if (!json || /^(warning|notice)/.test(text)) io.stderr(text);
       },
-      onProgress: ({ done, total }) => {
-        if (!started) bar?.start(total, done - 1, { ret: '-' });
-        started = true;
+      onProgress: (p) => {
+        total = p.total;
       },
       onStep: (r) => {
-        if (bar) bar.update(r.step, { ret: r.meanReturn.toFixed(3) });
-        else if (!json)
+        saved = r.step;
+        progress.update(r.step, total, `return ${r.meanReturn.toFixed(3)}`);
+        if (!io.isTTY && !json)
           io.stderr(
             `step ${r.step} ${r.phase} return ${r.meanReturn.toFixed(3)} ` +
               `critic ${r.losses.criticLoss.toFixed(4)} (${((r.rolloutMs + r.updateMs) / 1000).toFixed(1)} s)\n`,
@@ -216,10 +232,21 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
     });
   } catch (e) {
     if (e instanceof TrainResumeConflictError) throw resumeConflictUsage(e, RESUME_FLAGS);
+    if (e instanceof DiskFullError)
+      throw new TrainStoppedError(
+        diskFullMessage(
+          e,
+          saved > 0
+            ? `the run in ${out} keeps its steps up to step ${saved}`
+            : `no step of this run was saved`,
+          saved > 0 || opts.resume === true,
+        ),
+        { cause: e },
+      );
     throw e;
   } finally {
-    process.off('SIGINT', onSigint);
-    bar?.stop();
+    interrupt.dispose();
+    progress.stop();
     storage.close();
   }
 }
@@ -305,16 +332,22 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const report = await train(opts, io);
       io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
       if (report.outcome === 'stopped')
-        io.stderr(
-          `stopped: the steps done are saved in ${opts.out}; run the same command again with --resume to continue\n`,
+        throw new JobAbortedError(
+          `train stopped: interrupted; the steps done are saved in ${opts.out}; run the same command again with ` +
+            '--resume to continue',
         );
     },
     [JobConfigError, TrainRunError, OutputConflictError, OutputPathError, RunKindError],
-    [...DATASET_HINTS, { error: RunKindError, hint: '(use --algo grpo-emollm for a grpo-emollm run)' }],
+    [
+      ...DATASET_HINTS,
+      { error: RunKindError, hint: '(use --algo grpo-emollm for a grpo-emollm run)' },
+      { error: StoredRunError, hint: DAMAGED_RUN_HINT },
+    ],
   );
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  exitOnStrayInterrupt('train', (s) => process.stderr.write(s));
   process.exitCode = await main(process.argv.slice(2), {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),

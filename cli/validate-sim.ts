@@ -5,7 +5,11 @@
  * random. Logic in src/validity; this file parses options and prints.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
-import { extname, join } from 'node:path';
+import { existsSync } from 'node:fs';
+import { dirname, extname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { exitOnStrayInterrupt } from './interrupt';
+import { formatSeconds, startProgress } from './progress';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DatasetError, p4gFileKind, type TextFile } from '../src/data';
 import { OutputConflictError, OutputPathError } from '../src/io';
@@ -56,7 +60,8 @@ compares with random.
 Options:
   --seeds [TASK=]PATH   a dataset file or folder; repeatable. TASK is esconv, p4g or cb (guessed from the file
                         when left out: P4G CSVs or a folder of them, ESConv / CraigslistBargain JSONL).
-                        Default: the shared files ../shared/data/{esconv,p4g,cb}
+                        Default: the shared datasets folder beside the repository
+                        (../shared/data/{esconv,p4g,cb} from the repository root, or PDL_DATA_DIR)
   --task LIST           only these tasks (comma-separated; default: every task with files)
   --ladder FILE         dose ladders, {"<task>": {"levels": [{"utterances": ["…"], "priceFraction": 0.85}, …]}}
                         (levels ordered so that the outcome should rise; priceFraction and {price} for cb only)
@@ -185,19 +190,69 @@ async function guessTask(path: string): Promise<TaskId> {
 }
 
 /**
+ * The folder of the default datasets: `PDL_DATA_DIR` when set, else the shared datasets folder beside the
+ * repository (`../shared/data` from the repository root, found from this file, whatever the working folder).
+ */
+export function defaultDataFolder(): string {
+  const env = process.env.PDL_DATA_DIR?.trim();
+  if (env) return env;
+  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data');
+}
+
+/** The default dataset of each task, under {@link defaultDataFolder}. */
+const DEFAULT_DATA: readonly { task: TaskId; path: string }[] = [
+  { task: 'esconv', path: 'esconv/esconv-valid.jsonl' },
+  { task: 'p4g', path: 'p4g' },
+  { task: 'cb', path: 'cb/craigslistbargain-valid.jsonl' },
+];
+
+/**
+ * The datasets to read when no `--seeds` is given: those of the default folder that exist (a notice names any
+ * missing one).
+ * @throws NoDataError when none exists, saying where they were looked for and how to point at a dataset.
+ */
+async function defaultSpecs(
+  tasks: readonly TaskId[] | null,
+  stderr: (s: string) => void,
+): Promise<{ task: TaskId; path: string }[]> {
+  const folder = defaultDataFolder();
+  const wanted = DEFAULT_DATA.filter((d) => !tasks || tasks.includes(d.task)).map((d) => ({
+    task: d.task,
+    path: join(folder, d.path),
+  }));
+  const found: { task: TaskId; path: string }[] = [];
+  for (const spec of wanted) {
+    if (existsSync(spec.path)) found.push(spec);
+    else if (existsSync(folder))
+      stderr(`notice: no ${spec.task} data at ${spec.path}; ${spec.task} is left out\n`);
+  }
+  if (found.length === 0)
+    throw new NoDataError(
+      `no dataset to validate against: without --seeds, validate-sim reads ${process.env.PDL_DATA_DIR?.trim() ? 'the folder of PDL_DATA_DIR' : 'the shared datasets folder beside the repository'} ` +
+        `(${folder}${existsSync(folder) ? `, which holds none of ${wanted.map((w) => w.path.slice(folder.length + 1)).join(', ')}` : ', which does not exist'}); ` +
+        'point at a dataset with --seeds TASK=PATH (e.g. --seeds esconv=my/esconv.jsonl, --seeds p4g=my/p4g-folder), ' +
+        'or set PDL_DATA_DIR to a folder laid out like it',
+    );
+  return found;
+}
+
+/** No dataset given and none found where the defaults live. Code `VALIDITY_NO_DATA`. */
+export class NoDataError extends LabError {
+  override name = 'NoDataError';
+  override readonly code = 'VALIDITY_NO_DATA';
+}
+
+/**
  * Read the dataset files of every --seeds option (or the shared defaults), of the tasks in `args.tasks` (all when
  * null). Also used by `npm run fit-sim` (scripts/fit-sim.ts).
  * @throws UsageError for a missing path, a file whose task cannot be told, or a second P4G file of one kind.
+ * @throws NoDataError when no --seeds is given and no default dataset exists.
  */
-export async function readFiles(args: Pick<ValidateArgs, 'seeds' | 'tasks'>): Promise<ValidityFiles> {
-  const specs =
-    args.seeds.length > 0
-      ? args.seeds
-      : [
-          { task: 'esconv' as const, path: '../shared/data/esconv/esconv-valid.jsonl' },
-          { task: 'p4g' as const, path: '../shared/data/p4g' },
-          { task: 'cb' as const, path: '../shared/data/cb/craigslistbargain-valid.jsonl' },
-        ];
+export async function readFiles(
+  args: Pick<ValidateArgs, 'seeds' | 'tasks'>,
+  stderr: (s: string) => void = (s) => process.stderr.write(s),
+): Promise<ValidityFiles> {
+  const specs = args.seeds.length > 0 ? args.seeds : await defaultSpecs(args.tasks, stderr);
   const files: ValidityFiles = {};
   for (const spec of specs) {
     try {
@@ -237,7 +292,11 @@ export async function readFiles(args: Pick<ValidateArgs, 'seeds' | 'tasks'>): Pr
  * Run the validation and return what to print.
  * @throws OutputConflictError / OutputPathError before any work when --out cannot take the report.
  */
-export async function runValidateCli(args: ValidateArgs, stderr: (s: string) => void): Promise<string> {
+export async function runValidateCli(
+  args: ValidateArgs,
+  stderr: (s: string) => void,
+  isTTY = false,
+): Promise<string> {
   if (args.out !== null) {
     await assertOutputAvailable(args.out, {
       kind: 'dir',
@@ -245,7 +304,7 @@ export async function runValidateCli(args: ValidateArgs, stderr: (s: string) => 
       overwrite: args.overwrite,
     });
   }
-  const files = await readFiles(args);
+  const files = await readFiles(args, stderr);
   let ladder: LadderFile | undefined;
   if (args.ladder !== null) {
     let text: string;
@@ -261,6 +320,9 @@ export async function runValidateCli(args: ValidateArgs, stderr: (s: string) => 
       throw e;
     }
   }
+  const started = Date.now();
+  let replayed = false;
+  const replay = startProgress({ stdout: () => {}, stderr, isTTY }, false, 'dialogues replayed');
   const report = await buildValidityReport({
     files,
     ...(ladder ? { ladder } : {}),
@@ -268,8 +330,16 @@ export async function runValidateCli(args: ValidateArgs, stderr: (s: string) => 
     checkSeeds: args.checkSeeds,
     resamples: args.resamples,
     ...(args.allHeldOut ? { allHeldOut: true } : {}),
-    onProgress: (m) => stderr(`${m}\n`),
+    onProgress: (m) => {
+      if (replayed) replay.stop();
+      stderr(`${m} (${formatSeconds((Date.now() - started) / 1000)} so far)\n`);
+    },
+    onReplayed: (done, total) => {
+      replayed = true;
+      replay.update(done, total);
+    },
   });
+  replay.stop();
   const markdown = reportMarkdown(report);
   const json = `${JSON.stringify(report, null, 2)}\n`;
   if (args.out !== null) {
@@ -291,7 +361,7 @@ export class LadderFileError extends LabError {
  */
 export async function main(
   argv: string[],
-  io: { stdout: (s: string) => void; stderr: (s: string) => void },
+  io: { stdout: (s: string) => void; stderr: (s: string) => void; isTTY?: boolean },
 ): Promise<number> {
   try {
     const args = parseValidateArgs(argv);
@@ -299,7 +369,7 @@ export async function main(
       io.stdout(HELP);
       return 0;
     }
-    io.stdout(await runValidateCli(args, io.stderr));
+    io.stdout(await runValidateCli(args, io.stderr, io.isTTY ?? false));
     return 0;
   } catch (err) {
     if (err instanceof ValidityInputError || err instanceof OptionUsageError) {
@@ -320,8 +390,10 @@ export async function main(
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
+  exitOnStrayInterrupt('validate-sim', (s) => process.stderr.write(s));
   process.exitCode = await main(process.argv.slice(2), {
     stdout: (s) => process.stdout.write(s),
     stderr: (s) => process.stderr.write(s),
+    isTTY: Boolean(process.stderr.isTTY),
   });
 }

@@ -32,6 +32,13 @@ function merge(results: readonly LoadResult[]): LoadResult {
  * @throws DatasetError naming the file, the line and the column.
  */
 export function assertUtf8Text(file: TextFile): void {
+  // NUL characters (every other byte of ASCII text in UTF-16) or a UTF-16 byte-order mark read as UTF-8.
+  if (file.text.slice(0, 4096).includes('\u0000') || file.text.startsWith('\uFFFD\uFFFD'))
+    throw new DatasetError(
+      file.name,
+      1,
+      'the file is UTF-16 (or binary), not UTF-8 text; convert it with iconv -f utf-16 -t utf-8',
+    );
   const at = file.text.indexOf('\uFFFD');
   if (at < 0) return;
   const before = file.text.slice(0, at);

@@ -1,6 +1,29 @@
 /** JSON Lines reading with per-line validation (zod) and file:line errors. */
 import type { z } from 'zod';
+import { jsonLineReason } from '../io/json';
 import { DatasetError, describeZodError, type LoadLog } from './result';
+
+/**
+ * The longest text a dataset record's field may hold (characters): far above any utterance or scenario (the
+ * shared datasets' longest field is a few thousand), low enough that one record cannot take the memory of a run.
+ */
+export const MAX_FIELD_CHARS = 100_000;
+
+/** The dotted path and length of the first string in `value` longer than `max` characters, or null. */
+export function overlongField(
+  value: unknown,
+  max: number,
+  prefix = '',
+): { path: string; length: number } | null {
+  if (typeof value === 'string')
+    return value.length > max ? { path: prefix || 'the value', length: value.length } : null;
+  if (value === null || typeof value !== 'object') return null;
+  for (const [key, v] of Array.isArray(value) ? value.entries() : Object.entries(value)) {
+    const found = overlongField(v, max, prefix === '' ? String(key) : `${prefix}.${String(key)}`);
+    if (found) return found;
+  }
+  return null;
+}
 
 /** One valid line: its 1-based physical line number and the validated value. */
 export interface JsonlRecord<T> {
@@ -29,8 +52,16 @@ export function readJsonl<S extends z.ZodType>(
       try {
         json = JSON.parse(raw);
       } catch (e) {
-        throw new DatasetError(file, line, `invalid JSON: ${(e as Error).message}`);
+        throw new DatasetError(file, line, `invalid JSON${jsonLineReason(raw, e)}`);
       }
+      const long = overlongField(json, MAX_FIELD_CHARS);
+      if (long)
+        throw new DatasetError(
+          file,
+          line,
+          `the field ${long.path} holds ${long.length.toLocaleString('en')} characters, more than the bound of ` +
+            `${MAX_FIELD_CHARS.toLocaleString('en')}`,
+        );
       const parsed = schema.safeParse(json);
       if (!parsed.success) throw new DatasetError(file, line, describeZodError(parsed.error));
       return parsed.data as z.output<S>;

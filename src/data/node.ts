@@ -2,17 +2,139 @@
  * Node-only helpers: read dataset or seed files from disk (`node:fs`). Not exported from the browser-safe
  * `src/data/index.ts`; import `src/data/node` from Node code (CLI, benches, tests).
  */
+import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import type { TaskName } from '../tasks/emollm';
+import { isEmollmTaskName, type TaskName } from '../tasks/emollm';
 import { loadSeedsFromFiles } from './files';
 import { P4G_FILE_NAMES } from './p4g';
-import type { LoadOptions, LoadResult, TextFile } from './result';
+import { DatasetError, type LoadOptions, type LoadResult, type TextFile } from './result';
 
 const DATA_EXTENSIONS = new Set(['.jsonl', '.csv']);
 
+/**
+ * The longest line a dataset or seed file may hold, in bytes (1 MiB by default: the shared datasets' longest line
+ * is under 13 kB, so a longer one is almost surely not a dataset record). Set with the environment variable
+ * `PDL_MAX_LINE_BYTES` (an integer ≥ 1,024).
+ */
+export const DEFAULT_MAX_LINE_BYTES = 1 << 20;
+
+/** The line bound in force: {@link DEFAULT_MAX_LINE_BYTES} unless `PDL_MAX_LINE_BYTES` sets another. */
+export function maxLineBytes(): number {
+  const raw = process.env.PDL_MAX_LINE_BYTES?.trim();
+  return raw !== undefined && /^\d+$/.test(raw) && Number(raw) >= 1024 ? Number(raw) : DEFAULT_MAX_LINE_BYTES;
+}
+
+const fmt = (n: number) => n.toLocaleString('en');
+
+/**
+ * Refuses bytes that are UTF-16 text (a byte-order mark FF FE / FE FF, or NUL bytes, which UTF-8 text does not
+ * hold) with the conversion that fixes it, instead of a misleading "not UTF-8" later.
+ * @throws DatasetError naming the file.
+ */
+function assertNotUtf16(path: string, head: Uint8Array): void {
+  const bom = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  if (bom || head.subarray(0, 4096).includes(0))
+    throw new DatasetError(
+      path,
+      1,
+      `the file is ${bom ? 'UTF-16' : 'UTF-16 or binary (it holds NUL bytes)'}, not UTF-8 text; ` +
+        `convert it: iconv -f utf-16 -t utf-8 ${basename(path)} > ${basename(path, extname(path))}-utf8${extname(path)}`,
+    );
+}
+
+/** @throws DatasetError naming the file, the line, its size and the bound when a line is longer than the bound. */
+function assertLineBound(path: string, bytes: Uint8Array, bound: number, firstLine = 1, cut = false): void {
+  let start = 0;
+  let line = firstLine;
+  for (;;) {
+    const nl = bytes.indexOf(0x0a, start);
+    const end = nl < 0 ? bytes.length : nl;
+    if (end - start > bound)
+      throw new DatasetError(
+        path,
+        line,
+        `the line is ${cut && nl < 0 ? 'longer than' : `${fmt(end - start)} bytes long, more than`} the bound of ` +
+          `${fmt(bound)} bytes (PDL_MAX_LINE_BYTES sets another)`,
+      );
+    if (nl < 0) return;
+    start = nl + 1;
+    line += 1;
+  }
+}
+
+/** A whole dataset file, checked (UTF-16, line bound) before it is decoded. */
 async function readText(path: string): Promise<TextFile> {
-  return { name: path, text: await readFile(path, 'utf8') };
+  const bytes = await readFile(path);
+  assertNotUtf16(path, bytes);
+  assertLineBound(path, bytes, maxLineBytes());
+  return { name: path, text: bytes.toString('utf8') };
+}
+
+/**
+ * The first `records` non-blank lines of `path` as text (with the blank lines between them, so line numbers stay
+ * those of the file), read as a stream: memory holds those lines, not the file. `complete`: the file has no more.
+ * @throws DatasetError for UTF-16 text or a line over the bound.
+ */
+async function readLinePrefix(path: string, records: number): Promise<{ text: string; complete: boolean }> {
+  const bound = maxLineBytes();
+  const stream = createReadStream(path, { highWaterMark: 1 << 16 });
+  const parts: Buffer[] = [];
+  let pending: Buffer[] = [];
+  let pendingBytes = 0;
+  let line = 0;
+  let found = 0;
+  let first = true;
+  try {
+    for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (first) assertNotUtf16(path, chunk);
+      first = false;
+      let start = 0;
+      for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
+        const piece = chunk.subarray(start, nl + 1);
+        const whole = pending.length > 0 ? Buffer.concat([...pending, piece]) : piece;
+        pending = [];
+        pendingBytes = 0;
+        line += 1;
+        assertLineBound(path, whole.subarray(0, whole.length - 1), bound, line);
+        parts.push(whole);
+        if (whole.toString('utf8').trim() !== '') found += 1;
+        start = nl + 1;
+        if (found >= records) return { text: Buffer.concat(parts).toString('utf8'), complete: false };
+      }
+      if (start < chunk.length) {
+        pending.push(chunk.subarray(start));
+        pendingBytes += chunk.length - start;
+        if (pendingBytes > bound) assertLineBound(path, Buffer.concat(pending), bound, line + 1, true);
+      }
+    }
+  } finally {
+    stream.destroy();
+  }
+  return { text: Buffer.concat([...parts, ...pending]).toString('utf8'), complete: true };
+}
+
+/**
+ * The seeds of the first records of one JSONL file, enough for `needed` seeds (what a run of `needed` episodes
+ * plays when the file holds at least that many: episode i plays seed i mod S, so seeds past the first `needed` are
+ * never played). Reads a growing prefix of the file as a stream, so a huge file costs the lines a run needs, not
+ * the file. `stoppedAt`: set when the file was not read to its end.
+ */
+async function loadSeedPrefix(
+  path: string,
+  task: TaskName,
+  needed: number,
+  options: LoadOptions,
+): Promise<LoadResult> {
+  let records = needed;
+  for (;;) {
+    const { text, complete } = await readLinePrefix(path, records);
+    const result = loadSeedsFromFiles(task, [{ name: path, text }], options);
+    if (complete) return result;
+    if (result.seeds.length >= needed)
+      return { ...result, seeds: result.seeds.slice(0, needed), stoppedAfter: needed };
+    records += Math.max(needed - result.seeds.length, records);
+  }
 }
 
 /** The P4G files next to a P4G CSV: the file itself plus any standard-named companion in its folder. */
@@ -30,16 +152,31 @@ async function p4gSiblings(path: string): Promise<string[]> {
  * standard-named companions next to it are read too), a seed file (JSONL of seeds, detected by content), or a
  * folder (every `.jsonl` and `.csv` file in it, e.g. the `p4g` folder); for an EmoLLM setting (`emollm-ed`, …),
  * EmoLLM scenario JSONL (see `loadSeedsFromFiles`). The one loader of every command's `--seeds`. File names in
- * errors and warnings are the paths read.
+ * errors and warnings are the paths read. Every file is checked first: UTF-16 text and a line longer than
+ * {@link maxLineBytes} are refused naming the file (and line); a field longer than `MAX_FIELD_CHARS` is a bad record.
+ * With `needed` (the episodes a run plays), one ESConv / CB / seed JSONL file is read only up to its `needed`-th
+ * seed (`stoppedAfter` set when the file holds more): episode i plays seed i mod S, so when the file holds at
+ * least `needed` seeds the others are never played, and they are neither read nor checked.
  * @throws DatasetError / EmollmSeedFileError from the loaders; the `node:fs` error when a path cannot be read.
  */
 export async function loadSeedsFromPath(
   path: string,
   task: TaskName,
-  options: LoadOptions = {},
+  options: LoadOptions & { needed?: number } = {},
 ): Promise<LoadResult> {
   let paths: string[];
-  if ((await stat(path)).isDirectory()) {
+  const { needed, ...load } = options;
+  const info = await stat(path);
+  // One JSONL file of ESConv / CB records or seeds: a run of `needed` episodes reads only the records it plays.
+  if (
+    needed !== undefined &&
+    info.isFile() &&
+    extname(path).toLowerCase() === '.jsonl' &&
+    (task === 'esconv' || task === 'cb') &&
+    !isEmollmTaskName(task)
+  )
+    return loadSeedPrefix(path, task, needed, load);
+  if (info.isDirectory()) {
     const names = (await readdir(path)).filter((n) => DATA_EXTENSIONS.has(extname(n).toLowerCase())).sort();
     paths = names.map((n) => join(path, n));
   } else if (task === 'p4g' && extname(path).toLowerCase() === '.csv') {
@@ -47,5 +184,5 @@ export async function loadSeedsFromPath(
   } else {
     paths = [path];
   }
-  return loadSeedsFromFiles(task, await Promise.all(paths.map(readText)), options);
+  return loadSeedsFromFiles(task, await Promise.all(paths.map(readText)), load);
 }

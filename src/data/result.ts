@@ -33,6 +33,11 @@ export interface LoadResult {
   seeds: Seed[];
   skipped: SkippedRecord[];
   warnings: LoadWarning[];
+  /**
+   * Set when the file was read only up to this many seeds (all a run needed; see `loadSeedsFromPath`'s `needed`):
+   * the file may hold more, unread.
+   */
+  stoppedAfter?: number;
 }
 
 export interface LoadOptions {

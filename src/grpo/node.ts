@@ -35,7 +35,12 @@ export class FolderGrpoStorage {
 
   /** @throws OutputConflictError / OutputPathError from `assertOutputAvailable`. */
   prepare(mode: { resume: boolean; overwrite: boolean }): Promise<OutputState> {
-    return assertOutputAvailable(this.out, { kind: 'dir', ownerMarker: 'split.json', ...mode });
+    return assertOutputAvailable(this.out, {
+      kind: 'dir',
+      ownerMarker: 'split.json',
+      ownerFiles: ['run.json', 'latest.json', 'init.json', 'history.jsonl'],
+      ...mode,
+    });
   }
 
   /**

@@ -118,6 +118,7 @@ export function describeErrno(error: unknown): string {
     case 'ENOTDIR':
       return 'a part of the path is a file, not a folder';
     case 'ENOSPC':
+    case 'EDQUOT':
       return 'the disk is full';
     case 'EROFS':
       return 'the file system is read-only';
@@ -127,6 +128,51 @@ export function describeErrno(error: unknown): string {
       return 'the folder is not empty';
     default:
       return error instanceof Error ? error.message : String(error);
+  }
+}
+
+/**
+ * The disk filled up (ENOSPC, or EDQUOT: a quota) while a file was written. What was finished before stays whole:
+ * a line cut by the failed write is cut off again, so the file ends on its last complete line. The commands add how
+ * much was kept and how to continue. Code `DISK_FULL`.
+ */
+export class DiskFullError extends LabError {
+  override name = 'DiskFullError';
+  override readonly code: string = 'DISK_FULL';
+  /** @param path the file being written when the disk filled up. */
+  constructor(readonly path: string) {
+    super(`the disk is full while writing ${path}`);
+  }
+}
+
+/** Whether `error` is a Node error saying the disk (or the user's quota) is full. */
+export function isDiskFull(error: unknown): boolean {
+  const code = (error as { code?: unknown } | null)?.code;
+  return code === 'ENOSPC' || code === 'EDQUOT';
+}
+
+/**
+ * An output (a run or evaluation folder, a trajectory or memory file) is being written by another live process:
+ * two processes writing one output would mix their work, so the second is refused before any work. Code
+ * `OUTPUT_LOCKED`.
+ */
+export class OutputLockedError extends LabError {
+  override name = 'OutputLockedError';
+  override readonly code: string = 'OUTPUT_LOCKED';
+  /**
+   * @param path the output.
+   * @param holder who holds it, in words (`pid 123 on host h, started 2026-01-02T03:04:05Z: npm run train …`).
+   * @param lockFile the lock file.
+   */
+  constructor(
+    readonly path: string,
+    readonly holder: string,
+    readonly lockFile: string,
+  ) {
+    super(
+      `${path} is in use by another process (${holder}); wait for it to finish or stop it ` +
+        `(a lock left by a process that no longer runs is taken over by itself: ${lockFile})`,
+    );
   }
 }
 

@@ -75,6 +75,18 @@ export function describeJsonError(text: string, error: unknown): { reason: strin
 }
 
 /**
+ * Where one line (or a short text) stops being valid JSON, in words that quote none of its content (a file may be
+ * a link to something private), to follow `invalid JSON`: ` at column 12`, `: the JSON ends early at column 40
+ * (…)`, or nothing.
+ */
+export function jsonLineReason(text: string, error: unknown): string {
+  const { reason } = describeJsonError(text, error);
+  const column = /^not valid JSON: unexpected .* (at column \d+)$/.exec(reason);
+  if (column) return ` ${column[1]}`;
+  return reason === 'not valid JSON' ? '' : `: ${reason}`;
+}
+
+/**
  * Parse a whole-file JSON text.
  * @param path file name used in errors.
  * @param reviver optional `JSON.parse` reviver.

@@ -13,13 +13,16 @@ import { lstat, mkdir, mkdtemp, open, readFile, readdir, rename, rm, stat, trunc
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   describeErrno,
+  DiskFullError,
   FileReadError,
+  isDiskFull,
   OutputConflictError,
   OutputPathError,
   PathKindError,
   WriterClosedError,
 } from './errors';
 import { decodeUtf8, firstInvalidUtf8, parseJsonText } from './json';
+import { writeAll, writeError } from './disk';
 
 let tempCounter = 0;
 
@@ -43,10 +46,13 @@ async function syncFolder(folder: string): Promise<void> {
   }
 }
 
-/** Wrap a write failure as an {@link OutputPathError} naming `path` (typed errors pass through). */
+/**
+ * Wrap a write failure as a DiskFullError (a full disk) or an {@link OutputPathError} naming `path` (typed errors
+ * pass through).
+ */
 function writeFailure(path: string, error: unknown): Error {
-  if (error instanceof OutputPathError || error instanceof OutputConflictError) return error;
-  return new OutputPathError(path, describeErrno(error));
+  if (error instanceof OutputConflictError) return error;
+  return writeError(path, error);
 }
 
 /**
@@ -54,7 +60,8 @@ function writeFailure(path: string, error: unknown): Error {
  * over `path`; a crash at any point leaves the previous file whole. Missing parent folders are created.
  * @param path target file.
  * @param data content; a string is written as UTF-8.
- * @throws OutputPathError naming `path` when it cannot be written (under a file, no permission, disk full).
+ * @throws DiskFullError naming `path` when the disk is full; OutputPathError naming it when it cannot be written
+ *   (under a file, no permission).
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
   const temp = tempSiblingPath(path);
@@ -62,7 +69,7 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array): 
   try {
     await mkdir(dirname(path), { recursive: true });
     handle = await open(temp, 'wx');
-    await handle.writeFile(data);
+    await writeAll(handle, data);
     await handle.sync();
     await handle.close();
     handle = undefined;
@@ -122,7 +129,7 @@ export async function createDirAtomic<T>(
     await syncTree(temp);
   } catch (e) {
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
-    throw e;
+    throw isDiskFull(e) ? new DiskFullError(path) : e;
   }
   let old: string | undefined;
   try {
@@ -185,6 +192,12 @@ export interface OutputGuardOptions {
    * folder may be resumed or overwritten; a non-empty folder without it is always refused.
    */
   ownerMarker?: string;
+  /**
+   * Other files the caller's own folders hold (e.g. `run.json`): a folder with one of them but without
+   * `ownerMarker` is the caller's output, damaged, and is refused as such (restore it or start anew elsewhere),
+   * not as someone else's folder.
+   */
+  ownerFiles?: readonly string[];
 }
 
 /**
@@ -268,7 +281,13 @@ export async function assertOutputAvailable(path: string, options: OutputGuardOp
   const owned = ownerMarker === undefined ? undefined : names.includes(ownerMarker);
   let state: OutputState;
   if (names.length === 0) state = 'empty';
-  else if (owned === false) {
+  else if (owned === false && (options.ownerFiles ?? []).some((n) => names.includes(n))) {
+    throw new OutputConflictError(
+      path,
+      `${found}, which has no ${ownerMarker}`,
+      `it looks like a damaged output of this command: restore ${ownerMarker} from a copy, or start anew in another folder`,
+    );
+  } else if (owned === false) {
     throw new OutputConflictError(
       path,
       `${found}, which has no ${ownerMarker}`,
@@ -338,7 +357,7 @@ export async function openJsonlWriter(
     const chunk = buffer.join('');
     buffer = [];
     buffered = 0;
-    await file.write(chunk);
+    await writeAll(file, chunk);
   };
   const fail = async (e: unknown): Promise<never> => {
     state = 'closed';

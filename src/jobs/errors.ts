@@ -65,3 +65,18 @@ export class TrainResumeConflictError extends TrainRunError {
     );
   }
 }
+
+/**
+ * A finished episode given to resume a simulate run is not the episode the run plays at its place (another seed,
+ * repeat, policy, rng seed or simulator version). `index` is 0-based. Code `FINISHED_EPISODE_MISMATCH`.
+ */
+export class FinishedEpisodeMismatchError extends LabError {
+  override name = 'FinishedEpisodeMismatchError';
+  override readonly code = 'FINISHED_EPISODE_MISMATCH';
+  constructor(
+    readonly index: number,
+    readonly reason: string,
+  ) {
+    super(`finished episode ${index + 1} is not this run's: ${reason}`);
+  }
+}

@@ -38,6 +38,7 @@ import {
   TaskNameField,
   type JobOptions,
 } from './common';
+import { FinishedEpisodeMismatchError } from './errors';
 import { PolicyRegistry, type PolicyResources } from './policies';
 import { PolicyResourcesField } from './resources';
 
@@ -81,8 +82,30 @@ export const SimulateConfigSchema = z
 /** The configuration as given (defaults not yet applied). */
 export type SimulateConfig = z.input<typeof SimulateConfigSchema>;
 
-/** One line of a trajectory file: the episode record, its repeat index and the simulator version. */
-export type TrajectoryLine = EpisodeRecord & { repeat: number; simulatorVersion: string };
+/**
+ * One line of a trajectory file: the episode record, its repeat index, the run's rng seed (`--rng-seed`) and the
+ * simulator version.
+ */
+export type TrajectoryLine = EpisodeRecord & { repeat: number; rngSeed: number; simulatorVersion: string };
+
+/**
+ * An episode an interrupted run finished (a line of its trajectory file, turns counted), given back to
+ * {@link simulateJob} to resume: it is checked against the episode the run plays at its place and not played again.
+ */
+export interface FinishedEpisode {
+  task: string;
+  seedId: string;
+  repeat: number;
+  policy: string;
+  /** The run's rng seed (absent in lines written before it was recorded: such a run cannot be resumed). */
+  rngSeed?: number;
+  simulatorVersion: string;
+  success: boolean;
+  /** Actor turns played. */
+  turns: number;
+  return: number;
+  endReason: string | null;
+}
 
 /** What the simulate job reports. */
 export interface SimulateResult {
@@ -113,12 +136,42 @@ export interface SimulateJobOptions extends JobOptions {
   onEpisode?: (line: TrajectoryLine) => void | Promise<void>;
   /** What the runtime offers the language backends (WebGPU, fetch, record mode). */
   runtime?: RuntimeOptions;
+  /**
+   * The first episodes, finished by an interrupted run of the same configuration (resume): counted in the summary,
+   * not played again (not passed to `onEpisode`). Checked one by one against the run's plan.
+   */
+  finished?: readonly FinishedEpisode[];
+}
+
+/**
+ * Why finished episode `i` (0-based) cannot be episode `i` of this run, in words, or null when it can.
+ */
+function finishedMismatch(
+  e: FinishedEpisode,
+  want: { task: string; seedId: string; repeat: number; policy: string; rngSeed: number },
+): string | null {
+  if (e.simulatorVersion !== SIMULATOR_VERSION)
+    return `it was played by simulator ${e.simulatorVersion}, not ${SIMULATOR_VERSION}`;
+  if (e.rngSeed === undefined) return 'it records no rng seed (written by an earlier version)';
+  const given = { task: e.task, seed: e.seedId, repeat: e.repeat, policy: e.policy, 'rng seed': e.rngSeed };
+  const planned = {
+    task: want.task,
+    seed: want.seedId,
+    repeat: want.repeat,
+    policy: want.policy,
+    'rng seed': want.rngSeed,
+  };
+  for (const key of Object.keys(given) as (keyof typeof given)[])
+    if (given[key] !== planned[key])
+      return `it has ${key} ${JSON.stringify(given[key])} where this run plays ${JSON.stringify(planned[key])}`;
+  return null;
 }
 
 /**
  * Runs the simulate job (see the module comment).
  * @throws JobConfigError for an invalid configuration; UnknownPolicyError / PolicyUnavailableError for a policy
  *   that cannot run; JobAbortedError when `signal` aborts (episodes already passed to `onEpisode` stay there);
+ *   FinishedEpisodeMismatchError when a finished episode given to resume is not this run's (its index and why);
  *   whatever the roles throw (FixtureMissingError, RoleOutputError, …).
  */
 export async function simulateJob(
@@ -163,8 +216,29 @@ export async function simulateJob(
         for (let i = 0; i < (config.episodes ?? group.length); i++)
           yield { seed: group[i % group.length] as Seed, repeat: Math.floor(i / group.length) };
     }
+    const finished = options.finished ?? [];
+    if (finished.length > episodes)
+      throw new FinishedEpisodeMismatchError(
+        episodes,
+        `the stored run has ${finished.length} episodes, more than the ${episodes} this run plays`,
+      );
     let i = 0;
     for (const { seed, repeat } of plan()) {
+      const done = finished[i];
+      if (done !== undefined) {
+        const why = finishedMismatch(done, {
+          task: config.task,
+          seedId: seed.id,
+          repeat,
+          policy: config.policy,
+          rngSeed: config.rngSeed,
+        });
+        if (why !== null) throw new FinishedEpisodeMismatchError(i, why);
+        outcomes.push({ caseId: done.seedId, success: done.success, turns: done.turns, return: done.return });
+        verdicts.push(classifyEnding(endingOf(done.endReason), done.success));
+        options.onProgress?.({ done: ++i, total: episodes });
+        continue;
+      }
       checkAborted(options.signal, 'simulate');
       const streams = caseStreams({
         rngSeed: config.rngSeed,
@@ -189,10 +263,12 @@ export async function simulateJob(
         ...record,
         policy: config.policy,
         repeat,
+        rngSeed: config.rngSeed,
         simulatorVersion: SIMULATOR_VERSION,
       });
       options.onProgress?.({ done: ++i, total: episodes });
     }
+    const played = Math.max(1, episodes - finished.length);
     const summary = summarizeEpisodes(outcomes, { rng: Rng.fromSeed(config.rngSeed) });
     const total = roles.totalUsage();
     return {
@@ -210,9 +286,9 @@ export async function simulateJob(
         ? {
             roles: roles.usage(),
             perEpisode: {
-              calls: total.calls / episodes,
-              promptTokens: total.promptTokens / episodes,
-              completionTokens: total.completionTokens / episodes,
+              calls: total.calls / played,
+              promptTokens: total.promptTokens / played,
+              completionTokens: total.completionTokens / played,
             },
           }
         : null,

@@ -9,6 +9,7 @@
  * run folder created whole with `split.json` and the run store's files, then `history.json`, `eval.json`).
  */
 import { z } from 'zod';
+import { DamagedRunFileError } from '../runs/errors';
 import type { WasmBackendOptions } from '../gpu/wasm';
 import { GrpoConfigSchema, type GrpoConfig } from '../grpo/config';
 import { evaluatePolicy, summarize, type PolicySummary } from '../grpo/evaluate';
@@ -158,6 +159,7 @@ export async function trainGrpoJob(
     if (!options.loadSeeds) throw new TrainRunError(`no loader for the seed source "${source}"`);
     return options.loadSeeds(source, task);
   };
+  options.onMessage?.(`${c.resume ? 'resuming' : 'starting'} a GRPO run in ${storage.location}…\n`);
   const opened = await openTrainRun(storage, 'train-grpo', {
     resume: c.resume,
     overwrite: c.overwrite,
@@ -197,6 +199,14 @@ export async function trainGrpoJob(
       seeds,
       runId: storage.runId,
       ...(options.services ? { services: options.services } : {}),
+    }).catch((e: unknown) => {
+      // A stored setting that fails its schema: the run's file is damaged (named, with the field), never a dump.
+      if (!(e instanceof z.ZodError)) throw e;
+      const issue = e.issues[0];
+      throw new DamagedRunFileError(
+        `${storage.location}/latest.json`,
+        `config.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
+      );
     });
     history = stored.history;
   } else {
@@ -235,6 +245,12 @@ export async function trainGrpoJob(
     );
   }
   const config = trainer.config;
+  if (trainer.step < config.steps)
+    options.onMessage?.(
+      `GRPO on ${backend}: ${countOf(config.steps - trainer.step, 'step')} to go (from step ${trainer.step + 1}), ` +
+        `each playing ${countOf(config.groupsPerStep, 'group')} of ${countOf(config.groupSize, 'trajectory', 'trajectories')} ` +
+        'before it updates the heads; a line follows each step\n',
+    );
   try {
     while (trainer.step < config.steps && !options.signal?.aborted) {
       const row = await trainer.trainStep();

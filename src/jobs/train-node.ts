@@ -30,7 +30,12 @@ export class FolderTrainStorage implements TrainStorage {
    * @throws OutputConflictError / OutputPathError from `assertOutputAvailable`.
    */
   prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState> {
-    return assertOutputAvailable(this.out, { kind: 'dir', ownerMarker: 'split.json', ...mode });
+    return assertOutputAvailable(this.out, {
+      kind: 'dir',
+      ownerMarker: 'split.json',
+      ownerFiles: ['run.json', 'latest.json', 'init.json', 'history.jsonl'],
+      ...mode,
+    });
   }
 
   /**

@@ -35,3 +35,50 @@ export class RunKindError extends LabError {
     super(`${source} is ${words(found)} run, not ${words(expected)} run`);
   }
 }
+
+/**
+ * A stored run's file holds a value no run can have written (a number that is not finite, a setting that fails
+ * its schema): the run is damaged. Names the file and the field; says what to do (not "choose a new folder": the
+ * folder is the user's run). Code `RUN_FILE_DAMAGED`.
+ */
+export class DamagedRunFileError extends LabError {
+  override name: string = 'DamagedRunFileError';
+  override readonly code: string = 'RUN_FILE_DAMAGED';
+  /**
+   * @param file the run's file at fault (`runs/x/run.json`).
+   * @param reason what is wrong, naming the field (`config.learningRate must be a finite number (it reads Infinity)`).
+   */
+  constructor(
+    readonly file: string,
+    readonly reason: string,
+  ) {
+    super(
+      `${file}: ${reason}; the run is damaged: restore it from a copy or start a new run in another folder`,
+    );
+  }
+}
+
+/**
+ * The first number in `value` that is not finite (JSON text such as `1e999` reads as Infinity), with its dotted
+ * path from `prefix`; null when there is none. Float32 arrays (weights) are not walked.
+ */
+export function firstNonFinite(value: unknown, prefix: string): { path: string; value: number } | null {
+  if (typeof value === 'number') return Number.isFinite(value) ? null : { path: prefix, value };
+  if (value === null || typeof value !== 'object' || ArrayBuffer.isView(value)) return null;
+  const entries = Array.isArray(value) ? value.map((v, i) => [String(i), v] as const) : Object.entries(value);
+  for (const [key, v] of entries) {
+    const found = firstNonFinite(v, prefix === '' ? key : `${prefix}.${key}`);
+    if (found) return found;
+  }
+  return null;
+}
+
+/**
+ * Throws {@link DamagedRunFileError} naming `file` when the `config` of a run file holds a number that is not
+ * finite.
+ */
+export function assertFiniteConfig(file: string, config: unknown): void {
+  const bad = firstNonFinite(config, 'config');
+  if (bad)
+    throw new DamagedRunFileError(file, `${bad.path} must be a finite number (it reads ${String(bad.value)})`);
+}

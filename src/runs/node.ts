@@ -10,11 +10,12 @@
  * kind's `validate`) raises the kind's damaged-run error naming the file; one that is not UTF-8 a FileReadError
  * naming the file, the line and the byte.
  */
-import { writeFile, readdir, rm } from 'node:fs/promises';
+import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
-import { Float32PayloadError, RunKindError } from './errors';
+import { assertFiniteConfig, Float32PayloadError, RunKindError } from './errors';
 import { describeJsonError } from '../io/json';
 import { createDirAtomic, readTextFileIfExists, writeFileAtomic } from '../io/node';
+import { writeNewFile } from '../io/disk';
 import type { RunKind, RunStoreOf, RunTypes, StoredRunOf } from './store';
 
 /** JSON replacer that writes a Float32Array as `{ "$f32": "<base64 of its bytes>" }`. */
@@ -123,7 +124,7 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     await createDirAtomic(
       this.dir(run.id),
       async (temp) => {
-        for (const [name, text] of Object.entries(files)) await writeFile(join(temp, name), text);
+        for (const [name, text] of Object.entries(files)) await writeNewFile(join(temp, name), text);
       },
       { replace: options.replace ?? true },
     );
@@ -162,7 +163,8 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
   /**
    * The run in `<root>/<runId>/`, or null when it has no `run.json` (none, or its creation was interrupted).
    * @throws RunKindError when the run record names the other trainer (checked before any snapshot is read);
-   *   PathKindError when the run folder is a file; the kind's damaged-run error naming the file at fault: a file
+   *   PathKindError when the run folder is a file; DamagedRunFileError naming the file and field of a config number
+ *   that is not finite (`1e999`); the kind's damaged-run error naming the file at fault: a file
    *   that is not JSON, a run record of another run or with no config, a missing snapshot, or a run that fails the
    *   kind's `validate`; the kind's bad-id error for an id that is not a plain folder name.
    */
@@ -179,10 +181,12 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     if (run.config === null || typeof run.config !== 'object') {
       throw this.kind.damaged(runId, runPath, 'it has no training config');
     }
+    assertFiniteConfig(runPath, run.config);
     const snapshot = async (name: 'init' | 'latest'): Promise<T['snapshot']> => {
       const path = join(dir, `${name}.json`);
       const value = await this.readJson<T['snapshot']>(path, runId);
       if (!value) throw this.kind.damaged(runId, path, 'the file is missing');
+      assertFiniteConfig(path, (value as { config?: unknown }).config);
       return value;
     };
     const [init, latest] = await Promise.all([snapshot('init'), snapshot('latest')]);

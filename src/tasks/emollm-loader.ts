@@ -7,6 +7,7 @@ import { ZodError } from 'zod';
 import { buildEmollmSeed, EmollmSeedSpecSchema, type EmollmSeedSpec } from './emollm';
 import type { EmollmSetting } from './emollm-scenario';
 import { EmollmSeedFileError } from './errors';
+import { jsonLineReason } from '../io/json';
 import type { Seed } from './seed';
 
 /** What {@link parseEmollmSeeds} returns: the descriptions as read, and the Cog-Sim seeds built from them. */
@@ -40,7 +41,7 @@ export function parseEmollmSeeds(
     try {
       value = JSON.parse(body);
     } catch (e) {
-      throw new EmollmSeedFileError(file, line, `invalid JSON (${(e as Error).message})`);
+      throw new EmollmSeedFileError(file, line, `invalid JSON${jsonLineReason(body, e)}`);
     }
     const parsed = EmollmSeedSpecSchema.safeParse(value);
     if (!parsed.success) {

@@ -64,6 +64,8 @@ export interface ValidityReportOptions {
    * check seeds are then drawn from these files too.
    */
   allHeldOut?: boolean;
+  /** Called after each human dialogue is replayed: `done` of `total` (for a progress bar with an ETA). */
+  onReplayed?: (done: number, total: number) => void;
 }
 
 function devSeeds(
@@ -95,7 +97,10 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
   const dialogues = replayDialogues(options.files);
   progress(`replaying ${dialogues.length} human dialogues teacher-forced`);
   const replayed: ReplayedDialogue[] = [];
-  for (const d of dialogues) replayed.push(await replayDialogue(d));
+  for (const d of dialogues) {
+    replayed.push(await replayDialogue(d));
+    options.onReplayed?.(replayed.length, dialogues.length);
+  }
   const datasets: ValidityReport['datasets'] = [];
   for (const task of TASK_IDS)
     for (const purpose of ['turns', 'outcome'] as const) {

@@ -85,7 +85,7 @@ describe('evaluate --resume', () => {
         }, 5);
       });
       const stopped = await run;
-      expect(stopped.code).toBe(1);
+      expect(stopped.code).toBe(130);
       const kept = lines();
       expect(kept).toBeLessThan(2000);
       expect(stopped.err).toContain('evaluate stopped: interrupted');

@@ -66,7 +66,8 @@ describe('data errors', () => {
     const emollm = join(dir, 'emollm-bad.jsonl');
     writeFileSync(emollm, '{"id": "a", "scenario": 1}\n');
     const a = capture();
-    expect(await simulateMain(['--task', 'esconv', '--seeds', esconv, '--episodes', '1'], a.io)).toBe(1);
+    // Two episodes play the file's first two records (a run reads only the seeds it plays: issue 28).
+    expect(await simulateMain(['--task', 'esconv', '--seeds', esconv, '--episodes', '2'], a.io)).toBe(1);
     expect(a.err.join('')).toContain(`${esconv}:2:`);
     expect(a.err.join('')).toContain('--skip-invalid');
     const b = capture();

@@ -51,7 +51,7 @@ describe('simulate --out', () => {
         }
       }, 5);
     });
-    expect(await run).toBe(1);
+    expect(await run).toBe(130);
     const kept = lines(partial);
     expect(kept.length).toBeGreaterThanOrEqual(3);
     expect(kept.length).toBeLessThan(5000);

@@ -171,10 +171,10 @@ describe('npm run train (end to end, tiny)', () => {
           }
         }, 5);
       });
-      expect(await run).toBe(0);
+      expect(await run).toBe(130);
       expect(c.out.join('')).toMatch(/RL: \d+\/200 steps \(stopped\)/);
       expect(c.err.join('')).toContain(
-        `stopped: the steps done are saved in ${out}; run the same command again with --resume to continue`,
+        `the steps done are saved in ${out}; run the same command again with --resume to continue`,
       );
     } finally {
       await rm(root, { recursive: true, force: true });
