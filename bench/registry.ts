@@ -9,6 +9,7 @@ import { firstLoadBenchmark } from './cases/first-load';
 import { evalBenchmark } from './cases/eval';
 import { evaluateMemoryBenchmark } from './cases/evaluate-memory';
 import { llmOverheadBenchmark } from './cases/llm';
+import { llmRealModelBenchmark } from './cases/llm-real';
 import { memoryLoadBenchmark, memoryRetrievalBenchmark } from './cases/memory';
 import { memoryBrowserBenchmark } from './cases/memory-browser';
 import { memoryWebgpuBenchmark } from './cases/memory-webgpu';
@@ -31,5 +32,6 @@ export const BENCHMARKS: readonly Benchmark[] = [
   simulateMemoryBenchmark,
   evaluateMemoryBenchmark,
   llmOverheadBenchmark,
+  llmRealModelBenchmark,
   firstLoadBenchmark,
 ];

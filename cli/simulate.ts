@@ -303,6 +303,11 @@ export function formatReport(r: SimulateReport): string {
       `LLM per episode              ${e.calls.toFixed(1)} calls, ${Math.round(e.promptTokens)} prompt + ` +
         `${Math.round(e.completionTokens)} completion tokens`,
     );
+    for (const m of r.llm.models)
+      lines.push(
+        `  model ${String(m.file ?? m.backend)} sha256 ${String(m.sha256 ?? '?').slice(0, 16)}… ` +
+          `context ${String(m.contextSize)} × ${String(m.sequences)}, ${String(m.threads)} threads, ${String(m.engine)}`,
+      );
     for (const u of r.llm.roles.filter((x) => x.calls > 0)) {
       lines.push(
         `  ${u.role.padEnd(10)} ${u.backend.padEnd(24)} ${u.calls} calls, ${u.promptTokens} + ${u.completionTokens} tokens`,
