@@ -14,7 +14,7 @@ import { LlamaCppBackend } from '../../../src/llm/llamacpp';
 import type { CallOptions, ChatRequest } from '../../../src/llm/types';
 import { JobAbortedError } from '../../../src/jobs/errors';
 import { simulateJob } from '../../../src/jobs/simulate';
-import { MODEL_SKIP_REASON, requireModel } from './model-file';
+import { REAL_MODEL_TEST, MODEL_SKIP_REASON, requireModel } from './model-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'llamacpp-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -70,84 +70,93 @@ describe('simulate --backend llamacpp: bad model files', () => {
   });
 });
 
-describe.skipIf(MODEL_SKIP_REASON !== null)(`simulate on the real model ${MODEL_SKIP_REASON ?? ''}`, () => {
-  it('same seed, greedy mode classifier: the same episode twice; the report records file, hash, settings', async () => {
-    const model = requireModel();
-    const argv = (out: string) => [
-      '--task',
-      'cb',
-      '--policy',
-      'random',
-      '--backend',
-      'mode=llamacpp',
-      '--model',
-      model,
-      '--episodes',
-      '1',
-      '--horizon',
-      '1',
-      '--threads',
-      '1',
-      '--context-size',
-      '2048',
-      '--timeout',
-      '600',
-      '--rng-seed',
-      '4',
-      '--json',
-      '--out',
-      out,
-    ];
-    const a = await run(argv(join(dir, 'a.jsonl')));
-    expect(a.stderr).toBe('');
-    expect(a.code).toBe(0);
-    const b = await run(argv(join(dir, 'b.jsonl')));
-    expect(b.code).toBe(0);
-    expect(readFileSync(join(dir, 'b.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'a.jsonl'), 'utf8'));
-    const report = JSON.parse(a.stdout) as {
-      llm: { roles: { role: string; calls: number }[]; models: Record<string, unknown>[] };
-    };
-    expect(report.llm.roles.find((r) => r.role === 'mode')!.calls).toBeGreaterThan(0);
-    expect(report.llm.models).toHaveLength(1);
-    expect(report.llm.models[0]).toMatchObject({ file: model, contextSize: 2048, sequences: 1, threads: 1 });
-    expect(report.llm.models[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
-  });
+describe.skipIf(MODEL_SKIP_REASON !== null)(
+  `simulate on the real model ${MODEL_SKIP_REASON ?? ''}`,
+  REAL_MODEL_TEST,
+  () => {
+    it('same seed, greedy mode classifier: the same episode twice; the report records file, hash, settings', async () => {
+      const model = requireModel();
+      const argv = (out: string) => [
+        '--task',
+        'cb',
+        '--policy',
+        'random',
+        '--backend',
+        'mode=llamacpp',
+        '--model',
+        model,
+        '--episodes',
+        '1',
+        '--horizon',
+        '1',
+        '--threads',
+        '1',
+        '--context-size',
+        '2048',
+        '--timeout',
+        '600',
+        '--rng-seed',
+        '4',
+        '--json',
+        '--out',
+        out,
+      ];
+      const a = await run(argv(join(dir, 'a.jsonl')));
+      expect(a.stderr).toBe('');
+      expect(a.code).toBe(0);
+      const b = await run(argv(join(dir, 'b.jsonl')));
+      expect(b.code).toBe(0);
+      expect(readFileSync(join(dir, 'b.jsonl'), 'utf8')).toBe(readFileSync(join(dir, 'a.jsonl'), 'utf8'));
+      const report = JSON.parse(a.stdout) as {
+        llm: { roles: { role: string; calls: number }[]; models: Record<string, unknown>[] };
+      };
+      expect(report.llm.roles.find((r) => r.role === 'mode')!.calls).toBeGreaterThan(0);
+      expect(report.llm.models).toHaveLength(1);
+      expect(report.llm.models[0]).toMatchObject({
+        file: model,
+        contextSize: 2048,
+        sequences: 1,
+        threads: 1,
+      });
+      expect(report.llm.models[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
+    });
 
-  it('Stop aborts the generation in flight: the job ends with JobAbortedError, the call with AbortedError', async () => {
-    const engine = new LlamaCppBackend({ modelPath: requireModel(), contextSize: 4096, threads: 1 });
-    await engine.load();
-    const stop = new AbortController();
-    const outcomes: string[] = [];
-    const backend = {
-      name: engine.name,
-      complete: async (request: ChatRequest, options?: CallOptions) => {
-        setTimeout(() => stop.abort('interrupted'), 300);
-        try {
-          return await engine.complete(request, options);
-        } catch (e) {
-          outcomes.push((e as Error).name);
-          throw e;
-        }
-      },
-    };
-    const started = performance.now();
-    const e = await simulateJob(
-      {
-        task: 'esconv',
-        policy: 'random',
-        episodes: 1,
-        horizon: 2,
-        language: { roles: { responder: { kind: 'llamacpp', model: 'x' } } },
-      },
-      { runtime: { createLocalBackend: () => backend }, signal: stop.signal },
-    ).then(
-      () => new Error('not aborted'),
-      (x: unknown) => x as Error,
-    );
-    expect(e).toBeInstanceOf(JobAbortedError);
-    expect(outcomes).toEqual([new AbortedError('x').name]);
-    // The 160-token answer was not generated to its end: the abort landed within a few tokens.
-    expect(performance.now() - started).toBeLessThan(60_000);
-    await engine.dispose();
-  });
-});
+    it('Stop aborts the generation in flight: the job ends with JobAbortedError, the call with AbortedError', async () => {
+      const engine = new LlamaCppBackend({ modelPath: requireModel(), contextSize: 4096, threads: 1 });
+      await engine.load();
+      const stop = new AbortController();
+      const outcomes: string[] = [];
+      const backend = {
+        name: engine.name,
+        complete: async (request: ChatRequest, options?: CallOptions) => {
+          setTimeout(() => stop.abort('interrupted'), 300);
+          try {
+            return await engine.complete(request, options);
+          } catch (e) {
+            outcomes.push((e as Error).name);
+            throw e;
+          }
+        },
+      };
+      const started = performance.now();
+      const e = await simulateJob(
+        {
+          task: 'esconv',
+          policy: 'random',
+          episodes: 1,
+          horizon: 2,
+          language: { roles: { responder: { kind: 'llamacpp', model: 'x' } } },
+        },
+        { runtime: { createLocalBackend: () => backend }, signal: stop.signal },
+      ).then(
+        () => new Error('not aborted'),
+        (x: unknown) => x as Error,
+      );
+      expect(e).toBeInstanceOf(JobAbortedError);
+      expect(outcomes).toEqual([new AbortedError('x').name]);
+      // The 160-token answer was not generated to its end: the abort landed within a few tokens.
+      expect(performance.now() - started).toBeLessThan(60_000);
+      await engine.dispose();
+    });
+  },
+);

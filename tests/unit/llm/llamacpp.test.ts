@@ -16,7 +16,7 @@ import {
 } from '../../../src/llm/errors';
 import { LlamaCppBackend } from '../../../src/llm/llamacpp';
 import type { ChatRequest } from '../../../src/llm/types';
-import { MODEL_FILE, MODEL_SKIP_REASON, requireModel } from './model-file';
+import { REAL_MODEL_TEST, MODEL_FILE, MODEL_SKIP_REASON, requireModel } from './model-file';
 
 const dir = mkdtempSync(join(tmpdir(), 'llamacpp-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -81,73 +81,82 @@ const ask = (text: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({
   ...extra,
 });
 
-describe.skipIf(MODEL_SKIP_REASON !== null)(`llamacpp on the real model ${MODEL_SKIP_REASON ?? ''}`, () => {
-  const backend = () =>
-    new LlamaCppBackend({ modelPath: requireModel(), contextSize: 512, sequences: 2, threads: 1 });
-  let shared: LlamaCppBackend | undefined;
-  afterAll(() => shared?.dispose());
+describe.skipIf(MODEL_SKIP_REASON !== null)(
+  `llamacpp on the real model ${MODEL_SKIP_REASON ?? ''}`,
+  REAL_MODEL_TEST,
+  () => {
+    const backend = () =>
+      new LlamaCppBackend({ modelPath: requireModel(), contextSize: 512, sequences: 2, threads: 1 });
+    let shared: LlamaCppBackend | undefined;
+    afterAll(() => shared?.dispose());
 
-  it('a truncated copy is a ModelFileError naming the file and saying it is damaged', async () => {
-    const path = join(dir, 'truncated.gguf');
-    const head = Buffer.alloc(8 * 1024 * 1024);
-    const fd = openSync(requireModel(), 'r');
-    readSync(fd, head, 0, head.length, 0);
-    closeSync(fd);
-    writeFileSync(path, head);
-    const e = await loadError(path, { threads: 1 });
-    expect(e).toBeInstanceOf(ModelFileError);
-    expect(e!.message).toContain(path);
-    expect(e!.message).toMatch(/truncated or damaged/);
-  });
+    it('a truncated copy is a ModelFileError naming the file and saying it is damaged', async () => {
+      const path = join(dir, 'truncated.gguf');
+      const head = Buffer.alloc(8 * 1024 * 1024);
+      const fd = openSync(requireModel(), 'r');
+      readSync(fd, head, 0, head.length, 0);
+      closeSync(fd);
+      writeFileSync(path, head);
+      const e = await loadError(path, { threads: 1 });
+      expect(e).toBeInstanceOf(ModelFileError);
+      expect(e!.message).toContain(path);
+      expect(e!.message).toMatch(/truncated or damaged/);
+    });
 
-  it('answers JSON of the schema (grammar), counts tokens, records the file hash, same greedy answer per sequence', async () => {
-    shared = backend();
-    const info = await shared.load();
-    expect(info.file).toBe(MODEL_FILE);
-    expect(info.sha256).toMatch(/^[0-9a-f]{64}$/);
-    expect(info.sequences).toBe(2);
-    const request = ask('I lost my job today and I cannot stop crying.');
-    const [a, b] = await Promise.all([shared.complete(request), shared.complete(request)]);
-    const again = await shared.complete(request);
-    const mood = (JSON.parse(a.choices[0]!.message.content) as { mood: string }).mood;
-    expect(['happy', 'sad', 'angry']).toContain(mood);
-    expect(b.choices[0]!.message.content).toBe(a.choices[0]!.message.content);
-    expect(again.choices[0]!.message.content).toBe(a.choices[0]!.message.content);
-    expect(a.usage!.prompt_tokens).toBeGreaterThan(10);
-    expect(a.usage!.completion_tokens).toBeGreaterThan(2);
-    expect(a.usage!.completion_tokens).toBeLessThanOrEqual(24);
-    expect(shared.timings.calls).toBe(3);
-  });
+    it('answers JSON of the schema (grammar), counts tokens, records the file hash, same greedy answer per sequence', async () => {
+      shared = backend();
+      const info = await shared.load();
+      expect(info.file).toBe(MODEL_FILE);
+      expect(info.sha256).toMatch(/^[0-9a-f]{64}$/);
+      expect(info.sequences).toBe(2);
+      const request = ask('I lost my job today and I cannot stop crying.');
+      const [a, b] = await Promise.all([shared.complete(request), shared.complete(request)]);
+      const again = await shared.complete(request);
+      const mood = (JSON.parse(a.choices[0]!.message.content) as { mood: string }).mood;
+      expect(['happy', 'sad', 'angry']).toContain(mood);
+      expect(b.choices[0]!.message.content).toBe(a.choices[0]!.message.content);
+      expect(again.choices[0]!.message.content).toBe(a.choices[0]!.message.content);
+      expect(a.usage!.prompt_tokens).toBeGreaterThan(10);
+      expect(a.usage!.completion_tokens).toBeGreaterThan(2);
+      expect(a.usage!.completion_tokens).toBeLessThanOrEqual(24);
+      expect(shared.timings.calls).toBe(3);
+    });
 
-  it('an abort stops the generation in flight with AbortedError; a timeout with TimeoutError', async () => {
-    shared ??= backend();
-    await shared.load();
-    const stop = new AbortController();
-    const free: Partial<ChatRequest> = {
-      response_format: { type: 'text' },
-      max_tokens: 400,
-      temperature: 0.8,
-    };
-    const call = shared.complete(ask('Tell me a long story about the sea.', free), { signal: stop.signal });
-    setTimeout(() => stop.abort(), 200);
-    await expect(call).rejects.toBeInstanceOf(AbortedError);
-    const slow = new LlamaCppBackend({ modelPath: MODEL_FILE, contextSize: 512, threads: 1, timeoutMs: 150 });
-    await slow.load();
-    await expect(slow.complete(ask('Tell me a long story about the sea.', free))).rejects.toBeInstanceOf(
-      TimeoutError,
-    );
-    await slow.dispose();
-  });
+    it('an abort stops the generation in flight with AbortedError; a timeout with TimeoutError', async () => {
+      shared ??= backend();
+      await shared.load();
+      const stop = new AbortController();
+      const free: Partial<ChatRequest> = {
+        response_format: { type: 'text' },
+        max_tokens: 400,
+        temperature: 0.8,
+      };
+      const call = shared.complete(ask('Tell me a long story about the sea.', free), { signal: stop.signal });
+      setTimeout(() => stop.abort(), 200);
+      await expect(call).rejects.toBeInstanceOf(AbortedError);
+      const slow = new LlamaCppBackend({
+        modelPath: MODEL_FILE,
+        contextSize: 512,
+        threads: 1,
+        timeoutMs: 150,
+      });
+      await slow.load();
+      await expect(slow.complete(ask('Tell me a long story about the sea.', free))).rejects.toBeInstanceOf(
+        TimeoutError,
+      );
+      await slow.dispose();
+    });
 
-  it('a prompt that does not fit the context is a ContextTooSmallError naming the file', async () => {
-    const small = new LlamaCppBackend({ modelPath: MODEL_FILE, contextSize: 64, threads: 1 });
-    const e = await small.complete(ask('word '.repeat(80))).then(
-      () => new Error('no error'),
-      (x: unknown) => x as Error,
-    );
-    expect(e).toBeInstanceOf(ContextTooSmallError);
-    expect(e.message).toContain(MODEL_FILE);
-    expect(e.message).toContain('--context-size');
-    await small.dispose();
-  });
-});
+    it('a prompt that does not fit the context is a ContextTooSmallError naming the file', async () => {
+      const small = new LlamaCppBackend({ modelPath: MODEL_FILE, contextSize: 64, threads: 1 });
+      const e = await small.complete(ask('word '.repeat(80))).then(
+        () => new Error('no error'),
+        (x: unknown) => x as Error,
+      );
+      expect(e).toBeInstanceOf(ContextTooSmallError);
+      expect(e.message).toContain(MODEL_FILE);
+      expect(e.message).toContain('--context-size');
+      await small.dispose();
+    });
+  },
+);

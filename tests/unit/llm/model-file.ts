@@ -32,3 +32,9 @@ export function requireModel(): string {
     );
   return MODEL_FILE;
 }
+
+/**
+ * Options of the real-model describe blocks: a 270M model on a busy 2-core machine took 20–60 s to load and up to
+ * a minute per role call (a 1,000-token prompt), so each test gets 10 minutes.
+ */
+export const REAL_MODEL_TEST = { timeout: 600_000 } as const;

@@ -14,7 +14,7 @@ import { LlamaCppBackend } from '../../../src/llm/llamacpp';
 import { OpenAiBackend } from '../../../src/llm/openai';
 import { askStructured } from '../../../src/llm/structured';
 import type { ChatRequest } from '../../../src/llm/types';
-import { MODEL_SKIP_REASON, requireModel } from './model-file';
+import { REAL_MODEL_TEST, MODEL_SKIP_REASON, requireModel } from './model-file';
 
 let server: Server | undefined;
 afterEach(async () => {
@@ -143,6 +143,7 @@ describe('openai backend: structured output against a server that fails open', (
 
 describe.skipIf(MODEL_SKIP_REASON !== null)(
   `openai backend against the real model on loopback ${MODEL_SKIP_REASON ?? ''}`,
+  REAL_MODEL_TEST,
   () => {
     it('an episode runs through --backend openai (a chat-completions server over the llama.cpp engine)', async () => {
       const engine = new LlamaCppBackend({ modelPath: requireModel(), contextSize: 4096, threads: 1 });
