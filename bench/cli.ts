@@ -75,7 +75,10 @@ export async function main(
     io.stdout.write(`${USAGE}\n`);
     return 0;
   }
-  const selected = benchmarks.filter((b) => !options.filter || options.filter.test(b.name));
+  const selected = benchmarks.filter((b) => (options.filter ? options.filter.test(b.name) : !b.explicit));
+  if (!options.filter && !options.list)
+    for (const b of benchmarks.filter((x) => x.explicit))
+      io.stderr.write(`bench: ${b.name} skipped (it runs only when asked: --filter ${b.name})\n`);
   if (options.list) {
     io.stdout.write(selected.map((b) => `${b.name}\n`).join(''));
     return 0;

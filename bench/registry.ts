@@ -10,6 +10,7 @@ import { helpLatencyBenchmark } from './cases/help-latency';
 import { evalBenchmark } from './cases/eval';
 import { evaluateMemoryBenchmark } from './cases/evaluate-memory';
 import { llmOverheadBenchmark } from './cases/llm';
+import { llmRealModelBenchmark } from './cases/llm-real';
 import { memoryLoadBenchmark, memoryRetrievalBenchmark } from './cases/memory';
 import { memoryBrowserBenchmark } from './cases/memory-browser';
 import { memoryWebgpuBenchmark } from './cases/memory-webgpu';
@@ -34,6 +35,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   simulateMemoryBenchmark,
   evaluateMemoryBenchmark,
   llmOverheadBenchmark,
+  llmRealModelBenchmark,
   firstLoadBenchmark,
   helpLatencyBenchmark,
 ];

@@ -38,5 +38,10 @@ export interface BenchContext {
 /** A benchmark module: a unique `name` (matched by `--filter`) and a `run` that returns its entries. */
 export interface Benchmark {
   name: string;
+  /**
+   * Runs only when `--filter` names it (e.g. minutes on a real model); a run without `--filter` skips it and says
+   * so on stderr.
+   */
+  explicit?: boolean;
   run(ctx: BenchContext): Promise<BenchEntry[]>;
 }

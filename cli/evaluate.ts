@@ -3,6 +3,7 @@
  * with bootstrap intervals, paired differences, strategy F1 and simulator validation; writes report.json,
  * report.csv, report.md and the trajectories into an output folder, and resumes an interrupted evaluation there.
  */
+import { nodeRuntime } from '../src/roles/node';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
@@ -59,6 +60,7 @@ import { defaultSeeds, emollmSeedSets } from '../src/tasks/defaults';
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
+  concurrencyValue,
   POLICIES_HELP,
   SEEDS_HELP,
   UsageError,
@@ -176,6 +178,8 @@ export interface EvaluateArgs {
   json: boolean;
   language: RolesConfig;
   fixtures?: string;
+  /** Episodes in flight at once against the language backends (`--concurrency`, default 1). */
+  concurrency: number;
 }
 
 function count(name: string, raw: string | undefined, min: number, max: number): number | undefined {
@@ -238,7 +242,7 @@ export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help
   const lv = languageValues(values);
   const language = languageConfig(lv);
   try {
-    resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language);
+    resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language, nodeRuntime());
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -272,6 +276,7 @@ export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help
     json: bool(values, 'json'),
     language,
     ...(lv.fixtures !== undefined ? { fixtures: lv.fixtures } : {}),
+    concurrency: concurrencyValue(lv),
   };
 }
 
@@ -463,6 +468,8 @@ async function runEvaluateLocked(args: EvaluateArgs, io: Io): Promise<string> {
       ...(pool ? { executor: pool } : {}),
       store,
       signal: interrupt.signal,
+      runtime: nodeRuntime(),
+      concurrency: args.concurrency,
       onPlan: async (plan) => {
         await prepareOutputFolder(args.out, plan);
         await writeSettings(args.out, settings);

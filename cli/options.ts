@@ -386,16 +386,24 @@ export function seedsValues<T extends TaskName>(
 /** The `--backend` family's help lines. */
 export const BACKEND_HELP = `Language backends (any mix per role):
   --backend SPEC       KIND for every role, or ROLE=KIND for one role or group; repeatable, the most specific
-                       wins. KIND: template | webllm | openai | replay (default template). ROLE: strategy,
+                       wins. KIND: template | webllm | openai | replay | llamacpp (default template). ROLE: strategy,
                        realizer, mode, proposer, responder, judge, arg, predictor, or the groups actor
                        (strategy, realizer, arg, predictor) and sim (mode, proposer, responder). The prompting
                        baselines call the strategy role's backend. webllm runs only in a browser (WebGPU in a
-                       Web Worker); use openai or replay here.
-  --model NAME         model of the webllm / openai backend (e.g. qwen2.5:0.5b for Ollama)
+                       Web Worker); use llamacpp, openai or replay here.
+  --model NAME         model of the webllm / openai backend (e.g. qwen2.5:0.5b for Ollama), or the GGUF file of
+                       llamacpp (a local model run by llama.cpp in Node through the optional node-llama-cpp)
   --base-url URL       OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 (loopback only by default)
   --allow-remote       allow a non-loopback --base-url (dialogue text then leaves this machine)
   --fixtures FILE      replay fixture JSON (request key -> answers), or a recorded episode file
-                       ({ job, fixture }, as in tests/fixtures/llm/episodes/); required by replay`;
+                       ({ job, fixture }, as in tests/fixtures/llm/episodes/); required by replay
+  --timeout SECONDS    per LLM call, openai and llamacpp (default 120); a slower call fails with LLM_TIMEOUT
+  --max-answer-bytes N cut off an answer (response body) past N bytes with LLM_ANSWER_TOO_LARGE, not retried
+                       (default 4194304)
+  --context-size N     llamacpp context window per episode in flight, in tokens (default 4096)
+  --threads N          llamacpp CPU threads (default: the engine's choice)
+  --concurrency N      episodes in flight at once against the language backends (default 1; llamacpp gets
+                       one sequence of its context per episode); results and output order do not depend on it`;
 
 /** parseArgs options of the `--backend` family. */
 export const BACKEND_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
@@ -404,6 +412,11 @@ export const BACKEND_OPTIONS: NonNullable<ParseArgsConfig['options']> = {
   'base-url': { type: 'string' },
   'allow-remote': { type: 'boolean' },
   fixtures: { type: 'string' },
+  timeout: { type: 'string' },
+  'max-answer-bytes': { type: 'string' },
+  'context-size': { type: 'string' },
+  threads: { type: 'string' },
+  concurrency: { type: 'string' },
 };
 
 /** The option values {@link languageConfig} reads. */
@@ -413,6 +426,27 @@ export interface LanguageValues {
   'base-url'?: string;
   'allow-remote': boolean;
   fixtures?: string;
+  timeout?: string;
+  'max-answer-bytes'?: string;
+  'context-size'?: string;
+  threads?: string;
+  concurrency?: string;
+}
+
+/** A positive integer option (`--flag N`), or undefined when absent. @throws UsageError otherwise. */
+function positiveInt(flag: string, value: string | undefined): number | undefined {
+  if (value === undefined) return undefined;
+  const n = Number(value);
+  if (!/^\d+$/.test(value.trim()) || !Number.isSafeInteger(n) || n < 1)
+    throw new UsageError(`--${flag} must be a positive integer, got "${value}"`);
+  return n;
+}
+
+/** `--concurrency N` (default 1). @throws UsageError for a value that is not a positive integer ≤ 64. */
+export function concurrencyValue(values: LanguageValues): number {
+  const n = positiveInt('concurrency', values.concurrency) ?? 1;
+  if (n > 64) throw new UsageError(`--concurrency is at most 64, got ${n}`);
+  return n;
 }
 
 function usesReplay(config: RolesConfig): boolean {
@@ -424,15 +458,30 @@ function usesReplay(config: RolesConfig): boolean {
  * @throws UsageError for an unknown backend or role, a missing model / URL / fixtures, options no backend reads.
  */
 export function languageConfig(values: LanguageValues): RolesConfig {
+  const timeout = positiveInt('timeout', values.timeout);
+  const maxAnswerBytes = positiveInt('max-answer-bytes', values['max-answer-bytes']);
+  const contextSize = positiveInt('context-size', values['context-size']);
+  const threads = positiveInt('threads', values.threads);
+  const concurrency = concurrencyValue(values);
   const spec = (kind: string): BackendSpec => {
     if (!(BACKEND_KINDS as readonly string[]).includes(kind))
       throw new UsageError(`unknown backend "${kind}"; use ${BACKEND_KINDS.join(', ')}`);
-    return {
+    const out: BackendSpec = {
       kind: kind as BackendSpec['kind'],
       ...(values.model !== undefined ? { model: values.model } : {}),
-      ...(values['base-url'] !== undefined ? { baseUrl: values['base-url'] } : {}),
+      ...(values['base-url'] !== undefined && kind !== 'llamacpp' ? { baseUrl: values['base-url'] } : {}),
       ...(values['allow-remote'] ? { allowRemote: true } : {}),
     };
+    if (kind === 'openai' || kind === 'llamacpp') {
+      if (timeout !== undefined) out.timeoutMs = timeout * 1000;
+      if (maxAnswerBytes !== undefined) out.maxAnswerBytes = maxAnswerBytes;
+    }
+    if (kind === 'llamacpp') {
+      if (contextSize !== undefined) out.contextSize = contextSize;
+      if (threads !== undefined) out.threads = threads;
+      if (concurrency > 1) out.sequences = concurrency;
+    }
+    return out;
   };
   const config: RolesConfig = {};
   const roles: Partial<Record<RoleKey, BackendSpec>> = {};
@@ -454,11 +503,16 @@ export function languageConfig(values: LanguageValues): RolesConfig {
       '--fixtures is only read by the replay backend; add --backend replay (or ROLE=replay)',
     );
   if (values.fixtures === undefined && replay) throw new UsageError('--backend replay needs --fixtures FILE');
-  const llm = [config.default, ...Object.values(roles)].some(
-    (s) => s?.kind === 'openai' || s?.kind === 'webllm',
-  );
+  const kinds = new Set([config.default, ...Object.values(roles)].map((s) => s?.kind));
+  const llm = kinds.has('openai') || kinds.has('webllm') || kinds.has('llamacpp');
   if (!llm && (values.model !== undefined || values['base-url'] !== undefined))
-    throw new UsageError('--model and --base-url are only used with --backend webllm or openai');
+    throw new UsageError('--model and --base-url are only used with --backend webllm, openai or llamacpp');
+  if (values['base-url'] !== undefined && !kinds.has('openai'))
+    throw new UsageError('--base-url is only used with --backend openai');
+  if (!kinds.has('openai') && !kinds.has('llamacpp') && (timeout ?? maxAnswerBytes) !== undefined)
+    throw new UsageError('--timeout and --max-answer-bytes are only used with --backend openai or llamacpp');
+  if (!kinds.has('llamacpp') && (contextSize ?? threads) !== undefined)
+    throw new UsageError('--context-size and --threads are only used with --backend llamacpp');
   const checked = RolesConfigSchema.safeParse(replay ? { ...config, fixtures: {} } : config);
   if (!checked.success)
     throw new UsageError(
@@ -655,13 +709,18 @@ export function languageValues(values: Values): LanguageValues {
   const model = str(values, 'model');
   const baseUrl = str(values, 'base-url');
   const fixtures = str(values, 'fixtures');
-  return {
+  const out: LanguageValues = {
     backend: strs(values, 'backend'),
     ...(model !== undefined ? { model } : {}),
     ...(baseUrl !== undefined ? { 'base-url': baseUrl } : {}),
     'allow-remote': bool(values, 'allow-remote'),
     ...(fixtures !== undefined ? { fixtures } : {}),
   };
+  for (const flag of ['timeout', 'max-answer-bytes', 'context-size', 'threads', 'concurrency'] as const) {
+    const v = str(values, flag);
+    if (v !== undefined) out[flag] = v;
+  }
+  return out;
 }
 
 /** The policy registry's names, for `--help`. */

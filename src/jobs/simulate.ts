@@ -12,6 +12,7 @@ import { z } from 'zod';
 import { runEpisode, type EpisodeRecord } from '../agents/rollout';
 import { DialogueEnv } from '../env/env';
 import type { UsageStats } from '../llm/usage';
+import { runOrdered } from '../pool/ordered';
 import { Rng } from '../rng';
 import { resolveRoles, usesLlm, type RoleUsage, type RuntimeOptions } from '../roles';
 import { caseStreams } from '../seeding';
@@ -27,6 +28,7 @@ import { summarizeEpisodes, type EpisodeOutcome, type EpisodeSummary } from '../
 import type { Seed, TaskId } from '../tasks';
 import { defaultSeedsOf, emollmSeedSets } from '../tasks/defaults';
 import { EMOLLM_HORIZON, isEmollmTaskName, taskFamily, type TaskName } from '../tasks/emollm';
+import { JobAbortedError, JobConfigError } from './errors';
 import {
   checkAborted,
   commonFields,
@@ -126,21 +128,35 @@ export interface SimulateResult {
    * ("user ended, judged unsuccessful"), with the contradictions apart.
    */
   endings: EndingCounts;
-  /** LLM use, when any role ran on a language backend: per role, and the mean per episode. */
-  llm: { roles: RoleUsage[]; perEpisode: Omit<UsageStats, 'callsWithoutUsage'> } | null;
+  /**
+   * LLM use, when any role ran on a language backend: per role, the mean per episode, and what each backend
+   * records about its model (a local model's file, SHA-256 and settings; `ChatBackend.info`).
+   */
+  llm: {
+    roles: RoleUsage[];
+    perEpisode: Omit<UsageStats, 'callsWithoutUsage'>;
+    models: Record<string, unknown>[];
+  } | null;
 }
 
 /** Options of {@link simulateJob}. */
 export interface SimulateJobOptions extends JobOptions {
   /** Each finished episode, in order (awaited before the next starts). */
   onEpisode?: (line: TrajectoryLine) => void | Promise<void>;
-  /** What the runtime offers the language backends (WebGPU, fetch, record mode). */
+  /** What the runtime offers the language backends (WebGPU, fetch, record mode, the llamacpp factory). */
   runtime?: RuntimeOptions;
   /**
    * The first episodes, finished by an interrupted run of the same configuration (resume): counted in the summary,
    * not played again (not passed to `onEpisode`). Checked one by one against the run's plan.
    */
   finished?: readonly FinishedEpisode[];
+  /**
+   * Episodes in flight at once, ≥ 1 (default 1): each has its own environment and policy and they share the
+   * language backends (a llamacpp context gives each its own sequence). Episodes still reach `onEpisode` and the
+   * summary in plan order, so the output does not depend on it; with template roles or greedy decoding the
+   * episodes are the same as with 1.
+   */
+  concurrency?: number;
 }
 
 /**
@@ -196,18 +212,28 @@ export async function simulateJob(
     ...(config.candidates !== undefined ? { candidates: config.candidates } : {}),
     ...(config.lookahead !== undefined ? { lookahead: config.lookahead } : {}),
   };
-  const roles = resolveRoles(language, options.runtime);
+  const width = options.concurrency ?? 1;
+  if (!Number.isInteger(width) || width < 1)
+    throw new JobConfigError(`simulate: concurrency must be an integer ≥ 1, got ${width}`);
+  // One stop signal for the run: the caller's, or the first failed episode's (the others' calls then stop).
+  const stop = new AbortController();
+  const onAbort = (): void => stop.abort(options.signal?.reason);
+  options.signal?.addEventListener('abort', onAbort, { once: true });
+  const roles = resolveRoles(language, { ...options.runtime, signal: stop.signal });
   const registry = await PolicyRegistry.create(roles, (config.resources ?? {}) as PolicyResources);
   try {
-    const policy = registry.create(task, config.policy);
-    const env = new DialogueEnv(task, {
-      freezeStates: false,
-      roles: roles.simRoles,
-      judge: roles.judge,
-      protocol: config.protocol,
-      routeSampling: config.route,
-      ...(horizon !== undefined ? { horizon } : {}),
-    });
+    // Each episode in flight has its own environment and policy (both keep per-episode state).
+    const slots = Array.from({ length: width }, () => ({
+      policy: registry.create(task, config.policy),
+      env: new DialogueEnv(task, {
+        freezeStates: false,
+        roles: roles.simRoles,
+        judge: roles.judge,
+        protocol: config.protocol,
+        routeSampling: config.route,
+        ...(horizon !== undefined ? { horizon } : {}),
+      }),
+    }));
     const outcomes: EpisodeOutcome[] = [];
     const verdicts: EndingVerdict[] = [];
     // Episode i of a group plays its seed i mod S as repeat ⌊i / S⌋ (generated one at a time: memory stays flat).
@@ -223,23 +249,27 @@ export async function simulateJob(
         `the stored run has ${finished.length} episodes, more than the ${episodes} this run plays`,
       );
     let i = 0;
-    for (const { seed, repeat } of plan()) {
-      const done = finished[i];
-      if (done !== undefined) {
-        const why = finishedMismatch(done, {
-          task: config.task,
-          seedId: seed.id,
-          repeat,
-          policy: config.policy,
-          rngSeed: config.rngSeed,
-        });
-        if (why !== null) throw new FinishedEpisodeMismatchError(i, why);
-        outcomes.push({ caseId: done.seedId, success: done.success, turns: done.turns, return: done.return });
-        verdicts.push(classifyEnding(endingOf(done.endReason), done.success));
-        options.onProgress?.({ done: ++i, total: episodes });
-        continue;
-      }
+    const todo = plan();
+    for (const done of finished) {
+      const { seed, repeat } = todo.next().value as { seed: Seed; repeat: number };
+      const why = finishedMismatch(done, {
+        task: config.task,
+        seedId: seed.id,
+        repeat,
+        policy: config.policy,
+        rngSeed: config.rngSeed,
+      });
+      if (why !== null) throw new FinishedEpisodeMismatchError(i, why);
+      outcomes.push({ caseId: done.seedId, success: done.success, turns: done.turns, return: done.return });
+      verdicts.push(classifyEnding(endingOf(done.endReason), done.success));
+      options.onProgress?.({ done: ++i, total: episodes });
+    }
+    const play = async (
+      { seed, repeat }: { seed: Seed; repeat: number },
+      s: number,
+    ): Promise<TrajectoryLine> => {
       checkAborted(options.signal, 'simulate');
+      const { env, policy } = slots[s] as (typeof slots)[number];
       const streams = caseStreams({
         rngSeed: config.rngSeed,
         task,
@@ -252,21 +282,31 @@ export async function simulateJob(
         policySeed: streams.policySeed,
         keepState: config.keepState,
       });
-      outcomes.push({
-        caseId: record.seedId,
-        success: record.success,
-        turns: record.turns.length,
-        return: record.return,
-      });
-      verdicts.push(classifyEnding(endingOf(record.endReason), record.success));
-      await options.onEpisode?.({
+      return {
         ...record,
         policy: config.policy,
         repeat,
         rngSeed: config.rngSeed,
         simulatorVersion: SIMULATOR_VERSION,
+      };
+    };
+    const emit = async (line: TrajectoryLine): Promise<void> => {
+      outcomes.push({
+        caseId: line.seedId,
+        success: line.success,
+        turns: line.turns.length,
+        return: line.return,
       });
+      verdicts.push(classifyEnding(endingOf(line.endReason), line.success));
+      await options.onEpisode?.(line);
       options.onProgress?.({ done: ++i, total: episodes });
+    };
+    try {
+      await runOrdered(todo, width, play, emit, stop);
+    } catch (e) {
+      if (options.signal?.aborted)
+        throw new JobAbortedError(`simulate stopped: ${String(options.signal.reason ?? 'aborted')}`);
+      throw e;
     }
     const played = Math.max(1, episodes - finished.length);
     const summary = summarizeEpisodes(outcomes, { rng: Rng.fromSeed(config.rngSeed) });
@@ -290,10 +330,12 @@ export async function simulateJob(
               promptTokens: total.promptTokens / played,
               completionTokens: total.completionTokens / played,
             },
+            models: await roles.backendInfo(),
           }
         : null,
     };
   } finally {
+    options.signal?.removeEventListener('abort', onAbort);
     registry.dispose();
   }
 }

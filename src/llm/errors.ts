@@ -210,3 +210,80 @@ export class FixtureMissingError extends LlmError {
     this.nearest = context.nearest;
   }
 }
+
+/**
+ * A model file that cannot be a usable GGUF model: missing, not a GGUF file (no `GGUF` magic), or damaged or
+ * truncated (the engine could not read it whole). `path` is the file; the message says what to do.
+ */
+export class ModelFileError extends ModelLoadError {
+  override name: string = 'ModelFileError';
+  override readonly code: string = 'LLM_MODEL_FILE_INVALID';
+  constructor(
+    readonly path: string,
+    message: string,
+    options?: { cause?: unknown },
+  ) {
+    super(path, message, options);
+  }
+}
+
+/** The model (or its context) needs more memory than this machine has free. */
+export class ModelTooLargeError extends ModelLoadError {
+  override name: string = 'ModelTooLargeError';
+  override readonly code: string = 'LLM_MODEL_TOO_LARGE';
+}
+
+/**
+ * A prompt (`promptTokens`) plus the answer budget (`maxTokens`) does not fit the context window
+ * (`contextSize` tokens per sequence). Not retried: the same prompt would not fit again.
+ */
+export class ContextTooSmallError extends LlmError {
+  override name: string = 'ContextTooSmallError';
+  override readonly code: string = 'LLM_CONTEXT_TOO_SMALL';
+  constructor(
+    readonly model: string,
+    readonly promptTokens: number,
+    readonly maxTokens: number,
+    readonly contextSize: number,
+  ) {
+    super(
+      `the prompt (${promptTokens} tokens) plus max_tokens ${maxTokens} does not fit the context of ` +
+        `${contextSize} tokens of ${model}; raise --context-size (or shorten the horizon / lower max_tokens)`,
+    );
+  }
+}
+
+/**
+ * An answer grew past `maxBytes` (UTF-8) and was cut off while it was read: a runaway server or generation.
+ * Not retried (another attempt would most likely do the same); raise the bound if the answer is legitimate.
+ */
+export class AnswerTooLargeError extends LlmError {
+  override name: string = 'AnswerTooLargeError';
+  override readonly code: string = 'LLM_ANSWER_TOO_LARGE';
+  constructor(
+    readonly maxBytes: number,
+    readonly source: string,
+  ) {
+    super(
+      `the answer from ${source} exceeded ${maxBytes} bytes and was cut off; ` +
+        'raise --max-answer-bytes if such answers are expected',
+    );
+  }
+}
+
+/** An optional package a backend needs is not installed (`packageName`); the message gives the install command. */
+export class MissingPackageError extends BackendUnavailableError {
+  override name: string = 'MissingPackageError';
+  override readonly code: string = 'LLM_PACKAGE_MISSING';
+  constructor(
+    readonly packageName: string,
+    purpose: string,
+    options?: { cause?: unknown },
+  ) {
+    super(
+      `${purpose} needs the optional package ${packageName}, which is not installed; ` +
+        `install it with: npm install ${packageName}`,
+      options,
+    );
+  }
+}

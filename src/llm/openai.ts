@@ -15,6 +15,7 @@
 import { z } from 'zod';
 import {
   AbortedError,
+  AnswerTooLargeError,
   BackendUnavailableError,
   HttpError,
   InvalidRequestError,
@@ -52,6 +53,11 @@ export interface OpenAiBackendOptions {
   backoffMs?: number;
   /** Upper bound on any wait between attempts, `Retry-After` included (default 10 000 ms). */
   maxBackoffMs?: number;
+  /**
+   * Bytes of response body (answer and envelope) read before the call fails with `AnswerTooLargeError`, which is
+   * not retried (default 4 MiB). The body is read in chunks and dropped as soon as it passes the bound.
+   */
+  maxAnswerBytes?: number;
   /** The fetch implementation (default `globalThis.fetch`). */
   fetch?: typeof fetch;
 }
@@ -81,6 +87,23 @@ const WireResponseSchema = z.object({
     .min(1),
   usage: ChatUsageSchema.optional(),
 });
+
+/** Default cap on a response body: 4 MiB. */
+export const DEFAULT_MAX_RESPONSE_BYTES = 4 * 1024 * 1024;
+
+/**
+ * The request body sent: the request, the model, `stream: false`, and for a JSON-schema answer the fields the
+ * major engines read besides OpenAI's `response_format` (which llama.cpp's server, Ollama and vLLM read too):
+ * vLLM's `structured_outputs: { json }` (vLLM ≥ 0.10; an engine ignores fields it does not know).
+ */
+export function wireRequest(request: ChatRequest, model: string): Record<string, unknown> {
+  const body: Record<string, unknown> = { ...request, model, stream: false };
+  const format = request.response_format;
+  if (format?.type === 'json_schema') {
+    body.structured_outputs = { json: format.json_schema.schema };
+  }
+  return body;
+}
 
 /** Redirects followed per attempt (same origin or loopback only, without `allowRemote`). */
 export const MAX_REDIRECTS = 5;
@@ -121,6 +144,7 @@ export class OpenAiBackend implements ChatBackend {
   private readonly backoffMs: number;
   private readonly maxBackoffMs: number;
   private readonly fetchFn: typeof fetch;
+  private readonly maxAnswerBytes: number;
 
   /** Throws `PrivacyError` for a non-loopback URL without `allowRemote`, `InvalidRequestError` for an invalid URL. */
   constructor(private readonly options: OpenAiBackendOptions) {
@@ -140,6 +164,9 @@ export class OpenAiBackend implements ChatBackend {
     this.backoffMs = options.backoffMs ?? 500;
     this.maxBackoffMs = options.maxBackoffMs ?? 10_000;
     this.fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
+    this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
+    if (!Number.isInteger(this.maxAnswerBytes) || this.maxAnswerBytes < 1)
+      throw new InvalidRequestError(`maxAnswerBytes must be an integer ≥ 1, got ${this.maxAnswerBytes}`);
     this.name = `openai:${options.model}@${url.host}`;
   }
 
@@ -149,11 +176,7 @@ export class OpenAiBackend implements ChatBackend {
    * (connection failed on every attempt), `MalformedResponseError` (not a chat completion), `AbortedError`.
    */
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
-    const body = JSON.stringify({
-      ...validateChatRequest(request),
-      model: this.options.model,
-      stream: false,
-    });
+    const body = JSON.stringify(wireRequest(validateChatRequest(request), this.options.model));
     for (let attempt = 0; ; attempt++) {
       const outcome = await this.attempt(body, options.signal);
       if (outcome.kind === 'done') return outcome.response;
@@ -189,8 +212,9 @@ export class OpenAiBackend implements ChatBackend {
       }
       let text: string;
       try {
-        text = await res.text();
+        text = await this.readBody(res, controller);
       } catch (e) {
+        if (e instanceof AnswerTooLargeError) throw e;
         if (timedOut) throw new TimeoutError(this.timeoutMs, `POST ${this.endpoint}`);
         if (signal?.aborted) throw new AbortedError('request aborted by the caller');
         throw new MalformedResponseError(`reading the body from ${this.endpoint} failed`, { cause: e });
@@ -249,6 +273,35 @@ export class OpenAiBackend implements ChatBackend {
       }
       url = target.href;
     }
+  }
+
+  /**
+   * The body as text, read chunk by chunk and cut off past `maxAnswerBytes`.
+   * @throws AnswerTooLargeError (the connection is aborted); the stream's own errors.
+   */
+  private async readBody(res: Response, controller: AbortController): Promise<string> {
+    if (!res.body) return '';
+    const length = Number(res.headers.get('content-length'));
+    if (Number.isFinite(length) && length > this.maxAnswerBytes) {
+      controller.abort();
+      throw new AnswerTooLargeError(this.maxAnswerBytes, this.endpoint);
+    }
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let bytes = 0;
+    let text = '';
+    for (;;) {
+      const { done, value } = await reader.read();
+      if (done) break;
+      bytes += value.byteLength;
+      if (bytes > this.maxAnswerBytes) {
+        await reader.cancel().catch(() => undefined);
+        controller.abort();
+        throw new AnswerTooLargeError(this.maxAnswerBytes, this.endpoint);
+      }
+      text += decoder.decode(value, { stream: true });
+    }
+    return text + decoder.decode();
   }
 
   private parse(text: string): ChatResponse {

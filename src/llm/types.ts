@@ -118,6 +118,11 @@ export interface ChatBackend {
   /** Short description for logs and reports, e.g. `webllm:Qwen2.5-0.5B-Instruct-q4f32_1-MLC`. */
   readonly name: string;
   complete(request: ChatRequest, options?: CallOptions): Promise<ChatResponse>;
+  /**
+   * What a run records about the model behind the backend (a local model's file, SHA-256 and settings), once it
+   * is loaded; null before. Absent where there is nothing beyond `name` to record.
+   */
+  info?(): Promise<Record<string, unknown> | null>;
 }
 
 /**

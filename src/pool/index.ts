@@ -9,6 +9,8 @@
  * src/rl/pool.ts).
  */
 import { PoolOptionError } from './errors';
+
+export { runOrdered } from './ordered';
 import { LabError } from '../errors';
 
 /** A worker crashed or exited while work was pending; the message names the worker and the cause. */

@@ -7,8 +7,11 @@ import { z } from 'zod';
 import { ChatResponseSchema } from '../llm/types';
 import { ROLE_NAMES, type RoleName } from '../llm/call';
 
-/** Backend kinds: deterministic text rules, WebLLM in the browser, a local OpenAI-compatible server, replay. */
-export const BACKEND_KINDS = ['template', 'webllm', 'openai', 'replay'] as const;
+/**
+ * Backend kinds: deterministic text rules, WebLLM in the browser, a local OpenAI-compatible server, replay, and a
+ * GGUF model file run by llama.cpp in Node (`llamacpp`).
+ */
+export const BACKEND_KINDS = ['template', 'webllm', 'openai', 'replay', 'llamacpp'] as const;
 /** One backend kind. */
 export type BackendKind = (typeof BACKEND_KINDS)[number];
 
@@ -24,10 +27,14 @@ export type RoleKey = RoleName | RoleGroup;
 /** Every role and group name accepted in `RolesConfig.roles` and by `--backend ROLE=KIND`. */
 export const ROLE_KEYS = [...ROLE_NAMES, ...(Object.keys(ROLE_GROUPS) as RoleGroup[])] as const;
 
+const positive = z.number().int().min(1);
+
 /**
- * One backend. `model`: the WebLLM `model_id` or the server's model name (required for `webllm` and `openai`);
- * `baseUrl`: the server's API base, e.g. `http://127.0.0.1:11434/v1` (required for `openai`; loopback only
- * unless `allowRemote`).
+ * One backend. `model`: the WebLLM `model_id`, the server's model name, or the GGUF file's path (required for
+ * `webllm`, `openai` and `llamacpp`); `baseUrl`: the server's API base, e.g. `http://127.0.0.1:11434/v1` (required
+ * for `openai`; loopback only unless `allowRemote`). `timeoutMs` (per call) and `maxAnswerBytes` (answer cap) apply
+ * to `openai` and `llamacpp`; `contextSize` (tokens per sequence), `sequences` (calls generating at once: the
+ * run's concurrency) and `threads` (CPU threads) to `llamacpp`.
  */
 export const BackendSpecSchema = z
   .object({
@@ -35,9 +42,14 @@ export const BackendSpecSchema = z
     model: z.string().min(1).optional(),
     baseUrl: z.url().optional(),
     allowRemote: z.boolean().optional(),
+    timeoutMs: positive.optional(),
+    maxAnswerBytes: positive.optional(),
+    contextSize: positive.optional(),
+    sequences: positive.max(64).optional(),
+    threads: positive.max(256).optional(),
   })
   .superRefine((b, ctx) => {
-    if ((b.kind === 'webllm' || b.kind === 'openai') && !b.model)
+    if ((b.kind === 'webllm' || b.kind === 'openai' || b.kind === 'llamacpp') && !b.model)
       ctx.addIssue({ code: 'custom', message: `backend ${b.kind} needs a model`, path: ['model'] });
     if (b.kind === 'openai' && !b.baseUrl)
       ctx.addIssue({ code: 'custom', message: 'backend openai needs a baseUrl', path: ['baseUrl'] });

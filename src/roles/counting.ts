@@ -2,17 +2,25 @@
 import { addUsage, emptyUsageStats, type UsageStats } from '../llm/usage';
 import type { CallOptions, ChatBackend, ChatRequest, ChatResponse } from '../llm/types';
 
-/** Passes every call to `inner` and adds the response's usage to its own counters. */
+/**
+ * Passes every call to `inner` and adds the response's usage to its own counters. With `signal` (the run's stop
+ * signal), every call is also aborted when it fires: Ctrl-C / Stop ends the generation in flight.
+ */
 export class CountingBackend implements ChatBackend {
   readonly name: string;
   private readonly counters: UsageStats = emptyUsageStats();
 
-  constructor(private readonly inner: ChatBackend) {
+  constructor(
+    private readonly inner: ChatBackend,
+    private readonly signal?: AbortSignal,
+  ) {
     this.name = inner.name;
   }
 
   async complete(request: ChatRequest, options?: CallOptions): Promise<ChatResponse> {
-    const response = await this.inner.complete(request, options);
+    const run = this.signal;
+    const signal = run && options?.signal ? AbortSignal.any([run, options.signal]) : (run ?? options?.signal);
+    const response = await this.inner.complete(request, signal ? { ...options, signal } : options);
     addUsage(this.counters, response);
     return response;
   }

@@ -41,8 +41,15 @@ export interface RuntimeOptions {
   gpu?: GpuLike;
   /** Starts WebLLM's engine worker (default: workers/llm.worker.ts). */
   createLlmWorker?: () => Worker;
+  /** The run's stop signal: every LLM call is aborted when it fires (the generation in flight stops). */
+  signal?: AbortSignal;
   /** fetch for the OpenAI-compatible backend (default `globalThis.fetch`). */
   fetch?: typeof fetch;
+  /**
+   * Builds the `llamacpp` backend (a GGUF file run in Node): the Node entry's `nodeRuntime()` supplies it
+   * (src/roles/node.ts), so that this module, which also runs in browsers, imports no Node-only engine.
+   */
+  createLocalBackend?: (spec: BackendSpec) => ChatBackend;
   /**
    * Record mode of the `replay` backend: a request the fixtures lack is sent to this backend and its answer
    * stored (see `ResolvedRoles.recordedFixture`). Without it, a missing request is a `FixtureMissingError`.
@@ -90,6 +97,8 @@ export interface ResolvedRoles {
   usage(): RoleUsage[];
   /** Sum of {@link usage} over the roles. */
   totalUsage(): UsageStats;
+  /** What each backend records about its model (`ChatBackend.info`: a local model's file, hash, settings). */
+  backendInfo(): Promise<Record<string, unknown>[]>;
   /** In record mode (`runtime.record`), the replay fixture with everything recorded so far; else null. */
   recordedFixture(): ReplayFixture | null;
 }
@@ -99,7 +108,10 @@ function canHostWebLlm(): boolean {
   return typeof globalThis.Worker === 'function' && typeof globalThis.navigator !== 'undefined';
 }
 
-/** Builds one backend for a non-template spec. @throws BackendUnavailableError (WebLLM outside a browser). */
+/**
+ * Builds one backend for a non-template spec. @throws BackendUnavailableError (WebLLM outside a browser, llamacpp
+ * without `runtime.createLocalBackend`).
+ */
 function buildBackend(spec: BackendSpec, config: RolesConfig, runtime: RuntimeOptions): ChatBackend {
   switch (spec.kind) {
     case 'replay':
@@ -112,8 +124,18 @@ function buildBackend(spec: BackendSpec, config: RolesConfig, runtime: RuntimeOp
         baseUrl: spec.baseUrl as string,
         model: spec.model as string,
         ...(spec.allowRemote !== undefined ? { allowRemote: spec.allowRemote } : {}),
+        ...(spec.timeoutMs !== undefined ? { timeoutMs: spec.timeoutMs } : {}),
+        ...(spec.maxAnswerBytes !== undefined ? { maxAnswerBytes: spec.maxAnswerBytes } : {}),
         ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
       });
+    case 'llamacpp':
+      if (!runtime.createLocalBackend) {
+        throw new BackendUnavailableError(
+          'the llamacpp backend runs a GGUF file in Node (node-llama-cpp); in a browser use webllm, or run ' +
+            'from the command line / with nodeRuntime() from proactive-dialogue-lab/node',
+        );
+      }
+      return runtime.createLocalBackend(spec);
     case 'webllm':
       if (!canHostWebLlm()) {
         throw new BackendUnavailableError(
@@ -150,7 +172,7 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
     const key = canonicalJson(spec);
     let backend = shared.get(key);
     if (!backend) shared.set(key, (backend = buildBackend(spec, valid, runtime)));
-    const counter = new CountingBackend(backend);
+    const counter = new CountingBackend(backend, runtime.signal);
     counters.set(role, { backend: backend.name, counter });
     return {
       backend: counter,
@@ -217,6 +239,10 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
       return createPolicy(task, spec, realizer);
     },
     usage,
+    async backendInfo() {
+      const infos = await Promise.all([...shared.values()].map((b) => b.info?.() ?? null));
+      return infos.filter((i): i is Record<string, unknown> => i !== null);
+    },
     recordedFixture() {
       if (!runtime.record) return null;
       const replay = [...shared.values()].find((b) => b instanceof ReplayBackend);

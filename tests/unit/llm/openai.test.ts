@@ -94,7 +94,9 @@ describe('OpenAiBackend', () => {
       usage: { prompt_tokens: 12, completion_tokens: 2, total_tokens: 14 },
     });
     expect(server.hits[0]!.path).toBe('/v1/chat/completions');
-    expect(server.hits[0]!.body).toEqual({ ...request, model: 'tiny', stream: false });
+    // vLLM reads the schema from structured_outputs; the others from response_format.
+    const structured = { structured_outputs: { json: { type: 'object' } } };
+    expect(server.hits[0]!.body).toEqual({ ...request, model: 'tiny', stream: false, ...structured });
   });
 
   it('retries a 429 after its Retry-After delay, then succeeds', async () => {
@@ -251,7 +253,12 @@ describe('OpenAiBackend redirects', () => {
     const response = await backend.complete(request);
     expect(response.choices[0]!.message.content).toBe('moved');
     expect(server.hits.map((h) => h.path)).toEqual(['/v1/chat/completions', '/v2/chat/completions']);
-    expect(other.hits[0]!.body).toEqual({ ...request, model: 'tiny', stream: false });
+    expect(other.hits[0]!.body).toEqual({
+      ...request,
+      model: 'tiny',
+      stream: false,
+      structured_outputs: { json: { type: 'object' } },
+    });
     expect(calls).toHaveLength(3);
   });
 

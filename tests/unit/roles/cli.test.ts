@@ -100,7 +100,18 @@ describe('simulate --backend', () => {
       [['--backend', 'openai', '--model', 'm'], /baseUrl/],
       [['--backend', 'openai', '--base-url', 'http://127.0.0.1:8080/v1'], /model/],
       [['--backend', 'judge=openai', '--base-url', 'http://example.com/v1', '--model', 'm'], /non-loopback/],
-      [['--model', 'm'], /only used with --backend webllm or openai/],
+      [['--model', 'm'], /only used with --backend webllm, openai or llamacpp/],
+      [
+        ['--backend', 'llamacpp', '--model', 'm.gguf', '--base-url', 'http://127.0.0.1:1/v1'],
+        /--base-url is only/,
+      ],
+      [['--backend', 'replay', '--fixtures', FIXTURE, '--timeout', '5'], /--timeout and --max-answer-bytes/],
+      [
+        ['--backend', 'llamacpp', '--model', 'm.gguf', '--timeout', '0'],
+        /--timeout must be a positive integer/,
+      ],
+      [['--backend', 'llamacpp', '--model', 'm.gguf', '--concurrency', '65'], /at most 64/],
+      [['--backend', 'llamacpp'], /model/],
       [
         ['--backend', 'replay', '--fixtures', FIXTURE, '--candidates', '0'],
         /--candidates must be an integer in 1 to 16, got "0"/,
