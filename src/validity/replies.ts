@@ -39,6 +39,8 @@ export interface ReplyRow {
   longestEcho: number;
   /** Replies with a stance, intention or mood the state does not hold (see {@link replyContradictions}). */
   contradictions: number;
+  /** Replies with a slot left unfilled (a `{name}` in the text): 0 expected. */
+  unfilled: number;
 }
 
 /** Options of {@link replyRow}. */
@@ -69,6 +71,7 @@ export async function replyRow(
   let repeats = 0;
   let echo = 0;
   let contradictions = 0;
+  let unfilled = 0;
   let episodes = 0;
   for (const seed of seeds) {
     const situation = seedSituation(seed);
@@ -85,6 +88,7 @@ export async function replyRow(
         if (i > 0 && t.userUtterance === episode.turns[i - 1]?.userUtterance) repeats++;
         if (situation) echo = Math.max(echo, longestSharedRun(t.userUtterance, situation));
         if (replyContradictions(task, t).length > 0) contradictions++;
+        if (/\{\w+\}/.test(t.userUtterance)) unfilled++;
       });
       const last = episode.turns.at(-1)?.userUtterance;
       if (last !== undefined) endings.set(last, (endings.get(last) ?? 0) + 1);
@@ -105,5 +109,6 @@ export async function replyRow(
     commonEnding,
     longestEcho: echo,
     contradictions,
+    unfilled,
   };
 }

@@ -17,7 +17,9 @@ import {
   definite,
   joinParts,
   leansToGoal,
+  mentioned,
   moodCategory,
+  moodChance,
   moodSide,
   pick,
   saidBefore,
@@ -70,6 +72,10 @@ const STANCE = {
     'I think that could work for me.',
     'Good point, I had not considered that.',
     'That actually helps a little.',
+    'Okay. I can work with that.',
+    'I think you might be right.',
+    'That is a fair way to put it.',
+    'Hearing it like that helps a bit.',
   ],
   open: [
     'Maybe.',
@@ -85,6 +91,10 @@ const STANCE = {
     'Perhaps. I need to sit with it.',
     'I had not really thought about it like that.',
     'Maybe. Let me think it over.',
+    'I suppose it is possible.',
+    'Hm, I am thinking about it.',
+    'Could be, I guess.',
+    'I will have to see.',
   ],
   hesitant: [
     'I am not so sure.',
@@ -99,6 +109,10 @@ const STANCE = {
     'I am not sure that fits my situation.',
     'It is hard to picture myself doing that.',
     'I want to, I just do not know how yet.',
+    'It is not that easy, though.',
+    'I am not convinced it would change much.',
+    'Maybe some day, not now.',
+    'I keep going back and forth on it.',
   ],
   resist: [
     'I do not really agree.',
@@ -113,6 +127,10 @@ const STANCE = {
     'You make it sound easy. It is not.',
     'That is what everyone says.',
     'I have heard that before, it did not help.',
+    'I do not see how that would help me.',
+    'That misses what I am dealing with.',
+    'Nobody seems to get it, not even you.',
+    'I wish it were that easy.',
   ],
 } as const;
 
@@ -123,17 +141,29 @@ const ABOUT = {
     'I had not thought about {topic} like that.',
     '{Topic} might be a good place to start.',
     'Yes, {topic} makes sense for me.',
+    'I like the sound of {topic}.',
+    '{Topic} is something I could look at.',
   ],
-  open: ['About {topic}, maybe.', 'I will think about {topic}.', '{Topic}... maybe, I do not know yet.'],
+  open: [
+    'About {topic}, maybe.',
+    'I will think about {topic}.',
+    '{Topic}... maybe, I do not know yet.',
+    'Hm, {topic}. Maybe.',
+    'I never thought much about {topic}.',
+  ],
   hesitant: [
     'I am not sure {topic} is for me.',
     'I have heard about {topic} before, it never stuck.',
     '{Topic} sounds hard for me right now.',
+    'I doubt {topic} works for someone like me.',
+    '{Topic} is easier said than done.',
   ],
   resist: [
     '{Topic} is not really the issue.',
     'I do not see how {topic} fixes anything.',
     'Going on about {topic} misses the point.',
+    '{Topic} has nothing to do with it.',
+    'Please do not lecture me about {topic}.',
   ],
 } as const;
 
@@ -150,6 +180,8 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'Not good, not bad. Just tired.',
     'Numb, more than anything.',
     'Some moments are fine, others not.',
+    'I feel kind of blank about it.',
+    'Mixed, I suppose.',
   ],
   sadness: [
     'I still feel really down.',
@@ -163,6 +195,8 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I feel low most mornings, especially about {about}.',
     'I feel so down I can barely get out of bed some days.',
     'Everything about {about} makes me sad.',
+    'Some nights I just feel hopeless about {about}.',
+    'I have been feeling so low lately.',
   ],
   anxiety: [
     'I keep worrying about {about}.',
@@ -174,6 +208,8 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'My stomach is in knots over {about}.',
     'I am anxious all the time lately.',
     'What if it all goes wrong? That is what worries me.',
+    'I am anxious and I cannot switch it off.',
+    'I keep bracing for the worst with {about}.',
   ],
   frustration: [
     'It is so frustrating.',
@@ -185,6 +221,7 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'It is frustrating that nobody sees it.',
     'I am fed up with feeling like this.',
     'I have had enough of {about}, honestly.',
+    'I am frustrated that nothing moves.',
   ],
   anger: [
     'Honestly it makes me angry.',
@@ -211,6 +248,7 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I am hopeful about {about} for once.',
     'I feel hopeful, which is new.',
     'Maybe {about} does not have to stay this way.',
+    'I am starting to feel hopeful about it.',
   ],
   relief: [
     'That takes some weight off.',
@@ -219,6 +257,7 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I am relieved to have said it out loud.',
     'I am relieved, honestly.',
     'Something in my chest has loosened a little.',
+    'I feel calmer than before we talked.',
   ],
   satisfaction: [
     'I feel much better about this.',
@@ -247,6 +286,8 @@ const LEAN_DESPITE = [
   'Still, I might give it a try.',
   'Even so, I could try a small part of it.',
   'But maybe I could try something small.',
+  'Though I might try it once, just to see.',
+  'Still, a small try could not hurt.',
 ];
 /** Agreeing yet not ready to act on a suggestion. */
 const NOT_YET = [
@@ -254,6 +295,7 @@ const NOT_YET = [
   'But with {about} the way it is, I am not able to do that yet.',
   'Though I do not think I can do it just yet.',
   'But it will take me a while to get there.',
+  'Though it feels too big to start on right now.',
 ];
 
 const FEELING = {
@@ -263,18 +305,24 @@ const FEELING = {
     'Still heavy, if I am honest.',
     'Not good. It has been a hard week.',
     'Worn out, mostly.',
+    'Pretty bad today, to be honest.',
+    'Tired and a bit lost.',
   ],
   middle: [
     'Up and down.',
     'Somewhere in the middle, I guess.',
     'Okay-ish. Some hours are easier than others.',
     'Hard to say. It changes by the hour.',
+    'So-so, I guess.',
+    'Not sure. Kind of in between.',
   ],
   high: [
     'A bit better, actually.',
     'Better than when we started, honestly.',
     'Calmer than before, thanks.',
     'I feel a little better now.',
+    'Lighter than this morning, actually.',
+    'Okay, actually. Better than I expected.',
   ],
 } as const;
 const NEED_PLAN = [
@@ -317,6 +365,16 @@ const REVEAL = [
   'There is also {rev}, which I have not really said.',
   'Honestly, {rev} is a big part of it.',
   'If I am honest, {rev} keeps coming back to me.',
+  '{Rev} has been on my mind all week.',
+  'I have not told many people about {rev}.',
+  'The thing with {rev} is what gets to me.',
+];
+/** What the seeker says to a question of no known kind about something the supporter named ({topic}). */
+const UNSURE_ABOUT = [
+  'I am not sure about {topic}, honestly.',
+  'Hm, {topic}? I have not really thought about that.',
+  'I do not know what to say about {topic}.',
+  'Maybe. {Topic} is not something I think about much.',
 ];
 const NOTHING_MORE = [
   'I think I already told you most of it.',
@@ -324,6 +382,8 @@ const NOTHING_MORE = [
   'That is pretty much the whole story.',
   'I do not know what else to add, really.',
   'Nothing new, I think. You have heard the main part.',
+  'I think that covers it.',
+  'That is really all there is.',
 ];
 
 /**
@@ -379,22 +439,26 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
   const about = slot ? definite(slot) : 'it';
   const slots: Slots = { about, About: capitalised(about) };
   const side = moodSide(cog.affect.valence);
+  const chance = moodChance(view.state.changeLog);
   if (events.some((e) => e.type === 'end')) return pick(rng, side > 0 ? END : END_PLAIN, said.all, slots);
   if (events.some((e) => e.type === 'quit')) return pick(rng, QUIT, said.all, slots);
   if (mode === 'Elicit') {
     const given = answer(input, said, slots, rng);
     if (given)
-      return joinParts([given, rng.bernoulli(0.35) ? moodLine(input, said, slots, rng, false) : null]);
+      return joinParts([given, rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null]);
     const revealed = plan.reveal && topicSlot([plan.reveal], undefined);
     const rev = revealed ? definite(revealed) : null;
+    const topic = rev ? null : mentioned(input.utterance);
     const first = rev
       ? pick(rng, REVEAL, said.recent, { rev, Rev: capitalised(rev) })
-      : pick(rng, NOTHING_MORE, said.recent);
-    return joinParts([first, rng.bernoulli(0.5) ? moodLine(input, said, slots, rng, false) : null]);
+      : topic
+        ? pick(rng, UNSURE_ABOUT, said.recent, { topic, Topic: capitalised(topic) })
+        : pick(rng, NOTHING_MORE, said.recent);
+    return joinParts([first, rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null]);
   }
   if (mode === 'Social') {
     const social = pick(rng, socialBank(input), said.recent);
-    return joinParts([social, rng.bernoulli(0.4) ? moodLine(input, said, slots, rng, false) : null]);
+    return joinParts([social, rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null]);
   }
   const stance = plan.stance;
   const parts: string[] = [stanceLine(rng, stance, STANCE, ABOUT, input.utterance, said)];
@@ -406,7 +470,7 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
   // The mood is said when it goes with the stance, or against agreement with a "But"; a resisting seeker in a
   // good mood says nothing of it.
   const clashes = (stance === 'agree' && side < 0) || (stance === 'resist' && side > 0);
-  if (rng.bernoulli(0.6) && !(clashes && stance === 'resist'))
+  if (rng.bernoulli(chance) && !(clashes && stance === 'resist'))
     parts.push(moodLine(input, said, slots, rng, clashes && parts.length === 1));
   return joinParts(parts);
 }

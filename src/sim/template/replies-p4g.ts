@@ -18,7 +18,9 @@ import {
   capitalised,
   joinParts,
   leansToGoal,
+  mentioned,
   moodCategory,
+  moodChance,
   moodSide,
   pick,
   saidBefore,
@@ -83,6 +85,8 @@ const STANCE = {
     'Makes sense when you put it like that.',
     'Alright, I can get behind that.',
     'Right, I can see the appeal.',
+    'That actually makes a lot of sense.',
+    'True, I had not looked at it that way.',
   ],
   open: [
     'I see.',
@@ -98,6 +102,8 @@ const STANCE = {
     'Mhm, keep going.',
     'Alright, what else?',
     'Okay, I am following.',
+    'Okay, I am hearing you out.',
+    'Right. And?',
   ],
   hesitant: [
     'I am not sure about giving money.',
@@ -111,6 +117,8 @@ const STANCE = {
     'I need a bit more before I decide.',
     'That is one way to look at it, I guess.',
     'I am half convinced, maybe.',
+    'I really do not know yet.',
+    'I am not sure, honestly.',
   ],
   resist: [
     'I am not convinced by that.',
@@ -124,6 +132,8 @@ const STANCE = {
     'You would say that, it is your job.',
     'That feels like a guilt trip.',
     'I do not think that is quite fair.',
+    'I am not convinced, sorry.',
+    'That is not going to sway me.',
   ],
 } as const;
 
@@ -133,17 +143,25 @@ const ABOUT = {
     'The part about {topic} is a good point.',
     'I did not know that about {topic}.',
     'Okay, {topic} is worth thinking about.',
+    'I had not heard that about {topic}.',
   ],
-  open: ['Okay, {topic}. Go on.', 'Hm, {topic}. I see.', 'I did not know much about {topic}.'],
+  open: [
+    'Okay, {topic}. Go on.',
+    'Hm, {topic}. I see.',
+    'I did not know much about {topic}.',
+    'Okay, tell me more about {topic}.',
+  ],
   hesitant: [
     'I am not sure what to think about {topic}.',
     '{Topic} is a lot to take in.',
     'I would want to know more about {topic} first.',
+    'I would need to know more about {topic}.',
   ],
   resist: [
     '{Topic} does not really change my mind.',
     'I have heard all that about {topic} before.',
     'I am not convinced about {topic}.',
+    'Talking about {topic} will not change my answer.',
   ],
 } as const;
 
@@ -158,6 +176,7 @@ const LEAN = [
   'Maybe I will give something after all.',
   'I think I could spare a little.',
   'I might donate a bit.',
+  'I could give something, I suppose.',
 ];
 const LEAN_DESPITE = [
   'Still, I might give a little.',
@@ -182,6 +201,8 @@ const REFUSE_DESPITE = [
   'Though I am still not going to donate.',
   'Still, I am not going to donate just yet.',
   'But I am not planning to donate right now.',
+  'But it is still a no for now.',
+  'Though I still do not plan to give.',
 ];
 const NOT_YET = [
   'I am not ready to give yet.',
@@ -293,11 +314,20 @@ const CONCERN = [
   'Well, I keep thinking about {rev}.',
   'I do care about {rev}, for what it is worth.',
   '{Rev} matters to me, I will say that.',
+  'I think about {rev} a lot, actually.',
+];
+/** An answer to a question of no known kind about something the actor named ({topic}). */
+const UNSURE_ABOUT = [
+  'Hm, {topic}? I have not thought about it much.',
+  'About {topic}... not really sure, to be honest.',
+  'I do not know much about {topic}.',
+  'Good question. I would have to think about {topic}.',
 ];
 const NOTHING_MORE = [
   'Not much else to say, really.',
   'I do not know much more than that.',
   'That is about it from my side.',
+  'Nothing else comes to mind.',
 ];
 
 /** The short reason a refusal gives, by the id (a wish) or topic (a doubt) of the objection that holds it back. */
@@ -363,6 +393,8 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string | null {
           'Pretty good, thanks for asking.',
           'Not bad at all. You?',
           'Doing well, a bit busy today.',
+          'Good, thanks. Just finishing up some tasks.',
+          'Not bad, a bit tired. You?',
         ],
         said.recent,
       );
@@ -449,6 +481,7 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string | null {
           'That is a bit personal. Why do you ask?',
           'I will pass on that one, if you do not mind.',
           'Let us keep it about the charity, if that is alright.',
+          'I would rather not get into that.',
         ],
         said.recent,
       );
@@ -486,7 +519,8 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
     if (bank) return objectionLine(bank, said, rng);
     if (plan.reveal)
       return pick(rng, CONCERN, said.recent, { rev: plan.reveal, Rev: capitalised(plan.reveal) });
-    return pick(rng, NOTHING_MORE, said.recent);
+    const topic = mentioned(input.utterance);
+    return topic ? pick(rng, UNSURE_ABOUT, said.recent, { topic }) : pick(rng, NOTHING_MORE, said.recent);
   }
   if (mode === 'Social') return pick(rng, socialBank(input), said.recent);
   const stance = plan.stance;
@@ -509,7 +543,7 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
   // nothing of it.
   const side = moodSide(cog.affect.valence);
   const clashes = (stance === 'agree' && side < 0) || (stance === 'resist' && side > 0);
-  if (rng.bernoulli(0.45) && !(clashes && stance === 'resist'))
+  if (rng.bernoulli(moodChance(view.state.changeLog)) && !(clashes && stance === 'resist'))
     parts.push(moodLine(input, said, rng, clashes && parts.length === 1) ?? '');
   return joinParts(parts);
 }

@@ -82,7 +82,7 @@ describe('Standard, template form', () => {
       }
     }
     expect(named / turns).toBeGreaterThan(0.3);
-  });
+  }, 180_000);
 
   it('does not make every ESConv user quit: on 40 dataset seeds most talks end otherwise', async () => {
     const seeds = (await loadSeedsFromPath(`${DATA_DIR}/esconv/esconv-valid.jsonl`, 'esconv')).seeds.slice(
@@ -96,7 +96,7 @@ describe('Standard, template form', () => {
       if (record.endReason === 'quit') quits++;
     }
     expect(quits).toBeLessThanOrEqual(20);
-  });
+  }, 180_000);
 
   it('computes the halfway price between the last offer and the last counter', () => {
     const base = realizerContext(observation('cb'));

@@ -50,13 +50,13 @@ const QUESTION_BANK: Record<TaskId, Partial<Record<QuestionKind, [string, (seed:
       () =>
         /charities|donation|tight|money|earn|pay\b|spare|dollar|ocean|difference|matter|wary|overhead|saving|Nothing (in particular|specific)/i,
     ],
-    personal: ['Do you have kids?', () => /myself|personal|pass on that|about the charity/],
+    personal: ['Do you have kids?', () => /myself|personal|pass on that|about the charity|rather not/],
   },
   esconv: {
     feeling: [
       'How are you feeling?',
       () =>
-        /^(Not great|Up and down|A bit better|Pretty rough|Still heavy|Not good|Worn out|Somewhere|Okay-ish|Hard to say|Better than|Calmer|I feel a little better)/,
+        /^(Not great|Up and down|A bit better|Pretty (rough|bad)|Still heavy|Not good|Worn out|Tired|Somewhere|Okay-ish|Hard to say|So-so|Not sure|Better than|Calmer|Lighter|Okay, actually|I feel a little better)/,
     ],
     need: ['What would help you right now?', () => /help|plan|listen|practical|step|room to think|heard/],
     duration: ['How long has this been going on?', () => /a while|months|longer|crept up/i],
@@ -69,7 +69,7 @@ const QUESTION_BANK: Record<TaskId, Partial<Record<QuestionKind, [string, (seed:
     cause: [
       'Why do you think that is?',
       () =>
-        /about|weighs|comes down|told you|not much more|whole story|else to add|main part|big part|coming back|not really said/,
+        /about|weighs|comes down|told you|not much more|whole story|else to add|main part|big part|coming back|not really said|covers it|all there is|on my mind|told many|gets to me|what to say/,
     ],
   },
 };

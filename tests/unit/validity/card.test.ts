@@ -17,6 +17,7 @@ function replyRowOf(task: 'esconv' | 'p4g', distinct2: number, sameEnding: numbe
     commonEnding: 'Bye.',
     longestEcho: 3,
     contradictions: 0,
+    unfilled: 0,
   };
 }
 

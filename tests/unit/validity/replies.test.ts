@@ -82,16 +82,18 @@ describe('template replies', () => {
       const row = await replyRow(task, DEFAULT_SEEDS[task], { episodesPerSeed: 4 });
       turns += row.replies;
       if (row.contradictions > 0) found.push(`${task}: ${row.contradictions}`);
+      if (row.unfilled > 0) found.push(`${task}: ${row.unfilled} unfilled`);
     }
     expect(turns).toBeGreaterThan(2500);
     expect(found).toEqual([]);
-  });
+  }, 180_000);
 
   it('vary: distinct-2 ≥ 0.25 on every task over the bundled seeds (random policy), no verbatim repeat', async () => {
     for (const task of TASK_IDS) {
       const row = await replyRow(task, DEFAULT_SEEDS[task]);
       expect(row.distinct2, task).toBeGreaterThanOrEqual(0.25);
       expect(row.verbatimRepeats, task).toBe(0);
+      expect(row.unfilled, task).toBe(0);
     }
   });
 
@@ -107,7 +109,7 @@ describe('template replies', () => {
       const row = await replyRow(task, seeds);
       expect(row.longestEcho, task).toBeLessThanOrEqual(6);
     }
-  });
+  }, 180_000);
 
   it('a question asked again gets "As I said, …" and a short restatement, not the same answer', async () => {
     const env = new DialogueEnv('esconv', { routeSampling: 'deterministic' });
