@@ -1,20 +1,26 @@
 /**
- * How varied the template user's replies are, for the validity report (issue 9, "Template replies"): the random
- * policy plays one episode from each of a task's seeds, and over every user reply of those episodes the report
- * gives distinct-1 and distinct-2 (Li et al. 2016: distinct word n-grams over all n-grams, in [0, 1]) and how
- * many replies repeat the user's previous reply word for word (the simulator must never do so: 0 expected).
+ * How varied and how coherent the template user's replies are, for the validity report and the simulator card
+ * (issues 9 and 23, "Replies a person would give"): the random policy plays episodes from a task's seeds, and
+ * over every user reply of those episodes the row gives distinct-1 and distinct-2 (Li et al. 2016: distinct word
+ * n-grams over all n-grams, in [0, 1]), how many replies repeat the user's previous reply word for word (0
+ * expected), how many episodes end on the most common closing line, the longest run of words a reply shares with
+ * the seed's own situation or listing text, and how many replies say a stance, intention or mood the simulator's
+ * state does not hold ({@link replyContradictions}).
  */
 import { createPolicy } from '../agents/policies';
-import { runEpisode } from '../agents/rollout';
+import { runEpisode, type TurnRecord } from '../agents/rollout';
 import { hashKey32 } from '../data/hash';
 import { DialogueEnv } from '../env/env';
 import { distinctN } from '../eval/validation';
 import type { Seed, TaskId } from '../tasks/seed';
+import { replyContradictions, longestSharedRun } from './reply-check';
 
-/** Reply variety of one task. */
+export { replyContradictions, longestSharedRun, wordsOf } from './reply-check';
+
+/** Reply variety and coherence of one task. */
 export interface ReplyRow {
   task: TaskId;
-  /** Episodes played (one per seed, random policy). */
+  /** Episodes played (random policy). */
   episodes: number;
   /** User replies over those episodes. */
   replies: number;
@@ -23,34 +29,86 @@ export interface ReplyRow {
   distinct2: number;
   /** Replies identical to the user's previous reply in the same episode (count). */
   verbatimRepeats: number;
+  /** Episodes whose last user reply is the most common last reply (count), and that reply. */
+  sameEnding: number;
+  commonEnding: string;
+  /**
+   * The longest run of consecutive words (lower-cased, punctuation dropped) any reply shares with its seed's
+   * situation text (ESConv) or listing (CraigslistBargain); 0 for P4G, whose seeds hold neither.
+   */
+  longestEcho: number;
+  /** Replies with a stance, intention or mood the state does not hold (see {@link replyContradictions}). */
+  contradictions: number;
+  /** Replies with a slot left unfilled (a `{name}` in the text): 0 expected. */
+  unfilled: number;
+}
+
+/** Options of {@link replyRow}. */
+export interface ReplyRowOptions {
+  /** Episodes per seed (default 1); repeat r of a seed draws its streams from a hash of (seed id, r). */
+  episodesPerSeed?: number;
+}
+
+/** The text a seed's user knows of its own situation: the ESConv situation, the CB seller's listing. */
+export function seedSituation(seed: Seed): string {
+  return [seed.userPrivate.situation ?? '', seed.userPrivate.itemDescription ?? ''].join(' ').trim();
 }
 
 /**
- * Play the random policy once from each seed (simulator and policy streams from a hash of the seed id) and
+ * Play the random policy from each seed (simulator and policy streams from a hash of the seed id and repeat) and
  * measure the user's replies.
  * @throws errors of the environment or the simulator's roles.
  */
-export async function replyRow(task: TaskId, seeds: readonly Seed[]): Promise<ReplyRow> {
+export async function replyRow(
+  task: TaskId,
+  seeds: readonly Seed[],
+  options: ReplyRowOptions = {},
+): Promise<ReplyRow> {
   const env = new DialogueEnv(task, { freezeStates: false });
+  const perSeed = options.episodesPerSeed ?? 1;
   const texts: string[] = [];
+  const endings = new Map<string, number>();
   let repeats = 0;
+  let echo = 0;
+  let contradictions = 0;
+  let unfilled = 0;
+  let episodes = 0;
   for (const seed of seeds) {
-    const episode = await runEpisode(env, createPolicy(task, 'random'), seed, {
-      rngSeed: hashKey32(`replies|sim|${seed.id}`),
-      policySeed: hashKey32(`replies|policy|${seed.id}`),
-      keepState: false,
-    });
-    episode.turns.forEach((t, i) => {
-      texts.push(t.userUtterance);
-      if (i > 0 && t.userUtterance === episode.turns[i - 1]?.userUtterance) repeats++;
-    });
+    const situation = seedSituation(seed);
+    for (let r = 0; r < perSeed; r++) {
+      const key = r === 0 ? seed.id : `${seed.id}|${r}`;
+      const episode = await runEpisode(env, createPolicy(task, 'random'), seed, {
+        rngSeed: hashKey32(`replies|sim|${key}`),
+        policySeed: hashKey32(`replies|policy|${key}`),
+        keepState: true,
+      });
+      episodes++;
+      episode.turns.forEach((t: TurnRecord, i) => {
+        texts.push(t.userUtterance);
+        if (i > 0 && t.userUtterance === episode.turns[i - 1]?.userUtterance) repeats++;
+        if (situation) echo = Math.max(echo, longestSharedRun(t.userUtterance, situation));
+        if (replyContradictions(task, t).length > 0) contradictions++;
+        if (/\{\w+\}/.test(t.userUtterance)) unfilled++;
+      });
+      const last = episode.turns.at(-1)?.userUtterance;
+      if (last !== undefined) endings.set(last, (endings.get(last) ?? 0) + 1);
+    }
   }
+  let commonEnding = '';
+  let sameEnding = 0;
+  for (const [line, n] of endings)
+    if (n > sameEnding || (n === sameEnding && line < commonEnding)) [commonEnding, sameEnding] = [line, n];
   return {
     task,
-    episodes: seeds.length,
+    episodes,
     replies: texts.length,
     distinct1: distinctN(texts, 1),
     distinct2: distinctN(texts, 2),
     verbatimRepeats: repeats,
+    sameEnding,
+    commonEnding,
+    longestEcho: echo,
+    contradictions,
+    unfilled,
   };
 }

@@ -10,7 +10,12 @@ import {
   StandardTemplatePolicy,
   halfwayPrice,
   standardReply,
+  standardSituation,
+  type StandardSituation,
 } from '../../../src/baselines';
+import { lastUserTurn } from '../../../src/baselines/common';
+import { loadSeedsFromPath } from '../../../src/data/node';
+import { DATA_DIR } from '../data/paths';
 import { realizerContext } from '../../../src/agents/realizer';
 
 function observation(task: 'esconv' | 'p4g' | 'cb', turn = 0): Observation {
@@ -20,31 +25,78 @@ function observation(task: 'esconv' | 'p4g' | 'cb', turn = 0): Observation {
 }
 
 describe('Standard, template form', () => {
-  it('cycles three kinds of generic reply, rewording each round, and plans no strategy', async () => {
-    const policy = new StandardTemplatePolicy();
-    for (const task of ['esconv', 'p4g', 'cb'] as const) {
-      const replies = [];
-      for (let turn = 0; turn < 10; turn++) {
-        const action = await policy.act(observation(task, turn), Rng.fromSeed(1));
-        expect(action.strategy).toBe(NO_STRATEGY);
-        replies.push(action.utterance);
-      }
-      // No verbatim repeat within nine turns (the simulator reads a repeat as nagging); the cycle then restarts.
-      expect(new Set(replies.slice(0, 9)).size, task).toBe(9);
-      expect(replies[9]).toBe(replies[0]);
+  /** An observation of a bundled seed whose last user turn is `last`. */
+  function saying(task: 'esconv' | 'p4g' | 'cb', last: string, turn = 2): Observation {
+    const obs = observation(task, turn);
+    return { ...obs, history: [...obs.history, { speaker: 'user', text: last }] };
+  }
+
+  it("answers what the user's last turn does, and plans no strategy", async () => {
+    const cases: [Observation, StandardSituation, RegExp][] = [
+      [saying('esconv', 'I am so worried about my exams, I cannot sleep.'), 'anxiety', /worr|on edge/],
+      [saying('esconv', 'What should I do about my landlord?'), 'advice', /help|start|try/],
+      [saying('esconv', 'That does not work for me.'), 'resisting', /sorry|fair|hear you/],
+      [saying('esconv', 'Thank you, that really helped.'), 'thanks', /welcome|glad|Of course/],
+      [saying('p4g', 'I do not trust where the money goes.'), 'trust', /accounts|reviewers|report/],
+      [saying('p4g', 'Okay, I would like to donate.'), 'willing', /payment|donate|half a dollar/],
+    ];
+    for (const [obs, situation, answer] of cases) {
+      expect(standardSituation(obs), lastUserTurn(obs)).toBe(situation);
+      const action = await new StandardTemplatePolicy().act(obs, Rng.fromSeed(3));
+      expect(action.strategy).toBe(NO_STRATEGY);
+      expect(action.utterance, lastUserTurn(obs)).toMatch(answer);
     }
   });
 
-  it('fills the replies from the observation only', () => {
-    const obs = observation('esconv', 1);
-    const concern = realizerContext(obs).concern;
-    expect(concern).not.toBe('situation');
-    expect(standardReply(obs)).toContain(concern);
-    const cb = observation('cb', 0);
+  it("fills the replies from the observation only: the user's topic, the item, the halfway price", () => {
+    const obs = saying('esconv', 'I feel so low since my divorce.');
+    const echo = realizerContext(obs).echo;
+    expect(echo).toContain('divorce');
+    expect(standardReply(obs, Rng.fromSeed(1))).toContain(echo);
+    const cb = observation('cb', 1);
     const c = realizerContext(cb);
     expect(halfwayPrice(c)).toBe(Math.round(c.targetPrice + 0.5 * (c.listPrice - c.targetPrice)));
-    expect(standardReply(cb)).toContain(`$${halfwayPrice(c)}`);
+    expect(standardReply(cb, Rng.fromSeed(1))).toContain(`$${halfwayPrice(c)}`);
   });
+
+  it('never sends one of its last four messages again, and often names what the user just said', async () => {
+    const policy = new StandardTemplatePolicy();
+    let named = 0;
+    let turns = 0;
+    for (const seed of defaultSeeds('esconv')) {
+      const env = new DialogueEnv('esconv');
+      let { observation: obs } = env.reset({ seed });
+      const sent: string[] = [];
+      const rng = Rng.fromSeed(7);
+      for (;;) {
+        const action = await policy.act(obs, rng);
+        expect(sent.slice(-4), seed.id).not.toContain(action.utterance);
+        sent.push(action.utterance);
+        turns++;
+        const echo = realizerContext(obs).echo;
+        if (!/^(all of this|what you are going through)$/.test(echo) && action.utterance.includes(echo))
+          named++;
+        const step = await env.step(action);
+        if (step.terminated || step.truncated) break;
+        obs = step.observation;
+      }
+    }
+    expect(named / turns).toBeGreaterThan(0.3);
+  }, 180_000);
+
+  it('does not make every ESConv user quit: on 40 dataset seeds most talks end otherwise', async () => {
+    const seeds = (await loadSeedsFromPath(`${DATA_DIR}/esconv/esconv-valid.jsonl`, 'esconv')).seeds.slice(
+      0,
+      40,
+    );
+    const env = new DialogueEnv('esconv', { freezeStates: false });
+    let quits = 0;
+    for (const seed of seeds) {
+      const record = await runEpisode(env, new StandardTemplatePolicy(), seed, { keepState: false });
+      if (record.endReason === 'quit') quits++;
+    }
+    expect(quits).toBeLessThanOrEqual(20);
+  }, 180_000);
 
   it('computes the halfway price between the last offer and the last counter', () => {
     const base = realizerContext(observation('cb'));

@@ -108,7 +108,7 @@ describe('P4G: asked, the persuadee gives the reason that holds it back', () => 
       );
       if (strongest.type === 'desire') {
         desires++;
-        expect(r!.info.sim.userUtterance, seed.id).toMatch(/keep the money/);
+        expect(r!.info.sim.userUtterance, seed.id).toMatch(/(hold on to|need|keep).*(pay|money|earn)/);
       }
     }
     // The wish to keep one's payment is the strongest objection of some bundled persuadees at the start.
@@ -127,7 +127,7 @@ describe('P4G: asked, the persuadee gives the reason that holds it back', () => 
     const [r] = await play('p4g', answered, ['What is holding you back?']);
     expect(objections(answered.cognitive)[0]!.id).toBe('d-money');
     expect(r!.info.state.revealed[0]).toBe('cost');
-    expect(r!.info.sim.userUtterance).toMatch(/keep the money/);
+    expect(r!.info.sim.userUtterance).toMatch(/(hold on to|need|keep).*(pay|money|earn)/);
   });
 
   it('a request for a number of cents is a request ("How about 50 cents?"); "a few cents" alone is none', () => {

@@ -1,0 +1,166 @@
+/**
+ * `npm run sim-card`: writes the simulator card `results/simulator-card.md` (issue 23, item 6) from the
+ * validate-sim report (`results/studies/validity/validity.json` by default), the "before" record beside the card
+ * (`results/simulator-card.before.json`), the shared dataset files (names, sizes, licences) and a fresh
+ * measurement of reply variety (random policy: the bundled seeds, and the first 273 seeds of each dataset).
+ * `--record-before` instead writes the before record from the given report and the current code's replies (run
+ * it on the commit whose figures are to be kept). Layout in src/validity/card.ts.
+ *
+ * Options: --report FILE, --before FILE, --out FILE, --data DIR (default ../shared/data), --record-before.
+ */
+import { execFileSync } from 'node:child_process';
+import { existsSync, readFileSync, statSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import { parseArgs } from 'node:util';
+import { format, resolveConfig } from 'prettier';
+import { loadSeedsFromPath } from '../src/data/node';
+import { writeFileAtomic } from '../src/io/node';
+import { SIMULATOR_VERSION } from '../src/sim/version';
+import { DEFAULT_SEEDS } from '../src/tasks/defaults';
+import { TASK_IDS, type TaskId } from '../src/tasks/seed';
+import { simulatorCard, type CardBefore, type CardDataFile, type ReplySet } from '../src/validity/card';
+import { replyRow } from '../src/validity/replies';
+
+const ROOT = resolve(import.meta.dirname, '..');
+/** Dataset seeds per task played for reply variety (the issue's count of P4G episodes). */
+const DATASET_EPISODES = 273;
+const BUNDLED = 'bundled seeds, 1 episode each';
+const DATASET = `dataset seeds (first ${DATASET_EPISODES} per task), 1 episode each`;
+
+/** The shared files (see ../shared/data/README.md): what each holds, where it comes from, its licence. */
+const FILES: readonly Omit<CardDataFile, 'bytes' | 'rows'>[] = [
+  {
+    task: 'esconv',
+    file: 'esconv/esconv-valid.jsonl',
+    what: 'emotional-support dialogues (lines)',
+    source: 'ESConv (Liu et al., 2021), PPDPP split',
+    licence: 'CC BY-NC 4.0',
+  },
+  {
+    task: 'p4g',
+    file: 'p4g/p4g-dialogs.csv',
+    what: 'persuasion dialogues, one sentence a row (rows)',
+    source: 'PersuasionForGood (Wang et al., 2019)',
+    licence: 'Apache-2.0',
+  },
+  {
+    task: 'p4g',
+    file: 'p4g/p4g-participants.csv',
+    what: 'donations and traits per dialogue and role (rows)',
+    source: 'PersuasionForGood',
+    licence: 'Apache-2.0',
+  },
+  {
+    task: 'p4g',
+    file: 'p4g/p4g-annotated.csv',
+    what: 'sentence-level strategy and reaction labels, 200 dialogues (rows)',
+    source: 'PersuasionForGood',
+    licence: 'Apache-2.0',
+  },
+  {
+    task: 'p4g',
+    file: 'p4g/p4g-annotated-donations.csv',
+    what: 'intended and actual donations of the annotated dialogues (rows)',
+    source: 'PersuasionForGood',
+    licence: 'Apache-2.0',
+  },
+  {
+    task: 'cb',
+    file: 'cb/craigslistbargain-valid.jsonl',
+    what: 'negotiations with dialogue acts and prices (lines)',
+    source: 'CraigslistBargain (He et al., 2018), PPDPP split',
+    licence: 'as published by its authors',
+  },
+];
+
+const DATA_FOLDER: Readonly<Record<TaskId, string>> = { esconv: 'esconv', p4g: 'p4g', cb: 'cb' };
+
+function dataFiles(dir: string): CardDataFile[] {
+  return FILES.map((f) => {
+    const path = join(dir, f.file);
+    if (!existsSync(path)) return { ...f, bytes: null, rows: null };
+    const lines = readFileSync(path, 'utf8')
+      .split('\n')
+      .filter((l) => l.trim()).length;
+    return { ...f, bytes: statSync(path).size, rows: f.file.endsWith('.csv') ? lines - 1 : lines };
+  });
+}
+
+async function replySets(dir: string): Promise<ReplySet[]> {
+  const bundled: ReplySet = { set: BUNDLED, rows: [] };
+  const dataset: ReplySet = { set: DATASET, rows: [] };
+  for (const task of TASK_IDS) {
+    process.stderr.write(`reply variety: ${task}\n`);
+    bundled.rows.push(await replyRow(task, DEFAULT_SEEDS[task]));
+    const folder = join(dir, DATA_FOLDER[task]);
+    if (!existsSync(folder)) continue;
+    const seeds = (await loadSeedsFromPath(folder, task)).seeds.slice(0, DATASET_EPISODES);
+    dataset.rows.push(await replyRow(task, seeds));
+  }
+  return dataset.rows.length > 0 ? [bundled, dataset] : [bundled];
+}
+
+/** `text` formatted as the repository's Prettier settings format the file at `path` (so that lint passes). */
+async function pretty(path: string, text: string): Promise<string> {
+  const options = (await resolveConfig(path)) ?? {};
+  return format(text, { ...options, filepath: path });
+}
+
+function readJson(path: string, what: string): Record<string, unknown> {
+  if (!existsSync(path)) {
+    process.stderr.write(`sim-card: no ${what} at ${path}\n`);
+    process.exit(1);
+  }
+  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+}
+
+async function main(): Promise<void> {
+  const { values } = parseArgs({
+    options: {
+      report: { type: 'string', default: 'results/studies/validity/validity.json' },
+      before: { type: 'string', default: 'results/simulator-card.before.json' },
+      out: { type: 'string', default: 'results/simulator-card.md' },
+      data: { type: 'string', default: '../shared/data' },
+      'record-before': { type: 'boolean', default: false },
+    },
+  });
+  const reportPath = resolve(ROOT, values.report);
+  const dataDir = resolve(ROOT, values.data);
+  const report = readJson(reportPath, 'validate-sim report (npm run validate-sim -- --out DIR)');
+  const replies = await replySets(dataDir);
+  if (values['record-before']) {
+    const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
+    const before: CardBefore = {
+      simulatorVersion: SIMULATOR_VERSION,
+      commit,
+      commands: [
+        `npm run validate-sim -- --out DIR`,
+        `npm run sim-card -- --record-before --report ${values.report}`,
+      ],
+      report,
+      replies,
+    };
+    const path = resolve(ROOT, values.before);
+    await writeFileAtomic(path, await pretty(path, JSON.stringify(before)));
+    process.stderr.write(`wrote ${values.before}\n`);
+    return;
+  }
+  const beforePath = resolve(ROOT, values.before);
+  const before = existsSync(beforePath)
+    ? (readJson(beforePath, 'before record') as unknown as CardBefore)
+    : undefined;
+  const card = simulatorCard({
+    simulatorVersion: SIMULATOR_VERSION,
+    report,
+    reportPath: values.report,
+    data: dataFiles(dataDir),
+    replies,
+    ...(before ? { before } : {}),
+    command: 'npm run sim-card',
+  });
+  const out = resolve(ROOT, values.out);
+  await writeFileAtomic(out, await pretty(out, card));
+  process.stderr.write(`wrote ${values.out}\n`);
+}
+
+await main();

@@ -1,0 +1,476 @@
+/**
+ * The help-seeker's replies (ESConv): authored variants per situation, chosen by the turn's mode and stance, the
+ * mood side and category of the updated affect, whether the seeker leans toward a step, the question asked and
+ * what the seeker already said. The seeker speaks of its trouble through a short topic slot (a concern or the
+ * problem type), never by reciting its situation text.
+ */
+import type { Rng } from '../../rng';
+import type { AffectCategory } from '../../tasks/seed';
+import { perceptionOf } from '../perception';
+import type { ResponseInput } from '../roles';
+import { callToAction } from './proposer';
+import { questionKind } from './questions';
+import {
+  asISaid,
+  capitalised,
+  concernSlot,
+  definite,
+  joinParts,
+  leansToGoal,
+  mentioned,
+  moodCategory,
+  moodChance,
+  moodSide,
+  pick,
+  saidBefore,
+  stanceLine,
+  topicSlot,
+  type Said,
+  type Slots,
+} from './reply-kit';
+import { socialBank } from './replies-social';
+
+/** Thanks and a step, said when the seeker ends feeling better (the end needs a good mood and a leaning). */
+const END = [
+  'Thank you, this really helped. I think I can take a first step with {about} this week.',
+  'Thanks for sitting with me through this. I am going to try one small thing about {about} tomorrow.',
+  'I feel lighter after talking. I will start with one small step on {about}.',
+  'This was good for me, thank you. I know what I want to try first.',
+  'Thank you. I have a plan for {about} now, and it seems less scary.',
+  'I really appreciate this. I am going to give that first step a go this week.',
+  'Thanks for your patience. I will try the first step with {about} and see how it goes.',
+  'This helped more than I expected. I am going to start small with {about}.',
+  'Thank you for listening. I know what I will try first, and that is something.',
+  'I think I can take it from here. Thanks for helping me sort out {about}.',
+];
+/** {@link END} without feeling words, for an end the mood does not back. */
+const END_PLAIN = END.filter((x) => !/\bfeel/.test(x));
+const QUIT = [
+  'I do not want to talk about this anymore.',
+  'I think I am done for today. This is not helping.',
+  'Let us stop here. I need some time on my own.',
+  'I am going to log off. I do not feel heard.',
+  'Never mind. I will deal with it myself.',
+  'I am going to stop here, sorry.',
+  'Forget it. I will figure it out on my own.',
+  'I should go. Talking about it like this is not working for me.',
+];
+
+/** How the seeker takes an Influence message, by stance (no feeling words: the mood is said apart, by its side). */
+const STANCE = {
+  agree: [
+    'That makes sense, thank you.',
+    'You are right about that.',
+    'Yes, I can see that. That helps.',
+    'True, I had not seen it that way.',
+    'Okay, that actually sounds doable.',
+    'That is a good way to put it.',
+    'I like that idea, actually.',
+    'You have a point there.',
+    'I think you are onto something.',
+    'That is fair. I needed to hear it.',
+    'I think that could work for me.',
+    'Good point, I had not considered that.',
+    'That actually helps a little.',
+    'Okay. I can work with that.',
+    'I think you might be right.',
+    'That is a fair way to put it.',
+    'Hearing it like that helps a bit.',
+  ],
+  open: [
+    'Maybe.',
+    'I hear what you are saying.',
+    'Okay.',
+    'I suppose that could be.',
+    'Possibly. I will think about it.',
+    'I will keep that in mind.',
+    'That is one way to see it.',
+    'Hm. Could be.',
+    'I am listening.',
+    'Go on.',
+    'Perhaps. I need to sit with it.',
+    'I had not really thought about it like that.',
+    'Maybe. Let me think it over.',
+    'I suppose it is possible.',
+    'Hm, I am thinking about it.',
+    'Could be, I guess.',
+    'I will have to see.',
+  ],
+  hesitant: [
+    'I am not so sure.',
+    'Hmm, I do not know about that.',
+    'I am still on the fence.',
+    'Easier said than done.',
+    'Maybe, but it is not that simple for me.',
+    'I have tried things like that before.',
+    'I do not know if I can manage that.',
+    'I would like to, but I am not sure I can.',
+    'That sounds like a lot for me right now.',
+    'I am not sure that fits my situation.',
+    'It is hard to picture myself doing that.',
+    'I want to, I just do not know how yet.',
+    'It is not that easy, though.',
+    'I am not convinced it would change much.',
+    'Maybe some day, not now.',
+    'I keep going back and forth on it.',
+  ],
+  resist: [
+    'I do not really agree.',
+    'Please do not push me.',
+    'That does not work for me.',
+    'You do not really get what I am going through.',
+    'That is not how it is for me.',
+    'I do not think you understand.',
+    'That sounds like a lecture, honestly.',
+    'That is not what I meant at all.',
+    'I do not think it is that simple.',
+    'You make it sound easy. It is not.',
+    'That is what everyone says.',
+    'I have heard that before, it did not help.',
+    'I do not see how that would help me.',
+    'That misses what I am dealing with.',
+    'Nobody seems to get it, not even you.',
+    'I wish it were that easy.',
+  ],
+} as const;
+
+/** How the seeker takes what the message names ({topic}), by stance. */
+const ABOUT = {
+  agree: [
+    'The part about {topic} could actually help.',
+    'I had not thought about {topic} like that.',
+    '{Topic} might be a good place to start.',
+    'Yes, {topic} makes sense for me.',
+    'I like the sound of {topic}.',
+    '{Topic} is something I could look at.',
+  ],
+  open: [
+    'About {topic}, maybe.',
+    'I will think about {topic}.',
+    '{Topic}... maybe, I do not know yet.',
+    'Hm, {topic}. Maybe.',
+    'I never thought much about {topic}.',
+  ],
+  hesitant: [
+    'I am not sure {topic} is for me.',
+    'I have heard about {topic} before, it never stuck.',
+    '{Topic} sounds hard for me right now.',
+    'I doubt {topic} works for someone like me.',
+    '{Topic} is easier said than done.',
+  ],
+  resist: [
+    '{Topic} is not really the issue.',
+    'I do not see how {topic} fixes anything.',
+    'Going on about {topic} misses the point.',
+    '{Topic} has nothing to do with it.',
+    'Please do not lecture me about {topic}.',
+  ],
+} as const;
+
+/** The seeker's feelings by category (said only when the category is on the valence's side). */
+const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
+  neutral: [
+    'I am not sure how I feel about it.',
+    'I guess I am okay.',
+    'I do not really know what to feel.',
+    'It is a lot to take in.',
+    'I am somewhere in between right now.',
+    'I honestly could not tell you how I feel.',
+    'I am just kind of flat today.',
+    'Not good, not bad. Just tired.',
+    'Numb, more than anything.',
+    'Some moments are fine, others not.',
+    'I feel kind of blank about it.',
+    'Mixed, I suppose.',
+  ],
+  sadness: [
+    'I still feel really down.',
+    'Everything feels heavy right now.',
+    'I feel pretty low about {about}.',
+    'Most days I just feel empty.',
+    'It gets me down more than I let on.',
+    'I feel sad whenever I think about {about}.',
+    'I cry more than I would like to admit.',
+    'It is like a grey cloud that will not lift.',
+    'I feel low most mornings, especially about {about}.',
+    'I feel so down I can barely get out of bed some days.',
+    'Everything about {about} makes me sad.',
+    'Some nights I just feel hopeless about {about}.',
+    'I have been feeling so low lately.',
+  ],
+  anxiety: [
+    'I keep worrying about {about}.',
+    'I am still on edge about all this.',
+    'Thinking about {about} makes me anxious.',
+    'I lie awake going over {about} again and again.',
+    'My mind keeps racing at night, I am so worried.',
+    'I am nervous about how it will turn out.',
+    'My stomach is in knots over {about}.',
+    'I am anxious all the time lately.',
+    'What if it all goes wrong? That is what worries me.',
+    'I am anxious and I cannot switch it off.',
+    'I keep bracing for the worst with {about}.',
+  ],
+  frustration: [
+    'It is so frustrating.',
+    'I am fed up with {about}.',
+    'I feel stuck, and I am frustrated.',
+    'I am fed up. Nothing I try changes anything.',
+    'Honestly I am frustrated with myself.',
+    'I am so frustrated that I keep ending up here.',
+    'It is frustrating that nobody sees it.',
+    'I am fed up with feeling like this.',
+    'I have had enough of {about}, honestly.',
+    'I am frustrated that nothing moves.',
+  ],
+  anger: [
+    'Honestly it makes me angry.',
+    'I am furious about how {about} went.',
+    'It really upsets me.',
+    'I get angry just thinking about it.',
+    'I am still angry about {about}, to be honest.',
+    'It makes my blood boil.',
+    'I am angry that it came to this.',
+  ],
+  interest: [
+    'I am curious where this could go.',
+    'Huh, I had not thought of it like that.',
+    'I never looked at it from that side.',
+    'I feel a bit better thinking about it that way.',
+    'I want to hear more about that.',
+    'That is a new angle for me.',
+  ],
+  hope: [
+    'Maybe it could get a bit better.',
+    'I feel a little more hopeful.',
+    'Perhaps things can turn around.',
+    'For the first time in a while I see a way forward.',
+    'I am hopeful about {about} for once.',
+    'I feel hopeful, which is new.',
+    'Maybe {about} does not have to stay this way.',
+    'I am starting to feel hopeful about it.',
+  ],
+  relief: [
+    'That takes some weight off.',
+    'I feel a bit calmer now.',
+    'I can breathe a little easier.',
+    'I am relieved to have said it out loud.',
+    'I am relieved, honestly.',
+    'Something in my chest has loosened a little.',
+    'I feel calmer than before we talked.',
+  ],
+  satisfaction: [
+    'I feel much better about this.',
+    'This feels good.',
+    'I am glad we talked it through.',
+    'I feel good about where this is going.',
+    'I am happy we got here.',
+    'I feel better than I have in weeks.',
+  ],
+};
+
+/** Saying it might take a step, plainly or (after doubt) with a contrast. */
+const LEAN = [
+  'Maybe I could try something about {about}.',
+  'I could try one small thing with {about} tomorrow.',
+  'I think I can give that a go with {about}.',
+  'I might try that before the weekend.',
+  'Maybe I will start with something tiny.',
+  'I could at least try it once.',
+  'I might actually give that a try.',
+  'Maybe there is something small I could try.',
+  'I could try that this week.',
+  'It might be worth a try.',
+];
+const LEAN_DESPITE = [
+  'Still, I might give it a try.',
+  'Even so, I could try a small part of it.',
+  'But maybe I could try something small.',
+  'Though I might try it once, just to see.',
+  'Still, a small try could not hurt.',
+];
+/** Agreeing yet not ready to act on a suggestion. */
+const NOT_YET = [
+  'But I am not ready to try it yet.',
+  'But with {about} the way it is, I am not able to do that yet.',
+  'Though I do not think I can do it just yet.',
+  'But it will take me a while to get there.',
+  'Though it feels too big to start on right now.',
+];
+
+const FEELING = {
+  low: [
+    'Not great, honestly.',
+    'Pretty rough, to be honest.',
+    'Still heavy, if I am honest.',
+    'Not good. It has been a hard week.',
+    'Worn out, mostly.',
+    'Pretty bad today, to be honest.',
+    'Tired and a bit lost.',
+  ],
+  middle: [
+    'Up and down.',
+    'Somewhere in the middle, I guess.',
+    'Okay-ish. Some hours are easier than others.',
+    'Hard to say. It changes by the hour.',
+    'So-so, I guess.',
+    'Not sure. Kind of in between.',
+  ],
+  high: [
+    'A bit better, actually.',
+    'Better than when we started, honestly.',
+    'Calmer than before, thanks.',
+    'I feel a little better now.',
+    'Lighter than this morning, actually.',
+    'Okay, actually. Better than I expected.',
+  ],
+} as const;
+const NEED_PLAN = [
+  'Maybe a small plan for {about}, something I can actually do.',
+  'Something practical, I think. One thing I could do about {about}.',
+  'A first step I can manage, not a big overhaul.',
+];
+const NEED_LISTEN = [
+  'I am not sure. Maybe just someone to listen for now.',
+  'Honestly, I do not know what would help.',
+  'Just being heard, I think. Advice is a lot right now.',
+  'I wish I knew. Maybe some room to think.',
+];
+const DURATION = [
+  'It has been going on for a while now.',
+  'A few months, on and off.',
+  'Longer than I would like to admit.',
+  'It crept up over the last while.',
+];
+const SUPPORT = [
+  'Not really. I have kept most of it to myself.',
+  'Not properly, no. It is hard to bring up.',
+  'A friend knows a little, but not the whole story.',
+  'No. I did not want to burden anyone.',
+];
+const EVENT = [
+  'It mostly comes down to {about}.',
+  'It started with {about}, and it snowballed from there.',
+  'The short version is {about}. It has taken over a lot of my head.',
+  '{About} is the heart of it.',
+];
+const EVENT_VAGUE = [
+  'It is hard to put into words. A lot has piled up.',
+  'Nothing dramatic, just too much at once.',
+];
+const REVEAL = [
+  'It is mostly about {rev}.',
+  '{Rev} is what weighs on me most.',
+  'A lot of it comes down to {rev}.',
+  'There is also {rev}, which I have not really said.',
+  'Honestly, {rev} is a big part of it.',
+  'If I am honest, {rev} keeps coming back to me.',
+  '{Rev} has been on my mind all week.',
+  'I have not told many people about {rev}.',
+  'The thing with {rev} is what gets to me.',
+];
+/** What the seeker says to a question of no known kind about something the supporter named ({topic}). */
+const UNSURE_ABOUT = [
+  'I am not sure about {topic}, honestly.',
+  'Hm, {topic}? I have not really thought about that.',
+  'I do not know what to say about {topic}.',
+  'Maybe. {Topic} is not something I think about much.',
+];
+const NOTHING_MORE = [
+  'I think I already told you most of it.',
+  'There is not much more to it than that.',
+  'That is pretty much the whole story.',
+  'I do not know what else to add, really.',
+  'Nothing new, I think. You have heard the main part.',
+  'I think that covers it.',
+  'That is really all there is.',
+];
+
+/**
+ * A line of the seeker's mood on the valence's side, or null: by category when the category is on that side,
+ * else the side's first category. `against` marks a mood that goes against the stance just said (it is joined
+ * with "But").
+ */
+function moodLine(input: ResponseInput, said: Said, slots: Slots, rng: Rng, against: boolean): string {
+  const cog = input.view.state.cognitive;
+  const side = moodSide(cog.affect.valence);
+  const category = moodCategory(cog) ?? (side < 0 ? 'sadness' : side > 0 ? 'hope' : 'neutral');
+  const line = pick(rng, MOOD[category], said.recent, slots);
+  return against ? `But ${line.charAt(0).toLowerCase()}${line.slice(1)}` : line;
+}
+
+/**
+ * The seeker's answer to a question of a known kind, or null (a concern is revealed instead). An answer already
+ * given is restated shortly after "As I said," (the seeker remembers telling it).
+ */
+function answer(input: ResponseInput, said: Said, slots: Slots, rng: Rng): string | null {
+  const { view } = input;
+  const cog = view.state.cognitive;
+  const kind = questionKind(perceptionOf(input.utterance, view).features, 'esconv');
+  const repeated = (bank: readonly string[], short: string) =>
+    saidBefore(bank, said, slots) ? asISaid(rng, short) : pick(rng, bank, said.recent, slots);
+  switch (kind) {
+    case 'feeling': {
+      const side = moodSide(cog.affect.valence);
+      return pick(rng, side < 0 ? FEELING.low : side > 0 ? FEELING.high : FEELING.middle, said.recent);
+    }
+    case 'need':
+      return leansToGoal(cog, 'esconv')
+        ? pick(rng, NEED_PLAN, said.recent, slots)
+        : pick(rng, NEED_LISTEN, said.recent, slots);
+    case 'duration':
+      return repeated(DURATION, 'it has been a while now.');
+    case 'support':
+      return repeated(SUPPORT, 'I have mostly kept it to myself.');
+    case 'event':
+      return slots.about === 'it'
+        ? repeated(EVENT_VAGUE, 'a lot piled up at once.')
+        : repeated(EVENT, `it is mostly ${slots.about}.`);
+    default:
+      return null;
+  }
+}
+
+/** The help-seeker's reply to one actor turn. */
+export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string {
+  const { view, mode, plan, events } = input;
+  const cog = view.state.cognitive;
+  const slot = concernSlot(view.state.private);
+  const about = slot ? definite(slot) : 'it';
+  const slots: Slots = { about, About: capitalised(about) };
+  const side = moodSide(cog.affect.valence);
+  const chance = moodChance(view.state.changeLog);
+  if (events.some((e) => e.type === 'end')) return pick(rng, side > 0 ? END : END_PLAIN, said.all, slots);
+  if (events.some((e) => e.type === 'quit')) return pick(rng, QUIT, said.all, slots);
+  if (mode === 'Elicit') {
+    const given = answer(input, said, slots, rng);
+    if (given)
+      return joinParts([given, rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null]);
+    const revealed = plan.reveal && topicSlot([plan.reveal], undefined);
+    const rev = revealed ? definite(revealed) : null;
+    const topic = rev ? null : mentioned(input.utterance);
+    const first = rev
+      ? pick(rng, REVEAL, said.recent, { rev, Rev: capitalised(rev) })
+      : topic
+        ? pick(rng, UNSURE_ABOUT, said.recent, { topic, Topic: capitalised(topic) })
+        : pick(rng, NOTHING_MORE, said.recent);
+    return joinParts([first, rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null]);
+  }
+  if (mode === 'Social') {
+    const social = pick(rng, socialBank(input), said.recent);
+    return joinParts([social, rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null]);
+  }
+  const stance = plan.stance;
+  const parts: string[] = [stanceLine(rng, stance, STANCE, ABOUT, input.utterance, said)];
+  const leaning = leansToGoal(cog, 'esconv');
+  const asked = callToAction(perceptionOf(input.utterance, view), 'esconv');
+  if (leaning && (asked || rng.bernoulli(0.5)))
+    parts.push(pick(rng, stance === 'agree' || stance === 'open' ? LEAN : LEAN_DESPITE, said.recent, slots));
+  else if (!leaning && asked && stance === 'agree') parts.push(pick(rng, NOT_YET, said.recent, slots));
+  // The mood is said when it goes with the stance, or against agreement with a "But"; a resisting seeker in a
+  // good mood says nothing of it.
+  const clashes = (stance === 'agree' && side < 0) || (stance === 'resist' && side > 0);
+  if (rng.bernoulli(chance) && !(clashes && stance === 'resist'))
+    parts.push(moodLine(input, said, slots, rng, clashes && parts.length === 1));
+  return joinParts(parts);
+}

@@ -1,0 +1,273 @@
+/**
+ * What every task's reply bank shares (issue 23, "Replies a person would give"): what the user has already said
+ * (its own earlier replies, which a person remembers), a phrase drawn from the simulator's stream that the user
+ * has not said lately, slots filled from the user's own private view, the mood side that goes with the affect's
+ * valence, whether the user leans toward the act the actor wants, and the "As I said, …" of a repeated answer.
+ * Every phrase of the banks was written for this project; none is taken from a dataset.
+ */
+import type { Rng } from '../../rng';
+import { parsed } from '../../text/features';
+import type { AffectCategory, CognitiveState, Turn, UserPrivate } from '../../tasks/seed';
+import { strengthOf } from '../records';
+import { TASK_RULES } from '../rules';
+import type { TaskId } from '../../tasks/seed';
+
+/** How many of the user's latest replies a fresh phrase must not repeat. */
+const RECENT = 4;
+
+/** What the user has said so far: its latest few replies, and all of them (each joined by newlines). */
+export interface Said {
+  readonly recent: string;
+  readonly all: string;
+  /** The user's replies so far. */
+  readonly count: number;
+}
+
+/** {@link Said} of a dialogue history (the user's turns only). */
+export function saidOf(history: readonly Turn[]): Said {
+  const texts: string[] = [];
+  for (const t of history) if (t.speaker === 'user') texts.push(t.text);
+  return {
+    recent: texts.slice(-RECENT).join('\n'),
+    all: texts.join('\n'),
+    count: texts.length,
+  };
+}
+
+/** Fills the slots `{about}`, `{About}`, `{price}`, `{amount}`, `{item}` of a phrase. */
+export type Slots = Readonly<Record<string, string>>;
+
+/** `phrase` with its `{name}` slots filled from `slots` (a slot without a value is left as it is). */
+export function fill(phrase: string, slots: Slots): string {
+  if (!phrase.includes('{')) return phrase;
+  return phrase.replace(/\{(\w+)\}/g, (whole, name: string) => slots[name] ?? whole);
+}
+
+/**
+ * A phrase of `items` with its slots filled that `avoid` does not contain (the user does not say the same thing
+ * twice in a few turns): drawn uniformly from the simulator's stream, then the next ones in order until a fresh
+ * one is found; the drawn one when every phrase was said.
+ */
+export function pick(rng: Rng, items: readonly string[], avoid: string, slots: Slots = {}): string {
+  const n = items.length;
+  const start = rng.int(0, n - 1);
+  for (let k = 0; k < n; k++) {
+    const phrase = fill(items[(start + k) % n] as string, slots);
+    if (!avoid.includes(phrase)) return phrase;
+  }
+  return fill(items[start] as string, slots);
+}
+
+/** Whether the user said any of `items` (slots filled) before: the answer it is about to give was given. */
+export function saidBefore(items: readonly string[], said: Said, slots: Slots = {}): boolean {
+  return said.all.length > 0 && items.some((x) => said.all.includes(fill(x, slots)));
+}
+
+/** "As I said, …": a repeated answer restated shortly, its first letter lowered. */
+export function asISaid(rng: Rng, short: string): string {
+  const lead = rng.pick(['As I said, ', 'Like I said, ', 'As I mentioned, ', 'I said it before: ']);
+  return /^I\b/.test(short) ? `${lead}${short}` : `${lead}${short.charAt(0).toLowerCase()}${short.slice(1)}`;
+}
+
+/** `text` with its first letter capitalised. */
+export const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
+
+/** A determiner or possessive that already makes a noun phrase definite ("my son", "the baby", "his fall"). */
+const DETERMINED = /^(?:the|a|an|my|your|his|her|its|our|their|this|that|these|those)\s/i;
+
+/** `phrase` as a definite noun phrase: "the exam", but "my son" and "the baby" as they are (not "the my son"). */
+export function definite(phrase: string): string {
+  return DETERMINED.test(phrase) ? phrase : `the ${phrase}`;
+}
+
+/**
+ * The first concern (else the problem type) that ends in a noun, as a topic slot ("the exam", "the breakup"), or
+ * null: the reply then speaks of "it" rather than fill the slot with a non-noun.
+ */
+export function topicSlot(concerns: readonly string[], problemType: string | undefined): string | null {
+  for (const c of [...concerns, ...(problemType ? [problemType] : [])]) {
+    const last = parsed(c).tokens.at(-1);
+    if (last && (last.pos === 'NOUN' || last.pos === 'PROPN')) return c;
+  }
+  return null;
+}
+
+/** The topic slots of the users' private views (each a per-seed constant). */
+const SLOTS = new WeakMap<UserPrivate, string | null>();
+
+/** {@link topicSlot} of the user's concerns and problem type, read once per private view. */
+export function concernSlot(priv: UserPrivate): string | null {
+  let slot = SLOTS.get(priv);
+  if (slot === undefined) SLOTS.set(priv, (slot = topicSlot(priv.concerns, priv.problemType)));
+  return slot;
+}
+
+/**
+ * The side of the user's mood, from valence in [-1, 1]: −1 below −0.15, +1 above 0.15 (the bands of the affect
+ * categories), else 0. Feeling words are said only on their side, so a reply never sounds glad while the state is
+ * low or the other way round.
+ */
+export function moodSide(valence: number): -1 | 0 | 1 {
+  return valence < -0.15 ? -1 : valence > 0.15 ? 1 : 0;
+}
+
+const CATEGORY_SIDE: Readonly<Record<AffectCategory, -1 | 0 | 1>> = {
+  neutral: 0,
+  sadness: -1,
+  anxiety: -1,
+  frustration: -1,
+  anger: -1,
+  interest: 1,
+  hope: 1,
+  relief: 1,
+  satisfaction: 1,
+};
+
+/**
+ * How likely the user is to say how it feels this turn, in [0.2, 0.8]: people mention a feeling more when it has
+ * just moved, so a fifth of the time plus three times this turn's |Δ valence| (from the state's change log).
+ */
+export function moodChance(changeLog: readonly { valence: number }[]): number {
+  return Math.min(0.8, 0.2 + 3 * (changeLog.at(-1)?.valence ?? 0));
+}
+
+/** The affect category when it is on the valence's side, else null (a bank then speaks by side only). */
+export function moodCategory(cog: CognitiveState): AffectCategory | null {
+  const side = moodSide(cog.affect.valence);
+  return side !== 0 && CATEGORY_SIDE[cog.affect.category] === side ? cog.affect.category : null;
+}
+
+/**
+ * Whether the user leans toward the act the actor wants (P4G giving, an ESConv step, a CB concession): the goal
+ * intention at half strength or more and not below the opposing one. A reply says it might act only then.
+ */
+export function leansToGoal(cog: CognitiveState, task: TaskId): boolean {
+  const rules = TASK_RULES[task];
+  const goal = strengthOf(cog, rules.goalIntention);
+  return goal >= 2 && goal >= strengthOf(cog, rules.againstIntention);
+}
+
+/**
+ * The stance line of an Influence reply: three times in seven, when the actor's turn names something, a line about
+ * it from `about`; else one of `plain`; then perhaps an opener.
+ */
+export function stanceLine(
+  rng: Rng,
+  stance: keyof typeof OPENERS,
+  plain: Readonly<Record<keyof typeof OPENERS, readonly string[]>>,
+  about: Readonly<Record<keyof typeof OPENERS, readonly string[]>>,
+  utterance: string,
+  said: Said,
+): string {
+  const topic = rng.bernoulli(3 / 7) ? mentioned(utterance) : null;
+  const line = topic
+    ? pick(rng, about[stance], said.recent, { topic, Topic: capitalised(topic) })
+    : pick(rng, plain[stance], said.recent);
+  return withOpener(rng, stance, line);
+}
+
+/** Joins reply parts into one reply (empty parts dropped). */
+export function joinParts(parts: readonly (string | null | undefined)[]): string {
+  let out = '';
+  for (const p of parts) if (p) out = out ? `${out} ${p}` : p;
+  return out;
+}
+
+/** Nouns too general, or too much a feeling, to repeat back as "what you said" ("thing", "way", "worry"). */
+const UNSAID = new Set([
+  'thing',
+  'things',
+  'something',
+  'anything',
+  'everything',
+  'people',
+  'person',
+  'time',
+  'times',
+  'lot',
+  'lots',
+  'way',
+  'ways',
+  'bit',
+  'part',
+  'kind',
+  'sort',
+  'deal',
+  'today',
+  'feel',
+  'feeling',
+  'feelings',
+  'worry',
+  'worries',
+  'anxiety',
+  'stress',
+  'sadness',
+  'fear',
+  'anger',
+  'frustration',
+  'hope',
+  'relief',
+  'happiness',
+  'depression',
+  'mood',
+  'right',
+  'sense',
+  'point',
+  'fact',
+  'course',
+  'reason',
+  'idea',
+  'matter',
+  'chance',
+  'example',
+  'case',
+  'question',
+  'cents',
+  'word',
+  'words',
+  'moment',
+  'minute',
+  'problem',
+  'story',
+  'team',
+]);
+
+/**
+ * The noun the actor's turn is about, as the user may name it back ("the part about the payment", "about
+ * steps"; a singular noun with "the"): its last plain noun of four letters or more, outside negation and not too general or a feeling word; null when there is none.
+ * Reads the perception's memoised parse.
+ */
+export function mentioned(utterance: string): string | null {
+  const tokens = parsed(utterance).tokens;
+  for (let i = tokens.length - 1; i >= 0; i--) {
+    const t = tokens[i];
+    if (
+      t &&
+      t.pos === 'NOUN' &&
+      !t.negated &&
+      t.type === 'word' &&
+      t.normal.length >= 4 &&
+      !UNSAID.has(t.normal)
+    )
+      return t.normal.endsWith('s') ? t.normal : `the ${t.normal}`;
+  }
+  return null;
+}
+
+/** Discourse openers by stance: how a person starts a reply that agrees, muses, doubts or pushes back. */
+const OPENERS = {
+  agree: ['Yeah, ', 'Honestly, ', 'Okay, ', 'Hm, '],
+  open: ['Hm, ', 'Well, ', 'Right, '],
+  hesitant: ['Hmm, ', 'Well, ', 'I mean, '],
+  resist: ['Look, ', 'Honestly, ', 'No, '],
+} as const;
+
+/** A line that already opens with a discourse marker. */
+const OPENED = /^(?:hm+|okay|yeah|well|no|look|honestly|right|fair|sure|true|good)\b/i;
+
+/** `line`, with a discourse opener of its stance three times in ten (its first letter lowered, "I" kept). */
+export function withOpener(rng: Rng, stance: keyof typeof OPENERS, line: string): string {
+  if (!rng.bernoulli(0.3) || line.split(' ').length < 3 || OPENED.test(line)) return line;
+  const rest = /^I\b/.test(line) ? line : `${line.charAt(0).toLowerCase()}${line.slice(1)}`;
+  return `${rng.pick(OPENERS[stance])}${rest}`;
+}

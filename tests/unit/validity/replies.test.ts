@@ -1,0 +1,127 @@
+/**
+ * Replies a person would give (issue 23): the template user's replies agree with its state (stance, intention,
+ * mood), vary, restate a repeated answer after "As I said," and never recite the seed's situation or listing.
+ */
+import { describe, expect, it } from 'vitest';
+import type { TurnRecord } from '../../../src/agents/rollout';
+import { loadSeedsFromPath } from '../../../src/data/node';
+import { DialogueEnv } from '../../../src/env';
+import { TASK_IDS, type Seed } from '../../../src/tasks';
+import { DEFAULT_SEEDS, defaultSeeds } from '../../../src/tasks/defaults';
+import { ValidityInputError } from '../../../src/validity/errors';
+import { longestSharedRun, replyContradictions, replyRow, wordsOf } from '../../../src/validity/replies';
+import { DATA_DIR } from '../data/paths';
+
+/** A P4G turn record whose state holds the given intentions and valence (the rest from a bundled seed). */
+function p4gTurn(reply: string, donate: number, decline: number, valence: number): TurnRecord {
+  const seed = DEFAULT_SEEDS.p4g[0] as Seed;
+  const cog = structuredClone(seed.cognitive);
+  for (const r of cog.intentions) {
+    if (r.id === 'i-donate') r.strength = donate;
+    if (r.id === 'i-decline') r.strength = decline;
+  }
+  cog.affect = { ...cog.affect, valence };
+  return {
+    turn: 3,
+    action: { utterance: 'x', strategy: 'x' },
+    userUtterance: reply,
+    mode: 'Influence',
+    route: 'central',
+    judgment: 'reject',
+    rejectedProposal: null,
+    events: [],
+    reward: 0,
+    state: { cognitive: cog, turn: 4, remaining: 6, ended: null, lastUserPrice: null, revealed: [] },
+  };
+}
+
+describe('replyContradictions (the check reads the reply against the state)', () => {
+  it('finds the issue\'s "does not change my mind … willing to give" at a state that does not lean', () => {
+    const turn = p4gTurn(
+      'That does not really change my mind. I might be willing to give something.',
+      1,
+      3,
+      -0.3,
+    );
+    const found = replyContradictions('p4g', turn);
+    expect(found.some((c) => c.startsWith('says it leans toward acting'))).toBe(true);
+    expect(found).toContain('disagrees yet leans toward acting, with no contrast');
+  });
+
+  it('accepts the same stance and intention joined by a contrast when the state leans', () => {
+    const turn = p4gTurn('That does not really change my mind. Still, I might give a little.', 3, 1, -0.3);
+    expect(replyContradictions('p4g', turn)).toEqual([]);
+  });
+
+  it('finds a good mood at a negative valence and a bad one at a positive valence, reading negation', () => {
+    expect(replyContradictions('p4g', p4gTurn('I am glad to hear that.', 1, 3, -0.4))).toContain(
+      'a good mood at valence -0.40',
+    );
+    expect(replyContradictions('p4g', p4gTurn('I am worried about it.', 1, 3, 0.4))).toContain(
+      'a bad mood at valence 0.40',
+    );
+    expect(replyContradictions('p4g', p4gTurn('I am not worried about it.', 1, 3, 0.4))).toEqual([]);
+  });
+
+  it('refuses a turn without state', () => {
+    const { state: _, ...bare } = p4gTurn('Okay.', 1, 1, 0);
+    expect(() => replyContradictions('p4g', bare)).toThrow(ValidityInputError);
+  });
+
+  it('reads words as a person writes them: contractions spelled out, punctuation dropped', () => {
+    expect(wordsOf("I don't think I'll give.")).toEqual(['i', 'do', 'not', 'think', 'i', 'will', 'give']);
+    expect(longestSharedRun('I sold my old red bike today', 'An old red bike, barely used')).toBe(3);
+  });
+});
+
+describe('template replies', () => {
+  it('agree with the state: no stance, intention or mood contradiction over a few thousand turns', async () => {
+    let turns = 0;
+    const found: string[] = [];
+    for (const task of TASK_IDS) {
+      const row = await replyRow(task, DEFAULT_SEEDS[task], { episodesPerSeed: 4 });
+      turns += row.replies;
+      if (row.contradictions > 0) found.push(`${task}: ${row.contradictions}`);
+      if (row.unfilled > 0) found.push(`${task}: ${row.unfilled} unfilled`);
+    }
+    expect(turns).toBeGreaterThan(2500);
+    expect(found).toEqual([]);
+  }, 180_000);
+
+  it('vary: distinct-2 ≥ 0.25 on every task over the bundled seeds (random policy), no verbatim repeat', async () => {
+    for (const task of TASK_IDS) {
+      const row = await replyRow(task, DEFAULT_SEEDS[task]);
+      expect(row.distinct2, task).toBeGreaterThanOrEqual(0.25);
+      expect(row.verbatimRepeats, task).toBe(0);
+      expect(row.unfilled, task).toBe(0);
+    }
+  });
+
+  it('P4G episodes rarely end on the same line, and no reply recites an ESConv situation or a CB listing', async () => {
+    const p4g = (await loadSeedsFromPath(`${DATA_DIR}/p4g`, 'p4g')).seeds.slice(0, 273);
+    const endings = await replyRow('p4g', p4g);
+    expect(endings.sameEnding / endings.episodes).toBeLessThan(0.15);
+    for (const [task, file] of [
+      ['esconv', 'esconv/esconv-valid.jsonl'],
+      ['cb', 'cb/craigslistbargain-valid.jsonl'],
+    ] as const) {
+      const seeds = (await loadSeedsFromPath(`${DATA_DIR}/${file}`, task)).seeds.slice(0, 60);
+      const row = await replyRow(task, seeds);
+      expect(row.longestEcho, task).toBeLessThanOrEqual(6);
+    }
+  }, 180_000);
+
+  it('a question asked again gets "As I said, …" and a short restatement, not the same answer', async () => {
+    const env = new DialogueEnv('esconv', { routeSampling: 'deterministic' });
+    for (const seed of defaultSeeds('esconv').slice(0, 6)) {
+      env.reset({ seed });
+      const first = await env.step({ utterance: 'What happened?', strategy: 'Question' });
+      const second = await env.step({ utterance: 'Sorry, what happened exactly?', strategy: 'Question' });
+      const a = first.info.sim.userUtterance;
+      const b = second.info.sim.userUtterance;
+      expect(b, seed.id).toMatch(/^(As I said|Like I said|As I mentioned|I said it before)/);
+      expect(b, seed.id).not.toBe(a);
+      expect(longestSharedRun(b, seed.userPrivate.situation ?? ''), seed.id).toBeLessThanOrEqual(6);
+    }
+  });
+});
