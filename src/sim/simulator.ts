@@ -134,16 +134,20 @@ export function combinedJudgment(fitted: FittedPerception, task: TaskId, own: Ju
 }
 
 /**
- * Scale of the fitted affect change: the turn's valence moves by this times the fitted tone (the expected valence
- * of people's reaction minus its mean, {@link FittedPerception.tone}). Chosen on the validation split's replay.
+ * Scale of the fitted affect change per task: the turn's valence moves by this times the fitted tone (the expected
+ * valence of people's reaction minus its mean, {@link FittedPerception.tone}); 0.1 was chosen on the validation
+ * split's replay. ESConv's is 0: its fitted tone fails the face-validity dose checks (a warm validating line such
+ * as "I hear you. It makes sense that this weighs on you." gets a lower tone than "Okay." on every seed — the model
+ * learned how heavy the topic is, since supporters echo the seeker's words, not what the supporter's words do), so
+ * ESConv's mood keeps the appraisal-driven update alone; its fitted judgment and coherence still apply.
  */
-export const AFFECT_SCALE = 0.1;
+export const AFFECT_SCALE: Readonly<Record<TaskId, number>> = { esconv: 0, p4g: 0.1, cb: 0.1 };
 /** A confusing turn lowers valence by this much (annoyance; hand-set: the data hold no such turns). */
 export const CONFUSION_COST = 0.05;
 
 /** The fitted affect change of a turn, in [−0.2, 0.2] (see {@link AFFECT_SCALE}, {@link CONFUSION_COST}). */
-export function fittedAffectChange(fitted: FittedPerception): number {
-  return fitted.confusing ? -CONFUSION_COST : AFFECT_SCALE * fitted.tone;
+export function fittedAffectChange(fitted: FittedPerception, task: TaskId): number {
+  return fitted.confusing ? -CONFUSION_COST : AFFECT_SCALE[task] * fitted.tone;
 }
 
 /** Judgment of a discrepancy level against the user's thresholds: accept ≤ tau_A, reject ≥ tau_R. */
@@ -276,7 +280,7 @@ export class CogSim {
       LEVEL_VALUE[pressure],
       rejected === null ? proposal?.emotion : undefined,
       reactivation(features.question, before.affect.valence),
-      fittedAffectChange(perception.fitted),
+      fittedAffectChange(perception.fitted, s.task),
     );
     // A literal of one shape, as in copyTopLevel.
     s.cognitive = {

@@ -128,7 +128,7 @@ const CATEGORY_SIDE: Readonly<Record<AffectCategory, -1 | 0 | 1>> = {
  * just moved, so a fifth of the time plus three times this turn's |Δ valence| (from the state's change log).
  */
 export function moodChance(changeLog: readonly { valence: number }[]): number {
-  return Math.min(0.8, 0.2 + 3 * (changeLog.at(-1)?.valence ?? 0));
+  return Math.min(0.8, 0.2 + 3 * Math.abs(changeLog.at(-1)?.valence ?? 0));
 }
 
 /** The affect category when it is on the valence's side, else null (a bank then speaks by side only). */

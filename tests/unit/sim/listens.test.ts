@@ -117,11 +117,12 @@ describe('perception drives the template roles', () => {
     }
   });
 
-  it('a dismissive remark is rejected and not thanked', async () => {
+  it('a dismissive remark is not accepted and not thanked', async () => {
     for (const seed of defaultSeeds('esconv')) {
       for (const text of ['Just get over it, it is not a big deal.', 'Calm down, you are overreacting.']) {
         const [r] = await stepFrom('esconv', seed, [text]);
-        expect(r!.info.sim.judgment, seed.id).toBe('reject');
+        // The fitted judgment and the user's own are combined (issue 23): a disagreement reads as non-commit.
+        expect(r!.info.sim.judgment, seed.id).not.toBe('accept');
         expect(r!.info.sim.userUtterance).not.toMatch(/thank/i);
       }
     }

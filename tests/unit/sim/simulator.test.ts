@@ -101,7 +101,7 @@ describe('CogSim.step', () => {
       });
       expect(next.cognitive.appraisal).toEqual({ GC: gc, CP, FE });
       // Issue 23: plus the fitted affect change of the words (what people's reactions to such a turn were).
-      const nudge = fittedAffectChange(fittedPerception('Okay.', task.id, extractFeatures('Okay.')));
+      const nudge = fittedAffectChange(fittedPerception('Okay.', task.id, extractFeatures('Okay.')), task.id);
       expect(next.cognitive.affect.valence).toBeCloseTo(v0 + rate * ((gc + CP + FE) / 3 - v0) + nudge, 6);
     }
   });
