@@ -25,7 +25,7 @@ const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-background-n
  * `first-run` entries) what the person then does: the JavaScript counted is everything fetched up to then.
  */
 const VISITS: { name: string; hash: string; ready: string; act?: (page: Page) => Promise<void> }[] = [
-  { name: 'app/first-load home', hash: '#/home', ready: '#lesson' },
+  { name: 'app/first-load home', hash: '#/home', ready: '#try' },
   { name: 'app/first-load play', hash: '#/play', ready: '.situation' },
   { name: 'app/first-load watch', hash: '#/watch', ready: 'form button[type=submit]' },
   { name: 'app/first-load evaluate', hash: '#/evaluate', ready: 'form button[type=submit]' },
