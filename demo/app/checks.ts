@@ -18,9 +18,7 @@ export function Checks(props: {
   const toggle = (value: string, on: boolean) =>
     props.onChange(options.map((o) => o.value).filter((v) => (v === value ? on : chosen.has(v))));
   return html`<fieldset class="checks">
-    <legend>
-      ${props.legend}${props.term && html` <${Term} term=${props.term} label="?" where=${props.legend} />`}
-    </legend>
+    <legend>${props.legend}${props.term && html` <${Term} term=${props.term} label="?" />`}</legend>
     ${options.map(
       (o) =>
         html`<label class="chip" title=${o.title}

@@ -137,11 +137,18 @@ export function Glossary() {
  * A form field: its label (bound to the control by `id`), an optional explain button beside it (outside the label,
  * so the control's name stays the label text) and the control itself.
  */
-export function Field(props: { id: string; label: string; term?: string; children: ComponentChildren }) {
+export function Field(props: {
+  id: string;
+  label: string;
+  term?: string;
+  /** Added to the explain button's name where the term is explained elsewhere on the page too. */
+  where?: string;
+  children: ComponentChildren;
+}) {
   return html`<div class="field">
     <span class="field-head"
       ><label for=${props.id}>${props.label}</label
-      >${props.term && html` <${Term} term=${props.term} label="?" where=${props.label} />`}</span
+      >${props.term && html` <${Term} term=${props.term} label="?" where=${props.where} />`}</span
     >
     ${props.children}
   </div>`;

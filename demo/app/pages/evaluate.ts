@@ -54,6 +54,8 @@ function ResultsTable(props: {
   caption: unknown;
   first: { label: string; cell: (r: ImportedReport['results'][number], i: number) => unknown };
   rows: ImportedReport['results'];
+  /** Names the table in its explain buttons (a page may show several). */
+  where?: string;
 }) {
   return html`<table class=${props.cls}>
     <caption>
@@ -64,8 +66,8 @@ function ResultsTable(props: {
         <th scope="col">${props.first.label}</th>
         <th scope="col">policy</th>
         <th scope="col">episodes</th>
-        <th scope="col"><${Term} term="success" /> rate</th>
-        <th scope="col">mean <${Term} term="return" /></th>
+        <th scope="col"><${Term} term="success" where=${props.where} /> rate</th>
+        <th scope="col">mean <${Term} term="return" where=${props.where} /></th>
         <th scope="col">turns</th>
       </tr>
     </thead>
@@ -284,6 +286,7 @@ function DoseResponse({ task }: { task: TaskId }) {
 function Imported({ report, name }: { report: ImportedReport; name: string }) {
   return html`<${ResultsTable}
     cls="imported"
+    where=${name}
     caption=${`Imported: ${name} (made ${report.generatedAt}, simulator ${report.simulatorVersion})`}
     first=${{ label: 'task', cell: (r: ImportedReport['results'][number]) => r.task }}
     rows=${report.results}

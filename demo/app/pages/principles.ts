@@ -53,6 +53,7 @@ function BuildSummary({ out }: { out: BuildOutcome }) {
   return html`<p role="status" class="built">
     ${`Stored “${out.meta.name}”: ${b.kept} principles kept (${b.keptFromRevision} found by `}<${Term}
       term="revision"
+      where="build summary"
     />${rest}
   </p>`;
 }

@@ -433,6 +433,6 @@ export default function Train() {
     }
     <p>
       The curves show each step’s mean <${Term} term="return" /> and <${Term} term="success" /> rate on the step’s
-      training episodes; a run is judged on its <${Term} term="held-out seeds" />.
+      training episodes; a run is judged on its <${Term} term="held-out seeds" where="curves" />.
     </p>`;
 }

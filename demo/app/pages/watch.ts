@@ -371,8 +371,8 @@ export default function Watch() {
               <th scope="col">repeat</th>
               <th scope="col">turns</th>
               <th scope="col">why it ended</th>
-              <th scope="col"><${Term} term="return" /></th>
-              <th scope="col"><${Term} term="success" /></th>
+              <th scope="col"><${Term} term="return" where="episode table" /></th>
+              <th scope="col"><${Term} term="success" where="episode table" /></th>
               <th scope="col">transcript</th>
             </tr>
           </thead>

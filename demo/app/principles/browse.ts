@@ -101,7 +101,8 @@ export function PrincipleCard({ p }: { p: Principle }) {
         <li>
           Critic's reward: ${v.rewardBefore.toFixed(3)} before → ${v.rewardAfter.toFixed(3)} after (<${Term}
             term="critic reward"
-            label="what is this?"
+            label="?"
+            where=${`principle ${p.id}`}
           />).
         </li>
         <li>What the actor said: “${v.utterance}”</li>
@@ -141,7 +142,7 @@ export function PrincipleBrowser(props: {
           ${labels.map((l) => html`<option value=${l}>${l}</option>`)}
         </select>
       </${Field}>
-      <${Field} id="pr-origin" label="Derived by" term="revision">
+      <${Field} id="pr-origin" label="Derived by" term="revision" where="filter">
         <select id="pr-origin" value=${origin} onChange=${(e: Event) => setOrigin((e.target as HTMLSelectElement).value)}>
           <option value="">any</option>
           ${Object.entries(ORIGIN_LABELS).map(([v, l]) => html`<option value=${v}>${l}</option>`)}
