@@ -178,7 +178,7 @@ export default function Play() {
     id="play-seedset"
     task=${task}
     value=${seedSet}
-    onChange=${(id: string) => setParams({ [SEED_SET_PARAM]: id, seed: '' })}
+    onChange=${(id: string) => setParams({ [SEED_SET_PARAM]: id, seed: '', turns: '', draft: '' })}
   />`;
   const [lines, setLines] = useState<Line[]>([{ name: 'Line A', from: 0, turns: [] }]);
   const [active, setActive] = useState(0);
@@ -304,7 +304,7 @@ export default function Play() {
           >Task
           <select
             value=${task}
-            onChange=${(e: Event) => setParams({ task: (e.target as HTMLSelectElement).value, seed: '', [SEED_SET_PARAM]: '' })}
+            onChange=${(e: Event) => setParams({ task: (e.target as HTMLSelectElement).value, seed: '', turns: '', draft: '', [SEED_SET_PARAM]: '' })}
           >
             ${TASK_IDS.map((id) => html`<option value=${id}>${getTask(id).title}</option>`)}
           </select>
@@ -313,7 +313,7 @@ export default function Play() {
         <${Field} id="play-seed" label="Seed" term="seed">
           <select id="play-seed"
             value=${seed.id}
-            onChange=${(e: Event) => setParams({ seed: (e.target as HTMLSelectElement).value })}
+            onChange=${(e: Event) => setParams({ seed: (e.target as HTMLSelectElement).value, turns: '' })}
           >
             ${seeds.map((sd) => html`<option value=${sd.id}>${sd.id}</option>`)}
           </select>
