@@ -102,6 +102,16 @@ function Changes({ turn, where }: { turn: MindTurn; where?: string }) {
   </table>`;
 }
 
+/**
+ * What each mode means for this turn, in the user's words: why, for example, a warm reflection of feelings can be
+ * read as Social and change no belief.
+ */
+const MODE_GLOSS: Record<Mode, string> = {
+  Influence: 'read as trying to change my mind: beliefs and intentions may move',
+  Elicit: 'read as a question to me: I answer; beliefs and intentions do not move',
+  Social: 'read as small talk or warmth, not an argument: feelings may move, beliefs and intentions do not',
+};
+
 /** The panel for one turn; `where` names the turn (e.g. "Line A, turn 2") in its explain buttons' names. */
 export function MindPanel({ turn, where }: { turn: MindTurn; where?: string }) {
   const diff = bdiDiff(turn.before, turn.after);
@@ -110,6 +120,7 @@ export function MindPanel({ turn, where }: { turn: MindTurn; where?: string }) {
   return html`<section class="mind" aria-label="The simulated user's mind on this turn">
     <p class="decision">
       <${Term} where=${where} term="mode" />: <strong>${turn.mode}</strong>
+      <span class="muted mode-gloss">(${MODE_GLOSS[turn.mode]})</span>
       ${
         turn.route &&
         html` · <${Term} where=${where} term="route" />: <strong>${turn.route}</strong>${

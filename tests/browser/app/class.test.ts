@@ -8,7 +8,7 @@
  */
 import { readFileSync } from 'node:fs';
 import { createRequire } from 'node:module';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
 import { afterAll, beforeAll, expect, inject, it } from 'vitest';
 import { CHROMIUM_ARGS } from '../harness';
 import { startStaticServer, type StaticServer } from '../server';
@@ -27,9 +27,13 @@ afterAll(async () => {
   await server?.close();
 });
 
-/** Opens the app at `hash` in a fresh context `width` px wide; page errors are collected. */
-async function open(hash: string, width = 375) {
+/**
+ * Opens the app at `hash` in a fresh context `width` px wide (after `before`, e.g. routes); page errors are
+ * collected.
+ */
+async function open(hash: string, width = 375, before?: (context: BrowserContext) => Promise<void>) {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
+  await before?.(context);
   const page = await context.newPage();
   const errors: string[] = [];
   page.on('pageerror', (e) => errors.push(e.message));
@@ -99,12 +103,24 @@ it('Home on one screen: the loop, three ready experiments; the compare link runs
   await context.close();
 });
 
-it('Play and Watch at 375 px: the first Send says the simulator is loading or answers; seed and turns in the link; why each episode ended', async () => {
-  const { page, context, errors } = await open('#/play?task=p4g&mind=1');
+it('Play and Watch at 375 px: the simulator loading is said on screen; seed and turns in the link; why each episode ended', async () => {
+  // The simulator's script is held back until the page has said it is loading, then let through.
+  let release = () => {};
+  const held = new Promise<void>((r) => (release = r));
+  const { page, context, errors } = await open('#/play?task=p4g&mind=1', 375, (c) =>
+    c.route(/play\.worker-[^/]*\.js$/, async (route) => {
+      await held;
+      await route.continue();
+    }),
+  );
+  const status = page.locator('.sim-status');
+  await expect.poll(() => status.textContent()).toContain('loading in the background');
   const problems = await check(page, 'play');
   await page.getByLabel('Strategy label (optional)').selectOption('Logical appeal');
   await page.getByLabel('What you say').fill('A small donation feeds a child for a week.');
   await page.getByRole('button', { name: 'Send', exact: true }).click();
+  await expect.poll(() => status.textContent()).toContain('Loading the simulator');
+  release();
   await page.locator('.reply').first().waitFor({ timeout: 60_000 });
   // The label was that turn's only; the link names the seed and the turn played.
   expect(await page.getByLabel('Strategy label (optional)').inputValue()).toBe('');
