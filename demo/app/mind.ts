@@ -119,8 +119,10 @@ export function MindPanel({ turn, where }: { turn: MindTurn; where?: string }) {
   const a1 = turn.after.affect;
   return html`<section class="mind" aria-label="The simulated user's mind on this turn">
     <p class="decision">
-      <${Term} where=${where} term="mode" />: <strong>${turn.mode}</strong>
-      <span class="muted mode-gloss">(${MODE_GLOSS[turn.mode]})</span>
+      <${Term} where=${where} term="mode" />: <strong>${turn.mode}</strong> ${' '}<span
+        class="muted mode-gloss"
+        >(${MODE_GLOSS[turn.mode]})</span
+      >
       ${
         turn.route &&
         html` · <${Term} where=${where} term="route" />: <strong>${turn.route}</strong>${
@@ -132,8 +134,10 @@ export function MindPanel({ turn, where }: { turn: MindTurn; where?: string }) {
       ${turn.judgment && html` · <${Term} where=${where} term="judgment" />: <strong>${turn.judgment}</strong>`}
     </p>
     <p>
-      Feeling: ${a0.category} → <strong>${a1.category}</strong> (<${Term} where=${where} term="valence" />
-      ${fmt(a0.valence)} → ${fmt(a1.valence)},
+      Feeling: ${a0.category} → <strong>${a1.category}</strong> (<${Term}
+        where=${where}
+        term="valence"
+      />${' '} ${fmt(a0.valence)} → ${fmt(a1.valence)},${' '}
       <${Term} where=${where} term="arousal" /> ${a0.arousal.toFixed(2)} → ${a1.arousal.toFixed(2)})
     </p>
     ${

@@ -41,7 +41,7 @@ export function MissingPolicies(props: { task: string; stored: StoredPolicy[] | 
         </p>
         <p>
           <a href=${buildMemoryHref(props.task, name)}>Build “${name}” here with the link’s settings</a> (a
-          few seconds), or
+          few seconds), or${' '}
           <a href=${formatHash({ page: 'principles', params: { task: props.task } })}
             >load the teacher’s exported memory file</a
           >
@@ -59,8 +59,8 @@ export function MissingPolicies(props: { task: string; stored: StoredPolicy[] | 
           >Train a small run of this task here</a
         >
         (its policy is then <code>cstpo:</code> and the new run’s id), or${' '}
-        <a href=${formatHash({ page: 'train', params: { task } })}>import the teacher’s exported run file</a>
-        on the Train page, which keeps the run’s id, so this link works afterwards.
+        <a href=${formatHash({ page: 'train', params: { task } })}>import the teacher’s exported run file</a
+        >${' '} on the Train page, which keeps the run’s id, so this link works afterwards.
       </p>
     </div>`;
   })}`;

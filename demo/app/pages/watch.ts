@@ -142,7 +142,7 @@ export function StoredPolicies(props: {
     }
   };
   return html`<p class="stored-policies">
-    <button type="button" onClick=${find}>Find policies stored in this browser</button>
+    <button type="button" onClick=${find}>Find policies stored in this browser</button>${' '}
     <${Term} term="stored policy" label="?" where="stored policies" />
     ${note && html` <span role=${failed ? 'alert' : 'status'} class=${failed ? 'error' : 'muted'}>${note}</span>`}
   </p>`;

@@ -96,9 +96,8 @@ const NAMES: Record<string, string> = {
 export function EvaluationTable({ e }: { e: ShownEvaluation }) {
   return html`<table class="evaluation">
     <caption>
-      Held-out evaluation of ${e.runId}: ${e.seeds}
-      <${Term} term="held-out seeds" label="held-out seeds" />
-      × ${e.repeats} repeats
+      Held-out evaluation of ${e.runId}: ${e.seeds}${' '}
+      <${Term} term="held-out seeds" label="held-out seeds" />${' '} × ${e.repeats} repeats
     </caption>
     <thead>
       <tr>

@@ -47,7 +47,9 @@ async function open(hash: string, width = 375, before?: (context: BrowserContext
 
 /**
  * What a page in its current state must satisfy: not wider than the screen, no serious or critical axe
- * violation, explain buttons named "Explain: …" and each name used once. Returns the problems found.
+ * violation, explain buttons named "Explain: …" and each name used once, and a space on each side of an
+ * explained word where the text runs on (no "andsuccess": a template's line break eats the space). Returns the
+ * problems found.
  */
 async function check(page: Page, where: string): Promise<string[]> {
   const problems: string[] = [];
@@ -63,6 +65,18 @@ async function check(page: Page, where: string): Promise<string[]> {
     else if (seen.has(n)) problems.push(`${where}: two explain buttons named ${n}`);
     seen.add(n ?? '');
   }
+  const glued = await page.locator('.term-wrap').evaluateAll((wraps) =>
+    wraps.flatMap((w) => {
+      const word = w.querySelector('button')?.textContent ?? '';
+      const before = w.previousSibling?.textContent ?? '';
+      const after = w.nextSibling?.textContent ?? '';
+      return [
+        ...(/[\p{L}\p{N},;]$/u.test(before) ? [`“${before.slice(-12)}${word}”`] : []),
+        ...(/^[\p{L}\p{N}(+−×]/u.test(after) ? [`“${word}${after.slice(0, 12)}”`] : []),
+      ];
+    }),
+  );
+  for (const g of glued) problems.push(`${where}: no space in ${g}`);
   if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ content: AXE });
   const violations = await page.evaluate(async () => {
     type Result = { violations: { id: string; impact: string; nodes: { target: string[] }[] }[] };
@@ -90,7 +104,7 @@ it('Home on one screen: the loop, three ready experiments; the compare link runs
 
   await page.getByRole('link', { name: 'Watch two policies and compare' }).click();
   const categories = page.locator('figure.category-plot th.category');
-  await expect.poll(() => categories.allTextContents(), { timeout: 60_000 }).toEqual(['random', 'standard']);
+  await expect.poll(() => categories.allTextContents(), { timeout: 120_000 }).toEqual(['random', 'standard']);
   expect(page.url()).not.toContain('run=1');
   const table = await page.locator('table.eval tbody tr td:nth-child(2)').allTextContents();
   expect(table).toEqual(['random', 'standard']);
@@ -121,7 +135,7 @@ it('Play and Watch at 375 px: the simulator loading is said on screen; seed and 
   await page.getByRole('button', { name: 'Send', exact: true }).click();
   await expect.poll(() => status.textContent()).toContain('Loading the simulator');
   release();
-  await page.locator('.reply').first().waitFor({ timeout: 60_000 });
+  await page.locator('.reply').first().waitFor({ timeout: 120_000 });
   // The label was that turn's only; the link names the seed and the turn played.
   expect(await page.getByLabel('Strategy label (optional)').inputValue()).toBe('');
   const link = new URLSearchParams(new URL(page.url()).hash.split('?')[1]);
@@ -133,7 +147,7 @@ it('Play and Watch at 375 px: the simulator loading is said on screen; seed and 
 
   await page.goto(`${server.url}/app.html#/watch?task=cb&policy=proactive&episodes=2&run=1`);
   const why = page.locator('table.episodes td.why');
-  await expect.poll(() => why.count(), { timeout: 60_000 }).toBe(2);
+  await expect.poll(() => why.count(), { timeout: 120_000 }).toBe(2);
   for (const text of await why.allTextContents()) expect(text).toMatch(/^(A deal|The |Stopped)/);
   await page.getByRole('button', { name: 'Open episode 1' }).click();
   await page.locator('.episode .uplot').first().waitFor();
@@ -163,7 +177,7 @@ it('Train at 375 px shows its progress within one second of Start', async () => 
 it('a link naming a memory this browser lacks says so and offers to build it with the link’s settings', async () => {
   const { page, context, errors } = await open('#/watch?task=cb&policy=principles:class-7&memEpisodes=2');
   const missing = page.locator('.missing');
-  await expect.poll(() => missing.textContent(), { timeout: 60_000 }).toContain('class-7');
+  await expect.poll(() => missing.textContent(), { timeout: 120_000 }).toContain('class-7');
   const build = page.getByRole('link', { name: /^Build “class-7” here/ });
   expect(await build.getAttribute('href')).toBe(
     '#/principles?episodes=2&memory=class-7&name=class-7&task=cb',
@@ -173,7 +187,7 @@ it('a link naming a memory this browser lacks says so and offers to build it wit
   const button = page.getByRole('button', { name: 'Build “class-7” here' });
   await button.click();
   // Built here with the link's settings: the page then browses it.
-  await page.locator('#browse-title').waitFor({ timeout: 60_000 });
+  await page.locator('#browse-title').waitFor({ timeout: 120_000 });
   expect(await page.locator('.missing').count()).toBe(0);
   problems.push(...(await check(page, 'principles, memory built')));
   expect(problems).toEqual([]);
@@ -206,7 +220,7 @@ it('Principles, Data and Models at 375 px, and Evaluate at 1280 px with an impor
     })),
   };
   await page.getByRole('button', { name: 'Evaluate', exact: true }).click();
-  await page.locator('table.eval').waitFor({ timeout: 60_000 });
+  await page.locator('table.eval').waitFor({ timeout: 120_000 });
   await page
     .getByLabel('Compare with report files')
     .setInputFiles([
