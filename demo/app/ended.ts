@@ -26,7 +26,9 @@ export function whyEnded(
     case 'deal': {
       const accept = last('accept');
       const who =
-        accept?.by === 'actor' ? 'The buyer accepted the seller’s price' : `${user} accepted the offer`;
+        accept?.by === 'actor'
+          ? 'the buyer accepted the seller’s price'
+          : `${user.toLowerCase()} accepted the offer`;
       return `A deal: ${who}${accept?.price !== undefined ? ` at $${accept.price}` : ''}.`;
     }
     case 'user-ended': {

@@ -201,6 +201,8 @@ export function CategoryPlot(props: {
               ctx.fillStyle = '#1d1d1d';
               ctx.lineWidth = 2 * uPlot.pxRatio;
               ctx.font = `${12 * uPlot.pxRatio}px system-ui, sans-serif`;
+              ctx.textAlign = 'left';
+              ctx.textBaseline = 'middle';
               categories.forEach((c, i) => {
                 const cx = u.valToPos(i, 'x', true);
                 const cap = 6 * uPlot.pxRatio;
@@ -216,7 +218,7 @@ export function CategoryPlot(props: {
                   ctx.lineTo(cx + cap, bottom);
                   ctx.stroke();
                 }
-                ctx.fillText(fmt(c.value, 2), cx + 8 * uPlot.pxRatio, u.valToPos(c.value, 'y', true) - 4);
+                ctx.fillText(fmt(c.value, 2), cx + 10 * uPlot.pxRatio, u.valToPos(c.value, 'y', true));
               });
               ctx.restore();
             },

@@ -43,9 +43,9 @@ export const EXPERIMENTS = [
 function Loop() {
   const box = (x: number, label: string, sub: string, fill: string) =>
     html`<g>
-      <rect x=${x} y="40" width="130" height="64" rx="10" fill=${fill} stroke="#1d1d1d" stroke-width="1.5" />
-      <text x=${x + 65} y="68" text-anchor="middle" font-size="16" font-weight="600">${label}</text>
-      <text x=${x + 65} y="88" text-anchor="middle" font-size="12">${sub}</text>
+      <rect x=${x} y="40" width="150" height="64" rx="10" fill=${fill} stroke="#1d1d1d" stroke-width="1.5" />
+      <text x=${x + 75} y="68" text-anchor="middle" font-size="16" font-weight="600">${label}</text>
+      <text x=${x + 75} y="88" text-anchor="middle" font-size="12">${sub}</text>
     </g>`;
   const arrow = (x1: number, x2: number, label: string) =>
     html`<g>
@@ -61,7 +61,7 @@ function Loop() {
       <text x=${(x1 + x2) / 2} y="62" text-anchor="middle" font-size="11">${label}</text>
     </g>`;
   return html`<figure class="loop">
-    <svg viewBox="0 0 660 150" role="img" aria-labelledby="loop-title" preserveAspectRatio="xMidYMid meet">
+    <svg viewBox="0 0 800 150" role="img" aria-labelledby="loop-title" preserveAspectRatio="xMidYMid meet">
       <title id="loop-title">
         The loop: the actor speaks to the simulated user, who answers; a judge scores the finished dialogue;
         learning turns the score into a better actor.
@@ -79,19 +79,19 @@ function Loop() {
           <path d="M0,0 L10,5 L0,10 z" fill="#1d1d1d" />
         </marker>
       </defs>
-      ${box(5, 'actor', 'you, or a policy', '#dde8f5')} ${arrow(135, 175, 'says')}
-      ${box(175, 'simulated user', 'a mind you can open', '#f7e3d3')} ${arrow(305, 345, 'dialogue')}
-      ${box(345, 'judge', 'scores it 0 to 1', '#eeeeee')} ${arrow(475, 515, 'score')}
-      ${box(515, 'learning', 'a better actor', '#e2f0e2')}
+      ${box(5, 'actor', 'you, or a policy', '#dde8f5')} ${arrow(155, 215, 'says')}
+      ${box(215, 'simulated user', 'a mind you can open', '#f7e3d3')} ${arrow(365, 425, 'dialogue')}
+      ${box(425, 'judge', 'scores it 0 to 1', '#eeeeee')} ${arrow(575, 635, 'score')}
+      ${box(635, 'learning', 'a better actor', '#e2f0e2')}
       <path
-        d="M580,104 C580,140 70,140 70,108"
+        d="M710,104 C710,140 80,140 80,108"
         fill="none"
         stroke="#1d1d1d"
         stroke-width="1.5"
         stroke-dasharray="5 4"
         marker-end="url(#arrow)"
       />
-      <text x="330" y="146" text-anchor="middle" font-size="11">the next dialogue</text>
+      <text x="400" y="146" text-anchor="middle" font-size="11">the next dialogue</text>
     </svg>
   </figure>`;
 }
