@@ -31,7 +31,7 @@ afterAll(async () => {
  * Opens the app at `hash` in a fresh context `width` px wide (after `before`, e.g. routes); page errors are
  * collected.
  */
-async function open(hash: string, width = 375, before?: (context: BrowserContext) => Promise<void>) {
+async function open(hash: string, width = 375, before?: (context: BrowserContext) => Promise<unknown>) {
   const context = await browser.newContext({ viewport: { width, height: 800 } });
   await before?.(context);
   const page = await context.newPage();
