@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vite';
 
 /**
@@ -8,11 +9,21 @@ import { defineConfig } from 'vite';
  *   WebLLM's worker handler and code-split worker bundles need.
  * - `build.target: 'es2022'`: top-level await and class fields, as in tsconfig.json.
  * - WebLLM's bundle is several MB; the chunk-size warning is raised accordingly.
+ * - `@tensorflow/tfjs` is the core with the CPU and WebGL backends (demo/tfjs-lite.ts): the library uses no
+ *   Layers, converter or tf.data code, and the training workers are smaller without them.
  */
 export default defineConfig({
   root: 'demo',
   base: './',
   worker: { format: 'es' },
+  resolve: {
+    alias: [
+      {
+        find: /^@tensorflow\/tfjs$/,
+        replacement: fileURLToPath(new URL('demo/tfjs-lite.ts', import.meta.url)),
+      },
+    ],
+  },
   build: {
     target: 'es2022',
     outDir: '../dist/demo',

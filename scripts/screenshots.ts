@@ -25,7 +25,7 @@ const OUT = resolve(ROOT, 'docs/screenshots');
  * to (default: the top of the page).
  */
 const SHOTS: { name: string; hash: string; act: (page: Page) => Promise<void>; at?: string }[] = [
-  { name: 'home', hash: '#/home', act: async (p) => void (await p.locator('#lesson').waitFor()) },
+  { name: 'home', hash: '#/home', act: async (p) => void (await p.locator('#try').waitFor()) },
   {
     name: 'play',
     hash: '#/play?task=p4g&mind=1',

@@ -45,7 +45,7 @@ import {
   type StoredRun,
 } from '../src/rl/store';
 import { importRun, type RunAlgo } from '../src/runs/store';
-import type { StepRecord } from '../src/rl/trainer';
+import type { SftProgress, StepRecord } from '../src/rl/trainer';
 import type { Seed } from '../src/tasks';
 import type { RolloutWorkerApi } from './rollout.worker';
 import type { GrpoConfigInput } from '../src/grpo/config';
@@ -68,6 +68,7 @@ export interface TensorMemory {
 export type TrainerEvent =
   | { type: 'step'; record: StepRecord; memory: TensorMemory }
   | { type: 'status'; status: RunStatus }
+  | { type: 'sft'; progress: SftProgress }
   | { type: 'grpo-step'; record: GrpoStepRecord; memory: TensorMemory };
 
 /** A stored run whole, of either algorithm (what a run file holds). */
@@ -249,6 +250,7 @@ const api = {
       seeds,
       executor,
       backend: s.backend.summary,
+      onSft: (progress) => onEvent?.({ type: 'sft', progress }),
     }).catch(async (e: unknown) => {
       await executor.dispose();
       throw e;

@@ -3,8 +3,8 @@
  * anything (issue 13: at most 500 kB). The app is built with the repository's vite.config.ts into a temporary
  * folder and opened in headless Chromium from a local static server; every `.js` response (page, chunks and
  * workers) is recorded, and the served files are gzipped here (zlib level 9, as a static host would serve them).
- * Entries: the home page (what a first visit fetches), the Play, Watch, Evaluate and Models pages opened directly
- * from a link (Play starts its simulator worker on the first turn; Watch and Evaluate start the episode worker
+ * Entries: the home page (what a first visit fetches), the Play, Watch, Evaluate, Models, Train, Principles and
+ * Data pages opened directly from a link (Play warms its simulator worker while the person reads; Watch and Evaluate start the episode worker
  * only when a run is asked for; Models probes the GPU and lists the models, loading WebLLM only for a model), and `app/first-run watch`: a one-episode template-mode Watch run, which fetches the
  * episode worker and the simulator but must not fetch WebLLM (its `extra` says whether it did).
  */
@@ -25,12 +25,16 @@ const CHROMIUM_ARGS = ['--headless=new', '--no-sandbox', '--disable-background-n
  * `first-run` entries) what the person then does: the JavaScript counted is everything fetched up to then.
  */
 const VISITS: { name: string; hash: string; ready: string; act?: (page: Page) => Promise<void> }[] = [
-  { name: 'app/first-load home', hash: '#/home', ready: '#lesson' },
+  { name: 'app/first-load home', hash: '#/home', ready: '#try' },
   { name: 'app/first-load play', hash: '#/play', ready: '.situation' },
   { name: 'app/first-load watch', hash: '#/watch', ready: 'form button[type=submit]' },
   { name: 'app/first-load evaluate', hash: '#/evaluate', ready: 'form button[type=submit]' },
   // Models opened directly: the GPU probe's findings and the model list shown, nothing loaded yet.
   { name: 'app/first-load models', hash: '#/models', ready: '.gpu-findings' },
+  // Train, Principles and Data opened directly: the form shown (Train lists its stored runs without tfjs).
+  { name: 'app/first-load train', hash: '#/train', ready: 'form button[type=submit]' },
+  { name: 'app/first-load principles', hash: '#/principles', ready: 'form button[type=submit]' },
+  { name: 'app/first-load data', hash: '#/data', ready: 'main h2' },
   {
     // A template-mode Watch run (one episode): the episode worker and the simulator, never WebLLM.
     name: 'app/first-run watch',

@@ -90,20 +90,32 @@ export const GLOSSARY: Readonly<Record<string, string>> = {
 
 /**
  * A term with its explanation one click or hover away. `term` must be a key of {@link GLOSSARY}; `label` is the
- * text shown (default: the term); the label "?" makes a small explain button named "Explain “term”".
+ * text shown (default: the term); the label "?" makes a small explain button. Its accessible name is "Explain:
+ * term", with `where` added in brackets (e.g. a field's label) where the same term is explained twice on a page,
+ * so that every explain button of a page has its own name.
  */
-export function Term({ term, label }: { term: keyof typeof GLOSSARY & string; label?: string }) {
+export function Term({
+  term,
+  label,
+  where,
+}: {
+  term: keyof typeof GLOSSARY & string;
+  label?: string;
+  where?: string;
+}) {
   const id = `g${useId().replace(/[^a-zA-Z0-9_-]/g, '')}`;
   const text = GLOSSARY[term] ?? '';
+  const shown = label ?? term;
+  const name = shown === '?' ? term : shown;
   return html`<span class="term-wrap"
     ><button
       type="button"
-      class="term"
+      class=${shown === '?' ? 'term explain' : 'term'}
       popovertarget=${id}
       title=${text}
-      aria-label=${`${label ?? term}: explain`}
+      aria-label=${`Explain: ${name}${where ? ` (${where})` : ''}`}
     >
-      ${label ?? term}</button
+      ${shown}</button
     ><span popover="auto" id=${id} class="term-pop" role="note"><strong>${term}</strong>: ${text}</span></span
   >`;
 }
@@ -125,11 +137,18 @@ export function Glossary() {
  * A form field: its label (bound to the control by `id`), an optional explain button beside it (outside the label,
  * so the control's name stays the label text) and the control itself.
  */
-export function Field(props: { id: string; label: string; term?: string; children: ComponentChildren }) {
+export function Field(props: {
+  id: string;
+  label: string;
+  term?: string;
+  /** Added to the explain button's name where the term is explained elsewhere on the page too. */
+  where?: string;
+  children: ComponentChildren;
+}) {
   return html`<div class="field">
     <span class="field-head"
       ><label for=${props.id}>${props.label}</label
-      >${props.term && html` <${Term} term=${props.term} label="?" />`}</span
+      >${props.term && html` <${Term} term=${props.term} label="?" where=${props.where} />`}</span
     >
     ${props.children}
   </div>`;

@@ -54,7 +54,7 @@ export function bdiDiff(before: CognitiveState, after: CognitiveState) {
   return rows;
 }
 
-function Changes({ turn }: { turn: MindTurn }) {
+function Changes({ turn, where }: { turn: MindTurn; where?: string }) {
   if (!turn.proposal) {
     if (turn.rejected) return html`<p class="rejected">Proposed change rejected: ${turn.rejected}</p>`;
     return html`<p class="muted">No change was proposed this turn.</p>`;
@@ -80,7 +80,7 @@ function Changes({ turn }: { turn: MindTurn }) {
   if (rows.length === 0) return html`<p class="muted">The proposal changed no record.</p>`;
   return html`<table class="changes">
     <caption>
-      <${Term} term="proposed change" label="Proposed changes" />
+      <${Term} where=${where} term="proposed change" label="Proposed changes" />
     </caption>
     <thead>
       <tr>
@@ -102,27 +102,43 @@ function Changes({ turn }: { turn: MindTurn }) {
   </table>`;
 }
 
-/** The panel for one turn. */
-export function MindPanel({ turn }: { turn: MindTurn }) {
+/**
+ * What each mode means for this turn, in the user's words: why, for example, a warm reflection of feelings can be
+ * read as Social and change no belief.
+ */
+const MODE_GLOSS: Record<Mode, string> = {
+  Influence: 'read as trying to change my mind: beliefs and intentions may move',
+  Elicit: 'read as a question to me: I answer; beliefs and intentions do not move',
+  Social: 'read as small talk or warmth, not an argument: feelings may move, beliefs and intentions do not',
+};
+
+/** The panel for one turn; `where` names the turn (e.g. "Line A, turn 2") in its explain buttons' names. */
+export function MindPanel({ turn, where }: { turn: MindTurn; where?: string }) {
   const diff = bdiDiff(turn.before, turn.after);
   const a0 = turn.before.affect;
   const a1 = turn.after.affect;
   return html`<section class="mind" aria-label="The simulated user's mind on this turn">
     <p class="decision">
-      <${Term} term="mode" />: <strong>${turn.mode}</strong>
+      <${Term} where=${where} term="mode" />: <strong>${turn.mode}</strong> ${' '}<span
+        class="muted mode-gloss"
+        >(${MODE_GLOSS[turn.mode]})</span
+      >
       ${
         turn.route &&
-        html` · <${Term} term="route" />: <strong>${turn.route}</strong>${
+        html` · <${Term} where=${where} term="route" />: <strong>${turn.route}</strong>${
             turn.pCentral !== null
               ? html` <span class="muted">(p central ${turn.pCentral.toFixed(2)})</span>`
               : ''
           }`
       }
-      ${turn.judgment && html` · <${Term} term="judgment" />: <strong>${turn.judgment}</strong>`}
+      ${turn.judgment && html` · <${Term} where=${where} term="judgment" />: <strong>${turn.judgment}</strong>`}
     </p>
     <p>
-      Feeling: ${a0.category} → <strong>${a1.category}</strong> (<${Term} term="valence" /> ${fmt(a0.valence)}
-      → ${fmt(a1.valence)}, <${Term} term="arousal" /> ${a0.arousal.toFixed(2)} → ${a1.arousal.toFixed(2)})
+      Feeling: ${a0.category} → <strong>${a1.category}</strong> (<${Term}
+        where=${where}
+        term="valence"
+      />${' '} ${fmt(a0.valence)} → ${fmt(a1.valence)},${' '}
+      <${Term} where=${where} term="arousal" /> ${a0.arousal.toFixed(2)} → ${a1.arousal.toFixed(2)})
     </p>
     ${
       turn.events.length > 0 &&
@@ -136,14 +152,13 @@ export function MindPanel({ turn }: { turn: MindTurn }) {
           .join(', ')}
       </p>`
     }
-    <${Changes} turn=${turn} />
+    <${Changes} turn=${turn} where=${where} />
     ${
       diff.length === 0
-        ? html`<p class="muted">No <${Term} term="BDI" /> record changed.</p>`
+        ? html`<p class="muted">No <${Term} where=${where} term="BDI" /> record changed.</p>`
         : html`<table class="diff">
             <caption>
-              <${Term} term="BDI" label="BDI records" />
-              before → after
+              <${Term} where=${where} term="BDI" label="BDI records" />${' '} before → after
             </caption>
             <thead>
               <tr>
@@ -175,7 +190,13 @@ const OUTCOME_LABEL: Record<TaskId, string> = {
   cb: "seller's willingness to concede (0–4)",
 };
 
-/** Plots of affect, appraisal and the task's outcome variable over the turns of one dialogue. */
+/** The appraisal dimensions in words (EmoLLM's GC / CP / FE). */
+const APPRAISAL_WORDS = { GC: 'goal congruence', CP: 'coping potential', FE: 'future expectancy' } as const;
+
+/**
+ * Plots of affect, appraisal and the task's outcome variable over the turns of one dialogue, each on its
+ * quantity's fixed range, so that the charts of Line A and of its branches share their axes.
+ */
 export function MindPlots({ task, points, title }: { task: TaskId; points: MindPoint[]; title?: string }) {
   const x = points.map((_, i) => i);
   const goal = TASK_RULES[task].goalIntention;
@@ -185,7 +206,7 @@ export function MindPlots({ task, points, title }: { task: TaskId; points: MindP
     { label: 'arousal', values: points.map((p) => p.cognitive.affect.arousal), color: seriesColor(1) },
   ];
   const appraisal: Series[] = (['GC', 'CP', 'FE'] as const).map((k, i) => ({
-    label: k,
+    label: APPRAISAL_WORDS[k],
     values: points.map((p) => p.cognitive.appraisal[k]),
     color: seriesColor(i + 2),
   }));
@@ -217,9 +238,27 @@ export function MindPlots({ task, points, title }: { task: TaskId; points: MindP
         : [];
   const prefix = title ? `${title}: ` : '';
   return html`<div class="plots">
-    <${LinePlot} title=${`${prefix}affect`} x=${x} xLabel="turn" series=${affect} />
-    <${LinePlot} title=${`${prefix}appraisal`} x=${x} xLabel="turn" series=${appraisal} />
-    <${LinePlot} title=${`${prefix}outcome variable`} x=${x} xLabel="turn" series=${outcome} />
+    <${LinePlot}
+      title=${`${prefix}feeling (valence −1..1, arousal 0..1)`}
+      x=${x}
+      xLabel="turn"
+      series=${affect}
+      y=${[-1, 1]}
+    />
+    <${LinePlot}
+      title=${`${prefix}appraisal (−1..1)`}
+      x=${x}
+      xLabel="turn"
+      series=${appraisal}
+      y=${[-1, 1]}
+    />
+    <${LinePlot}
+      title=${`${prefix}outcome variable (strength 0..4)`}
+      x=${x}
+      xLabel="turn"
+      series=${outcome}
+      y=${[0, 4]}
+    />
     ${prices.length > 0 && html`<${LinePlot} title=${`${prefix}prices`} x=${x} xLabel="turn" series=${prices} />`}
   </div>`;
 }

@@ -54,3 +54,16 @@ export function setParams(values: Record<string, string | number>): void {
 export function param(key: string, fallback: string): string {
   return route.value.params[key] ?? fallback;
 }
+
+/** The URL parameter that starts a page's run on arrival (the home page's ready experiments). */
+export const AUTORUN_PARAM = 'run';
+
+/**
+ * Whether the link asked to start at once (`run=1`); the parameter is removed from the address first, so a reload
+ * or a copied link does not start the same run again.
+ */
+export function takeAutorun(): boolean {
+  if (route.value.params[AUTORUN_PARAM] !== '1') return false;
+  setParams({ [AUTORUN_PARAM]: '' });
+  return true;
+}

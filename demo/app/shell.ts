@@ -13,8 +13,9 @@ export const PAGE_INFO: Readonly<Record<PageId, { title: string; intro: string }
   home: {
     title: 'Home',
     intro:
-      'This lab lets you talk to a simulated person whose mind you can open, watch policies talk to it, and ' +
-      'compare them. Everything runs in this page, on your machine: no server, no account, nothing sent away.',
+      'A lab for dialogue that takes the lead: an actor (you, or a policy) tries to support, persuade or bargain ' +
+      'with a simulated person whose mind you can open. A judge scores each dialogue, and learning turns the ' +
+      'scores into a better actor — all inside this page, nothing sent away.',
   },
   play: {
     title: 'Play',

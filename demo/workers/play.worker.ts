@@ -119,6 +119,11 @@ function resume(from: From): { env: DialogueEnv; observation: Observation; state
 }
 
 const api = {
+  /** Loads the simulator of `task` (called while the person reads, so that the first Send answers at once). */
+  async warm(task: TaskId): Promise<true> {
+    envOf(task);
+    return true;
+  },
   /**
    * Plays one actor turn from `from`. `strategy` is '' for an unlabelled utterance; it goes to the actor's
    * history only.

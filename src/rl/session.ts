@@ -9,7 +9,7 @@ import type { TrainConfigInput } from './config';
 import type { RolloutExecutor } from './executor';
 import type { RolloutServices } from './context';
 import { RunNotFoundError, type RunRecord, type RunStatus, type RunStore } from './store';
-import { CstpoTrainer, type StepRecord, type TrainerSnapshot } from './trainer';
+import { CstpoTrainer, type StepRecord, type TrainerOptions, type TrainerSnapshot } from './trainer';
 
 /** Progress callbacks. */
 export interface SessionEvents {
@@ -27,6 +27,8 @@ export interface SessionOptions {
   services?: RolloutServices;
   /** Backend description recorded with the run. */
   backend?: string;
+  /** Progress of a new run's supervised start (see CstpoTrainer's `onSft`). */
+  onSft?: TrainerOptions['onSft'];
 }
 
 /** Why {@link TrainingSession.run} returned. */

@@ -77,6 +77,8 @@ export async function buildSftExamples(
 export interface SftSettings {
   /** Full-batch epochs (≥ 0). */
   epochs: number;
+  /** Called after each epoch with the epochs done (1…epochs) and the epoch's loss, for progress displays. */
+  onEpoch?: (done: number, loss: number) => void;
 }
 
 /** Result of {@link trainSft}: cross-entropy before each epoch and training accuracy at the end. */
@@ -125,6 +127,7 @@ export async function trainSft(
       }),
     );
     losses.push(r.loss);
+    settings.onEpoch?.(e + 1, r.loss);
   }
   const correct = tf.tidy(() =>
     tf.sum(tf.equal(tf.argMax(actor.strategy.logits(obs, prior), 1), tf.argMax(target, 1)).toFloat()),

@@ -157,7 +157,16 @@ export interface TrainerOptions {
   services?: RolloutServices;
   /** The run being continued, named in {@link SnapshotError}s of {@link CstpoTrainer.restore}. */
   runId?: string;
+  /** Progress of a new run's supervised start (SFT), for displays; see {@link SftProgress}. */
+  onSft?: (p: SftProgress) => void;
 }
+
+/**
+ * Progress of the supervised start: `examples` while the human-labelled turns of the training seeds are replayed
+ * into examples, then `epoch` after each of the `total` epochs (`done` of them, with that epoch's loss).
+ */
+export type SftProgress =
+  { phase: 'examples'; seeds: number } | { phase: 'epoch'; done: number; total: number; loss: number };
 
 const mean = (xs: readonly number[]): number => (xs.length ? xs.reduce((a, b) => a + b, 0) / xs.length : 0);
 
@@ -199,10 +208,15 @@ export class CstpoTrainer {
     let sft: SftResult | null = null;
     if (config.sftEpochs > 0) {
       const ctx = createRolloutContext(config, new TfActor(actor), zeroCounts(), services, featurizer);
+      options.onSft?.({ phase: 'examples', seeds: options.seeds.length });
       const examples = await buildSftExamples(ctx, options.seeds, sftRng);
       const optimizer = new Adam(actor.params, { learningRate: config.sftLearningRate });
+      const total = config.sftEpochs;
       try {
-        sft = await trainSft(actor, optimizer, examples, { epochs: config.sftEpochs });
+        sft = await trainSft(actor, optimizer, examples, {
+          epochs: total,
+          onEpoch: (done, loss) => options.onSft?.({ phase: 'epoch', done, total, loss }),
+        });
       } finally {
         optimizer.dispose();
       }

@@ -237,7 +237,7 @@ export default function Data() {
     <section aria-labelledby="stored">
       <h2 id="stored">Kept in this browser</h2>
       <p>
-        <${Term} term="seed set" label="Seed sets" /> you loaded, and the <${Term} term="trajectory" label="trajectories" />
+        <${Term} term="seed set" label="Seed sets" /> you loaded, and the <${Term} term="trajectory" label="trajectories" />${' '}
         of the episodes Watch ran (each finished run is kept). Choose a seed set on Train, Watch, Evaluate or Play
         (their <em>Seeds</em> field), or put it in a class link: the same file gives the same id in every browser.
       </p>
@@ -282,7 +282,7 @@ export default function Data() {
                     </button>
                     ${
                       s.kind === 'seeds' &&
-                      html`<a href=${`#/train?task=${s.task}&seedset=${s.id}`}>train on it</a>
+                      html`<a href=${`#/train?task=${s.task}&seedset=${s.id}`}>train on it</a>${' · '}
                         <a href=${`#/watch?task=${s.task}&seedset=${s.id}`}>watch it</a>`
                     }
                   </td>

@@ -6,7 +6,7 @@
  * task's bundled ones or a seed set loaded on the Data page (URL parameter `seedset`, the job's `seedSets`).
  */
 import { html } from 'htm/preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { EvalReport } from '../../../src/eval/report';
 import type { EvaluateConfig } from '../../../src/jobs/evaluate';
 import { formatEstimate } from '../../../src/stats/intervals';
@@ -15,14 +15,16 @@ import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
 import { Field, Term } from '../glossary';
 import { downloadText } from '../data/download';
 import { EpisodeJobRunner, JobStoppedError } from '../jobs';
-import { LinePlot, seriesColor } from '../plot';
+import { CategoryPlot } from '../plot';
 import { JobProgressBar } from '../progress';
-import { param, setParams } from '../router';
+import { param, setParams, takeAutorun } from '../router';
 import type { DoseResult, StoredPolicy } from '../../../workers/episode-app';
 import { explainError } from '../errors';
 import { SEED_SET_PARAM, SeedSetField, seedsFor } from '../data/seedsets';
 import { parseReportFile, type ImportedReport } from './evaluate-import';
-import { PolicyOptions, StoredPolicies } from './watch';
+import { policyChoices, StoredPolicies } from './watch';
+import { Checks } from '../checks';
+import { isStoredPolicy, MissingPolicies } from '../missing';
 
 const runner = new EpisodeJobRunner();
 const doseRunner = new EpisodeJobRunner();
@@ -52,6 +54,8 @@ function ResultsTable(props: {
   caption: unknown;
   first: { label: string; cell: (r: ImportedReport['results'][number], i: number) => unknown };
   rows: ImportedReport['results'];
+  /** Names the table in its explain buttons (a page may show several). */
+  where?: string;
 }) {
   return html`<table class=${props.cls}>
     <caption>
@@ -62,8 +66,8 @@ function ResultsTable(props: {
         <th scope="col">${props.first.label}</th>
         <th scope="col">policy</th>
         <th scope="col">episodes</th>
-        <th scope="col"><${Term} term="success" /> rate</th>
-        <th scope="col">mean <${Term} term="return" /></th>
+        <th scope="col"><${Term} term="success" where=${props.where} /> rate</th>
+        <th scope="col">mean <${Term} term="return" where=${props.where} /></th>
         <th scope="col">turns</th>
       </tr>
     </thead>
@@ -83,9 +87,26 @@ function ResultsTable(props: {
   </table>`;
 }
 
+/**
+ * Where a policy's mean return is below the random policy's (both in this report), what that means: its choice of
+ * strategy does worse than choosing blindly on these situations — a finding, not a bug of the page.
+ */
+function BelowRandom({ rows }: { rows: EvalReport['results'] }) {
+  const random = rows.find((r) => r.policy === 'random');
+  if (!random) return null;
+  const below = rows.filter((r) => r !== random && r.meanReturn.mean < random.meanReturn.mean);
+  if (below.length === 0) return null;
+  const names = below.map((r) => r.policy).join(', ');
+  return html`<p class="note below-random" role="note">
+    <strong>Below random:</strong> ${names} scored a lower mean return than <code>random</code> here. On these
+    situations its way of choosing strategies did worse than drawing one blindly each turn — for example by
+    pressing the same appeal until the simulated user stopped listening. With few episodes the intervals
+    overlap and the order may be chance: compare the paired difference below, or run more episodes.
+  </p>`;
+}
+
 function Results({ report, files }: { report: EvalReport; files: ReportFiles }) {
   const rows = report.results;
-  const x = rows.map((_, i) => i + 1);
   return html`<section aria-labelledby="eval-results">
     <h2 id="eval-results">Results</h2>
     <${ResultsTable}
@@ -94,16 +115,14 @@ function Results({ report, files }: { report: EvalReport; files: ReportFiles }) 
       first=${{ label: '#', cell: (_r: unknown, i: number) => i + 1 }}
       rows=${rows}
     />
-    <${LinePlot}
-      title="Mean return by policy (number as in the table), with its 95% interval"
-      x=${x}
+    <${CategoryPlot}
+      title="Mean return by policy, with its 95% interval"
       xLabel="policy"
-      series=${[
-        { label: 'mean return', values: rows.map((r) => r.meanReturn.mean), color: seriesColor(0) },
-        { label: 'interval low', values: rows.map((r) => r.meanReturn.lo), color: seriesColor(4) },
-        { label: 'interval high', values: rows.map((r) => r.meanReturn.hi), color: seriesColor(4) },
-      ]}
+      yLabel="mean return"
+      y=${[0, 1]}
+      categories=${rows.map((r) => ({ name: r.policy, value: r.meanReturn.mean, lo: r.meanReturn.lo, hi: r.meanReturn.hi }))}
     />
+    <${BelowRandom} rows=${rows} />
     ${
       report.paired.length > 0 &&
       html`<table class="paired">
@@ -132,7 +151,7 @@ function Results({ report, files }: { report: EvalReport; files: ReportFiles }) 
       </table>`
     }
     <p>
-      Download the report:
+      Download the report:${' '}
       <button type="button" onClick=${() => downloadText('report.json', files.json, 'application/json')}>
         JSON
       </button>
@@ -160,10 +179,12 @@ const DOSE_LEVELS: Readonly<Record<TaskId, { levels: string[]; outcome: string }
   },
 };
 
-/** The dose–response of one task: per-seed lines and their mean over the ladder's levels, with the monotone share. */
+/**
+ * The dose–response of one task: per level of the ladder (a category each), the mean over seeds with whiskers
+ * from the lowest to the highest seed, and the monotone share.
+ */
 function DosePlot({ dose }: { dose: DoseResult }) {
   const info = DOSE_LEVELS[dose.task];
-  const x = dose.levelMeans.map((_, i) => i + 1);
   const seeds = Object.entries(dose.perSeed);
   const monotone = Math.round(dose.monotoneShare * dose.seeds);
   return html`<section aria-labelledby="dose-results" class="dose">
@@ -173,15 +194,20 @@ function DosePlot({ dose }: { dose: DoseResult }) {
       (${(dose.monotoneShare * 100).toFixed(0)}%) — the outcome, ${info.outcome}, never fell from one level to
       the next and ended higher than it began.
     </p>
-    <${LinePlot}
-      title=${`Outcome per input level (${info.outcome})`}
-      x=${x}
-      xLabel="level"
-      width=${520}
-      series=${[
-        { label: 'mean over seeds', values: dose.levelMeans, color: seriesColor(0) },
-        ...seeds.map(([id, values], i) => ({ label: `seed ${id}`, values, color: seriesColor(1 + (i % 4)) })),
-      ]}
+    <${CategoryPlot}
+      title=${`Outcome per input level: mean over ${dose.seeds} seeds, whiskers from the lowest to the highest seed`}
+      xLabel="input level, weakest first"
+      yLabel=${info.outcome}
+      spread="lowest to highest seed"
+      categories=${dose.levelMeans.map((m, i) => {
+        const perSeed = seeds.map(([, v]) => v[i]).filter((v): v is number => typeof v === 'number');
+        return {
+          name: info.levels[i] ?? `level ${i + 1}`,
+          value: m,
+          lo: perSeed.length > 0 ? Math.min(...perSeed) : null,
+          hi: perSeed.length > 0 ? Math.max(...perSeed) : null,
+        };
+      })}
     />
     <table class="dose-levels">
       <caption>
@@ -260,6 +286,7 @@ function DoseResponse({ task }: { task: TaskId }) {
 function Imported({ report, name }: { report: ImportedReport; name: string }) {
   return html`<${ResultsTable}
     cls="imported"
+    where=${name}
     caption=${`Imported: ${name} (made ${report.generatedAt}, simulator ${report.simulatorVersion})`}
     first=${{ label: 'task', cell: (r: ImportedReport['results'][number]) => r.task }}
     rows=${report.results}
@@ -305,8 +332,8 @@ export default function Evaluate() {
   const chosen = new Set(config.policies);
   const seedSet = param(SEED_SET_PARAM, 'bundled');
 
-  const start = async (e: Event) => {
-    e.preventDefault();
+  const start = async (e?: Event) => {
+    e?.preventDefault();
     setReport(null);
     setError(null);
     try {
@@ -329,6 +356,11 @@ export default function Evaluate() {
     }
   };
 
+  // A ready experiment (the home page's link): start at once.
+  useEffect(() => {
+    if (takeAutorun()) void start();
+  }, []);
+
   return html`<form onSubmit=${start}>
       <fieldset disabled=${running}>
         <legend>What to compare</legend>
@@ -341,20 +373,15 @@ export default function Evaluate() {
             ${TASK_IDS.map((id) => html`<option value=${id}>${getTask(id).title}</option>`)}
           </select>
         </${Field}>
-        <${Field} id="eval-policies" label="Policies (Ctrl/Shift-click for several)" term="policy">
-          <select
-            id="eval-policies"
-            multiple
-            size="5"
-            onChange=${(e: Event) =>
-              setParams({
-                policies: [...(e.target as HTMLSelectElement).selectedOptions].map((o) => o.value).join(','),
-              })}
-          >
-            <${PolicyOptions} task=${task} stored=${stored} current=${config.policies ?? []} selected=${chosen} />
-          </select>
-        </${Field}>
-        <${StoredPolicies} task=${task} onList=${setStored} />
+        <${Checks}
+          legend="Policies to compare"
+          term="policy"
+          options=${policyChoices(task, stored, config.policies ?? [])}
+          chosen=${chosen}
+          onChange=${(ps: string[]) => setParams({ policies: ps.join(',') })}
+        />
+        <${StoredPolicies} task=${task} onList=${setStored} auto=${config.policies.some(isStoredPolicy)} />
+        <${MissingPolicies} task=${task} stored=${stored} policies=${config.policies} />
         <${SeedSetField} id="eval-seedset" task=${task} value=${seedSet} onChange=${(id: string) => setParams({ [SEED_SET_PARAM]: id })} />
         <${Field} id="eval-episodes" label="Episodes per policy" term="episode">
           <input

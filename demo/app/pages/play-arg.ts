@@ -65,7 +65,7 @@ export function ArgPanel(props: {
       <dt>What it would do</dt>
       <dd class="arg-strategy">
         <strong>${trace.response_strategy.label}</strong>: ${trace.response_strategy.plan}<br />
-        It would say: “${suggestion}”
+        It would say: “${suggestion}”${' '}
         <button type="button" onClick=${() => props.onUse(trace.response_strategy.label, suggestion)}>
           Use this label and wording
         </button>

@@ -7,6 +7,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import * as Comlink from 'comlink';
+import { signal } from '@preact/signals';
 import { getTask } from '../../../src/tasks';
 import { TASK_IDS, type ActorView, type TaskId, type Turn } from '../../../src/tasks/seed';
 import type { Appraisal, From, MindState, PlayTurn, PlayWorkerApi } from '../../workers/play.worker';
@@ -15,9 +16,12 @@ import { explainError, WorkerCrashedError } from '../errors';
 import { Field, Term } from '../glossary';
 import { MindPanel, MindPlots, type MindTurn } from '../mind';
 import { param, setParams } from '../router';
+import { whyEnded } from '../ended';
 import { ArgPanel } from './play-arg';
 
 let current: { api: Comlink.Remote<PlayWorkerApi>; crashed: Promise<never> } | undefined;
+/** Whether the simulator is loaded in the play worker (false until its first answer). */
+const simReady = signal(false);
 /**
  * Calls the play worker, started on the person's first action (opening the page fetches no simulator code). A
  * worker that crashes rejects the call with {@link WorkerCrashedError}; the next call starts a fresh one.
@@ -34,8 +38,31 @@ function callWorker<T>(f: (api: Comlink.Remote<PlayWorkerApi>) => Promise<T>): P
     );
     crashed.catch(() => undefined);
     current = { api: Comlink.wrap<PlayWorkerApi>(worker), crashed };
+    simReady.value = false;
   }
-  return Promise.race([f(current.api), current.crashed]);
+  const call = f(current.api).then((r) => ((simReady.value = true), r));
+  return Promise.race([call, current.crashed]);
+}
+
+/** A link's turns: `[[strategy label, utterance], …]` as JSON (bad or absent: none). */
+function parseTurns(text: string): [string, string][] {
+  if (text === '') return [];
+  try {
+    const v: unknown = JSON.parse(text);
+    return Array.isArray(v)
+      ? v.filter(
+          (t): t is [string, string] =>
+            Array.isArray(t) && typeof t[0] === 'string' && typeof t[1] === 'string' && t[1].trim() !== '',
+        )
+      : [];
+  } catch {
+    return [];
+  }
+}
+
+/** The link form of a line's turns (see {@link parseTurns}); '' for none. */
+function formatTurns(turns: readonly PlayTurn[]): string {
+  return turns.length === 0 ? '' : JSON.stringify(turns.map((t) => [t.strategy, t.utterance]));
 }
 
 /** A line of play: its name, the turns after the seed, and the turn it branched from (0 for the first line). */
@@ -113,7 +140,7 @@ function LineView(props: {
             <p class="turn user">
               <strong>${t.userRole}:</strong> <span class="reply">${turn.userUtterance}</span>
             </p>
-            ${reveal && html`<${MindPanel} turn=${mindTurn(turn)} />`}
+            ${reveal && html`<${MindPanel} turn=${mindTurn(turn)} where=${`${line.name}, turn ${i + 1}`} />`}
             <button type="button" class="branch-button" onClick=${() => props.onBranch(index, i)}>
               Branch: try another turn ${i + 1} in ${line.name}
             </button>
@@ -123,8 +150,14 @@ function LineView(props: {
     ${
       last?.terminal &&
       html`<p class="ended" role="status">
-        Dialogue ended (${last.endReason}). <${Term} term="utility" />: ${last.terminal.utility.toFixed(3)} ·
-        <${Term} term="success" />: ${last.terminal.success ? 'yes' : 'no'}
+        Dialogue ended.
+        ${whyEnded(
+          task,
+          last.endReason,
+          line.turns.flatMap((x) => x.sim.events),
+        )}${' '}
+        <${Term} term="utility" where=${line.name} />: ${last.terminal.utility.toFixed(3)} ·${' '}
+        <${Term} term="success" where=${line.name} />: ${last.terminal.success ? 'yes' : 'no'}
       </p>`
     }
     ${reveal && line.turns.length > 0 && html`<${MindPlots} task=${task} points=${points} title=${line.name} />`}
@@ -145,25 +178,58 @@ export default function Play() {
     id="play-seedset"
     task=${task}
     value=${seedSet}
-    onChange=${(id: string) => setParams({ [SEED_SET_PARAM]: id, seed: '' })}
+    onChange=${(id: string) => setParams({ [SEED_SET_PARAM]: id, seed: '', turns: '', draft: '' })}
   />`;
   const [lines, setLines] = useState<Line[]>([{ name: 'Line A', from: 0, turns: [] }]);
   const [active, setActive] = useState(0);
   const [strategy, setStrategy] = useState('');
-  const [text, setText] = useState('');
+  const [text, setText] = useState(() => param('draft', ''));
   const [wordings, setWordings] = useState<string[]>([]);
   const [appraisal, setAppraisal] = useState<{ a: Appraisal; draft: boolean } | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
 
-  // A new situation starts a new game.
+  // A new situation starts a new game; a link's turns (`turns`) are played again first.
   useEffect(() => {
     setLines([{ name: 'Line A', from: 0, turns: [] }]);
     setActive(0);
     setWordings([]);
     setAppraisal(null);
     setError(null);
+    if (!seed) return;
+    const linked = parseTurns(param('turns', ''));
+    let live = true;
+    const replay = async () => {
+      let from: From = { task, seedId: seed.id, seed };
+      const played: PlayTurn[] = [];
+      for (const [strategy, utterance] of linked) {
+        const turn = await callWorker((w) => w.step(from, { strategy, utterance }));
+        played.push(turn);
+        from = turn.checkpoint;
+        if (turn.terminated || turn.truncated) break;
+      }
+      if (live) setLines([{ name: 'Line A', from: 0, turns: played }]);
+    };
+    // Warm the simulator while the person reads (or play the link's turns at once).
+    const timer = setTimeout(
+      () =>
+        void (linked.length > 0 ? replay() : callWorker((w) => w.warm(task))).catch(
+          (e: unknown) => live && setError(explainError(e)),
+        ),
+      linked.length > 0 ? 0 : 300,
+    );
+    return () => {
+      live = false;
+      clearTimeout(timer);
+    };
   }, [task, seedSet, seed?.id]);
+  // The seed and the active line's turns are in the link (class mode: the same link, the same dialogue).
+  const activeTurns = lines[active]?.turns ?? [];
+  useEffect(() => {
+    if (!seed) return;
+    const turns = formatTurns(activeTurns);
+    if (param('seed', '') !== seed.id || param('turns', '') !== turns) setParams({ seed: seed.id, turns });
+  }, [seed?.id, activeTurns]);
   if (!seed)
     return html`${seedField}
     ${
@@ -203,6 +269,8 @@ export default function Play() {
     if (!turn) return;
     setLines((ls) => ls.map((l, i) => (i === active ? { ...l, turns: [...l.turns, turn] } : l)));
     setText('');
+    // The label was this turn's: the next turn starts unlabelled, so a label never carries over unseen.
+    setStrategy('');
     setWordings([]);
     setAppraisal(null);
   };
@@ -224,6 +292,7 @@ export default function Play() {
     const name = `Line ${String.fromCharCode(65 + lines.length)}`;
     setLines([...lines, { name, from: turn, turns: source.turns.slice(0, turn) }]);
     setActive(lines.length);
+    setStrategy('');
     setWordings([]);
     setAppraisal(null);
   };
@@ -235,7 +304,7 @@ export default function Play() {
           >Task
           <select
             value=${task}
-            onChange=${(e: Event) => setParams({ task: (e.target as HTMLSelectElement).value, seed: '', [SEED_SET_PARAM]: '' })}
+            onChange=${(e: Event) => setParams({ task: (e.target as HTMLSelectElement).value, seed: '', turns: '', draft: '', [SEED_SET_PARAM]: '' })}
           >
             ${TASK_IDS.map((id) => html`<option value=${id}>${getTask(id).title}</option>`)}
           </select>
@@ -244,7 +313,7 @@ export default function Play() {
         <${Field} id="play-seed" label="Seed" term="seed">
           <select id="play-seed"
             value=${seed.id}
-            onChange=${(e: Event) => setParams({ seed: (e.target as HTMLSelectElement).value })}
+            onChange=${(e: Event) => setParams({ seed: (e.target as HTMLSelectElement).value, turns: '' })}
           >
             ${seeds.map((sd) => html`<option value=${sd.id}>${sd.id}</option>`)}
           </select>
@@ -325,7 +394,17 @@ export default function Play() {
         />`
       }
       ${ended && html`<p>This line has ended. Undo or branch to try something else.</p>`}
-      ${busy && html`<p class="muted" aria-live="polite">The user is thinking…</p>`}
+      <p class="muted sim-status" aria-live="polite">
+        ${
+          busy
+            ? simReady.value
+              ? 'The user is thinking…'
+              : 'Loading the simulator (about 1.3 MB, the first time only): the reply comes in a few seconds…'
+            : simReady.value
+              ? ''
+              : 'The simulator is loading in the background while you read.'
+        }
+      </p>
       ${error && html`<p role="alert" class="error">${error}</p>`}
     </form>`;
 }

@@ -16,10 +16,10 @@ import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
 import { Field, Term } from '../glossary';
 import { downloadText } from '../data/download';
 import { formatEta, JobStoppedError } from '../jobs';
-import { PrincipleBrowser } from '../principles/browse';
+import { ORIGIN_LABELS, PrincipleBrowser } from '../principles/browse';
 import { MemoryClient, type BuildOutcome } from '../principles/client';
 import { listStoredMemories } from '../principles/stored';
-import { formatHash, param, setParams } from '../router';
+import { formatHash, param, route, setParams } from '../router';
 
 const client = new MemoryClient();
 
@@ -53,6 +53,7 @@ function BuildSummary({ out }: { out: BuildOutcome }) {
   return html`<p role="status" class="built">
     ${`Stored “${out.meta.name}”: ${b.kept} principles kept (${b.keptFromRevision} found by `}<${Term}
       term="revision"
+      where="build summary"
     />${rest}
   </p>`;
 }
@@ -132,17 +133,32 @@ function MemoryTable(props: {
   </table>`;
 }
 
+/** Where `d` falls among `sorted` distances, in words: "among the nearest 10% of this memory". */
+function nearness(d: number, sorted: readonly number[]): string {
+  const below = sorted.filter((x) => x < d).length;
+  const n = sorted.length;
+  return below < n / 2
+    ? `among the nearest ${Math.ceil((100 * (below + 1)) / n)}% of this memory`
+    : `among the farthest ${Math.ceil((100 * (n - below)) / n)}% of this memory`;
+}
+
 function QueryForm({ name }: { name: string }) {
   const [text, setText] = useState('');
   const [k, setK] = useState(3);
   const [result, setResult] = useState<QueryPrinciplesResult | null>(null);
+  /** This situation's distances to every principle of the memory, sorted: what near and far are here. */
+  const [scale, setScale] = useState<number[] | null>(null);
   const [error, setError] = useState<string | null>(null);
   const submit = async (e: Event) => {
     e.preventDefault();
     setResult(null);
+    setScale(null);
     setError(null);
     try {
-      setResult(await client.call((api) => api.queryJob(name, text, k)));
+      const r = await client.call((api) => api.queryJob(name, text, k));
+      setResult(r);
+      const all = r.size <= r.hits.length ? r : await client.call((api) => api.queryJob(name, text, r.size));
+      setScale(all.hits.map((h) => h.distance).sort((a, b) => a - b));
     } catch (err) {
       setError(explain(err));
     }
@@ -167,6 +183,18 @@ function QueryForm({ name }: { name: string }) {
     ${error && html`<p role="alert" class="error">${error}</p>`}
     ${
       result &&
+      scale &&
+      scale.length > 1 &&
+      html`<p class="scale">
+        Near and far in this memory: its ${scale.length} principles lie from
+        ${(scale[0] as number).toFixed(3)} (nearest) to ${(scale.at(-1) as number).toFixed(3)} (farthest) from
+        this situation, half of them within
+        ${(scale[Math.floor((scale.length - 1) / 2)] as number).toFixed(3)}. A distance means little alone:
+        compare it with these.
+      </p>`
+    }
+    ${
+      result &&
       html`<table class="hits">
         <caption>
           The ${result.hits.length} principles of ${result.size} nearest to the situation
@@ -185,9 +213,11 @@ function QueryForm({ name }: { name: string }) {
             (h) =>
               html`<tr>
                 <td>${h.rank}</td>
-                <td>${h.distance.toFixed(3)}</td>
+                <td>
+                  ${h.distance.toFixed(3)}${scale ? html` <span class="muted">(${nearness(h.distance, scale)})</span>` : ''}
+                </td>
                 <td>${h.strategy}</td>
-                <td>${h.origin}</td>
+                <td>${ORIGIN_LABELS[h.origin] ?? h.origin}</td>
                 <td class="sentence">${h.principle}</td>
               </tr>`,
           )}
@@ -215,8 +245,9 @@ export default function Principles() {
     }
   };
   useEffect(() => void refresh(), []);
+  const missing = open !== '' && memories !== null && !memories.some((m) => m.name === open);
   useEffect(() => {
-    if (!open) return setPrinciples(null);
+    if (!open || memories === null || missing) return setPrinciples(null);
     let live = true;
     client
       .call((api) => api.principles(open))
@@ -229,8 +260,8 @@ export default function Principles() {
     };
   }, [open, memories]);
 
-  const build = async (e: Event) => {
-    e.preventDefault();
+  const build = async (e?: Event) => {
+    e?.preventDefault();
     setBuilt(null);
     setMessage(null);
     try {
@@ -361,7 +392,31 @@ export default function Principles() {
       </${Field}>
     </section>
     ${
+      missing &&
+      html`<div class="missing" role="alert">
+        <p>
+          This link names the memory <strong>${open}</strong>, which this browser does not have (it was built
+          in another browser).
+        </p>
+        <p>
+          ${
+            config.name === open
+              ? html`<button type="button" onClick=${() => void build()} disabled=${progress !== null}>
+                    Build “${open}” here</button
+                  >${' '} with the link’s settings (${config.task}, ${config.episodes} episodes, random seed
+                  ${config.rngSeed}),`
+              : html`<a
+                    href=${formatHash({ page: 'principles', params: { ...route.value.params, name: open } })}
+                    >Build “${open}” here with the link’s settings</a
+                  >,`
+          }
+          or import the teacher’s exported memory file below.
+        </p>
+      </div>`
+    }
+    ${
       open &&
+      !missing &&
       principles?.name !== open &&
       html`<p class="muted" aria-live="polite">Reading the principles of “${open}”…</p>`
     }

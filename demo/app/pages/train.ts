@@ -8,7 +8,7 @@
  * import (which resumes exactly), and delete; CSTPO runs also get a held-out evaluation.
  */
 import { html } from 'htm/preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useRef, useState } from 'preact/hooks';
 import * as Comlink from 'comlink';
 import type { BackendChoice } from '../../../src/gpu/backend';
 import type { GrpoRunRecord } from '../../../src/grpo/store';
@@ -24,7 +24,8 @@ import { downloadText } from '../data/download';
 import { readModelChoice, rolesConfigOf } from '../models/choice';
 import { SEED_SET_PARAM, SeedSetField } from '../data/seedsets';
 import { Field, Term } from '../glossary';
-import { param, setParams } from '../router';
+import { param, setParams, takeAutorun } from '../router';
+import { formatEta } from '../jobs';
 import { CstpoCurves, GrpoCurves } from '../train/curves';
 import { runFromFile, runToFile } from '../train/runfile';
 import { EvaluationTable, RunsTable, type ShownEvaluation } from '../train/runs';
@@ -43,6 +44,29 @@ const opt = (key: string, lo: number, hi: number) => {
   return v === '' ? undefined : num(v, lo, lo, hi);
 };
 const ABLATIONS = ['cognitiveState', 'hierarchicalCritic', 'branching'] as const;
+/** Each ablation in words: what the run goes without. */
+const ABLATION_WORDS: Record<(typeof ABLATIONS)[number], string> = {
+  cognitiveState: 'without the user-state features (the actor sees the words only)',
+  hierarchicalCritic: 'without the two-level critic (one value for the whole turn)',
+  branching: 'without branching (no replays from a checkpoint turn)',
+};
+
+/**
+ * What the run is doing now, for the status line: a phase in words, with `done` of `total` when counted, and
+ * when the counting began (for the ETA).
+ */
+interface Phase {
+  text: string;
+  done?: number;
+  total?: number;
+  since: number;
+}
+
+/** "about 12 s left" from `done` of `total` in the time since `since` (null while nothing is done). */
+function eta(p: Phase): string | null {
+  if (p.done === undefined || p.total === undefined || p.done <= 0) return null;
+  return formatEta(((performance.now() - p.since) / 1000 / p.done) * (p.total - p.done));
+}
 
 /** A stored run as listed (src/runs/list.ts): each algorithm's record, with the algorithm. */
 type ShownRun = (RunRecord & { algo: 'cstpo' }) | (GrpoRunRecord & { algo: 'grpo-emollm' });
@@ -125,13 +149,51 @@ export default function Train() {
   const [running, setRunning] = useState<string | null>(null);
   const [error, setError] = useState<string | null>(null);
   const [evaluation, setEvaluation] = useState<ShownEvaluation | null>(null);
+  const [phase, setPhase] = useState<Phase | null>(null);
 
+  // Stored runs are listed on arrival (IndexedDB only: neither the trainer worker nor tfjs is loaded).
+  useEffect(() => {
+    listRuns().then(setRuns, (e: unknown) =>
+      setError(`The stored runs could not be read: ${(e as Error).message}`),
+    );
+  }, []);
+
+  /** The RL steps' phase: `done` of `target` steps, counted from the first step event. */
+  const stepPhase = (done: number, total: number) =>
+    setPhase((p) => ({
+      text: 'Learning steps',
+      done,
+      total,
+      since: p?.text === 'Learning steps' ? p.since : performance.now(),
+    }));
   const onEvent = Comlink.proxy((e: TrainerEvent) => {
-    if (e.type === 'step') setHistory((h) => [...h.filter((r) => r.step < e.record.step), e.record]);
-    else if (e.type === 'grpo-step')
+    if (e.type === 'step') {
+      setHistory((h) => [...h.filter((r) => r.step < e.record.step), e.record]);
+      stepPhase(e.record.step, e.record.step + Math.max(0, targetRef.current - e.record.step));
+    } else if (e.type === 'grpo-step') {
       setGrpoHistory((h) => [...h.filter((r) => r.step < e.record.step), e.record]);
-    else setStatus(e.status);
+      stepPhase(e.record.step, Math.max(e.record.step, targetRef.current));
+    } else if (e.type === 'sft') {
+      const p = e.progress;
+      setPhase((old) =>
+        p.phase === 'examples'
+          ? {
+              text: `Supervised start: replaying the human turns of ${p.seeds} training seeds`,
+              since: performance.now(),
+            }
+          : {
+              text: 'Supervised start: epochs',
+              done: p.done,
+              total: p.total,
+              since: old?.text === 'Supervised start: epochs' ? old.since : performance.now(),
+            },
+      );
+    } else {
+      setStatus(e.status);
+      if (e.status === 'running') setPhase((p) => p ?? { text: 'Learning steps', since: performance.now() });
+    }
   });
+  const targetRef = useRef(steps);
 
   /**
    * Runs `f` (against the trainer worker, started when `f` asks for it; `what` names it in the status line), then
@@ -143,9 +205,16 @@ export default function Train() {
   ) {
     setError(null);
     setRunning(what);
+    setPhase({
+      text: 'Starting the trainer (the network library loads the first time, a few seconds)',
+      since: performance.now(),
+    });
     const api = async () => {
       const { api: remote, choice } = await trainerFor(prefer);
       setBackend(choice);
+      setPhase((p) =>
+        p?.text.startsWith('Starting') ? { text: 'Preparing the run', since: performance.now() } : p,
+      );
       return remote;
     };
     try {
@@ -155,6 +224,7 @@ export default function Train() {
       setError(`${what} failed: ${(e as Error).message}`);
     } finally {
       setRunning(null);
+      setPhase(null);
     }
   }
   const ablations = {
@@ -166,12 +236,13 @@ export default function Train() {
     ...(horizon !== undefined ? { horizon } : {}),
     ...(width !== undefined ? { hidden: width, embedDim: width } : {}),
   };
-  const start = (e: Event) => {
-    e.preventDefault();
+  const start = (e?: Event) => {
+    e?.preventDefault();
     setHistory([]);
     setGrpoHistory([]);
     setStatus(null);
     setTarget(steps);
+    targetRef.current = steps;
     setEvaluation(null);
     const runId = newRunId(task, seedSet);
     if (algo === 'grpo')
@@ -203,6 +274,7 @@ export default function Train() {
       const { task: runTask, source } = runSource(run.id, run.config.task);
       const { train } = await runSeeds(runTask, source);
       setTarget(total ?? run.config.steps);
+      targetRef.current = total ?? run.config.steps;
       if (run.algo === 'grpo-emollm') {
         setHistory([]);
         setGrpoHistory(await api.grpoHistory(run.id));
@@ -240,6 +312,11 @@ export default function Train() {
       await (await worker()).importRun(stored);
     }).then(() => (input.value = ''));
   };
+
+  // A ready experiment (the home page's link): start at once.
+  useEffect(() => {
+    if (takeAutorun()) start();
+  }, []);
 
   /** CSTPO training can pause; GRPO training only stops (between steps). */
   const training = running?.startsWith('Training') ?? false;
@@ -298,13 +375,12 @@ export default function Train() {
                       setParams({ ablate: [...next].join(',') });
                     }}
                   />
-                  without ${a}</label
+                  ${ABLATION_WORDS[a]}</label
                 >`,
             )}
           </fieldset>`
         }
         <button type="submit">Start training</button>
-        <button type="button" onClick=${() => go('Listing runs', async () => undefined)}>Show stored runs</button>
         <${Field} id="train-import" label="Import a run file">
           <input id="train-import" type="file" accept=".json,application/json" onChange=${importRun} />
         </${Field}>
@@ -313,16 +389,33 @@ export default function Train() {
     </form>
     ${
       running &&
-      html`<p role="status" aria-live="polite">
-        ${running}${status ? ` (${status})` : ''}${training ? `: step ${done} of ${target}` : '…'}
-        ${training && html`<progress max=${target} value=${done}></progress>`}
-        ${
-          running === 'Training' &&
-          html`<button type="button" onClick=${() => runningTrainer()?.api.pause()}>Pause</button>
-            <button type="button" onClick=${() => runningTrainer()?.api.resumeRun()}>Resume</button>`
-        }
-        ${training && html`<button type="button" onClick=${() => runningTrainer()?.api.stop()}>Stop</button>`}
-      </p>`
+      html`<div class="progress train-progress" role="status" aria-live="polite">
+        <p>
+          <strong>${running}</strong>${status ? ` (${status})` : ''}:${' '}
+          <span class="phase"
+            >${phase?.text ?? 'working'}${phase?.total !== undefined ? ` — ${phase.done ?? 0} of ${phase.total}` : '…'}</span
+          >
+          ${
+            phase?.total !== undefined
+              ? html`<progress
+                  max=${phase.total}
+                  value=${phase.done ?? 0}
+                  aria-label=${phase.text}
+                ></progress>`
+              : html`<progress aria-label=${phase?.text ?? running}></progress>`
+          }
+          ${phase && html`<span class="muted eta">${eta(phase) ?? 'estimating time left…'}</span>`}
+        </p>
+        ${training && html`<p class="muted">Learning steps done: ${done} of ${target}.</p>`}
+        <p>
+          ${
+            running === 'Training' &&
+            html`<button type="button" onClick=${() => runningTrainer()?.api.pause()}>Pause</button>
+              <button type="button" onClick=${() => runningTrainer()?.api.resumeRun()}>Resume</button>`
+          }
+          ${training && html`<button type="button" onClick=${() => runningTrainer()?.api.stop()}>Stop</button>`}
+        </p>
+      </div>`
     }
     ${backend && html`<${Backend} choice=${backend} />`}
     ${error && html`<p role="alert" class="error">${error}</p>`}
@@ -334,11 +427,12 @@ export default function Train() {
       html`<${RunsTable}
         runs=${runs}
         busy=${running !== null}
+        live=${running !== null}
         actions=${{ resume: (r: ShownRun) => resume(r), more: (r: ShownRun) => resume(r, r.step + 1), evaluate, exportRun, remove }}
       />`
     }
     <p>
       The curves show each step’s mean <${Term} term="return" /> and <${Term} term="success" /> rate on the step’s
-      training episodes; a run is judged on its <${Term} term="held-out seeds" />.
+      training episodes; a run is judged on its <${Term} term="held-out seeds" where="curves" />.
     </p>`;
 }

@@ -6,7 +6,7 @@
  * trajectory lines are kept in this browser (listed on the Data page, exportable and deletable).
  */
 import { html } from 'htm/preact';
-import { useState } from 'preact/hooks';
+import { useEffect, useState } from 'preact/hooks';
 import type { SimulateConfig, SimulateResult, TrajectoryLine } from '../../../src/jobs/simulate';
 import { formatEstimate } from '../../../src/stats/intervals';
 import { getTask } from '../../../src/tasks';
@@ -19,7 +19,10 @@ import { explainError } from '../errors';
 import { EpisodeJobRunner, JobStoppedError } from '../jobs';
 import { MindPanel, MindPlots, type MindPoint, type MindTurn } from '../mind';
 import { JobProgressBar } from '../progress';
-import { param, setParams } from '../router';
+import { param, setParams, takeAutorun } from '../router';
+import { whyEnded } from '../ended';
+import { Checks } from '../checks';
+import { isStoredPolicy, MissingPolicies, MissingSeedSet } from '../missing';
 
 /**
  * The registry's policies that run in template mode with no loaded resource (`principles:<memory>` and
@@ -90,10 +93,37 @@ export function PolicyOptions(props: {
   }`;
 }
 
+/**
+ * The policies to choose several from (Evaluate's chips): the template policies, the stored ones of the task
+ * (once listed) and any the link names, each with its short name and the description as a tooltip.
+ */
+export function policyChoices(
+  task: TaskId,
+  stored: StoredPolicy[] | null,
+  current: readonly string[],
+): { value: string; label: string; title: string }[] {
+  const base = templatePolicies(task);
+  const mine = (stored ?? []).filter((s) => s.task === task).map((s) => s.policy);
+  const all = [
+    ...base,
+    ...mine,
+    ...current.filter((p) => p !== '' && !base.includes(p) && !mine.includes(p)),
+  ];
+  return all.map((p) => ({ value: p, label: p, title: policyLabel(p) }));
+}
+
 /** A button that lists the memories and runs stored in this browser (the episode worker reads IndexedDB). */
-export function StoredPolicies(props: { task: TaskId; onList: (list: StoredPolicy[]) => void }) {
+export function StoredPolicies(props: {
+  task: TaskId;
+  onList: (list: StoredPolicy[]) => void;
+  /** List at once (the link names a stored policy: say at once whether this browser has it). */
+  auto?: boolean;
+}) {
   const [note, setNote] = useState<string | null>(null);
   const [failed, setFailed] = useState(false);
+  useEffect(() => {
+    if (props.auto) void find();
+  }, [props.auto, props.task]);
   const find = async () => {
     setNote('Looking…');
     setFailed(false);
@@ -112,8 +142,8 @@ export function StoredPolicies(props: { task: TaskId; onList: (list: StoredPolic
     }
   };
   return html`<p class="stored-policies">
-    <button type="button" onClick=${find}>Find policies stored in this browser</button>
-    <${Term} term="stored policy" label="?" />
+    <button type="button" onClick=${find}>Find policies stored in this browser</button>${' '}
+    <${Term} term="stored policy" label="?" where="stored policies" />
     ${note && html` <span role=${failed ? 'alert' : 'status'} class=${failed ? 'error' : 'muted'}>${note}</span>`}
   </p>`;
 }
@@ -188,13 +218,29 @@ function Episode({ line, seeds }: { line: TrajectoryLine; seeds: readonly Seed[]
           <p class="turn user"><strong>${t.userRole}:</strong> ${turn.userUtterance}</p>
           <details>
             <summary>Reveal the user’s mind on turn ${i + 1}</summary>
-            <${MindPanel} turn=${mind} />
+            <${MindPanel} turn=${mind} where=${`turn ${i + 1}`} />
           </details>
         </li>`;
       })}
     </ol>
-    <p>Ended: ${line.endReason ?? 'n/a'} · <${Term} term="utility" /> ${line.utility.toFixed(3)}</p>
+    <p class="why">
+      Why it ended:
+      ${whyEnded(
+        line.task,
+        line.endReason,
+        line.turns.flatMap((x) => x.events),
+      )}
+      ·${' '}
+      <${Term} term="utility" />: ${line.utility.toFixed(3)}
+    </p>
   </section>`;
+}
+
+/** "4 seeds" or "2 of the seeds, each 3 times": the distinct seeds the episodes played. */
+function playedSeeds(lines: readonly TrajectoryLine[]): string {
+  const n = new Set(lines.map((l) => l.seedId)).size;
+  const each = lines.length / n;
+  return `${n} ${n === 1 ? 'seed' : 'seeds'}${Number.isInteger(each) && each > 1 ? `, ${each} times each` : ''}`;
 }
 
 /** A name for a kept run, for people: `watch random on esconv, 2026-12-01 07:30:12`. */
@@ -220,8 +266,8 @@ export default function Watch() {
   const [stored, setStored] = useState<StoredPolicy[] | null>(null);
   const running = runner.progress.value !== null;
 
-  const start = async (e: Event) => {
-    e.preventDefault();
+  const start = async (e?: Event) => {
+    e?.preventDefault();
     setResult(null);
     setKept(null);
     setError(null);
@@ -243,6 +289,10 @@ export default function Watch() {
       );
     }
   };
+  // A ready experiment (the home page's link): start at once, once the seeds are known.
+  useEffect(() => {
+    if (allSeeds && takeAutorun()) void start();
+  }, [allSeeds !== null]);
   const s = result?.result.summary;
 
   return html`<form onSubmit=${start}>
@@ -265,22 +315,17 @@ export default function Watch() {
             <${PolicyOptions} task=${task} stored=${stored} current=${[config.policy ?? '']} />
           </select>
         </${Field}>
-        <${StoredPolicies} task=${task} onList=${setStored} />
+        <${StoredPolicies} task=${task} onList=${setStored} auto=${isStoredPolicy(config.policy ?? '')} />
+        <${MissingPolicies} task=${task} stored=${stored} policies=${[config.policy ?? '']} />
         <${SeedSetField} id="watch-seedset" task=${task} value=${seedSet} onChange=${(id: string) => setParams({ [SEED_SET_PARAM]: id, seeds: '' })} />
-        ${seedSetError && html`<p role="alert" class="error">${seedSetError}</p>`}
-        <${Field} id="watch-seeds" label="Seeds (Ctrl/Shift-click for several)" term="seed">
-          <select id="watch-seeds"
-            multiple
-            size="4"
-            onChange=${(e: Event) =>
-              setParams({
-                seeds: [...(e.target as HTMLSelectElement).selectedOptions].map((o) => o.value).join(','),
-                episodes: '',
-              })}
-          >
-            ${(allSeeds ?? []).map((sd) => html`<option value=${sd.id} selected=${chosen.has(sd.id)}>${sd.id}</option>`)}
-          </select>
-        </${Field}>
+        ${seedSetError && html`<${MissingSeedSet} id=${seedSet} error=${seedSetError} />`}
+        <${Checks}
+          legend="Seeds to play"
+          term="seed"
+          options=${(allSeeds ?? []).map((sd) => ({ value: sd.id, label: sd.id }))}
+          chosen=${chosen}
+          onChange=${(ids: string[]) => setParams({ seeds: ids.join(','), episodes: '' })}
+        />
         <${Field} id="watch-episodes" label="Episodes" term="episode">
           <input id="watch-episodes"
             type="number"
@@ -311,7 +356,7 @@ export default function Watch() {
       html`<section aria-labelledby="results">
         <h2 id="results">Results</h2>
         <p role="status">
-          ${`${result.lines.length} episodes of ${result.result.policy} on ${result.result.seeds} seeds · `}
+          ${`${result.lines.length} ${result.lines.length === 1 ? 'episode' : 'episodes'} of ${result.result.policy} on ${playedSeeds(result.lines)} · `}
           <${Term} term="success" />
           ${` rate ${formatEstimate(s.successRate)} · mean `}
           <${Term} term="return" />
@@ -325,9 +370,9 @@ export default function Watch() {
               <th scope="col">seed</th>
               <th scope="col">repeat</th>
               <th scope="col">turns</th>
-              <th scope="col">ended</th>
-              <th scope="col"><${Term} term="return" /></th>
-              <th scope="col"><${Term} term="success" /></th>
+              <th scope="col">why it ended</th>
+              <th scope="col"><${Term} term="return" where="episode table" /></th>
+              <th scope="col"><${Term} term="success" where="episode table" /></th>
               <th scope="col">transcript</th>
             </tr>
           </thead>
@@ -339,7 +384,13 @@ export default function Watch() {
                   <td>${l.seedId}</td>
                   <td>${l.repeat}</td>
                   <td>${l.turns.length}</td>
-                  <td>${l.endReason}</td>
+                  <td class="why">
+                    ${whyEnded(
+                      l.task,
+                      l.endReason,
+                      l.turns.flatMap((x) => x.events),
+                    )}
+                  </td>
                   <td class="return">${l.return.toFixed(3)}</td>
                   <td>${l.success ? 'yes' : 'no'}</td>
                   <td>

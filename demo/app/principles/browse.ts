@@ -40,6 +40,13 @@ export function searchPrinciples(
   });
 }
 
+/** How a principle was derived, as the filter and the query table name it. */
+export const ORIGIN_LABELS: Readonly<Record<string, string>> = {
+  success: 'first try',
+  revision: 'revision',
+  online: 'online',
+};
+
 const ORIGIN_WORDS: Record<string, string> = {
   success: 'the first try improved the reward',
   revision: 'found by revision after failed tries',
@@ -57,7 +64,13 @@ export function PrincipleCard({ p }: { p: Principle }) {
       </div>
       <div>
         <dt>You should</dt>
-        <dd>${p.should} <span class="muted">(label: ${p.strategy})</span></dd>
+        <dd>
+          ${p.should}${
+            p.should.toLowerCase().includes(p.strategy.toLowerCase())
+              ? ''
+              : html` <span class="muted">(label: ${p.strategy})</span>`
+          }
+        </dd>
       </div>
       ${
         p.ratherThan !== undefined &&
@@ -88,7 +101,8 @@ export function PrincipleCard({ p }: { p: Principle }) {
         <li>
           Critic's reward: ${v.rewardBefore.toFixed(3)} before → ${v.rewardAfter.toFixed(3)} after (<${Term}
             term="critic reward"
-            label="what is this?"
+            label="?"
+            where=${`principle ${p.id}`}
           />).
         </li>
         <li>What the actor said: “${v.utterance}”</li>
@@ -128,12 +142,10 @@ export function PrincipleBrowser(props: {
           ${labels.map((l) => html`<option value=${l}>${l}</option>`)}
         </select>
       </${Field}>
-      <${Field} id="pr-origin" label="Derived by" term="revision">
+      <${Field} id="pr-origin" label="Derived by" term="revision" where="filter">
         <select id="pr-origin" value=${origin} onChange=${(e: Event) => setOrigin((e.target as HTMLSelectElement).value)}>
           <option value="">any</option>
-          <option value="success">first try</option>
-          <option value="revision">revision</option>
-          <option value="online">online</option>
+          ${Object.entries(ORIGIN_LABELS).map(([v, l]) => html`<option value=${v}>${l}</option>`)}
         </select>
       </${Field}>
     </fieldset>

@@ -96,7 +96,7 @@ export function CstpoCurves(props: {
       ]}
     />
     <p class="muted">
-      <${Term} term="strategy entropy" />;
+      Words on these charts, explained:${' '}<${Term} term="strategy entropy" />,${' '}
       <${Term} term="branch continuation" label="branch continuations" />.
     </p>
   </div>`;
@@ -164,7 +164,8 @@ export function GrpoCurves(props: { history: GrpoStepRecord[] }) {
       ]}
     />
     <p class="muted">
-      <${Term} term="group" label="groups" />; <${Term} term="trace rate" />; <${Term} term="KL" />.
+      Words on these charts, explained:${' '}<${Term} term="group" label="groups" />,${' '}
+      <${Term} term="trace rate" />,${' '}<${Term} term="KL" />.
     </p>
   </div>`;
 }

@@ -29,7 +29,21 @@ export interface RunActions<R extends ListedRun = ListedRun> {
 /** How the table names each algorithm. */
 export const ALGO_NAMES: Record<ListedRun['algo'], string> = { cstpo: 'CSTPO', 'grpo-emollm': 'GRPO-EmoLLM' };
 
-export function RunsTable<R extends ListedRun>(props: { runs: R[]; busy: boolean; actions: RunActions<R> }) {
+/**
+ * A stored run's status for people: a run stored as `running` while this page trains nothing was interrupted
+ * (the page was closed or reloaded mid-step); it resumes from its last saved step.
+ */
+export function shownStatus(r: ListedRun, live: boolean): string {
+  return r.status === 'running' && !live ? 'interrupted' : r.status;
+}
+
+export function RunsTable<R extends ListedRun>(props: {
+  runs: R[];
+  busy: boolean;
+  /** Whether this page is training now (a `running` run is otherwise shown as interrupted). */
+  live?: boolean;
+  actions: RunActions<R>;
+}) {
   const { runs, busy, actions: a } = props;
   if (runs.length === 0) return html`<p>No run is stored in this browser yet.</p>`;
   const button = (label: string, name: string, f: () => void) =>
@@ -56,7 +70,7 @@ export function RunsTable<R extends ListedRun>(props: { runs: R[]; busy: boolean
             <td class="algo">${ALGO_NAMES[r.algo]}</td>
             <td>${r.config.task}</td>
             <td>${r.step} of ${Math.max(r.step, r.config.steps)}</td>
-            <td>${r.status}</td>
+            <td class="status">${shownStatus(r, props.live ?? false)}</td>
             <td>
               ${r.status !== 'finished' && button('Resume', `Resume ${r.id}`, () => a.resume(r))}
               ${button('One more step', `One more step of ${r.id}`, () => a.more(r))}
@@ -82,9 +96,8 @@ const NAMES: Record<string, string> = {
 export function EvaluationTable({ e }: { e: ShownEvaluation }) {
   return html`<table class="evaluation">
     <caption>
-      Held-out evaluation of ${e.runId}: ${e.seeds}
-      <${Term} term="held-out seeds" label="held-out seeds" />
-      × ${e.repeats} repeats
+      Held-out evaluation of ${e.runId}: ${e.seeds}${' '}
+      <${Term} term="held-out seeds" label="held-out seeds" />${' '} × ${e.repeats} repeats
     </caption>
     <thead>
       <tr>

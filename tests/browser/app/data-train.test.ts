@@ -232,7 +232,7 @@ it('Train: export after 1 step, delete, import, 1 more step equals an uninterrup
   await page.getByRole('img', { name: /^Success and ARG trace rate/ }).waitFor({ timeout: 90_000 });
   for (const title of ['Group reward and return', 'Loss and KL to the reference heads'])
     expect(await page.getByRole('img', { name: new RegExp(`^${title}`) }).count()).toBe(1);
-  const kl = page.locator('figure.plot').nth(2).locator('table.sr-only tbody tr');
+  const kl = page.locator('figure.plot').nth(2).locator('details.numbers tbody tr');
   expect(await kl.count()).toBe(1);
   expect(await kl.locator('td').nth(1).textContent()).toMatch(/^-?\d+\.\d{3}$/);
   await expect.poll(() => start.isEnabled(), { timeout: 60_000 }).toBe(true);
@@ -299,10 +299,10 @@ it('Train: GRPO-EmoLLM runs are listed with CSTPO runs (no trainer worker to lis
   await expect.poll(() => rows.count()).toBe(2);
   expect(await storedIds(page, 'pdl-grpo')).toEqual([idA]);
 
-  // After a reload the stored runs are listed from IndexedDB without starting the trainer worker (no tfjs).
+  // After a reload the stored runs are listed on arrival from IndexedDB without starting the trainer worker (no
+  // tfjs).
   await page.reload();
   await go(page, '#/train?backend=wasm', 'train');
-  await page.getByRole('button', { name: 'Show stored runs' }).click();
   await expect.poll(() => rows.count()).toBe(2);
   expect(page.workers().map((w) => w.url())).toEqual([]);
   expect(await page.locator('.backend').count()).toBe(0);
@@ -325,7 +325,6 @@ it('Train: GRPO-EmoLLM runs are listed with CSTPO runs (no trainer worker to lis
   // backend's kernels round differently in the last bit).
   await page.reload();
   await go(page, '#/train?backend=wasm', 'train');
-  await page.getByRole('button', { name: 'Show stored runs' }).click();
   await expect.poll(() => rows.count()).toBe(3);
   await imported.getByRole('button', { name: /^One more step/ }).click();
   await expect.poll(() => cell(imported, 3), { timeout: 90_000 }).toBe('2 of 2');
