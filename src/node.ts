@@ -27,3 +27,6 @@ export { FolderTrainStorage } from './jobs/train-node';
 
 // GRPO runs in a folder (CSTPO's layout; the browser uses IndexedDB: `IdbGrpoRunStore`).
 export { FileGrpoRunStore, FolderGrpoStorage } from './grpo/node';
+
+// Real sentence embeddings (all-MiniLM-L6-v2, int8 ONNX) from a model folder on disk.
+export { loadMiniLmEmbedder } from './embed/node';
