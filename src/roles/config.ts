@@ -7,8 +7,11 @@ import { z } from 'zod';
 import { ChatResponseSchema } from '../llm/types';
 import { ROLE_NAMES, type RoleName } from '../llm/call';
 
-/** Backend kinds: deterministic text rules, WebLLM in the browser, a local OpenAI-compatible server, replay. */
-export const BACKEND_KINDS = ['template', 'webllm', 'openai', 'replay'] as const;
+/**
+ * Backend kinds: deterministic text rules, WebLLM in the browser (WebGPU), wllama in the browser (a GGUF file on
+ * the CPU), a local OpenAI-compatible server, replay.
+ */
+export const BACKEND_KINDS = ['template', 'webllm', 'wllama', 'openai', 'replay'] as const;
 /** One backend kind. */
 export type BackendKind = (typeof BACKEND_KINDS)[number];
 
@@ -25,7 +28,8 @@ export type RoleKey = RoleName | RoleGroup;
 export const ROLE_KEYS = [...ROLE_NAMES, ...(Object.keys(ROLE_GROUPS) as RoleGroup[])] as const;
 
 /**
- * One backend. `model`: the WebLLM `model_id` or the server's model name (required for `webllm` and `openai`);
+ * One backend. `model`: the WebLLM `model_id`, the wllama model (a `.gguf` URL or `local-file:` name) or the
+ * server's model name (required for `webllm`, `wllama` and `openai`);
  * `baseUrl`: the server's API base, e.g. `http://127.0.0.1:11434/v1` (required for `openai`; loopback only
  * unless `allowRemote`).
  */
@@ -37,7 +41,7 @@ export const BackendSpecSchema = z
     allowRemote: z.boolean().optional(),
   })
   .superRefine((b, ctx) => {
-    if ((b.kind === 'webllm' || b.kind === 'openai') && !b.model)
+    if ((b.kind === 'webllm' || b.kind === 'wllama' || b.kind === 'openai') && !b.model)
       ctx.addIssue({ code: 'custom', message: `backend ${b.kind} needs a model`, path: ['model'] });
     if (b.kind === 'openai' && !b.baseUrl)
       ctx.addIssue({ code: 'custom', message: 'backend openai needs a baseUrl', path: ['baseUrl'] });

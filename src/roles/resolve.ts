@@ -24,6 +24,7 @@ import { ReplayBackend, canonicalJson, type ReplayFixture } from '../llm/replay'
 import type { ChatBackend } from '../llm/types';
 import { emptyUsageStats, type UsageStats } from '../llm/usage';
 import { WebLlmBackend } from '../llm/webllm';
+import { WllamaBackend, canHostWllama } from '../llm/wllama';
 import { LlmChangeProposer } from '../sim/llm/proposer';
 import { LlmModeClassifier } from '../sim/llm/mode';
 import { LlmResponder } from '../sim/llm/responder';
@@ -99,7 +100,10 @@ function canHostWebLlm(): boolean {
   return typeof globalThis.Worker === 'function' && typeof globalThis.navigator !== 'undefined';
 }
 
-/** Builds one backend for a non-template spec. @throws BackendUnavailableError (WebLLM outside a browser). */
+/**
+ * Builds one backend for a non-template spec. @throws BackendUnavailableError (WebLLM or wllama outside a
+ * browser), InvalidRequestError (a wllama model that is not a .gguf URL or local-file name).
+ */
 function buildBackend(spec: BackendSpec, config: RolesConfig, runtime: RuntimeOptions): ChatBackend {
   switch (spec.kind) {
     case 'replay':
@@ -127,6 +131,15 @@ function buildBackend(spec: BackendSpec, config: RolesConfig, runtime: RuntimeOp
         gpu: runtime.gpu,
         ...(runtime.createLlmWorker ? { createWorker: runtime.createLlmWorker } : {}),
       });
+    case 'wllama':
+      if (!canHostWllama()) {
+        throw new BackendUnavailableError(
+          'wllama (a GGUF model on the CPU) runs only in a browser (it needs WebAssembly, Web Workers and the ' +
+            'origin-private file system). In Node use the llamacpp backend with the same GGUF file, the openai ' +
+            'backend with a local server, the replay backend with fixtures, or template mode.',
+        );
+      }
+      return new WllamaBackend({ model: spec.model as string });
     case 'template':
       throw new InvalidRequestError('template roles need no backend');
   }
