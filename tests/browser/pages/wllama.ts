@@ -21,13 +21,18 @@ import { expose } from './expose';
 type Args =
   | { action: 'load'; model: string; abortAfterMs?: number }
   | { action: 'complete'; model: string }
+  | { action: 'raw'; model: string; schema: boolean; threads?: number }
   | { action: 'play'; model: string; utterance: string }
   | { action: 'watch'; model: string; horizon: number }
   | { action: 'cache' }
   | { action: 'delete'; model: string }
   | { action: 'import'; url: string; name: string };
 
-const simOn = (model: string): RolesConfig => ({ roles: { sim: { kind: 'wllama', model } } });
+/**
+ * The simulated user's words on the model: its `responder` role (the other simulator roles, mode and change
+ * proposer, stay template so that a turn fits the test's time on a shared 2-core machine).
+ */
+const simOn = (model: string): RolesConfig => ({ roles: { responder: { kind: 'wllama', model } } });
 
 expose(async (args: Args) => {
   const t0 = performance.now();
@@ -60,6 +65,47 @@ expose(async (args: Args) => {
       const stats = backend.stats;
       await backend.unload();
       return { value: r.value, attempts: r.attempts, stats, ms: ms() };
+    }
+    case 'raw': {
+      // wllama directly, for timings (llama.cpp's own prompt and generation speeds).
+      const { Wllama } = await import('@wllama/wllama');
+      const { WLLAMA_WASM_URL } = await import('../../../src/llm/wllama-assets');
+      const w = new Wllama({ default: WLLAMA_WASM_URL }, { suppressNativeLog: true });
+      w.setCompat(null);
+      await w.loadModelFromUrl(args.model, {
+        n_ctx: 4096,
+        n_gpu_layers: 0,
+        chat_template: 'gemma',
+        jinja: false,
+        ...(args.threads ? { n_threads: args.threads } : {}),
+      });
+      const loaded = ms();
+      const r = await w.createChatCompletion({
+        messages: [{ role: 'user', content: 'I just won the lottery! What is my mood? Answer in JSON.' }],
+        max_tokens: 32,
+        temperature: 0,
+        ...(args.schema
+          ? {
+              response_format: {
+                type: 'json_schema' as const,
+                json_schema: {
+                  name: 'a',
+                  schema: { type: 'object', properties: { mood: { type: 'string' } }, required: ['mood'] },
+                },
+              },
+            }
+          : {}),
+      });
+      const out = {
+        loaded,
+        total: ms(),
+        threads: w.getNumThreads(),
+        text: r.choices[0]?.message.content,
+        usage: r.usage,
+        timings: (r as unknown as { timings?: unknown }).timings,
+      };
+      await w.exit();
+      return out;
     }
     case 'play': {
       const roles = resolveRoles(simOn(args.model));
