@@ -11,7 +11,12 @@ import type { ModelRecord } from '@mlc-ai/web-llm';
  */
 export type ModelSummary = Pick<
   ModelRecord,
-  'model_id' | 'model' | 'model_type' | 'required_features' | 'buffer_size_required_bytes' | 'vram_required_MB'
+  | 'model_id'
+  | 'model'
+  | 'model_type'
+  | 'required_features'
+  | 'buffer_size_required_bytes'
+  | 'vram_required_MB'
 > & { overrides?: { context_window_size?: number } };
 
 /** The summary of a WebLLM model record (fields WebLLM leaves out stay out). */
