@@ -25,6 +25,7 @@ import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { GpuLike, GpuReport, Recommendation } from '../../../src/gpu/probe';
 import type { LoadProgress, WebLlmBackend } from '../../../src/llm/webllm';
+import { UnsupportedModelError } from '../../../src/llm/errors';
 import type { WllamaBackend } from '../../../src/llm/wllama';
 import { Field, Term } from '../glossary';
 import { GgufCache, ModelCache } from '../models/cache';
@@ -209,8 +210,19 @@ export default function Models() {
     setLoading({ progress: null, abort });
     let backend: WebLlmBackend | undefined;
     try {
+      const listed = found?.models.find((m) => m.id === c.model);
+      // An f16 build on an adapter without shader-f16 is refused first, before any request.
+      if (listed?.f16 && !found?.report.adapter?.shaderF16) {
+        fail(
+          explainModelError(
+            new UnsupportedModelError(c.model, 'this GPU adapter lacks the shader-f16 feature'),
+            c.model,
+          ),
+        );
+        return;
+      }
       // WebLLM's library is loaded only once its model host answers: offline, nothing large is fetched.
-      const problem = await modelHostProblem(found?.models.find((m) => m.id === c.model));
+      const problem = await modelHostProblem(listed);
       if (problem !== null) {
         fail(
           `${c.model} could not be downloaded: ${problem}. Nothing was downloaded, and WebLLM’s library was not ` +
