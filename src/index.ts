@@ -266,6 +266,8 @@ export {
 // Observation and cognitive-state features; text embedders.
 export { ObservationFeaturizer, cognitiveFeatures, type ObservationFeaturizerOptions } from './features';
 export { HashedNgramEmbedder, EmbedOptionError, type Embedder, type HashedEmbedderOptions } from './embed';
+export { MiniLmEmbedder, MINILM_DIM, MINILM_FILES, miniLmId, type MiniLmLoadOptions } from './embed/minilm';
+export { EmbedModelError } from './embed/errors';
 
 // Evaluation harness, reports and simulator validation; statistics.
 export {

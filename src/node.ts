@@ -39,3 +39,5 @@ export {
   type LlamaCppTimings,
 } from './llm/llamacpp';
 export { nodeRuntime, createLlamaCppBackend } from './roles/node';
+// Real sentence embeddings (all-MiniLM-L6-v2, int8 ONNX) from a model folder on disk.
+export { loadMiniLmEmbedder } from './embed/node';

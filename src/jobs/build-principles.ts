@@ -6,7 +6,7 @@
  */
 import { z } from 'zod';
 import { RandomPolicy, TemplateRealizer } from '../agents';
-import { HashedNgramEmbedder } from '../embed';
+import { HashedNgramEmbedder, type Embedder } from '../embed';
 import { DialogueEnv } from '../env';
 import {
   checkpointLine,
@@ -86,6 +86,8 @@ export interface BuildCheckpoint {
 export interface BuildPrinciplesOptions extends JobOptions {
   /** Resumable build: finished episodes found here are not played again; new ones are appended. */
   checkpoint?: BuildCheckpoint;
+  /** The embedder of the memory's retrieval (default: the hashed n-gram embedder; e.g. `MiniLmEmbedder`). */
+  embedder?: Embedder;
 }
 
 /**
@@ -126,7 +128,7 @@ export async function buildPrinciplesJob(
       if (done < total) checkAborted(options.signal, 'build-principles');
     },
   });
-  const memory = new PrincipleMemory(c.name ?? c.task, c.task, new HashedNgramEmbedder());
+  const memory = new PrincipleMemory(c.name ?? c.task, c.task, options.embedder ?? new HashedNgramEmbedder());
   const added = await memory.add(result.principles);
   const strategies: Record<string, number> = {};
   for (const p of memory.principles) strategies[p.strategy] = (strategies[p.strategy] ?? 0) + 1;

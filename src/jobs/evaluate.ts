@@ -16,6 +16,7 @@ import {
   type EpisodeStore,
 } from '../eval/harness-run';
 import { resolveRoles, type RuntimeOptions } from '../roles';
+import type { Embedder } from '../embed';
 import { SeedSchema, type Seed, type TaskId } from '../tasks/seed';
 import { defaultSeeds, emollmSeedSets } from '../tasks/defaults';
 import { EMOLLM_HORIZON, isEmollmTaskName, taskFamily } from '../tasks/emollm';
@@ -118,6 +119,8 @@ export interface EvaluateJobOptions extends JobOptions {
   generatedAt?: Date;
   /** Also return the full episode records (`run.records`), see `EvaluateOptions.keepRecords`; default false. */
   keepRecords?: boolean;
+  /** The embedder of the principle memories in `resources` (default: the hashed n-gram embedder). */
+  embedder?: Embedder;
   /** Called once the configuration is valid and the plan made, before any episode runs. */
   onPlan?: (plan: ReturnType<typeof planEvaluation>) => Promise<void> | void;
 }
@@ -164,7 +167,11 @@ export async function evaluateJob(
     ...(options.signal ? { signal: options.signal } : {}),
   });
   const resources = (config.resources ?? {}) as PolicyResources;
-  const registry = await PolicyRegistry.create(roles, resources);
+  const registry = await PolicyRegistry.create(
+    roles,
+    resources,
+    options.embedder ? { embedder: options.embedder } : {},
+  );
   try {
     const plain =
       Object.keys(config.language ?? {}).length === 0 &&

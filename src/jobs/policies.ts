@@ -29,7 +29,7 @@ import {
   PROMPT_BASELINES,
 } from '../baselines/registry';
 import { StandardTemplatePolicy } from '../baselines/standard';
-import { HashedNgramEmbedder } from '../embed';
+import { HashedNgramEmbedder, type Embedder } from '../embed';
 import { PrincipleMemory, PrinciplesPlanner } from '../memory';
 import type { TrainedActor } from '../rl/policy';
 import type { ResolvedRoles } from '../roles';
@@ -122,16 +122,19 @@ export class PolicyRegistry {
   ) {}
 
   /**
-   * Loads the resources (memories are embedded, actor weights loaded into networks).
+   * Loads the resources (memories are embedded with `options.embedder`, default the hashed n-gram embedder;
+   * actor weights loaded into networks).
    * @throws MemoryFileError / WeightMismatchError for a resource that does not load.
    */
-  static async create(roles: ResolvedRoles, resources: PolicyResources = {}): Promise<PolicyRegistry> {
+  static async create(
+    roles: ResolvedRoles,
+    resources: PolicyResources = {},
+    options: { embedder?: Embedder } = {},
+  ): Promise<PolicyRegistry> {
     const memories = new Map<string, PrincipleMemory>();
+    const embedder = options.embedder ?? new HashedNgramEmbedder();
     for (const [ref, file] of Object.entries(resources.principles ?? {}))
-      memories.set(
-        ref,
-        await PrincipleMemory.fromFile(file, new HashedNgramEmbedder(), { source: ref, name: ref }),
-      );
+      memories.set(ref, await PrincipleMemory.fromFile(file, embedder, { source: ref, name: ref }));
     const actors = new Map<string, { policy: () => Policy; dispose: () => void }>();
     const trainedActors = Object.entries(resources.cstpo ?? {});
     // tfjs is loaded only when a trained actor is asked for.

@@ -4,7 +4,7 @@
  * run it. The memory is given as its file content (Node reads the file; a browser exports it from IndexedDB).
  */
 import { z } from 'zod';
-import { HashedNgramEmbedder } from '../embed';
+import { HashedNgramEmbedder, type Embedder } from '../embed';
 import { formatPrinciple, PrincipleMemory } from '../memory';
 import { parseJobConfig, TaskField } from './common';
 import { PolicyUnavailableError } from './errors';
@@ -37,11 +37,15 @@ export interface QueryPrinciplesResult {
 /**
  * Runs the query job.
  * @throws JobConfigError for an invalid configuration; MemoryFileError (src/memory) for a memory file that does
- *   not load, naming `source`; PolicyUnavailableError for a memory of another task than `task` (when given).
+ *   not load, naming `source` (also one built with another embedder than `options.embedder`, default the
+ *   hashed n-gram one); PolicyUnavailableError for a memory of another task than `task` (when given).
  */
-export async function queryPrinciplesJob(input: QueryPrinciplesConfig): Promise<QueryPrinciplesResult> {
+export async function queryPrinciplesJob(
+  input: QueryPrinciplesConfig,
+  options: { embedder?: Embedder } = {},
+): Promise<QueryPrinciplesResult> {
   const c = parseJobConfig(QueryPrinciplesConfigSchema, input, 'query-principles');
-  const memory = await PrincipleMemory.fromFile(c.memory, new HashedNgramEmbedder(), {
+  const memory = await PrincipleMemory.fromFile(c.memory, options.embedder ?? new HashedNgramEmbedder(), {
     ...(c.source !== undefined ? { source: c.source } : {}),
   });
   if (c.task !== undefined && memory.task !== c.task)

@@ -6,4 +6,5 @@ export * from './replay';
 export * from './openai';
 export * from './structured';
 export * from './webllm';
+export * from './wllama';
 export * from './call';

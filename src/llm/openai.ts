@@ -62,10 +62,14 @@ export interface OpenAiBackendOptions {
   fetch?: typeof fetch;
 }
 
-/** True for 127.0.0.0/8, `localhost` (and `*.localhost`) and `[::1]`. */
+/**
+ * True for 127.0.0.0/8, `localhost` and `[::1]`: the names that resolve to this machine in every runtime.
+ * `*.localhost` names are refused: browsers map them to loopback, but Node resolves them through the system
+ * resolver (a hosts file or DNS may send them elsewhere), so the name alone does not prove the host is local.
+ */
 export function isLoopbackUrl(url: URL): boolean {
   const host = url.hostname.toLowerCase();
-  if (host === 'localhost' || host.endsWith('.localhost') || host === '[::1]') return true;
+  if (host === 'localhost' || host === '[::1]') return true;
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 

@@ -127,6 +127,20 @@ function allFinite(v: Float32Array): boolean {
   return true;
 }
 
+/**
+ * Largest L2 norm accepted for a stored embedding. Every embedder of the library makes unit-length (or zero)
+ * vectors; float16 storage moves the norm by about 1e-3. A larger norm (e.g. values of 1e38, whose squared
+ * distances overflow) means the file was damaged or made by hand, and its distances would mean nothing.
+ */
+export const MAX_EMBEDDING_NORM = 1.01;
+
+/** L2 norm of `v`, in float64. */
+function norm(v: Float32Array): number {
+  let s = 0;
+  for (let i = 0; i < v.length; i++) s += (v[i] as number) * (v[i] as number);
+  return Math.sqrt(s);
+}
+
 /** `principles[3].principle.when` from a zod issue path ("(root)" for the empty path). */
 function jsonPath(path: readonly PropertyKey[]): string {
   if (path.length === 0) return '(root)';
@@ -217,6 +231,11 @@ export function parseMemoryFile(
           `${path}: embedding has ${v.length} values, the embedder's dimension is ${file.embedder?.dim}`,
         );
       else if (!allFinite(v)) issues.push(`${path}: embedding has a non-finite value`);
+      else if (norm(v) > MAX_EMBEDDING_NORM)
+        issues.push(
+          `${path}: embedding has length ${norm(v).toPrecision(3)} (L2 norm); embedders make unit-length ` +
+            'vectors, so the file is damaged',
+        );
       return v;
     } catch (e) {
       issues.push(`${path}: ${(e as Error).message}`);

@@ -302,16 +302,22 @@ export class PrincipleMemory {
 
   /**
    * A memory from a file (JSON text or parsed value), validated as a whole. Cached embeddings are used when
-   * they come from the same embedder (same id and dimension), otherwise every principle is re-embedded. All
-   * principles of a valid file are kept (a file is not deduplicated again).
-   * @throws MemoryFileError for an invalid file (see {@link parseMemoryFile}).
+   * they come from the same embedder (same id and dimension); a file whose embeddings come from another
+   * embedder is refused (its retrieval would silently change), unless `reembed` asks for every principle to be
+   * embedded again with `embedder`. All principles of a valid file are kept (a file is not deduplicated again).
+   * @throws MemoryFileError for an invalid file (see {@link parseMemoryFile}), including one built with another
+   *   embedder without `reembed` (the message names both embedders).
    */
   static async fromFile(
     input: string | unknown,
     embedder: Embedder,
-    options: MemoryOptions & { source?: string; name?: string } = {},
+    options: MemoryOptions & { source?: string; name?: string; reembed?: boolean } = {},
   ): Promise<PrincipleMemory> {
-    const { file, entries } = parseMemoryFile(input, options.source);
+    const { file, entries } = parseMemoryFile(
+      input,
+      options.source,
+      options.reembed ? {} : { embedder: { id: embedder.id, dim: embedder.dim } },
+    );
     const name = options.name ?? file.name;
     const cached = file.embedder?.id === embedder.id && file.embedder.dim === embedder.dim;
     const embedded = cached

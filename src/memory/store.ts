@@ -14,7 +14,7 @@ import type { Embedder } from '../embed';
 import { Database, StoreError, writeTransaction } from '../store';
 import { getTask } from '../tasks';
 import type { TaskId } from '../tasks/seed';
-import { parseMemoryFile, type MemoryFile } from './file';
+import type { MemoryFile } from './file';
 import { PrincipleMemory, type AddResult, type EmbeddedPrinciple, type MemoryOptions } from './memory';
 import { PRINCIPLE_SCHEMA_VERSION, PrincipleSchema, type Principle } from './principle';
 
@@ -279,12 +279,10 @@ export class PrincipleStore {
     embedder: Embedder,
     options: { name?: string; replace?: boolean; source?: string; reembed?: boolean } = {},
   ): Promise<MemoryMeta> {
-    if (!options.reembed) {
-      parseMemoryFile(input, options.source, { embedder: { id: embedder.id, dim: embedder.dim } });
-    }
     const memory = await PrincipleMemory.fromFile(input, embedder, {
       ...(options.source !== undefined ? { source: options.source } : {}),
       ...(options.name !== undefined ? { name: options.name } : {}),
+      ...(options.reembed ? { reembed: true } : {}),
     });
     return this.save(memory, { replace: options.replace ?? false });
   }

@@ -8,10 +8,10 @@ import { ChatResponseSchema } from '../llm/types';
 import { ROLE_NAMES, type RoleName } from '../llm/call';
 
 /**
- * Backend kinds: deterministic text rules, WebLLM in the browser, a local OpenAI-compatible server, replay, and a
- * GGUF model file run by llama.cpp in Node (`llamacpp`).
+ * Backend kinds: deterministic text rules, WebLLM in the browser (WebGPU), wllama in the browser (a GGUF file on
+ * the CPU), a local OpenAI-compatible server, replay, and a GGUF model file run by llama.cpp in Node (`llamacpp`).
  */
-export const BACKEND_KINDS = ['template', 'webllm', 'openai', 'replay', 'llamacpp'] as const;
+export const BACKEND_KINDS = ['template', 'webllm', 'wllama', 'openai', 'replay', 'llamacpp'] as const;
 /** One backend kind. */
 export type BackendKind = (typeof BACKEND_KINDS)[number];
 
@@ -30,11 +30,12 @@ export const ROLE_KEYS = [...ROLE_NAMES, ...(Object.keys(ROLE_GROUPS) as RoleGro
 const positive = z.number().int().min(1);
 
 /**
- * One backend. `model`: the WebLLM `model_id`, the server's model name, or the GGUF file's path (required for
- * `webllm`, `openai` and `llamacpp`); `baseUrl`: the server's API base, e.g. `http://127.0.0.1:11434/v1` (required
- * for `openai`; loopback only unless `allowRemote`). `timeoutMs` (per call) and `maxAnswerBytes` (answer cap) apply
- * to `openai` and `llamacpp`; `contextSize` (tokens per sequence), `sequences` (calls generating at once: the
- * run's concurrency) and `threads` (CPU threads) to `llamacpp`.
+ * One backend. `model`: the WebLLM `model_id`, the wllama model (a `.gguf` URL or `local-file:` name), the
+ * server's model name, or the GGUF file's path (required for `webllm`, `wllama`, `openai` and `llamacpp`);
+ * `baseUrl`: the server's API base, e.g. `http://127.0.0.1:11434/v1` (required for `openai`; loopback only unless
+ * `allowRemote`). `timeoutMs` (per call) and `maxAnswerBytes` (answer cap) apply to `openai` and `llamacpp`;
+ * `contextSize` (tokens per sequence), `sequences` (calls generating at once: the run's concurrency) and `threads`
+ * (CPU threads) to `llamacpp`.
  */
 export const BackendSpecSchema = z
   .object({
@@ -49,7 +50,10 @@ export const BackendSpecSchema = z
     threads: positive.max(256).optional(),
   })
   .superRefine((b, ctx) => {
-    if ((b.kind === 'webllm' || b.kind === 'openai' || b.kind === 'llamacpp') && !b.model)
+    if (
+      (b.kind === 'webllm' || b.kind === 'wllama' || b.kind === 'openai' || b.kind === 'llamacpp') &&
+      !b.model
+    )
       ctx.addIssue({ code: 'custom', message: `backend ${b.kind} needs a model`, path: ['model'] });
     if (b.kind === 'openai' && !b.baseUrl)
       ctx.addIssue({ code: 'custom', message: 'backend openai needs a baseUrl', path: ['baseUrl'] });

@@ -24,6 +24,7 @@ import { ReplayBackend, canonicalJson, type ReplayFixture } from '../llm/replay'
 import type { ChatBackend } from '../llm/types';
 import { emptyUsageStats, type UsageStats } from '../llm/usage';
 import { WebLlmBackend } from '../llm/webllm';
+import { WllamaBackend, canHostWllama } from '../llm/wllama';
 import { LlmChangeProposer } from '../sim/llm/proposer';
 import { LlmModeClassifier } from '../sim/llm/mode';
 import { LlmResponder } from '../sim/llm/responder';
@@ -109,8 +110,9 @@ function canHostWebLlm(): boolean {
 }
 
 /**
- * Builds one backend for a non-template spec. @throws BackendUnavailableError (WebLLM outside a browser, llamacpp
- * without `runtime.createLocalBackend`).
+ * Builds one backend for a non-template spec. @throws BackendUnavailableError (WebLLM or wllama outside a
+ * browser, llamacpp without `runtime.createLocalBackend`), InvalidRequestError (a wllama model that is not a .gguf
+ * URL or local-file name).
  */
 function buildBackend(spec: BackendSpec, config: RolesConfig, runtime: RuntimeOptions): ChatBackend {
   switch (spec.kind) {
@@ -149,6 +151,15 @@ function buildBackend(spec: BackendSpec, config: RolesConfig, runtime: RuntimeOp
         gpu: runtime.gpu,
         ...(runtime.createLlmWorker ? { createWorker: runtime.createLlmWorker } : {}),
       });
+    case 'wllama':
+      if (!canHostWllama()) {
+        throw new BackendUnavailableError(
+          'wllama (a GGUF model on the CPU) runs only in a browser (it needs WebAssembly, Web Workers and the ' +
+            'origin-private file system). In Node use the llamacpp backend with the same GGUF file, the openai ' +
+            'backend with a local server, the replay backend with fixtures, or template mode.',
+        );
+      }
+      return new WllamaBackend({ model: spec.model as string });
     case 'template':
       throw new InvalidRequestError('template roles need no backend');
   }
@@ -240,7 +251,7 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
     },
     usage,
     async backendInfo() {
-      const infos = await Promise.all([...shared.values()].map((b) => b.info?.() ?? null));
+      const infos = await Promise.all([...shared.values()].map(async (b) => (await b.info?.()) ?? null));
       return infos.filter((i): i is Record<string, unknown> => i !== null);
     },
     recordedFixture() {

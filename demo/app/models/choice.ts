@@ -1,6 +1,7 @@
 /**
  * The person's language-model choice, kept in this browser (localStorage) so that every page can use it: which
- * backend (template rules, a WebLLM model, or a local OpenAI-compatible server) plays which language roles
+ * backend (template rules, a WebLLM model, a GGUF model on the CPU through wllama, or a local OpenAI-compatible
+ * server) plays which language roles
  * (actor, user simulator, judge). Small and import-free of the backends, so any page can read it cheaply and
  * turn it into the jobs' `language` configuration with {@link rolesConfigOf}.
  */
@@ -20,10 +21,14 @@ export const ROLE_WORDS: Readonly<Record<ModelRole, string>> = {
   judge: 'the judge (scores the finished dialogue)',
 };
 
-/** What plays the language roles. `model`: a WebLLM model_id or the server's model name. */
+/**
+ * What plays the language roles. `model`: a WebLLM model_id, the wllama model (a `.gguf` URL or a `local-file:`
+ * name of a file copied into the cache), or the server's model name.
+ */
 export type ModelChoice =
   | { kind: 'template' }
   | { kind: 'webllm'; model: string; roles: ModelRole[] }
+  | { kind: 'wllama'; model: string; roles: ModelRole[] }
   | { kind: 'openai'; model: string; baseUrl: string; allowRemote: boolean; roles: ModelRole[] };
 
 const TEMPLATE: ModelChoice = { kind: 'template' };
@@ -43,6 +48,7 @@ export function parseModelChoice(text: string | null): ModelChoice {
   if (v === null || typeof v !== 'object' || typeof v.model !== 'string' || !v.model || !isRoles(v.roles))
     return TEMPLATE;
   if (v.kind === 'webllm') return { kind: 'webllm', model: v.model, roles: v.roles };
+  if (v.kind === 'wllama') return { kind: 'wllama', model: v.model, roles: v.roles };
   if (v.kind === 'openai' && typeof v.baseUrl === 'string')
     return {
       kind: 'openai',
@@ -79,8 +85,8 @@ export function saveModelChoice(
 export function rolesConfigOf(choice: ModelChoice): RolesConfig | undefined {
   if (choice.kind === 'template' || choice.roles.length === 0) return undefined;
   const spec =
-    choice.kind === 'webllm'
-      ? { kind: 'webllm' as const, model: choice.model }
+    choice.kind === 'webllm' || choice.kind === 'wllama'
+      ? { kind: choice.kind, model: choice.model }
       : {
           kind: 'openai' as const,
           model: choice.model,

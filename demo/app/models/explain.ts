@@ -4,7 +4,7 @@
  */
 
 /**
- * Plain words for an error of WebLlmBackend or OpenAiBackend (the library's message follows in brackets).
+ * Plain words for an error of WebLlmBackend, WllamaBackend or OpenAiBackend (the library's message follows in brackets).
  * `what` names the model or server; `server` is true for the OpenAI-compatible backend.
  */
 export function explainModelError(e: unknown, what: string, server = false): string {
@@ -18,6 +18,8 @@ export function explainModelError(e: unknown, what: string, server = false): str
         : `${what} cannot run here${detail}.`;
     case 'BackendUnavailableError':
       if (server) return `${what} cannot be reached: is the server running on that address?${detail}`;
+      if (/wllama|WebAssembly|storage/i.test(err.message))
+        return `The processor engine (wllama) cannot run in this browser${detail}.`;
       return `No language model can run in this page: the browser offers no usable WebGPU adapter${detail}.`;
     case 'ModelLoadError':
       return /fetch|network|NetworkError|404|Not Found/i.test(err.message)

@@ -205,9 +205,20 @@ it('Models: f16 refused before any download; a model that cannot load explains i
   expect(webllmScripts()).toEqual([]);
   expect(await page.locator('.gpu-findings li').count()).toBeGreaterThan(0);
 
-  await page.getByRole('radio', { name: /A model in this browser/ }).check();
+  await page.getByRole('radio', { name: /A model in this browser on the graphics card/ }).check();
   const select = page.getByLabel('WebLLM model');
+  // The list holds what fits this device, the recommended model preselected; the rest only on request.
+  const fitting = await select
+    .locator('optgroup')
+    .first()
+    .locator('option')
+    .evaluateAll((os) => os.map((o) => (o as HTMLOptionElement).value));
+  expect(fitting.length).toBeGreaterThan(0);
+  expect(await select.inputValue()).toBe(fitting[0]);
+  expect(fitting.some((id) => id.includes('q4f16'))).toBe(false); // no shader-f16 on this adapter
   const f16 = 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC';
+  expect(await select.locator(`option[value="${f16}"]`).count()).toBe(0);
+  await page.getByRole('checkbox', { name: /Also list the \d+ models that do not fit/ }).check();
   expect(await select.locator(`option[value="${f16}"]`).textContent()).toContain(
     'needs shader-f16 (not here)',
   );
@@ -219,13 +230,27 @@ it('Models: f16 refused before any download; a model that cannot load explains i
   expect(requested.filter((u) => /huggingface|raw\.githubusercontent|llm\.worker/.test(u))).toEqual([]);
   expect(page.url()).toContain(`model=${f16}`);
 
-  // An f32 model whose files cannot be fetched: plain words, the stored choice stays template mode.
+  // An f32 model whose host cannot be reached: plain words, the stored choice stays template mode, and
+  // WebLLM's library (~12 MB of JavaScript for page and worker) was never fetched (issue 26).
   await select.selectOption('SmolLM2-135M-Instruct-q0f32-MLC');
   await page.getByRole('button', { name: 'Download, load and use' }).click();
   await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toContain('could not be downloaded');
+  expect(await alert.textContent()).toContain('WebLLM’s library was not loaded');
   expect(await alert.textContent()).toContain('pages keep using template mode');
   expect(await page.evaluate(() => localStorage.getItem('pdl-model-choice'))).toBeNull();
-  expect(webllmScripts().length).toBeGreaterThan(0);
+  expect(webllmScripts()).toEqual([]);
+  expect(requested.some((u) => u.includes('/resolve/main/mlc-chat-config.json'))).toBe(true);
+
+  // The CPU engine: a .gguf address that does not answer is explained, template mode stays; the GGUF cache
+  // is listed (empty).
+  await page.getByRole('radio', { name: /A GGUF model in this browser on the processor/ }).check();
+  await page.getByLabel(/Address of a \.gguf model file/).fill(`${server.url}/missing-model.gguf`);
+  await page.getByRole('button', { name: 'Download, load and use' }).click();
+  await expect.poll(() => alert.textContent(), { timeout: 60_000 }).toContain('missing-model.gguf');
+  expect(await alert.textContent()).toContain('pages keep using template mode');
+  await page.getByRole('button', { name: 'Check the GGUF cache' }).click();
+  await page.locator('p.gguf-cache-empty').waitFor({ timeout: 30_000 });
+  expect(webllmScripts()).toEqual([]);
   expect(await axeViolations(page, 'models')).toEqual([]);
 
   // A local server: a remote address is refused unless allowed; a loopback one is stored and survives a reload.
@@ -274,5 +299,37 @@ it('Models: f16 refused before any download; a model that cannot load explains i
   // Only the chosen model's host (aborted above) and the chosen loopback server were asked for anything.
   const chosen = /^https:\/\/(huggingface\.co|raw\.githubusercontent\.com)\/|^http:\/\/127\.0\.0\.1:9\//;
   expect(foreign().filter((u) => !chosen.test(u))).toEqual([]);
+  await context.close();
+});
+
+it('Models: a link may propose a remote server but never gives consent: the box starts unticked and the page says so', async () => {
+  const { page, context, errors, foreign } = await open(
+    '#/models?llm=openai&url=http%3A%2F%2F192.0.2.7%3A8000%2Fv1&remote=1&model=tiny-chat&roles=actor',
+  );
+  await context.route(/^https?:\/\/(?!127\.0\.0\.1)/, (r) => r.abort('internetdisconnected'));
+  const box = page.getByRole('checkbox', { name: /Allow a server on another computer/ });
+  await box.waitFor({ timeout: 30_000 });
+  expect(await page.getByLabel('Server address (API base URL)').inputValue()).toBe(
+    'http://192.0.2.7:8000/v1',
+  );
+  expect(await box.isChecked()).toBe(false);
+  expect(await page.locator('p.link-remote').textContent()).toContain(
+    'The link that opened this page asked for a server on another computer',
+  );
+  // One click on the link's choice is refused: nothing is stored, nothing is sent.
+  await page.getByRole('button', { name: 'Use this choice' }).click();
+  await expect.poll(() => page.getByRole('alert').textContent()).toContain('is not on this computer');
+  expect(await page.evaluate(() => localStorage.getItem('pdl-model-choice'))).toBeNull();
+  // The person's own tick is consent.
+  await box.check();
+  await page.getByRole('button', { name: 'Use this choice' }).click();
+  await expect.poll(() => page.locator('p.current').textContent()).toContain('http://192.0.2.7:8000/v1');
+  expect(parseModelChoice(await page.evaluate(() => localStorage.getItem('pdl-model-choice')))).toMatchObject(
+    {
+      allowRemote: true,
+    },
+  );
+  expect(errors).toEqual([]);
+  expect(foreign()).toEqual([]);
   await context.close();
 });

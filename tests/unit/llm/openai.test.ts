@@ -188,6 +188,15 @@ describe('OpenAiBackend', () => {
     ]) {
       expect(isLoopbackUrl(new URL(u))).toBe(true);
     }
+    // A name under .localhost is not proof of a local host (Node resolves it through the system resolver).
+    for (const u of [
+      'http://evil.localhost:8000/v1',
+      'http://localhost.example.com/v1',
+      'http://127.0.0.1.nip.io/',
+    ]) {
+      expect(isLoopbackUrl(new URL(u))).toBe(false);
+      expect(() => new OpenAiBackend({ baseUrl: u, model: 'tiny' })).toThrow(PrivacyError);
+    }
   });
 
   it('validates the request before sending it', async () => {

@@ -69,6 +69,11 @@ describe('memory file', () => {
     const nan = structuredClone(good);
     nan.principles[0]!.embeddings!.text = encodeVector(Float32Array.from({ length: 64 }, () => NaN));
     expect(reasons(nan)[0]).toMatch(/non-finite/);
+    const huge = structuredClone(good);
+    huge.principles[0]!.embeddings!.when = encodeVector(Float32Array.from({ length: 64 }, () => 1e38));
+    expect(reasons(huge)[0]).toMatch(
+      /^principles\[0\]\.embeddings\.when: embedding has length 8\.00e\+38 \(L2 norm\); embedders make unit-length vectors/,
+    );
     const { embedder: _e, ...unnamed } = good;
     expect(reasons(unnamed)[0]).toMatch(/^embedder: embeddings are present/);
   });

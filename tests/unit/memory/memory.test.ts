@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { MemoryInputError, MemoryOptionError } from '../../../src/memory/errors';
 import { HashedNgramEmbedder } from '../../../src/embed';
-import { FlatL2Index, formatPrinciple, PrincipleMemory, type IndexFactory } from '../../../src/memory';
+import {
+  FlatL2Index,
+  formatPrinciple,
+  MemoryFileError,
+  PrincipleMemory,
+  type IndexFactory,
+} from '../../../src/memory';
 import { roundToHalves } from '../../../src/memory/half';
 import { embedder, principle } from './helpers';
 
@@ -75,7 +81,7 @@ describe('PrincipleMemory', () => {
     expect(revision.entries[0]!.text).toEqual(memory.entries[1]!.text);
   });
 
-  it('round-trips through its file bit-exactly, and re-embeds for another embedder', async () => {
+  it('round-trips through its file bit-exactly; another embedder is refused unless it re-embeds', async () => {
     const memory = new PrincipleMemory('m', 'esconv', embedder);
     await memory.add(situations.map((s) => principle(s, 'Question', { utterance: s })));
     const json = JSON.stringify(memory.toFile());
@@ -89,7 +95,13 @@ describe('PrincipleMemory', () => {
       await memory.retrieve('the help-seeker sounds low'),
     );
     const other = new HashedNgramEmbedder({ dim: 32 });
-    const reembedded = await PrincipleMemory.fromFile(json, other, { name: 'renamed' });
+    const refused = PrincipleMemory.fromFile(json, other, { source: 'm.json' });
+    await expect(refused).rejects.toBeInstanceOf(MemoryFileError);
+    await expect(refused).rejects.toThrow(
+      `m.json is not a valid principle memory (1 problem): embedder: built with ${embedder.id} ` +
+        `(dim ${embedder.dim}), this run embeds with ${other.id} (dim 32)`,
+    );
+    const reembedded = await PrincipleMemory.fromFile(json, other, { name: 'renamed', reembed: true });
     expect(reembedded.name).toBe('renamed');
     expect(reembedded.entries[0]!.when).toEqual((await other.embed([situations[0]!]))[0]);
     expect(reembedded.entries[0]!.text).toEqual(
