@@ -445,7 +445,7 @@ export class LlamaCppBackend implements ChatBackend {
           temperature: valid.temperature ?? 1,
           ...(valid.top_p !== undefined ? { topP: valid.top_p } : {}),
           ...(valid.seed !== undefined ? { seed: valid.seed >>> 0 } : {}),
-          ...(grammar ? { grammar: await grammar } : {}),
+          ...(grammar ? { grammar } : {}),
           ...(valid.stop !== undefined
             ? { customStopTriggers: typeof valid.stop === 'string' ? [valid.stop] : valid.stop }
             : {}),

@@ -24,8 +24,16 @@ afterEach(async () => {
 });
 
 /** Starts `handler` on 127.0.0.1; returns the API base URL. */
-async function listen(handler: Parameters<typeof createServer>[1]): Promise<string> {
-  server = createServer(handler);
+/** A loopback server whose async handler's failures end the response (the test then sees a failed request). */
+async function listen(
+  handler: (
+    req: import('node:http').IncomingMessage,
+    res: import('node:http').ServerResponse,
+  ) => Promise<void> | void,
+): Promise<string> {
+  server = createServer((req, res) => {
+    Promise.resolve(handler(req, res)).catch(() => res.destroy());
+  });
   await new Promise<void>((ok) => server!.listen(0, '127.0.0.1', ok));
   return `http://127.0.0.1:${(server.address() as AddressInfo).port}/v1`;
 }
