@@ -8,6 +8,7 @@
  *
  * Options: --report FILE, --before FILE, --out FILE, --data DIR (default ../shared/data), --record-before.
  */
+import { FITTED_PARAMS } from '../src/sim/fitted/params';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -156,6 +157,7 @@ async function main(): Promise<void> {
     data: dataFiles(dataDir),
     replies,
     ...(before ? { before } : {}),
+    fitted: FITTED_PARAMS,
     command: 'npm run sim-card',
   });
   const out = resolve(ROOT, values.out);

@@ -8,6 +8,7 @@
  */
 import type { TaskId } from '../tasks/seed';
 import type { ReplyRow } from './replies';
+import type { FittedParams } from '../fit';
 
 /** One dataset file the card lists. */
 export interface CardDataFile {
@@ -51,8 +52,44 @@ export interface CardInput {
   data: CardDataFile[];
   replies: ReplySet[];
   before?: CardBefore;
+  /** The fitted parameters in use (`src/sim/fitted/params.ts`, written by `npm run fit-sim`). */
+  fitted?: FittedParams;
   /** The command that regenerates the card. */
   command: string;
+}
+
+/** What the fitted parameters hold, per task, and the datasets and splits they came from. */
+function fittedSection(p: FittedParams): string {
+  const out: string[] = [
+    `Written by \`${p.command}\` (seed ${p.seed}; content SHA-256 \`${p.contentHash.slice(0, 12)}…\`). Split: ${p.split}.`,
+    '',
+    table(
+      p.datasets.map((d) => ({
+        task: d.task,
+        file: d.file,
+        dialogues: d.dialogues,
+        train: d.train,
+        validation: d.validation,
+        'held-out (never read)': d.heldOut,
+        licence: d.licence,
+      })),
+    ),
+    '',
+  ];
+  const rows = (['esconv', 'p4g', 'cb'] as const).map((task) => {
+    const t = p.tasks[task];
+    return {
+      task,
+      'reaction model': `softmax regression over ${t.reaction.buckets} hashed n-gram buckets + ${t.reaction.dense.length} dense inputs → ${t.reaction.classes.join(' / ')} (L2 ${t.reaction.l2}, prior weight ${t.reaction.alpha})`,
+      coherence: `bigram LM of the actors' turns; confusing below ${t.coherence.threshold.toFixed(2)} nats/token (≥ ${t.coherence.minTokens} tokens)`,
+      'CB prices': t.price
+        ? `acceptance (logistic, ${t.price.acceptRows} turns), concession (ridge, ${t.price.counterRows} turns)`
+        : '—',
+    };
+  });
+  out.push(table(rows), '');
+  out.push('Validation-split scores of the chosen models:', '', genericSection(p.validation));
+  return out.join('\n');
 }
 
 const isRecord = (v: unknown): v is Record<string, unknown> =>
@@ -242,7 +279,8 @@ export function simulatorCard(input: CardInput): string {
   const shown = new Set<string>();
   const fitted = NAMED.filter(([k, h]) => h.includes('fitted') && r[k] !== undefined);
   out.push('## What is fitted', '');
-  if (fitted.length === 0)
+  if (input.fitted) out.push(fittedSection(input.fitted), '');
+  else if (fitted.length === 0)
     out.push(
       'This report names no fitted part: the reactions it measures come from the hand-set rules of the version that made it.',
       '',
