@@ -309,6 +309,7 @@ export {
 // Language-model backends and structured output.
 export {
   WebLlmBackend,
+  WllamaBackend,
   OpenAiBackend,
   ReplayBackend,
   ScriptedBackend,

@@ -41,3 +41,35 @@ export {
 export { nodeRuntime, createLlamaCppBackend } from './roles/node';
 // Real sentence embeddings (all-MiniLM-L6-v2, int8 ONNX) from a model folder on disk.
 export { loadMiniLmEmbedder } from './embed/node';
+
+// The errors of the Node-side parts (each a LabError with a stable code): output locks and full disks, resumed
+// runs, damaged run files, GGUF model files, the fitted simulator parameters and the environment server.
+export { FitInputError } from './fit/errors';
+export { DiskFullError, OutputLockedError } from './io/errors';
+export { FinishedEpisodeMismatchError } from './jobs/errors';
+export {
+  ModelFileError,
+  ModelTooLargeError,
+  ContextTooSmallError,
+  AnswerTooLargeError,
+  MissingPackageError,
+} from './llm/errors';
+export { DamagedRunFileError } from './runs/errors';
+export { FittedParamsError } from './sim/errors';
+export {
+  ServerError,
+  BadMessageError,
+  InvalidJsonError,
+  UnknownTypeError,
+  CapacityError,
+  VersionMismatchError,
+  UnauthorizedError,
+  ScopeForbiddenError,
+  SessionStateError,
+  CheckpointTokenError,
+  UnknownSeedError,
+  ShuttingDownError,
+  PayloadTooLargeError,
+  NotFoundError,
+  ServerOptionError,
+} from './server/errors';

@@ -80,15 +80,53 @@ export function actorEvents(state: Readonly<SimState>, f: TextFeatures, confusin
 }
 
 /**
+ * The rule seller of Cog-Sim with a language-model proposer (the papers' design: no reactions fitted to people):
+ * it accepts an offer at or above its acceptable price ({@link sellerAcceptablePrice}), quits on an offer below half
+ * its reservation price when firmly against, and otherwise counters 40% of the way from its previous price toward
+ * the larger of the offer and its acceptable price.
+ */
+function ruleSellerEvents(
+  state: Readonly<SimState>,
+  offer: number,
+  against: number,
+): { events: TaskEvent[]; ended: EndReason | null; lastUserPrice: number | null } {
+  const turn = state.turn;
+  const acceptable = sellerAcceptablePrice(state);
+  if (offer >= acceptable)
+    return {
+      events: [{ turn, by: 'user', type: 'accept', price: offer }],
+      ended: 'deal',
+      lastUserPrice: offer,
+    };
+  const reservation = state.private.reservationPrice ?? acceptable;
+  if (offer < 0.5 * reservation && against >= 3.4)
+    return {
+      events: [{ turn, by: 'user', type: 'quit' }],
+      ended: 'quit',
+      lastUserPrice: state.lastUserPrice,
+    };
+  const prev = state.lastUserPrice ?? state.private.listPrice ?? acceptable;
+  const target = Math.max(offer, acceptable);
+  const counter = Math.min(prev, Math.max(Math.ceil(acceptable), Math.round(prev - 0.4 * (prev - target))));
+  return {
+    events: [{ turn, by: 'user', type: 'offer', price: counter }],
+    ended: null,
+    lastUserPrice: counter,
+  };
+}
+
+/**
  * The user's events and ending after the update. `actorEvs` are this turn's actor events; `namesPrice` (CB): the
  * fitted reaction model reads the actor's turn as one people answer with a price (a counter), so a seller names
- * its price even without an offer to answer.
+ * its price even without an offer to answer; `fittedSeller` (CB): the seller accepts and concedes as fitted to
+ * people (template mode, issue 23), else by the rules of {@link ruleSellerEvents}.
  */
 export function userEvents(
   state: Readonly<SimState>,
   actorEvs: readonly TaskEvent[],
   asked: boolean,
   namesPrice = false,
+  fittedSeller = true,
 ): { events: TaskEvent[]; ended: EndReason | null; lastUserPrice: number | null } {
   const turn = state.turn;
   const cog = state.cognitive;
@@ -120,6 +158,7 @@ export function userEvents(
         lastUserPrice: named,
       };
     }
+    if (!fittedSeller) return ruleSellerEvents(state, offer, against);
     const list = state.private.listPrice ?? offer;
     const prev = state.lastUserPrice ?? list;
     const reservation = state.private.reservationPrice ?? 0;

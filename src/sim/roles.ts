@@ -42,6 +42,12 @@ export interface MessageAssessment {
 
 /** Cognitive change proposer (§A.3): assessment of an Influence message, then a sparse proposal. */
 export interface ChangeProposer {
+  /**
+   * True for the template proposer: the simulator then meets its judgment with the reaction model fitted to people,
+   * nudges mood by the fitted tone and treats confusing turns as never persuading (issue 23, `./fitted.ts`). A
+   * language-model proposer judges as the papers' Cog-Sim does, from discrepancy and thresholds alone.
+   */
+  readonly fittedReactions?: boolean;
   assess(utterance: string, view: SimView): Promise<MessageAssessment>;
   propose(
     utterance: string,

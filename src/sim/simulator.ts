@@ -228,7 +228,9 @@ export class CogSim {
     const perception = perceive(utterance, this.task, textHistory, s.private.concerns);
     const features = perception.features;
     const view: SimView = { task: this.task, state: s, history: textHistory, perception };
-    const actorEvs = actorEvents(s, features, perception.fitted.confusing);
+    // The reactions fitted to people apply with the template proposer only (see ChangeProposer.fittedReactions).
+    const fitted = this.roles.changeProposer.fittedReactions === true ? perception.fitted : null;
+    const actorEvs = actorEvents(s, features, fitted?.confusing ?? false);
 
     const mode = await this.roles.modeClassifier.classify(utterance, view);
     let route: Route | null = null;
@@ -250,11 +252,8 @@ export class CogSim {
       pCentral = centralProbability(s.profile.eta_R, assessment);
       const central = this.routeSampling === 'deterministic' ? pCentral >= 0.5 : rng.bernoulli(pCentral);
       route = central ? 'central' : 'peripheral';
-      judgment = combinedJudgment(
-        perception.fitted,
-        s.task,
-        judge(assessment.discrepancy, s.profile.tau_A, s.profile.tau_R),
-      );
+      const own = judge(assessment.discrepancy, s.profile.tau_A, s.profile.tau_R);
+      judgment = fitted ? combinedJudgment(fitted, s.task, own) : own;
       proposal = await this.roles.changeProposer.propose(utterance, view, route, judgment, assessment);
       try {
         const result = applyProposal(before, proposal, route, judgment);
@@ -280,7 +279,7 @@ export class CogSim {
       LEVEL_VALUE[pressure],
       rejected === null ? proposal?.emotion : undefined,
       reactivation(features.question, before.affect.valence),
-      fittedAffectChange(perception.fitted, s.task),
+      fitted ? fittedAffectChange(fitted, s.task) : 0,
     );
     // A literal of one shape, as in copyTopLevel.
     s.cognitive = {
@@ -292,10 +291,12 @@ export class CogSim {
     };
 
     const asked = mode === 'Influence' && callToAction(perception, this.task.id);
-    const fitted = perception.fitted;
     const namesPrice =
-      s.task === 'cb' && !fitted.confusing && reactionClasses(s.task)[fitted.decision] === 'counter';
-    const user = userEvents(s, actorEvs, asked, namesPrice);
+      fitted !== null &&
+      s.task === 'cb' &&
+      !fitted.confusing &&
+      reactionClasses(s.task)[fitted.decision] === 'counter';
+    const user = userEvents(s, actorEvs, asked, namesPrice, fitted !== null);
     const events = user.events.length === 0 ? actorEvs : [...actorEvs, ...user.events];
     if (events.length > 0) s.events = [...s.events, ...events];
     s.lastUserPrice = user.lastUserPrice;

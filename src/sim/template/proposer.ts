@@ -137,6 +137,7 @@ function levelOf(score: number): Level {
 }
 
 export class TemplateChangeProposer implements ChangeProposer {
+  readonly fittedReactions = true;
   async assess(utterance: string, view: SimView): Promise<MessageAssessment> {
     const cog = view.state.cognitive;
     const rules = TASK_RULES[view.task.id];
