@@ -20,13 +20,23 @@ const failure = vi.hoisted(() => ({ file: null as string | null }));
 
 vi.mock('node:fs/promises', async (importOriginal) => {
   const fs = await importOriginal<typeof import('node:fs/promises')>();
-  const writeFile: typeof fs.writeFile = (path, ...rest) => {
-    if (failure.file !== null && basename(String(path)) === failure.file) {
+  // Files are written through a handle (`open` for writing, then `writeAll`): opening the failing file (or its
+  // temporary sibling `.NAME.<tag>.tmp`) for writing fails.
+  const failing = (path: unknown) => {
+    if (failure.file === null) return false;
+    const name = basename(String(path));
+    return name === failure.file || name.startsWith(`.${failure.file}.`);
+  };
+  const open: typeof fs.open = (path, flags, ...rest) => {
+    if (typeof flags === 'string' && /[wa]/.test(flags) && failing(path))
       return Promise.reject(Object.assign(new Error('injected failure'), { code: 'EIO' }));
-    }
+    return fs.open(path, flags, ...rest);
+  };
+  const writeFile: typeof fs.writeFile = (path, ...rest) => {
+    if (failing(path)) return Promise.reject(Object.assign(new Error('injected failure'), { code: 'EIO' }));
     return fs.writeFile(path, ...rest);
   };
-  return { ...fs, writeFile };
+  return { ...fs, open, writeFile };
 });
 
 const TINY = { groupSize: 2, groupsPerStep: 1, horizon: 2, candidates: 2, depth: 2, embedDim: 16, hidden: 16 };
