@@ -82,7 +82,8 @@ describe('--rewards template|llm', () => {
       join(dir, 'malformed'),
     ]);
     expect(r.code).toBe(1);
-    expect(r.err).toMatch(/^error: judge \(grpo_turn_rewards\): /);
+    // The run says what it starts before its first step (issue 28); the error is the line after.
+    expect(r.err).toMatch(/^error: judge \(grpo_turn_rewards\): /m);
     expect(r.err).toContain('simple_turn');
   });
 
