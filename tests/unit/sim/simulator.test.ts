@@ -37,6 +37,8 @@ function stubRoles(mode: Mode, assessment: MessageAssessment, proposal: Proposal
   stub.roles = {
     modeClassifier: { classify: async () => mode },
     changeProposer: {
+      // Stands in for the template proposer: the simulator meets its judgment with the fitted reactions.
+      fittedReactions: true,
       assess: async () => assessment,
       propose: async (_u, _v, route, judgment) => {
         stub.judgments.push({ route, judgment });
