@@ -38,6 +38,7 @@ import {
   UnsupportedModelError,
   WorkerCrashedError,
 } from './errors';
+import { callerStop } from './deadline';
 import { addUsage, emptyUsageStats, type UsageStats } from './usage';
 import {
   validateChatRequest,
@@ -428,27 +429,14 @@ export class WebLlmBackend implements ChatBackend {
     how: { signal?: AbortSignal; timeoutMs?: number; what: string; interrupt: boolean },
   ): Promise<T> {
     op.catch(() => undefined);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let onAbort: (() => void) | undefined;
-    const stop = new Promise<never>((_, reject) => {
-      if (how.timeoutMs !== undefined) {
-        const ms = how.timeoutMs;
-        timer = setTimeout(() => reject(new TimeoutError(ms, how.what)), ms);
-      }
-      if (how.signal) {
-        onAbort = () => reject(new AbortedError(`${how.what} aborted by the caller`));
-        if (how.signal.aborted) onAbort();
-        else how.signal.addEventListener('abort', onAbort, { once: true });
-      }
-    });
+    const { stop, dispose } = callerStop(how);
     try {
       return await Promise.race([op, session.crashed, stop]);
     } catch (e) {
       if (e instanceof AbortedError || e instanceof TimeoutError) await this.halt(session, op, how.interrupt);
       throw e;
     } finally {
-      clearTimeout(timer);
-      if (onAbort) how.signal?.removeEventListener('abort', onAbort);
+      dispose();
     }
   }
 

@@ -33,6 +33,7 @@ import {
   ModelLoadError,
   TimeoutError,
 } from './errors';
+import { callerStop } from './deadline';
 import { addUsage, emptyUsageStats, type UsageStats } from './usage';
 import {
   validateChatRequest,
@@ -474,19 +475,7 @@ export class WllamaBackend implements ChatBackend {
   ): Promise<T> {
     const running = op(inner.signal);
     running.catch(() => undefined);
-    let timer: ReturnType<typeof setTimeout> | undefined;
-    let onAbort: (() => void) | undefined;
-    const stop = new Promise<never>((_, reject) => {
-      if (how.timeoutMs !== undefined) {
-        const ms = how.timeoutMs;
-        timer = setTimeout(() => reject(new TimeoutError(ms, how.what)), ms);
-      }
-      if (how.signal) {
-        onAbort = () => reject(new AbortedError(`${how.what} aborted by the caller`));
-        if (how.signal.aborted) onAbort();
-        else how.signal.addEventListener('abort', onAbort, { once: true });
-      }
-    });
+    const { stop, dispose } = callerStop(how);
     try {
       return await Promise.race([running, stop]);
     } catch (e) {
@@ -503,8 +492,7 @@ export class WllamaBackend implements ChatBackend {
       }
       throw e;
     } finally {
-      clearTimeout(timer);
-      if (onAbort) how.signal?.removeEventListener('abort', onAbort);
+      dispose();
     }
   }
 }
