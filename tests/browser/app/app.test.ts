@@ -150,7 +150,7 @@ it('Play: three turns (the third from the keyboard alone) equal a Node run of th
   await page.getByLabel('Reveal the user’s mind').check();
   const panel = page.locator('.branch').nth(0).locator('.mind').first();
   await expect.poll(() => panel.locator('.decision').innerText()).toMatch(/mode: (Influence|Elicit|Social)/);
-  expect(await page.locator('.branch').nth(0).locator('.uplot').count()).toBeGreaterThanOrEqual(3);
+  await expect.poll(() => page.locator('.branch').nth(0).locator('.uplot').count()).toBeGreaterThanOrEqual(3);
   expect(page.url()).toContain('mind=1');
   expect(await axeViolations(page, 'play')).toEqual([]);
   expect(errors).toEqual([]);
@@ -302,7 +302,7 @@ it("Evaluate: two policies give the Node evaluate job's table, with intervals", 
   expect(await page.locator('.dose-summary').textContent()).toContain(
     `${Math.round(dose.monotoneShare * 2)} of 2 seeds`,
   );
-  expect(await page.locator('.dose .uplot').count()).toBe(1);
+  await expect.poll(() => page.locator('.dose .uplot').count()).toBe(1);
   expect(await axeViolations(page, 'evaluate')).toEqual([]);
   expect(errors).toEqual([]);
   await context.close();
