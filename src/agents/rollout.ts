@@ -7,7 +7,7 @@ import { createPolicy } from './policies';
 import { deepFreeze } from '../sim/freeze';
 import type { Judgment, Mode, Route, SimState, TaskEvent } from '../sim/types';
 import { Rng } from '../rng';
-import { caseStreams } from '../seeding';
+import { planEpisodes } from '../seeding';
 import type { Seed, TaskId } from '../tasks/seed';
 import type { Policy } from './types';
 
@@ -177,16 +177,12 @@ export async function runEpisodes(
     throw new AgentOptionError(`episodes must be a positive integer, got ${options.episodes}`);
   }
   const out: EpisodeRecord[] = [];
-  for (let i = 0; i < options.episodes; i++) {
-    const seed = seeds[i % seeds.length] as Seed;
-    const repeat = Math.floor(i / seeds.length);
-    const streams = caseStreams({
-      rngSeed: options.baseSeed ?? 0,
-      task: env.task.id,
-      caseId: seed.id,
-      randomSeed: seed.randomSeed,
-      repeat,
-    });
+  const plan = planEpisodes(seeds, {
+    rngSeed: options.baseSeed ?? 0,
+    task: env.task.id,
+    episodes: options.episodes,
+  });
+  for (const { seed, streams } of plan) {
     out.push(
       await runEpisode(env, policy, seed, {
         rngSeed: streams.simSeed,
@@ -194,7 +190,7 @@ export async function runEpisodes(
         ...(options.keepState !== undefined ? { keepState: options.keepState } : {}),
       }),
     );
-    options.onProgress?.(i + 1, options.episodes);
+    options.onProgress?.(out.length, options.episodes);
   }
   return out;
 }

@@ -10,12 +10,12 @@
  */
 import { z } from 'zod';
 import { runEpisode, type EpisodeRecord } from '../agents/rollout';
-import { DialogueEnv } from '../env/env';
+import { createEnv } from '../env/factory';
 import type { UsageStats } from '../llm/usage';
 import { runOrdered } from '../pool/ordered';
 import { Rng } from '../rng';
 import { resolveRoles, usesLlm, type RoleUsage, type RuntimeOptions } from '../roles';
-import { caseStreams } from '../seeding';
+import { planEpisodes, type PlannedEpisode } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import {
   classifyEnding,
@@ -225,10 +225,8 @@ export async function simulateJob(
     // Each episode in flight has its own environment and policy (both keep per-episode state).
     const slots = Array.from({ length: width }, () => ({
       policy: registry.create(task, config.policy),
-      env: new DialogueEnv(task, {
-        freezeStates: false,
-        roles: roles.simRoles,
-        judge: roles.judge,
+      env: createEnv(task, {
+        ...roles.env,
         protocol: config.protocol,
         routeSampling: config.route,
         ...(horizon !== undefined ? { horizon } : {}),
@@ -236,11 +234,10 @@ export async function simulateJob(
     }));
     const outcomes: EpisodeOutcome[] = [];
     const verdicts: EndingVerdict[] = [];
-    // Episode i of a group plays its seed i mod S as repeat ⌊i / S⌋ (generated one at a time: memory stays flat).
-    function* plan(): Generator<{ seed: Seed; repeat: number }> {
+    // Each group's plan (src/seeding), generated one episode at a time: memory stays flat.
+    function* plan(): Generator<PlannedEpisode<Seed>> {
       for (const group of groups)
-        for (let i = 0; i < (config.episodes ?? group.length); i++)
-          yield { seed: group[i % group.length] as Seed, repeat: Math.floor(i / group.length) };
+        yield* planEpisodes(group, { rngSeed: config.rngSeed, task, episodes: config.episodes });
     }
     const finished = options.finished ?? [];
     if (finished.length > episodes)
@@ -251,7 +248,7 @@ export async function simulateJob(
     let i = 0;
     const todo = plan();
     for (const done of finished) {
-      const { seed, repeat } = todo.next().value as { seed: Seed; repeat: number };
+      const { seed, repeat } = todo.next().value as PlannedEpisode<Seed>;
       const why = finishedMismatch(done, {
         task: config.task,
         seedId: seed.id,
@@ -265,18 +262,11 @@ export async function simulateJob(
       options.onProgress?.({ done: ++i, total: episodes });
     }
     const play = async (
-      { seed, repeat }: { seed: Seed; repeat: number },
+      { seed, repeat, streams }: PlannedEpisode<Seed>,
       s: number,
     ): Promise<TrajectoryLine> => {
       checkAborted(options.signal, 'simulate');
       const { env, policy } = slots[s] as (typeof slots)[number];
-      const streams = caseStreams({
-        rngSeed: config.rngSeed,
-        task,
-        caseId: seed.id,
-        randomSeed: seed.randomSeed,
-        repeat,
-      });
       const record = await runEpisode(env, policy, seed, {
         rngSeed: streams.simSeed,
         policySeed: streams.policySeed,

@@ -14,7 +14,8 @@ import { LlmArgActor, LlmReversePredictor } from '../appraisal/llm';
 import { ArgPolicy } from '../appraisal/policy';
 import type { ArgActor, ReversePredictor } from '../appraisal/roles';
 import { TemplateArgActor, TemplateReversePredictor } from '../appraisal/template';
-import { TemplateJudge, repeatedJudge, type Judge } from '../env/judge';
+import { judgeStack } from '../env/factory';
+import { TemplateJudge, type Judge } from '../env/judge';
 import { LlmJudge } from '../env/llm-judge';
 import type { GpuLike } from '../gpu/probe';
 import { BackendUnavailableError, InvalidRequestError } from '../llm/errors';
@@ -69,10 +70,15 @@ export interface RoleUsage extends UsageStats {
 export interface ResolvedRoles {
   config: RolesConfig;
   simRoles: SimRoles;
-  /** The judge, already repeated `judgeRepeats` times. */
+  /** The judge, already repeated `judgeRepeats` times (`judgeStack` of {@link ResolvedRoles.env}). */
   judge: Judge;
   /** One judgment of the judge (not repeated), for callers that repeat it themselves (the evaluation harness). */
   baseJudge: Judge;
+  /**
+   * What these roles decide of an environment — the simulator roles, the judge of one judgment and its repeat
+   * count — for `createEnv(task, { ...roles.env, protocol, horizon, … })` (src/env/factory.ts).
+   */
+  env: { roles: SimRoles; judge: Judge; judgeRepeats: number };
   realizer: GuidedRealizer;
   /** The strategy proposer: the LLM one, or the template one (Proactive rules) when the role is template. */
   strategyProposer: StrategyProposer;
@@ -205,7 +211,8 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
     responder: responder ? new LlmResponder(responder) : new TemplateResponder(),
   };
   const baseJudge: Judge = judgeOptions ? new LlmJudge(judgeOptions) : new TemplateJudge();
-  const judge = repeatedJudge(baseJudge, valid.judgeRepeats ?? 3);
+  const env = { roles: simRoles, judge: baseJudge, judgeRepeats: valid.judgeRepeats ?? 3 };
+  const judge = judgeStack(env);
   const realizer: GuidedRealizer = realizerOptions
     ? new LlmRealizer(realizerOptions)
     : new TemplateRealizer();
@@ -228,6 +235,7 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
     simRoles,
     judge,
     baseJudge,
+    env,
     realizer,
     strategyProposer,
     argActor,
