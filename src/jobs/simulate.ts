@@ -11,7 +11,8 @@
 import { z } from 'zod';
 import { runEpisode, type EpisodeRecord } from '../agents/rollout';
 import { createEnv } from '../env/factory';
-import type { UsageStats } from '../llm/usage';
+import type { ReplayFixture } from '../llm/replay';
+import { emptyUsageStats, type UsageStats } from '../llm/usage';
 import { runOrdered } from '../pool/ordered';
 import { Rng } from '../rng';
 import { resolveRoles, usesLlm, type RoleUsage, type RuntimeOptions } from '../roles';
@@ -137,12 +138,21 @@ export interface SimulateResult {
     perEpisode: Omit<UsageStats, 'callsWithoutUsage'>;
     models: Record<string, unknown>[];
   } | null;
+  /**
+   * With `runtime.record` (record mode of the replay backend): the replay fixture recorded, the given fixtures
+   * plus every new answer; absent otherwise.
+   */
+  recordedFixture?: ReplayFixture;
 }
 
 /** Options of {@link simulateJob}. */
 export interface SimulateJobOptions extends JobOptions {
-  /** Each finished episode, in order (awaited before the next starts). */
-  onEpisode?: (line: TrajectoryLine) => void | Promise<void>;
+  /**
+   * Each finished episode, in order (awaited before the next starts), with the calls and tokens its language
+   * roles made (all roles together; zero in template mode). With more than one episode in flight, `usage` counts
+   * the calls made since the previous episode was passed on, which may include calls of episodes still playing.
+   */
+  onEpisode?: (line: TrajectoryLine, usage: UsageStats) => void | Promise<void>;
   /** What the runtime offers the language backends (WebGPU, fetch, record mode, the llamacpp factory). */
   runtime?: RuntimeOptions;
   /**
@@ -181,6 +191,16 @@ function finishedMismatch(
     if (given[key] !== planned[key])
       return `it has ${key} ${JSON.stringify(given[key])} where this run plays ${JSON.stringify(planned[key])}`;
   return null;
+}
+
+/** The calls and tokens between two readings of a usage counter. */
+function usageSince(before: UsageStats, now: UsageStats): UsageStats {
+  return {
+    calls: now.calls - before.calls,
+    promptTokens: now.promptTokens - before.promptTokens,
+    completionTokens: now.completionTokens - before.completionTokens,
+    callsWithoutUsage: now.callsWithoutUsage - before.callsWithoutUsage,
+  };
 }
 
 /**
@@ -280,6 +300,7 @@ export async function simulateJob(
         simulatorVersion: SIMULATOR_VERSION,
       };
     };
+    let before = emptyUsageStats();
     const emit = async (line: TrajectoryLine): Promise<void> => {
       outcomes.push({
         caseId: line.seedId,
@@ -288,7 +309,11 @@ export async function simulateJob(
         return: line.return,
       });
       verdicts.push(classifyEnding(endingOf(line.endReason), line.success));
-      await options.onEpisode?.(line);
+      if (options.onEpisode) {
+        const now = roles.totalUsage();
+        await options.onEpisode(line, usageSince(before, now));
+        before = now;
+      }
       options.onProgress?.({ done: ++i, total: episodes });
     };
     try {
@@ -301,6 +326,7 @@ export async function simulateJob(
     const played = Math.max(1, episodes - finished.length);
     const summary = summarizeEpisodes(outcomes, { rng: Rng.fromSeed(config.rngSeed) });
     const total = roles.totalUsage();
+    const recordedFixture = roles.recordedFixture();
     return {
       simulatorVersion: SIMULATOR_VERSION,
       task,
@@ -323,6 +349,7 @@ export async function simulateJob(
             models: await roles.backendInfo(),
           }
         : null,
+      ...(recordedFixture ? { recordedFixture } : {}),
     };
   } finally {
     options.signal?.removeEventListener('abort', onAbort);
