@@ -5,6 +5,10 @@
  * (`npm run simulate`) and from the episode Web Worker, and the same episodes as `evaluate` with the same rng
  * seed (src/seeding: streams by case key).
  *
+ * It is the library's one way to play N episodes of a policy (template roles or any language backends): the command
+ * line, the episode Web Worker and the browser app call it. Its parts are the plan (src/seeding `planEpisodes`),
+ * the environment factory (src/env/factory.ts `createEnv`) and the play loop (src/agents/rollout.ts `runEpisode`).
+ *
  * Memory stays flat in the number of episodes: each finished episode goes to `onEpisode` (the CLI appends it to
  * the JSONL output) and only its outcome (seed id, success, turns, return) is kept for the summary.
  */
