@@ -19,7 +19,7 @@ import type { ReplayFixture } from '../llm/replay';
 import { emptyUsageStats, type UsageStats } from '../llm/usage';
 import { runOrdered } from '../pool/ordered';
 import { Rng } from '../rng';
-import { resolveRoles, usesLlm, type RoleUsage, type RuntimeOptions } from '../roles';
+import { buildRoles, usesLlm, type RoleUsage, type RuntimeOptions } from '../roles';
 import { planEpisodes, type PlannedEpisode } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import {
@@ -243,7 +243,8 @@ export async function simulateJob(
   const stop = new AbortController();
   const onAbort = (): void => stop.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort, { once: true });
-  const roles = resolveRoles(language, { ...options.runtime, signal: stop.signal });
+  // `language` is part of the configuration just validated: built without validating it again.
+  const roles = buildRoles(language, { ...options.runtime, signal: stop.signal });
   const registry = await PolicyRegistry.create(roles, (config.resources ?? {}) as PolicyResources);
   try {
     // Each episode in flight has its own environment and policy (both keep per-episode state).

@@ -172,12 +172,22 @@ function buildBackend(spec: BackendSpec, config: RolesConfig, runtime: RuntimeOp
 }
 
 /**
- * Validates `config` and builds every role. Nothing is loaded or sent yet (WebLLM loads its model on the first
- * call). @throws ZodError for an invalid config; BackendUnavailableError for WebLLM outside a browser;
- * PrivacyError for a non-loopback server URL without `allowRemote`.
+ * Validates `config` and builds every role ({@link buildRoles}). Nothing is loaded or sent yet (WebLLM loads its
+ * model on the first call). @throws ZodError for an invalid config; as {@link buildRoles}.
  */
 export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}): ResolvedRoles {
-  const valid = RolesConfigSchema.parse(config);
+  return buildRoles(RolesConfigSchema.parse(config), runtime);
+}
+
+/**
+ * Builds every role of a configuration already validated against `RolesConfigSchema` — the `language` field of a
+ * job's configuration once the job has validated it, or a config the command line has checked — so that it is
+ * not validated (its fixtures parsed) a second time. Nothing is loaded or sent yet.
+ * @throws BackendUnavailableError for WebLLM or wllama outside a browser, llamacpp without
+ *   `runtime.createLocalBackend`; PrivacyError for a non-loopback server URL without `allowRemote`;
+ *   InvalidRequestError for a backend option its constructor refuses.
+ */
+export function buildRoles(valid: RolesConfig, runtime: RuntimeOptions = {}): ResolvedRoles {
   const shared = new Map<string, ChatBackend>();
   const counters = new Map<RoleName, { backend: string; counter: CountingBackend | null }>();
   const options = (role: RoleName): RoleCallOptions | null => {
