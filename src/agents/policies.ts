@@ -3,7 +3,7 @@
  * dataset replay (the human actor's labels in order). Each realises its strategy with a realizer (template by
  * default) and picks one of the candidates uniformly — the strategy is what these policies choose.
  */
-import { PolicySpecError, UnknownStrategyError } from './errors';
+import { UnknownPolicyError, UnknownStrategyError } from './errors';
 import { EmptyRealizationError } from './llm/errors';
 import type { Action, Observation } from '../env/env';
 import type { Rng } from '../rng';
@@ -91,14 +91,18 @@ export class ReplayPolicy implements Policy {
 }
 
 /**
- * Names accepted by {@link createPolicy}: `random`, `replay`, or `fixed:<label>` (`llm` and `arg` are built by the
- * role resolver in `src/roles`, which also accepts these).
+ * The template batch job's policy (`runJob`, below the catalogue in the import graph): `random`, `replay` or
+ * `fixed:<label>` over `realizer`. Everywhere else a name becomes a policy through the catalogue (src/policies),
+ * which builds these three the same way.
+ * @throws UnknownPolicyError for another name; UnknownStrategyError for a label that is not the task's.
  */
-export function createPolicy(task: TaskId, spec: string, realizer?: Realizer): Policy {
+export function createSimplePolicy(task: TaskId, spec: string, realizer?: Realizer): Policy {
   if (spec === 'random') return new RandomPolicy(task, realizer);
   if (spec === 'replay') return new ReplayPolicy(task, realizer);
   if (spec.startsWith('fixed:')) return new FixedPolicy(task, spec.slice('fixed:'.length), realizer);
-  throw new PolicySpecError(
-    `unknown policy "${spec}"; use random, replay, fixed:<strategy label>, llm or arg`,
+  throw new UnknownPolicyError(
+    spec,
+    ['random', 'replay', 'fixed:<label>'],
+    'the template batch job plays these',
   );
 }

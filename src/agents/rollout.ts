@@ -3,7 +3,7 @@
  */
 import { AgentOptionError } from './errors';
 import { DialogueEnv, type Action } from '../env/env';
-import { createPolicy } from './policies';
+import { createSimplePolicy } from './policies';
 import { deepFreeze } from '../sim/freeze';
 import type { Judgment, Mode, Route, SimState, TaskEvent } from '../sim/types';
 import { Rng } from '../rng';
@@ -223,7 +223,7 @@ export async function runJob(
     ...(job.protocol ? { protocol: job.protocol } : {}),
     ...(job.routeSampling ? { routeSampling: job.routeSampling } : {}),
   });
-  return runEpisodes(env, createPolicy(job.task, job.policy), job.seeds, {
+  return runEpisodes(env, createSimplePolicy(job.task, job.policy), job.seeds, {
     episodes: job.episodes,
     ...(job.baseSeed !== undefined ? { baseSeed: job.baseSeed } : {}),
     ...(job.keepState !== undefined ? { keepState: job.keepState } : {}),

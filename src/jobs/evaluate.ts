@@ -31,7 +31,7 @@ import {
   type JobOptions,
 } from './common';
 import { JobAbortedError, JobConfigError } from './errors';
-import { PolicyRegistry, policyResource, type PolicyResources } from './policies';
+import { PolicyRegistry, policyResource, type PolicyResources } from '../policies';
 import { PolicyResourcesField } from './resources';
 
 /** The evaluate job's configuration. Each field's description is its command-line `--help` line. */
@@ -168,7 +168,7 @@ export async function evaluateJob(
   });
   const resources = (config.resources ?? {}) as PolicyResources;
   const registry = await PolicyRegistry.create(
-    roles,
+    roles.policyParts,
     resources,
     options.embedder ? { embedder: options.embedder } : {},
   );

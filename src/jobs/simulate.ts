@@ -41,7 +41,7 @@ import {
   type JobOptions,
 } from './common';
 import { FinishedEpisodeMismatchError } from './errors';
-import { PolicyRegistry, type PolicyResources } from './policies';
+import { PolicyRegistry, type PolicyResources } from '../policies';
 import { PolicyResourcesField } from './resources';
 
 /** The simulate job's configuration. Each field's description is its command-line `--help` line. */
@@ -220,7 +220,10 @@ export async function simulateJob(
   const onAbort = (): void => stop.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort, { once: true });
   const roles = resolveRoles(language, { ...options.runtime, signal: stop.signal });
-  const registry = await PolicyRegistry.create(roles, (config.resources ?? {}) as PolicyResources);
+  const registry = await PolicyRegistry.create(
+    roles.policyParts,
+    (config.resources ?? {}) as PolicyResources,
+  );
   try {
     // Each episode in flight has its own environment and policy (both keep per-episode state).
     const slots = Array.from({ length: width }, () => ({

@@ -8,7 +8,7 @@ import {
   RandomPolicy,
   ReplayPolicy,
   TemplateRealizer,
-  createPolicy,
+  createSimplePolicy,
   runEpisodes,
   runJob,
   toJsonl,
@@ -76,9 +76,9 @@ describe('FixedPolicy', () => {
       /unknown strategy "Logical appeal" for esconv/,
     );
     expect(() => new FixedPolicy('cb', 'Propose Price')).toThrow(/unknown strategy/);
-    expect(() => createPolicy('p4g', 'fixed:bribe')).toThrow(/unknown strategy "bribe"/);
-    expect(() => createPolicy('p4g', 'greedy')).toThrow(/unknown policy "greedy"/);
-    expect(createPolicy('p4g', 'fixed:Greeting').name).toBe('fixed:Greeting');
+    expect(() => createSimplePolicy('p4g', 'fixed:bribe')).toThrow(/unknown strategy "bribe"/);
+    expect(() => createSimplePolicy('p4g', 'greedy')).toThrow(/unknown policy "greedy"/);
+    expect(createSimplePolicy('p4g', 'fixed:Greeting').name).toBe('fixed:Greeting');
   });
 });
 
@@ -157,7 +157,7 @@ describe('runEpisodes / runJob', () => {
   it('cycles the seeds, is deterministic, and matches the serialisable job runner', async () => {
     const seeds = DEFAULT_SEEDS.cb.slice(0, 2);
     const env = new DialogueEnv('cb');
-    const a = await runEpisodes(env, createPolicy('cb', 'random'), seeds, {
+    const a = await runEpisodes(env, createSimplePolicy('cb', 'random'), seeds, {
       episodes: 5,
       baseSeed: 3,
       keepState: false,
@@ -181,14 +181,14 @@ describe('runEpisodes / runJob', () => {
 
   it('rejects an empty seed list and a bad episode count', async () => {
     const env = new DialogueEnv('cb');
-    await expect(runEpisodes(env, createPolicy('cb', 'random'), [], { episodes: 1 })).rejects.toThrow(
+    await expect(runEpisodes(env, createSimplePolicy('cb', 'random'), [], { episodes: 1 })).rejects.toThrow(
       AgentOptionError,
     );
     await expect(
-      runEpisodes(env, createPolicy('cb', 'random'), DEFAULT_SEEDS.cb, { episodes: 0 }),
+      runEpisodes(env, createSimplePolicy('cb', 'random'), DEFAULT_SEEDS.cb, { episodes: 0 }),
     ).rejects.toThrow(/positive integer/);
     await expect(
-      runEpisodes(env, createPolicy('cb', 'random'), DEFAULT_SEEDS.cb, { episodes: 2.5 }),
+      runEpisodes(env, createSimplePolicy('cb', 'random'), DEFAULT_SEEDS.cb, { episodes: 2.5 }),
     ).rejects.toThrow(AgentOptionError);
   });
 });
