@@ -16,7 +16,7 @@ import type { TaskId } from '../src/tasks';
 import { UsageError } from './options';
 
 /**
- * Checks a policy name before any work: known to the registry, runnable with these backends, and for
+ * Checks a policy name before any work: known to the catalogue, runnable with these backends, and for
  * `principles:` / `cstpo:` an existing file / folder.
  * @throws UsageError naming the policy and the valid names.
  */

@@ -46,7 +46,7 @@ export const EvaluateConfigSchema = z
     policies: z
       .array(z.string().min(1))
       .min(1)
-      .describe('policies of the registry, compared on the same episodes'),
+      .describe('policies of the catalogue (see "Policies" below), compared on the same episodes'),
     seedSets: z
       .array(z.object({ task: TaskField, name: z.string(), seeds: z.array(SeedSchema) }))
       .optional()

@@ -52,7 +52,7 @@ export const SimulateConfigSchema = z
       .string()
       .min(1)
       .default('random')
-      .describe('the policy, one name of the policy registry (see "Policies" below)'),
+      .describe('the policy, one name of the policy catalogue (see "Policies" below)'),
     episodes: z
       .number()
       .int()

@@ -1,5 +1,5 @@
 /**
- * Browser side of the policy registry and the train job: `principles:<name>` and `cstpo:<run>` read from the
+ * Browser side of the policy registry (src/policies) and the train job: `principles:<name>` and `cstpo:<run>` read from the
  * library's IndexedDB stores (principle memories: `PrincipleStore`, src/memory/store.ts; CSTPO runs:
  * `IdbRunStore`, src/rl/store.ts) as the plain data the jobs take ({@link PolicyResources}), and
  * {@link IdbTrainStorage}: a train job's run kept in IndexedDB (the run store plus a small database of the

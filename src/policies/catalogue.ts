@@ -216,12 +216,19 @@ export function policyResource(name: string): { kind: 'principles' | 'cstpo'; re
   return null;
 }
 
-/** The policies that run in template mode with nothing loaded, as names for a task (`fixed:` once per label). */
+/**
+ * The policies that run in template mode with nothing loaded, as names for a task: the plain names in catalogue
+ * order, then each pattern with an argument once per value (`fixed:` once per label of the task).
+ */
 export function templatePolicyNames(task: TaskId): string[] {
-  return POLICY_CATALOGUE.filter((e) => e.forms.template && e.needs === 'nothing').flatMap((e) => {
-    const prefix = prefixOf(e.pattern);
-    return prefix === null ? [e.pattern] : getTask(task).strategies.map((label) => `${prefix}${label}`);
-  });
+  const playable = POLICY_CATALOGUE.filter((e) => e.forms.template && e.needs === 'nothing');
+  return [
+    ...playable.filter((e) => prefixOf(e.pattern) === null).map((e) => e.pattern),
+    ...playable.flatMap((e) => {
+      const prefix = prefixOf(e.pattern);
+      return prefix === null ? [] : getTask(task).strategies.map((label) => `${prefix}${label}`);
+    }),
+  ];
 }
 
 /**
