@@ -1,6 +1,8 @@
 /**
- * Errors of the template actor policies and the rollout loop (issue 12). The LLM actor roles keep theirs in
- * `llm/errors.ts` (`EmptyRealizationError` is shared: a template realizer with no utterance throws it too).
+ * Errors of the template actor policies and the rollout loop, and the one policy-name error
+ * ({@link PolicySpecError}: here, beside the `Policy` interface, so that every folder that names policies can
+ * throw it; the policy catalogue in `src/policies` does). The LLM actor roles keep theirs in `llm/errors.ts`
+ * (`EmptyRealizationError` is shared: a template realizer with no utterance throws it too).
  */
 import { LabError } from '../errors';
 
