@@ -36,12 +36,8 @@ import {
   OutputPathError,
 } from '../src/io';
 import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
-import {
-  JobAbortedError,
-  JobConfigError,
-  PolicyUnavailableError,
-  UnknownPolicyError,
-} from '../src/jobs/errors';
+import { PolicyUnavailableError, UnknownPolicyError } from '../src/agents/errors';
+import { JobAbortedError, JobConfigError } from '../src/jobs/errors';
 import { LabError } from '../src/errors';
 import { countOf } from '../src/errors/plural';
 import { EvaluateConfigSchema, evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';

@@ -22,7 +22,7 @@ import {
   type RoleKey,
   type RolesConfig,
 } from '../src/roles';
-import { POLICY_NAMES } from '../src/jobs/policies';
+import { POLICY_CATALOGUE, type PolicyEntry } from '../src/policies/catalogue';
 import { EMOLLM_SUCCESS_TEXT, SUCCESS_TEXT } from '../src/tasks/success';
 import { isTaskName, type TaskName } from '../src/tasks';
 import { INTERRUPTED_EXIT_CODE, isInterrupted } from './interrupt';
@@ -723,17 +723,20 @@ export function languageValues(values: Values): LanguageValues {
   return out;
 }
 
-/** The policy registry's names, for `--help`. */
+/** What the command line adds to a catalogue entry's help: how to give it what its form or need asks for. */
+function policyNote(entry: PolicyEntry): string | null {
+  if (!entry.forms.template) return 'LLM form only: --backend strategy=KIND';
+  if (entry.family === 'baseline' && entry.forms.llm)
+    return 'template form, or LLM form with --backend strategy=KIND';
+  if (entry.needs === 'ppdpp-planner') return 'evaluate trains one or loads it: --ppdpp-model TASK=PATH';
+  return null;
+}
+
+/** The policy catalogue for `--help`: one line per entry (src/policies), generated. */
 export const POLICIES_HELP = `Policies (--policy NAME; every command takes the same names):
-  random               uniform over the task's strategy labels
-  replay               the human actor's labels in order, then random
-  fixed:<label>        one strategy label every turn, e.g. "fixed:Providing Suggestions"
-  llm (strategy proposer + realizer roles: template rules unless --backend puts them on an LLM)
-  arg                  EmoLLM's ARG actor with reverse-perspective lookahead (--candidates, --lookahead)
-  standard, proactive, procot, ask-an-expert
-                       prompting baselines (template form, or LLM form with a backend on the strategy role)
-  icl-aif, mi-prompt   prompting baselines with an LLM form only (--backend strategy=KIND)
-  ppdpp                the PPDPP planner (evaluate trains or loads one: --ppdpp-model)
-  principles:FILE      the Principles planner over a memory file (npm run principles -- build)
-  cstpo:FOLDER         a trained CSTPO actor, from a train --out folder
-(all: ${POLICY_NAMES.join(', ')})`;
+${POLICY_CATALOGUE.map((e) => {
+  const note = policyNote(e);
+  const line = `  ${e.pattern.padEnd(20)} ${e.help}`;
+  if (note === null) return line;
+  return line.length + note.length + 3 > 118 ? `${line}\n${' '.repeat(23)}(${note})` : `${line} (${note})`;
+}).join('\n')}`;

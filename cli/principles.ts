@@ -23,7 +23,8 @@ import { DiskFullError, FileReadError, OutputConflictError, OutputPathError, Pat
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
 import { MAX_EPISODES } from '../src/jobs/common';
-import { JobAbortedError, JobConfigError, PolicyUnavailableError } from '../src/jobs/errors';
+import { PolicyUnavailableError } from '../src/agents/errors';
+import { JobAbortedError, JobConfigError } from '../src/jobs/errors';
 import { evaluateJob } from '../src/jobs/evaluate';
 import { evaluatePrinciplesOnlineJob, ONLINE_POLICY } from '../src/jobs/evaluate-principles-online';
 import { queryPrinciplesJob, type QueryPrinciplesResult } from '../src/jobs/query-principles';

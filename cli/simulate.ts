@@ -5,7 +5,8 @@
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable } from '../src/io/node';
-import { JobConfigError, PolicyUnavailableError, UnknownPolicyError } from '../src/jobs/errors';
+import { PolicyUnavailableError, UnknownPolicyError } from '../src/agents/errors';
+import { JobConfigError } from '../src/jobs/errors';
 import {
   SimulateConfigSchema,
   simulateJob,

@@ -45,7 +45,7 @@ import { TemplateRealizer } from '../src/agents/realizer';
 import type { Policy } from '../src/agents/types';
 import { ArgPolicy, TemplateArgActor, TemplateReversePredictor } from '../src/appraisal';
 import { rankByLookahead } from '../src/appraisal/lookahead';
-import { createNamedPolicy } from '../src/baselines/registry';
+import { createPolicy } from '../src/policies';
 import { resolveGrpoConfig, type GrpoConfigInput } from '../src/grpo/config';
 import { evaluatePolicy, summarize, type EvalEpisodeRow } from '../src/grpo/evaluate';
 import { GrpoPolicy } from '../src/grpo/rollout';
@@ -314,7 +314,7 @@ async function runStudies(): Promise<StudiesReport> {
       );
       const named: Named = [];
       for (const b of ['standard', 'proactive', 'procot', 'ask-an-expert'])
-        named.push([b, await evaluate(name, createNamedPolicy(task, b), seeds)]);
+        named.push([b, await evaluate(name, createPolicy(task, b), seeds)]);
       named.push(['arg (untrained, G = 3, n = 3)', await evaluate(name, argPolicy(3), seeds)]);
       named.push(['grpo heads before training', await evaluate(name, grpoPolicy('init', init), seeds)]);
       named.push([

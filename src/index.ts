@@ -120,9 +120,30 @@ export {
   type TerminalJudgment,
 } from './env';
 
+// The policy catalogue: every policy by name (checking, building, help texts), and the registry over loaded
+// resources; the one policy-name error with its two kinds.
+export {
+  POLICY_CATALOGUE,
+  POLICY_NAMES,
+  findPolicy,
+  checkPolicy,
+  createPolicy,
+  policyResource,
+  templatePolicyNames,
+  POLICY_BUILDERS,
+  PolicyRegistry,
+  type PolicyBuilder,
+  type PolicyEntry,
+  type PolicyFamily,
+  type PolicyNeed,
+  type PolicyParts,
+  type PolicyPattern,
+  type PolicyResources,
+} from './policies';
+export { PolicySpecError, UnknownPolicyError, PolicyUnavailableError } from './agents/errors';
+
 // Agents: policies, realizers, rollouts.
 export {
-  createPolicy,
   RandomPolicy,
   ReplayPolicy,
   FixedPolicy,
@@ -165,9 +186,6 @@ export {
 
 // The papers' baselines.
 export {
-  createNamedPolicy,
-  checkPolicySpec,
-  PolicySpecError,
   StandardTemplatePolicy,
   StandardLlmPolicy,
   ProactiveTemplatePolicy,
@@ -185,10 +203,6 @@ export {
   PpdppModelError,
   PpdppOptionError,
   BaselineError,
-  SIMPLE_POLICIES,
-  TEMPLATE_BASELINES,
-  PROMPT_BASELINES,
-  type PolicyOptions,
   type PpdppModel,
   type PpdppTrainOptions,
   type PpdppTrainResult,
@@ -398,16 +412,8 @@ export {
   type BuildPrinciplesConfigInput,
   type BuildPrinciplesResult,
 } from './jobs/build-principles';
-export { PolicyRegistry, POLICY_NAMES, checkPolicyName, type PolicyResources } from './jobs/policies';
 export { loadStoredPolicyResources, IdbTrainStorage } from './jobs/stored';
-export {
-  JobConfigError,
-  JobAbortedError,
-  TrainRunError,
-  TrainResumeConflictError,
-  UnknownPolicyError,
-  PolicyUnavailableError,
-} from './jobs/errors';
+export { JobConfigError, JobAbortedError, TrainRunError, TrainResumeConflictError } from './jobs/errors';
 export { WorkerPool, type PooledWorker } from './pool';
 
 // EmoLLM: scenario seeds of its four settings (esconv-family seeds with a `scenario` block), their loader, and the

@@ -5,7 +5,7 @@
  * parses every new text and is several times slower), with the cost of logging the per-turn state measured
  * against it in the same run.
  */
-import { createPolicy } from '../../src/agents/policies';
+import { createPolicy } from '../../src/policies';
 import { runEpisodes } from '../../src/agents/rollout';
 import { createEnv } from '../../src/env/factory';
 import { TASK_IDS } from '../../src/tasks';

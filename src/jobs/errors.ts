@@ -1,29 +1,6 @@
 /** Errors of the jobs layer (src/jobs). */
 import { LabError } from '../errors';
 
-/** A policy name the registry does not know; `valid` lists the names it accepts. */
-export class UnknownPolicyError extends LabError {
-  override name = 'UnknownPolicyError';
-  override readonly code = 'POLICY_UNKNOWN';
-  constructor(
-    readonly policy: string,
-    readonly valid: readonly string[],
-    detail?: string,
-  ) {
-    super(`unknown policy "${policy}"${detail ? ` (${detail})` : ''}; valid policies: ${valid.join(', ')}`);
-  }
-}
-
-/**
- * A known policy that cannot run in this configuration: a baseline without a template form and no language
- * backend, `ppdpp` without a trained planner, `principles:` / `cstpo:` whose memory or run was not loaded, a
- * resource for another task.
- */
-export class PolicyUnavailableError extends LabError {
-  override name = 'PolicyUnavailableError';
-  override readonly code = 'POLICY_UNAVAILABLE';
-}
-
 /** A job configuration that fails its schema; the message lists each field and what is wrong with it. */
 export class JobConfigError extends LabError {
   override name = 'JobConfigError';

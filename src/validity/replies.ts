@@ -7,7 +7,7 @@
  * the seed's own situation or listing text, and how many replies say a stance, intention or mood the simulator's
  * state does not hold ({@link replyContradictions}).
  */
-import { createPolicy } from '../agents/policies';
+import { RandomPolicy } from '../agents/policies';
 import { runEpisode, type TurnRecord } from '../agents/rollout';
 import { hashKey32 } from '../data/hash';
 import { DialogueEnv } from '../env/env';
@@ -77,7 +77,7 @@ export async function replyRow(
     const situation = seedSituation(seed);
     for (let r = 0; r < perSeed; r++) {
       const key = r === 0 ? seed.id : `${seed.id}|${r}`;
-      const episode = await runEpisode(env, createPolicy(task, 'random'), seed, {
+      const episode = await runEpisode(env, new RandomPolicy(task), seed, {
         rngSeed: hashKey32(`replies|sim|${key}`),
         policySeed: hashKey32(`replies|policy|${key}`),
         keepState: true,

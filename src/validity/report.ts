@@ -3,7 +3,7 @@
  * dose–response of each task, and the replay-vs-random check, as one JSON-safe object and as Markdown. Every
  * report names the simulator version that produced it.
  */
-import { createPolicy } from '../agents/policies';
+import { RandomPolicy, ReplayPolicy } from '../agents/policies';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { PairedDifference } from '../stats/bootstrap';
 import { formatEstimate, type Estimate } from '../stats/intervals';
@@ -141,7 +141,7 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
     const results = await comparePolicies(
       task,
       seeds,
-      { random: () => createPolicy(task, 'random'), replay: () => createPolicy(task, 'replay') },
+      { random: () => new RandomPolicy(task), replay: () => new ReplayPolicy(task) },
       { resamples: options.resamples, reference: 'random' },
     );
     policyCheck.push({ task, seeds: seeds.length, rows: results.map(policyRow) });

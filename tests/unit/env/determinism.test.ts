@@ -6,7 +6,8 @@
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPolicy, runEpisode, runEpisodes } from '../../../src/agents';
+import { runEpisode, runEpisodes } from '../../../src/agents';
+import { createPolicy } from '../../../src/policies';
 import {
   DialogueEnv,
   EnvStateError,

@@ -6,7 +6,8 @@
 import { ZodError } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { EnvActionError } from '../../../src/env/errors';
-import { createPolicy, runEpisode } from '../../../src/agents';
+import { runEpisode } from '../../../src/agents';
+import { createPolicy } from '../../../src/policies';
 import {
   DialogueEnv,
   EnvStateError,

@@ -5,7 +5,13 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
-import { AgentOptionError, PolicySpecError, UnknownStrategyError } from '../../../src/agents/errors';
+import {
+  AgentOptionError,
+  PolicySpecError,
+  PolicyUnavailableError,
+  UnknownPolicyError,
+  UnknownStrategyError,
+} from '../../../src/agents/errors';
 import {
   EnvActionError,
   EnvCheckpointError,
@@ -52,7 +58,9 @@ const CODES: [new (...args: never[]) => LabError, string, unknown[]][] = [
   [ActorOptionError, 'ACTOR_OPTION_INVALID', ['m']],
   [AgentOptionError, 'AGENT_OPTION_INVALID', ['m']],
   [UnknownStrategyError, 'AGENT_STRATEGY_UNKNOWN', ['m']],
-  [PolicySpecError, 'AGENT_POLICY_SPEC_INVALID', ['m']],
+  [PolicySpecError, 'POLICY_SPEC_INVALID', ['p', ['random'], 'm']],
+  [UnknownPolicyError, 'POLICY_UNKNOWN', ['p', ['random']]],
+  [PolicyUnavailableError, 'POLICY_UNAVAILABLE', ['p', ['random'], 'm']],
   [FeatureOptionError, 'FEATURE_OPTION_INVALID', ['m']],
   [ValidityInputError, 'VALIDITY_INPUT', ['m']],
   [FitInputError, 'FIT_INPUT_INVALID', ['m']],

@@ -7,7 +7,7 @@
  * (src/validity/policy-check.ts). Also: distinct-n of the user's replies.
  */
 import { describe, expect, it } from 'vitest';
-import { createPolicy } from '../../../src/agents/policies';
+import { createPolicy } from '../../../src/policies';
 import { runEpisodes } from '../../../src/agents/rollout';
 import { createEnv } from '../../../src/env/factory';
 import { distinctN } from '../../../src/eval/validation';

@@ -1,6 +1,7 @@
 /** Regression tests for updater and environment defects found in review. */
 import { describe, expect, it } from 'vitest';
-import { createPolicy, runEpisodes, TemplateRealizer } from '../../../src/agents';
+import { runEpisodes, TemplateRealizer } from '../../../src/agents';
+import { createPolicy } from '../../../src/policies';
 import { createEnv } from '../../../src/env/factory';
 import { DialogueEnv } from '../../../src/env';
 import { Rng } from '../../../src/rng';
