@@ -310,7 +310,7 @@ export function rngSeedValue(values: Values, io: Io): string | undefined {
 
 /**
  * What success means for each task — the one definition of `src/tasks/success.ts`, as the README states it — for
- * every `--help` that prints a success rate (issue 9).
+ * every `--help` that prints a success rate (docs/architecture.md "Tasks, judges and rewards").
  */
 export const SUCCESS_HELP = `What success means (one definition per task, used by the judges and every report):
   esconv     ${SUCCESS_TEXT.esconv}

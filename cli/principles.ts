@@ -1,6 +1,6 @@
 /**
  * `npm run principles -- <command>`: build a principle memory by template self-play, query it, or evaluate the
- * Principles planner against the Standard policy (DESIGN.md "Principles"; Principles paper §3).
+ * Principles planner against the Standard policy (docs/architecture.md "Principles"; Principles paper §3).
  */
 import { rm } from 'node:fs/promises';
 import { basename, extname } from 'node:path';

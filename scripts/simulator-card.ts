@@ -1,5 +1,5 @@
 /**
- * `npm run sim-card`: writes the simulator card `results/simulator-card.md` (issue 23, item 6) from the
+ * `npm run sim-card`: writes the simulator card `results/simulator-card.md` from the
  * validate-sim report (`results/studies/validity/validity.json` by default), the "before" record beside the card
  * (`results/simulator-card.before.json`), the shared dataset files (names, sizes, licences) and a fresh
  * measurement of reply variety (random policy: the bundled seeds, and the first 273 seeds of each dataset).

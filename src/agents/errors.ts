@@ -1,5 +1,5 @@
 /**
- * Errors of the template actor policies and the rollout loop (issue 12). The LLM actor roles keep theirs in
+ * Errors of the template actor policies and the rollout loop. The LLM actor roles keep theirs in
  * `llm/errors.ts` (`EmptyRealizationError` is shared: a template realizer with no utterance throws it too).
  */
 import { LabError } from '../errors';

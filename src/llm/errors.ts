@@ -1,6 +1,6 @@
 /**
- * Typed errors of the language backends (DESIGN.md "The language backends"). Every error a backend or the
- * structured-output loop throws is an {@link LlmError}; callers branch on the class (or on `name`, which
+ * Typed errors of the language backends (docs/architecture.md "Language backends"). Every error a backend or
+ * the structured-output loop throws is an {@link LlmError}; callers branch on the class (or on `name`, which
  * survives a worker boundary and `structuredClone`).
  */
 

@@ -238,7 +238,7 @@ export interface ConstructionHeader {
   roles: string[];
   /**
    * The simulator version the episodes were played on (`SIMULATOR_VERSION`): a build is not resumed on another
-   * simulator (issue 9), since its finished episodes would come from other rules than the ones that follow.
+   * simulator, since its finished episodes would come from other rules than the ones that follow.
    */
   simulatorVersion: string;
 }

@@ -1,7 +1,7 @@
 /**
- * Does a simulated user's reply say what its state holds? (Issue 23, "Replies a person would give": stance, mood
- * and content agree.) An independent reader of the reply text, with its own marker lexicons (it imports nothing of
- * the responder's phrase banks), checked against the turn's judgment and the state after the turn:
+ * Does a simulated user's reply say what its state holds? (Stance, mood and content should agree.) An
+ * independent reader of the reply text, with its own marker lexicons (it imports nothing of the responder's
+ * phrase banks), checked against the turn's judgment and the state after the turn:
  *
  * - **message stance** (Influence turns): agreement ("you are right", "good point", "that makes sense") only when
  *   the message was accepted; disagreement ("I am not convinced", "I do not agree", "does not change my mind") never

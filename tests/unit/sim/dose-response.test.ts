@@ -1,6 +1,7 @@
 /**
- * Simulator validation by dose–response (DESIGN.md "Evaluation"): from one checkpoint, four ordered input levels,
- * two paraphrases each, must move the user's response monotonically — in template mode with deterministic routes.
+ * Simulator validation by dose–response (docs/architecture.md "Simulator validation"): from one checkpoint,
+ * four ordered input levels, two paraphrases each, must move the user's response monotonically — in template
+ * mode with deterministic routes.
  *
  * - CraigslistBargain: offers at 100 / 85 / 70 / 55 % of the list price → the seller's acceptance falls.
  * - P4G: small talk → vague mention → one argument → a specific, evidence-based appeal that answers the user's

@@ -1,7 +1,7 @@
 /**
- * One Cog-Sim turn (DESIGN.md "Cog-Sim" steps 1–10) with stub language roles, so that each decision of the
- * pipeline can be checked on its own: which modes touch the BDI records, the route rule, rejected proposals,
- * termination and the immutability of the input state.
+ * One Cog-Sim turn (docs/architecture.md "Turn pipeline", steps 1–10) with stub language roles, so that each
+ * decision of the pipeline can be checked on its own: which modes touch the BDI records, the route rule,
+ * rejected proposals, termination and the immutability of the input state.
  */
 import { describe, expect, it } from 'vitest';
 import {
