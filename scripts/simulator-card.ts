@@ -23,7 +23,7 @@ import { simulatorCard, type CardBefore, type CardDataFile, type ReplySet } from
 import { replyRow } from '../src/validity/replies';
 
 const ROOT = resolve(import.meta.dirname, '..');
-/** Dataset seeds per task played for reply variety (the issue's count of P4G episodes). */
+/** Dataset seeds per task played for reply variety. */
 const DATASET_EPISODES = 273;
 const BUNDLED = 'bundled seeds, 1 episode each';
 const DATASET = `dataset seeds (first ${DATASET_EPISODES} per task), 1 episode each`;

@@ -12,7 +12,7 @@
  * - **mood**: feeling words of a good mood ("glad", "hopeful", "relieved", "feel better") only at valence > 0, of
  *   a bad one ("worried", "down", "fed up", "anxious") only at valence < 0; a negated feeling word ("not great")
  *   counts for the other side.
- * - **coherence**: a reply that disagrees with the message yet says it leans toward acting (the issue's "That
+ * - **coherence**: a reply that disagrees with the message yet says it leans toward acting (for example "That
  *   does not really change my mind. I might be willing to give something."), or agrees yet says it will not act,
  *   must join the two with a contrast ("but", "though", "still", "even so").
  */

@@ -1,6 +1,7 @@
 /**
- * The project-wide error base (issue 12): every error class of a converted folder is a LabError with its own
- * name and a stable code, and the ESLint rule that keeps bare built-in errors out of those folders fires.
+ * The project-wide error base (docs/architecture.md "Errors"): every error class of a converted folder is a
+ * LabError with its own name and a stable code, and the ESLint rule that keeps bare built-in errors out of
+ * those folders fires.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
