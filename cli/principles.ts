@@ -631,7 +631,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       err instanceof PathKindError ||
       err instanceof ConstructionCheckpointError
     ) {
-      io.stderr(`error: ${cliMessage(err.message)}\nRun with --help for the options.\n`);
+      io.stderr(`error: ${cliMessage(err)}\nRun with --help for the options.\n`);
       return 2;
     }
     if (isInterrupted(err)) {
@@ -644,12 +644,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
       err instanceof FileReadError ||
       err instanceof LabError
     ) {
-      io.stderr(`error: ${cliMessage(err.message)}\n`);
+      io.stderr(`error: ${cliMessage(err)}\n`);
       return 1;
     }
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
-      io.stderr(`error: ${cliMessage((err as Error).message)}\n`);
+      io.stderr(`error: ${cliMessage(err)}\n`);
       return 1;
     }
     io.stderr(`error: ${(err as Error).stack ?? String(err)}\n`);

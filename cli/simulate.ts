@@ -21,6 +21,7 @@ import { checkPolicyArg, loadPolicyResources } from './resources';
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
+  cliMessage,
   concurrencyValue,
   SEEDS_HELP,
   UsageError,
@@ -164,7 +165,7 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
     // Builds every role now (no request is sent) to catch WebLLM outside a browser or a remote URL.
     resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language, nodeRuntime());
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(cliMessage(err), { cause: err });
   }
   const seeds = seedsValues(strs(values, 'seeds'), [parsed.data.task])[parsed.data.task];
   if (policy === 'ppdpp')

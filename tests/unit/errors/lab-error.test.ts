@@ -14,6 +14,7 @@ import {
   JudgeInputError,
 } from '../../../src/env/errors';
 import { EvalWorkerError } from '../../../src/eval/errors';
+import { StoredRunExistsError } from '../../../src/jobs/errors';
 import { StoredEpisodeError } from '../../../src/eval/harness-node';
 import { FeatureOptionError } from '../../../src/features/errors';
 import { FitInputError } from '../../../src/fit/errors';
@@ -72,6 +73,7 @@ const CODES: [new (...args: never[]) => LabError, string, unknown[]][] = [
   [TaskInputError, 'TASK_INPUT_INVALID', ['m']],
   [EvalWorkerError, 'EVAL_WORKER_MISUSE', ['m']],
   [StoredEpisodeError, 'EVAL_STORED_EPISODE_INVALID', ['m']],
+  [StoredRunExistsError, 'TRAIN_RUN_EXISTS', ['r']],
 ];
 
 describe('LabError subclasses', () => {
