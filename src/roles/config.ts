@@ -56,7 +56,7 @@ export const BackendSpecSchema = z
     )
       ctx.addIssue({ code: 'custom', message: `backend ${b.kind} needs a model`, path: ['model'] });
     if (b.kind === 'openai' && !b.baseUrl)
-      ctx.addIssue({ code: 'custom', message: 'backend openai needs a baseUrl', path: ['baseUrl'] });
+      ctx.addIssue({ code: 'custom', message: 'backend openai needs its server URL', path: ['baseUrl'] });
   });
 /** A parsed backend spec. */
 export type BackendSpec = z.infer<typeof BackendSpecSchema>;
