@@ -56,6 +56,7 @@ import { defaultSeeds, emollmSeedSets } from '../src/tasks/defaults';
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
+  cliMessage,
   concurrencyValue,
   POLICIES_HELP,
   SEEDS_HELP,
@@ -240,7 +241,7 @@ export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help
   try {
     buildRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language, nodeRuntime());
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(cliMessage(err), { cause: err });
   }
   for (const task of tasks as TaskId[])
     for (const policy of policies) if (policy !== 'ppdpp') checkPolicyArg(task, policy, language);

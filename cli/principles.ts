@@ -1,6 +1,6 @@
 /**
  * `npm run principles -- <command>`: build a principle memory by template self-play, query it, or evaluate the
- * Principles planner against the Standard policy (DESIGN.md "Principles"; Principles paper §3).
+ * Principles planner against the Standard policy (docs/architecture.md "Principles"; Principles paper §3).
  */
 import { rm } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
@@ -632,7 +632,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       err instanceof PathKindError ||
       err instanceof ConstructionCheckpointError
     ) {
-      io.stderr(`error: ${cliMessage(err.message)}\nRun with --help for the options.\n`);
+      io.stderr(`error: ${cliMessage(err)}\nRun with --help for the options.\n`);
       return 2;
     }
     if (isInterrupted(err)) {
@@ -645,12 +645,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
       err instanceof FileReadError ||
       err instanceof LabError
     ) {
-      io.stderr(`error: ${cliMessage(err.message)}\n`);
+      io.stderr(`error: ${cliMessage(err)}\n`);
       return 1;
     }
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
-      io.stderr(`error: ${cliMessage((err as Error).message)}\n`);
+      io.stderr(`error: ${cliMessage(err)}\n`);
       return 1;
     }
     io.stderr(`error: ${(err as Error).stack ?? String(err)}\n`);

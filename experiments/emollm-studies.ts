@@ -1,5 +1,5 @@
 /**
- * EmoLLM's studies in this library's template mode (emollm.txt §4–5; issue 14), small enough for a shared CPU,
+ * EmoLLM's studies in this library's template mode (EmoLLM paper §4–5), small enough for a shared CPU,
  * on each of `--tasks` (default: EmoLLM's four settings emollm-ed, emollm-msd, emollm-medd, emollm-iclr; ESConv,
  * P4G and CB also work):
  *
@@ -93,7 +93,7 @@ const range = (key: keyof typeof NUMBERS) =>
 
 export const HELP = `Usage: npm run studies:emollm -- [options]
 
-EmoLLM's studies in template mode (emollm.txt §4–5; issue 14), small enough for a shared CPU: GRPO vs the
+EmoLLM's studies in template mode (EmoLLM paper §4–5), small enough for a shared CPU: GRPO vs the
 prompting baselines, ablations, lookahead depth, the overthinking-penalty weight and GRPO vs CSTPO at equal
 environment turns, each on the same held-out seeds (paired episodes).
 

@@ -1,5 +1,5 @@
 /**
- * Re-runs the studies of issue 9 on the current simulator, small enough for a shared two-core machine:
+ * Re-runs the papers' main studies on the current simulator, small enough for a shared two-core machine:
  *
  * - the CSTPO table with its ablations (CSTPO paper §5): full CSTPO, w/o cognitive state (`no-cog`), V-only critic
  *   (`v-only`) and no branching at an equal number of environment returns (`no-branch`), each trained from the
@@ -52,7 +52,7 @@ const range = (key: keyof typeof NUMBERS) =>
 
 export const HELP = `Usage: npm run studies -- [options]
 
-Re-runs the studies of issue 9 on the current simulator through the project's own CLIs (train, principles): the
+Re-runs the papers' main studies on the current simulator through the project's own CLIs (train, principles): the
 CSTPO table with its ablations (no-cog, v-only, no-branch) against SFT and random, and Principles vs Standard.
 Writes <out>/studies.json and <out>/studies.md (runs under <out>/runs, memories under <out>/memories).
 

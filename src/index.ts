@@ -11,7 +11,7 @@
  */
 
 // Errors: the project-wide base class; each folder's own error classes are exported with the folder.
-export { LabError } from './errors';
+export { LabError, type SettingSpeller } from './errors';
 
 // Seeded, serialisable random streams.
 export { Rng, RngError, type RngState } from './rng';
@@ -387,6 +387,7 @@ export {
   FileDamagedError,
   WriterClosedError,
   DownloadUnavailableError,
+  type OutputSwitch,
 } from './io/errors';
 
 // Jobs: simulate, evaluate, train and build-principles over a validated configuration (the CLIs' engines, also
@@ -413,7 +414,14 @@ export {
   type BuildPrinciplesResult,
 } from './jobs/build-principles';
 export { loadStoredPolicyResources, IdbTrainStorage } from './jobs/stored';
-export { JobConfigError, JobAbortedError, TrainRunError, TrainResumeConflictError } from './jobs/errors';
+export {
+  JobConfigError,
+  type ConfigIssue,
+  JobAbortedError,
+  TrainRunError,
+  StoredRunExistsError,
+  TrainResumeConflictError,
+} from './jobs/errors';
 export { WorkerPool, type PooledWorker } from './pool';
 
 // EmoLLM: scenario seeds of its four settings (esconv-family seeds with a `scenario` block), their loader, and the
@@ -502,7 +510,7 @@ export { MemoryOptionError, MemoryInputError, MemoryTaskMismatchError } from './
 export { TaskInputError } from './tasks/errors';
 export { EvalWorkerError, UnmappedStrategyError } from './eval/errors';
 export { CorruptWeightsError } from './rl/params';
-export { ConstructionCheckpointError } from './memory/construct';
+export { ConstructionCheckpointError, type CheckpointMismatch } from './memory/construct';
 export { SuccessInputError } from './tasks/success';
 export { ValidityInputError } from './validity/errors';
 export { RlError, RunIdError, RlInputError, RlOptionError } from './rl/errors';

@@ -1,6 +1,7 @@
 /**
- * Evaluation harness, configuration and plan (DESIGN.md "Evaluation"; CSTPO paper §4.1 and §E.2; Principles
- * paper §4.1): policies × tasks × seed sets × repeats, under either reward protocol.
+ * Evaluation harness, configuration and plan (docs/architecture.md "Evaluation and statistics"; CSTPO paper
+ * §4.1 and §E.2; Principles paper §4.1): policies × tasks × seed sets × repeats, under either reward
+ * protocol.
  *
  * {@link planEvaluation} validates a configuration completely before anything runs — unknown task or policy,
  * empty or mismatched seed sets, more episodes than seeds, F1 asked for a task without human labels — and

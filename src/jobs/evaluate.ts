@@ -75,8 +75,8 @@ export const EvaluateConfigSchema = z
       .max(100)
       .optional()
       .describe(
-        `episode horizon in actor turns (default: ${EMOLLM_HORIZON} for EmoLLM tasks, the paper's cap; otherwise ` +
-          "the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
+        `episode horizon in actor turns (default: ${EMOLLM_HORIZON} for EmoLLM tasks, the EmoLLM paper's cap, ` +
+          "appendix D.2; otherwise the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
       ),
     ...commonFields,
     reference: z.string().optional().describe('paired differences against this policy (default: the first)'),

@@ -76,8 +76,8 @@ export const SimulateConfigSchema = z
       .max(100)
       .optional()
       .describe(
-        `episode horizon in actor turns (default: ${EMOLLM_HORIZON} for EmoLLM scenario seeds, the paper's cap; ` +
-          "otherwise the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
+        `episode horizon in actor turns (default: ${EMOLLM_HORIZON} for EmoLLM scenario seeds, the EmoLLM paper's ` +
+          "cap, appendix D.2; otherwise the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
       ),
     ...commonFields,
     seeds: SeedsField,

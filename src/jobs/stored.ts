@@ -13,7 +13,7 @@ import { IdbRunStore, RUN_DB_NAME, type RunRecord } from '../rl/store';
 import type { TrainerSnapshot } from '../rl/trainer';
 import { Database, writeTransaction } from '../store';
 import { PolicyUnavailableError } from '../agents/errors';
-import { TrainRunError } from './errors';
+import { StoredRunExistsError, TrainRunError } from './errors';
 import { POLICY_NAMES, policyResource, type PolicyResources } from '../policies';
 import type { TrainStorage, TrainStorageState } from './train';
 
@@ -125,13 +125,13 @@ export class IdbTrainStorage implements TrainStorage {
 
   /**
    * `absent` without a `split.json`; a stored run is resumed or replaced as asked.
-   * @throws TrainRunError when a run is stored and neither `resume` nor `overwrite` is given.
+   * @throws StoredRunExistsError when a run is stored and neither `resume` nor `overwrite` is given.
    */
   async prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState> {
     if ((await this.readText('split.json')) === null) return 'absent';
     if (mode.resume) return 'resume';
     if (mode.overwrite) return 'replace';
-    throw new TrainRunError(`a run "${this.runId}" is stored; resume it or overwrite it`);
+    throw new StoredRunExistsError(this.runId);
   }
 
   /**

@@ -57,7 +57,7 @@ export interface ValidityMetricOptions {
   /** Base seed of the bootstrap streams (default 0). */
   seed?: number;
   /**
-   * Score every dialogue as held-out (issue 23: an outside test file, with no internal split). Majority
+   * Score every dialogue as held-out (an outside test file, with no internal split). Majority
    * baselines then come from the held-out labels themselves (a baseline that knows the test set's majority) and
    * the P4G traits baseline is cross-validated within them.
    */

@@ -1,6 +1,6 @@
 /**
- * How varied and how coherent the template user's replies are, for the validity report and the simulator card
- * (issues 9 and 23, "Replies a person would give"): the random policy plays episodes from a task's seeds, and
+ * How varied and how coherent the template user's replies are, for the validity report and the simulator
+ * card: the random policy plays episodes from a task's seeds, and
  * over every user reply of those episodes the row gives distinct-1 and distinct-2 (Li et al. 2016: distinct word
  * n-grams over all n-grams, in [0, 1]), how many replies repeat the user's previous reply word for word (0
  * expected), how many episodes end on the most common closing line, the longest run of words a reply shares with

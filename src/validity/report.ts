@@ -1,7 +1,7 @@
 /**
- * The validity report of `validate-sim` (issue 9): the teacher-forced replay table (dev and held-out), the
- * dose–response of each task, and the replay-vs-random check, as one JSON-safe object and as Markdown. Every
- * report names the simulator version that produced it.
+ * The validity report of `validate-sim` (docs/architecture.md "Simulator validation"): the teacher-forced
+ * replay table (dev and held-out), the dose–response of each task, and the replay-vs-random check, as one
+ * JSON-safe object and as Markdown. Every report names the simulator version that produced it.
  */
 import { RandomPolicy, ReplayPolicy } from '../agents/policies';
 import { SIMULATOR_VERSION } from '../sim/version';
@@ -60,7 +60,7 @@ export interface ValidityReportOptions {
   /** Progress messages (e.g. to stderr). */
   onProgress?: (message: string) => void;
   /**
-   * Score the whole of the given files as held-out (an outside test file: no internal split; issue 23). Dose and
+   * Score the whole of the given files as held-out (an outside test file: no internal split). Dose and
    * check seeds are then drawn from these files too.
    */
   allHeldOut?: boolean;

@@ -1,7 +1,7 @@
 /**
  * The dialogue environment's API (Gymnasium names), termination vs truncation, the two reward protocols, its
- * errors, and the role boundaries of DESIGN.md: the actor's observation holds no latent state, the simulator's
- * roles never see a strategy label, and the judge reads no latent field.
+ * errors, and the role boundaries (docs/architecture.md "Role boundaries"): the actor's observation holds no
+ * latent state, the simulator's roles never see a strategy label, and the judge reads no latent field.
  */
 import { ZodError } from 'zod';
 import { describe, expect, it } from 'vitest';

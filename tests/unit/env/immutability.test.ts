@@ -1,5 +1,5 @@
 /**
- * Immutability is enforced here, not by freezing at run time (issue 11): the library's own jobs, trainers and
+ * Immutability is enforced here, not by freezing at run time: the library's own jobs, trainers and
  * checks run their environments with `freezeStates: false`, since they hand no state to code they do not control.
  * This file replaces `DialogueEnv` with one that freezes every state and turn record whatever it is told, runs
  * each of those runners on it, and compares the result with the same run unfrozen: code of a runner that mutated

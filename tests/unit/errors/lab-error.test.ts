@@ -1,6 +1,7 @@
 /**
- * The project-wide error base (issue 12): every error class of a converted folder is a LabError with its own
- * name and a stable code, and the ESLint rule that keeps bare built-in errors out of those folders fires.
+ * The project-wide error base (docs/architecture.md "Errors"): every error class of a converted folder is a
+ * LabError with its own name and a stable code, and the ESLint rule that keeps bare built-in errors out of
+ * those folders fires.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -19,6 +20,7 @@ import {
   JudgeInputError,
 } from '../../../src/env/errors';
 import { EvalWorkerError } from '../../../src/eval/errors';
+import { StoredRunExistsError } from '../../../src/jobs/errors';
 import { StoredEpisodeError } from '../../../src/eval/harness-node';
 import { FeatureOptionError } from '../../../src/features/errors';
 import { FitInputError } from '../../../src/fit/errors';
@@ -79,6 +81,7 @@ const CODES: [new (...args: never[]) => LabError, string, unknown[]][] = [
   [TaskInputError, 'TASK_INPUT_INVALID', ['m']],
   [EvalWorkerError, 'EVAL_WORKER_MISUSE', ['m']],
   [StoredEpisodeError, 'EVAL_STORED_EPISODE_INVALID', ['m']],
+  [StoredRunExistsError, 'TRAIN_RUN_EXISTS', ['r']],
 ];
 
 describe('LabError subclasses', () => {

@@ -154,7 +154,7 @@ describe('template realizer', () => {
   });
 });
 
-describe('issue 9 follow-ups', () => {
+describe('perception follow-ups', () => {
   it('reads a gerund giving verb as a request to give, a past gift as none', () => {
     // The tagger reads "giving" here as an adjective; it is still a request (this once left P4G asks unread).
     expect(
