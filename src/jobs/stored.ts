@@ -13,7 +13,7 @@ import { IdbRunStore, RUN_DB_NAME, type RunRecord } from '../rl/store';
 import type { TrainerSnapshot } from '../rl/trainer';
 import { Database, writeTransaction } from '../store';
 import { PolicyUnavailableError } from '../agents/errors';
-import { StoredRunExistsError, TrainRunError } from './errors';
+import { StoredRunExistsError } from './errors';
 import { POLICY_NAMES, policyResource, type PolicyResources } from '../policies';
 import type { TrainStorage, TrainStorageState } from './train';
 
