@@ -13,3 +13,4 @@ export * from './tokens';
 export * from './params';
 export * from './price';
 export * from './errors';
+export * from './mood';
