@@ -63,7 +63,10 @@ export interface MoodParams {
  * The inputs of the mood model: the actor turn's dense inputs (from its context-free features `actor`) and the
  * features of the user's previous turn (`user`, or null when there is none: zeros).
  */
-export function moodInputs(actor: TextFeatures, user: TextFeatures | null): number[] {
+export function moodInputs(
+  actor: TextFeatures,
+  user: Pick<TextFeatures, 'sentiment' | 'warmth'> | null,
+): number[] {
   return [...denseInputs(actor), user?.sentiment ?? 0, user?.warmth ?? 0];
 }
 

@@ -23,7 +23,7 @@ import {
   type FittedParams,
 } from '../fit';
 import type { TaskId } from '../tasks/seed';
-import { extractFeatures, type TextFeatures } from '../text/features';
+import { extractFeatures, replyTone, type TextFeatures } from '../text/features';
 import { FITTED_PARAMS } from './fitted/params';
 
 /** What the fitted models perceive of one utterance. */
@@ -146,6 +146,6 @@ export function fittedMoodShift(task: TaskId, actorText: string, lastUserText: s
     throw new FittedParamsError(
       `fitted parameters of ${task}: mood inputs differ from this version's (rerun npm run fit-sim)`,
     );
-  const user = lastUserText.trim() === '' ? null : extractFeatures(lastUserText);
+  const user = lastUserText.trim() === '' ? null : replyTone(lastUserText);
   return moodShift(mood, moodInputs(extractFeatures(actorText), user));
 }
