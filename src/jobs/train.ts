@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import type { WasmBackendOptions } from '../gpu/wasm';
-import { AblationsSchema, type TrainConfig, type TrainConfigInput } from '../rl/config';
+import { TrainSettingsSchema, type TrainConfig, type TrainSettingsInput } from '../rl/config';
 import { evaluateRun, type RunEvaluation } from '../rl/evaluate';
 import { learningCurveSvg, learningCurves } from '../rl/plot';
 import { TrainingSession } from '../rl/session';
@@ -23,16 +23,20 @@ import { getTask, type Seed, type TaskId } from '../tasks';
 import { defaultSeeds } from '../tasks/defaults';
 import { parseJobConfig, TaskField, type JobOptions } from './common';
 import { TrainResumeConflictError, TrainRunError } from './errors';
-import { openTrainRun, resumeSplit } from './train-common';
+import { moveOldFields, openTrainRun, resumeSplit } from './train-common';
 import { countOf } from '../errors/plural';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
-/** The train job's configuration. Each field's description is its command-line `--help` line. */
+/**
+ * The train job's configuration: the job's own fields (seeds, split, evaluation, resume) and, nested as `cstpo`,
+ * the trainer's whole configuration but the task (src/rl/config.ts `TrainSettingsSchema`, its field names and
+ * defaults unchanged), as TRL nests a trainer's config in a script's arguments. Each field's description is its
+ * command-line `--help` line; every `cstpo` field is a generated flag (cli/train.ts).
+ */
 export const TrainJobConfigSchema = z
   .object({
     task: TaskField.optional(),
-    steps: int(0, 1_000_000).optional().describe('RL steps (default: 100); with resume, the new total'),
     seeds: z
       .string()
       .min(1)
@@ -56,17 +60,9 @@ export const TrainJobConfigSchema = z
       .default(DEFAULT_SPLIT_SEED)
       .describe('random seed of the train/evaluation split'),
     evalRepeats: int(1, 1000).default(4).describe('episodes per evaluation seed'),
-    ablations: AblationsSchema.default({ cognitiveState: true, hierarchicalCritic: true, branching: true }),
-    seedsPerStep: int(1, 10_000).optional().describe('seeds per RL step (default: 10)'),
-    checkpoints: int(0, 100)
-      .optional()
-      .describe('checkpoints per main trajectory (default: ESConv 4, P4G/CB 2)'),
-    sftEpochs: int(0, 100_000).optional().describe('SFT epochs (0: no SFT) (default: 300)'),
-    warmup: int(0, 1_000_000).optional().describe('critic warm-up steps (default: 5)'),
-    horizon: int(1, 100).optional().describe("episode horizon in actor turns (default: the task's, 30)"),
-    rngSeed: int(0, 0xffffffff)
-      .default(0)
-      .describe("master random seed, also of the held-out evaluation's case streams"),
+    cstpo: TrainSettingsSchema.prefault({}).describe(
+      "the CSTPO trainer's settings (src/rl/config.ts; with resume, only steps, the new total, may differ)",
+    ),
     resume: z
       .boolean()
       .default(false)
@@ -87,8 +83,44 @@ export const TrainJobConfigSchema = z
         message: 'required unless resuming (esconv, p4g or cb)',
       });
   });
-/** The train job's configuration as given (defaults not yet applied). */
-export type TrainJobConfigInput = z.input<typeof TrainJobConfigSchema>;
+
+/**
+ * The job's fields of earlier versions, now in `cstpo` under the trainer's names: still accepted, moved once at
+ * the start of {@link trainJob} with a notice.
+ */
+export const OLD_TRAIN_FIELDS = {
+  steps: 'steps',
+  seedsPerStep: 'seedsPerStep',
+  checkpoints: 'checkpoints',
+  sftEpochs: 'sftEpochs',
+  warmup: 'criticWarmupSteps',
+  horizon: 'horizon',
+  rngSeed: 'seed',
+  ablations: 'ablations',
+} as const satisfies Record<string, keyof TrainSettingsInput>;
+
+/** The job fields of earlier versions (see {@link OLD_TRAIN_FIELDS}). */
+export interface OldTrainJobFields {
+  /** @deprecated use `cstpo.steps` */
+  steps?: number;
+  /** @deprecated use `cstpo.seedsPerStep` */
+  seedsPerStep?: number;
+  /** @deprecated use `cstpo.checkpoints` */
+  checkpoints?: number;
+  /** @deprecated use `cstpo.sftEpochs` */
+  sftEpochs?: number;
+  /** @deprecated use `cstpo.criticWarmupSteps` */
+  warmup?: number;
+  /** @deprecated use `cstpo.horizon` */
+  horizon?: number;
+  /** @deprecated use `cstpo.seed` */
+  rngSeed?: number;
+  /** @deprecated use `cstpo.ablations` */
+  ablations?: TrainSettingsInput['ablations'];
+}
+
+/** The train job's configuration as given (defaults not yet applied; old field names still accepted). */
+export type TrainJobConfigInput = z.input<typeof TrainJobConfigSchema> & OldTrainJobFields;
 /** The train job's configuration (validated, defaults applied). */
 export type TrainJobConfig = z.output<typeof TrainJobConfigSchema>;
 
@@ -223,8 +255,9 @@ export async function trainJob(
   storage: TrainStorage,
   options: TrainJobOptions = {},
 ): Promise<TrainResult> {
-  const c = parseJobConfig(TrainJobConfigSchema, input, 'train');
   const note = (s: string) => options.onMessage?.(s);
+  const given = moveOldFields(input, 'cstpo', OLD_TRAIN_FIELDS, 'train', note);
+  const c = parseJobConfig(TrainJobConfigSchema, given, 'train');
   const load = async (source: string, task: TaskId): Promise<Seed[]> => {
     if (source === 'bundled') return defaultSeeds(task);
     if (!options.loadSeeds) throw new TrainRunError(`no loader for the seed source "${source}"`);
@@ -258,13 +291,17 @@ export async function trainJob(
       load,
       () => storedTask,
       (found) => {
-        const conflicts = resumeConflicts(input, stored.run.config, found);
+        const conflicts = resumeConflicts(given, stored.run.config, found);
         if (conflicts.length > 0) throw new TrainResumeConflictError(storage.location, conflicts);
       },
     );
     split = resumed.split;
     const seeds = resumed.seeds;
-    session = await TrainingSession.resume(runId, { store, seeds, backend: choice.summary }, c.steps);
+    session = await TrainingSession.resume(
+      runId,
+      { store, seeds, backend: choice.summary },
+      given.cstpo?.steps,
+    );
   } else {
     task = c.task as TaskId;
     const all = await load(c.seeds, task);
@@ -286,17 +323,7 @@ export async function trainJob(
       ...(c.evalSeeds === undefined ? { evalFraction: c.evalFraction, splitSeed: c.splitSeed } : {}),
       evalRepeats: c.evalRepeats,
     };
-    const config: TrainConfigInput = {
-      task,
-      ablations: c.ablations,
-      seed: c.rngSeed,
-      ...(c.steps !== undefined ? { steps: c.steps } : {}),
-      ...(c.seedsPerStep !== undefined ? { seedsPerStep: c.seedsPerStep } : {}),
-      ...(c.checkpoints !== undefined ? { checkpoints: c.checkpoints } : {}),
-      ...(c.sftEpochs !== undefined ? { sftEpochs: c.sftEpochs } : {}),
-      ...(c.warmup !== undefined ? { criticWarmupSteps: c.warmup } : {}),
-      ...(c.horizon !== undefined ? { horizon: c.horizon } : {}),
-    };
+    const config = { ...c.cstpo, task };
     note(`SFT on ${trainSeeds.length} training seeds…\n`);
     // The split with the run, in a place created whole after SFT: a run without its split could not be resumed.
     const files = { [SPLIT_FILE]: JSON.stringify(split, null, 2) };
@@ -413,9 +440,9 @@ export async function trainJob(
   };
 }
 
-/** Job fields that define a run, with the stored value each is compared with on resume. */
+/** Job fields that define a run, with the stored value each is compared with on resume (and every `cstpo` field). */
 const RUN_FIELDS: readonly [
-  key: keyof TrainJobConfigInput,
+  key: 'task' | 'seeds' | 'evalFraction' | 'splitSeed' | 'evalRepeats',
   stored: (r: TrainConfig, s: TrainSplit) => unknown,
 ][] = [
   ['task', (r) => r.task],
@@ -423,31 +450,32 @@ const RUN_FIELDS: readonly [
   ['evalFraction', (_, s) => s.evalFraction],
   ['splitSeed', (_, s) => s.splitSeed],
   ['evalRepeats', (_, s) => s.evalRepeats],
-  ['ablations', (r) => r.ablations],
-  ['seedsPerStep', (r) => r.seedsPerStep],
-  ['checkpoints', (r) => r.checkpoints],
-  ['sftEpochs', (r) => r.sftEpochs],
-  ['warmup', (r) => r.criticWarmupSteps],
-  ['horizon', (r) => r.horizon],
-  ['rngSeed', (r) => r.seed],
 ];
 
 /**
- * The settings given to a resumed run (present in `input`) that differ from the stored run's: its whole
- * configuration and split, not only the random seed. `steps` (the new total) and `evalSeeds` (an extra
- * evaluation) may differ. A setting the run did not record (older runs) is not compared.
+ * The settings given to a resumed run (present in `input`, old names already moved to `cstpo`) that differ from
+ * the stored run's: its whole configuration and split, not only the random seed; a `cstpo` field is named
+ * `cstpo.<field>` and compared with the stored value, defaults applied (an ablation object given in part is
+ * completed with the defaults). `cstpo.steps` (the new total) and `evalSeeds` (an extra evaluation) may differ. A
+ * setting the run did not record (older runs) is not compared.
  */
 export function resumeConflicts(
-  input: TrainJobConfigInput,
+  input: z.input<typeof TrainJobConfigSchema>,
   stored: TrainConfig,
   split: TrainSplit,
 ): ResumeConflict[] {
   const out: ResumeConflict[] = [];
-  for (const [key, read] of RUN_FIELDS) {
-    const given = input[key];
-    const was = read(stored, split);
-    if (given === undefined || was === undefined) continue;
+  const compare = (key: string, given: unknown, was: unknown) => {
+    if (given === undefined || was === undefined) return;
     if (JSON.stringify(given) !== JSON.stringify(was)) out.push({ key, given, stored: was });
+  };
+  for (const [key, read] of RUN_FIELDS) compare(key, input[key], read(stored, split));
+  const settings = input.cstpo ?? {};
+  const parsed = TrainSettingsSchema.partial().safeParse(settings);
+  const full: Record<string, unknown> = parsed.success ? parsed.data : {};
+  for (const key of Object.keys(settings) as (keyof TrainSettingsInput)[]) {
+    if (key === 'steps') continue;
+    compare(`cstpo.${key}`, full[key], stored[key]);
   }
   return out;
 }

@@ -83,7 +83,7 @@ describe('npm run train -- --algo grpo-emollm', () => {
         '1',
         '--group-size',
         '2',
-        '--groups',
+        '--groups-per-step',
         '1',
         '--horizon',
         '2',

@@ -19,6 +19,13 @@ import type { StepRecord, TrainerSnapshot } from '../../../src/rl/trainer';
 
 const CONFIG: TrainJobConfigInput = {
   task: 'cb',
+  evalRepeats: 1,
+  cstpo: { steps: 2, seedsPerStep: 2, horizon: 5, sftEpochs: 2, criticWarmupSteps: 1, seed: 3 },
+};
+
+/** The same run in the job's field names of earlier versions (moved into `cstpo` with a notice). */
+const OLD_CONFIG: TrainJobConfigInput = {
+  task: 'cb',
   steps: 2,
   seedsPerStep: 2,
   horizon: 5,
@@ -110,7 +117,7 @@ describe('train job', () => {
     expect(b).toEqual(a);
     // Another rng seed trains other weights (the comparison above can fail).
     const other = new FolderTrainStorage(join(dir, 'c'));
-    await trainJob({ ...CONFIG, rngSeed: 4, evaluate: false }, other);
+    await trainJob({ ...CONFIG, cstpo: { ...CONFIG.cstpo, seed: 4 }, evaluate: false }, other);
     other.close();
     expect((await weights('c')).actor).not.toEqual(a.actor);
   });
@@ -200,9 +207,18 @@ describe('train job', () => {
     const storage = new FolderTrainStorage(out);
     await expect(trainJob(CONFIG, storage)).rejects.toThrow(/pass resume to continue it or overwrite/);
     await expect(trainJob({ resume: true }, storage)).rejects.toThrow(/stopped before its first save/);
-    const result = await trainJob({ ...CONFIG, overwrite: true, evaluate: false }, storage);
+    // The job's old field names still work, each with a notice, and train the same run.
+    const notes: string[] = [];
+    const result = await trainJob({ ...OLD_CONFIG, overwrite: true, evaluate: false }, storage, {
+      onMessage: (t) => notes.push(t),
+    });
     storage.close();
     expect(untimed(result.steps)).toEqual(untimed(first.steps));
+    expect(result.config).toEqual(first.config);
+    expect(notes).toContain(
+      'notice: train: the field warmup is now cstpo.criticWarmupSteps (the old name still works)\n',
+    );
+    expect(notes.filter((n) => n.startsWith('notice: train: the field '))).toHaveLength(6);
   });
 
   it('rejects a bad configuration naming the field, and a missing run to resume', async () => {
@@ -210,7 +226,16 @@ describe('train job', () => {
     await expect(trainJob({ ...CONFIG, evalFraction: 1 }, storage)).rejects.toThrow(
       new JobConfigError('train: evalFraction: Too big: expected number to be <1'),
     );
-    await expect(trainJob({ steps: 2 }, storage)).rejects.toThrow(/task: required unless resuming/);
+    await expect(trainJob({ cstpo: { steps: 2 } }, storage)).rejects.toThrow(
+      /task: required unless resuming/,
+    );
+    await expect(trainJob({ ...CONFIG, cstpo: { epochs: 0 } }, storage)).rejects.toThrow(
+      new JobConfigError('train: cstpo.epochs: Too small: expected number to be >=1'),
+    );
+    // An old name and its new place given different values: refused, naming both.
+    await expect(trainJob({ ...CONFIG, rngSeed: 4 }, storage)).rejects.toThrow(
+      new JobConfigError('train: rngSeed: old name of cstpo.seed, which is given otherwise; give one'),
+    );
     await expect(trainJob({ ...CONFIG, resume: true, overwrite: true }, storage)).rejects.toThrow(
       /overwrite: give resume or overwrite, not both/,
     );
