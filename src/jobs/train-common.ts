@@ -32,6 +32,11 @@ export interface OpenTrainRunOptions {
    * src/gpu/wasm-assets.ts; Node: the package's own, the default) and whether threads may be used.
    */
   wasm?: WasmBackendOptions;
+  /**
+   * A tfjs backend the caller has chosen and activated already (the browser's trainer worker: WebGPU first); the
+   * run trains on it and no other is selected.
+   */
+  backend?: BackendChoice;
 }
 
 /**
@@ -50,6 +55,7 @@ export async function openTrainRun(
   const state = await place.prepare({ resume: options.resume, overwrite: options.overwrite });
   if (options.resume && state !== 'resume') throw new TrainRunError(`no run to resume in ${place.location}`);
   checkAborted(options.signal, job);
+  if (options.backend) return { state, backend: options.backend };
   // Production mode only silences tfjs's console warnings (here: the banner suggesting the native Node backend).
   tf.enableProdMode();
   configureWasmBackend(tf, options.wasm ?? {});

@@ -11,12 +11,14 @@
  */
 import { z } from 'zod';
 import type { WasmBackendOptions } from '../gpu/wasm';
-import { TrainSettingsSchema, type TrainConfig, type TrainSettingsInput } from '../rl/config';
+import { resolveConfig, TrainSettingsSchema, type TrainConfig, type TrainSettingsInput } from '../rl/config';
 import { evaluateRun, type RunEvaluation } from '../rl/evaluate';
 import { learningCurveSvg, learningCurves } from '../rl/plot';
 import { TrainingSession } from '../rl/session';
-import type { RunRecord, RunStore } from '../rl/store';
-import type { StepRecord, TrainerSnapshot } from '../rl/trainer';
+import type { RunRecord, RunStatus, RunStore } from '../rl/store';
+import type { StepRecord, TrainerOptions, TrainerSnapshot } from '../rl/trainer';
+import type { RolloutExecutor } from '../rl/executor';
+import type { BackendChoice } from '../gpu/backend';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import { getTask, type Seed, type TaskId } from '../tasks';
@@ -196,6 +198,19 @@ export interface TrainJobOptions extends JobOptions {
   onStep?: (record: StepRecord) => void;
   /** Where tfjs's wasm backend finds its binaries (see `OpenTrainRunOptions.wasm` in ./train-common.ts). */
   wasm?: WasmBackendOptions;
+  /** A tfjs backend chosen and activated by the caller (see `OpenTrainRunOptions.backend`); default: wasm, else cpu. */
+  backend?: BackendChoice;
+  /**
+   * Makes where the run's rollouts run, for its resolved configuration (default: in this thread; e.g. a pool of
+   * rollout workers). Called once the configuration is known; the job disposes what it makes.
+   */
+  executor?: (config: TrainConfig) => Promise<RolloutExecutor>;
+  /** SFT progress (examples replayed, epochs done). */
+  onSft?: TrainerOptions['onSft'];
+  /** The stored run's status as it changes (running, then finished, stopped or paused). */
+  onStatus?: (status: RunStatus) => void;
+  /** Train up to this step only (the run then ends `stopped`, resumable); default: the configured steps. */
+  untilStep?: number;
 }
 
 /** The final evaluation (policy summaries and strategy distributions; per-episode rows left out). */
@@ -268,8 +283,22 @@ export async function trainJob(
     overwrite: c.overwrite,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.wasm ? { wasm: options.wasm } : {}),
+    ...(options.backend ? { backend: options.backend } : {}),
   });
   const store = storage.runs;
+  /** A session made with the caller's executor (disposed when making the session fails). */
+  const withExecutor = async (
+    config: TrainConfig,
+    make: (o: { store: RunStore; backend: string; executor?: RolloutExecutor }) => Promise<TrainingSession>,
+  ): Promise<TrainingSession> => {
+    const executor = options.executor ? await options.executor(config) : undefined;
+    return make({ store, backend: choice.summary, ...(executor ? { executor } : {}) }).catch(
+      async (e: unknown) => {
+        await executor?.dispose();
+        throw e;
+      },
+    );
+  };
   const runId = storage.runId;
   let session: TrainingSession;
   let split: TrainSplit;
@@ -297,15 +326,15 @@ export async function trainJob(
     );
     split = resumed.split;
     const seeds = resumed.seeds;
-    session = await TrainingSession.resume(
-      runId,
-      { store, seeds, backend: choice.summary },
-      given.cstpo?.steps,
+    session = await withExecutor(stored.run.config, (o) =>
+      TrainingSession.resume(runId, { ...o, seeds }, given.cstpo?.steps),
     );
   } else {
     task = c.task as TaskId;
     const all = await load(c.seeds, task);
-    if (all.length < 2) throw new TrainRunError(`need at least 2 seeds, got ${all.length}`);
+    // Split, the seeds must give one of each; with evaluation seeds of their own, all of them train.
+    const least = c.evalSeeds === undefined ? 2 : 1;
+    if (all.length < least) throw new TrainRunError(`need at least ${least} seeds, got ${all.length}`);
     let trainSeeds: Seed[];
     let evalSeeds: Seed[];
     if (c.evalSeeds !== undefined) {
@@ -327,117 +356,127 @@ export async function trainJob(
     note(`SFT on ${trainSeeds.length} training seeds…\n`);
     // The split with the run, in a place created whole after SFT: a run without its split could not be resumed.
     const files = { [SPLIT_FILE]: JSON.stringify(split, null, 2) };
-    session = await TrainingSession.start(runId, config, {
-      store,
-      seeds: trainSeeds,
-      backend: choice.summary,
-      create: (run, init) => storage.create(run, init, files, state === 'replace'),
-    });
-  }
-  const config = session.trainer.config;
-  if (config.steps <= config.criticWarmupSteps && config.steps > 0)
-    note(
-      `notice: ${config.steps} RL steps, all within the critic warm-up of ${config.criticWarmupSteps} steps: ` +
-        'only the critic is trained; the actor keeps its SFT weights\n',
+    session = await withExecutor(resolveConfig(config), (o) =>
+      TrainingSession.start(runId, config, {
+        ...o,
+        seeds: trainSeeds,
+        ...(options.onSft ? { onSft: options.onSft } : {}),
+        create: (run, init) => storage.create(run, init, files, state === 'replace'),
+      }),
     );
-  const onAbort = () => session.stop();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  let outcome: 'finished' | 'stopped';
+  }
+  // The session's tensors and rollout executor are released however the run ends.
   try {
-    if (options.signal?.aborted) session.stop();
-    outcome = await session.run({
-      onStep: (r) => {
-        options.onProgress?.({ done: r.step, total: config.steps });
-        options.onStep?.(r);
-      },
-    });
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-  }
-  const stored = await store.load(runId);
-  const history = stored?.history ?? session.history;
-  const curves = learningCurves(history);
-  const title = `${getTask(task).title} · CSTPO${ablationSuffix(config.ablations)}`;
-  await storage.writeText('curves.json', JSON.stringify(curves, null, 2));
-  await storage.writeText('curves.svg', learningCurveSvg(curves, title));
-  const files = [
-    'run.json',
-    'init.json',
-    'latest.json',
-    'history.jsonl',
-    SPLIT_FILE,
-    'curves.json',
-    'curves.svg',
-  ];
-
-  let evaluation: TrainEvaluation | null = null;
-  let evalSummary = { source: split.evalSource, count: split.eval.length };
-  // A resumed run evaluates with its stored repeats (a different --eval-repeats is refused above).
-  const evalRepeats = c.resume ? (split.evalRepeats ?? c.evalRepeats) : c.evalRepeats;
-  if (c.evaluate && outcome === 'finished') {
-    // With resume, evalSeeds evaluates the run on other seeds as well (written to eval-<name>.json).
-    const extra = c.resume && c.evalSeeds !== undefined ? c.evalSeeds : null;
-    let evalSeeds: Seed[];
-    if (extra !== null) {
-      evalSeeds = await load(extra, task);
-      const trained = new Set(split.train);
-      const overlap = evalSeeds.filter((s) => trained.has(s.id)).length;
-      if (overlap > 0) note(`warning: ${overlap} of the evaluation seeds were training seeds\n`);
-    } else {
-      const byId = new Map((await load(split.evalSource, task)).map((s) => [s.id, s]));
-      evalSeeds = split.eval.map((id) => byId.get(id)).filter((s): s is Seed => s !== undefined);
+    const config = session.trainer.config;
+    if (config.steps <= config.criticWarmupSteps && config.steps > 0)
+      note(
+        `notice: ${config.steps} RL steps, all within the critic warm-up of ${config.criticWarmupSteps} steps: ` +
+          'only the critic is trained; the actor keeps its SFT weights\n',
+      );
+    const onAbort = () => session.stop();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    let outcome: 'finished' | 'stopped';
+    try {
+      if (options.signal?.aborted) session.stop();
+      outcome = await session.run(
+        {
+          onStep: (r) => {
+            options.onProgress?.({ done: r.step, total: config.steps });
+            options.onStep?.(r);
+          },
+          ...(options.onStatus ? { onStatus: options.onStatus } : {}),
+        },
+        options.untilStep,
+      );
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
     }
-    const baseName = extra === null ? '' : (extra.split(/[\\/]/).at(-1) ?? extra).replace(/\.[^.]*$/, '');
-    const evalFile = extra === null ? 'eval.json' : `eval-${baseName}.json`;
-    evalSummary = { source: extra ?? split.evalSource, count: evalSeeds.length };
-    note(`evaluating on ${countOf(evalSeeds.length, 'seed')} × ${evalRepeats}…\n`);
-    const result = await evaluateRun(
+    const stored = await store.load(runId);
+    const history = stored?.history ?? session.history;
+    const curves = learningCurves(history);
+    const title = `${getTask(task).title} · CSTPO${ablationSuffix(config.ablations)}`;
+    await storage.writeText('curves.json', JSON.stringify(curves, null, 2));
+    await storage.writeText('curves.svg', learningCurveSvg(curves, title));
+    const files = [
+      'run.json',
+      'init.json',
+      'latest.json',
+      'history.jsonl',
+      SPLIT_FILE,
+      'curves.json',
+      'curves.svg',
+    ];
+
+    let evaluation: TrainEvaluation | null = null;
+    let evalSummary = { source: split.evalSource, count: split.eval.length };
+    // A resumed run evaluates with its stored repeats (a different --eval-repeats is refused above).
+    const evalRepeats = c.resume ? (split.evalRepeats ?? c.evalRepeats) : c.evalRepeats;
+    if (c.evaluate && outcome === 'finished') {
+      // With resume, evalSeeds evaluates the run on other seeds as well (written to eval-<name>.json).
+      const extra = c.resume && c.evalSeeds !== undefined ? c.evalSeeds : null;
+      let evalSeeds: Seed[];
+      if (extra !== null) {
+        evalSeeds = await load(extra, task);
+        const trained = new Set(split.train);
+        const overlap = evalSeeds.filter((s) => trained.has(s.id)).length;
+        if (overlap > 0) note(`warning: ${overlap} of the evaluation seeds were training seeds\n`);
+      } else {
+        const byId = new Map((await load(split.evalSource, task)).map((s) => [s.id, s]));
+        evalSeeds = split.eval.map((id) => byId.get(id)).filter((s): s is Seed => s !== undefined);
+      }
+      const baseName = extra === null ? '' : (extra.split(/[\\/]/).at(-1) ?? extra).replace(/\.[^.]*$/, '');
+      const evalFile = extra === null ? 'eval.json' : `eval-${baseName}.json`;
+      evalSummary = { source: extra ?? split.evalSource, count: evalSeeds.length };
+      note(`evaluating on ${countOf(evalSeeds.length, 'seed')} × ${evalRepeats}…\n`);
+      const result = await evaluateRun(
+        config,
+        {
+          trained: (await session.trainer.snapshot()).actor,
+          sft: config.sftEpochs > 0 ? session.init.actor : null,
+        },
+        evalSeeds,
+        { repeats: evalRepeats, seed: config.seed + 1 },
+      );
+      const slim = (p: RunEvaluation['policies']['cstpo'] | null) =>
+        p && { summary: p.summary, strategyDistribution: p.strategyDistribution };
+      evaluation = {
+        seeds: result.seeds,
+        repeats: result.repeats,
+        differences: result.differences,
+        beats: result.beats,
+        policies: {
+          cstpo: slim(result.policies.cstpo),
+          sft: slim(result.policies.sft),
+          random: slim(result.policies.random),
+        },
+      };
+      await storage.writeText(evalFile, JSON.stringify(evaluation, null, 2));
+      files.push(evalFile);
+    }
+    const sft = session.trainer.sft;
+    return {
+      runId,
+      out: storage.location,
+      backend: choice.summary,
+      simulatorVersion: SIMULATOR_VERSION,
       config,
-      {
-        trained: (await session.trainer.snapshot()).actor,
-        sft: config.sftEpochs > 0 ? session.init.actor : null,
+      seeds: {
+        source: split.source,
+        train: split.train.length,
+        evalSource: evalSummary.source,
+        eval: evalSummary.count,
       },
-      evalSeeds,
-      { repeats: evalRepeats, seed: config.seed + 1 },
-    );
-    const slim = (p: RunEvaluation['policies']['cstpo'] | null) =>
-      p && { summary: p.summary, strategyDistribution: p.strategyDistribution };
-    evaluation = {
-      seeds: result.seeds,
-      repeats: result.repeats,
-      differences: result.differences,
-      beats: result.beats,
-      policies: {
-        cstpo: slim(result.policies.cstpo),
-        sft: slim(result.policies.sft),
-        random: slim(result.policies.random),
-      },
+      sft: sft
+        ? { examples: sft.examples, finalLoss: sft.losses.at(-1) ?? null, accuracy: sft.accuracy }
+        : null,
+      outcome,
+      steps: history,
+      evaluation,
+      files: files.map((f) => storage.pathOf(f)),
     };
-    await storage.writeText(evalFile, JSON.stringify(evaluation, null, 2));
-    files.push(evalFile);
+  } finally {
+    await session.dispose();
   }
-  await session.dispose();
-  const sft = session.trainer.sft;
-  return {
-    runId,
-    out: storage.location,
-    backend: choice.summary,
-    simulatorVersion: SIMULATOR_VERSION,
-    config,
-    seeds: {
-      source: split.source,
-      train: split.train.length,
-      evalSource: evalSummary.source,
-      eval: evalSummary.count,
-    },
-    sft: sft
-      ? { examples: sft.examples, finalLoss: sft.losses.at(-1) ?? null, accuracy: sft.accuracy }
-      : null,
-    outcome,
-    steps: history,
-    evaluation,
-    files: files.map((f) => storage.pathOf(f)),
-  };
 }
 
 /** Job fields that define a run, with the stored value each is compared with on resume (and every `cstpo` field). */

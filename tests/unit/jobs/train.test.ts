@@ -13,6 +13,10 @@ import {
   type TrainStorageState,
 } from '../../../src/jobs/train';
 import { FolderTrainStorage } from '../../../src/jobs/train-node';
+import { IdbTrainStorage } from '../../../src/jobs/stored';
+import type { TrainConfig } from '../../../src/rl/config';
+import { LocalRolloutExecutor } from '../../../src/rl/executor';
+import { defaultSeeds } from '../../../src/tasks/defaults';
 import { FileRunStore } from '../../../src/rl/node';
 import { IdbRunStore, type RunRecord } from '../../../src/rl/store';
 import type { StepRecord, TrainerSnapshot } from '../../../src/rl/trainer';
@@ -170,6 +174,55 @@ describe('train job', () => {
     ]);
     expect((await storage.runs.load('mem'))!.latest.actor).toEqual((await weights('a')).actor);
     storage.close();
+  });
+
+  it('runs as the browser trainer worker runs it: given seeds all train, its backend and rollout executor, SFT and status events, a stop at untilStep, then resume', async () => {
+    // The trainer worker's way (workers/trainer.worker.ts): the page's training seeds under one source, all
+    // training (evaluation seeds of their own), the backend chosen at init, rollouts in its rollout executor.
+    const seeds = defaultSeeds('cb');
+    const job: TrainJobConfigInput = {
+      task: 'cb',
+      seeds: 'given',
+      evalSeeds: 'given',
+      cstpo: CONFIG.cstpo,
+      evaluate: false,
+    };
+    const backend = { backend: 'wasm', attempts: [{ name: 'wasm', ok: true }], summary: 'wasm (given)' };
+    const made: number[] = [];
+    const disposed: number[] = [];
+    const events: string[] = [];
+    const options = {
+      loadSeeds: () => Promise.resolve(seeds),
+      backend,
+      executor: (config: TrainConfig) => {
+        made.push(config.horizon);
+        const local = new LocalRolloutExecutor(config);
+        return Promise.resolve({
+          rollout: local.rollout.bind(local),
+          dispose: async () => {
+            disposed.push(1);
+            await local.dispose();
+          },
+        });
+      },
+      onSft: (p: { phase: string }) => events.push(`sft ${p.phase}`),
+      onStatus: (s: string) => events.push(s),
+    };
+    const storage = await IdbTrainStorage.open('w', { runs: 'worker-runs', files: 'worker-files' });
+    const stopped = await trainJob(job, storage, { ...options, untilStep: 1 });
+    expect(stopped.outcome).toBe('stopped');
+    expect(stopped.backend).toBe('wasm (given)');
+    expect(stopped.seeds).toMatchObject({ source: 'given', train: seeds.length });
+    expect(events).toContain('sft examples');
+    expect(events.slice(-2)).toEqual(['running', 'paused']);
+    const resumed = await trainJob({ resume: true, evaluate: false }, storage, options);
+    storage.close();
+    expect(resumed.outcome).toBe('finished');
+    expect(events.slice(-2)).toEqual(['running', 'finished']);
+    expect(made).toEqual([5, 5]);
+    expect(disposed).toHaveLength(2);
+    expect(resumed.steps.map((r) => r.step)).toEqual([1, 2]);
+    expect(resumed.steps[0]).toEqual(stopped.steps[0]);
   });
 
   it('stops between steps when aborted (saved, resumable to the same run) and before any work', async () => {
