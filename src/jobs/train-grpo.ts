@@ -15,6 +15,7 @@ import { GrpoSettingsSchema, type GrpoConfig, type GrpoSettingsInput } from '../
 import { evaluatePolicy, summarize, type PolicySummary } from '../grpo/evaluate';
 import { GrpoNetworks } from '../grpo/networks';
 import { GrpoPolicy } from '../grpo/rollout';
+import { runGrpoSteps } from '../grpo/session';
 import type { GrpoRunStore, GrpoRunTypes } from '../grpo/store';
 import { GrpoTrainer, grpoEnv, type GrpoServices, type GrpoStepRecord } from '../grpo/trainer';
 import { Rng } from '../rng';
@@ -268,20 +269,15 @@ export async function trainGrpoJob(
         'before it updates the heads; a line follows each step\n',
     );
   try {
-    while (trainer.step < config.steps && !options.signal?.aborted) {
-      const row = await trainer.trainStep();
-      const done = trainer.step >= config.steps;
-      await storage.runs.saveStep(
-        storage.runId,
-        await trainer.snapshot(),
-        [row],
-        done ? 'finished' : 'running',
-      );
-      history = [...history, row];
-      options.onProgress?.({ done: row.step, total: config.steps });
-      options.onStep?.(row);
-    }
-    const outcome = trainer.step >= config.steps ? 'finished' : 'stopped';
+    // The one GRPO step loop (src/grpo/session.ts), as the trainer worker runs it: each step saved as it ends.
+    const outcome = await runGrpoSteps(trainer, storage.runs, storage.runId, {
+      shouldStop: () => options.signal?.aborted === true,
+      onStep: (row) => {
+        history = [...history, row];
+        options.onProgress?.({ done: row.step, total: config.steps });
+        options.onStep?.(row);
+      },
+    });
     await storage.writeText('history.json', JSON.stringify(history, null, 2));
     const files = ['split.json', 'run.json', 'init.json', 'latest.json', 'history.jsonl', 'history.json'];
     let evaluation: GrpoEvaluation | null = null;
