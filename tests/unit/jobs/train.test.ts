@@ -285,7 +285,9 @@ describe('train job', () => {
       /task: required unless resuming/,
     );
     await expect(trainJob({ ...CONFIG, cstpo: { epochs: 0 } }, storage)).rejects.toThrow(
-      new JobConfigError('train: cstpo.epochs: Too small: expected number to be >=1'),
+      JobConfigError.fromIssues('train', [
+        { path: 'cstpo.epochs', message: 'Too small: expected number to be >=1' },
+      ]),
     );
     // An old name and its new place given different values: refused, naming both.
     await expect(trainJob({ ...CONFIG, rngSeed: 4 }, storage)).rejects.toThrow(
