@@ -118,13 +118,13 @@ export const GrpoConfigSchema = z.object({
   embedDim: int(1, 4096).default(64).describe('hashed n-gram embedding dimension'),
   hidden: int(1, 4096).default(64).describe('hidden width of every head'),
   weights: RewardWeightsSchema.default({ cog: 1, arg: 1, rp: 1, over: 2, emo: 1, task: 1 }).describe(
-    'the Stage II reward weights (emollm.txt B.2)',
+    'the Stage II reward weights (the EmoLLM paper, appendix B.2)',
   ),
   thresholds: RewardThresholdsSchema.default({ simpleWords: 12, simpleMood: 0.25, depthGain: 0.01 }).describe(
     "thresholds of the rewards' template scorers",
   ),
   ablations: GrpoAblationsSchema.default({ arg: true, reversePerspective: true }).describe(
-    'which parts of Stage II are on (emollm.txt Table 4)',
+    'which parts of Stage II are on (the EmoLLM paper, Table 4)',
   ),
   rewards: z
     .enum(['template', 'llm'])
