@@ -99,6 +99,8 @@ const FLAGS = flagsFromSchema(EvaluateConfigSchema.shape, [
   'rngSeed',
   'reference',
   'resamples',
+  'level',
+  'judgeRepeats',
   'keepState',
   'f1',
   'validate',
@@ -109,7 +111,7 @@ const FLAGS = flagsFromSchema(EvaluateConfigSchema.shape, [
 export const HELP = `Usage: npm run evaluate -- --task TASKS --policy POLICIES [options]
 
 Evaluate policies against the Cog-Sim user simulator: success rate, average turns (all and successful
-episodes), mean return with 95% bootstrap intervals (clustered by seed), paired differences against a reference
+episodes), mean return with bootstrap intervals (95% by default, clustered by seed), paired differences against a reference
 policy, strategy entropy, and optionally strategy F1 against human labels and simulator dose-response
 validation. Writes report.json, report.csv, report.md and trajectories/<task>/<policy>.jsonl into the output
 folder; --resume continues an interrupted evaluation there (finished episodes are not run again). The same
