@@ -41,7 +41,7 @@ import { JobAbortedError, JobConfigError } from '../src/jobs/errors';
 import { LabError } from '../src/errors';
 import { countOf } from '../src/errors/plural';
 import { EvaluateConfigSchema, evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
-import { buildRoles, type RolesConfig } from '../src/roles';
+import { checkRoles, type RolesConfig } from '../src/roles';
 import {
   isEmollmTaskName,
   isTaskName,
@@ -241,7 +241,9 @@ export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help
   const lv = languageValues(values);
   const language = languageConfig(lv);
   try {
-    buildRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language, nodeRuntime());
+    // Checks every role's backend without building it (the job builds them once): WebLLM outside a browser or a
+    // remote URL is a usage error now; languageConfig has validated the config.
+    checkRoles(language, nodeRuntime());
   } catch (err) {
     throw new UsageError(cliMessage(err), { cause: err });
   }
