@@ -20,7 +20,7 @@ import {
   type GrpoTrainResult,
 } from '../src/jobs/train-grpo';
 import { GrpoSettingsSchema } from '../src/grpo/config';
-import { backendFor, resolveRoles, type RolesConfig } from '../src/roles';
+import { backendFor, checkRoles, type RolesConfig } from '../src/roles';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import {
   EMOLLM_TASK_NAMES,
@@ -208,8 +208,9 @@ export function parseGrpoArgs(argv: string[], io?: Io): GrpoArgs | 'help' {
   if (lv.backend.length > 0 && (rewards === 'template' || (rewards === undefined && !resume)))
     throw new UsageError('--backend is only read with --rewards llm (the Stage II reward judge)');
   try {
-    // Builds the roles now (no request is sent) to catch WebLLM outside a browser or a remote URL.
-    resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language);
+    // Checks the roles' backends now, building none (the job builds them), to catch WebLLM outside a browser or a
+    // remote URL; languageConfig has validated the config.
+    checkRoles(language);
   } catch (err) {
     throw new UsageError(cliMessage(err), { cause: err });
   }
