@@ -11,6 +11,7 @@ import { evalBenchmark } from './cases/eval';
 import { evaluateMemoryBenchmark } from './cases/evaluate-memory';
 import { llmOverheadBenchmark } from './cases/llm';
 import { llmRealModelBenchmark } from './cases/llm-real';
+import { llmRealValidityBenchmark } from './cases/llm-validity';
 import { memoryLoadBenchmark, memoryRetrievalBenchmark } from './cases/memory';
 import { memoryBrowserBenchmark } from './cases/memory-browser';
 import { memoryWebgpuBenchmark } from './cases/memory-webgpu';
@@ -36,6 +37,7 @@ export const BENCHMARKS: readonly Benchmark[] = [
   evaluateMemoryBenchmark,
   llmOverheadBenchmark,
   llmRealModelBenchmark,
+  llmRealValidityBenchmark,
   firstLoadBenchmark,
   helpLatencyBenchmark,
 ];

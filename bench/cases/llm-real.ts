@@ -16,7 +16,7 @@
  * is a few short calls) as episodes per minute and completion tokens per second. `$LLM_REAL_OUT` names a JSON file for the whole record (results/…).
  */
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
-import { homedir } from 'node:os';
+import { homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { LlamaCppBackend, GEMMA_INSTALL_HINT } from '../../src/llm/llamacpp';
 import type { CallOptions, ChatBackend, ChatRequest, ChatResponse } from '../../src/llm/types';
@@ -89,23 +89,45 @@ export class LoggingBackend implements ChatBackend {
   }
 }
 
+/** One answer schema's calls in {@link perSchema}. */
+export interface SchemaSummary {
+  calls: number;
+  /** Calls that repeat a rejected answer's request (structured-output retries). */
+  retries: number;
+  /** Answers cut at `max_tokens` (finish `length`). */
+  cutOff: number;
+  /** Calls that ended in a backend error (timeout, abort, …). */
+  errors: number;
+  msMean: number;
+  msMax: number;
+  promptTokens: number;
+  completionTokens: number;
+  /** Completion tokens over the calls' summed latency (prompt evaluation included). */
+  tokensPerSecond: number;
+}
+
 /** Per-schema summary of a call log. */
-export function perSchema(calls: readonly CallLog[]) {
-  const out: Record<
-    string,
-    { calls: number; retries: number; msMean: number; completionTokens: number; tokensPerSecond: number }
-  > = {};
+export function perSchema(calls: readonly CallLog[]): Record<string, SchemaSummary> {
+  const out: Record<string, SchemaSummary> = {};
   for (const c of calls) {
     const s = (out[c.schema] ??= {
       calls: 0,
       retries: 0,
+      cutOff: 0,
+      errors: 0,
       msMean: 0,
+      msMax: 0,
+      promptTokens: 0,
       completionTokens: 0,
       tokensPerSecond: 0,
     });
     s.calls += 1;
     if (c.retry) s.retries += 1;
+    if (c.finish === 'length') s.cutOff += 1;
+    if (c.error !== undefined) s.errors += 1;
     s.msMean += c.ms;
+    s.msMax = Math.max(s.msMax, c.ms);
+    s.promptTokens += c.promptTokens;
     s.completionTokens += c.completionTokens;
   }
   for (const s of Object.values(out)) {
@@ -113,6 +135,11 @@ export function perSchema(calls: readonly CallLog[]) {
     s.msMean /= s.calls;
   }
   return out;
+}
+
+/** The machine's 1-minute load average, two decimals (0 where the platform has none). */
+function load1(): number {
+  return Math.round(loadavg()[0]! * 100) / 100;
 }
 
 const MODEL =
@@ -160,6 +187,7 @@ export const llmRealModelBenchmark: Benchmark = {
     for (const task of tasks) {
       const logged = new LoggingBackend(engine);
       const language: RolesConfig = { default: { kind: 'llamacpp', model: MODEL }, judgeRepeats: 1 };
+      const loadBefore = load1();
       const started = performance.now();
       let error: string | undefined;
       let turns = 0;
@@ -187,6 +215,7 @@ export const llmRealModelBenchmark: Benchmark = {
       const libraryShare = (wallMs - logged.engineMs) / wallMs;
       const summary = {
         task,
+        loadAverage: { before: loadBefore, after: load1() },
         turns,
         endReason,
         success,
@@ -204,7 +233,8 @@ export const llmRealModelBenchmark: Benchmark = {
       episodes.push(summary);
       ctx.log(
         `${task}: ${turns} turns, ${(wallMs / 1000).toFixed(1)} s, ${calls.length} calls, ` +
-          `${prompt} + ${completion} tokens, library ${(libraryShare * 100).toFixed(2)}%${error ? `, ${error}` : ''}`,
+          `${prompt} + ${completion} tokens, library ${(libraryShare * 100).toFixed(2)}%, load ${loadBefore} → ${load1()}` +
+          `${error ? `, ${error}` : ''}`,
       );
       entries.push(
         {

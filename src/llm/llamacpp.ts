@@ -12,7 +12,8 @@
  * - One context holds `sequences` sequences; each call takes a free one (waiting when all are busy), so that
  *   `sequences` episodes in flight are evaluated in the same batches.
  * - `response_format: json_schema` becomes a GBNF grammar (`createGrammarForJsonSchema`, cached per schema), so the
- *   answer is valid JSON of the schema's shape; `json_object` the engine's JSON grammar. The structured-output
+ *   answer is valid JSON of the schema's shape, with strings and lists the schema leaves unbounded bounded
+ *   ({@link boundJsonSchema}); `json_object` the engine's JSON grammar. The structured-output
  *   loop (structured.ts) still validates every answer.
  * - Every call has a timeout (`timeoutMs`, stops generation, {@link TimeoutError}), an answer cap
  *   (`maxAnswerBytes`, {@link AnswerTooLargeError}) and honours the caller's `AbortSignal` ({@link AbortedError});
@@ -72,8 +73,50 @@ export interface LlamaCppBackendOptions {
   timeoutMs?: number;
   /** Bytes of answer (UTF-8) before it is cut off with `AnswerTooLargeError` (default 4 MiB). */
   maxAnswerBytes?: number;
+  /**
+   * Bounds the grammar puts on strings and lists whose JSON schema has none (default
+   * {@link DEFAULT_GRAMMAR_BOUNDS}; `false`: none), so that a small model cannot run a free-text field or a list
+   * to `max_tokens`: the grammar closes the string or list at the bound. See {@link boundJsonSchema}.
+   */
+  grammarBounds?: GrammarBounds | false;
   /** Loads the engine module (default `import('node-llama-cpp')`); tests pass a failing loader. */
   importEngine?: () => Promise<NodeLlamaCppModule>;
+}
+
+/** Bounds {@link boundJsonSchema} adds where a schema has none. */
+export interface GrammarBounds {
+  /** `maxLength` of a string without one (characters), ≥ 1. */
+  maxStringLength: number;
+  /** `maxItems` of an array without one, ≥ 1. */
+  maxItems: number;
+}
+
+/**
+ * Default {@link GrammarBounds}: 1,000 characters (≈ 250 tokens, longer than any utterance a role asks for) and
+ * 16 items. Gemma 3 270M, unbounded, wrote a list that never closed until `max_tokens`.
+ */
+export const DEFAULT_GRAMMAR_BOUNDS: GrammarBounds = { maxStringLength: 1000, maxItems: 16 };
+
+/**
+ * A copy of a JSON schema in which every string schema without `maxLength`, `enum`, `const` or `format` gets
+ * `maxLength: bounds.maxStringLength` and every array schema without `maxItems` gets `maxItems: bounds.maxItems`
+ * (nested schemas included: properties, items, prefixItems, anyOf / oneOf / allOf, $defs). Bounds a schema
+ * states itself are kept. The caller's validation is unchanged: the bound only shapes the grammar.
+ */
+export function boundJsonSchema(schema: unknown, bounds: GrammarBounds): unknown {
+  if (Array.isArray(schema)) return schema.map((s) => boundJsonSchema(s, bounds));
+  if (schema === null || typeof schema !== 'object') return schema;
+  const out: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(schema)) {
+    // `enum` / `const` values are data, not schemas.
+    out[key] = key === 'enum' || key === 'const' ? value : boundJsonSchema(value, bounds);
+  }
+  const types = Array.isArray(out.type) ? (out.type as unknown[]) : [out.type];
+  const fixed = 'enum' in out || 'const' in out;
+  if (types.includes('string') && !fixed && !('format' in out) && out.maxLength === undefined)
+    out.maxLength = bounds.maxStringLength;
+  if (types.includes('array') && out.maxItems === undefined) out.maxItems = bounds.maxItems;
+  return out;
 }
 
 /** What a run records about the model: the file, its size and SHA-256, and the engine settings. */
@@ -187,6 +230,7 @@ export class LlamaCppBackend implements ChatBackend {
   private readonly sequences: number;
   private readonly timeoutMs: number;
   private readonly maxAnswerBytes: number;
+  private readonly grammarBounds: GrammarBounds | false;
   private loading: Promise<Engine> | null = null;
   private readonly free: Slot[] = [];
   private readonly waiting: ((slot: Slot) => void)[] = [];
@@ -202,12 +246,14 @@ export class LlamaCppBackend implements ChatBackend {
     this.sequences = options.sequences ?? 1;
     this.timeoutMs = options.timeoutMs ?? 120_000;
     this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_ANSWER_BYTES;
+    this.grammarBounds = options.grammarBounds ?? DEFAULT_GRAMMAR_BOUNDS;
     for (const [key, value] of Object.entries({
       contextSize: this.contextSize,
       sequences: this.sequences,
       timeoutMs: this.timeoutMs,
       maxAnswerBytes: this.maxAnswerBytes,
       ...(options.threads !== undefined ? { threads: options.threads } : {}),
+      ...(this.grammarBounds ? this.grammarBounds : {}),
     })) {
       if (!Number.isInteger(value) || value < 1)
         throw new InvalidRequestError(`llamacpp ${key} must be an integer ≥ 1, got ${value}`);
@@ -229,7 +275,13 @@ export class LlamaCppBackend implements ChatBackend {
   async info(): Promise<Record<string, unknown> | null> {
     const model = await this.modelInfo();
     return model
-      ? { backend: this.name, ...model, timeoutMs: this.timeoutMs, maxAnswerBytes: this.maxAnswerBytes }
+      ? {
+          backend: this.name,
+          ...model,
+          timeoutMs: this.timeoutMs,
+          maxAnswerBytes: this.maxAnswerBytes,
+          grammarBounds: this.grammarBounds,
+        }
       : null;
   }
 
@@ -392,7 +444,9 @@ export class LlamaCppBackend implements ChatBackend {
         format.type === 'json_object'
           ? engine.lib.LlamaGrammar.getFor(engine.llama, 'json')
           : (engine.llama.createGrammarForJsonSchema<NodeLlamaCpp.GbnfJsonSchema>(
-              format.json_schema.schema as unknown as NodeLlamaCpp.GbnfJsonSchema,
+              (this.grammarBounds
+                ? boundJsonSchema(format.json_schema.schema, this.grammarBounds)
+                : format.json_schema.schema) as unknown as NodeLlamaCpp.GbnfJsonSchema,
             ) as Promise<NodeLlamaCpp.LlamaGrammar>);
       grammar.catch(() => this.grammars.delete(key));
       this.grammars.set(key, grammar);

@@ -1,7 +1,7 @@
 /**
  * The llamacpp backend (docs/architecture.md "Language backends", item 4): typed errors for bad model files
- * and a missing engine package without the model; with the real model (Gemma 3 270M, see model-file.ts) a
- * grammar-constrained answer, usage, the recorded file hash, greedy determinism across sequences, aborts,
+ * and a missing engine package without the model; with the real model (Gemma 3 270M, see model-file.ts) a grammar-constrained answer, usage, the
+ * recorded file hash, greedy determinism across sequences, grammar bounds on unbounded lists and strings, aborts,
  * timeouts and a context too small.
  */
 import { mkdtempSync, openSync, readSync, closeSync, rmSync, writeFileSync } from 'node:fs';
@@ -87,7 +87,14 @@ describe.skipIf(MODEL_SKIP_REASON !== null)(
   REAL_MODEL_TEST,
   () => {
     const backend = () =>
-      new LlamaCppBackend({ modelPath: requireModel(), contextSize: 512, sequences: 2, threads: 1 });
+      new LlamaCppBackend({
+        modelPath: requireModel(),
+        contextSize: 512,
+        sequences: 2,
+        threads: 1,
+        // Small grammar bounds, so that the bound test below sees them close a list and its strings.
+        grammarBounds: { maxStringLength: 24, maxItems: 2 },
+      });
     let shared: LlamaCppBackend | undefined;
     afterAll(() => shared?.dispose());
 
@@ -146,6 +153,42 @@ describe.skipIf(MODEL_SKIP_REASON !== null)(
         TimeoutError,
       );
       await slow.dispose();
+    });
+
+    it('the grammar closes a list and its strings at the bounds where the schema sets none', async () => {
+      shared ??= backend();
+      const list = {
+        type: 'object',
+        properties: { fruits: { type: 'array', items: { type: 'string' } } },
+        required: ['fruits'],
+        additionalProperties: false,
+      };
+      const fruitsOf = async (schema: Record<string, unknown>): Promise<string[]> => {
+        const response = await shared!.complete({
+          messages: [
+            { role: 'system', content: 'Answer with JSON.' },
+            {
+              role: 'user',
+              content: 'List ten fruits, each with a long description of its taste and colour.',
+            },
+          ],
+          temperature: 0,
+          max_tokens: 200,
+          response_format: { type: 'json_schema', json_schema: { name: 'fruits', schema } },
+        });
+        expect(response.choices[0]!.finish_reason).toBe('stop');
+        return (JSON.parse(response.choices[0]!.message.content) as { fruits: string[] }).fruits;
+      };
+      const fruits = await fruitsOf(list);
+      expect(fruits.length).toBeLessThanOrEqual(2);
+      for (const fruit of fruits) expect(fruit.length).toBeLessThanOrEqual(24);
+      // Bounds the schema states are its own: with room for ten, the model lists more than two (greedy: ten).
+      const stated = {
+        ...list,
+        properties: { fruits: { type: 'array', maxItems: 10, items: { type: 'string', maxLength: 200 } } },
+      };
+      expect((await fruitsOf(stated)).length).toBeGreaterThan(2);
+      expect((await shared.info())?.grammarBounds).toEqual({ maxStringLength: 24, maxItems: 2 });
     });
 
     it('a prompt that does not fit the context is a ContextTooSmallError naming the file', async () => {

@@ -11,7 +11,7 @@
  */
 import { z } from 'zod';
 import type { MessageAssessment, SimView } from '../../roles';
-import { ProposalSchema, type Judgment, type Route } from '../../types';
+import { NewRecordSchema, ProposalSchema, type Judgment, type Proposal, type Route } from '../../types';
 import { CHANGE_LIMITS, SUPPORT_MIN_STRENGTH } from '../../updater';
 import type { ChatMessage } from '../../../llm/types';
 import type { RoleDefaults } from '../../../llm/call';
@@ -29,12 +29,53 @@ export const AssessAnswerSchema = z.object({
   pressure: level.describe('how pushy the message is'),
 }) satisfies z.ZodType<MessageAssessment>;
 
-/** The propose answer: a Cog-Sim `Proposal`. */
-export const ProposeAnswerSchema = ProposalSchema;
+/**
+ * Bounds of a proposal answer, so that a small model cannot run one away: with a grammar-constrained backend
+ * (llamacpp, servers that read `response_format`) the JSON-schema `maxItems` / `maxLength` they become close a
+ * list or a string where the bound is reached. Gemma 3 270M, unbounded, wrote a `newRecords` list that never
+ * closed until `max_tokens` (results/llm-gemma3-270m.md). A sparse change touches few records (paper §A.3).
+ */
+export const PROPOSE_BOUNDS = {
+  /** Strength deltas per turn. */
+  changes: 4,
+  /** New records per turn ("rarely"). */
+  newRecords: 1,
+  claimTopics: 3,
+  /** Ids a new record supports or conflicts with, each list. */
+  links: 2,
+  /** Characters of a record id or topic. */
+  idChars: 32,
+  /** Characters of a new record's content or of the concern to reveal. */
+  textChars: 160,
+} as const;
 
-/** Assessments are short; proposals carry several records. Low temperature: the simulator should be steady. */
-export const ASSESS_DEFAULTS: RoleDefaults = { temperature: 0.2, maxTokens: 160 };
-export const PROPOSE_DEFAULTS: RoleDefaults = { temperature: 0.2, maxTokens: 600 };
+const id = z.string().min(1).max(PROPOSE_BOUNDS.idChars);
+const links = z.array(id).max(PROPOSE_BOUNDS.links);
+
+/** The propose answer: a Cog-Sim `Proposal` within {@link PROPOSE_BOUNDS}. */
+export const ProposeAnswerSchema = ProposalSchema.extend({
+  changes: z.array(z.object({ id, delta: z.number() })).max(PROPOSE_BOUNDS.changes),
+  newRecords: z
+    .array(
+      NewRecordSchema.extend({
+        id,
+        content: z.string().min(1).max(PROPOSE_BOUNDS.textChars),
+        topic: id,
+        supports: links,
+        conflictsWith: links,
+      }),
+    )
+    .max(PROPOSE_BOUNDS.newRecords),
+  claimTopics: z.array(id).max(PROPOSE_BOUNDS.claimTopics),
+  plan: ProposalSchema.shape.plan.extend({ reveal: z.string().max(PROPOSE_BOUNDS.textChars).optional() }),
+}) satisfies z.ZodType<Proposal>;
+
+/**
+ * Assessments are five short fields; a bounded proposal is at most ≈ 350 tokens of JSON (most are under 120).
+ * Low temperature: the simulator should be steady.
+ */
+export const ASSESS_DEFAULTS: RoleDefaults = { temperature: 0.2, maxTokens: 120 };
+export const PROPOSE_DEFAULTS: RoleDefaults = { temperature: 0.2, maxTokens: 400 };
 
 function persona(view: SimView): string {
   const task = view.task.id;

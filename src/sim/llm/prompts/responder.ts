@@ -19,6 +19,12 @@ export interface ReplyAnswer {
   reply: string;
 }
 
+/**
+ * Characters of a reply at most (one to three sentences fit easily): with a grammar-constrained backend the
+ * string closes there instead of running to `max_tokens`.
+ */
+export const REPLY_MAX_CHARS = 400;
+
 /** Every number written in `text` (`$1.50`, `350`, `1,200`), as numbers. */
 function numbersIn(text: string): number[] {
   return (text.match(/\d[\d,]*(?:\.\d+)?/g) ?? []).map((m) => Number(m.replace(/,/g, '')));
@@ -40,6 +46,7 @@ export function replyAnswerSchema(input: ResponseInput): z.ZodType<ReplyAnswer> 
     z.object({
       reply: z
         .string()
+        .max(REPLY_MAX_CHARS)
         .describe('your reply, in character, one to three sentences')
         .refine((s) => cleanUtterance(s, task, 'user').length > 0, 'the reply is empty')
         .refine(
