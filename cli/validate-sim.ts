@@ -192,12 +192,25 @@ async function guessTask(path: string): Promise<TaskId> {
 
 /**
  * The folder of the default datasets: `PDL_DATA_DIR` when set, else the shared datasets folder beside the
- * repository (`../shared/data` from the repository root, found from this file, whatever the working folder).
+ * repository (`../shared/data` from the repository root, whatever the working folder). The repository root is
+ * found from this module ({@link dataFolderBeside}), so the source (`cli/`) and the built bin (`dist/cli/`) agree.
  */
 export function defaultDataFolder(): string {
   const env = process.env.PDL_DATA_DIR?.trim();
   if (env) return env;
-  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data');
+  return dataFolderBeside(dirname(fileURLToPath(import.meta.url)));
+}
+
+/**
+ * `../shared/data` from the package root above `moduleDir`: the nearest folder at or above it holding a
+ * `package.json` (cli/ of the source and dist/cli/ of the built bin both lie under it). Without one, from the
+ * folder above `moduleDir`.
+ */
+export function dataFolderBeside(moduleDir: string): string {
+  for (let dir = moduleDir; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return resolve(dir, '..', 'shared', 'data');
+    if (dirname(dir) === dir) return resolve(moduleDir, '..', '..', 'shared', 'data');
+  }
 }
 
 /** The default dataset of each task, under {@link defaultDataFolder}. */
