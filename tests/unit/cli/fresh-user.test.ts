@@ -5,10 +5,12 @@
  * names the option that differs, serve names a taken port and why a ladder file cannot be read, and help/usage
  * texts speak of what an installed package has.
  */
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main as exportMain } from '../../../cli/export-chat';
+import { main as simulateMain } from '../../../cli/simulate';
 import { dataFolderBeside } from '../../../cli/validate-sim';
 
 let dir = '';
@@ -17,6 +19,109 @@ beforeAll(async () => {
 });
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
+});
+
+type Main = (
+  argv: string[],
+  io: { stdout: (s: string) => void; stderr: (s: string) => void; isTTY: boolean },
+) => Promise<number>;
+
+async function cli(main: Main, argv: string[]): Promise<{ code: number; err: string; out: string }> {
+  const err: string[] = [];
+  const out: string[] = [];
+  const code = await main(argv, {
+    stdout: (s) => void out.push(s),
+    stderr: (s) => void err.push(s),
+    isTTY: false,
+  });
+  return { code, err: err.join(''), out: out.join('') };
+}
+
+const ESCONV = '../shared/data/esconv/esconv-valid.jsonl';
+
+describe('export-chat (findings 3, 4, 5, 7)', () => {
+  let runFile = '';
+  beforeAll(async () => {
+    runFile = join(dir, 'run.jsonl');
+    const r = await cli(simulateMain, ['--task', 'cb', '--episodes', '2', '--out', runFile]);
+    expect(r.code, r.err).toBe(0);
+  });
+
+  it('refuses to write over its own input, even with --overwrite (exit 2), and leaves it whole', async () => {
+    const before = await readFile(runFile, 'utf8');
+    const r = await cli(exportMain, ['--in', runFile, '--out', runFile, '--overwrite']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('is the --in file');
+    expect(await readFile(runFile, 'utf8')).toBe(before);
+  });
+
+  it('says it dropped a last episode cut short, exports the rest and leaves the input as it was', async () => {
+    const torn = join(dir, 'torn.jsonl');
+    const whole = await readFile(runFile, 'utf8');
+    await writeFile(torn, whole);
+    await appendFile(torn, whole.split('\n')[0]!.slice(0, 80));
+    const out = join(dir, 'torn.chat.jsonl');
+    const r = await cli(exportMain, ['--in', torn, '--out', out]);
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toMatch(/notice: .*torn\.jsonl:3: dropped an episode cut short \(80 bytes/);
+    expect(r.out).toContain('2 chat rows');
+    expect((await readFile(torn, 'utf8')).length).toBe(whole.length + 80);
+  });
+
+  it('a seed missing from the seeds given says to pass the same --seeds as the run', async () => {
+    const run = join(dir, 'esconv-run.jsonl');
+    const s = await cli(simulateMain, [
+      '--task',
+      'esconv',
+      '--seeds',
+      ESCONV,
+      '--episodes',
+      '1',
+      '--out',
+      run,
+    ]);
+    expect(s.code, s.err).toBe(0);
+    const r = await cli(exportMain, ['--in', run, '--out', join(dir, 'esconv.chat.jsonl')]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('pass the same --seeds (and --task) as the run');
+    const ok = await cli(exportMain, [
+      '--in',
+      run,
+      '--seeds',
+      ESCONV,
+      '--out',
+      join(dir, 'esconv.chat.jsonl'),
+    ]);
+    expect(ok.code, ok.err).toBe(0);
+  });
+
+  it('a dataset file or a memory file as --in is "not a trajectory file", saying what it is', async () => {
+    const dataset = await cli(exportMain, ['--in', ESCONV, '--out', join(dir, 'd.chat.jsonl')]);
+    expect(dataset.code).toBe(2);
+    expect(dataset.err).toContain('is not a trajectory file (line 1: an ESConv dialogue of a dataset file');
+    const memory = join(dir, 'memory.json');
+    await writeFile(
+      memory,
+      JSON.stringify(
+        { format: 'proactive-dialogue-lab/principle-memory', version: 1, principles: [] },
+        null,
+        2,
+      ),
+    );
+    const m = await cli(exportMain, ['--in', memory, '--out', join(dir, 'm.chat.jsonl')]);
+    expect(m.code).toBe(2);
+    expect(m.err).toContain(
+      'not a trajectory file (it is one JSON document, a proactive-dialogue-lab/principle-memory file',
+    );
+    const oneLine = join(dir, 'memory-one-line.json');
+    await writeFile(
+      oneLine,
+      JSON.stringify({ format: 'proactive-dialogue-lab/principle-memory', version: 1 }),
+    );
+    const o = await cli(exportMain, ['--in', oneLine, '--out', join(dir, 'o.chat.jsonl')]);
+    expect(o.code).toBe(2);
+    expect(o.err).toContain('principle-memory file');
+  });
 });
 
 describe('the default data folder (finding 2)', () => {
