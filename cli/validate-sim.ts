@@ -13,7 +13,7 @@ import { exitOnStrayInterrupt } from './interrupt';
 import { formatSeconds, startProgress } from './progress';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DatasetError, p4gFileKind, type TextFile } from '../src/data';
-import { OutputConflictError, OutputPathError } from '../src/io';
+import { OutputConflictError, OutputPathError, describeErrno } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import type { P4gFiles } from '../src/data/p4g';
 import { TASK_IDS, type TaskId } from '../src/tasks/seed';
@@ -85,6 +85,7 @@ ${SUCCESS_HELP}
 Examples:
   npm run validate-sim
   npm run validate-sim -- --seeds p4g=../shared/data/p4g --ladder my-ladders.json --json
+                                          (my-ladders.json: your own ladder file, shaped as under --ladder)
   npm run validate-sim -- --seeds my-esconv.jsonl --out reports/validity
 `;
 
@@ -324,8 +325,8 @@ export async function runValidateCli(
     let text: string;
     try {
       text = await readFile(args.ladder, 'utf8');
-    } catch {
-      throw new UsageError(`--ladder: cannot read "${args.ladder}"`);
+    } catch (e) {
+      throw new UsageError(`--ladder: cannot read "${args.ladder}" (${describeErrno(e)})`);
     }
     try {
       ladder = parseLadderFile(text, args.ladder);

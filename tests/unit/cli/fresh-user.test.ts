@@ -6,12 +6,14 @@
  * texts speak of what an installed package has.
  */
 import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as exportMain } from '../../../cli/export-chat';
+import { main as serveMain } from '../../../cli/serve';
 import { main as simulateMain } from '../../../cli/simulate';
-import { dataFolderBeside } from '../../../cli/validate-sim';
+import { dataFolderBeside, main as validateMain } from '../../../cli/validate-sim';
 
 let dir = '';
 beforeAll(async () => {
@@ -134,5 +136,30 @@ describe('the default data folder (finding 2)', () => {
     expect(dataFolderBeside(join(pkg, 'cli'))).toBe(expected);
     expect(dataFolderBeside(join(pkg, 'dist', 'cli'))).toBe(expected);
     expect(dataFolderBeside(join(pkg, 'dist', 'cli', 'chunks'))).toBe(expected);
+  });
+});
+
+describe('serve and validate-sim --ladder (finding 14)', () => {
+  it('a port in use is "port P on HOST is in use: pick another --port", exit 2', async () => {
+    const taken = createServer();
+    const port = await new Promise<number>((res) =>
+      taken.listen(0, '127.0.0.1', () => res((taken.address() as { port: number }).port)),
+    );
+    try {
+      const r = await cli(serveMain, ['--task', 'cb', '--port', String(port), '--host', '127.0.0.1']);
+      expect(r.code).toBe(2);
+      expect(r.err).toContain(`port ${port} on 127.0.0.1 is in use: pick another --port`);
+    } finally {
+      await new Promise((res) => taken.close(res));
+    }
+  });
+
+  it('a --ladder file that cannot be read says why', async () => {
+    const missing = join(dir, 'no-ladders.json');
+    const r = await cli(validateMain, ['--seeds', `esconv=${ESCONV}`, '--ladder', missing]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`cannot read "${missing}" (no such file or folder)`);
+    const folder = await cli(validateMain, ['--seeds', `esconv=${ESCONV}`, '--ladder', dir]);
+    expect(folder.err).toContain(`cannot read "${dir}" (it is a folder, not a file)`);
   });
 });
