@@ -5,7 +5,7 @@
  * names the option that differs, serve names a taken port and why a ladder file cannot be read, and help/usage
  * texts speak of what an installed package has.
  */
-import { appendFile, mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { appendFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -161,5 +161,26 @@ describe('serve and validate-sim --ladder (finding 14)', () => {
     expect(r.err).toContain(`cannot read "${missing}" (no such file or folder)`);
     const folder = await cli(validateMain, ['--seeds', `esconv=${ESCONV}`, '--ladder', dir]);
     expect(folder.err).toContain(`cannot read "${dir}" (it is a folder, not a file)`);
+  });
+});
+
+describe('simulate --resume with other options (finding 9)', () => {
+  it('exits 2 naming the option that differs, like train and evaluate', async () => {
+    const out = join(dir, 'resume.jsonl');
+    const first = await cli(simulateMain, ['--task', 'cb', '--episodes', '2', '--out', out]);
+    expect(first.code, first.err).toBe(0);
+    await rename(out, `${out}.partial`);
+    const base = ['--task', 'cb', '--episodes', '3', '--out', out, '--resume'];
+    const policy = await cli(simulateMain, [...base, '--policy', 'proactive']);
+    expect(policy.code).toBe(2);
+    expect(policy.err).toContain('--resume: the run in');
+    expect(policy.err).toContain(
+      'other settings: --policy (episode 1 has policy "random" where this run plays "proactive")',
+    );
+    const rng = await cli(simulateMain, [...base, '--rng-seed', '7']);
+    expect(rng.code).toBe(2);
+    expect(rng.err).toContain('other settings: --rng-seed');
+    const same = await cli(simulateMain, base);
+    expect(same.code, same.err).toBe(0);
   });
 });
