@@ -528,6 +528,9 @@ function usesReplay(config: RolesConfig): boolean {
   return [config.default, ...Object.values(config.roles ?? {})].some((s) => s?.kind === 'replay');
 }
 
+/** Backends that run only in a browser (src/roles/resolve.ts refuses them in Node); the CLI names them as such. */
+const BROWSER_ONLY_BACKENDS: readonly string[] = ['webllm', 'wllama'];
+
 /**
  * `--backend` and its companions as a roles config (fixtures not loaded: see {@link readFixtures}).
  * @throws UsageError for an unknown backend or role, a missing model / URL / fixtures, options no backend reads.
@@ -540,7 +543,10 @@ export function languageConfig(values: LanguageValues): RolesConfig {
   const concurrency = concurrencyValue(values);
   const spec = (kind: string): BackendSpec => {
     if (!(BACKEND_KINDS as readonly string[]).includes(kind))
-      throw new UsageError(`unknown backend "${kind}"; use ${BACKEND_KINDS.join(', ')}`);
+      throw new UsageError(
+        `unknown backend "${kind}"; use ${BACKEND_KINDS.filter((k) => !BROWSER_ONLY_BACKENDS.includes(k)).join(', ')} ` +
+          `(${BROWSER_ONLY_BACKENDS.join(' and ')}: browser only)`,
+      );
     const out: BackendSpec = {
       kind: kind as BackendSpec['kind'],
       ...(values.model !== undefined ? { model: values.model } : {}),

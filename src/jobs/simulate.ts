@@ -65,7 +65,7 @@ export const SimulateConfigSchema = z
       .max(MAX_EPISODES)
       .optional()
       .describe(
-        `episodes to play (1 to ${MAX_EPISODES.toLocaleString('en')}); seeds are cycled in order: episode i ` +
+        'episodes to play; seeds are cycled in order: episode i ' +
           'plays seed i mod S as its repeat ⌊i / S⌋, S being the number of seeds (default: one per seed); ' +
           'emollm plays this many per setting, as evaluate',
       ),

@@ -10,9 +10,11 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main as pdlMain } from '../../../cli/dispatch';
 import { main as exportMain } from '../../../cli/export-chat';
+import { main as principlesMain } from '../../../cli/principles';
 import { main as serveMain } from '../../../cli/serve';
-import { main as simulateMain } from '../../../cli/simulate';
+import { HELP as SIMULATE_HELP, main as simulateMain } from '../../../cli/simulate';
 import { dataFolderBeside, main as validateMain } from '../../../cli/validate-sim';
 
 let dir = '';
@@ -182,5 +184,29 @@ describe('simulate --resume with other options (finding 9)', () => {
     expect(rng.err).toContain('other settings: --rng-seed');
     const same = await cli(simulateMain, base);
     expect(same.code, same.err).toBe(0);
+  });
+});
+
+describe('usage texts (finding 16)', () => {
+  it('principles without a command prints its usage to stderr and exits 2; through pdl it says `pdl principles`', async () => {
+    const bare = await cli(principlesMain, []);
+    expect(bare.code).toBe(2);
+    expect(bare.err).toContain('Usage: npm run principles -- <command>');
+    const viaPdl = await cli(pdlMain, ['principles']);
+    expect(viaPdl.code).toBe(2);
+    expect(viaPdl.err).toContain('Usage: pdl principles <command>');
+    expect(viaPdl.out).toBe('');
+  });
+
+  it('--episodes states its range once', () => {
+    const line = SIMULATE_HELP.split('\n').find((l) => l.trimStart().startsWith('--episodes'));
+    expect(line).toBeDefined();
+    expect(line!.match(/1,000,000/g)).toHaveLength(1);
+  });
+
+  it('an unknown --backend lists the Node backends and marks the browser-only ones', async () => {
+    const r = await cli(simulateMain, ['--task', 'cb', '--backend', 'foo']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('use template, openai, replay, llamacpp (webllm and wllama: browser only)');
   });
 });
