@@ -20,6 +20,7 @@ import { TASK_IDS, type TaskId } from '../src/tasks/seed';
 import type { ValidityFiles } from '../src/validity/datasets';
 import { ValidityInputError } from '../src/validity/errors';
 import { LabError } from '../src/errors';
+import { withArticle } from '../src/errors/plural';
 import {
   checkPathValues,
   joinNegativeValues,
@@ -184,11 +185,21 @@ async function readText(path: string): Promise<TextFile> {
 
 /** The task of a dataset file or folder, from its kind. @throws UsageError when it cannot be told. */
 async function guessTask(path: string): Promise<TaskId> {
+  const task = await heldTask(path);
+  if (task === null) throw new UsageError(`--seeds ${path}: cannot tell the task; write it as TASK=${path}`);
+  return task;
+}
+
+/**
+ * The task whose dataset `path` holds, told from its form: a folder or a CSV is P4G; a JSONL file is ESConv or
+ * CraigslistBargain by a field of its first record. Null when it cannot be told.
+ */
+async function heldTask(path: string): Promise<TaskId | null> {
   if ((await stat(path)).isDirectory() || extname(path).toLowerCase() === '.csv') return 'p4g';
   const first = (await readFile(path, 'utf8')).split('\n', 1)[0] ?? '';
   if (first.includes('"emotion_type"')) return 'esconv';
   if (first.includes('"seller_price"')) return 'cb';
-  throw new UsageError(`--seeds ${path}: cannot tell the task; write it as TASK=${path}`);
+  return null;
 }
 
 /**
@@ -277,6 +288,11 @@ export async function readFiles(
     }
     const task = spec.task ?? (await guessTask(spec.path));
     if (args.tasks && !args.tasks.includes(task)) continue;
+    const held = spec.task === null ? task : await heldTask(spec.path);
+    if (held !== null && held !== task)
+      throw new UsageError(
+        `--seeds ${task}=${spec.path} holds ${held} dialogues, not ${task}: give ${withArticle(task)} dataset`,
+      );
     if (task === 'p4g') {
       const paths = (await stat(spec.path)).isDirectory()
         ? (await readdir(spec.path))

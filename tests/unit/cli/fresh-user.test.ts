@@ -210,3 +210,17 @@ describe('usage texts (finding 16)', () => {
     expect(r.err).toContain('use template, openai, replay, llamacpp (webllm and wllama: browser only)');
   });
 });
+
+describe('seed files of another task (finding 8)', () => {
+  it('validate-sim --seeds cb=<an ESConv file> says the file holds esconv dialogues (exit 2)', async () => {
+    const r = await cli(validateMain, ['--seeds', `cb=${ESCONV}`]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`--seeds cb=${ESCONV} holds esconv dialogues, not cb`);
+  });
+
+  it('simulate --task emollm-ed --seeds <an ESConv file> says the file holds esconv dialogues (exit 2)', async () => {
+    const r = await cli(simulateMain, ['--task', 'emollm-ed', '--seeds', ESCONV, '--episodes', '1']);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain(`--seeds ${ESCONV} holds esconv dialogues, not emollm-ed`);
+  });
+});
