@@ -6,6 +6,7 @@
  * texts speak of what an installed package has.
  */
 import { appendFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -15,6 +16,7 @@ import { main as exportMain } from '../../../cli/export-chat';
 import { main as principlesMain } from '../../../cli/principles';
 import { main as serveMain } from '../../../cli/serve';
 import { HELP as SIMULATE_HELP, main as simulateMain } from '../../../cli/simulate';
+import { main as trainMain } from '../../../cli/train';
 import { dataFolderBeside, main as validateMain } from '../../../cli/validate-sim';
 
 let dir = '';
@@ -223,4 +225,21 @@ describe('seed files of another task (finding 8)', () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain(`--seeds ${ESCONV} holds esconv dialogues, not emollm-ed`);
   });
+});
+
+describe('a trained cstpo policy in simulate (finding 10)', () => {
+  it("prints no tfjs banner ('install tfjs-node'), as train does not", async () => {
+    const run = join(dir, 'cstpo-run');
+    const t = await cli(trainMain, ['--task', 'cb', '--out', run, '--steps', '1', '--no-eval', '--json']);
+    expect(t.code, t.err).toBe(0);
+    // A fresh process: training already put this one's tfjs in production mode.
+    const r = spawnSync(
+      process.execPath,
+      ['--import', 'tsx', 'cli/simulate.ts', '--task', 'cb', '--policy', `cstpo:${run}`, '--episodes', '1'],
+      { encoding: 'utf8', timeout: 120_000 },
+    );
+    expect(r.status, r.stderr).toBe(0);
+    expect(r.stdout).toContain(`policy cstpo:${run}`);
+    expect(r.stdout + r.stderr).not.toContain('TensorFlow.js in Node.js');
+  }, 120_000);
 });
