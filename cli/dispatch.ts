@@ -148,5 +148,10 @@ export async function main(argv: string[], io: CommandIo, version = 'unknown'): 
   if (command.boundHeap) boundHeapGrowth();
   const module = await command.load();
   const asksHelp = rest.includes('--help') || rest.includes('-h');
-  return module.main(rest, asksHelp ? { ...io, stdout: (s) => io.stdout(pdlSpelling(s)) } : io);
+  // Messages (a usage text printed for a mistake, hints) speak of `pdl NAME`, as the help does.
+  const stderr = (s: string): void => io.stderr(pdlSpelling(s));
+  return module.main(
+    rest,
+    asksHelp ? { ...io, stdout: (s) => io.stdout(pdlSpelling(s)), stderr } : { ...io, stderr },
+  );
 }

@@ -49,6 +49,40 @@ const OPTIONS = {
   help: { type: 'boolean', short: 'h' },
 } as const;
 
+/**
+ * Why a parsed line is not an episode of `simulate --out` (an object with `task`, `seedId` and `turns`), naming
+ * what it looks like (a dataset record, another file format); null when it is one.
+ */
+function notTrajectory(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return 'not a JSON object';
+  const v = value as Record<string, unknown>;
+  if (typeof v.task === 'string' && typeof v.seedId === 'string' && Array.isArray(v.turns)) return null;
+  if (typeof v.format === 'string') return `a ${v.format} file`;
+  if ('emotion_type' in v || 'dialog' in v) return 'an ESConv dialogue of a dataset file: give it as --seeds';
+  if ('seller_price' in v || 'scenario' in v)
+    return 'a CraigslistBargain dialogue of a dataset file: give it as --seeds';
+  return `an object without task, seedId and turns (keys: ${Object.keys(v).slice(0, 6).join(', ')})`;
+}
+
+/**
+ * What a file that is not JSONL looks like, for the message: one JSON document (with its `format` when it has
+ * one, e.g. a Principles memory file) or not JSON at all. Reads the whole file (only on this error path).
+ */
+async function fileKind(path: string): Promise<string> {
+  const { readFile } = await import('node:fs/promises');
+  const text = await readFile(path, 'utf8');
+  if (text.trim() === '') return 'it is empty';
+  try {
+    const value: unknown = JSON.parse(text);
+    const problem = notTrajectory(value);
+    return problem === null
+      ? 'one JSON episode without its line break: was the run cut short?'
+      : `it is one JSON document, ${problem}; give a file of simulate --out`;
+  } catch {
+    return 'its first line is not JSON; give a file of simulate --out';
+  }
+}
+
 /** Runs the conversion; returns the number of rows written. */
 async function exportChat(argv: string[], io: Io): Promise<number | 'help'> {
   const values = parseCommandLine(argv, OPTIONS);
@@ -56,20 +90,34 @@ async function exportChat(argv: string[], io: Io): Promise<number | 'help'> {
   const input = str(values, 'in');
   const out = str(values, 'out');
   if (input === undefined || out === undefined) throw new UsageError('give --in FILE and --out FILE');
-  const { existsSync } = await import('node:fs');
+  const { existsSync, realpathSync } = await import('node:fs');
   if (!existsSync(input)) throw new UsageError(`--in: no such file: ${input}`);
+  if (existsSync(out) && realpathSync(out) === realpathSync(input))
+    throw new UsageError(`--out ${out} is the --in file: give another --out, the input is never overwritten`);
   if (existsSync(out) && !bool(values, 'overwrite'))
     throw new UsageError(`--out ${out} exists: add --overwrite to replace it`);
   const lines: TrajectoryLine[] = [];
-  for await (const { text, line } of readJsonlLines(input)) {
+  const onTornLine = ({ line, bytes }: { line: number; bytes: number }) =>
+    io.stderr(
+      `notice: ${input}:${line}: dropped an episode cut short (${bytes} bytes, no line break); it is not exported\n`,
+    );
+  for await (const { text, line } of readJsonlLines(input, { onTornLine, keepTornLine: true })) {
     if (text.trim() === '') continue;
+    let value: unknown;
     try {
-      lines.push(JSON.parse(text) as TrajectoryLine);
+      value = JSON.parse(text);
     } catch {
+      if (line === 1)
+        throw new UsageError(`--in ${input} is not a trajectory file (${await fileKind(input)})`);
       throw new UsageError(`--in ${input}:${line} is not JSON`);
     }
+    const problem = notTrajectory(value);
+    if (problem !== null)
+      throw new UsageError(`--in ${input} is not a trajectory file (line ${line}: ${problem})`);
+    lines.push(value as TrajectoryLine);
   }
-  if (lines.length === 0) throw new UsageError(`--in ${input} holds no trajectory`);
+  if (lines.length === 0)
+    throw new UsageError(`--in ${input} holds no trajectory (${await fileKind(input)})`);
   const task = str(values, 'task') ?? lines[0]?.task ?? '';
   if (!isTaskName(task)) throw new UsageError(`--task ${task}: unknown task`);
   const path = seedsValues(strs(values, 'seeds'), [task as TaskName])[task as TaskName];
@@ -83,7 +131,8 @@ async function exportChat(argv: string[], io: Io): Promise<number | 'help'> {
     const seed = byId.get(line.seedId);
     if (seed === undefined)
       throw new UsageError(
-        `--in ${input}:${i + 1}: seed ${line.seedId} is not among the ${task} seeds given (--task / --seeds)`,
+        `--in ${input}:${i + 1}: seed ${line.seedId} is not among the ${task} seeds given (${path === 'bundled' ? 'the bundled ones' : path}): ` +
+          'pass the same --seeds (and --task) as the run that wrote the file',
       );
     return JSON.stringify(chatTrajectory(line, seed, !bool(values, 'no-labels')));
   });

@@ -398,8 +398,9 @@ export const SEEDS_HELP =
   '  --seeds [TASK=]PATH|bundled\n' +
   '                       dataset file, P4G folder/CSV or seed JSONL file, or bundled (the authored seeds, the\n' +
   '                       default); for an EmoLLM setting (emollm-ed, …), a JSONL file of EmoLLM scenarios\n' +
-  '                       (src/tasks/emollm-loader.ts; a bad line stops the run, naming file:line); TASK= when\n' +
-  '                       the command has several tasks; repeatable or comma-separated';
+  '                       (their shape: README, "EmoLLM: scenarios, metrics and Stage II training"; a bad line\n' +
+  '                       stops the run, naming file:line); TASK= when the command has several tasks; repeatable\n' +
+  '                       or comma-separated';
 
 /**
  * The items of `--seeds` (or `--eval-seeds`), repeatable or comma-separated as {@link listValues}.
@@ -471,7 +472,7 @@ export const BACKEND_HELP = `Language backends (any mix per role):
   --base-url URL       OpenAI-compatible server, e.g. http://127.0.0.1:11434/v1 (loopback only by default)
   --allow-remote       allow a non-loopback --base-url (dialogue text then leaves this machine)
   --fixtures FILE      replay fixture JSON (request key -> answers), or a recorded episode file
-                       ({ job, fixture }, as in tests/fixtures/llm/episodes/); required by replay
+                       ({ job, fixture }: an episode recorded with its answers); required by replay
   --timeout SECONDS    per LLM call, openai and llamacpp (default 120); a slower call fails with LLM_TIMEOUT
   --max-answer-bytes N cut off an answer (response body) past N bytes with LLM_ANSWER_TOO_LARGE, not retried
                        (default 4194304)
@@ -528,6 +529,9 @@ function usesReplay(config: RolesConfig): boolean {
   return [config.default, ...Object.values(config.roles ?? {})].some((s) => s?.kind === 'replay');
 }
 
+/** Backends that run only in a browser (src/roles/resolve.ts refuses them in Node); the CLI names them as such. */
+const BROWSER_ONLY_BACKENDS: readonly string[] = ['webllm', 'wllama'];
+
 /**
  * `--backend` and its companions as a roles config (fixtures not loaded: see {@link readFixtures}).
  * @throws UsageError for an unknown backend or role, a missing model / URL / fixtures, options no backend reads.
@@ -540,7 +544,10 @@ export function languageConfig(values: LanguageValues): RolesConfig {
   const concurrency = concurrencyValue(values);
   const spec = (kind: string): BackendSpec => {
     if (!(BACKEND_KINDS as readonly string[]).includes(kind))
-      throw new UsageError(`unknown backend "${kind}"; use ${BACKEND_KINDS.join(', ')}`);
+      throw new UsageError(
+        `unknown backend "${kind}"; use ${BACKEND_KINDS.filter((k) => !BROWSER_ONLY_BACKENDS.includes(k)).join(', ')} ` +
+          `(${BROWSER_ONLY_BACKENDS.join(' and ')}: browser only)`,
+      );
     const out: BackendSpec = {
       kind: kind as BackendSpec['kind'],
       ...(values.model !== undefined ? { model: values.model } : {}),

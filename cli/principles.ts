@@ -194,8 +194,8 @@ export type ParsedPrinciplesArgs =
   | { command: 'query'; values: Values; task: TaskId | null }
   | { command: 'build' | 'eval'; values: Values; task: TaskId };
 
-/** The command and its options, checked. @throws UsageError. */
-export function parsePrinciplesArgs(argv: string[], io?: Io): ParsedPrinciplesArgs | 'help' {
+/** The command and its options, checked; `'usage'` when no argument is given at all. @throws UsageError. */
+export function parsePrinciplesArgs(argv: string[], io?: Io): ParsedPrinciplesArgs | 'help' | 'usage' {
   let parsed;
   try {
     parsed = parseArgs({
@@ -208,7 +208,8 @@ export function parsePrinciplesArgs(argv: string[], io?: Io): ParsedPrinciplesAr
     throw new UsageError((err as Error).message);
   }
   const { values, positionals } = parsed;
-  if (values.help || argv.length === 0) return 'help';
+  if (values.help) return 'help';
+  if (argv.length === 0) return 'usage';
   checkPathValues(values);
   if (positionals.length === 0) throw new UsageError('give a command: build, query or eval (see --help)');
   // One spelling from here on: --rng-seed (the old --seed still works, with a notice).
@@ -608,6 +609,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (parsed === 'help') {
       io.stdout(HELP + '\n');
       return 0;
+    }
+    // No command at all is a usage mistake (exit 2), as bare `pdl` is: the help goes to stderr.
+    if (parsed === 'usage') {
+      io.stderr(HELP + '\n');
+      return 2;
     }
     const { command, values, task } = parsed;
     if (command === 'build') {

@@ -9,6 +9,7 @@ import { basename, dirname, extname, join } from 'node:path';
 import { DatasetError, P4G_FILE_NAMES, type LoadResult } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
 import { TASK_IDS, type TaskId, type TaskName } from '../src/tasks';
+import { EmollmSeedFileError } from '../src/tasks/errors';
 import { UsageError } from './options';
 import { withArticle } from '../src/errors/plural';
 
@@ -113,6 +114,8 @@ export async function loadSeedsArg(
     });
   } catch (e) {
     if (e instanceof DatasetError) throw (await wrongTask()) ?? (await asFileLevel(e));
+    // An EmoLLM scenario file that is another task's dataset says so too.
+    if (e instanceof EmollmSeedFileError) throw (await wrongTask()) ?? e;
     throw e;
   }
   if (loaded.seeds.length === 0 && loaded.skipped.length > 0) {

@@ -33,6 +33,7 @@ import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { resolveRoles, type RolesConfig } from '../src/roles';
 import {
   EnvServer,
+  PortInUseError,
   ServerOptionError,
   boundedFetch,
   isLoopback,
@@ -238,8 +239,26 @@ async function serveUntilStopped(server: EnvServer): Promise<void> {
   await server.shutdown();
 }
 
+/**
+ * Whether `port` on `host` can be listened on, tried before forking the workers (a worker that cannot listen
+ * would be replaced again and again). Port 0 (any free port) is not tried.
+ * @throws PortInUseError when it is taken.
+ */
+async function assertPortFree(host: string, port: number): Promise<void> {
+  if (port === 0) return;
+  const { createServer } = await import('node:net');
+  await new Promise<void>((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', (e: NodeJS.ErrnoException) =>
+      reject(e.code === 'EADDRINUSE' ? new PortInUseError(host, port, { cause: e }) : e),
+    );
+    probe.listen(port, host, () => probe.close(() => resolve()));
+  });
+}
+
 /** The cluster primary: forks the workers, prints the port once, forwards shutdown, replaces a crashed worker. */
 async function runPrimary(opts: ServeOptions, io: Io): Promise<void> {
+  await assertPortFree(opts.host, opts.port);
   const sealKey = randomBytes(32).toString('hex');
   let stopping = false;
   let announced = false;

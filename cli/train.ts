@@ -96,7 +96,7 @@ ${flagHelp(
   { evalSeeds: '[TASK=]PATH', evalFraction: 'F' },
 )}
 
-CSTPO settings (src/rl/config.ts; the Cog-Sim paper §3.3, §B.2; with --resume only --steps may differ):
+CSTPO settings (the Cog-Sim paper §3.3, §B.2; with --resume only --steps may differ):
 ${flagHelp(CSTPO_FLAGS)}
   --ablate LIST        comma-separated: no-cog (critic without cognitive-state features), v-only (no
                        hierarchical critic), no-branch (full trajectories at the same number of returns)

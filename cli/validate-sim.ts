@@ -13,13 +13,14 @@ import { exitOnStrayInterrupt } from './interrupt';
 import { formatSeconds, startProgress } from './progress';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { DatasetError, p4gFileKind, type TextFile } from '../src/data';
-import { OutputConflictError, OutputPathError } from '../src/io';
+import { OutputConflictError, OutputPathError, describeErrno } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import type { P4gFiles } from '../src/data/p4g';
 import { TASK_IDS, type TaskId } from '../src/tasks/seed';
 import type { ValidityFiles } from '../src/validity/datasets';
 import { ValidityInputError } from '../src/validity/errors';
 import { LabError } from '../src/errors';
+import { withArticle } from '../src/errors/plural';
 import {
   checkPathValues,
   joinNegativeValues,
@@ -85,6 +86,7 @@ ${SUCCESS_HELP}
 Examples:
   npm run validate-sim
   npm run validate-sim -- --seeds p4g=../shared/data/p4g --ladder my-ladders.json --json
+                                          (my-ladders.json: your own ladder file, shaped as under --ladder)
   npm run validate-sim -- --seeds my-esconv.jsonl --out reports/validity
 `;
 
@@ -183,21 +185,44 @@ async function readText(path: string): Promise<TextFile> {
 
 /** The task of a dataset file or folder, from its kind. @throws UsageError when it cannot be told. */
 async function guessTask(path: string): Promise<TaskId> {
+  const task = await heldTask(path);
+  if (task === null) throw new UsageError(`--seeds ${path}: cannot tell the task; write it as TASK=${path}`);
+  return task;
+}
+
+/**
+ * The task whose dataset `path` holds, told from its form: a folder or a CSV is P4G; a JSONL file is ESConv or
+ * CraigslistBargain by a field of its first record. Null when it cannot be told.
+ */
+async function heldTask(path: string): Promise<TaskId | null> {
   if ((await stat(path)).isDirectory() || extname(path).toLowerCase() === '.csv') return 'p4g';
   const first = (await readFile(path, 'utf8')).split('\n', 1)[0] ?? '';
   if (first.includes('"emotion_type"')) return 'esconv';
   if (first.includes('"seller_price"')) return 'cb';
-  throw new UsageError(`--seeds ${path}: cannot tell the task; write it as TASK=${path}`);
+  return null;
 }
 
 /**
  * The folder of the default datasets: `PDL_DATA_DIR` when set, else the shared datasets folder beside the
- * repository (`../shared/data` from the repository root, found from this file, whatever the working folder).
+ * repository (`../shared/data` from the repository root, whatever the working folder). The repository root is
+ * found from this module ({@link dataFolderBeside}), so the source (`cli/`) and the built bin (`dist/cli/`) agree.
  */
 export function defaultDataFolder(): string {
   const env = process.env.PDL_DATA_DIR?.trim();
   if (env) return env;
-  return resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'shared', 'data');
+  return dataFolderBeside(dirname(fileURLToPath(import.meta.url)));
+}
+
+/**
+ * `../shared/data` from the package root above `moduleDir`: the nearest folder at or above it holding a
+ * `package.json` (cli/ of the source and dist/cli/ of the built bin both lie under it). Without one, from the
+ * folder above `moduleDir`.
+ */
+export function dataFolderBeside(moduleDir: string): string {
+  for (let dir = moduleDir; ; dir = dirname(dir)) {
+    if (existsSync(join(dir, 'package.json'))) return resolve(dir, '..', 'shared', 'data');
+    if (dirname(dir) === dir) return resolve(moduleDir, '..', '..', 'shared', 'data');
+  }
 }
 
 /** The default dataset of each task, under {@link defaultDataFolder}. */
@@ -263,6 +288,11 @@ export async function readFiles(
     }
     const task = spec.task ?? (await guessTask(spec.path));
     if (args.tasks && !args.tasks.includes(task)) continue;
+    const held = spec.task === null ? task : await heldTask(spec.path);
+    if (held !== null && held !== task)
+      throw new UsageError(
+        `--seeds ${task}=${spec.path} holds ${held} dialogues, not ${task}: give ${withArticle(task)} dataset`,
+      );
     if (task === 'p4g') {
       const paths = (await stat(spec.path)).isDirectory()
         ? (await readdir(spec.path))
@@ -311,8 +341,8 @@ export async function runValidateCli(
     let text: string;
     try {
       text = await readFile(args.ladder, 'utf8');
-    } catch {
-      throw new UsageError(`--ladder: cannot read "${args.ladder}"`);
+    } catch (e) {
+      throw new UsageError(`--ladder: cannot read "${args.ladder}" (${describeErrno(e)})`);
     }
     try {
       ladder = parseLadderFile(text, args.ladder);

@@ -491,6 +491,8 @@ export interface ReadJsonlOptions {
    * dropped: not yielded, and cut off the file so that appends continue on a clean line. `bytes`: its length.
    */
   onTornLine?: (info: { path: string; line: number; bytes: number }) => void;
+  /** Leave a last line without its line break in the file (still not yielded): for a file only read, never appended to. */
+  keepTornLine?: boolean;
 }
 
 /**
@@ -535,9 +537,10 @@ export async function* readJsonlLines(
     stream.destroy();
   }
   if (pendingBytes > 0) {
-    await truncate(path, complete).catch((e: unknown) => {
-      throw new OutputPathError(path, `cannot cut off its last, incomplete line (${describeErrno(e)})`);
-    });
+    if (options.keepTornLine !== true)
+      await truncate(path, complete).catch((e: unknown) => {
+        throw new OutputPathError(path, `cannot cut off its last, incomplete line (${describeErrno(e)})`);
+      });
     options.onTornLine?.({ path, line: line + 1, bytes: pendingBytes });
   }
 }

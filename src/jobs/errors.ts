@@ -111,16 +111,28 @@ export class TrainResumeConflictError extends TrainRunError {
   }
 }
 
+/** What a {@link FinishedEpisodeMismatchError} says: the episode's index, why, and the differing setting if one does. */
+export interface FinishedEpisodeMismatch {
+  /** 0-based index of the finished episode. */
+  index: number;
+  reason: string;
+  /** The run setting that differs (absent for another simulator version or a missing rng seed). */
+  setting?:
+    | { key: 'task' | 'seed' | 'repeat' | 'policy' | 'rng seed'; stored: unknown; planned: unknown }
+    | undefined;
+}
+
 /**
  * A finished episode given to resume a simulate run is not the episode the run plays at its place (another seed,
  * repeat, policy, rng seed or simulator version). `index` is 0-based. Code `FINISHED_EPISODE_MISMATCH`.
  */
-export class FinishedEpisodeMismatchError extends LabError {
+export class FinishedEpisodeMismatchError extends LabError implements FinishedEpisodeMismatch {
   override name = 'FinishedEpisodeMismatchError';
   override readonly code = 'FINISHED_EPISODE_MISMATCH';
   constructor(
     readonly index: number,
     readonly reason: string,
+    readonly setting?: FinishedEpisodeMismatch['setting'],
   ) {
     super(`finished episode ${index + 1} is not this run's: ${reason}`);
   }

@@ -58,7 +58,7 @@ export const EvaluateConfigSchema = z
       .max(MAX_EPISODES)
       .optional()
       .describe(
-        `episodes per task, policy and seed set (1 to ${MAX_EPISODES.toLocaleString('en')}); seeds are cycled in ` +
+        'episodes per task, policy and seed set; seeds are cycled in ' +
           'order: episode i plays seed i mod N as its repeat ⌊i / N⌋ (default: one per seed, × --repeats)',
       ),
     repeats: z

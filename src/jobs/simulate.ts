@@ -45,7 +45,7 @@ import {
   TaskNameField,
   type JobOptions,
 } from './common';
-import { FinishedEpisodeMismatchError } from './errors';
+import { FinishedEpisodeMismatchError, type FinishedEpisodeMismatch } from './errors';
 import { PolicyRegistry, type PolicyResources } from '../policies';
 import { PolicyResourcesField } from './resources';
 
@@ -65,7 +65,7 @@ export const SimulateConfigSchema = z
       .max(MAX_EPISODES)
       .optional()
       .describe(
-        `episodes to play (1 to ${MAX_EPISODES.toLocaleString('en')}); seeds are cycled in order: episode i ` +
+        'episodes to play; seeds are cycled in order: episode i ' +
           'plays seed i mod S as its repeat ⌊i / S⌋, S being the number of seeds (default: one per seed); ' +
           'emollm plays this many per setting, as evaluate',
       ),
@@ -174,15 +174,17 @@ export interface SimulateJobOptions extends JobOptions {
 }
 
 /**
- * Why finished episode `i` (0-based) cannot be episode `i` of this run, in words, or null when it can.
+ * Why finished episode `i` (0-based) cannot be episode `i` of this run, or null when it can: `reason` in words,
+ * and for a setting that differs, `setting` (`task`, `seed`, `repeat`, `policy` or `rng seed`) with the stored
+ * and the planned value.
  */
 function finishedMismatch(
   e: FinishedEpisode,
   want: { task: string; seedId: string; repeat: number; policy: string; rngSeed: number },
-): string | null {
+): Omit<FinishedEpisodeMismatch, 'index'> | null {
   if (e.simulatorVersion !== SIMULATOR_VERSION)
-    return `it was played by simulator ${e.simulatorVersion}, not ${SIMULATOR_VERSION}`;
-  if (e.rngSeed === undefined) return 'it records no rng seed (written by an earlier version)';
+    return { reason: `it was played by simulator ${e.simulatorVersion}, not ${SIMULATOR_VERSION}` };
+  if (e.rngSeed === undefined) return { reason: 'it records no rng seed (written by an earlier version)' };
   const given = { task: e.task, seed: e.seedId, repeat: e.repeat, policy: e.policy, 'rng seed': e.rngSeed };
   const planned = {
     task: want.task,
@@ -193,7 +195,10 @@ function finishedMismatch(
   };
   for (const key of Object.keys(given) as (keyof typeof given)[])
     if (given[key] !== planned[key])
-      return `it has ${key} ${JSON.stringify(given[key])} where this run plays ${JSON.stringify(planned[key])}`;
+      return {
+        reason: `it has ${key} ${JSON.stringify(given[key])} where this run plays ${JSON.stringify(planned[key])}`,
+        setting: { key, stored: given[key], planned: planned[key] },
+      };
   return null;
 }
 
@@ -284,7 +289,7 @@ export async function simulateJob(
         policy: config.policy,
         rngSeed: config.rngSeed,
       });
-      if (why !== null) throw new FinishedEpisodeMismatchError(i, why);
+      if (why !== null) throw new FinishedEpisodeMismatchError(i, why.reason, why.setting);
       outcomes.push({ caseId: done.seedId, success: done.success, turns: done.turns, return: done.return });
       verdicts.push(classifyEnding(endingOf(done.endReason), done.success));
       options.onProgress?.({ done: ++i, total: episodes });

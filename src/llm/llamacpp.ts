@@ -160,9 +160,40 @@ interface Slot {
 }
 
 const GGUF_MAGIC = 'GGUF';
+/** GGUF header: magic (4 bytes), version (uint32 LE), tensor count and metadata count (uint64 LE from version 2, uint32 in version 1). */
+const GGUF_HEADER_BYTES = 24;
+/** Smallest bytes one tensor-info entry takes (name length 8 + 1 byte of name, dims 4 + one dim 8, type 4, offset 8). */
+const GGUF_MIN_TENSOR_INFO_BYTES = 33;
+/** Smallest bytes one metadata entry takes (key length 8 + 1 byte of key, value type 4, a 1-byte value). */
+const GGUF_MIN_METADATA_BYTES = 14;
 
 /**
- * Checks that `path` exists, is a file, and starts with the GGUF magic; returns its size.
+ * Checks the GGUF header in `head` (the file's first {@link GGUF_HEADER_BYTES} bytes or fewer) against a file of
+ * `size` bytes: the version must be 1–3 and the tensor and metadata counts must fit the file.
+ * @returns why the header is not plausible, or null when it is.
+ */
+function ggufHeaderProblem(head: Buffer, size: number): string | null {
+  if (head.length < 8) return `it ends after ${head.length} bytes, inside the GGUF header`;
+  const version = head.readUInt32LE(4);
+  if (version < 1 || version > 3)
+    return `its GGUF version field is ${version}, and only versions 1 to 3 exist`;
+  const countBytes = version === 1 ? 4 : 8;
+  if (head.length < 8 + 2 * countBytes) return `it ends after ${head.length} bytes, inside the GGUF header`;
+  const read = (at: number) => (version === 1 ? BigInt(head.readUInt32LE(at)) : head.readBigUInt64LE(at));
+  const tensors = read(8);
+  const metadata = read(8 + countBytes);
+  const room = BigInt(size);
+  if (tensors * BigInt(GGUF_MIN_TENSOR_INFO_BYTES) > room)
+    return `its header claims ${tensors} tensors, more than a ${size}-byte file can hold`;
+  if (metadata * BigInt(GGUF_MIN_METADATA_BYTES) > room)
+    return `its header claims ${metadata} metadata entries, more than a ${size}-byte file can hold`;
+  return null;
+}
+
+/**
+ * Checks that `path` exists, is a file, starts with the GGUF magic and has a plausible GGUF header (version 1–3,
+ * tensor and metadata counts that fit the file), before the engine reads it (the engine guesses on a bad version
+ * and can hang reading garbage); returns its size.
  * @throws ModelFileError naming the file and what to do.
  */
 async function checkModelFile(path: string): Promise<number> {
@@ -182,14 +213,23 @@ async function checkModelFile(path: string): Promise<number> {
   }
   const handle = await open(path, 'r');
   try {
-    const head = Buffer.alloc(4);
-    const { bytesRead } = await handle.read(head, 0, 4, 0);
-    const magic = head.subarray(0, bytesRead).toString('latin1');
+    const buffer = Buffer.alloc(GGUF_HEADER_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, GGUF_HEADER_BYTES, 0);
+    const head = buffer.subarray(0, bytesRead);
+    const magic = head.subarray(0, 4).toString('latin1');
     if (magic !== GGUF_MAGIC) {
       throw new ModelFileError(
         path,
         `${path} is not a GGUF model file (it starts with ${JSON.stringify(magic)}, not "GGUF"); ` +
           'convert the model to GGUF or give another file',
+      );
+    }
+    const problem = ggufHeaderProblem(head, size);
+    if (problem !== null) {
+      throw new ModelFileError(
+        path,
+        `${path} is not a valid GGUF model file (${problem}); it is damaged or not a model: ` +
+          'download or convert the model again',
       );
     }
   } finally {

@@ -5,6 +5,7 @@
  * (rollout.ts, without a prior), so `evaluateActor` and a job running this policy play the same episode for the
  * same case streams. The actor reads only the observation.
  */
+import * as tf from '@tensorflow/tfjs';
 import { TemplateRealizer } from '../agents/realizer';
 import type { Policy, Realizer } from '../agents/types';
 import type { Action, Observation } from '../env/env';
@@ -63,6 +64,9 @@ export function loadActorPolicy(
   trained: TrainedActor,
   services: RolloutServices = {},
 ): { policy: () => ActorPolicy; dispose: () => void } {
+  // As training does (src/jobs/train-common.ts): production mode only silences tfjs's console warnings (in Node,
+  // the banner suggesting the native backend, printed into simulate's and evaluate's output).
+  tf.enableProdMode();
   const config = resolveConfig(trained.config);
   const featurizer = featurizerFor(config, services);
   const nets = new ActorNetworks(networkDims(config, featurizer), Rng.fromSeed(0));

@@ -114,5 +114,18 @@ export class NotFoundError extends ServerError {
 /** A server option out of range (a non-loopback bind without a token, a bad limit); the message names it. */
 export class ServerOptionError extends ServerError {
   override name = 'ServerOptionError';
-  override readonly code = 'SERVER_OPTION_INVALID';
+  override readonly code: string = 'SERVER_OPTION_INVALID';
+}
+
+/** The port asked for (`port` on `host`) is taken by another process; the message says to pick another. */
+export class PortInUseError extends ServerOptionError {
+  override name = 'PortInUseError';
+  override readonly code: string = 'SERVER_PORT_IN_USE';
+  constructor(
+    readonly host: string,
+    readonly port: number,
+    options?: { cause?: unknown },
+  ) {
+    super(`port ${port} on ${host} is in use: pick another --port (or stop what listens there)`, options);
+  }
 }

@@ -22,6 +22,7 @@ import {
   InvalidJsonError,
   NotFoundError,
   PayloadTooLargeError,
+  PortInUseError,
   ScopeForbiddenError,
   ServerError,
   ServerOptionError,
@@ -159,9 +160,18 @@ export class EnvServer {
     this.http.on('upgrade', (req, socket, head) => this.onUpgrade(req, socket as Socket, head));
   }
 
-  /** Starts listening. @returns the bound address (the port, when 0 was asked). */
+  /**
+   * Starts listening. @returns the bound address (the port, when 0 was asked).
+   * @throws PortInUseError when the port is taken; the `node:net` error otherwise.
+   */
   listen(): Promise<AddressInfo> {
-    return new Promise((resolve, reject) => {
+    return new Promise((resolve, reject_) => {
+      const reject = (e: unknown): void =>
+        reject_(
+          (e as NodeJS.ErrnoException).code === 'EADDRINUSE'
+            ? new PortInUseError(this.host, this.options.port, { cause: e })
+            : e,
+        );
       this.http.once('error', reject);
       this.http.listen(this.options.port, this.host, () => {
         this.http.off('error', reject);

@@ -22,6 +22,16 @@ import { REAL_MODEL_TEST, MODEL_FILE, MODEL_SKIP_REASON, requireModel } from './
 const dir = mkdtempSync(join(tmpdir(), 'llamacpp-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
+/** A GGUF header (version 2+ layout): magic, version, tensor count, metadata count. */
+function ggufHeader(version: number, tensors: bigint, metadata: bigint): Buffer {
+  const b = Buffer.alloc(24);
+  b.write('GGUF', 0, 'latin1');
+  b.writeUInt32LE(version, 4);
+  b.writeBigUInt64LE(tensors, 8);
+  b.writeBigUInt64LE(metadata, 16);
+  return b;
+}
+
 async function loadError(
   path: string,
   options: Partial<ConstructorParameters<typeof LlamaCppBackend>[0]> = {},
@@ -50,9 +60,44 @@ describe('llamacpp: model files that cannot load', () => {
     expect(e!.message).toContain(`${path} is not a GGUF model file`);
   });
 
+  it('a GGUF magic followed by garbage is a ModelFileError naming the file, before the engine reads it', async () => {
+    const path = join(dir, 'g2.gguf');
+    writeFileSync(path, 'GGUFgarbage-not-a-model');
+    const e = await loadError(path, {
+      importEngine: () => Promise.reject(new Error('engine must not load')),
+    });
+    expect(e).toBeInstanceOf(ModelFileError);
+    expect((e as ModelFileError).code).toBe('LLM_MODEL_FILE_INVALID');
+    expect(e!.message).toContain(path);
+    expect(e!.message).toMatch(/version field is \d+, and only versions 1 to 3 exist/);
+  });
+
+  it('a GGUF header claiming more tensors or metadata than the file holds is a ModelFileError', async () => {
+    const tensors = join(dir, 'tensors.gguf');
+    writeFileSync(tensors, ggufHeader(3, 1_000_000n, 1n));
+    const e1 = await loadError(tensors, {
+      importEngine: () => Promise.reject(new Error('engine must not load')),
+    });
+    expect(e1).toBeInstanceOf(ModelFileError);
+    expect(e1!.message).toContain('claims 1000000 tensors');
+    const metadata = join(dir, 'metadata.gguf');
+    writeFileSync(metadata, ggufHeader(2, 0n, 1n << 40n));
+    const e2 = await loadError(metadata, {
+      importEngine: () => Promise.reject(new Error('engine must not load')),
+    });
+    expect(e2).toBeInstanceOf(ModelFileError);
+    expect(e2!.message).toContain('metadata entries');
+    const short = join(dir, 'short.gguf');
+    writeFileSync(short, Buffer.from('GGUF\u0003\u0000\u0000\u0000', 'latin1'));
+    const e3 = await loadError(short, {
+      importEngine: () => Promise.reject(new Error('engine must not load')),
+    });
+    expect(e3!.message).toContain('inside the GGUF header');
+  });
+
   it('without node-llama-cpp the error says how to install it', async () => {
     const path = join(dir, 'header.gguf');
-    writeFileSync(path, Buffer.from('GGUF\u0003\u0000\u0000\u0000', 'latin1'));
+    writeFileSync(path, ggufHeader(3, 0n, 0n));
     const e = await loadError(path, {
       importEngine: () => Promise.reject(new Error("Cannot find package 'node-llama-cpp'")),
     });
