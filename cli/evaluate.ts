@@ -45,7 +45,7 @@ import {
 import { LabError } from '../src/errors';
 import { countOf } from '../src/errors/plural';
 import { EvaluateConfigSchema, evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
-import { resolveRoles, type RolesConfig } from '../src/roles';
+import { buildRoles, type RolesConfig } from '../src/roles';
 import {
   isEmollmTaskName,
   isTaskName,
@@ -242,7 +242,7 @@ export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help
   const lv = languageValues(values);
   const language = languageConfig(lv);
   try {
-    resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language, nodeRuntime());
+    buildRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language, nodeRuntime());
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

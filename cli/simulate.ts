@@ -12,7 +12,7 @@ import {
   type SimulateConfig,
   type SimulateResult,
 } from '../src/jobs/simulate';
-import { resolveRoles, type RolesConfig } from '../src/roles';
+import { buildRoles, type RolesConfig } from '../src/roles';
 import { nodeRuntime } from '../src/roles/node';
 import { LabError } from '../src/errors';
 import { endingPhrases } from '../src/tasks/success';
@@ -161,8 +161,9 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
   const lv = languageValues(values);
   const language = languageConfig(lv);
   try {
-    // Builds every role now (no request is sent) to catch WebLLM outside a browser or a remote URL.
-    resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language, nodeRuntime());
+    // Builds every role now (no request is sent) to catch WebLLM outside a browser or a remote URL; languageConfig
+    // has validated the config.
+    buildRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language, nodeRuntime());
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

@@ -101,6 +101,7 @@ export {
 // The Gymnasium-style environment and its judges.
 export {
   DialogueEnv,
+  createEnv,
   EnvStateError,
   TemplateJudge,
   LlmJudge,
@@ -111,6 +112,7 @@ export {
   type StepInfo,
   type EnvCheckpoint,
   type DialogueEnvOptions,
+  type EnvSpec,
   type Protocol,
   type Judge,
   type JudgeInput,

@@ -6,13 +6,14 @@
  *   const { result, lines } = await api.simulate(config, Comlink.proxy(({ done, total }) => …));  // src/jobs/simulate
  *   const { report } = await api.evaluate(config);                                              // src/jobs/evaluate
  *   const result = await api.train(config, runId, Comlink.proxy((record) => …));                 // src/jobs/train
- *   const records = await api.run(job, Comlink.proxy((done, total) => …));          // template-mode episode batch
- *   const { records, usage } = await api.runWithRoles(job, Comlink.proxy(…));     // roles on language backends
+ *
+ * `simulate` plays any episodes, in template mode or with roles on language backends (`config.language`; replay
+ * fixtures travel inside the config, WebLLM runs its engine in a nested worker on this worker's WebGPU).
  */
 import * as Comlink from 'comlink';
-import { runJob, type EpisodeJob, type EpisodeRecord } from '../src/agents/rollout';
 import type { GpuLike } from '../src/gpu/probe';
 import type { JobProgress } from '../src/jobs/common';
+import type { UsageStats } from '../src/llm/usage';
 import { evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
 import {
   simulateJob,
@@ -24,7 +25,6 @@ import type { EvalReport } from '../src/eval/report';
 import { policyResource } from '../src/jobs/policies';
 import type { TrainJobConfigInput, TrainResult } from '../src/jobs/train';
 import type { StepRecord } from '../src/rl/trainer';
-import { runLanguageJob, type LanguageJob, type LanguageJobResult } from '../src/roles/job';
 import { appApi } from './episode-app';
 
 const runtime = () => ({ gpu: (self.navigator as Navigator & { gpu?: GpuLike }).gpu });
@@ -59,26 +59,31 @@ const api = {
   /** The browser app's additions: stored policies, dose–response, report files (workers/episode-app.ts). */
   ...appApi,
   /**
-   * The simulate job (src/jobs/simulate.ts); returns its result and every trajectory line. `onProgress` (a
-   * Comlink proxy, optional) is called after each episode. `principles:<name>` and `cstpo:<run id>` policies
-   * are read from IndexedDB (a stored memory, a stored training run).
+   * The simulate job (src/jobs/simulate.ts); returns its result, every trajectory line and the calls and tokens
+   * of each episode's language roles (`episodeUsage`, in line order). `onProgress` (a Comlink proxy, optional) is
+   * called after each episode. `principles:<name>` and `cstpo:<run id>` policies are read from IndexedDB (a
+   * stored memory, a stored training run).
    */
   async simulate(
     config: SimulateConfig,
     onProgress?: (progress: JobProgress) => void,
-  ): Promise<{ result: SimulateResult; lines: TrajectoryLine[] }> {
+  ): Promise<{ result: SimulateResult; lines: TrajectoryLine[]; episodeUsage: UsageStats[] }> {
     const lines: TrajectoryLine[] = [];
+    const episodeUsage: UsageStats[] = [];
     const progress = progressRelay(onProgress);
     const result = await simulateJob(
       await withStoredResources(config, config.policy === undefined ? [] : [config.policy]),
       {
         runtime: runtime(),
-        onEpisode: (line) => void lines.push(line),
+        onEpisode: (line, usage) => {
+          lines.push(line);
+          episodeUsage.push(usage);
+        },
         ...(progress.callback ? { onProgress: progress.callback } : {}),
       },
     );
     await progress.flush();
-    return { result, lines };
+    return { result, lines, episodeUsage };
   },
   /**
    * The evaluate job (src/jobs/evaluate.ts), inline in this worker with an in-memory store; stored memories and
@@ -120,29 +125,6 @@ const api = {
     } finally {
       storage.close();
     }
-  },
-  /** Run a job in template mode; `onProgress` (optional, a Comlink proxy) is called after each episode. */
-  async run(job: EpisodeJob, onProgress?: (done: number, total: number) => void): Promise<EpisodeRecord[]> {
-    const progress = progressRelay(onProgress);
-    const records = await runJob(job, progress.callback);
-    await progress.flush();
-    return records;
-  },
-  /**
-   * Run a job whose language roles use the backends of `job.language` (replay fixtures travel inside the job;
-   * WebLLM runs its engine in a nested worker on this worker's WebGPU). Returns the records and the LLM usage.
-   */
-  async runWithRoles(
-    job: LanguageJob,
-    onProgress?: (done: number, total: number) => void,
-  ): Promise<LanguageJobResult> {
-    const progress = progressRelay(onProgress);
-    const result = await runLanguageJob(job, {
-      runtime: runtime(),
-      ...(progress.callback ? { onProgress: progress.callback } : {}),
-    });
-    await progress.flush();
-    return result;
   },
 };
 

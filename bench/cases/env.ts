@@ -5,7 +5,9 @@
  * parses every new text and is several times slower), with the cost of logging the per-turn state measured
  * against it in the same run.
  */
-import { runJob } from '../../src/agents/rollout';
+import { createPolicy } from '../../src/agents/policies';
+import { runEpisodes } from '../../src/agents/rollout';
+import { createEnv } from '../../src/env/factory';
 import { TASK_IDS } from '../../src/tasks';
 import { defaultSeeds } from '../../src/tasks/defaults';
 import { compare, measure, ratioEntry } from '../timing';
@@ -25,9 +27,15 @@ export const envBenchmark: Benchmark = {
     for (const task of TASK_IDS) {
       const seeds = defaultSeeds(task);
       let turns = 0;
-      const job = { task, policy: 'random', seeds, episodes: EPISODES, baseSeed: ctx.seed };
+      // A fresh environment and policy per run, as each job builds them.
+      const play = (keepState: boolean) =>
+        runEpisodes(createEnv(task), createPolicy(task, 'random'), seeds, {
+          episodes: EPISODES,
+          baseSeed: ctx.seed,
+          keepState,
+        });
       const withoutState = async () => {
-        const records = await runJob({ ...job, keepState: false });
+        const records = await play(false);
         turns = records.reduce((s, r) => s + r.turns.length, 0);
       };
       const runs = Math.max(3, Math.min(ctx.timing.runs, 7));
@@ -35,7 +43,7 @@ export const envBenchmark: Benchmark = {
       const comparison = await compare(
         withoutState,
         async () => {
-          await runJob({ ...job, keepState: true });
+          await play(true);
         },
         { warmup: 1, runs },
       );

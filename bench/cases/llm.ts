@@ -33,13 +33,12 @@ import { LlmArgActor, LlmReversePredictor } from '../../src/appraisal/llm';
 import { LlmJudge } from '../../src/env/llm-judge';
 import { ReplayBackend, canonicalJson } from '../../src/llm/replay';
 import type { ChatResponse } from '../../src/llm/types';
-import { runLanguageJob } from '../../src/roles/job';
 import { resolveRoles } from '../../src/roles/resolve';
 import { LlmModeClassifier } from '../../src/sim/llm/mode';
 import { LlmChangeProposer } from '../../src/sim/llm/proposer';
 import { LlmResponder } from '../../src/sim/llm/responder';
 import { deepFreeze } from '../../src/sim/freeze';
-import { replayJob, type EpisodeFixture } from '../../tests/fixtures/llm/episode';
+import { playJob, replayJob, type EpisodeFixture } from '../../tests/fixtures/llm/episode';
 import cbFixture from '../../tests/fixtures/llm/episodes/cb.replay.json';
 import esconvFixture from '../../tests/fixtures/llm/episodes/esconv.replay.json';
 import p4gFixture from '../../tests/fixtures/llm/episodes/p4g.replay.json';
@@ -164,11 +163,11 @@ export const llmOverheadBenchmark: Benchmark = {
         mode = 'record';
         tape = [];
         requests = [];
-        await runLanguageJob(job);
+        await playJob(job);
         const calls = tape.length;
         mode = 'verify';
         position = 0;
-        await runLanguageJob(job);
+        await playJob(job);
         if (position !== calls)
           throw new Error(`the tape run made ${position} calls, the replay run ${calls}`);
 
@@ -182,7 +181,7 @@ export const llmOverheadBenchmark: Benchmark = {
             mode = 'replay';
             inside = 0;
             adapterTime = 0;
-            await runLanguageJob(job);
+            await playJob(job);
             insideByRun.push(inside);
             plumbingByReplayRun.push(adapterTime - inside);
           },
@@ -190,7 +189,7 @@ export const llmOverheadBenchmark: Benchmark = {
             mode = 'tape';
             position = 0;
             adapterTime = 0;
-            await runLanguageJob(job);
+            await playJob(job);
             plumbingByTapeRun.push(adapterTime);
           },
           { warmup: Math.max(ctx.timing.warmup, 1), runs },
@@ -207,7 +206,7 @@ export const llmOverheadBenchmark: Benchmark = {
             position = 0;
             inside = 0;
             adapterTime = 0;
-            await runLanguageJob(job);
+            await playJob(job);
             plumbingByWakeRun.push(adapterTime - inside);
           },
           { warmup: 1, runs },

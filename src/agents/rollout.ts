@@ -1,13 +1,15 @@
 /**
- * Episode rollout and the trajectory record exported as JSONL (one episode a line).
+ * The play loop — one episode of a policy in an environment ({@link runEpisode}), which simulate, evaluate, the
+ * Principles online evaluation and the validity checks play through — and the trajectory record exported as
+ * JSONL (one episode a line). (CSTPO's branch rollouts and Principles' backtracking self-play step the
+ * environment themselves: they restore checkpoints mid-episode.)
  */
 import { AgentOptionError } from './errors';
-import { DialogueEnv, type Action } from '../env/env';
-import { createPolicy } from './policies';
+import type { DialogueEnv, Action } from '../env/env';
 import { deepFreeze } from '../sim/freeze';
 import type { Judgment, Mode, Route, SimState, TaskEvent } from '../sim/types';
 import { Rng } from '../rng';
-import { caseStreams } from '../seeding';
+import { planEpisodes } from '../seeding';
 import type { Seed, TaskId } from '../tasks/seed';
 import type { Policy } from './types';
 
@@ -162,8 +164,11 @@ export interface BatchOptions {
 }
 
 /**
- * Run `episodes` episodes of `policy`, cycling through `seeds`. Deterministic: the same arguments give the
- * same records, in Node and in the browser.
+ * Run `episodes` episodes of `policy` in `env`, one after another, as the episode plan orders them (src/seeding
+ * `planEpisodes`: seed i mod N as repeat ⌊i / N⌋ with its case streams), so the records are those the simulate
+ * job plays for the same seeds and rng seed. Deterministic: the same arguments give the same records, in Node and
+ * in the browser. (The simulate job adds language roles, any policy by name, episodes in flight at once,
+ * resuming and the summary.)
  * @throws AgentOptionError when `seeds` is empty or `episodes` is not a positive integer.
  */
 export async function runEpisodes(
@@ -177,16 +182,12 @@ export async function runEpisodes(
     throw new AgentOptionError(`episodes must be a positive integer, got ${options.episodes}`);
   }
   const out: EpisodeRecord[] = [];
-  for (let i = 0; i < options.episodes; i++) {
-    const seed = seeds[i % seeds.length] as Seed;
-    const repeat = Math.floor(i / seeds.length);
-    const streams = caseStreams({
-      rngSeed: options.baseSeed ?? 0,
-      task: env.task.id,
-      caseId: seed.id,
-      randomSeed: seed.randomSeed,
-      repeat,
-    });
+  const plan = planEpisodes(seeds, {
+    rngSeed: options.baseSeed ?? 0,
+    task: env.task.id,
+    episodes: options.episodes,
+  });
+  for (const { seed, streams } of plan) {
     out.push(
       await runEpisode(env, policy, seed, {
         rngSeed: streams.simSeed,
@@ -194,39 +195,7 @@ export async function runEpisodes(
         ...(options.keepState !== undefined ? { keepState: options.keepState } : {}),
       }),
     );
-    options.onProgress?.(i + 1, options.episodes);
+    options.onProgress?.(out.length, options.episodes);
   }
   return out;
-}
-
-/** A serialisable batch job, as run by the CLI and by the episode worker. */
-export interface EpisodeJob {
-  task: TaskId;
-  /** `random`, `replay` or `fixed:<label>`. */
-  policy: string;
-  seeds: Seed[];
-  episodes: number;
-  protocol?: 'cstpo' | 'ppdpp';
-  routeSampling?: 'stochastic' | 'deterministic';
-  baseSeed?: number;
-  keepState?: boolean;
-}
-
-/** Run a job in template mode. @throws as {@link runEpisodes}, and for an unknown policy. */
-export async function runJob(
-  job: EpisodeJob,
-  onProgress?: (done: number, total: number) => void,
-): Promise<EpisodeRecord[]> {
-  // No code outside the job sees the environment's states before the job is done, so they need no freezing.
-  const env = new DialogueEnv(job.task, {
-    freezeStates: false,
-    ...(job.protocol ? { protocol: job.protocol } : {}),
-    ...(job.routeSampling ? { routeSampling: job.routeSampling } : {}),
-  });
-  return runEpisodes(env, createPolicy(job.task, job.policy), job.seeds, {
-    episodes: job.episodes,
-    ...(job.baseSeed !== undefined ? { baseSeed: job.baseSeed } : {}),
-    ...(job.keepState !== undefined ? { keepState: job.keepState } : {}),
-    ...(onProgress ? { onProgress } : {}),
-  });
 }

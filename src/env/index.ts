@@ -3,3 +3,4 @@ export * from './env';
 export * from './judge';
 export * from './llm-judge';
 export * from './prompts/judge';
+export * from './factory';

@@ -7,14 +7,8 @@ import { runOrdered } from '../pool/ordered';
 import { runEpisode, type EpisodeRecord } from '../agents/rollout';
 import type { Policy } from '../agents/types';
 import { createNamedPolicy, type PolicyOptions } from '../baselines/registry';
-import { DialogueEnv } from '../env/env';
-import {
-  repeatedJudge,
-  TemplateJudge,
-  type Judge,
-  type JudgeInput,
-  type TerminalJudgment,
-} from '../env/judge';
+import { createEnv } from '../env/factory';
+import { TemplateJudge, type Judge, type JudgeInput, type TerminalJudgment } from '../env/judge';
 import type { SimRoles } from '../sim/roles';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { PpdppModel } from '../baselines/ppdpp/model';
@@ -87,15 +81,17 @@ export async function runEvalEpisode(
   services: EpisodeServices = {},
 ): Promise<EvalEpisode> {
   const { spec, seed } = task;
+  // The recorder keeps every judgment the environment's judge stack repeats.
   const recorder = new RecordingJudge(services.judge?.() ?? new TemplateJudge());
-  const env = new DialogueEnv(spec.task, {
-    freezeStates: false,
+  const env = createEnv(spec.task, {
     protocol: settings.protocol,
     routeSampling: settings.routeSampling,
     ...(settings.horizon !== undefined ? { horizon: settings.horizon } : {}),
-    judge: repeatedJudge(recorder, settings.judgeRepeats),
+    judge: recorder,
+    judgeRepeats: settings.judgeRepeats,
     ...(services.simRoles ? { roles: services.simRoles() } : {}),
   });
+  const { terminalRuns, turnLabels } = recorder;
   const policy = services.createPolicy
     ? services.createPolicy(spec.task, spec.policy)
     : createNamedPolicy(spec.task, spec.policy, services);
@@ -106,8 +102,7 @@ export async function runEvalEpisode(
   });
   const n = settings.judgeRepeats;
   const turns: string[][] = [];
-  for (let i = 0; i < recorder.turnLabels.length; i += n)
-    turns.push(recorder.turnLabels.slice(i, i + n).flat());
+  for (let i = 0; i < turnLabels.length; i += n) turns.push(turnLabels.slice(i, i + n).flat());
   return {
     ...record,
     policy: spec.policy,
@@ -115,7 +110,7 @@ export async function runEvalEpisode(
     repeat: spec.repeat,
     simulatorVersion: SIMULATOR_VERSION,
     judgeRuns: {
-      terminal: recorder.terminalRuns.map((r) => ({ utility: r.utility, success: r.success })),
+      terminal: terminalRuns.map((r) => ({ utility: r.utility, success: r.success })),
       turns,
     },
   };

@@ -25,7 +25,7 @@ import { checkPolicySpec } from '../baselines/registry';
 import { LabError } from '../errors';
 import { hashKey32 } from '../data/hash';
 import type { Protocol } from '../env/env';
-import { caseStreams } from '../seeding';
+import { planEpisodes } from '../seeding';
 import type { RouteSampling } from '../sim/simulator';
 import { SeedSchema, TASK_IDS, type Seed, type TaskId } from '../tasks/seed';
 import { f1ContextsFromSeeds, F1_TASKS, type F1Context } from './harness-f1';
@@ -329,21 +329,17 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
   };
   const list: EpisodeSpec[] = [];
   for (const set of used) {
-    const count = episodes ?? set.seeds.length * repeats;
-    // Episode i plays seed i mod N as its repeat ⌊i / N⌋; listed seed by seed, repeats together.
-    const cases = Array.from({ length: count }, (_, i) => ({
-      seed: set.seeds[i % set.seeds.length] as Seed,
-      repeat: Math.floor(i / set.seeds.length),
-    })).sort((a, b) => set.seeds.indexOf(a.seed) - set.seeds.indexOf(b.seed) || a.repeat - b.repeat);
+    // Episode i plays seed i mod N as its repeat ⌊i / N⌋ (src/seeding); listed seed by seed, repeats together.
+    const cases = [
+      ...planEpisodes(set.seeds, {
+        rngSeed: baseSeed,
+        task: set.task,
+        episodes: episodes ?? set.seeds.length * repeats,
+        order: 'bySeed',
+      }),
+    ];
     for (const policy of policies) {
-      for (const { seed, repeat } of cases) {
-        const streams = caseStreams({
-          rngSeed: baseSeed,
-          task: set.task,
-          caseId: seed.id,
-          randomSeed: seed.randomSeed,
-          repeat,
-        });
+      for (const { seed, repeat, streams } of cases) {
         list.push({
           task: set.task,
           policy,

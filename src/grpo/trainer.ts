@@ -13,9 +13,9 @@
 import { HashedNgramEmbedder, type Embedder } from '../embed';
 import { TemplateArgActor, TemplateReversePredictor } from '../appraisal/template';
 import { TemplateRealizer } from '../agents/realizer';
-import { DialogueEnv } from '../env/env';
+import type { DialogueEnv } from '../env/env';
+import { createEnv } from '../env/factory';
 import type { Judge } from '../env/judge';
-import { repeatedJudge } from '../env/judge';
 import { ObservationFeaturizer } from '../features';
 import { Adam, type AdamState } from '../rl/adam';
 import type { NetworkDims } from '../rl/networks';
@@ -126,11 +126,10 @@ export function actorServices(config: GrpoConfig, services: GrpoServices = {}): 
 
 /** An environment for a configuration (template roles and judge unless given). */
 export function grpoEnv(config: GrpoConfig, services: GrpoServices = {}): DialogueEnv {
-  return new DialogueEnv(config.task, {
-    freezeStates: false,
+  return createEnv(config.task, {
     horizon: config.horizon,
     ...(services.roles ? { roles: services.roles() } : {}),
-    ...(services.judge ? { judge: repeatedJudge(services.judge(), 3) } : {}),
+    ...(services.judge ? { judge: services.judge() } : {}),
   });
 }
 

@@ -25,7 +25,7 @@ import {
 } from '../eval/harness-outcome';
 import { OnlineConstructionEnv, PrincipleMemory, PrinciplesPlanner, TemplateWriter } from '../memory';
 import { Rng } from '../rng';
-import { caseStreams } from '../seeding';
+import { planEpisodes } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import { classifyEnding, countEndings } from '../tasks/success';
 import { pairedEstimate } from '../stats/intervals';
@@ -124,17 +124,12 @@ export async function evaluatePrinciplesOnlineJob(
   });
   const env = new OnlineConstructionEnv(task, { memory, writer: new TemplateWriter() });
   const episodes: EvalEpisode[] = [];
-  for (let i = 0; i < total; i++) {
+  for (const { index: i, seed, repeat, streams } of planEpisodes(seeds, {
+    rngSeed: c.rngSeed,
+    task,
+    episodes: total,
+  })) {
     checkAborted(options.signal, 'evaluate-principles-online');
-    const seed = seeds[i % seeds.length] as (typeof seeds)[number];
-    const repeat = Math.floor(i / seeds.length);
-    const streams = caseStreams({
-      rngSeed: c.rngSeed,
-      task,
-      caseId: seed.id,
-      randomSeed: seed.randomSeed,
-      repeat,
-    });
     const record = await runEpisode(env, planner, seed, {
       rngSeed: streams.simSeed,
       policySeed: streams.policySeed,

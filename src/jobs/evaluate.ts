@@ -15,7 +15,7 @@ import {
   type EpisodeServices,
   type EpisodeStore,
 } from '../eval/harness-run';
-import { resolveRoles, type RuntimeOptions } from '../roles';
+import { buildRoles, type RuntimeOptions } from '../roles';
 import type { Embedder } from '../embed';
 import { SeedSchema, type Seed, type TaskId } from '../tasks/seed';
 import { defaultSeeds, emollmSeedSets } from '../tasks/defaults';
@@ -162,7 +162,8 @@ export async function evaluateJob(
     ...(config.candidates !== undefined ? { candidates: config.candidates } : {}),
     ...(config.lookahead !== undefined ? { lookahead: config.lookahead } : {}),
   };
-  const roles = resolveRoles(language, {
+  // `language` is part of the configuration just validated: built without validating it again.
+  const roles = buildRoles(language, {
     ...options.runtime,
     ...(options.signal ? { signal: options.signal } : {}),
   });

@@ -5,17 +5,22 @@
  * (`npm run simulate`) and from the episode Web Worker, and the same episodes as `evaluate` with the same rng
  * seed (src/seeding: streams by case key).
  *
+ * It is the library's one way to play N episodes of a policy (template roles or any language backends): the command
+ * line, the episode Web Worker and the browser app call it. Its parts are the plan (src/seeding `planEpisodes`),
+ * the environment factory (src/env/factory.ts `createEnv`) and the play loop (src/agents/rollout.ts `runEpisode`).
+ *
  * Memory stays flat in the number of episodes: each finished episode goes to `onEpisode` (the CLI appends it to
  * the JSONL output) and only its outcome (seed id, success, turns, return) is kept for the summary.
  */
 import { z } from 'zod';
 import { runEpisode, type EpisodeRecord } from '../agents/rollout';
-import { DialogueEnv } from '../env/env';
-import type { UsageStats } from '../llm/usage';
+import { createEnv } from '../env/factory';
+import type { ReplayFixture } from '../llm/replay';
+import { emptyUsageStats, type UsageStats } from '../llm/usage';
 import { runOrdered } from '../pool/ordered';
 import { Rng } from '../rng';
-import { resolveRoles, usesLlm, type RoleUsage, type RuntimeOptions } from '../roles';
-import { caseStreams } from '../seeding';
+import { buildRoles, usesLlm, type RoleUsage, type RuntimeOptions } from '../roles';
+import { planEpisodes, type PlannedEpisode } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import {
   classifyEnding,
@@ -137,12 +142,21 @@ export interface SimulateResult {
     perEpisode: Omit<UsageStats, 'callsWithoutUsage'>;
     models: Record<string, unknown>[];
   } | null;
+  /**
+   * With `runtime.record` (record mode of the replay backend): the replay fixture recorded, the given fixtures
+   * plus every new answer; absent otherwise.
+   */
+  recordedFixture?: ReplayFixture;
 }
 
 /** Options of {@link simulateJob}. */
 export interface SimulateJobOptions extends JobOptions {
-  /** Each finished episode, in order (awaited before the next starts). */
-  onEpisode?: (line: TrajectoryLine) => void | Promise<void>;
+  /**
+   * Each finished episode, in order (awaited before the next starts), with the calls and tokens its language
+   * roles made (all roles together; zero in template mode). With more than one episode in flight, `usage` counts
+   * the calls made since the previous episode was passed on, which may include calls of episodes still playing.
+   */
+  onEpisode?: (line: TrajectoryLine, usage: UsageStats) => void | Promise<void>;
   /** What the runtime offers the language backends (WebGPU, fetch, record mode, the llamacpp factory). */
   runtime?: RuntimeOptions;
   /**
@@ -183,6 +197,16 @@ function finishedMismatch(
   return null;
 }
 
+/** The calls and tokens between two readings of a usage counter. */
+function usageSince(before: UsageStats, now: UsageStats): UsageStats {
+  return {
+    calls: now.calls - before.calls,
+    promptTokens: now.promptTokens - before.promptTokens,
+    completionTokens: now.completionTokens - before.completionTokens,
+    callsWithoutUsage: now.callsWithoutUsage - before.callsWithoutUsage,
+  };
+}
+
 /**
  * Runs the simulate job (see the module comment).
  * @throws JobConfigError for an invalid configuration; UnknownPolicyError / PolicyUnavailableError for a policy
@@ -219,16 +243,15 @@ export async function simulateJob(
   const stop = new AbortController();
   const onAbort = (): void => stop.abort(options.signal?.reason);
   options.signal?.addEventListener('abort', onAbort, { once: true });
-  const roles = resolveRoles(language, { ...options.runtime, signal: stop.signal });
+  // `language` is part of the configuration just validated: built without validating it again.
+  const roles = buildRoles(language, { ...options.runtime, signal: stop.signal });
   const registry = await PolicyRegistry.create(roles, (config.resources ?? {}) as PolicyResources);
   try {
     // Each episode in flight has its own environment and policy (both keep per-episode state).
     const slots = Array.from({ length: width }, () => ({
       policy: registry.create(task, config.policy),
-      env: new DialogueEnv(task, {
-        freezeStates: false,
-        roles: roles.simRoles,
-        judge: roles.judge,
+      env: createEnv(task, {
+        ...roles.env,
         protocol: config.protocol,
         routeSampling: config.route,
         ...(horizon !== undefined ? { horizon } : {}),
@@ -236,11 +259,10 @@ export async function simulateJob(
     }));
     const outcomes: EpisodeOutcome[] = [];
     const verdicts: EndingVerdict[] = [];
-    // Episode i of a group plays its seed i mod S as repeat ⌊i / S⌋ (generated one at a time: memory stays flat).
-    function* plan(): Generator<{ seed: Seed; repeat: number }> {
+    // Each group's plan (src/seeding), generated one episode at a time: memory stays flat.
+    function* plan(): Generator<PlannedEpisode<Seed>> {
       for (const group of groups)
-        for (let i = 0; i < (config.episodes ?? group.length); i++)
-          yield { seed: group[i % group.length] as Seed, repeat: Math.floor(i / group.length) };
+        yield* planEpisodes(group, { rngSeed: config.rngSeed, task, episodes: config.episodes });
     }
     const finished = options.finished ?? [];
     if (finished.length > episodes)
@@ -251,7 +273,7 @@ export async function simulateJob(
     let i = 0;
     const todo = plan();
     for (const done of finished) {
-      const { seed, repeat } = todo.next().value as { seed: Seed; repeat: number };
+      const { seed, repeat } = todo.next().value as PlannedEpisode<Seed>;
       const why = finishedMismatch(done, {
         task: config.task,
         seedId: seed.id,
@@ -265,18 +287,11 @@ export async function simulateJob(
       options.onProgress?.({ done: ++i, total: episodes });
     }
     const play = async (
-      { seed, repeat }: { seed: Seed; repeat: number },
+      { seed, repeat, streams }: PlannedEpisode<Seed>,
       s: number,
     ): Promise<TrajectoryLine> => {
       checkAborted(options.signal, 'simulate');
       const { env, policy } = slots[s] as (typeof slots)[number];
-      const streams = caseStreams({
-        rngSeed: config.rngSeed,
-        task,
-        caseId: seed.id,
-        randomSeed: seed.randomSeed,
-        repeat,
-      });
       const record = await runEpisode(env, policy, seed, {
         rngSeed: streams.simSeed,
         policySeed: streams.policySeed,
@@ -290,6 +305,7 @@ export async function simulateJob(
         simulatorVersion: SIMULATOR_VERSION,
       };
     };
+    let before = emptyUsageStats();
     const emit = async (line: TrajectoryLine): Promise<void> => {
       outcomes.push({
         caseId: line.seedId,
@@ -298,7 +314,11 @@ export async function simulateJob(
         return: line.return,
       });
       verdicts.push(classifyEnding(endingOf(line.endReason), line.success));
-      await options.onEpisode?.(line);
+      if (options.onEpisode) {
+        const now = roles.totalUsage();
+        await options.onEpisode(line, usageSince(before, now));
+        before = now;
+      }
       options.onProgress?.({ done: ++i, total: episodes });
     };
     try {
@@ -311,6 +331,7 @@ export async function simulateJob(
     const played = Math.max(1, episodes - finished.length);
     const summary = summarizeEpisodes(outcomes, { rng: Rng.fromSeed(config.rngSeed) });
     const total = roles.totalUsage();
+    const recordedFixture = roles.recordedFixture();
     return {
       simulatorVersion: SIMULATOR_VERSION,
       task,
@@ -333,6 +354,7 @@ export async function simulateJob(
             models: await roles.backendInfo(),
           }
         : null,
+      ...(recordedFixture ? { recordedFixture } : {}),
     };
   } finally {
     options.signal?.removeEventListener('abort', onAbort);

@@ -6,8 +6,8 @@
 import { TemplateRealizer } from '../agents/realizer';
 import type { Realizer } from '../agents/types';
 import { HashedNgramEmbedder, type Embedder } from '../embed';
-import { DialogueEnv } from '../env/env';
-import { TemplateJudge, repeatedJudge, type Judge } from '../env/judge';
+import { createEnv } from '../env/factory';
+import { TemplateJudge, type Judge } from '../env/judge';
 import { COGNITIVE_DIM, ObservationFeaturizer } from '../features';
 import type { SimRoles } from '../sim/roles';
 import { templateSimRoles } from '../sim/template';
@@ -78,10 +78,9 @@ export function createRolloutContext(
     prior: services.prior ?? null,
     counts,
     makeEnv: () =>
-      new DialogueEnv(config.task, {
-        freezeStates: false,
+      createEnv(config.task, {
         roles: countingRoles(roles(), counts),
-        judge: repeatedJudge(countingJudge(judge(), counts), 3),
+        judge: countingJudge(judge(), counts),
         horizon: config.horizon,
       }),
   };

@@ -5,7 +5,7 @@
  */
 import { pairedEstimate, summarizeEpisodes, type EpisodeSummary, type PairedEstimate } from '../stats';
 import { Rng } from '../rng';
-import { caseStreams } from '../seeding';
+import { planEpisodes } from '../seeding';
 import { getTask, type Seed } from '../tasks';
 import { TfActor, UniformActor, type ActorModel } from './actor';
 import type { TrainConfig } from './config';
@@ -54,19 +54,14 @@ export async function evaluateActor(
   if (!(Number.isInteger(options.repeats) && options.repeats >= 1))
     throw new RlOptionError(`repeats must be a positive integer, got ${options.repeats}`);
   const ctx = createRolloutContext(config, actor, zeroCounts(), options.services);
-  const plan = seeds.flatMap((seed) =>
-    Array.from({ length: options.repeats }, (_, r) => ({
-      seed,
-      r,
-      streams: caseStreams({
-        rngSeed: options.seed,
-        task: config.task,
-        caseId: seed.id,
-        randomSeed: seed.randomSeed,
-        repeat: r,
-      }),
-    })),
-  );
+  const plan = [
+    ...planEpisodes(seeds, {
+      rngSeed: options.seed,
+      task: config.task,
+      episodes: seeds.length * options.repeats,
+      order: 'bySeed',
+    }),
+  ];
   const results = await runPaths(
     ctx,
     plan.map((p) => ({
@@ -78,7 +73,7 @@ export async function evaluateActor(
   );
   return results.map((res, i) => ({
     caseId: plan[i]!.seed.id,
-    repeat: plan[i]!.r,
+    repeat: plan[i]!.repeat,
     return: res.return,
     success: res.success,
     turns: res.strategies.length,

@@ -14,7 +14,8 @@ import { LlmArgActor, LlmReversePredictor } from '../appraisal/llm';
 import { ArgPolicy } from '../appraisal/policy';
 import type { ArgActor, ReversePredictor } from '../appraisal/roles';
 import { TemplateArgActor, TemplateReversePredictor } from '../appraisal/template';
-import { TemplateJudge, repeatedJudge, type Judge } from '../env/judge';
+import { judgeStack } from '../env/factory';
+import { TemplateJudge, type Judge } from '../env/judge';
 import { LlmJudge } from '../env/llm-judge';
 import type { GpuLike } from '../gpu/probe';
 import { BackendUnavailableError, InvalidRequestError } from '../llm/errors';
@@ -69,10 +70,15 @@ export interface RoleUsage extends UsageStats {
 export interface ResolvedRoles {
   config: RolesConfig;
   simRoles: SimRoles;
-  /** The judge, already repeated `judgeRepeats` times. */
+  /** The judge, already repeated `judgeRepeats` times (`judgeStack` of {@link ResolvedRoles.env}). */
   judge: Judge;
   /** One judgment of the judge (not repeated), for callers that repeat it themselves (the evaluation harness). */
   baseJudge: Judge;
+  /**
+   * What these roles decide of an environment — the simulator roles, the judge of one judgment and its repeat
+   * count — for `createEnv(task, { ...roles.env, protocol, horizon, … })` (src/env/factory.ts).
+   */
+  env: { roles: SimRoles; judge: Judge; judgeRepeats: number };
   realizer: GuidedRealizer;
   /** The strategy proposer: the LLM one, or the template one (Proactive rules) when the role is template. */
   strategyProposer: StrategyProposer;
@@ -166,12 +172,22 @@ function buildBackend(spec: BackendSpec, config: RolesConfig, runtime: RuntimeOp
 }
 
 /**
- * Validates `config` and builds every role. Nothing is loaded or sent yet (WebLLM loads its model on the first
- * call). @throws ZodError for an invalid config; BackendUnavailableError for WebLLM outside a browser;
- * PrivacyError for a non-loopback server URL without `allowRemote`.
+ * Validates `config` and builds every role ({@link buildRoles}). Nothing is loaded or sent yet (WebLLM loads its
+ * model on the first call). @throws ZodError for an invalid config; as {@link buildRoles}.
  */
 export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}): ResolvedRoles {
-  const valid = RolesConfigSchema.parse(config);
+  return buildRoles(RolesConfigSchema.parse(config), runtime);
+}
+
+/**
+ * Builds every role of a configuration already validated against `RolesConfigSchema` — the `language` field of a
+ * job's configuration once the job has validated it, or a config the command line has checked — so that it is
+ * not validated (its fixtures parsed) a second time. Nothing is loaded or sent yet.
+ * @throws BackendUnavailableError for WebLLM or wllama outside a browser, llamacpp without
+ *   `runtime.createLocalBackend`; PrivacyError for a non-loopback server URL without `allowRemote`;
+ *   InvalidRequestError for a backend option its constructor refuses.
+ */
+export function buildRoles(valid: RolesConfig, runtime: RuntimeOptions = {}): ResolvedRoles {
   const shared = new Map<string, ChatBackend>();
   const counters = new Map<RoleName, { backend: string; counter: CountingBackend | null }>();
   const options = (role: RoleName): RoleCallOptions | null => {
@@ -205,7 +221,8 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
     responder: responder ? new LlmResponder(responder) : new TemplateResponder(),
   };
   const baseJudge: Judge = judgeOptions ? new LlmJudge(judgeOptions) : new TemplateJudge();
-  const judge = repeatedJudge(baseJudge, valid.judgeRepeats ?? 3);
+  const env = { roles: simRoles, judge: baseJudge, judgeRepeats: valid.judgeRepeats ?? 3 };
+  const judge = judgeStack(env);
   const realizer: GuidedRealizer = realizerOptions
     ? new LlmRealizer(realizerOptions)
     : new TemplateRealizer();
@@ -228,6 +245,7 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
     simRoles,
     judge,
     baseJudge,
+    env,
     realizer,
     strategyProposer,
     argActor,

@@ -1,6 +1,7 @@
 /**
  * The one seeding scheme of the library's jobs (simulate, evaluate, train's held-out evaluation, the Principles
- * evaluation): common random numbers by case key, and one train/evaluation seed split.
+ * evaluation): common random numbers by case key, the one episode plan ({@link planEpisodes}: which seed, which
+ * repeat, which streams), and one train/evaluation seed split.
  *
  * An episode is identified by its case key `(rngSeed, task, caseId, repeat)`: `rngSeed` is the integer of the
  * run (`--rng-seed`), `caseId` the dialogue seed's id, `repeat` the repeat index (0-based) of that seed. From the
@@ -45,6 +46,67 @@ export function caseStreams(key: CaseKey): CaseStreams {
     throw new SeedingError(`repeat must be a non-negative integer, got ${key.repeat}`);
   const rest = `${key.rngSeed}|${key.task}|${key.caseId}|${key.randomSeed}|${key.repeat}`;
   return { simSeed: hashKey32(`sim|${rest}`), policySeed: hashKey32(`policy|${rest}`) };
+}
+
+/** One planned episode: its place in the run, its dialogue seed, its repeat and its two stream seeds. */
+export interface PlannedEpisode<S> {
+  /** The episode's index i in cycling order (0-based): it plays seed i mod N as repeat ⌊i / N⌋. */
+  index: number;
+  seed: S;
+  /** Repeat index r ≥ 0 of the seed. */
+  repeat: number;
+  streams: CaseStreams;
+}
+
+/** What {@link planEpisodes} plans. */
+export interface EpisodePlan {
+  /** The run's integer seed (`--rng-seed`). */
+  rngSeed: number;
+  /** The task the case keys name. */
+  task: string;
+  /** Number of episodes ≥ 0 (default: one per seed). */
+  episodes?: number | undefined;
+  /**
+   * `cycle` (default): in index order, seed by seed and then again (episode i plays seed i mod N as its repeat
+   * ⌊i / N⌋). `bySeed`: the same episodes listed seed by seed, each seed's repeats together (the evaluation
+   * harness's and CSTPO's held-out order).
+   */
+  order?: 'cycle' | 'bySeed';
+}
+
+/**
+ * The one episode plan of every job (simulate, evaluate, the Principles online evaluation, the trainers'
+ * held-out evaluations): `episodes` episodes over `seeds`, episode i playing seed i mod N as its repeat ⌊i / N⌋
+ * with the streams of its case key (`caseStreams`). Generated one at a time, so a run of a million episodes
+ * holds one plan entry at once.
+ * @throws SeedingError for no seeds, a negative or non-integer episode count, or an invalid rngSeed.
+ */
+export function* planEpisodes<S extends { id: string; randomSeed: number }>(
+  seeds: readonly S[],
+  plan: EpisodePlan,
+): Generator<PlannedEpisode<S>> {
+  const n = seeds.length;
+  const count = plan.episodes ?? n;
+  if (n === 0) throw new SeedingError('no seeds to plan episodes over');
+  if (!Number.isInteger(count) || count < 0)
+    throw new SeedingError(`episodes must be a non-negative integer, got ${count}`);
+  const entry = (index: number): PlannedEpisode<S> => {
+    const seed = seeds[index % n] as S;
+    const repeat = Math.floor(index / n);
+    const key = {
+      rngSeed: plan.rngSeed,
+      task: plan.task,
+      caseId: seed.id,
+      randomSeed: seed.randomSeed,
+      repeat,
+    };
+    return { index, seed, repeat, streams: caseStreams(key) };
+  };
+  if (plan.order === 'bySeed') {
+    for (let s = 0; s < n; s++) for (let i = s; i < count; i += n) yield entry(i);
+  } else {
+    for (let i = 0; i < count; i++) yield entry(i);
+  }
 }
 
 /** The split seed every command uses unless told otherwise (`--split-seed`). */

@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { runJob, type EpisodeJob } from '../../src/agents/rollout';
+import { simulateJob, type SimulateConfig, type TrajectoryLine } from '../../src/jobs/simulate';
 import type { TaskId } from '../../src/tasks';
 import { defaultSeeds } from '../../src/tasks/defaults';
 import { openPage, type OpenedPage } from './harness';
@@ -13,16 +13,17 @@ afterEach(async () => {
 describe('episodes in a Web Worker in headless Chromium', () => {
   for (const task of ['esconv', 'p4g', 'cb'] as TaskId[]) {
     it(`${task}: 20 episodes give trajectories identical to Node's`, async () => {
-      const job: EpisodeJob = {
+      const config: SimulateConfig = {
         task,
         policy: 'random',
         seeds: defaultSeeds(task),
         episodes: 20,
-        baseSeed: 11,
+        rngSeed: 11,
       };
-      const node = await runJob(job);
+      const node: TrajectoryLine[] = [];
+      await simulateJob(config, { onEpisode: (line) => void node.push(line) });
       p = await openPage('episodes');
-      const browser = (await p.run(job)) as { records: unknown[]; progressCalls: number };
+      const browser = (await p.run(config)) as { records: unknown[]; progressCalls: number };
       expect(browser.records).toHaveLength(20);
       expect(browser.progressCalls).toBe(20);
       expect(JSON.parse(JSON.stringify(browser.records))).toEqual(JSON.parse(JSON.stringify(node)));

@@ -5,8 +5,13 @@
  * an f32 model (only its model host is contacted; the files are unreachable here, so ModelLoadError).
  */
 import { afterEach, describe, expect, it } from 'vitest';
-import { runLanguageJob, type LanguageJobResult } from '../../src/roles/job';
-import { replayJob, transcriptOf, type EpisodeFixture } from '../fixtures/llm/episode';
+import {
+  playJob,
+  replayJob,
+  transcriptOf,
+  type EpisodeFixture,
+  type PlayedJob,
+} from '../fixtures/llm/episode';
 import cb from '../fixtures/llm/episodes/cb.replay.json';
 import esconvArg from '../fixtures/llm/episodes/esconv-arg.replay.json';
 import esconv from '../fixtures/llm/episodes/esconv.replay.json';
@@ -26,8 +31,8 @@ describe('language roles in the episode Web Worker', () => {
     p = await openPage('roles');
     for (const [task, episode] of Object.entries(EPISODES)) {
       const job = replayJob(episode);
-      const node = await runLanguageJob(job);
-      const browser = await p.run<LanguageJobResult & { progressCalls: number }>(job);
+      const node = await playJob(job);
+      const browser = await p.run<PlayedJob & { progressCalls: number }>(job);
       expect(browser.progressCalls, task).toBe(1);
       expect(JSON.parse(JSON.stringify(browser.records)), task).toEqual(
         JSON.parse(JSON.stringify(node.records)),

@@ -1,7 +1,7 @@
 /** The one seeding scheme: case streams and the seed split (src/seeding). */
 import { describe, expect, it } from 'vitest';
 import { SeedingError } from '../../src/seeding/errors';
-import { caseStreams, DEFAULT_SPLIT_SEED, splitByKey } from '../../src/seeding';
+import { caseStreams, DEFAULT_SPLIT_SEED, planEpisodes, splitByKey } from '../../src/seeding';
 
 const key = { rngSeed: 0, task: 'esconv', caseId: 'a', randomSeed: 5, repeat: 0 };
 
@@ -43,5 +43,54 @@ describe('splitByKey', () => {
     expect(() => splitByKey(items, (x) => x.id, 0)).toThrow(SeedingError);
     expect(() => splitByKey(items, (x) => x.id, 20)).toThrow(SeedingError);
     expect(() => splitByKey([{ id: 'a' }, { id: 'a' }], (x) => x.id, 1)).toThrow(/share the id/);
+  });
+});
+
+describe('planEpisodes', () => {
+  const seeds = [
+    { id: 'a', randomSeed: 1 },
+    { id: 'b', randomSeed: 2 },
+    { id: 'c', randomSeed: 3 },
+  ];
+
+  it('cycles the seeds: episode i plays seed i mod N as repeat ⌊i / N⌋, with its case streams', () => {
+    const plan = [...planEpisodes(seeds, { rngSeed: 7, task: 'p4g', episodes: 7 })];
+    expect(plan.map((p) => `${p.index}:${p.seed.id}/${p.repeat}`)).toEqual([
+      '0:a/0',
+      '1:b/0',
+      '2:c/0',
+      '3:a/1',
+      '4:b/1',
+      '5:c/1',
+      '6:a/2',
+    ]);
+    for (const p of plan)
+      expect(p.streams).toEqual(
+        caseStreams({
+          rngSeed: 7,
+          task: 'p4g',
+          caseId: p.seed.id,
+          randomSeed: p.seed.randomSeed,
+          repeat: p.repeat,
+        }),
+      );
+  });
+
+  it('defaults to one episode per seed; bySeed lists the same episodes seed by seed', () => {
+    expect([...planEpisodes(seeds, { rngSeed: 0, task: 'cb' })].map((p) => p.seed.id)).toEqual([
+      'a',
+      'b',
+      'c',
+    ]);
+    const cycle = [...planEpisodes(seeds, { rngSeed: 0, task: 'cb', episodes: 5 })];
+    const bySeed = [...planEpisodes(seeds, { rngSeed: 0, task: 'cb', episodes: 5, order: 'bySeed' })];
+    expect(bySeed.map((p) => `${p.seed.id}/${p.repeat}`)).toEqual(['a/0', 'a/1', 'b/0', 'b/1', 'c/0']);
+    expect([...bySeed].sort((x, y) => x.index - y.index)).toEqual(cycle);
+  });
+
+  it('refuses no seeds and a bad episode count', () => {
+    expect(() => [...planEpisodes([], { rngSeed: 0, task: 'cb' })]).toThrow(SeedingError);
+    expect(() => [...planEpisodes(seeds, { rngSeed: 0, task: 'cb', episodes: 1.5 })]).toThrow(SeedingError);
+    expect(() => [...planEpisodes(seeds, { rngSeed: -1, task: 'cb' })]).toThrow(SeedingError);
   });
 });

@@ -4,15 +4,20 @@
  * so that the test can check every request the page makes.
  */
 import * as Comlink from 'comlink';
-import type { EpisodeJob } from '../../../src/agents/rollout';
 import { OpenAiBackend } from '../../../src/llm/openai';
-import { runLanguageJob, type LanguageJob } from '../../../src/roles/job';
 import type { TaskId } from '../../../src/tasks/seed';
 import type { EpisodeWorkerApi } from '../../../workers/episode.worker';
 import cb from '../../fixtures/llm/episodes/cb.replay.json';
 import esconv from '../../fixtures/llm/episodes/esconv.replay.json';
 import p4g from '../../fixtures/llm/episodes/p4g.replay.json';
-import { replayJob, type EpisodeFixture } from '../../fixtures/llm/episode';
+import {
+  playedOf,
+  playJob,
+  replayJob,
+  simulateConfigOf,
+  type EpisodeFixture,
+  type LanguageJob,
+} from '../../fixtures/llm/episode';
 import { expose } from './expose';
 
 const EPISODES = { esconv, p4g, cb } as unknown as Record<TaskId, EpisodeFixture>;
@@ -43,10 +48,10 @@ expose(async (op: Op) => {
   const { mode, where, task } = op;
   const replay = replayJob(EPISODES[task]);
   const { language: _replayConfig, ...base } = replay;
-  const template: EpisodeJob = { ...base, policy: 'random' };
+  const template: LanguageJob = { ...base, policy: 'random' };
   const job: LanguageJob = mode === 'replay' ? replay : template;
   if (where === 'page') {
-    const { records, usage } = await runLanguageJob(job);
+    const { records, usage } = await playJob(job);
     return {
       turns: records[0]!.turns.length,
       endReason: records[0]!.endReason,
@@ -57,7 +62,9 @@ expose(async (op: Op) => {
     type: 'module',
   });
   try {
-    const { records, usage } = await Comlink.wrap<EpisodeWorkerApi>(worker).runWithRoles(job);
+    const { records, usage } = playedOf(
+      await Comlink.wrap<EpisodeWorkerApi>(worker).simulate(simulateConfigOf(job)),
+    );
     return {
       turns: records[0]!.turns.length,
       endReason: records[0]!.endReason,

@@ -1,9 +1,9 @@
 /**
- * Page for tests/browser/roles.test.ts: runs a language job (roles on replay fixtures, or on WebLLM) in the
- * episode Web Worker and returns its records and usage, or the error's name and message.
+ * Page for tests/browser/roles.test.ts: plays a recorded job (roles on replay fixtures, or on WebLLM) with the
+ * simulate job of the episode Web Worker and returns its records and usage, or the error's name and message.
  */
 import * as Comlink from 'comlink';
-import type { LanguageJob } from '../../../src/roles/job';
+import { playedOf, simulateConfigOf, type LanguageJob } from '../../fixtures/llm/episode';
 import type { EpisodeWorkerApi } from '../../../workers/episode.worker';
 import { expose } from './expose';
 
@@ -12,11 +12,11 @@ const api = Comlink.wrap<EpisodeWorkerApi>(worker);
 
 expose(async (job: LanguageJob) => {
   let progressCalls = 0;
-  const result = await api.runWithRoles(
-    job,
+  const out = await api.simulate(
+    simulateConfigOf(job),
     Comlink.proxy(() => {
       progressCalls++;
     }),
   );
-  return { ...result, progressCalls };
+  return { ...playedOf(out), progressCalls };
 });

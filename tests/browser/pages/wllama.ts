@@ -12,7 +12,7 @@ import { askStructured } from '../../../src/llm/structured';
 import { WllamaBackend, deleteCachedGguf, importGgufFile, listCachedGguf } from '../../../src/llm/wllama';
 import type { LoadProgress } from '../../../src/llm/webllm';
 import type { RolesConfig } from '../../../src/roles/config';
-import type { LanguageJob } from '../../../src/roles/job';
+import { playedOf, simulateConfigOf, type LanguageJob } from '../../fixtures/llm/episode';
 import { resolveRoles } from '../../../src/roles/resolve';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import type { EpisodeWorkerApi } from '../../../workers/episode.worker';
@@ -135,7 +135,7 @@ expose(async (args: Args) => {
           horizon: args.horizon,
           language: simOn(args.model),
         };
-        const result = await api.runWithRoles(job);
+        const result = playedOf(await api.simulate(simulateConfigOf(job)));
         return {
           records: JSON.parse(JSON.stringify(result.records)) as unknown,
           usage: result.usage,

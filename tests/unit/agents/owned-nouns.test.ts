@@ -8,7 +8,8 @@ import fc from 'fast-check';
 import nlp from 'compromise';
 import Papa from 'papaparse';
 import { describe, expect, it } from 'vitest';
-import { ownedNouns, runJob } from '../../../src/agents';
+import { createPolicy, ownedNouns, runEpisodes } from '../../../src/agents';
+import { createEnv } from '../../../src/env/factory';
 import { TASK_IDS } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { readData } from '../data/paths';
@@ -72,15 +73,17 @@ describe('ownedNouns', () => {
   it('reads the same topics as the whole text’s tokenization on the template simulator’s replies', async () => {
     for (const task of TASK_IDS) {
       for (const baseSeed of [0, 1, 2]) {
-        const job = {
-          task,
-          policy: 'random',
-          seeds: defaultSeeds(task),
-          episodes: 30,
-          baseSeed,
-          keepState: false,
-        };
-        for (const episode of await runJob(job)) {
+        const episodes = await runEpisodes(
+          createEnv(task),
+          createPolicy(task, 'random'),
+          defaultSeeds(task),
+          {
+            episodes: 30,
+            baseSeed,
+            keepState: false,
+          },
+        );
+        for (const episode of episodes) {
           for (const turn of episode.turns)
             expect(ownedNouns(turn.userUtterance), turn.userUtterance).toEqual(reference(turn.userUtterance));
         }

@@ -10,11 +10,12 @@ import {
   TemplateRealizer,
   createPolicy,
   runEpisodes,
-  runJob,
   toJsonl,
+  type EpisodeRecord,
   type Realizer,
 } from '../../../src/agents';
 import { DialogueEnv, type Observation } from '../../../src/env';
+import { simulateJob } from '../../../src/jobs/simulate';
 import { Rng } from '../../../src/rng';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../../../src/tasks';
 import { DEFAULT_SEEDS } from '../../../src/tasks/defaults';
@@ -153,8 +154,8 @@ describe('policies and realizers', () => {
   });
 });
 
-describe('runEpisodes / runJob', () => {
-  it('cycles the seeds, is deterministic, and matches the serialisable job runner', async () => {
+describe('runEpisodes', () => {
+  it('cycles the seeds, is deterministic, and plays the episodes of the simulate job', async () => {
     const seeds = DEFAULT_SEEDS.cb.slice(0, 2);
     const env = new DialogueEnv('cb');
     const a = await runEpisodes(env, createPolicy('cb', 'random'), seeds, {
@@ -164,15 +165,15 @@ describe('runEpisodes / runJob', () => {
     });
     expect(a.map((e) => e.seedId)).toEqual([0, 1, 0, 1, 0].map((i) => seeds[i]?.id));
     expect(a.every((e) => e.turns.every((t) => t.state === undefined))).toBe(true);
-    const b = await runJob({
-      task: 'cb',
-      policy: 'random',
-      seeds,
-      episodes: 5,
-      baseSeed: 3,
-      keepState: false,
-    });
-    expect(b).toEqual(a);
+    const simulated: EpisodeRecord[] = [];
+    await simulateJob(
+      { task: 'cb', policy: 'random', seeds, episodes: 5, rngSeed: 3 },
+      {
+        onEpisode: ({ repeat: _r, rngSeed: _s, simulatorVersion: _v, ...record }) =>
+          void simulated.push(record),
+      },
+    );
+    expect(simulated).toEqual(a);
     const lines = toJsonl(a).trimEnd().split('\n');
     expect(lines).toHaveLength(5);
     expect(JSON.parse(lines[0] as string)).toEqual(a[0]);

@@ -22,7 +22,6 @@ vi.mock('../../../src/env/env', async (importOriginal) => {
 });
 
 const { DialogueEnv } = await import('../../../src/env/env');
-const { runJob } = await import('../../../src/agents/rollout');
 const { simulateJob } = await import('../../../src/jobs/simulate');
 const { buildPrinciplesJob } = await import('../../../src/jobs/build-principles');
 const { comparePolicies } = await import('../../../src/validity/policy-check');
@@ -77,14 +76,20 @@ describe('runners leave simulator states as they found them (checked with every 
     expect(plain.info.state.cognitive).toEqual(frozen.info.state.cognitive);
   });
 
-  it('template batch jobs (runJob) with per-turn state snapshots', async () => {
-    const job = {
+  it('the simulate job with per-turn state snapshots', async () => {
+    const config = {
       task: 'p4g' as const,
       policy: 'random',
       seeds: defaultSeeds('p4g').slice(0, 4),
       episodes: 8,
+      keepState: true,
     };
-    const { frozen, plain, envs } = await frozenAndPlain(() => runJob({ ...job, keepState: true }));
+    const play = async () => {
+      const lines: unknown[] = [];
+      await simulateJob(config, { onEpisode: (line) => void lines.push(line) });
+      return lines;
+    };
+    const { frozen, plain, envs } = await frozenAndPlain(play);
     expect(envs).toBe(1);
     expect(JSON.stringify(frozen)).toBe(JSON.stringify(plain));
   });

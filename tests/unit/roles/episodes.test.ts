@@ -6,10 +6,9 @@
 import { describe, expect, it } from 'vitest';
 import { FixtureMissingError } from '../../../src/llm';
 import type { ChatRequest, ChatResponse } from '../../../src/llm/types';
-import { runLanguageJob } from '../../../src/roles/job';
 import type { SimState } from '../../../src/sim/types';
 import { CHANGE_LIMITS } from '../../../src/sim/updater';
-import { replayJob, transcriptOf, type EpisodeFixture } from '../../fixtures/llm/episode';
+import { playJob, replayJob, transcriptOf, type EpisodeFixture } from '../../fixtures/llm/episode';
 import cbFixture from '../../fixtures/llm/episodes/cb.replay.json';
 import esconvArgFixture from '../../fixtures/llm/episodes/esconv-arg.replay.json';
 import esconvFixture from '../../fixtures/llm/episodes/esconv.replay.json';
@@ -42,7 +41,7 @@ describe('full episodes with every role on the replay backend', () => {
   ];
   for (const [task, episode, roles] of all) {
     it(`${task}: reproduces the recorded episode, calls and tokens`, async () => {
-      const result = await runLanguageJob(replayJob(episode));
+      const result = await playJob(replayJob(episode));
       expect(result.records).toHaveLength(1);
       expect(result.records.map(transcriptOf)).toEqual(episode.expected.transcripts);
       expect(result.episodeUsage).toEqual(episode.expected.episodeUsage);
@@ -60,7 +59,7 @@ describe('full episodes with every role on the replay backend', () => {
 
   it('the episodes end as designed: ESConv user-ended, P4G upheld commitment, CB deal at the accepted offer', async () => {
     const [esconv, p4g, cb] = await Promise.all(
-      (['esconv', 'p4g', 'cb'] as const).map((t) => runLanguageJob(replayJob(EPISODES[t]))),
+      (['esconv', 'p4g', 'cb'] as const).map((t) => playJob(replayJob(EPISODES[t]))),
     );
     expect(esconv!.records[0]!.endReason).toBe('user-ended');
     expect(esconv!.records[0]!.success).toBe(true);
@@ -97,7 +96,7 @@ describe('full episodes with every role on the replay backend', () => {
 
   it('clips the over-limit proposal and leaves the records unchanged after the rejected one', async () => {
     const job = { ...replayJob(EPISODES.esconv), keepState: true };
-    const turns = (await runLanguageJob(job)).records[0]!.turns;
+    const turns = (await playJob(job)).records[0]!.turns;
     const strength = (s: Pick<SimState, 'cognitive'>, id: string) =>
       [...s.cognitive.beliefs, ...s.cognitive.desires, ...s.cognitive.intentions].find((r) => r.id === id)!
         .strength;
@@ -117,7 +116,7 @@ describe('full episodes with every role on the replay backend', () => {
   });
 
   it('the ARG policy sends the candidate its lookahead ranks best and stops at PPDPP success', async () => {
-    const result = await runLanguageJob(replayJob(ARG_EPISODE));
+    const result = await playJob(replayJob(ARG_EPISODE));
     const record = result.records[0]!;
     expect(record.protocol).toBe('ppdpp');
     expect(record.terminated).toBe(true);
@@ -147,7 +146,7 @@ describe('full episodes with every role on the replay backend', () => {
         return inner.complete(r);
       },
     };
-    const { records } = await runLanguageJob(
+    const { records } = await playJob(
       { ...ESCONV_SCRIPT.job, language: { default: { kind: 'replay' }, fixtures: {} } },
       { runtime: { record: spy } },
     );
@@ -172,6 +171,6 @@ describe('full episodes with every role on the replay backend', () => {
     const job = replayJob(EPISODES.p4g);
     const seed = structuredClone(job.seeds[0]!);
     seed.prefix[3]!.text = 'I never give to charities.';
-    await expect(runLanguageJob({ ...job, seeds: [seed] })).rejects.toBeInstanceOf(FixtureMissingError);
+    await expect(playJob({ ...job, seeds: [seed] })).rejects.toBeInstanceOf(FixtureMissingError);
   });
 });

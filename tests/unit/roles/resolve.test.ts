@@ -9,11 +9,11 @@ import { ArgPolicy } from '../../../src/appraisal/policy';
 import { LlmArgActor, LlmReversePredictor } from '../../../src/appraisal/llm';
 import { BackendUnavailableError, PrivacyError } from '../../../src/llm/errors';
 import type { ChatRequest } from '../../../src/llm/types';
-import { backendFor, resolveRoles, runLanguageJob, type RolesConfig } from '../../../src/roles';
+import { backendFor, resolveRoles, type RolesConfig } from '../../../src/roles';
 import { LlmChangeProposer, LlmModeClassifier, LlmResponder } from '../../../src/sim/llm';
 import { TemplateChangeProposer, TemplateModeClassifier, TemplateResponder } from '../../../src/sim/template';
 import { TemplateStrategyProposer } from '../../../src/baselines/proactive';
-import { replayJob, transcriptOf, type EpisodeFixture } from '../../fixtures/llm/episode';
+import { playJob, replayJob, transcriptOf, type EpisodeFixture } from '../../fixtures/llm/episode';
 import p4gFixture from '../../fixtures/llm/episodes/p4g.replay.json';
 import { RoleScriptBackend } from '../../fixtures/llm/scripted';
 import { P4G_SCRIPT } from '../../fixtures/llm/scripts/p4g';
@@ -79,13 +79,13 @@ describe('resolveRoles', () => {
   it('records a fixture in record mode that replays the same episode without the script', async () => {
     const job = replayJob(P4G);
     const inner = new RoleScriptBackend(P4G_SCRIPT.answers);
-    const recorded = await runLanguageJob(
+    const recorded = await playJob(
       { ...job, language: { default: { kind: 'replay' }, fixtures: {} } },
       { runtime: { record: inner } },
     );
     expect(inner.remaining()).toEqual({});
     expect(recorded.fixture).toEqual(P4G.fixture);
-    const replayed = await runLanguageJob({
+    const replayed = await playJob({
       ...job,
       language: { ...job.language, fixtures: recorded.fixture },
     });
@@ -113,7 +113,7 @@ describe('every role on an OpenAI-compatible server on 127.0.0.1', () => {
     try {
       const { port } = server.address() as AddressInfo;
       const job = replayJob(P4G);
-      const result = await runLanguageJob({
+      const result = await playJob({
         ...job,
         language: {
           default: { kind: 'openai', model: 'local-test', baseUrl: `http://127.0.0.1:${port}/v1` },

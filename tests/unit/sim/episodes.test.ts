@@ -8,7 +8,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { createPolicy } from '../../../src/agents/policies';
-import { runJob } from '../../../src/agents/rollout';
+import { runEpisodes } from '../../../src/agents/rollout';
+import { createEnv } from '../../../src/env/factory';
 import { distinctN } from '../../../src/eval/validation';
 import type { TaskId } from '../../../src/tasks/seed';
 import { defaultSeeds } from '../../../src/tasks/defaults';
@@ -64,10 +65,7 @@ describe('user replies are varied (distinct-n over random-policy episodes on the
     cb: [0.02, 0.04],
   };
   it.each(['esconv', 'p4g', 'cb'] as TaskId[])('%s', async (task) => {
-    const records = await runJob({
-      task,
-      policy: 'random',
-      seeds: defaultSeeds(task),
+    const records = await runEpisodes(createEnv(task), createPolicy(task, 'random'), defaultSeeds(task), {
       episodes: 15,
       baseSeed: 5,
     });

@@ -1,7 +1,7 @@
 /** Regression tests for updater and environment defects found in review. */
 import { describe, expect, it } from 'vitest';
-import { TemplateRealizer } from '../../../src/agents';
-import { runJob } from '../../../src/agents/rollout';
+import { createPolicy, runEpisodes, TemplateRealizer } from '../../../src/agents';
+import { createEnv } from '../../../src/env/factory';
 import { DialogueEnv } from '../../../src/env';
 import { Rng } from '../../../src/rng';
 import { applyProposal, ProposalRejectedError, type Proposal } from '../../../src/sim';
@@ -193,14 +193,12 @@ describe('issue 9 follow-ups', () => {
   });
 
   it('ESConv seekers name a concern that has its own determiner as it is ("my son", never "the my son")', async () => {
-    const episodes = await runJob({
-      task: 'esconv',
-      policy: 'random',
-      seeds: defaultSeeds('esconv'),
-      episodes: 90,
-      baseSeed: 3,
-      keepState: false,
-    });
+    const episodes = await runEpisodes(
+      createEnv('esconv'),
+      createPolicy('esconv', 'random'),
+      defaultSeeds('esconv'),
+      { episodes: 90, baseSeed: 3, keepState: false },
+    );
     const replies = episodes.flatMap((e) => e.turns.map((t) => t.userUtterance));
     for (const reply of replies)
       expect(reply, reply).not.toMatch(/\bthe (?:the|a|an|my|your|his|her|our|their)\b/i);
