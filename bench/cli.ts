@@ -92,7 +92,7 @@ export async function main(
       await assertOutputAvailable(options.out, { kind: 'file', overwrite: options.overwrite });
     } catch (error) {
       if (!(error instanceof OutputConflictError || error instanceof OutputPathError)) throw error;
-      io.stderr.write(`bench: ${cliMessage(error.message)}\n`);
+      io.stderr.write(`bench: ${cliMessage(error)}\n`);
       return 2;
     }
   }

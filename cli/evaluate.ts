@@ -36,12 +36,8 @@ import {
   OutputPathError,
 } from '../src/io';
 import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
-import {
-  JobAbortedError,
-  JobConfigError,
-  PolicyUnavailableError,
-  UnknownPolicyError,
-} from '../src/jobs/errors';
+import { PolicyUnavailableError, UnknownPolicyError } from '../src/agents/errors';
+import { JobAbortedError, JobConfigError } from '../src/jobs/errors';
 import { LabError } from '../src/errors';
 import { countOf } from '../src/errors/plural';
 import { EvaluateConfigSchema, evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
@@ -60,6 +56,7 @@ import { defaultSeeds, emollmSeedSets } from '../src/tasks/defaults';
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
+  cliMessage,
   concurrencyValue,
   POLICIES_HELP,
   SEEDS_HELP,
@@ -244,7 +241,7 @@ export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help
   try {
     buildRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language, nodeRuntime());
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(cliMessage(err), { cause: err });
   }
   for (const task of tasks as TaskId[])
     for (const policy of policies) if (policy !== 'ppdpp') checkPolicyArg(task, policy, language);

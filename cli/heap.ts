@@ -6,7 +6,7 @@
  * models and seeds, one episode at a time and the summary's outcomes) while they allocate fast. With the default,
  * `simulate --task esconv --episodes 20000 --out F` peaked at 345 MB resident without holding more live data
  * than at 200 episodes; with this policy it peaks at 222 MB, and 100,000 episodes at 224 MB, near the start-up
- * footprint of about 170 MB (tsx's loader thread, the text models; issue 10's aim: under 300 MB; `npm run bench
+ * footprint of about 170 MB (tsx's loader thread, the text models; the aim: under 300 MB; `npm run bench
  * -- --filter simulate/peak-memory`). The young generation's semi-spaces are capped at {@link MAX_SEMI_SPACE_MB}
  * MB (V8 grows them to 16 MB or more, which the short-lived garbage of an episode fills, about 50 MB resident
  * over the process): `evaluate --task esconv --policy random --episodes 3000` peaked at 267 MB with V8's default

@@ -22,7 +22,7 @@ import {
   type RoleKey,
   type RolesConfig,
 } from '../src/roles';
-import { POLICY_NAMES } from '../src/jobs/policies';
+import { POLICY_CATALOGUE, type PolicyEntry } from '../src/policies/catalogue';
 import { EMOLLM_SUCCESS_TEXT, SUCCESS_TEXT } from '../src/tasks/success';
 import { isTaskName, type TaskName } from '../src/tasks';
 import { INTERRUPTED_EXIT_CODE, isInterrupted } from './interrupt';
@@ -310,7 +310,7 @@ export function rngSeedValue(values: Values, io: Io): string | undefined {
 
 /**
  * What success means for each task — the one definition of `src/tasks/success.ts`, as the README states it — for
- * every `--help` that prints a success rate (issue 9).
+ * every `--help` that prints a success rate (docs/architecture.md "Tasks, judges and rewards").
  */
 export const SUCCESS_HELP = `What success means (one definition per task, used by the judges and every report):
   esconv     ${SUCCESS_TEXT.esconv}
@@ -516,7 +516,9 @@ export function languageConfig(values: LanguageValues): RolesConfig {
   const checked = RolesConfigSchema.safeParse(replay ? { ...config, fixtures: {} } : config);
   if (!checked.success)
     throw new UsageError(
-      checked.error.issues.map((i) => `${i.path.join('.') || 'backend'}: ${i.message}`).join('; '),
+      checked.error.issues
+        .map((i) => `${cliSetting(i.path.join('.')) || 'backend'}: ${i.message}`)
+        .join('; '),
     );
   return config;
 }
@@ -562,33 +564,46 @@ export function maxWorkers(): number {
 }
 
 /**
- * The library's words for settings (`pass overwrite`, `allowRemote: true`, `default.model`) replaced by the
- * command-line options that set them, so that no message printed by a command names an internal field.
+ * The command line's words for each library setting that an error can name ({@link LabError.settings}): the
+ * option that sets it, or words for the options that do. A setting not listed keeps the library's key.
  */
-const CLI_WORDS: readonly [RegExp, string][] = [
-  [
-    /\bpass resume to continue it or overwrite to replace it\b/g,
-    'pass --resume to continue it or --overwrite to replace it',
-  ],
-  [/\bpass (resume|overwrite)\b/g, 'pass --$1'],
-  [/\bgive resume or overwrite\b/g, 'give --resume or --overwrite'],
-  [/\bresume it or overwrite it\b/g, 'give --resume or --overwrite'],
-  [/\b(?:pass )?allowRemote(?:: true)?/g, 'pass --allow-remote'],
-  [/\breplace: true\b/g, '--overwrite'],
-  [/\b(?:default|roles\.\w+)\.model\b/g, '--model'],
-  [/\b(?:default|roles\.\w+)\.baseUrl\b/g, '--base-url'],
-  [/\b(?:default|roles\.\w+)\.kind\b/g, '--backend'],
-  // A principles build checkpoint's header fields (src/memory/construct.ts) as the options that set them.
-  [/\bmade by another build: maxAttempts is\b/g, 'made by another build: --max-attempts is'],
-  [/\bmade by another build: baseSeed is\b/g, 'made by another build: --rng-seed is'],
-  [/\bmade by another build: episodes is\b/g, 'made by another build: --episodes is'],
-  [/\bmade by another build: task is\b/g, 'made by another build: --task is'],
-  [/\bmade by another build: seedIds is\b/g, 'made by another build: the seeds (--seeds, --split) are'],
-];
+const CLI_SETTINGS: Readonly<Record<string, string>> = {
+  resume: '--resume',
+  overwrite: '--overwrite',
+  replace: '--overwrite',
+  allowRemote: '--allow-remote',
+  // A principles build checkpoint's header fields (src/memory/construct.ts).
+  maxAttempts: '--max-attempts',
+  baseSeed: '--rng-seed',
+  episodes: '--episodes',
+  task: '--task',
+  seedIds: 'the seed list (--seeds, --split)',
+};
 
-/** `message` in the command line's words (see {@link CLI_WORDS}). */
-export function cliMessage(message: string): string {
-  return CLI_WORDS.reduce((m, [pattern, words]) => m.replace(pattern, words), message);
+/** A backend spec's fields (`default.model`, `language.roles.judge.baseUrl`) and the options that set them. */
+const BACKEND_FIELD_OPTIONS: Readonly<Record<string, string>> = {
+  model: '--model',
+  baseUrl: '--base-url',
+  kind: '--backend',
+  allowRemote: '--allow-remote',
+};
+
+/** How the command line names a library setting (a configuration key, dotted when nested) in a message. */
+export function cliSetting(setting: string): string {
+  const path = setting.split('.');
+  const field = path[path.length - 1] ?? '';
+  const inBackend = path.length > 1 && (path.includes('default') || path.includes('roles'));
+  if (inBackend && Object.hasOwn(BACKEND_FIELD_OPTIONS, field)) return BACKEND_FIELD_OPTIONS[field] as string;
+  return Object.hasOwn(CLI_SETTINGS, setting) ? (CLI_SETTINGS[setting] as string) : setting;
+}
+
+/**
+ * An error's message in the command line's words: a {@link LabError} rendered with {@link cliSetting} for each
+ * setting it names (no text is rewritten), any other error's message as it is.
+ */
+export function cliMessage(error: unknown): string {
+  if (error instanceof LabError) return error.render(cliSetting);
+  return error instanceof Error ? error.message : String(error);
 }
 
 /**
@@ -608,16 +623,14 @@ export async function runCommand(
   } catch (err) {
     const hint = hints.find((h) => err instanceof h.error)?.hint;
     if (isInterrupted(err)) {
-      io.stderr(`${cliMessage((err as Error).message)}\n`);
+      io.stderr(`${cliMessage(err)}\n`);
       return INTERRUPTED_EXIT_CODE;
     }
     if (err instanceof UsageError || usageErrors.some((c) => err instanceof c)) {
-      io.stderr(
-        `error: ${cliMessage((err as Error).message)}\n${hint ? `${hint}\n` : ''}Run with --help for the options.\n`,
-      );
+      io.stderr(`error: ${cliMessage(err)}\n${hint ? `${hint}\n` : ''}Run with --help for the options.\n`);
       return 2;
     }
-    io.stderr(`error: ${cliMessage((err as Error).message)}\n${hint ? `${hint}\n` : ''}`);
+    io.stderr(`error: ${cliMessage(err)}\n${hint ? `${hint}\n` : ''}`);
     return 1;
   }
 }
@@ -723,17 +736,20 @@ export function languageValues(values: Values): LanguageValues {
   return out;
 }
 
-/** The policy registry's names, for `--help`. */
+/** What the command line adds to a catalogue entry's help: how to give it what its form or need asks for. */
+function policyNote(entry: PolicyEntry): string | null {
+  if (!entry.forms.template) return 'LLM form only: --backend strategy=KIND';
+  if (entry.family === 'baseline' && entry.forms.llm)
+    return 'template form, or LLM form with --backend strategy=KIND';
+  if (entry.needs === 'ppdpp-planner') return 'evaluate trains one or loads it: --ppdpp-model TASK=PATH';
+  return null;
+}
+
+/** The policy catalogue for `--help`: one line per entry (src/policies), generated. */
 export const POLICIES_HELP = `Policies (--policy NAME; every command takes the same names):
-  random               uniform over the task's strategy labels
-  replay               the human actor's labels in order, then random
-  fixed:<label>        one strategy label every turn, e.g. "fixed:Providing Suggestions"
-  llm (strategy proposer + realizer roles: template rules unless --backend puts them on an LLM)
-  arg                  EmoLLM's ARG actor with reverse-perspective lookahead (--candidates, --lookahead)
-  standard, proactive, procot, ask-an-expert
-                       prompting baselines (template form, or LLM form with a backend on the strategy role)
-  icl-aif, mi-prompt   prompting baselines with an LLM form only (--backend strategy=KIND)
-  ppdpp                the PPDPP planner (evaluate trains or loads one: --ppdpp-model)
-  principles:FILE      the Principles planner over a memory file (npm run principles -- build)
-  cstpo:FOLDER         a trained CSTPO actor, from a train --out folder
-(all: ${POLICY_NAMES.join(', ')})`;
+${POLICY_CATALOGUE.map((e) => {
+  const note = policyNote(e);
+  const line = `  ${e.pattern.padEnd(20)} ${e.help}`;
+  if (note === null) return line;
+  return line.length + note.length + 3 > 118 ? `${line}\n${' '.repeat(23)}(${note})` : `${line} (${note})`;
+}).join('\n')}`;

@@ -1,6 +1,6 @@
 /**
  * `npm run principles -- <command>`: build a principle memory by template self-play, query it, or evaluate the
- * Principles planner against the Standard policy (DESIGN.md "Principles"; Principles paper §3).
+ * Principles planner against the Standard policy (docs/architecture.md "Principles"; Principles paper §3).
  */
 import { rm } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
@@ -23,7 +23,8 @@ import { DiskFullError, FileReadError, OutputConflictError, OutputPathError, Pat
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
 import { MAX_EPISODES } from '../src/jobs/common';
-import { JobAbortedError, JobConfigError, PolicyUnavailableError } from '../src/jobs/errors';
+import { PolicyUnavailableError } from '../src/agents/errors';
+import { JobAbortedError, JobConfigError } from '../src/jobs/errors';
 import { evaluateJob } from '../src/jobs/evaluate';
 import { evaluatePrinciplesOnlineJob, ONLINE_POLICY } from '../src/jobs/evaluate-principles-online';
 import { queryPrinciplesJob, type QueryPrinciplesResult } from '../src/jobs/query-principles';
@@ -631,7 +632,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       err instanceof PathKindError ||
       err instanceof ConstructionCheckpointError
     ) {
-      io.stderr(`error: ${cliMessage(err.message)}\nRun with --help for the options.\n`);
+      io.stderr(`error: ${cliMessage(err)}\nRun with --help for the options.\n`);
       return 2;
     }
     if (isInterrupted(err)) {
@@ -644,12 +645,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
       err instanceof FileReadError ||
       err instanceof LabError
     ) {
-      io.stderr(`error: ${cliMessage(err.message)}\n`);
+      io.stderr(`error: ${cliMessage(err)}\n`);
       return 1;
     }
     const code = (err as NodeJS.ErrnoException).code;
     if (code === 'ENOENT' || code === 'EISDIR' || code === 'EACCES') {
-      io.stderr(`error: ${cliMessage((err as Error).message)}\n`);
+      io.stderr(`error: ${cliMessage(err)}\n`);
       return 1;
     }
     io.stderr(`error: ${(err as Error).stack ?? String(err)}\n`);

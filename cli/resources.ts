@@ -1,21 +1,22 @@
 /**
- * Node side of the policy registry: checks policy names on the command line and loads what `principles:FILE`
+ * Node side of the policy catalogue: checks policy names on the command line and loads what `principles:FILE`
  * and `cstpo:FOLDER` name (a memory file; a train run folder's configuration and latest actor weights) as the
- * plain data the jobs take (src/jobs/policies.ts `PolicyResources`).
+ * plain data the jobs take (src/policies `PolicyResources`).
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
 import { FileReadError, PathKindError } from '../src/io';
 import { readTextFile } from '../src/io/node';
 import { LabError } from '../src/errors';
-import { checkPolicyName, policyResource, type PolicyResources } from '../src/jobs/policies';
+import { checkPolicy, policyResource } from '../src/policies/catalogue';
+import type { PolicyResources } from '../src/policies/registry';
 import { RunKindError } from '../src/runs/errors';
 import { backendFor, type RolesConfig } from '../src/roles';
 import type { TaskId } from '../src/tasks';
 import { UsageError } from './options';
 
 /**
- * Checks a policy name before any work: known to the registry, runnable with these backends, and for
+ * Checks a policy name before any work: known to the catalogue, runnable with these backends, and for
  * `principles:` / `cstpo:` an existing file / folder.
  * @throws UsageError naming the policy and the valid names.
  */
@@ -29,7 +30,7 @@ export function checkPolicyArg(task: TaskId, name: string, language: RolesConfig
     return;
   }
   try {
-    checkPolicyName(task, name, { llm: backendFor(language, 'strategy').kind !== 'template' });
+    checkPolicy(task, name, { llm: backendFor(language, 'strategy').kind !== 'template' });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }

@@ -5,7 +5,8 @@
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable } from '../src/io/node';
-import { JobConfigError, PolicyUnavailableError, UnknownPolicyError } from '../src/jobs/errors';
+import { PolicyUnavailableError, UnknownPolicyError } from '../src/agents/errors';
+import { JobConfigError } from '../src/jobs/errors';
 import {
   SimulateConfigSchema,
   simulateJob,
@@ -21,6 +22,7 @@ import { checkPolicyArg, loadPolicyResources } from './resources';
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
+  cliMessage,
   concurrencyValue,
   SEEDS_HELP,
   UsageError,
@@ -165,7 +167,7 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
     // has validated the config.
     buildRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language, nodeRuntime());
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(cliMessage(err), { cause: err });
   }
   const seeds = seedsValues(strs(values, 'seeds'), [parsed.data.task])[parsed.data.task];
   if (policy === 'ppdpp')

@@ -29,6 +29,7 @@ import {
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
+  cliMessage,
   SEEDS_HELP,
   SUCCESS_HELP,
   UsageError,
@@ -199,7 +200,7 @@ export function parseGrpoArgs(argv: string[]): GrpoArgs | 'help' {
     // Builds the roles now (no request is sent) to catch WebLLM outside a browser or a remote URL.
     resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language);
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(cliMessage(err), { cause: err });
   }
   const { groupSize, groupsPerStep, horizon, depth, steps, evalRepeats, rngSeed } = num;
   // Given only when on the command line: a resumed run keeps its own (others are refused).

@@ -1,8 +1,9 @@
 /**
- * `npm run validate-sim`: how well Cog-Sim matches real people (issue 9). Replays human dialogues teacher-forced
- * and compares the simulator's decisions with the humans' reactions and outcomes (dev and held-out, with
- * intervals and baselines), runs dose–response per task, and compares replaying the human actors' strategies with
- * random. Logic in src/validity; this file parses options and prints.
+ * `npm run validate-sim`: how well Cog-Sim matches real people (docs/architecture.md "Simulator validation").
+ * Replays human dialogues teacher-forced and compares the simulator's decisions with the humans' reactions
+ * and outcomes (dev and held-out, with intervals and baselines), runs dose–response per task, and compares
+ * replaying the human actors' strategies with random. Logic in src/validity; this file parses options and
+ * prints.
  */
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';

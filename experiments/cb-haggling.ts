@@ -1,6 +1,7 @@
 /**
- * How long CraigslistBargain haggling lasts — real people against the template simulator (issue 9, plausible
- * episodes). One measurement, applied to both sides, over negotiations that end in a deal:
+ * How long CraigslistBargain haggling lasts — real people against the template simulator
+ * (docs/architecture.md "Simulator validation"). One measurement, applied to both sides, over negotiations
+ * that end in a deal:
  *
  * - buyer turns up to and including the agreement;
  * - buyer turns from the buyer's first priced offer to the agreement (the haggling proper);

@@ -1,5 +1,5 @@
 /**
- * EmoLLM's studies in this library's template mode (emollm.txt §4–5; issue 14), small enough for a shared CPU,
+ * EmoLLM's studies in this library's template mode (EmoLLM paper §4–5), small enough for a shared CPU,
  * on each of `--tasks` (default: EmoLLM's four settings emollm-ed, emollm-msd, emollm-medd, emollm-iclr; ESConv,
  * P4G and CB also work):
  *
@@ -45,7 +45,7 @@ import { TemplateRealizer } from '../src/agents/realizer';
 import type { Policy } from '../src/agents/types';
 import { ArgPolicy, TemplateArgActor, TemplateReversePredictor } from '../src/appraisal';
 import { rankByLookahead } from '../src/appraisal/lookahead';
-import { createNamedPolicy } from '../src/baselines/registry';
+import { createPolicy } from '../src/policies';
 import { resolveGrpoConfig, type GrpoConfigInput } from '../src/grpo/config';
 import { evaluatePolicy, summarize, type EvalEpisodeRow } from '../src/grpo/evaluate';
 import { GrpoPolicy } from '../src/grpo/rollout';
@@ -93,7 +93,7 @@ const range = (key: keyof typeof NUMBERS) =>
 
 export const HELP = `Usage: npm run studies:emollm -- [options]
 
-EmoLLM's studies in template mode (emollm.txt §4–5; issue 14), small enough for a shared CPU: GRPO vs the
+EmoLLM's studies in template mode (EmoLLM paper §4–5), small enough for a shared CPU: GRPO vs the
 prompting baselines, ablations, lookahead depth, the overthinking-penalty weight and GRPO vs CSTPO at equal
 environment turns, each on the same held-out seeds (paired episodes).
 
@@ -314,7 +314,7 @@ async function runStudies(): Promise<StudiesReport> {
       );
       const named: Named = [];
       for (const b of ['standard', 'proactive', 'procot', 'ask-an-expert'])
-        named.push([b, await evaluate(name, createNamedPolicy(task, b), seeds)]);
+        named.push([b, await evaluate(name, createPolicy(task, b), seeds)]);
       named.push(['arg (untrained, G = 3, n = 3)', await evaluate(name, argPolicy(3), seeds)]);
       named.push(['grpo heads before training', await evaluate(name, grpoPolicy('init', init), seeds)]);
       named.push([

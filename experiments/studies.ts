@@ -1,5 +1,5 @@
 /**
- * Re-runs the studies of issues 9 and 23 on the current simulator, small enough for a shared two-core machine:
+ * Re-runs the papers' main studies on the current simulator, small enough for a shared two-core machine:
  *
  * - the baseline table (`baselines`): uniform-random strategy choice, the template prompting baselines (standard,
  *   proactive, ProCoT, ask-an-expert) and EmoLLM's ARG actor (3 candidates, lookahead 3) on every bundled seed of
@@ -72,7 +72,7 @@ const range = (key: keyof typeof NUMBERS) =>
 
 export const HELP = `Usage: npm run studies -- [options]
 
-Re-runs the studies of issues 9 and 23 on the current simulator through the project's own CLIs (evaluate, train,
+Re-runs the papers' main studies on the current simulator through the project's own CLIs (evaluate, train,
 principles): the baseline table (random, standard, proactive, ProCoT, ask-an-expert and ARG, paired against
 Standard), the CSTPO table with its ablations (no-cog, v-only, no-branch) against SFT and random, and Principles
 vs Standard. Writes <out>/studies.json and <out>/studies.md (runs under <out>/runs, memories under <out>/memories).

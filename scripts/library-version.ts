@@ -1,6 +1,6 @@
 /**
  * Writes the library's name and version from `package.json` into `src/eval/library.ts`, so that the built library
- * needs no JSON import (issue 12: an installable package). Run by `npm run library-version` and before
+ * needs no JSON import (an installable package). Run by `npm run library-version` and before
  * `npm run build`; a unit test fails when the written values are stale.
  */
 import { readFileSync, writeFileSync } from 'node:fs';

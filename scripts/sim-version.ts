@@ -1,12 +1,13 @@
 /**
- * The simulator version (issue 9): a hash of everything that decides what Cog-Sim does in template mode — every
- * source module of `src/` that the simulator and the environment's step reach through their imports (rules,
- * limits, lexicons, templates, the task specs and topic lexicons perception reads, the environment's step) and
- * the exact versions of the npm packages those modules import. The set is computed from the import graph,
- * starting at {@link SIMULATOR_ROOTS}, so a new dependency of the simulator is hashed without editing a list.
- * Type-only imports (`import type`, `export type`) are not followed: they change no behaviour.
- * `npm run sim-version` writes the hash to `src/sim/version.ts`; a unit test fails when the written value is
- * stale, so a rule change cannot ship under an old version.
+ * The simulator version (docs/architecture.md "One version for one behaviour"): a hash of everything that
+ * decides what Cog-Sim does in template mode — every source module of `src/` that the simulator and the
+ * environment's step reach through their imports (rules, limits, lexicons, templates, the task specs and
+ * topic lexicons perception reads, the environment's step) and the exact versions of the npm packages those
+ * modules import. The set is computed from the import graph, starting at {@link SIMULATOR_ROOTS}, so a new
+ * dependency of the simulator is hashed without editing a list. Type-only imports (`import type`,
+ * `export type`) are not followed: they change no behaviour. `npm run sim-version` writes the hash to
+ * `src/sim/version.ts`; a unit test fails when the written value is stale, so a rule change cannot ship under
+ * an old version.
  */
 import { createHash } from 'node:crypto';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';

@@ -1,5 +1,5 @@
 /**
- * `npm run sim-card`: writes the simulator card `results/simulator-card.md` (issue 23, item 6) from the
+ * `npm run sim-card`: writes the simulator card `results/simulator-card.md` from the
  * validate-sim report (`results/studies/validity/validity.json` by default), the "before" record beside the card
  * (`results/simulator-card.before.json`), the shared dataset files (names, sizes, licences) and a fresh
  * measurement of reply variety (random policy: the bundled seeds, and the first 273 seeds of each dataset).
@@ -23,7 +23,7 @@ import { simulatorCard, type CardBefore, type CardDataFile, type ReplySet } from
 import { replyRow } from '../src/validity/replies';
 
 const ROOT = resolve(import.meta.dirname, '..');
-/** Dataset seeds per task played for reply variety (the issue's count of P4G episodes). */
+/** Dataset seeds per task played for reply variety. */
 const DATASET_EPISODES = 273;
 const BUNDLED = 'bundled seeds, 1 episode each';
 const DATASET = `dataset seeds (first ${DATASET_EPISODES} per task), 1 episode each`;

@@ -1,5 +1,5 @@
 /**
- * Trace how Cog-Sim perceives single ESConv supporter turns (issue 9): each utterance is applied alone from one
+ * Trace how Cog-Sim perceives single ESConv supporter turns: each utterance is applied alone from one
  * checkpoint per seed — the state right after the seed's prefix, deterministic routes, as `ladderDoseResponse`
  * does — and the script prints the utterance's features and, per seed and on average, the mode, route, judgment,
  * appraisal and valence change it causes. Seeds are the first N dev dialogues of the shared ESConv file (the

@@ -11,7 +11,7 @@
  */
 
 // Errors: the project-wide base class; each folder's own error classes are exported with the folder.
-export { LabError } from './errors';
+export { LabError, type SettingSpeller } from './errors';
 
 // Seeded, serialisable random streams.
 export { Rng, RngError, type RngState } from './rng';
@@ -120,9 +120,30 @@ export {
   type TerminalJudgment,
 } from './env';
 
+// The policy catalogue: every policy by name (checking, building, help texts), and the registry over loaded
+// resources; the one policy-name error with its two kinds.
+export {
+  POLICY_CATALOGUE,
+  POLICY_NAMES,
+  findPolicy,
+  checkPolicy,
+  createPolicy,
+  policyResource,
+  templatePolicyNames,
+  POLICY_BUILDERS,
+  PolicyRegistry,
+  type PolicyBuilder,
+  type PolicyEntry,
+  type PolicyFamily,
+  type PolicyNeed,
+  type PolicyParts,
+  type PolicyPattern,
+  type PolicyResources,
+} from './policies';
+export { PolicySpecError, UnknownPolicyError, PolicyUnavailableError } from './agents/errors';
+
 // Agents: policies, realizers, rollouts.
 export {
-  createPolicy,
   RandomPolicy,
   ReplayPolicy,
   FixedPolicy,
@@ -165,9 +186,6 @@ export {
 
 // The papers' baselines.
 export {
-  createNamedPolicy,
-  checkPolicySpec,
-  PolicySpecError,
   StandardTemplatePolicy,
   StandardLlmPolicy,
   ProactiveTemplatePolicy,
@@ -185,10 +203,6 @@ export {
   PpdppModelError,
   PpdppOptionError,
   BaselineError,
-  SIMPLE_POLICIES,
-  TEMPLATE_BASELINES,
-  PROMPT_BASELINES,
-  type PolicyOptions,
   type PpdppModel,
   type PpdppTrainOptions,
   type PpdppTrainResult,
@@ -373,6 +387,7 @@ export {
   FileDamagedError,
   WriterClosedError,
   DownloadUnavailableError,
+  type OutputSwitch,
 } from './io/errors';
 
 // Jobs: simulate, evaluate, train and build-principles over a validated configuration (the CLIs' engines, also
@@ -398,15 +413,14 @@ export {
   type BuildPrinciplesConfigInput,
   type BuildPrinciplesResult,
 } from './jobs/build-principles';
-export { PolicyRegistry, POLICY_NAMES, checkPolicyName, type PolicyResources } from './jobs/policies';
 export { loadStoredPolicyResources, IdbTrainStorage } from './jobs/stored';
 export {
   JobConfigError,
+  type ConfigIssue,
   JobAbortedError,
   TrainRunError,
+  StoredRunExistsError,
   TrainResumeConflictError,
-  UnknownPolicyError,
-  PolicyUnavailableError,
 } from './jobs/errors';
 export { WorkerPool, type PooledWorker } from './pool';
 
@@ -496,7 +510,7 @@ export { MemoryOptionError, MemoryInputError, MemoryTaskMismatchError } from './
 export { TaskInputError } from './tasks/errors';
 export { EvalWorkerError, UnmappedStrategyError } from './eval/errors';
 export { CorruptWeightsError } from './rl/params';
-export { ConstructionCheckpointError } from './memory/construct';
+export { ConstructionCheckpointError, type CheckpointMismatch } from './memory/construct';
 export { SuccessInputError } from './tasks/success';
 export { ValidityInputError } from './validity/errors';
 export { RlError, RunIdError, RlInputError, RlOptionError } from './rl/errors';

@@ -22,7 +22,7 @@ import {
   type TrajectoryLine,
 } from '../src/jobs/simulate';
 import type { EvalReport } from '../src/eval/report';
-import { policyResource } from '../src/jobs/policies';
+import { policyResource } from '../src/policies/catalogue';
 import type { TrainJobConfigInput, TrainResult } from '../src/jobs/train';
 import type { StepRecord } from '../src/rl/trainer';
 import { appApi } from './episode-app';

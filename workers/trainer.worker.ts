@@ -1,5 +1,5 @@
 /**
- * Trainer worker: CSTPO training off the main thread (DESIGN.md "CSTPO in the browser"). It selects a tfjs
+ * Trainer worker: CSTPO training off the main thread (docs/architecture.md "CSTPO"). It selects a tfjs
  * backend (WebGPU first), keeps runs in IndexedDB, spreads rollouts over rollout workers, and reports progress
  * events; training can be paused, resumed and stopped between steps, and a stopped or reloaded run resumes
  * exactly. Exposed with Comlink:

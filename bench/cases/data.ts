@@ -1,5 +1,5 @@
 /**
- * Dataset loading benchmarks (issues 2 and 11): wall and CPU time to load each file of `../shared/data` into
+ * Dataset loading benchmarks: wall and CPU time to load each file of `../shared/data` into
  * seeds (the P4G folder: its four CSV files; aim ≤ 250 ms), against the bare parse of the same file (JSON.parse
  * per line, or csv-parse's Node build with no checks) measured interleaved in the same run.
  */

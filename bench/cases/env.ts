@@ -1,11 +1,11 @@
 /**
- * Environment benchmarks (issues 2 and 11): template-mode episodes per second per task on one core (random policy
+ * Environment benchmarks: template-mode episodes per second per task on one core (random policy
  * over the bundled seeds, trajectories without per-turn state), measured in the steady state a long run reaches
  * (after {@link WARMUP} untimed runs: the text caches filled and the code compiled; the first run of a process
  * parses every new text and is several times slower), with the cost of logging the per-turn state measured
  * against it in the same run.
  */
-import { createPolicy } from '../../src/agents/policies';
+import { createPolicy } from '../../src/policies';
 import { runEpisodes } from '../../src/agents/rollout';
 import { createEnv } from '../../src/env/factory';
 import { TASK_IDS } from '../../src/tasks';

@@ -1,5 +1,5 @@
 /**
- * Evaluation throughput (issue 5): template-mode episodes per second of the evaluation harness with 1, 2 and 4
+ * Evaluation throughput: template-mode episodes per second of the evaluation harness with 1, 2 and 4
  * Node worker threads, and inline on the main thread for reference. The plan: all three tasks × random and
  * proactive × the bundled seeds × 2 repeats. Workers are started and warmed up before timing; each timed run
  * evaluates the whole plan into a fresh in-memory store.

@@ -1,5 +1,5 @@
 /**
- * Evaluate memory benchmark (issue 10): peak resident memory of the evaluate command — `cli/evaluate.ts` run as
+ * Evaluate memory benchmark: peak resident memory of the evaluate command — `cli/evaluate.ts` run as
  * the script it is under `npm run evaluate` (tsx's loader, the command's heap policy from cli/heap.ts) —
  * evaluating the random policy on N template ESConv episodes (bundled seeds, cycled), each appended to the
  * output folder's trajectory file as it finishes, then the report with its bootstrap intervals. The job keeps one

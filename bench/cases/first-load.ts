@@ -1,6 +1,6 @@
 /**
  * `app/first-load`: the gzip size of the JavaScript the browser app (demo/) fetches before the person does
- * anything (issue 13: at most 500 kB). The app is built with the repository's vite.config.ts into a temporary
+ * anything (the aim: at most 500 kB). The app is built with the repository's vite.config.ts into a temporary
  * folder and opened in headless Chromium from a local static server; every `.js` response (page, chunks and
  * workers) is recorded, and the served files are gzipped here (zlib level 9, as a static host would serve them).
  * Entries: the home page (what a first visit fetches), the Play, Watch, Evaluate, Models, Train, Principles and

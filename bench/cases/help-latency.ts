@@ -1,5 +1,5 @@
 /**
- * `cli/help-latency` (issue 27: a command's `--help` in under 0.3 s): wall time from starting a process to its
+ * `cli/help-latency` (the aim: a command's `--help` in under 0.3 s): wall time from starting a process to its
  * exit for `simulate --help`, through the built bin (`node dist/cli/pdl.js simulate --help`, which prints the help
  * stored at build time) and through the sources (`tsx cli/simulate.ts --help`, what `npm run simulate -- --help`
  * runs), timed alternately in the same run; plus `pdl --help` (the command list, which loads no subcommand). The

@@ -1,5 +1,5 @@
 /**
- * `llm/real-model`: every LLM role on a real model (issue 24, item 5): Gemma 3 270M Q4_K_M (or `$GEMMA_GGUF`)
+ * `llm/real-model`: every LLM role on a real model: Gemma 3 270M Q4_K_M (or `$GEMMA_GGUF`)
  * through the llamacpp backend, on CPU. Run only when asked (`npm run bench -- --filter llm/real`): it takes
  * minutes; a default `npm run bench` skips it and says so, and so does a run without the model file.
  *

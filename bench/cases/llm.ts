@@ -15,7 +15,7 @@
  * repeated); it is still reported, as `outside`, in the library entry's `extra`. The share is the library's time
  * over the replay run's; the rest of that run is the backend's: its own time and that collector and cache work.
  *
- * That library time holds the simulator's rules, the env and the judge's averaging too. The issue's figure, the
+ * That library time holds the simulator's rules, the env and the judge's averaging too. The target figure, the
  * **plumbing** (prompt building, parsing, validation, retries), is measured on its own: every LLM role's adapter
  * method (`ADAPTERS`: the roles' `classify`, `assess`, `propose`, `respond`, `realize`, `terminal`, `turn`, …)
  * is timed from entry to exit, one at a time (an adapter entered inside another, or a backend call outside
@@ -259,7 +259,7 @@ export const llmOverheadBenchmark: Benchmark = {
             extra:
               `library time / replay run per call (${round(library)} ms of ${round(perCall)} ms); the rest is the replay ` +
               `backend: ${round(backend)} ms of its own, and ${round(interaction)} ms that only the two together take ` +
-              `(collector and cache work the backend's allocations cause outside it); not the issue's figure, see ` +
+              `(collector and cache work the backend's allocations cause outside it); not the target figure, see ` +
               `"plumbing share"`,
           },
           {

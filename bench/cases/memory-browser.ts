@@ -1,12 +1,12 @@
 /**
  * `memory/browser`: the principle-memory benchmarks in headless Chromium (Debian's, through playwright-core,
- * with the flags DESIGN.md lists for a WebGPU adapter): top-3 retrieval latency (wall time: a page has no CPU
- * clock) at 1,000 / 10,000 / 100,000 principles for the WebAssembly SIMD index, over float32 and over float16
- * rows, each against the float32 typed-array scan (interleaved), tfjs on WebGPU up to 10,000, and the time to load a
- * 10,000-principle memory from IndexedDB. The page is tests/browser/pages/memory-bench.ts, built here with Vite.
- * On these machines the adapter is SwiftShader (a CPU implementation of WebGPU): its tfjs numbers say nothing
- * about a real GPU (bench `memory/webgpu` measures tfjs on WebGPU in Node, where a GPU's Vulkan driver can be
- * used).
+ * with the flags tests/browser/harness.ts uses for a WebGPU adapter): top-3 retrieval latency (wall time: a
+ * page has no CPU clock) at 1,000 / 10,000 / 100,000 principles for the WebAssembly SIMD index, over float32
+ * and over float16 rows, each against the float32 typed-array scan (interleaved), tfjs on WebGPU up to
+ * 10,000, and the time to load a 10,000-principle memory from IndexedDB. The page is
+ * tests/browser/pages/memory-bench.ts, built here with Vite. On these machines the adapter is SwiftShader (a
+ * CPU implementation of WebGPU): its tfjs numbers say nothing about a real GPU (bench `memory/webgpu`
+ * measures tfjs on WebGPU in Node, where a GPU's Vulkan driver can be used).
  */
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';

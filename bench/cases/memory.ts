@@ -1,5 +1,5 @@
 /**
- * Principle-memory benchmarks in Node (Principles retrieval, DESIGN.md "Principles"):
+ * Principle-memory benchmarks in Node (Principles retrieval, docs/architecture.md "Principles"):
  *
  * - `memory/retrieval`: top-3 retrieval latency (wall and CPU) at 1,000 / 10,000 / 100,000 principles of the
  *   embedder's dimension (384): the WebAssembly SIMD kernel with its exact re-rank against the typed-array
@@ -31,7 +31,7 @@ const PLAIN_SIZES = [1_000, 10_000];
 const TFJS_CPU_SIZES = [1_000];
 const K = 3;
 const QUERIES = 32;
-/** The 100,000-principle memory whose bytes are reported (issue 11: ≤ 160 MiB for its retrieval matrix). */
+/** The 100,000-principle memory whose bytes are reported (the aim: ≤ 160 MiB for its retrieval matrix). */
 const MEMORY_SIZE = 100_000;
 
 function bytesEntry(name: string, bytes: number, extra: string): BenchEntry {

@@ -1,5 +1,5 @@
 /**
- * Environment server throughput (issue 25): template-mode ESConv episodes per second through the server
+ * Environment server throughput: template-mode ESConv episodes per second through the server
  * (`cli/serve.ts`, WebSocket sessions, with 1 and with 2 worker processes) against the same episodes played in
  * process on `DialogueEnv`, in the same run. The actor is a fixed script (the client is the actor: no policy cost
  * on either side); {@link CLIENTS} sessions are in flight at once against the server, as a trainer keeps many

@@ -1,5 +1,5 @@
 /**
- * Simulate memory benchmark (issue 10): peak resident memory of the simulate command — `cli/simulate.ts` run as
+ * Simulate memory benchmark: peak resident memory of the simulate command — `cli/simulate.ts` run as
  * the script it is under `npm run simulate` (tsx's loader, the command's heap policy from cli/heap.ts) — playing
  * N template ESConv episodes (random policy, bundled seeds), each streamed to a JSONL file as it finishes. The
  * child process writes its own peak (`process.resourceUsage().maxRSS`) when it exits. The job keeps only each

@@ -4,12 +4,13 @@
  * so and offers what can be done: build it here with the link's settings, or load the teacher's exported file.
  */
 import { html } from 'htm/preact';
+import { policyResource } from '../../src/policies/catalogue';
 import type { StoredPolicy } from '../../workers/episode-app';
 import { formatHash, param, setParams } from './router';
 import { SEED_SET_PARAM } from './data/seedsets';
 
 /** Whether a policy name needs something stored in this browser. */
-export const isStoredPolicy = (p: string) => p.startsWith('principles:') || p.startsWith('cstpo:');
+export const isStoredPolicy = (p: string) => policyResource(p) !== null;
 
 /** The Principles page building memory `name` of `task` with the link's build settings (if it has any). */
 export function buildMemoryHref(task: string, name: string): string {

@@ -3,7 +3,7 @@
  * dataset replay (the human actor's labels in order). Each realises its strategy with a realizer (template by
  * default) and picks one of the candidates uniformly — the strategy is what these policies choose.
  */
-import { PolicySpecError, UnknownStrategyError } from './errors';
+import { UnknownStrategyError } from './errors';
 import { EmptyRealizationError } from './llm/errors';
 import type { Action, Observation } from '../env/env';
 import type { Rng } from '../rng';
@@ -88,17 +88,4 @@ export class ReplayPolicy implements Policy {
     const strategy = next !== undefined && this.labels.includes(next) ? next : rng.pick(this.labels);
     return realizeUniform(this.realizer, obs, strategy, rng);
   }
-}
-
-/**
- * Names accepted by {@link createPolicy}: `random`, `replay`, or `fixed:<label>` (`llm` and `arg` are built by the
- * role resolver in `src/roles`, which also accepts these).
- */
-export function createPolicy(task: TaskId, spec: string, realizer?: Realizer): Policy {
-  if (spec === 'random') return new RandomPolicy(task, realizer);
-  if (spec === 'replay') return new ReplayPolicy(task, realizer);
-  if (spec.startsWith('fixed:')) return new FixedPolicy(task, spec.slice('fixed:'.length), realizer);
-  throw new PolicySpecError(
-    `unknown policy "${spec}"; use random, replay, fixed:<strategy label>, llm or arg`,
-  );
 }

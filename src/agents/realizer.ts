@@ -1,9 +1,9 @@
 /**
- * Template actor realizer (DESIGN.md "The language backends"): four realizations of every strategy of every task,
- * written as people phrase such a turn, differing as their wordings differ — a short plain one, a warm one that
- * takes up what the user said, one that brings evidence or concrete detail, and one that asks, or leans on the
- * user (pressure), as people sometimes do. They are not written from the simulator's word lists: the simulator
- * reads them like any other text.
+ * Template actor realizer (docs/architecture.md "Language backends"): four realizations of every strategy of
+ * every task, written as people phrase such a turn, differing as their wordings differ — a short plain one, a
+ * warm one that takes up what the user said, one that brings evidence or concrete detail, and one that asks,
+ * or leans on the user (pressure), as people sometimes do. They are not written from the simulator's word
+ * lists: the simulator reads them like any other text.
  *
  * A realization may refer to the user's topic, read from the user's own turns with compromise: a noun the user
  * introduced with "my", "our" or "the" ("my exams" → "your exams", "the divorce" → "the divorce"); without one, a

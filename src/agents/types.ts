@@ -17,7 +17,9 @@ export interface Policy {
   act(observation: Observation, rng: Rng): Promise<Action>;
 }
 
-/** Actor realizer: candidate utterances for a strategy (DESIGN.md role table). */
+/**
+ * Actor realizer: candidate utterances for a strategy (docs/architecture.md "Roles and what each may see").
+ */
 export interface Realizer {
   /** Up to `n` distinct candidate utterances realising `strategy` for this observation. */
   realize(observation: Observation, strategy: string, n: number, rng: Rng): Promise<string[]>;

@@ -1,6 +1,6 @@
 /**
- * EmoLLM's appraisal reasoning (DESIGN.md "EmoLLM's appraisal reasoning"): the ARG trace, the ARG actor and
- * the reverse-perspective predictor (LLM and template), the n-step lookahead and the ARG policy.
+ * EmoLLM's appraisal reasoning (docs/architecture.md "EmoLLM appraisal reasoning"): the ARG trace, the ARG
+ * actor and the reverse-perspective predictor (LLM and template), the n-step lookahead and the ARG policy.
  */
 export { ArgOptionError } from './errors';
 export * from './types';

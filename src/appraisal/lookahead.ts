@@ -1,6 +1,7 @@
 /**
- * Reverse-perspective lookahead (emollm.txt §3.2.2, appendix B.1): ŝ⁽¹⁾ = T(x, y), ŝ⁽ᵏ⁺¹⁾ = T(x, y, ŝ⁽ᵏ⁾) for
- * k < n (n = 3 by default, DESIGN.md), and the scoring of candidate replies by their predicted end state.
+ * Reverse-perspective lookahead (EmoLLM paper §3.2.2, appendix B.1): ŝ⁽¹⁾ = T(x, y), ŝ⁽ᵏ⁺¹⁾ = T(x, y, ŝ⁽ᵏ⁾)
+ * for k < n (n = 3 by default: the depth the EmoLLM paper studies, §5.2), and the scoring of candidate
+ * replies by their predicted end state.
  */
 import type { Observation } from '../env/env';
 import type { ReversePredictor } from './roles';

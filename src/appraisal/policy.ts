@@ -1,9 +1,9 @@
 /**
- * The ARG policy (DESIGN.md "EmoLLM's appraisal reasoning"): the ARG actor reasons and replies; with G > 1
- * candidates a realizer writes G replies for the same strategy, guided by the trace, of which the first G − 1
- * that differ from the actor's own reply are kept (G candidates in all when the realizer has that many), and the
- * reverse-perspective lookahead picks the reply whose predicted user state is best. The last decision (trace,
- * candidates, scores) is kept for analysis and for the rewards of training.
+ * The ARG policy (docs/architecture.md "EmoLLM appraisal reasoning"): the ARG actor reasons and replies; with
+ * G > 1 candidates a realizer writes G replies for the same strategy, guided by the trace, of which the first
+ * G − 1 that differ from the actor's own reply are kept (G candidates in all when the realizer has that
+ * many), and the reverse-perspective lookahead picks the reply whose predicted user state is best. The last
+ * decision (trace, candidates, scores) is kept for analysis and for the rewards of training.
  */
 import type { GuidedRealizer } from '../agents/llm/realizer';
 import type { Policy } from '../agents/types';

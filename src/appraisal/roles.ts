@@ -1,8 +1,9 @@
 /**
- * The two appraisal roles of EmoLLM (emollm.txt §3; DESIGN.md role table): the ARG actor, which writes the
- * Appraisal Reasoning Graph and then its reply, and the reverse-perspective predictor T, which predicts the
- * user's needs, appraisal and emotion after a candidate reply. Each has an LLM and a template implementation
- * with the same inputs (the actor-visible observation, never the simulator's state) and outputs.
+ * The two appraisal roles of EmoLLM (EmoLLM paper §3; docs/architecture.md "Roles and what each may see"):
+ * the ARG actor, which writes the Appraisal Reasoning Graph and then its reply, and the reverse-perspective
+ * predictor T, which predicts the user's needs, appraisal and emotion after a candidate reply. Each has an
+ * LLM and a template implementation with the same inputs (the actor-visible observation, never the
+ * simulator's state) and outputs.
  */
 import type { Observation } from '../env/env';
 import type { Rng } from '../rng';

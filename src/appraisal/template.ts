@@ -19,7 +19,7 @@
  * - strategy S: per task by the polarity of E (negative / neutral / positive), unless fixed by the caller;
  * - reply: the template realizer's warm, specific realization of S.
  *
- * Predictor rule (ŝ⁽ᵏ⁺¹⁾ = T(x, y, ŝ⁽ᵏ⁾), emollm.txt §3.2.2): each appraisal dimension of the previous state
+ * Predictor rule (ŝ⁽ᵏ⁺¹⁾ = T(x, y, ŝ⁽ᵏ⁾); EmoLLM paper §3.2.2): each appraisal dimension of the previous state
  * (step 1: the actor's appraisal rule) moves by Δₖ (CP also by 0.1·option·uₖ), clamped to [−1, 1]; emotion and
  * ES follow from the new appraisal as above, arousal 0.3 + 0.4·demand. From the reader's cues of the reply
  * (`Reading`, each in [0, 1]) and its specificity about the user's last turn (`specificity`, in [0, 1]),

@@ -1,5 +1,5 @@
 /**
- * The text form of an ARG trace (emollm.txt appendix, "ARG Annotation Prompt"): the sections
+ * The text form of an ARG trace (EmoLLM paper appendix, "ARG Annotation Prompt"): the sections
  * `[Contextual Facts] [Inferred Needs and Goals] [Appraisal] [Emotional State] [Response Strategy]` in that
  * order, then `[Response]` (or EmoLLM's `<think> … </think> <response> … </response>` wrapping). This project
  * fixes the inside of the numeric sections so that a trace parses into an {@link ArgTrace}:

@@ -1,7 +1,8 @@
 /**
- * Types of EmoLLM's appraisal reasoning (emollm.txt §3.1 and appendix B.1; DESIGN.md "EmoLLM's appraisal
- * reasoning"): the Appraisal Reasoning Graph trace (F, N) → A → E → S written before the reply, and the
- * reverse-perspective prediction ŝ = (N̂, Â, Ê) of the user after a candidate reply.
+ * Types of EmoLLM's appraisal reasoning (EmoLLM paper §3.1 and appendix B.1;
+ * docs/architecture.md "EmoLLM appraisal reasoning"): the Appraisal Reasoning Graph trace (F, N) → A → E → S
+ * written before the reply, and the reverse-perspective prediction ŝ = (N̂, Â, Ê) of the user after a
+ * candidate reply.
  *
  * The appraisal uses the dimensions Cog-Sim keeps too (goal congruence GC, coping potential CP — the paper's
  * controllability —, future expectancy FE, each in [-1, 1]); the emotional state is an affect category and

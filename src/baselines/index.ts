@@ -15,7 +15,6 @@ export * from './ask-an-expert';
 export * from './icl-aif';
 export * from './mi-prompt';
 export * from './label-mapper';
-export * from './registry';
 export { proactiveMessages, proactiveAnswer } from './prompts/proactive';
 export { procotMessages, procotAnswer } from './prompts/procot';
 export { expertMessages, ExpertAnswer, expertGuidance } from './prompts/ask-an-expert';

@@ -107,8 +107,9 @@ export class ProactiveLlmPolicy implements Policy {
 }
 
 /**
- * The actor's strategy-proposer role (DESIGN.md role table) in template mode: the Proactive rules
- * ({@link proactiveStrategy}) over the observation text. Deterministic; the random stream is not used.
+ * The actor's strategy-proposer role (docs/architecture.md "Roles and what each may see") in template mode:
+ * the Proactive rules ({@link proactiveStrategy}) over the observation text. Deterministic; the random stream
+ * is not used.
  */
 export class TemplateStrategyProposer implements StrategyProposer {
   async propose(obs: Observation): Promise<string> {

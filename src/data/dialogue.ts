@@ -1,6 +1,7 @@
 /**
  * Dataset dialogues → seed prefixes: merging consecutive entries of one speaker, mapping raw strategy labels,
- * and cutting the actor-visible prefix at the second user turn (DESIGN.md "Cog-Sim", seeds).
+ * and cutting the actor-visible prefix at the second user turn
+ * (docs/architecture.md "Seeds and initial states").
  */
 import { normalizeLabel } from '../tasks/labels';
 import type { Turn } from '../tasks/seed';

@@ -1,5 +1,5 @@
 /**
- * Errors of the dialogue environment and its judges (issue 12). `EnvStateError` (env.ts) stays beside the
+ * Errors of the dialogue environment and its judges. `EnvStateError` (env.ts) stays beside the
  * environment whose state it guards.
  */
 import { LabError } from '../errors';

@@ -1,6 +1,6 @@
 /**
- * Judges (DESIGN.md "Tasks and rewards"): read the transcript text and the public task events only — never the
- * simulator's latent state.
+ * Judges (docs/architecture.md "Tasks, judges and rewards"): read the transcript text and the public task
+ * events only — never the simulator's latent state.
  *
  * The template judge is an independent rater: it reads text with its own scorer — AFINN-165 word valences through
  * the `sentiment` package, scored clause by clause, and its own plan and refusal patterns below — and shares no

@@ -1,8 +1,9 @@
 /**
- * LLM judges per task and protocol (DESIGN.md "Tasks and rewards"), through src/llm/prompts/judge.ts. A judge
- * reads the transcript and the public events only. One call is one sample; wrap the judge with
- * `repeatedJudge(judge, 3)` for the design's three samples (numbers averaged, booleans by majority) —
- * {@link llmJudge} does that. Judge calls carry no sampling seed, so that the repeated samples differ.
+ * LLM judges per task and protocol (docs/architecture.md "Tasks, judges and rewards"), through
+ * src/llm/prompts/judge.ts. A judge reads the transcript and the public events only. One call is one sample;
+ * wrap the judge with `repeatedJudge(judge, 3)` for the design's three samples (numbers averaged, booleans by
+ * majority) — {@link llmJudge} does that. Judge calls carry no sampling seed, so that the repeated samples
+ * differ.
  *
  * CSTPO terminal utilities are computed from the answers by the task's rule: ESConv (E + A) / 8;
  * P4G 1 when committed and not withdrawn; CraigslistBargain clip((list − price) / (list − target), 0, 1).
@@ -93,7 +94,7 @@ export class LlmJudge implements Judge {
   }
 }
 
-/** The LLM judge repeated `repeats` times (default 3), as DESIGN.md prescribes. */
+/** The LLM judge repeated `repeats` times (default 3), as in the Cog-Sim paper §E.2. */
 export function llmJudge(options: RoleCallOptions, repeats = 3): Judge {
   return repeatedJudge(new LlmJudge(options), repeats);
 }

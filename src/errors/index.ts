@@ -14,4 +14,25 @@ export class LabError extends Error {
   override name: string = 'LabError';
   /** Stable machine-readable identifier of the error kind, e.g. `'DATASET_INVALID'`. */
   readonly code: string = 'LAB_ERROR';
+
+  /**
+   * The library settings that the message names as the way forward, as configuration keys (dotted when nested:
+   * `overwrite`, `allowRemote`, `language.default.model`), in the order the message names them; empty when it
+   * names none. A front end that calls them something else shows the error through {@link LabError.render}.
+   */
+  get settings(): readonly string[] {
+    return [];
+  }
+
+  /**
+   * The message with every setting of {@link LabError.settings} spelled by `_spell` — the command line passes
+   * its option for each (`overwrite` → `--overwrite`), so that it never rewrites the message's text. An error
+   * that names no setting returns {@link Error.message} unchanged.
+   */
+  render(_spell: SettingSpeller): string {
+    return this.message;
+  }
 }
+
+/** How a front end spells a library setting (a configuration key, see {@link LabError.settings}) in a message. */
+export type SettingSpeller = (setting: string) => string;

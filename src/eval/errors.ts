@@ -1,6 +1,7 @@
 /**
- * Errors of the evaluation module, all {@link LabError}s with a stable `code` (issue 12). `EvalConfigError`
- * (harness.ts) and `StoredEpisodeError` (harness-node.ts) stay beside the code that throws them.
+ * Errors of the evaluation module, all {@link LabError}s with a stable `code`
+ * (docs/architecture.md "Errors"). `EvalConfigError` (harness.ts) and `StoredEpisodeError` (harness-node.ts)
+ * stay beside the code that throws them.
  */
 import { LabError } from '../errors';
 

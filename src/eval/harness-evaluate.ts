@@ -3,7 +3,7 @@
  * human labels, validate the simulator if asked, and build the report.
  */
 import { EmbeddingLabelMapper, LlmLabelMapper, type LabelMapper } from '../baselines/label-mapper';
-import { createNamedPolicy } from '../baselines/registry';
+import { createPolicy } from '../policies/builders';
 import { EvalConfigError, seedKey, type EvalPlan } from './harness';
 import { emollmJudgeResults } from './emollm-metrics-report';
 import { EvalWorkerPool } from './harness-pool';
@@ -13,6 +13,7 @@ import {
   MemoryEpisodeStore,
   runEvaluation,
   type EpisodeExecutor,
+  catalogueParts,
   type EpisodeServices,
   type EpisodeStore,
   type EvalRun,
@@ -86,7 +87,7 @@ export async function evaluate(plan: EvalPlan, options: EvaluateOptions = {}): P
     for (const policy of plan.config.policies) {
       const agent = services.createPolicy
         ? services.createPolicy(task, policy)
-        : createNamedPolicy(task, policy, services);
+        : createPolicy(task, policy, catalogueParts(services));
       const result = await scoreStrategyPrediction(agent, contexts, {
         baseSeed: plan.config.baseSeed,
         mapper,

@@ -1,9 +1,10 @@
 /**
- * Strategy prediction against human labels (Principles paper §4.1 and Table 2; DESIGN.md "Evaluation"): at each
- * human-labelled actor turn of ESConv and annotated P4G, the policy sees the dialogue up to that turn as its
- * observation, and its first action's strategy is compared with the human label — macro and weighted F1, and
- * the entropy of the predicted labels. Free-form strategies (open-ended baselines in LLM form) are mapped to the
- * closest label first (appendix D.1).
+ * Strategy prediction against human labels (Principles paper §4.1 and Table 2;
+ * docs/architecture.md "Evaluation and statistics"): at each human-labelled actor turn of ESConv and
+ * annotated P4G, the policy sees the dialogue up to that turn as its observation, and its first action's
+ * strategy is compared with the human label — macro and weighted F1, and the entropy of the predicted labels.
+ * Free-form strategies (open-ended baselines in LLM form) are mapped to the closest label first (appendix
+ * D.1).
  */
 import type { Policy } from '../agents/types';
 import type { LabelMapper } from '../baselines/label-mapper';

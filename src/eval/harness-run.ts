@@ -6,12 +6,15 @@
 import { runOrdered } from '../pool/ordered';
 import { runEpisode, type EpisodeRecord } from '../agents/rollout';
 import type { Policy } from '../agents/types';
-import { createNamedPolicy, type PolicyOptions } from '../baselines/registry';
 import { createEnv } from '../env/factory';
 import { TemplateJudge, type Judge, type JudgeInput, type TerminalJudgment } from '../env/judge';
 import type { SimRoles } from '../sim/roles';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { PpdppModel } from '../baselines/ppdpp/model';
+import type { LlmCallOptions } from '../baselines/prompts/common';
+import type { ChatBackend } from '../llm/types';
+import { createPolicy } from '../policies/builders';
+import type { PolicyParts } from '../policies/catalogue';
 import type { Seed, TaskId } from '../tasks/seed';
 import { runKey, seedKey, type EpisodeSettings, type EpisodeSpec, type EvalPlan } from './harness';
 import { episodeOutcome, JudgeRunsPool, type EpisodeOutcome } from './harness-outcome';
@@ -45,13 +48,30 @@ export interface EpisodeTask {
  * What policies and environments are built from. Plain data only (`ppdppModels`) crosses into workers; a
  * backend, custom simulator roles or a custom judge run inline.
  */
-export interface EpisodeServices extends Omit<PolicyOptions, 'realizer'> {
-  /** Builds a policy by name; default {@link createNamedPolicy} with these services. */
+export interface EpisodeServices {
+  /** The `strategy` role's backend: the prompting baselines run in their LLM form (template form without). */
+  backend?: ChatBackend;
+  /** Call settings of the LLM forms. */
+  llm?: LlmCallOptions;
+  /** Trained PPDPP planners by task. */
+  ppdpp?: Partial<Record<TaskId, PpdppModel>>;
+  /** Builds a policy by name; default {@link catalogueParts}' policies (src/policies). */
   createPolicy?: (task: TaskId, name: string) => Policy;
   /** Simulator roles (default: template). */
   simRoles?: () => SimRoles;
   /** The judge whose calls are repeated `judgeRepeats` times (default: the template judge). */
   judge?: () => Judge;
+}
+
+/**
+ * The catalogue's parts for these services: the baselines' LLM form over `backend` (with `llm`'s settings), the
+ * PPDPP planners; every role otherwise template.
+ */
+export function catalogueParts(services: EpisodeServices): PolicyParts {
+  return {
+    strategyCall: services.backend ? { ...services.llm, backend: services.backend } : null,
+    ...(services.ppdpp ? { ppdpp: services.ppdpp } : {}),
+  };
 }
 
 /** Wraps a judge and keeps every individual judgment. */
@@ -94,7 +114,7 @@ export async function runEvalEpisode(
   const { terminalRuns, turnLabels } = recorder;
   const policy = services.createPolicy
     ? services.createPolicy(spec.task, spec.policy)
-    : createNamedPolicy(spec.task, spec.policy, services);
+    : createPolicy(spec.task, spec.policy, catalogueParts(services));
   const record = await runEpisode(env, policy, seed, {
     rngSeed: spec.rngSeed,
     policySeed: spec.policySeed,

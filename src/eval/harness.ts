@@ -1,6 +1,7 @@
 /**
- * Evaluation harness, configuration and plan (DESIGN.md "Evaluation"; CSTPO paper §4.1 and §E.2; Principles
- * paper §4.1): policies × tasks × seed sets × repeats, under either reward protocol.
+ * Evaluation harness, configuration and plan (docs/architecture.md "Evaluation and statistics"; CSTPO paper
+ * §4.1 and §E.2; Principles paper §4.1): policies × tasks × seed sets × repeats, under either reward
+ * protocol.
  *
  * {@link planEvaluation} validates a configuration completely before anything runs — unknown task or policy,
  * empty or mismatched seed sets, more episodes than seeds, F1 asked for a task without human labels — and
@@ -21,8 +22,8 @@ import {
   type PpdppModel,
   type PpdppTrainingSummary,
 } from '../baselines/ppdpp/model';
-import { checkPolicySpec } from '../baselines/registry';
 import { LabError } from '../errors';
+import { checkPolicy } from '../policies/catalogue';
 import { hashKey32 } from '../data/hash';
 import type { Protocol } from '../env/env';
 import { planEpisodes } from '../seeding';
@@ -41,7 +42,7 @@ export interface SeedSet {
 /** What to evaluate and how. Every field but `tasks`, `policies` and `seedSets` has a default. */
 export interface EvalConfig {
   tasks: TaskId[];
-  /** Policy names (see src/baselines/registry): `random`, `replay`, `fixed:<label>`, the baselines, `ppdpp`. */
+  /** Policy names of the catalogue (src/policies): `random`, `replay`, `fixed:<label>`, the baselines, `ppdpp`, …. */
   policies: string[];
   /** At least one non-empty set per task. */
   seedSets: SeedSet[];
@@ -204,7 +205,7 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
     for (const policy of policies) {
       try {
         if (input.checkPolicy) input.checkPolicy(task, policy);
-        else checkPolicySpec(task, policy, { llm, ppdpp: Object.keys(input.ppdpp ?? {}) as TaskId[] });
+        else checkPolicy(task, policy, { llm, ...(input.ppdpp ? { ppdpp: input.ppdpp } : {}) });
       } catch (e) {
         if (e instanceof LabError) throw new EvalConfigError(e.message);
         throw e;

@@ -1,8 +1,9 @@
 /**
- * Evaluation statistics (DESIGN.md "Evaluation"; CSTPO paper §E.2): case-clustered bootstrap intervals, episode
- * summaries, strategy classification metrics and entropy, agreement of repeated judgments; and the evaluation
- * harness (policies × tasks × seed sets × repeats, worker pools, resumable stores), reports and simulator
- * validation. Node-only parts (worker threads, output folders) are in `./harness-node`.
+ * Evaluation statistics (docs/architecture.md "Evaluation and statistics"; CSTPO paper §E.2): case-clustered
+ * bootstrap intervals, episode summaries, strategy classification metrics and entropy, agreement of repeated
+ * judgments; and the evaluation harness (policies × tasks × seed sets × repeats, worker pools, resumable
+ * stores), reports and simulator validation. Node-only parts (worker threads, output folders) are in
+ * `./harness-node`.
  */
 export * from './errors';
 export * from './harness';

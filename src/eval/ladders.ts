@@ -1,6 +1,6 @@
 /**
- * Dose ladders (DESIGN.md "Evaluation", issue 9): ordered input levels, each with paraphrases, applied from one
- * checkpoint per seed. File shape (also what `validate-sim --ladder FILE` reads):
+ * Dose ladders (docs/architecture.md "Simulator validation"): ordered input levels, each with paraphrases,
+ * applied from one checkpoint per seed. File shape (also what `validate-sim --ladder FILE` reads):
  *
  *   {"<task>": {"levels": [{"utterances": ["…", "…"], "priceFraction": 0.85}, …]}}
  *

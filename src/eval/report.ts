@@ -1,8 +1,9 @@
 /**
- * The evaluation report (DESIGN.md "Evaluation"; CSTPO paper §E.2; Principles paper §4.1): per task, seed set
- * and policy — success rate, average turns over all episodes and over successful ones, mean return, each with a
- * 95% bootstrap interval clustered by seed (2,000 resamples); strategy entropy; agreement of the repeated
- * judgments; paired differences against a reference policy on the same seeds; strategy F1 against human labels.
+ * The evaluation report (docs/architecture.md "Evaluation and statistics"; CSTPO paper §E.2; Principles paper
+ * §4.1): per task, seed set and policy — success rate, average turns over all episodes and over successful
+ * ones, mean return, each with a 95% bootstrap interval clustered by seed (2,000 resamples); strategy
+ * entropy; agreement of the repeated judgments; paired differences against a reference policy on the same
+ * seeds; strategy F1 against human labels.
  *
  * Everything in a report but `generatedAt` is a function of the plan and the episodes: the bootstrap streams
  * are seeded from `hashKey32("<baseSeed>|<what>|<task>|<set>|<policy>…")`, not from the order of work.
@@ -98,7 +99,7 @@ export interface StrategyPredictionResult {
 }
 
 /**
- * How each figure of a report is estimated, in words (issue 10: the report names the method of every figure).
+ * How each figure of a report is estimated, in words (the report names the method of every figure).
  * Every {@link Estimate} also carries its `method` id; this says it once per table for readers of the JSON.
  */
 export interface ReportMethods {

@@ -1,9 +1,9 @@
 /**
- * Simulator validation by dose–response (CSTPO paper §5.1 and §E.3; DESIGN.md "Evaluation"; issue 9): from one
- * checkpoint per seed, the simulator receives the ordered levels of a dose ladder (src/eval/ladders.ts, several
- * paraphrases each) with deterministic routes, and a valid simulator's outcome quantity rises with the level.
- * This is the one dose–response check of the project: `validate-sim` and `evaluate --validate` both report it
- * (src/eval/dose.ts).
+ * Simulator validation by dose–response (CSTPO paper §5.1 and §E.3;
+ * docs/architecture.md "Simulator validation"): from one checkpoint per seed, the simulator receives the
+ * ordered levels of a dose ladder (src/eval/ladders.ts, several paraphrases each) with deterministic routes,
+ * and a valid simulator's outcome quantity rises with the level. This is the one dose–response check of the
+ * project: `validate-sim` and `evaluate --validate` both report it (src/eval/dose.ts).
  *
  * Any simulator can be run: it is given as SimRoles (Cog-Sim's template roles by default). Also here:
  * distinct-n of a set of texts, for the variety of the user's replies.

@@ -1,5 +1,5 @@
 /**
- * Cognitive-state features for the critic (DESIGN.md "CSTPO in the browser"; paper §3.3 and §C.1): the part of
+ * Cognitive-state features for the critic (docs/architecture.md "CSTPO"; paper §3.3 and §C.1): the part of
  * the training state X = observation features ⊕ cognitive-state features that only the simulator knows — BDI
  * summary, affect, appraisal, task events and remaining horizon. Read from `info.state` of the environment, and
  * only by the critic: the actor never receives these. The "w/o Cog-State" ablation drops them.

@@ -1,4 +1,4 @@
-/** Errors of the observation features (issue 12). */
+/** Errors of the observation features. */
 import { LabError } from '../errors';
 
 /** A feature option out of range (e.g. a horizon that is not a positive integer); the message names it. */

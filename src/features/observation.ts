@@ -1,5 +1,5 @@
 /**
- * Observation features of the actor (DESIGN.md "CSTPO in the browser"): what the strategy policy and the
+ * Observation features of the actor (docs/architecture.md "CSTPO"): what the strategy policy and the
  * utterance scorer read. Built from the actor-visible observation only — dialogue text (through an
  * {@link Embedder}), the actor's own past strategy labels, turn and horizon, public task events and the public
  * task view — never from the simulator's latent state.

@@ -1,4 +1,4 @@
-/** Errors of the fitted models (issue 23). */
+/** Errors of the fitted models. */
 import { LabError } from '../errors';
 
 /** Bad input to a fit (no examples, rows of unequal width) or a parameter file that does not fit this code. */

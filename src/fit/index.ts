@@ -1,8 +1,8 @@
 /**
- * Fitted models of Cog-Sim (issue 23): the pure fitting and inference code — tokens and hashed n-grams, softmax
- * regression, a smoothed bigram language model, ridge regression, and the parameter file's encodings. The data
- * pipeline that fits them is `src/validity/fit.ts` (run by `npm run fit-sim`); the simulator reads the committed
- * parameters through `src/sim/fitted.ts`.
+ * Fitted models of Cog-Sim (docs/architecture.md "Fitting template mode to people"): the pure fitting and
+ * inference code — tokens and hashed n-grams, softmax regression, a smoothed bigram language model, ridge
+ * regression, and the parameter file's encodings. The data pipeline that fits them is `src/validity/fit.ts`
+ * (run by `npm run fit-sim`); the simulator reads the committed parameters through `src/sim/fitted.ts`.
  */
 export * from './codec';
 export * from './inputs';

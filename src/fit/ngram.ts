@@ -1,5 +1,5 @@
 /**
- * A smoothed bigram language model of actor turns (issue 23, item 2: coherence). Absolute discounting
+ * A smoothed bigram language model of actor turns (for the coherence of a turn). Absolute discounting
  * interpolated with an add-k unigram model (Ney, Essen & Kneser, 1994, "On structuring probabilistic dependences
  * in stochastic language modelling"): P(w | v) = max(c(v,w) − D, 0) / c(v) + λ(v) · P₁(w), where λ(v) is the mass
  * the discount frees, and P₁(w) = (c(w) + k) / (N + k(V + 1)) with unseen words pooled as one `<unk>`.

@@ -1,5 +1,5 @@
 /**
- * Tokens and hashed n-gram features of a text, for the fitted models of Cog-Sim (issue 23). Fast and dependency
+ * Tokens and hashed n-gram features of a text, for the fitted models of Cog-Sim. Fast and dependency
  * free on purpose: perception runs on every simulated turn, and hashed word uni- and bigrams are the standard
  * sparse representation of short texts for linear classifiers (Weinberger et al., 2009, "Feature hashing for large
  * scale multitask learning"). Numbers become one token (`<num>`) and money marks are kept (`$`): an amount's value

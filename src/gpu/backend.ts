@@ -1,5 +1,5 @@
 /**
- * tfjs backend selection for the trainable CSTPO networks (DESIGN.md "CSTPO in the browser": small networks in
+ * tfjs backend selection for the trainable CSTPO networks (docs/architecture.md "CSTPO": small networks in
  * tfjs, trained on WebGPU). Tries backends in order of preference — WebGPU, then WebGL, WASM and finally the
  * plain-JavaScript CPU backend — and reports which one was chosen and why each earlier one was skipped.
  *

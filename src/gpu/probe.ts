@@ -1,6 +1,6 @@
 /**
- * WebGPU capability probe and WebLLM model recommendation (DESIGN.md "Browser facts", "The language
- * backends": on adapters without `shader-f16` only `*f32*` model ids load).
+ * WebGPU capability probe and WebLLM model recommendation (docs/architecture.md "Browser and GPU notes": on
+ * adapters without `shader-f16` only `*f32*` model ids load).
  *
  * The probe takes the `GPU` object as an argument (`navigator.gpu` in a page or worker; `create([])` from the
  * `webgpu` package in Node) so nothing here reaches for a global. The recommendation reads WebLLM's prebuilt

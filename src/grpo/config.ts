@@ -1,9 +1,9 @@
 /**
- * Configuration of EmoLLM's Stage II (emollm.txt §3.2.2, appendices A, B.2, D): the reward weights and the
+ * Configuration of EmoLLM's Stage II (EmoLLM paper §3.2.2, appendices A, B.2, D): the reward weights and the
  * trajectory-level GRPO settings, one zod schema with a description and a range per field.
  *
  * Values the paper gives: group size G = 4, KL coefficient β = 0.01, at most 8 turns per simulated episode,
- * 50 RL steps, gradient clipping at norm 1.0, lookahead depth n = 3 (DESIGN.md). The paper gives no values for
+ * 50 RL steps, gradient clipping at norm 1.0, lookahead depth n = 3 (§5.2). The paper gives no values for
  * the reward weights λ_cog, λ_ARG, λ_RP, λ_over, for the weight of the trajectory emotional reward, nor for the
  * clip ratio ε: λ_cog = λ_ARG = λ_RP = λ_emo = 1 (an unweighted sum, the plain reading of B.2), ε = 0.2 (PPO's
  * and GRPO's usual value) and λ_over = 2, chosen from the rewards' own ranges, not from any training result:
@@ -23,7 +23,10 @@ import { TaskIdSchema } from '../tasks';
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 const weight = z.number().min(0).max(100);
 
-/** Weights of the Stage II rewards (emollm.txt B.2): r_t = λ_cog R_cog + λ_ARG R_ARG + λ_RP R_RP − λ_over R_over. */
+/**
+ * Weights of the Stage II rewards (EmoLLM paper B.2): r_t = λ_cog R_cog + λ_ARG R_ARG + λ_RP R_RP − λ_over
+ * R_over.
+ */
 export const RewardWeightsSchema = z.object({
   cog: weight.default(1).describe('λ_cog: weight of cognitive reliability R_cog ∈ [0, 1]'),
   arg: weight
@@ -47,7 +50,7 @@ export const RewardWeightsSchema = z.object({
 /** The reward weights (defaults applied). */
 export type RewardWeights = z.output<typeof RewardWeightsSchema>;
 
-/** The two ablations of emollm.txt Table 4 that apply to Stage II; both on = the full method. */
+/** The two ablations of the EmoLLM paper's Table 4 that apply to Stage II; both on = the full method. */
 export const GrpoAblationsSchema = z.object({
   arg: z.boolean().default(true).describe('the actor may write an ARG trace (false: "w/o ARG", never)'),
   reversePerspective: z
@@ -80,7 +83,10 @@ export const RewardThresholdsSchema = z.object({
     .describe('a lookahead step that moves the predicted value by less than this did not pay for itself'),
 });
 
-/** A GRPO run's configuration (emollm.txt B.2 and D; see the module comment for the sources of the defaults). */
+/**
+ * A GRPO run's configuration (EmoLLM paper B.2 and D; see the module comment for the sources of the
+ * defaults).
+ */
 export const GrpoConfigSchema = z.object({
   task: TaskIdSchema.describe('the task whose scenarios are played'),
   algo: z.literal('grpo-emollm').default('grpo-emollm'),

@@ -9,7 +9,8 @@
  * rule), turns, the user's emotional state ES at the end and the emotional gain per turn (ES_end − ES_start) /
  * turns, both from the visible user turns ({@link observedUserState}, 1–5). The emotional figures use the same
  * reading as R_emo, so a policy trained on R_emo is measured with its own yardstick there; the return and
- * the judge's success are the independent judge's. Average turns are over successful episodes only (emollm.txt §4).
+ * the judge's success are the independent judge's. Average turns are over successful episodes only (EmoLLM
+ * paper §4).
  *
  * On EmoLLM scenario seeds (`--task emollm-ed` …, whose environment is the ESConv family with its judge) each
  * episode is also scored by EmoLLM's own metrics (src/eval/emollm-metrics.ts: SR, AT, ES, EG/turn, EA, FA from the

@@ -1,6 +1,6 @@
 /**
- * EmoLLM's Stage II (emollm.txt §3.2.2, appendices A and B.2): the Stage II rewards, trajectory-level GRPO of the
- * trained heads (reasoning gate, response strategy, candidate scorer) over the frozen ARG actor and
+ * EmoLLM's Stage II (EmoLLM paper §3.2.2, appendices A and B.2): the Stage II rewards, trajectory-level GRPO
+ * of the trained heads (reasoning gate, response strategy, candidate scorer) over the frozen ARG actor and
  * reverse-perspective predictor, and its persistence.
  */
 export * from './config';

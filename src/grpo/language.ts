@@ -1,6 +1,6 @@
 /**
- * The language backend of a GRPO run (EmoLLM Stage II, emollm.txt §3.2.2) from the roles configuration that every
- * page, worker and command uses (src/roles/config.ts): with `rewards: 'llm'` the Stage II reward judge
+ * The language backend of a GRPO run (EmoLLM Stage II, EmoLLM paper §3.2.2) from the roles configuration that
+ * every page, worker and command uses (src/roles/config.ts): with `rewards: 'llm'` the Stage II reward judge
  * (rewards-judge.ts) runs on the backend of the configuration's `judge` role — WebLLM in its engine worker, a
  * loopback OpenAI-compatible server, or replay of recorded answers — with the configuration's `maxAttempts`.
  * The other roles of a GRPO run stay template: the trained heads choose over the template ARG actor, realizer

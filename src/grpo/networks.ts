@@ -3,7 +3,7 @@
  * template actor) is frozen; what GRPO trains are three small heads over the actor-visible observation features:
  *
  * - the reasoning gate π(g | o), g ∈ {reply directly, write an ARG trace first} (the paper's gating of the ARG,
- *   emollm.txt appendix C.2 "gating labels"): one tanh hidden layer, 2 logits;
+ *   EmoLLM paper appendix C.2 "gating labels"): one tanh hidden layer, 2 logits;
  * - the response-strategy head π(K | o) over the task's labels (src/rl `StrategyPolicy`, no prior): the label the
  *   ARG's strategy node is fixed to;
  * - the candidate scorer π(U | o, K) over the candidate realizations (src/rl `UtteranceScorer`); a candidate's

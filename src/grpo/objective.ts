@@ -1,5 +1,5 @@
 /**
- * Trajectory-level GRPO (emollm.txt appendix B.2; Shao et al. 2024): group-relative advantages
+ * Trajectory-level GRPO (EmoLLM paper appendix B.2; Shao et al. 2024): group-relative advantages
  * A_i = (R(τ_i) − μ_R) / (σ_R + ε) over the G trajectories of a group, and the clipped objective
  * ℓ_i = min(ρ_i A_i, clip(ρ_i, 1 − ε_clip, 1 + ε_clip) A_i), maximised, with an optional KL to a reference policy
  * (β · KL(π_θ ‖ π_ref)); no critic.

@@ -1,6 +1,6 @@
 /**
- * LLM-judge forms of EmoLLM's Stage II rewards (emollm.txt §3.2.2, appendices A and B.1: "at each turn, a judge
- * model evaluates four aspects", gpt-5-mini in the paper), selected by `rewards: 'llm'` in the GRPO
+ * LLM-judge forms of EmoLLM's Stage II rewards (EmoLLM paper §3.2.2, appendices A and B.1: "at each turn, a
+ * judge model evaluates four aspects", gpt-5-mini in the paper), selected by `rewards: 'llm'` in the GRPO
  * configuration. Same outputs and ranges as the template scorers of rewards.ts, so the aggregation
  * (rewards-trajectory.ts) and the weights are shared:
  *

@@ -1,5 +1,5 @@
 /**
- * Aggregation of the Stage II rewards over a trajectory (emollm.txt appendix B.2):
+ * Aggregation of the Stage II rewards over a trajectory (EmoLLM paper appendix B.2):
  * r_t = λ_cog R_cog(t) + λ_ARG R_ARG(t) + λ_RP R_RP(t) − λ_over R_over(t) per turn, and
  * R(τ) = mean_t r_t + λ_emo R_emo(τ) + λ_task G(τ), where G(τ) is the environment's return (the judge's terminal
  * utility; the library's addition for ESConv, P4G and CB, see config.ts). The turn rewards are averaged, not

@@ -1,6 +1,6 @@
 /**
- * The turn-level rewards of EmoLLM's Stage II (emollm.txt §3.2.2 and appendix A), as template scorers over what
- * the actor could see and what the environment then showed — never the simulator's hidden state:
+ * The turn-level rewards of EmoLLM's Stage II (EmoLLM paper §3.2.2 and appendix A), as template scorers over
+ * what the actor could see and what the environment then showed — never the simulator's hidden state:
  *
  * - cognitive reliability R_cog(t) ∈ [0, 1]: 0.5 · grounded + 0.5 · (1 − unsupported share). `grounded` is 1 when
  *   the reply shares a content word with the visible context (the user's turns, the actor's task view);

@@ -1,6 +1,6 @@
 /**
- * EmoLLM-GRPO rollouts (emollm.txt §3.2.2, Figure 3): per turn the trained heads decide, over the frozen ARG
- * actor, realizer and reverse-perspective predictor —
+ * EmoLLM-GRPO rollouts (EmoLLM paper §3.2.2, Figure 3): per turn the trained heads decide, over the frozen
+ * ARG actor, realizer and reverse-perspective predictor —
  *
  * 1. the gate g ~ π(g | o): write an ARG trace first, or reply directly (the "w/o ARG" ablation: never a trace);
  * 2. the response strategy K ~ π(K | o), to which the ARG's strategy node is fixed;

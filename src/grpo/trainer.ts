@@ -1,5 +1,5 @@
 /**
- * The EmoLLM-GRPO trainer (emollm.txt §3.2.2, appendix B.2): each RL step plays `groupsPerStep` groups of
+ * The EmoLLM-GRPO trainer (EmoLLM paper §3.2.2, appendix B.2): each RL step plays `groupsPerStep` groups of
  * G trajectories (one scenario and one starting checkpoint per group, the step's weights θ_old), scores every
  * trajectory with the Stage II rewards (template scorers or an LLM judge, `config.rewards`), forms group-relative advantages and runs the clipped GRPO update of the
  * trained heads with a KL to the reference heads (the initial weights); no critic.

@@ -3,7 +3,7 @@
  * written, a file that cannot be read and a file whose content is damaged. Each names the path and says what is
  * wrong in plain words (never a bare errno code or raw parser text).
  */
-import { LabError } from '../errors';
+import { LabError, type SettingSpeller } from '../errors';
 import { withArticle } from '../errors/plural';
 
 /**
@@ -13,18 +13,51 @@ import { withArticle } from '../errors/plural';
 export class OutputConflictError extends LabError {
   override name = 'OutputConflictError';
   override readonly code: string = 'OUTPUT_CONFLICT';
+  /** The switches that would let the call proceed here (`resume` continues what is there, `overwrite` replaces it). */
+  readonly pass: readonly OutputSwitch[];
+  /** How to proceed in words, besides {@link OutputConflictError.pass} (e.g. `choose another path`), or empty. */
+  readonly hint: string;
   /**
    * @param path the output path as given.
    * @param found what is there, in words (e.g. `a folder with 3 entries (a.txt, b, c.json)`).
-   * @param hint how to proceed (e.g. `pass --overwrite to replace it`), or empty.
+   * @param hint how to proceed in words (e.g. `give the path of a folder`), or empty; or the switches that
+   *   would proceed (`pass`), with words that follow them (`orElse`, e.g. `choose another path`).
    */
   constructor(
     readonly path: string,
     readonly found: string,
-    hint = '',
+    hint: string | { pass: readonly OutputSwitch[]; orElse?: string } = '',
   ) {
-    super(`output ${path} already holds ${found}${hint ? `; ${hint}` : ''}`);
+    const pass = typeof hint === 'string' ? [] : hint.pass;
+    const words = typeof hint === 'string' ? hint : (hint.orElse ?? '');
+    super(outputConflictMessage(path, found, pass, words, (s) => s));
+    this.pass = pass;
+    this.hint = words;
   }
+
+  override get settings(): readonly string[] {
+    return this.pass;
+  }
+
+  override render(spell: SettingSpeller): string {
+    return outputConflictMessage(this.path, this.found, this.pass, this.hint, spell);
+  }
+}
+
+/** A switch of an output guard: `resume` continues what the output holds, `overwrite` replaces it. */
+export type OutputSwitch = 'resume' | 'overwrite';
+
+function outputConflictMessage(
+  path: string,
+  found: string,
+  pass: readonly OutputSwitch[],
+  hint: string,
+  spell: SettingSpeller,
+): string {
+  const doing = { resume: 'to continue it', overwrite: 'to replace it' } as const;
+  const switches = pass.map((s) => `${spell(s)} ${doing[s]}`).join(' or ');
+  const how = [switches ? `pass ${switches}` : '', hint].filter(Boolean).join(' or ');
+  return `output ${path} already holds ${found}${how ? `; ${how}` : ''}`;
 }
 
 /** An output path cannot be written at all: it lies under a file, or its folder is not writable. */

@@ -20,6 +20,7 @@ import {
   OutputPathError,
   PathKindError,
   WriterClosedError,
+  type OutputSwitch,
 } from './errors';
 import { decodeUtf8, firstInvalidUtf8, parseJsonText } from './json';
 import { writeAll, writeError } from './disk';
@@ -271,7 +272,7 @@ export async function assertOutputAvailable(path: string, options: OutputGuardOp
   if (kind === 'file') {
     if (!info.isFile()) throw new OutputConflictError(path, found, 'give the path of a file');
     if (!overwrite && !resume) {
-      throw new OutputConflictError(path, found, 'pass overwrite to replace it or choose another path');
+      throw new OutputConflictError(path, found, { pass: ['overwrite'], orElse: 'choose another path' });
     }
     await assertParentWritable(path);
     return resume ? 'resume' : 'replace';
@@ -296,10 +297,8 @@ export async function assertOutputAvailable(path: string, options: OutputGuardOp
   } else if (resume && owned === true) state = 'resume';
   else if (overwrite) state = 'replace';
   else {
-    const hint = owned
-      ? 'pass resume to continue it or overwrite to replace it'
-      : 'pass overwrite to replace it';
-    throw new OutputConflictError(path, found, hint);
+    const pass: OutputSwitch[] = owned ? ['resume', 'overwrite'] : ['overwrite'];
+    throw new OutputConflictError(path, found, { pass });
   }
   if (!(await canCreateIn(path)) || !(await canCreateIn(dirname(resolve(path))))) {
     throw new OutputPathError(path, 'the folder (or the folder holding it) is not writable');

@@ -1,8 +1,9 @@
 /**
  * The build-principles job: a principle memory built by template self-play against Cog-Sim with the per-turn
- * critic and backtracking revision (Principles paper §3; DESIGN.md "Principles"). It returns the memory as its
- * file content (`MemoryFile`) with the build's figures; the caller stores it (the CLI writes it atomically to
- * `--out`, a browser to IndexedDB). Deterministic: the same configuration gives the same memory.
+ * critic and backtracking revision (Principles paper §3; docs/architecture.md "Principles"). It returns the
+ * memory as its file content (`MemoryFile`) with the build's figures; the caller stores it (the CLI writes it
+ * atomically to `--out`, a browser to IndexedDB). Deterministic: the same configuration gives the same
+ * memory.
  */
 import { z } from 'zod';
 import { RandomPolicy, TemplateRealizer } from '../agents';

@@ -126,8 +126,9 @@ export interface JobOptions {
 export function parseJobConfig<S extends z.ZodType>(schema: S, input: unknown, job: string): z.output<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success)
-    throw new JobConfigError(
-      `${job}: ` + parsed.error.issues.map((i) => `${i.path.join('.') || 'config'}: ${i.message}`).join('; '),
+    throw JobConfigError.fromIssues(
+      job,
+      parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     );
   return parsed.data;
 }

@@ -31,7 +31,7 @@ import {
   type JobOptions,
 } from './common';
 import { JobAbortedError, JobConfigError } from './errors';
-import { PolicyRegistry, policyResource, type PolicyResources } from './policies';
+import { PolicyRegistry, policyResource, type PolicyResources } from '../policies';
 import { PolicyResourcesField } from './resources';
 
 /** The evaluate job's configuration. Each field's description is its command-line `--help` line. */
@@ -46,7 +46,7 @@ export const EvaluateConfigSchema = z
     policies: z
       .array(z.string().min(1))
       .min(1)
-      .describe('policies of the registry, compared on the same episodes'),
+      .describe('policies of the catalogue (see "Policies" below), compared on the same episodes'),
     seedSets: z
       .array(z.object({ task: TaskField, name: z.string(), seeds: z.array(SeedSchema) }))
       .optional()
@@ -75,8 +75,8 @@ export const EvaluateConfigSchema = z
       .max(100)
       .optional()
       .describe(
-        `episode horizon in actor turns (default: ${EMOLLM_HORIZON} for EmoLLM tasks, the paper's cap; otherwise ` +
-          "the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
+        `episode horizon in actor turns (default: ${EMOLLM_HORIZON} for EmoLLM tasks, the EmoLLM paper's cap, ` +
+          "appendix D.2; otherwise the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
       ),
     ...commonFields,
     reference: z.string().optional().describe('paired differences against this policy (default: the first)'),
@@ -169,7 +169,7 @@ export async function evaluateJob(
   });
   const resources = (config.resources ?? {}) as PolicyResources;
   const registry = await PolicyRegistry.create(
-    roles,
+    roles.policyParts,
     resources,
     options.embedder ? { embedder: options.embedder } : {},
   );

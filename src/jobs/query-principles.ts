@@ -7,7 +7,8 @@ import { z } from 'zod';
 import { HashedNgramEmbedder, type Embedder } from '../embed';
 import { formatPrinciple, PrincipleMemory } from '../memory';
 import { parseJobConfig, TaskField } from './common';
-import { PolicyUnavailableError } from './errors';
+import { PolicyUnavailableError } from '../agents/errors';
+import { POLICY_NAMES } from '../policies';
 import { withArticle } from '../errors/plural';
 
 /** The query job's configuration. Each field's description is its command-line `--help` line. */
@@ -50,6 +51,8 @@ export async function queryPrinciplesJob(
   });
   if (c.task !== undefined && memory.task !== c.task)
     throw new PolicyUnavailableError(
+      `principles:${c.source ?? memory.name}`,
+      POLICY_NAMES,
       `${c.source ?? 'the memory'} is ${withArticle(memory.task)} memory, not ${c.task}`,
     );
   const hits = await memory.retrieve(c.text, c.k);

@@ -3,7 +3,7 @@ import { z } from 'zod';
 import type { PpdppModel } from '../baselines/ppdpp/model';
 import type { TrainedActor } from '../rl/policy';
 
-/** {@link PolicyResources} (src/jobs/policies.ts) as a schema field: plain data, checked when loaded. */
+/** {@link PolicyResources} (src/policies/registry.ts) as a schema field: plain data, checked when loaded. */
 export const PolicyResourcesField = z
   .object({
     principles: z.record(z.string(), z.unknown()).optional(),

@@ -46,7 +46,7 @@ import {
   type JobOptions,
 } from './common';
 import { FinishedEpisodeMismatchError } from './errors';
-import { PolicyRegistry, type PolicyResources } from './policies';
+import { PolicyRegistry, type PolicyResources } from '../policies';
 import { PolicyResourcesField } from './resources';
 
 /** The simulate job's configuration. Each field's description is its command-line `--help` line. */
@@ -57,7 +57,7 @@ export const SimulateConfigSchema = z
       .string()
       .min(1)
       .default('random')
-      .describe('the policy, one name of the policy registry (see "Policies" below)'),
+      .describe('the policy, one name of the policy catalogue (see "Policies" below)'),
     episodes: z
       .number()
       .int()
@@ -76,8 +76,8 @@ export const SimulateConfigSchema = z
       .max(100)
       .optional()
       .describe(
-        `episode horizon in actor turns (default: ${EMOLLM_HORIZON} for EmoLLM scenario seeds, the paper's cap; ` +
-          "otherwise the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
+        `episode horizon in actor turns (default: ${EMOLLM_HORIZON} for EmoLLM scenario seeds, the EmoLLM paper's ` +
+          "cap, appendix D.2; otherwise the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
       ),
     ...commonFields,
     seeds: SeedsField,
@@ -245,7 +245,10 @@ export async function simulateJob(
   options.signal?.addEventListener('abort', onAbort, { once: true });
   // `language` is part of the configuration just validated: built without validating it again.
   const roles = buildRoles(language, { ...options.runtime, signal: stop.signal });
-  const registry = await PolicyRegistry.create(roles, (config.resources ?? {}) as PolicyResources);
+  const registry = await PolicyRegistry.create(
+    roles.policyParts,
+    (config.resources ?? {}) as PolicyResources,
+  );
   try {
     // Each episode in flight has its own environment and policy (both keep per-episode state).
     const slots = Array.from({ length: width }, () => ({

@@ -1,5 +1,5 @@
 /**
- * Browser side of the policy registry and the train job: `principles:<name>` and `cstpo:<run>` read from the
+ * Browser side of the policy registry (src/policies) and the train job: `principles:<name>` and `cstpo:<run>` read from the
  * library's IndexedDB stores (principle memories: `PrincipleStore`, src/memory/store.ts; CSTPO runs:
  * `IdbRunStore`, src/rl/store.ts) as the plain data the jobs take ({@link PolicyResources}), and
  * {@link IdbTrainStorage}: a train job's run kept in IndexedDB (the run store plus a small database of the
@@ -12,8 +12,9 @@ import { PRINCIPLE_DB_NAME, PrincipleStore } from '../memory/store';
 import { IdbRunStore, RUN_DB_NAME, type RunRecord } from '../rl/store';
 import type { TrainerSnapshot } from '../rl/trainer';
 import { Database, writeTransaction } from '../store';
-import { PolicyUnavailableError, TrainRunError } from './errors';
-import { policyResource, type PolicyResources } from './policies';
+import { PolicyUnavailableError } from '../agents/errors';
+import { StoredRunExistsError } from './errors';
+import { POLICY_NAMES, policyResource, type PolicyResources } from '../policies';
 import type { TrainStorage, TrainStorageState } from './train';
 
 /** Database names of {@link loadStoredPolicyResources} (defaults: the stores' own defaults). */
@@ -47,6 +48,8 @@ export async function loadStoredPolicyResources(
         const ref = (r as { ref: string }).ref;
         if ((await store.meta(ref)) === undefined)
           throw new PolicyUnavailableError(
+            `principles:${ref}`,
+            POLICY_NAMES,
             `policy "principles:${ref}": no principle memory "${ref}" is stored`,
           );
         const file = await store.exportFile(ref, new HashedNgramEmbedder());
@@ -63,7 +66,11 @@ export async function loadStoredPolicyResources(
         const ref = (r as { ref: string }).ref;
         const stored = await store.load(ref);
         if (!stored)
-          throw new PolicyUnavailableError(`policy "cstpo:${ref}": no training run "${ref}" is stored`);
+          throw new PolicyUnavailableError(
+            `cstpo:${ref}`,
+            POLICY_NAMES,
+            `policy "cstpo:${ref}": no training run "${ref}" is stored`,
+          );
         out.cstpo = { ...out.cstpo, [ref]: { config: stored.run.config, actor: stored.latest.actor } };
       }
     } finally {
@@ -118,13 +125,13 @@ export class IdbTrainStorage implements TrainStorage {
 
   /**
    * `absent` without a `split.json`; a stored run is resumed or replaced as asked.
-   * @throws TrainRunError when a run is stored and neither `resume` nor `overwrite` is given.
+   * @throws StoredRunExistsError when a run is stored and neither `resume` nor `overwrite` is given.
    */
   async prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState> {
     if ((await this.readText('split.json')) === null) return 'absent';
     if (mode.resume) return 'resume';
     if (mode.overwrite) return 'replace';
-    throw new TrainRunError(`a run "${this.runId}" is stored; resume it or overwrite it`);
+    throw new StoredRunExistsError(this.runId);
   }
 
   /**

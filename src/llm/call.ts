@@ -1,16 +1,19 @@
 /**
- * The structured call every LLM role makes (DESIGN.md "The language backends"): the role's prompt template gives
- * the messages and a zod answer schema; {@link askRole} sends them through `askStructured` (JSON-schema-
- * constrained answer, also asked for in words, validated, retried a bounded number of times with the validation
- * error shown to the model) and, when every attempt fails, throws {@link RoleOutputError} naming the role and
- * carrying every raw answer.
+ * The structured call every LLM role makes (docs/architecture.md "Language backends"): the role's prompt
+ * template gives the messages and a zod answer schema; {@link askRole} sends them through `askStructured`
+ * (JSON-schema-constrained answer, also asked for in words, validated, retried a bounded number of times with
+ * the validation error shown to the model) and, when every attempt fails, throws {@link RoleOutputError}
+ * naming the role and carrying every raw answer.
  */
 import type { z } from 'zod';
 import { StructuredOutputError } from './errors';
 import { askStructured, type AskStructuredOptions } from './structured';
 import type { ChatBackend, ChatMessage, ChatRequest } from './types';
 
-/** The language roles of DESIGN.md's table that this project builds on a `ChatBackend`. */
+/**
+ * The language roles (docs/architecture.md "Roles and what each may see") that this project builds on a
+ * `ChatBackend`.
+ */
 export const ROLE_NAMES = [
   'strategy',
   'realizer',

@@ -1,10 +1,10 @@
 /**
- * Typed errors of the language backends (DESIGN.md "The language backends"). Every error a backend or the
- * structured-output loop throws is an {@link LlmError}; callers branch on the class (or on `name`, which
+ * Typed errors of the language backends (docs/architecture.md "Language backends"). Every error a backend or
+ * the structured-output loop throws is an {@link LlmError}; callers branch on the class (or on `name`, which
  * survives a worker boundary and `structuredClone`).
  */
 
-import { LabError } from '../errors';
+import { LabError, type SettingSpeller } from '../errors';
 
 /**
  * Base class of every error thrown by `src/llm`, a {@link LabError}. `name` equals the class name; it is declared
@@ -140,12 +140,27 @@ export class PrivacyError extends LlmError {
     readonly url: string,
     message?: string,
   ) {
-    super(
-      message ??
-        `refusing non-loopback URL ${url}: dialogue text would leave this machine; ` +
-          'use a local server (127.0.0.1, localhost, [::1]) or pass allowRemote: true',
-    );
+    super(message ?? privacyMessage(url, librarySwitch));
   }
+
+  /** `allowRemote`: the setting that would let dialogue text leave the machine. */
+  override get settings(): readonly string[] {
+    return ['allowRemote'];
+  }
+
+  override render(spell: SettingSpeller): string {
+    return privacyMessage(this.url, spell);
+  }
+}
+
+/** A switch as a configuration object sets it: `allowRemote: true`. */
+const librarySwitch: SettingSpeller = (setting) => `${setting}: true`;
+
+function privacyMessage(url: string, spell: SettingSpeller): string {
+  return (
+    `refusing non-loopback URL ${url}: dialogue text would leave this machine; ` +
+    `use a local server (127.0.0.1, localhost, [::1]) or pass ${spell('allowRemote')}`
+  );
 }
 
 /**
@@ -165,20 +180,27 @@ export class RedirectRefusedError extends PrivacyError {
     readonly toUrl: string | undefined,
   ) {
     const fromHost = new URL(fromUrl).host;
-    const target =
-      toUrl === undefined ? 'a target the browser does not reveal' : `another host, ${new URL(toUrl).host}`;
-    super(
-      fromUrl,
-      `refusing a redirect from ${fromHost} to ${target}: dialogue text would leave this machine; ` +
-        'nothing was sent there (pass allowRemote: true to follow redirects to remote hosts)',
-    );
+    const toHost = toUrl === undefined ? undefined : new URL(toUrl).host;
+    super(fromUrl, redirectMessage(fromHost, toHost, librarySwitch));
     this.fromHost = fromHost;
-    this.toHost = toUrl === undefined ? undefined : new URL(toUrl).host;
+    this.toHost = toHost;
+  }
+
+  override render(spell: SettingSpeller): string {
+    return redirectMessage(this.fromHost, this.toHost, spell);
   }
   /** Host (with port) that answered with the redirect. */
   readonly fromHost: string;
   /** Host (with port) of the redirect target; undefined when the browser hides it. */
   readonly toHost: string | undefined;
+}
+
+function redirectMessage(fromHost: string, toHost: string | undefined, spell: SettingSpeller): string {
+  const target = toHost === undefined ? 'a target the browser does not reveal' : `another host, ${toHost}`;
+  return (
+    `refusing a redirect from ${fromHost} to ${target}: dialogue text would leave this machine; ` +
+    `nothing was sent there (pass ${spell('allowRemote')} to follow redirects to remote hosts)`
+  );
 }
 
 /**

@@ -1,4 +1,7 @@
-/** Language backends (DESIGN.md "The language backends"): the ChatBackend contract and its implementations. */
+/**
+ * Language backends (docs/architecture.md "Language backends"): the ChatBackend contract and its
+ * implementations.
+ */
 export * from './errors';
 export * from './types';
 export * from './usage';

@@ -1,6 +1,7 @@
 /**
- * A local llama.cpp engine in Node (issue 24, item 1): a GGUF model file run through `node-llama-cpp` (prebuilt
- * binaries, CPU by default), behind the same {@link ChatBackend} contract as the other backends.
+ * A local llama.cpp engine in Node (docs/architecture.md "Language backends", item 4): a GGUF model file run
+ * through `node-llama-cpp` (prebuilt binaries, CPU by default), behind the same {@link ChatBackend} contract
+ * as the other backends.
  *
  * - `node-llama-cpp` is an optional peer dependency: it is imported when the first call loads the model, and a
  *   missing package is a {@link MissingPackageError} with the install command. Nothing is built or downloaded

@@ -1,6 +1,6 @@
 /**
  * OpenAI-compatible HTTP backend for a chat server the user runs locally (Ollama, llama.cpp server, vLLM):
- * `POST {baseUrl}/chat/completions`, no streaming (DESIGN.md "The language backends", item 2).
+ * `POST {baseUrl}/chat/completions`, no streaming (docs/architecture.md "Language backends", item 2).
  *
  * Privacy by default: only loopback URLs (127.0.0.0/8, `localhost`, `[::1]`) unless `allowRemote: true`.
  * Each attempt has a timeout; 429 and 5xx answers and refused connections are retried a bounded number of

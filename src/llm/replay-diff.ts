@@ -1,5 +1,5 @@
 /**
- * Words for a replay miss (issue 10): what an unmatched request asked, and how it differs from the nearest
+ * Words for a replay miss: what an unmatched request asked, and how it differs from the nearest
  * request the replay backend did answer — so that "request not recorded" shows the rejected or changed prompt
  * (typically a repair turn appended after a recorded answer was refused) instead of a bare hash.
  */

@@ -1,5 +1,6 @@
 /**
- * Recording/replay backend for tests and reproducible runs (DESIGN.md "The language backends", item 3).
+ * Recording/replay backend for tests and reproducible runs
+ * (docs/architecture.md "Language backends", item 3).
  *
  * A fixture is a JSON object: key = {@link requestKey} of the request → one response (answered every time)
  * or a list of responses (answered in order, one per call; a call past the end is an error). In `record`

@@ -1,7 +1,7 @@
 /**
  * Structured (JSON-schema-constrained) answers and label scoring on top of any {@link ChatBackend}
- * (DESIGN.md "The language backends": every LLM role asks for a structured answer, validates it and retries a
- * bounded number of times).
+ * (docs/architecture.md "Language backends": every LLM role asks for a structured answer, validates it and
+ * retries a bounded number of times).
  */
 import { z } from 'zod';
 import { InvalidRequestError, MalformedResponseError, StructuredOutputError } from './errors';

@@ -1,8 +1,8 @@
 /**
  * The `ChatBackend` contract: the subset of the OpenAI chat-completions API that every language backend
- * implements (DESIGN.md "The language backends"): WebLLM in a worker, an OpenAI-compatible local server, and
- * replay. Requests and responses are plain JSON (they cross worker boundaries and are stored as fixtures).
- * The zod schemas validate requests before they are sent and HTTP responses when they arrive.
+ * implements (docs/architecture.md "Language backends"): WebLLM in a worker, an OpenAI-compatible local
+ * server, and replay. Requests and responses are plain JSON (they cross worker boundaries and are stored as
+ * fixtures). The zod schemas validate requests before they are sent and HTTP responses when they arrive.
  */
 import { z } from 'zod';
 import { InvalidRequestError } from './errors';

@@ -1,6 +1,7 @@
 /**
  * WebLLM backend: the engine lives in a dedicated module worker (workers/llm.worker.ts) and the page holds
- * WebLLM's `WebWorkerMLCEngine` client (DESIGN.md "The language backends", item 1, and "Browser facts").
+ * WebLLM's `WebWorkerMLCEngine` client (docs/architecture.md "Language backends", item 1, and
+ * "Browser and GPU notes").
  *
  * What this wrapper adds to WebLLM:
  * - requests run one at a time (a queue), each loading the model first if needed;

@@ -1,7 +1,7 @@
 /**
  * The CPU engine of the browser: a GGUF model run by llama.cpp compiled to WebAssembly (`@wllama/wllama`), for
- * machines without WebGPU (issue 24, item 3). Same {@link ChatBackend} contract, queue, typed errors, aborts,
- * timeouts and usage counting as {@link WebLlmBackend}.
+ * machines without WebGPU (docs/architecture.md "Language backends", item 5). Same {@link ChatBackend}
+ * contract, queue, typed errors, aborts, timeouts and usage counting as {@link WebLlmBackend}.
  *
  * Where it runs: wllama starts its own module worker (from a Blob URL) and runs llama.cpp there, so generation
  * never blocks the thread that holds this backend (a page or an episode worker). Its WebAssembly binary is the

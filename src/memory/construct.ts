@@ -25,7 +25,7 @@ import { MemoryOptionError } from './errors';
 import { REALIZATIONS_PER_STRATEGY } from '../agents/realizer';
 import type { Policy, Realizer } from '../agents/types';
 import type { DialogueEnv, Observation, StepResult } from '../env/env';
-import { LabError } from '../errors';
+import { LabError, type SettingSpeller } from '../errors';
 import { Rng } from '../rng';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { Seed } from '../tasks/seed';
@@ -89,9 +89,35 @@ export class ConstructionCheckpointError extends LabError {
     readonly source: string,
     readonly line: number,
     readonly reason: string,
+    /** The header field that shows the checkpoint is another build's, when that is the fault. */
+    readonly mismatch?: CheckpointMismatch,
   ) {
     super(`${source} line ${line}: ${reason}`);
   }
+
+  /** The build setting that differs ({@link CheckpointMismatch.key}), if any. */
+  override get settings(): readonly string[] {
+    return this.mismatch ? [this.mismatch.key] : [];
+  }
+
+  override render(spell: SettingSpeller): string {
+    if (!this.mismatch) return this.message;
+    return `${this.source} line ${this.line}: ${mismatchReason(this.mismatch, spell)}`;
+  }
+}
+
+/**
+ * A checkpoint header field that differs from this build's: `key` (a {@link ConstructionHeader} field such as
+ * `maxAttempts` or `seedIds`), the checkpoint's value and this build's, each as JSON cut to 80 characters.
+ */
+export interface CheckpointMismatch {
+  key: string;
+  found: string;
+  expected: string;
+}
+
+function mismatchReason(m: CheckpointMismatch, spell: SettingSpeller): string {
+  return `made by another build: ${spell(m.key)} is ${m.found}, this build has ${m.expected}`;
 }
 
 function trialOf(action: { strategy: string; utterance: string }, step: StepResult): Trial {
@@ -238,7 +264,7 @@ export interface ConstructionHeader {
   roles: string[];
   /**
    * The simulator version the episodes were played on (`SIMULATOR_VERSION`): a build is not resumed on another
-   * simulator (issue 9), since its finished episodes would come from other rules than the ones that follow.
+   * simulator, since its finished episodes would come from other rules than the ones that follow.
    */
   simulatorVersion: string;
 }
@@ -264,12 +290,15 @@ export function checkpointLine(value: ConstructionHeader | SelfPlayEpisode): str
   return `${JSON.stringify(value)}\n`;
 }
 
-/** The first field where two headers differ, as words, or undefined when they are the same build. */
-function headerDifference(found: Record<string, unknown>, expected: ConstructionHeader): string | undefined {
+/** The first field where two headers differ, or undefined when they are the same build. */
+function headerDifference(
+  found: Record<string, unknown>,
+  expected: ConstructionHeader,
+): CheckpointMismatch | undefined {
   for (const [key, value] of Object.entries(expected)) {
     if (JSON.stringify(found[key]) !== JSON.stringify(value)) {
       const shown = (v: unknown) => (JSON.stringify(v) ?? 'nothing').slice(0, 80);
-      return `${key} is ${shown(found[key])}, this build has ${shown(value)}`;
+      return { key, found: shown(found[key]), expected: shown(value) };
     }
   }
   return undefined;
@@ -307,7 +336,14 @@ export function parseConstructionCheckpoint(
     throw new ConstructionCheckpointError(source, 1, 'not a principle construction checkpoint');
   }
   const difference = headerDifference(header, expected);
-  if (difference) throw new ConstructionCheckpointError(source, 1, `made by another build: ${difference}`);
+  if (difference) {
+    throw new ConstructionCheckpointError(
+      source,
+      1,
+      mismatchReason(difference, (key) => key),
+      difference,
+    );
+  }
   const episodes: SelfPlayEpisode[] = [];
   for (const [i, line] of lines.slice(1).entries()) {
     const n = i + 2;

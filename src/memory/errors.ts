@@ -1,5 +1,5 @@
 /**
- * Errors of the Principles memory (issue 12) that belong to no single module. Errors tied to one module stay
+ * Errors of the Principles memory that belong to no single module. Errors tied to one module stay
  * beside it: `MemoryFileError` (file.ts), the store errors (store.ts), `ConstructionError` and
  * `ConstructionCheckpointError` (construct.ts), `PrincipleParseError` (principle.ts).
  */

@@ -11,6 +11,7 @@
  */
 import type { DBSchema, IDBPTransaction } from 'idb';
 import type { Embedder } from '../embed';
+import type { SettingSpeller } from '../errors';
 import { Database, StoreError, writeTransaction } from '../store';
 import { getTask } from '../tasks';
 import type { TaskId } from '../tasks/seed';
@@ -61,8 +62,21 @@ export class MemoryExistsError extends StoreError {
   override name: string = 'MemoryExistsError';
   override readonly code: string = 'MEMORY_EXISTS';
   constructor(readonly memory: string) {
-    super(`a principle memory named "${memory}" already exists; pass replace: true to overwrite it`);
+    super(memoryExistsMessage(memory, (setting) => `${setting}: true`));
   }
+
+  /** `replace`: the save option that overwrites the stored memory. */
+  override get settings(): readonly string[] {
+    return ['replace'];
+  }
+
+  override render(spell: SettingSpeller): string {
+    return memoryExistsMessage(this.memory, spell);
+  }
+}
+
+function memoryExistsMessage(memory: string, spell: SettingSpeller): string {
+  return `a principle memory named "${memory}" already exists; pass ${spell('replace')} to overwrite it`;
 }
 
 /** Stored data that this version cannot read (a newer record schema, or an embedder of another dimension). */

@@ -1,8 +1,8 @@
 /**
- * The language roles of Principles (DESIGN.md role table: "principle writer / reinterpreter"), each with a
- * template and an LLM implementation: the writer turns a successful (or revised) turn into a principle, the
- * reviser proposes a new strategy after failed trials, the reinterpreter adapts retrieved principles to the
- * current dialogue (Principles paper §3.1–3.2, appendix E).
+ * The language roles of Principles (docs/architecture.md "Roles and what each may see": principle writer /
+ * reinterpreter), each with a template and an LLM implementation: the writer turns a successful (or revised)
+ * turn into a principle, the reviser proposes a new strategy after failed trials, the reinterpreter adapts
+ * retrieved principles to the current dialogue (Principles paper §3.1–3.2, appendix E).
  */
 import type { Observation } from '../env/env';
 import { PPDPP_LABELS, PPDPP_REWARDS } from '../env/judge';

@@ -1,4 +1,4 @@
-/** Errors of the worker pool (issue 12). `WorkerFailedError` (index.ts) stays beside the pool that throws it. */
+/** Errors of the worker pool. `WorkerFailedError` (index.ts) stays beside the pool that throws it. */
 import { LabError } from '../errors';
 
 /** A pool option out of range (worker count, an empty worker list); the message names it. */

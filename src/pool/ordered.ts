@@ -1,5 +1,5 @@
 /**
- * Concurrent work in one thread with results in order (issue 24: N episodes in flight against one language
+ * Concurrent work in one thread with results in order (N episodes in flight against one language
  * backend): at most `width` calls of `work` run at once, and `emit` receives each result in item order, one at a
  * time, as soon as every earlier one has been emitted. The first failure stops new items from starting, aborts
  * `stop` (so the work in flight can stop), waits for the rest to settle and is then thrown.

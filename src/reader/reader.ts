@@ -1,6 +1,7 @@
 /**
- * The actor's reading of text (issue 9): what the actor-side template rules — the ARG reverse-perspective
- * predictor, the GRPO template rewards and Principles' situation descriptions — know of an utterance.
+ * The actor's reading of text (docs/architecture.md "Role boundaries"): what the actor-side template rules —
+ * the ARG reverse-perspective predictor, the GRPO template rewards and Principles' situation descriptions —
+ * know of an utterance.
  *
  * It is independent of the simulator's perception (`src/text`, `src/sim`, the task topic lexicons), from which
  * nothing here is imported (a test holds that): the text is parsed with compromise (the simulator parses with

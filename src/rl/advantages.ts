@@ -1,5 +1,5 @@
 /**
- * CSTPO's advantages and critic targets (paper §3.3, §B.1, §C.2; DESIGN.md "CSTPO in the browser"), as pure
+ * CSTPO's advantages and critic targets (paper §3.3, §B.1, §C.2; docs/architecture.md "CSTPO"), as pure
  * functions over one RL step's batch.
  *
  * Advantages use the frozen previous critic (its values are computed before this step's critic update):

@@ -1,5 +1,5 @@
 /**
- * Sparse complete-branch sampling (paper §3.3 and §B.2; DESIGN.md "CSTPO in the browser"), and the
+ * Sparse complete-branch sampling (paper §3.3 and §B.2; docs/architecture.md "CSTPO"), and the
  * full-trajectory sampling it is compared with.
  *
  * Branching, per seed: one main trajectory is sampled with the current policy and an environment checkpoint is

@@ -1,6 +1,6 @@
 /**
  * Training configuration of a CSTPO run, validated with zod, with the paper's defaults where it gives them
- * (paper §4.3, §B.2, §E.1; DESIGN.md "CSTPO in the browser": 10 seeds per step, γ = 1, horizon 30, ESConv 4
+ * (paper §4.3, §B.2, §E.1; docs/architecture.md "CSTPO": 10 seeds per step, γ = 1, horizon 30, ESConv 4
  * checkpoints and P4G/CB 2, two strategies × two realizations per checkpoint). Everything else (network sizes,
  * learning rates, epochs) is this library's choice for small tfjs networks, chosen so a step takes seconds
  * on two CPU cores.

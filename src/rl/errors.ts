@@ -1,7 +1,7 @@
 /**
- * Typed errors of `src/rl` that belong to no single module (issue 12: one `errors.ts` per folder). Errors tied to
- * one module stay beside it: `SnapshotError` (trainer.ts), `RunNotFoundError` and `StoredRunError` (store.ts),
- * `CorruptWeightsError` and `WeightMismatchError` (params.ts).
+ * Typed errors of `src/rl` that belong to no single module (docs/architecture.md "Errors": one `errors.ts`
+ * per folder). Errors tied to one module stay beside it: `SnapshotError` (trainer.ts), `RunNotFoundError` and
+ * `StoredRunError` (store.ts), `CorruptWeightsError` and `WeightMismatchError` (params.ts).
  */
 import { LabError } from '../errors';
 

@@ -1,7 +1,8 @@
 /**
- * Evaluation of an actor on held-out seeds (DESIGN.md "Evaluation"): every seed played `repeats` times with
- * the actor sampling its actions, the same environment seeds for every actor compared, and the mean terminal
- * return, success rate and turns summarised with 95% bootstrap intervals clustered by seed (paper §E.2).
+ * Evaluation of an actor on held-out seeds (docs/architecture.md "Evaluation and statistics"): every seed
+ * played `repeats` times with the actor sampling its actions, the same environment seeds for every actor
+ * compared, and the mean terminal return, success rate and turns summarised with 95% bootstrap intervals
+ * clustered by seed (paper §E.2).
  */
 import { pairedEstimate, summarizeEpisodes, type EpisodeSummary, type PairedEstimate } from '../stats';
 import { Rng } from '../rng';

@@ -1,5 +1,5 @@
 /**
- * CSTPO (paper §3.3, appendices B–C; DESIGN.md "CSTPO in the browser"): the trainable strategy policy, utterance
+ * CSTPO (paper §3.3, appendices B–C; docs/architecture.md "CSTPO"): the trainable strategy policy, utterance
  * scorer and hierarchical critic in tfjs, sparse complete-branch sampling, the CSTPO update, SFT
  * initialisation, training sessions with IndexedDB persistence, and evaluation. Browser-safe; the Node file
  * store is in `./node`.

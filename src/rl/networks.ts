@@ -1,5 +1,5 @@
 /**
- * The trainable CSTPO networks in tfjs (DESIGN.md "CSTPO in the browser"; paper §3.3):
+ * The trainable CSTPO networks in tfjs (docs/architecture.md "CSTPO"; paper §3.3):
  *
  * - {@link StrategyPolicy} π(K | o): observation features → logits over the task's K labels, plus `w · prior`
  *   where `prior` is an optional [N, K] matrix of the LLM's own label log-probabilities and `w` a trainable

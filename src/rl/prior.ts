@@ -1,7 +1,7 @@
 /**
- * The optional LLM prior of the strategy policy (DESIGN.md "CSTPO in the browser": "optionally plus the LLM's
- * own label log-probabilities as a prior"). A {@link StrategyPrior} gives one log-probability per task label for
- * an observation; the strategy network adds it, times a trainable weight, to its logits.
+ * The optional LLM prior of the strategy policy (docs/architecture.md "CSTPO": optionally with a language
+ * model's own label log-probabilities as a prior). A {@link StrategyPrior} gives one log-probability per task
+ * label for an observation; the strategy network adds it, times a trainable weight, to its logits.
  */
 import type { Observation } from '../env/env';
 import { scoreLabels, type ChatBackend, type ChatMessage } from '../llm';

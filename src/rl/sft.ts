@@ -1,5 +1,5 @@
 /**
- * SFT initialisation of the strategy policy from human strategy labels (DESIGN.md "CSTPO in the browser";
+ * SFT initialisation of the strategy policy from human strategy labels (docs/architecture.md "CSTPO";
  * paper §4.3 and §E.1, where SFT mixes human dialogues with teacher trajectories).
  *
  * Examples come from two sources per training seed:

@@ -1,5 +1,5 @@
 /**
- * CSTPO's runs in the shared run store (src/runs/store.ts; DESIGN.md "CSTPO in the browser": weights, optimiser
+ * CSTPO's runs in the shared run store (src/runs/store.ts; docs/architecture.md "CSTPO": weights, optimiser
  * state, run history and RNG state persist in IndexedDB, so a run resumes where it stopped): the record, snapshot
  * and row types, the check of a loaded run ({@link validateStoredRun}), the typed errors, and
  * {@link IdbRunStore}, CSTPO's runs in the IndexedDB database `pdl-rl` (browsers, or Node with

@@ -1,5 +1,5 @@
 /**
- * The CSTPO update of one RL step (paper §3.3, §B.1, §B.2; DESIGN.md "CSTPO in the browser"):
+ * The CSTPO update of one RL step (paper §3.3, §B.1, §B.2; docs/architecture.md "CSTPO"):
  *
  * 1. The frozen previous critic (the critic before this step's update) gives V(X) and U(X, K) on every
  *    main-path row; {@link computeAdvantages} forms A_K and A_U from them and the branch returns.

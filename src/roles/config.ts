@@ -1,5 +1,5 @@
 /**
- * Which backend plays each language role (issue 3, item 5): a JSON-safe configuration, validated with zod, that
+ * Which backend plays each language role: a JSON-safe configuration, validated with zod, that
  * the CLI builds from `--backend`, `--model`, `--base-url` and `--fixtures`, and that an episode job carries into
  * a Web Worker. Any mix per role is allowed (e.g. the simulator on an LLM, the judge in template mode).
  */
@@ -56,7 +56,7 @@ export const BackendSpecSchema = z
     )
       ctx.addIssue({ code: 'custom', message: `backend ${b.kind} needs a model`, path: ['model'] });
     if (b.kind === 'openai' && !b.baseUrl)
-      ctx.addIssue({ code: 'custom', message: 'backend openai needs a baseUrl', path: ['baseUrl'] });
+      ctx.addIssue({ code: 'custom', message: 'backend openai needs its server URL', path: ['baseUrl'] });
   });
 /** A parsed backend spec. */
 export type BackendSpec = z.infer<typeof BackendSpecSchema>;

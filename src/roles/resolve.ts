@@ -4,14 +4,11 @@
  * each role's calls counted separately, and the template implementation wherever the config says `template`.
  */
 import { LlmRealizer, type GuidedRealizer } from '../agents/llm/realizer';
-import { LlmPolicy } from '../agents/llm/policy';
 import { LlmStrategyProposer } from '../agents/llm/strategy';
 import { TemplateStrategyProposer } from '../baselines/proactive';
-import { createPolicy } from '../agents/policies';
 import { TemplateRealizer } from '../agents/realizer';
 import type { Policy, StrategyProposer } from '../agents/types';
 import { LlmArgActor, LlmReversePredictor } from '../appraisal/llm';
-import { ArgPolicy } from '../appraisal/policy';
 import type { ArgActor, ReversePredictor } from '../appraisal/roles';
 import { TemplateArgActor, TemplateReversePredictor } from '../appraisal/template';
 import { judgeStack } from '../env/factory';
@@ -33,6 +30,8 @@ import type { SimRoles } from '../sim/roles';
 import { TemplateChangeProposer } from '../sim/template/proposer';
 import { TemplateModeClassifier } from '../sim/template/mode';
 import { TemplateResponder } from '../sim/template/responder';
+import { createPolicy } from '../policies/builders';
+import type { PolicyParts } from '../policies/catalogue';
 import type { TaskId } from '../tasks/seed';
 import { RolesConfigSchema, backendFor, type BackendSpec, type RolesConfig } from './config';
 import { CountingBackend } from './counting';
@@ -94,10 +93,11 @@ export interface ResolvedRoles {
    * EmoLLM's Stage II rewards (src/grpo/rewards-judge.ts) calls through it.
    */
   judgeCall: RoleCallOptions | null;
+  /** The actor's parts as the policy catalogue (src/policies) builds policies from them: these roles, `candidates`, `lookahead`. */
+  policyParts: PolicyParts;
   /**
-   * The actor policy for `spec`: `llm` (LLM strategy proposer + realizer), `arg` (ARG actor, lookahead with
-   * `candidates` > 1), or one of `createPolicy`'s (`random`, `replay`, `fixed:<label>`) over this realizer.
-   * @throws Error for an unknown spec.
+   * The catalogue's policy `spec` over {@link policyParts} (`llm`, `arg`, `random`, a baseline, …).
+   * @throws UnknownPolicyError / PolicyUnavailableError as `checkPolicy` (src/policies).
    */
   policy(task: TaskId, spec: string): Policy;
   /** Calls and tokens per role so far. */
@@ -233,7 +233,15 @@ export function buildRoles(valid: RolesConfig, runtime: RuntimeOptions = {}): Re
   const predictor = predictorOptions
     ? new LlmReversePredictor(predictorOptions)
     : new TemplateReversePredictor();
-  const candidates = valid.candidates ?? 1;
+  const policyParts: PolicyParts = {
+    strategyCall: strategy,
+    realizer,
+    strategyProposer,
+    argActor,
+    predictor,
+    candidates: valid.candidates ?? 1,
+    lookahead: valid.lookahead ?? 3,
+  };
 
   const usage = (): RoleUsage[] =>
     ROLE_NAMES.map((role) => {
@@ -252,21 +260,8 @@ export function buildRoles(valid: RolesConfig, runtime: RuntimeOptions = {}): Re
     predictor,
     strategyCall: strategy,
     judgeCall: judgeOptions,
-    policy(task, spec) {
-      if (spec === 'llm') {
-        return new LlmPolicy({ proposer: strategyProposer, realizer, candidates });
-      }
-      if (spec === 'arg') {
-        return new ArgPolicy({
-          actor: argActor,
-          predictor,
-          realizer,
-          candidates,
-          depth: valid.lookahead ?? 3,
-        });
-      }
-      return createPolicy(task, spec, realizer);
-    },
+    policyParts,
+    policy: (task, spec) => createPolicy(task, spec, policyParts),
     usage,
     async backendInfo() {
       const infos = await Promise.all([...shared.values()].map(async (b) => (await b.info?.()) ?? null));

@@ -1,4 +1,4 @@
-/** Errors of the seeding scheme (issue 12). */
+/** Errors of the seeding scheme. */
 import { LabError } from '../errors';
 
 /** A seeding key or split argument out of range (negative seed, repeat or split seed, duplicated ids). */

@@ -1,5 +1,5 @@
 /**
- * Errors of the environment server (issue 25). Every error a client can receive is one of these (or a library
+ * Errors of the environment server. Every error a client can receive is one of these (or a library
  * error passed through with its own `code`), sent as `{ code, message }`: over WebSocket inside OpenEnv's error
  * frame `{ type: "error", data: { code, message } }`, over HTTP as the JSON body with the `status` below.
  */

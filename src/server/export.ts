@@ -1,5 +1,5 @@
 /**
- * Trajectories in the chat format trainers read (issue 25, docs/trainer-export.md): one JSON object per episode
+ * Trajectories in the chat format trainers read (docs/trainer-export.md): one JSON object per episode
  * with `messages` (`system` = the actor's view, `assistant` = the actor, `user` = the simulated user) and the
  * episode's rewards. The same view of a dialogue as the Python adapters' (python/src/pdl_env/chat.py): an actor
  * turn with a strategy label reads `[Label] utterance`.

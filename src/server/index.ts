@@ -1,4 +1,4 @@
-/** The environment server (issue 25): OpenEnv's wire protocol over `DialogueEnv`, for distributed trainers. */
+/** The environment server: OpenEnv's wire protocol over `DialogueEnv`, for distributed trainers. */
 export * from './errors';
 export * from './limit';
 export * from './protocol';

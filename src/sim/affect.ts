@@ -1,5 +1,5 @@
 /**
- * Appraisal and emotion of Cog-Sim (DESIGN.md "Cog-Sim" steps 7–8).
+ * Appraisal and emotion of Cog-Sim (docs/architecture.md "Step 7: appraisal" and "Step 8: emotion").
  *
  * GC is the strength- and relevance-weighted goal congruence over the two most relevant active desires; CP and FE
  * come from the proposer, clamped to [-1, 1]. Affect moves toward target valence (GC + CP + FE) / 3 and target
@@ -15,7 +15,7 @@ export { appraise, goalCongruence } from '../tasks/appraisal';
 const clamp = (v: number, lo: number, hi: number) => Math.min(hi, Math.max(lo, v));
 
 /**
- * The starting cognitive state of a seed as the simulator reads it (issue 9): GC is not a free parameter of a
+ * The starting cognitive state of a seed as the simulator reads it: GC is not a free parameter of a
  * seed but {@link goalCongruence} of its starting beliefs and desires — the rule every turn applies — so the first
  * turn's recomputation cannot move the mood (or, through ΔGC, the arousal) by itself. CP and FE are the seed's own:
  * the simulator carries them from turn to turn and only a proposal changes them, so they are the researcher's to

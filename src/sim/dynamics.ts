@@ -119,7 +119,7 @@ function ruleSellerEvents(
  * The user's events and ending after the update. `actorEvs` are this turn's actor events; `namesPrice` (CB): the
  * fitted reaction model reads the actor's turn as one people answer with a price (a counter), so a seller names
  * its price even without an offer to answer; `fittedSeller` (CB): the seller accepts and concedes as fitted to
- * people (template mode, issue 23), else by the rules of {@link ruleSellerEvents}.
+ * people (template mode), else by the rules of {@link ruleSellerEvents}.
  */
 export function userEvents(
   state: Readonly<SimState>,
@@ -164,7 +164,7 @@ export function userEvents(
     const reservation = state.private.reservationPrice ?? 0;
     const price = priceParams('cb');
     const x = priceInputs(offer, prev, list, buyerPrevious(state));
-    // The fitted seller (issue 23): it accepts what it asked for or more, and otherwise an offer at or above its
+    // The fitted seller: it accepts what it asked for or more, and otherwise an offer at or above its
     // private floor as often as people accepted such offers; it counters at the fitted fraction of the list price,
     // never above its previous price nor below the offer or its floor. The floor is hand-set (the reservation
     // price is private: the data cannot show it).

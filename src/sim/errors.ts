@@ -1,4 +1,4 @@
-/** Errors of the Cog-Sim user simulator (issue 12). */
+/** Errors of the Cog-Sim user simulator. */
 import { LabError } from '../errors';
 
 /** Thrown when a proposal is unsupported or malformed; the state it was applied to is unchanged. */

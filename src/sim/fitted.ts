@@ -1,5 +1,5 @@
 /**
- * What Cog-Sim reads from its fitted parameters (issue 23; `src/sim/fitted/params.ts`, written by
+ * What Cog-Sim reads from its fitted parameters (`src/sim/fitted/params.ts`, written by
  * `npm run fit-sim` from the datasets' human dialogues, shape in `src/fit/params.ts`). Decoded lazily, once per
  * task, and read per utterance through a bounded memo (the template actor says the same lines over and over).
  *

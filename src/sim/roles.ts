@@ -1,7 +1,7 @@
 /**
- * The simulator's language roles (DESIGN.md's role table). Each has a template implementation (text rules,
- * in `template/`) and an LLM implementation; both see the same inputs: the actor's utterance text (never its
- * strategy label), the simulator's own state, and the dialogue text.
+ * The simulator's language roles (docs/architecture.md "Roles and what each may see"). Each has a template
+ * implementation (text rules, in `template/`) and an LLM implementation; both see the same inputs: the
+ * actor's utterance text (never its strategy label), the simulator's own state, and the dialogue text.
  */
 import type { Rng } from '../rng';
 import type { Turn } from '../tasks/seed';
@@ -44,7 +44,7 @@ export interface MessageAssessment {
 export interface ChangeProposer {
   /**
    * True for the template proposer: the simulator then meets its judgment with the reaction model fitted to people,
-   * nudges mood by the fitted tone and treats confusing turns as never persuading (issue 23, `./fitted.ts`). A
+   * nudges mood by the fitted tone and treats confusing turns as never persuading (`./fitted.ts`). A
    * language-model proposer judges as the papers' Cog-Sim does, from discrepancy and thresholds alone.
    */
   readonly fittedReactions?: boolean;

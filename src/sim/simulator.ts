@@ -1,5 +1,6 @@
 /**
- * Cog-Sim: the per-turn pipeline of DESIGN.md "Cog-Sim" (paper §3.2, appendix A) over an immutable state.
+ * Cog-Sim: the per-turn pipeline (docs/architecture.md "Turn pipeline"; paper §3.2, appendix A) over an
+ * immutable state.
  *
  * `step(state, history, utterance)` never mutates its inputs and returns the next state (sharing unchanged parts
  * with it: treat states as immutable values), so a checkpoint is the
@@ -61,7 +62,7 @@ const ROUTE_FLOOR = 0.05;
  * view and cognitive state are deep copies of the seed's, unless `options.share` says the seed is deep-frozen
  * (as `DialogueEnv` keeps its validated seeds): then they are shared with it, since states never mutate them.
  * The starting GC is the simulator's own rule on the seed's beliefs and desires ({@link withStartingGoalCongruence}):
- * a seed's written GC is replaced by it, its CP, FE and affect are kept (issue 9: no first-turn mood jump).
+ * a seed's written GC is replaced by it, its CP, FE and affect are kept (no first-turn mood jump).
  */
 export function initialSimState(
   seed: Seed,
@@ -121,7 +122,7 @@ export function fittedJudgment(fitted: FittedPerception, task: TaskId): Judgment
 }
 
 /**
- * The judgment of an Influence turn (issue 23): the fitted judgment of the text ({@link fittedJudgment}) met with
+ * The judgment of an Influence turn: the fitted judgment of the text ({@link fittedJudgment}) met with
  * this user's own judgment of its discrepancy against their thresholds ({@link judge}): where the two agree, that;
  * where one accepts and the other rejects, non-commit; otherwise (one of them non-commit) the fitted one, which is
  * what people did. A confusing turn ({@link FittedPerception.confusing}) is rejected: it never persuades.

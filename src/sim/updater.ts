@@ -1,6 +1,7 @@
 /**
- * The deterministic updater of Cog-Sim (DESIGN.md "Cog-Sim" step 6, paper §A.3): applies a proposed sparse
- * change to the BDI records under the per-(route, judgment) limits, or rejects the proposal as a whole.
+ * The deterministic updater of Cog-Sim (docs/architecture.md "Step 6: updater", paper §A.3): applies a
+ * proposed sparse change to the BDI records under the per-(route, judgment) limits, or rejects the proposal
+ * as a whole.
  *
  * Projections (the proposal is kept, the offending part is cut back): each |Δ strength| is clipped to its limit;
  * under `reject`, positive changes to records on a claimed topic become 0; on peripheral routes other than
@@ -16,7 +17,10 @@ import { MAX_STRENGTH, type BdiRecord, type CognitiveState, type RecordType } fr
 import { records } from './records';
 import { RECORD_LIST, type Judgment, type Proposal, type Route } from './types';
 
-/** Limits on |Δ strength| per record type for each (route, judgment), from DESIGN.md's table. */
+/**
+ * Limits on |Δ strength| per record type and (route, judgment): the table of
+ * docs/architecture.md "Step 6: updater".
+ */
 export const CHANGE_LIMITS: Readonly<
   Record<Route, Readonly<Record<Judgment, Readonly<Record<RecordType, number>>>>>
 > = {

@@ -1,6 +1,7 @@
 /**
  * Case-clustered percentile bootstrap intervals (CSTPO paper §E.2: "paired comparisons use 2,000
- * case-clustered bootstrap samples with 95% confidence intervals"; DESIGN.md "Evaluation").
+ * case-clustered bootstrap samples with 95% confidence intervals";
+ * docs/architecture.md "Evaluation and statistics").
  *
  * Method. Values are grouped into clusters (cases, e.g. dialogue seed ids; by default every value is its own
  * cluster). One resample draws `nClusters` clusters uniformly with replacement from the `Rng` and takes the

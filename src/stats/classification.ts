@@ -1,6 +1,6 @@
 /**
- * Strategy classification and strategy-use metrics (DESIGN.md "Evaluation": "strategy macro/weighted F1 against
- * human labels, strategy entropy").
+ * Strategy classification and strategy-use metrics (docs/architecture.md "Evaluation and statistics":
+ * strategy macro and weighted F1 against human labels, strategy entropy).
  *
  * Conventions (the same as scikit-learn's `precision_recall_fscore_support` with `zero_division=0`):
  * - precision of a class that is never predicted is 0; recall of a class with no true items is 0; F1 is 0 when

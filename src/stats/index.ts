@@ -1,6 +1,7 @@
 /**
- * Statistics (DESIGN.md "Evaluation"; CSTPO paper §E.2): case-clustered bootstrap intervals, episode summaries,
- * strategy classification metrics and entropy, agreement of repeated judgments. A leaf: it imports only `rng`.
+ * Statistics (docs/architecture.md "Evaluation and statistics"; CSTPO paper §E.2): case-clustered bootstrap
+ * intervals, episode summaries, strategy classification metrics and entropy, agreement of repeated judgments.
+ * A leaf: it imports only `rng`.
  */
 export * from './errors';
 export * from './bootstrap';

@@ -1,8 +1,8 @@
 /**
- * Episode summary for evaluation tables (DESIGN.md "Evaluation"; CSTPO paper §E.2): success rate with a Wilson
- * score interval (clustered effective size, see `intervals.ts`), average turns and mean terminal return with a
- * 95% case-clustered percentile bootstrap interval — none when there are fewer than two cases. Each figure says
- * its method (`Estimate.method`).
+ * Episode summary for evaluation tables (docs/architecture.md "Evaluation and statistics"; CSTPO paper §E.2):
+ * success rate with a Wilson score interval (clustered effective size, see `intervals.ts`), average turns and
+ * mean terminal return with a 95% case-clustered percentile bootstrap interval — none when there are fewer
+ * than two cases. Each figure says its method (`Estimate.method`).
  */
 import { z } from 'zod';
 import { Rng } from '../rng';

@@ -1,6 +1,7 @@
 /**
- * The appraisal a cognitive state implies (DESIGN.md "Cog-Sim" step 7): GC is the strength- and relevance-weighted
- * goal congruence over the two most relevant active desires, CP and FE are proposed and clamped to [-1, 1].
+ * The appraisal a cognitive state implies (docs/architecture.md "Step 7: appraisal"): GC is the strength- and
+ * relevance-weighted goal congruence over the two most relevant active desires, CP and FE are proposed and
+ * clamped to [-1, 1].
  *
  * It lives with the seed's definition, not in src/sim, because it defines what a seed's `appraisal.GC` means:
  * the seed builders derive the starting GC with it and the simulator recomputes GC with it after every turn

@@ -5,7 +5,7 @@
  *
  * A seed's starting goal congruence GC is not written here: it is `goalCongruence` (src/sim/affect.ts) of the
  * starting beliefs and desires, the rule the simulator applies after every turn, so the first turn's recomputation
- * moves nothing by itself (issue 9). The builders set only CP and FE, which the simulator carries from turn to turn.
+ * moves nothing by itself. The builders set only CP and FE, which the simulator carries from turn to turn.
  */
 import { appraise } from './appraisal';
 import { ESCONV_EMOTION_TO_AFFECT } from './esconv';
@@ -38,8 +38,8 @@ export interface SeedSpecBase {
 type Dir = BdiRecord['direction'];
 
 /**
- * One BDI record: strength clamped to [0, 4] and rounded to 2 decimals; active when core or strength ≥ 0.5 (DESIGN.md
- * "Records").
+ * One BDI record: strength clamped to [0, 4] and rounded to 2 decimals; active when core or strength ≥ 0.5
+ * (docs/architecture.md "State").
  */
 export function rec(
   type: BdiRecord['type'],

@@ -1,7 +1,7 @@
 /**
  * ESConv emotional support (Liu et al., 2021): the actor is the supporter, the simulated user a help-seeker.
  * Terminal utility under the CSTPO protocol: (E + A) / 8 where a judge scores emotion/hope improvement E and
- * the feasibility of an action plan A, each 0–4 (DESIGN.md "Tasks and rewards").
+ * the feasibility of an action plan A, each 0–4 (docs/architecture.md "Tasks, judges and rewards").
  */
 import { TaskInputError } from './errors';
 import { labelMap } from './labels';
@@ -101,7 +101,10 @@ export const ESCONV: TaskSpec = {
   ppdppHorizon: 8,
 };
 
-/** Emotion types of ESConv mapped to affect categories (DESIGN.md "Seeds"); unknown types map to neutral. */
+/**
+ * Emotion types of ESConv mapped to affect categories (docs/architecture.md "Seeds and initial states");
+ * unknown types map to neutral.
+ */
 export const ESCONV_EMOTION_TO_AFFECT: Readonly<
   Record<string, 'anxiety' | 'sadness' | 'anger' | 'frustration'>
 > = {

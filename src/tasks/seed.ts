@@ -92,7 +92,7 @@ export const ProfileSchema = z
   .refine((p) => p.tau_A < p.tau_R, { message: 'tau_A must be below tau_R' });
 export type Profile = z.infer<typeof ProfileSchema>;
 
-/** Seed defaults of the processing tendencies (DESIGN.md "Cog-Sim"). */
+/** Seed defaults of the processing tendencies (docs/architecture.md "State"). */
 export const DEFAULT_TENDENCIES = { eta_R: 0.6, tau_A: 0.35, tau_R: 0.7 } as const;
 
 export const CognitiveStateSchema = z.object({
@@ -102,7 +102,8 @@ export const CognitiveStateSchema = z.object({
   affect: AffectSchema,
   /**
    * In a seed, CP and FE start the simulator's appraisal; GC is derived at episode start from the beliefs and
-   * desires (`withStartingGoalCongruence` in src/sim/affect.ts), so a written GC is replaced (issue 9).
+   * desires (`withStartingGoalCongruence` in src/sim/affect.ts), so a written GC is replaced
+   * (docs/architecture.md "Step 7: appraisal").
    */
   appraisal: AppraisalSchema,
 });

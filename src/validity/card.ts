@@ -1,5 +1,5 @@
 /**
- * The simulator card (issue 23, item 6): one Markdown page that says what Cog-Sim is checked against and how it
+ * The simulator card: one Markdown page that says what Cog-Sim is checked against and how it
  * does — the data it was built and checked on, what is fitted, dev and held-out agreement with people against the
  * majority, text-sentiment and traits baselines (95% intervals), dose–response, the exploit table and the variety
  * of the simulated users' replies, each before → after where a "before" record is given. Built from the

@@ -71,7 +71,7 @@ export function splitOf(id: string): 'dev' | 'held-out' {
 }
 
 /**
- * The split of a dialogue for fitting the simulator (`npm run fit-sim`, issue 23), the one place it is defined:
+ * The split of a dialogue for fitting the simulator (`npm run fit-sim`), the one place it is defined:
  * the same hash as {@link splitOf}, so the held-out fifth is the same dialogues the validity report holds out
  * (0 mod 5, about 20%; never read by the fit); of the dev part, 1 mod 5 is the validation fifth (about 20%, where
  * hyperparameters and thresholds are chosen) and the rest (about 60%) is what the models are fitted on.

@@ -1,6 +1,7 @@
 /**
- * Fitting Cog-Sim to people (issue 23): from the datasets' human dialogues to the parameter file the simulator
- * reads (`src/sim/fitted/params.ts`; shape in `src/fit/params.ts`). Run by `npm run fit-sim`.
+ * Fitting Cog-Sim to people (docs/architecture.md "Fitting template mode to people"): from the datasets'
+ * human dialogues to the parameter file the simulator reads (`src/sim/fitted/params.ts`; shape in
+ * `src/fit/params.ts`). Run by `npm run fit-sim`.
  *
  * Split (one place, {@link fitSplitOf}): models are fitted on the train part (~60% of dialogues), every
  * hyperparameter and threshold is chosen on the validation part (~20%), and the held-out part (~20%, the same

@@ -1,7 +1,7 @@
 /**
- * The label groupings of the validity replay, written out once (issue 9, "Validity against real human
- * reactions"). Each human annotation is mapped to a small set of reactions that the simulator's decisions can be
- * compared with; anything not listed is an error, so a new label in a researcher's file is never silently lumped.
+ * The label groupings of the validity replay, written out once (docs/architecture.md "Simulator validation").
+ * Each human annotation is mapped to a small set of reactions that the simulator's decisions can be compared
+ * with; anything not listed is an error, so a new label in a researcher's file is never silently lumped.
  *
  * P4G (`ee_label_1`, the persuadee's reaction, per sentence): toward donating or toward the persuader's question —
  * - positive: positive-reaction-to-donation, agree-donation, provide-donation-amount, confirm-donation,

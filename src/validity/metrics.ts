@@ -14,7 +14,7 @@
  *   `actual_donation > 0`; baseline `traits` (logistic regression on the survey answers, out of sample);
  * - CraigslistBargain dialogue level: agreement (accuracy, kappa) of the simulator's deal with the humans' deal;
  *   baseline `majority`;
- * - CraigslistBargain counter-offers (issue 23, item 7): on every replayed buyer turn with a price that the human
+ * - CraigslistBargain counter-offers: on every replayed buyer turn with a price that the human
  *   seller answered with a counter-offer, Spearman's rank correlation of the simulated seller's price after that
  *   turn with the human seller's counter, both as fractions of the list price; baseline `split the difference`
  *   (the midpoint of the buyer's offer and the human seller's previous price).
@@ -62,7 +62,7 @@ export interface ValidityMetricOptions {
   /** Base seed of the bootstrap streams (default 0). */
   seed?: number;
   /**
-   * Score every dialogue as held-out (issue 23: an outside test file, with no internal split). Majority
+   * Score every dialogue as held-out (an outside test file, with no internal split). Majority
    * baselines then come from the held-out labels themselves (a baseline that knows the test set's majority) and
    * the P4G traits baseline is cross-validated within them.
    */

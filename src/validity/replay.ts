@@ -1,9 +1,10 @@
 /**
- * Teacher-forced replay of a human dialogue through Cog-Sim (issue 9; DESIGN.md "Evaluation"). The human actor's
- * turns drive the simulator; after each, the history receives the human user's reply exactly as it was, and the
- * simulator's own reply is discarded. The simulator's state changes only through its own processing of the
- * actor's words (from the seed's profile and initial state): it never reads the human reply to decide — the
- * reply enters the history only after the simulator's decision for that turn is taken.
+ * Teacher-forced replay of a human dialogue through Cog-Sim (docs/architecture.md "Simulator validation").
+ * The human actor's turns drive the simulator; after each, the history receives the human user's reply
+ * exactly as it was, and the simulator's own reply is discarded. The simulator's state changes only through
+ * its own processing of the actor's words (from the seed's profile and initial state): it never reads the
+ * human reply to decide — the reply enters the history only after the simulator's decision for that turn is
+ * taken.
  *
  * The simulator's decision for a turn, in the terms of `./labels`:
  * - P4G: a commitment → positive; a withdrawal or quitting → negative; otherwise, for an Influence message, its

@@ -1,13 +1,13 @@
 /**
- * How varied and how coherent the template user's replies are, for the validity report and the simulator card
- * (issues 9 and 23, "Replies a person would give"): the random policy plays episodes from a task's seeds, and
+ * How varied and how coherent the template user's replies are, for the validity report and the simulator
+ * card: the random policy plays episodes from a task's seeds, and
  * over every user reply of those episodes the row gives distinct-1 and distinct-2 (Li et al. 2016: distinct word
  * n-grams over all n-grams, in [0, 1]), how many replies repeat the user's previous reply word for word (0
  * expected), how many episodes end on the most common closing line, the longest run of words a reply shares with
  * the seed's own situation or listing text, and how many replies say a stance, intention or mood the simulator's
  * state does not hold ({@link replyContradictions}).
  */
-import { createPolicy } from '../agents/policies';
+import { RandomPolicy } from '../agents/policies';
 import { runEpisode, type TurnRecord } from '../agents/rollout';
 import { hashKey32 } from '../data/hash';
 import { DialogueEnv } from '../env/env';
@@ -77,7 +77,7 @@ export async function replyRow(
     const situation = seedSituation(seed);
     for (let r = 0; r < perSeed; r++) {
       const key = r === 0 ? seed.id : `${seed.id}|${r}`;
-      const episode = await runEpisode(env, createPolicy(task, 'random'), seed, {
+      const episode = await runEpisode(env, new RandomPolicy(task), seed, {
         rngSeed: hashKey32(`replies|sim|${key}`),
         policySeed: hashKey32(`replies|policy|${key}`),
         keepState: true,

@@ -1,7 +1,7 @@
 /**
- * Does a simulated user's reply say what its state holds? (Issue 23, "Replies a person would give": stance, mood
- * and content agree.) An independent reader of the reply text, with its own marker lexicons (it imports nothing of
- * the responder's phrase banks), checked against the turn's judgment and the state after the turn:
+ * Does a simulated user's reply say what its state holds? (Stance, mood and content should agree.) An
+ * independent reader of the reply text, with its own marker lexicons (it imports nothing of the responder's
+ * phrase banks), checked against the turn's judgment and the state after the turn:
  *
  * - **message stance** (Influence turns): agreement ("you are right", "good point", "that makes sense") only when
  *   the message was accepted; disagreement ("I am not convinced", "I do not agree", "does not change my mind") never
@@ -12,7 +12,7 @@
  * - **mood**: feeling words of a good mood ("glad", "hopeful", "relieved", "feel better") only at valence > 0, of
  *   a bad one ("worried", "down", "fed up", "anxious") only at valence < 0; a negated feeling word ("not great")
  *   counts for the other side.
- * - **coherence**: a reply that disagrees with the message yet says it leans toward acting (the issue's "That
+ * - **coherence**: a reply that disagrees with the message yet says it leans toward acting (for example "That
  *   does not really change my mind. I might be willing to give something."), or agrees yet says it will not act,
  *   must join the two with a contrast ("but", "though", "still", "even so").
  */

@@ -1,9 +1,9 @@
 /**
- * The validity report of `validate-sim` (issue 9): the teacher-forced replay table (dev and held-out), the
- * dose–response of each task, and the replay-vs-random check, as one JSON-safe object and as Markdown. Every
- * report names the simulator version that produced it.
+ * The validity report of `validate-sim` (docs/architecture.md "Simulator validation"): the teacher-forced
+ * replay table (dev and held-out), the dose–response of each task, and the replay-vs-random check, as one
+ * JSON-safe object and as Markdown. Every report names the simulator version that produced it.
  */
-import { createPolicy } from '../agents/policies';
+import { RandomPolicy, ReplayPolicy } from '../agents/policies';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { PairedDifference } from '../stats/bootstrap';
 import { formatEstimate, type Estimate } from '../stats/intervals';
@@ -60,7 +60,7 @@ export interface ValidityReportOptions {
   /** Progress messages (e.g. to stderr). */
   onProgress?: (message: string) => void;
   /**
-   * Score the whole of the given files as held-out (an outside test file: no internal split; issue 23). Dose and
+   * Score the whole of the given files as held-out (an outside test file: no internal split). Dose and
    * check seeds are then drawn from these files too.
    */
   allHeldOut?: boolean;
@@ -141,7 +141,7 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
     const results = await comparePolicies(
       task,
       seeds,
-      { random: () => createPolicy(task, 'random'), replay: () => createPolicy(task, 'replay') },
+      { random: () => new RandomPolicy(task), replay: () => new ReplayPolicy(task) },
       { resamples: options.resamples, reference: 'random' },
     );
     policyCheck.push({ task, seeds: seeds.length, rows: results.map(policyRow) });

@@ -32,7 +32,10 @@ import { afterAll, inject } from 'vitest';
 import type { RunOutcome } from './pages/expose';
 import { startStaticServer, type StaticServer } from './server';
 
-/** Chromium flags measured to give a WebGPU adapter (SwiftShader) headless on these machines (DESIGN.md). */
+/**
+ * Chromium flags measured to give a WebGPU adapter (SwiftShader) headless on these machines
+ * (docs/architecture.md "Browser and GPU notes").
+ */
 export const CHROMIUM_ARGS = [
   '--headless=new',
   '--no-sandbox',

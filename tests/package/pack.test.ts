@@ -1,5 +1,5 @@
 /**
- * The package as people install it (issue 12): `npm pack` (its `prepack` script runs `npm run build`), the
+ * The package as people install it: `npm pack` (its `prepack` script runs `npm run build`), the
  * tarball installed into a fresh consumer project with `npm ci --offline` (see consumer.ts), and the README's
  * "Using the library" example run from it
  * - in Node, directly (the block transpiled to JavaScript, nothing else changed), and

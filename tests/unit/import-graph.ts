@@ -1,6 +1,7 @@
 /**
- * The relative import graph of the sources, for the independence tests (issue 9): which files a module reaches
- * through its static imports and re-exports, at any depth.
+ * The relative import graph of the sources, for the independence tests
+ * (docs/architecture.md "Role boundaries"): which files a module reaches through its static imports and
+ * re-exports, at any depth.
  */
 import { readFileSync, readdirSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Watch: a policy of the registry (src/jobs/policies.ts) plays the chosen seeds in the episode worker through the
+ * Watch: a policy of the catalogue (src/policies) plays the chosen seeds in the episode worker through the
  * simulate job — the same job as `npm run simulate`, so the same task, policy, seeds and rng seed give the same
  * episodes. The seeds are the task's bundled ones or a seed set loaded on the Data page (URL parameter `seedset`).
  * Episodes are listed with outcome and return; any one opens as a transcript with the mind panel. A finished run's
@@ -8,8 +8,9 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { SimulateConfig, SimulateResult, TrajectoryLine } from '../../../src/jobs/simulate';
-import { formatEstimate } from '../../../src/stats/intervals';
+import { findPolicy, templatePolicyNames } from '../../../src/policies/catalogue';
 import { getTask } from '../../../src/tasks';
+import { formatEstimate } from '../../../src/stats/intervals';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { TASK_IDS, type Seed, type TaskId } from '../../../src/tasks/seed';
 import { keepTrajectories, SEED_SET_PARAM, SeedSetField, useSeedSet } from '../data/seedsets';
@@ -24,45 +25,14 @@ import { whyEnded } from '../ended';
 import { Checks } from '../checks';
 import { isStoredPolicy, MissingPolicies, MissingSeedSet } from '../missing';
 
-/**
- * The registry's policies that run in template mode with no loaded resource (`principles:<memory>` and
- * `cstpo:<run>` need a memory or a trained run stored in this browser: see {@link StoredPolicies}).
- */
-export function templatePolicies(task: TaskId): string[] {
-  return [
-    'random',
-    'replay',
-    'standard',
-    'proactive',
-    'procot',
-    'ask-an-expert',
-    'llm',
-    'arg',
-    ...getTask(task).strategies.map((s) => `fixed:${s}`),
-  ];
-}
-
 const runner = new EpisodeJobRunner();
 /** Lists the stored memories and runs (a separate worker, so listing never stops a run). */
 const lister = new EpisodeJobRunner();
 
-/** What a policy is, in a few words, for the policy menus. */
+/** What a policy is, in a few words, for the policy menus: its catalogue entry's help. */
 export function policyLabel(p: string): string {
-  const known: Record<string, string> = {
-    random: 'random — a strategy label drawn at random each turn',
-    replay: 'replay — the human actor’s labels in order, then random',
-    standard: 'standard — prompting baseline (template form)',
-    proactive: 'proactive — proactive prompting baseline (template form)',
-    procot: 'procot — chain-of-thought planning baseline (template form)',
-    'ask-an-expert': 'ask-an-expert — expert-consulting baseline (template form)',
-    llm: 'llm — strategy proposer and realizer roles (template rules without a model)',
-    arg: 'arg — EmoLLM’s appraisal-reasoning (ARG) actor with lookahead',
-  };
-  if (known[p]) return known[p];
-  if (p.startsWith('fixed:')) return `${p} — always this strategy`;
-  if (p.startsWith('principles:')) return `${p} — Principles planner with this stored memory`;
-  if (p.startsWith('cstpo:')) return `${p} — this trained CSTPO run`;
-  return p;
+  const found = findPolicy(p);
+  return found ? `${p} — ${found.entry.help}` : p;
 }
 
 /**
@@ -77,7 +47,7 @@ export function PolicyOptions(props: {
   selected?: ReadonlySet<string>;
 }) {
   const sel = (p: string) => props.selected?.has(p) ?? false;
-  const base = templatePolicies(props.task);
+  const base = templatePolicyNames(props.task);
   const stored = (props.stored ?? []).filter((s) => s.task === props.task).map((s) => s.policy);
   const extra = props.current.filter((p) => p !== '' && !base.includes(p) && !stored.includes(p));
   const detail = new Map((props.stored ?? []).map((s) => [s.policy, s.detail]));
@@ -102,7 +72,7 @@ export function policyChoices(
   stored: StoredPolicy[] | null,
   current: readonly string[],
 ): { value: string; label: string; title: string }[] {
-  const base = templatePolicies(task);
+  const base = templatePolicyNames(task);
   const mine = (stored ?? []).filter((s) => s.task === task).map((s) => s.policy);
   const all = [
     ...base,

@@ -1,8 +1,8 @@
 /**
- * LLM actor realizer (DESIGN.md role table; CSTPO §3.1 and appendix J): up to n candidate utterances for a
- * strategy in one call, each written as the strategy label line first and then the utterance
- * (src/llm/prompts/realizer.ts). Before any other role sees a candidate, duplicated role prefixes and label
- * lines are stripped ({@link cleanUtterance}); duplicates are dropped.
+ * LLM actor realizer (docs/architecture.md "Roles and what each may see"; CSTPO §3.1 and appendix J): up to n
+ * candidate utterances for a strategy in one call, each written as the strategy label line first and then the
+ * utterance (src/llm/prompts/realizer.ts). Before any other role sees a candidate, duplicated role prefixes
+ * and label lines are stripped ({@link cleanUtterance}); duplicates are dropped.
  */
 import { askRole, type RoleCallOptions } from '../../llm/call';
 import {

@@ -1,6 +1,7 @@
 /**
- * LLM strategy proposer (DESIGN.md role table; CSTPO §3.1): the next strategy label from the actor-visible
- * observation, through src/llm/prompts/strategy.ts. With `freeForm`, a short strategy in the model's words.
+ * LLM strategy proposer (docs/architecture.md "Roles and what each may see"; CSTPO §3.1): the next strategy
+ * label from the actor-visible observation, through src/llm/prompts/strategy.ts. With `freeForm`, a short
+ * strategy in the model's words.
  */
 import { askRole, type RoleCallOptions } from '../../llm/call';
 import { STRATEGY_DEFAULTS, strategyAnswerSchema, strategyMessages } from './prompts/strategy';

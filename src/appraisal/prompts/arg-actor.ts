@@ -1,9 +1,10 @@
 /**
- * Prompt template of EmoLLM's ARG actor (emollm.txt §3.1, appendix "Stage II training prompt"; DESIGN.md
- * "EmoLLM's appraisal reasoning"): before its reply the actor writes the Appraisal Reasoning Graph — contextual
- * facts, inferred needs and goals, appraisal, emotional state, response strategy — then the reply. Two answer
- * forms: JSON (default; keys in graph order, so constrained decoding writes the trace before the reply) and the
- * bracketed text form of src/appraisal/trace.ts. Input: the actor-visible observation only.
+ * Prompt template of EmoLLM's ARG actor (EmoLLM paper §3.1, appendix "Stage II training prompt";
+ * docs/architecture.md "EmoLLM appraisal reasoning"): before its reply the actor writes the Appraisal
+ * Reasoning Graph — contextual facts, inferred needs and goals, appraisal, emotional state, response strategy
+ * — then the reply. Two answer forms: JSON (default; keys in graph order, so constrained decoding writes the
+ * trace before the reply) and the bracketed text form of src/appraisal/trace.ts. Input: the actor-visible
+ * observation only.
  */
 import { z } from 'zod';
 import { ArgTraceSchema, emotionProblems, type ArgTrace } from '../types';

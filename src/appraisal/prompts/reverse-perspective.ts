@@ -1,7 +1,7 @@
 /**
- * Prompt template of EmoLLM's reverse-perspective predictor T (emollm.txt §3.2.2 and appendix B.1): from the
- * dialogue x≤t and a candidate reply y_t, predict the user-side state ŝ = (needs N̂, appraisal Â, emotion Ê)
- * after the reply; step k+1 also sees the prediction of step k (ŝ⁽ᵏ⁺¹⁾ = T(x≤t, y_t, ŝ⁽ᵏ⁾)), looking one
+ * Prompt template of EmoLLM's reverse-perspective predictor T (EmoLLM paper §3.2.2 and appendix B.1): from
+ * the dialogue x≤t and a candidate reply y_t, predict the user-side state ŝ = (needs N̂, appraisal Â, emotion
+ * Ê) after the reply; step k+1 also sees the prediction of step k (ŝ⁽ᵏ⁺¹⁾ = T(x≤t, y_t, ŝ⁽ᵏ⁾)), looking one
  * further exchange ahead. Input: the actor-visible observation and the candidate only.
  */
 import { z } from 'zod';

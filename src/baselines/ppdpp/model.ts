@@ -1,7 +1,8 @@
 /**
- * PPDPP's planner (Deng et al., 2024; Principles paper appendix F.2; DESIGN.md "Evaluation" baselines): a small
- * network over the actor's observation features (src/features) that outputs a distribution over the task's
- * strategy labels; the chosen label is then realised (template realizer, or an LLM realizer).
+ * PPDPP's planner (Deng et al., 2024; Principles paper appendix F.2;
+ * docs/architecture.md "Evaluation and statistics"): a small network over the actor's observation features
+ * (src/features) that outputs a distribution over the task's strategy labels; the chosen label is then
+ * realised (template realizer, or an LLM realizer).
  *
  * The network is the strategy policy of src/rl (a one-hidden-layer tanh MLP, `strategy/0/*` and
  * `strategy/1/*`), trained by {@link trainPpdpp} (SFT, then REINFORCE). A trained planner is plain data

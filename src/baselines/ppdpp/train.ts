@@ -1,7 +1,7 @@
 /**
  * Training PPDPP's planner (Deng et al., 2024; Principles paper appendix F.2): supervised fine-tuning on human
  * strategy labels, then REINFORCE against the per-turn critic in self-play with the user simulator (the PPDPP
- * reward protocol, DESIGN.md "Tasks and rewards").
+ * reward protocol, docs/architecture.md "Tasks, judges and rewards").
  *
  * - **SFT**: cross-entropy of π(K | o) on labelled observations — the dialogue up to a human-labelled actor
  *   turn, and that turn's label (full batch, Adam).

@@ -1,6 +1,6 @@
 /**
- * Prompt templates of the judges (DESIGN.md "Tasks and rewards"), per task and protocol. A judge reads the
- * transcript text and the public task events only (never the simulator's latent state):
+ * Prompt templates of the judges (docs/architecture.md "Tasks, judges and rewards"), per task and protocol. A
+ * judge reads the transcript text and the public task events only (never the simulator's latent state):
  * - CSTPO terminal: ESConv scores emotion/hope improvement E and action-plan feasibility A (each 0–4);
  *   P4G whether the persuadee committed to donate (and withdrew, and how much); CraigslistBargain whether a
  *   deal was made and at what price. The utilities are computed from these answers by the task's rule.
@@ -54,7 +54,9 @@ export function turnVerdictSchema(task: TaskId): z.ZodType<{ label: string }> {
   );
 }
 
-/** Judgments are sampled several times (DESIGN.md: three), so they keep some temperature. */
+/**
+ * Judgments are sampled several times (three times: the Cog-Sim paper §E.2), so they keep some temperature.
+ */
 export const JUDGE_DEFAULTS: RoleDefaults = { temperature: 0.7, maxTokens: 120 };
 
 const TERMINAL_QUESTION: Readonly<Record<TaskId, string>> = {

@@ -1,7 +1,8 @@
 /**
- * LLM user responder (DESIGN.md "Cog-Sim" step 9): the user's reply from the updated state, the turn's plan and
- * its public events, through src/llm/prompts/responder.ts. The reply must state the amount of this turn's user
- * offer, acceptance or commitment (else it is retried); a speaker prefix the model adds is removed.
+ * LLM user responder (docs/architecture.md "Step 9: response"): the user's reply from the updated state, the
+ * turn's plan and its public events, through src/llm/prompts/responder.ts. The reply must state the amount of
+ * this turn's user offer, acceptance or commitment (else it is retried); a speaker prefix the model adds is
+ * removed.
  */
 import { askRole, type RoleCallOptions } from '../../llm/call';
 import { RESPOND_DEFAULTS, replyAnswerSchema, replyMessages } from './prompts/responder';

@@ -1,5 +1,5 @@
 /**
- * What every task's reply bank shares (issue 23, "Replies a person would give"): what the user has already said
+ * What every task's reply bank shares: what the user has already said
  * (its own earlier replies, which a person remembers), a phrase drawn from the simulator's stream that the user
  * has not said lately, slots filled from the user's own private view, the mood side that goes with the affect's
  * valence, whether the user leans toward the act the actor wants, and the "As I said, …" of a repeated answer.

@@ -2,7 +2,7 @@
  * Template user responder: the user's reply, composed from authored reply banks (one module per task:
  * `replies-esconv.ts`, `replies-p4g.ts`, `replies-cb.ts`, with `replies-social.ts` and `reply-kit.ts`) by the
  * turn's decisions (mode, judgment, stance), the updated affect and intentions, this turn's task events, the
- * question asked and what the user already said. Stance, mood and content agree (issue 23): what the user says of
+ * question asked and what the user already said. Stance, mood and content agree: what the user says of
  * acting follows its intentions, its feeling words follow the valence's side, and a repeated answer is restated
  * after "As I said,". Phrase choice draws from the simulator's random stream.
  */

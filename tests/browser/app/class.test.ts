@@ -1,5 +1,5 @@
 /**
- * The app for a class (issue 26), in headless Chromium at a phone's width (375 px) unless said otherwise: no page
+ * The app for a class, in headless Chromium at a phone's width (375 px) unless said otherwise: no page
  * in its main states is wider than the screen; axe-core finds no serious or critical violation; every explain
  * button of a page has its own accessible name, naming the term; Home's ready experiments start what they name
  * (Evaluate's chart has one category per policy, named by the policy); Train shows its progress within a second

@@ -231,7 +231,7 @@ it('Models: f16 refused before any download; a model that cannot load explains i
   expect(page.url()).toContain(`model=${f16}`);
 
   // An f32 model whose host cannot be reached: plain words, the stored choice stays template mode, and
-  // WebLLM's library (~12 MB of JavaScript for page and worker) was never fetched (issue 26).
+  // WebLLM's library (~12 MB of JavaScript for page and worker) was never fetched.
   await select.selectOption('SmolLM2-135M-Instruct-q0f32-MLC');
   await page.getByRole('button', { name: 'Download, load and use' }).click();
   await expect.poll(() => alert.textContent(), { timeout: 30_000 }).toContain('could not be downloaded');

@@ -8,7 +8,6 @@ import {
   RandomPolicy,
   ReplayPolicy,
   TemplateRealizer,
-  createPolicy,
   runEpisodes,
   toJsonl,
   type EpisodeRecord,
@@ -77,9 +76,8 @@ describe('FixedPolicy', () => {
       /unknown strategy "Logical appeal" for esconv/,
     );
     expect(() => new FixedPolicy('cb', 'Propose Price')).toThrow(/unknown strategy/);
-    expect(() => createPolicy('p4g', 'fixed:bribe')).toThrow(/unknown strategy "bribe"/);
-    expect(() => createPolicy('p4g', 'greedy')).toThrow(/unknown policy "greedy"/);
-    expect(createPolicy('p4g', 'fixed:Greeting').name).toBe('fixed:Greeting');
+    expect(() => new FixedPolicy('p4g', 'bribe')).toThrow(/unknown strategy "bribe"/);
+    expect(new FixedPolicy('p4g', 'Greeting').name).toBe('fixed:Greeting');
   });
 });
 
@@ -158,7 +156,7 @@ describe('runEpisodes', () => {
   it('cycles the seeds, is deterministic, and plays the episodes of the simulate job', async () => {
     const seeds = DEFAULT_SEEDS.cb.slice(0, 2);
     const env = new DialogueEnv('cb');
-    const a = await runEpisodes(env, createPolicy('cb', 'random'), seeds, {
+    const a = await runEpisodes(env, new RandomPolicy('cb'), seeds, {
       episodes: 5,
       baseSeed: 3,
       keepState: false,
@@ -182,14 +180,14 @@ describe('runEpisodes', () => {
 
   it('rejects an empty seed list and a bad episode count', async () => {
     const env = new DialogueEnv('cb');
-    await expect(runEpisodes(env, createPolicy('cb', 'random'), [], { episodes: 1 })).rejects.toThrow(
+    await expect(runEpisodes(env, new RandomPolicy('cb'), [], { episodes: 1 })).rejects.toThrow(
       AgentOptionError,
     );
     await expect(
-      runEpisodes(env, createPolicy('cb', 'random'), DEFAULT_SEEDS.cb, { episodes: 0 }),
+      runEpisodes(env, new RandomPolicy('cb'), DEFAULT_SEEDS.cb, { episodes: 0 }),
     ).rejects.toThrow(/positive integer/);
     await expect(
-      runEpisodes(env, createPolicy('cb', 'random'), DEFAULT_SEEDS.cb, { episodes: 2.5 }),
+      runEpisodes(env, new RandomPolicy('cb'), DEFAULT_SEEDS.cb, { episodes: 2.5 }),
     ).rejects.toThrow(AgentOptionError);
   });
 });

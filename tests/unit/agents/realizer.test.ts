@@ -1,7 +1,8 @@
 /**
- * Template actor realizer (DESIGN.md "The language backends"): four realizations of each strategy that differ as
- * people's wordings differ, built from the observation alone, with topic slots filled only by a noun the user
- * named, no wording repeated three turns in a row, and nothing read from the simulator's word lists.
+ * Template actor realizer (docs/architecture.md "Language backends"): four realizations of each strategy that
+ * differ as people's wordings differ, built from the observation alone, with topic slots filled only by a
+ * noun the user named, no wording repeated three turns in a row, and nothing read from the simulator's word
+ * lists.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';

@@ -2,11 +2,9 @@ import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
 import { PpdppOptionError } from '../../../src/baselines/errors';
 import {
-  PolicySpecError,
   PpdppModelError,
   PpdppPolicy,
   checkModel,
-  createNamedPolicy,
   discountedReturns,
   modelFromJson,
   modelToJson,
@@ -17,7 +15,9 @@ import {
   trainPpdpp,
   type PpdppModel,
 } from '../../../src/baselines';
+import { PolicyUnavailableError } from '../../../src/agents/errors';
 import { DialogueEnv } from '../../../src/env/env';
+import { createPolicy } from '../../../src/policies';
 import { contextObservation, f1ContextsFromSeeds } from '../../../src/eval';
 import { Adam } from '../../../src/rl/adam';
 import { StrategyPolicy } from '../../../src/rl/networks';
@@ -112,7 +112,7 @@ describe('training PPDPP', () => {
     // The planner round-trips through JSON and acts greedily on its most probable label.
     const model = modelFromJson(modelToJson(a.model));
     expect(model.weights['strategy/0/kernel']!.data).toEqual(a.model.weights['strategy/0/kernel']!.data);
-    const policy = createNamedPolicy('p4g', 'ppdpp', { ppdpp: { p4g: model } }) as PpdppPolicy;
+    const policy = createPolicy('p4g', 'ppdpp', { ppdpp: { p4g: model } }) as PpdppPolicy;
     expect(policy).toBeInstanceOf(PpdppPolicy);
     const { observation } = new DialogueEnv('p4g').reset({ seed: seeds[0]! });
     const p = await policy.probabilities(observation);
@@ -128,7 +128,7 @@ describe('training PPDPP', () => {
       /"strategy\/0\/kernel" has shape \[\d+, 8\], expected \[\d+, 9\]/,
     );
     expect(() => modelFromJson('{"version":2}')).toThrow(PpdppModelError);
-    expect(() => createNamedPolicy('esconv', 'ppdpp', { ppdpp: { p4g: model } })).toThrow(PolicySpecError);
+    expect(() => createPolicy('esconv', 'ppdpp', { ppdpp: { p4g: model } })).toThrow(PolicyUnavailableError);
     expect(() => new PpdppPolicy({ ...model, task: 'cb' })).toThrow(PpdppModelError);
     await expect(trainPpdpp({ ...small, labelled: [] })).rejects.toThrow(/no SFT example/);
     await expect(trainPpdpp({ ...small, seeds: [] })).rejects.toThrow(/at least one seed/);

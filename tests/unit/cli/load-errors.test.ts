@@ -62,7 +62,7 @@ describe('load errors name the file', () => {
     const latest = await readFile(join(run, 'latest.json'), 'utf8');
     await writeFile(join(run, 'latest.json'), latest.slice(0, Math.floor(latest.length / 2)));
     const l = await cli(trainMain, resume);
-    // A damaged stored run is a data error (exit 1), not a usage error (issue 28).
+    // A damaged stored run is a data error (exit 1), not a usage error.
     expect(l.code).toBe(1);
     expect(l.err).toContain(`${join(run, 'latest.json')} line 1: the JSON ends early at column`);
     expect(l.err).not.toMatch(RAW);

@@ -1,5 +1,5 @@
 /**
- * New-user findings (issue 10): a negative number after an option is a range error naming the option; data
+ * New-user findings: a negative number after an option is a range error naming the option; data
  * errors exit 1 in every command with file:line kept (usage errors exit 2); no `--skip-invalid` hint where it
  * cannot help; a P4G CSV given alone says which companion files were read too; a principles checkpoint of another
  * build names the CLI option; `simulate --task emollm` plays N episodes per setting, like evaluate; the report
@@ -66,7 +66,7 @@ describe('data errors', () => {
     const emollm = join(dir, 'emollm-bad.jsonl');
     writeFileSync(emollm, '{"id": "a", "scenario": 1}\n');
     const a = capture();
-    // Two episodes play the file's first two records (a run reads only the seeds it plays: issue 28).
+    // Two episodes play the file's first two records (a run reads only the seeds it plays).
     expect(await simulateMain(['--task', 'esconv', '--seeds', esconv, '--episodes', '2'], a.io)).toBe(1);
     expect(a.err.join('')).toContain(`${esconv}:2:`);
     expect(a.err.join('')).toContain('--skip-invalid');

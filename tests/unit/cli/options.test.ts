@@ -1,7 +1,12 @@
 /** The command line's shared parts: the one number parser, ranges in --help, messages in option names. */
 import { describe, expect, it } from 'vitest';
 import { HELP as EVALUATE_HELP, main as evaluateMain } from '../../../cli/evaluate';
-import { cliMessage, parseNumber, UsageError } from '../../../cli/options';
+import { cliMessage, cliSetting, parseNumber, UsageError } from '../../../cli/options';
+import { OutputConflictError } from '../../../src/io/errors';
+import { JobConfigError, StoredRunExistsError } from '../../../src/jobs/errors';
+import { PrivacyError, RedirectRefusedError } from '../../../src/llm/errors';
+import { ConstructionCheckpointError } from '../../../src/memory/construct';
+import { MemoryExistsError } from '../../../src/memory/store';
 import { HELP as PRINCIPLES_HELP, main as principlesMain } from '../../../cli/principles';
 import { HELP as SIMULATE_HELP } from '../../../cli/simulate';
 import { HELP as TRAIN_HELP, parseTrainArgs } from '../../../cli/train';
@@ -90,18 +95,86 @@ describe('principles --help: every numeric option has its range, and the range i
 });
 
 describe('messages name command-line options, not library fields', () => {
-  it('cliMessage rewrites the library words', () => {
-    expect(
-      cliMessage('output x already holds a run; pass resume to continue it or overwrite to replace it'),
-    ).toBe('output x already holds a run; pass --resume to continue it or --overwrite to replace it');
-    expect(cliMessage('output f already holds a file; pass overwrite to replace it')).toContain(
-      'pass --overwrite',
+  it('an error that names a setting is rendered with its option; its own message keeps the library words', () => {
+    const run = new OutputConflictError('x', 'a run', { pass: ['resume', 'overwrite'] });
+    expect(run.message).toBe(
+      'output x already holds a run; pass resume to continue it or overwrite to replace it',
     );
-    expect(cliMessage('remote host; use a local server or pass allowRemote: true')).toBe(
-      'remote host; use a local server or pass --allow-remote',
+    expect(run.settings).toEqual(['resume', 'overwrite']);
+    expect(cliMessage(run)).toBe(
+      'output x already holds a run; pass --resume to continue it or --overwrite to replace it',
     );
-    expect(cliMessage('default.model: required for openai')).toBe('--model: required for openai');
-    expect(cliMessage('roles.strategy.baseUrl: invalid')).toBe('--base-url: invalid');
+    const file = new OutputConflictError('f', 'a file (3 bytes)', {
+      pass: ['overwrite'],
+      orElse: 'choose another path',
+    });
+    expect(cliMessage(file)).toBe(
+      'output f already holds a file (3 bytes); pass --overwrite to replace it or choose another path',
+    );
+    expect(cliMessage(new OutputConflictError('d', 'a file', 'give the path of a folder'))).toBe(
+      'output d already holds a file; give the path of a folder',
+    );
+    const remote = new PrivacyError('http://10.0.0.2/v1');
+    expect(remote.message).toContain('or pass allowRemote: true');
+    expect(cliMessage(remote)).toMatch(
+      /use a local server \(127\.0\.0\.1, localhost, \[::1\]\) or pass --allow-remote$/,
+    );
+    expect(cliMessage(new RedirectRefusedError('http://127.0.0.1:8/v1', 'http://example.com/'))).toContain(
+      'nothing was sent there (pass --allow-remote to follow redirects to remote hosts)',
+    );
+    expect(cliMessage(new MemoryExistsError('m'))).toBe(
+      'a principle memory named "m" already exists; pass --overwrite to overwrite it',
+    );
+    expect(cliMessage(new StoredRunExistsError('r1'))).toBe(
+      'a run "r1" is stored; pass --resume to continue it or --overwrite to replace it',
+    );
+  });
+
+  it('a job configuration error names each failing field by its option, or by its key when it has none', () => {
+    const error = JobConfigError.fromIssues('simulate', [
+      { path: 'language.default.model', message: 'backend openai needs a model' },
+      { path: 'language.roles.judge.baseUrl', message: 'invalid URL' },
+      { path: 'cstpo.clipRatio', message: 'too big' },
+      { path: '', message: 'unknown key' },
+    ]);
+    expect(error.message).toBe(
+      'simulate: language.default.model: backend openai needs a model; language.roles.judge.baseUrl: invalid URL; ' +
+        'cstpo.clipRatio: too big; config: unknown key',
+    );
+    expect(cliMessage(error)).toBe(
+      'simulate: --model: backend openai needs a model; --base-url: invalid URL; cstpo.clipRatio: too big; ' +
+        'config: unknown key',
+    );
+    expect(new JobConfigError('evaluate: drop the worker pool').render(cliSetting)).toBe(
+      'evaluate: drop the worker pool',
+    );
+  });
+
+  it('a principles checkpoint of another build names the option that differs', () => {
+    const mismatch = (key: string, found: string, expected: string) =>
+      new ConstructionCheckpointError('b.jsonl', 1, `made by another build: ${key} is …`, {
+        key,
+        found,
+        expected,
+      });
+    expect(cliMessage(mismatch('maxAttempts', '2', '3'))).toBe(
+      'b.jsonl line 1: made by another build: --max-attempts is 2, this build has 3',
+    );
+    expect(cliMessage(mismatch('seedIds', '["a"]', '["b"]'))).toBe(
+      'b.jsonl line 1: made by another build: the seed list (--seeds, --split) is ["a"], this build has ["b"]',
+    );
+    expect(cliMessage(mismatch('simulatorVersion', '"cogsim-0"', '"cogsim-1"'))).toContain(
+      'made by another build: simulatorVersion is "cogsim-0"',
+    );
+  });
+
+  it('errors that name no setting, and other errors, keep their message', () => {
+    expect(cliMessage(new UsageError('--k must be an integer'))).toBe('--k must be an integer');
+    expect(cliMessage(new Error('plain'))).toBe('plain');
+    expect(cliMessage('text')).toBe('text');
+    expect(cliSetting('default.kind')).toBe('--backend');
+    expect(cliSetting('overwrite')).toBe('--overwrite');
+    expect(cliSetting('horizon')).toBe('horizon');
   });
 });
 

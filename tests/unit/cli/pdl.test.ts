@@ -1,7 +1,7 @@
 /**
- * `pdl`, the one command with subcommands (issue 27, step 6): the dispatcher's table, its usage and errors, and
- * each subcommand reached through it with the help its own module computes (respelled for `pdl`). The built bin
- * (stored help, `npx pdl`) is tested from the packed tarball in tests/package.
+ * `pdl`, the one command with subcommands (docs/architecture.md "Command line"): the dispatcher's table, its
+ * usage and errors, and each subcommand reached through it with the help its own module computes (respelled
+ * for `pdl`). The built bin (stored help, `npx pdl`) is tested from the packed tarball in tests/package.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

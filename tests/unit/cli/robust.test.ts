@@ -1,5 +1,5 @@
 /**
- * Issue 28, "nothing lost, nothing leaked, nothing silent": one block per failure class, each failing on the code
+ * Nothing lost, nothing leaked, nothing silent: one block per failure class, each failing on the code
  * before the fix — locks on outputs (a live holder named, a stale lock taken over), a full disk (injected with
  * `PDL_FAULT_DISK_FULL_AFTER_BYTES`: the true count kept, exit 1, resumable), a damaged stored run in one line,
  * input size bounds and reading only what a run needs, messages that point at the right cause, progress, interrupts

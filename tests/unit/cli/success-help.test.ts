@@ -1,7 +1,7 @@
 /**
- * Issue 9, "One definition of success per task, written once, in the README and in every --help that prints a
- * success rate": every such help text carries each task's line of `SUCCESS_TEXT` (and the EmoLLM rule), and the
- * README states the same lines.
+ * One definition of success per task (docs/architecture.md "Tasks, judges and rewards"), written once, in the
+ * README and in every --help that prints a success rate: every such help text carries each task's line of
+ * `SUCCESS_TEXT` (and the EmoLLM rule), and the README states the same lines.
  */
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';

@@ -5,7 +5,8 @@
  * their intervals (non-overlapping), i.e. choosing strategies matters. The tables are printed.
  */
 import { describe, expect, it } from 'vitest';
-import { createPolicy, runEpisodes } from '../../../src/agents';
+import { runEpisodes } from '../../../src/agents';
+import { createPolicy } from '../../../src/policies';
 import { DialogueEnv } from '../../../src/env';
 import { formatEstimate, summarizeEpisodes, type Estimate } from '../../../src/stats';
 import { Rng } from '../../../src/rng';

@@ -1,12 +1,13 @@
 /**
- * Checkpoint / restore (DESIGN.md "Cog-Sim", paper §A.4): restoring a checkpoint and replaying the same actions
- * reproduces the continuation exactly — observations, rewards, flags and infos (simulator state and random stream
- * included) — also through JSON and in a fresh environment; checkpoints and observations never alias the
- * environment's state; the same seed gives the same trajectory.
+ * Checkpoint / restore (docs/architecture.md "Checkpoint and restore", paper §A.4): restoring a checkpoint
+ * and replaying the same actions reproduces the continuation exactly — observations, rewards, flags and infos
+ * (simulator state and random stream included) — also through JSON and in a fresh environment; checkpoints
+ * and observations never alias the environment's state; the same seed gives the same trajectory.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { createPolicy, runEpisode, runEpisodes } from '../../../src/agents';
+import { runEpisode, runEpisodes } from '../../../src/agents';
+import { createPolicy } from '../../../src/policies';
 import {
   DialogueEnv,
   EnvStateError,

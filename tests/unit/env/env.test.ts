@@ -1,12 +1,13 @@
 /**
  * The dialogue environment's API (Gymnasium names), termination vs truncation, the two reward protocols, its
- * errors, and the role boundaries of DESIGN.md: the actor's observation holds no latent state, the simulator's
- * roles never see a strategy label, and the judge reads no latent field.
+ * errors, and the role boundaries (docs/architecture.md "Role boundaries"): the actor's observation holds no
+ * latent state, the simulator's roles never see a strategy label, and the judge reads no latent field.
  */
 import { ZodError } from 'zod';
 import { describe, expect, it } from 'vitest';
 import { EnvActionError } from '../../../src/env/errors';
-import { createPolicy, runEpisode } from '../../../src/agents';
+import { runEpisode } from '../../../src/agents';
+import { createPolicy } from '../../../src/policies';
 import {
   DialogueEnv,
   EnvStateError,

@@ -1,6 +1,7 @@
 /** The one environment factory (src/env/factory.ts): the judge stack assembled in one place. */
 import { describe, expect, it } from 'vitest';
-import { createPolicy, runEpisode } from '../../../src/agents';
+import { runEpisode } from '../../../src/agents';
+import { createPolicy } from '../../../src/policies';
 import { createEnv, judgeStack } from '../../../src/env/factory';
 import { DialogueEnv } from '../../../src/env/env';
 import { JudgeInputError } from '../../../src/env/errors';

@@ -1,5 +1,5 @@
 /**
- * Immutability is enforced here, not by freezing at run time (issue 11): the library's own jobs, trainers and
+ * Immutability is enforced here, not by freezing at run time: the library's own jobs, trainers and
  * checks run their environments with `freezeStates: false`, since they hand no state to code they do not control.
  * This file replaces `DialogueEnv` with one that freezes every state and turn record whatever it is told, runs
  * each of those runners on it, and compares the result with the same run unfrozen: code of a runner that mutated
@@ -25,7 +25,7 @@ const { DialogueEnv } = await import('../../../src/env/env');
 const { simulateJob } = await import('../../../src/jobs/simulate');
 const { buildPrinciplesJob } = await import('../../../src/jobs/build-principles');
 const { comparePolicies } = await import('../../../src/validity/policy-check');
-const { createPolicy } = await import('../../../src/agents/policies');
+const { createPolicy } = await import('../../../src/policies');
 const { resolveConfig } = await import('../../../src/rl/config');
 const { createRolloutContext, featurizerFor } = await import('../../../src/rl/context');
 const { UniformActor } = await import('../../../src/rl/actor');

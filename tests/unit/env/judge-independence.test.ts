@@ -1,5 +1,5 @@
 /**
- * The template judge is an independent rater (DESIGN.md "The language backends"; issue 9): it reads text with its
+ * The template judge is an independent rater (docs/architecture.md "Role boundaries"): it reads text with its
  * own scorer and imports nothing from the simulator's perception (`src/text`) or the simulator (`src/sim`), at
  * any depth of its relative imports; and the simulator does not use the judge's scorer package.
  */

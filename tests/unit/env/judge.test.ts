@@ -1,6 +1,7 @@
 /**
- * Judges (DESIGN.md "Tasks and rewards"): the template judge's terminal utilities and per-turn answers on small,
- * hand-scored transcripts, the task utilities' edge cases, and the repetition of judgments (mean / majority).
+ * Judges (docs/architecture.md "Tasks, judges and rewards"): the template judge's terminal utilities and
+ * per-turn answers on small, hand-scored transcripts, the task utilities' edge cases, and the repetition of
+ * judgments (mean / majority).
  */
 import { describe, expect, it } from 'vitest';
 import { JudgeInputError } from '../../../src/env/errors';

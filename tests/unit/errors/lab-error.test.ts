@@ -1,11 +1,18 @@
 /**
- * The project-wide error base (issue 12): every error class of a converted folder is a LabError with its own
- * name and a stable code, and the ESLint rule that keeps bare built-in errors out of those folders fires.
+ * The project-wide error base (docs/architecture.md "Errors"): every error class of a converted folder is a
+ * LabError with its own name and a stable code, and the ESLint rule that keeps bare built-in errors out of
+ * those folders fires.
  */
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { ESLint } from 'eslint';
-import { AgentOptionError, PolicySpecError, UnknownStrategyError } from '../../../src/agents/errors';
+import {
+  AgentOptionError,
+  PolicySpecError,
+  PolicyUnavailableError,
+  UnknownPolicyError,
+  UnknownStrategyError,
+} from '../../../src/agents/errors';
 import {
   EnvActionError,
   EnvCheckpointError,
@@ -13,6 +20,7 @@ import {
   JudgeInputError,
 } from '../../../src/env/errors';
 import { EvalWorkerError } from '../../../src/eval/errors';
+import { StoredRunExistsError } from '../../../src/jobs/errors';
 import { StoredEpisodeError } from '../../../src/eval/harness-node';
 import { FeatureOptionError } from '../../../src/features/errors';
 import { FitInputError } from '../../../src/fit/errors';
@@ -52,7 +60,9 @@ const CODES: [new (...args: never[]) => LabError, string, unknown[]][] = [
   [ActorOptionError, 'ACTOR_OPTION_INVALID', ['m']],
   [AgentOptionError, 'AGENT_OPTION_INVALID', ['m']],
   [UnknownStrategyError, 'AGENT_STRATEGY_UNKNOWN', ['m']],
-  [PolicySpecError, 'AGENT_POLICY_SPEC_INVALID', ['m']],
+  [PolicySpecError, 'POLICY_SPEC_INVALID', ['p', ['random'], 'm']],
+  [UnknownPolicyError, 'POLICY_UNKNOWN', ['p', ['random']]],
+  [PolicyUnavailableError, 'POLICY_UNAVAILABLE', ['p', ['random'], 'm']],
   [FeatureOptionError, 'FEATURE_OPTION_INVALID', ['m']],
   [ValidityInputError, 'VALIDITY_INPUT', ['m']],
   [FitInputError, 'FIT_INPUT_INVALID', ['m']],
@@ -71,6 +81,7 @@ const CODES: [new (...args: never[]) => LabError, string, unknown[]][] = [
   [TaskInputError, 'TASK_INPUT_INVALID', ['m']],
   [EvalWorkerError, 'EVAL_WORKER_MISUSE', ['m']],
   [StoredEpisodeError, 'EVAL_STORED_EPISODE_INVALID', ['m']],
+  [StoredRunExistsError, 'TRAIN_RUN_EXISTS', ['r']],
 ];
 
 describe('LabError subclasses', () => {

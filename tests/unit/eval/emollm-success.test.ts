@@ -114,6 +114,6 @@ describe('Success Rate discriminates at the paper’s turn cap', () => {
     expect(dismissive.sr).toBe(0);
     expect(supportive.sr).toBeGreaterThan(dismissive.sr);
     // The final emotional state ES no longer separates the two scripts (about 3 each since the authored reply banks
-    // of issue 23 say feelings less often): a known miss, reported in the issue's note. Success still does.
+    // of the fit to people say feelings less often): a known miss. Success still does.
   });
 });

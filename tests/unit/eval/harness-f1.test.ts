@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Policy } from '../../../src/agents/types';
-import { EmbeddingLabelMapper, createNamedPolicy } from '../../../src/baselines';
+import { EmbeddingLabelMapper } from '../../../src/baselines';
+import { createPolicy } from '../../../src/policies';
 import { classificationReport } from '../../../src/stats';
 import {
   contextObservation,
@@ -140,7 +141,7 @@ describe('strategy prediction scores', () => {
     }))!;
     expect(r.mapped).toBe(3);
     expect(
-      await scoreStrategyPrediction(createNamedPolicy('esconv', 'standard'), contexts, { baseSeed: 0 }),
+      await scoreStrategyPrediction(createPolicy('esconv', 'standard'), contexts, { baseSeed: 0 }),
     ).toBeNull();
   });
 
@@ -148,7 +149,7 @@ describe('strategy prediction scores', () => {
     const seeds = defaultSeeds('esconv').slice(0, 6);
     const all = f1ContextsFromSeeds(seeds);
     const score = async (name: string) =>
-      (await scoreStrategyPrediction(createNamedPolicy('esconv', name), all, { baseSeed: 3 }))!.report;
+      (await scoreStrategyPrediction(createPolicy('esconv', name), all, { baseSeed: 3 }))!.report;
     const replay = await score('replay');
     const random = await score('random');
     // replay plays the dataset's labels in order, so it predicts every human label (it used to get no

@@ -98,7 +98,7 @@ describe('prompt-only comparators', () => {
   });
 });
 
-describe('dose ladders (issue 9 shape) from one checkpoint per seed, deterministic route', () => {
+describe('dose ladders from one checkpoint per seed, deterministic route', () => {
   const DATA = `${fileURLToPath(new URL('../../../', import.meta.url))}../shared/data/`;
   const read = (f: string) => readFileSync(DATA + f, 'utf8');
   /** Fixed split of the real data by a hash of the dialogue id: 30 % held out, never used to tune the rules. */

@@ -1,5 +1,5 @@
 /**
- * experiments/emollm-studies.ts (issue 14): every study runs at the smallest size and writes a JSON record with
+ * experiments/emollm-studies.ts: every study runs at the smallest size and writes a JSON record with
  * intervals and the current simulator version, and a Markdown file whose tables hold the same figures; the
  * committed results/emollm-*.md name their JSON's simulator and hold its tables.
  */

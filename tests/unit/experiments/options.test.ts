@@ -1,5 +1,5 @@
 /**
- * The command lines of experiments/studies.ts and experiments/emollm-studies.ts (issue 10): `--help` exits 0;
+ * The command lines of experiments/studies.ts and experiments/emollm-studies.ts: `--help` exits 0;
  * unknown options, unknown task or study names and out-of-range numbers are one-line usage errors (exit 2) before
  * any work — nothing is created under `--out`. Only refusals: no study runs here.
  */

@@ -1,8 +1,9 @@
 /**
- * The fitted models of Cog-Sim (issue 23): the fit is deterministic, the committed parameter module is what
- * fit-sim writes (its content hash matches its content), the bigram model tells sentences from word salad, and the
- * softmax regression learns a separable rule. The full fit runs in `npm run fit-sim` (about a minute), not here:
- * a re-fit on a small sample of the shared files checks the pipeline.
+ * The fitted models of Cog-Sim (docs/architecture.md "Fitting template mode to people"): the fit is
+ * deterministic, the committed parameter module is what fit-sim writes (its content hash matches its
+ * content), the bigram model tells sentences from word salad, and the softmax regression learns a separable
+ * rule. The full fit runs in `npm run fit-sim` (about a minute), not here: a re-fit on a small sample of the
+ * shared files checks the pipeline.
  */
 import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';

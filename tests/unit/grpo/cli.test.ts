@@ -82,7 +82,7 @@ describe('--rewards template|llm', () => {
       join(dir, 'malformed'),
     ]);
     expect(r.code).toBe(1);
-    // The run says what it starts before its first step (issue 28); the error is the line after.
+    // The run says what it starts before its first step; the error is the line after.
     expect(r.err).toMatch(/^error: judge \(grpo_turn_rewards\): /m);
     expect(r.err).toContain('simple_turn');
   });

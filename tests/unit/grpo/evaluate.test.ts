@@ -5,7 +5,7 @@
  * non-zero width for the success rate; the train report names the methods.
  */
 import { describe, expect, it } from 'vitest';
-import { createNamedPolicy } from '../../../src/baselines/registry';
+import { createPolicy } from '../../../src/policies';
 import { resolveGrpoConfig } from '../../../src/grpo/config';
 import { formatGrpoReport } from '../../../cli/train-grpo';
 import { evaluatePolicy, summarize, type EvalEpisodeRow } from '../../../src/grpo/evaluate';
@@ -20,7 +20,7 @@ describe('GRPO evaluation', () => {
     const seeds = emollmDefaultSeeds('emollm-medd').slice(0, 2);
     const config = resolveGrpoConfig({ task: seeds[0]!.task, horizon: 3 });
     const opts = { repeats: 2, seed: 3, makeEnv: () => grpoEnv(config) };
-    const rows = await evaluatePolicy(createNamedPolicy(config.task, 'proactive'), seeds, opts);
+    const rows = await evaluatePolicy(createPolicy(config.task, 'proactive'), seeds, opts);
     expect(rows.every((r) => r.emollm !== null && r.emollm.turns === r.turns)).toBe(true);
     const s = summarize(rows, 1, 100);
     expect(s.successMetric).toBe('emollm-sr');
@@ -31,14 +31,10 @@ describe('GRPO evaluation', () => {
     expect(s.emollm!.empathic!.mean).toBeGreaterThanOrEqual(1);
 
     const cb = resolveGrpoConfig({ task: 'cb', horizon: 2 });
-    const cbRows = await evaluatePolicy(
-      createNamedPolicy('cb', 'proactive'),
-      defaultSeeds('cb').slice(0, 2),
-      {
-        ...opts,
-        makeEnv: () => grpoEnv(cb),
-      },
-    );
+    const cbRows = await evaluatePolicy(createPolicy('cb', 'proactive'), defaultSeeds('cb').slice(0, 2), {
+      ...opts,
+      makeEnv: () => grpoEnv(cb),
+    });
     const c = summarize(cbRows, 1, 100);
     expect([c.successMetric, c.emollm]).toEqual(['judge', null]);
     expect(c.successRate).toEqual(c.judgeSuccessRate);

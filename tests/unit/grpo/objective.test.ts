@@ -1,4 +1,4 @@
-/** Group-relative advantages and the clipped objective (emollm.txt appendix B.2). */
+/** Group-relative advantages and the clipped objective (EmoLLM paper appendix B.2). */
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { GrpoInputError } from '../../../src/grpo/errors';

@@ -1,4 +1,4 @@
-/** Stage II rewards (emollm.txt appendix A): each scorer on constructed turns, and their aggregation. */
+/** Stage II rewards (EmoLLM paper appendix A): each scorer on constructed turns, and their aggregation. */
 import { describe, expect, it } from 'vitest';
 import { lookahead } from '../../../src/appraisal/lookahead';
 import { TemplateArgActor, TemplateReversePredictor } from '../../../src/appraisal/template';

@@ -1,5 +1,5 @@
 /**
- * Every error class of the folders converted under issue 10 is a LabError with a stable, distinct code and its
+ * Every error class listed below is a LabError with a stable, distinct code and its
  * own class name.
  */
 import { describe, expect, it } from 'vitest';
@@ -66,7 +66,7 @@ const instances: LabError[] = [
   new EnvStateError('m'),
 ];
 
-describe('LabError conversion (issue 10)', () => {
+describe('LabError conversion', () => {
   it('gives every class a distinct stable code and its own name', () => {
     const codes = instances.map((e) => e.code);
     expect(new Set(codes).size).toBe(codes.length);

@@ -1,5 +1,5 @@
 /**
- * Non-UTF-8 input is reported for every file a command reads (issue 10), not only datasets: replay fixtures
+ * Non-UTF-8 input is reported for every file a command reads, not only datasets: replay fixtures
  * (`--fixtures`), principle memory files (`principles query|eval --memory`, `--policy principles:FILE`) and run
  * files all go through the strict reader of src/io/node.ts, so an invalid byte is named with the file, the line and
  * the byte offset, never read as U+FFFD.

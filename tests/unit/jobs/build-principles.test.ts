@@ -47,7 +47,9 @@ describe('build-principles job', () => {
       ),
     ).rejects.toThrow(JobAbortedError);
     await expect(buildPrinciplesJob({ task: 'p4g', episodes: 0 })).rejects.toThrow(
-      new JobConfigError('build-principles: episodes: Too small: expected number to be >=1'),
+      JobConfigError.fromIssues('build-principles', [
+        { path: 'episodes', message: 'Too small: expected number to be >=1' },
+      ]),
     );
   });
 });

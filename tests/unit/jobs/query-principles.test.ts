@@ -1,7 +1,7 @@
 /** The query-principles job: nearest principles of a memory, the same as the CLI's query; typed errors. */
 import { describe, expect, it } from 'vitest';
 import { buildPrinciplesJob } from '../../../src/jobs/build-principles';
-import { JobConfigError, PolicyUnavailableError } from '../../../src/jobs/errors';
+import { JobConfigError } from '../../../src/jobs/errors';
 import { queryPrinciplesJob } from '../../../src/jobs/query-principles';
 
 describe('query-principles job', () => {
@@ -16,9 +16,13 @@ describe('query-principles job', () => {
     expect(memory.principles.map((p) => p.principle.id)).toContain(r.hits[0]!.id);
     // The same query on the parsed file gives the same hits.
     expect(await queryPrinciplesJob({ task: 'cb', memory, text, k: 2 })).toEqual(r);
-    await expect(queryPrinciplesJob({ task: 'esconv', memory, text, source: 'm.json' })).rejects.toThrow(
-      new PolicyUnavailableError('m.json is a cb memory, not esconv'),
-    );
+    await expect(
+      queryPrinciplesJob({ task: 'esconv', memory, text, source: 'm.json' }),
+    ).rejects.toMatchObject({
+      name: 'PolicyUnavailableError',
+      policy: 'principles:m.json',
+      message: 'm.json is a cb memory, not esconv',
+    });
     await expect(queryPrinciplesJob({ task: 'cb', memory, text, k: 0 })).rejects.toThrow(JobConfigError);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * N episodes in flight (issue 24): `simulate` and `evaluate` with `concurrency` > 1 give the same episodes, in the
+ * N episodes in flight: `simulate` and `evaluate` with `concurrency` > 1 give the same episodes, in the
  * same order, as one at a time (template roles are deterministic; for a real model with
  * greedy decoding see tests/unit/llm/llamacpp-cli.test.ts), and a failure stops the run with its error.
  */

@@ -10,8 +10,9 @@ import { main as simulateMain, type SimulateReport } from '../../../cli/simulate
 import { main as principlesMain } from '../../../cli/principles';
 import { planEvaluation } from '../../../src/eval/harness';
 import { InlineExecutor, MemoryEpisodeStore, runEvaluation } from '../../../src/eval/harness-run';
-import { JobAbortedError, PolicyUnavailableError, UnknownPolicyError } from '../../../src/jobs/errors';
-import { PolicyRegistry } from '../../../src/jobs/policies';
+import { PolicyUnavailableError, UnknownPolicyError } from '../../../src/agents/errors';
+import { JobAbortedError } from '../../../src/jobs/errors';
+import { PolicyRegistry } from '../../../src/policies';
 import { simulateJob, type TrajectoryLine } from '../../../src/jobs/simulate';
 import { TfActor } from '../../../src/rl/actor';
 import { resolveConfig } from '../../../src/rl/config';
@@ -176,7 +177,7 @@ describe('policy registry: trained artefacts as policies', () => {
     });
     expect(built).toBe(0);
     const text = readFileSync(file, 'utf8');
-    const registry = await PolicyRegistry.create(resolveRoles({}), { principles: { m: text } });
+    const registry = await PolicyRegistry.create(resolveRoles({}).policyParts, { principles: { m: text } });
     expect(registry.create('esconv', 'principles:m').name).toBe('principles:m');
     expect(() => registry.create('cb', 'principles:m')).toThrow(PolicyUnavailableError);
     const r = await run(['--task', 'esconv', '--policy', `principles:${file}`, '--episodes', '2', '--json']);
@@ -264,12 +265,7 @@ describe('simulate command line', () => {
     expect(r.stdout).toMatch(/--episodes N\s+episodes to play .* \(range 1 to 1,000,000\)/);
     expect(r.stdout).toMatch(/--rng-seed N\s+the run's integer seed.*default 0\)/s);
     expect(r.stdout).toMatch(/--protocol P\s+reward protocol.*cstpo \| ppdpp; default cstpo/);
-    for (const name of [
-      'principles:FILE',
-      'cstpo:FOLDER',
-      'icl-aif, mi-prompt',
-      '--seeds [TASK=]PATH|bundled',
-    ])
+    for (const name of ['principles:<memory>', 'cstpo:<run>', 'icl-aif', '--seeds [TASK=]PATH|bundled'])
       expect(r.stdout).toContain(name);
   });
 });

@@ -208,7 +208,9 @@ describe('train job', () => {
   it('rejects a bad configuration naming the field, and a missing run to resume', async () => {
     const storage = new FolderTrainStorage(join(dir, 'bad'));
     await expect(trainJob({ ...CONFIG, evalFraction: 1 }, storage)).rejects.toThrow(
-      new JobConfigError('train: evalFraction: Too big: expected number to be <1'),
+      JobConfigError.fromIssues('train', [
+        { path: 'evalFraction', message: 'Too big: expected number to be <1' },
+      ]),
     );
     await expect(trainJob({ steps: 2 }, storage)).rejects.toThrow(/task: required unless resuming/);
     await expect(trainJob({ ...CONFIG, resume: true, overwrite: true }, storage)).rejects.toThrow(

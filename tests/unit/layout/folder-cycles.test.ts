@@ -1,7 +1,7 @@
 /**
- * Layering check (DESIGN.md "Shape"): the folders under `src/` import each other without cycles, so data flows one
- * way. Reads every relative import specifier of every source file, maps it to its top-level folder and looks for a
- * cycle in the resulting folder graph.
+ * Layering check (docs/architecture.md "Folders"): the folders under `src/` import each other without cycles,
+ * so data flows one way. Reads every relative import specifier of every source file, maps it to its top-level
+ * folder and looks for a cycle in the resulting folder graph.
  */
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import { dirname, join, relative, resolve, sep } from 'node:path';

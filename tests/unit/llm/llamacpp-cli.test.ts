@@ -1,5 +1,5 @@
 /**
- * `--backend llamacpp` from the command line (issue 24): a bad model file is a clear error naming the file while
+ * `--backend llamacpp` from the command line: a bad model file is a clear error naming the file while
  * template mode still runs; on the real model (a few short calls: the mode classifier only, greedy) the same seed
  * gives the same episode twice and the report records the model file, its SHA-256 and the settings; Stop aborts
  * the generation in flight.

@@ -1,7 +1,8 @@
 /**
- * The llamacpp backend (issue 24, item 1): typed errors for bad model files and a missing engine package without
- * the model; with the real model (Gemma 3 270M, see model-file.ts) a grammar-constrained answer, usage, the
- * recorded file hash, greedy determinism across sequences, aborts, timeouts and a context too small.
+ * The llamacpp backend (docs/architecture.md "Language backends", item 4): typed errors for bad model files
+ * and a missing engine package without the model; with the real model (Gemma 3 270M, see model-file.ts) a
+ * grammar-constrained answer, usage, the recorded file hash, greedy determinism across sequences, aborts,
+ * timeouts and a context too small.
  */
 import { mkdtempSync, openSync, readSync, closeSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

@@ -1,8 +1,9 @@
 /**
- * The OpenAI-compatible backend against real loopback servers (issue 24, item 2): a runaway answer is cut off
- * while it streams (typed error, not retried); a server that fails open (unconstrained text, HTTP 200) is caught
- * by validation and the bounded retry; the structured-output fields the major engines read are sent; and, with
- * the real model behind a small chat-completions server, an episode runs through `--backend openai`.
+ * The OpenAI-compatible backend against real loopback servers
+ * (docs/architecture.md "Language backends", item 2): a runaway answer is cut off while it streams (typed
+ * error, not retried); a server that fails open (unconstrained text, HTTP 200) is caught by validation and
+ * the bounded retry; the structured-output fields the major engines read are sent; and, with the real model
+ * behind a small chat-completions server, an episode runs through `--backend openai`.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';

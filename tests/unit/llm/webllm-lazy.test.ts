@@ -24,7 +24,7 @@ function loadsWebLlm(script: string): boolean {
   return run.stderr.includes(MARK);
 }
 
-describe('WebLLM is imported lazily (issue 10: template runs do not pay for it)', () => {
+describe('WebLLM is imported lazily (template runs do not pay for it)', () => {
   it('importing the llm folder, roles and the simulate job loads no WebLLM file; creating a backend does', () => {
     const imports =
       "const llm = await import('./src/llm/index.ts'); await import('./src/roles/index.ts');" +

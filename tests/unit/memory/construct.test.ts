@@ -239,7 +239,7 @@ describe('self-play construction with backtracking', () => {
     expect(() => parseConstructionCheckpoint(other, 'b.jsonl', header)).toThrow(
       'b.jsonl line 1: made by another build: episodes is 9, this build has 3',
     );
-    // Episodes played on another simulator version are not resumed on this one (issue 9).
+    // Episodes played on another simulator version are not resumed on this one.
     expect(header.simulatorVersion).toBe(SIMULATOR_VERSION);
     const otherSim = checkpointLine({ ...header, simulatorVersion: 'cogsim-000000000000' });
     expect(() => parseConstructionCheckpoint(otherSim, 'b.jsonl', header)).toThrow(

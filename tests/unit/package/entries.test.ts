@@ -1,5 +1,5 @@
 /**
- * The package's entries (issue 12): package.json "exports" names built files whose sources exist, with a `types`
+ * The package's entries: package.json "exports" names built files whose sources exist, with a `types`
  * condition first, and the browser-safe entries (the main one and `/worker`) reach no Node-only module through
  * their relative imports. (The pack test bundles the installed main entry with Vite for the browser too.)
  */

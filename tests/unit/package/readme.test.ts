@@ -1,5 +1,5 @@
 /**
- * The README checked against the package (issue 12): every ```ts block type-checks (the project's strict
+ * The README checked against the package: every ```ts block type-checks (the project's strict
  * tsconfig, `proactive-dialogue-lab` and its subpaths mapped to their sources) and passes ESLint, and every API
  * name the README mentions in inline code is exported by one of the package's entries. The pack test
  * (tests/package) runs the "Using the library" block for real, from the packed tarball.
@@ -141,7 +141,7 @@ describe('README code blocks and names', () => {
     ];
     expect(mentioned.length).toBeGreaterThan(20);
     expect(mentioned.filter((n) => !exported.has(n))).toEqual([]);
-    // CSTPO is part of the public entry (issue 12).
+    // CSTPO is part of the public entry.
     for (const name of ['CstpoTrainer', 'TrainingSession', 'resolveConfig', 'ActorNetworks'])
       expect(exported).toContain(name);
   });

@@ -1,9 +1,10 @@
 /**
- * The actor side reads text independently of the simulator (issue 9): the actor-side reader, the template ARG
- * predictor, the GRPO template rewards and Principles' situations reach no file of the simulator's perception
- * (`src/text`) or the simulator (`src/sim`) through their runtime imports, at any depth, and none of the files
- * they reach outside `src/tasks` reads a task's topic lexicon. (Type-only imports carry no rule: the observation
- * type lives beside the environment, which imports the simulator.)
+ * The actor side reads text independently of the simulator (docs/architecture.md "Role boundaries"): the
+ * actor-side reader, the template ARG predictor, the GRPO template rewards and Principles' situations reach
+ * no file of the simulator's perception (`src/text`) or the simulator (`src/sim`) through their runtime
+ * imports, at any depth, and none of the files they reach outside `src/tasks` reads a task's topic lexicon.
+ * (Type-only imports carry no rule: the observation type lives beside the environment, which imports the
+ * simulator.)
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

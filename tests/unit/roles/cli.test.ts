@@ -97,7 +97,7 @@ describe('simulate --backend', () => {
       [['--fixtures', FIXTURE], /only read by the replay backend/],
       [['--backend', 'sim=gpt4'], /unknown backend "gpt4"/],
       [['--backend', 'critic=replay', '--fixtures', FIXTURE], /unknown role "critic"/],
-      [['--backend', 'openai', '--model', 'm'], /baseUrl/],
+      [['--backend', 'openai', '--model', 'm'], /--base-url: backend openai needs its server URL/],
       [['--backend', 'openai', '--base-url', 'http://127.0.0.1:8080/v1'], /model/],
       [['--backend', 'judge=openai', '--base-url', 'http://example.com/v1', '--model', 'm'], /non-loopback/],
       [['--model', 'm'], /only used with --backend webllm, openai or llamacpp/],

@@ -1,5 +1,5 @@
 /**
- * A run folder is created complete or not at all (issue 10): the train jobs' `split.json` and every file of
+ * A run folder is created complete or not at all: the train jobs' `split.json` and every file of
  * `FolderRuns.createRun` are written in one `createDirAtomic` step, so a failure between two of them, for either
  * trainer, leaves nothing at `--out`, and a completed creation resumes.
  */

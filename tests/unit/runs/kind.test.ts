@@ -1,5 +1,5 @@
 /**
- * Wrong kinds of paths and runs (issue 10): a run of the other trainer is named as such before any snapshot is
+ * Wrong kinds of paths and runs: a run of the other trainer is named as such before any snapshot is
  * read, a run folder given as a file and a memory file given as a folder say what the path is, and the commands
  * report all three, and an empty `--seeds`, as usage errors (exit 2).
  */

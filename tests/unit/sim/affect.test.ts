@@ -1,6 +1,6 @@
 /**
- * Appraisal, emotion, route and judgment rules of Cog-Sim (DESIGN.md "Cog-Sim" steps 3, 4, 7, 8), checked against
- * values computed by hand.
+ * Appraisal, emotion, route and judgment rules of Cog-Sim (docs/architecture.md "Turn pipeline", steps 3, 4,
+ * 7, 8), checked against values computed by hand.
  */
 import { describe, expect, it } from 'vitest';
 import {

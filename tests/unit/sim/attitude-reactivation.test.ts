@@ -1,5 +1,5 @@
 /**
- * Person-model rules of issue 9's fidelity work. P4G: a request turns the persuadee's attitude into intention
+ * Person-model rules. P4G: a request turns the persuadee's attitude into intention
  * and no further (asking again does not make a reluctant person willing; answering the objection does); asked,
  * the persuadee names the objection that holds it back, a wish to keep its money as well as a doubt; a request
  * for a number of cents is a request. ESConv:

@@ -1,6 +1,7 @@
 /**
- * Simulator validation by dose–response (DESIGN.md "Evaluation"): from one checkpoint, four ordered input levels,
- * two paraphrases each, must move the user's response monotonically — in template mode with deterministic routes.
+ * Simulator validation by dose–response (docs/architecture.md "Simulator validation"): from one checkpoint,
+ * four ordered input levels, two paraphrases each, must move the user's response monotonically — in template
+ * mode with deterministic routes.
  *
  * - CraigslistBargain: offers at 100 / 85 / 70 / 55 % of the list price → the seller's acceptance falls.
  * - P4G: small talk → vague mention → one argument → a specific, evidence-based appeal that answers the user's
@@ -98,7 +99,7 @@ describe('dose–response (template mode, deterministic routes)', () => {
       const judged = await doseResponse('cb', cp, cbLevels(seed), judgmentScore);
       expect(nonIncreasing(accept), `${where}: ${accept}`).toBe(true);
       expect(notConstant(accept), `${where}: ${accept}`).toBe(true);
-      // The seller's judgment comes from the fitted reaction model (issue 23): it may hold steady across these
+      // The seller's judgment comes from the fitted reaction model: it may hold steady across these
       // offers while acceptance falls, but it never rises as the offer falls.
       expect(nonIncreasing(judged), `${where}: ${judged}`).toBe(true);
     }
@@ -156,10 +157,10 @@ describe('dose–response (template mode, deterministic routes)', () => {
     const valence = (r: StepResult) => r.info.state.cognitive.affect.valence;
     for (const [where, cp] of await checkpoints('esconv', seed)) {
       const values = await doseResponse('esconv', cp, levels, valence);
-      // Since the fit (issue 23) the dismissive and the bare levels can swap by about 0.01 at a checkpoint: the
-      // fitted judgment of the dismissive line and the user's own disagree, which reads as non-commit rather than
-      // reject (a known miss, in the issue's note); from acknowledgement up the order holds, and the dismissive
-      // level stays below the warm ones.
+      // Since the fit to people the dismissive and the bare levels can swap by about 0.01 at a checkpoint:
+      // the fitted judgment of the dismissive line and the user's own disagree, which reads as non-commit
+      // rather than reject (a known miss); from acknowledgement up the order holds, and
+      // the dismissive level stays below the warm ones.
       expect(nonDecreasing(values.slice(1)), `${where}: ${values}`).toBe(true);
       expect(values[0] as number, `${where}: ${values}`).toBeLessThan(values[2] as number);
       expect(notConstant(values), `${where}: ${values}`).toBe(true);
@@ -168,7 +169,7 @@ describe('dose–response (template mode, deterministic routes)', () => {
 });
 
 /**
- * Issue 9: a bare acknowledgement is a minimal encourager (attention, no empathy), a warm validating line is
+ * A bare acknowledgement is a minimal encourager (attention, no empathy), a warm validating line is
  * person-centred support; the second must lift the help-seeker's mood more. Checked on the bundled ESConv seeds
  * and on the first 20 dev dialogues of the shared ESConv file (never the held-out fifth), from the checkpoint
  * right after each seed's prefix, deterministic routes.
@@ -235,7 +236,7 @@ describe('ESConv: a minimal acknowledgement lifts the mood less than warm valida
         `${rising} of ${rows.length}`,
     );
     expect(rising / rows.length).toBeGreaterThanOrEqual(0.9);
-    // Before issue 9's perception fix "Okay." read as praise and the gap was 0.002 on the dev seeds.
+    // Before the perception fix "Okay." read as praise and the gap was 0.002 on the dev seeds.
     expect(warmLevel - neutral).toBeGreaterThan(0.005);
   });
 });

@@ -1,5 +1,5 @@
 /**
- * Plausible episodes (issue 9): a sensible adaptive script — the project's `AdaptiveScript`
+ * Plausible episodes: a sensible adaptive script — the project's `AdaptiveScript`
  * (src/validity/exploits.ts), which reads only the actor's observation and realises its strategies with the
  * template realizer — succeeds within about 4–10 turns on most bundled seeds of each task; the random policy takes
  * longer and succeeds less. Success is the one definition of src/tasks/success.ts, as the template judge applies
@@ -7,7 +7,7 @@
  * (src/validity/policy-check.ts). Also: distinct-n of the user's replies.
  */
 import { describe, expect, it } from 'vitest';
-import { createPolicy } from '../../../src/agents/policies';
+import { createPolicy } from '../../../src/policies';
 import { runEpisodes } from '../../../src/agents/rollout';
 import { createEnv } from '../../../src/env/factory';
 import { distinctN } from '../../../src/eval/validation';
@@ -47,7 +47,7 @@ describe.each(['esconv', 'p4g', 'cb'] as TaskId[])('%s episodes', (task) => {
   it('the adaptive script succeeds in at least 4 turns; random is slower and succeeds less', async () => {
     const { script, random } = await scriptAndRandom(task);
     expect(medianTurnsToSuccess(script)).toBeGreaterThanOrEqual(4);
-    // Since the fit (issue 23) people's reactions are harder to win: the script's success rate and median turns are
+    // Since the fit to people, reactions are harder to win: the script's success rate and median turns are
     // printed above (ESConv about a third of the seeds, P4G a median of 11 turns); it must still beat random.
     expect(script.summary.successRate.mean).toBeGreaterThan(random.summary.successRate.mean);
     expect(random.summary.avgTurnsAll.mean).toBeGreaterThan(script.summary.avgTurnsAll.mean);

@@ -1,9 +1,9 @@
 /**
- * Cog-Sim fitted to people (issue 23), behaviour: word salad and other confusing turns never persuade, several
- * prices in one message make no offer, and the dose ladders of `tests/fixtures/ladders/outside.json` (written for
- * issue 23, four levels each: dismissive < bare acknowledgement < sympathy < sympathy with a step; weak < strong
- * appeals; offers at rising fractions of the list price) rise monotonically on at least 90% of seeds, with no
- * adjacent step falling on more than 10% of them.
+ * Cog-Sim fitted to people, behaviour: word salad and other confusing turns never persuade, several
+ * prices in one message make no offer, and the dose ladders of `tests/fixtures/ladders/outside.json` (written
+ * outside the fit, four levels each: dismissive < bare acknowledgement < sympathy < sympathy with a step;
+ * weak < strong appeals; offers at rising fractions of the list price) rise monotonically on at least 90% of
+ * seeds, with no adjacent step falling on more than 10% of them.
  */
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';

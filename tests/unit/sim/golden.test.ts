@@ -1,5 +1,5 @@
 /**
- * Behaviour-preserving speed work (issue 11): the golden template-mode trajectories recorded in
+ * Behaviour-preserving speed work: the golden template-mode trajectories recorded in
  * tests/fixtures/golden (full episode records with per-turn state, three tasks, both protocols, both route
  * samplings) are reproduced byte for byte. When the simulator's rules change on purpose, re-record them with
  * `npx tsx tests/fixtures/golden/episodes.ts` in the same commit as `npm run sim-version`.

@@ -1,5 +1,5 @@
 /**
- * The template simulator reacts to what is said (issue 9): pressure is not relief, an off-topic remark is not
+ * The template simulator reacts to what is said: pressure is not relief, an off-topic remark is not
  * persuasion, a dismissive remark is rejected and not thanked, "not ideal" closes no deal, an offer without a
  * currency sign is an offer, replies answer the question asked and fill no slot with a non-noun. Deterministic
  * routes, bundled seeds.
@@ -121,7 +121,7 @@ describe('perception drives the template roles', () => {
     for (const seed of defaultSeeds('esconv')) {
       for (const text of ['Just get over it, it is not a big deal.', 'Calm down, you are overreacting.']) {
         const [r] = await stepFrom('esconv', seed, [text]);
-        // The fitted judgment and the user's own are combined (issue 23): a disagreement reads as non-commit.
+        // The fitted judgment and the user's own are combined: a disagreement reads as non-commit.
         expect(r!.info.sim.judgment, seed.id).not.toBe('accept');
         expect(r!.info.sim.userUtterance).not.toMatch(/thank/i);
       }

@@ -1,6 +1,6 @@
 /**
- * Template action-type classifier (DESIGN.md "Cog-Sim" step 1): Influence / Elicit / Social from the text only;
- * ties go Influence > Elicit > Social; a bare question falls back to Elicit.
+ * Template action-type classifier (docs/architecture.md "Step 1: mode"): Influence / Elicit / Social from the
+ * text only; ties go Influence > Elicit > Social; a bare question falls back to Elicit.
  */
 import { describe, expect, it } from 'vitest';
 import {

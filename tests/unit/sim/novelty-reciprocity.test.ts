@@ -1,5 +1,5 @@
 /**
- * What is new and what is asked (issue 9): a repeated argument moves the user's records less than its first
+ * What is new and what is asked: a repeated argument moves the user's records less than its first
  * hearing (a verbatim repeat moves nothing toward the goal); a CB seller reciprocates the buyer's concession and
  * hardens after a retraction; a request to give is perceived as a request whatever its wording. Deterministic
  * routes, bundled seeds.

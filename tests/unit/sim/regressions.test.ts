@@ -1,6 +1,7 @@
 /** Regression tests for updater and environment defects found in review. */
 import { describe, expect, it } from 'vitest';
-import { createPolicy, runEpisodes, TemplateRealizer } from '../../../src/agents';
+import { runEpisodes, TemplateRealizer } from '../../../src/agents';
+import { createPolicy } from '../../../src/policies';
 import { createEnv } from '../../../src/env/factory';
 import { DialogueEnv } from '../../../src/env';
 import { Rng } from '../../../src/rng';
@@ -153,7 +154,7 @@ describe('template realizer', () => {
   });
 });
 
-describe('issue 9 follow-ups', () => {
+describe('perception follow-ups', () => {
   it('reads a gerund giving verb as a request to give, a past gift as none', () => {
     // The tagger reads "giving" here as an adjective; it is still a request (this once left P4G asks unread).
     expect(

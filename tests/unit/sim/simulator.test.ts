@@ -1,7 +1,7 @@
 /**
- * One Cog-Sim turn (DESIGN.md "Cog-Sim" steps 1–10) with stub language roles, so that each decision of the
- * pipeline can be checked on its own: which modes touch the BDI records, the route rule, rejected proposals,
- * termination and the immutability of the input state.
+ * One Cog-Sim turn (docs/architecture.md "Turn pipeline", steps 1–10) with stub language roles, so that each
+ * decision of the pipeline can be checked on its own: which modes touch the BDI records, the route rule,
+ * rejected proposals, termination and the immutability of the input state.
  */
 import { describe, expect, it } from 'vitest';
 import {
@@ -102,7 +102,7 @@ describe('CogSim.step', () => {
         applied: [],
       });
       expect(next.cognitive.appraisal).toEqual({ GC: gc, CP, FE });
-      // Issue 23: plus the fitted affect change of the words (what people's reactions to such a turn were).
+      // Plus the fitted affect change of the words (what people's reactions to such a turn were).
       const nudge = fittedAffectChange(fittedPerception('Okay.', task.id, extractFeatures('Okay.')), task.id);
       expect(next.cognitive.affect.valence).toBeCloseTo(v0 + rate * ((gc + CP + FE) / 3 - v0) + nudge, 6);
     }
@@ -129,7 +129,7 @@ describe('CogSim.step', () => {
     const { state: next, turn } = await sim.step(initialSimState(seed, 30), seed.prefix, 'text');
     expect(turn.route).toBe('central');
     expect(turn.pCentral).toBe(1);
-    // Low discrepancy (0.2) ≤ tau_A: this user accepts; issue 23: met with what people did (the fitted judgment).
+    // Low discrepancy (0.2) ≤ tau_A: this user accepts, met with what people did (the fitted judgment).
     const judgment = combinedJudgment(
       fittedPerception('text', task.id, extractFeatures('text')),
       task.id,

@@ -1,7 +1,7 @@
 /**
- * Property-based tests of the deterministic updater (DESIGN.md "Cog-Sim" step 6): for arbitrary valid states and
- * arbitrary sparse proposals, under all six (route, judgment) pairs, either the update respects every rule or the
- * proposal is rejected as a whole with the input state left exactly as it was.
+ * Property-based tests of the deterministic updater (docs/architecture.md "Step 6: updater"): for arbitrary
+ * valid states and arbitrary sparse proposals, under all six (route, judgment) pairs, either the update
+ * respects every rule or the proposal is rejected as a whole with the input state left exactly as it was.
  */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';

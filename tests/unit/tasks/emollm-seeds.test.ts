@@ -1,5 +1,5 @@
 /**
- * The bundled EmoLLM scenario seeds (issue 14): at least 40 per setting, each valid under the seed schema and the
+ * The bundled EmoLLM scenario seeds: at least 40 per setting, each valid under the seed schema and the
  * EmoLLM description schema, each genuinely different, and each playable by Cog-Sim with the rules of its task
  * family. The description schema refuses what it should.
  */

@@ -1,5 +1,5 @@
 /**
- * Issue 9 (a first-turn mood jump): a seed's starting goal congruence is the simulator's own rule
+ * No first-turn mood jump: a seed's starting goal congruence is the simulator's own rule
  * (`goalCongruence` of the starting beliefs and desires), so a turn whose perception changes nothing leaves GC —
  * and with it the ΔGC term of arousal — unchanged. Checked on every bundled seed of every task (the three Cog-Sim
  * tasks and the four EmoLLM settings), on seeds loaded from dataset files, and on a hand-written seed whose GC
@@ -52,7 +52,7 @@ async function inertTurn(seed: Seed) {
   return { state, next };
 }
 
-describe('the starting GC is the simulator’s own rule (issue 9)', () => {
+describe('the starting GC is the simulator’s own rule', () => {
   for (const [name, seeds] of [...bundled, ...loaded.map(([t, s]): [string, Seed[]] => [`${t} dataset`, s])])
     it(`${name}: ${seeds.length} seeds store GC = goalCongruence, and an inert turn leaves GC unchanged`, async () => {
       expect(seeds.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-/** Perception of an utterance (src/text): every example of issue 9, plus properties of the reading. */
+/** Perception of an utterance (src/text): the examples that once misread, plus properties of the reading. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { CB } from '../../../src/tasks/cb';
@@ -72,7 +72,7 @@ describe('whole words only', () => {
   });
 });
 
-describe('the tone a listener hears (issue 9: "Okay." is no praise, sympathy is no gloom)', () => {
+describe('the tone a listener hears ("Okay." is no praise, sympathy is no gloom)', () => {
   it('a bare acknowledgement carries no tone, at the start of a sentence only', () => {
     for (const ack of [
       'Okay.',

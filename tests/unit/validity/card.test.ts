@@ -1,4 +1,4 @@
-/** The simulator card (issue 23, item 6): laid out from a validate-sim report, a before record and reply rows. */
+/** The simulator card: laid out from a validate-sim report, a before record and reply rows. */
 import { describe, expect, it } from 'vitest';
 import { cell, genericSection, simulatorCard, type CardInput } from '../../../src/validity/card';
 import { COUNTER_MEASURE, COUNTER_NOTE } from '../../../src/validity/metrics';

@@ -1,5 +1,5 @@
 /**
- * The CB counter-offer measure of the validity table (src/validity/metrics.ts, issue 23 item 7): the simulated
+ * The CB counter-offer measure of the validity table (src/validity/metrics.ts): the simulated
  * seller's price after a buyer offer against the human seller's counter, both as fractions of the list price,
  * by Spearman's rank correlation, beside "split the difference". On hand-made negotiations whose correlations are
  * worked out by hand below, and on real replays (the simulator's standing price comes from its own events).

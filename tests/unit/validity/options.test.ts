@@ -1,5 +1,5 @@
 /**
- * `validate-sim`'s numeric options (issue 10): each has a documented range, shown in `--help`; a value outside it
+ * `validate-sim`'s numeric options: each has a documented range, shown in `--help`; a value outside it
  * is a usage error (exit 2, one plain message naming the option and its range) and nothing runs.
  */
 import { existsSync, mkdtempSync } from 'node:fs';

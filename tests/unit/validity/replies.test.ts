@@ -1,5 +1,5 @@
 /**
- * Replies a person would give (issue 23): the template user's replies agree with its state (stance, intention,
+ * Replies a person would give: the template user's replies agree with its state (stance, intention,
  * mood), vary, restate a repeated answer after "As I said," and never recite the seed's situation or listing.
  */
 import { describe, expect, it } from 'vitest';

@@ -1,9 +1,10 @@
 /**
- * Prompt template of the actor's realizer (DESIGN.md role table; CSTPO §3.1 and appendix J: the actor writes one
- * line of strategy label, then the utterance). Each candidate is `{ "strategy": <label>, "utterance": <text> }`
- * in that order — the label first, so the utterance is generated conditioned on it. Duplicated role prefixes
- * and label lines that models still put into the utterance are removed ({@link cleanUtterance}) before the
- * simulator sees the text. Optional guidance: principles (Principles) and a reasoning trace (EmoLLM's ARG).
+ * Prompt template of the actor's realizer (docs/architecture.md "Roles and what each may see"; CSTPO §3.1 and
+ * appendix J: the actor writes one line of strategy label, then the utterance). Each candidate is
+ * `{ "strategy": <label>, "utterance": <text> }` in that order — the label first, so the utterance is
+ * generated conditioned on it. Duplicated role prefixes and label lines that models still put into the
+ * utterance are removed ({@link cleanUtterance}) before the simulator sees the text. Optional guidance:
+ * principles (Principles) and a reasoning trace (EmoLLM's ARG).
  */
 import { z } from 'zod';
 import type { Observation } from '../../../env/env';

@@ -1,7 +1,8 @@
 /**
- * Prompt template of the actor's strategy proposer (DESIGN.md role table; CSTPO §3.1: the policy first picks a
- * strategy label). Input: the actor-visible observation (role view, dialogue, public events, turns left).
- * Output: one label of the task's set, or — in free-form mode — a short strategy in the actor's words.
+ * Prompt template of the actor's strategy proposer (docs/architecture.md "Roles and what each may see"; CSTPO
+ * §3.1: the policy first picks a strategy label). Input: the actor-visible observation (role view, dialogue,
+ * public events, turns left). Output: one label of the task's set, or — in free-form mode — a short strategy
+ * in the actor's words.
  */
 import { z } from 'zod';
 import type { Observation } from '../../../env/env';

@@ -1,6 +1,6 @@
 /**
- * Prompt templates of Cog-Sim's cognitive change proposer (paper §A.3; DESIGN.md "Cog-Sim" steps 3–6), in two
- * calls around the simulator's own route and judgment rules:
+ * Prompt templates of Cog-Sim's cognitive change proposer (paper §A.3; docs/architecture.md "Turn pipeline",
+ * steps 3–6), in two calls around the simulator's own route and judgment rules:
  * 1. **assess**: relevance, argument quality and cue strength in [0, 1], discrepancy with current beliefs and
  *    pressure as low/medium/high — the inputs of the route and judgment rules;
  * 2. **propose**: a sparse change to the user's records (strength deltas, new records), the topics the message

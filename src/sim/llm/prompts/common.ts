@@ -1,8 +1,9 @@
 /**
- * Prompt pieces shared by the role templates of this folder (DESIGN.md "The language backends"): speaker names,
- * the dialogue as text, public task events, and the simulated user's own state. Every piece renders only what
- * the role may read — dialogue text without strategy labels, public events, and (for simulator roles) the
- * simulator's own state; numbers are printed with fixed decimals so prompts are identical in Node and browsers.
+ * Prompt pieces shared by the role templates of this folder (docs/architecture.md "Language backends"):
+ * speaker names, the dialogue as text, public task events, and the simulated user's own state. Every piece
+ * renders only what the role may read — dialogue text without strategy labels, public events, and (for
+ * simulator roles) the simulator's own state; numbers are printed with fixed decimals so prompts are
+ * identical in Node and browsers.
  */
 import type { SimState, TaskEvent } from '../../types';
 import { getTask } from '../../../tasks';

@@ -1,7 +1,8 @@
 /**
- * Prompt template of Cog-Sim's action-type (mode) classifier (paper §A.2; DESIGN.md "Cog-Sim" step 1). Input:
- * the actor's utterance text and the dialogue before it — never a strategy label. Output: one of
- * Influence / Elicit / Social, with the paper's tie order (Influence > Elicit > Social; a bare question is Elicit).
+ * Prompt template of Cog-Sim's action-type (mode) classifier (paper §A.2;
+ * docs/architecture.md "Step 1: mode"). Input: the actor's utterance text and the dialogue before it — never
+ * a strategy label. Output: one of Influence / Elicit / Social, with the paper's tie order (Influence >
+ * Elicit > Social; a bare question is Elicit).
  */
 import { z } from 'zod';
 import type { SimView } from '../../roles';

@@ -1,8 +1,8 @@
 /**
- * Prompt template of Cog-Sim's user responder (DESIGN.md "Cog-Sim" step 9): the user's reply from the updated
- * state, the turn's decisions (mode, judgment, response plan) and this turn's public task events, which the
- * reply must voice (a counter-offer's price, a commitment's amount, an acceptance, a goodbye). The events
- * themselves are decided by the simulator's rules, not by the model.
+ * Prompt template of Cog-Sim's user responder (docs/architecture.md "Step 9: response"): the user's reply
+ * from the updated state, the turn's decisions (mode, judgment, response plan) and this turn's public task
+ * events, which the reply must voice (a counter-offer's price, a commitment's amount, an acceptance, a
+ * goodbye). The events themselves are decided by the simulator's rules, not by the model.
  */
 import { z } from 'zod';
 import type { ResponseInput } from '../../roles';
