@@ -16,9 +16,15 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readFiles } from '../cli/validate-sim';
 import { writeFileAtomic } from '../src/io/node';
-import type { FittedParams } from '../src/fit';
+import { fitMood, moodInputs, type FittedParams, type MoodRow } from '../src/fit';
 import { TASK_IDS, type TaskId } from '../src/tasks/seed';
-import { replayDialogues, type ValidityFiles } from '../src/validity/datasets';
+import { extractFeatures } from '../src/text/features';
+import {
+  fitSplitOf,
+  replayDialogues,
+  type ReplayDialogue,
+  type ValidityFiles,
+} from '../src/validity/datasets';
 import { fitSimulator, type FitOptions } from '../src/validity/fit';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
@@ -74,7 +80,65 @@ export function fitText(files: ValidityFiles, seed: number): string {
         dialogueIds: idsOf(task, file.name),
       });
   }
-  return serialise(fitSimulator(dialogues, { seed, files: entries }));
+  return serialise(withMood(fitSimulator(dialogues, { seed, files: entries }), dialogues));
+}
+
+/** L2 penalties (per training row) tried for the ESConv mood model, chosen on the validation split. */
+export const MOOD_L2_GRID = [1e-3, 1e-2, 1e-1, 1];
+
+/**
+ * The mood model's rows of ESConv dialogues (`src/fit/mood.ts`): each replayed supporter turn with a seeker
+ * reply, its inputs from the supporter turn and the seeker's previous turn, its target the reply's tone.
+ */
+export function moodRows(dialogues: readonly ReplayDialogue[]): MoodRow[] {
+  const rows: MoodRow[] = [];
+  for (const d of dialogues) {
+    let user = d.prefix.filter((t) => t.speaker === 'user').pop()?.text ?? null;
+    for (const step of d.steps) {
+      if (step.user === null) continue;
+      rows.push({
+        x: moodInputs(extractFeatures(step.actor), user === null ? null : extractFeatures(user)),
+        y: extractFeatures(step.user).sentiment,
+      });
+      user = step.user;
+    }
+  }
+  return rows;
+}
+
+/** The fit with ESConv's mood model added (train split fitted, L2 chosen on validation; held-out never read). */
+function withMood(
+  fit: Omit<FittedParams, 'contentHash'>,
+  dialogues: readonly ReplayDialogue[],
+): Omit<FittedParams, 'contentHash'> {
+  const esconv = dialogues.filter((d) => d.task === 'esconv');
+  const train = moodRows(esconv.filter((d) => fitSplitOf(d.id) === 'train'));
+  const valid = moodRows(esconv.filter((d) => fitSplitOf(d.id) === 'validation'));
+  if (train.length === 0 || valid.length === 0) return fit;
+  const { validationMse, ...mood } = fitMood(train, valid, MOOD_L2_GRID);
+  const round = (v: number) => Math.round(v * 1e6) / 1e6;
+  return {
+    ...fit,
+    validation: {
+      ...fit.validation,
+      esconv: {
+        ...fit.validation.esconv,
+        moodTrainTurns: train.length,
+        moodValidationMse: round(validationMse),
+      },
+    },
+    tasks: {
+      ...fit.tasks,
+      esconv: {
+        ...fit.tasks.esconv,
+        mood: {
+          ...mood,
+          model: { intercept: round(mood.model.intercept), coef: mood.model.coef.map(round) },
+          mean: round(mood.mean),
+        },
+      },
+    },
+  };
 }
 
 function stem(name: string): string {

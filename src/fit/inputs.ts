@@ -38,10 +38,9 @@ export interface TurnInputs {
   tokens: string[];
 }
 
-/** The inputs of a turn from its text and its (context-free) text features. */
-export function turnInputs(text: string, f: TextFeatures, buckets = REACTION_BUCKETS): TurnInputs {
-  const tokens = fitTokens(text);
-  const dense = [
+/** The dense inputs of a turn (in {@link DENSE_INPUTS} order) from its (context-free) text features. */
+export function denseInputs(f: TextFeatures): number[] {
+  return [
     f.sentiment,
     f.warmth,
     f.pressure,
@@ -61,5 +60,10 @@ export function turnInputs(text: string, f: TextFeatures, buckets = REACTION_BUC
     f.price !== null ? 1 : 0,
     Math.log1p(f.wordCount) / 3,
   ];
-  return { sparse: hashedNgrams(tokens, buckets), dense, tokens };
+}
+
+/** The inputs of a turn from its text and its (context-free) text features. */
+export function turnInputs(text: string, f: TextFeatures, buckets = REACTION_BUCKETS): TurnInputs {
+  const tokens = fitTokens(text);
+  return { sparse: hashedNgrams(tokens, buckets), dense: denseInputs(f), tokens };
 }

@@ -4,6 +4,7 @@
  */
 import type { NgramParams } from './ngram';
 import type { LinearModel } from './linear';
+import type { MoodParams } from './mood';
 
 /** A reaction model of one task: softmax regression over {@link turnInputs}. */
 export interface ReactionParams {
@@ -70,6 +71,8 @@ export interface TaskParams {
   reaction: ReactionParams;
   coherence: CoherenceParams;
   price?: PriceParams;
+  /** ESConv: the seeker's next-turn mood model (`src/fit/mood.ts`). */
+  mood?: MoodParams;
 }
 
 /** The whole parameter file. */

@@ -11,9 +11,19 @@
  *   several different prices at once. Confusing turns never persuade and annoy (see the simulator).
  */
 import { FittedParamsError } from './errors';
-import { dequantise, NgramModel, predictProba, turnInputs, DENSE_INPUTS, type FittedParams } from '../fit';
+import {
+  dequantise,
+  moodInputs,
+  moodShift,
+  NgramModel,
+  predictProba,
+  turnInputs,
+  DENSE_INPUTS,
+  MOOD_INPUTS,
+  type FittedParams,
+} from '../fit';
 import type { TaskId } from '../tasks/seed';
-import type { TextFeatures } from '../text/features';
+import { extractFeatures, replyTone, type TextFeatures } from '../text/features';
 import { FITTED_PARAMS } from './fitted/params';
 
 /** What the fitted models perceive of one utterance. */
@@ -121,4 +131,21 @@ export function fittedPerception(text: string, task: TaskId, f: TextFeatures): F
     memo.set(text, out);
   }
   return out;
+}
+
+/**
+ * The fitted shift of the user's next-turn mood (`src/fit/mood.ts`: the predicted tone of the user's reply minus
+ * its training mean), from the actor's turn (`actorText`) and the user's previous turn (`lastUserText`, '' for
+ * none); 0 for a task without a mood model. Roughly in [−0.5, 0.5].
+ * @throws FittedParamsError when the stored inputs differ from this version's.
+ */
+export function fittedMoodShift(task: TaskId, actorText: string, lastUserText: string): number {
+  const mood = PARAMS.tasks[task].mood;
+  if (mood === undefined) return 0;
+  if (mood.inputs.length !== MOOD_INPUTS.length || mood.inputs.some((n, i) => n !== MOOD_INPUTS[i]))
+    throw new FittedParamsError(
+      `fitted parameters of ${task}: mood inputs differ from this version's (rerun npm run fit-sim)`,
+    );
+  const user = lastUserText.trim() === '' ? null : replyTone(lastUserText);
+  return moodShift(mood, moodInputs(extractFeatures(actorText), user));
 }

@@ -424,6 +424,21 @@ export function parsed(text: string): Parsed {
   return parseMemo.get(text, () => parse(text));
 }
 
+/** Tone and warmth of replies, memoised apart from the utterance memos (see {@link replyTone}). */
+const replyToneMemo = new Memo<{ sentiment: number; warmth: number }>();
+
+/**
+ * The tone (`TextFeatures.sentiment`) and warmth (`TextFeatures.warmth`) of a reply, the same numbers as
+ * {@link extractFeatures} gives, from a parse that is not kept: the simulated user's replies are many and each is
+ * read once, so keeping their parses would evict the actor's utterances from the shared memos.
+ */
+export function replyTone(text: string): { readonly sentiment: number; readonly warmth: number } {
+  return replyToneMemo.get(text, () => {
+    const p = parse(text);
+    return { sentiment: tone(p), warmth: saturate(phraseHits(p, LEXICON.warmth).plain) };
+  });
+}
+
 /**
  * Number of distinct phrases of `phrases` found in `text` as whole words outside a negation's scope (see
  * `phraseHits` in phrases.ts): "ideal" holds no "deal", "whatever" no "hate", "not firm" no "firm".

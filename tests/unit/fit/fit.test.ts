@@ -21,7 +21,15 @@ import {
   quantise,
   dequantise,
   FitInputError,
+  fitMood,
+  fitSignedRidge,
+  MOOD_SIGNS,
+  moodInputs,
+  moodShift,
+  MOOD_INPUTS,
+  type MoodRow,
 } from '../../../src/fit';
+import { extractFeatures } from '../../../src/text/features';
 import { FITTED_PARAMS } from '../../../src/sim/fitted/params';
 import { fitText, moduleText } from '../../../scripts/fit-sim';
 import { fitSplitOf, splitOf } from '../../../src/validity/datasets';
@@ -140,5 +148,57 @@ describe('softmax and ridge regression', () => {
     expect(predictLinear(m, [1, 0.5])).toBeCloseTo(2, 4);
     expect(() => fitRidge([], [], 1)).toThrow(FitInputError);
     expect(() => fitSoftmax(['a'], 4, 0, [], { l2: 0 })).toThrow(FitInputError);
+  });
+});
+
+describe('ESConv mood model', () => {
+  it('is fitted on train, picks its penalty on validation, and is centred on the training mean', () => {
+    // A law the model can hold: the reply's tone follows the actor's tone and the user's previous tone.
+    const row = (i: number): MoodRow => {
+      const x = MOOD_INPUTS.map((_, j) => ((i * (j + 3)) % 11) / 11 - 0.5);
+      return {
+        x,
+        y: 0.1 + 0.4 * (x[0] as number) + 0.2 * (x[MOOD_INPUTS.indexOf('userSentiment')] as number),
+      };
+    };
+    const train = Array.from({ length: 80 }, (_, i) => row(i));
+    const valid = Array.from({ length: 20 }, (_, i) => row(i + 80));
+    const fit = fitMood(train, valid, [1e-4, 10]);
+    expect(fit.l2).toBe(1e-4); // the heavy penalty shrinks the law away: worse on validation
+    expect(fit.inputs).toEqual([...MOOD_INPUTS]);
+    expect(fit.mean).toBeCloseTo(train.reduce((s, r) => s + r.y, 0) / train.length, 12);
+    for (const r of valid) expect(moodShift(fit, r.x)).toBeCloseTo(r.y - fit.mean, 3);
+  });
+
+  it('keeps the signs theory fixes: a warmth effect the data make negative is left out, the rest refitted', () => {
+    const w = MOOD_INPUTS.indexOf('warmth');
+    let state = 12345; // a small linear congruential stream: independent-looking inputs, same every run
+    const next = () => (state = (state * 1103515245 + 12345) % 2 ** 31) / 2 ** 31 - 0.5;
+    const rows: MoodRow[] = Array.from({ length: 200 }, () => {
+      const x = MOOD_INPUTS.map(() => next());
+      return { x, y: 0.3 * (x[0] as number) - 0.5 * (x[w] as number) };
+    });
+    const free = fitRidge(
+      rows.map((r) => r.x),
+      rows.map((r) => r.y),
+      1e-6,
+    );
+    expect(free.coef[w]).toBeLessThan(-0.4);
+    const signed = fitSignedRidge(rows, 1e-6);
+    expect(signed.coef[w]).toBe(0);
+    expect(signed.coef).toHaveLength(MOOD_INPUTS.length);
+    expect(signed.coef[0]).toBeGreaterThan(0);
+  });
+
+  it('the committed ESConv mood model reads the user’s previous tone and lowers mood for dismissive turns', () => {
+    const mood = FITTED_PARAMS.tasks.esconv.mood;
+    expect(mood?.inputs).toEqual([...MOOD_INPUTS]);
+    const coef = (name: (typeof MOOD_INPUTS)[number]) => mood?.model.coef[MOOD_INPUTS.indexOf(name)] ?? NaN;
+    expect(coef('userSentiment')).toBeGreaterThan(0);
+    expect(coef('dismissive')).toBeLessThan(0);
+    for (const [name, sign] of Object.entries(MOOD_SIGNS))
+      expect(sign * coef(name as (typeof MOOD_INPUTS)[number]), name).toBeGreaterThanOrEqual(0);
+    const x = moodInputs(extractFeatures('Okay.'), null);
+    expect(x).toHaveLength(MOOD_INPUTS.length);
   });
 });

@@ -18,8 +18,9 @@ import {
 } from '../../../src/sim';
 import { getTask, type Seed } from '../../../src/tasks';
 import { combinedJudgment, fittedAffectChange } from '../../../src/sim/simulator';
+import { lastUserText } from '../../../src/sim/perception';
 import { CHANGE_LIMITS } from '../../../src/sim/updater';
-import { fittedPerception } from '../../../src/sim/fitted';
+import { fittedMoodShift, fittedPerception } from '../../../src/sim/fitted';
 import { extractFeatures } from '../../../src/text/features';
 import { DEFAULT_SEEDS } from '../../../src/tasks/defaults';
 
@@ -103,7 +104,12 @@ describe('CogSim.step', () => {
       });
       expect(next.cognitive.appraisal).toEqual({ GC: gc, CP, FE });
       // Plus the fitted affect change of the words (what people's reactions to such a turn were).
-      const nudge = fittedAffectChange(fittedPerception('Okay.', task.id, extractFeatures('Okay.')), task.id);
+      // ESConv also moves by the fitted mood model (the user's last turn is the prefix's last user line).
+      const nudge = fittedAffectChange(
+        fittedPerception('Okay.', task.id, extractFeatures('Okay.')),
+        task.id,
+        fittedMoodShift(task.id, 'Okay.', lastUserText(seed.prefix)),
+      );
       expect(next.cognitive.affect.valence).toBeCloseTo(v0 + rate * ((gc + CP + FE) / 3 - v0) + nudge, 6);
     }
   });

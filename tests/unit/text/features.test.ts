@@ -7,6 +7,7 @@ import {
   contentWordIds,
   contentWordSet,
   extractFeatures,
+  replyTone,
   sharedCount,
   topicHits,
 } from '../../../src/text/features';
@@ -264,6 +265,29 @@ describe('content-word ids', () => {
         const expected = [...contentWordSet(a)].filter((w) => setB.has(w)).length;
         expect(sharedCount(ia, ib)).toBe(expected);
       }),
+    );
+  });
+});
+
+describe('replyTone', () => {
+  it('gives the tone and warmth extractFeatures gives, for any text', () => {
+    const texts = [
+      'I have been feeling so low lately.',
+      'Thank you, that means a lot.',
+      'Not great, honestly.',
+      'Okay.',
+      '',
+    ];
+    for (const t of texts) {
+      const f = extractFeatures(t);
+      expect(replyTone(t), t).toEqual({ sentiment: f.sentiment, warmth: f.warmth });
+    }
+    fc.assert(
+      fc.property(fc.string({ maxLength: 60 }), (t) => {
+        const f = extractFeatures(t);
+        expect(replyTone(t)).toEqual({ sentiment: f.sentiment, warmth: f.warmth });
+      }),
+      { numRuns: 50, seed: 7 },
     );
   });
 });
