@@ -41,7 +41,7 @@ import { JobAbortedError, JobConfigError } from '../src/jobs/errors';
 import { LabError } from '../src/errors';
 import { countOf } from '../src/errors/plural';
 import { EvaluateConfigSchema, evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
-import { buildRoles, type RolesConfig } from '../src/roles';
+import { checkRoles, type RolesConfig } from '../src/roles';
 import {
   isEmollmTaskName,
   isTaskName,
@@ -99,6 +99,8 @@ const FLAGS = flagsFromSchema(EvaluateConfigSchema.shape, [
   'rngSeed',
   'reference',
   'resamples',
+  'level',
+  'judgeRepeats',
   'keepState',
   'f1',
   'validate',
@@ -109,7 +111,7 @@ const FLAGS = flagsFromSchema(EvaluateConfigSchema.shape, [
 export const HELP = `Usage: npm run evaluate -- --task TASKS --policy POLICIES [options]
 
 Evaluate policies against the Cog-Sim user simulator: success rate, average turns (all and successful
-episodes), mean return with 95% bootstrap intervals (clustered by seed), paired differences against a reference
+episodes), mean return with bootstrap intervals (95% by default, clustered by seed), paired differences against a reference
 policy, strategy entropy, and optionally strategy F1 against human labels and simulator dose-response
 validation. Writes report.json, report.csv, report.md and trajectories/<task>/<policy>.jsonl into the output
 folder; --resume continues an interrupted evaluation there (finished episodes are not run again). The same
@@ -239,7 +241,9 @@ export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help
   const lv = languageValues(values);
   const language = languageConfig(lv);
   try {
-    buildRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language, nodeRuntime());
+    // Checks every role's backend without building it (the job builds them once): WebLLM outside a browser or a
+    // remote URL is a usage error now; languageConfig has validated the config.
+    checkRoles(language, nodeRuntime());
   } catch (err) {
     throw new UsageError(cliMessage(err), { cause: err });
   }

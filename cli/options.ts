@@ -71,12 +71,15 @@ export interface FlagSpec {
   /** The bounds themselves are outside the range (`> min`, `< max`). */
   minExclusive?: boolean;
   maxExclusive?: boolean;
+  /** A boolean whose default is true: the flag (`no-…`) turns it off. */
+  negated?: boolean;
 }
 
 const kebab = (key: string) => key.replace(/[A-Z]/g, (c) => `-${c.toLowerCase()}`);
 
 interface ZodIntrospect {
   description?: string;
+  shape?: Record<string, unknown>;
   def: {
     type: string;
     innerType?: ZodIntrospect;
@@ -94,46 +97,89 @@ interface ZodIntrospect {
  * @throws Error when a field has no description or a type the command line cannot carry (a programming error).
  */
 export function flagsFromSchema(shape: Record<string, unknown>, keys: readonly string[]): FlagSpec[] {
-  return keys.map((key) => {
-    let field = shape[key] as ZodIntrospect | undefined;
-    if (!field) throw new Error(`schema has no field "${key}"`);
-    const help = field.description ?? field.def.innerType?.description;
-    if (!help) throw new Error(`schema field "${key}" has no description`);
-    let def: unknown;
-    while (field.def.type === 'optional' || field.def.type === 'default') {
-      if (field.def.type === 'default') def = field.def.defaultValue;
-      field = field.def.innerType as ZodIntrospect;
+  return keys.map((key) => flagOf(shape[key] as ZodIntrospect | undefined, key, kebab(key)));
+}
+
+/** The field under its `optional` / `default` / `prefault` wrappers, and its default (if any). */
+function unwrap(field: ZodIntrospect): { field: ZodIntrospect; def: unknown } {
+  let def: unknown;
+  while (['optional', 'default', 'prefault'].includes(field.def.type)) {
+    if (field.def.type === 'default') def = field.def.defaultValue;
+    field = field.def.innerType as ZodIntrospect;
+  }
+  return { field, def };
+}
+
+/**
+ * One option for every setting of a trainer's configuration schema `shape` (e.g. src/rl/config.ts
+ * `TrainSettingsSchema.shape`), nested in the job's field `nested`: key `<nested>.<field>` (a nested object's
+ * fields `<nested>.<field>.<sub>`), flag the kebab-case field name (`<field>-<sub>`) or `names[field]`; the
+ * fields in `skip` are left out (the caller spells them its own way). A boolean that defaults to true is a
+ * `--no-…` flag. So that no hyperparameter is unreachable from the command line, every other field is an option.
+ * @throws Error when a field has no description or a type the command line cannot carry (a programming error).
+ */
+export function flagsFromSettings(
+  shape: Record<string, unknown>,
+  nested: string,
+  options: { names?: Readonly<Record<string, string>>; skip?: readonly string[] } = {},
+): FlagSpec[] {
+  return Object.keys(shape)
+    .filter((k) => !(options.skip ?? []).includes(k))
+    .flatMap((k) => {
+      const field = shape[k] as ZodIntrospect;
+      const inner = unwrap(field).field;
+      if (inner.def.type === 'object' && inner.shape)
+        return Object.keys(inner.shape).map((sub) =>
+          flagOf(
+            (inner.shape as Record<string, unknown>)[sub] as ZodIntrospect,
+            `${nested}.${k}.${sub}`,
+            options.names?.[`${k}.${sub}`] ?? `${kebab(k)}-${kebab(sub)}`,
+            true,
+          ),
+        );
+      return [flagOf(field, `${nested}.${k}`, options.names?.[k] ?? kebab(k), true)];
+    });
+}
+
+/** The option of one schema field (`negate`: a boolean defaulting to true becomes `--no-…`). */
+function flagOf(outer: ZodIntrospect | undefined, key: string, flag: string, negate = false): FlagSpec {
+  if (!outer) throw new Error(`schema has no field "${key}"`);
+  const help = outer.description ?? outer.def.innerType?.description;
+  if (!help) throw new Error(`schema field "${key}" has no description`);
+  const { field, def } = unwrap(outer);
+  const base = { key, flag, help, default: def };
+  switch (field.def.type) {
+    case 'boolean':
+      return negate && def === true
+        ? { ...base, flag: `no-${flag}`, help: `off: ${help}`, kind: 'boolean', negated: true, range: null }
+        : { ...base, kind: 'boolean', range: null };
+    case 'enum':
+      return { ...base, kind: 'enum', range: (field.options ?? []).join(' | ') };
+    case 'string':
+      return { ...base, kind: 'string', range: null };
+    case 'number': {
+      const min = field.minValue ?? undefined;
+      const max = field.maxValue ?? undefined;
+      const exclusive = (check: string) =>
+        (field as ZodIntrospect).def.checks?.some(
+          (c) => c._zod.def.check === check && c._zod.def.inclusive === false,
+        ) ?? false;
+      const bounds = {
+        ...(min !== undefined ? { min, minExclusive: exclusive('greater_than') } : {}),
+        ...(max !== undefined && max < Number.MAX_SAFE_INTEGER
+          ? { max, maxExclusive: exclusive('less_than') }
+          : {}),
+      };
+      return {
+        ...base,
+        kind: field.isInt ? 'integer' : 'number',
+        range: rangeText(bounds),
+        ...bounds,
+      };
     }
-    const base = { key, flag: kebab(key), help, default: def };
-    switch (field.def.type) {
-      case 'boolean':
-        return { ...base, kind: 'boolean', range: null };
-      case 'enum':
-        return { ...base, kind: 'enum', range: (field.options ?? []).join(' | ') };
-      case 'string':
-        return { ...base, kind: 'string', range: null };
-      case 'number': {
-        const min = field.minValue ?? undefined;
-        const max = field.maxValue ?? undefined;
-        const exclusive = (check: string) =>
-          (field as ZodIntrospect).def.checks?.some(
-            (c) => c._zod.def.check === check && c._zod.def.inclusive === false,
-          ) ?? false;
-        const bounds = {
-          ...(min !== undefined ? { min, minExclusive: exclusive('greater_than') } : {}),
-          ...(max !== undefined && Number.isFinite(max) ? { max, maxExclusive: exclusive('less_than') } : {}),
-        };
-        return {
-          ...base,
-          kind: field.isInt ? 'integer' : 'number',
-          range: rangeText(bounds),
-          ...bounds,
-        };
-      }
-      default:
-        throw new Error(`schema field "${key}" (${field.def.type}) cannot be a command-line option`);
-    }
-  });
+    default:
+      throw new Error(`schema field "${key}" (${field.def.type}) cannot be a command-line option`);
+  }
 }
 
 /** A range as written in `--help` and in messages: `1 to 16`, `≥ 0`, `> 0 and < 1`. */
@@ -224,29 +270,37 @@ export function flagValues(flags: readonly FlagSpec[], values: Values): Record<s
   for (const f of flags) {
     const raw = values[f.flag];
     if (raw === undefined || Array.isArray(raw)) continue;
-    if (f.kind === 'boolean') {
-      out[f.key] = raw;
-      continue;
-    }
-    const text = String(raw);
-    if (f.kind === 'enum') {
-      if (!(f.range ?? '').split(' | ').includes(text))
-        throw new UsageError(`--${f.flag} must be one of ${f.range}, got "${text}"`);
-      out[f.key] = text;
-      continue;
-    }
-    if (f.kind === 'string') {
-      out[f.key] = text;
-      continue;
-    }
-    const n = parseNumber(f.flag, text, {
-      integer: f.kind === 'integer',
-      ...(f.min !== undefined ? { min: f.min, minExclusive: f.minExclusive ?? false } : {}),
-      ...(f.max !== undefined ? { max: f.max, maxExclusive: f.maxExclusive ?? false } : {}),
-    });
-    out[f.key] = n;
+    setPath(out, f.key, flagValue(f, raw));
   }
   return out;
+}
+
+/** Sets `out`'s field at the dotted `path` (`cstpo.seed`), making the objects on the way. */
+function setPath(out: Record<string, unknown>, path: string, value: unknown): void {
+  const parts = path.split('.');
+  let at = out;
+  for (const part of parts.slice(0, -1)) {
+    at[part] ??= {};
+    at = at[part] as Record<string, unknown>;
+  }
+  at[parts.at(-1) as string] = value;
+}
+
+/** One flag's value as schema input. @throws UsageError (see {@link flagValues}). */
+function flagValue(f: FlagSpec, raw: string | boolean): unknown {
+  if (f.kind === 'boolean') return f.negated ? !raw : raw;
+  const text = String(raw);
+  if (f.kind === 'enum') {
+    if (!(f.range ?? '').split(' | ').includes(text))
+      throw new UsageError(`--${f.flag} must be one of ${f.range}, got "${text}"`);
+    return text;
+  }
+  if (f.kind === 'string') return text;
+  return parseNumber(f.flag, text, {
+    integer: f.kind === 'integer',
+    ...(f.min !== undefined ? { min: f.min, minExclusive: f.minExclusive ?? false } : {}),
+    ...(f.max !== undefined ? { max: f.max, maxExclusive: f.maxExclusive ?? false } : {}),
+  });
 }
 
 /** Maps a schema validation message's `field: …` parts to `--flag: …`. */
@@ -254,8 +308,11 @@ export function usageFromSchema(error: z.ZodError, flags: readonly FlagSpec[]): 
   return new UsageError(
     error.issues
       .map((i) => {
-        const key = String(i.path[0] ?? '');
-        const flag = flags.find((f) => f.key === key)?.flag ?? kebab(key);
+        // A nested setting's flag by its whole path (`cstpo.epochs`), else the top-level field's.
+        const key = i.path.map(String).join('.');
+        const top = String(i.path[0] ?? '');
+        const flag =
+          flags.find((f) => f.key === key)?.flag ?? flags.find((f) => f.key === top)?.flag ?? kebab(top);
         return `--${flag}: ${i.message}`;
       })
       .join('; '),
@@ -306,6 +363,24 @@ export function rngSeedValue(values: Values, io: Io): string | undefined {
     return old;
   }
   return str(values, 'rng-seed');
+}
+
+/**
+ * Old spellings of options, still read with a notice on stderr: `old` maps each old flag to its current one
+ * (`warmup` → `critic-warmup-steps`). Returns `values` with each old flag's value under its current flag.
+ * @throws UsageError when an old flag and its current one are both given.
+ */
+export function renamedFlags(values: Values, old: Readonly<Record<string, string>>, io: Io): Values {
+  const out: Values = { ...values };
+  for (const [was, now] of Object.entries(old)) {
+    const v = values[was];
+    if (v === undefined) continue;
+    if (values[now] !== undefined) throw new UsageError(`give --${now} only (--${was} is its old name)`);
+    io.stderr(`notice: --${was} is now --${now}; --${was} still works\n`);
+    out[now] = v;
+    delete out[was];
+  }
+  return out;
 }
 
 /**

@@ -207,8 +207,7 @@ async function startServer(
     context: {
       tasks,
       protocol: opts.protocol,
-      simRoles: roles.simRoles,
-      judge: roles.judge,
+      env: roles.env,
       sealKey,
       ...(opts.route ? { routeSampling: opts.route } : {}),
     },

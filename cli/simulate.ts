@@ -13,7 +13,7 @@ import {
   type SimulateConfig,
   type SimulateResult,
 } from '../src/jobs/simulate';
-import { buildRoles, type RolesConfig } from '../src/roles';
+import { checkRoles, type RolesConfig } from '../src/roles';
 import { nodeRuntime } from '../src/roles/node';
 import { LabError } from '../src/errors';
 import { endingPhrases } from '../src/tasks/success';
@@ -163,9 +163,9 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
   const lv = languageValues(values);
   const language = languageConfig(lv);
   try {
-    // Builds every role now (no request is sent) to catch WebLLM outside a browser or a remote URL; languageConfig
-    // has validated the config.
-    buildRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language, nodeRuntime());
+    // Checks every role's backend without building it (the job builds them once) to catch WebLLM outside a
+    // browser or a remote URL now; languageConfig has validated the config.
+    checkRoles(language, nodeRuntime());
   } catch (err) {
     throw new UsageError(cliMessage(err), { cause: err });
   }

@@ -13,8 +13,14 @@ import { grpoLanguageServices } from '../src/grpo/language';
 import { FolderGrpoStorage } from '../src/grpo/node';
 import type { GrpoServices } from '../src/grpo/trainer';
 import { JobAbortedError, JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
-import { trainGrpoJob, type GrpoTrainJobConfigInput, type GrpoTrainResult } from '../src/jobs/train-grpo';
-import { backendFor, resolveRoles, type RolesConfig } from '../src/roles';
+import {
+  GrpoTrainJobConfigSchema,
+  trainGrpoJob,
+  type GrpoTrainJobConfigInput,
+  type GrpoTrainResult,
+} from '../src/jobs/train-grpo';
+import { GrpoSettingsSchema } from '../src/grpo/config';
+import { backendFor, checkRoles, type RolesConfig } from '../src/roles';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import {
   EMOLLM_TASK_NAMES,
@@ -37,11 +43,16 @@ import {
   languageConfig,
   languageValues,
   seedsItems,
+  flagHelp,
+  flagsFromSchema,
+  flagsFromSettings,
+  flagValues,
+  parseArgsOptions,
   parseCommandLine,
+  renamedFlags,
   resumeConflictUsage,
-  parseNumber,
-  rangeText,
   readFixtures,
+  usageFromSchema,
   runCommand,
   seedsValues,
   str,
@@ -52,20 +63,27 @@ import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { RunKindError } from '../src/runs/errors';
 import { countOf } from '../src/errors/plural';
 
-/** The integer options: flag → job field and range (the job's and GrpoConfigSchema's, checked by parseNumber). */
-const NUMBERS = {
-  steps: ['steps', 0, 1_000_000],
-  'group-size': ['groupSize', 2, 64],
-  groups: ['groupsPerStep', 1, 1000],
-  horizon: ['horizon', 1, 100],
-  depth: ['depth', 1, 8],
-  'eval-repeats': ['evalRepeats', 1, 1000],
-  'rng-seed': ['rngSeed', 0, 0xffffffff],
-} as const;
+/** The job's own options (split and evaluation), generated from its schema. */
+const JOB_FLAGS = flagsFromSchema(GrpoTrainJobConfigSchema.shape, [
+  'evalFraction',
+  'splitSeed',
+  'evalRepeats',
+]);
 
-/** `range MIN to MAX` of an integer option, for `--help`. */
-const range = (flag: keyof typeof NUMBERS) =>
-  `range ${rangeText({ min: NUMBERS[flag][1], max: NUMBERS[flag][2] })}`;
+/**
+ * Every GRPO setting (src/grpo/config.ts `GrpoSettingsSchema`) as a generated option of the job's `grpo` field,
+ * named after its field (a reward weight `--weights-cog`, a threshold `--thresholds-simple-words`); the master
+ * seed is `--rng-seed` as in every command, the ablations `--ablate`.
+ */
+export const GRPO_FLAGS = flagsFromSettings(GrpoSettingsSchema.shape, 'grpo', {
+  names: { seed: 'rng-seed' },
+  skip: ['ablations'],
+});
+
+const FLAGS = [...JOB_FLAGS, ...GRPO_FLAGS];
+
+/** Old spellings, still read with a notice. */
+const OLD_FLAGS = { groups: 'groups-per-step' };
 
 export const GRPO_HELP = `Usage: npm run train -- --algo grpo-emollm --task TASK --out runs/NAME [options]
 
@@ -79,25 +97,21 @@ Options:
                        scenario seeds, played as the esconv family) (required unless --resume)
 ${SEEDS_HELP}
   --skip-invalid       skip malformed dataset records instead of stopping
-  --rewards X          how the Stage II rewards are scored: template (the template scorers, src/grpo/rewards.ts)
-                       or llm (an LLM judge on the judge role's backend: --backend judge=openai|replay, see
-                       below; only the judge role is used, the other roles stay template) (template | llm;
-                       default template)
-  --steps N            RL steps (${range('steps')}; default 50); with --resume, the new total
-  --group-size G       trajectories per group (${range('group-size')}; default 4)
-  --groups N           groups (scenarios) per step (${range('groups')}; default 2)
-  --horizon N          turns per episode (${range('horizon')}; default 8)
-  --depth N            lookahead depth n (${range('depth')}; default 3)
-  --ablate LIST        comma-separated: no-arg (never an ARG trace), no-rp (no reverse-perspective rewards)
-  --eval-repeats N     episodes per evaluation seed (${range('eval-repeats')}; default 2)
-  --rng-seed N         master random seed (${range('rng-seed')}; default 0)
+${flagHelp(JOB_FLAGS, { evalFraction: 'F' })}
   --resume | --overwrite
                        continue the run in --out (refused when --task, --seeds, --rewards, --rng-seed or a
                        GRPO option given differs from the run's), or replace it
   --no-eval            skip the final evaluation
   --out DIR            run folder (required)
   --json               print the result as one JSON object
+  --groups N           old name of --groups-per-step (still works, with a notice)
   -h, --help           show this help
+
+GRPO settings (src/grpo/config.ts; the EmoLLM paper §3.2.2, Appendix B.2; with --resume only --steps may differ).
+--rewards llm scores the Stage II rewards with an LLM judge on the judge role's backend (--backend
+judge=openai|replay, see below; only the judge role is used, the other roles stay template):
+${flagHelp(GRPO_FLAGS)}
+  --ablate LIST        comma-separated: no-arg (never an ARG trace), no-rp (no reverse-perspective rewards)
 
 ${BACKEND_HELP}
 
@@ -141,13 +155,15 @@ function emollmSource(source: string): { name: TaskName; path: string } | null {
 }
 
 /** Parse the GRPO command line (`--algo grpo-emollm` already chosen). @throws UsageError. */
-export function parseGrpoArgs(argv: string[]): GrpoArgs | 'help' {
-  const values = parseCommandLine(argv, {
+export function parseGrpoArgs(argv: string[], io?: Io): GrpoArgs | 'help' {
+  const quiet: Io = io ?? { stdout: () => {}, stderr: () => {}, isTTY: false };
+  const given = parseCommandLine(argv, {
+    ...parseArgsOptions(FLAGS),
     algo: { type: 'string' },
     task: { type: 'string' },
     seeds: { type: 'string', multiple: true },
     'skip-invalid': { type: 'boolean' },
-    rewards: { type: 'string' },
+    groups: { type: 'string' },
     ablate: { type: 'string' },
     out: { type: 'string' },
     resume: { type: 'boolean' },
@@ -156,9 +172,9 @@ export function parseGrpoArgs(argv: string[]): GrpoArgs | 'help' {
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     ...BACKEND_OPTIONS,
-    ...Object.fromEntries(Object.keys(NUMBERS).map((k) => [k, { type: 'string' as const }])),
   });
-  if (bool(values, 'help')) return 'help';
+  if (bool(given, 'help')) return 'help';
+  const values = renamedFlags(given, OLD_FLAGS, quiet);
   const out = str(values, 'out');
   if (!out) throw new UsageError('--out is required (the run folder, e.g. runs/esconv-grpo)');
   const taskName = str(values, 'task');
@@ -168,11 +184,9 @@ export function parseGrpoArgs(argv: string[]): GrpoArgs | 'help' {
   // An EmoLLM setting trains on its scenario seeds, which are ESConv-family seeds (src/tasks/emollm.ts).
   const task = taskName !== undefined && isEmollmTaskName(taskName) ? 'esconv' : taskName;
   const seeds = seedSource(strs(values, 'seeds'), taskName as TaskName | undefined);
-  const num: Record<string, number> = {};
-  for (const [flag, [key, min, max]] of Object.entries(NUMBERS)) {
-    const v = str(values, flag);
-    if (v !== undefined) num[key] = parseNumber(flag, v, { integer: true, min, max });
-  }
+  const { grpo: settings, ...fields } = flagValues(FLAGS, values) as {
+    grpo?: Record<string, unknown>;
+  } & Record<string, unknown>;
   const ablate = str(values, 'ablate');
   const ablations = { arg: true, reversePerspective: true };
   for (const name of (ablate ?? '').split(',').filter((s) => s.trim() !== '')) {
@@ -180,10 +194,7 @@ export function parseGrpoArgs(argv: string[]): GrpoArgs | 'help' {
     else if (name.trim() === 'no-rp') ablations.reversePerspective = false;
     else throw new UsageError(`unknown ablation "${name}"; use no-arg, no-rp`);
   }
-  const rewardsRaw = str(values, 'rewards');
-  if (rewardsRaw !== undefined && rewardsRaw !== 'template' && rewardsRaw !== 'llm')
-    throw new UsageError(`--rewards must be one of template | llm, got "${rewardsRaw}"`);
-  const rewards: 'template' | 'llm' | undefined = rewardsRaw;
+  const rewards = settings?.rewards as 'template' | 'llm' | undefined;
   const lv = languageValues(values);
   const language = languageConfig(lv);
   const resume = bool(values, 'resume');
@@ -197,31 +208,27 @@ export function parseGrpoArgs(argv: string[]): GrpoArgs | 'help' {
   if (lv.backend.length > 0 && (rewards === 'template' || (rewards === undefined && !resume)))
     throw new UsageError('--backend is only read with --rewards llm (the Stage II reward judge)');
   try {
-    // Builds the roles now (no request is sent) to catch WebLLM outside a browser or a remote URL.
-    resolveRoles(lv.fixtures !== undefined ? { ...language, fixtures: {} } : language);
+    // Checks the roles' backends now, building none (the job builds them), to catch WebLLM outside a browser or a
+    // remote URL; languageConfig has validated the config.
+    checkRoles(language);
   } catch (err) {
     throw new UsageError(cliMessage(err), { cause: err });
   }
-  const { groupSize, groupsPerStep, horizon, depth, steps, evalRepeats, rngSeed } = num;
-  // Given only when on the command line: a resumed run keeps its own (others are refused).
-  const grpo = {
-    ...(ablate !== undefined ? { ablations } : {}),
-    ...(rewards !== undefined ? { rewards } : {}),
-    ...(groupSize !== undefined ? { groupSize } : {}),
-    ...(groupsPerStep !== undefined ? { groupsPerStep } : {}),
-    ...(horizon !== undefined ? { horizon } : {}),
-    ...(depth !== undefined ? { depth } : {}),
-  };
-  return {
+  // Only the settings given (the ablations only with --ablate): a resumed run keeps its own (others are refused).
+  const grpo = { ...settings, ...(ablate !== undefined ? { ablations } : {}) };
+  const config = {
+    ...fields,
     ...(task ? { task: task as GrpoTrainJobConfigInput['task'] } : {}),
     ...(seeds !== undefined ? { seeds } : {}),
-    ...(steps !== undefined ? { steps } : {}),
-    ...(evalRepeats !== undefined ? { evalRepeats } : {}),
-    ...(rngSeed !== undefined ? { rngSeed } : {}),
     grpo,
     resume,
     overwrite: bool(values, 'overwrite'),
     evaluate: !bool(values, 'no-eval'),
+  };
+  const parsed = GrpoTrainJobConfigSchema.safeParse(config);
+  if (!parsed.success) throw usageFromSchema(parsed.error, FLAGS);
+  return {
+    ...(config as GrpoTrainJobConfigInput),
     out,
     json: bool(values, 'json'),
     skipInvalid: bool(values, 'skip-invalid'),
@@ -243,11 +250,8 @@ async function judgeServices(opts: GrpoArgs): Promise<GrpoServices> {
 const RESUME_FLAGS: Record<string, string> = {
   task: 'task',
   seeds: 'seeds',
-  'grpo.rewards': 'rewards',
   'grpo.ablations': 'ablate',
-  ...Object.fromEntries(
-    Object.entries(NUMBERS).map(([flag, [key]]) => [key === 'rngSeed' ? key : `grpo.${key}`, flag]),
-  ),
+  ...Object.fromEntries(FLAGS.map((f) => [f.key, f.flag])),
 };
 
 const ci = (e: Parameters<typeof formatEstimate>[0]) => formatEstimate(e);
@@ -286,7 +290,7 @@ export async function grpoMain(argv: string[], io: Io): Promise<number> {
   return runCommand(
     io,
     async () => {
-      const opts = parseGrpoArgs(argv);
+      const opts = parseGrpoArgs(argv, io);
       if (opts === 'help') {
         io.stdout(GRPO_HELP + '\n');
         return;

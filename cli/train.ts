@@ -24,7 +24,7 @@ import {
   type TrainResult,
 } from '../src/jobs/train';
 import { FolderTrainStorage } from '../src/jobs/train-node';
-import type { Ablations } from '../src/rl/config';
+import { TrainSettingsSchema, type Ablations } from '../src/rl/config';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import {
   UsageError,
@@ -33,7 +33,9 @@ import {
   flagValues,
   seedsItems,
   flagsFromSchema,
+  flagsFromSettings,
   parseArgsOptions,
+  renamedFlags,
   parseCommandLine,
   resumeConflictUsage,
   rngSeedValue,
@@ -51,22 +53,30 @@ import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { RunKindError } from '../src/runs/errors';
 import { countOf } from '../src/errors/plural';
 
-const FLAGS = flagsFromSchema(TrainJobConfigSchema.shape, [
-  'steps',
+/** The job's own options (seeds, split, evaluation, resume), generated from its schema. */
+const JOB_FLAGS = flagsFromSchema(TrainJobConfigSchema.shape, [
   'seeds',
   'evalFraction',
   'splitSeed',
   'evalSeeds',
   'evalRepeats',
-  'seedsPerStep',
-  'checkpoints',
-  'sftEpochs',
-  'warmup',
-  'horizon',
-  'rngSeed',
   'resume',
   'overwrite',
 ]);
+
+/**
+ * Every CSTPO setting (src/rl/config.ts `TrainSettingsSchema`) as a generated option of the job's `cstpo` field,
+ * named after its field; the master seed is `--rng-seed` as in every command, the ablations `--ablate`.
+ */
+export const CSTPO_FLAGS = flagsFromSettings(TrainSettingsSchema.shape, 'cstpo', {
+  names: { seed: 'rng-seed' },
+  skip: ['ablations'],
+});
+
+const FLAGS = [...JOB_FLAGS, ...CSTPO_FLAGS];
+
+/** Old spellings, still read with a notice. */
+const OLD_FLAGS = { warmup: 'critic-warmup-steps' };
 
 export const HELP = `Usage: npm run train -- --task TASK --out runs/NAME [options]
 
@@ -82,9 +92,12 @@ Options:
                        npm run train -- --algo grpo-emollm --help) (default: cstpo)
 ${SEEDS_HELP}
 ${flagHelp(
-  FLAGS.filter((f) => f.key !== 'seeds'),
+  JOB_FLAGS.filter((f) => f.key !== 'seeds'),
   { evalSeeds: '[TASK=]PATH', evalFraction: 'F' },
 )}
+
+CSTPO settings (src/rl/config.ts; the Cog-Sim paper §3.3, §B.2; with --resume only --steps may differ):
+${flagHelp(CSTPO_FLAGS)}
   --ablate LIST        comma-separated: no-cog (critic without cognitive-state features), v-only (no
                        hierarchical critic), no-branch (full trajectories at the same number of returns)
   --skip-invalid       skip malformed dataset records instead of stopping
@@ -92,6 +105,7 @@ ${flagHelp(
   --no-eval            skip the final evaluation
   --json               print the per-step figures and the final evaluation as one JSON object
   --seed N             old name of --rng-seed (still works, with a notice)
+  --warmup N           old name of --critic-warmup-steps (still works, with a notice)
   -h, --help           show this help
 
 ${SUCCESS_HELP}
@@ -119,7 +133,7 @@ const ABLATIONS = {
 /** Parse and validate the command line. @throws UsageError on any mistake. */
 export function parseTrainArgs(argv: string[], io?: Io): TrainOptions | 'help' {
   const quiet: Io = io ?? { stdout: () => {}, stderr: () => {}, isTTY: false };
-  const values = parseCommandLine(argv, {
+  const given = parseCommandLine(argv, {
     ...parseArgsOptions(FLAGS),
     seeds: { type: 'string', multiple: true },
     'eval-seeds': { type: 'string', multiple: true },
@@ -127,13 +141,15 @@ export function parseTrainArgs(argv: string[], io?: Io): TrainOptions | 'help' {
     algo: { type: 'string' },
     ablate: { type: 'string' },
     seed: { type: 'string' },
+    warmup: { type: 'string' },
     'skip-invalid': { type: 'boolean' },
     out: { type: 'string' },
     'no-eval': { type: 'boolean' },
     json: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
-  if (bool(values, 'help')) return 'help';
+  if (bool(given, 'help')) return 'help';
+  const values = renamedFlags(given, OLD_FLAGS, quiet);
   if (bool(values, 'resume') && bool(values, 'overwrite'))
     throw new UsageError('give --resume or --overwrite, not both');
   const rngSeed = rngSeedValue(values, quiet);
@@ -155,7 +171,10 @@ export function parseTrainArgs(argv: string[], io?: Io): TrainOptions | 'help' {
     if (!key) throw new UsageError(`unknown ablation "${name}"; use ${Object.keys(ABLATIONS).join(', ')}`);
     ablations[key] = false;
   }
-  const fields = flagValues(FLAGS, { ...values, ...(rngSeed !== undefined ? { 'rng-seed': rngSeed } : {}) });
+  const { cstpo, ...fields } = flagValues(FLAGS, {
+    ...values,
+    ...(rngSeed !== undefined ? { 'rng-seed': rngSeed } : {}),
+  }) as { cstpo?: Record<string, unknown> } & Record<string, unknown>;
   const seeds = seedsArg(values, 'seeds', task as TaskId | undefined);
   const evalSeeds = seedsArg(values, 'eval-seeds', task as TaskId | undefined);
   const config = {
@@ -163,8 +182,8 @@ export function parseTrainArgs(argv: string[], io?: Io): TrainOptions | 'help' {
     ...(seeds !== undefined ? { seeds } : {}),
     ...(evalSeeds !== undefined ? { evalSeeds } : {}),
     ...(task ? { task } : {}),
-    // Given only with --ablate: a resumed run keeps its own (other ablations are refused).
-    ...(ablate !== undefined ? { ablations } : {}),
+    // Only the settings given (the ablations only with --ablate): a resumed run keeps its own.
+    cstpo: { ...cstpo, ...(ablate !== undefined ? { ablations } : {}) },
     evaluate: !bool(values, 'no-eval'),
   };
   const parsed = TrainJobConfigSchema.safeParse(config);
@@ -252,7 +271,7 @@ async function trainLocked(opts: TrainOptions, io: Io): Promise<TrainReport> {
 }
 
 /** The command-line option of each job field a resumed run compares. */
-const RESUME_FLAGS: Record<string, string> = { task: 'task', ablations: 'ablate' };
+const RESUME_FLAGS: Record<string, string> = { task: 'task', 'cstpo.ablations': 'ablate' };
 for (const f of FLAGS) RESUME_FLAGS[f.key] = f.flag;
 
 /**

@@ -1,13 +1,14 @@
 /**
  * Trainer worker: CSTPO training off the main thread (docs/architecture.md "CSTPO"). It selects a tfjs
- * backend (WebGPU first), keeps runs in IndexedDB, spreads rollouts over rollout workers, and reports progress
- * events; training can be paused, resumed and stopped between steps, and a stopped or reloaded run resumes
- * exactly. Exposed with Comlink:
+ * backend (WebGPU first), spreads rollouts over rollout workers, and runs the library's one train job (src/jobs/train.ts `trainJob`, as `npm run train`
+ * does) over IndexedDB storage (src/jobs/stored.ts `IdbTrainStorage`: the run store and the run's files), with
+ * progress events; `stop()` aborts the job's signal, which stops it between steps (the run is saved), and a
+ * stopped or reloaded run resumes exactly. Exposed with Comlink:
  *
  *   const api = Comlink.wrap<TrainerWorkerApi>(new Worker(new URL('./trainer.worker.ts', import.meta.url), { type: 'module' }));
  *   await api.init({ prefer: ['webgpu', 'webgl', 'cpu'], rolloutWorkers: 2 });
  *   await api.start('run-1', { task: 'esconv', steps: 100 }, seeds, Comlink.proxy((e) => plot(e)));
- *   api.pause(); api.resumeRun(); api.stop();             // from the page, while start/resume runs
+ *   api.stop();                                                  // from the page, while start/resume runs
  *   await api.resume('run-1', seeds, Comlink.proxy(onEvent));   // after a stop or a reload
  *
  * GRPO (EmoLLM Stage II, src/grpo) is the second algorithm: `startGrpo` / `resumeGrpo` train its heads in this
@@ -30,15 +31,19 @@ import * as Comlink from 'comlink';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
 import { selectBackend, type BackendChoice } from '../src/gpu/backend';
-import { resolveConfig, type TrainConfig, type TrainConfigInput } from '../src/rl/config';
+import type { TrainConfig, TrainConfigInput } from '../src/rl/config';
+import { IdbTrainStorage, TRAIN_FILES_DB_NAME } from '../src/jobs/stored';
+import { trainJob, type TrainSplit } from '../src/jobs/train';
+import { SIMULATOR_VERSION } from '../src/sim/version';
 import { evaluateRun, type RunEvaluation } from '../src/rl/evaluate';
 import { LocalRolloutExecutor, type RolloutExecutor } from '../src/rl/executor';
 import { guarded, webWorkerFailure } from '../src/pool';
 import { WorkerPoolExecutor } from '../src/rl/pool';
-import { TrainingSession, type RunOutcome } from '../src/rl/session';
+import type { RunOutcome } from '../src/rl/session';
 import {
   CSTPO_RUNS,
   IdbRunStore,
+  RUN_DB_NAME,
   RunNotFoundError,
   type RunRecord,
   type RunStatus,
@@ -94,9 +99,18 @@ export interface TrainerInitOptions {
 interface State {
   backend: BackendChoice;
   store: IdbRunStore;
+  /** The databases of the runs and of their files (`split.json`, curves). */
+  databases: { runs: string; files: string };
   options: Required<Pick<TrainerInitOptions, 'rolloutWorkers' | 'rolloutPrefer'>>;
-  session: TrainingSession | null;
+  /** The CSTPO run in progress: its id and the abort controller that stops it. */
+  running: { runId: string; stop: AbortController } | null;
 }
+
+/**
+ * The seed source of a run trained here: the seeds the page passes (its own split of a seed set, see
+ * demo/app/train/seeds.ts), all of them training seeds.
+ */
+const GIVEN = 'given';
 
 let state: State | null = null;
 
@@ -166,7 +180,7 @@ Comlink.transferHandlers.set('throw', {
 });
 
 function checkIdle(): void {
-  if (ready().session || grpo.trainer) throw new Error('trainer worker: a run is in progress');
+  if (ready().running || grpo.trainer) throw new Error('trainer worker: a run is in progress');
 }
 
 function ready(): State {
@@ -193,27 +207,43 @@ async function executorFor(s: State, config: TrainConfig): Promise<RolloutExecut
   );
 }
 
-async function runSession(session: TrainingSession, onEvent?: (e: TrainerEvent) => void, untilStep?: number) {
+/**
+ * Runs the train job on run `runId` in this worker: the seeds given are its training seeds, the backend the one
+ * chosen at `init`, rollouts in this worker's rollout workers; events for each SFT phase, step and status.
+ */
+async function runJob(
+  runId: string,
+  job: Parameters<typeof trainJob>[0],
+  seeds: Seed[],
+  onEvent?: (e: TrainerEvent) => void,
+  untilStep?: number,
+): Promise<RunOutcome> {
   const s = ready();
-  s.session = session;
+  const stop = new AbortController();
+  s.running = { runId, stop };
+  const storage = await IdbTrainStorage.open(runId, s.databases);
   try {
-    return await session.run(
-      {
-        onStep: (record) => onEvent?.({ type: 'step', record, memory: memory() }),
-        onStatus: (status) => onEvent?.({ type: 'status', status }),
-      },
-      untilStep,
-    );
+    const result = await trainJob(job, storage, {
+      loadSeeds: () => Promise.resolve(seeds),
+      backend: s.backend,
+      executor: (config) => executorFor(s, config),
+      signal: stop.signal,
+      onSft: (progress) => onEvent?.({ type: 'sft', progress }),
+      onStep: (record) => onEvent?.({ type: 'step', record, memory: memory() }),
+      onStatus: (status) => onEvent?.({ type: 'status', status }),
+      ...(untilStep !== undefined ? { untilStep } : {}),
+    });
+    return result.outcome;
   } finally {
-    s.session = null;
-    await session.dispose();
+    s.running = null;
+    storage.close();
   }
 }
 
 const api = {
   /** Select the training backend and open the run store. Returns the backend choice with skipped reasons. */
   async init(options: TrainerInitOptions = {}): Promise<BackendChoice> {
-    if (state?.session || grpo.trainer) throw new Error('trainer worker: a run is in progress');
+    if (state?.running || grpo.trainer) throw new Error('trainer worker: a run is in progress');
     state?.store.close();
     grpo.store?.close();
     grpo.store = null;
@@ -222,18 +252,24 @@ const api = {
     state = {
       backend,
       store: await IdbRunStore.open(options.database),
+      databases: {
+        runs: options.database ?? RUN_DB_NAME,
+        files: options.database ? `${options.database}-files` : TRAIN_FILES_DB_NAME,
+      },
       options: {
         rolloutWorkers: options.rolloutWorkers ?? 1,
         rolloutPrefer: options.rolloutPrefer ?? ['cpu'],
       },
-      session: null,
+      running: null,
     };
     return backend;
   },
 
   /**
-   * Create run `runId` (SFT first) and train it until its configured steps, `untilStep`, or a stop.
-   * @throws ZodError for a bad configuration; storage errors (StorageQuotaError, StorageBlockedError).
+   * Create run `runId` (SFT first) on `seeds` (its training seeds) and train it until its configured steps,
+   * `untilStep`, or a stop: the train job with `config` as its `cstpo` settings.
+   * @throws JobConfigError for a bad configuration; TrainRunError when a run `runId` is stored; storage errors
+   *   (StorageQuotaError, StorageBlockedError).
    */
   async start(
     runId: string,
@@ -242,26 +278,18 @@ const api = {
     onEvent?: (e: TrainerEvent) => void,
     untilStep?: number,
   ): Promise<RunOutcome> {
-    const s = ready();
-    if (s.session || grpo.trainer) throw new Error('trainer worker: a run is in progress');
-    const executor = await executorFor(s, resolveConfig(config));
-    const session = await TrainingSession.start(runId, config, {
-      store: s.store,
-      seeds,
-      executor,
-      backend: s.backend.summary,
-      onSft: (progress) => onEvent?.({ type: 'sft', progress }),
-    }).catch(async (e: unknown) => {
-      await executor.dispose();
-      throw e;
-    });
-    return runSession(session, onEvent, untilStep);
+    checkIdle();
+    const { task, algo: _algo, ...cstpo } = config;
+    const job = { task, seeds: GIVEN, evalSeeds: GIVEN, cstpo, evaluate: false };
+    return runJob(runId, job, seeds, onEvent, untilStep);
   },
 
   /**
-   * Continue stored run `runId` from its last saved step (after a stop, a crash, a page reload or an import);
-   * `steps` changes the run's total number of steps (e.g. one more step of a finished run).
-   * @throws RunNotFoundError when no such run is stored.
+   * Continue stored run `runId` from its last saved step (after a stop, a crash, a page reload or an import) on
+   * `seeds`, its training seeds; `steps` changes the run's total number of steps (e.g. one more step of a
+   * finished run). A run stored before this worker ran the train job, or imported, has no `split.json`: it is
+   * written first, naming `seeds` as the run's training seeds.
+   * @throws RunNotFoundError when no such run is stored; TrainRunError when a training seed is missing.
    */
   async resume(
     runId: string,
@@ -271,32 +299,30 @@ const api = {
     steps?: number,
   ): Promise<RunOutcome> {
     const s = ready();
-    if (s.session || grpo.trainer) throw new Error('trainer worker: a run is in progress');
-    const stored = await s.store.load(runId);
-    if (!stored) throw new RunNotFoundError(runId);
-    const executor = await executorFor(s, stored.run.config);
-    const session = await TrainingSession.resume(
-      runId,
-      { store: s.store, seeds, executor, backend: s.backend.summary },
-      steps,
-    ).catch(async (e: unknown) => {
-      await executor.dispose();
-      throw e;
-    });
-    return runSession(session, onEvent, untilStep);
+    checkIdle();
+    if (!(await s.store.load(runId))) throw new RunNotFoundError(runId);
+    const storage = await IdbTrainStorage.open(runId, s.databases);
+    try {
+      if ((await storage.readText('split.json')) === null) {
+        const split: TrainSplit = {
+          simulatorVersion: SIMULATOR_VERSION,
+          source: GIVEN,
+          evalSource: GIVEN,
+          train: seeds.map((seed) => seed.id),
+          eval: [],
+        };
+        await storage.writeText('split.json', JSON.stringify(split, null, 2));
+      }
+    } finally {
+      storage.close();
+    }
+    const job = { resume: true, evaluate: false, ...(steps !== undefined ? { cstpo: { steps } } : {}) };
+    return runJob(runId, job, seeds, onEvent, untilStep);
   },
 
-  /** Pause the running session after its current step. */
-  pause(): void {
-    ready().session?.pause();
-  },
-  /** Continue a paused session. */
-  resumeRun(): void {
-    ready().session?.resume();
-  },
-  /** Stop the running session (CSTPO or GRPO) after its current step (it stays resumable). */
+  /** Stop the running run (CSTPO: through the train job's abort signal; or GRPO) after its current step (it stays resumable). */
   stop(): void {
-    ready().session?.stop();
+    ready().running?.stop.abort('stopped from the page');
     grpo.stop = true;
   },
 
@@ -398,7 +424,7 @@ const api = {
       if (grpo.trainer) throw new Error('trainer worker: a GRPO run is in progress');
       return (await grpoStore()).deleteRun(runId);
     }
-    if (ready().session?.runId === runId) throw new Error('trainer worker: that run is in progress');
+    if (ready().running?.runId === runId) throw new Error('trainer worker: that run is in progress');
     await ready().store.deleteRun(runId);
   },
 

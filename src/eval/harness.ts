@@ -8,7 +8,7 @@
  * throws {@link EvalConfigError} naming the problem. The plan lists every episode with its identity
  * `(task, policy, seed set, seed id, repeat)` and its random seeds:
  *
- * - the simulator's and the policy's streams come from the case key `(baseSeed, task, seed id, repeat)` by
+ * - the simulator's and the policy's streams come from the case key `(rngSeed, task, seed id, repeat)` by
  *   `caseStreams` (src/seeding), the same for every policy (paired comparisons use common random numbers) and
  *   the same as `simulate`'s for the same key.
  *
@@ -60,9 +60,16 @@ export interface EvalConfig {
   checkPolicy?: (task: TaskId, policy: string) => void;
   /** Reward protocol; default `cstpo`. */
   protocol?: Protocol;
-  /** Processing-route choice of the simulator; default `stochastic`. */
+  /** Processing-route choice of the simulator (the evaluate job's field of the same name); default `stochastic`. */
+  route?: RouteSampling;
+  /** @deprecated the old name of `route` (still read; giving both with different values is refused). */
   routeSampling?: RouteSampling;
-  /** Base of the policies' random streams and of the bootstrap; default 0. */
+  /**
+   * The run's integer seed (the evaluate job's field of the same name): base of the case streams of every episode
+   * and of the bootstrap; default 0.
+   */
+  rngSeed?: number;
+  /** @deprecated the old name of `rngSeed` (still read; giving both with different values is refused). */
   baseSeed?: number;
   /** Judgments per judge call (averaged / majority); default 3. */
   judgeRepeats?: number;
@@ -185,6 +192,16 @@ function positiveInt(name: string, value: number | undefined, fallback: number):
 }
 
 /**
+ * A field given under its name (`now`, value `a`) or its old name (`was`, value `b`), read once, here.
+ * @throws EvalConfigError when both are given with different values.
+ */
+function renamed<T>(a: T | undefined, b: T | undefined, now: string, was: string): T | undefined {
+  if (a !== undefined && b !== undefined && a !== b)
+    throw new EvalConfigError(`${was} is the old name of ${now}; give one, not both`);
+  return a ?? b;
+}
+
+/**
  * Validate a configuration and list its episodes (see the module comment).
  * @throws EvalConfigError naming the first problem found; nothing has run.
  */
@@ -227,9 +244,9 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
   const resamples = positiveInt('resamples', input.resamples, 2000);
   const level = input.level ?? 0.95;
   if (!(level > 0 && level < 1)) throw new EvalConfigError(`level must be in (0, 1), got ${level}`);
-  const baseSeed = input.baseSeed ?? 0;
+  const baseSeed = renamed(input.rngSeed, input.baseSeed, 'rngSeed', 'baseSeed') ?? 0;
   if (!Number.isSafeInteger(baseSeed) || baseSeed < 0)
-    throw new EvalConfigError(`baseSeed must be a non-negative integer, got ${baseSeed}`);
+    throw new EvalConfigError(`rngSeed must be a non-negative integer, got ${baseSeed}`);
   const protocol = input.protocol ?? 'cstpo';
   if (protocol !== 'cstpo' && protocol !== 'ppdpp')
     throw new EvalConfigError(`protocol must be cstpo or ppdpp, got "${String(protocol)}"`);
@@ -238,11 +255,9 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
     !(Number.isInteger(input.horizon) && input.horizon >= 1 && input.horizon <= 100)
   )
     throw new EvalConfigError(`horizon must be an integer from 1 to 100 actor turns, got ${input.horizon}`);
-  const routeSampling = input.routeSampling ?? 'stochastic';
+  const routeSampling = renamed(input.route, input.routeSampling, 'route', 'routeSampling') ?? 'stochastic';
   if (routeSampling !== 'stochastic' && routeSampling !== 'deterministic')
-    throw new EvalConfigError(
-      `routeSampling must be stochastic or deterministic, got "${String(routeSampling)}"`,
-    );
+    throw new EvalConfigError(`route must be stochastic or deterministic, got "${String(routeSampling)}"`);
 
   const seeds = new Map<string, Seed>();
   const sets: ResolvedConfig['seedSets'] = [];

@@ -8,7 +8,8 @@
  * Any simulator can be run: it is given as SimRoles (Cog-Sim's template roles by default). Also here:
  * distinct-n of a set of texts, for the variety of the user's replies.
  */
-import { DialogueEnv, type StepResult } from '../env/env';
+import type { StepResult } from '../env/env';
+import { createEnv } from '../env/factory';
 import type { SimRoles } from '../sim/roles';
 import { TASK_RULES } from '../sim/rules';
 import type { Seed, TaskId } from '../tasks/seed';
@@ -89,8 +90,7 @@ export async function ladderDoseResponse(options: LadderDoseOptions): Promise<La
   const bad = seeds.find((s) => s.task !== task);
   if (bad) throw new EvalInputError(`ladderDoseResponse: seed "${bad.id}" is for ${bad.task}, not ${task}`);
   const ladder = options.ladder ?? DEFAULT_LADDERS[task];
-  const env = new DialogueEnv(task, {
-    freezeStates: false,
+  const env = createEnv(task, {
     routeSampling: 'deterministic',
     ...(options.simulator ? { roles: options.simulator.roles() } : {}),
   });

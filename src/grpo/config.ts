@@ -117,9 +117,15 @@ export const GrpoConfigSchema = z.object({
   maxGradNorm: z.number().positive().default(1).describe('gradient clipping by global norm (paper: 1.0)'),
   embedDim: int(1, 4096).default(64).describe('hashed n-gram embedding dimension'),
   hidden: int(1, 4096).default(64).describe('hidden width of every head'),
-  weights: RewardWeightsSchema.default({ cog: 1, arg: 1, rp: 1, over: 2, emo: 1, task: 1 }),
-  thresholds: RewardThresholdsSchema.default({ simpleWords: 12, simpleMood: 0.25, depthGain: 0.01 }),
-  ablations: GrpoAblationsSchema.default({ arg: true, reversePerspective: true }),
+  weights: RewardWeightsSchema.default({ cog: 1, arg: 1, rp: 1, over: 2, emo: 1, task: 1 }).describe(
+    'the Stage II reward weights (the EmoLLM paper, appendix B.2)',
+  ),
+  thresholds: RewardThresholdsSchema.default({ simpleWords: 12, simpleMood: 0.25, depthGain: 0.01 }).describe(
+    "thresholds of the rewards' template scorers",
+  ),
+  ablations: GrpoAblationsSchema.default({ arg: true, reversePerspective: true }).describe(
+    'which parts of Stage II are on (the EmoLLM paper, Table 4)',
+  ),
   rewards: z
     .enum(['template', 'llm'])
     .default('template')
@@ -129,6 +135,15 @@ export const GrpoConfigSchema = z.object({
     ),
   seed: int(0, 0xffffffff).default(0).describe('master random seed'),
 });
+/**
+ * The trainer's settings: its whole configuration but the task, which a job names beside them (the job's `grpo`
+ * field, src/jobs/train-grpo.ts; TRL's way: one config object per trainer, nested in the job's). Every field is a
+ * generated command-line option (cli/train-grpo.ts).
+ */
+export const GrpoSettingsSchema = GrpoConfigSchema.omit({ task: true, algo: true });
+/** The trainer's settings as given (every field optional). */
+export type GrpoSettingsInput = z.input<typeof GrpoSettingsSchema>;
+
 /** A configuration as given (defaults not applied). */
 export type GrpoConfigInput = z.input<typeof GrpoConfigSchema>;
 /** A configuration with every default applied. */

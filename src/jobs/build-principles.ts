@@ -8,7 +8,7 @@
 import { z } from 'zod';
 import { RandomPolicy, TemplateRealizer } from '../agents';
 import { HashedNgramEmbedder, type Embedder } from '../embed';
-import { DialogueEnv } from '../env';
+import { createEnv } from '../env';
 import {
   checkpointLine,
   constructionHeader,
@@ -106,7 +106,7 @@ export async function buildPrinciplesJob(
   checkAborted(options.signal, 'build-principles');
   const seeds = c.seeds ?? defaultSeeds(c.task);
   const roles = {
-    env: new DialogueEnv(c.task, { protocol: 'ppdpp' as const, freezeStates: false }),
+    env: createEnv(c.task, { protocol: 'ppdpp' }),
     actor: new RandomPolicy(c.task),
     realizer: new TemplateRealizer(),
     reviser: new TemplateReviser(),

@@ -81,6 +81,19 @@ export const EvaluateConfigSchema = z
     ...commonFields,
     reference: z.string().optional().describe('paired differences against this policy (default: the first)'),
     resamples: z.number().int().min(100).max(100_000).default(2000).describe('bootstrap resamples'),
+    // Optional rather than defaulted (the harness applies the defaults): an evaluation folder started before these
+    // options existed stores no value for them, and `--resume` compares the stored settings with these.
+    level: z.number().gt(0).lt(1).optional().describe('coverage of the bootstrap intervals (default 0.95)'),
+    judgeRepeats: z
+      .number()
+      .int()
+      .min(1)
+      .max(25)
+      .optional()
+      .describe(
+        "judgments per judge call, averaged (scores) or by majority (success); the Cog-Sim paper's three, " +
+          'appendix E.2 (default 3)',
+      ),
     f1: z
       .boolean()
       .default(false)
@@ -187,11 +200,13 @@ export async function evaluateJob(
       ...(config.episodes !== undefined ? { episodes: config.episodes } : {}),
       ...(config.repeats !== undefined ? { repeats: config.repeats } : {}),
       protocol: config.protocol,
-      routeSampling: config.route,
-      baseSeed: config.rngSeed,
+      route: config.route,
+      rngSeed: config.rngSeed,
       keepState: config.keepState,
       ...(horizon !== undefined ? { horizon } : {}),
       resamples: config.resamples,
+      ...(config.level !== undefined ? { level: config.level } : {}),
+      ...(config.judgeRepeats !== undefined ? { judgeRepeats: config.judgeRepeats } : {}),
       ...(config.reference !== undefined ? { reference: config.reference } : {}),
       ...(config.f1 ? { f1: config.f1Contexts ? { contexts: config.f1Contexts } : true } : {}),
       validate: config.validate,

@@ -11,7 +11,7 @@ import { parseJsonText } from '../io/json';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { Seed, TaskId } from '../tasks';
 import { checkAborted } from './common';
-import { TrainRunError } from './errors';
+import { JobConfigError, TrainRunError } from './errors';
 
 /** The part of a run's storage (folder or IndexedDB) that {@link openTrainRun} and {@link resumeSplit} use. */
 export interface TrainPlace {
@@ -32,6 +32,11 @@ export interface OpenTrainRunOptions {
    * src/gpu/wasm-assets.ts; Node: the package's own, the default) and whether threads may be used.
    */
   wasm?: WasmBackendOptions;
+  /**
+   * A tfjs backend the caller has chosen and activated already (the browser's trainer worker: WebGPU first); the
+   * run trains on it and no other is selected.
+   */
+  backend?: BackendChoice;
 }
 
 /**
@@ -50,6 +55,7 @@ export async function openTrainRun(
   const state = await place.prepare({ resume: options.resume, overwrite: options.overwrite });
   if (options.resume && state !== 'resume') throw new TrainRunError(`no run to resume in ${place.location}`);
   checkAborted(options.signal, job);
+  if (options.backend) return { state, backend: options.backend };
   // Production mode only silences tfjs's console warnings (here: the banner suggesting the native Node backend).
   tf.enableProdMode();
   configureWasmBackend(tf, options.wasm ?? {});
@@ -99,4 +105,37 @@ export async function resumeSplit<S extends StoredSplit>(
     return s;
   });
   return { split, seeds };
+}
+
+/**
+ * A train job's input with its old top-level names moved, once, to their place in the trainer's settings (the
+ * job's `nested` field): `moved` maps each old name to the settings field it now is (`warmup` →
+ * `criticWarmupSteps`). Each old name given is reported through `note` as a notice; the old names keep working.
+ * @throws JobConfigError when an old name and its new place are both given with different values.
+ */
+export function moveOldFields<I extends object>(
+  input: I,
+  nested: string,
+  moved: Readonly<Record<string, string>>,
+  job: string,
+  note?: (text: string) => void,
+): I {
+  const given = input as Record<string, unknown>;
+  const old = Object.keys(moved).filter((k) => given[k] !== undefined);
+  if (old.length === 0) return input;
+  const out: Record<string, unknown> = { ...given };
+  const settings: Record<string, unknown> = { ...((given[nested] as object | undefined) ?? {}) };
+  for (const key of old) {
+    const to = moved[key] as string;
+    const value = given[key];
+    delete out[key];
+    if (settings[to] !== undefined && JSON.stringify(settings[to]) !== JSON.stringify(value))
+      throw new JobConfigError(
+        `${job}: ${key}: old name of ${nested}.${to}, which is given otherwise; give one`,
+      );
+    settings[to] = value;
+    note?.(`notice: ${job}: the field ${key} is now ${nested}.${to} (the old name still works)\n`);
+  }
+  out[nested] = settings;
+  return out as I;
 }

@@ -11,10 +11,11 @@
 import { z } from 'zod';
 import { DamagedRunFileError } from '../runs/errors';
 import type { WasmBackendOptions } from '../gpu/wasm';
-import { GrpoConfigSchema, type GrpoConfig } from '../grpo/config';
+import { GrpoSettingsSchema, type GrpoConfig, type GrpoSettingsInput } from '../grpo/config';
 import { evaluatePolicy, summarize, type PolicySummary } from '../grpo/evaluate';
 import { GrpoNetworks } from '../grpo/networks';
 import { GrpoPolicy } from '../grpo/rollout';
+import { runGrpoSteps } from '../grpo/session';
 import type { GrpoRunStore, GrpoRunTypes } from '../grpo/store';
 import { GrpoTrainer, grpoEnv, type GrpoServices, type GrpoStepRecord } from '../grpo/trainer';
 import { Rng } from '../rng';
@@ -26,19 +27,19 @@ import { defaultSeeds, emollmDefaultSeeds } from '../tasks/defaults';
 import { parseJobConfig, type JobOptions } from './common';
 import { TrainResumeConflictError, TrainRunError } from './errors';
 import type { ResumeConflict } from './train';
-import { openTrainRun, resumeSplit } from './train-common';
+import { moveOldFields, openTrainRun, resumeSplit } from './train-common';
 import { countOf } from '../errors/plural';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
-/** Fields of the GRPO configuration the job passes through (task, steps and seed are the job's own). */
-const GrpoOverrides = GrpoConfigSchema.omit({ task: true, steps: true, seed: true, algo: true }).partial();
-
-/** The GRPO train job's configuration. */
+/**
+ * The GRPO train job's configuration: the job's own fields (seeds, split, evaluation, resume) and, nested as
+ * `grpo`, the trainer's whole configuration but the task (src/grpo/config.ts `GrpoSettingsSchema`, its field names
+ * and defaults unchanged), as TRL nests a trainer's config in a script's arguments.
+ */
 export const GrpoTrainJobConfigSchema = z
   .object({
     task: TaskIdSchema.optional().describe('task whose scenarios are played (required unless resuming)'),
-    steps: int(0, 1_000_000).optional().describe('RL steps (default: 50); with resume, the new total'),
     seeds: z
       .string()
       .min(1)
@@ -50,8 +51,9 @@ export const GrpoTrainJobConfigSchema = z
     evalFraction: z.number().gt(0).lt(1).default(0.25).describe('share of the seeds held out for evaluation'),
     splitSeed: int(0, 0xffffffff).default(DEFAULT_SPLIT_SEED).describe('random seed of the split'),
     evalRepeats: int(1, 1000).default(2).describe('episodes per evaluation seed'),
-    rngSeed: int(0, 0xffffffff).default(0).describe('master random seed'),
-    grpo: GrpoOverrides.default({}).describe('GRPO settings (src/grpo/config.ts), defaults there'),
+    grpo: GrpoSettingsSchema.prefault({}).describe(
+      "the GRPO trainer's settings (src/grpo/config.ts; with resume, only steps, the new total, may differ)",
+    ),
     resume: z.boolean().default(false).describe('continue the stored run'),
     overwrite: z.boolean().default(false).describe('replace the stored run'),
     evaluate: z.boolean().default(true).describe('evaluate the trained heads at the end'),
@@ -62,8 +64,23 @@ export const GrpoTrainJobConfigSchema = z
     if (!c.resume && c.task === undefined)
       ctx.addIssue({ code: 'custom', path: ['task'], message: 'required unless resuming' });
   });
-/** The job's configuration as given. */
-export type GrpoTrainJobConfigInput = z.input<typeof GrpoTrainJobConfigSchema>;
+
+/**
+ * The job's fields of earlier versions, now in `grpo` under the trainer's names: still accepted, moved once at
+ * the start of {@link trainGrpoJob} with a notice.
+ */
+export const OLD_GRPO_FIELDS = { steps: 'steps', rngSeed: 'seed' } as const satisfies Record<
+  string,
+  keyof GrpoSettingsInput
+>;
+
+/** The job's configuration as given (old field names still accepted). */
+export type GrpoTrainJobConfigInput = z.input<typeof GrpoTrainJobConfigSchema> & {
+  /** @deprecated use `grpo.steps` */
+  steps?: number;
+  /** @deprecated use `grpo.seed` */
+  rngSeed?: number;
+};
 
 /** Where a GRPO run lives (Node: a folder). Text files are written atomically. */
 export interface GrpoTrainStorage {
@@ -152,7 +169,9 @@ export async function trainGrpoJob(
   storage: GrpoTrainStorage,
   options: GrpoTrainJobOptions = {},
 ): Promise<GrpoTrainResult> {
-  const c = parseJobConfig(GrpoTrainJobConfigSchema, input, 'train-grpo');
+  const given = moveOldFields(input, 'grpo', OLD_GRPO_FIELDS, 'train-grpo', options.onMessage);
+  const c = parseJobConfig(GrpoTrainJobConfigSchema, given, 'train-grpo');
+  const steps = given.grpo?.steps;
   const load = async (source: string, task: TaskId): Promise<Seed[]> => {
     if (source === 'bundled') return defaultSeeds(task);
     if (isEmollmTaskName(source)) return emollmDefaultSeeds(source);
@@ -180,7 +199,7 @@ export async function trainGrpoJob(
       load,
       () => task,
       (found) => {
-        const conflicts = grpoResumeConflicts(input, c, stored.latest.config, found);
+        const conflicts = grpoResumeConflicts(given, c, stored.latest.config, found);
         if (conflicts.length > 0) throw new TrainResumeConflictError(storage.location, conflicts);
       },
     );
@@ -192,9 +211,7 @@ export async function trainGrpoJob(
     split = resumed.split;
     const seeds = resumed.seeds;
     const latest =
-      c.steps === undefined
-        ? stored.latest
-        : { ...stored.latest, config: { ...stored.latest.config, steps: c.steps } };
+      steps === undefined ? stored.latest : { ...stored.latest, config: { ...stored.latest.config, steps } };
     trainer = await GrpoTrainer.restore(latest, {
       seeds,
       runId: storage.runId,
@@ -223,7 +240,7 @@ export async function trainGrpoJob(
       eval: parts.heldOut.map((s) => s.id),
     };
     trainer = await GrpoTrainer.create(
-      { ...c.grpo, task, seed: c.rngSeed, ...(c.steps !== undefined ? { steps: c.steps } : {}) },
+      { ...c.grpo, task },
       { seeds: parts.rest, ...(options.services ? { services: options.services } : {}) },
     );
     const now = new Date().toISOString();
@@ -252,20 +269,15 @@ export async function trainGrpoJob(
         'before it updates the heads; a line follows each step\n',
     );
   try {
-    while (trainer.step < config.steps && !options.signal?.aborted) {
-      const row = await trainer.trainStep();
-      const done = trainer.step >= config.steps;
-      await storage.runs.saveStep(
-        storage.runId,
-        await trainer.snapshot(),
-        [row],
-        done ? 'finished' : 'running',
-      );
-      history = [...history, row];
-      options.onProgress?.({ done: row.step, total: config.steps });
-      options.onStep?.(row);
-    }
-    const outcome = trainer.step >= config.steps ? 'finished' : 'stopped';
+    // The one GRPO step loop (src/grpo/session.ts), as the trainer worker runs it: each step saved as it ends.
+    const outcome = await runGrpoSteps(trainer, storage.runs, storage.runId, {
+      shouldStop: () => options.signal?.aborted === true,
+      onStep: (row) => {
+        history = [...history, row];
+        options.onProgress?.({ done: row.step, total: config.steps });
+        options.onStep?.(row);
+      },
+    });
     await storage.writeText('history.json', JSON.stringify(history, null, 2));
     const files = ['split.json', 'run.json', 'init.json', 'latest.json', 'history.jsonl', 'history.json'];
     let evaluation: GrpoEvaluation | null = null;
@@ -295,12 +307,13 @@ export async function trainGrpoJob(
 }
 
 /**
- * The run-defining settings given to a resumed run (present in `input`) that differ from the stored run's: task,
- * seed source, random seed and every GRPO setting given (`grpo.rewards`, `grpo.groupSize`, …; compared with
- * defaults applied). `steps` (the new total) and the evaluation settings may differ.
+ * The run-defining settings given to a resumed run (present in `input`, old names already moved to `grpo`) that
+ * differ from the stored run's: task, seed source and every GRPO setting given (`grpo.seed`, `grpo.rewards`,
+ * `grpo.groupSize`, …; compared with defaults applied). `grpo.steps` (the new total) and the evaluation settings
+ * may differ.
  */
 export function grpoResumeConflicts(
-  input: GrpoTrainJobConfigInput,
+  input: z.input<typeof GrpoTrainJobConfigSchema>,
   parsed: z.output<typeof GrpoTrainJobConfigSchema>,
   stored: GrpoConfig,
   split: { source: string },
@@ -308,12 +321,13 @@ export function grpoResumeConflicts(
   const compared: [key: string, given: unknown, was: unknown][] = [
     ['task', input.task, stored.task],
     ['seeds', input.seeds, split.source],
-    ['rngSeed', input.rngSeed, stored.seed],
-    ...Object.keys(input.grpo ?? {}).map((k): [string, unknown, unknown] => [
-      `grpo.${k}`,
-      parsed.grpo[k as keyof typeof parsed.grpo],
-      stored[k as keyof GrpoConfig],
-    ]),
+    ...Object.keys(input.grpo ?? {})
+      .filter((k) => k !== 'steps')
+      .map((k): [string, unknown, unknown] => [
+        `grpo.${k}`,
+        parsed.grpo[k as keyof typeof parsed.grpo],
+        stored[k as keyof GrpoConfig],
+      ]),
   ];
   return compared
     .filter(([, given, was]) => given !== undefined && JSON.stringify(given) !== JSON.stringify(was))

@@ -11,28 +11,34 @@
  */
 import { z } from 'zod';
 import type { WasmBackendOptions } from '../gpu/wasm';
-import { AblationsSchema, type TrainConfig, type TrainConfigInput } from '../rl/config';
+import { resolveConfig, TrainSettingsSchema, type TrainConfig, type TrainSettingsInput } from '../rl/config';
 import { evaluateRun, type RunEvaluation } from '../rl/evaluate';
 import { learningCurveSvg, learningCurves } from '../rl/plot';
 import { TrainingSession } from '../rl/session';
-import type { RunRecord, RunStore } from '../rl/store';
-import type { StepRecord, TrainerSnapshot } from '../rl/trainer';
+import type { RunRecord, RunStatus, RunStore } from '../rl/store';
+import type { StepRecord, TrainerOptions, TrainerSnapshot } from '../rl/trainer';
+import type { RolloutExecutor } from '../rl/executor';
+import type { BackendChoice } from '../gpu/backend';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import { getTask, type Seed, type TaskId } from '../tasks';
 import { defaultSeeds } from '../tasks/defaults';
 import { parseJobConfig, TaskField, type JobOptions } from './common';
 import { TrainResumeConflictError, TrainRunError } from './errors';
-import { openTrainRun, resumeSplit } from './train-common';
+import { moveOldFields, openTrainRun, resumeSplit } from './train-common';
 import { countOf } from '../errors/plural';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
-/** The train job's configuration. Each field's description is its command-line `--help` line. */
+/**
+ * The train job's configuration: the job's own fields (seeds, split, evaluation, resume) and, nested as `cstpo`,
+ * the trainer's whole configuration but the task (src/rl/config.ts `TrainSettingsSchema`, its field names and
+ * defaults unchanged), as TRL nests a trainer's config in a script's arguments. Each field's description is its
+ * command-line `--help` line; every `cstpo` field is a generated flag (cli/train.ts).
+ */
 export const TrainJobConfigSchema = z
   .object({
     task: TaskField.optional(),
-    steps: int(0, 1_000_000).optional().describe('RL steps (default: 100); with resume, the new total'),
     seeds: z
       .string()
       .min(1)
@@ -56,17 +62,9 @@ export const TrainJobConfigSchema = z
       .default(DEFAULT_SPLIT_SEED)
       .describe('random seed of the train/evaluation split'),
     evalRepeats: int(1, 1000).default(4).describe('episodes per evaluation seed'),
-    ablations: AblationsSchema.default({ cognitiveState: true, hierarchicalCritic: true, branching: true }),
-    seedsPerStep: int(1, 10_000).optional().describe('seeds per RL step (default: 10)'),
-    checkpoints: int(0, 100)
-      .optional()
-      .describe('checkpoints per main trajectory (default: ESConv 4, P4G/CB 2)'),
-    sftEpochs: int(0, 100_000).optional().describe('SFT epochs (0: no SFT) (default: 300)'),
-    warmup: int(0, 1_000_000).optional().describe('critic warm-up steps (default: 5)'),
-    horizon: int(1, 100).optional().describe("episode horizon in actor turns (default: the task's, 30)"),
-    rngSeed: int(0, 0xffffffff)
-      .default(0)
-      .describe("master random seed, also of the held-out evaluation's case streams"),
+    cstpo: TrainSettingsSchema.prefault({}).describe(
+      "the CSTPO trainer's settings (src/rl/config.ts; with resume, only steps, the new total, may differ)",
+    ),
     resume: z
       .boolean()
       .default(false)
@@ -87,8 +85,44 @@ export const TrainJobConfigSchema = z
         message: 'required unless resuming (esconv, p4g or cb)',
       });
   });
-/** The train job's configuration as given (defaults not yet applied). */
-export type TrainJobConfigInput = z.input<typeof TrainJobConfigSchema>;
+
+/**
+ * The job's fields of earlier versions, now in `cstpo` under the trainer's names: still accepted, moved once at
+ * the start of {@link trainJob} with a notice.
+ */
+export const OLD_TRAIN_FIELDS = {
+  steps: 'steps',
+  seedsPerStep: 'seedsPerStep',
+  checkpoints: 'checkpoints',
+  sftEpochs: 'sftEpochs',
+  warmup: 'criticWarmupSteps',
+  horizon: 'horizon',
+  rngSeed: 'seed',
+  ablations: 'ablations',
+} as const satisfies Record<string, keyof TrainSettingsInput>;
+
+/** The job fields of earlier versions (see {@link OLD_TRAIN_FIELDS}). */
+export interface OldTrainJobFields {
+  /** @deprecated use `cstpo.steps` */
+  steps?: number;
+  /** @deprecated use `cstpo.seedsPerStep` */
+  seedsPerStep?: number;
+  /** @deprecated use `cstpo.checkpoints` */
+  checkpoints?: number;
+  /** @deprecated use `cstpo.sftEpochs` */
+  sftEpochs?: number;
+  /** @deprecated use `cstpo.criticWarmupSteps` */
+  warmup?: number;
+  /** @deprecated use `cstpo.horizon` */
+  horizon?: number;
+  /** @deprecated use `cstpo.seed` */
+  rngSeed?: number;
+  /** @deprecated use `cstpo.ablations` */
+  ablations?: TrainSettingsInput['ablations'];
+}
+
+/** The train job's configuration as given (defaults not yet applied; old field names still accepted). */
+export type TrainJobConfigInput = z.input<typeof TrainJobConfigSchema> & OldTrainJobFields;
 /** The train job's configuration (validated, defaults applied). */
 export type TrainJobConfig = z.output<typeof TrainJobConfigSchema>;
 
@@ -164,6 +198,19 @@ export interface TrainJobOptions extends JobOptions {
   onStep?: (record: StepRecord) => void;
   /** Where tfjs's wasm backend finds its binaries (see `OpenTrainRunOptions.wasm` in ./train-common.ts). */
   wasm?: WasmBackendOptions;
+  /** A tfjs backend chosen and activated by the caller (see `OpenTrainRunOptions.backend`); default: wasm, else cpu. */
+  backend?: BackendChoice;
+  /**
+   * Makes where the run's rollouts run, for its resolved configuration (default: in this thread; e.g. a pool of
+   * rollout workers). Called once the configuration is known; the job disposes what it makes.
+   */
+  executor?: (config: TrainConfig) => Promise<RolloutExecutor>;
+  /** SFT progress (examples replayed, epochs done). */
+  onSft?: TrainerOptions['onSft'];
+  /** The stored run's status as it changes (running, then finished, stopped or paused). */
+  onStatus?: (status: RunStatus) => void;
+  /** Train up to this step only (the run then ends `stopped`, resumable); default: the configured steps. */
+  untilStep?: number;
 }
 
 /** The final evaluation (policy summaries and strategy distributions; per-episode rows left out). */
@@ -223,8 +270,9 @@ export async function trainJob(
   storage: TrainStorage,
   options: TrainJobOptions = {},
 ): Promise<TrainResult> {
-  const c = parseJobConfig(TrainJobConfigSchema, input, 'train');
   const note = (s: string) => options.onMessage?.(s);
+  const given = moveOldFields(input, 'cstpo', OLD_TRAIN_FIELDS, 'train', note);
+  const c = parseJobConfig(TrainJobConfigSchema, given, 'train');
   const load = async (source: string, task: TaskId): Promise<Seed[]> => {
     if (source === 'bundled') return defaultSeeds(task);
     if (!options.loadSeeds) throw new TrainRunError(`no loader for the seed source "${source}"`);
@@ -235,8 +283,22 @@ export async function trainJob(
     overwrite: c.overwrite,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.wasm ? { wasm: options.wasm } : {}),
+    ...(options.backend ? { backend: options.backend } : {}),
   });
   const store = storage.runs;
+  /** A session made with the caller's executor (disposed when making the session fails). */
+  const withExecutor = async (
+    config: TrainConfig,
+    make: (o: { store: RunStore; backend: string; executor?: RolloutExecutor }) => Promise<TrainingSession>,
+  ): Promise<TrainingSession> => {
+    const executor = options.executor ? await options.executor(config) : undefined;
+    return make({ store, backend: choice.summary, ...(executor ? { executor } : {}) }).catch(
+      async (e: unknown) => {
+        await executor?.dispose();
+        throw e;
+      },
+    );
+  };
   const runId = storage.runId;
   let session: TrainingSession;
   let split: TrainSplit;
@@ -258,17 +320,21 @@ export async function trainJob(
       load,
       () => storedTask,
       (found) => {
-        const conflicts = resumeConflicts(input, stored.run.config, found);
+        const conflicts = resumeConflicts(given, stored.run.config, found);
         if (conflicts.length > 0) throw new TrainResumeConflictError(storage.location, conflicts);
       },
     );
     split = resumed.split;
     const seeds = resumed.seeds;
-    session = await TrainingSession.resume(runId, { store, seeds, backend: choice.summary }, c.steps);
+    session = await withExecutor(stored.run.config, (o) =>
+      TrainingSession.resume(runId, { ...o, seeds }, given.cstpo?.steps),
+    );
   } else {
     task = c.task as TaskId;
     const all = await load(c.seeds, task);
-    if (all.length < 2) throw new TrainRunError(`need at least 2 seeds, got ${all.length}`);
+    // Split, the seeds must give one of each; with evaluation seeds of their own, all of them train.
+    const least = c.evalSeeds === undefined ? 2 : 1;
+    if (all.length < least) throw new TrainRunError(`need at least ${least} seeds, got ${all.length}`);
     let trainSeeds: Seed[];
     let evalSeeds: Seed[];
     if (c.evalSeeds !== undefined) {
@@ -286,136 +352,136 @@ export async function trainJob(
       ...(c.evalSeeds === undefined ? { evalFraction: c.evalFraction, splitSeed: c.splitSeed } : {}),
       evalRepeats: c.evalRepeats,
     };
-    const config: TrainConfigInput = {
-      task,
-      ablations: c.ablations,
-      seed: c.rngSeed,
-      ...(c.steps !== undefined ? { steps: c.steps } : {}),
-      ...(c.seedsPerStep !== undefined ? { seedsPerStep: c.seedsPerStep } : {}),
-      ...(c.checkpoints !== undefined ? { checkpoints: c.checkpoints } : {}),
-      ...(c.sftEpochs !== undefined ? { sftEpochs: c.sftEpochs } : {}),
-      ...(c.warmup !== undefined ? { criticWarmupSteps: c.warmup } : {}),
-      ...(c.horizon !== undefined ? { horizon: c.horizon } : {}),
-    };
+    const config = { ...c.cstpo, task };
     note(`SFT on ${trainSeeds.length} training seeds…\n`);
     // The split with the run, in a place created whole after SFT: a run without its split could not be resumed.
     const files = { [SPLIT_FILE]: JSON.stringify(split, null, 2) };
-    session = await TrainingSession.start(runId, config, {
-      store,
-      seeds: trainSeeds,
-      backend: choice.summary,
-      create: (run, init) => storage.create(run, init, files, state === 'replace'),
-    });
-  }
-  const config = session.trainer.config;
-  if (config.steps <= config.criticWarmupSteps && config.steps > 0)
-    note(
-      `notice: ${config.steps} RL steps, all within the critic warm-up of ${config.criticWarmupSteps} steps: ` +
-        'only the critic is trained; the actor keeps its SFT weights\n',
+    session = await withExecutor(resolveConfig(config), (o) =>
+      TrainingSession.start(runId, config, {
+        ...o,
+        seeds: trainSeeds,
+        ...(options.onSft ? { onSft: options.onSft } : {}),
+        create: (run, init) => storage.create(run, init, files, state === 'replace'),
+      }),
     );
-  const onAbort = () => session.stop();
-  options.signal?.addEventListener('abort', onAbort, { once: true });
-  let outcome: 'finished' | 'stopped';
+  }
+  // The session's tensors and rollout executor are released however the run ends.
   try {
-    if (options.signal?.aborted) session.stop();
-    outcome = await session.run({
-      onStep: (r) => {
-        options.onProgress?.({ done: r.step, total: config.steps });
-        options.onStep?.(r);
-      },
-    });
-  } finally {
-    options.signal?.removeEventListener('abort', onAbort);
-  }
-  const stored = await store.load(runId);
-  const history = stored?.history ?? session.history;
-  const curves = learningCurves(history);
-  const title = `${getTask(task).title} · CSTPO${ablationSuffix(config.ablations)}`;
-  await storage.writeText('curves.json', JSON.stringify(curves, null, 2));
-  await storage.writeText('curves.svg', learningCurveSvg(curves, title));
-  const files = [
-    'run.json',
-    'init.json',
-    'latest.json',
-    'history.jsonl',
-    SPLIT_FILE,
-    'curves.json',
-    'curves.svg',
-  ];
-
-  let evaluation: TrainEvaluation | null = null;
-  let evalSummary = { source: split.evalSource, count: split.eval.length };
-  // A resumed run evaluates with its stored repeats (a different --eval-repeats is refused above).
-  const evalRepeats = c.resume ? (split.evalRepeats ?? c.evalRepeats) : c.evalRepeats;
-  if (c.evaluate && outcome === 'finished') {
-    // With resume, evalSeeds evaluates the run on other seeds as well (written to eval-<name>.json).
-    const extra = c.resume && c.evalSeeds !== undefined ? c.evalSeeds : null;
-    let evalSeeds: Seed[];
-    if (extra !== null) {
-      evalSeeds = await load(extra, task);
-      const trained = new Set(split.train);
-      const overlap = evalSeeds.filter((s) => trained.has(s.id)).length;
-      if (overlap > 0) note(`warning: ${overlap} of the evaluation seeds were training seeds\n`);
-    } else {
-      const byId = new Map((await load(split.evalSource, task)).map((s) => [s.id, s]));
-      evalSeeds = split.eval.map((id) => byId.get(id)).filter((s): s is Seed => s !== undefined);
+    const config = session.trainer.config;
+    if (config.steps <= config.criticWarmupSteps && config.steps > 0)
+      note(
+        `notice: ${config.steps} RL steps, all within the critic warm-up of ${config.criticWarmupSteps} steps: ` +
+          'only the critic is trained; the actor keeps its SFT weights\n',
+      );
+    const onAbort = () => session.stop();
+    options.signal?.addEventListener('abort', onAbort, { once: true });
+    let outcome: 'finished' | 'stopped';
+    try {
+      if (options.signal?.aborted) session.stop();
+      outcome = await session.run(
+        {
+          onStep: (r) => {
+            options.onProgress?.({ done: r.step, total: config.steps });
+            options.onStep?.(r);
+          },
+          ...(options.onStatus ? { onStatus: options.onStatus } : {}),
+        },
+        options.untilStep,
+      );
+    } finally {
+      options.signal?.removeEventListener('abort', onAbort);
     }
-    const baseName = extra === null ? '' : (extra.split(/[\\/]/).at(-1) ?? extra).replace(/\.[^.]*$/, '');
-    const evalFile = extra === null ? 'eval.json' : `eval-${baseName}.json`;
-    evalSummary = { source: extra ?? split.evalSource, count: evalSeeds.length };
-    note(`evaluating on ${countOf(evalSeeds.length, 'seed')} × ${evalRepeats}…\n`);
-    const result = await evaluateRun(
+    const stored = await store.load(runId);
+    const history = stored?.history ?? session.history;
+    const curves = learningCurves(history);
+    const title = `${getTask(task).title} · CSTPO${ablationSuffix(config.ablations)}`;
+    await storage.writeText('curves.json', JSON.stringify(curves, null, 2));
+    await storage.writeText('curves.svg', learningCurveSvg(curves, title));
+    const files = [
+      'run.json',
+      'init.json',
+      'latest.json',
+      'history.jsonl',
+      SPLIT_FILE,
+      'curves.json',
+      'curves.svg',
+    ];
+
+    let evaluation: TrainEvaluation | null = null;
+    let evalSummary = { source: split.evalSource, count: split.eval.length };
+    // A resumed run evaluates with its stored repeats (a different --eval-repeats is refused above).
+    const evalRepeats = c.resume ? (split.evalRepeats ?? c.evalRepeats) : c.evalRepeats;
+    if (c.evaluate && outcome === 'finished') {
+      // With resume, evalSeeds evaluates the run on other seeds as well (written to eval-<name>.json).
+      const extra = c.resume && c.evalSeeds !== undefined ? c.evalSeeds : null;
+      let evalSeeds: Seed[];
+      if (extra !== null) {
+        evalSeeds = await load(extra, task);
+        const trained = new Set(split.train);
+        const overlap = evalSeeds.filter((s) => trained.has(s.id)).length;
+        if (overlap > 0) note(`warning: ${overlap} of the evaluation seeds were training seeds\n`);
+      } else {
+        const byId = new Map((await load(split.evalSource, task)).map((s) => [s.id, s]));
+        evalSeeds = split.eval.map((id) => byId.get(id)).filter((s): s is Seed => s !== undefined);
+      }
+      const baseName = extra === null ? '' : (extra.split(/[\\/]/).at(-1) ?? extra).replace(/\.[^.]*$/, '');
+      const evalFile = extra === null ? 'eval.json' : `eval-${baseName}.json`;
+      evalSummary = { source: extra ?? split.evalSource, count: evalSeeds.length };
+      note(`evaluating on ${countOf(evalSeeds.length, 'seed')} × ${evalRepeats}…\n`);
+      const result = await evaluateRun(
+        config,
+        {
+          trained: (await session.trainer.snapshot()).actor,
+          sft: config.sftEpochs > 0 ? session.init.actor : null,
+        },
+        evalSeeds,
+        { repeats: evalRepeats, seed: config.seed + 1 },
+      );
+      const slim = (p: RunEvaluation['policies']['cstpo'] | null) =>
+        p && { summary: p.summary, strategyDistribution: p.strategyDistribution };
+      evaluation = {
+        seeds: result.seeds,
+        repeats: result.repeats,
+        differences: result.differences,
+        beats: result.beats,
+        policies: {
+          cstpo: slim(result.policies.cstpo),
+          sft: slim(result.policies.sft),
+          random: slim(result.policies.random),
+        },
+      };
+      await storage.writeText(evalFile, JSON.stringify(evaluation, null, 2));
+      files.push(evalFile);
+    }
+    const sft = session.trainer.sft;
+    return {
+      runId,
+      out: storage.location,
+      backend: choice.summary,
+      simulatorVersion: SIMULATOR_VERSION,
       config,
-      {
-        trained: (await session.trainer.snapshot()).actor,
-        sft: config.sftEpochs > 0 ? session.init.actor : null,
+      seeds: {
+        source: split.source,
+        train: split.train.length,
+        evalSource: evalSummary.source,
+        eval: evalSummary.count,
       },
-      evalSeeds,
-      { repeats: evalRepeats, seed: config.seed + 1 },
-    );
-    const slim = (p: RunEvaluation['policies']['cstpo'] | null) =>
-      p && { summary: p.summary, strategyDistribution: p.strategyDistribution };
-    evaluation = {
-      seeds: result.seeds,
-      repeats: result.repeats,
-      differences: result.differences,
-      beats: result.beats,
-      policies: {
-        cstpo: slim(result.policies.cstpo),
-        sft: slim(result.policies.sft),
-        random: slim(result.policies.random),
-      },
+      sft: sft
+        ? { examples: sft.examples, finalLoss: sft.losses.at(-1) ?? null, accuracy: sft.accuracy }
+        : null,
+      outcome,
+      steps: history,
+      evaluation,
+      files: files.map((f) => storage.pathOf(f)),
     };
-    await storage.writeText(evalFile, JSON.stringify(evaluation, null, 2));
-    files.push(evalFile);
+  } finally {
+    await session.dispose();
   }
-  await session.dispose();
-  const sft = session.trainer.sft;
-  return {
-    runId,
-    out: storage.location,
-    backend: choice.summary,
-    simulatorVersion: SIMULATOR_VERSION,
-    config,
-    seeds: {
-      source: split.source,
-      train: split.train.length,
-      evalSource: evalSummary.source,
-      eval: evalSummary.count,
-    },
-    sft: sft
-      ? { examples: sft.examples, finalLoss: sft.losses.at(-1) ?? null, accuracy: sft.accuracy }
-      : null,
-    outcome,
-    steps: history,
-    evaluation,
-    files: files.map((f) => storage.pathOf(f)),
-  };
 }
 
-/** Job fields that define a run, with the stored value each is compared with on resume. */
+/** Job fields that define a run, with the stored value each is compared with on resume (and every `cstpo` field). */
 const RUN_FIELDS: readonly [
-  key: keyof TrainJobConfigInput,
+  key: 'task' | 'seeds' | 'evalFraction' | 'splitSeed' | 'evalRepeats',
   stored: (r: TrainConfig, s: TrainSplit) => unknown,
 ][] = [
   ['task', (r) => r.task],
@@ -423,31 +489,32 @@ const RUN_FIELDS: readonly [
   ['evalFraction', (_, s) => s.evalFraction],
   ['splitSeed', (_, s) => s.splitSeed],
   ['evalRepeats', (_, s) => s.evalRepeats],
-  ['ablations', (r) => r.ablations],
-  ['seedsPerStep', (r) => r.seedsPerStep],
-  ['checkpoints', (r) => r.checkpoints],
-  ['sftEpochs', (r) => r.sftEpochs],
-  ['warmup', (r) => r.criticWarmupSteps],
-  ['horizon', (r) => r.horizon],
-  ['rngSeed', (r) => r.seed],
 ];
 
 /**
- * The settings given to a resumed run (present in `input`) that differ from the stored run's: its whole
- * configuration and split, not only the random seed. `steps` (the new total) and `evalSeeds` (an extra
- * evaluation) may differ. A setting the run did not record (older runs) is not compared.
+ * The settings given to a resumed run (present in `input`, old names already moved to `cstpo`) that differ from
+ * the stored run's: its whole configuration and split, not only the random seed; a `cstpo` field is named
+ * `cstpo.<field>` and compared with the stored value, defaults applied (an ablation object given in part is
+ * completed with the defaults). `cstpo.steps` (the new total) and `evalSeeds` (an extra evaluation) may differ. A
+ * setting the run did not record (older runs) is not compared.
  */
 export function resumeConflicts(
-  input: TrainJobConfigInput,
+  input: z.input<typeof TrainJobConfigSchema>,
   stored: TrainConfig,
   split: TrainSplit,
 ): ResumeConflict[] {
   const out: ResumeConflict[] = [];
-  for (const [key, read] of RUN_FIELDS) {
-    const given = input[key];
-    const was = read(stored, split);
-    if (given === undefined || was === undefined) continue;
+  const compare = (key: string, given: unknown, was: unknown) => {
+    if (given === undefined || was === undefined) return;
     if (JSON.stringify(given) !== JSON.stringify(was)) out.push({ key, given, stored: was });
+  };
+  for (const [key, read] of RUN_FIELDS) compare(key, input[key], read(stored, split));
+  const settings = input.cstpo ?? {};
+  const parsed = TrainSettingsSchema.partial().safeParse(settings);
+  const full: Record<string, unknown> = parsed.success ? parsed.data : {};
+  for (const key of Object.keys(settings) as (keyof TrainSettingsInput)[]) {
+    if (key === 'steps') continue;
+    compare(`cstpo.${key}`, full[key], stored[key]);
   }
   return out;
 }

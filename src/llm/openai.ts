@@ -73,6 +73,21 @@ export function isLoopbackUrl(url: URL): boolean {
   return /^127\.\d{1,3}\.\d{1,3}\.\d{1,3}$/.test(host);
 }
 
+/**
+ * The server URL of an OpenAI-compatible backend, checked as the backend's constructor checks it (nothing is sent).
+ * @throws InvalidRequestError for a value that is not an http(s) URL; PrivacyError for a non-loopback host without
+ *   `allowRemote`.
+ */
+export function checkServerUrl(baseUrl: string, allowRemote: boolean): URL {
+  if (!URL.canParse(baseUrl))
+    throw new InvalidRequestError(`baseUrl "${baseUrl}" is not a URL (e.g. http://127.0.0.1:11434/v1)`);
+  const url = new URL(baseUrl);
+  if (url.protocol !== 'http:' && url.protocol !== 'https:')
+    throw new InvalidRequestError(`baseUrl must be http(s), got ${baseUrl}`);
+  if (!allowRemote && !isLoopbackUrl(url)) throw new PrivacyError(baseUrl);
+  return url;
+}
+
 /** The wire form of a response: lenient where servers differ (null content, missing index or logprobs). */
 const WireResponseSchema = z.object({
   model: z.string().optional(),
@@ -152,16 +167,7 @@ export class OpenAiBackend implements ChatBackend {
 
   /** Throws `PrivacyError` for a non-loopback URL without `allowRemote`, `InvalidRequestError` for an invalid URL. */
   constructor(private readonly options: OpenAiBackendOptions) {
-    if (!URL.canParse(options.baseUrl)) {
-      throw new InvalidRequestError(
-        `baseUrl "${options.baseUrl}" is not a URL (e.g. http://127.0.0.1:11434/v1)`,
-      );
-    }
-    const url = new URL(options.baseUrl);
-    if (url.protocol !== 'http:' && url.protocol !== 'https:') {
-      throw new InvalidRequestError(`baseUrl must be http(s), got ${options.baseUrl}`);
-    }
-    if (!options.allowRemote && !isLoopbackUrl(url)) throw new PrivacyError(options.baseUrl);
+    const url = checkServerUrl(options.baseUrl, options.allowRemote ?? false);
     this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
     this.timeoutMs = options.timeoutMs ?? 120_000;
     this.maxRetries = options.maxRetries ?? 2;

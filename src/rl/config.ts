@@ -14,62 +14,87 @@ export const DEFAULT_CHECKPOINTS: Readonly<Record<TaskId, number>> = { esconv: 4
 
 /** The three ablations of paper §5.3, each on by default (i.e. the full method). */
 export const AblationsSchema = z.object({
-  /** Critic input includes cognitive-state features (false: "w/o Cog-State"). */
-  cognitiveState: z.boolean().default(true),
-  /** Critic has V and U heads (false: "V only", no hierarchical critic). */
-  hierarchicalCritic: z.boolean().default(true),
-  /** Sparse complete-branch sampling (false: full trajectories at the same number of returns). */
-  branching: z.boolean().default(true),
+  cognitiveState: z
+    .boolean()
+    .default(true)
+    .describe('critic input includes cognitive-state features (false: "w/o Cog-State")'),
+  hierarchicalCritic: z
+    .boolean()
+    .default(true)
+    .describe('critic has V and U heads (false: "V only", no hierarchical critic)'),
+  branching: z
+    .boolean()
+    .default(true)
+    .describe('sparse complete-branch sampling (false: full trajectories at the same number of returns)'),
 });
 /** Which parts of CSTPO are on (all true: the full method). */
 export type Ablations = z.infer<typeof AblationsSchema>;
 
-const int = (min: number) => z.number().int().min(min);
+const int = (min: number, max = Number.MAX_SAFE_INTEGER) => z.number().int().min(min).max(max);
 const positive = z.number().positive();
 
 /**
- * A run's configuration (zod schema; defaults as listed). Learning rates, widths, epochs and the entropy bonus are
+ * A run's configuration (zod schema; defaults as listed). Each field's description is its command-line `--help`
+ * line (`npm run train`, generated in cli/train.ts). Learning rates, widths, epochs and the entropy bonus are
  * this library's choices; the paper fixes the sampling (10 seeds, checkpoints, 2 × 2 branches) and γ = 1.
  */
 export const TrainConfigSchema = z.object({
-  task: TaskIdSchema,
+  task: TaskIdSchema.describe('the task whose seeds are played'),
   algo: z.literal('cstpo').default('cstpo'),
-  ablations: AblationsSchema.default({ cognitiveState: true, hierarchicalCritic: true, branching: true }),
-  /** RL steps to run (after SFT). */
-  steps: int(0).default(100),
-  /** Seeds sampled per RL step (paper: 10). */
-  seedsPerStep: int(1).default(10),
-  /** Checkpoints per main trajectory (default per task: ESConv 4, P4G/CB 2). */
-  checkpoints: int(0).optional(),
-  /** Strategies continued per checkpoint, the main one included (S). */
-  branchStrategies: int(1).default(2),
-  /** Realizations continued per strategy at a checkpoint (R). */
-  branchRealizations: int(1).default(2),
-  /** Candidate utterances asked of the realizer per decision (M). */
-  candidates: int(1).default(3),
-  /** Episode horizon in actor turns (default: the task's, 30). */
-  horizon: int(1).optional(),
-  /** Dimension of the hashed n-gram text embedding. */
-  embedDim: int(1).default(64),
-  /** Hidden width of every network. */
-  hidden: int(1).default(64),
-  actorLearningRate: positive.default(1e-3),
-  criticLearningRate: positive.default(3e-3),
-  /** Full-batch PPO epochs per step. */
-  epochs: int(1).default(4),
-  /** PPO clip range ε. */
-  clip: positive.default(0.2),
-  entropyCoef: z.number().min(0).default(0.01),
-  normalizeAdvantages: z.boolean().default(true),
-  maxGradNorm: positive.default(1),
-  /** RL steps at the start that update only the critic. */
-  criticWarmupSteps: int(0).default(5),
-  /** SFT epochs on human labels before RL (0: no SFT, the policy starts from its random initialisation). */
-  sftEpochs: int(0).default(300),
-  sftLearningRate: positive.default(3e-3),
-  /** Master random seed: weight initialisation, SFT replay, seed choice, rollouts. */
-  seed: z.number().int().min(0).max(0xffffffff).default(0),
+  ablations: AblationsSchema.default({
+    cognitiveState: true,
+    hierarchicalCritic: true,
+    branching: true,
+  }).describe('which parts of CSTPO are on (the ablations of the Cog-Sim paper §5.3)'),
+  steps: int(0, 1_000_000).default(100).describe('RL steps (after SFT)'),
+  seedsPerStep: int(1, 10_000).default(10).describe('seeds sampled per RL step (the Cog-Sim paper: 10)'),
+  checkpoints: int(0, 100)
+    .optional()
+    .describe('checkpoints per main trajectory (default: ESConv 4, P4G/CB 2, the Cog-Sim paper §B.2)'),
+  branchStrategies: int(1)
+    .default(2)
+    .describe('S: strategies continued per checkpoint, the main one included'),
+  branchRealizations: int(1).default(2).describe('R: realizations continued per strategy at a checkpoint'),
+  candidates: int(1).default(3).describe('M: candidate utterances asked of the realizer per decision'),
+  horizon: int(1, 100).optional().describe("episode horizon in actor turns (default: the task's, 30)"),
+  embedDim: int(1).default(64).describe('dimension of the hashed n-gram text embedding'),
+  hidden: int(1).default(64).describe('hidden width of every network'),
+  actorLearningRate: positive.default(1e-3).describe("Adam step size of the actor's RL updates"),
+  criticLearningRate: positive.default(3e-3).describe('Adam step size of the critic'),
+  epochs: int(1).default(4).describe('full-batch PPO epochs per RL step'),
+  clip: positive.default(0.2).describe('PPO clip ratio ε'),
+  entropyCoef: z.number().min(0).default(0.01).describe('weight of the entropy bonus in the actor loss'),
+  normalizeAdvantages: z
+    .boolean()
+    .default(true)
+    .describe('normalise the advantages of each step to mean 0, standard deviation 1'),
+  maxGradNorm: positive.default(1).describe('gradient clipping by global norm'),
+  criticWarmupSteps: int(0, 1_000_000)
+    .default(5)
+    .describe('RL steps at the start that update only the critic (the actor keeps its SFT weights)'),
+  sftEpochs: int(0, 100_000)
+    .default(300)
+    .describe('SFT epochs on human labels before RL (0: no SFT, the policy starts from its random weights)'),
+  sftLearningRate: positive.default(3e-3).describe('Adam step size of SFT'),
+  seed: z
+    .number()
+    .int()
+    .min(0)
+    .max(0xffffffff)
+    .default(0)
+    .describe(
+      'master random seed: weight initialisation, SFT replay, seed choice, rollouts and the held-out ' +
+        "evaluation's case streams",
+    ),
 });
+/**
+ * The trainer's settings: its whole configuration but the task, which a job names beside them (the job's
+ * `cstpo` field, src/jobs/train.ts; TRL's way: one config object per trainer, nested in the job's).
+ */
+export const TrainSettingsSchema = TrainConfigSchema.omit({ task: true, algo: true });
+/** The trainer's settings as given (every field optional; defaults as in {@link TrainConfigSchema}). */
+export type TrainSettingsInput = z.input<typeof TrainSettingsSchema>;
+
 /** A run's configuration as given (defaults not yet applied). */
 export type TrainConfigInput = z.input<typeof TrainConfigSchema>;
 /** A run's configuration with every default applied. */

@@ -16,13 +16,13 @@ import { TemplateJudge, type Judge } from '../env/judge';
 import { LlmJudge } from '../env/llm-judge';
 import type { GpuLike } from '../gpu/probe';
 import { BackendUnavailableError, InvalidRequestError } from '../llm/errors';
-import { OpenAiBackend } from '../llm/openai';
+import { OpenAiBackend, checkServerUrl } from '../llm/openai';
 import { ROLE_NAMES, type RoleCallOptions, type RoleName } from '../llm/call';
 import { ReplayBackend, canonicalJson, type ReplayFixture } from '../llm/replay';
 import type { ChatBackend } from '../llm/types';
 import { emptyUsageStats, type UsageStats } from '../llm/usage';
 import { WebLlmBackend } from '../llm/webllm';
-import { WllamaBackend, canHostWllama } from '../llm/wllama';
+import { WllamaBackend, canHostWllama, checkModelRef } from '../llm/wllama';
 import { LlmChangeProposer } from '../sim/llm/proposer';
 import { LlmModeClassifier } from '../sim/llm/mode';
 import { LlmResponder } from '../sim/llm/responder';
@@ -116,11 +116,67 @@ function canHostWebLlm(): boolean {
 }
 
 /**
- * Builds one backend for a non-template spec. @throws BackendUnavailableError (WebLLM or wllama outside a
- * browser, llamacpp without `runtime.createLocalBackend`), InvalidRequestError (a wllama model that is not a .gguf
- * URL or local-file name).
+ * Checks that a validated non-template spec can be built in this runtime, building nothing: what
+ * {@link buildBackend} would refuse. @throws BackendUnavailableError (WebLLM or wllama outside a browser, llamacpp
+ * without `runtime.createLocalBackend`), PrivacyError (a non-loopback server URL without `allowRemote`),
+ * InvalidRequestError (a server URL that is not http(s); a wllama model that is not a .gguf URL or local-file name).
+ */
+function checkBackend(spec: BackendSpec, runtime: RuntimeOptions): void {
+  switch (spec.kind) {
+    case 'openai':
+      checkServerUrl(spec.baseUrl as string, spec.allowRemote ?? false);
+      return;
+    case 'llamacpp':
+      if (!runtime.createLocalBackend) {
+        throw new BackendUnavailableError(
+          'the llamacpp backend runs a GGUF file in Node (node-llama-cpp); in a browser use webllm, or run ' +
+            'from the command line / with nodeRuntime() from proactive-dialogue-lab/node',
+        );
+      }
+      return;
+    case 'webllm':
+      if (!canHostWebLlm()) {
+        throw new BackendUnavailableError(
+          'WebLLM runs only in a browser (it needs Web Workers and WebGPU). Outside a browser use the openai ' +
+            'backend with a local server (Ollama, llama.cpp server, vLLM), the replay backend with fixtures, or ' +
+            'template mode.',
+        );
+      }
+      return;
+    case 'wllama':
+      if (!canHostWllama()) {
+        throw new BackendUnavailableError(
+          'wllama (a GGUF model on the CPU) runs only in a browser (it needs WebAssembly, Web Workers and the ' +
+            'origin-private file system). In Node use the llamacpp backend with the same GGUF file, the openai ' +
+            'backend with a local server, the replay backend with fixtures, or template mode.',
+        );
+      }
+      checkModelRef(spec.model as string);
+      return;
+    case 'replay':
+    case 'template':
+      return;
+  }
+}
+
+/**
+ * Checks, building nothing, that every role of a configuration already validated against `RolesConfigSchema`
+ * can be built in this runtime: {@link buildRoles} with the same arguments then throws none of the errors below.
+ * The command line calls it while it reads its options, so that a mistake is a usage error before any work, and
+ * the job builds the roles once.
+ * @throws as {@link buildRoles}.
+ */
+export function checkRoles(valid: RolesConfig, runtime: RuntimeOptions = {}): void {
+  for (const role of ROLE_NAMES) checkBackend(backendFor(valid, role), runtime);
+}
+
+/**
+ * Builds one backend for a non-template spec. @throws as {@link checkBackend}; InvalidRequestError for a
+ * template spec (it needs no backend).
  */
 function buildBackend(spec: BackendSpec, config: RolesConfig, runtime: RuntimeOptions): ChatBackend {
+  if (spec.kind === 'template') throw new InvalidRequestError('template roles need no backend');
+  checkBackend(spec, runtime);
   switch (spec.kind) {
     case 'replay':
       return new ReplayBackend({
@@ -137,37 +193,15 @@ function buildBackend(spec: BackendSpec, config: RolesConfig, runtime: RuntimeOp
         ...(runtime.fetch ? { fetch: runtime.fetch } : {}),
       });
     case 'llamacpp':
-      if (!runtime.createLocalBackend) {
-        throw new BackendUnavailableError(
-          'the llamacpp backend runs a GGUF file in Node (node-llama-cpp); in a browser use webllm, or run ' +
-            'from the command line / with nodeRuntime() from proactive-dialogue-lab/node',
-        );
-      }
-      return runtime.createLocalBackend(spec);
+      return (runtime.createLocalBackend as (spec: BackendSpec) => ChatBackend)(spec);
     case 'webllm':
-      if (!canHostWebLlm()) {
-        throw new BackendUnavailableError(
-          'WebLLM runs only in a browser (it needs Web Workers and WebGPU). Outside a browser use the openai ' +
-            'backend with a local server (Ollama, llama.cpp server, vLLM), the replay backend with fixtures, or ' +
-            'template mode.',
-        );
-      }
       return new WebLlmBackend({
         modelId: spec.model as string,
         gpu: runtime.gpu,
         ...(runtime.createLlmWorker ? { createWorker: runtime.createLlmWorker } : {}),
       });
     case 'wllama':
-      if (!canHostWllama()) {
-        throw new BackendUnavailableError(
-          'wllama (a GGUF model on the CPU) runs only in a browser (it needs WebAssembly, Web Workers and the ' +
-            'origin-private file system). In Node use the llamacpp backend with the same GGUF file, the openai ' +
-            'backend with a local server, the replay backend with fixtures, or template mode.',
-        );
-      }
       return new WllamaBackend({ model: spec.model as string });
-    case 'template':
-      throw new InvalidRequestError('template roles need no backend');
   }
 }
 

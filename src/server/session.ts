@@ -16,9 +16,8 @@ import {
   type Protocol,
   type StepResult,
 } from '../env/env';
-import type { Judge } from '../env/judge';
+import { createEnv, type EnvSpec } from '../env/factory';
 import { caseStreams } from '../seeding';
-import type { SimRoles } from '../sim/roles';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { Seed, TaskId } from '../tasks/seed';
 import { CheckpointTokenError, SessionStateError, UnknownSeedError } from './errors';
@@ -42,9 +41,11 @@ export interface SessionContext {
   tasks: ReadonlyMap<string, TaskEntry>;
   /** Default reward protocol. */
   protocol: Protocol;
-  /** The simulator's language roles and the judge (as `resolveRoles` builds them for every job). */
-  simRoles: SimRoles;
-  judge: Judge;
+  /**
+   * The simulator's language roles, the judge of one judgment and its repeat count: `resolveRoles(…).env`
+   * (src/roles), what every job builds its environments from with `createEnv`.
+   */
+  env: Required<Pick<EnvSpec, 'roles' | 'judge' | 'judgeRepeats'>>;
   routeSampling?: 'stochastic' | 'deterministic';
   /** Checkpoint sealing key, shared by the server's processes. */
   sealKey: Buffer;
@@ -245,10 +246,8 @@ export class Session {
     let env = this.envs.get(key);
     if (env === undefined) {
       // As the simulate job builds it (src/jobs/simulate.ts): states are serialised, never mutated, here.
-      env = new DialogueEnv(entry.family, {
-        freezeStates: false,
-        roles: this.ctx.simRoles,
-        judge: this.ctx.judge,
+      env = createEnv(entry.family, {
+        ...this.ctx.env,
         protocol,
         ...(this.ctx.routeSampling ? { routeSampling: this.ctx.routeSampling } : {}),
         ...(entry.horizon !== undefined ? { horizon: entry.horizon } : {}),

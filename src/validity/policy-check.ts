@@ -10,7 +10,7 @@
 import { runEpisode, type EpisodeRecord } from '../agents/rollout';
 import type { Policy } from '../agents/types';
 import { hashKey32 } from '../data/hash';
-import { DialogueEnv } from '../env/env';
+import { createEnv } from '../env/factory';
 import { Rng } from '../rng';
 import { pairedDifference, type PairedDifference } from '../stats/bootstrap';
 import type { Estimate } from '../stats/intervals';
@@ -53,7 +53,7 @@ export async function comparePolicies(
 ): Promise<PolicyResult[]> {
   const repeats = options.repeats ?? 1;
   const base = options.seed ?? 0;
-  const env = new DialogueEnv(task, { freezeStates: false });
+  const env = createEnv(task);
   const results: PolicyResult[] = [];
   for (const [name, make] of Object.entries(policies)) {
     const episodes: EpisodeRecord[] = [];

@@ -10,7 +10,7 @@
 import { RandomPolicy } from '../agents/policies';
 import { runEpisode, type TurnRecord } from '../agents/rollout';
 import { hashKey32 } from '../data/hash';
-import { DialogueEnv } from '../env/env';
+import { createEnv } from '../env/factory';
 import { distinctN } from '../eval/validation';
 import type { Seed, TaskId } from '../tasks/seed';
 import { replyContradictions, longestSharedRun } from './reply-check';
@@ -64,7 +64,7 @@ export async function replyRow(
   seeds: readonly Seed[],
   options: ReplyRowOptions = {},
 ): Promise<ReplyRow> {
-  const env = new DialogueEnv(task, { freezeStates: false });
+  const env = createEnv(task);
   const perSeed = options.episodesPerSeed ?? 1;
   const texts: string[] = [];
   const endings = new Map<string, number>();

@@ -1,9 +1,10 @@
 /**
- * Train: CSTPO — or EmoLLM's GRPO (src/grpo) — in the library's trainer worker (workers/trainer.worker.ts),
- * started when the person starts, lists or imports runs: task, seeds (bundled or a stored seed set, split into
- * training and held-out seeds as `npm run train` splits them), steps and sizes, ablations and backend
- * preference; the chosen tfjs backend with the reason each better one was skipped; live learning curves after
- * each step; pause, resume and stop; the runs of both algorithms stored in this browser (IndexedDB, listed without
+ * Train: CSTPO — or EmoLLM's GRPO (src/grpo) — in the library's trainer worker (workers/trainer.worker.ts, where
+ * a CSTPO run is the train job of `npm run train` over IndexedDB), started when the person starts, lists or
+ * imports runs: task, seeds (bundled or a stored seed set, split into training and held-out seeds as
+ * `npm run train` splits them), steps and sizes, ablations and backend preference; the chosen tfjs backend with
+ * the reason each better one was skipped; live learning curves after each step; stop (between steps, through the
+ * job's abort signal) and resume; the runs of both algorithms stored in this browser (IndexedDB, listed without
  * starting the trainer worker or loading tfjs) with resume after a reload, one more step, export as one file and
  * import (which resumes exactly), and delete; CSTPO runs also get a held-out evaluation.
  */
@@ -318,7 +319,7 @@ export default function Train() {
     if (takeAutorun()) start();
   }, []);
 
-  /** CSTPO training can pause; GRPO training only stops (between steps). */
+  /** Training of either algorithm stops between steps (the run is saved) and resumes from its row. */
   const training = running?.startsWith('Training') ?? false;
   const done = running === 'Training (GRPO)' ? (grpoHistory.at(-1)?.step ?? 0) : (history.at(-1)?.step ?? 0);
   const setAlgo = (e: Event) => setParams({ algo: (e.target as HTMLSelectElement).value });
@@ -408,12 +409,8 @@ export default function Train() {
         </p>
         ${training && html`<p class="muted">Learning steps done: ${done} of ${target}.</p>`}
         <p>
-          ${
-            running === 'Training' &&
-            html`<button type="button" onClick=${() => runningTrainer()?.api.pause()}>Pause</button>
-              <button type="button" onClick=${() => runningTrainer()?.api.resumeRun()}>Resume</button>`
-          }
           ${training && html`<button type="button" onClick=${() => runningTrainer()?.api.stop()}>Stop</button>`}
+          ${training && html`<span class="muted">A stopped run is saved after its last step; Resume in its row below continues it exactly.</span>`}
         </p>
       </div>`
     }

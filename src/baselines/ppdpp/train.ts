@@ -19,7 +19,8 @@
 import * as tf from '@tensorflow/tfjs';
 import { runEpisode } from '../../agents/rollout';
 import type { Policy } from '../../agents/types';
-import { DialogueEnv, type Action, type Observation } from '../../env/env';
+import type { Action, Observation } from '../../env/env';
+import { createEnv } from '../../env/factory';
 import { HashedNgramEmbedder } from '../../embed';
 import { ObservationFeaturizer } from '../../features/observation';
 import { stack } from '../../rl/actor';
@@ -241,7 +242,7 @@ export async function trainPpdpp(options: PpdppTrainOptions): Promise<PpdppTrain
 
     // REINFORCE against the per-turn critic.
     const rl = new Adam(params, { learningRate: options.rlLearningRate ?? 1e-3, maxGradNorm: 1 });
-    const env = new DialogueEnv(task, { protocol: 'ppdpp', horizon, freezeStates: false });
+    const env = createEnv(task, { protocol: 'ppdpp', horizon });
     const steps: PpdppStepStats[] = [];
     for (let step = 0; step < rlSteps; step++) {
       const planner = new RecordingPlanner(await snapshot(sftAccuracy, examples.length), featurizer);

@@ -183,9 +183,9 @@ describe('runEpisodes', () => {
     await expect(runEpisodes(env, new RandomPolicy('cb'), [], { episodes: 1 })).rejects.toThrow(
       AgentOptionError,
     );
-    await expect(
-      runEpisodes(env, new RandomPolicy('cb'), DEFAULT_SEEDS.cb, { episodes: 0 }),
-    ).rejects.toThrow(/positive integer/);
+    await expect(runEpisodes(env, new RandomPolicy('cb'), DEFAULT_SEEDS.cb, { episodes: 0 })).rejects.toThrow(
+      /positive integer/,
+    );
     await expect(
       runEpisodes(env, new RandomPolicy('cb'), DEFAULT_SEEDS.cb, { episodes: 2.5 }),
     ).rejects.toThrow(AgentOptionError);

@@ -56,6 +56,12 @@ describe('planEvaluation: bad configuration fails before anything runs, naming t
     ['ppdpp without a planner', { policies: ['ppdpp'] }, /"ppdpp" needs a trained planner for esconv/],
     ['reference not evaluated', { reference: 'standard' }, /reference policy "standard" is not among/],
     ['bad repeats', { repeats: 0 }, /repeats must be a positive integer/],
+    [
+      'a seed and its old name disagreeing',
+      { rngSeed: 1, baseSeed: 2 },
+      /baseSeed is the old name of rngSeed/,
+    ],
+    ['a negative rng seed', { rngSeed: -1 }, /rngSeed must be a non-negative integer/],
   ];
   for (const [what, change, message] of cases) {
     it(what, () => {
@@ -63,6 +69,14 @@ describe('planEvaluation: bad configuration fails before anything runs, naming t
       expect(() => planEvaluation({ ...base, ...change })).toThrow(message);
     });
   }
+  it("takes the evaluate job's names (rngSeed, route), and the old ones (baseSeed, routeSampling) alike", () => {
+    const now = planEvaluation({ ...base, rngSeed: 7, route: 'deterministic' });
+    const old = planEvaluation({ ...base, baseSeed: 7, routeSampling: 'deterministic' });
+    expect(now.config).toEqual(old.config);
+    expect(now.episodes).toEqual(old.episodes);
+    expect(now.config).toMatchObject({ baseSeed: 7, routeSampling: 'deterministic' });
+    expect(now.episodes[0]).not.toEqual(planEvaluation(base).episodes[0]);
+  });
   it('a seed of another task, a repeated seed id, and F1 data without labelled turns', () => {
     const esconv = defaultSeeds('esconv').slice(0, 2);
     const wrong = [...esconv, defaultSeeds('p4g')[0]!];

@@ -43,7 +43,7 @@ const small = [
   '1',
   '--group-size',
   '2',
-  '--groups',
+  '--groups-per-step',
   '1',
   '--horizon',
   '2',
@@ -104,7 +104,9 @@ describe('--rewards template|llm', () => {
     expect(help.out).toMatch(/--rewards X[\s\S]*?\(template \| llm;\s+default template\)/);
     expect(help.out).toContain('--seeds [TASK=]PATH|bundled');
     expect(help.out).toContain('--backend SPEC');
-    expect(help.out).toMatch(/--group-size G +trajectories per group \(range 2 to 64; default 4\)/);
+    expect(help.out).toMatch(
+      /--group-size N +G: trajectories per group, same scenario and checkpoint \(paper: 4\) \(range 2 to 64; default 4\)/,
+    );
     // the documented range is the checked one
     expect(() => parseGrpoArgs([...base, '--group-size', '1'])).toThrow(
       '--group-size must be an integer in 2 to 64, got "1"',

@@ -42,15 +42,21 @@ const untimed = (rows: { rolloutMs: number; updateMs: number }[]) =>
 describe('train-grpo job', () => {
   it('a run stopped after 1 step and resumed to 2 equals a 2-step run', async () => {
     const whole = await trainGrpoJob(
-      { task: 'p4g', steps: 2, grpo: tiny, evaluate: false },
+      { task: 'p4g', grpo: { ...tiny, steps: 2 }, evaluate: false },
       new FolderGrpoStorage(join(dir, 'whole')),
     );
+    // The job's old top-level field still works, moved into grpo with a notice.
+    const notes: string[] = [];
     await trainGrpoJob(
       { task: 'p4g', steps: 1, grpo: tiny, evaluate: false },
       new FolderGrpoStorage(join(dir, 'part')),
+      { onMessage: (t) => notes.push(t) },
+    );
+    expect(notes).toContain(
+      'notice: train-grpo: the field steps is now grpo.steps (the old name still works)\n',
     );
     const resumed = await trainGrpoJob(
-      { resume: true, steps: 2, evaluate: false },
+      { resume: true, grpo: { steps: 2 }, evaluate: false },
       new FolderGrpoStorage(join(dir, 'part')),
     );
     expect(resumed.outcome).toBe('finished');
@@ -83,7 +89,7 @@ describe('npm run train -- --algo grpo-emollm', () => {
         '1',
         '--group-size',
         '2',
-        '--groups',
+        '--groups-per-step',
         '1',
         '--horizon',
         '2',

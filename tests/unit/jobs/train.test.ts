@@ -13,11 +13,22 @@ import {
   type TrainStorageState,
 } from '../../../src/jobs/train';
 import { FolderTrainStorage } from '../../../src/jobs/train-node';
+import { IdbTrainStorage } from '../../../src/jobs/stored';
+import type { TrainConfig } from '../../../src/rl/config';
+import { LocalRolloutExecutor } from '../../../src/rl/executor';
+import { defaultSeeds } from '../../../src/tasks/defaults';
 import { FileRunStore } from '../../../src/rl/node';
 import { IdbRunStore, type RunRecord } from '../../../src/rl/store';
 import type { StepRecord, TrainerSnapshot } from '../../../src/rl/trainer';
 
 const CONFIG: TrainJobConfigInput = {
+  task: 'cb',
+  evalRepeats: 1,
+  cstpo: { steps: 2, seedsPerStep: 2, horizon: 5, sftEpochs: 2, criticWarmupSteps: 1, seed: 3 },
+};
+
+/** The same run in the job's field names of earlier versions (moved into `cstpo` with a notice). */
+const OLD_CONFIG: TrainJobConfigInput = {
   task: 'cb',
   steps: 2,
   seedsPerStep: 2,
@@ -110,7 +121,7 @@ describe('train job', () => {
     expect(b).toEqual(a);
     // Another rng seed trains other weights (the comparison above can fail).
     const other = new FolderTrainStorage(join(dir, 'c'));
-    await trainJob({ ...CONFIG, rngSeed: 4, evaluate: false }, other);
+    await trainJob({ ...CONFIG, cstpo: { ...CONFIG.cstpo, seed: 4 }, evaluate: false }, other);
     other.close();
     expect((await weights('c')).actor).not.toEqual(a.actor);
   });
@@ -165,6 +176,55 @@ describe('train job', () => {
     storage.close();
   });
 
+  it('runs as the browser trainer worker runs it: given seeds all train, its backend and rollout executor, SFT and status events, a stop at untilStep, then resume', async () => {
+    // The trainer worker's way (workers/trainer.worker.ts): the page's training seeds under one source, all
+    // training (evaluation seeds of their own), the backend chosen at init, rollouts in its rollout executor.
+    const seeds = defaultSeeds('cb');
+    const job: TrainJobConfigInput = {
+      task: 'cb',
+      seeds: 'given',
+      evalSeeds: 'given',
+      cstpo: CONFIG.cstpo,
+      evaluate: false,
+    };
+    const backend = { backend: 'wasm', attempts: [{ name: 'wasm', ok: true }], summary: 'wasm (given)' };
+    const made: number[] = [];
+    const disposed: number[] = [];
+    const events: string[] = [];
+    const options = {
+      loadSeeds: () => Promise.resolve(seeds),
+      backend,
+      executor: (config: TrainConfig) => {
+        made.push(config.horizon);
+        const local = new LocalRolloutExecutor(config);
+        return Promise.resolve({
+          rollout: local.rollout.bind(local),
+          dispose: async () => {
+            disposed.push(1);
+            await local.dispose();
+          },
+        });
+      },
+      onSft: (p: { phase: string }) => events.push(`sft ${p.phase}`),
+      onStatus: (s: string) => events.push(s),
+    };
+    const storage = await IdbTrainStorage.open('w', { runs: 'worker-runs', files: 'worker-files' });
+    const stopped = await trainJob(job, storage, { ...options, untilStep: 1 });
+    expect(stopped.outcome).toBe('stopped');
+    expect(stopped.backend).toBe('wasm (given)');
+    expect(stopped.seeds).toMatchObject({ source: 'given', train: seeds.length });
+    expect(events).toContain('sft examples');
+    expect(events.slice(-2)).toEqual(['running', 'paused']);
+    const resumed = await trainJob({ resume: true, evaluate: false }, storage, options);
+    storage.close();
+    expect(resumed.outcome).toBe('finished');
+    expect(events.slice(-2)).toEqual(['running', 'finished']);
+    expect(made).toEqual([5, 5]);
+    expect(disposed).toHaveLength(2);
+    expect(resumed.steps.map((r) => r.step)).toEqual([1, 2]);
+    expect(resumed.steps[0]).toEqual(stopped.steps[0]);
+  });
+
   it('stops between steps when aborted (saved, resumable to the same run) and before any work', async () => {
     const stop = new AbortController();
     const out = join(dir, 'stopped');
@@ -200,9 +260,18 @@ describe('train job', () => {
     const storage = new FolderTrainStorage(out);
     await expect(trainJob(CONFIG, storage)).rejects.toThrow(/pass resume to continue it or overwrite/);
     await expect(trainJob({ resume: true }, storage)).rejects.toThrow(/stopped before its first save/);
-    const result = await trainJob({ ...CONFIG, overwrite: true, evaluate: false }, storage);
+    // The job's old field names still work, each with a notice, and train the same run.
+    const notes: string[] = [];
+    const result = await trainJob({ ...OLD_CONFIG, overwrite: true, evaluate: false }, storage, {
+      onMessage: (t) => notes.push(t),
+    });
     storage.close();
     expect(untimed(result.steps)).toEqual(untimed(first.steps));
+    expect(result.config).toEqual(first.config);
+    expect(notes).toContain(
+      'notice: train: the field warmup is now cstpo.criticWarmupSteps (the old name still works)\n',
+    );
+    expect(notes.filter((n) => n.startsWith('notice: train: the field '))).toHaveLength(6);
   });
 
   it('rejects a bad configuration naming the field, and a missing run to resume', async () => {
@@ -212,7 +281,18 @@ describe('train job', () => {
         { path: 'evalFraction', message: 'Too big: expected number to be <1' },
       ]),
     );
-    await expect(trainJob({ steps: 2 }, storage)).rejects.toThrow(/task: required unless resuming/);
+    await expect(trainJob({ cstpo: { steps: 2 } }, storage)).rejects.toThrow(
+      /task: required unless resuming/,
+    );
+    await expect(trainJob({ ...CONFIG, cstpo: { epochs: 0 } }, storage)).rejects.toThrow(
+      JobConfigError.fromIssues('train', [
+        { path: 'cstpo.epochs', message: 'Too small: expected number to be >=1' },
+      ]),
+    );
+    // An old name and its new place given different values: refused, naming both.
+    await expect(trainJob({ ...CONFIG, rngSeed: 4 }, storage)).rejects.toThrow(
+      new JobConfigError('train: rngSeed: old name of cstpo.seed, which is given otherwise; give one'),
+    );
     await expect(trainJob({ ...CONFIG, resume: true, overwrite: true }, storage)).rejects.toThrow(
       /overwrite: give resume or overwrite, not both/,
     );

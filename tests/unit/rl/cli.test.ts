@@ -29,8 +29,7 @@ describe('train CLI arguments', () => {
     ]);
     expect(o).toMatchObject({
       task: 'esconv',
-      steps: 5,
-      ablations: { cognitiveState: false, hierarchicalCritic: true, branching: false },
+      cstpo: { steps: 5, ablations: { cognitiveState: false, hierarchicalCritic: true, branching: false } },
     });
     expect(() => parseTrainArgs(['--task', 'esconv'])).toThrow(/--out is required/);
     expect(() => parseTrainArgs(['--out', 'x'])).toThrow(/--task is required/);

@@ -159,6 +159,6 @@ describe('simulate --backend', () => {
     ]) {
       expect(HELP).toContain(flag);
     }
-    expect(HELP).toMatch(/llm \(strategy proposer \+ realizer roles/);
+    expect(HELP).toMatch(/llm\s+strategy proposer \+ realizer roles/);
   });
 });

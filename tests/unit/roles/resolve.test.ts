@@ -9,7 +9,7 @@ import { ArgPolicy } from '../../../src/appraisal/policy';
 import { LlmArgActor, LlmReversePredictor } from '../../../src/appraisal/llm';
 import { BackendUnavailableError, PrivacyError } from '../../../src/llm/errors';
 import type { ChatRequest } from '../../../src/llm/types';
-import { backendFor, resolveRoles, type RolesConfig } from '../../../src/roles';
+import { backendFor, checkRoles, resolveRoles, type RolesConfig } from '../../../src/roles';
 import { LlmChangeProposer, LlmModeClassifier, LlmResponder } from '../../../src/sim/llm';
 import { TemplateChangeProposer, TemplateModeClassifier, TemplateResponder } from '../../../src/sim/template';
 import { TemplateStrategyProposer } from '../../../src/baselines/proactive';
@@ -130,5 +130,63 @@ describe('every role on an OpenAI-compatible server on 127.0.0.1', () => {
       server.closeAllConnections();
       await new Promise<void>((ok) => server.close(() => ok()));
     }
+  });
+});
+
+describe('checkRoles', () => {
+  /** The error a call throws (its class name, code and message), or null. */
+  const thrown = (f: () => unknown): { name: string; code: unknown; message: string } | null => {
+    try {
+      f();
+      return null;
+    } catch (e) {
+      const err = e as Error & { code?: unknown };
+      return { name: err.name, code: err.code, message: err.message };
+    }
+  };
+
+  it('refuses exactly what buildRoles refuses, with the same error, building no backend', () => {
+    const local = { kind: 'openai' as const, model: 'm', baseUrl: 'http://127.0.0.1:1/v1' };
+    const cases: { config: RolesConfig; refused: RegExp | null }[] = [
+      { config: {}, refused: null },
+      { config: { default: local }, refused: null },
+      { config: { roles: { judge: { ...local, baseUrl: 'http://10.0.0.2/v1' } } }, refused: /non-loopback/ },
+      {
+        config: { roles: { judge: { ...local, baseUrl: 'http://10.0.0.2/v1', allowRemote: true } } },
+        refused: null,
+      },
+      {
+        config: { roles: { sim: { ...local, baseUrl: 'ftp://127.0.0.1/v1' } } },
+        refused: /must be http\(s\)/,
+      },
+      {
+        config: { roles: { strategy: { kind: 'webllm', model: 'x' } } },
+        refused: /WebLLM runs only in a browser/,
+      },
+      {
+        config: { default: { kind: 'wllama', model: 'https://h/m.gguf' } },
+        refused: /runs only in a browser/,
+      },
+      { config: { default: { kind: 'llamacpp', model: 'm.gguf' } }, refused: /runs a GGUF file in Node/ },
+      { config: { default: { kind: 'replay' }, fixtures: {} }, refused: null },
+    ];
+    for (const { config, refused } of cases) {
+      const checked = thrown(() => checkRoles(config));
+      expect(checked, JSON.stringify(config)).toEqual(thrown(() => resolveRoles(config)));
+      if (refused) expect(checked?.message).toMatch(refused);
+      else expect(checked).toBeNull();
+    }
+    // With a Node runtime, llamacpp passes the check without its backend being made.
+    let made = 0;
+    const runtime = {
+      createLocalBackend: () => {
+        made += 1;
+        return new RoleScriptBackend({});
+      },
+    };
+    checkRoles({ default: { kind: 'llamacpp', model: 'm.gguf' } }, runtime);
+    expect(made).toBe(0);
+    resolveRoles({ default: { kind: 'llamacpp', model: 'm.gguf' } }, runtime);
+    expect(made).toBe(1);
   });
 });

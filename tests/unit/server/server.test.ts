@@ -31,8 +31,7 @@ function context(overrides: Partial<SessionContext> = {}): SessionContext {
   return {
     tasks: new Map([['esconv', taskEntry('esconv')]]),
     protocol: 'cstpo',
-    simRoles: roles.simRoles,
-    judge: roles.judge,
+    env: roles.env,
     sealKey: newSealKey(),
     ...overrides,
   };
@@ -210,7 +209,8 @@ describe('environment server', () => {
   it('finishes an in-flight step at shutdown, then refuses new work and closes with 1001', async () => {
     let release: () => void = () => undefined;
     const gate = new Promise<void>((resolve) => (release = resolve));
-    const inner = resolveRoles({}).judge;
+    const roles = resolveRoles({});
+    const inner = roles.env.judge;
     const slow: Judge = {
       terminal: (input: JudgeInput) => inner.terminal(input),
       turn: async (input: JudgeInput) => {
@@ -218,7 +218,10 @@ describe('environment server', () => {
         return inner.turn(input);
       },
     };
-    const server = new EnvServer({ context: context({ judge: slow, protocol: 'ppdpp' }), port: 0 });
+    const server = new EnvServer({
+      context: context({ env: { ...roles.env, judge: slow }, protocol: 'ppdpp' }),
+      port: 0,
+    });
     servers.push(server);
     const { port } = await server.listen();
     const c = await Client.open(`127.0.0.1:${port}`);
