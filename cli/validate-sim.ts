@@ -50,7 +50,9 @@ simulator decides with what the people did:
   P4G   turn level: the persuadee's annotated reaction (positive / negative / neutral-or-other) — Cohen's kappa
         and macro-F1; dialogue level: AUC of the final donation intention and of a commitment for
         actual_donation > 0, against a traits-only logistic regression
-  CB    turn level: the seller's act (agree / counter / disagree / other); dialogue level: deal reached
+  CB    turn level: the seller's act (agree / counter / disagree / other), and its counter-offers: Spearman's
+        rho of the simulated seller's price with the human seller's counter (fractions of the list price)
+        against "split the difference"; dialogue level: deal reached
   ESConv turn level: the sentiment of the seeker's next turn against the simulator's valence change
 with 95% bootstrap intervals clustered by dialogue, against a majority-class and a text-sentiment baseline, for
 the dev part and a held-out part (20% of dialogues, chosen by a hash of the dialogue id). Also prints the

@@ -1,6 +1,9 @@
 /**
  * Re-runs the papers' main studies on the current simulator, small enough for a shared two-core machine:
  *
+ * - the baseline table (`baselines`): uniform-random strategy choice, the template prompting baselines (standard,
+ *   proactive, ProCoT, ask-an-expert) and EmoLLM's ARG actor (3 candidates, lookahead 3) on every bundled seed of
+ *   the task × `--eval-repeats`, with paired return differences against Standard (so ARG vs Standard is a row);
  * - the CSTPO table with its ablations (CSTPO paper §5): full CSTPO, w/o cognitive state (`no-cog`), V-only critic
  *   (`v-only`) and no branching at an equal number of environment returns (`no-branch`), each trained from the
  *   same SFT initialisation and split, and evaluated on the held-out seeds against SFT and random;
@@ -11,7 +14,7 @@
  * success rates). Runs go one after another through the project's own CLIs (`train`, `principles`), so the table
  * is what a researcher gets from those commands. Nothing here is tuned to the papers' numbers.
  *
- * Usage: npm run studies -- [--tasks esconv,p4g,cb] [--steps 20] [--seeds-per-step 4] [--sft-epochs 100]
+ * Usage: npm run studies -- [--tasks esconv,p4g,cb] [--studies baselines,cstpo,principles] [--steps 20] [--seeds-per-step 4] [--sft-epochs 100]
  *        [--eval-repeats 4] [--principles-episodes 20] [--rng-seed 0] [--out results/studies] [--overwrite]
  * Writes <out>/studies.json and <out>/studies.md (and the runs under <out>/runs, memories under <out>/memories).
  * `--out` is checked before any work: a new or empty folder, or an earlier studies folder (one holding
@@ -37,6 +40,23 @@ import { TASK_IDS, type TaskId } from '../src/tasks/seed';
 
 const run = promisify(execFile);
 
+/** The studies, in the order they run per task. */
+export const STUDY_NAMES = ['baselines', 'cstpo', 'principles'] as const;
+type StudyName = (typeof STUDY_NAMES)[number];
+
+/** The baseline table's policies (Standard first: the reference of the paired differences). */
+export const BASELINE_POLICIES = [
+  'standard',
+  'random',
+  'proactive',
+  'procot',
+  'ask-an-expert',
+  'arg',
+] as const;
+/** ARG's candidates and lookahead depth in the baseline table (EmoLLM's G = 3, n = 3, as `studies:emollm`). */
+const ARG_CANDIDATES = 3;
+const ARG_LOOKAHEAD = 3;
+
 /** The integer options: their flag, default and documented range (the `train` and `principles` jobs' own). */
 const NUMBERS = {
   steps: { flag: 'steps', default: 20, min: 1, max: 1_000_000 },
@@ -52,16 +72,18 @@ const range = (key: keyof typeof NUMBERS) =>
 
 export const HELP = `Usage: npm run studies -- [options]
 
-Re-runs the papers' main studies on the current simulator through the project's own CLIs (train, principles): the
-CSTPO table with its ablations (no-cog, v-only, no-branch) against SFT and random, and Principles vs Standard.
-Writes <out>/studies.json and <out>/studies.md (runs under <out>/runs, memories under <out>/memories).
+Re-runs the papers' main studies on the current simulator through the project's own CLIs (evaluate, train,
+principles): the baseline table (random, standard, proactive, ProCoT, ask-an-expert and ARG, paired against
+Standard), the CSTPO table with its ablations (no-cog, v-only, no-branch) against SFT and random, and Principles
+vs Standard. Writes <out>/studies.json and <out>/studies.md (runs under <out>/runs, memories under <out>/memories).
 
 Options:
   --tasks LIST           tasks, comma-separated: ${TASK_IDS.join(', ')} (default ${TASK_IDS.join(',')})
+  --studies LIST         ${STUDY_NAMES.join(', ')} (default all)
   --steps N              RL steps per training run (${range('steps')})
   --seeds-per-step N     seeds per RL step (${range('seedsPerStep')})
   --sft-epochs N         SFT epochs (${range('sftEpochs')})
-  --eval-repeats N       episodes per evaluation seed (${range('evalRepeats')})
+  --eval-repeats N       episodes per evaluation seed, also of the baseline table (${range('evalRepeats')})
   --principles-episodes N
                          self-play episodes of the principles build (${range('principlesEpisodes')})
   --rng-seed N           seed of the random streams (${range('rngSeed')})
@@ -74,6 +96,7 @@ Options:
 /** The options of a studies run. */
 export interface StudiesOptions {
   tasks: TaskId[];
+  studies: StudyName[];
   steps: number;
   seedsPerStep: number;
   sftEpochs: number;
@@ -91,6 +114,7 @@ export interface StudiesOptions {
 export function parseStudiesArgs(argv: string[]): StudiesOptions | 'help' {
   const values = parseCommandLine(argv, {
     tasks: { type: 'string' },
+    studies: { type: 'string' },
     ...Object.fromEntries(Object.values(NUMBERS).map((n) => [n.flag, { type: 'string' as const }])),
     out: { type: 'string' },
     overwrite: { type: 'boolean' },
@@ -105,6 +129,7 @@ export function parseStudiesArgs(argv: string[]): StudiesOptions | 'help' {
   };
   return {
     tasks: choiceValues('tasks', str(values, 'tasks') ?? TASK_IDS.join(','), TASK_IDS),
+    studies: choiceValues('studies', str(values, 'studies') ?? STUDY_NAMES.join(','), STUDY_NAMES),
     steps: number('steps'),
     seedsPerStep: number('seedsPerStep'),
     sftEpochs: number('sftEpochs'),
@@ -150,6 +175,57 @@ const fmt = (e: Interval | undefined) =>
 
 type Summary = { successRate: Interval; meanReturn: Interval; avgTurnsAll: Interval };
 
+/** An `evaluate --json` report, the parts the baseline table reads. */
+interface EvaluateReport {
+  simulatorVersion: string;
+  results: ({ policy: string; episodes: number } & Summary)[];
+  paired: ({ policy: string; reference: string; metric: string } & Interval)[];
+}
+
+/**
+ * The baseline table of one task: every policy of {@link BASELINE_POLICIES} on the task's bundled seeds ×
+ * `evalRepeats` through `evaluate` (the same episodes streams for every policy), as Markdown rows and the record.
+ */
+async function baselineTable(
+  task: TaskId,
+  o: StudiesOptions,
+  replace: string[],
+): Promise<{ md: string[]; report: EvaluateReport }> {
+  const report = (await tsx([
+    'cli/evaluate.ts',
+    '--task',
+    task,
+    '--policy',
+    BASELINE_POLICIES.join(','),
+    '--reference',
+    'standard',
+    '--candidates',
+    String(ARG_CANDIDATES),
+    '--lookahead',
+    String(ARG_LOOKAHEAD),
+    '--repeats',
+    String(o.evalRepeats),
+    '--rng-seed',
+    String(o.rngSeed),
+    '--out',
+    join(o.out, 'runs', `${task}-baselines`),
+    ...replace,
+    '--json',
+  ])) as unknown as EvaluateReport;
+  const md = [
+    `\n## ${task}: baselines and ARG vs Standard (bundled seeds × ${o.evalRepeats}; mean terminal return, success rate, turns)\n`,
+    '| policy | episodes | return | success | turns | vs Standard (return) |',
+    '|---|---|---|---|---|---|',
+  ];
+  for (const r of report.results) {
+    const d = report.paired.find((x) => x.policy === r.policy && x.metric === 'return');
+    md.push(
+      `| ${r.policy === 'arg' ? `arg (G = ${ARG_CANDIDATES}, n = ${ARG_LOOKAHEAD})` : r.policy} | ${r.episodes} | ${fmt(r.meanReturn)} | ${fmt(r.successRate)} | ${fmt(r.avgTurnsAll)} | ${r.policy === 'standard' ? '—' : fmt(d)} |`,
+    );
+  }
+  return { md, report };
+}
+
 /** Runs the studies of `o` and writes their tables (stdout and `o.out`). */
 async function main(o: StudiesOptions, io: Io): Promise<void> {
   const { out, overwrite } = o;
@@ -160,7 +236,7 @@ async function main(o: StudiesOptions, io: Io): Promise<void> {
   const results: Record<string, unknown>[] = [];
   const md: string[] = [];
   let version = '';
-  for (const task of o.tasks) {
+  async function cstpoStudy(task: TaskId): Promise<void> {
     md.push(
       `\n## ${task}: CSTPO and ablations (held-out seeds; mean terminal return, success rate, turns)\n`,
     );
@@ -211,7 +287,8 @@ async function main(o: StudiesOptions, io: Io): Promise<void> {
         md.push(
           `| ${name} (reference) | ${fmt(s.meanReturn)} | ${fmt(s.successRate)} | ${fmt(s.avgTurnsAll)} | | |`,
         );
-
+  }
+  async function principlesStudy(task: TaskId): Promise<void> {
     const memory = join(out, 'memories', `${task}.json`);
     const started = Date.now();
     await tsx([
@@ -256,10 +333,22 @@ async function main(o: StudiesOptions, io: Io): Promise<void> {
       );
     io.stderr(`${task} principles: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
   }
+  for (const task of o.tasks) {
+    if (o.studies.includes('baselines')) {
+      const started = Date.now();
+      const b = await baselineTable(task, o, replace);
+      version = b.report.simulatorVersion;
+      results.push({ study: 'baselines', task, report: b.report });
+      md.push(...b.md);
+      io.stderr(`${task} baselines: ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+    }
+    if (o.studies.includes('cstpo')) await cstpoStudy(task);
+    if (o.studies.includes('principles')) await principlesStudy(task);
+  }
   const head = [
     `# Studies on simulator ${version}`,
     '',
-    `Command: npm run studies -- --tasks ${o.tasks.join(',')} --steps ${o.steps} --seeds-per-step ${o.seedsPerStep} --sft-epochs ${o.sftEpochs} --eval-repeats ${o.evalRepeats} --principles-episodes ${o.principlesEpisodes} --rng-seed ${o.rngSeed}`,
+    `Command: npm run studies -- --tasks ${o.tasks.join(',')} --studies ${o.studies.join(',')} --steps ${o.steps} --seeds-per-step ${o.seedsPerStep} --sft-epochs ${o.sftEpochs} --eval-repeats ${o.evalRepeats} --principles-episodes ${o.principlesEpisodes} --rng-seed ${o.rngSeed}`,
     '',
     'Intervals: 95%, cluster bootstrap over seeds (Wilson for success rates), as the CLIs report them.',
   ];

@@ -9,6 +9,7 @@
 import type { TaskId } from '../tasks/seed';
 import type { ReplyRow } from './replies';
 import type { FittedParams } from '../fit';
+import { COUNTER_MEASURE, COUNTER_NOTE } from './metrics';
 
 /** One dataset file the card lists. */
 export interface CardDataFile {
@@ -291,6 +292,7 @@ export function simulatorCard(input: CardInput): string {
   }
   out.push('## Agreement with people (teacher-forced replay; dev and held-out; 95% intervals)', '');
   out.push(agreement(asRecords(r.rows), asRecords(b.rows)), '');
+  if (asRecords(r.rows).some((x) => x.measure === COUNTER_MEASURE)) out.push(COUNTER_NOTE, '');
   out.push('## Dose–response', '');
   out.push(dose(asRecords(r.dose), asRecords(b.dose)), '');
   for (const [k, heading] of NAMED)

@@ -212,6 +212,8 @@ function fitCoherence(
 /** One CB buyer offer and what the seller did next, from a human negotiation. */
 export interface CbOfferRow {
   dialogue: string;
+  /** Index of the offer's replayed step in the dialogue (`ReplayDialogue.steps`). */
+  step: number;
   inputs: number[];
   accepted: boolean;
   /** The seller's counter-offer as a fraction of the list price, when it countered with a price. */
@@ -241,12 +243,13 @@ export function cbOfferRows(dialogues: readonly ReplayDialogue[]): CbOfferRow[] 
         const p = extractFeatures(t.text).price;
         if (plausible(p)) buyerPrevious = Math.max(buyerPrevious ?? p, p);
       }
-    for (const s of d.steps) {
+    for (const [step, s] of d.steps.entries()) {
       const offer = extractFeatures(s.actor).price;
       const reply = s.user === null ? null : extractFeatures(s.user).price;
       if (plausible(offer) && s.reaction !== null) {
         rows.push({
           dialogue: d.id,
+          step,
           inputs: priceInputs(offer, previous, list, buyerPrevious),
           accepted: s.reaction === 'agree',
           counter: s.reaction === 'counter' && plausible(reply) ? reply / list : null,

@@ -13,7 +13,11 @@
  * - P4G dialogue level: ROC AUC of the final donation intention and of an upheld commitment for
  *   `actual_donation > 0`; baseline `traits` (logistic regression on the survey answers, out of sample);
  * - CraigslistBargain dialogue level: agreement (accuracy, kappa) of the simulator's deal with the humans' deal;
- *   baseline `majority`.
+ *   baseline `majority`;
+ * - CraigslistBargain counter-offers: on every replayed buyer turn with a price that the human
+ *   seller answered with a counter-offer, Spearman's rank correlation of the simulated seller's price after that
+ *   turn with the human seller's counter, both as fractions of the list price; baseline `split the difference`
+ *   (the midpoint of the buyer's offer and the human seller's previous price).
  */
 import { ValidityInputError } from './errors';
 import { sampleRankCorrelation } from 'simple-statistics';
@@ -26,6 +30,7 @@ import { cohenKappa } from '../stats/kappa';
 import { rocAuc } from '../stats/auc';
 import type { TaskId } from '../tasks/seed';
 import { splitOf } from './datasets';
+import { cbOfferRows } from './fit';
 import { REACTIONS } from './labels';
 import type { ReplayedDialogue } from './replay';
 import { crossValidated, fitPredict, type TraitRow } from './traits';
@@ -351,6 +356,84 @@ function cbDealRows(replayed: readonly ReplayedDialogue[], options: ValidityMetr
   return rows.filter((r): r is ValidityRow => r !== null);
 }
 
+/** The name of the CB counter-offer measure in the table. */
+export const COUNTER_MEASURE = "seller's counter-offer / list price vs the human seller's — Spearman";
+
+/** What the CB counter-offer row measures, in a sentence for the reports. */
+export const COUNTER_NOTE =
+  'CB counter-offers: every replayed buyer turn naming a price (20–150% of the list price) that the human seller ' +
+  "answered with a counter-offer naming one; the simulator's value is its seller's standing price after the same " +
+  'turn (its counter, an offer it accepted, or its unchanged price when it named none); "split the difference" is ' +
+  "the midpoint of the buyer's offer and the human seller's previous price; all as fractions of the list price, " +
+  "compared with the human seller's counter by Spearman's rank correlation.";
+
+/** One CB counter-offer compared ({@link counterItems}); prices as fractions of the list price. */
+export interface CounterItem {
+  id: string;
+  /** The human seller's counter-offer / list price. */
+  human: number;
+  /** The simulated seller's price after the same buyer turn / list price. */
+  sim: number;
+  /** The midpoint of the buyer's offer and the human seller's previous price, / list price. */
+  split: number;
+}
+
+/**
+ * The CB counter-offer items of replayed negotiations: each replayed buyer offer (a price of 20–150% of the list
+ * price) that the human seller answered with a counter-offer naming such a price (`cbOfferRows` of ./fit, the rows
+ * the seller's concession is fitted on). The simulator's value is its standing price after the same turn
+ * (`ReplayDecision.sellerPrice` of ./replay: its counter, an accepted offer, or its unchanged price when it named none),
+ * so a simulated seller that accepts or holds is scored, not left out.
+ */
+export function counterItems(replayed: readonly ReplayedDialogue[]): CounterItem[] {
+  const items: CounterItem[] = [];
+  for (const r of replayed) {
+    const list = r.dialogue.seed.actorView.listPrice;
+    if (r.dialogue.task !== 'cb' || !list) continue;
+    for (const row of cbOfferRows([r.dialogue])) {
+      const price = r.decisions[row.step]?.sellerPrice;
+      if (row.counter === null || price === null || price === undefined) continue;
+      items.push({
+        id: r.dialogue.id,
+        human: row.counter,
+        sim: price / list,
+        split: (row.offer + row.previous) / 2,
+      });
+    }
+  }
+  return items;
+}
+
+function cbCounterRows(replayed: readonly ReplayedDialogue[], options: ValidityMetricOptions): ValidityRow[] {
+  const all = counterItems(replayed);
+  const rho = (pick: (i: CounterItem) => number) => (xs: readonly CounterItem[]) => {
+    const v = sampleRankCorrelation(
+      xs.map(pick),
+      xs.map((i) => i.human),
+    );
+    if (!Number.isFinite(v)) throw new ValidityInputError('constant ranks');
+    return v;
+  };
+  const rows: (ValidityRow | null)[] = [];
+  for (const split of ['dev', 'held-out'] as const)
+    rows.push(
+      row(
+        {
+          task: 'cb',
+          split,
+          level: 'turn',
+          measure: COUNTER_MEASURE,
+        },
+        all.filter((i) => splitIn(options)(i.id) === split),
+        rho((i) => i.sim),
+        { 'split the difference': rho((i) => i.split) },
+        options,
+        `cb|${split}|counter-spearman`,
+      ),
+    );
+  return rows.filter((r): r is ValidityRow => r !== null);
+}
+
 /**
  * Every row of the validity table for the replayed dialogues (any mix of tasks and purposes), dev before
  * held-out within a measure.
@@ -366,6 +449,7 @@ export function validityRows(
     ...p4gOutcomeRows(of('p4g', 'outcome'), options),
     ...turnRows('cb', of('cb', 'turns'), options),
     ...cbDealRows(of('cb', 'turns'), options),
+    ...cbCounterRows(of('cb', 'turns'), options),
     ...turnRows('esconv', of('esconv', 'turns'), options),
   ];
 }

@@ -35,6 +35,12 @@ export interface ReplayDecision {
   valenceChange: number;
   /** The simulator had already ended before this turn (the decision is its carried ending). */
   carried: boolean;
+  /**
+   * CraigslistBargain: the simulated seller's standing price after this turn, in currency units — the price it
+   * named (a counter-offer) or accepted this turn, else its previous one (the list price before it names any;
+   * once it has ended, the price it ended on). Null on other tasks or without a list price.
+   */
+  sellerPrice: number | null;
 }
 
 /** A replayed dialogue: one decision per step, and the simulator's final state in public and latent terms. */
@@ -115,16 +121,30 @@ export async function replayDialogue(
   const history: Turn[] = d.prefix.map((t) => ({ speaker: t.speaker, text: t.text }));
   const decisions: ReplayDecision[] = [];
   let endedAt: number | null = null;
+  // CB: the seller's standing price, from its public price events only (the list price until it names one).
+  let sellerPrice = d.task === 'cb' ? (d.seed.actorView.listPrice ?? null) : null;
   for (const [i, step] of d.steps.entries()) {
     if (state.ended !== null) {
-      decisions.push({ reaction: carriedDecision(d.task, state), valenceChange: 0, carried: true });
+      decisions.push({
+        reaction: carriedDecision(d.task, state),
+        valenceChange: 0,
+        carried: true,
+        sellerPrice,
+      });
     } else {
       // The decision is taken on the history *before* the human reply to this turn.
       const { state: next, turn } = await sim.step(state, history, step.actor);
+      if (sellerPrice !== null) {
+        const named = turn.events.find(
+          (e) => e.by === 'user' && (e.type === 'offer' || e.type === 'accept') && e.price !== undefined,
+        );
+        if (named?.price !== undefined) sellerPrice = named.price;
+      }
       decisions.push({
         reaction: decide(d.task, turn, state, next),
         valenceChange: next.cognitive.affect.valence - state.cognitive.affect.valence,
         carried: false,
+        sellerPrice,
       });
       state = next;
       if (state.ended !== null) endedAt = i;

@@ -19,7 +19,7 @@ import {
 } from './datasets';
 import { doseMarkdown, doseRow, type DoseRow } from '../eval/dose';
 import type { LadderFile } from './ladder';
-import { validityRows, type ValidityRow } from './metrics';
+import { COUNTER_MEASURE, COUNTER_NOTE, validityRows, type ValidityRow } from './metrics';
 import { comparePolicies, policyRow } from './policy-check';
 import { replyRow, type ReplyRow } from './replies';
 import { replayDialogue, type ReplayedDialogue } from './replay';
@@ -193,6 +193,7 @@ export function reportMarkdown(r: ValidityReport): string {
         `${row.beats.length > 0 ? row.beats.join(', ') : 'none'} |`,
     );
   }
+  if (r.rows.some((row) => row.measure === COUNTER_MEASURE)) out.push('', COUNTER_NOTE);
   out.push('', '## Dose–response', '');
   out.push(doseMarkdown(r.dose));
   out.push('', '## Variety of the user’s replies (random policy, one episode per dose seed)', '');

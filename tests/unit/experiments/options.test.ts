@@ -46,9 +46,14 @@ describe('npm run studies options', () => {
   it('reads the defaults', () => {
     expect(parseStudiesArgs([])).toMatchObject({
       tasks: ['esconv', 'p4g', 'cb'],
+      studies: ['baselines', 'cstpo', 'principles'],
       steps: 20,
       out: 'results/studies',
     });
+    expect(parseStudiesArgs(['--studies', 'baselines'])).toMatchObject({ studies: ['baselines'] });
+    expect(() => parseStudiesArgs(['--studies', 'grpo'])).toThrow(
+      /--studies: unknown name "grpo"; use baselines, cstpo, principles/,
+    );
   });
 });
 

@@ -1,6 +1,7 @@
 /** The simulator card: laid out from a validate-sim report, a before record and reply rows. */
 import { describe, expect, it } from 'vitest';
 import { cell, genericSection, simulatorCard, type CardInput } from '../../../src/validity/card';
+import { COUNTER_MEASURE, COUNTER_NOTE } from '../../../src/validity/metrics';
 import type { ReplyRow } from '../../../src/validity/replies';
 
 const ci = (estimate: number, lo: number, hi: number) => ({ estimate, lo, hi, resamples: 100, level: 0.95 });
@@ -103,6 +104,31 @@ describe('simulator card', () => {
     expect(card).toContain('| p4g | word salad | -0.200 [-0.300, -0.100] |');
     expect(card).toContain('## calibration');
     expect(card).toContain('**p4g**');
+  });
+
+  it('shows the CB counter-offer row with split the difference, and says how it is computed', () => {
+    const base = input();
+    const counter = {
+      task: 'cb',
+      split: 'held-out',
+      level: 'turn',
+      measure: COUNTER_MEASURE,
+      n: 18,
+      dialogues: 14,
+      simulator: ci(0.33, -0.17, 0.86),
+      baselines: { 'split the difference': ci(0.55, 0.04, 0.96) },
+      differences: { 'split the difference': ci(-0.22, -0.55, 0.08) },
+      beats: [],
+    };
+    const card = simulatorCard({
+      ...base,
+      report: { ...base.report, rows: [...(base.report.rows as unknown[]), counter] },
+    });
+    expect(card).toContain(
+      `| cb | held-out | turn | ${COUNTER_MEASURE} | 18 (14) | 0.330 [-0.170, 0.860] | split the difference: 0.550 [0.040, 0.960] | split the difference: -0.220 [-0.550, 0.080] | none | — |`,
+    );
+    expect(card).toContain(COUNTER_NOTE);
+    expect(simulatorCard(base)).not.toContain(COUNTER_NOTE);
   });
 
   it('warns when the report comes from another simulator version', () => {

@@ -12,7 +12,7 @@ import { rocAuc } from '../../../src/stats';
 import { replayDialogues } from '../../../src/validity/datasets';
 import { ValidityInputError } from '../../../src/validity/errors';
 import { parseLadderFile } from '../../../src/validity/ladder';
-import { validityRows } from '../../../src/validity/metrics';
+import { COUNTER_MEASURE, validityRows } from '../../../src/validity/metrics';
 import { buildValidityReport, reportMarkdown } from '../../../src/validity/report';
 import { replayDialogue } from '../../../src/validity/replay';
 import { crossValidated, fitPredict } from '../../../src/validity/traits';
@@ -181,6 +181,44 @@ describe('validate-sim command line', () => {
     const m = io();
     expect(await main(['--seeds', 'cb=/no/such/file.jsonl'], m.io)).toBe(2);
     expect(m.out.stderr).toMatch(/no such file or folder "\/no\/such\/file\.jsonl"/);
+  });
+
+  it('--all-held-out scores the whole given file as held-out, the CB counter-offers included', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'validate-sim-'));
+    const data = join(dir, 'outside-cb.jsonl');
+    writeFileSync(data, jsonlHead('cb/craigslistbargain-valid.jsonl', 40));
+    const args = [
+      '--seeds',
+      `cb=${data}`,
+      '--json',
+      '--resamples',
+      '100',
+      '--dose-seeds',
+      '2',
+      '--check-seeds',
+      '0',
+    ];
+    const run = async (extra: string[]) => {
+      const r = io();
+      expect(await main([...args, ...extra], r.io)).toBe(0);
+      return JSON.parse(r.out.stdout) as Awaited<ReturnType<typeof buildValidityReport>>;
+    };
+    const whole = await run(['--all-held-out']);
+    expect(whole.split).toMatch(/every dialogue of the given files/);
+    expect(whole.datasets).toEqual([
+      { task: 'cb', purpose: 'turns', dev: 0, heldOut: 40, steps: expect.any(Number) },
+    ]);
+    expect(whole.rows.length).toBeGreaterThan(0);
+    expect(whole.rows.every((x) => x.split === 'held-out')).toBe(true);
+    const counter = whole.rows.find((x) => x.measure === COUNTER_MEASURE);
+    expect(counter?.baselines['split the difference']).toBeDefined();
+    // Every countered buyer offer of the file is scored, not only its held-out fifth.
+    const split = await run([]);
+    const heldOnly = split.rows.find((x) => x.measure === COUNTER_MEASURE && x.split === 'held-out');
+    const devOnly = split.rows.find((x) => x.measure === COUNTER_MEASURE && x.split === 'dev');
+    expect(counter?.n).toBe((heldOnly?.n ?? 0) + (devOnly?.n ?? 0));
+    expect(counter?.n).toBeGreaterThan(heldOnly?.n ?? 0);
+    expect(reportMarkdown(whole)).toContain('CB counter-offers: every replayed buyer turn');
   });
 
   it('--json prints the report and --out writes it as JSON and Markdown', async () => {
