@@ -1,0 +1,156 @@
+/**
+ * The public API report: every name each package entry exports (package.json "exports": the main entry, `/node`,
+ * `/worker` and `/workers/*`), with its kind, written to `api/proactive-dialogue-lab.api.md`. A unit test
+ * (tests/unit/package/api-report.test.ts) regenerates it and fails when it differs from the checked-in file, so
+ * a change to the public surface is a reviewed diff of that file, never a side effect.
+ *
+ * Built on the TypeScript compiler API (already a dev dependency) rather than API Extractor: the report needs names
+ * and kinds, not signatures, and it reads the sources directly — no declaration build first, no config per entry
+ * (the `/workers/*` pattern alone is seven entries) and no new package.
+ *
+ * `npm run api-report` rewrites the file; `npm run api-report -- --check` only compares and exits 1 on a
+ * difference.
+ */
+import { readdirSync, readFileSync, writeFileSync, mkdirSync } from 'node:fs';
+import { dirname, join, relative, resolve } from 'node:path';
+import ts from 'typescript';
+
+const ROOT = resolve(import.meta.dirname, '..');
+/** The checked-in report, relative to the repository root. */
+export const REPORT_FILE = 'api/proactive-dialogue-lab.api.md';
+
+/** One exported name and what it is. */
+export interface ApiName {
+  name: string;
+  kind: 'class' | 'function' | 'const' | 'type' | 'enum' | 'namespace';
+}
+
+/** One package entry: its specifier (`proactive-dialogue-lab/node`), source file and exports, sorted by name. */
+export interface ApiEntry {
+  specifier: string;
+  source: string;
+  names: ApiName[];
+}
+
+/** package.json "exports" → [specifier, source file] pairs, the `*` pattern expanded over the files it matches. */
+export function entrySources(root = ROOT): [string, string][] {
+  const pkg = JSON.parse(readFileSync(join(root, 'package.json'), 'utf8')) as {
+    name: string;
+    exports: Record<string, string | { types?: string }>;
+  };
+  const out: [string, string][] = [];
+  for (const [key, target] of Object.entries(pkg.exports)) {
+    if (typeof target === 'string' || target.types === undefined) continue;
+    // ./dist/lib/src/index.d.ts → src/index.ts (the build mirrors the tree under dist/lib).
+    const source = target.types.replace(/^\.\/dist\/lib\//, '').replace(/\.d\.ts$/, '.ts');
+    const specifier = key === '.' ? pkg.name : `${pkg.name}/${key.slice(2)}`;
+    if (!source.includes('*')) {
+      out.push([specifier, source]);
+      continue;
+    }
+    const [dir, suffix] = [dirname(source), source.slice(source.indexOf('*') + 1)];
+    for (const file of readdirSync(join(root, dir)).sort()) {
+      if (!file.endsWith(suffix) || file.endsWith('.d.ts')) continue;
+      const stem = file.slice(0, -suffix.length);
+      out.push([specifier.replace('*', stem), `${dir}/${file}`]);
+    }
+  }
+  return out;
+}
+
+function kindOf(checker: ts.TypeChecker, symbol: ts.Symbol): ApiName['kind'] {
+  const target = symbol.flags & ts.SymbolFlags.Alias ? checker.getAliasedSymbol(symbol) : symbol;
+  const f = target.flags;
+  if (f & ts.SymbolFlags.Class) return 'class';
+  if (f & ts.SymbolFlags.Enum) return 'enum';
+  if (f & ts.SymbolFlags.Function) return 'function';
+  if (f & ts.SymbolFlags.Variable) return 'const';
+  if (f & (ts.SymbolFlags.Interface | ts.SymbolFlags.TypeAlias | ts.SymbolFlags.TypeParameter)) return 'type';
+  if (f & ts.SymbolFlags.Module) return 'namespace';
+  throw new Error(`api-report: cannot tell the kind of export ${symbol.name} (flags ${f})`);
+}
+
+/** Every entry's exports, read with the type checker (re-exports followed to their declarations). */
+export function collectApi(root = ROOT): ApiEntry[] {
+  const entries = entrySources(root);
+  const config = ts.getParsedCommandLineOfConfigFile(
+    join(root, 'tsconfig.json'),
+    {},
+    {
+      ...ts.sys,
+      onUnRecoverableConfigFileDiagnostic: (d) => {
+        throw new Error(ts.flattenDiagnosticMessageText(d.messageText, '\n'));
+      },
+    },
+  );
+  if (config === undefined) throw new Error('api-report: cannot read tsconfig.json');
+  const program = ts.createProgram({
+    rootNames: entries.map(([, source]) => join(root, source)),
+    options: { ...config.options, noEmit: true },
+  });
+  const checker = program.getTypeChecker();
+  return entries.map(([specifier, source]) => {
+    const file = program.getSourceFile(join(root, source));
+    const moduleSymbol = file && checker.getSymbolAtLocation(file);
+    const exported = moduleSymbol ? checker.getExportsOfModule(moduleSymbol) : [];
+    const names = exported
+      .map((s) => ({ name: s.name, kind: kindOf(checker, s) }))
+      .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+    return { specifier, source: relative(root, join(root, source)), names };
+  });
+}
+
+/** The report's Markdown: one section per entry, a count per kind, one line per name. */
+export function renderReport(entries: ApiEntry[]): string {
+  const lines = [
+    '# API report: proactive-dialogue-lab',
+    '',
+    '<!-- Generated by `npm run api-report` (scripts/api-report.ts); do not edit by hand. A unit test fails when',
+    '     the exports differ from this file: a change to the public API is reviewed here, as a diff. -->',
+    '',
+    `${entries.reduce((n, e) => n + e.names.length, 0)} names in ${entries.length} entries.`,
+  ];
+  for (const entry of entries) {
+    const counts = new Map<string, number>();
+    for (const { kind } of entry.names) counts.set(kind, (counts.get(kind) ?? 0) + 1);
+    const summary = [...counts].map(([k, n]) => `${n} ${k}`).join(', ');
+    lines.push('', `## \`${entry.specifier}\` (${entry.source})`, '');
+    lines.push(`${entry.names.length} names${summary ? `: ${summary}` : ''}.`);
+    if (entry.names.length > 0) lines.push('');
+    for (const { name, kind } of entry.names) lines.push(`- ${kind} \`${name}\``);
+  }
+  return `${lines.join('\n')}\n`;
+}
+
+/** The lines only in `expected` (`-`) or only in `actual` (`+`): what a reviewer needs to see. */
+export function reportDiff(expected: string, actual: string): string[] {
+  const [a, b] = [new Set(expected.split('\n')), new Set(actual.split('\n'))];
+  return [
+    ...[...a].filter((l) => !b.has(l)).map((l) => `- ${l}`),
+    ...[...b].filter((l) => !a.has(l)).map((l) => `+ ${l}`),
+  ];
+}
+
+function main(): void {
+  const text = renderReport(collectApi());
+  const path = join(ROOT, REPORT_FILE);
+  if (process.argv.includes('--check')) {
+    let old = '';
+    try {
+      old = readFileSync(path, 'utf8');
+    } catch {
+      // No report yet: everything is a difference.
+    }
+    const diff = reportDiff(old, text);
+    if (diff.length > 0) {
+      console.error(`the public API changed: run npm run api-report and review the diff\n${diff.join('\n')}`);
+      process.exit(1);
+    }
+    return;
+  }
+  mkdirSync(dirname(path), { recursive: true });
+  writeFileSync(path, text);
+  console.log(`wrote ${REPORT_FILE}`);
+}
+
+if (process.argv[1] !== undefined && resolve(process.argv[1]) === resolve(import.meta.filename)) main();
