@@ -7,19 +7,14 @@
  * built from in `proactive-dialogue-lab/worker`, and the worker entries themselves in
  * `proactive-dialogue-lab/workers/*`. Helpers that only the library's own modules need (prompt builders, cue
  * detectors, schema fragments) stay importable from their folders inside the repository but are not part of the
- * package's API.
+ * package's API. The sections below go by use; the error classes are in one section at the end. Every name and its
+ * kind is listed in api/proactive-dialogue-lab.api.md (`npm run api-report`), which a unit test holds.
  */
 
-// Errors: the project-wide base class; each folder's own error classes are exported with the folder.
-export { LabError, type SettingSpeller } from './errors';
-
-// Seeded, serialisable random streams.
-export { Rng, RngError, type RngState } from './rng';
-
-// Tasks: label sets, seeds, utilities, bundled seeds.
+// Tasks and seeds: the three tasks (ESConv, P4G, CraigslistBargain), their strategy labels and utilities, the seed
+// schema and builders, the bundled default seeds.
 export {
   getTask,
-  labelMap,
   normalizeLabel,
   buildEsconvSeed,
   buildP4gSeed,
@@ -35,8 +30,6 @@ export {
   CB_STRATEGIES,
   TASK_IDS,
   SeedSchema,
-  SEED_SCHEMA_VERSION,
-  UnknownTaskError,
   type TaskId,
   type TaskSpec,
   type Seed,
@@ -57,7 +50,7 @@ export {
 } from './tasks';
 export { defaultSeeds, DEFAULT_SEEDS } from './tasks/defaults';
 
-// Data: dataset loaders over file contents (reading files from disk is in `/node`).
+// Datasets: loaders over file contents and the seed JSONL format (reading files from disk is in `/node`).
 export {
   loadEsconv,
   loadP4g,
@@ -66,7 +59,6 @@ export {
   seedsToJsonl,
   isSeedJsonl,
   loadSeedsFromFiles,
-  DatasetError,
   P4G_FILE_NAMES,
   type LoadOptions,
   type LoadResult,
@@ -76,14 +68,15 @@ export {
   type P4gFiles,
 } from './data';
 
-// Cog-Sim, the user simulator.
+// The simulator and the environment: seeded random streams, Cog-Sim, the Gymnasium-style `DialogueEnv` and
+// `createEnv()` (the environment with its roles and judge stack), the judges.
+export { Rng, type RngState } from './rng';
 export {
   CogSim,
   initialSimState,
   applyProposal,
   templateSimRoles,
   llmSimRoles,
-  ProposalRejectedError,
   SIMULATOR_VERSION,
   type CogSimOptions,
   type SimState,
@@ -97,12 +90,9 @@ export {
   type Mode,
   type UpdateResult,
 } from './sim';
-
-// The Gymnasium-style environment and its judges.
 export {
   DialogueEnv,
   createEnv,
-  EnvStateError,
   TemplateJudge,
   LlmJudge,
   repeatedJudge,
@@ -120,8 +110,8 @@ export {
   type TerminalJudgment,
 } from './env';
 
-// The policy catalogue: every policy by name (checking, building, help texts), and the registry over loaded
-// resources; the one policy-name error with its two kinds.
+// Policies: the catalogue (every policy by name: checking, building, help texts) and the registry over loaded
+// resources; the policy interfaces, rollouts, EmoLLM's appraisal reasoning (ARG) and the papers' baselines.
 export {
   POLICY_CATALOGUE,
   POLICY_NAMES,
@@ -130,9 +120,7 @@ export {
   createPolicy,
   policyResource,
   templatePolicyNames,
-  POLICY_BUILDERS,
   PolicyRegistry,
-  type PolicyBuilder,
   type PolicyEntry,
   type PolicyFamily,
   type PolicyNeed,
@@ -140,9 +128,6 @@ export {
   type PolicyPattern,
   type PolicyResources,
 } from './policies';
-export { PolicySpecError, UnknownPolicyError, PolicyUnavailableError } from './agents/errors';
-
-// Agents: policies, realizers, rollouts.
 export {
   RandomPolicy,
   ReplayPolicy,
@@ -151,8 +136,6 @@ export {
   LlmPolicy,
   LlmRealizer,
   LlmStrategyProposer,
-  ActorOptionError,
-  EmptyRealizationError,
   runEpisode,
   runEpisodes,
   toJsonl,
@@ -165,8 +148,6 @@ export {
   type RolloutOptions,
   type LlmPolicyOptions,
 } from './agents';
-
-// EmoLLM's appraisal reasoning (ARG) with reverse-perspective lookahead.
 export {
   ArgPolicy,
   TemplateArgActor,
@@ -175,16 +156,12 @@ export {
   LlmReversePredictor,
   parseArgOutput,
   formatArgOutput,
-  ArgParseError,
-  ArgOptionError,
   type ArgPolicyOptions,
   type ArgActor,
   type ReversePredictor,
   type ArgTrace,
   type ArgOutput,
 } from './appraisal';
-
-// The papers' baselines.
 export {
   StandardTemplatePolicy,
   StandardLlmPolicy,
@@ -198,17 +175,13 @@ export {
   MiPromptLlmPolicy,
   PpdppPolicy,
   trainPpdpp,
-  modelFromJson as ppdppModelFromJson,
-  modelToJson as ppdppModelToJson,
-  PpdppModelError,
-  PpdppOptionError,
-  BaselineError,
   type PpdppModel,
   type PpdppTrainOptions,
   type PpdppTrainResult,
 } from './baselines';
 
-// CSTPO: networks, trainer, training session, run stores, evaluation, learning curves.
+// CSTPO: networks, trainer, training session, rollout executors, the IndexedDB run store, evaluation, learning
+// curves.
 export {
   CstpoTrainer,
   TrainingSession,
@@ -226,10 +199,6 @@ export {
   evaluateRun,
   evaluateActor,
   learningCurves,
-  learningCurveSvg,
-  RunNotFoundError,
-  SnapshotError,
-  WeightMismatchError,
   type TrainConfig,
   type TrainConfigInput,
   type Ablations,
@@ -247,7 +216,26 @@ export {
   type NetworkDims,
 } from './rl';
 
-// Principles: a strategy memory built by self-play with backtracking.
+// GRPO (EmoLLM Stage II): trajectory-level GRPO with the reverse-perspective rewards (no critic).
+export {
+  GrpoConfigSchema,
+  resolveGrpoConfig,
+  GrpoTrainer,
+  startGrpoRun,
+  resumeGrpoRun,
+  runGrpoSteps,
+  grpoLanguageServices,
+  MemoryGrpoRunStore,
+  IdbGrpoRunStore,
+  LlmStageTwoScorer,
+  type StageTwoScorer,
+  type GrpoConfig,
+  type GrpoConfigInput,
+  type GrpoStepRecord,
+  type GrpoRunStore,
+} from './grpo';
+
+// Principles: a strategy memory built by self-play with backtracking, its planner and store.
 export {
   constructPrinciples,
   PrincipleMemory,
@@ -263,12 +251,6 @@ export {
   parseMemoryFile,
   formatPrinciple,
   parsePrinciple,
-  ConstructionError,
-  MemoryFileError,
-  PrincipleParseError,
-  MemoryExistsError,
-  MemoryNotFoundError,
-  MemoryVersionError,
   type Principle,
   type ConstructionOptions,
   type MemoryOptions,
@@ -281,11 +263,10 @@ export {
 
 // Observation and cognitive-state features; text embedders.
 export { ObservationFeaturizer, cognitiveFeatures, type ObservationFeaturizerOptions } from './features';
-export { HashedNgramEmbedder, EmbedOptionError, type Embedder, type HashedEmbedderOptions } from './embed';
-export { MiniLmEmbedder, MINILM_DIM, MINILM_FILES, miniLmId, type MiniLmLoadOptions } from './embed/minilm';
-export { EmbedModelError } from './embed/errors';
+export { HashedNgramEmbedder, type Embedder, type HashedEmbedderOptions } from './embed';
+export { MiniLmEmbedder, MINILM_DIM, type MiniLmLoadOptions } from './embed/minilm';
 
-// Evaluation harness, reports and simulator validation; statistics.
+// Evaluation: the harness, reports, simulator validation; statistics.
 export {
   evaluate,
   planEvaluation,
@@ -295,9 +276,6 @@ export {
   reportToMarkdown,
   ladderDoseResponse,
   createBrowserPool,
-  EvalConfigError,
-  EvalInputError,
-  WorkerFailedError,
   type EvalConfig,
   type EvaluateOptions,
   type Evaluation,
@@ -315,14 +293,43 @@ export {
   strategyEntropy,
   numericAgreement,
   categoricalAgreement,
-  StatsInputError,
   type BootstrapInterval,
   type PairedDifference,
   type EpisodeSummary,
   type ClassificationReport,
 } from './stats';
 
-// Language-model backends and structured output.
+// EmoLLM: scenario seeds of its four settings (esconv-family seeds with a `scenario` block), their loader, and the
+// paper's metrics (template scorers and LLM-judge forms).
+export {
+  EMOLLM_SETTINGS,
+  EMOLLM_TASK_NAMES,
+  EmollmSeedSpecSchema,
+  ScenarioSchema,
+  buildEmollmSeed,
+  isEmollmTaskName,
+  parseEmollmSeeds,
+  emollmSeedsToJsonl,
+  type EmollmSetting,
+  type EmollmTaskName,
+  type EmollmSeedSpec,
+  type Scenario,
+} from './tasks';
+export { emollmDefaultSeeds, emollmSeedSets } from './tasks/defaults';
+export {
+  EMOLLM_METRIC_DEFINITIONS,
+  scoreEmollmEpisode,
+  summarizeEmollm,
+  templateEmollmScorer,
+  type EmollmEpisodeInput,
+  type EmollmEpisodeScores,
+  type EmollmScorer,
+  type EmollmSummary,
+} from './eval/emollm-metrics';
+export { LlmEmollmScorer } from './eval/emollm-metrics-judge';
+export { scoreEmollmRun, type EmollmResult } from './eval/emollm-metrics-report';
+
+// Language models: backends, structured output, per-role backend configuration, the WebGPU probe.
 export {
   WebLlmBackend,
   WllamaBackend,
@@ -331,23 +338,6 @@ export {
   ScriptedBackend,
   askStructured,
   askRole,
-  LlmError,
-  AbortedError,
-  BackendUnavailableError,
-  DeviceLostError,
-  FixtureMissingError,
-  GenerationError,
-  HttpError,
-  InvalidRequestError,
-  MalformedResponseError,
-  ModelLoadError,
-  PrivacyError,
-  RedirectRefusedError,
-  StructuredOutputError,
-  TimeoutError,
-  UnsupportedModelError,
-  WorkerCrashedError,
-  RoleOutputError,
   type ChatBackend,
   type ChatRequest,
   type ChatResponse,
@@ -359,39 +349,24 @@ export {
   type ReplayFixture,
   type UsageStats,
 } from './llm';
-
-// Per-role backend configuration.
 export { resolveRoles, RolesConfigSchema, type RolesConfig, type ResolvedRoles } from './roles';
-
-// WebGPU probe and model recommendation; tfjs backend selection's error; IndexedDB storage errors.
 export { probeGpu, recommendModels, type GpuReport, type Recommendation } from './gpu';
-export { NoBackendError } from './gpu/backend';
-export {
-  StoreError,
-  StorageBlockedError,
-  StorageQuotaError,
-  StorageUnavailableError,
-  StorageVersionError,
-  StorageDeniedError,
-  StorageClosedError,
-} from './store';
 
-// The file layer's errors (browser-safe classes; the Node writers and readers that throw most of them are in
-// the `/node` entry's modules): an output that would overwrite something or cannot be written, a file that
-// cannot be read or is damaged, a streaming writer used after closing, a download without a page.
+// Stored runs shared by CSTPO and GRPO: both trainers' runs listed without loading a trainer or tfjs.
+export { listStoredRuns, type ListedRun } from './runs/list';
 export {
-  OutputConflictError,
-  OutputPathError,
-  FileReadError,
-  PathKindError,
-  FileDamagedError,
-  WriterClosedError,
-  DownloadUnavailableError,
-  type OutputSwitch,
-} from './io/errors';
+  IdbRuns,
+  importRun,
+  type RunAlgo,
+  type RunKind,
+  type RunStoreOf,
+  type StoredRunOf,
+} from './runs/store';
+export { MemoryRuns } from './runs/memory';
 
-// Jobs: simulate, evaluate, train and build-principles over a validated configuration (the CLIs' engines, also
-// run in Web Workers); the one policy registry; stored memories and runs as policies; the library's worker pool.
+// Jobs: simulate, evaluate, train, build-principles, GRPO training and online Principles over a validated
+// configuration (the command line's engines, also run in Web Workers); stored memories and runs as policies; the
+// worker pool.
 export {
   simulateJob,
   SimulateConfigSchema,
@@ -414,6 +389,47 @@ export {
   type BuildPrinciplesResult,
 } from './jobs/build-principles';
 export { loadStoredPolicyResources, IdbTrainStorage } from './jobs/stored';
+export { WorkerPool, type PooledWorker } from './pool';
+export { trainGrpoJob, GrpoTrainJobConfigSchema, type GrpoTrainJobConfigInput } from './jobs/train-grpo';
+export {
+  evaluatePrinciplesOnlineJob,
+  EvaluatePrinciplesOnlineConfigSchema,
+  type EvaluatePrinciplesOnlineConfig,
+} from './jobs/evaluate-principles-online';
+
+// Errors: `LabError`, the project-wide base with a stable `code`, and every folder's error classes (each a
+// LabError; the Node-side parts' errors are in `/node`), by folder.
+export { LabError, type SettingSpeller } from './errors';
+export { ActorOptionError, EmptyRealizationError } from './agents';
+export {
+  PolicySpecError,
+  UnknownPolicyError,
+  PolicyUnavailableError,
+  AgentOptionError,
+  UnknownStrategyError,
+} from './agents/errors';
+export { ArgParseError, ArgOptionError } from './appraisal';
+export { PpdppModelError, PpdppOptionError, BaselineError } from './baselines';
+export { DatasetError } from './data';
+export { EmbedOptionError } from './embed';
+export { EmbedModelError } from './embed/errors';
+export { EnvStateError } from './env';
+export { EnvSeedMismatchError, EnvActionError, EnvCheckpointError, JudgeInputError } from './env/errors';
+export { EvalConfigError, EvalInputError, WorkerFailedError } from './eval';
+export { EvalWorkerError, UnmappedStrategyError } from './eval/errors';
+export { FeatureOptionError } from './features/errors';
+export { NoBackendError } from './gpu/backend';
+export { GrpoSnapshotError, GrpoInputError } from './grpo';
+export {
+  OutputConflictError,
+  OutputPathError,
+  FileReadError,
+  PathKindError,
+  FileDamagedError,
+  WriterClosedError,
+  DownloadUnavailableError,
+  type OutputSwitch,
+} from './io/errors';
 export {
   JobConfigError,
   type ConfigIssue,
@@ -422,96 +438,56 @@ export {
   StoredRunExistsError,
   TrainResumeConflictError,
 } from './jobs/errors';
-export { WorkerPool, type PooledWorker } from './pool';
-
-// EmoLLM: scenario seeds of its four settings (esconv-family seeds with a `scenario` block), their loader, and the
-// paper's metrics (template scorers and LLM-judge forms).
 export {
-  EMOLLM_SETTINGS,
-  EMOLLM_TASK_NAMES,
-  EmollmSeedSpecSchema,
-  ScenarioSchema,
-  buildEmollmSeed,
-  isEmollmTaskName,
-  parseEmollmSeeds,
-  emollmSeedsToJsonl,
-  EmollmSeedFileError,
-  type EmollmSetting,
-  type EmollmTaskName,
-  type EmollmSeedSpec,
-  type Scenario,
-} from './tasks';
-export { emollmDefaultSeeds, emollmSeedSets } from './tasks/defaults';
+  LlmError,
+  AbortedError,
+  BackendUnavailableError,
+  DeviceLostError,
+  FixtureMissingError,
+  GenerationError,
+  HttpError,
+  InvalidRequestError,
+  MalformedResponseError,
+  ModelLoadError,
+  PrivacyError,
+  RedirectRefusedError,
+  StructuredOutputError,
+  TimeoutError,
+  UnsupportedModelError,
+  WorkerCrashedError,
+  RoleOutputError,
+} from './llm';
 export {
-  EMOLLM_METRIC_DEFINITIONS,
-  scoreEmollmEpisode,
-  summarizeEmollm,
-  templateEmollmScorer,
-  type EmollmEpisodeInput,
-  type EmollmEpisodeScores,
-  type EmollmScorer,
-  type EmollmSummary,
-} from './eval/emollm-metrics';
-export { LlmEmollmScorer } from './eval/emollm-metrics-judge';
-export { scoreEmollmRun, emollmJudgeResults, type EmollmResult } from './eval/emollm-metrics-report';
-
-// The run store shared by CSTPO and GRPO (src/runs): both trainers' runs listed without loading a trainer or tfjs,
-// and the parts each trainer's store is made of.
-export { listStoredRuns, type ListedRun } from './runs/list';
-export {
-  IdbRuns,
-  importRun,
-  RUN_DATABASES,
-  type RunAlgo,
-  type RunKind,
-  type RunStoreOf,
-  type StoredRunOf,
-} from './runs/store';
-export { MemoryRuns } from './runs/memory';
-export { Float32PayloadError, RunKindError } from './runs/errors';
-
-// EmoLLM Stage II: trajectory-level GRPO with the reverse-perspective rewards (no critic), and its job.
-export {
-  GrpoConfigSchema,
-  RewardWeightsSchema,
-  resolveGrpoConfig,
-  GrpoTrainer,
-  startGrpoRun,
-  resumeGrpoRun,
-  runGrpoSteps,
-  grpoLanguageServices,
-  MemoryGrpoRunStore,
-  IdbGrpoRunStore,
-  GrpoSnapshotError,
-  GrpoInputError,
-  LlmStageTwoScorer,
-  templateStageTwoScorer,
-  type StageTwoScorer,
-  type GrpoConfig,
-  type GrpoConfigInput,
-  type GrpoStepRecord,
-  type GrpoRunStore,
-} from './grpo';
-export { trainGrpoJob, GrpoTrainJobConfigSchema, type GrpoTrainJobConfigInput } from './jobs/train-grpo';
-export {
-  evaluatePrinciplesOnlineJob,
-  EvaluatePrinciplesOnlineConfigSchema,
-  type EvaluatePrinciplesOnlineConfig,
-} from './jobs/evaluate-principles-online';
-
-// The remaining folders' typed errors (each a LabError with a stable `code`).
-export { AgentOptionError, UnknownStrategyError } from './agents/errors';
-export { FeatureOptionError } from './features/errors';
-export { DialogueEndedError } from './sim/errors';
-export { EnvSeedMismatchError, EnvActionError, EnvCheckpointError, JudgeInputError } from './env/errors';
-export { PoolOptionError } from './pool/errors';
-export { SeedingError } from './seeding/errors';
-export { MemoryOptionError, MemoryInputError, MemoryTaskMismatchError } from './memory/errors';
-export { TaskInputError } from './tasks/errors';
-export { EvalWorkerError, UnmappedStrategyError } from './eval/errors';
-export { CorruptWeightsError } from './rl/params';
+  ConstructionError,
+  MemoryFileError,
+  PrincipleParseError,
+  MemoryExistsError,
+  MemoryNotFoundError,
+  MemoryVersionError,
+} from './memory';
 export { ConstructionCheckpointError, type CheckpointMismatch } from './memory/construct';
+export { MemoryOptionError, MemoryInputError, MemoryTaskMismatchError } from './memory/errors';
+export { PoolOptionError } from './pool/errors';
+export { RunNotFoundError, SnapshotError, WeightMismatchError } from './rl';
+export { RlError, RunIdError, RlInputError, RlOptionError } from './rl/errors';
+export { CorruptWeightsError } from './rl/params';
+export { StoredRunError } from './rl/store';
+export { RngError } from './rng';
+export { Float32PayloadError, RunKindError } from './runs/errors';
+export { SeedingError } from './seeding/errors';
+export { ProposalRejectedError } from './sim';
+export { DialogueEndedError } from './sim/errors';
+export { StatsInputError } from './stats';
+export {
+  StoreError,
+  StorageBlockedError,
+  StorageQuotaError,
+  StorageUnavailableError,
+  StorageVersionError,
+  StorageDeniedError,
+  StorageClosedError,
+} from './store';
+export { UnknownTaskError, EmollmSeedFileError } from './tasks';
+export { TaskInputError } from './tasks/errors';
 export { SuccessInputError } from './tasks/success';
 export { ValidityInputError } from './validity/errors';
-export { RlError, RunIdError, RlInputError, RlOptionError } from './rl/errors';
-export { StoredRunError } from './rl/store';

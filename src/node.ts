@@ -14,12 +14,10 @@ export { float32Replacer, float32Reviver } from './runs/node';
 // The evaluation harness in Node: worker-thread pool and a resumable output folder.
 export {
   createNodePool,
-  spawnNodeWorker,
   prepareOutputFolder,
   trajectoryFile,
   FileEpisodeStore,
   StoredEpisodeError,
-  type Manifest,
 } from './eval/harness-node';
 
 // The train job's run folder (the browser uses IndexedDB: `IdbTrainStorage`).
@@ -33,12 +31,11 @@ export { FileGrpoRunStore, FolderGrpoStorage } from './grpo/node';
 export {
   LlamaCppBackend,
   GEMMA_INSTALL_HINT,
-  DEFAULT_MAX_ANSWER_BYTES,
   type LlamaCppBackendOptions,
   type LlamaCppModelInfo,
   type LlamaCppTimings,
 } from './llm/llamacpp';
-export { nodeRuntime, createLlamaCppBackend } from './roles/node';
+export { nodeRuntime } from './roles/node';
 // Real sentence embeddings (all-MiniLM-L6-v2, int8 ONNX) from a model folder on disk.
 export { loadMiniLmEmbedder } from './embed/node';
 
@@ -72,4 +69,5 @@ export {
   PayloadTooLargeError,
   NotFoundError,
   ServerOptionError,
+  PortInUseError,
 } from './server/errors';
