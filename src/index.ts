@@ -476,8 +476,6 @@ export {
   RewardWeightsSchema,
   resolveGrpoConfig,
   GrpoTrainer,
-  startGrpoRun,
-  resumeGrpoRun,
   runGrpoSteps,
   grpoLanguageServices,
   MemoryGrpoRunStore,
