@@ -221,8 +221,6 @@ export {
   GrpoConfigSchema,
   resolveGrpoConfig,
   GrpoTrainer,
-  startGrpoRun,
-  resumeGrpoRun,
   runGrpoSteps,
   grpoLanguageServices,
   MemoryGrpoRunStore,

@@ -11,9 +11,12 @@
  *   api.stop();                                                  // from the page, while start/resume runs
  *   await api.resume('run-1', seeds, Comlink.proxy(onEvent));   // after a stop or a reload
  *
- * GRPO (EmoLLM Stage II, src/grpo) is the second algorithm: `startGrpo` / `resumeGrpo` train its heads in this
- * worker with runs in the `pdl-grpo` IndexedDB database, `grpo-step` events for live curves, and the same
- * `stop()`; its stored runs are exported, imported and deleted through the same calls as CSTPO's, with the
+ * GRPO (EmoLLM Stage II, src/grpo) is the second algorithm: `startGrpo` / `resumeGrpo` run the library's GRPO
+ * train job (src/jobs/train-grpo.ts `trainGrpoJob`, as `npm run train -- --algo grpo-emollm` does) in this worker
+ * over IndexedDB storage (src/jobs/stored.ts `IdbGrpoTrainStorage`: runs in the `pdl-grpo` database, their files
+ * in `pdl-grpo-files`), with `grpo-step` events for live curves and the same `stop()` (the job's abort signal);
+ * a run stored by an earlier version of this worker (no `split.json`) is given one, with a `notice` event, when
+ * it is resumed. Its stored runs are exported, imported and deleted through the same calls as CSTPO's, with the
  * algorithm named. Its Stage II rewards are template scorers, or with `rewards: 'llm'` an LLM judge on the backend of the
  * `judge` role of a `language` configuration (src/roles/config.ts, the pages' roles configuration: WebLLM in its
  * engine worker started from here, a loopback OpenAI-compatible server, or replay), exactly as in Node
@@ -54,14 +57,14 @@ import type { SftProgress, StepRecord } from '../src/rl/trainer';
 import type { Seed } from '../src/tasks';
 import type { RolloutWorkerApi } from './rollout.worker';
 import type { GrpoConfigInput } from '../src/grpo/config';
-import type { GrpoServices } from '../src/grpo/trainer';
+import type { GrpoServices, GrpoStepRecord } from '../src/grpo/trainer';
 import type { RolesConfig } from '../src/roles/config';
 import type { GpuLike } from '../src/gpu/probe';
 import { GrpoSnapshotError } from '../src/grpo/errors';
-import { IdbGrpoRunStore } from '../src/grpo/idb';
+import { GRPO_DB_NAME, IdbGrpoRunStore } from '../src/grpo/idb';
 import { GRPO_RUNS, type GrpoRunRecord, type StoredGrpoRun } from '../src/grpo/store';
-import { resumeGrpoRun, runGrpoSteps, startGrpoRun } from '../src/grpo/session';
-import type { GrpoTrainer, GrpoStepRecord } from '../src/grpo/trainer';
+import { GRPO_TRAIN_FILES_DB_NAME, IdbGrpoTrainStorage } from '../src/jobs/stored';
+import { trainGrpoJob, type GrpoTrainJobConfigInput } from '../src/jobs/train-grpo';
 
 /** tfjs memory of a worker: live tensors and their bytes. */
 export interface TensorMemory {
@@ -74,7 +77,9 @@ export type TrainerEvent =
   | { type: 'step'; record: StepRecord; memory: TensorMemory }
   | { type: 'status'; status: RunStatus }
   | { type: 'sft'; progress: SftProgress }
-  | { type: 'grpo-step'; record: GrpoStepRecord; memory: TensorMemory };
+  | { type: 'grpo-step'; record: GrpoStepRecord; memory: TensorMemory }
+  /** Something the user should know (e.g. a stored run migrated to the current format). */
+  | { type: 'notice'; text: string };
 
 /** A stored run whole, of either algorithm (what a run file holds). */
 export type AnyStoredRun = { algo: 'cstpo'; run: StoredRun } | { algo: 'grpo-emollm'; run: StoredGrpoRun };
@@ -114,36 +119,59 @@ const GIVEN = 'given';
 
 let state: State | null = null;
 
-/** The GRPO side: its run store (opened on first use) and the run in progress. */
-const grpo: { store: IdbGrpoRunStore | null; database?: string; trainer: GrpoTrainer | null; stop: boolean } =
-  {
-    store: null,
-    trainer: null,
-    stop: false,
-  };
+/**
+ * The GRPO side: its run store (opened on first use, for listing, export and import), the databases of its runs
+ * and their files (set by `init`), and the run in progress with the abort controller that stops it.
+ */
+const grpo: {
+  store: IdbGrpoRunStore | null;
+  databases: { runs: string; files: string };
+  running: { runId: string; stop: AbortController } | null;
+} = {
+  store: null,
+  databases: { runs: GRPO_DB_NAME, files: GRPO_TRAIN_FILES_DB_NAME },
+  running: null,
+};
 
 async function grpoStore(): Promise<IdbGrpoRunStore> {
-  grpo.store ??= await IdbGrpoRunStore.open(grpo.database);
+  grpo.store ??= await IdbGrpoRunStore.open(grpo.databases.runs);
   return grpo.store;
 }
 
-async function runGrpo(
+/**
+ * Runs the GRPO train job on run `runId` in this worker: the seeds given are its training seeds, the backend the
+ * one chosen at `init`, the judge (with `rewards: 'llm'`) that of `language`; `before` runs on the opened storage
+ * first (a migration).
+ */
+async function runGrpoJob(
   runId: string,
-  trainer: GrpoTrainer,
-  onEvent?: (e: TrainerEvent) => void,
-  untilStep?: number,
+  job: GrpoTrainJobConfigInput,
+  seeds: Seed[],
+  onEvent: ((e: TrainerEvent) => void) | undefined,
+  untilStep: number | undefined,
+  language: RolesConfig | undefined,
+  before?: (storage: IdbGrpoTrainStorage) => Promise<void>,
 ): Promise<RunOutcome> {
-  grpo.trainer = trainer;
-  grpo.stop = false;
+  const s = ready();
+  const stop = new AbortController();
+  grpo.running = { runId, stop };
+  let storage: IdbGrpoTrainStorage | null = null;
   try {
-    return await runGrpoSteps(trainer, await grpoStore(), runId, {
-      untilStep,
-      shouldStop: () => grpo.stop,
+    const services = await grpoServices(language);
+    storage = await IdbGrpoTrainStorage.open(runId, grpo.databases);
+    await before?.(storage);
+    const result = await trainGrpoJob(job, storage, {
+      loadSeeds: () => Promise.resolve(seeds),
+      backend: s.backend,
+      services,
+      signal: stop.signal,
       onStep: (record) => onEvent?.({ type: 'grpo-step', record, memory: memory() }),
+      ...(untilStep !== undefined ? { untilStep } : {}),
     });
+    return result.outcome;
   } finally {
-    grpo.trainer = null;
-    trainer.dispose();
+    grpo.running = null;
+    storage?.close();
   }
 }
 
@@ -180,7 +208,7 @@ Comlink.transferHandlers.set('throw', {
 });
 
 function checkIdle(): void {
-  if (ready().running || grpo.trainer) throw new Error('trainer worker: a run is in progress');
+  if (ready().running || grpo.running) throw new Error('trainer worker: a run is in progress');
 }
 
 function ready(): State {
@@ -243,11 +271,13 @@ async function runJob(
 const api = {
   /** Select the training backend and open the run store. Returns the backend choice with skipped reasons. */
   async init(options: TrainerInitOptions = {}): Promise<BackendChoice> {
-    if (state?.running || grpo.trainer) throw new Error('trainer worker: a run is in progress');
+    if (state?.running || grpo.running) throw new Error('trainer worker: a run is in progress');
     state?.store.close();
     grpo.store?.close();
     grpo.store = null;
-    grpo.database = options.database ? `${options.database}-grpo` : undefined;
+    grpo.databases = options.database
+      ? { runs: `${options.database}-grpo`, files: `${options.database}-grpo-files` }
+      : { runs: GRPO_DB_NAME, files: GRPO_TRAIN_FILES_DB_NAME };
     const backend = await selectBackend(tf, options.prefer ? { prefer: options.prefer } : {});
     state = {
       backend,
@@ -320,20 +350,22 @@ const api = {
     return runJob(runId, job, seeds, onEvent, untilStep);
   },
 
-  /** Stop the running run (CSTPO: through the train job's abort signal; or GRPO) after its current step (it stays resumable). */
+  /** Stop the running run (either algorithm, through its train job's abort signal) after its current step (it stays resumable). */
   stop(): void {
     ready().running?.stop.abort('stopped from the page');
-    grpo.stop = true;
+    grpo.running?.stop.abort('stopped from the page');
   },
 
   /**
-   * GRPO: create run `runId` (database `pdl-grpo`) and train it in this worker until its configured steps,
-   * `untilStep` or a stop. `language`: the roles configuration whose `judge` role scores the Stage II rewards
-   * when `config.rewards` is `llm` (see the module comment).
-   * @throws ZodError for a bad configuration; GrpoInputError (e.g. `rewards: 'llm'` without a judge on a
-   *   language backend: nothing is stored); RoleOutputError (role `judge`) when a judge answer stays invalid,
-   *   the backend's errors (UnsupportedModelError, ModelLoadError, FixtureMissingError, …): the steps before
-   *   it stay stored; storage errors.
+   * GRPO: create run `runId` on `seeds` (its training seeds) and train it in this worker until its configured
+   * steps, `untilStep` or a stop: the GRPO train job with `config` as its `grpo` settings. `language`: the roles
+   * configuration whose `judge` role scores the Stage II rewards when `config.rewards` is `llm` (see the module
+   * comment).
+   * @throws JobConfigError for a bad configuration; StoredRunExistsError when a run `runId` is stored;
+   *   GrpoInputError (e.g. `rewards: 'llm'` without a judge on a language backend: nothing is stored);
+   *   RoleOutputError (role `judge`) when a judge answer stays invalid, the backend's errors
+   *   (UnsupportedModelError, ModelLoadError, FixtureMissingError, …): the steps before it stay stored; storage
+   *   errors.
    */
   async startGrpo(
     runId: string,
@@ -344,19 +376,19 @@ const api = {
     language?: RolesConfig,
   ): Promise<RunOutcome> {
     checkIdle();
-    const trainer = await startGrpoRun(runId, config, {
-      store: await grpoStore(),
-      seeds,
-      services: await grpoServices(language),
-      backend: ready().backend.summary,
-    });
-    return runGrpo(runId, trainer, onEvent, untilStep);
+    const { task, ...settings } = config;
+    const job = { task, seeds: GIVEN, evalSeeds: GIVEN, grpo: settings, evaluate: false };
+    return runGrpoJob(runId, job, seeds, onEvent, untilStep, language);
   },
 
   /**
-   * GRPO: continue stored run `runId` from its last saved step; a run with `rewards: 'llm'` needs its `language`
-   * again (it is not stored); `steps` changes the run's total number of steps (e.g. one more step of a finished
-   * run). @throws GrpoSnapshotError when not stored; as `startGrpo` otherwise.
+   * GRPO: continue stored run `runId` from its last saved step (after a stop, a crash, a page reload or an
+   * import) on `seeds`, its training seeds; a run with `rewards: 'llm'` needs its `language` again (it is not
+   * stored); `steps` changes the run's total number of steps (e.g. one more step of a finished run). A run stored
+   * by an earlier version of this worker, or imported, has no `split.json`: it is written first, naming `seeds`
+   * as the run's training seeds, and a `notice` event says so.
+   * @throws GrpoSnapshotError when not stored; TrainRunError when a training seed is missing; as `startGrpo`
+   *   otherwise.
    */
   async resumeGrpo(
     runId: string,
@@ -367,12 +399,26 @@ const api = {
     steps?: number,
   ): Promise<RunOutcome> {
     checkIdle();
-    const trainer = await resumeGrpoRun(
-      runId,
-      { store: await grpoStore(), seeds, services: await grpoServices(language) },
-      steps,
-    );
-    return runGrpo(runId, trainer, onEvent, untilStep);
+    const job = { resume: true, evaluate: false, ...(steps !== undefined ? { grpo: { steps } } : {}) };
+    return runGrpoJob(runId, job, seeds, onEvent, untilStep, language, async (storage) => {
+      if (!(await storage.runs.load(runId))) throw GRPO_RUNS.notFound(runId);
+      if ((await storage.readText('split.json')) !== null) return;
+      const split = {
+        simulatorVersion: SIMULATOR_VERSION,
+        algo: 'grpo-emollm',
+        source: GIVEN,
+        evalSource: GIVEN,
+        train: seeds.map((seed) => seed.id),
+        eval: [],
+      };
+      await storage.writeText('split.json', JSON.stringify(split, null, 2));
+      onEvent?.({
+        type: 'notice',
+        text:
+          `GRPO run ${runId} was stored without its seed split (an earlier version, or an import): its ` +
+          `${seeds.length} training seeds are now recorded with it`,
+      });
+    });
   },
 
   /** GRPO: a stored run's history. @throws GrpoSnapshotError when not stored. */
@@ -420,12 +466,15 @@ const api = {
 
   /** Delete a stored run of `algo` (no error when it is not stored). */
   async deleteRun(runId: string, algo: RunAlgo = 'cstpo'): Promise<void> {
+    // The run and its files (`split.json`, …): a run imported later under the same id starts without them.
     if (algo === 'grpo-emollm') {
-      if (grpo.trainer) throw new Error('trainer worker: a GRPO run is in progress');
-      return (await grpoStore()).deleteRun(runId);
+      if (grpo.running) throw new Error('trainer worker: a GRPO run is in progress');
+      const storage = await IdbGrpoTrainStorage.open(runId, grpo.databases);
+      return storage.deleteRun().finally(() => storage.close());
     }
     if (ready().running?.runId === runId) throw new Error('trainer worker: that run is in progress');
-    await ready().store.deleteRun(runId);
+    const storage = await IdbTrainStorage.open(runId, ready().databases);
+    await storage.deleteRun().finally(() => storage.close());
   },
 
   /** Evaluate a stored run against its SFT initialisation and the uniform random policy. */

@@ -2,20 +2,23 @@
  * Browser side of the policy registry (src/policies) and the train job: `principles:<name>` and `cstpo:<run>` read from the
  * library's IndexedDB stores (principle memories: `PrincipleStore`, src/memory/store.ts; CSTPO runs:
  * `IdbRunStore`, src/rl/store.ts) as the plain data the jobs take ({@link PolicyResources}), and
- * {@link IdbTrainStorage}: a train job's run kept in IndexedDB (the run store plus a small database of the
- * run's text files), so the train job runs in a Web Worker as it does in Node. Browser-safe (also Node with
+ * {@link IdbTrainStorage} / {@link IdbGrpoTrainStorage}: a CSTPO / GRPO train job's run kept in IndexedDB (the run
+ * store plus a small database of the run's text files), so both train jobs run in a Web Worker as in Node. Browser-safe (also Node with
  * `fake-indexeddb`).
  */
 import type { DBSchema, IDBPTransaction } from 'idb';
 import { HashedNgramEmbedder } from '../embed';
 import { PRINCIPLE_DB_NAME, PrincipleStore } from '../memory/store';
-import { IdbRunStore, RUN_DB_NAME, type RunRecord } from '../rl/store';
-import type { TrainerSnapshot } from '../rl/trainer';
+import { IdbRunStore, RUN_DB_NAME, type CstpoRunTypes } from '../rl/store';
+import { GRPO_DB_NAME, IdbGrpoRunStore } from '../grpo/idb';
+import type { GrpoRunTypes } from '../grpo/store';
+import type { IdbRuns, RunTypes } from '../runs/store';
 import { Database, writeTransaction } from '../store';
 import { PolicyUnavailableError } from '../agents/errors';
 import { StoredRunExistsError } from './errors';
 import { POLICY_NAMES, policyResource, type PolicyResources } from '../policies';
 import type { TrainStorage, TrainStorageState } from './train';
+import type { GrpoTrainStorage } from './train-grpo';
 
 /** Database names of {@link loadStoredPolicyResources} (defaults: the stores' own defaults). */
 export interface StoredResourceDatabases {
@@ -89,38 +92,28 @@ interface TrainFilesDb extends DBSchema {
 }
 
 /**
- * A train job's run in IndexedDB: the trainer's state in an {@link IdbRunStore} (id = `runId`) and the run's
- * text files in the database {@link TRAIN_FILES_DB_NAME} (key `[runId, name]`, each write one transaction). The
- * run's marker is its `split.json`, as a Node run folder's.
+ * A train job's run in IndexedDB, for either algorithm: the trainer's state in a run store of the shared schema
+ * (src/runs/store.ts `IdbRuns`, id = `runId`) and the run's text files in a files database (key `[runId, name]`,
+ * each write one transaction, so an interrupted write leaves the previous text whole). The run's marker is its
+ * `split.json`, as a Node run folder's. The algorithms' classes are {@link IdbTrainStorage} (CSTPO) and
+ * {@link IdbGrpoTrainStorage} (GRPO).
  */
-export class IdbTrainStorage implements TrainStorage {
+abstract class IdbJobStorage<T extends RunTypes, R extends IdbRuns<T>> {
   readonly location: string;
 
-  private constructor(
+  protected constructor(
     readonly runId: string,
-    readonly runs: IdbRunStore,
+    readonly runs: R,
     private readonly files: Database<TrainFilesDb>,
   ) {
     this.location = `indexeddb:${runId}`;
   }
 
-  /**
-   * Opens the run's storage (creating the databases when needed).
-   * @throws StorageUnavailableError without IndexedDB; StorageBlockedError.
-   */
-  static async open(
-    runId: string,
-    databases: { runs?: string; files?: string } = {},
-  ): Promise<IdbTrainStorage> {
-    const runs = await IdbRunStore.open(databases.runs ?? RUN_DB_NAME);
-    const files = await Database.open<TrainFilesDb>(
-      databases.files ?? TRAIN_FILES_DB_NAME,
-      TRAIN_FILES_DB_VERSION,
-      (db, oldVersion) => {
-        if (oldVersion < 1) db.createObjectStore('files', { keyPath: ['runId', 'name'] });
-      },
-    );
-    return new IdbTrainStorage(runId, runs, files);
+  /** Opens (creating) a files database. @throws StorageUnavailableError without IndexedDB; StorageBlockedError. */
+  protected static openFiles(name: string): Promise<Database<TrainFilesDb>> {
+    return Database.open<TrainFilesDb>(name, TRAIN_FILES_DB_VERSION, (db, oldVersion) => {
+      if (oldVersion < 1) db.createObjectStore('files', { keyPath: ['runId', 'name'] });
+    });
   }
 
   /**
@@ -141,18 +134,13 @@ export class IdbTrainStorage implements TrainStorage {
    * refuses (it stopped before its first save).
    */
   async create(
-    run: RunRecord,
-    init: TrainerSnapshot,
+    run: T['record'],
+    init: T['snapshot'],
     files: Readonly<Record<string, string>>,
     replace: boolean,
   ): Promise<void> {
     if (replace) await this.runs.deleteRun(this.runId);
-    await writeTransaction(await this.files.connection(), ['files'], async (tx) => {
-      const write = tx as unknown as IDBPTransaction<TrainFilesDb, ['files'], 'readwrite'>;
-      await write.objectStore('files').delete(IDBKeyRange.bound([this.runId, ''], [this.runId, '\uffff']));
-      for (const [name, text] of Object.entries(files))
-        await write.objectStore('files').put({ runId: this.runId, name, text });
-    });
+    await this.writeFiles(files, true);
     await this.runs.createRun(run, init);
   }
 
@@ -162,18 +150,80 @@ export class IdbTrainStorage implements TrainStorage {
   }
 
   async writeText(name: string, text: string): Promise<void> {
-    await writeTransaction(await this.files.connection(), ['files'], async (tx) => {
-      const write = tx as unknown as IDBPTransaction<TrainFilesDb, ['files'], 'readwrite'>;
-      await write.objectStore('files').put({ runId: this.runId, name, text });
-    });
+    await this.writeFiles({ [name]: text }, false);
   }
 
   pathOf(name: string): string {
     return `${this.location}/${name}`;
   }
 
+  /** Deletes the run and its files (no error when nothing is stored). */
+  async deleteRun(): Promise<void> {
+    await this.runs.deleteRun(this.runId);
+    await this.writeFiles({}, true);
+  }
+
   close(): void {
     this.runs.close();
     this.files.close();
+  }
+
+  /** Writes `files` in one transaction, first deleting all of the run's files when `clear`. */
+  private async writeFiles(files: Readonly<Record<string, string>>, clear: boolean): Promise<void> {
+    await writeTransaction(await this.files.connection(), ['files'], async (tx) => {
+      const write = tx as unknown as IDBPTransaction<TrainFilesDb, ['files'], 'readwrite'>;
+      if (clear)
+        await write.objectStore('files').delete(IDBKeyRange.bound([this.runId, ''], [this.runId, '\uffff']));
+      for (const [name, text] of Object.entries(files))
+        await write.objectStore('files').put({ runId: this.runId, name, text });
+    });
+  }
+}
+
+/** A CSTPO train job's run in IndexedDB: an {@link IdbRunStore} and {@link TRAIN_FILES_DB_NAME} (see `IdbJobStorage`). */
+export class IdbTrainStorage extends IdbJobStorage<CstpoRunTypes, IdbRunStore> implements TrainStorage {
+  /**
+   * Opens the run's storage (creating the databases when needed).
+   * @throws StorageUnavailableError without IndexedDB; StorageBlockedError.
+   */
+  static async open(
+    runId: string,
+    databases: { runs?: string; files?: string } = {},
+  ): Promise<IdbTrainStorage> {
+    const runs = await IdbRunStore.open(databases.runs ?? RUN_DB_NAME);
+    return new IdbTrainStorage(runId, runs, await this.openFiles(databases.files ?? TRAIN_FILES_DB_NAME));
+  }
+}
+
+/**
+ * Default database of the GRPO train job's text files in a browser: apart from CSTPO's, as the two algorithms'
+ * runs are (their ids may coincide).
+ */
+export const GRPO_TRAIN_FILES_DB_NAME = 'pdl-grpo-files';
+
+/**
+ * A GRPO train job's run in IndexedDB (src/jobs/train-grpo.ts `trainGrpoJob` in the trainer worker): an
+ * {@link IdbGrpoRunStore} (default `pdl-grpo`, a step saved in one transaction) and
+ * {@link GRPO_TRAIN_FILES_DB_NAME} (see `IdbJobStorage`). Runs stored by earlier versions of the worker have no
+ * `split.json`; the worker writes it before resuming them.
+ */
+export class IdbGrpoTrainStorage
+  extends IdbJobStorage<GrpoRunTypes, IdbGrpoRunStore>
+  implements GrpoTrainStorage
+{
+  /**
+   * Opens the run's storage (creating the databases when needed).
+   * @throws StorageUnavailableError without IndexedDB; StorageBlockedError.
+   */
+  static async open(
+    runId: string,
+    databases: { runs?: string; files?: string } = {},
+  ): Promise<IdbGrpoTrainStorage> {
+    const runs = await IdbGrpoRunStore.open(databases.runs ?? GRPO_DB_NAME);
+    return new IdbGrpoTrainStorage(
+      runId,
+      runs,
+      await this.openFiles(databases.files ?? GRPO_TRAIN_FILES_DB_NAME),
+    );
   }
 }

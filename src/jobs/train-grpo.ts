@@ -10,6 +10,7 @@
  */
 import { z } from 'zod';
 import { DamagedRunFileError } from '../runs/errors';
+import type { BackendChoice } from '../gpu/backend';
 import type { WasmBackendOptions } from '../gpu/wasm';
 import { GrpoSettingsSchema, type GrpoConfig, type GrpoSettingsInput } from '../grpo/config';
 import { evaluatePolicy, summarize, type PolicySummary } from '../grpo/evaluate';
@@ -48,7 +49,19 @@ export const GrpoTrainJobConfigSchema = z
         'seed source: bundled, an EmoLLM setting (emollm, emollm-ed, …: its scenario seeds, esconv family) or a ' +
           'name the caller loads (`loadSeeds`: a dataset path, `emollm-ed=PATH` for a scenario file)',
       ),
-    evalFraction: z.number().gt(0).lt(1).default(0.25).describe('share of the seeds held out for evaluation'),
+    evalSeeds: z
+      .string()
+      .min(1)
+      .optional()
+      .describe(
+        'seed source of the evaluation seeds; when given, every seed of `seeds` is a training seed (at the start: a resumed run keeps its split)',
+      ),
+    evalFraction: z
+      .number()
+      .gt(0)
+      .lt(1)
+      .default(0.25)
+      .describe('share of the seeds held out for evaluation (without evalSeeds)'),
     splitSeed: int(0, 0xffffffff).default(DEFAULT_SPLIT_SEED).describe('random seed of the split'),
     evalRepeats: int(1, 1000).default(2).describe('episodes per evaluation seed'),
     grpo: GrpoSettingsSchema.prefault({}).describe(
@@ -136,6 +149,8 @@ interface GrpoSplit {
   simulatorVersion: string;
   algo: 'grpo-emollm';
   source: string;
+  /** The evaluation seeds' source, when not `source` (the job's `evalSeeds`). */
+  evalSource?: string;
   train: string[];
   eval: string[];
 }
@@ -152,6 +167,10 @@ export interface GrpoTrainJobOptions extends JobOptions {
   onMessage?: (text: string) => void;
   /** Where tfjs's wasm backend finds its binaries (see `OpenTrainRunOptions.wasm` in ./train-common.ts). */
   wasm?: WasmBackendOptions;
+  /** A tfjs backend chosen and activated by the caller (see `OpenTrainRunOptions.backend`); default: wasm, else cpu. */
+  backend?: BackendChoice;
+  /** Stop (resumable) after this step even when more are configured (the step count of the run is unchanged). */
+  untilStep?: number;
 }
 
 /**
@@ -184,6 +203,7 @@ export async function trainGrpoJob(
     overwrite: c.overwrite,
     ...(options.signal ? { signal: options.signal } : {}),
     ...(options.wasm ? { wasm: options.wasm } : {}),
+    ...(options.backend ? { backend: options.backend } : {}),
   });
   const backend = opened.backend.summary;
   let trainer: GrpoTrainer;
@@ -229,19 +249,27 @@ export async function trainGrpoJob(
   } else {
     const task = c.task as TaskId;
     const all = await load(c.seeds, task);
-    if (all.length < 2) throw new TrainRunError(`need at least 2 seeds, got ${all.length}`);
-    const nEval = Math.min(all.length - 1, Math.max(1, Math.round(all.length * c.evalFraction)));
-    const parts = splitByKey(all, (s) => s.id, nEval, c.splitSeed);
+    const least = c.evalSeeds === undefined ? 2 : 1;
+    if (all.length < least) throw new TrainRunError(`need at least ${least} seeds, got ${all.length}`);
+    let train: Seed[];
+    let held: Seed[];
+    if (c.evalSeeds !== undefined) [train, held] = [all, await load(c.evalSeeds, task)];
+    else {
+      const nEval = Math.min(all.length - 1, Math.max(1, Math.round(all.length * c.evalFraction)));
+      const parts = splitByKey(all, (s) => s.id, nEval, c.splitSeed);
+      [train, held] = [parts.rest, parts.heldOut];
+    }
     split = {
       simulatorVersion: SIMULATOR_VERSION,
       algo: 'grpo-emollm',
       source: c.seeds,
-      train: parts.rest.map((s) => s.id),
-      eval: parts.heldOut.map((s) => s.id),
+      ...(c.evalSeeds !== undefined ? { evalSource: c.evalSeeds } : {}),
+      train: train.map((s) => s.id),
+      eval: held.map((s) => s.id),
     };
     trainer = await GrpoTrainer.create(
       { ...c.grpo, task },
-      { seeds: parts.rest, ...(options.services ? { services: options.services } : {}) },
+      { seeds: train, runId: storage.runId, ...(options.services ? { services: options.services } : {}) },
     );
     const now = new Date().toISOString();
     // The split with the run, in a place created whole: a run without its split could not be resumed.
@@ -271,6 +299,7 @@ export async function trainGrpoJob(
   try {
     // The one GRPO step loop (src/grpo/session.ts), as the trainer worker runs it: each step saved as it ends.
     const outcome = await runGrpoSteps(trainer, storage.runs, storage.runId, {
+      ...(options.untilStep !== undefined ? { untilStep: options.untilStep } : {}),
       shouldStop: () => options.signal?.aborted === true,
       onStep: (row) => {
         history = [...history, row];
@@ -282,7 +311,7 @@ export async function trainGrpoJob(
     const files = ['split.json', 'run.json', 'init.json', 'latest.json', 'history.jsonl', 'history.json'];
     let evaluation: GrpoEvaluation | null = null;
     if (c.evaluate && outcome === 'finished') {
-      const byId = new Map((await load(split.source, config.task)).map((s) => [s.id, s]));
+      const byId = new Map((await load(split.evalSource ?? split.source, config.task)).map((s) => [s.id, s]));
       const evalSeeds = split.eval.map((id) => byId.get(id)).filter((s): s is Seed => s !== undefined);
       options.onMessage?.(`evaluating on ${countOf(evalSeeds.length, 'seed')} × ${c.evalRepeats}…\n`);
       evaluation = await evaluateHeads(trainer, evalSeeds, c.evalRepeats, config);

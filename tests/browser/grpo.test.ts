@@ -1,19 +1,24 @@
 /**
- * GRPO (EmoLLM Stage II) in the trainer worker in headless Chromium: exact resume across a page reload (template
- * rewards), and the Stage II rewards scored by an LLM judge (`rewards: 'llm'`) on the backend of the `judge` role
+ * GRPO (EmoLLM Stage II) in the trainer worker (the GRPO train job over IndexedDB) in headless Chromium: exact
+ * resume across a page reload (template rewards), a run stored by an earlier version migrated with a notice, and the Stage II rewards scored by an LLM judge (`rewards: 'llm'`) on the backend of the `judge` role
  * of a roles configuration — replayed from recorded answers (tests/fixtures/llm/grpo-worker.replay.json, written
- * by grpo-worker.author.ts; malformed answers included) against the same run in Node, the same answers served
+ * by grpo-worker.author.ts; malformed answers included) against the same train job in Node, the same answers served
  * by a loopback OpenAI-compatible server, an answer that stays malformed, and WebLLM started from the worker
  * refusing an f16 model on this adapter before any download.
  */
+import { mkdtemp, rm } from 'node:fs/promises';
 import { createServer } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { AddressInfo } from 'node:net';
 import * as tf from '@tensorflow/tfjs';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BackendChoice } from '../../src/gpu/backend';
 import type { GrpoConfigInput } from '../../src/grpo/config';
 import { grpoLanguageServices } from '../../src/grpo/language';
-import { GrpoTrainer, type GrpoStepRecord } from '../../src/grpo/trainer';
+import { FolderGrpoStorage } from '../../src/grpo/node';
+import type { GrpoStepRecord } from '../../src/grpo/trainer';
+import { trainGrpoJob } from '../../src/jobs/train-grpo';
 import { ReplayBackend, type ReplayFixture } from '../../src/llm/replay';
 import type { ChatRequest } from '../../src/llm/types';
 import type { RolesConfig } from '../../src/roles/config';
@@ -59,7 +64,7 @@ const stepsOf = (r: RunResult) =>
 const untimed = ({ rolloutMs: _r, updateMs: _u, ...rest }: GrpoStepRecord) => rest;
 
 describe('GRPO in the trainer worker (headless Chromium)', () => {
-  it('1 step, page reload, resume to step 2 equals an uninterrupted 2-step run', async () => {
+  it('1 step, page reload, resume to step 2 equals an uninterrupted 2-step run (also for a run stored without its split, as earlier versions did: migrated with a notice)', async () => {
     p = await openPage('grpo');
     const choice = await p.run<BackendChoice>({ cmd: 'init', options: { prefer: ['cpu'] } });
     expect(choice.backend).toBe('cpu');
@@ -73,6 +78,18 @@ describe('GRPO in the trainer worker (headless Chromium)', () => {
     const resumed = await p.run<RunResult>({ cmd: 'resume', runId: 'g', task: 'cb' });
     expect(resumed.outcome).toBe('finished');
     expect(stepsOf(resumed).map((r) => r.step)).toEqual([2]);
+    expect(resumed.events.filter((e) => e.type === 'notice')).toEqual([]);
+
+    // A run of an earlier version: the run store only. Resumed, it is given its split with a notice.
+    const old = await p.run<RunResult>({ cmd: 'start', runId: 'old', config: CONFIG, untilStep: 1 });
+    expect(old.outcome).toBe('stopped');
+    await p.run({ cmd: 'forget-split', runId: 'old' });
+    const migrated = await p.run<RunResult>({ cmd: 'resume', runId: 'old', task: 'cb' });
+    expect(migrated.error).toBeUndefined();
+    expect(migrated.events.filter((e) => e.type === 'notice').map((e) => e.text)).toEqual([
+      expect.stringMatching(/^GRPO run old was stored without its seed split/),
+    ]);
+    expect(stepsOf(migrated).map(untimed)).toEqual(stepsOf(resumed).map(untimed));
 
     const straight = await p.run<RunResult>({ cmd: 'start', runId: 'h', config: CONFIG });
     expect(straight.outcome).toBe('finished');
@@ -91,17 +108,28 @@ const judgeOn = (fixtures: ReplayFixture): RolesConfig => ({
   fixtures,
 });
 
-/** The recorded run's steps in Node (tfjs cpu, as the worker below), the judge built by the same function. */
+/**
+ * The recorded run's steps in Node: the same GRPO train job as the worker's (src/jobs/train-grpo.ts, over a run
+ * folder), the job the worker gives it (all the page's seeds training seeds), on tfjs cpu as the worker below,
+ * the judge built by the same function.
+ */
 async function nodeSteps(): Promise<GrpoStepRecord[]> {
   await tf.setBackend('cpu');
-  const trainer = await GrpoTrainer.create(LLM.config, {
-    seeds: defaultSeeds(LLM.config.task),
-    services: grpoLanguageServices(judgeOn(LLM.good)),
-  });
+  const { task, ...grpo } = LLM.config;
+  const dir = await mkdtemp(join(tmpdir(), 'pdl-grpo-node-'));
   try {
-    return [await trainer.trainStep(), await trainer.trainStep()];
+    const result = await trainGrpoJob(
+      { task, seeds: 'given', evalSeeds: 'given', grpo, evaluate: false },
+      new FolderGrpoStorage(join(dir, 'run')),
+      {
+        backend: { backend: 'cpu', attempts: [{ name: 'cpu', ok: true }], summary: 'cpu' },
+        loadSeeds: () => Promise.resolve(defaultSeeds(task)),
+        services: grpoLanguageServices(judgeOn(LLM.good)),
+      },
+    );
+    return result.steps;
   } finally {
-    trainer.dispose();
+    await rm(dir, { recursive: true, force: true });
   }
 }
 

@@ -66,7 +66,9 @@ describe('train job and stored policies in a Web Worker', () => {
     expect(untimed(browser.steps)).toEqual(untimed(node.steps));
     expect(browser.result.out).toBe('indexeddb:r1');
     // A second start of the same run id is refused (the stored run is not overwritten by accident).
-    await expect(p.run({ train: TRAIN, runId: 'r1' })).rejects.toMatchObject({ name: 'TrainRunError' });
+    await expect(p.run({ train: TRAIN, runId: 'r1' })).rejects.toMatchObject({
+      name: 'StoredRunExistsError',
+    });
 
     // A memory built in Node, stored in the browser's IndexedDB under a name.
     const built = await buildPrinciplesJob({ task: 'cb', episodes: 2, rngSeed: 7, name: 'm' });

@@ -189,6 +189,8 @@ export default function Train() {
               since: old?.text === 'Supervised start: epochs' ? old.since : performance.now(),
             },
       );
+    } else if (e.type === 'notice') {
+      setPhase({ text: e.text, since: performance.now() });
     } else {
       setStatus(e.status);
       if (e.status === 'running') setPhase((p) => p ?? { text: 'Learning steps', since: performance.now() });

@@ -4,11 +4,14 @@
  * - `{ cmd: 'start', runId, config, untilStep?, language? }` / `{ cmd: 'resume', runId, task, untilStep?,
  *   language? }` → the outcome and every progress event; when the worker throws, the error as the page received
  *   it (name, message and its typed fields) with the events that came before it;
- * - `{ cmd: 'history', runId }` → the stored history.
+ * - `{ cmd: 'history', runId }` → the stored history;
+ * - `{ cmd: 'forget-split', runId }` → deletes the run's `split.json` from the default GRPO files database, as a
+ *   run stored by an earlier version of the worker (which kept no files) is.
  * Seeds are the bundled authored seeds of the task.
  */
 import * as Comlink from 'comlink';
 import type { GrpoConfigInput } from '../../../src/grpo/config';
+import { GRPO_TRAIN_FILES_DB_NAME } from '../../../src/jobs/stored';
 import type { RolesConfig } from '../../../src/roles/config';
 import type { TaskId } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
@@ -22,11 +25,27 @@ type Command =
   | { cmd: 'init'; options: TrainerInitOptions }
   | { cmd: 'start'; runId: string; config: GrpoConfigInput; untilStep?: number; language?: RolesConfig }
   | { cmd: 'resume'; runId: string; task: TaskId; untilStep?: number; language?: RolesConfig }
-  | { cmd: 'history'; runId: string };
+  | { cmd: 'history'; runId: string }
+  | { cmd: 'forget-split'; runId: string };
+
+/** Deletes file `name` of run `runId` from the default GRPO files database (raw IndexedDB, as an old run lacks it). */
+function forget(runId: string, name: string): Promise<void> {
+  return new Promise((done, fail) => {
+    const opened = indexedDB.open(GRPO_TRAIN_FILES_DB_NAME);
+    opened.onerror = () => fail(opened.error);
+    opened.onsuccess = () => {
+      const tx = opened.result.transaction('files', 'readwrite');
+      tx.objectStore('files').delete([runId, name]);
+      tx.oncomplete = () => (opened.result.close(), done());
+      tx.onerror = () => fail(tx.error);
+    };
+  });
+}
 
 expose(async (c: Command) => {
   if (c.cmd === 'init') return api.init(c.options);
   if (c.cmd === 'history') return api.grpoHistory(c.runId);
+  if (c.cmd === 'forget-split') return forget(c.runId, 'split.json');
   const events: TrainerEvent[] = [];
   const onEvent = Comlink.proxy((e: TrainerEvent) => void events.push(e));
   const settle = () => new Promise((r) => setTimeout(r, 50));

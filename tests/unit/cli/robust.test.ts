@@ -374,8 +374,9 @@ describe('interrupts', () => {
       again,
       '--resume',
     ]);
-    expect(other.code).toBe(1);
-    expect(other.err).toContain(`${again}.partial:1: it has rng seed 0 where this run plays 7`);
+    expect(other.code).toBe(2);
+    expect(other.err).toContain(`${again}.partial was made with other settings: --rng-seed`);
+    expect(other.err).toContain('rng seed 0 where this run plays 7');
   }, 900_000);
 });
 

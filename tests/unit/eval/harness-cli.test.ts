@@ -65,7 +65,7 @@ describe('npm run evaluate', () => {
     const r = await cli(['--help']);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('--policy LIST');
-    expect(r.stdout).toMatch(/--episodes N\s+episodes per task, policy and seed set .*range 1 to 1,000,000/s);
+    expect(r.stdout).toMatch(/--episodes N\s+episodes per task, policy and seed set.*range 1 to 1,000,000/s);
     expect(r.stdout).toContain('--seeds [TASK=]PATH|bundled');
     expect(r.stdout).toContain('--backend SPEC');
   });

@@ -262,7 +262,7 @@ describe('simulate command line', () => {
 
   it('generates --help from the job schema: every option with its range and default', async () => {
     const r = await run(['--help']);
-    expect(r.stdout).toMatch(/--episodes N\s+episodes to play .* \(range 1 to 1,000,000\)/);
+    expect(r.stdout).toMatch(/--episodes N\s+episodes to play.* \(range 1 to 1,000,000\)/);
     expect(r.stdout).toMatch(/--rng-seed N\s+the run's integer seed.*default 0\)/s);
     expect(r.stdout).toMatch(/--protocol P\s+reward protocol.*cstpo \| ppdpp; default cstpo/);
     for (const name of ['principles:<memory>', 'cstpo:<run>', 'icl-aif', '--seeds [TASK=]PATH|bundled'])

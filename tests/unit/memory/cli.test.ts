@@ -169,7 +169,7 @@ describe('npm run principles', () => {
 
   it('rejects mistakes with a clear message and exit code', async () => {
     expect((await run('--help')).out).toMatch(/^Usage: npm run principles/);
-    expect((await run()).code).toBe(0);
+    expect((await run()).code).toBe(2);
     const cases: [string[], RegExp, number][] = [
       [['--task', 'esconv'], /give a command: build, query or eval/, 2],
       [['frobnicate', '--task', 'esconv'], /unknown command "frobnicate"/, 2],
