@@ -386,7 +386,7 @@ export {
   type BuildPrinciplesConfigInput,
   type BuildPrinciplesResult,
 } from './jobs/build-principles';
-export { loadStoredPolicyResources, IdbTrainStorage } from './jobs/stored';
+export { loadStoredPolicyResources, IdbTrainStorage, IdbGrpoTrainStorage } from './jobs/stored';
 export { WorkerPool, type PooledWorker } from './pool';
 export { trainGrpoJob, GrpoTrainJobConfigSchema, type GrpoTrainJobConfigInput } from './jobs/train-grpo';
 export {
