@@ -8,32 +8,11 @@
  * previous reply, written from its own mood.
  */
 import type { TextFeatures } from '../text/features';
-import { denseInputs } from './inputs';
+import { DENSE_INPUTS, denseInputs } from './inputs';
 import { fitRidge, predictLinear, type LinearModel } from './linear';
 
 /** Names of the mood model's inputs, in order: the dense turn inputs, then the seeker's previous turn. */
-export const MOOD_INPUTS = [
-  'sentiment',
-  'warmth',
-  'pressure',
-  'evidence',
-  'dismissive',
-  'greeting',
-  'farewell',
-  'suggestion',
-  'selfDisclosure',
-  'assent',
-  'quit',
-  'question',
-  'onlyQuestions',
-  'exclamation',
-  'commitment',
-  'requestToGive',
-  'hasPrice',
-  'logWords',
-  'userSentiment',
-  'userWarmth',
-] as const;
+export const MOOD_INPUTS = [...DENSE_INPUTS, 'userSentiment', 'userWarmth'] as const;
 
 /**
  * Signs of effects fixed by theory, not by the data: a warmer, more positive turn does not lower the listener's

@@ -19,6 +19,7 @@ import { main as serveMain } from '../../../cli/serve';
 import { HELP as SIMULATE_HELP, main as simulateMain } from '../../../cli/simulate';
 import { main as trainMain } from '../../../cli/train';
 import { dataFolderBeside, main as validateMain } from '../../../cli/validate-sim';
+import { cli, type Main } from './run-main';
 
 let dir = '';
 beforeAll(async () => {
@@ -27,22 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-type Main = (
-  argv: string[],
-  io: { stdout: (s: string) => void; stderr: (s: string) => void; isTTY: boolean },
-) => Promise<number>;
-
-async function cli(main: Main, argv: string[]): Promise<{ code: number; err: string; out: string }> {
-  const err: string[] = [];
-  const out: string[] = [];
-  const code = await main(argv, {
-    stdout: (s) => void out.push(s),
-    stderr: (s) => void err.push(s),
-    isTTY: false,
-  });
-  return { code, err: err.join(''), out: out.join('') };
-}
 
 const ESCONV = '../shared/data/esconv/esconv-valid.jsonl';
 

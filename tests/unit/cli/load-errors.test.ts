@@ -14,6 +14,7 @@ import { modelFromJson } from '../../../src/baselines/ppdpp/model';
 import { FolderGrpoStorage } from '../../../src/grpo/node';
 import { FileDamagedError } from '../../../src/io';
 import { trainGrpoJob } from '../../../src/jobs/train-grpo';
+import { cli } from './run-main';
 
 let dir = '';
 beforeAll(async () => {
@@ -22,17 +23,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await rm(dir, { recursive: true, force: true });
 });
-
-type Main = (
-  argv: string[],
-  io: { stdout: (s: string) => void; stderr: (s: string) => void; isTTY: boolean },
-) => Promise<number>;
-
-async function cli(main: Main, argv: string[]): Promise<{ code: number; err: string }> {
-  const err: string[] = [];
-  const code = await main(argv, { stdout: () => {}, stderr: (s) => void err.push(s), isTTY: false });
-  return { code, err: err.join('') };
-}
 
 /** Raw parser or errno text that must never reach a user. */
 const RAW = /Unexpected (end|token)|position \d|Unterminated|ENOENT|ENOTDIR/;

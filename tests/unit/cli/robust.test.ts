@@ -21,6 +21,7 @@ import { DatasetError } from '../../../src/data';
 import { loadSeedsFromPath } from '../../../src/data/node';
 import { OutputLockedError } from '../../../src/io';
 import { lockOutput, lockPathOf } from '../../../src/io/lock';
+import { cli } from './run-main';
 
 let dir = '';
 const ESCONV = '../shared/data/esconv/esconv-valid.jsonl';
@@ -30,22 +31,6 @@ beforeAll(async () => {
 afterAll(async () => {
   if (dir) await rm(dir, { recursive: true, force: true });
 });
-
-type Main = (
-  argv: string[],
-  io: { stdout: (s: string) => void; stderr: (s: string) => void; isTTY: boolean },
-) => Promise<number>;
-
-async function cli(main: Main, argv: string[]): Promise<{ code: number; err: string; out: string }> {
-  const err: string[] = [];
-  const out: string[] = [];
-  const code = await main(argv, {
-    stdout: (s) => void out.push(s),
-    stderr: (s) => void err.push(s),
-    isTTY: false,
-  });
-  return { code, err: err.join(''), out: out.join('') };
-}
 
 /** Runs a command in a child process (`node --import tsx cli/<name>.ts`), with extra environment variables. */
 function spawnCli(name: string, args: string[], env: Record<string, string> = {}) {
