@@ -250,8 +250,8 @@ export function reportMarkdown(r: ValidityReport): string {
   );
   if (r.sample)
     out.push(
-      `Sample: ${r.sample.dialoguesPerSplit === null ? 'every dialogue' : `the first ${r.sample.dialoguesPerSplit} dialogues of each task, purpose and split`}` +
-        `${r.sample.maxTurns === null ? '' : `, each cut to its first ${r.sample.maxTurns} actor turns (dialogue-level rows read the state at the cut)`}.`,
+      `Sample: ${r.sample.dialoguesPerSplit === null ? 'every dialogue' : `the first ${r.sample.dialoguesPerSplit} dialogue${r.sample.dialoguesPerSplit === 1 ? '' : 's'} of each task, purpose and split`}` +
+        `${r.sample.maxTurns === null ? '' : `, each cut to its first ${r.sample.maxTurns} actor turn${r.sample.maxTurns === 1 ? '' : 's'} (dialogue-level rows read the state at the cut)`}.`,
       '',
     );
   if (r.language) {
