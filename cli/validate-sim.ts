@@ -22,15 +22,23 @@ import { ValidityInputError } from '../src/validity/errors';
 import { LabError } from '../src/errors';
 import { withArticle } from '../src/errors/plural';
 import {
+  BACKEND_HELP,
+  BACKEND_OPTIONS,
   checkPathValues,
+  cliMessage,
   joinNegativeValues,
+  languageConfig,
+  languageValues,
   parseNumber,
   rangeText,
+  readFixtures,
   SUCCESS_HELP,
   UsageError as OptionUsageError,
 } from './options';
+import { checkRoles, buildRoles, usesLlm, type RolesConfig } from '../src/roles';
+import { nodeRuntime } from '../src/roles/node';
 import { parseLadderFile, type LadderFile } from '../src/validity/ladder';
-import { buildValidityReport, reportMarkdown } from '../src/validity/report';
+import { buildValidityReport, reportMarkdown, type ValidityReport } from '../src/validity/report';
 
 /**
  * The integer options' documented ranges, checked by {@link parseNumber} and shown in `--help`: resamples as in
@@ -40,7 +48,22 @@ const RANGES = {
   doseSeeds: { min: 1, max: 1000 },
   checkSeeds: { min: 0, max: 1000 },
   resamples: { min: 100, max: 100_000 },
+  sample: { min: 1, max: 100_000 },
+  maxTurns: { min: 1, max: 1000 },
 } as const;
+
+/**
+ * The roles `--backend ROLE=KIND` may name here: the simulator's. The teacher-forced replay calls the mode
+ * classifier and the change proposer; the responder's reply is discarded (the human's goes into the history), so
+ * it stays template whatever is given.
+ */
+const SIM_ROLE_KEYS: readonly string[] = ['mode', 'proposer', 'sim'];
+
+/** What the report says ran on the language roles (its `language.scope`). */
+const LANGUAGE_SCOPE =
+  'teacher-forced replay: mode classifier and change proposer on the backends below; the responder stays ' +
+  'template (its reply is discarded, never scored); dose–response, reply variety and the replay-vs-random check ' +
+  'use the template roles';
 
 export const HELP = `Usage: npm run validate-sim -- [options]
 
@@ -74,6 +97,10 @@ Options:
   --check-seeds N       dev seeds per task for replay vs random (range ${rangeText(RANGES.checkSeeds)}; default 20; 0
                         skips it)
   --resamples N         bootstrap resamples (range ${rangeText(RANGES.resamples)}; default 2000)
+  --sample N            replay only the first N dialogues of each task, purpose and split (dev, held-out), in
+                        file order (range ${rangeText(RANGES.sample)}; default: all) — a small run for a slow model
+  --max-turns N         replay only the first N actor turns of each dialogue (range ${rangeText(RANGES.maxTurns)};
+                        default: all); dialogue-level rows then read the simulator's state at the cut
   --all-held-out        score the whole of the given files as held-out (an outside test file: no internal
                         split; majority baselines from its own labels, P4G traits cross-validated in it)
   --out DIR             also write validity.json and validity.md there (checked before any work: a new or empty
@@ -81,6 +108,11 @@ Options:
   --overwrite           replace the validity.json and validity.md of an earlier run in --out
   --json                print the report as JSON on stdout (instead of Markdown)
   -h, --help            show this help
+
+${BACKEND_HELP.replace(/\n {2}--concurrency[^]*$/, '')}
+  Here --backend names the simulator's roles only (KIND, or mode=KIND, proposer=KIND, sim=KIND): the replay
+  calls the mode classifier and the change proposer; the responder stays template (its reply is discarded).
+  The report records which backend played each role, its calls and tokens, and the model file and its hash.
 
 ${SUCCESS_HELP}
 (the replay-vs-random check counts successes this way)
@@ -90,6 +122,8 @@ Examples:
   npm run validate-sim -- --seeds p4g=../shared/data/p4g --ladder my-ladders.json --json
                                           (my-ladders.json: your own ladder file, shaped as under --ladder)
   npm run validate-sim -- --seeds my-esconv.jsonl --out reports/validity
+  npm run validate-sim -- --task esconv --backend llamacpp --model gemma-3-270m-q4_k_m.gguf --threads 1 \\
+      --sample 2 --max-turns 3 --dose-seeds 2 --check-seeds 0 --resamples 100
 `;
 
 /** A mistake on the command line. */
@@ -108,6 +142,14 @@ export interface ValidateArgs {
   overwrite: boolean;
   json: boolean;
   allHeldOut: boolean;
+  /** Dialogues replayed per task, purpose and split (`--sample`), or null for all. */
+  sample: number | null;
+  /** Actor turns replayed per dialogue (`--max-turns`), or null for all. */
+  maxTurns: number | null;
+  /** Backends of the simulator roles (template unless `--backend` says otherwise; fixtures not yet loaded). */
+  language: RolesConfig;
+  /** The replay fixture file (`--fixtures`). */
+  fixtures: string | null;
 }
 
 /** An integer option's value within `range`, or `fallback` when it is absent. @throws UsageError (cli/options). */
@@ -135,7 +177,11 @@ const OPTIONS = {
   overwrite: { type: 'boolean' },
   json: { type: 'boolean' },
   'all-held-out': { type: 'boolean' },
+  sample: { type: 'string' },
+  'max-turns': { type: 'string' },
   help: { type: 'boolean', short: 'h' },
+  // The --backend family, without --concurrency: the replay runs one dialogue at a time.
+  ...(({ concurrency: _, ...rest }) => rest)(BACKEND_OPTIONS),
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
 /** Parse the command line. @throws UsageError (this file's or cli/options's). */
@@ -167,6 +213,26 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
     const bad = tasks.find((t) => !isTask(t));
     if (bad !== undefined) throw new UsageError(`--task: unknown task "${bad}"; use ${TASK_IDS.join(', ')}`);
   }
+  const lv = languageValues(values);
+  for (const entry of lv.backend) {
+    const role = entry.includes('=') ? entry.slice(0, entry.indexOf('=')) : null;
+    if (role !== null && !SIM_ROLE_KEYS.includes(role))
+      throw new UsageError(
+        `--backend ${entry}: validate-sim runs only the simulator's roles; use KIND, mode=KIND, proposer=KIND or ` +
+          `sim=KIND${role === 'responder' ? " (the responder's reply is discarded by the replay: it stays template)" : ''}`,
+      );
+  }
+  const language = languageConfig(lv);
+  try {
+    // Checks every role's backend without building it (the run builds them once).
+    checkRoles(language, nodeRuntime());
+  } catch (err) {
+    throw new OptionUsageError(cliMessage(err), { cause: err });
+  }
+  const optional = (flag: 'sample' | 'max-turns', range: { min: number; max: number }) => {
+    const raw = values[flag] as string | undefined;
+    return raw === undefined ? null : parseNumber(flag, raw, { integer: true, ...range });
+  };
   return {
     seeds,
     tasks,
@@ -178,6 +244,10 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
     overwrite: Boolean(values.overwrite),
     json: Boolean(values.json),
     allHeldOut: Boolean(values['all-held-out']),
+    sample: optional('sample', RANGES.sample),
+    maxTurns: optional('max-turns', RANGES.maxTurns),
+    language,
+    fixtures: lv.fixtures ?? null,
   };
 }
 
@@ -353,11 +423,25 @@ export async function runValidateCli(
       throw e;
     }
   }
+  // Built once, with the responder on template (its reply is discarded); null in template mode.
+  const roles = usesLlm(args.language)
+    ? buildRoles(
+        {
+          ...args.language,
+          roles: { ...args.language.roles, responder: { kind: 'template' } },
+          ...(args.fixtures !== null ? { fixtures: await readFixtures(args.fixtures) } : {}),
+        },
+        nodeRuntime(),
+      )
+    : null;
   const started = Date.now();
   let replayed = false;
   const replay = startProgress({ stdout: () => {}, stderr, isTTY }, false, 'dialogues replayed');
-  const report = await buildValidityReport({
+  const built = await buildValidityReport({
     files,
+    ...(roles ? { roles: roles.simRoles } : {}),
+    ...(args.sample !== null ? { sample: args.sample } : {}),
+    ...(args.maxTurns !== null ? { maxTurns: args.maxTurns } : {}),
     ...(ladder ? { ladder } : {}),
     doseSeeds: args.doseSeeds,
     checkSeeds: args.checkSeeds,
@@ -373,6 +457,25 @@ export async function runValidateCli(
     },
   });
   replay.stop();
+  const report: ValidityReport = roles
+    ? {
+        ...built,
+        language: {
+          scope: LANGUAGE_SCOPE,
+          roles: roles
+            .usage()
+            .filter((u) => u.role === 'mode' || u.role === 'proposer' || u.role === 'responder')
+            .map((u) => ({
+              role: u.role,
+              backend: u.backend,
+              calls: u.calls,
+              promptTokens: u.promptTokens,
+              completionTokens: u.completionTokens,
+            })),
+          models: await roles.backendInfo(),
+        },
+      }
+    : built;
   const markdown = reportMarkdown(report);
   const json = `${JSON.stringify(report, null, 2)}\n`;
   if (args.out !== null) {

@@ -1,7 +1,9 @@
 /**
  * `llm/real-validity`: `validate-sim`'s turn-level replay with the simulator's roles on a real model, on a tiny
- * sample, beside template mode on the same turns. Run only when asked
- * (`npm run bench -- --filter llm/real-validity`); skipped without the model file or the datasets.
+ * sample, beside template mode on the same turns, turn by turn with every call logged (`validate-sim --backend
+ * llamacpp --model FILE --sample N --max-turns N` gives the whole report this way, without the per-turn record).
+ * Run only when asked (`npm run bench -- --filter llm/real-validity`); skipped without the model file or the
+ * datasets.
  *
  * Sample: the first `$LLM_VALID_DIALOGUES` (default 2) turn-annotated dialogues of the dev split of each task
  * (`$LLM_VALID_TASKS`, default `esconv,p4g,cb`; the held-out split is never read), each cut to its first

@@ -4,6 +4,7 @@
  * JSON-safe object and as Markdown. Every report names the simulator version that produced it.
  */
 import { RandomPolicy, ReplayPolicy } from '../agents/policies';
+import type { SimRoles } from '../sim/roles';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { PairedDifference } from '../stats/bootstrap';
 import { formatEstimate, type Estimate } from '../stats/intervals';
@@ -44,6 +45,33 @@ export interface ValidityReport {
   replies: ReplyRow[];
   policyCheck: PolicyCheck[];
   success: Record<TaskId, string>;
+  /**
+   * Present only when the replay was cut (`sample` / `maxTurns` of {@link ValidityReportOptions}): how. A report
+   * without it replayed every dialogue whole.
+   */
+  sample?: { dialoguesPerSplit: number | null; maxTurns: number | null };
+  /**
+   * Present only when the teacher-forced replay ran on language-model roles (the caller fills it): which backend
+   * played each simulator role, its calls and tokens, and what each backend records about its model (file,
+   * SHA-256, settings). Without it, every role was the template's.
+   */
+  language?: ValidityLanguage;
+}
+
+/** Which roles of the teacher-forced replay ran on which backend (see {@link ValidityReport.language}). */
+export interface ValidityLanguage {
+  /** What ran on these roles (the teacher-forced replay; dose–response, reply variety and the check stay template). */
+  scope: string;
+  /** One row per simulator role: `template` or the backend's name, and its calls and tokens. */
+  roles: {
+    role: string;
+    backend: string;
+    calls: number;
+    promptTokens: number;
+    completionTokens: number;
+  }[];
+  /** What each backend records about its model (`ChatBackend.info`). */
+  models: Record<string, unknown>[];
 }
 
 /** Options of {@link buildValidityReport}. */
@@ -66,6 +94,42 @@ export interface ValidityReportOptions {
   allHeldOut?: boolean;
   /** Called after each human dialogue is replayed: `done` of `total` (for a progress bar with an ETA). */
   onReplayed?: (done: number, total: number) => void;
+  /**
+   * Simulator roles of the teacher-forced replay (default: the template roles). Dose–response, reply variety and
+   * the replay-vs-random check always use the template roles. The responder's reply is discarded by the replay
+   * (the human's reply goes into the history), so only the mode classifier and the change proposer decide.
+   */
+  roles?: SimRoles;
+  /**
+   * Replay only the first `sample` dialogues (file order) of each task, purpose and split (dev, held-out), ≥ 1:
+   * a small run for a slow model. Dose–response and the check draw their seeds from every dialogue as before.
+   */
+  sample?: number;
+  /**
+   * Replay only the first `maxTurns` actor turns of each dialogue (≥ 1); dialogue-level rows then read the
+   * simulator's state at the cut.
+   */
+  maxTurns?: number;
+}
+
+/**
+ * The dialogues to replay: the first `sample` of each task, purpose and split, each cut to `maxTurns` steps
+ * (either left out: no limit).
+ */
+function sampleDialogues(
+  dialogues: readonly ReplayDialogue[],
+  options: Pick<ValidityReportOptions, 'sample' | 'maxTurns' | 'allHeldOut'>,
+): ReplayDialogue[] {
+  const taken = new Map<string, number>();
+  const out: ReplayDialogue[] = [];
+  for (const d of dialogues) {
+    const key = `${d.task}/${d.purpose}/${options.allHeldOut ? 'held-out' : splitOf(d.id)}`;
+    const n = taken.get(key) ?? 0;
+    if (options.sample !== undefined && n >= options.sample) continue;
+    taken.set(key, n + 1);
+    out.push(options.maxTurns === undefined ? d : { ...d, steps: d.steps.slice(0, options.maxTurns) });
+  }
+  return out;
 }
 
 function devSeeds(
@@ -95,16 +159,18 @@ function devSeeds(
 export async function buildValidityReport(options: ValidityReportOptions): Promise<ValidityReport> {
   const progress = options.onProgress ?? (() => undefined);
   const dialogues = replayDialogues(options.files);
-  progress(`replaying ${dialogues.length} human dialogues teacher-forced`);
+  const cut = options.sample !== undefined || options.maxTurns !== undefined;
+  const sampled = cut ? sampleDialogues(dialogues, options) : dialogues;
+  progress(`replaying ${sampled.length} human dialogues teacher-forced`);
   const replayed: ReplayedDialogue[] = [];
-  for (const d of dialogues) {
-    replayed.push(await replayDialogue(d));
-    options.onReplayed?.(replayed.length, dialogues.length);
+  for (const d of sampled) {
+    replayed.push(await replayDialogue(d, options.roles ? { roles: options.roles } : {}));
+    options.onReplayed?.(replayed.length, sampled.length);
   }
   const datasets: ValidityReport['datasets'] = [];
   for (const task of TASK_IDS)
     for (const purpose of ['turns', 'outcome'] as const) {
-      const list = dialogues.filter((d) => d.task === task && d.purpose === purpose);
+      const list = sampled.filter((d) => d.task === task && d.purpose === purpose);
       if (list.length === 0) continue;
       const held = options.allHeldOut ? list.length : list.filter((d) => splitOf(d.id) === 'held-out').length;
       datasets.push({
@@ -157,6 +223,9 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
     replies,
     policyCheck,
     success: { ...SUCCESS_TEXT },
+    ...(cut
+      ? { sample: { dialoguesPerSplit: options.sample ?? null, maxTurns: options.maxTurns ?? null } }
+      : {}),
   };
 }
 
@@ -179,6 +248,21 @@ export function reportMarkdown(r: ValidityReport): string {
     `Split: ${r.split}.`,
     '',
   );
+  if (r.sample)
+    out.push(
+      `Sample: ${r.sample.dialoguesPerSplit === null ? 'every dialogue' : `the first ${r.sample.dialoguesPerSplit} dialogue${r.sample.dialoguesPerSplit === 1 ? '' : 's'} of each task, purpose and split`}` +
+        `${r.sample.maxTurns === null ? '' : `, each cut to its first ${r.sample.maxTurns} actor turn${r.sample.maxTurns === 1 ? '' : 's'} (dialogue-level rows read the state at the cut)`}.`,
+      '',
+    );
+  if (r.language) {
+    out.push(`Language roles (${r.language.scope}):`, '');
+    for (const x of r.language.roles)
+      out.push(
+        `- ${x.role}: ${x.backend} (${x.calls} calls, ${x.promptTokens} prompt + ${x.completionTokens} answer tokens)`,
+      );
+    for (const m of r.language.models) out.push(`- model: \`${JSON.stringify(m)}\``);
+    out.push('');
+  }
   out.push('## Teacher-forced replay against real human reactions', '');
   out.push(
     '| task | split | level | measure | n (dialogues) | simulator [95% CI] | baselines [95% CI] | sim − baseline [95% CI] | beats |',
