@@ -33,8 +33,21 @@ function errorPosition(error: CsvError): { lines: number; empty_lines: number } 
   return { lines: Number(error.lines), empty_lines: Number(error.empty_lines) };
 }
 
+/**
+ * What is wrong with a record, in words that do not repeat csv-parse's own line count: it counts where parsing
+ * stopped (for an unclosed quote, the end of the file), while the error names the line where the record starts.
+ */
+const CSV_PROBLEMS: Readonly<Record<string, string>> = {
+  CSV_QUOTE_NOT_CLOSED: 'a quoted field is never closed (a stray " in the text?)',
+  CSV_RECORD_INCONSISTENT_COLUMNS: 'the record has a different number of fields from the header',
+  CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'the record has a different number of fields from the header',
+  CSV_INVALID_CLOSING_QUOTE: 'a quote closes a field but more text follows it before the comma',
+  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'text follows a closing quote before the comma',
+};
+
 function brokenRecordReason(error: CsvError): string {
-  return `malformed CSV record (${error.code}): ${error.message}`;
+  const problem = CSV_PROBLEMS[error.code] ?? error.message.replace(/\s*(?:at|on) line \d+/g, '');
+  return `malformed CSV record (${error.code}): ${problem}`;
 }
 
 /**

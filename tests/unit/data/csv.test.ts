@@ -74,4 +74,14 @@ describe('readCsv', () => {
     ]);
     expect(skipped.broken).toEqual([{ line: 3, raw: '3,4,5\n' }]);
   });
+
+  it('names one line only: the record’s start, not where csv-parse stopped', () => {
+    const open = thrown(() => read('a,b\n1,2\n3,"open\n4,5\n6,7\n')).message;
+    expect(open).toMatch(
+      /^f\.csv:3: malformed CSV record \(CSV_QUOTE_NOT_CLOSED\): a quoted field is never closed/,
+    );
+    const long = thrown(() => read('a,b\n1,2\n3,4,5\n')).message;
+    expect(long).toContain('different number of fields');
+    for (const message of [open, long]) expect(message).not.toMatch(/\bline \d/);
+  });
 });
