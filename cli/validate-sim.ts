@@ -98,7 +98,7 @@ Options:
   --check-seeds N       dev seeds per task for replay vs random (range ${rangeText(RANGES.checkSeeds)}; default 20; 0
                         skips it)
   --exploit-seeds N     held-out seeds per task for the exploit table (range ${rangeText(RANGES.exploitSeeds)};
-                        default 20, about 10 s on 2 cores; 0 skips it): each exploit (keyword stuffing, word
+                        default 20, about 4 CPU-seconds; 0 skips it): each exploit (keyword stuffing, word
                         salad, a shuffled keyword list, several prices, repetition, one fixed strategy, very long
                         and near-empty turns, echoing) against the adaptive script, paired 95% interval of the
                         return difference clustered by seed; and how often word salad is an accepted Influence
