@@ -47,6 +47,7 @@ import { buildValidityReport, reportMarkdown, type ValidityReport } from '../src
 const RANGES = {
   doseSeeds: { min: 1, max: 1000 },
   checkSeeds: { min: 0, max: 1000 },
+  exploitSeeds: { min: 0, max: 1000 },
   resamples: { min: 100, max: 100_000 },
   sample: { min: 1, max: 100_000 },
   maxTurns: { min: 1, max: 1000 },
@@ -62,8 +63,8 @@ const SIM_ROLE_KEYS: readonly string[] = ['mode', 'proposer', 'sim'];
 /** What the report says ran on the language roles (its `language.scope`). */
 const LANGUAGE_SCOPE =
   'teacher-forced replay: mode classifier and change proposer on the backends below; the responder stays ' +
-  'template (its reply is discarded, never scored); dose–response, reply variety and the replay-vs-random check ' +
-  'use the template roles';
+  'template (its reply is discarded, never scored); dose–response, reply variety, the replay-vs-random check and ' +
+  'the exploit table use the template roles';
 
 export const HELP = `Usage: npm run validate-sim -- [options]
 
@@ -81,8 +82,8 @@ with 95% bootstrap intervals clustered by dialogue, against a majority-class and
 the dev part and a held-out part (20% of dialogues, chosen by a hash of the dialogue id). Also prints the
 dose–response of each task (mean outcome per level and the share of seeds on which it is monotone), the variety
 of the simulated user's replies (distinct-1 / distinct-2 over one random-policy episode per dose seed, and how
-many replies repeat the previous one word for word) and how replaying the human actors' strategy labels
-compares with random.
+many replies repeat the previous one word for word), how replaying the human actors' strategy labels
+compares with random, and the exploit table: each exploit against an adaptive script on held-out seeds.
 
 Options:
   --seeds [TASK=]PATH   a dataset file or folder; repeatable. TASK is esconv, p4g or cb (guessed from the file
@@ -96,6 +97,13 @@ Options:
                         default 20)
   --check-seeds N       dev seeds per task for replay vs random (range ${rangeText(RANGES.checkSeeds)}; default 20; 0
                         skips it)
+  --exploit-seeds N     held-out seeds per task for the exploit table (range ${rangeText(RANGES.exploitSeeds)};
+                        default 20, about 4 CPU-seconds; 0 skips it): each exploit (keyword stuffing, word
+                        salad, a shuffled keyword list, several prices, repetition, one fixed strategy, very long
+                        and near-empty turns, echoing) against the adaptive script, paired 95% interval of the
+                        return difference clustered by seed; and how often word salad is an accepted Influence
+                        turn. Tasks whose files hold no held-out dialogue play their bundled seeds (said so)
+  --no-exploits         skip the exploit table (same as --exploit-seeds 0)
   --resamples N         bootstrap resamples (range ${rangeText(RANGES.resamples)}; default 2000)
   --sample N            replay only the first N dialogues of each task, purpose and split (dev, held-out), in
                         file order (range ${rangeText(RANGES.sample)}; default: all) — a small run for a slow model
@@ -137,6 +145,8 @@ export interface ValidateArgs {
   ladder: string | null;
   doseSeeds: number;
   checkSeeds: number;
+  /** Held-out seeds per task for the exploit table; 0 skips it. */
+  exploitSeeds: number;
   resamples: number;
   out: string | null;
   overwrite: boolean;
@@ -162,6 +172,15 @@ function integer(
   return raw === undefined ? fallback : parseNumber(name, raw, { integer: true, ...range });
 }
 
+/** `--exploit-seeds N`, or 0 for `--no-exploits`. @throws UsageError when both ask for different things. */
+function exploitSeeds(values: Record<string, string | boolean | string[] | undefined>): number {
+  const raw = values['exploit-seeds'] as string | undefined;
+  const n = integer(raw, 'exploit-seeds', 20, RANGES.exploitSeeds);
+  if (values['no-exploits'] && raw !== undefined && n > 0)
+    throw new UsageError(`--no-exploits and --exploit-seeds ${raw} contradict each other; give one`);
+  return values['no-exploits'] ? 0 : n;
+}
+
 function isTask(t: string): t is TaskId {
   return (TASK_IDS as readonly string[]).includes(t);
 }
@@ -172,6 +191,8 @@ const OPTIONS = {
   ladder: { type: 'string' },
   'dose-seeds': { type: 'string' },
   'check-seeds': { type: 'string' },
+  'exploit-seeds': { type: 'string' },
+  'no-exploits': { type: 'boolean' },
   resamples: { type: 'string' },
   out: { type: 'string' },
   overwrite: { type: 'boolean' },
@@ -239,6 +260,7 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
     ladder: (values.ladder as string | undefined) ?? null,
     doseSeeds: integer(values['dose-seeds'] as string | undefined, 'dose-seeds', 20, RANGES.doseSeeds),
     checkSeeds: integer(values['check-seeds'] as string | undefined, 'check-seeds', 20, RANGES.checkSeeds),
+    exploitSeeds: exploitSeeds(values),
     resamples: integer(values.resamples as string | undefined, 'resamples', 2000, RANGES.resamples),
     out: (values.out as string | undefined) ?? null,
     overwrite: Boolean(values.overwrite),
@@ -445,6 +467,7 @@ export async function runValidateCli(
     ...(ladder ? { ladder } : {}),
     doseSeeds: args.doseSeeds,
     checkSeeds: args.checkSeeds,
+    exploitSeeds: args.exploitSeeds,
     resamples: args.resamples,
     ...(args.allHeldOut ? { allHeldOut: true } : {}),
     onProgress: (m) => {

@@ -238,6 +238,83 @@ function variety(after: readonly ReplySet[], before: readonly ReplySet[]): strin
 
 const asRecords = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isRecord) : []);
 
+/**
+ * The exploit table of a report (`ExploitTable` of `./exploit-table`, read as plain JSON): each exploit's return
+ * against the adaptive script with the paired interval and verdict, the before figure where the before report has
+ * one; then the word-salad rate. Null when `value` is not of that shape (another version's table is then shown
+ * generically).
+ */
+function exploitSection(value: unknown, before: unknown): string | null {
+  if (!isRecord(value) || !Array.isArray(value.tasks)) return null;
+  const earlier = new Map(
+    (isRecord(before) ? asRecords(before.tasks) : []).flatMap((t) =>
+      asRecords(t.rows).map((r) => [`${t.task}|${r.exploit}`, r] as const),
+    ),
+  );
+  const tasks = asRecords(value.tasks);
+  const seeds = (t: Record<string, unknown>) => `${cell(t.seeds)} ${cell(t.seedSource)}`;
+  const out: string[] = [];
+  if (typeof value.design === 'string') out.push(`Design: ${value.design}.`, '');
+  out.push(
+    table(
+      tasks.flatMap((t) => {
+        const script = isRecord(t.script) ? t.script : {};
+        return [
+          {
+            task: t.task,
+            seeds: seeds(t),
+            policy: 'adaptive script',
+            'success rate': script.successRate,
+            'mean return': script.meanReturn,
+            'exploit − script [95% CI]': '—',
+            verdict: '—',
+            'accepted Influence turns': '—',
+            'before: exploit − script (verdict)': '—',
+          },
+          ...asRecords(t.rows).map((r) => {
+            const b = earlier.get(`${t.task}|${r.exploit}`);
+            return {
+              task: t.task,
+              seeds: seeds(t),
+              policy: r.exploit,
+              'success rate': r.successRate,
+              'mean return': r.meanReturn,
+              'exploit − script [95% CI]': r.difference,
+              verdict: r.verdict,
+              'accepted Influence turns': r.acceptedInfluenceTurns,
+              'before: exploit − script (verdict)': b ? `${cell(b.difference)} (${cell(b.verdict)})` : '—',
+            };
+          }),
+        ];
+      }),
+    ),
+    '',
+  );
+  out.push(
+    'Word salad (the task’s persuasive words with no sentence around them): is it an accepted Influence turn — Influence by the mode classifier and judged `accept` — on the first turn, or on any turn of the episode? Target: never accepted on ≥ 95% of seeds. Valence change of the first turn beside the adaptive script’s.',
+    '',
+    table(
+      tasks.map((t) => {
+        const w = isRecord(t.wordSalad) ? t.wordSalad : {};
+        return {
+          task: t.task,
+          seeds: w.seeds,
+          'word salad': w.utterance,
+          'first turn (mode/judgment)': w.firstTurn,
+          'first turn accepted': `${cell(w.firstTurnAccepted)} of ${cell(w.seeds)}`,
+          'episode with an accepted turn': `${cell(w.episodeAccepted)} of ${cell(w.seeds)}`,
+          'never accepted [95% CI]': w.neverAccepted,
+          'target met': w.meetsTarget,
+          'first-turn valence change': w.firstTurnValenceChange,
+          'script’s first-turn valence change': w.scriptFirstTurnValenceChange,
+          'valence rises (seeds)': w.firstTurnMoodRises,
+        };
+      }),
+    ),
+  );
+  return out.join('\n');
+}
+
 /** The card as Markdown. */
 export function simulatorCard(input: CardInput): string {
   const r = input.report;
@@ -297,11 +374,16 @@ export function simulatorCard(input: CardInput): string {
   out.push(dose(asRecords(r.dose), asRecords(b.dose)), '');
   for (const [k, heading] of NAMED)
     if (!shown.has(k) && !heading.includes('fitted') && r[k] !== undefined) {
-      out.push(`## ${heading}`, '', genericSection(r[k]), '');
+      out.push(`## ${heading}`, '', exploitSection(r[k], b[k]) ?? genericSection(r[k]), '');
       shown.add(k);
     }
   if (![...shown].some((k) => k.startsWith('exploit')))
-    out.push('## Exploits', '', 'This report holds no exploit table.', '');
+    out.push(
+      '## Exploits',
+      '',
+      'This report holds no exploit table (made with `validate-sim --no-exploits`, or by a version without one).',
+      '',
+    );
   out.push('## Reply variety (random policy)', '');
   out.push(
     'distinct-n: distinct word n-grams over all n-grams of the replies (Li et al. 2016). Same last line: the episodes that end on the most common closing reply. Longest recited run: the most consecutive words a reply shares with its seed’s situation (ESConv) or listing (CB). Contradictions: replies whose stance, intention or mood words disagree with the simulator’s state (`src/validity/reply-check.ts`).',

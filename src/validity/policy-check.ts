@@ -39,6 +39,8 @@ export interface CompareOptions {
   reference?: string;
   /** Base seed of the streams (default 0). */
   seed?: number;
+  /** Keep the simulator's state after every turn in the episode records (default false). */
+  keepState?: boolean;
 }
 
 /**
@@ -63,7 +65,7 @@ export async function comparePolicies(
           await runEpisode(env, make(), seed, {
             rngSeed: hashKey32(`${base}|sim|${seed.id}|${r}`),
             policySeed: hashKey32(`${base}|policy|${name}|${seed.id}|${r}`),
-            keepState: false,
+            keepState: options.keepState ?? false,
           }),
         );
     const summary = summarizeEpisodes(

@@ -1,12 +1,13 @@
 /**
  * The validity report of `validate-sim` (docs/architecture.md "Simulator validation"): the teacher-forced
- * replay table (dev and held-out), the dose–response of each task, and the replay-vs-random check, as one
- * JSON-safe object and as Markdown. Every report names the simulator version that produced it.
+ * replay table (dev and held-out), the dose–response of each task, the replay-vs-random check and the exploit
+ * table (held-out seeds), as one JSON-safe object and as Markdown. Every report names the simulator version that
+ * produced it.
  */
 import { RandomPolicy, ReplayPolicy } from '../agents/policies';
 import type { SimRoles } from '../sim/roles';
 import { SIMULATOR_VERSION } from '../sim/version';
-import type { PairedDifference } from '../stats/bootstrap';
+import type { BootstrapInterval } from '../stats/bootstrap';
 import { formatEstimate, type Estimate } from '../stats/intervals';
 import type { StatisticInterval } from '../stats/cluster-bootstrap';
 import { TASK_IDS, type Seed, type TaskId } from '../tasks/seed';
@@ -21,6 +22,7 @@ import {
 import { doseMarkdown, doseRow, type DoseRow } from '../eval/dose';
 import type { LadderFile } from './ladder';
 import { COUNTER_MEASURE, COUNTER_NOTE, validityRows, type ValidityRow } from './metrics';
+import { buildExploitTable, SALAD_TARGET, type ExploitTable } from './exploit-table';
 import { comparePolicies, policyRow } from './policy-check';
 import { replyRow, type ReplyRow } from './replies';
 import { replayDialogue, type ReplayedDialogue } from './replay';
@@ -44,6 +46,11 @@ export interface ValidityReport {
   /** Variety of the template user's replies per task (random policy, one episode per dose seed). */
   replies: ReplyRow[];
   policyCheck: PolicyCheck[];
+  /**
+   * Each exploit against the adaptive script on held-out seeds, and how the user takes word salad
+   * (`./exploit-table`); absent when skipped (`exploitSeeds: 0`).
+   */
+  exploits?: ExploitTable;
   success: Record<TaskId, string>;
   /**
    * Present only when the replay was cut (`sample` / `maxTurns` of {@link ValidityReportOptions}): how. A report
@@ -83,6 +90,11 @@ export interface ValidityReportOptions {
   doseSeeds?: number;
   /** Dev seeds per task for the replay-vs-random check (default 20; 0 skips it). */
   checkSeeds?: number;
+  /**
+   * Held-out seeds per task for the exploit table (default 20; 0 skips it): the first this many held-out
+   * dialogues' seeds, or the bundled seeds of a task whose files hold no held-out dialogue.
+   */
+  exploitSeeds?: number;
   /** Bootstrap resamples (default 2,000). */
   resamples?: number;
   /** Progress messages (e.g. to stderr). */
@@ -212,6 +224,20 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
     );
     policyCheck.push({ task, seeds: seeds.length, rows: results.map(policyRow) });
   }
+  const exploitSeeds = options.exploitSeeds ?? 20;
+  const exploits =
+    exploitSeeds > 0
+      ? await buildExploitTable(
+          dialogues,
+          TASK_IDS.filter((t) => dialogues.some((d) => d.task === t)),
+          {
+            seeds: exploitSeeds,
+            ...(options.resamples !== undefined ? { resamples: options.resamples } : {}),
+            ...(options.allHeldOut ? { allHeldOut: true } : {}),
+            onProgress: progress,
+          },
+        )
+      : undefined;
   return {
     simulatorVersion: SIMULATOR_VERSION,
     split: options.allHeldOut
@@ -222,6 +248,7 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
     dose,
     replies,
     policyCheck,
+    ...(exploits ? { exploits } : {}),
     success: { ...SUCCESS_TEXT },
     ...(cut
       ? { sample: { dialoguesPerSplit: options.sample ?? null, maxTurns: options.maxTurns ?? null } }
@@ -232,11 +259,11 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
 const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
 const ci = (s: StatisticInterval | Estimate) =>
   'estimate' in s ? `${f3(s.estimate)} [${f3(s.lo)}, ${f3(s.hi)}]` : formatEstimate(s);
-const diff = (d: PairedDifference) => `${f3(d.mean)} [${f3(d.lo)}, ${f3(d.hi)}]`;
+const diff = (d: Pick<BootstrapInterval, 'mean' | 'lo' | 'hi'>) => `${f3(d.mean)} [${f3(d.lo)}, ${f3(d.hi)}]`;
 
 /**
  * The report as Markdown: one table for the replay, one for dose–response, one for reply variety, one for the
- * policy check.
+ * policy check, and the exploit tables.
  */
 export function reportMarkdown(r: ValidityReport): string {
   const out: string[] = [];
@@ -305,7 +332,51 @@ export function reportMarkdown(r: ValidityReport): string {
               .join('; ')} (${p.endings.contradictions}) |`,
         );
   }
+  if (r.exploits) out.push('', exploitMarkdown(r.exploits));
   out.push('', '## What success means', '');
   for (const t of TASK_IDS) out.push(`- **${t}**: ${r.success[t]}`);
   return `${out.join('\n')}\n`;
+}
+
+/**
+ * The exploit table as Markdown: per task, each exploit's return against the adaptive script with the paired
+ * interval and verdict; then how the user takes word salad.
+ */
+export function exploitMarkdown(t: ExploitTable): string {
+  const out: string[] = ['## Exploits against the adaptive script', '', `Design: ${t.design}.`, ''];
+  out.push(
+    '| task | seeds | exploit | success rate | mean return | exploit − script [95% CI] | verdict | accepted Influence turns |',
+  );
+  out.push('|---|---|---|---|---|---|---|---|');
+  for (const x of t.tasks) {
+    const seeds = `${x.seeds} ${x.seedSource}`;
+    out.push(
+      `| ${x.task} | ${seeds} | adaptive script | ${ci(x.script.successRate)} | ${ci(x.script.meanReturn)} | — | — | — |`,
+    );
+    for (const row of x.rows)
+      out.push(
+        `| ${x.task} | ${seeds} | ${row.exploit} | ${ci(row.successRate)} | ${ci(row.meanReturn)} | ` +
+          `${diff(row.difference)} | ${row.verdict} | ${f3(row.acceptedInfluenceTurns)} |`,
+      );
+  }
+  out.push(
+    '',
+    `### Word salad: an accepted Influence turn? (target: not on ≥ ${Math.round(SALAD_TARGET * 100)}% of seeds)`,
+    '',
+  );
+  out.push(
+    '| task | seeds | word salad | first turn (mode/judgment: seeds) | first turn accepted | episode with an accepted turn | never accepted [95% CI] | target met | first-turn valence change: salad vs script |',
+  );
+  out.push('|---|---|---|---|---|---|---|---|---|');
+  for (const x of t.tasks) {
+    const w = x.wordSalad;
+    out.push(
+      `| ${x.task} | ${w.seeds} | ${w.utterance} | ${Object.entries(w.firstTurn)
+        .map(([k, v]) => `${k}: ${v}`)
+        .join('; ')} | ${w.firstTurnAccepted}/${w.seeds} | ${w.episodeAccepted}/${w.seeds} | ` +
+        `${ci(w.neverAccepted)} | ${w.meetsTarget ? 'yes' : 'no'} | ` +
+        `${diff(w.firstTurnValenceChange)} vs ${diff(w.scriptFirstTurnValenceChange)} (rises on ${w.firstTurnMoodRises}/${w.seeds}) |`,
+    );
+  }
+  return out.join('\n');
 }

@@ -45,9 +45,11 @@ describe('validate-sim --backend', () => {
     expect(kappa(r, 'dev')).toBeDefined();
     expect(kappa(r, 'dev')).not.toEqual(kappa(t, 'dev'));
     expect(r.rows.map((row) => row.simulator)).not.toEqual(t.rows.map((row) => row.simulator));
-    // Dose–response and reply variety stay template.
+    // Dose–response, reply variety and the exploit table stay template.
     expect(r.dose).toEqual(t.dose);
     expect(r.replies).toEqual(t.replies);
+    expect(r.exploits?.tasks.map((x) => x.seeds)).toEqual([2]);
+    expect(r.exploits).toEqual(t.exploits);
     const roles = Object.fromEntries(r.language!.roles.map((x) => [x.role, x]));
     expect(roles.mode).toMatchObject({ backend: 'replay', calls: 12 });
     expect(roles.proposer).toMatchObject({ backend: 'replay', calls: 24 });

@@ -1,6 +1,7 @@
 /** The simulator card: laid out from a validate-sim report, a before record and reply rows. */
 import { describe, expect, it } from 'vitest';
 import { cell, genericSection, simulatorCard, type CardInput } from '../../../src/validity/card';
+import type { ExploitTable } from '../../../src/validity/exploit-table';
 import { COUNTER_MEASURE, COUNTER_NOTE } from '../../../src/validity/metrics';
 import type { ReplyRow } from '../../../src/validity/replies';
 
@@ -81,6 +82,63 @@ function input(version = 'cogsim-new'): CardInput {
   };
 }
 
+const est = (mean: number, lo: number, hi: number) => ({
+  mean,
+  lo,
+  hi,
+  method: 'cluster-bootstrap' as const,
+  n: 20,
+  nClusters: 20,
+  resamples: 100,
+  level: 0.95,
+});
+const boot = (mean: number, lo: number, hi: number) => ({
+  mean,
+  lo,
+  hi,
+  n: 20,
+  nClusters: 20,
+  resamples: 100,
+  level: 0.95,
+});
+
+/** An exploit table of one task, shaped as validate-sim writes it. */
+function exploitTable(difference: number, verdict: 'below script' | 'not clearly below'): ExploitTable {
+  return {
+    design: 'each exploit and the adaptive script play the same seeds',
+    tasks: [
+      {
+        task: 'p4g',
+        seedSource: 'held-out dialogues',
+        seeds: 20,
+        script: { meanReturn: est(0.9, 0.8, 1), successRate: { ...est(0.9, 0.7, 0.97), method: 'wilson' } },
+        rows: [
+          {
+            exploit: 'keyword stuffing',
+            meanReturn: est(0.9 + difference, 0, 0.2),
+            successRate: { ...est(0.1, 0.03, 0.3), method: 'wilson' },
+            difference: { ...boot(difference, difference - 0.1, difference + 0.1), meanA: 0.1, meanB: 0.9 },
+            verdict,
+            acceptedInfluenceTurns: 0.25,
+          },
+        ],
+        wordSalad: {
+          utterance: 'sorry understand feel donate children audited',
+          seeds: 20,
+          firstTurnAccepted: 0,
+          episodeAccepted: 1,
+          neverAccepted: { ...est(0.95, 0.76, 0.99), method: 'wilson' },
+          meetsTarget: true,
+          firstTurn: { 'Influence/reject': 20 },
+          firstTurnMoodRises: 0,
+          firstTurnValenceChange: boot(-0.04, -0.05, -0.03),
+          scriptFirstTurnValenceChange: boot(0.04, 0.03, 0.05),
+        },
+      },
+    ],
+  };
+}
+
 describe('simulator card', () => {
   it('shows data, agreement with intervals, dose–response and reply variety before → after', () => {
     const card = simulatorCard(input());
@@ -98,12 +156,42 @@ describe('simulator card', () => {
     expect(card).not.toContain('not the current version');
   });
 
-  it('shows sections it does not know (an exploit table, anything else) generically', () => {
+  it('shows sections it does not know (an exploit table of another shape, anything else) generically', () => {
     const card = simulatorCard(input());
     expect(card).toContain('## Exploits');
     expect(card).toContain('| p4g | word salad | -0.200 [-0.300, -0.100] |');
     expect(card).toContain('## calibration');
     expect(card).toContain('**p4g**');
+  });
+
+  it('lays out the exploit table: each exploit − script with its interval, verdict and before; the word-salad rate', () => {
+    const base = input();
+    const card = simulatorCard({
+      ...base,
+      report: { ...base.report, exploits: exploitTable(-0.8, 'below script') },
+      before: {
+        ...(base.before as NonNullable<CardInput['before']>),
+        report: { exploits: exploitTable(0.05, 'not clearly below') },
+      },
+    });
+    expect(card).toContain('## Exploits');
+    expect(card).toContain('Design: each exploit and the adaptive script play the same seeds.');
+    expect(card).toContain(
+      '| p4g | 20 held-out dialogues | adaptive script | 0.900 [0.700, 0.970] | 0.900 [0.800, 1.000] | — | — | — | — |',
+    );
+    expect(card).toContain(
+      '| p4g | 20 held-out dialogues | keyword stuffing | 0.100 [0.030, 0.300] | 0.100 [0.000, 0.200] | -0.800 [-0.900, -0.700] | below script | 0.250 | 0.050 [-0.050, 0.150] (not clearly below) |',
+    );
+    expect(card).toContain(
+      '| p4g | 20 | sorry understand feel donate children audited | Influence/reject: 20 | 0 of 20 | 1 of 20 | 0.950 [0.760, 0.990] | yes | -0.040 [-0.050, -0.030] | 0.040 [0.030, 0.050] | 0 |',
+    );
+    expect(card).not.toContain('holds no exploit table');
+  });
+
+  it('says when the report holds no exploit table', () => {
+    const base = input();
+    const { exploits: _, ...without } = base.report;
+    expect(simulatorCard({ ...base, report: without })).toContain('This report holds no exploit table');
   });
 
   it('shows the CB counter-offer row with split the difference, and says how it is computed', () => {

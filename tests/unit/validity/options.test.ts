@@ -6,7 +6,7 @@ import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { main } from '../../../cli/validate-sim';
+import { main, parseValidateArgs } from '../../../cli/validate-sim';
 
 function capture() {
   const out = { stdout: '', stderr: '' };
@@ -33,6 +33,8 @@ describe('validate-sim option ranges', () => {
     ['--dose-seeds', '1001', /--dose-seeds must be an integer in 1 to 1,000/],
     ['--check-seeds', '-1', /--check-seeds must be an integer in 0 to 1,000, got "-1"/],
     ['--check-seeds', '2.5', /--check-seeds must be an integer in 0 to 1,000/],
+    ['--exploit-seeds', '-1', /--exploit-seeds must be an integer in 0 to 1,000, got "-1"/],
+    ['--exploit-seeds', '1001', /--exploit-seeds must be an integer in 0 to 1,000/],
   ])('%s %s: exit 2, a plain message, nothing run', async (flag, value, message) => {
     const out = join(mkdtempSync(join(tmpdir(), 'validity-range-')), 'out');
     const r = capture();
@@ -42,5 +44,24 @@ describe('validate-sim option ranges', () => {
     expect(r.out.stderr).not.toMatch(/\bat .*\.ts:\d+/);
     expect(r.out.stdout).toBe('');
     expect(existsSync(out)).toBe(false);
+  });
+
+  it('--no-exploits skips the exploit table; with a positive --exploit-seeds it is a usage error', async () => {
+    const args = (argv: string[]) => {
+      const a = parseValidateArgs(argv);
+      if (a === 'help') throw new Error('unexpected help');
+      return a;
+    };
+    expect(args([]).exploitSeeds).toBe(20);
+    expect(args(['--exploit-seeds', '7']).exploitSeeds).toBe(7);
+    expect(args(['--no-exploits']).exploitSeeds).toBe(0);
+    expect(args(['--no-exploits', '--exploit-seeds', '0']).exploitSeeds).toBe(0);
+    const r = capture();
+    expect(await main(['--task', 'cb', '--no-exploits', '--exploit-seeds', '5'], r.io)).toBe(2);
+    expect(r.out.stderr).toMatch(/--no-exploits and --exploit-seeds 5 contradict each other/);
+    const h = capture();
+    expect(await main(['--help'], h.io)).toBe(0);
+    expect(h.out.stdout).toContain('--exploit-seeds N');
+    expect(h.out.stdout).toContain('--no-exploits');
   });
 });

@@ -27,7 +27,7 @@ function scratch(): { dir: string; data: string } {
   return { dir, data };
 }
 
-const SMALL = ['--resamples', '100', '--dose-seeds', '2', '--check-seeds', '0'];
+const SMALL = ['--resamples', '100', '--dose-seeds', '2', '--check-seeds', '0', '--no-exploits'];
 
 describe('validate-sim --out', () => {
   it('refuses a foreign folder with exit 2 before any work and writes nothing', async () => {

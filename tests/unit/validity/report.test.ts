@@ -126,6 +126,7 @@ describe('validity report', () => {
       ),
       doseSeeds: 3,
       checkSeeds: 2,
+      exploitSeeds: 2,
       resamples: 30,
     });
     expect(report.simulatorVersion).toBe(SIMULATOR_VERSION);
@@ -144,6 +145,8 @@ describe('validity report', () => {
     expect(md).toContain(SIMULATOR_VERSION);
     expect(md).toContain('| cb | dev |');
     expect(md).toContain('What success means');
+    expect(report.exploits?.tasks.map((t) => [t.task, t.seeds, t.rows.length])).toEqual([['cb', 2, 9]]);
+    expect(md).toContain('## Exploits against the adaptive script');
   });
 });
 
@@ -197,6 +200,8 @@ describe('validate-sim command line', () => {
       '2',
       '--check-seeds',
       '0',
+      '--exploit-seeds',
+      '3',
     ];
     const run = async (extra: string[]) => {
       const r = io();
@@ -219,6 +224,9 @@ describe('validate-sim command line', () => {
     expect(counter?.n).toBe((heldOnly?.n ?? 0) + (devOnly?.n ?? 0));
     expect(counter?.n).toBeGreaterThan(heldOnly?.n ?? 0);
     expect(reportMarkdown(whole)).toContain('CB counter-offers: every replayed buyer turn');
+    // The exploit table plays the file's first dialogues (all held-out), not the bundled seeds.
+    expect(whole.exploits?.design).toMatch(/first 3 dialogues of the given files \(all held-out\)/);
+    expect(whole.exploits?.tasks).toMatchObject([{ task: 'cb', seedSource: 'held-out dialogues', seeds: 3 }]);
   });
 
   it('--json prints the report and --out writes it as JSON and Markdown', async () => {
@@ -239,6 +247,7 @@ describe('validate-sim command line', () => {
         '2',
         '--check-seeds',
         '0',
+        '--no-exploits',
       ],
       r.io,
     );
@@ -249,5 +258,6 @@ describe('validate-sim command line', () => {
     expect(report.rows.every((x: { task: string }) => x.task === 'esconv')).toBe(true);
     expect(JSON.parse(readFileSync(join(dir, 'out', 'validity.json'), 'utf8'))).toEqual(report);
     expect(readFileSync(join(dir, 'out', 'validity.md'), 'utf8')).toContain('## Dose–response');
+    expect(report.exploits).toBeUndefined();
   });
 });
