@@ -1,17 +1,25 @@
 /**
  * The P4G disposition model (src/fit/disposition.ts): penalised logistic regression of "donated" on survey
  * answers recovers a known generating model, chooses its L2 penalty on the validation rows, and maps the logit to
- * the simulator's disposition through tanh(gain · logit / 2).
+ * the simulator's disposition through tanh(gain · logit / 2); the committed model was fitted on the train
+ * persuadees of the shared participants file, with its penalty and gain from the grids fit-sim tries.
  */
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { DISPOSITION_GAIN_GRID, DISPOSITION_L2_GRID, dispositionRows } from '../../../scripts/fit-sim';
+import { readP4gPersuadees } from '../../../src/data';
 import {
   dispositionOf,
   donationLogit,
   donationProbability,
   fitDisposition,
   FitInputError,
+  type DispositionParams,
   type DispositionRow,
 } from '../../../src/fit';
+import { FITTED_PARAMS } from '../../../src/sim/fitted/params';
+import { fitSplitOf } from '../../../src/validity/datasets';
 import { Rng } from '../../../src/rng';
 import { rocAuc } from '../../../src/stats/auc';
 
@@ -70,5 +78,36 @@ describe('fitDisposition', () => {
     expect(() => fitDisposition(items, train, [], [0.1])).toThrow(FitInputError);
     expect(() => fitDisposition(items, train, valid, [])).toThrow(FitInputError);
     expect(() => fitDisposition(['missing'], train, valid, [0.1])).toThrow(/no finite answer for "missing"/);
+  });
+});
+
+describe('the committed P4G disposition model', () => {
+  const participants = {
+    name: 'p4g-participants.csv',
+    text: readFileSync(join(__dirname, '../../../../shared/data/p4g/p4g-participants.csv'), 'utf8'),
+  };
+  const model = FITTED_PARAMS.tasks.p4g.disposition as DispositionParams;
+
+  it('was fitted on the train persuadees only; held-out persuadees are never among the rows fit-sim reads', () => {
+    const { train, validation } = dispositionRows({ p4g: { participants } });
+    const all = [...readP4gPersuadees(participants)].filter(
+      ([, p]) => p.traits !== undefined && p.actualDonation !== null,
+    );
+    const heldOut = all.filter(([id]) => fitSplitOf(id) === 'held-out').length;
+    expect(heldOut).toBeGreaterThan(100);
+    expect(train.length + validation.length).toBe(all.length - heldOut);
+    expect(model.rows).toBe(train.length);
+    expect(DISPOSITION_L2_GRID).toContain(model.l2);
+    expect(DISPOSITION_GAIN_GRID).toContain(model.gain);
+  });
+
+  it('ranks validation persuadees by donation better than chance (the survey carries the signal)', () => {
+    const { validation } = dispositionRows({ p4g: { participants } });
+    const auc = rocAuc(
+      validation.map((r) => donationProbability(model, r.traits)),
+      validation.map((r) => r.donated),
+    );
+    expect(auc).toBeGreaterThan(0.55);
+    expect(auc).toBeCloseTo(FITTED_PARAMS.validation.p4g?.dispositionValidationAuc ?? NaN, 5);
   });
 });
