@@ -16,16 +16,29 @@ import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readFiles } from '../cli/validate-sim';
 import { writeFileAtomic } from '../src/io/node';
-import { fitMood, moodInputs, type FittedParams, type MoodRow } from '../src/fit';
+import { readP4gPersuadees } from '../src/data/p4g';
+import {
+  donationProbability,
+  fitDisposition,
+  fitMood,
+  moodInputs,
+  type DispositionParams,
+  type DispositionRow,
+  type FittedParams,
+  type MoodRow,
+} from '../src/fit';
+import { rocAuc } from '../src/stats/auc';
 import { TASK_IDS, type TaskId } from '../src/tasks/seed';
 import { extractFeatures } from '../src/text/features';
 import {
   fitSplitOf,
+  p4gDialogues,
   replayDialogues,
   type ReplayDialogue,
   type ValidityFiles,
 } from '../src/validity/datasets';
 import { fitSimulator, type FitOptions } from '../src/validity/fit';
+import { replayDialogue } from '../src/validity/replay';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_PARAMS = join(ROOT, 'src/sim/fitted/params.ts');
@@ -63,7 +76,7 @@ export function moduleText(json: string): string {
 }
 
 /** Fit on the given dataset files and return the parameter file's JSON text. */
-export function fitText(files: ValidityFiles, seed: number): string {
+export async function fitText(files: ValidityFiles, seed: number): Promise<string> {
   const dialogues = replayDialogues(files);
   const entries: FitOptions['files'] = [];
   const idsOf = (task: TaskId, name: string) =>
@@ -80,7 +93,9 @@ export function fitText(files: ValidityFiles, seed: number): string {
         dialogueIds: idsOf(task, file.name),
       });
   }
-  return serialise(withMood(fitSimulator(dialogues, { seed, files: entries }), dialogues));
+  return serialise(
+    await withDisposition(withMood(fitSimulator(dialogues, { seed, files: entries }), dialogues), files),
+  );
 }
 
 /** L2 penalties (per training row) tried for the ESConv mood model, chosen on the validation split. */
@@ -141,6 +156,108 @@ function withMood(
   };
 }
 
+/** L2 penalties (on the mean log-loss, src/fit/disposition.ts) tried for the P4G disposition model. */
+export const DISPOSITION_L2_GRID = [1e-3, 1e-2, 3e-2, 1e-1, 3e-1, 1];
+
+/**
+ * The P4G persuadees of the participants file with complete survey answers and a known donation, by fit split
+ * (held-out persuadees are dropped unread).
+ */
+export function dispositionRows(files: ValidityFiles): Record<'train' | 'validation', DispositionRow[]> {
+  const out: Record<'train' | 'validation', DispositionRow[]> = { train: [], validation: [] };
+  const file = files.p4g?.participants;
+  if (!file) return out;
+  for (const [id, p] of readP4gPersuadees(file)) {
+    const split = fitSplitOf(id);
+    if (split === 'held-out' || p.traits === undefined || p.actualDonation === null) continue;
+    out[split].push({ traits: p.traits, donated: p.actualDonation > 0 });
+  }
+  return out;
+}
+
+/** Disposition gains tried (`tanh(gain · logit / 2)`, src/fit/disposition.ts), chosen on the validation split. */
+export const DISPOSITION_GAIN_GRID = [1, 2, 3, 5, 8];
+
+/**
+ * AUC of the simulator's final donation intention for the donation, over the validation split's P4G dialogues
+ * (outcome replay, teacher-forced), with the persuadees' dispositions from `model`. The replay runs the simulator
+ * as committed (its perception reads the committed fitted parameters).
+ */
+async function validationIntentionAuc(files: ValidityFiles, model: DispositionParams): Promise<number> {
+  const dialogues = p4gDialogues(files.p4g ?? {}, { disposition: model }).filter(
+    (d) => d.purpose === 'outcome' && d.outcome.donated != null && fitSplitOf(d.id) === 'validation',
+  );
+  const scores: number[] = [];
+  for (const d of dialogues) scores.push((await replayDialogue(d)).final.intention);
+  return rocAuc(
+    scores,
+    dialogues.map((d) => d.outcome.donated === true),
+  );
+}
+
+/**
+ * The fit with P4G's disposition model added: logistic regression of "donated" on the pre-task survey, fitted on
+ * the train split's persuadees, L2 chosen on the validation split's by log-likelihood; then the gain (how much
+ * the prior inclination weighs against what the persuader says) chosen on the validation split's dialogues by the
+ * AUC of the replayed final donation intention (ties: the smaller gain). Held-out never read.
+ */
+async function withDisposition(
+  fit: Omit<FittedParams, 'contentHash'>,
+  files: ValidityFiles,
+): Promise<Omit<FittedParams, 'contentHash'>> {
+  const { train, validation } = dispositionRows(files);
+  if (train.length === 0 || validation.length === 0) return fit;
+  const names = Object.keys(train[0]?.traits ?? {});
+  const { validationLogLikelihood, ...fitted } = fitDisposition(
+    names,
+    train,
+    validation,
+    DISPOSITION_L2_GRID,
+  );
+  const round = (v: number) => Math.round(v * 1e6) / 1e6;
+  const rounded: DispositionParams = {
+    ...fitted,
+    mean: fitted.mean.map(round),
+    sd: fitted.sd.map(round),
+    intercept: round(fitted.intercept),
+    coef: fitted.coef.map(round),
+  };
+  const auc = rocAuc(
+    validation.map((r) => donationProbability(rounded, r.traits)),
+    validation.map((r) => r.donated),
+  );
+  let model = rounded;
+  let best = -Infinity;
+  const gainAucs: Record<string, number> = {};
+  for (const gain of DISPOSITION_GAIN_GRID) {
+    const candidate = { ...rounded, gain };
+    const score = round(await validationIntentionAuc(files, candidate));
+    gainAucs[`dispositionGain${gain}IntentionAuc`] = score;
+    if (score > best) [best, model] = [score, candidate];
+  }
+  return {
+    ...fit,
+    validation: {
+      ...fit.validation,
+      p4g: {
+        ...fit.validation.p4g,
+        dispositionTrainPersuadees: train.length,
+        dispositionValidationPersuadees: validation.length,
+        dispositionValidationLogLikelihood: round(validationLogLikelihood),
+        dispositionValidationAuc: round(auc),
+        ...gainAucs,
+      },
+    },
+    tasks: {
+      ...fit.tasks,
+      p4g: {
+        ...fit.tasks.p4g,
+        disposition: model,
+      },
+    },
+  };
+}
+
 function stem(name: string): string {
   return basename(name).replace(/\.[^.]*$/, '');
 }
@@ -175,7 +292,7 @@ async function main(argv: string[]): Promise<number> {
     throw new Error(`--seed must be a whole number ≥ 0, got "${values.seed}"`);
   const out = values.out ?? DEFAULT_PARAMS;
   const started = Date.now();
-  const json = fitText(await readFiles({ seeds, tasks: null }), seed);
+  const json = await fitText(await readFiles({ seeds, tasks: null }), seed);
   const text = out.endsWith('.json') ? json : moduleText(json);
   if (values.check) {
     const committed = await readFile(out, 'utf8').catch(() => '');

@@ -12,7 +12,14 @@ export {
 } from './result';
 export { loadEsconv, esconvSeverity, esconvConcerns, EsconvRecordSchema, type EsconvRecord } from './esconv';
 export { loadCb, cbFirmness, cbConcerns, CbRecordSchema, type CbRecord } from './cb';
-export { loadP4g, P4G_FILE_NAMES, type P4gFiles } from './p4g';
+export {
+  loadP4g,
+  readP4gPersuadees,
+  P4G_FILE_NAMES,
+  type P4gFiles,
+  type P4gLoadOptions,
+  type Persuadee,
+} from './p4g';
 export { persuadeeFromTraits, P4G_TRAIT_SCALES, type P4gTraits, type PersuadeeState } from './p4g-traits';
 export { parseSeedJsonl, seedsToJsonl, isSeedJsonl } from './seedfile';
 export { loadSeedsFromFiles, p4gFileKind } from './files';

@@ -3,18 +3,36 @@
  * moral foundations, Schwartz values, decision style). Survey answers are given before the dialogue, so they
  * are known at the cut; the donation made after the task is an outcome and never enters this state.
  */
+import { dispositionOf, type DispositionParams } from '../fit/disposition';
+import { FITTED_PARAMS } from '../sim/fitted/params';
 import { P4G_BARRIERS, type P4gBarrier } from '../tasks/builders';
 import { DEFAULT_TENDENCIES } from '../tasks/seed';
 
-/** The survey items used, with their answer scales [min, max] (Big-Five and decision style 1–5, others 1–6). */
+/**
+ * The survey items of the participants file, with their answer scales [min, max]: Big-Five and decision style
+ * 1–5, moral foundations and Schwartz values 1–6.
+ */
 export const P4G_TRAIT_SCALES = {
+  extrovert: [1, 5],
   agreeable: [1, 5],
+  conscientious: [1, 5],
+  neurotic: [1, 5],
+  open: [1, 5],
   care: [1, 6],
+  fairness: [1, 6],
+  loyalty: [1, 6],
+  authority: [1, 6],
+  purity: [1, 6],
+  freedom: [1, 6],
+  conform: [1, 6],
+  tradition: [1, 6],
   benevolence: [1, 6],
   universalism: [1, 6],
-  power: [1, 6],
+  self_direction: [1, 6],
+  stimulation: [1, 6],
   hedonism: [1, 6],
   achievement: [1, 6],
+  power: [1, 6],
   security: [1, 6],
   rational: [1, 5],
   intuitive: [1, 5],
@@ -53,17 +71,21 @@ const BARRIER_WORDS: Record<P4gBarrier, { concern: string; persona: string }> = 
 };
 
 /**
- * The persuadee's starting state from survey traits (each rescaled to [0, 1] by its answer scale):
- * - disposition = clamp(2 · (prosocial − self-focus), −1, 1), prosocial = mean(agreeable, care, benevolence,
- *   universalism), self-focus = mean(power, hedonism, achievement);
- * - barriers: `trust` when agreeableness (which includes trust in others) is below 0.6; `impact` when
- *   universalism (concern for distant strangers) is below 0.6; `cost` when mean(power, security) exceeds
- *   benevolence;
- * - eta_R = clamp(0.6 + 0.25 · (rational − intuitive), 0.35, 0.85): a more deliberative decision style weighs
- *   arguments (central route) more.
+ * The persuadee's starting state from survey traits:
+ * - disposition = 2·P(donated | survey) − 1 under the fitted logistic regression `model` (src/fit/disposition.ts,
+ *   fitted by `npm run fit-sim` on the training split of the P4G participants: by default the committed one),
+ *   rounded to 0.01; 0 (an even chance) with no disposition model (null, or none in the fitted parameters);
+ * - barriers (hand-set; the data has no label of a persuadee's reasons): `trust` when agreeableness (which
+ *   includes trust in others) is below 0.6; `impact` when universalism (concern for distant strangers) is below
+ *   0.6; `cost` when mean(power, security) exceeds benevolence (each item rescaled to [0, 1] by its scale);
+ * - eta_R = clamp(0.6 + 0.25 · (rational − intuitive), 0.35, 0.85) (hand-set): a more deliberative decision
+ *   style weighs arguments (central route) more.
  * Without traits (`undefined`): disposition 0, no barriers, default eta_R.
  */
-export function persuadeeFromTraits(traits: P4gTraits | undefined): PersuadeeState {
+export function persuadeeFromTraits(
+  traits: P4gTraits | undefined,
+  model: DispositionParams | null = FITTED_PARAMS.tasks.p4g.disposition ?? null,
+): PersuadeeState {
   if (!traits)
     return {
       disposition: 0,
@@ -74,8 +96,7 @@ export function persuadeeFromTraits(traits: P4gTraits | undefined): PersuadeeSta
     };
   const u = (name: P4gTraitName) => unit(traits, name);
   const prosocial = mean([u('agreeable'), u('care'), u('benevolence'), u('universalism')]);
-  const selfFocus = mean([u('power'), u('hedonism'), u('achievement')]);
-  const disposition = round2(Math.min(1, Math.max(-1, 2 * (prosocial - selfFocus))));
+  const disposition = model ? round2(dispositionOf(model, traits)) : 0;
   const barriers = P4G_BARRIERS.filter((b) =>
     b === 'trust'
       ? u('agreeable') < 0.6

@@ -19,6 +19,7 @@ import {
   type Entry,
 } from './dialogue';
 import { hashKey32 } from './hash';
+import type { DispositionParams } from '../fit/disposition';
 import { P4G_TRAIT_NAMES, persuadeeFromTraits, type P4gTraitName, type P4gTraits } from './p4g-traits';
 import {
   DatasetError,
@@ -186,9 +187,20 @@ function withLabelsOf(prefix: Turn[], labelled: readonly Turn[]): Turn[] {
   });
 }
 
-interface Persuadee {
+/** One persuadee of the participants file: survey answers (undefined when incomplete) and the donation. */
+export interface Persuadee {
   traits: P4gTraits | undefined;
+  /** `actual_donation` (USD, given after the task), or null when empty. */
   actualDonation: number | null;
+}
+
+/**
+ * The persuadees (role 1 rows) of a P4G participants file by `dialog_id` (the first row of a dialogue wins):
+ * what `npm run fit-sim` fits the disposition model on.
+ * @throws DatasetError on a malformed record, a missing column or a non-numeric answer.
+ */
+export function readP4gPersuadees(file: TextFile): Map<string, Persuadee> {
+  return readParticipants(file, new LoadLog(false));
 }
 
 /** Persuadee (role 1) rows of the participants file by dialogue id; the first row of a dialogue wins. */
@@ -228,6 +240,15 @@ function readDonations(
   return byId;
 }
 
+/** Options of {@link loadP4g}. */
+export interface P4gLoadOptions extends LoadOptions {
+  /**
+   * The disposition model of the persuadees (default: the committed fitted one, see `persuadeeFromTraits`;
+   * null: none, every disposition 0). `npm run fit-sim` passes candidate models to choose their gain.
+   */
+  disposition?: DispositionParams | null;
+}
+
 /**
  * Load PersuasionForGood dialogues from the texts of its CSV files. One seed per dialogue of the dialogues file,
  * id `<file stem>:<dialog_id>`, plus one per annotated dialogue that the dialogues file lacks (id
@@ -245,7 +266,7 @@ function readDonations(
  * role other than 0/1, a non-numeric trait) or an unknown persuader label (unless `options.skipInvalid`; a
  * missing column always throws).
  */
-export function loadP4g(files: P4gFiles, options: LoadOptions = {}): LoadResult {
+export function loadP4g(files: P4gFiles, options: P4gLoadOptions = {}): LoadResult {
   const log = new LoadLog(options.skipInvalid ?? false);
   const dialogs = readDialogues(files.dialogs, false, log);
   const annotated = files.annotated
@@ -274,7 +295,10 @@ export function loadP4g(files: P4gFiles, options: LoadOptions = {}): LoadResult 
           `no complete survey answers for the persuadee of "${dialogue.id}": neutral start`,
         );
       if (prefix.length === 0) log.warn(file, dialogue.line, `dialogue "${dialogue.id}" has no sentences`);
-      const state = persuadeeFromTraits(persuadee?.traits);
+      const state =
+        options.disposition === undefined
+          ? persuadeeFromTraits(persuadee?.traits)
+          : persuadeeFromTraits(persuadee?.traits, options.disposition);
       const donation = donations.get(dialogue.id);
       const actual = persuadee ? persuadee.actualDonation : donation?.actual;
       const outcome = {

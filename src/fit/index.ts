@@ -14,3 +14,4 @@ export * from './params';
 export * from './price';
 export * from './errors';
 export * from './mood';
+export * from './disposition';

@@ -5,6 +5,7 @@
 import type { NgramParams } from './ngram';
 import type { LinearModel } from './linear';
 import type { MoodParams } from './mood';
+import type { DispositionParams } from './disposition';
 
 /** A reaction model of one task: softmax regression over {@link turnInputs}. */
 export interface ReactionParams {
@@ -73,6 +74,8 @@ export interface TaskParams {
   price?: PriceParams;
   /** ESConv: the seeker's next-turn mood model (`src/fit/mood.ts`). */
   mood?: MoodParams;
+  /** P4G: the persuadee's initial disposition from the pre-task survey (`src/fit/disposition.ts`). */
+  disposition?: DispositionParams;
 }
 
 /** The whole parameter file. */

@@ -86,6 +86,9 @@ function fittedSection(p: FittedParams): string {
       'CB prices': t.price
         ? `acceptance (logistic, ${t.price.acceptRows} turns), concession (ridge, ${t.price.counterRows} turns)`
         : '—',
+      'P4G disposition': t.disposition
+        ? `logistic regression of donated on ${t.disposition.traits.length} survey items (${t.disposition.rows} train persuadees, L2 ${t.disposition.l2}); tanh(${t.disposition.gain} · logit / 2)`
+        : '—',
     };
   });
   out.push(table(rows), '');

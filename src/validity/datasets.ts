@@ -15,7 +15,7 @@ import { loadCb, CbRecordSchema } from '../data/cb';
 import { loadEsconv, EsconvRecordSchema } from '../data/esconv';
 import { fileStem } from '../data/dialogue';
 import { readJsonl } from '../data/jsonl';
-import { loadP4g, type P4gFiles } from '../data/p4g';
+import { loadP4g, type P4gFiles, type P4gLoadOptions } from '../data/p4g';
 import { LoadLog, type TextFile } from '../data/result';
 import { sentiment } from '../env/judge';
 import type { Seed, TaskId, Turn } from '../tasks/seed';
@@ -252,19 +252,23 @@ function p4gParticipants(file: TextFile): Map<string, { donated: boolean | null;
 
 /**
  * P4G dialogues: turn-level ones from the annotated file, outcome-level ones from the dialogues file (or the
- * annotated one). @throws ValidityInputError without a sentence file; DatasetError from the loader.
+ * annotated one). `options` go to the loader (`disposition`: a persuadee disposition model other than the committed
+ * one). @throws ValidityInputError without a sentence file; DatasetError from the loader.
  */
-export function p4gDialogues(files: Partial<P4gFiles>): ReplayDialogue[] {
+export function p4gDialogues(files: Partial<P4gFiles>, options: P4gLoadOptions = {}): ReplayDialogue[] {
   const dialogsFile = files.dialogs ?? files.annotated;
   if (!dialogsFile)
     throw new ValidityInputError('P4G replay needs p4g-dialogs.csv or p4g-annotated.csv (a sentence file)');
   const seeds = seedsById(
-    loadP4g({
-      dialogs: dialogsFile,
-      ...(files.participants ? { participants: files.participants } : {}),
-      ...(files.annotated && files.annotated !== dialogsFile ? { annotated: files.annotated } : {}),
-      ...(files.annotatedDonations ? { annotatedDonations: files.annotatedDonations } : {}),
-    }).seeds,
+    loadP4g(
+      {
+        dialogs: dialogsFile,
+        ...(files.participants ? { participants: files.participants } : {}),
+        ...(files.annotated && files.annotated !== dialogsFile ? { annotated: files.annotated } : {}),
+        ...(files.annotatedDonations ? { annotatedDonations: files.annotatedDonations } : {}),
+      },
+      options,
+    ).seeds,
   );
   const seedFor = (id: string) =>
     seeds.get(`${fileStem(dialogsFile.name)}:${id}`) ??

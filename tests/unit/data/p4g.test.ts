@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { DatasetError, loadP4g, persuadeeFromTraits, type P4gFiles } from '../../../src/data';
+import {
+  DatasetError,
+  loadP4g,
+  persuadeeFromTraits,
+  P4G_TRAIT_SCALES,
+  type P4gFiles,
+  type P4gTraits,
+} from '../../../src/data';
+import { donationLogit, type DispositionParams } from '../../../src/fit';
+import { FITTED_PARAMS } from '../../../src/sim/fitted/params';
 import { P4G_STRATEGIES, SeedSchema, type Seed } from '../../../src/tasks';
 import { readData, readFixture, thrown } from './paths';
 
@@ -279,23 +288,41 @@ describe('loadP4g on fixtures', () => {
 });
 
 describe('persuadeeFromTraits', () => {
-  const neutral = {
-    agreeable: 3,
-    care: 3.5,
-    benevolence: 3.5,
-    universalism: 3.5,
-    power: 3.5,
-    hedonism: 3.5,
-    achievement: 3.5,
-    security: 3.5,
-    rational: 3,
-    intuitive: 3,
-  };
+  const neutral = Object.fromEntries(
+    Object.entries(P4G_TRAIT_SCALES).map(([k, [lo, hi]]) => [k, (lo + hi) / 2]),
+  ) as P4gTraits;
+  const model = FITTED_PARAMS.tasks.p4g.disposition as DispositionParams;
 
-  it('disposition rises with prosocial values and falls with self-focused ones', () => {
-    expect(persuadeeFromTraits(neutral).disposition).toBe(0);
-    expect(persuadeeFromTraits({ ...neutral, benevolence: 6, care: 6 }).disposition).toBe(0.5);
-    expect(persuadeeFromTraits({ ...neutral, power: 6, hedonism: 6, achievement: 6 }).disposition).toBe(-1);
+  it('disposition is tanh(gain · logit P(donated | survey) / 2) under the committed fitted model', () => {
+    expect(model.traits).toEqual(Object.keys(P4G_TRAIT_SCALES));
+    const logit = donationLogit(model, neutral);
+    expect(persuadeeFromTraits(neutral).disposition).toBeCloseTo(Math.tanh((model.gain * logit) / 2), 2);
+    // The item the fit found most in favour of giving raises the disposition; the most against lowers it.
+    const up = model.traits[model.coef.indexOf(Math.max(...model.coef))] as keyof P4gTraits;
+    const down = model.traits[model.coef.indexOf(Math.min(...model.coef))] as keyof P4gTraits;
+    const base = persuadeeFromTraits(neutral).disposition;
+    expect(persuadeeFromTraits({ ...neutral, [up]: P4G_TRAIT_SCALES[up][1] }).disposition).toBeGreaterThan(
+      base,
+    );
+    expect(persuadeeFromTraits({ ...neutral, [down]: P4G_TRAIT_SCALES[down][1] }).disposition).toBeLessThan(
+      base,
+    );
+  });
+
+  it('a given model maps its logit through tanh(gain · logit / 2); no model gives an even start', () => {
+    const own: DispositionParams = {
+      traits: ['care'],
+      mean: [3.5],
+      sd: [1],
+      intercept: 0,
+      coef: [1],
+      gain: 1,
+      l2: 0,
+      rows: 1,
+    };
+    expect(persuadeeFromTraits({ ...neutral, care: 4.5 }, own).disposition).toBe(0.46); // tanh(0.5)
+    expect(persuadeeFromTraits({ ...neutral, care: 4.5 }, { ...own, gain: 4 }).disposition).toBe(0.96); // tanh(2)
+    expect(persuadeeFromTraits({ ...neutral, care: 6 }, null).disposition).toBe(0);
   });
 
   it('a deliberative style raises eta_R; no traits give the neutral default', () => {

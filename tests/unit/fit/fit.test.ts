@@ -59,7 +59,7 @@ describe('fitted parameter module', () => {
 });
 
 describe('fit pipeline', () => {
-  it('is deterministic: two fits of the same small sample give the same file, for any seed recorded', () => {
+  it('is deterministic: two fits of the same small sample give the same file, for any seed recorded', async () => {
     const esconv = readFileSync(join(DATA, 'esconv/esconv-valid.jsonl'), 'utf8')
       .split('\n')
       .slice(0, 15)
@@ -77,8 +77,8 @@ describe('fit pipeline', () => {
       cb: [{ name: 'craigslistbargain-valid.jsonl', text: cb }],
       p4g: { annotated: { name: 'p4g-annotated.csv', text: annotated } },
     };
-    const a = fitText(files, 1);
-    const b = fitText(files, 1);
+    const a = await fitText(files, 1);
+    const b = await fitText(files, 1);
     expect(a).toBe(b);
     const parsed = JSON.parse(a) as typeof FITTED_PARAMS;
     expect(parsed.tasks.cb.price?.counterRows).toBeGreaterThan(0);

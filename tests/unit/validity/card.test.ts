@@ -4,6 +4,7 @@ import { cell, genericSection, simulatorCard, type CardInput } from '../../../sr
 import type { ExploitTable } from '../../../src/validity/exploit-table';
 import { COUNTER_MEASURE, COUNTER_NOTE } from '../../../src/validity/metrics';
 import type { ReplyRow } from '../../../src/validity/replies';
+import { FITTED_PARAMS } from '../../../src/sim/fitted/params';
 
 const ci = (estimate: number, lo: number, hi: number) => ({ estimate, lo, hi, resamples: 100, level: 0.95 });
 
@@ -217,6 +218,15 @@ describe('simulator card', () => {
     );
     expect(card).toContain(COUNTER_NOTE);
     expect(simulatorCard(base)).not.toContain(COUNTER_NOTE);
+  });
+
+  it('names the fitted models of the committed parameters, the P4G disposition among them', () => {
+    const md = simulatorCard({ ...input(), fitted: FITTED_PARAMS });
+    const d = FITTED_PARAMS.tasks.p4g.disposition;
+    expect(d).toBeDefined();
+    expect(md).toContain(
+      `logistic regression of donated on ${d?.traits.length} survey items (${d?.rows} train persuadees, L2 ${d?.l2}); tanh(${d?.gain} · logit / 2)`,
+    );
   });
 
   it('warns when the report comes from another simulator version', () => {
