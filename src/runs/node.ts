@@ -11,11 +11,13 @@
  * naming the file, the line and the byte.
  */
 import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { assertFiniteConfig, Float32PayloadError, RunKindError } from './errors';
 import { describeJsonError } from '../io/json';
-import { createDirAtomic, readTextFileIfExists, writeFileAtomic } from '../io/node';
+import { assertOutputAvailable, createDirAtomic, readTextFileIfExists, writeFileAtomic } from '../io/node';
 import { writeNewFile } from '../io/disk';
+import { FolderTextStore } from '../store/node';
+import type { RunStorage, RunStorageState } from './storage';
 import type { RunKind, RunStoreOf, RunTypes, StoredRunOf } from './store';
 
 /** JSON replacer that writes a Float32Array as `{ "$f32": "<base64 of its bytes>" }`. */
@@ -221,4 +223,72 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
   }
 
   close(): void {}
+}
+
+/**
+ * A run folder (`out`) of either trainer's train job: its name is the run id, its parent the run store's root,
+ * its text files a {@link FolderTextStore}. Checked before any work by the `src/io` output guard (`split.json`
+ * marks a run folder), created whole ({@link FolderRuns.createRun}: made aside and renamed into place) and
+ * written with atomic file writes.
+ */
+export class FolderRunStorage<T extends RunTypes> implements RunStorage<T> {
+  readonly runId: string;
+  readonly location: string;
+  readonly runs: FolderRuns<T>;
+  private readonly texts: FolderTextStore;
+
+  /** @param out the run folder (created when the run starts; parents too). @param kind the trainer's runs. */
+  constructor(
+    private readonly out: string,
+    kind: RunKind<T>,
+  ) {
+    this.location = resolve(out);
+    this.runId = basename(this.location);
+    this.runs = new FolderRuns(dirname(this.location), kind);
+    this.texts = new FolderTextStore(this.location);
+  }
+
+  /**
+   * The marker of a run folder is `split.json`, which a run folder is created with (see {@link create}); a
+   * folder holding a split but no `run.json` (left by an earlier version of the job stopped during SFT) can then
+   * be overwritten instead of being refused for good.
+   * @throws OutputConflictError / OutputPathError from `assertOutputAvailable`.
+   */
+  prepare(mode: { resume: boolean; overwrite: boolean }): Promise<RunStorageState> {
+    return assertOutputAvailable(this.out, {
+      kind: 'dir',
+      ownerMarker: 'split.json',
+      ownerFiles: ['run.json', 'latest.json', 'init.json', 'history.jsonl'],
+      ...mode,
+    });
+  }
+
+  /**
+   * The run folder with `files` and the run store's files, made aside and renamed into place in one step
+   * (`FolderRuns.createRun`, src/io `createDirAtomic`): a kill or failure leaves no folder at `out`.
+   */
+  create(
+    run: T['record'],
+    init: T['snapshot'],
+    files: Readonly<Record<string, string>>,
+    replace: boolean,
+  ): Promise<void> {
+    return this.runs.createRun(run, init, { files, replace });
+  }
+
+  readText(name: string): Promise<string | null> {
+    return this.texts.get(name);
+  }
+
+  writeText(name: string, text: string): Promise<void> {
+    return this.texts.put({ [name]: text });
+  }
+
+  pathOf(name: string): string {
+    return this.texts.pathOf(name);
+  }
+
+  close(): void {
+    this.runs.close();
+  }
 }
