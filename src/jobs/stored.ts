@@ -14,7 +14,13 @@ import type { GrpoRunTypes } from '../grpo/store';
 import { MemoryRuns } from '../runs/memory';
 import type { RunStorage, RunStorageState } from '../runs/storage';
 import type { RunKind, RunStoreOf, RunTypes } from '../runs/store';
-import { IdbTextStore, MemoryTextStore, openTextDatabase, type TextStore } from '../store/text';
+import {
+  IdbTextStore,
+  MemoryTextStore,
+  openTextDatabase,
+  type StoreLock,
+  type TextStore,
+} from '../store/text';
 import { PolicyUnavailableError } from '../agents/errors';
 import { StoredRunExistsError } from './errors';
 import { POLICY_NAMES, policyResource, type PolicyResources } from '../policies';
@@ -150,6 +156,11 @@ export class StoreRunStorage<
 
   pathOf(name: string): string {
     return this.texts.pathOf(name);
+  }
+
+  /** The text store's lock (IndexedDB: a Web Lock per database and run). @throws OutputLockedError. */
+  lock(): Promise<StoreLock> {
+    return this.texts.lock();
   }
 
   /** Deletes the run and its files (no error when nothing is stored). */

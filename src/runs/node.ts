@@ -17,6 +17,7 @@ import { describeJsonError } from '../io/json';
 import { assertOutputAvailable, createDirAtomic, readTextFileIfExists, writeFileAtomic } from '../io/node';
 import { writeNewFile } from '../io/disk';
 import { FolderTextStore } from '../store/node';
+import type { StoreLock } from '../store/text';
 import type { RunStorage, RunStorageState } from './storage';
 import type { RunKind, RunStoreOf, RunTypes, StoredRunOf } from './store';
 
@@ -245,7 +246,7 @@ export class FolderRunStorage<T extends RunTypes> implements RunStorage<T> {
     this.location = resolve(out);
     this.runId = basename(this.location);
     this.runs = new FolderRuns(dirname(this.location), kind);
-    this.texts = new FolderTextStore(this.location);
+    this.texts = new FolderTextStore(out);
   }
 
   /**
@@ -286,6 +287,11 @@ export class FolderRunStorage<T extends RunTypes> implements RunStorage<T> {
 
   pathOf(name: string): string {
     return this.texts.pathOf(name);
+  }
+
+  /** The run folder's lock file (`.<runId>.lock` beside it). @throws OutputLockedError; OutputPathError. */
+  lock(): Promise<StoreLock> {
+    return this.texts.lock();
   }
 
   close(): void {

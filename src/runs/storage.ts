@@ -5,6 +5,7 @@
  * run's folder created whole, files renamed into place) and a run store with a text store in a browser or in
  * memory (`StoreRunStorage`, src/jobs/stored.ts: IndexedDB, one transaction per write; memory for tests).
  */
+import type { StoreLock } from '../store/text';
 import type { RunStoreOf, RunTypes } from './store';
 
 /** What a storage guard found: nothing (or an empty place), a run to resume, a run to replace. */
@@ -42,6 +43,12 @@ export interface RunStorage<T extends RunTypes> {
   writeText(name: string, text: string): Promise<void>;
   /** The full name of a file of the run (a path in Node), for the report. */
   pathOf(name: string): string;
+  /**
+   * Takes the run's lock (its text store's: a folder's lock file, a browser's Web Lock), so that one process, tab
+   * or worker at a time trains the run. Taken before `prepare` by the CLI and the trainer worker.
+   * @throws OutputLockedError naming the holder.
+   */
+  lock(): Promise<StoreLock>;
   /** Releases the stores. */
   close(): void;
 }

@@ -5,19 +5,37 @@
  */
 import { readdir, rm } from 'node:fs/promises';
 import { join, resolve } from 'node:path';
+import { lockOutput } from '../io/lock';
 import { readTextFileIfExists, writeFileAtomic } from '../io/node';
-import type { TextStore } from './text';
+import type { StoreLock, TextStore } from './text';
 
 /** The texts of one run as files of the folder `dir` (created on the first put). */
 export class FolderTextStore implements TextStore {
   readonly location: string;
 
-  constructor(dir: string) {
+  /** @param dir the folder, as the user gave it (the lock's messages name it so). */
+  constructor(private readonly dir: string) {
     this.location = resolve(dir);
   }
 
   get(name: string): Promise<string | null> {
     return readTextFileIfExists(this.pathOf(name));
+  }
+
+  /** The folder's plain files (not hidden ones: locks, temporaries), sorted; none when there is no folder. */
+  async list(): Promise<string[]> {
+    return (await this.files()).sort();
+  }
+
+  /** The names of the folder's plain, not hidden files ([] without a folder). */
+  private async files(): Promise<string[]> {
+    try {
+      const entries = await readdir(this.location, { withFileTypes: true });
+      return entries.filter((e) => e.isFile() && !e.name.startsWith('.')).map((e) => e.name);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
   }
 
   /**
@@ -28,13 +46,20 @@ export class FolderTextStore implements TextStore {
   async put(texts: Readonly<Record<string, string>>, options: { clear?: boolean } = {}): Promise<void> {
     for (const [name, text] of Object.entries(texts)) await writeFileAtomic(this.pathOf(name), text);
     if (!options.clear) return;
-    const entries = await readdir(this.location, { withFileTypes: true });
-    for (const e of entries)
-      if (e.isFile() && !e.name.startsWith('.') && !(e.name in texts)) await rm(join(this.location, e.name));
+    for (const name of await this.files()) if (!(name in texts)) await rm(join(this.location, name));
   }
 
   pathOf(name: string): string {
     return join(this.location, name);
+  }
+
+  /**
+   * The folder's lock file `.<name>.lock` beside it (src/io/lock.ts `lockOutput`: one process at a time; a lock
+   * whose process is gone is taken over).
+   * @throws OutputLockedError naming the live holder; OutputPathError when the lock file cannot be written.
+   */
+  lock(): Promise<StoreLock> {
+    return lockOutput(this.dir);
   }
 
   close(): void {}

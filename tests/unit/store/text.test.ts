@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiskFullError } from '../../../src/io/errors';
+import { DiskFullError, OutputLockedError } from '../../../src/io/errors';
 import { DISK_FULL_FAULT_ENV } from '../../../src/io/disk';
 import { FolderTextStore } from '../../../src/store/node';
 import { IdbTextStore, MemoryTextStore, openTextDatabase, type TextStore } from '../../../src/store/text';
@@ -29,10 +29,12 @@ const backEnds: [string, (runId: string) => Promise<TextStore>][] = [
 const unstorable = (() => 0) as unknown as string;
 
 describe.each(backEnds)('%s text store', (kind, open) => {
-  it('gets what was put, replaces, clears, and names each text under its location', async () => {
+  it('gets what was put, lists, replaces, clears, and names each text under its location', async () => {
     const store = await open('run-a');
     expect(await store.get('split.json')).toBeNull();
+    expect(await store.list()).toEqual([]);
     await store.put({ 'split.json': '{"a":1}', 'curve.csv': 'x\n1\n' });
+    expect(await store.list()).toEqual(['curve.csv', 'split.json']);
     expect(await store.get('split.json')).toBe('{"a":1}');
     await store.put({ 'split.json': '{"a":2}' });
     expect(await store.get('split.json')).toBe('{"a":2}');
@@ -101,5 +103,25 @@ describe('folder text store', () => {
     await writeFile(join(store.location, '.hidden'), 'h');
     await store.put({ 'b.json': 'b' }, { clear: true });
     expect((await readdir(store.location)).sort()).toEqual(['.hidden', 'b.json']);
+  });
+});
+
+describe.each(backEnds)('%s text store lock', (kind, open) => {
+  it('is held by one taker at a time (OutputLockedError naming the store) and free again once released', async () => {
+    const store = await open('locked');
+    // A folder's lock is its lock file: a second store of the same folder meets it. IndexedDB without the Web Locks
+    // API (Node) and memory hold the lock in the store object (the Web Lock is tested in Chromium, grpo.test.ts).
+    const other = kind === 'folder' ? new FolderTextStore(store.location) : store;
+    const lock = await store.lock();
+    const refused = other.lock();
+    await expect(refused).rejects.toThrow(OutputLockedError);
+    await expect(refused).rejects.toThrow(
+      new RegExp(`^${store.location.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use`),
+    );
+    await lock.release();
+    await lock.release();
+    const again = await other.lock();
+    await again.release();
+    store.close();
   });
 });
