@@ -8,7 +8,7 @@ import * as tf from '@tensorflow/tfjs';
 import { CPU_BACKEND_PREFERENCE, selectBackend, type BackendChoice } from '../gpu/backend';
 import { configureWasmBackend, type WasmBackendOptions } from '../gpu/wasm';
 import { parseJsonText } from '../io/json';
-import type { RunStorage } from '../runs/storage';
+import type { RunStorage, RunStorageState } from '../runs/storage';
 import type { RunTypes } from '../runs/store';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { Seed, TaskId } from '../tasks';
@@ -47,7 +47,7 @@ export async function openTrainRun(
   place: TrainPlace,
   job: string,
   options: OpenTrainRunOptions,
-): Promise<{ state: 'absent' | 'empty' | 'resume' | 'replace'; backend: BackendChoice }> {
+): Promise<{ state: RunStorageState; backend: BackendChoice }> {
   const state = await place.prepare({ resume: options.resume, overwrite: options.overwrite });
   if (options.resume && state !== 'resume') throw new TrainRunError(`no run to resume in ${place.location}`);
   checkAborted(options.signal, job);

@@ -16,7 +16,7 @@ import { evaluateRun, type RunEvaluation } from '../rl/evaluate';
 import { learningCurveSvg, learningCurves } from '../rl/plot';
 import { TrainingSession } from '../rl/session';
 import type { CstpoRunTypes, RunStatus, RunStore } from '../rl/store';
-import type { RunStorage, RunStorageState } from '../runs/storage';
+import type { RunStorage } from '../runs/storage';
 import type { StepRecord, TrainerOptions } from '../rl/trainer';
 import type { RolloutExecutor } from '../rl/executor';
 import type { BackendChoice } from '../gpu/backend';
@@ -126,9 +126,6 @@ export interface OldTrainJobFields {
 export type TrainJobConfigInput = z.input<typeof TrainJobConfigSchema> & OldTrainJobFields;
 /** The train job's configuration (validated, defaults applied). */
 export type TrainJobConfig = z.output<typeof TrainJobConfigSchema>;
-
-/** What a storage guard found: nothing (or an empty place), a run to resume, a run to replace. */
-export type TrainStorageState = RunStorageState;
 
 /**
  * Where a CSTPO run lives (src/runs/storage.ts `RunStorage`): Node: a folder (`FolderTrainStorage` in
