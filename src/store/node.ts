@@ -4,22 +4,32 @@
  * leaves the previous file whole.
  */
 import { readdir, rm } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { lockOutput } from '../io/lock';
-import { readTextFileIfExists, writeFileAtomic } from '../io/node';
+import { readTextFileIfExists, writeFileAtomic, type PathNames } from '../io/node';
 import type { StoreLock, TextStore } from './text';
 
-/** The texts of one run as files of the folder `dir` (created on the first put). */
+/**
+ * The texts of one run as files of the folder `dir` (created on the first put). Paths are named as `dir` is given
+ * (relative or absolute), in `pathOf` and in every error.
+ */
 export class FolderTextStore implements TextStore {
-  readonly location: string;
+  /**
+   * @param location the folder.
+   * @param names what a text and the folder are, in words, for a read error on the wrong kind of path (`run
+   *   folder`; src/io `PathNames`).
+   */
+  constructor(
+    readonly location: string,
+    private readonly names: PathNames = {},
+  ) {}
 
-  /** @param dir the folder, as the user gave it (the lock's messages name it so). */
-  constructor(private readonly dir: string) {
-    this.location = resolve(dir);
-  }
-
+  /**
+   * @throws FileReadError naming the file (not UTF-8, with the line and byte; no permission); PathKindError when
+   *   it or the folder is the wrong kind of path.
+   */
   get(name: string): Promise<string | null> {
-    return readTextFileIfExists(this.pathOf(name));
+    return readTextFileIfExists(this.pathOf(name), this.names);
   }
 
   /** The folder's plain files (not hidden ones: locks, temporaries), sorted; none when there is no folder. */
@@ -59,7 +69,7 @@ export class FolderTextStore implements TextStore {
    * @throws OutputLockedError naming the live holder; OutputPathError when the lock file cannot be written.
    */
   lock(): Promise<StoreLock> {
-    return lockOutput(this.dir);
+    return lockOutput(this.location);
   }
 
   close(): void {}
