@@ -6,7 +6,6 @@
  * `--algo` switch.
  */
 import { DiskFullError, OutputConflictError, OutputPathError } from '../src/io';
-import { lockOutput } from '../src/io/lock';
 import { DAMAGED_RUN_HINT, diskFullMessage, listenForInterrupt, TrainStoppedError } from './interrupt';
 import { GrpoInputError, GrpoSnapshotError } from '../src/grpo/errors';
 import { grpoLanguageServices } from '../src/grpo/language';
@@ -305,12 +304,13 @@ export async function grpoMain(argv: string[], io: Io): Promise<number> {
         if (loaded.warnings.length) io.stderr(`${loaded.warnings.length} dataset warnings\n`);
         return loaded.seeds;
       };
-      const lock = await lockOutput(out);
+      const storage = new FolderGrpoStorage(out);
+      const lock = await storage.lock();
       const interrupt = listenForInterrupt();
       let saved = 0;
       let result: GrpoTrainResult;
       try {
-        result = await trainGrpoJob(config, new FolderGrpoStorage(out), {
+        result = await trainGrpoJob(config, storage, {
           loadSeeds,
           services: await judgeServices(opts),
           signal: interrupt.signal,

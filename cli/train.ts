@@ -5,7 +5,6 @@
  */
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
 import { DiskFullError, OutputConflictError, OutputPathError } from '../src/io';
-import { lockOutput } from '../src/io/lock';
 import {
   DAMAGED_RUN_HINT,
   diskFullMessage,
@@ -205,15 +204,16 @@ export type TrainReport = TrainResult;
  * @throws OutputLockedError; job errors, DatasetError, fs errors; TrainStoppedError when the disk filled up.
  */
 export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
-  const lock = await lockOutput(opts.out);
+  const storage = new FolderTrainStorage(opts.out);
+  const lock = await storage.lock();
   try {
-    return await trainLocked(opts, io);
+    return await trainLocked(opts, io, storage);
   } finally {
     await lock.release();
   }
 }
 
-async function trainLocked(opts: TrainOptions, io: Io): Promise<TrainReport> {
+async function trainLocked(opts: TrainOptions, io: Io, storage: FolderTrainStorage): Promise<TrainReport> {
   const { out, skipInvalid, json, ...config } = opts;
   const loadSeeds = async (path: string, task: TaskId): Promise<Seed[]> => {
     const option = path === config.evalSeeds && path !== config.seeds ? 'eval-seeds' : 'seeds';
@@ -222,7 +222,6 @@ async function trainLocked(opts: TrainOptions, io: Io): Promise<TrainReport> {
     if (loaded.warnings.length) io.stderr(`${loaded.warnings.length} dataset warnings\n`);
     return loaded.seeds;
   };
-  const storage = new FolderTrainStorage(out);
   // Without a terminal, each step's line (below) is the progress.
   const progress = startProgress(io, json || !io.isTTY, 'RL steps');
   // Ctrl-C stops between steps; the run is saved and reported as stopped (--resume continues it).

@@ -386,7 +386,15 @@ export {
   type BuildPrinciplesConfigInput,
   type BuildPrinciplesResult,
 } from './jobs/build-principles';
-export { loadStoredPolicyResources, IdbTrainStorage, IdbGrpoTrainStorage } from './jobs/stored';
+export {
+  loadStoredPolicyResources,
+  IdbTrainStorage,
+  IdbGrpoTrainStorage,
+  StoreRunStorage,
+} from './jobs/stored';
+// One run's storage for both trainers (folder / IndexedDB / memory back ends) and its text store.
+export type { RunStorage } from './runs/storage';
+export type { TextStore } from './store/text';
 export { WorkerPool, type PooledWorker } from './pool';
 export { trainGrpoJob, GrpoTrainJobConfigSchema, type GrpoTrainJobConfigInput } from './jobs/train-grpo';
 export {

@@ -64,6 +64,7 @@ import { GrpoSnapshotError } from '../src/grpo/errors';
 import { GRPO_DB_NAME, IdbGrpoRunStore } from '../src/grpo/idb';
 import { GRPO_RUNS, type GrpoRunRecord, type StoredGrpoRun } from '../src/grpo/store';
 import { GRPO_TRAIN_FILES_DB_NAME, IdbGrpoTrainStorage } from '../src/jobs/stored';
+import type { StoreLock } from '../src/store/text';
 import { trainGrpoJob, type GrpoTrainJobConfigInput } from '../src/jobs/train-grpo';
 
 /** tfjs memory of a worker: live tensors and their bytes. */
@@ -156,9 +157,12 @@ async function runGrpoJob(
   const stop = new AbortController();
   grpo.running = { runId, stop };
   let storage: IdbGrpoTrainStorage | null = null;
+  // One tab or worker at a time trains a run (a Web Lock per run): another one is refused with OutputLockedError.
+  let lock: StoreLock | undefined;
   try {
     const services = await grpoServices(language);
     storage = await IdbGrpoTrainStorage.open(runId, grpo.databases);
+    lock = await storage.lock();
     await before?.(storage);
     const result = await trainGrpoJob(job, storage, {
       loadSeeds: () => Promise.resolve(seeds),
@@ -171,6 +175,7 @@ async function runGrpoJob(
     return result.outcome;
   } finally {
     grpo.running = null;
+    await lock?.release();
     storage?.close();
   }
 }
@@ -250,7 +255,10 @@ async function runJob(
   const stop = new AbortController();
   s.running = { runId, stop };
   const storage = await IdbTrainStorage.open(runId, s.databases);
+  // One tab or worker at a time trains a run (a Web Lock per run): another one is refused with OutputLockedError.
+  let lock: StoreLock | undefined;
   try {
+    lock = await storage.lock();
     const result = await trainJob(job, storage, {
       loadSeeds: () => Promise.resolve(seeds),
       backend: s.backend,
@@ -264,6 +272,7 @@ async function runJob(
     return result.outcome;
   } finally {
     s.running = null;
+    await lock?.release();
     storage.close();
   }
 }

@@ -4,9 +4,7 @@
  * base64 of their bytes, `history.jsonl`; written to a temporary name and renamed into place) with GRPO's check
  * and errors — and the train-grpo job's run folder.
  */
-import { basename, dirname, join, resolve } from 'node:path';
-import { assertOutputAvailable, readTextFileIfExists, writeFileAtomic, type OutputState } from '../io/node';
-import { FolderRuns } from '../runs/node';
+import { FolderRunStorage, FolderRuns } from '../runs/node';
 import { GRPO_RUNS, type GrpoRunTypes } from './store';
 
 /** GRPO runs as folders under `root`. */
@@ -17,54 +15,13 @@ export class FileGrpoRunStore extends FolderRuns<GrpoRunTypes> {
 }
 
 /**
- * A GRPO run folder (`out`) for the train-grpo job: its name is the run id, its parent the run store's root;
- * checked before any work by the `src/io` output guard (`split.json` marks a run folder), created whole and
- * written atomically.
+ * A GRPO run folder (`out`) for the train-grpo job (the shared `FolderRunStorage` of src/runs/node.ts with GRPO's
+ * runs): its name is the run id, its parent the run store's root; checked before any work by the `src/io` output
+ * guard (`split.json` marks a run folder), created whole and written atomically.
  */
-export class FolderGrpoStorage {
-  readonly runId: string;
-  readonly location: string;
-  readonly runs: FileGrpoRunStore;
-
+export class FolderGrpoStorage extends FolderRunStorage<GrpoRunTypes> {
   /** @param out the run folder (created when the run starts). */
-  constructor(private readonly out: string) {
-    this.location = resolve(out);
-    this.runId = basename(this.location);
-    this.runs = new FileGrpoRunStore(dirname(this.location));
-  }
-
-  /** @throws OutputConflictError / OutputPathError from `assertOutputAvailable`. */
-  prepare(mode: { resume: boolean; overwrite: boolean }): Promise<OutputState> {
-    return assertOutputAvailable(this.out, {
-      kind: 'dir',
-      ownerMarker: 'split.json',
-      ownerFiles: ['run.json', 'latest.json', 'init.json', 'history.jsonl'],
-      ...mode,
-    });
-  }
-
-  /**
-   * Creates the run folder whole: `files` (its `split.json`) with the run store's files, in one atomic step
-   * (`FolderRuns.createRun`); with `replace`, a run folder already there is swapped out.
-   */
-  create(
-    run: GrpoRunTypes['record'],
-    init: GrpoRunTypes['snapshot'],
-    files: Readonly<Record<string, string>>,
-    replace: boolean,
-  ): Promise<void> {
-    return this.runs.createRun(run, init, { files, replace });
-  }
-
-  readText(name: string): Promise<string | null> {
-    return readTextFileIfExists(this.pathOf(name));
-  }
-
-  writeText(name: string, text: string): Promise<void> {
-    return writeFileAtomic(this.pathOf(name), text);
-  }
-
-  pathOf(name: string): string {
-    return join(this.location, name);
+  constructor(out: string) {
+    super(out, GRPO_RUNS);
   }
 }

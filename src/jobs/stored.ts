@@ -3,22 +3,27 @@
  * library's IndexedDB stores (principle memories: `PrincipleStore`, src/memory/store.ts; CSTPO runs:
  * `IdbRunStore`, src/rl/store.ts) as the plain data the jobs take ({@link PolicyResources}), and
  * {@link IdbTrainStorage} / {@link IdbGrpoTrainStorage}: a CSTPO / GRPO train job's run kept in IndexedDB (the run
- * store plus a small database of the run's text files), so both train jobs run in a Web Worker as in Node. Browser-safe (also Node with
- * `fake-indexeddb`).
+ * store plus a text store of the run's files, {@link StoreRunStorage}), so both train jobs run in a Web Worker as in
+ * Node. Browser-safe (also Node with `fake-indexeddb`).
  */
-import type { DBSchema, IDBPTransaction } from 'idb';
 import { HashedNgramEmbedder } from '../embed';
 import { PRINCIPLE_DB_NAME, PrincipleStore } from '../memory/store';
 import { IdbRunStore, RUN_DB_NAME, type CstpoRunTypes } from '../rl/store';
 import { GRPO_DB_NAME, IdbGrpoRunStore } from '../grpo/idb';
 import type { GrpoRunTypes } from '../grpo/store';
-import type { IdbRuns, RunTypes } from '../runs/store';
-import { Database, writeTransaction } from '../store';
+import { MemoryRuns } from '../runs/memory';
+import type { RunStorage, RunStorageState } from '../runs/storage';
+import type { RunKind, RunStoreOf, RunTypes } from '../runs/store';
+import {
+  IdbTextStore,
+  MemoryTextStore,
+  openTextDatabase,
+  type StoreLock,
+  type TextStore,
+} from '../store/text';
 import { PolicyUnavailableError } from '../agents/errors';
 import { StoredRunExistsError } from './errors';
 import { POLICY_NAMES, policyResource, type PolicyResources } from '../policies';
-import type { TrainStorage, TrainStorageState } from './train';
-import type { GrpoTrainStorage } from './train-grpo';
 
 /** Database names of {@link loadStoredPolicyResources} (defaults: the stores' own defaults). */
 export interface StoredResourceDatabases {
@@ -85,42 +90,39 @@ export async function loadStoredPolicyResources(
 
 /** Default database of the train job's text files (`split.json`, curves, evaluations) in a browser. */
 export const TRAIN_FILES_DB_NAME = 'pdl-train-files';
-const TRAIN_FILES_DB_VERSION = 1;
-
-interface TrainFilesDb extends DBSchema {
-  files: { key: [string, string]; value: { runId: string; name: string; text: string } };
-}
 
 /**
- * A train job's run in IndexedDB, for either algorithm: the trainer's state in a run store of the shared schema
- * (src/runs/store.ts `IdbRuns`, id = `runId`) and the run's text files in a files database (key `[runId, name]`,
- * each write one transaction, so an interrupted write leaves the previous text whole). The run's marker is its
- * `split.json`, as a Node run folder's. The algorithms' classes are {@link IdbTrainStorage} (CSTPO) and
- * {@link IdbGrpoTrainStorage} (GRPO).
+ * A train job's run over a run store and a text store, for either algorithm (src/runs/storage.ts `RunStorage`):
+ * the trainer's state in `runs` (id = `runId`) and the run's text files in `texts`. The back ends are IndexedDB
+ * (an `IdbRuns` and an `IdbTextStore`: each write one transaction, so an interrupted write leaves the previous
+ * version whole; {@link IdbTrainStorage}, {@link IdbGrpoTrainStorage}) and memory (a `MemoryRuns` and a
+ * `MemoryTextStore`: tests, a page without storage; {@link StoreRunStorage.inMemory}). The run's marker is its
+ * `split.json`, as a Node run folder's.
  */
-abstract class IdbJobStorage<T extends RunTypes, R extends IdbRuns<T>> {
+export class StoreRunStorage<
+  T extends RunTypes,
+  R extends RunStoreOf<T> = RunStoreOf<T>,
+> implements RunStorage<T> {
   readonly location: string;
 
-  protected constructor(
+  constructor(
     readonly runId: string,
     readonly runs: R,
-    private readonly files: Database<TrainFilesDb>,
+    private readonly texts: TextStore,
   ) {
-    this.location = `indexeddb:${runId}`;
+    this.location = texts.location;
   }
 
-  /** Opens (creating) a files database. @throws StorageUnavailableError without IndexedDB; StorageBlockedError. */
-  protected static openFiles(name: string): Promise<Database<TrainFilesDb>> {
-    return Database.open<TrainFilesDb>(name, TRAIN_FILES_DB_VERSION, (db, oldVersion) => {
-      if (oldVersion < 1) db.createObjectStore('files', { keyPath: ['runId', 'name'] });
-    });
+  /** A run kept in memory only (`memory:<runId>`), for tests and pages without storage. */
+  static inMemory<T extends RunTypes>(runId: string, kind: RunKind<T>): StoreRunStorage<T, MemoryRuns<T>> {
+    return new StoreRunStorage(runId, new MemoryRuns(kind), new MemoryTextStore(runId));
   }
 
   /**
    * `absent` without a `split.json`; a stored run is resumed or replaced as asked.
    * @throws StoredRunExistsError when a run is stored and neither `resume` nor `overwrite` is given.
    */
-  async prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState> {
+  async prepare(mode: { resume: boolean; overwrite: boolean }): Promise<RunStorageState> {
     if ((await this.readText('split.json')) === null) return 'absent';
     if (mode.resume) return 'resume';
     if (mode.overwrite) return 'replace';
@@ -128,10 +130,10 @@ abstract class IdbJobStorage<T extends RunTypes, R extends IdbRuns<T>> {
   }
 
   /**
-   * Deletes a stored run first when `replace`, writes `files` in one transaction of the files database, then
-   * the run in one transaction of the run database. Two databases, so not one transaction: a tab closed between
-   * them leaves a split without a run, which `prepare` reports as a run to resume or overwrite and resuming
-   * refuses (it stopped before its first save).
+   * Deletes a stored run first when `replace`, writes `files` in one put of the text store (replacing all of the
+   * run's texts), then the run in one write of the run store. Two stores, so not one transaction: a tab closed
+   * between them leaves a split without a run, which `prepare` reports as a run to resume or overwrite and
+   * resuming refuses (it stopped before its first save).
    */
   async create(
     run: T['record'],
@@ -140,48 +142,44 @@ abstract class IdbJobStorage<T extends RunTypes, R extends IdbRuns<T>> {
     replace: boolean,
   ): Promise<void> {
     if (replace) await this.runs.deleteRun(this.runId);
-    await this.writeFiles(files, true);
+    await this.texts.put(files, { clear: true });
     await this.runs.createRun(run, init);
   }
 
-  async readText(name: string): Promise<string | null> {
-    const row = await (await this.files.connection()).get('files', [this.runId, name]);
-    return row?.text ?? null;
+  readText(name: string): Promise<string | null> {
+    return this.texts.get(name);
   }
 
-  async writeText(name: string, text: string): Promise<void> {
-    await this.writeFiles({ [name]: text }, false);
+  writeText(name: string, text: string): Promise<void> {
+    return this.texts.put({ [name]: text });
   }
 
   pathOf(name: string): string {
-    return `${this.location}/${name}`;
+    return this.texts.pathOf(name);
+  }
+
+  /** The text store's lock (IndexedDB: a Web Lock per database and run). @throws OutputLockedError. */
+  lock(): Promise<StoreLock> {
+    return this.texts.lock();
   }
 
   /** Deletes the run and its files (no error when nothing is stored). */
   async deleteRun(): Promise<void> {
     await this.runs.deleteRun(this.runId);
-    await this.writeFiles({}, true);
+    await this.texts.put({}, { clear: true });
   }
 
   close(): void {
     this.runs.close();
-    this.files.close();
-  }
-
-  /** Writes `files` in one transaction, first deleting all of the run's files when `clear`. */
-  private async writeFiles(files: Readonly<Record<string, string>>, clear: boolean): Promise<void> {
-    await writeTransaction(await this.files.connection(), ['files'], async (tx) => {
-      const write = tx as unknown as IDBPTransaction<TrainFilesDb, ['files'], 'readwrite'>;
-      if (clear)
-        await write.objectStore('files').delete(IDBKeyRange.bound([this.runId, ''], [this.runId, '\uffff']));
-      for (const [name, text] of Object.entries(files))
-        await write.objectStore('files').put({ runId: this.runId, name, text });
-    });
+    this.texts.close();
   }
 }
 
-/** A CSTPO train job's run in IndexedDB: an {@link IdbRunStore} and {@link TRAIN_FILES_DB_NAME} (see `IdbJobStorage`). */
-export class IdbTrainStorage extends IdbJobStorage<CstpoRunTypes, IdbRunStore> implements TrainStorage {
+/**
+ * A CSTPO train job's run in IndexedDB: an {@link IdbRunStore} and the text database {@link TRAIN_FILES_DB_NAME}
+ * (see {@link StoreRunStorage}).
+ */
+export class IdbTrainStorage extends StoreRunStorage<CstpoRunTypes, IdbRunStore> {
   /**
    * Opens the run's storage (creating the databases when needed).
    * @throws StorageUnavailableError without IndexedDB; StorageBlockedError.
@@ -191,7 +189,8 @@ export class IdbTrainStorage extends IdbJobStorage<CstpoRunTypes, IdbRunStore> i
     databases: { runs?: string; files?: string } = {},
   ): Promise<IdbTrainStorage> {
     const runs = await IdbRunStore.open(databases.runs ?? RUN_DB_NAME);
-    return new IdbTrainStorage(runId, runs, await this.openFiles(databases.files ?? TRAIN_FILES_DB_NAME));
+    const texts = await openTextDatabase(databases.files ?? TRAIN_FILES_DB_NAME);
+    return new IdbTrainStorage(runId, runs, new IdbTextStore(texts, runId));
   }
 }
 
@@ -204,13 +203,10 @@ export const GRPO_TRAIN_FILES_DB_NAME = 'pdl-grpo-files';
 /**
  * A GRPO train job's run in IndexedDB (src/jobs/train-grpo.ts `trainGrpoJob` in the trainer worker): an
  * {@link IdbGrpoRunStore} (default `pdl-grpo`, a step saved in one transaction) and
- * {@link GRPO_TRAIN_FILES_DB_NAME} (see `IdbJobStorage`). Runs stored by earlier versions of the worker have no
+ * {@link GRPO_TRAIN_FILES_DB_NAME} (see {@link StoreRunStorage}). Runs stored by earlier versions of the worker have no
  * `split.json`; the worker writes it before resuming them.
  */
-export class IdbGrpoTrainStorage
-  extends IdbJobStorage<GrpoRunTypes, IdbGrpoRunStore>
-  implements GrpoTrainStorage
-{
+export class IdbGrpoTrainStorage extends StoreRunStorage<GrpoRunTypes, IdbGrpoRunStore> {
   /**
    * Opens the run's storage (creating the databases when needed).
    * @throws StorageUnavailableError without IndexedDB; StorageBlockedError.
@@ -220,10 +216,7 @@ export class IdbGrpoTrainStorage
     databases: { runs?: string; files?: string } = {},
   ): Promise<IdbGrpoTrainStorage> {
     const runs = await IdbGrpoRunStore.open(databases.runs ?? GRPO_DB_NAME);
-    return new IdbGrpoTrainStorage(
-      runId,
-      runs,
-      await this.openFiles(databases.files ?? GRPO_TRAIN_FILES_DB_NAME),
-    );
+    const texts = await openTextDatabase(databases.files ?? GRPO_TRAIN_FILES_DB_NAME);
+    return new IdbGrpoTrainStorage(runId, runs, new IdbTextStore(texts, runId));
   }
 }

@@ -8,19 +8,15 @@ import * as tf from '@tensorflow/tfjs';
 import { CPU_BACKEND_PREFERENCE, selectBackend, type BackendChoice } from '../gpu/backend';
 import { configureWasmBackend, type WasmBackendOptions } from '../gpu/wasm';
 import { parseJsonText } from '../io/json';
+import type { RunStorage, RunStorageState } from '../runs/storage';
+import type { RunTypes } from '../runs/store';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { Seed, TaskId } from '../tasks';
 import { checkAborted } from './common';
 import { JobConfigError, TrainRunError } from './errors';
 
-/** The part of a run's storage (folder or IndexedDB) that {@link openTrainRun} and {@link resumeSplit} use. */
-export interface TrainPlace {
-  /** Where the run lives, for messages (a folder path in Node). */
-  readonly location: string;
-  /** @throws a typed error when the place may not be written as asked (see `TrainStorage.prepare`). */
-  prepare(mode: { resume: boolean; overwrite: boolean }): Promise<'absent' | 'empty' | 'resume' | 'replace'>;
-  readText(name: string): Promise<string | null>;
-}
+/** The part of a run's storage (src/runs/storage.ts) that {@link openTrainRun} and {@link resumeSplit} use. */
+export type TrainPlace = Pick<RunStorage<RunTypes>, 'location' | 'prepare' | 'readText'>;
 
 /** Options of {@link openTrainRun}. */
 export interface OpenTrainRunOptions {
@@ -51,7 +47,7 @@ export async function openTrainRun(
   place: TrainPlace,
   job: string,
   options: OpenTrainRunOptions,
-): Promise<{ state: 'absent' | 'empty' | 'resume' | 'replace'; backend: BackendChoice }> {
+): Promise<{ state: RunStorageState; backend: BackendChoice }> {
   const state = await place.prepare({ resume: options.resume, overwrite: options.overwrite });
   if (options.resume && state !== 'resume') throw new TrainRunError(`no run to resume in ${place.location}`);
   checkAborted(options.signal, job);

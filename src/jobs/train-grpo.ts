@@ -17,7 +17,8 @@ import { evaluatePolicy, summarize, type PolicySummary } from '../grpo/evaluate'
 import { GrpoNetworks } from '../grpo/networks';
 import { GrpoPolicy } from '../grpo/rollout';
 import { runGrpoSteps } from '../grpo/session';
-import type { GrpoRunStore, GrpoRunTypes } from '../grpo/store';
+import type { GrpoRunTypes } from '../grpo/store';
+import type { RunStorage } from '../runs/storage';
 import { GrpoTrainer, grpoEnv, type GrpoServices, type GrpoStepRecord } from '../grpo/trainer';
 import { Rng } from '../rng';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../seeding';
@@ -95,28 +96,11 @@ export type GrpoTrainJobConfigInput = z.input<typeof GrpoTrainJobConfigSchema> &
   rngSeed?: number;
 };
 
-/** Where a GRPO run lives (Node: a folder). Text files are written atomically. */
-export interface GrpoTrainStorage {
-  readonly runId: string;
-  readonly location: string;
-  readonly runs: GrpoRunStore;
-  /** @throws a typed error when the place may not be written as asked. */
-  prepare(mode: { resume: boolean; overwrite: boolean }): Promise<'absent' | 'empty' | 'resume' | 'replace'>;
-  /**
-   * Creates the run's place complete or not at all: the run with its initial snapshot and `files` (its
-   * `split.json`) in one step (Node: one folder made aside and renamed into place); with `replace`, the run there
-   * is replaced.
-   */
-  create(
-    run: GrpoRunTypes['record'],
-    init: GrpoRunTypes['snapshot'],
-    files: Readonly<Record<string, string>>,
-    replace: boolean,
-  ): Promise<void>;
-  readText(name: string): Promise<string | null>;
-  writeText(name: string, text: string): Promise<void>;
-  pathOf(name: string): string;
-}
+/**
+ * Where a GRPO run lives (src/runs/storage.ts `RunStorage`): Node: a folder (`FolderGrpoStorage`); browser:
+ * IndexedDB (`IdbGrpoTrainStorage`). Text files are written atomically.
+ */
+export type GrpoTrainStorage = RunStorage<GrpoRunTypes>;
 
 /** The evaluation of the trained heads against their initial weights. */
 export interface GrpoEvaluation {

@@ -15,8 +15,9 @@ import { resolveConfig, TrainSettingsSchema, type TrainConfig, type TrainSetting
 import { evaluateRun, type RunEvaluation } from '../rl/evaluate';
 import { learningCurveSvg, learningCurves } from '../rl/plot';
 import { TrainingSession } from '../rl/session';
-import type { RunRecord, RunStatus, RunStore } from '../rl/store';
-import type { StepRecord, TrainerOptions, TrainerSnapshot } from '../rl/trainer';
+import type { CstpoRunTypes, RunStatus, RunStore } from '../rl/store';
+import type { RunStorage } from '../runs/storage';
+import type { StepRecord, TrainerOptions } from '../rl/trainer';
 import type { RolloutExecutor } from '../rl/executor';
 import type { BackendChoice } from '../gpu/backend';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../seeding';
@@ -126,46 +127,12 @@ export type TrainJobConfigInput = z.input<typeof TrainJobConfigSchema> & OldTrai
 /** The train job's configuration (validated, defaults applied). */
 export type TrainJobConfig = z.output<typeof TrainJobConfigSchema>;
 
-/** What a storage guard found: nothing (or an empty place), a run to resume, a run to replace. */
-export type TrainStorageState = 'absent' | 'empty' | 'resume' | 'replace';
-
 /**
- * Where a run lives. Node: a folder (`FolderTrainStorage` in `./train-node`); browser: IndexedDB.
- * Text files are written atomically: a crash leaves the previous version or the new one, never a mix.
+ * Where a CSTPO run lives (src/runs/storage.ts `RunStorage`): Node: a folder (`FolderTrainStorage` in
+ * `./train-node`); browser: IndexedDB (`IdbTrainStorage` in `./stored`). Text files are written atomically: a
+ * crash leaves the previous version or the new one, never a mix.
  */
-export interface TrainStorage {
-  /** The run's id (the folder name in Node). */
-  readonly runId: string;
-  /** Where the run lives, for messages and the report (a folder path in Node). */
-  readonly location: string;
-  /** The trainer's run store holding this run. */
-  readonly runs: RunStore;
-  /**
-   * Checks, before any work, that the run may be written as asked.
-   * @throws a typed error (Node: OutputConflictError / OutputPathError) when something else is there or a run is
-   * there and neither `resume` nor `overwrite` is given.
-   */
-  prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState>;
-  /**
-   * Creates the run's place holding the run (its record and initial snapshot) and `files` (its first files,
-   * `split.json`); with `replace`, the stored run there is replaced. Node: complete or not at all, one folder made
-   * aside and renamed into place (`FolderRuns.createRun`).
-   */
-  create(
-    run: RunRecord,
-    init: TrainerSnapshot,
-    files: Readonly<Record<string, string>>,
-    replace: boolean,
-  ): Promise<void>;
-  /** A text file of the run, or null when absent. */
-  readText(name: string): Promise<string | null>;
-  /** Writes a text file of the run atomically. */
-  writeText(name: string, text: string): Promise<void>;
-  /** The full name of a file of the run (a path in Node), for the report. */
-  pathOf(name: string): string;
-  /** Releases the run store. */
-  close(): void;
-}
+export type TrainStorage = RunStorage<CstpoRunTypes>;
 
 /** The seeds of a run, split into training and evaluation seeds by id (`split.json`). */
 export interface TrainSplit {

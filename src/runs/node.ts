@@ -8,14 +8,19 @@
  * snapshot's step are dropped, so an interrupted save resumes from the previous step. A damaged file (not JSON, a
  * bad float32 payload, a run record of another run or with no config, a missing snapshot, a run that fails the
  * kind's `validate`) raises the kind's damaged-run error naming the file; one that is not UTF-8 a FileReadError
- * naming the file, the line and the byte.
+ * naming the file, the line and the byte. A run folder's files are read and written through the folder text store
+ * (src/store/node.ts `FolderTextStore`); {@link FolderRunStorage} is a train job's run folder.
  */
 import { readdir, rm } from 'node:fs/promises';
-import { join } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { assertFiniteConfig, Float32PayloadError, RunKindError } from './errors';
 import { describeJsonError } from '../io/json';
-import { createDirAtomic, readTextFileIfExists, writeFileAtomic } from '../io/node';
+import { lockOutput } from '../io/lock';
+import { assertOutputAvailable, createDirAtomic } from '../io/node';
 import { writeNewFile } from '../io/disk';
+import { FolderTextStore } from '../store/node';
+import type { StoreLock } from '../store/text';
+import type { RunStorage, RunStorageState } from './storage';
 import type { RunKind, RunStoreOf, RunTypes, StoredRunOf } from './store';
 
 /** JSON replacer that writes a Float32Array as `{ "$f32": "<base64 of its bytes>" }`. */
@@ -58,14 +63,20 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     return join(this.root, runId);
   }
 
+  /** The files of run `runId`'s folder, as a text store (reads name the run folder in a wrong-kind error). */
+  private files(runId: string, dir = this.dir(runId)): FolderTextStore {
+    return new FolderTextStore(dir, { folder: 'run folder' });
+  }
+
   /**
-   * Parses the JSON file `path` of run `runId` (null when it does not exist).
+   * Parses the JSON file `name` of run `runId` in `files` (null when it does not exist).
    * @throws the kind's damaged-run error naming the file (and the line of the damage) when it is not JSON, not an
    *   object, or holds a bad float32 payload; the reason is in words, never the parser's character offset.
    */
-  private async readJson<V>(path: string, runId: string): Promise<V | null> {
-    const text = await readTextFileIfExists(path, { folder: 'run folder' });
+  private async readJson<V>(files: FolderTextStore, name: string, runId: string): Promise<V | null> {
+    const text = await files.get(name);
     if (text === null) return null;
+    const path = files.pathOf(name);
     let value: unknown;
     try {
       value = JSON.parse(text, float32Reviver);
@@ -81,10 +92,10 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
   }
 
   /** The history rows. @throws the kind's damaged-run error naming `history.jsonl` and the line. */
-  private async history(dir: string, runId: string): Promise<T['row'][]> {
-    const path = join(dir, 'history.jsonl');
-    const text = await readTextFileIfExists(path);
+  private async history(files: FolderTextStore, runId: string): Promise<T['row'][]> {
+    const text = await files.get('history.jsonl');
     if (text === null) return [];
+    const path = files.pathOf('history.jsonl');
     const rows: T['row'][] = [];
     for (const [i, line] of text.split('\n').entries()) {
       if (line.trim() === '') continue;
@@ -137,27 +148,30 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     rows: readonly T['row'][],
     status: T['record']['status'],
   ): Promise<void> {
-    const dir = this.dir(runId);
-    const run = await this.readJson<T['record']>(join(dir, 'run.json'), runId);
+    const files = this.files(runId);
+    const run = await this.readJson<T['record']>(files, 'run.json', runId);
     if (!run) throw this.kind.notFound(runId);
-    const kept = (await this.history(dir, runId)).filter(
+    const kept = (await this.history(files, runId)).filter(
       (r) => r.step <= latest.step && !rows.some((n) => n.step === r.step),
     );
     const all = [...kept, ...rows].sort((a, b) => a.step - b.step);
-    await writeFileAtomic(join(dir, 'history.jsonl'), all.map((r) => JSON.stringify(r) + '\n').join(''));
-    await writeFileAtomic(join(dir, 'latest.json'), JSON.stringify(latest, float32Replacer));
     const next = { ...run, step: latest.step, status, updatedAt: new Date().toISOString() };
-    await writeFileAtomic(join(dir, 'run.json'), JSON.stringify(next, null, 2));
+    // In this order, each file renamed into place: a save cut short leaves rows beyond the latest snapshot, which
+    // `load` drops, so the run resumes from the previous step.
+    await files.put({
+      'history.jsonl': all.map((r) => JSON.stringify(r) + '\n').join(''),
+      'latest.json': JSON.stringify(latest, float32Replacer),
+      'run.json': JSON.stringify(next, null, 2),
+    });
   }
 
   async setStatus(runId: string, status: T['record']['status']): Promise<void> {
-    const dir = this.dir(runId);
-    const run = await this.readJson<T['record']>(join(dir, 'run.json'), runId);
+    const files = this.files(runId);
+    const run = await this.readJson<T['record']>(files, 'run.json', runId);
     if (!run) throw this.kind.notFound(runId);
-    await writeFileAtomic(
-      join(dir, 'run.json'),
-      JSON.stringify({ ...run, status, updatedAt: new Date().toISOString() }, null, 2),
-    );
+    await files.put({
+      'run.json': JSON.stringify({ ...run, status, updatedAt: new Date().toISOString() }, null, 2),
+    });
   }
 
   /**
@@ -170,8 +184,9 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
    */
   async load(runId: string): Promise<StoredRunOf<T> | null> {
     const dir = this.dir(runId);
-    const runPath = join(dir, 'run.json');
-    const run = await this.readJson<T['record'] & { algo?: string }>(runPath, runId);
+    const files = this.files(runId, dir);
+    const runPath = files.pathOf('run.json');
+    const run = await this.readJson<T['record'] & { algo?: string }>(files, 'run.json', runId);
     if (!run) return null;
     const algo = run.algo ?? 'cstpo';
     if (algo !== this.kind.algo) throw new RunKindError(dir, algo, this.kind.algo);
@@ -183,14 +198,14 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     }
     assertFiniteConfig(runPath, run.config);
     const snapshot = async (name: 'init' | 'latest'): Promise<T['snapshot']> => {
-      const path = join(dir, `${name}.json`);
-      const value = await this.readJson<T['snapshot']>(path, runId);
+      const path = files.pathOf(`${name}.json`);
+      const value = await this.readJson<T['snapshot']>(files, `${name}.json`, runId);
       if (!value) throw this.kind.damaged(runId, path, 'the file is missing');
       assertFiniteConfig(path, (value as { config?: unknown }).config);
       return value;
     };
     const [init, latest] = await Promise.all([snapshot('init'), snapshot('latest')]);
-    const rows = await this.history(dir, runId);
+    const rows = await this.history(files, runId);
     const history = rows.filter((r) => typeof r?.step !== 'number' || r.step <= latest.step);
     const stored: StoredRunOf<T> = { run: { ...run, step: latest.step }, init, latest, history };
     this.kind.validate(stored, dir);
@@ -211,7 +226,11 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     }
     // A hidden name is a folder being created or replaced (src/io `createDirAtomic`), never a run.
     const runs = await Promise.all(
-      names.filter((n) => !n.startsWith('.')).map((n) => this.readJson<T['record'] & { algo?: string }>(join(this.root, n, 'run.json'), n)),
+      names
+        .filter((n) => !n.startsWith('.'))
+        .map((n) =>
+          this.readJson<T['record'] & { algo?: string }>(this.files(n, join(this.root, n)), 'run.json', n),
+        ),
     );
     return runs.filter((r) => r !== null && (r.algo ?? 'cstpo') === this.kind.algo) as T['record'][];
   }
@@ -221,4 +240,80 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
   }
 
   close(): void {}
+}
+
+/**
+ * A run folder (`out`) of either trainer's train job: its name is the run id, its parent the run store's root,
+ * its text files a {@link FolderTextStore}. Checked before any work by the `src/io` output guard (`split.json`
+ * marks a run folder), created whole ({@link FolderRuns.createRun}: made aside and renamed into place) and
+ * written with atomic file writes.
+ */
+export class FolderRunStorage<T extends RunTypes> implements RunStorage<T> {
+  readonly runId: string;
+  readonly location: string;
+  readonly runs: FolderRuns<T>;
+  private readonly texts: FolderTextStore;
+
+  /** @param out the run folder (created when the run starts; parents too). @param kind the trainer's runs. */
+  constructor(
+    private readonly out: string,
+    kind: RunKind<T>,
+  ) {
+    this.location = resolve(out);
+    this.runId = basename(this.location);
+    this.runs = new FolderRuns(dirname(this.location), kind);
+    this.texts = new FolderTextStore(this.location);
+  }
+
+  /**
+   * The marker of a run folder is `split.json`, which a run folder is created with (see {@link create}); a
+   * folder holding a split but no `run.json` (left by an earlier version of the job stopped during SFT) can then
+   * be overwritten instead of being refused for good.
+   * @throws OutputConflictError / OutputPathError from `assertOutputAvailable`.
+   */
+  prepare(mode: { resume: boolean; overwrite: boolean }): Promise<RunStorageState> {
+    return assertOutputAvailable(this.out, {
+      kind: 'dir',
+      ownerMarker: 'split.json',
+      ownerFiles: ['run.json', 'latest.json', 'init.json', 'history.jsonl'],
+      ...mode,
+    });
+  }
+
+  /**
+   * The run folder with `files` and the run store's files, made aside and renamed into place in one step
+   * (`FolderRuns.createRun`, src/io `createDirAtomic`): a kill or failure leaves no folder at `out`.
+   */
+  create(
+    run: T['record'],
+    init: T['snapshot'],
+    files: Readonly<Record<string, string>>,
+    replace: boolean,
+  ): Promise<void> {
+    return this.runs.createRun(run, init, { files, replace });
+  }
+
+  readText(name: string): Promise<string | null> {
+    return this.texts.get(name);
+  }
+
+  writeText(name: string, text: string): Promise<void> {
+    return this.texts.put({ [name]: text });
+  }
+
+  pathOf(name: string): string {
+    return this.texts.pathOf(name);
+  }
+
+  /**
+   * The run folder's lock file (`.<runId>.lock` beside it; src/io/lock.ts), its messages naming the folder as
+   * given. @throws OutputLockedError; OutputPathError.
+   */
+  lock(): Promise<StoreLock> {
+    return lockOutput(this.out);
+  }
+
+  close(): void {
+    this.runs.close();
+  }
 }

@@ -100,6 +100,24 @@ describe('GRPO in the trainer worker (headless Chromium)', () => {
   });
 });
 
+describe('one trainer per run (Web Locks, headless Chromium)', () => {
+  it('a run whose lock another tab holds is refused with OutputLockedError before anything is stored; released, it trains', async () => {
+    p = await openPage('grpo');
+    await p.run<BackendChoice>({ cmd: 'init', options: { prefer: ['cpu'] } });
+    expect(await p.run<string>({ cmd: 'lock', runId: 'l' })).toBe('indexeddb:l');
+    const refused = await p.run<RunResult>({ cmd: 'start', runId: 'l', config: CONFIG, untilStep: 1 });
+    expect(refused.error?.name).toBe('OutputLockedError');
+    expect(refused.error?.message).toMatch(
+      /^indexeddb:l is in use by another process \(another tab or worker/,
+    );
+    await expect(p.run({ cmd: 'history', runId: 'l' })).rejects.toThrow(/is not stored/);
+    await p.run({ cmd: 'unlock' });
+    const started = await p.run<RunResult>({ cmd: 'start', runId: 'l', config: CONFIG, untilStep: 1 });
+    expect(started.outcome).toBe('stopped');
+    expect(stepsOf(started).map((r) => r.step)).toEqual([1]);
+  });
+});
+
 /** The recorded LLM-rewards run: its configuration and the judge's answers (see grpo-worker.author.ts). */
 const LLM = recorded as unknown as { config: GrpoConfigInput; good: ReplayFixture; forever: ReplayFixture };
 /** The pages' roles configuration with the judge on replay of `fixtures` (every other role template). */

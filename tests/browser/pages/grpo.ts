@@ -6,12 +6,15 @@
  *   it (name, message and its typed fields) with the events that came before it;
  * - `{ cmd: 'history', runId }` → the stored history;
  * - `{ cmd: 'forget-split', runId }` → deletes the run's `split.json` from the default GRPO files database, as a
- *   run stored by an earlier version of the worker (which kept no files) is.
+ *   run stored by an earlier version of the worker (which kept no files) is;
+ * - `{ cmd: 'lock', runId }` / `{ cmd: 'unlock' }` → this page takes (gives up) the run's lock, the Web Lock of
+ *   its text store in the default GRPO files database, as another tab training it would hold it.
  * Seeds are the bundled authored seeds of the task.
  */
 import * as Comlink from 'comlink';
 import type { GrpoConfigInput } from '../../../src/grpo/config';
 import { GRPO_TRAIN_FILES_DB_NAME } from '../../../src/jobs/stored';
+import { IdbTextStore, openTextDatabase, type StoreLock } from '../../../src/store/text';
 import type { RolesConfig } from '../../../src/roles/config';
 import type { TaskId } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
@@ -26,7 +29,12 @@ type Command =
   | { cmd: 'start'; runId: string; config: GrpoConfigInput; untilStep?: number; language?: RolesConfig }
   | { cmd: 'resume'; runId: string; task: TaskId; untilStep?: number; language?: RolesConfig }
   | { cmd: 'history'; runId: string }
-  | { cmd: 'forget-split'; runId: string };
+  | { cmd: 'forget-split'; runId: string }
+  | { cmd: 'lock'; runId: string }
+  | { cmd: 'unlock' };
+
+/** The lock this page holds (`lock`), as another tab would. */
+let held: { lock: StoreLock; store: IdbTextStore } | null = null;
 
 /** Deletes file `name` of run `runId` from the default GRPO files database (raw IndexedDB, as an old run lacks it). */
 function forget(runId: string, name: string): Promise<void> {
@@ -46,6 +54,17 @@ expose(async (c: Command) => {
   if (c.cmd === 'init') return api.init(c.options);
   if (c.cmd === 'history') return api.grpoHistory(c.runId);
   if (c.cmd === 'forget-split') return forget(c.runId, 'split.json');
+  if (c.cmd === 'lock') {
+    const store = new IdbTextStore(await openTextDatabase(GRPO_TRAIN_FILES_DB_NAME), c.runId);
+    held = { lock: await store.lock(), store };
+    return store.location;
+  }
+  if (c.cmd === 'unlock') {
+    await held?.lock.release();
+    held?.store.close();
+    held = null;
+    return null;
+  }
   const events: TrainerEvent[] = [];
   const onEvent = Comlink.proxy((e: TrainerEvent) => void events.push(e));
   const settle = () => new Promise((r) => setTimeout(r, 50));

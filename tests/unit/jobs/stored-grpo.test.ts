@@ -1,7 +1,7 @@
 /**
  * The GRPO train job over IndexedDB (fake-indexeddb in Node), as the trainer worker runs it: `IdbGrpoTrainStorage`
  * round trip, an interrupted write leaving the previous version whole, stop through an abort signal and exact
- * resume, and the same steps as the job over a Node run folder.
+ * resume, and the same steps as the job over a Node run folder and over the memory back end.
  */
 import 'fake-indexeddb/auto';
 import { mkdtemp, rm } from 'node:fs/promises';
@@ -11,9 +11,10 @@ import * as tf from '@tensorflow/tfjs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BackendChoice } from '../../../src/gpu/backend';
 import { FolderGrpoStorage } from '../../../src/grpo/node';
+import { GRPO_RUNS } from '../../../src/grpo/store';
 import type { GrpoStepRecord } from '../../../src/grpo/trainer';
 import { StoredRunExistsError } from '../../../src/jobs/errors';
-import { IdbGrpoTrainStorage } from '../../../src/jobs/stored';
+import { IdbGrpoTrainStorage, StoreRunStorage } from '../../../src/jobs/stored';
 import { trainGrpoJob, type GrpoTrainJobConfigInput } from '../../../src/jobs/train-grpo';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { TINY_GRPO } from '../grpo/tiny';
@@ -111,5 +112,11 @@ describe('IdbGrpoTrainStorage', () => {
     // The same job over a Node run folder: the same steps.
     const node = await trainGrpoJob(JOB, new FolderGrpoStorage(join(dir, 'node')), options);
     expect(node.steps.map(untimed)).toEqual(whole.steps.map(untimed));
+    // And over the memory back end (a run store and a text store in memory): the same steps and weights.
+    const memory = StoreRunStorage.inMemory('m', GRPO_RUNS);
+    const inMemory = await trainGrpoJob(JOB, memory, options);
+    expect(inMemory.files).toContain('memory:m/split.json');
+    expect(inMemory.steps.map(untimed)).toEqual(whole.steps.map(untimed));
+    expect((await memory.runs.load('m'))!.latest.weights).toEqual(latest[1]!.latest.weights);
   });
 });

@@ -5,21 +5,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main } from '../../../cli/train';
 import { JobAbortedError, JobConfigError, TrainRunError } from '../../../src/jobs/errors';
-import {
-  trainJob,
-  type TrainJobConfigInput,
-  type TrainResult,
-  type TrainStorage,
-  type TrainStorageState,
-} from '../../../src/jobs/train';
+import { trainJob, type TrainJobConfigInput, type TrainResult } from '../../../src/jobs/train';
 import { FolderTrainStorage } from '../../../src/jobs/train-node';
-import { IdbTrainStorage } from '../../../src/jobs/stored';
+import { IdbTrainStorage, StoreRunStorage } from '../../../src/jobs/stored';
+import { MemoryTextStore } from '../../../src/store/text';
 import type { TrainConfig } from '../../../src/rl/config';
 import { LocalRolloutExecutor } from '../../../src/rl/executor';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { FileRunStore } from '../../../src/rl/node';
-import { IdbRunStore, type RunRecord } from '../../../src/rl/store';
-import type { StepRecord, TrainerSnapshot } from '../../../src/rl/trainer';
+import { IdbRunStore } from '../../../src/rl/store';
+import type { StepRecord } from '../../../src/rl/trainer';
 
 const CONFIG: TrainJobConfigInput = {
   task: 'cb',
@@ -41,49 +36,6 @@ const OLD_CONFIG: TrainJobConfigInput = {
 
 /** The figures of a step without its wall-clock times. */
 const untimed = (rows: readonly StepRecord[]) => rows.map(({ rolloutMs: _r, updateMs: _u, ...rest }) => rest);
-
-/** A browser-style storage: runs in IndexedDB (fake-indexeddb here), text files in a map. */
-class MemoryTrainStorage implements TrainStorage {
-  readonly files = new Map<string, string>();
-  readonly location: string;
-  constructor(
-    readonly runId: string,
-    readonly runs: IdbRunStore,
-  ) {
-    this.location = `idb:${runId}`;
-  }
-  async prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState> {
-    const exists = (await this.runs.load(this.runId)) !== null;
-    if (!exists) return 'absent';
-    if (mode.resume) return 'resume';
-    if (mode.overwrite) return 'replace';
-    throw new Error(`run ${this.runId} exists`);
-  }
-  async create(
-    run: RunRecord,
-    init: TrainerSnapshot,
-    files: Readonly<Record<string, string>>,
-    replace: boolean,
-  ): Promise<void> {
-    if (replace) await this.runs.deleteRun(this.runId);
-    this.files.clear();
-    for (const [name, text] of Object.entries(files)) this.files.set(name, text);
-    await this.runs.createRun(run, init);
-  }
-  readText(name: string): Promise<string | null> {
-    return Promise.resolve(this.files.get(name) ?? null);
-  }
-  writeText(name: string, text: string): Promise<void> {
-    this.files.set(name, text);
-    return Promise.resolve();
-  }
-  pathOf(name: string): string {
-    return `${this.location}/${name}`;
-  }
-  close(): void {
-    this.runs.close();
-  }
-}
 
 describe('train job', () => {
   let dir = '';
@@ -161,17 +113,13 @@ describe('train job', () => {
   });
 
   it('runs on browser-style storage (IndexedDB runs, text files in memory) with the same result', async () => {
-    const storage = new MemoryTrainStorage('mem', await IdbRunStore.open('train-job'));
+    const texts = new MemoryTextStore('mem');
+    const storage = new StoreRunStorage('mem', await IdbRunStore.open('train-job'), texts);
     const result = await trainJob(CONFIG, storage);
     expect(untimed(result.steps)).toEqual(untimed(first.steps));
     expect(result.evaluation).toEqual(first.evaluation);
-    expect(JSON.parse(storage.files.get('split.json')!)).toMatchObject({ source: 'bundled' });
-    expect([...storage.files.keys()].sort()).toEqual([
-      'curves.json',
-      'curves.svg',
-      'eval.json',
-      'split.json',
-    ]);
+    expect(JSON.parse((await texts.get('split.json'))!)).toMatchObject({ source: 'bundled' });
+    expect(await texts.list()).toEqual(['curves.json', 'curves.svg', 'eval.json', 'split.json']);
     expect((await storage.runs.load('mem'))!.latest.actor).toEqual((await weights('a')).actor);
     storage.close();
   });

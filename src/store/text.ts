@@ -1,0 +1,216 @@
+/**
+ * A text store: the named text files of one run (`split.json`, curves, evaluations), kept whole. One small
+ * interface, {@link TextStore}, with three back ends — a folder in Node (`FolderTextStore`, src/store/node.ts:
+ * each file written to a temporary sibling and renamed into place), IndexedDB in a browser ({@link IdbTextStore}:
+ * each put one transaction) and memory ({@link MemoryTextStore}: tests, a page without storage). Whatever the back
+ * end, a put that fails or is interrupted leaves every text as it was before it or as it is after it, never a mix
+ * inside one file.
+ *
+ * IndexedDB schema (the train jobs' files databases, `pdl-train-files` and `pdl-grpo-files`, version
+ * {@link TEXT_DB_VERSION}): one object store `files`, key `[runId, name]` → `{ runId, name, text }`; one database
+ * holds the files of many runs, a store sees one run's.
+ */
+import type { DBSchema, IDBPTransaction } from 'idb';
+import { OutputLockedError } from '../io/errors';
+import { Database, writeTransaction } from './index';
+
+/** A held lock of a store (one writer per run). */
+export interface StoreLock {
+  /** Gives the lock up. Safe to call twice. */
+  release(): Promise<void>;
+}
+
+/** The named texts of one run, written atomically (see the module comment). */
+export interface TextStore {
+  /** Where the texts live, for messages and reports (a folder path, `indexeddb:<runId>`, `memory:<runId>`). */
+  readonly location: string;
+  /** The text stored under `name`, or null when there is none. */
+  get(name: string): Promise<string | null>;
+  /** The names of the stored texts, sorted. */
+  list(): Promise<string[]>;
+  /**
+   * Stores `texts` by name. Each is written whole: an interruption leaves its previous version or the new one.
+   * IndexedDB and memory write them all in one step (all or none); a folder writes them one by one, in order.
+   * @param options `clear`: first delete every text not in `texts` (IndexedDB and memory: in the same step).
+   * @throws the back end's storage errors (StorageQuotaError, DiskFullError, OutputPathError, …); nothing is
+   *   changed in IndexedDB or memory when one is thrown.
+   */
+  put(texts: Readonly<Record<string, string>>, options?: { clear?: boolean }): Promise<void>;
+  /** The full name of a text (`<location>/<name>`: a file path in a folder). */
+  pathOf(name: string): string;
+  /**
+   * Takes the store's lock, so that one writer at a time works on the run: a folder's lock file beside it
+   * (src/io/lock.ts: held by a heartbeat, taken over when its process is gone), a Web Lock in a browser (released
+   * by the browser when its tab or worker ends), a flag in memory.
+   * @throws OutputLockedError naming the holder when another holds it; OutputPathError (folder) when the lock
+   *   file cannot be written.
+   */
+  lock(): Promise<StoreLock>;
+  /** Releases the back end (a database connection). */
+  close(): void;
+}
+
+/** A lock held by this object only (memory; IndexedDB where the Web Locks API is missing). */
+class LocalLock {
+  private held = false;
+
+  constructor(
+    private readonly location: string,
+    private readonly name: string,
+  ) {}
+
+  /** @throws OutputLockedError when held already. */
+  take(): StoreLock {
+    if (this.held) throw new OutputLockedError(this.location, 'this page', this.name);
+    this.held = true;
+    return {
+      release: async () => {
+        this.held = false;
+      },
+    };
+  }
+}
+
+/**
+ * The Web Lock `name` when it is free, or null when another tab or worker holds it (`ifAvailable`).
+ * @param locks the page's or worker's `navigator.locks`.
+ */
+function webLock(locks: LockManager, name: string): Promise<StoreLock | null> {
+  return new Promise<StoreLock | null>((resolve, reject) => {
+    locks
+      .request(name, { ifAvailable: true }, (lock) => {
+        if (lock === null) {
+          resolve(null);
+          return undefined;
+        }
+        // The lock is held until this promise settles.
+        return new Promise<void>((done) => resolve({ release: async () => done() }));
+      })
+      .catch(reject);
+  });
+}
+
+/** Schema version of a text database. */
+export const TEXT_DB_VERSION = 1;
+
+/** The schema of a text database (see the module comment). */
+export interface TextDb extends DBSchema {
+  files: { key: [string, string]; value: { runId: string; name: string; text: string } };
+}
+
+/**
+ * Opens (creating) a text database.
+ * @throws StorageUnavailableError without IndexedDB; StorageBlockedError (see src/store).
+ */
+export function openTextDatabase(name: string): Promise<Database<TextDb>> {
+  return Database.open<TextDb>(name, TEXT_DB_VERSION, (db, oldVersion) => {
+    if (oldVersion < 1) db.createObjectStore('files', { keyPath: ['runId', 'name'] });
+  });
+}
+
+/** The texts of run `runId` in a text database (open it with {@link openTextDatabase}); each put one transaction. */
+export class IdbTextStore implements TextStore {
+  readonly location: string;
+  private readonly local: LocalLock;
+
+  constructor(
+    private readonly db: Database<TextDb>,
+    readonly runId: string,
+  ) {
+    this.location = `indexeddb:${runId}`;
+    this.local = new LocalLock(this.location, this.lockName());
+  }
+
+  /** The Web Lock's name: the database and the run. */
+  private lockName(): string {
+    return `proactive-dialogue-lab:${this.db.name}/${this.runId}`;
+  }
+
+  /**
+   * The Web Lock of this run in this database, shared by every tab and worker of the origin; where the Web Locks
+   * API is missing (Node with fake-indexeddb), a lock of this object only.
+   * @throws OutputLockedError when another tab or worker (or this object) holds it.
+   */
+  async lock(): Promise<StoreLock> {
+    const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
+    if (locks === undefined) return this.local.take();
+    const lock = await webLock(locks, this.lockName());
+    if (lock === null)
+      throw new OutputLockedError(
+        this.location,
+        'another tab or worker of this app',
+        `Web Lock ${this.lockName()}`,
+      );
+    return lock;
+  }
+
+  async get(name: string): Promise<string | null> {
+    const row = await (await this.db.connection()).get('files', [this.runId, name]);
+    return row?.text ?? null;
+  }
+
+  async list(): Promise<string[]> {
+    const keys = await (await this.db.connection()).getAllKeys('files', this.range());
+    return keys.map(([, name]) => name).sort();
+  }
+
+  /** The keys of this run's rows. */
+  private range(): IDBKeyRange {
+    return IDBKeyRange.bound([this.runId, ''], [this.runId, '\uffff']);
+  }
+
+  async put(texts: Readonly<Record<string, string>>, options: { clear?: boolean } = {}): Promise<void> {
+    await writeTransaction(await this.db.connection(), ['files'], async (tx) => {
+      const files = (tx as unknown as IDBPTransaction<TextDb, ['files'], 'readwrite'>).objectStore('files');
+      if (options.clear) await files.delete(this.range());
+      for (const [name, text] of Object.entries(texts)) await files.put({ runId: this.runId, name, text });
+    });
+  }
+
+  pathOf(name: string): string {
+    return `${this.location}/${name}`;
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** Texts in memory: a put is checked whole (structured clone) before anything is replaced. */
+export class MemoryTextStore implements TextStore {
+  readonly location: string;
+  private texts = new Map<string, string>();
+  private readonly local: LocalLock;
+
+  constructor(readonly runId: string) {
+    this.location = `memory:${runId}`;
+    this.local = new LocalLock(this.location, 'in memory');
+  }
+
+  /** @throws OutputLockedError while held. */
+  async lock(): Promise<StoreLock> {
+    return this.local.take();
+  }
+
+  async get(name: string): Promise<string | null> {
+    return this.texts.get(name) ?? null;
+  }
+
+  async list(): Promise<string[]> {
+    return [...this.texts.keys()].sort();
+  }
+
+  async put(texts: Readonly<Record<string, string>>, options: { clear?: boolean } = {}): Promise<void> {
+    // structuredClone throws for what IndexedDB could not store either (a function), before any change.
+    const copy = structuredClone(texts);
+    const next = new Map(options.clear ? [] : this.texts);
+    for (const [name, text] of Object.entries(copy)) next.set(name, text);
+    this.texts = next;
+  }
+
+  pathOf(name: string): string {
+    return `${this.location}/${name}`;
+  }
+
+  close(): void {}
+}
