@@ -48,9 +48,15 @@ export interface PriceParams {
   accept: number[];
   /** Concession (previous price − counter-offer) / list price, from `concessionInputs` (gap, buyer's move). */
   counter: LinearModel;
+  /**
+   * Opening concession: (previous price − named price) / list price when a seller first names a price of its own
+   * in answer to a turn without an offer ("Would you take less?"); least squares on such turns (their mean).
+   */
+  opening: number;
   /** Turns each model was fitted on. */
   acceptRows: number;
   counterRows: number;
+  openingRows: number;
 }
 
 /** One dataset file the fit read. */
