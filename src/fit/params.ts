@@ -40,6 +40,26 @@ export interface CoherenceParams {
   humanBelow: number;
 }
 
+/**
+ * CB: whether a buyer's turn accepts the seller's price, from its text: logistic regression (stored as a two-class
+ * softmax: not / agree) over {@link ReactionParams}' inputs, fitted on the buyers' annotated dialogue acts
+ * (CraigslistBargain's "agree").
+ */
+export interface AgreeParams {
+  buckets: number;
+  /** Names of the dense inputs (must equal `DENSE_INPUTS`). */
+  dense: string[];
+  /** Quantised weights (`quantise`): 2 × (buckets + dense + 1), pruned. */
+  weights: number[];
+  /** The turn agrees when p(agree) ≥ threshold (chosen on the validation split by Cohen's kappa). */
+  threshold: number;
+  /** L2 penalty chosen on the validation split. */
+  l2: number;
+  /** Buyer turns fitted on, and how many of them agree. */
+  rows: number;
+  positives: number;
+}
+
 /** The CB seller's price reactions, on fractions of the list price. */
 export interface PriceParams {
   /** Names of the inputs, in order. */
@@ -77,6 +97,8 @@ export interface TaskParams {
   reaction: ReactionParams;
   coherence: CoherenceParams;
   price?: PriceParams;
+  /** CB: the buyer's acceptance of the seller's price, read from the buyer's turn. */
+  agree?: AgreeParams;
   /** ESConv: the seeker's next-turn mood model (`src/fit/mood.ts`). */
   mood?: MoodParams;
 }

@@ -88,15 +88,25 @@ function buyerPrevious(state: Readonly<SimState>): number | null {
 /**
  * Events the actor's utterance itself makes (public): an offer, an acceptance of the last counter, quitting. A
  * confusing turn (several prices at once, or no sentence a person would write) makes no offer: the seller cannot
- * tell which price is meant.
+ * tell which price is meant. The buyer accepts the seller's last counter by assenting ("Deal.") or, with `agrees`,
+ * by a turn that the model fitted on buyers' annotated "agree" acts reads as acceptance ("That sounds fair!"),
+ * when it names no other price.
  */
-export function actorEvents(state: Readonly<SimState>, f: TextFeatures, confusing = false): TaskEvent[] {
+export function actorEvents(
+  state: Readonly<SimState>,
+  f: TextFeatures,
+  confusing = false,
+  agrees = false,
+): TaskEvent[] {
   if (state.task !== 'cb') return [];
   const turn = state.turn;
   if (confusing && f.price !== null) return [];
   if (f.quit >= 0.5 && f.price === null) return [{ turn, by: 'actor', type: 'quit' }];
   const counter = state.lastUserPrice;
-  if (f.assent >= 0.5 && counter !== null && (f.price === null || Math.abs(f.price - counter) < 0.5)) {
+  // A greeting opens a conversation, it does not close a deal (hand-set: "Great, thanks!" agrees in the data, and
+  // the model also reads "Hi! Your listing looks great" as agreement).
+  const accepts = f.assent >= 0.5 || (agrees && !confusing && f.greeting < 0.5);
+  if (accepts && counter !== null && (f.price === null || Math.abs(f.price - counter) < 0.5)) {
     return [{ turn, by: 'actor', type: 'accept', price: counter }];
   }
   if (f.price !== null && f.price > 0) return [{ turn, by: 'actor', type: 'offer', price: f.price }];

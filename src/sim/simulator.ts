@@ -245,7 +245,7 @@ export class CogSim {
     const view: SimView = { task: this.task, state: s, history: textHistory, perception };
     // The reactions fitted to people apply with the template proposer only (see ChangeProposer.fittedReactions).
     const fitted = this.roles.changeProposer.fittedReactions === true ? perception.fitted : null;
-    const actorEvs = actorEvents(s, features, fitted?.confusing ?? false);
+    const actorEvs = actorEvents(s, features, fitted?.confusing ?? false, fitted?.agrees ?? false);
 
     const mode = await this.roles.modeClassifier.classify(utterance, view);
     let route: Route | null = null;

@@ -85,7 +85,11 @@ function fittedSection(p: FittedParams): string {
       coherence: `bigram LM of the actors' turns; confusing below ${t.coherence.threshold.toFixed(2)} nats/token (≥ ${t.coherence.minTokens} tokens)`,
       'CB prices': t.price
         ? `acceptance (logistic, ${t.price.acceptRows} turns), concession (ridge, ${t.price.counterRows} turns), ` +
-          `opening concession ${t.price.opening.toFixed(3)} of the list price (mean, ${t.price.openingRows} turns)`
+          `opening concession ${t.price.opening.toFixed(3)} of the list price (mean, ${t.price.openingRows} turns)` +
+          (t.agree
+            ? `; buyer agreement (logistic over the same inputs as the reactions, ${t.agree.rows} buyer turns, ` +
+              `${t.agree.positives} annotated "agree"; L2 ${t.agree.l2}, threshold ${t.agree.threshold})`
+            : '')
         : '—',
     };
   });

@@ -43,6 +43,7 @@ import {
   turnInputs,
   type DatasetInfo,
   type Example,
+  type AgreeParams,
   type FittedParams,
   type LinearModel,
   type PriceParams,
@@ -69,6 +70,8 @@ export const LM_GRID = [
   { discount: 0.9, addK: 0.5 },
   { discount: 0.75, addK: 0.1 },
 ];
+/** Candidate decision thresholds of the CB buyer-agreement model. */
+export const AGREE_THRESHOLD_GRID = [0.3, 0.4, 0.5, 0.6, 0.7];
 /** Candidate L2 penalties of the CB price models (acceptance and concession). */
 export const PRICE_L2_GRID = [1e-3, 1e-2, 1e-1, 1];
 /** Share of validation human turns a confusing-turn threshold may misread. */
@@ -381,6 +384,63 @@ function fitPrices(
   };
 }
 
+/** A buyer's turn of a CB negotiation, labelled by whether its annotated acts include "agree". */
+function agreeExamples(dialogues: readonly ReplayDialogue[]): Example[] {
+  const out: Example[] = [];
+  for (const d of dialogues)
+    for (const s of d.steps) {
+      if (!s.actorLabels) continue;
+      const agrees = s.actorLabels.some((l) => l.trim().toLowerCase() === 'agree');
+      const { sparse, dense } = turnInputs(s.actor, extractFeatures(s.actor));
+      out.push({ sparse, dense, y: agrees ? 1 : 0, weight: 1 });
+    }
+  return out;
+}
+
+/**
+ * The CB buyer-agreement model: penalised logistic regression (a two-class softmax) from the buyer's turn to its
+ * annotated "agree" act, the penalty by validation log-likelihood and the threshold by validation Cohen's kappa.
+ * Null when the train split holds no buyer turn labelled agree (a dataset without acts).
+ */
+function fitAgree(
+  train: readonly ReplayDialogue[],
+  validation: readonly ReplayDialogue[],
+  record: Record<string, number>,
+): AgreeParams | null {
+  const tr = agreeExamples(train);
+  const va = agreeExamples(validation);
+  if (!tr.some((e) => e.y === 1) || !tr.some((e) => e.y === 0)) return null;
+  let best: { model: SoftmaxModel; ll: number; l2: number } | null = null;
+  for (const l2 of L2_GRID) {
+    const model = fitSoftmax(['not', 'agree'], REACTION_BUCKETS, DENSE_INPUTS.length, tr, { l2 });
+    const ll = va.length > 0 ? meanLogLikelihood(model, va) : Number.NaN;
+    if (best === null || ll > best.ll + 1e-12) best = { model, ll, l2 };
+  }
+  const chosen = best as { model: SoftmaxModel; ll: number; l2: number };
+  let threshold = 0.5;
+  let bestKappa = -Infinity;
+  if (va.some((e) => e.y === 1))
+    for (const t of AGREE_THRESHOLD_GRID) {
+      const k = cohenKappa(
+        va.map((e) => String(e.y)),
+        va.map((e) => ((predictProba(chosen.model, e.sparse, e.dense)[1] as number) >= t ? '1' : '0')),
+      );
+      if (k > bestKappa + 1e-9) [threshold, bestKappa] = [t, k];
+    }
+  record.agreeTrainTurns = tr.length;
+  record.agreeValidationTurns = va.length;
+  if (Number.isFinite(bestKappa)) record.agreeValidationKappa = round(bestKappa);
+  return {
+    buckets: REACTION_BUCKETS,
+    dense: [...DENSE_INPUTS],
+    weights: quantise(chosen.model.weights),
+    threshold,
+    l2: chosen.l2,
+    rows: tr.length,
+    positives: tr.filter((e) => e.y === 1).length,
+  };
+}
+
 const round = (v: number) => Math.round(v * 1e6) / 1e6;
 
 /** What {@link fitSimulator} needs besides the dialogues. */
@@ -413,7 +473,11 @@ export function fitSimulator(
       reaction: fitReaction(task, turns(train), turns(valid), record),
       coherence: fitCoherence(train, valid, record),
     };
-    if (task === 'cb') params.price = fitPrices(turns(train), turns(valid), record);
+    if (task === 'cb') {
+      params.price = fitPrices(turns(train), turns(valid), record);
+      const agree = fitAgree(turns(train), turns(valid), record);
+      if (agree) params.agree = agree;
+    }
     tasks[task] = params;
     validation[task] = record;
   }

@@ -7,7 +7,9 @@
  */
 import { describe, expect, it } from 'vitest';
 import { logisticProbability, priceInputs } from '../../../src/fit';
-import { prefixSellerPrice, userEvents } from '../../../src/sim/dynamics';
+import { actorEvents, prefixSellerPrice, userEvents } from '../../../src/sim/dynamics';
+import { fittedPerception } from '../../../src/sim/fitted';
+import { extractFeatures } from '../../../src/text/features';
 import { priceParams } from '../../../src/sim/fitted';
 import { initialSimState } from '../../../src/sim/simulator';
 import type { SimState, TaskEvent } from '../../../src/sim/types';
@@ -104,5 +106,31 @@ describe('cbOpeningRows', () => {
     const rows = cbOpeningRows(dialogues);
     expect(rows).toHaveLength(1);
     expect(rows[0]).toBeCloseTo(0.1, 9);
+  });
+});
+
+describe('the buyer’s acceptance', () => {
+  const countered: SimState = { ...initialSimState({ ...seed, prefix: [] }, 10), lastUserPrice: 400 };
+  const accept = [{ turn: countered.turn, by: 'actor', type: 'accept', price: 400 }];
+
+  it('closes at the seller’s counter when the fitted agreement model reads the turn as agreeing', () => {
+    const text = 'That sounds fair to me!';
+    const f = extractFeatures(text);
+    expect(f.assent).toBeLessThan(0.5);
+    expect(actorEvents(countered, f, false, false)).toEqual([]);
+    expect(actorEvents(countered, f, false, true)).toEqual(accept);
+    // It names another price, greets, or comes before any counter: no acceptance.
+    expect(actorEvents(countered, extractFeatures('That sounds fair, $350 then!'), false, true)).not.toEqual(
+      accept,
+    );
+    expect(actorEvents(countered, extractFeatures('Hi! Your listing looks great.'), false, true)).toEqual([]);
+    expect(actorEvents({ ...countered, lastUserPrice: null }, f, false, true)).toEqual([]);
+  });
+
+  it('is what the fitted model reads in buyers’ ways of agreeing, and not in a complaint or a question', () => {
+    const agrees = (text: string) => fittedPerception(text, 'cb', extractFeatures(text)).agrees;
+    expect(agrees('Okay, that sounds fair. Deal!')).toBe(true);
+    expect(agrees('That price is way too high for me.')).toBe(false);
+    expect(agrees('Does it have any scratches?')).toBe(false);
   });
 });
