@@ -41,6 +41,26 @@ export interface CoherenceParams {
   humanBelow: number;
 }
 
+/**
+ * CB: whether a buyer's turn accepts the seller's price, from its text: logistic regression (stored as a two-class
+ * softmax: not / agree) over {@link ReactionParams}' inputs, fitted on the buyers' annotated dialogue acts
+ * (CraigslistBargain's "agree").
+ */
+export interface AgreeParams {
+  buckets: number;
+  /** Names of the dense inputs (must equal `DENSE_INPUTS`). */
+  dense: string[];
+  /** Quantised weights (`quantise`): 2 × (buckets + dense + 1), pruned. */
+  weights: number[];
+  /** The turn agrees when p(agree) ≥ threshold (chosen on the validation split by Cohen's kappa). */
+  threshold: number;
+  /** L2 penalty chosen on the validation split. */
+  l2: number;
+  /** Buyer turns fitted on, and how many of them agree. */
+  rows: number;
+  positives: number;
+}
+
 /** The CB seller's price reactions, on fractions of the list price. */
 export interface PriceParams {
   /** Names of the inputs, in order. */
@@ -49,9 +69,15 @@ export interface PriceParams {
   accept: number[];
   /** Concession (previous price − counter-offer) / list price, from `concessionInputs` (gap, buyer's move). */
   counter: LinearModel;
+  /**
+   * Opening concession: (previous price − named price) / list price when a seller first names a price of its own
+   * in answer to a turn without an offer ("Would you take less?"); least squares on such turns (their mean).
+   */
+  opening: number;
   /** Turns each model was fitted on. */
   acceptRows: number;
   counterRows: number;
+  openingRows: number;
 }
 
 /** One dataset file the fit read. */
@@ -72,6 +98,8 @@ export interface TaskParams {
   reaction: ReactionParams;
   coherence: CoherenceParams;
   price?: PriceParams;
+  /** CB: the buyer's acceptance of the seller's price, read from the buyer's turn. */
+  agree?: AgreeParams;
   /** ESConv: the seeker's next-turn mood model (`src/fit/mood.ts`). */
   mood?: MoodParams;
   /** P4G: the persuadee's initial disposition from the pre-task survey (`src/fit/disposition.ts`). */

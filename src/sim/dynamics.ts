@@ -2,17 +2,21 @@
  * Task dynamics: public task events and the user's decision to end, both decided by rules over the simulator's
  * own state after the cognitive update (the same rules whichever backend verbalises the reply).
  *
- * - CraigslistBargain: the seller accepts an offer at or above its current acceptable price, which falls from
- *   the list price toward the private reservation price as concession-friendly records grow; otherwise it
- *   counters, moving 40% of the way toward max(offer, acceptable), never above its previous counter; a very low offer to a firm seller makes it quit.
- *   The buyer closes a deal by assenting to the seller's last counter.
+ * - CraigslistBargain (template mode, fitted to people): the seller starts at the last price it named in the
+ *   seed's prefix, else the list price; it accepts an offer at or above its previous price, or at or above its
+ *   private floor when the fitted acceptance model or the fitted reaction model (people answered such a turn by
+ *   agreeing) says so; otherwise it counters by the fitted concession, never above its previous price nor below
+ *   its floor; a very low offer to a firm seller makes it quit. Asked without an offer, it names its price (the
+ *   fitted opening concession). The buyer closes a deal by assenting to the seller's last counter.
+ *   With a language-model proposer the rule seller of `ruleSellerEvents` applies instead.
  * - P4G: asked to donate with the donate intention ≥ 2.6 and above the decline intention, the user commits an
  *   amount in USD 0.5–2.0 (of the task payment); a commitment is withdrawn if the intention later falls below 2;
  *   two turns after an upheld commitment the user ends; a decline intention ≥ 3.5 (from turn 3) ends in refusal.
  * - ESConv: the user ends with thanks when valence ≥ 0.25 and the step intention ≥ 2.6; a withdraw intention
  *   ≥ 3.6 ends the talk.
  */
-import type { TextFeatures } from '../text/features';
+import { extractFeatures, type TextFeatures } from '../text/features';
+import type { Turn } from '../tasks/seed';
 import { concessionInputs, logisticProbability, predictLinear, priceInputs } from '../fit';
 import { priceParams } from './fitted';
 import { strengthOf } from './records';
@@ -52,6 +56,26 @@ function concede(state: Readonly<SimState>, prev: number, list: number, x: reado
   return Math.round(prev - concession);
 }
 
+/** Prices outside this share of the list price are not read as a CB price (a year, a model number, a typo). */
+export const PLAUSIBLE_PRICE = { min: 0.2, max: 1.5 } as const;
+
+/**
+ * The CB seller's standing price at the start of a dialogue: the last price the seller (the user) named in the
+ * seed's prefix, when one lies within {@link PLAUSIBLE_PRICE} of the list price, else null (the list price stands).
+ * The simulator starts from the prefix as its own history: a seller who has already said "I could do $400" stands
+ * at $400, not at the list price. The same rule as the fit's previous price (`cbOfferRows` of src/validity/fit.ts).
+ */
+export function prefixSellerPrice(prefix: readonly Turn[], listPrice: number | undefined): number | null {
+  if (!listPrice) return null;
+  let price: number | null = null;
+  for (const t of prefix) {
+    if (t.speaker !== 'user') continue;
+    const p = extractFeatures(t.text).price;
+    if (p !== null && p >= PLAUSIBLE_PRICE.min * listPrice && p <= PLAUSIBLE_PRICE.max * listPrice) price = p;
+  }
+  return price;
+}
+
 /** The buyer's best (highest) offer before this turn (CB), or null. */
 function buyerPrevious(state: Readonly<SimState>): number | null {
   let best: number | null = null;
@@ -64,15 +88,25 @@ function buyerPrevious(state: Readonly<SimState>): number | null {
 /**
  * Events the actor's utterance itself makes (public): an offer, an acceptance of the last counter, quitting. A
  * confusing turn (several prices at once, or no sentence a person would write) makes no offer: the seller cannot
- * tell which price is meant.
+ * tell which price is meant. The buyer accepts the seller's last counter by assenting ("Deal.") or, with `agrees`,
+ * by a turn that the model fitted on buyers' annotated "agree" acts reads as acceptance ("That sounds fair!"),
+ * when it names no other price.
  */
-export function actorEvents(state: Readonly<SimState>, f: TextFeatures, confusing = false): TaskEvent[] {
+export function actorEvents(
+  state: Readonly<SimState>,
+  f: TextFeatures,
+  confusing = false,
+  agrees = false,
+): TaskEvent[] {
   if (state.task !== 'cb') return [];
   const turn = state.turn;
   if (confusing && f.price !== null) return [];
   if (f.quit >= 0.5 && f.price === null) return [{ turn, by: 'actor', type: 'quit' }];
   const counter = state.lastUserPrice;
-  if (f.assent >= 0.5 && counter !== null && (f.price === null || Math.abs(f.price - counter) < 0.5)) {
+  // A greeting opens a conversation, it does not close a deal (hand-set: "Great, thanks!" agrees in the data, and
+  // the model also reads "Hi! Your listing looks great" as agreement).
+  const accepts = f.assent >= 0.5 || (agrees && !confusing && f.greeting < 0.5);
+  if (accepts && counter !== null && (f.price === null || Math.abs(f.price - counter) < 0.5)) {
     return [{ turn, by: 'actor', type: 'accept', price: counter }];
   }
   if (f.price !== null && f.price > 0) return [{ turn, by: 'actor', type: 'offer', price: f.price }];
@@ -119,7 +153,9 @@ function ruleSellerEvents(
  * The user's events and ending after the update. `actorEvs` are this turn's actor events; `namesPrice` (CB): the
  * fitted reaction model reads the actor's turn as one people answer with a price (a counter), so a seller names
  * its price even without an offer to answer; `fittedSeller` (CB): the seller accepts and concedes as fitted to
- * people (template mode), else by the rules of {@link ruleSellerEvents}.
+ * people (template mode), else by the rules of {@link ruleSellerEvents}; `agrees` (CB, fitted seller): the fitted
+ * reaction model reads the actor's turn as one people answered by agreeing, so the seller accepts the offer it
+ * makes when it is at or above the seller's private floor.
  */
 export function userEvents(
   state: Readonly<SimState>,
@@ -127,6 +163,7 @@ export function userEvents(
   asked: boolean,
   namesPrice = false,
   fittedSeller = true,
+  agrees = false,
 ): { events: TaskEvent[]; ended: EndReason | null; lastUserPrice: number | null } {
   const turn = state.turn;
   const cog = state.cognitive;
@@ -141,17 +178,19 @@ export function userEvents(
     const offer = actorEvs.find((e) => e.type === 'offer')?.price;
     if (offer === undefined) {
       // A turn without an offer that people answered with a price ("Would you take less?"): the seller names
-      // its price, at the fitted counter to an offer at its own previous price (its concession with no new offer).
+      // its price. The first time, at the fitted opening concession below its previous price (the list price, or
+      // a price it named in the prefix); later, at the fitted counter to an offer at its own previous price (its
+      // concession with no new offer, about none: sellers do not keep lowering a price nobody has answered).
       const list = state.private.listPrice;
       const price = priceParams('cb');
       if (!namesPrice || !list || !price)
         return { events: [], ended: null, lastUserPrice: state.lastUserPrice };
       const prev = state.lastUserPrice ?? list;
-      const x = priceInputs(prev, prev, list, null);
-      const named = Math.min(
-        prev,
-        Math.max(Math.ceil(state.private.reservationPrice ?? 0), concede(state, prev, list, x)),
-      );
+      const first = !state.events.some((e) => e.by === 'user' && e.type === 'offer');
+      const asked = first
+        ? Math.round(prev - list * Math.max(0, price.opening))
+        : concede(state, prev, list, priceInputs(prev, prev, list, null));
+      const named = Math.min(prev, Math.max(Math.ceil(state.private.reservationPrice ?? 0), asked));
       return {
         events: [{ turn, by: 'user', type: 'offer', price: named }],
         ended: null,
@@ -165,10 +204,14 @@ export function userEvents(
     const price = priceParams('cb');
     const x = priceInputs(offer, prev, list, buyerPrevious(state));
     // The fitted seller: it accepts what it asked for or more, and otherwise an offer at or above its
-    // private floor as often as people accepted such offers; it counters at the fitted fraction of the list price,
+    // private floor as often as people accepted such offers (the price model), or when people answered such a turn by
+    // agreeing (the reaction model, `agrees`); it counters at the fitted fraction of the list price,
     // never above its previous price nor below the offer or its floor. The floor is hand-set (the reservation
     // price is private: the data cannot show it).
-    if (offer >= prev || (price && offer >= reservation && logisticProbability(price.accept, x) >= 0.5)) {
+    if (
+      offer >= prev ||
+      (price && offer >= reservation && (agrees || logisticProbability(price.accept, x) >= 0.5))
+    ) {
       return {
         events: [{ turn, by: 'user', type: 'accept', price: offer }],
         ended: 'deal',

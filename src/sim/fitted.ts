@@ -8,7 +8,9 @@
  * - {@link FittedPerception.tone}: the expected valence of that reaction, centred on the training mean, in [−2, 2];
  * - {@link FittedPerception.confusing}: the turn reads unlike anything a person wrote to this kind of user (its
  *   per-token log-probability under the actors' bigram model is below the calibrated threshold), or it names
- *   several different prices at once. Confusing turns never persuade and annoy (see the simulator).
+ *   several different prices at once. Confusing turns never persuade and annoy (see the simulator);
+ * - {@link FittedPerception.agrees} (CB): the turn accepts the other side's price, as buyers' turns annotated
+ *   "agree" do.
  */
 import { FittedParamsError } from './errors';
 import {
@@ -37,6 +39,11 @@ export interface FittedPerception {
   /** Mean log-probability per token (nats) under the task's actor language model. */
   readonly coherence: number;
   readonly confusing: boolean;
+  /**
+   * CB: the turn accepts the other side's price, by the model fitted on the buyers' annotated "agree" acts
+   * (false elsewhere, or without that model).
+   */
+  readonly agrees: boolean;
 }
 
 /**
@@ -56,6 +63,7 @@ interface Loaded {
   lm: NgramModel;
   threshold: number;
   minTokens: number;
+  agree: { model: Loaded['model']; threshold: number } | null;
 }
 
 const PARAMS: FittedParams = FITTED_PARAMS;
@@ -72,6 +80,11 @@ function load(task: TaskId): Loaded {
         `fitted parameters of ${task}: dense inputs differ from this version's (rerun npm run fit-sim)`,
       );
     const width = r.buckets + r.dense.length + 1;
+    const a = t.agree;
+    if (a && a.dense.join(',') !== DENSE_INPUTS.join(','))
+      throw new FittedParamsError(
+        `fitted parameters of ${task}: dense inputs of the agreement model differ from this version's (rerun npm run fit-sim)`,
+      );
     l = {
       classes: r.classes,
       model: {
@@ -87,6 +100,17 @@ function load(task: TaskId): Loaded {
       lm: new NgramModel(t.coherence.lm),
       threshold: t.coherence.threshold,
       minTokens: t.coherence.minTokens,
+      agree: a
+        ? {
+            model: {
+              classes: ['not', 'agree'],
+              buckets: a.buckets,
+              denseSize: a.dense.length,
+              weights: dequantise(a.weights, 2 * (a.buckets + a.dense.length + 1)),
+            },
+            threshold: a.threshold,
+          }
+        : null,
     };
     loaded.set(task, l);
   }
@@ -126,7 +150,11 @@ export function fittedPerception(text: string, task: TaskId, f: TextFeatures): F
     const prices = new Set(f.amounts).size;
     const confusing =
       (inputs.tokens.length >= l.minTokens && coherence < l.threshold) || prices >= CONFUSING_PRICES;
-    out = Object.freeze({ reaction: Object.freeze(reaction), decision, tone, coherence, confusing });
+    const agrees =
+      l.agree !== null &&
+      l.agree.model.buckets === l.model.buckets &&
+      (predictProba(l.agree.model, inputs.sparse, inputs.dense)[1] as number) >= l.agree.threshold;
+    out = Object.freeze({ reaction: Object.freeze(reaction), decision, tone, coherence, confusing, agrees });
     if (memo.size >= 8192) memo.clear();
     memo.set(text, out);
   }

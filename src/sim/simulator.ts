@@ -13,7 +13,7 @@ import type { CognitiveState, Seed, TaskId, Turn } from '../tasks/seed';
 import { fittedMoodShift, reactionClasses, type FittedPerception } from './fitted';
 import type { TaskSpec } from '../tasks/types';
 import { appraise, reactivation, updateAffect, withStartingGoalCongruence } from './affect';
-import { actorEvents, isStale, userEvents } from './dynamics';
+import { actorEvents, isStale, prefixSellerPrice, userEvents } from './dynamics';
 import { callToAction } from './template/proposer';
 import { lastUserText, perceive } from './perception';
 import type { MessageAssessment, SimRoles, SimView } from './roles';
@@ -83,7 +83,7 @@ export function initialSimState(
     remaining: horizon,
     ended: null,
     changeLog: [],
-    lastUserPrice: null,
+    lastUserPrice: seed.task === 'cb' ? prefixSellerPrice(seed.prefix, seed.userPrivate.listPrice) : null,
     revealed: [],
     rng: Rng.fromSeed(rngSeed).getState(),
   };
@@ -245,7 +245,7 @@ export class CogSim {
     const view: SimView = { task: this.task, state: s, history: textHistory, perception };
     // The reactions fitted to people apply with the template proposer only (see ChangeProposer.fittedReactions).
     const fitted = this.roles.changeProposer.fittedReactions === true ? perception.fitted : null;
-    const actorEvs = actorEvents(s, features, fitted?.confusing ?? false);
+    const actorEvs = actorEvents(s, features, fitted?.confusing ?? false, fitted?.agrees ?? false);
 
     const mode = await this.roles.modeClassifier.classify(utterance, view);
     let route: Route | null = null;
@@ -312,12 +312,15 @@ export class CogSim {
     };
 
     const asked = mode === 'Influence' && callToAction(perception, this.task.id);
-    const namesPrice =
-      fitted !== null &&
-      s.task === 'cb' &&
-      !fitted.confusing &&
-      reactionClasses(s.task)[fitted.decision] === 'counter';
-    const user = userEvents(s, actorEvs, asked, namesPrice, fitted !== null);
+    // CB: what people did after such a turn, by the fitted reaction model: answered with a price (the seller names
+    // its own), or agreed (the seller may accept the offer the turn makes, at or above its floor).
+    const sellerAct =
+      fitted !== null && s.task === 'cb' && !fitted.confusing
+        ? reactionClasses(s.task)[fitted.decision]
+        : null;
+    const namesPrice = sellerAct === 'counter';
+    const agrees = sellerAct === 'agree';
+    const user = userEvents(s, actorEvs, asked, namesPrice, fitted !== null, agrees);
     const events = user.events.length === 0 ? actorEvs : [...actorEvs, ...user.events];
     if (events.length > 0) s.events = [...s.events, ...events];
     s.lastUserPrice = user.lastUserPrice;

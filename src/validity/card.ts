@@ -84,7 +84,12 @@ function fittedSection(p: FittedParams): string {
       'reaction model': `softmax regression over ${t.reaction.buckets} hashed n-gram buckets + ${t.reaction.dense.length} dense inputs → ${t.reaction.classes.join(' / ')} (L2 ${t.reaction.l2}, prior weight ${t.reaction.alpha})`,
       coherence: `bigram LM of the actors' turns; confusing below ${t.coherence.threshold.toFixed(2)} nats/token (≥ ${t.coherence.minTokens} tokens)`,
       'CB prices': t.price
-        ? `acceptance (logistic, ${t.price.acceptRows} turns), concession (ridge, ${t.price.counterRows} turns)`
+        ? `acceptance (logistic, ${t.price.acceptRows} turns), concession (ridge, ${t.price.counterRows} turns), ` +
+          `opening concession ${t.price.opening.toFixed(3)} of the list price (mean, ${t.price.openingRows} turns)` +
+          (t.agree
+            ? `; buyer agreement (logistic over the same inputs as the reactions, ${t.agree.rows} buyer turns, ` +
+              `${t.agree.positives} annotated "agree"; L2 ${t.agree.l2}, threshold ${t.agree.threshold})`
+            : '')
         : '—',
       'P4G disposition': t.disposition
         ? `logistic regression of donated on ${t.disposition.traits.length} survey items (${t.disposition.rows} train persuadees, L2 ${t.disposition.l2}); tanh(${t.disposition.gain} · logit / 2)`

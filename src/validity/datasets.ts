@@ -32,6 +32,11 @@ export interface ReplayStep {
   reaction: string | null;
   /** ESConv: the AFINN sentiment of the seeker's reply (the judge's scorer); null elsewhere. */
   userSentiment: number | null;
+  /**
+   * The dataset's own labels of the actor's turn, as written, in order (CB: the buyer's dialogue acts, e.g.
+   * "agree"); absent where the file has none.
+   */
+  actorLabels?: readonly string[];
 }
 
 /** One human dialogue ready for replay. */
@@ -127,6 +132,7 @@ function cutAndPair(
       user: reply ? text(reply) : null,
       reaction: reply ? reactionOf(reply) : null,
       userSentiment: reply && sentimentOf ? sentimentOf(text(reply)) : null,
+      ...(t.labels.some((l) => l !== '') ? { actorLabels: t.labels } : {}),
     });
   }
   return { prefix, steps };

@@ -17,7 +17,9 @@
  *   log-probability (so 2% of real turns of 3+ tokens would be misread as confusing: the false-alarm rate the
  *   simulator accepts);
  * - CB prices: the seller's acceptance of a buyer's offer (logistic regression) and its counter-offer (ridge
- *   regression), both on fractions of the list price, from the offer, the seller's previous price and the turn.
+ *   regression), both on fractions of the list price, from the offer, the seller's previous price and the buyer's
+ *   move (`priceInputs`); and the seller's opening concession when it first names a price unasked by an offer
+ *   (least squares: the mean).
  *
  * Deterministic: full-batch optimisers with fixed steps and no sampling; the same files give the same file for
  * any seed (the seed is recorded, and no step draws from it).
@@ -41,7 +43,9 @@ import {
   turnInputs,
   type DatasetInfo,
   type Example,
+  type AgreeParams,
   type FittedParams,
+  type LinearModel,
   type PriceParams,
   type ReactionParams,
   type SoftmaxModel,
@@ -50,6 +54,7 @@ import {
 import { cohenKappa } from '../stats/kappa';
 import type { TaskId, Turn } from '../tasks/seed';
 import { extractFeatures } from '../text/features';
+import { PLAUSIBLE_PRICE } from '../sim/dynamics';
 import { fitSplitOf, type ReplayDialogue } from './datasets';
 import { ValidityInputError } from './errors';
 import { REACTIONS } from './labels';
@@ -65,6 +70,10 @@ export const LM_GRID = [
   { discount: 0.9, addK: 0.5 },
   { discount: 0.75, addK: 0.1 },
 ];
+/** Candidate decision thresholds of the CB buyer-agreement model. */
+export const AGREE_THRESHOLD_GRID = [0.3, 0.4, 0.5, 0.6, 0.7];
+/** Candidate L2 penalties of the CB price models (acceptance and concession). */
+export const PRICE_L2_GRID = [1e-3, 1e-2, 1e-1, 1];
 /** Share of validation human turns a confusing-turn threshold may misread. */
 export const COHERENCE_FALSE_ALARM = 0.02;
 /** Turns shorter than this many tokens are never judged incoherent (too short to tell). */
@@ -234,7 +243,7 @@ export function cbOfferRows(dialogues: readonly ReplayDialogue[]): CbOfferRow[] 
     if (d.task !== 'cb' || !list) continue;
     let previous = list;
     let buyerPrevious: number | null = null;
-    const plausible = (p: number | null): p is number => p !== null && p >= 0.2 * list && p <= 1.5 * list;
+    const plausible = plausibleIn(list);
     for (const t of d.prefix)
       if (t.speaker === 'user') {
         const p = extractFeatures(t.text).price;
@@ -264,45 +273,171 @@ export function cbOfferRows(dialogues: readonly ReplayDialogue[]): CbOfferRow[] 
   return rows;
 }
 
-function fitPrices(train: readonly ReplayDialogue[], record: Record<string, number>): PriceParams {
+/** Whether a price lies within {@link PLAUSIBLE_PRICE} of the list price (else it is not read as a CB price). */
+const plausibleIn =
+  (list: number) =>
+  (p: number | null): p is number =>
+    p !== null && p >= PLAUSIBLE_PRICE.min * list && p <= PLAUSIBLE_PRICE.max * list;
+
+/**
+ * The opening concessions of CB negotiations: on each replayed turn where the buyer names no price and the seller
+ * answers with a counter naming one, the seller's first such price of the replayed steps, (previous − named) /
+ * list price, the previous price being the seller's last one (the list price, or one named in the prefix).
+ */
+export function cbOpeningRows(dialogues: readonly ReplayDialogue[]): number[] {
+  const out: number[] = [];
+  for (const d of dialogues) {
+    const list = d.seed.actorView.listPrice;
+    if (d.task !== 'cb' || !list) continue;
+    const plausible = plausibleIn(list);
+    let previous = list;
+    for (const t of d.prefix)
+      if (t.speaker === 'user') {
+        const p = extractFeatures(t.text).price;
+        if (plausible(p)) previous = p;
+      }
+    for (const s of d.steps) {
+      const reply = s.user === null ? null : extractFeatures(s.user).price;
+      if (!plausible(reply)) continue;
+      if (s.reaction === 'counter' && !plausible(extractFeatures(s.actor).price))
+        out.push((previous - reply) / list);
+      break;
+    }
+  }
+  return out;
+}
+
+function fitPrices(
+  train: readonly ReplayDialogue[],
+  validation: readonly ReplayDialogue[],
+  record: Record<string, number>,
+): PriceParams {
   const rows = cbOfferRows(train);
+  const valid = cbOfferRows(validation);
   const countered = rows.filter((r) => r.counter !== null);
+  const validCountered = valid.filter((r) => r.counter !== null);
   if (rows.length === 0 || countered.length === 0)
     throw new ValidityInputError('fit-sim: no CB buyer offers with a seller act in the train split');
-  const accept = fitSoftmax(
-    ['no', 'yes'],
-    0,
-    PRICE_INPUTS.length,
-    rows.map((r) => ({ sparse: new Int32Array(0), dense: r.inputs, y: r.accepted ? 1 : 0, weight: 1 })),
-    { l2: 1e-3, steps: 2000, rate: 1 },
-  );
+  // A small validation split may hold no offers (or no counters): then the first, smallest penalty stands.
+  const examples = (list: readonly CbOfferRow[]): Example[] =>
+    list.map((r) => ({ sparse: new Int32Array(0), dense: r.inputs, y: r.accepted ? 1 : 0, weight: 1 }));
+  // Acceptance: penalised maximum likelihood, the penalty by validation log-likelihood.
+  let accept: { model: SoftmaxModel; ll: number; l2: number } | null = null;
+  for (const l2 of PRICE_L2_GRID) {
+    const model = fitSoftmax(['no', 'yes'], 0, PRICE_INPUTS.length, examples(rows), {
+      l2,
+      steps: 2000,
+      rate: 1,
+    });
+    const ll = valid.length > 0 ? meanLogLikelihood(model, examples(valid)) : Number.NaN;
+    if (accept === null || ll > accept.ll + 1e-12) accept = { model, ll, l2 };
+  }
+  const chosenAccept = accept as { model: SoftmaxModel; ll: number; l2: number };
   // Two-class softmax as one logistic regression: the 'yes' weights minus the 'no' weights.
   const width = PRICE_INPUTS.length + 1;
-  const w = accept.weights;
+  const w = chosenAccept.model.weights;
   const logistic = Array.from({ length: width }, (_, i) =>
     round((w[width + i] as number) - (w[i] as number)),
   );
-  // The concession (previous − counter) / list from the gap and the buyer's move (inputs 2 and 3).
+  // The concession (previous − counter) / list from the gap and the buyer's move (inputs 2 and 3): ridge, the
+  // penalty by validation mean absolute error of the counter.
   const concession = (r: CbOfferRow) => concessionInputs(r.inputs);
-  const counter = fitRidge(
-    countered.map(concession),
-    countered.map((r) => r.previous - (r.counter as number)),
-    1e-3,
-  );
-  record.cbAcceptRows = rows.length;
-  record.cbCounterRows = countered.length;
-  record.cbCounterTrainMae = round(
-    countered.reduce(
-      (s, r) => s + Math.abs(r.previous - predictLinear(counter, concession(r)) - (r.counter as number)),
+  const mae = (m: LinearModel, list: readonly CbOfferRow[]) =>
+    list.reduce(
+      (s, r) => s + Math.abs(r.previous - predictLinear(m, concession(r)) - (r.counter as number)),
       0,
-    ) / countered.length,
-  );
+    ) / list.length;
+  let counter: { model: LinearModel; mae: number; l2: number } | null = null;
+  for (const l2 of PRICE_L2_GRID) {
+    const model = fitRidge(
+      countered.map(concession),
+      countered.map((r) => r.previous - (r.counter as number)),
+      l2,
+    );
+    const e = validCountered.length > 0 ? mae(model, validCountered) : Number.NaN;
+    if (counter === null || e < counter.mae - 1e-12) counter = { model, mae: e, l2 };
+  }
+  const chosenCounter = counter as { model: LinearModel; mae: number; l2: number };
+  // No seller named a price unasked in the train split: the opening concession is none.
+  const opening = cbOpeningRows(train);
+  record.cbAcceptRows = rows.length;
+  record.cbAcceptL2 = chosenAccept.l2;
+  record.cbAcceptValidationRows = valid.length;
+  if (valid.length > 0) record.cbAcceptValidationLogLik = round(chosenAccept.ll);
+  record.cbCounterRows = countered.length;
+  record.cbCounterL2 = chosenCounter.l2;
+  record.cbCounterTrainMae = round(mae(chosenCounter.model, countered));
+  record.cbCounterValidationRows = validCountered.length;
+  if (validCountered.length > 0) record.cbCounterValidationMae = round(chosenCounter.mae);
+  record.cbOpeningRows = opening.length;
   return {
     inputs: [...PRICE_INPUTS],
     accept: logistic,
-    counter: { intercept: round(counter.intercept), coef: counter.coef.map(round) },
+    counter: {
+      intercept: round(chosenCounter.model.intercept),
+      coef: chosenCounter.model.coef.map(round),
+    },
+    opening: opening.length > 0 ? round(opening.reduce((a, b) => a + b, 0) / opening.length) : 0,
     acceptRows: rows.length,
     counterRows: countered.length,
+    openingRows: opening.length,
+  };
+}
+
+/** A buyer's turn of a CB negotiation, labelled by whether its annotated acts include "agree". */
+function agreeExamples(dialogues: readonly ReplayDialogue[]): Example[] {
+  const out: Example[] = [];
+  for (const d of dialogues)
+    for (const s of d.steps) {
+      if (!s.actorLabels) continue;
+      const agrees = s.actorLabels.some((l) => l.trim().toLowerCase() === 'agree');
+      const { sparse, dense } = turnInputs(s.actor, extractFeatures(s.actor));
+      out.push({ sparse, dense, y: agrees ? 1 : 0, weight: 1 });
+    }
+  return out;
+}
+
+/**
+ * The CB buyer-agreement model: penalised logistic regression (a two-class softmax) from the buyer's turn to its
+ * annotated "agree" act, the penalty by validation log-likelihood and the threshold by validation Cohen's kappa.
+ * Null when the train split holds no buyer turn labelled agree (a dataset without acts).
+ */
+function fitAgree(
+  train: readonly ReplayDialogue[],
+  validation: readonly ReplayDialogue[],
+  record: Record<string, number>,
+): AgreeParams | null {
+  const tr = agreeExamples(train);
+  const va = agreeExamples(validation);
+  if (!tr.some((e) => e.y === 1) || !tr.some((e) => e.y === 0)) return null;
+  let best: { model: SoftmaxModel; ll: number; l2: number } | null = null;
+  for (const l2 of L2_GRID) {
+    const model = fitSoftmax(['not', 'agree'], REACTION_BUCKETS, DENSE_INPUTS.length, tr, { l2 });
+    const ll = va.length > 0 ? meanLogLikelihood(model, va) : Number.NaN;
+    if (best === null || ll > best.ll + 1e-12) best = { model, ll, l2 };
+  }
+  const chosen = best as { model: SoftmaxModel; ll: number; l2: number };
+  let threshold = 0.5;
+  let bestKappa = -Infinity;
+  if (va.some((e) => e.y === 1))
+    for (const t of AGREE_THRESHOLD_GRID) {
+      const k = cohenKappa(
+        va.map((e) => String(e.y)),
+        va.map((e) => ((predictProba(chosen.model, e.sparse, e.dense)[1] as number) >= t ? '1' : '0')),
+      );
+      if (k > bestKappa + 1e-9) [threshold, bestKappa] = [t, k];
+    }
+  record.agreeTrainTurns = tr.length;
+  record.agreeValidationTurns = va.length;
+  if (Number.isFinite(bestKappa)) record.agreeValidationKappa = round(bestKappa);
+  return {
+    buckets: REACTION_BUCKETS,
+    dense: [...DENSE_INPUTS],
+    weights: quantise(chosen.model.weights),
+    threshold,
+    l2: chosen.l2,
+    rows: tr.length,
+    positives: tr.filter((e) => e.y === 1).length,
   };
 }
 
@@ -338,7 +473,11 @@ export function fitSimulator(
       reaction: fitReaction(task, turns(train), turns(valid), record),
       coherence: fitCoherence(train, valid, record),
     };
-    if (task === 'cb') params.price = fitPrices(train, record);
+    if (task === 'cb') {
+      params.price = fitPrices(turns(train), turns(valid), record);
+      const agree = fitAgree(turns(train), turns(valid), record);
+      if (agree) params.agree = agree;
+    }
     tasks[task] = params;
     validation[task] = record;
   }
