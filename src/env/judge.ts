@@ -157,6 +157,20 @@ export function planScore(
   return best;
 }
 
+/**
+ * Whether the user walked out (a public `quit` event by the user, which always ends the dialogue, so the quitting
+ * turn is the last user turn). A walk-out is read as what it is, whatever its words: a statement of what the user
+ * will do made while leaving ("Forget it. I will figure it out on my own.", "I am going to log off.") is about
+ * ending the talk, not a step the support helped them to, so the ESConv judge reads no plan in that turn (the
+ * turns before it still count), and the PPDPP turn judge answers `worse`, as it does when a CB seller quits. A
+ * rater reading the transcript would not credit a door-slam as an action plan; without this a policy that drives
+ * the user away fast (junk, repetition) scored a plan on every walk-out whose wording happened to be first-person
+ * future.
+ */
+export function userQuit(events: readonly JudgeEvent[]): boolean {
+  return events.some((e) => e.type === 'quit' && e.by === 'user');
+}
+
 /** The mean mood of `turns[from]` to `turns[to - 1]`, 0 for none. */
 function meanMood(
   turns: readonly string[],
@@ -247,7 +261,8 @@ export class TemplateJudge implements Judge {
     if (input.task === 'esconv') {
       const turns = userTurns(input.transcript);
       const E = emotionScore(turns, rememberedMood);
-      const A = planScore(turns, rememberedPlan);
+      // The walked-out turn (the last) states no plan (see userQuit).
+      const A = planScore(userQuit(input.events) ? [...turns.slice(0, -1), ''] : turns, rememberedPlan);
       return { utility: esconvUtility(E, A), success: isSuccess('esconv', { E, A }), scores: { E, A } };
     }
     if (input.task === 'p4g') {
@@ -294,7 +309,7 @@ export class TemplateJudge implements Judge {
     } else {
       const m = rememberedMood(last);
       const d = m - rememberedMood(prev);
-      index = rememberedPlan(last) >= 3 && m > 0 ? 3 : d > 0 ? 2 : d < 0 ? 0 : 1;
+      index = userQuit(input.events) ? 0 : rememberedPlan(last) >= 3 && m > 0 ? 3 : d > 0 ? 2 : d < 0 ? 0 : 1;
     }
     const reward = PPDPP_REWARDS[index] as number;
     return { labels: [labels[index] as string], reward, success: reward > 0.5 };

@@ -122,6 +122,21 @@ describe('ESConv template judge', () => {
     expect(j.success).toBe(true);
   });
 
+  it('reads no plan in the turn a user walks out with (a user quit event), and answers that turn worse', async () => {
+    const users = ['I feel down.', 'Okay.', 'Forget it. I will figure it out on my own.'];
+    const quit: TaskEvent[] = [{ turn: 2, by: 'user', type: 'quit' }];
+    // Without the event the words read as a firm plan; with it the walk-out states none.
+    expect((await judge.terminal(input('esconv', users))).scores.A).toBe(3);
+    expect((await judge.terminal(input('esconv', users, quit))).scores.A).toBe(0);
+    // The turns before the walk-out still count.
+    const earlier = ['I feel down.', 'I will call my sister tomorrow.', 'I am going to stop here, sorry.'];
+    expect((await judge.terminal(input('esconv', earlier, quit))).scores.A).toBe(4);
+    const turn = async (u: string[], e: TaskEvent[]) => (await judge.turn(input('esconv', u, e))).labels[0];
+    const thanks = ['I feel down.', 'Thanks, I am going to call my sister tomorrow.'];
+    expect(await turn(thanks, [])).toBe('solved');
+    expect(await turn(thanks, [{ turn: 1, by: 'user', type: 'quit' }])).toBe('worse');
+  });
+
   it('answers the PPDPP turn question from the change of mood and a firm plan', async () => {
     const turn = async (users: string[]) => (await judge.turn(input('esconv', users))).labels[0];
     expect(await turn(['I feel down.', 'I feel a bit better.'])).toBe('better');
