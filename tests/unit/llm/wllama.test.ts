@@ -40,9 +40,52 @@ describe('WllamaBackend (Node side)', () => {
       max_tokens: 16,
       stop: ['END'],
       logit_bias: { '42': -100 },
-      response_format: { type: 'json_schema', json_schema: { name: 'a', schema } },
+      response_format: {
+        type: 'json_schema',
+        json_schema: {
+          name: 'a',
+          schema: { type: 'object', properties: { a: { type: 'string', maxLength: 1000 } } },
+        },
+      },
     });
     expect(() => toWllamaRequest({ messages: [], temperature: 3 })).toThrow(InvalidRequestError);
+  });
+
+  it("bounds the schema's unbounded strings and lists for the grammar, keeps its own bounds, or none when off", () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        said: { type: 'string', maxLength: 40 },
+        notes: { type: 'array', items: { type: 'string' } },
+        label: { type: 'string', enum: ['a', 'b'] },
+      },
+    };
+    const request = {
+      messages: [{ role: 'user' as const, content: 'hi' }],
+      response_format: { type: 'json_schema' as const, json_schema: { name: 'a', schema } },
+    };
+    const sent = (bounds?: { maxStringLength: number; maxItems: number } | false) =>
+      (
+        toWllamaRequest(request, bounds) as unknown as {
+          response_format: { json_schema: { schema: unknown } };
+        }
+      ).response_format.json_schema.schema;
+    expect(sent({ maxStringLength: 10, maxItems: 2 })).toEqual({
+      type: 'object',
+      properties: {
+        said: { type: 'string', maxLength: 40 },
+        notes: { type: 'array', items: { type: 'string', maxLength: 10 }, maxItems: 2 },
+        label: { type: 'string', enum: ['a', 'b'] },
+      },
+    });
+    expect(sent(false)).toEqual(schema);
+    expect(
+      () =>
+        new WllamaBackend({
+          model: 'http://127.0.0.1/x.gguf',
+          grammarBounds: { maxStringLength: 0, maxItems: 2 },
+        }),
+    ).toThrow(/grammarBounds\.maxStringLength must be an integer ≥ 1, got 0/);
   });
 
   it('accepts a .gguf http(s) URL or a local-file name, and nothing else', () => {
