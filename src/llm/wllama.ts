@@ -21,11 +21,13 @@
  * - after a failed load, an abort or timeout the engine does not acknowledge, the engine is discarded (its worker
  *   terminated) and the next request starts a fresh one;
  * - download progress as {@link LoadProgress} events; the cache listed and deleted per model;
- * - structured output: `response_format: json_schema` goes to llama.cpp's own OpenAI-compatible request parser
- *   inside wllama, which turns the schema into a GBNF grammar (llama.cpp's `json_schema_to_grammar`, the converter
- *   its server uses) that constrains every sampled token; before that, strings and lists the schema leaves
- *   unbounded get a bound ({@link boundJsonSchema}, as the llamacpp backend does), so that a small model cannot
- *   run a free-text field or a list to `max_tokens`. The structured-output loop (structured.ts) still validates.
+ * - structured output: a `response_format: json_schema` becomes a GBNF grammar that constrains every sampled
+ *   token. Strings and lists the schema leaves unbounded first get a bound ({@link boundJsonSchema}, as in the
+ *   llamacpp backend), so that a small model cannot run a free-text field or a list to `max_tokens`; then the
+ *   schema is written as a grammar of compact JSON ({@link jsonSchemaToGbnf}: no whitespace for the model to
+ *   spend its budget on) and sent as llama.cpp's `grammar`. A schema outside that converter's features is sent
+ *   as `response_format`, which llama.cpp inside wllama converts itself (`json_schema_to_grammar`, whitespace
+ *   allowed). The structured-output loop (structured.ts) still validates every answer.
  *
  * wllama itself is imported lazily (on the first asynchronous call): importing this module costs nothing.
  */
@@ -39,6 +41,7 @@ import {
   TimeoutError,
 } from './errors';
 import { callerStop } from './deadline';
+import { jsonSchemaToGbnf } from './gbnf';
 import { boundJsonSchema, DEFAULT_GRAMMAR_BOUNDS, type GrammarBounds } from './schema-bounds';
 import { addUsage, emptyUsageStats, type UsageStats } from './usage';
 import {
@@ -222,24 +225,22 @@ export function fallbackChatTemplate(architecture: string | undefined): string |
 
 /**
  * Maps the library's request to wllama's (one generation; `n` is handled by the caller). A `json_schema`
- * response format is sent with its schema bounded by `bounds` (default {@link DEFAULT_GRAMMAR_BOUNDS}; `false`:
- * as given): llama.cpp inside wllama makes it the grammar of the generation.
+ * response format is bounded by `bounds` (default {@link DEFAULT_GRAMMAR_BOUNDS}; `false`: as given) and sent as
+ * the compact-JSON `grammar` of {@link jsonSchemaToGbnf}, or, for a schema outside that converter, as
+ * `response_format` (llama.cpp inside wllama makes it a grammar itself).
  */
 export function toWllamaRequest(
   request: ChatRequest,
   bounds: GrammarBounds | false = DEFAULT_GRAMMAR_BOUNDS,
 ): ChatCompletionParams {
   const r = validateChatRequest(request);
-  const format =
-    r.response_format?.type === 'json_schema' && bounds
-      ? {
-          ...r.response_format,
-          json_schema: {
-            ...r.response_format.json_schema,
-            schema: boundJsonSchema(r.response_format.json_schema.schema, bounds),
-          },
-        }
-      : r.response_format;
+  let format = r.response_format;
+  let grammar: string | null = null;
+  if (format?.type === 'json_schema') {
+    const schema = bounds ? boundJsonSchema(format.json_schema.schema, bounds) : format.json_schema.schema;
+    grammar = jsonSchemaToGbnf(schema);
+    format = { ...format, json_schema: { ...format.json_schema, schema: schema as Record<string, unknown> } };
+  }
   // llama.cpp's server reads OpenAI's forms of `logit_bias` (token id → bias) and `stop`, which wllama's
   // typings omit or type otherwise: the object is built as plain JSON and handed over as wllama's type.
   const out: Record<string, unknown> = {
@@ -252,7 +253,7 @@ export function toWllamaRequest(
     ...(r.logit_bias ? { logit_bias: r.logit_bias } : {}),
     ...(r.logprobs ? { logprobs: true, top_logprobs: r.top_logprobs ?? 0 } : {}),
     ...(r.stop !== undefined ? { stop: typeof r.stop === 'string' ? [r.stop] : r.stop } : {}),
-    ...(format ? { response_format: format } : {}),
+    ...(grammar !== null ? { grammar } : format ? { response_format: format } : {}),
   };
   return out as unknown as ChatCompletionParams;
 }

@@ -91,12 +91,18 @@ describe.skipIf(!present)(`all-MiniLM-L6-v2 in the browser${present ? '' : ` (sk
     expect(p!.requests.filter((u) => !u.startsWith(p!.origin) && !u.startsWith('blob:'))).toEqual([]);
   }, 180_000);
 
-  it('names the missing file of a model folder with EmbedModelError', async () => {
+  it('names the missing file of a model folder, or a folder on another origin, with EmbedModelError', async () => {
     await expect(
       p!.run({ action: 'embed', modelDir: '/models/nowhere', texts: ['x'] }),
     ).rejects.toMatchObject({
       name: 'EmbedModelError',
       message: expect.stringMatching(/has no tokenizer\.json \(HTTP 404/) as unknown,
+    });
+    await expect(
+      p!.run({ action: 'embed', modelDir: 'http://127.0.0.2:9/models/all-MiniLM-L6-v2', texts: ['x'] }),
+    ).rejects.toMatchObject({
+      name: 'EmbedModelError',
+      message: expect.stringContaining("is not on this page's origin") as unknown,
     });
   });
 });
