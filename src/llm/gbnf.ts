@@ -10,7 +10,9 @@
  * written; `required` and `additionalProperties` then hold), `items` with `minItems` / `maxItems`, `minLength` /
  * `maxLength`, `enum`, `const`, `anyOf` / `oneOf`, and for numbers `minimum` ≥ 0 (no sign) and the range 0..1
  * (`0`, `1` or `0.` and up to 4 digits); annotations (`description`, `title`, `$schema`, `default`, `examples`)
- * are ignored. A schema with anything else (`$ref`, `allOf`, `pattern`, `not`, an object without `properties`,
+ * are ignored. A free-text string (no `minLength`, `enum`, `const`) starts with a character that is not
+ * whitespace: under a grammar without whitespace Gemma 3 270M closed the responder's reply at once
+ * (`{"reply":""}`, three attempts in a row), an answer no role asks for. A schema with anything else (`$ref`, `allOf`, `pattern`, `not`, an object without `properties`,
  * …) gives `null`: the caller then leaves the conversion to the engine's own converter.
  */
 
@@ -51,9 +53,10 @@ function repeat(min: number, max: number | undefined): string {
 /** Thrown inside the converter for a schema it does not cover; turned into `null`. */
 class Unsupported extends Error {}
 
-/** The shared rules: one JSON string character (escapes included). */
+/** The shared rules: one JSON string character (escapes included), a first one that is not whitespace, numbers. */
 const BASE_RULES = [
   'char ::= [^"\\\\\\x7F\\x00-\\x1F] | "\\\\" (["\\\\/bfnrt] | "u" [0-9a-fA-F]{4})',
+  'first ::= [^"\\\\\\x7F\\x00-\\x20]',
   'number ::= "-"? uint ("." [0-9]{1,6})?',
   'unumber ::= uint ("." [0-9]{1,6})?',
   'uint ::= "0" | [1-9] [0-9]{0,14}',
@@ -115,8 +118,11 @@ export function jsonSchemaToGbnf(schema: unknown): string | null {
         if (node.minimum === 0 && node.maximum === 1) return '("0" ("." [0-9]{1,4})? | "1" ("." "0"{1,4})?)';
         return typeof node.minimum === 'number' && node.minimum >= 0 ? 'unumber' : 'number';
       case 'string': {
-        const min = nonNegative(node.minLength);
         const max = optionalBound(node.maxLength);
+        if (node.minLength === undefined && max !== 0) {
+          return named(`"\\"" first char${repeat(0, max === undefined ? undefined : max - 1)} "\\""`);
+        }
+        const min = nonNegative(node.minLength);
         if (max !== undefined && max < min) throw new Unsupported();
         return named(`"\\"" char${repeat(min, max)} "\\""`);
       }

@@ -78,7 +78,7 @@ describe.skipIf(!present)(`all-MiniLM-L6-v2 in the browser${present ? '' : ` (sk
       embedder: minilm,
     });
     expect(hits.length).toBeGreaterThan(0);
-    expect(hits.map((h) => h.rank)).toEqual(hits.map((_, i) => i + 1));
+    expect(hits.map((h) => h.rank)).toEqual(hits.map((_, i) => i));
     // The file names its embedder: imported where the hashed embedder runs, it is refused, naming both.
     await expect(p!.run({ action: 'import', text, name: 'h' })).rejects.toMatchObject({
       name: 'MemoryFileError',

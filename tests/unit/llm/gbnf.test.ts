@@ -20,7 +20,7 @@ function rules(gbnf: string): Map<string, string> {
 }
 
 describe('jsonSchemaToGbnf', () => {
-  it('writes an object as compact JSON: its properties in order, no whitespace rule anywhere', () => {
+  it('writes an object as compact JSON: its properties in order, no whitespace rule, no empty free text', () => {
     const g = jsonSchemaToGbnf({
       $schema: 'https://json-schema.org/draft/2020-12/schema',
       type: 'object',
@@ -33,7 +33,9 @@ describe('jsonSchemaToGbnf', () => {
     })!;
     const r = rules(g);
     expect(r.get('root')).toBe('(r3)');
-    expect(r.get('r0')).toBe('"\\"" char{0,400} "\\""');
+    // A free-text string starts with a non-whitespace character (never `""`), then up to 399 more.
+    expect(r.get('r0')).toBe('"\\"" first char{0,399} "\\""');
+    expect(r.get('first')).toBe('[^"\\\\\\x7F\\x00-\\x20]');
     expect(r.get('r2')).toBe('("\\"happy\\"" | "\\"sad\\"")');
     expect(r.get('r3')).toBe('"{" "\\"reply\\":" r1 ",\\"mood\\":" r2 "}"');
     expect(g).not.toMatch(/space|\[ \\t\]|"\\n"/);
