@@ -263,6 +263,7 @@ export {
 export { ObservationFeaturizer, cognitiveFeatures, type ObservationFeaturizerOptions } from './features';
 export { HashedNgramEmbedder, type Embedder, type HashedEmbedderOptions } from './embed';
 export { MiniLmEmbedder, MINILM_DIM, type MiniLmLoadOptions } from './embed/minilm';
+export { loadMiniLmEmbedderFromUrl, type MiniLmUrlOptions } from './embed/browser';
 
 // Evaluation: the harness, reports, simulator validation; statistics.
 export {

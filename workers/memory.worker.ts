@@ -10,11 +10,16 @@
  * The app's Principles page uses the job forms (`buildJob`, `queryJob`: the same jobs as `npm run principles`,
  * so the same configuration gives the same memory) and `principles` / `remove` to browse and delete.
  *
- * Embedder: the hashed n-gram default (dimension `dim`, default 384).
+ * Embedder: the hashed n-gram default (dimension `dim`, default 384), or all-MiniLM-L6-v2 from a model folder the
+ * app serves (`{ kind: 'minilm', modelDir }`, loaded once per folder in this worker with onnxruntime-web). A
+ * memory records its embedder; loading or importing one built with another embedder is refused
+ * (`MemoryFileError`, see src/memory).
  */
 import * as Comlink from 'comlink';
 import { RandomPolicy, TemplateRealizer } from '../src/agents';
-import { HashedNgramEmbedder } from '../src/embed';
+import { HashedNgramEmbedder, type Embedder } from '../src/embed';
+import { loadMiniLmEmbedderFromUrl } from '../src/embed/browser';
+import type { MiniLmEmbedder } from '../src/embed/minilm';
 import { DialogueEnv } from '../src/env';
 import {
   constructPrinciples,
@@ -46,7 +51,16 @@ export interface BuildJob {
   replace?: boolean;
   dbName?: string;
   dim?: number;
+  /** The embedder (default: hashed n-grams of dimension `dim`). */
+  embedder?: EmbedderSpec;
 }
+
+/**
+ * Which embedder a call uses: a number is the hashed embedder's dimension (as before); `minilm` loads
+ * all-MiniLM-L6-v2 from `modelDir`, a URL (absolute or relative to the worker) serving the files of
+ * `MINILM_FILES` (src/embed/minilm.ts).
+ */
+export type EmbedderSpec = number | { kind: 'hashed'; dim?: number } | { kind: 'minilm'; modelDir: string };
 
 /** A retrieval hit as plain JSON. */
 export interface QueryHit {
@@ -57,7 +71,24 @@ export interface QueryHit {
   when: string;
 }
 
-const embedderOf = (dim?: number) => new HashedNgramEmbedder(dim !== undefined ? { dim } : {});
+/** MiniLM embedders loaded in this worker, per model folder (a load reads and hashes a 23 MB file). */
+const miniLms = new Map<string, Promise<MiniLmEmbedder>>();
+
+/** The embedder of `spec` (see {@link EmbedderSpec}). @throws EmbedModelError when MiniLM cannot load. */
+async function embedderOf(spec?: EmbedderSpec): Promise<Embedder> {
+  if (spec === undefined || typeof spec === 'number') {
+    return new HashedNgramEmbedder(spec !== undefined ? { dim: spec } : {});
+  }
+  if (spec.kind === 'hashed') return new HashedNgramEmbedder(spec.dim !== undefined ? { dim: spec.dim } : {});
+  let loading = miniLms.get(spec.modelDir);
+  if (!loading) {
+    loading = loadMiniLmEmbedderFromUrl(spec.modelDir);
+    // A failed load is forgotten, so that a later call tries again.
+    loading.catch(() => miniLms.delete(spec.modelDir));
+    miniLms.set(spec.modelDir, loading);
+  }
+  return loading;
+}
 
 async function withStore<T>(
   dbName: string | undefined,
@@ -92,15 +123,22 @@ const api = {
         ...(onProgress ? { onProgress: (d: number, t: number) => void onProgress(d, t) } : {}),
       },
     );
-    const memory = new PrincipleMemory(job.name, job.task, embedderOf(job.dim));
+    const memory = new PrincipleMemory(job.name, job.task, await embedderOf(job.embedder ?? job.dim));
     await memory.add(result.principles);
     const meta = await withStore(job.dbName, (s) => s.save(memory, { replace: job.replace ?? false }));
     return { ...meta, written: result.principles.length };
   },
 
   /** The top-k principles of a stored memory for a situation text. */
-  async query(name: string, text: string, k = 3, dbName?: string, dim?: number): Promise<QueryHit[]> {
-    const memory = await withStore(dbName, (s) => s.load(name, embedderOf(dim)));
+  async query(
+    name: string,
+    text: string,
+    k = 3,
+    dbName?: string,
+    embedder?: EmbedderSpec,
+  ): Promise<QueryHit[]> {
+    const e = await embedderOf(embedder);
+    const memory = await withStore(dbName, (s) => s.load(name, e));
     return (await memory.retrieve(text, k)).map((h) => ({
       rank: h.rank,
       distance: h.distance,
@@ -121,10 +159,18 @@ const api = {
    */
   async importFile(
     text: string,
-    options: { name?: string; replace?: boolean; dbName?: string; dim?: number; source?: string } = {},
+    options: {
+      name?: string;
+      replace?: boolean;
+      dbName?: string;
+      dim?: number;
+      embedder?: EmbedderSpec;
+      source?: string;
+    } = {},
   ): Promise<MemoryMeta> {
+    const e = await embedderOf(options.embedder ?? options.dim);
     return withStore(options.dbName, (s) =>
-      s.importFile(text, embedderOf(options.dim), {
+      s.importFile(text, e, {
         ...(options.name !== undefined ? { name: options.name } : {}),
         ...(options.replace !== undefined ? { replace: options.replace } : {}),
         ...(options.source !== undefined ? { source: options.source } : {}),
@@ -148,15 +194,17 @@ const api = {
     const { memory, ...build } = await buildPrinciplesJob(config, {
       ...(onProgress ? { onProgress: (p: JobProgress) => void onProgress(p) } : {}),
     });
+    const e = await embedderOf();
     const meta = await withStore(options.dbName, (s) =>
-      s.importFile(memory, embedderOf(), { replace: options.replace ?? false }),
+      s.importFile(memory, e, { replace: options.replace ?? false }),
     );
     return { meta, build };
   },
 
   /** The principles of a stored memory, in the order they were built. @throws MemoryNotFoundError. */
   async principles(name: string, dbName?: string): Promise<Principle[]> {
-    const memory = await withStore(dbName, (s) => s.load(name, embedderOf()));
+    const e = await embedderOf();
+    const memory = await withStore(dbName, (s) => s.load(name, e));
     return [...memory.principles];
   },
 
@@ -165,7 +213,8 @@ const api = {
    * @throws MemoryNotFoundError; JobConfigError for an empty or too long situation text.
    */
   async queryJob(name: string, text: string, k = 3, dbName?: string): Promise<QueryPrinciplesResult> {
-    const file = await withStore(dbName, (s) => s.exportFile(name, embedderOf()));
+    const e = await embedderOf();
+    const file = await withStore(dbName, (s) => s.exportFile(name, e));
     return queryPrinciplesJob({ task: file.task, memory: file, source: `memory "${name}"`, text, k });
   },
 
@@ -175,8 +224,9 @@ const api = {
   },
 
   /** A stored memory as memory-file JSON text. */
-  async exportFile(name: string, dbName?: string, dim?: number): Promise<string> {
-    return JSON.stringify(await withStore(dbName, (s) => s.exportFile(name, embedderOf(dim))));
+  async exportFile(name: string, dbName?: string, embedder?: EmbedderSpec): Promise<string> {
+    const e = await embedderOf(embedder);
+    return JSON.stringify(await withStore(dbName, (s) => s.exportFile(name, e)));
   },
 };
 

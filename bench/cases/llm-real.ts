@@ -255,6 +255,7 @@ export const llmRealModelBenchmark: Benchmark = {
       // The mode classifier only (a ~400-token prompt, a ~15-token answer): the other simulator roles' long
       // answers (up to 600 tokens) would take a 270M model on this CPU many minutes per episode.
       const language: RolesConfig = { roles: { mode: { kind: 'llamacpp', model: MODEL } } };
+      const loadBefore = load1();
       const started = performance.now();
       let error: string | undefined;
       try {
@@ -275,6 +276,7 @@ export const llmRealModelBenchmark: Benchmark = {
         completionTokens: completion,
         episodesPerMinute: width / (wallMs / 60000),
         completionTokensPerSecond: completion / (wallMs / 1000),
+        loadAverage: { before: loadBefore, after: load1() },
         error,
       };
       throughput.push(row);
@@ -284,7 +286,9 @@ export const llmRealModelBenchmark: Benchmark = {
         unit: 'completion tokens/s',
         value: row.completionTokensPerSecond,
         biggerIsBetter: true,
-        extra: `${width} cb episodes (horizon 2, mode classifier on the model) in ${(wallMs / 1000).toFixed(1)} s`,
+        extra:
+          `${width} cb episodes (horizon 2, mode classifier on the model) in ${(wallMs / 1000).toFixed(1)} s, ` +
+          `load average ${row.loadAverage.before} → ${row.loadAverage.after}`,
       });
       if (process.env.LLM_REAL_OUT)
         writeFileSync(process.env.LLM_REAL_OUT, JSON.stringify({ ...record, throughput }, null, 1));

@@ -20,7 +20,14 @@
  *   `BackendUnavailableError` (no WebAssembly, workers or OPFS);
  * - after a failed load, an abort or timeout the engine does not acknowledge, the engine is discarded (its worker
  *   terminated) and the next request starts a fresh one;
- * - download progress as {@link LoadProgress} events; the cache listed and deleted per model.
+ * - download progress as {@link LoadProgress} events; the cache listed and deleted per model;
+ * - structured output: a `response_format: json_schema` becomes a GBNF grammar that constrains every sampled
+ *   token. Strings and lists the schema leaves unbounded first get a bound ({@link boundJsonSchema}, as in the
+ *   llamacpp backend), so that a small model cannot run a free-text field or a list to `max_tokens`; then the
+ *   schema is written as a grammar of compact JSON ({@link jsonSchemaToGbnf}: no whitespace for the model to
+ *   spend its budget on) and sent as llama.cpp's `grammar`. A schema outside that converter's features is sent
+ *   as `response_format`, which llama.cpp inside wllama converts itself (`json_schema_to_grammar`, whitespace
+ *   allowed). The structured-output loop (structured.ts) still validates every answer.
  *
  * wllama itself is imported lazily (on the first asynchronous call): importing this module costs nothing.
  */
@@ -34,6 +41,8 @@ import {
   TimeoutError,
 } from './errors';
 import { callerStop } from './deadline';
+import { jsonSchemaToGbnf } from './gbnf';
+import { boundJsonSchema, DEFAULT_GRAMMAR_BOUNDS, type GrammarBounds } from './schema-bounds';
 import { addUsage, emptyUsageStats, type UsageStats } from './usage';
 import {
   validateChatRequest,
@@ -73,6 +82,11 @@ export interface WllamaBackendOptions {
   requestTimeoutMs?: number;
   /** Milliseconds to wait for an interrupted generation to stop before discarding the engine (default 2000). */
   interruptGraceMs?: number;
+  /**
+   * Bounds the grammar puts on strings and lists whose JSON schema has none (default
+   * {@link DEFAULT_GRAMMAR_BOUNDS}; `false`: none). See {@link boundJsonSchema}.
+   */
+  grammarBounds?: GrammarBounds | false;
 }
 
 /** wllama's module (`@wllama/wllama`), loaded on demand. */
@@ -209,9 +223,24 @@ export function fallbackChatTemplate(architecture: string | undefined): string |
   return architecture !== undefined && /^gemma/i.test(architecture) ? 'gemma' : undefined;
 }
 
-/** Maps the library's request to wllama's (one generation; `n` is handled by the caller). */
-export function toWllamaRequest(request: ChatRequest): ChatCompletionParams {
+/**
+ * Maps the library's request to wllama's (one generation; `n` is handled by the caller). A `json_schema`
+ * response format is bounded by `bounds` (default {@link DEFAULT_GRAMMAR_BOUNDS}; `false`: as given) and sent as
+ * the compact-JSON `grammar` of {@link jsonSchemaToGbnf}, or, for a schema outside that converter, as
+ * `response_format` (llama.cpp inside wllama makes it a grammar itself).
+ */
+export function toWllamaRequest(
+  request: ChatRequest,
+  bounds: GrammarBounds | false = DEFAULT_GRAMMAR_BOUNDS,
+): ChatCompletionParams {
   const r = validateChatRequest(request);
+  let format = r.response_format;
+  let grammar: string | null = null;
+  if (format?.type === 'json_schema') {
+    const schema = bounds ? boundJsonSchema(format.json_schema.schema, bounds) : format.json_schema.schema;
+    grammar = jsonSchemaToGbnf(schema);
+    format = { ...format, json_schema: { ...format.json_schema, schema: schema as Record<string, unknown> } };
+  }
   // llama.cpp's server reads OpenAI's forms of `logit_bias` (token id → bias) and `stop`, which wllama's
   // typings omit or type otherwise: the object is built as plain JSON and handed over as wllama's type.
   const out: Record<string, unknown> = {
@@ -224,7 +253,7 @@ export function toWllamaRequest(request: ChatRequest): ChatCompletionParams {
     ...(r.logit_bias ? { logit_bias: r.logit_bias } : {}),
     ...(r.logprobs ? { logprobs: true, top_logprobs: r.top_logprobs ?? 0 } : {}),
     ...(r.stop !== undefined ? { stop: typeof r.stop === 'string' ? [r.stop] : r.stop } : {}),
-    ...(r.response_format ? { response_format: r.response_format } : {}),
+    ...(grammar !== null ? { grammar } : format ? { response_format: format } : {}),
   };
   return out as unknown as ChatCompletionParams;
 }
@@ -286,12 +315,16 @@ export class WllamaBackend implements ChatBackend {
   private tail: Promise<unknown> = Promise.resolve();
   private enginesStarted = 0;
 
-  /** Checks the model reference (throws `InvalidRequestError`); starts and imports nothing. */
+  /** Checks the model reference and sizes (throws `InvalidRequestError`); starts and imports nothing. */
   constructor(private readonly options: WllamaBackendOptions) {
     checkModelRef(options.model);
     const size = options.contextSize ?? 4096;
     if (!Number.isInteger(size) || size < 256) {
       throw new InvalidRequestError(`contextSize must be an integer ≥ 256, got ${size}`);
+    }
+    for (const [key, value] of Object.entries(options.grammarBounds || {})) {
+      if (!Number.isInteger(value) || value < 1)
+        throw new InvalidRequestError(`wllama grammarBounds.${key} must be an integer ≥ 1, got ${value}`);
     }
     this.name = `wllama:${options.model.split('/').pop() ?? options.model}`;
   }
@@ -328,7 +361,7 @@ export class WllamaBackend implements ChatBackend {
    * (`requestTimeoutMs`, per generation) and `AbortedError`.
    */
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
-    const params = toWllamaRequest(request);
+    const params = toWllamaRequest(request, this.options.grammarBounds ?? DEFAULT_GRAMMAR_BOUNDS);
     const n = request.n ?? 1;
     return this.enqueue(async () => {
       const engine = await this.ensureLoaded(options.signal);

@@ -1,6 +1,7 @@
 /**
  * Page for tests/browser/wllama.test.ts: the CPU engine (wllama) on a real GGUF model served from loopback.
  * Actions: `load` (download into the cache with progress, then load), `complete` (one structured answer),
+ * `constrained` (greedy answers to JSON schemas through `WllamaBackend.complete`, the grammar's bound given),
  * `play` (one Play turn: a person's utterance, the simulated user's language roles on the model, in this page),
  * `watch` (one Watch episode in the episode Web Worker with the simulator's roles on the model), `cache`
  * (list), `delete`, `import` (a picked file, given as bytes fetched from a URL, copied into the cache).
@@ -21,7 +22,14 @@ import { expose } from './expose';
 type Args =
   | { action: 'load'; model: string; abortAfterMs?: number }
   | { action: 'complete'; model: string }
-  | { action: 'raw'; model: string; schema: boolean; threads?: number }
+  | {
+      action: 'constrained';
+      model: string;
+      prompt: string;
+      schemas: Record<string, unknown>[];
+      maxTokens: number;
+      maxStringLength: number;
+    }
   | { action: 'play'; model: string; utterance: string }
   | { action: 'watch'; model: string; horizon: number }
   | { action: 'cache' }
@@ -66,46 +74,29 @@ expose(async (args: Args) => {
       await backend.unload();
       return { value: r.value, attempts: r.attempts, stats, ms: ms() };
     }
-    case 'raw': {
-      // wllama directly, for timings (llama.cpp's own prompt and generation speeds).
-      const { Wllama } = await import('@wllama/wllama');
-      const { WLLAMA_WASM_URL } = await import('../../../src/llm/wllama-assets');
-      const w = new Wllama({ default: WLLAMA_WASM_URL }, { suppressNativeLog: true });
-      w.setCompat(null);
-      await w.loadModelFromUrl(args.model, {
-        n_ctx: 4096,
-        n_gpu_layers: 0,
-        chat_template: 'gemma',
-        jinja: false,
-        ...(args.threads ? { n_threads: args.threads } : {}),
+    case 'constrained': {
+      // One backend, one greedy answer per schema: what llama.cpp inside wllama made of `response_format`.
+      const backend = new WllamaBackend({
+        model: args.model,
+        grammarBounds: { maxStringLength: args.maxStringLength, maxItems: 4 },
       });
-      const loaded = ms();
-      const r = await w.createChatCompletion({
-        messages: [{ role: 'user', content: 'I just won the lottery! What is my mood? Answer in JSON.' }],
-        max_tokens: 32,
-        temperature: 0,
-        ...(args.schema
-          ? {
-              response_format: {
-                type: 'json_schema' as const,
-                json_schema: {
-                  name: 'a',
-                  schema: { type: 'object', properties: { mood: { type: 'string' } }, required: ['mood'] },
-                },
-              },
-            }
-          : {}),
-      });
-      const out = {
-        loaded,
-        total: ms(),
-        threads: w.getNumThreads(),
-        text: r.choices[0]?.message.content,
-        usage: r.usage,
-        timings: (r as unknown as { timings?: unknown }).timings,
-      };
-      await w.exit();
-      return out;
+      const answers = [];
+      for (const schema of args.schemas) {
+        const r = await backend.complete({
+          messages: [{ role: 'user', content: args.prompt }],
+          max_tokens: args.maxTokens,
+          temperature: 0,
+          seed: 1,
+          response_format: { type: 'json_schema', json_schema: { name: 'probe', schema } },
+        });
+        answers.push({
+          content: r.choices[0]?.message.content ?? '',
+          finish: r.choices[0]?.finish_reason,
+          completionTokens: r.usage?.completion_tokens ?? 0,
+        });
+      }
+      await backend.unload();
+      return { answers, ms: ms() };
     }
     case 'play': {
       const roles = resolveRoles(simOn(args.model));

@@ -5,7 +5,7 @@
  */
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { boundJsonSchema, DEFAULT_GRAMMAR_BOUNDS } from '../../../src/llm/llamacpp';
+import { boundJsonSchema, DEFAULT_GRAMMAR_BOUNDS } from '../../../src/llm/schema-bounds';
 import {
   AssessAnswerSchema,
   ModeAnswerSchema,

@@ -18,6 +18,7 @@ import {
   toWllamaRequest,
   WllamaBackend,
 } from '../../../src/llm/wllama';
+import { jsonSchemaToGbnf } from '../../../src/llm/gbnf';
 import { resolveRoles } from '../../../src/roles/resolve';
 
 describe('WllamaBackend (Node side)', () => {
@@ -40,9 +41,60 @@ describe('WllamaBackend (Node side)', () => {
       max_tokens: 16,
       stop: ['END'],
       logit_bias: { '42': -100 },
-      response_format: { type: 'json_schema', json_schema: { name: 'a', schema } },
+      grammar: jsonSchemaToGbnf({ type: 'object', properties: { a: { type: 'string', maxLength: 1000 } } }),
     });
     expect(() => toWllamaRequest({ messages: [], temperature: 3 })).toThrow(InvalidRequestError);
+  });
+
+  it('sends the bounded schema as a compact grammar, or as response_format when the converter does not cover it', () => {
+    const schema = {
+      type: 'object',
+      properties: {
+        said: { type: 'string', maxLength: 40 },
+        notes: { type: 'array', items: { type: 'string' } },
+        label: { type: 'string', enum: ['a', 'b'] },
+      },
+    };
+    const request = (s: Record<string, unknown>) => ({
+      messages: [{ role: 'user' as const, content: 'hi' }],
+      response_format: { type: 'json_schema' as const, json_schema: { name: 'a', schema: s } },
+    });
+    const sent = (
+      s: Record<string, unknown>,
+      bounds?: { maxStringLength: number; maxItems: number } | false,
+    ) =>
+      toWllamaRequest(request(s), bounds) as unknown as {
+        grammar?: string;
+        response_format?: { json_schema: { schema: unknown } };
+      };
+    const bounded = sent(schema, { maxStringLength: 10, maxItems: 2 });
+    expect(bounded.response_format).toBeUndefined();
+    expect(bounded.grammar).toBe(
+      jsonSchemaToGbnf({
+        type: 'object',
+        properties: {
+          said: { type: 'string', maxLength: 40 },
+          notes: { type: 'array', items: { type: 'string', maxLength: 10 }, maxItems: 2 },
+          label: { type: 'string', enum: ['a', 'b'] },
+        },
+      }),
+    );
+    expect(sent(schema, false).grammar).toBe(jsonSchemaToGbnf(schema));
+    // `pattern` is outside the converter: llama.cpp converts the (bounded) schema itself.
+    const patterned = { type: 'object', properties: { code: { type: 'string', pattern: '^[a-z]+$' } } };
+    const fallback = sent(patterned, { maxStringLength: 10, maxItems: 2 });
+    expect(fallback.grammar).toBeUndefined();
+    expect(fallback.response_format?.json_schema.schema).toEqual({
+      type: 'object',
+      properties: { code: { type: 'string', pattern: '^[a-z]+$', maxLength: 10 } },
+    });
+    expect(
+      () =>
+        new WllamaBackend({
+          model: 'http://127.0.0.1/x.gguf',
+          grammarBounds: { maxStringLength: 0, maxItems: 2 },
+        }),
+    ).toThrow(/grammarBounds\.maxStringLength must be an integer ≥ 1, got 0/);
   });
 
   it('accepts a .gguf http(s) URL or a local-file name, and nothing else', () => {
