@@ -47,7 +47,7 @@ import {
   CSTPO_RUNS,
   IdbRunStore,
   RUN_DB_NAME,
-  RunNotFoundError,
+  runNotFoundError,
   type RunRecord,
   type RunStatus,
   type StoredRun,
@@ -60,11 +60,12 @@ import type { GrpoConfigInput } from '../src/grpo/config';
 import type { GrpoServices, GrpoStepRecord } from '../src/grpo/trainer';
 import type { RolesConfig } from '../src/roles/config';
 import type { GpuLike } from '../src/gpu/probe';
-import { GrpoSnapshotError } from '../src/grpo/errors';
+import { grpoSnapshotError } from '../src/grpo/errors';
 import { GRPO_DB_NAME, IdbGrpoRunStore } from '../src/grpo/idb';
 import { GRPO_RUNS, type GrpoRunRecord, type StoredGrpoRun } from '../src/grpo/store';
 import { GRPO_TRAIN_FILES_DB_NAME, IdbGrpoTrainStorage } from '../src/jobs/stored';
 import { trainGrpoJob, type GrpoTrainJobConfigInput } from '../src/jobs/train-grpo';
+import { sendErrorFields } from './comlink-errors';
 
 /** tfjs memory of a worker: live tensors and their bytes. */
 export interface TensorMemory {
@@ -185,27 +186,7 @@ async function grpoServices(language?: RolesConfig): Promise<GrpoServices> {
   return grpoLanguageServices(language, { gpu: (self.navigator as Navigator & { gpu?: GpuLike }).gpu });
 }
 
-/** Own data fields of an error that cross to the page (primitives and arrays of them), besides name and message. */
-function errorFields(e: Error): Record<string, unknown> {
-  const plain = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
-  return Object.fromEntries(
-    Object.entries(e).filter(([, v]) => plain(v) || (Array.isArray(v) && v.every(plain))),
-  );
-}
-
-// Comlink sends a thrown Error as its name, message and stack only; send its typed fields too (the page's
-// Comlink copies them onto the Error it rethrows), so the page can tell a RoleOutputError's role and answers.
-const throwHandler = Comlink.transferHandlers.get('throw') as Comlink.TransferHandler<unknown, unknown>;
-Comlink.transferHandlers.set('throw', {
-  canHandle: (v): v is unknown => throwHandler.canHandle(v),
-  serialize: (thrown) => {
-    const value = (thrown as { value: unknown }).value;
-    if (!(value instanceof Error)) return throwHandler.serialize(thrown);
-    const fields = { ...errorFields(value), name: value.name, message: value.message, stack: value.stack };
-    return [{ isError: true, value: fields }, []];
-  },
-  deserialize: (v) => throwHandler.deserialize(v),
-});
+sendErrorFields();
 
 function checkIdle(): void {
   if (ready().running || grpo.running) throw new Error('trainer worker: a run is in progress');
@@ -298,8 +279,8 @@ const api = {
   /**
    * Create run `runId` (SFT first) on `seeds` (its training seeds) and train it until its configured steps,
    * `untilStep`, or a stop: the train job with `config` as its `cstpo` settings.
-   * @throws JobConfigError for a bad configuration; TrainRunError when a run `runId` is stored; storage errors
-   *   (StorageQuotaError, StorageBlockedError).
+   * @throws ConfigError for a bad configuration; CheckpointError when a run `runId` is stored; storage errors
+   *   (DiskFullError, StorageError).
    */
   async start(
     runId: string,
@@ -319,7 +300,7 @@ const api = {
    * `seeds`, its training seeds; `steps` changes the run's total number of steps (e.g. one more step of a
    * finished run). A run stored before this worker ran the train job, or imported, has no `split.json`: it is
    * written first, naming `seeds` as the run's training seeds.
-   * @throws RunNotFoundError when no such run is stored; TrainRunError when a training seed is missing.
+   * @throws StorageError when no such run is stored; CheckpointError when a training seed is missing.
    */
   async resume(
     runId: string,
@@ -330,7 +311,7 @@ const api = {
   ): Promise<RunOutcome> {
     const s = ready();
     checkIdle();
-    if (!(await s.store.load(runId))) throw new RunNotFoundError(runId);
+    if (!(await s.store.load(runId))) throw runNotFoundError(runId);
     const storage = await IdbTrainStorage.open(runId, s.databases);
     try {
       if ((await storage.readText('split.json')) === null) {
@@ -361,10 +342,10 @@ const api = {
    * steps, `untilStep` or a stop: the GRPO train job with `config` as its `grpo` settings. `language`: the roles
    * configuration whose `judge` role scores the Stage II rewards when `config.rewards` is `llm` (see the module
    * comment).
-   * @throws JobConfigError for a bad configuration; StoredRunExistsError when a run `runId` is stored;
-   *   GrpoInputError (e.g. `rewards: 'llm'` without a judge on a language backend: nothing is stored);
+   * @throws ConfigError for a bad configuration; OutputConflictError when a run `runId` is stored;
+   *   InputError (e.g. `rewards: 'llm'` without a judge on a language backend: nothing is stored);
    *   RoleOutputError (role `judge`) when a judge answer stays invalid, the backend's errors
-   *   (UnsupportedModelError, ModelLoadError, FixtureMissingError, …): the steps before it stay stored; storage
+   *   (ModelFileError, ModelFileError, FixtureMissingError, …): the steps before it stay stored; storage
    *   errors.
    */
   async startGrpo(
@@ -387,7 +368,7 @@ const api = {
    * stored); `steps` changes the run's total number of steps (e.g. one more step of a finished run). A run stored
    * by an earlier version of this worker, or imported, has no `split.json`: it is written first, naming `seeds`
    * as the run's training seeds, and a `notice` event says so.
-   * @throws GrpoSnapshotError when not stored; TrainRunError when a training seed is missing; as `startGrpo`
+   * @throws CheckpointError when not stored; CheckpointError when a training seed is missing; as `startGrpo`
    *   otherwise.
    */
   async resumeGrpo(
@@ -421,10 +402,10 @@ const api = {
     });
   },
 
-  /** GRPO: a stored run's history. @throws GrpoSnapshotError when not stored. */
+  /** GRPO: a stored run's history. @throws CheckpointError when not stored. */
   async grpoHistory(runId: string): Promise<GrpoStepRecord[]> {
     const stored = await (await grpoStore()).load(runId);
-    if (!stored) throw new GrpoSnapshotError('is not stored', runId);
+    if (!stored) throw grpoSnapshotError('is not stored', runId);
     return stored.history;
   },
 
@@ -432,16 +413,16 @@ const api = {
   async listRuns(): Promise<RunRecord[]> {
     return ready().store.listRuns();
   },
-  /** A stored run's history. @throws RunNotFoundError. */
+  /** A stored run's history. @throws StorageError. */
   async history(runId: string): Promise<StepRecord[]> {
     const stored = await ready().store.load(runId);
-    if (!stored) throw new RunNotFoundError(runId);
+    if (!stored) throw runNotFoundError(runId);
     return stored.history;
   },
 
   /**
    * A stored run of `algo` whole — metadata, initial and latest snapshots (weights, optimiser and random state),
-   * history — for export. @throws RunNotFoundError / GrpoSnapshotError when not stored or damaged (StoredRunError).
+   * history — for export. @throws StorageError / CheckpointError when not stored or damaged (CheckpointError).
    */
   async exportRun(runId: string, algo: RunAlgo = 'cstpo'): Promise<AnyStoredRun> {
     if (algo === 'cstpo') {
@@ -457,7 +438,7 @@ const api = {
   /**
    * Store an exported run (`importRun` of src/runs/store.ts: checked first; a running run is stored as stopped,
    * so it can be resumed; nothing half-imported stays).
-   * @throws StoredRunError / GrpoSnapshotError when the run is damaged; storage errors (StorageQuotaError, …).
+   * @throws CheckpointError / CheckpointError when the run is damaged; storage errors (DiskFullError, …).
    */
   async importRun(file: AnyStoredRun): Promise<RunRecord | GrpoRunRecord> {
     if (file.algo === 'cstpo') return importRun(ready().store, CSTPO_RUNS, file.run);
@@ -489,7 +470,7 @@ const api = {
     }
   > {
     const stored = await ready().store.load(runId);
-    if (!stored) throw new RunNotFoundError(runId);
+    if (!stored) throw runNotFoundError(runId);
     const config = stored.run.config;
     const r = await evaluateRun(
       config,

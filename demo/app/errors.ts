@@ -1,17 +1,4 @@
 /** Errors of the demo app (one class per kind, each with a stable `code`). */
-import { LabError } from '../../src/errors';
-
-/** A bundled seed id that the task does not have (a hand-edited URL, for example). */
-export class UnknownSeedError extends LabError {
-  override name: string = 'UnknownSeedError';
-  override readonly code: string = 'APP_UNKNOWN_SEED';
-}
-
-/** A job's worker crashed or failed to load (the page keeps working; the next run starts a fresh worker). */
-export class WorkerCrashedError extends LabError {
-  override name: string = 'WorkerCrashedError';
-  override readonly code: string = 'APP_WORKER_CRASHED';
-}
 
 /**
  * Plain-words headlines for the errors a page can meet, by error `name` (an error that crossed a worker boundary
@@ -34,7 +21,7 @@ const HEADLINES: Readonly<Record<string, string>> = {
     'opened from a file). Template mode still works; runs and memories cannot be kept.',
   StorageUnavailableError:
     'This browser has no storage for web pages (IndexedDB), so nothing can be kept here.',
-  WorkerCrashedError:
+  BackendError:
     'The background worker running the job stopped unexpectedly. The page still works: the next run starts a ' +
     'fresh worker.',
   PolicyUnavailableError:

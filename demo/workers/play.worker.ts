@@ -25,7 +25,7 @@ import type { SimTurn } from '../../src/sim/simulator';
 import type { SimState } from '../../src/sim/types';
 import type { CognitiveState, Seed, TaskId } from '../../src/tasks/seed';
 import { defaultSeeds } from '../../src/tasks/defaults';
-import { UnknownSeedError } from '../app/errors';
+import { ServerProtocolError } from '../../src/errors';
 
 /** What the page shows of the simulated user's mind after a turn (or at the start). */
 export interface MindState {
@@ -103,7 +103,7 @@ function mindOf(state: SimState): MindState {
 function seedOf(task: TaskId, seedId: string): Seed {
   const seeds = defaultSeeds(task);
   const seed = seedId === '' ? seeds[0] : seeds.find((s) => s.id === seedId);
-  if (!seed) throw new UnknownSeedError(`no bundled ${task} seed "${seedId}"`);
+  if (!seed) throw new ServerProtocolError('UNKNOWN_SEED', `no bundled ${task} seed "${seedId}"`);
   return seed;
 }
 
@@ -127,7 +127,7 @@ const api = {
   /**
    * Plays one actor turn from `from`. `strategy` is '' for an unlabelled utterance; it goes to the actor's
    * history only.
-   * @throws UnknownSeedError for a seed id the task does not bundle; EnvStateError when the episode at `from`
+   * @throws ServerProtocolError for a seed id the task does not bundle; StateUpdateRejectedError when the episode at `from`
    *   has ended; TypeError for an empty utterance.
    */
   async step(from: From, action: { strategy: string; utterance: string }): Promise<PlayTurn> {
@@ -158,7 +158,7 @@ const api = {
    * `draft` (template roles, src/appraisal/template.ts). Both read the actor's observation only — the dialogue
    * and public events — never the simulator's state: the prediction is the actor's own model of the user.
    * `strategy` ('' for the actor's own choice) fixes the trace's strategy label.
-   * @throws UnknownSeedError for a seed id the task does not bundle.
+   * @throws ServerProtocolError for a seed id the task does not bundle.
    */
   async appraise(from: From, draft: string, strategy: string): Promise<Appraisal> {
     const { observation } = resume(from);

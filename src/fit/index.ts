@@ -12,5 +12,4 @@ export * from './softmax';
 export * from './tokens';
 export * from './params';
 export * from './price';
-export * from './errors';
 export * from './mood';

@@ -14,8 +14,8 @@ import { GRPO_DB_NAME, IdbGrpoRunStore } from '../grpo/idb';
 import type { GrpoRunTypes } from '../grpo/store';
 import type { IdbRuns, RunTypes } from '../runs/store';
 import { Database, writeTransaction } from '../store';
-import { PolicyUnavailableError } from '../agents/errors';
-import { StoredRunExistsError } from './errors';
+import { policyUnavailableError } from '../agents/errors';
+import { storedRunExistsError } from './errors';
 import { POLICY_NAMES, policyResource, type PolicyResources } from '../policies';
 import type { TrainStorage, TrainStorageState } from './train';
 import type { GrpoTrainStorage } from './train-grpo';
@@ -32,8 +32,8 @@ export interface StoredResourceDatabases {
  * Reads what the `principles:<name>` and `cstpo:<run id>` policies among `names` refer to from IndexedDB and
  * adds it to `given` (a reference already in `given` is kept as it is). A memory is exported as its memory file
  * (cached embeddings included); a run gives its configuration and latest actor weights.
- * @throws PolicyUnavailableError naming the policy when no memory / run of that name is stored or the run has
- *   no saved weights; the stores' errors (StorageUnavailableError, MemoryVersionError, StoredRunError).
+ * @throws PolicySpecError naming the policy when no memory / run of that name is stored or the run has
+ *   no saved weights; the stores' errors (StorageError, StorageError, CheckpointError).
  */
 export async function loadStoredPolicyResources(
   names: readonly string[],
@@ -50,7 +50,7 @@ export async function loadStoredPolicyResources(
       for (const r of memories) {
         const ref = (r as { ref: string }).ref;
         if ((await store.meta(ref)) === undefined)
-          throw new PolicyUnavailableError(
+          throw policyUnavailableError(
             `principles:${ref}`,
             POLICY_NAMES,
             `policy "principles:${ref}": no principle memory "${ref}" is stored`,
@@ -69,7 +69,7 @@ export async function loadStoredPolicyResources(
         const ref = (r as { ref: string }).ref;
         const stored = await store.load(ref);
         if (!stored)
-          throw new PolicyUnavailableError(
+          throw policyUnavailableError(
             `cstpo:${ref}`,
             POLICY_NAMES,
             `policy "cstpo:${ref}": no training run "${ref}" is stored`,
@@ -109,7 +109,7 @@ abstract class IdbJobStorage<T extends RunTypes, R extends IdbRuns<T>> {
     this.location = `indexeddb:${runId}`;
   }
 
-  /** Opens (creating) a files database. @throws StorageUnavailableError without IndexedDB; StorageBlockedError. */
+  /** Opens (creating) a files database. @throws StorageError without IndexedDB; StorageError. */
   protected static openFiles(name: string): Promise<Database<TrainFilesDb>> {
     return Database.open<TrainFilesDb>(name, TRAIN_FILES_DB_VERSION, (db, oldVersion) => {
       if (oldVersion < 1) db.createObjectStore('files', { keyPath: ['runId', 'name'] });
@@ -118,13 +118,13 @@ abstract class IdbJobStorage<T extends RunTypes, R extends IdbRuns<T>> {
 
   /**
    * `absent` without a `split.json`; a stored run is resumed or replaced as asked.
-   * @throws StoredRunExistsError when a run is stored and neither `resume` nor `overwrite` is given.
+   * @throws OutputConflictError when a run is stored and neither `resume` nor `overwrite` is given.
    */
   async prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState> {
     if ((await this.readText('split.json')) === null) return 'absent';
     if (mode.resume) return 'resume';
     if (mode.overwrite) return 'replace';
-    throw new StoredRunExistsError(this.runId);
+    throw storedRunExistsError(this.runId);
   }
 
   /**
@@ -184,7 +184,7 @@ abstract class IdbJobStorage<T extends RunTypes, R extends IdbRuns<T>> {
 export class IdbTrainStorage extends IdbJobStorage<CstpoRunTypes, IdbRunStore> implements TrainStorage {
   /**
    * Opens the run's storage (creating the databases when needed).
-   * @throws StorageUnavailableError without IndexedDB; StorageBlockedError.
+   * @throws StorageError without IndexedDB; StorageError.
    */
   static async open(
     runId: string,
@@ -213,7 +213,7 @@ export class IdbGrpoTrainStorage
 {
   /**
    * Opens the run's storage (creating the databases when needed).
-   * @throws StorageUnavailableError without IndexedDB; StorageBlockedError.
+   * @throws StorageError without IndexedDB; StorageError.
    */
   static async open(
     runId: string,

@@ -2,7 +2,7 @@
  * Every language role on the replay backend inside the episode Web Worker in headless Chromium: each task's
  * recorded episode gives the same records, calls and tokens as in Node. WebLLM configured for the worker refuses
  * an f16 model on this adapter (no shader-f16) with its typed error before anything is fetched, and tries to load
- * an f32 model (only its model host is contacted; the files are unreachable here, so ModelLoadError).
+ * an f32 model (only its model host is contacted; the files are unreachable here, so ModelFileError).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {

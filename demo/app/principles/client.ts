@@ -9,8 +9,9 @@ import { signal } from '@preact/signals';
 import type { JobProgress } from '../../../src/jobs/common';
 import type { BuildPrinciplesConfigInput } from '../../../src/jobs/build-principles';
 import type { MemoryWorkerApi } from '../../../workers/memory.worker';
-import { WorkerCrashedError } from '../errors';
+
 import { JobStoppedError, type ProgressState } from '../jobs';
+import { BackendError } from '../../../src/errors';
 
 const startWorker = () =>
   new Worker(new URL('../../../workers/memory.worker.ts', import.meta.url), { type: 'module' });
@@ -20,7 +21,7 @@ function crashOf(worker: Worker): Promise<never> {
   return new Promise<never>((_, reject) => {
     worker.addEventListener('error', (e) => {
       e.preventDefault();
-      reject(new WorkerCrashedError(`the memory worker failed: ${e.message || 'crashed'}`));
+      reject(new BackendError('LLM_WORKER_CRASHED', `the memory worker failed: ${e.message || 'crashed'}`));
     });
   });
 }
@@ -51,7 +52,7 @@ export class MemoryClient {
 
   /**
    * Builds and stores a memory in a fresh worker with progress and ETA.
-   * @throws JobStoppedError after {@link stop}; the worker's errors (JobConfigError, MemoryExistsError, …).
+   * @throws JobStoppedError after {@link stop}; the worker's errors (ConfigError, OutputConflictError, …).
    */
   async build(config: BuildPrinciplesConfigInput, replace: boolean): Promise<BuildOutcome> {
     this.stop();

@@ -3,17 +3,18 @@
  * (database, file, line) — also for an error that crossed a worker boundary and kept only its name.
  */
 import { describe, expect, it } from 'vitest';
-import { explainError, WorkerCrashedError } from '../../../demo/app/errors';
-import { StorageBlockedError, StorageQuotaError } from '../../../src/store';
+import { explainError } from '../../../demo/app/errors';
+import { storageBlockedError, storageQuotaError } from '../../../src/store';
+import { BackendError } from '../../../src/errors';
 
 describe('explainError', () => {
   it('gives a plain headline for a full disk and a blocked upgrade, followed by the library message', () => {
-    const quota = explainError(new StorageQuotaError('pdl-data'));
+    const quota = explainError(storageQuotaError('pdl-data'));
     expect(quota).toMatch(
       /^Your browser has no more room for this site’s data\. Nothing already stored was lost/,
     );
     expect(quota).toContain('IndexedDB "pdl-data" is out of space');
-    const blocked = explainError(new StorageBlockedError('pdl-data', 1, 2));
+    const blocked = explainError(storageBlockedError('pdl-data', 1, 2));
     expect(blocked).toMatch(/^Another tab of this app holds its stored data open/);
     expect(blocked).toContain('cannot upgrade from v1 to v2');
   });
@@ -23,7 +24,7 @@ describe('explainError', () => {
       name: 'StorageQuotaError',
     });
     expect(explainError(fromWorker)).toMatch(/^Your browser has no more room/);
-    expect(explainError(new WorkerCrashedError('the worker failed: crashed'))).toContain(
+    expect(explainError(new BackendError('LLM_WORKER_CRASHED', 'the worker failed: crashed'))).toContain(
       'the next run starts a fresh worker',
     );
   });

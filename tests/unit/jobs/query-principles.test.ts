@@ -1,7 +1,7 @@
 /** The query-principles job: nearest principles of a memory, the same as the CLI's query; typed errors. */
 import { describe, expect, it } from 'vitest';
 import { buildPrinciplesJob } from '../../../src/jobs/build-principles';
-import { JobConfigError } from '../../../src/jobs/errors';
+
 import { queryPrinciplesJob } from '../../../src/jobs/query-principles';
 
 describe('query-principles job', () => {
@@ -23,6 +23,8 @@ describe('query-principles job', () => {
       policy: 'principles:m.json',
       message: 'm.json is a cb memory, not esconv',
     });
-    await expect(queryPrinciplesJob({ task: 'cb', memory, text, k: 0 })).rejects.toThrow(JobConfigError);
+    await expect(queryPrinciplesJob({ task: 'cb', memory, text, k: 0 })).rejects.toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'JOB_CONFIG_INVALID' }),
+    );
   });
 });
