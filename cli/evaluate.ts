@@ -388,8 +388,8 @@ async function ppdppPlanners(
  * Run the evaluation described by `args`: check the output folder and the configuration, then run the
  * evaluate job (src/jobs/evaluate.ts) with a resumable folder store.
  * @returns the Markdown (or JSON) report text.
- * @throws UsageError / ConfigError / OutputConflictError for a bad configuration or output (before any
- *   episode), DataFormatError, fs errors.
+ * @throws UsageError / ConfigError (EVAL_CONFIG_INVALID) / OutputConflictError (OUTPUT_CONFLICT) for a bad configuration or output (before any
+ *   episode), DataFormatError (DATASET_INVALID), fs errors.
  */
 export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string> {
   const lock = await lockOutput(args.out);

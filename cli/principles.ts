@@ -295,7 +295,7 @@ export type BuildReport = Omit<BuildPrinciplesResult, 'memory'> & { seedSource: 
  * The build-principles job (src/jobs/build-principles.ts) with the seeds of the command line, written to --out,
  * holding the lock of --out (a second build on the same file is refused, naming the first). Prints progress
  * (episodes, ETA).
- * @throws LockHeldError; AbortedError when interrupted; BuildStoppedError when the disk filled up.
+ * @throws LockHeldError (OUTPUT_LOCKED); AbortedError (JOB_ABORTED) when interrupted; BuildStoppedError when the disk filled up.
  */
 async function build(values: Values, task: TaskId, io: Io): Promise<BuildReport> {
   const out = required(values, 'out');
@@ -391,7 +391,7 @@ function formatBuild(r: BuildReport): string {
 
 /**
  * The embedder of `--embedder`: the hashed one, or MiniLM loaded from `--embedder-model` (onnxruntime is
- * imported only then). @throws ModelFileError when the model folder is missing or does not load.
+ * imported only then). @throws ModelFileError (EMBED_MODEL_UNAVAILABLE) when the model folder is missing or does not load.
  */
 async function embedderOf(values: Values): Promise<Embedder> {
   if (values.embedder !== 'minilm') return new HashedNgramEmbedder();

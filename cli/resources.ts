@@ -52,7 +52,7 @@ export class NotAMemoryFileError extends LabError {
 /**
  * Reads a memory file (`principles build --out`) as text.
  * @throws NotAMemoryFileError when it is a trajectory file (JSON lines of episodes: `seedId` and `turns`);
- *   PathError / PathError from `readTextFile`.
+ *   PathError / PathError (PATH_KIND_MISMATCH) from `readTextFile`.
  */
 export async function readMemoryText(path: string): Promise<string> {
   const text = await readTextFile(path, { file: 'memory file' });

@@ -16,7 +16,7 @@ import { hasCode, DataFormatError } from '../src/errors';
 
 /**
  * A dataset problem of the file as a whole (a missing column, no header): `--skip-invalid`, which skips bad
- * records, cannot help, so the commands print no hint for it. Same code as {@link DataFormatError}.
+ * records, cannot help, so the commands print no hint for it. Same code as {@link DataFormatError} (DATASET_INVALID).
  */
 export class DatasetFileError extends DataFormatError {
   constructor(file: string, line: number, reason: string) {
@@ -84,8 +84,8 @@ async function otherTask(path: string, task: TaskName): Promise<TaskId | null> {
 
 /**
  * Loads the seeds of `task` (a task, or an EmoLLM setting: its scenario JSONL) from `path` given to `--<option>`.
- * @throws UsageError when the path holds another task's dataset (naming both tasks); DataFormatError for a damaged
- *   record, DatasetFileError when the path holds no seed (empty, or every record skipped); DataFormatError for a bad EmoLLM line; the `node:fs` error when the path cannot be read.
+ * @throws UsageError when the path holds another task's dataset (naming both tasks); DataFormatError (DATASET_INVALID) for a damaged
+ *   record, DatasetFileError when the path holds no seed (empty, or every record skipped); DataFormatError (EMOLLM_SEED_INVALID) for a bad EmoLLM line; the `node:fs` error when the path cannot be read.
  */
 export async function loadSeedsArg(
   option: string,

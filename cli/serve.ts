@@ -242,7 +242,7 @@ async function serveUntilStopped(server: EnvServer): Promise<void> {
 /**
  * Whether `port` on `host` can be listened on, tried before forking the workers (a worker that cannot listen
  * would be replaced again and again). Port 0 (any free port) is not tried.
- * @throws ConfigError when it is taken.
+ * @throws ConfigError (SERVER_PORT_IN_USE) when it is taken.
  */
 async function assertPortFree(host: string, port: number): Promise<void> {
   if (port === 0) return;

@@ -240,8 +240,8 @@ async function loadSeeds(
 /**
  * Run the job described by `opts`, holding the lock of `--out` (a second process on the same file is refused,
  * naming the first).
- * @throws LockHeldError; DataFormatError, job errors; SimulateInterruptedError when it stopped after writing some
- *   episodes (interrupted: its cause is the AbortedError; a full disk: a DiskFullError).
+ * @throws LockHeldError (OUTPUT_LOCKED); DataFormatError (DATASET_INVALID), job errors; SimulateInterruptedError when it stopped after writing some
+ *   episodes (interrupted: its cause is the AbortedError (JOB_ABORTED); a full disk: a DiskFullError (DISK_FULL)).
  */
 export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateReport> {
   const lock = opts.out !== undefined ? await lockOutput(opts.out) : null;

@@ -207,7 +207,7 @@ export type TrainReport = TrainResult;
 /**
  * Run the train job described by `opts` in the folder `--out`, holding the folder's lock (a second process on it
  * is refused, naming the first).
- * @throws LockHeldError; job errors, DataFormatError, fs errors; TrainStoppedError when the disk filled up.
+ * @throws LockHeldError (OUTPUT_LOCKED); job errors, DataFormatError (DATASET_INVALID), fs errors; TrainStoppedError when the disk filled up.
  */
 export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
   const lock = await lockOutput(opts.out);

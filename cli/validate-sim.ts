@@ -403,7 +403,7 @@ export async function readFiles(
 
 /**
  * Run the validation and return what to print.
- * @throws OutputConflictError / PathError before any work when --out cannot take the report.
+ * @throws OutputConflictError (OUTPUT_CONFLICT) / PathError (OUTPUT_PATH_INVALID) before any work when --out cannot take the report.
  */
 export async function runValidateCli(
   args: ValidateArgs,

@@ -65,7 +65,7 @@ import { GRPO_DB_NAME, IdbGrpoRunStore } from '../src/grpo/idb';
 import { GRPO_RUNS, type GrpoRunRecord, type StoredGrpoRun } from '../src/grpo/store';
 import { GRPO_TRAIN_FILES_DB_NAME, IdbGrpoTrainStorage } from '../src/jobs/stored';
 import { trainGrpoJob, type GrpoTrainJobConfigInput } from '../src/jobs/train-grpo';
-import { sendErrorFields } from './comlink-errors';
+import { sendErrorFields } from '../src/pool/comlink-errors';
 
 /** tfjs memory of a worker: live tensors and their bytes. */
 export interface TensorMemory {
@@ -279,8 +279,8 @@ const api = {
   /**
    * Create run `runId` (SFT first) on `seeds` (its training seeds) and train it until its configured steps,
    * `untilStep`, or a stop: the train job with `config` as its `cstpo` settings.
-   * @throws ConfigError for a bad configuration; CheckpointError when a run `runId` is stored; storage errors
-   *   (DiskFullError, StorageError).
+   * @throws ConfigError (JOB_CONFIG_INVALID) for a bad configuration; CheckpointError when a run `runId` is stored; storage errors
+   *   (DiskFullError (STORAGE_QUOTA), StorageError (STORAGE_BLOCKED)).
    */
   async start(
     runId: string,
@@ -300,7 +300,7 @@ const api = {
    * `seeds`, its training seeds; `steps` changes the run's total number of steps (e.g. one more step of a
    * finished run). A run stored before this worker ran the train job, or imported, has no `split.json`: it is
    * written first, naming `seeds` as the run's training seeds.
-   * @throws StorageError when no such run is stored; CheckpointError when a training seed is missing.
+   * @throws StorageError (RL_RUN_NOT_FOUND) when no such run is stored; CheckpointError when a training seed is missing.
    */
   async resume(
     runId: string,
@@ -342,10 +342,10 @@ const api = {
    * steps, `untilStep` or a stop: the GRPO train job with `config` as its `grpo` settings. `language`: the roles
    * configuration whose `judge` role scores the Stage II rewards when `config.rewards` is `llm` (see the module
    * comment).
-   * @throws ConfigError for a bad configuration; OutputConflictError when a run `runId` is stored;
-   *   InputError (e.g. `rewards: 'llm'` without a judge on a language backend: nothing is stored);
+   * @throws ConfigError (JOB_CONFIG_INVALID) for a bad configuration; OutputConflictError (TRAIN_RUN_EXISTS) when a run `runId` is stored;
+   *   InputError (GRPO_INPUT_INVALID) (e.g. `rewards: 'llm'` without a judge on a language backend: nothing is stored);
    *   RoleOutputError (role `judge`) when a judge answer stays invalid, the backend's errors
-   *   (ModelFileError, ModelFileError, FixtureMissingError, …): the steps before it stay stored; storage
+   *   (ModelFileError (LLM_MODEL_UNSUPPORTED), ModelFileError, FixtureMissingError (LLM_FIXTURE_MISSING), …): the steps before it stay stored; storage
    *   errors.
    */
   async startGrpo(
@@ -368,7 +368,7 @@ const api = {
    * stored); `steps` changes the run's total number of steps (e.g. one more step of a finished run). A run stored
    * by an earlier version of this worker, or imported, has no `split.json`: it is written first, naming `seeds`
    * as the run's training seeds, and a `notice` event says so.
-   * @throws CheckpointError when not stored; CheckpointError when a training seed is missing; as `startGrpo`
+   * @throws CheckpointError (GRPO_SNAPSHOT_INVALID) when not stored; CheckpointError when a training seed is missing; as `startGrpo`
    *   otherwise.
    */
   async resumeGrpo(
@@ -402,7 +402,7 @@ const api = {
     });
   },
 
-  /** GRPO: a stored run's history. @throws CheckpointError when not stored. */
+  /** GRPO: a stored run's history. @throws CheckpointError (GRPO_SNAPSHOT_INVALID) when not stored. */
   async grpoHistory(runId: string): Promise<GrpoStepRecord[]> {
     const stored = await (await grpoStore()).load(runId);
     if (!stored) throw grpoSnapshotError('is not stored', runId);
@@ -413,7 +413,7 @@ const api = {
   async listRuns(): Promise<RunRecord[]> {
     return ready().store.listRuns();
   },
-  /** A stored run's history. @throws StorageError. */
+  /** A stored run's history. @throws StorageError (RL_RUN_NOT_FOUND). */
   async history(runId: string): Promise<StepRecord[]> {
     const stored = await ready().store.load(runId);
     if (!stored) throw runNotFoundError(runId);
@@ -422,7 +422,7 @@ const api = {
 
   /**
    * A stored run of `algo` whole — metadata, initial and latest snapshots (weights, optimiser and random state),
-   * history — for export. @throws StorageError / CheckpointError when not stored or damaged (CheckpointError).
+   * history — for export. @throws StorageError (RL_RUN_NOT_FOUND) / CheckpointError (GRPO_SNAPSHOT_INVALID) when not stored or damaged (CheckpointError (RL_RUN_DAMAGED)).
    */
   async exportRun(runId: string, algo: RunAlgo = 'cstpo'): Promise<AnyStoredRun> {
     if (algo === 'cstpo') {
@@ -438,7 +438,7 @@ const api = {
   /**
    * Store an exported run (`importRun` of src/runs/store.ts: checked first; a running run is stored as stopped,
    * so it can be resumed; nothing half-imported stays).
-   * @throws CheckpointError / CheckpointError when the run is damaged; storage errors (DiskFullError, …).
+   * @throws CheckpointError (RL_RUN_DAMAGED) / CheckpointError (GRPO_SNAPSHOT_INVALID) when the run is damaged; storage errors (DiskFullError (STORAGE_QUOTA), …).
    */
   async importRun(file: AnyStoredRun): Promise<RunRecord | GrpoRunRecord> {
     if (file.algo === 'cstpo') return importRun(ready().store, CSTPO_RUNS, file.run);

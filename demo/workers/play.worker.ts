@@ -127,7 +127,7 @@ const api = {
   /**
    * Plays one actor turn from `from`. `strategy` is '' for an unlabelled utterance; it goes to the actor's
    * history only.
-   * @throws ServerProtocolError for a seed id the task does not bundle; StateUpdateRejectedError when the episode at `from`
+   * @throws ServerProtocolError (UNKNOWN_SEED) for a seed id the task does not bundle; StateUpdateRejectedError (ENV_STATE_INVALID) when the episode at `from`
    *   has ended; TypeError for an empty utterance.
    */
   async step(from: From, action: { strategy: string; utterance: string }): Promise<PlayTurn> {
@@ -158,7 +158,7 @@ const api = {
    * `draft` (template roles, src/appraisal/template.ts). Both read the actor's observation only — the dialogue
    * and public events — never the simulator's state: the prediction is the actor's own model of the user.
    * `strategy` ('' for the actor's own choice) fixes the trace's strategy label.
-   * @throws ServerProtocolError for a seed id the task does not bundle.
+   * @throws ServerProtocolError (UNKNOWN_SEED) for a seed id the task does not bundle.
    */
   async appraise(from: From, draft: string, strategy: string): Promise<Appraisal> {
     const { observation } = resume(from);

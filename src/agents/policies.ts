@@ -45,7 +45,7 @@ export class RandomPolicy implements Policy {
   }
 }
 
-/** The same strategy every turn. @throws ConfigError when the strategy is not in the task's label set. */
+/** The same strategy every turn. @throws ConfigError (AGENT_STRATEGY_UNKNOWN) when the strategy is not in the task's label set. */
 export class FixedPolicy implements Policy {
   readonly name: string;
   constructor(

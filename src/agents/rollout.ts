@@ -170,7 +170,7 @@ export interface BatchOptions {
  * job plays for the same seeds and rng seed. Deterministic: the same arguments give the same records, in Node and
  * in the browser. (The simulate job adds language roles, any policy by name, episodes in flight at once,
  * resuming and the summary.)
- * @throws ConfigError when `seeds` is empty or `episodes` is not a positive integer.
+ * @throws ConfigError (AGENT_OPTION_INVALID) when `seeds` is empty or `episodes` is not a positive integer.
  */
 export async function runEpisodes(
   env: DialogueEnv,

@@ -111,7 +111,7 @@ export class LlmReversePredictor implements ReversePredictor {
   /**
    * The predicted user state after `reply` at lookahead `step` (≥ 1). Seeded by the step, so a lookahead is
    * reproducible on backends that honour seeds.
-   * @throws ConfigError for a step < 1; RoleOutputError (role `predictor`); backend errors propagate.
+   * @throws ConfigError (ARG_OPTION_INVALID) for a step < 1; RoleOutputError (LLM_ROLE_OUTPUT_INVALID) (role `predictor`); backend errors propagate.
    */
   async predict(
     obs: Observation,

@@ -11,7 +11,7 @@ import { ConfigError } from '../errors';
 /** Default lookahead depth n. */
 export const DEFAULT_LOOKAHEAD = 3;
 
-/** The predicted states ŝ⁽¹⁾ … ŝ⁽ⁿ⁾ after `reply`. @throws ConfigError when depth < 1. */
+/** The predicted states ŝ⁽¹⁾ … ŝ⁽ⁿ⁾ after `reply`. @throws ConfigError (ARG_OPTION_INVALID) when depth < 1. */
 export async function lookahead(
   predictor: ReversePredictor,
   obs: Observation,
@@ -43,7 +43,7 @@ export interface ScoredCandidate {
 
 /**
  * Scores every candidate by {@link predictedValue} of ŝ⁽ⁿ⁾ and returns them best first (ties keep input order).
- * @throws ConfigError for no candidates or depth < 1; errors of the predictor propagate.
+ * @throws ConfigError (ARG_OPTION_INVALID) for no candidates or depth < 1; errors of the predictor propagate.
  */
 export async function rankByLookahead(
   predictor: ReversePredictor,

@@ -46,7 +46,7 @@ export class ArgPolicy implements Policy {
   private readonly depth: number;
   private decision: ArgDecision | undefined;
 
-  /** @throws ConfigError for G or n below 1, or G > 1 without a predictor and a realizer. */
+  /** @throws ConfigError (ARG_OPTION_INVALID) for G or n below 1, or G > 1 without a predictor and a realizer. */
   constructor(private readonly options: ArgPolicyOptions) {
     this.candidates = options.candidates ?? 1;
     this.depth = options.depth ?? DEFAULT_LOOKAHEAD;

@@ -156,7 +156,7 @@ export class TemplateArgActor implements ArgActor {
 
 /** The reverse-perspective predictor by text rules (see the module comment). Deterministic. */
 export class TemplateReversePredictor implements ReversePredictor {
-  /** @throws ConfigError for a step < 1, or a step > 1 without the previous prediction. */
+  /** @throws ConfigError (ARG_OPTION_INVALID) for a step < 1, or a step > 1 without the previous prediction. */
   async predict(
     obs: Observation,
     reply: string,

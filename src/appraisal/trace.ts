@@ -83,7 +83,7 @@ function valueAfter(body: string, key: string): string | undefined {
  * Parses the text form into the trace and the reply, and validates them: every section present once and in
  * order, the numbers of [Appraisal] and [Emotional State] readable, the result valid under
  * {@link ArgTraceSchema}, the emotion consistent with the appraisal ({@link emotionProblems}), a non-empty reply.
- * @throws ConfigError naming the first problem.
+ * @throws ConfigError (ARG_PARSE) naming the first problem.
  */
 export function parseArgOutput(text: string): ArgOutput {
   const normalised = text

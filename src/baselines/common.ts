@@ -39,7 +39,7 @@ export function timesUsed(obs: Observation, label: string): number {
 /**
  * Realise `strategy` with `realizer` and pick one candidate uniformly with `rng` (the same rule as the simple
  * policies of src/agents: what a baseline chooses is the strategy; the realizer's candidates are equals).
- * @throws ExecutionError when the realizer returns no candidate.
+ * @throws ExecutionError (BASELINE_FAILED) when the realizer returns no candidate.
  */
 export async function realizeStrategy(
   realizer: Realizer,
@@ -55,7 +55,7 @@ export async function realizeStrategy(
 
 /**
  * A task label checked against the task's label set.
- * @throws ExecutionError naming the task and the label when a rule table names a label the task does not have (a bug).
+ * @throws ExecutionError (BASELINE_FAILED) naming the task and the label when a rule table names a label the task does not have (a bug).
  */
 export function checkedLabel(task: TaskId, label: string): string {
   if (!getTask(task).strategies.includes(label)) {

@@ -121,7 +121,7 @@ function toSeed(record: CbRecord, file: string, line: number, log: LoadLog): See
  * `seller_price` and `targetPrice` = `buyer_price`; the seller's reservation price follows from
  * {@link cbFirmness} (see `buildCbSeed`). A line with an empty `dialog` loads with an empty prefix and a
  * warning. Seller labels are dropped (users carry no strategy); buyer labels map through `CB.rawLabelMap`.
- * @throws DataFormatError on a truncated JSON line, a wrong field type, a non-positive price, a buyer price not
+ * @throws DataFormatError (DATASET_INVALID) on a truncated JSON line, a wrong field type, a non-positive price, a buyer price not
  * below the list price or an unknown buyer label (unless `options.skipInvalid`).
  */
 export function loadCb(text: string, fileName: string, options: LoadOptions = {}): LoadResult {

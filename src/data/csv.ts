@@ -41,9 +41,9 @@ function brokenRecordReason(error: CsvError): string {
 /**
  * Parse CSV text with a header row. Quoted fields may hold commas, quotes (`""`) and line breaks; CRLF line
  * ends, a byte-order mark and blank lines are accepted. A malformed record (e.g. a broken quote) raises
- * {@link DataFormatError} at the line where the record starts, through `log` (thrown, or under `skipInvalid`
+ * {@link DataFormatError} (DATASET_INVALID) at the line where the record starts, through `log` (thrown, or under `skipInvalid`
  * recorded as skipped and returned in `broken` so that callers can drop what it belonged to).
- * @throws DataFormatError at line 1 (the header) when the file is empty or lacks one of `required` columns —
+ * @throws DataFormatError (DATASET_INVALID) at line 1 (the header) when the file is empty or lacks one of `required` columns —
  * also under `skipInvalid`.
  */
 export function readCsv(
@@ -143,7 +143,7 @@ function quotesWellPlaced(text: string): boolean {
  * Papa Parse's reading of well-formed text, or null when csv-parse must decide (a flagged record, a quote out
  * of place, a row whose length differs from the header's, or a blank line between records, which would make
  * the line numbers below uncertain).
- * @throws DataFormatError as {@link readCsv} for an empty file or a missing column.
+ * @throws DataFormatError (DATASET_INVALID) as {@link readCsv} for an empty file or a missing column.
  */
 function readWellFormed(text: string, file: string, required: readonly string[]): CsvRow[] | null {
   const body = text.replace(/^\uFEFF/, '');

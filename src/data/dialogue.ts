@@ -21,7 +21,7 @@ const NO_LABEL = new Set(['', 'none', 'null', 'nan']);
 /**
  * The merged label of a raw dataset label, looked up in `task.rawLabelMap` after {@link normalizeLabel}
  * (so any case, spacing, `-` or `_` works). Returns undefined for a missing label (`null`, `""`, `None`).
- * @throws DataFormatError `unknown strategy label "<raw>"` at `file:line` when the label is not in the map.
+ * @throws DataFormatError (DATASET_INVALID) `unknown strategy label "<raw>"` at `file:line` when the label is not in the map.
  */
 export function mergedLabel(
   task: TaskSpec,

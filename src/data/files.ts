@@ -30,7 +30,7 @@ function merge(results: readonly LoadResult[]): LoadResult {
  * Throws unless `file` decoded cleanly as UTF-8: a decoder in replacement mode (Node's `readFile(path, 'utf8')`,
  * the browser's `File.text()`) turns every invalid byte sequence into U+FFFD, which genuine dataset text does not
  * hold, so its first occurrence marks the line that is not UTF-8.
- * @throws DataFormatError naming the file, the line and the column.
+ * @throws DataFormatError (DATASET_INVALID) naming the file, the line and the column.
  */
 export function assertUtf8Text(file: TextFile): void {
   // NUL characters (every other byte of ASCII text in UTF-16) or a UTF-16 byte-order mark read as UTF-8.
@@ -62,8 +62,8 @@ export function assertUtf8Text(file: TextFile): void {
  * Otherwise seed files (JSONL of seeds, detected by content) are read with `parseSeedJsonl`; other JSONL files go
  * to `loadEsconv` / `loadCb`. For P4G, the CSV files are told apart by their header columns (dialogues,
  * participants, annotated, annotated donations) and loaded together.
- * @throws DataFormatError (line 0) when P4G CSVs lack the dialogues file, or two files of one kind are given; naming
- * the line when a file is not UTF-8 ({@link assertUtf8Text}); DataFormatError `file:line: reason` for a bad
+ * @throws DataFormatError (DATASET_INVALID) (line 0) when P4G CSVs lack the dialogues file, or two files of one kind are given; naming
+ * the line when a file is not UTF-8 ({@link assertUtf8Text}); DataFormatError (EMOLLM_SEED_INVALID) `file:line: reason` for a bad
  * EmoLLM line; and whatever the loaders throw.
  */
 export function loadSeedsFromFiles(

@@ -34,7 +34,7 @@ export interface JsonlRecord<T> {
 
 /**
  * Parse JSONL text: blank lines are skipped silently; every other line must be a JSON value accepted by
- * `schema`. A truncated line or a wrong shape raises {@link DataFormatError} through `log` (thrown, or recorded as
+ * `schema`. A truncated line or a wrong shape raises {@link DataFormatError} (DATASET_INVALID) through `log` (thrown, or recorded as
  * skipped under `skipInvalid`). A leading byte-order mark and CRLF line ends are accepted.
  */
 export function readJsonl<S extends z.ZodType>(

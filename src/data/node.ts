@@ -31,7 +31,7 @@ const fmt = (n: number) => n.toLocaleString('en');
 /**
  * Refuses bytes that are UTF-16 text (a byte-order mark FF FE / FE FF, or NUL bytes, which UTF-8 text does not
  * hold) with the conversion that fixes it, instead of a misleading "not UTF-8" later.
- * @throws DataFormatError naming the file.
+ * @throws DataFormatError (DATASET_INVALID) naming the file.
  */
 function assertNotUtf16(path: string, head: Uint8Array): void {
   const bom = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
@@ -45,7 +45,7 @@ function assertNotUtf16(path: string, head: Uint8Array): void {
     );
 }
 
-/** @throws DataFormatError naming the file, the line, its size and the bound when a line is longer than the bound. */
+/** @throws DataFormatError (DATASET_INVALID) naming the file, the line, its size and the bound when a line is longer than the bound. */
 function assertLineBound(path: string, bytes: Uint8Array, bound: number, firstLine = 1, cut = false): void {
   let start = 0;
   let line = firstLine;
@@ -77,7 +77,7 @@ async function readText(path: string): Promise<TextFile> {
 /**
  * The first `records` non-blank lines of `path` as text (with the blank lines between them, so line numbers stay
  * those of the file), read as a stream: memory holds those lines, not the file. `complete`: the file has no more.
- * @throws DataFormatError for UTF-16 text or a line over the bound.
+ * @throws DataFormatError (DATASET_INVALID) for UTF-16 text or a line over the bound.
  */
 async function readLinePrefix(path: string, records: number): Promise<{ text: string; complete: boolean }> {
   const bound = maxLineBytes();
@@ -160,7 +160,7 @@ async function p4gSiblings(path: string): Promise<string[]> {
  * With `needed` (the episodes a run plays), one ESConv / CB / seed JSONL file is read only up to its `needed`-th
  * seed (`stoppedAfter` set when the file holds more): episode i plays seed i mod S, so when the file holds at
  * least `needed` seeds the others are never played, and they are neither read nor checked.
- * @throws DataFormatError / DataFormatError from the loaders; the `node:fs` error when a path cannot be read.
+ * @throws DataFormatError (DATASET_INVALID) / DataFormatError (EMOLLM_SEED_INVALID) from the loaders; the `node:fs` error when a path cannot be read.
  */
 export async function loadSeedsFromPath(
   path: string,

@@ -67,7 +67,7 @@ const DonationRowSchema = z.object({
   actual_donation: amount,
 });
 
-/** Validate one CSV record. @throws DataFormatError at `file:line` naming the first bad field. */
+/** Validate one CSV record. @throws DataFormatError (DATASET_INVALID) at `file:line` naming the first bad field. */
 function parseRow<S extends z.ZodType>(
   schema: S,
   record: Record<string, string>,
@@ -236,7 +236,7 @@ function readDonations(
  * `reference.outcome` (`actual_donation`, and `intended_donation` where the annotated donations file states it).
  * Warnings: a missing companion file, a persuadee without complete survey answers (neutral state), an empty
  * dialogue, a dialogue dropped under `skipInvalid`.
- * @throws DataFormatError on a malformed CSV record (e.g. a broken quote), a missing column, a bad field (e.g. a
+ * @throws DataFormatError (DATASET_INVALID) on a malformed CSV record (e.g. a broken quote), a missing column, a bad field (e.g. a
  * role other than 0/1, a non-numeric trait) or an unknown persuader label (unless `options.skipInvalid`; a
  * missing column always throws).
  */

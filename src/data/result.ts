@@ -41,7 +41,7 @@ export interface LoadResult {
 export interface LoadOptions {
   /**
    * When true, a bad record is recorded in `skipped` and the rest of the file loads; when false (default) the
-   * first bad record throws {@link DataFormatError}. File-level problems (a missing column, no header) always throw.
+   * first bad record throws {@link DataFormatError} (DATASET_INVALID). File-level problems (a missing column, no header) always throw.
    */
   skipInvalid?: boolean;
 }
@@ -65,7 +65,7 @@ export class LoadLog {
   constructor(readonly skipInvalid: boolean) {}
 
   /**
-   * Run `load` for one record. A {@link DataFormatError} (or a `ZodError` from a seed builder, reported at
+   * Run `load` for one record. A {@link DataFormatError} (DATASET_INVALID) (or a `ZodError` from a seed builder, reported at
    * `file:line`) is rethrown, or recorded as skipped under `skipInvalid`; the result is then undefined.
    */
   record<T>(file: string, line: number, load: () => T): T | undefined {

@@ -25,7 +25,7 @@ export function isSeedJsonl(text: string): boolean {
 /**
  * Read a seed file: every non-blank line must pass `SeedSchema`; ids must be unique within the file; with
  * `options.task`, every seed must be of that task.
- * @throws DataFormatError at `file:line` on invalid JSON, a schema violation, a repeated id or a seed of another
+ * @throws DataFormatError (DATASET_INVALID) at `file:line` on invalid JSON, a schema violation, a repeated id or a seed of another
  * task (unless `options.skipInvalid`).
  */
 export function parseSeedJsonl(

@@ -42,7 +42,7 @@ export function tokenize(text: string): string[] {
 /**
  * The deterministic default embedder: each n-gram adds ±1 (sign from a second hash) to bucket
  * `hash mod dim`; the vector is then L2-normalised (an empty text gives the zero vector).
- * @throws ConfigError for a non-positive dimension or n-gram order.
+ * @throws ConfigError (EMBED_OPTION_INVALID) for a non-positive dimension or n-gram order.
  */
 export class HashedNgramEmbedder implements Embedder {
   readonly id: string;

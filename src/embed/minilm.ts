@@ -61,7 +61,7 @@ export class MiniLmEmbedder implements Embedder {
 
   /**
    * Loads the tokenizer and the ONNX model from `options.modelDir`, and checks that it makes 384-value vectors.
-   * @throws ModelFileError when the library or the model cannot be loaded (the message names the folder).
+   * @throws ModelFileError (EMBED_MODEL_UNAVAILABLE) when the library or the model cannot be loaded (the message names the folder).
    */
   static async load(options: MiniLmLoadOptions): Promise<MiniLmEmbedder> {
     const dir = options.modelDir.replace(/\/+$/, '');

@@ -15,7 +15,7 @@ export const DEFAULT_MINILM_DIR = join(homedir(), '.cache', 'proactive-dialogue-
 
 /**
  * Loads all-MiniLM-L6-v2 from `dir` (see `MINILM_FILES`; `npm run minilm-model -- --out DIR` makes it).
- * @throws ModelFileError naming the folder and the first missing file, or why the model does not load.
+ * @throws ModelFileError (EMBED_MODEL_UNAVAILABLE) naming the folder and the first missing file, or why the model does not load.
  */
 export async function loadMiniLmEmbedder(dir: string): Promise<MiniLmEmbedder> {
   const folder = resolve(dir);

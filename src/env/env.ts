@@ -241,7 +241,7 @@ export class DialogueEnv {
 
   /**
    * Play one actor turn.
-   * @throws StateUpdateRejectedError before `reset` or after the episode ended; errors of LLM roles propagate.
+   * @throws StateUpdateRejectedError (ENV_STATE_INVALID) before `reset` or after the episode ended; errors of LLM roles propagate.
    */
   async step(action: Action): Promise<StepResult> {
     const cur = this.current;
@@ -289,7 +289,7 @@ export class DialogueEnv {
     return { observation: this.observe(), reward, terminated, truncated, info };
   }
 
-  /** A deep copy of the complete current state. @throws StateUpdateRejectedError before `reset`. */
+  /** A deep copy of the complete current state. @throws StateUpdateRejectedError (ENV_STATE_INVALID) before `reset`. */
   checkpoint(): EnvCheckpoint {
     if (!this.current)
       throw new StateUpdateRejectedError('ENV_STATE_INVALID', 'checkpoint() called before reset()');
@@ -298,7 +298,7 @@ export class DialogueEnv {
 
   /**
    * Continue from a checkpoint (deep-copied; the checkpoint stays reusable).
-   * @throws CheckpointError for another checkpoint version, task or protocol.
+   * @throws CheckpointError (ENV_CHECKPOINT_INVALID) for another checkpoint version, task or protocol.
    */
   restore(checkpoint: EnvCheckpoint): { observation: Observation } {
     if (checkpoint.version !== 1)

@@ -41,7 +41,7 @@ export class LlmJudge implements Judge {
   /**
    * The terminal judgment: utility in [0, 1], success by the rule of `src/tasks/success.ts` (ESConv E ≥ 3 and A ≥ 2; P4G an
    * upheld commitment; CraigslistBargain a deal below the list price) and the raw scores.
-   * @throws RoleOutputError (role `judge`); InputError for a CraigslistBargain view without list and target
+   * @throws RoleOutputError (LLM_ROLE_OUTPUT_INVALID) (role `judge`); InputError (JUDGE_INPUT_INVALID) for a CraigslistBargain view without list and target
    *   prices.
    */
   async terminal(input: JudgeInput): Promise<TerminalJudgment> {

@@ -80,7 +80,7 @@ interface EmollmGroup {
 
 /**
  * The (EmoLLM seed set, policy) groups of a finished run, with each episode's visible transcript.
- * @throws InputError when the run kept no full records (`keepRecords`).
+ * @throws InputError (EVAL_INPUT_INVALID) when the run kept no full records (`keepRecords`).
  */
 function emollmGroups(plan: EvalPlan, run: EvalRun): EmollmGroup[] {
   const { config } = plan;
@@ -153,7 +153,7 @@ export function emollmResults(plan: EvalPlan, run: EvalRun): EmollmResult[] {
 /**
  * The same metrics by any {@link EmollmScorer} — e.g. the LLM judge of emollm-metrics-judge.ts — over a
  * finished run, episode by episode in report order, with the same intervals and bootstrap streams.
- * @throws what the scorer throws (RoleOutputError for a judge that never answers validly); InputError when
+ * @throws what the scorer throws (RoleOutputError (LLM_ROLE_OUTPUT_INVALID) for a judge that never answers validly); InputError (EVAL_INPUT_INVALID) when
  *   the run kept no full records (`keepRecords`).
  */
 export async function scoreEmollmRun(
@@ -173,7 +173,7 @@ export async function scoreEmollmRun(
 /**
  * The EmoLLM metrics of an evaluation made in LLM mode: scored by the LLM judge on `llm.backend`
  * ({@link LlmEmollmScorer}); `undefined` without a backend (template mode: `buildReport` scores them with the
- * template scorers). @throws RoleOutputError when the judge never answers a call validly; InputError when
+ * template scorers). @throws RoleOutputError (LLM_ROLE_OUTPUT_INVALID) when the judge never answers a call validly; InputError (EVAL_INPUT_INVALID) when
  *   the run kept no full records (`keepRecords`; `evaluate` keeps them in LLM mode).
  */
 export async function emollmJudgeResults(

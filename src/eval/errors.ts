@@ -1,6 +1,6 @@
 /**
  * Errors of the evaluation module, all {@link LabError}s with a stable `code`
- * (docs/architecture.md "Errors"). `ConfigError` (harness.ts) and `DataFormatError` (harness-node.ts)
+ * (docs/architecture.md "Errors"). `ConfigError` (`EVAL_CONFIG_INVALID`) (harness.ts) and `DataFormatError` (`EVAL_STORED_EPISODE_INVALID`) (harness-node.ts)
  * stay beside the code that throws them.
  */
 import { InputError } from '../errors';

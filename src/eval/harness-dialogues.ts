@@ -23,7 +23,7 @@ export function standardActorView(task: TaskId): ActorView {
 
 /**
  * ESConv dialogues from the text of the JSONL file; ids `<file stem>:<line>` as the seed loader's.
- * @throws DataFormatError (file:line) on a malformed line or an unknown strategy label.
+ * @throws DataFormatError (DATASET_INVALID) (file:line) on a malformed line or an unknown strategy label.
  */
 export function esconvDialogues(text: string, fileName: string): LabelledDialogue[] {
   const log = new LoadLog(false);
@@ -52,7 +52,7 @@ const AnnotatedRow = z.object({
 /**
  * Annotated P4G dialogues (persuader labels `er_label_1`) from the text of `p4g-annotated.csv`; ids
  * `<file stem>:<dialog_id>`, in order of first appearance.
- * @throws DataFormatError (file:line) on a malformed record, a missing column or an unknown label.
+ * @throws DataFormatError (DATASET_INVALID) (file:line) on a malformed record, a missing column or an unknown label.
  */
 export function p4gAnnotatedDialogues(text: string, fileName: string): LabelledDialogue[] {
   const log = new LoadLog(false);

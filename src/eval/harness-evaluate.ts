@@ -51,7 +51,7 @@ export interface Evaluation {
 
 /**
  * Evaluate a validated plan (see the module comment).
- * @throws ConfigError when the plan's mode and the services disagree (LLM forms without a backend, or the
+ * @throws ConfigError (EVAL_CONFIG_INVALID) when the plan's mode and the services disagree (LLM forms without a backend, or the
  *   reverse) or LLM forms are given a worker pool — before anything runs; the executor's, the policies' and the metrics' errors; the signal's reason when aborted.
  */
 export async function evaluate(plan: EvalPlan, options: EvaluateOptions = {}): Promise<Evaluation> {

@@ -126,7 +126,7 @@ export interface F1Options {
 /**
  * Score a policy's first action at each context against the human label. Returns null when the policy plans
  * no strategy (Standard): F1 does not apply to it.
- * @throws InputError when a prediction is free text and no mapper is given; InputError from the metrics.
+ * @throws InputError (EVAL_STRATEGY_UNMAPPED) when a prediction is free text and no mapper is given; InputError (EVAL_INPUT_INVALID) from the metrics.
  */
 export async function scoreStrategyPrediction(
   policy: Policy,

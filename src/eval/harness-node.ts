@@ -68,7 +68,7 @@ function tsxBootstrap(entry: URL): URL {
 
 /**
  * A pool of `size` worker threads (the library's worker pool, src/pool, with crash handling).
- * @throws ConfigError for a bad size.
+ * @throws ConfigError (POOL_OPTION_INVALID) for a bad size.
  */
 export function createNodePool(size: number): EvalWorkerPool {
   return new EvalWorkerPool(spawnNodeWorker, size);
@@ -103,7 +103,7 @@ export class FileEpisodeStore implements EpisodeStore {
    * The finished episodes of a (task, policy), one at a time, read line by line (memory does not grow with the
    * file); none when the file does not exist. A last line without its newline (an interrupted write) is dropped,
    * cut off the file and reported through `notice`.
-   * @throws DataFormatError for a complete line that is not a stored episode of this (task, policy);
+   * @throws DataFormatError (EVAL_STORED_EPISODE_INVALID) for a complete line that is not a stored episode of this (task, policy);
    *   PathError when the file cannot be read or a line is not UTF-8.
    */
   async *records(task: TaskId, policy: string): AsyncGenerator<EvalEpisode, void, undefined> {
@@ -181,8 +181,8 @@ function manifestOf(plan: EvalPlan): Manifest {
  * Make `folder` ready for `plan`: create it, or check that the episodes it holds were produced under the same
  * settings and from the same seeds (a seed id seen before must have the same content), then record the plan's
  * seeds in its manifest.
- * @throws ConfigError naming the setting or seed that differs; PathError / DataFormatError naming a
- *   manifest that cannot be read or is damaged (its line); PathError when it cannot be written. The
+ * @throws ConfigError (EVAL_CONFIG_INVALID) naming the setting or seed that differs; PathError / DataFormatError (FILE_DAMAGED) naming a
+ *   manifest that cannot be read or is damaged (its line); PathError (OUTPUT_PATH_INVALID) when it cannot be written. The
  *   manifest is replaced atomically.
  */
 export async function prepareOutputFolder(folder: string, plan: EvalPlan): Promise<void> {

@@ -18,7 +18,7 @@ export { ExecutionError };
 
 /**
  * A fixed-size pool of evaluation workers. Workers start on first use and stay until `close`; a crash fails the
- * run with ExecutionError and stops the workers (the next run starts fresh ones).
+ * run with ExecutionError (WORKER_FAILED) and stops the workers (the next run starts fresh ones).
  * @throws RangeError when `size` is not a positive integer.
  */
 export class EvalWorkerPool extends WorkerPool<Remote<EvalWorkerApi>> implements EpisodeExecutor {

@@ -18,7 +18,7 @@ export function createEvalWorkerApi() {
     init(s: WorkerSetup): void {
       setup = s;
     },
-    /** Run episodes in order. @throws ExecutionError before `init`; whatever an episode throws. */
+    /** Run episodes in order. @throws ExecutionError (EVAL_WORKER_MISUSE) before `init`; whatever an episode throws. */
     async run(tasks: EpisodeTask[]): Promise<EvalEpisode[]> {
       if (!setup) throw new ExecutionError('EVAL_WORKER_MISUSE', 'evaluation worker: run() before init()');
       const out: EvalEpisode[] = [];

@@ -5,7 +5,7 @@
  *
  * {@link planEvaluation} validates a configuration completely before anything runs — unknown task or policy,
  * empty or mismatched seed sets, more episodes than seeds, F1 asked for a task without human labels — and
- * throws {@link ConfigError} naming the problem. The plan lists every episode with its identity
+ * throws {@link ConfigError} (EVAL_CONFIG_INVALID) naming the problem. The plan lists every episode with its identity
  * `(task, policy, seed set, seed id, repeat)` and its random seeds:
  *
  * - the simulator's and the policy's streams come from the case key `(rngSeed, task, seed id, repeat)` by
@@ -186,7 +186,7 @@ function positiveInt(name: string, value: number | undefined, fallback: number):
 
 /**
  * A field given under its name (`now`, value `a`) or its old name (`was`, value `b`), read once, here.
- * @throws ConfigError when both are given with different values.
+ * @throws ConfigError (EVAL_CONFIG_INVALID) when both are given with different values.
  */
 function renamed<T>(a: T | undefined, b: T | undefined, now: string, was: string): T | undefined {
   if (a !== undefined && b !== undefined && a !== b)
@@ -196,7 +196,7 @@ function renamed<T>(a: T | undefined, b: T | undefined, now: string, was: string
 
 /**
  * Validate a configuration and list its episodes (see the module comment).
- * @throws ConfigError naming the first problem found; nothing has run.
+ * @throws ConfigError (EVAL_CONFIG_INVALID) naming the first problem found; nothing has run.
  */
 export function planEvaluation(input: EvalConfig): EvalPlan {
   const tasks = [...input.tasks];

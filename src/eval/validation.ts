@@ -83,7 +83,7 @@ export function isMonotoneRise(xs: readonly number[]): boolean {
  * paraphrase of every level starts from the same restored checkpoint (dialogue, state, random stream), so the
  * outcomes differ only through the input. Reports the mean outcome quantity ({@link doseOutcome}) per level and
  * the share of seeds on which it rises monotonically.
- * @throws InputError without seeds, for a seed of another task, or for a CB seed without a list price.
+ * @throws InputError (EVAL_INPUT_INVALID) without seeds, for a seed of another task, or for a CB seed without a list price.
  */
 export async function ladderDoseResponse(options: LadderDoseOptions): Promise<LadderDoseResult> {
   const { task, seeds } = options;

@@ -56,7 +56,7 @@ export interface ObservationFeaturizerOptions {
 /**
  * Turns observations and candidate utterances into fixed-size vectors. Embeddings are cached by text (candidate
  * realizations repeat a lot); the cache holds at most `cacheSize` texts and is cleared when full.
- * @throws ConfigError for a non-positive horizon.
+ * @throws ConfigError (FEATURE_OPTION_INVALID) for a non-positive horizon.
  */
 export class ObservationFeaturizer {
   /** Length of an observation vector: 3E + 2 + 2K + 14 + 4. */

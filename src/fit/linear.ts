@@ -12,7 +12,7 @@ export interface LinearModel {
 
 /**
  * Fit y ≈ b + w·x minimising Σ(y − b − w·x)² + l2·‖w‖² (the intercept is not penalised).
- * @throws InputError for no rows or rows of unequal width.
+ * @throws InputError (FIT_INPUT_INVALID) for no rows or rows of unequal width.
  */
 export function fitRidge(x: readonly (readonly number[])[], y: readonly number[], l2: number): LinearModel {
   const n = x.length;

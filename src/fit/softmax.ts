@@ -65,7 +65,7 @@ export function predictProba(m: SoftmaxModel, sparse: Int32Array, dense: readonl
 
 /**
  * Fit by penalised maximum likelihood: minimise −Σ wᵢ log p(yᵢ | xᵢ) / Σ wᵢ + l2·‖W‖² / 2.
- * @throws InputError for an empty training set or a class index outside `classes`.
+ * @throws InputError (FIT_INPUT_INVALID) for an empty training set or a class index outside `classes`.
  */
 export function fitSoftmax(
   classes: readonly string[],

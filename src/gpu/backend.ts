@@ -90,7 +90,7 @@ async function failureCause(factory: unknown): Promise<string> {
  * its factory is not registered, when `setBackend` resolves `false` (tfjs's signal that initialisation failed,
  * e.g. no WebGPU adapter or no WebGL context; the reason is then the factory's own error, e.g. "WebGPU is not
  * supported on this device") or when it throws.
- * @throws BackendError when none initialises (its `attempts` list every reason).
+ * @throws BackendError (GPU_NO_BACKEND) when none initialises (its `attempts` list every reason).
  */
 export async function selectBackend(
   tf: TfBackendApi,

@@ -33,7 +33,7 @@ export class FolderGrpoStorage {
     this.runs = new FileGrpoRunStore(dirname(this.location));
   }
 
-  /** @throws OutputConflictError / PathError from `assertOutputAvailable`. */
+  /** @throws OutputConflictError (OUTPUT_CONFLICT) / PathError (OUTPUT_PATH_INVALID) from `assertOutputAvailable`. */
   prepare(mode: { resume: boolean; overwrite: boolean }): Promise<OutputState> {
     return assertOutputAvailable(this.out, {
       kind: 'dir',

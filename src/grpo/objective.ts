@@ -17,7 +17,7 @@ import { InputError } from '../errors';
 
 /**
  * Group-relative advantages (R − mean) / (std + ε), std the population standard deviation of the group.
- * A group whose rewards are all equal gets zeros. @throws InputError for an empty group or a non-finite reward.
+ * A group whose rewards are all equal gets zeros. @throws InputError (GRPO_INPUT_INVALID) for an empty group or a non-finite reward.
  */
 export function groupAdvantages(rewards: readonly number[], epsilon = 1e-8): number[] {
   if (rewards.length === 0) throw new InputError('GRPO_INPUT_INVALID', 'groupAdvantages: empty group');
@@ -209,7 +209,7 @@ function logRatios(
 /**
  * The GRPO update: `epochs` Adam steps on the clipped objective plus β · mean KL to `reference` (no KL term
  * when β = 0 or no reference is given). Decisions are weighted 1 / (|τ_i| · number of trajectories).
- * @throws InputError for an empty batch.
+ * @throws InputError (GRPO_INPUT_INVALID) for an empty batch.
  */
 export async function grpoUpdate(
   nets: GrpoNetworks,

@@ -131,7 +131,7 @@ const lastUser = (obs: Observation): string | undefined =>
 /**
  * Messages of the per-turn call for turn `index` of `turns`; the user's later turns shown are those after this
  * turn, as many as the lookahead path is long (at least the next one).
- * @throws InputError for an index outside the trajectory.
+ * @throws InputError (GRPO_INPUT_INVALID) for an index outside the trajectory.
  */
 export function turnRewardMessages(turns: readonly TurnRecord[], index: number): ChatMessage[] {
   const t = turns[index];
@@ -173,7 +173,7 @@ export function turnRewardMessages(turns: readonly TurnRecord[], index: number):
   ];
 }
 
-/** Messages of the per-trajectory call (R_emo) over the whole visible dialogue. @throws InputError when empty. */
+/** Messages of the per-trajectory call (R_emo) over the whole visible dialogue. @throws InputError (GRPO_INPUT_INVALID) when empty. */
 export function emotionalTrajectoryMessages(turns: readonly TurnRecord[]): ChatMessage[] {
   const first = turns[0];
   const last = turns.at(-1);
@@ -209,7 +209,7 @@ export class LlmStageTwoScorer implements StageTwoScorer {
 
   /**
    * The rewards of one trajectory: one judge call per turn, then one for R_emo.
-   * @throws InputError for an empty trajectory; RoleOutputError (role `judge`) when every attempt of a call
+   * @throws InputError (GRPO_INPUT_INVALID) for an empty trajectory; RoleOutputError (LLM_ROLE_OUTPUT_INVALID) (role `judge`) when every attempt of a call
    *   is invalid; the backend's errors unchanged.
    */
   async trajectory(turns: readonly TurnRecord[], config: GrpoConfig): Promise<TrajectoryRewards> {

@@ -84,7 +84,7 @@ export function combineRewards(
 
 /**
  * The rewards of one trajectory by the template scorers. @param turns at least one turn, in order.
- * @throws InputError for an empty trajectory.
+ * @throws InputError (GRPO_INPUT_INVALID) for an empty trajectory.
  */
 export function trajectoryRewards(turns: readonly TurnRecord[], config: GrpoConfig): TrajectoryRewards {
   if (turns.length === 0) throw new InputError('GRPO_INPUT_INVALID', 'a trajectory needs at least one turn');
@@ -106,7 +106,7 @@ export function trajectoryRewards(turns: readonly TurnRecord[], config: GrpoConf
 /** Who scores a trajectory's Stage II rewards: the template scorers or an LLM judge (rewards-judge.ts). */
 export interface StageTwoScorer {
   readonly kind: 'template' | 'llm';
-  /** @throws InputError for an empty trajectory; an LLM scorer's call errors. */
+  /** @throws InputError (GRPO_INPUT_INVALID) for an empty trajectory; an LLM scorer's call errors. */
   trajectory(turns: readonly TurnRecord[], config: GrpoConfig): Promise<TrajectoryRewards>;
 }
 

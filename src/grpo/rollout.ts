@@ -64,7 +64,7 @@ async function probs(logits: tf.Tensor2D): Promise<Float32Array> {
 
 /**
  * The heads' decision at `obs` (see the module comment). `greedy` takes the most likely choice of each head
- * instead of sampling. @throws whatever the actor, realizer or predictor throw; InputError when no candidate is written.
+ * instead of sampling. @throws whatever the actor, realizer or predictor throw; InputError (GRPO_INPUT_INVALID) when no candidate is written.
  */
 export async function decideTurn(
   nets: GrpoNetworks,

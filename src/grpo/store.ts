@@ -30,7 +30,7 @@ export interface GrpoRunTypes {
 /** A stored run. */
 export type StoredGrpoRun = StoredRunOf<GrpoRunTypes>;
 
-/** Where GRPO runs are kept (unknown or damaged runs: CheckpointError). */
+/** Where GRPO runs are kept (unknown or damaged runs: CheckpointError (GRPO_SNAPSHOT_INVALID)). */
 export type GrpoRunStore = RunStoreOf<GrpoRunTypes>;
 
 const HISTORY_NUMBERS = [
@@ -45,7 +45,7 @@ const HISTORY_NUMBERS = [
 
 /**
  * Check a loaded run: both snapshots valid, history rows numbered 1…n (n ≤ the latest step) with finite figures.
- * @throws CheckpointError naming the run and what is wrong.
+ * @throws CheckpointError (GRPO_SNAPSHOT_INVALID) naming the run and what is wrong.
  */
 export function validateStoredGrpoRun(stored: StoredGrpoRun): void {
   const id = stored.run.id;

@@ -99,7 +99,7 @@ export interface GrpoServices {
 
 /**
  * The Stage II reward scorer a configuration selects (`config.rewards`).
- * @throws InputError for `rewards: 'llm'` without `services.rewardJudge`.
+ * @throws InputError (GRPO_INPUT_INVALID) for `rewards: 'llm'` without `services.rewardJudge`.
  */
 export function stageTwoScorer(config: GrpoConfig, services: GrpoServices = {}): StageTwoScorer {
   if (config.rewards === 'template') return templateStageTwoScorer;
@@ -151,7 +151,7 @@ const isCount = (x: unknown): boolean => Number.isInteger(x) && (x as number) >=
 /**
  * Check a snapshot before use: version, algorithm, step, random stream, finite weights, reference and Adam
  * moments covering the same tensors with the same shapes.
- * @throws CheckpointError naming the field or tensor at fault (and the run when given).
+ * @throws CheckpointError (GRPO_SNAPSHOT_INVALID) naming the field or tensor at fault (and the run when given).
  */
 export function validateGrpoSnapshot(snapshot: unknown, runId?: string): asserts snapshot is GrpoSnapshot {
   const fail = (m: string): never => {
@@ -214,7 +214,7 @@ export class GrpoTrainer {
     private completed: number,
   ) {}
 
-  /** A new run: heads initialised from `config.seed`; the reference is a copy of them. @throws ZodError, InputError. */
+  /** A new run: heads initialised from `config.seed`; the reference is a copy of them. @throws ZodError, InputError (GRPO_INPUT_INVALID). */
   static async create(input: GrpoConfigInput, options: GrpoTrainerOptions): Promise<GrpoTrainer> {
     const config = resolveGrpoConfig(input);
     checkSeeds(config, options.seeds);
@@ -240,7 +240,7 @@ export class GrpoTrainer {
     );
   }
 
-  /** Continue a run from a snapshot. @throws CheckpointError (naming `options.runId`), InputError. */
+  /** Continue a run from a snapshot. @throws CheckpointError (GRPO_SNAPSHOT_INVALID) (naming `options.runId`), InputError (GRPO_INPUT_INVALID). */
   static async restore(snapshot: GrpoSnapshot, options: GrpoTrainerOptions): Promise<GrpoTrainer> {
     validateGrpoSnapshot(snapshot, options.runId);
     const config = resolveGrpoConfig(snapshot.config);

@@ -61,7 +61,7 @@ export async function writeAll(handle: FileHandle, data: string | Uint8Array): P
 }
 
 /**
- * The error for a failed write of `path`: {@link DiskFullError} for a full disk, else an PathError in words
+ * The error for a failed write of `path`: {@link DiskFullError} (DISK_FULL) for a full disk, else an PathError (OUTPUT_PATH_INVALID) in words
  * (typed lab errors pass through).
  */
 export function writeError(path: string, error: unknown): Error {
@@ -74,7 +74,7 @@ export function writeError(path: string, error: unknown): Error {
 /**
  * Append `text` to `path` (created with its folders when missing) in one write. When the write fails part-way (a
  * full disk), the file is cut back to its length before the append, so it never ends in a cut line.
- * @throws DiskFullError naming `path` when the disk is full; PathError naming it for any other failure.
+ * @throws DiskFullError (DISK_FULL) naming `path` when the disk is full; PathError (OUTPUT_PATH_INVALID) naming it for any other failure.
  */
 export async function appendText(path: string, text: string): Promise<void> {
   let handle: FileHandle | undefined;
@@ -95,7 +95,7 @@ export async function appendText(path: string, text: string): Promise<void> {
 /**
  * Write `data` as the whole of a new file `path` (for files inside a folder being created aside, which
  * `createDirAtomic` renames into place: no temporary file of its own).
- * @throws DiskFullError / PathError naming `path`.
+ * @throws DiskFullError (DISK_FULL) / PathError (OUTPUT_PATH_INVALID) naming `path`.
  */
 export async function writeNewFile(path: string, data: string | Uint8Array): Promise<void> {
   let handle: FileHandle | undefined;

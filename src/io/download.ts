@@ -23,7 +23,7 @@ export interface DownloadHost {
  * @param data the whole file content; a string is encoded as UTF-8.
  * @param type MIME type (default `application/octet-stream`; use `application/json` or `application/x-ndjson`).
  * @param host DOM to use (default: `globalThis.document`).
- * @throws InputError when there is no document (call from a page, not a worker).
+ * @throws InputError (DOWNLOAD_UNAVAILABLE) when there is no document (call from a page, not a worker).
  */
 export function downloadFile(
   name: string,

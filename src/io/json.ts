@@ -1,5 +1,5 @@
 /**
- * Browser-safe reading helpers that turn raw decoder and parser failures into {@link DataFormatError}s naming
+ * Browser-safe reading helpers that turn raw decoder and parser failures into {@link DataFormatError} (FILE_DAMAGED)s naming
  * the file, the line and what is wrong in plain words.
  */
 import { fileDamagedError, fileReadError } from './errors';
@@ -90,7 +90,7 @@ export function jsonLineReason(text: string, error: unknown): string {
  * Parse a whole-file JSON text.
  * @param path file name used in errors.
  * @param reviver optional `JSON.parse` reviver.
- * @throws DataFormatError naming `path` and the line when the text is empty or not valid JSON.
+ * @throws DataFormatError (FILE_DAMAGED) naming `path` and the line when the text is empty or not valid JSON.
  */
 export function parseJsonText(
   path: string,

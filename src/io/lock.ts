@@ -82,7 +82,7 @@ function parseInfo(text: string): LockInfo | null {
 /**
  * Take the lock of `output` for this process (kept alive by a heartbeat until released or the process ends).
  * @param output the run or evaluation folder, or the output file.
- * @throws LockHeldError naming the live holder (pid, host, start time, command); PathError when the
+ * @throws LockHeldError (OUTPUT_LOCKED) naming the live holder (pid, host, start time, command); PathError (OUTPUT_PATH_INVALID) when the
  *   lock file cannot be written.
  */
 export async function lockOutput(output: string, options: LockOptions = {}): Promise<OutputLock> {

@@ -48,7 +48,7 @@ async function syncFolder(folder: string): Promise<void> {
 }
 
 /**
- * Wrap a write failure as a DiskFullError (a full disk) or an {@link PathError} naming `path` (typed errors
+ * Wrap a write failure as a DiskFullError (DISK_FULL) (a full disk) or an {@link PathError} (OUTPUT_PATH_INVALID) naming `path` (typed errors
  * pass through).
  */
 function writeFailure(path: string, error: unknown): Error {
@@ -61,7 +61,7 @@ function writeFailure(path: string, error: unknown): Error {
  * over `path`; a crash at any point leaves the previous file whole. Missing parent folders are created.
  * @param path target file.
  * @param data content; a string is written as UTF-8.
- * @throws DiskFullError naming `path` when the disk is full; PathError naming it when it cannot be written
+ * @throws DiskFullError (DISK_FULL) naming `path` when the disk is full; PathError (OUTPUT_PATH_INVALID) naming it when it cannot be written
  *   (under a file, no permission).
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
@@ -108,7 +108,7 @@ async function syncTree(folder: string): Promise<void> {
  * @param fill writes the content; receives the temporary folder's path.
  * @param options `replace`: swap out an existing folder at `path` (the old one is removed after the swap).
  * @returns what `fill` returned.
- * @throws OutputConflictError when `path` exists and is not an empty folder (without `replace`); PathError
+ * @throws OutputConflictError (OUTPUT_CONFLICT) when `path` exists and is not an empty folder (without `replace`); PathError (OUTPUT_PATH_INVALID)
  *   when the parent cannot be written; whatever `fill` throws.
  */
 export async function createDirAtomic<T>(
@@ -223,7 +223,7 @@ async function nearestExisting(path: string): Promise<{ path: string; isDir: boo
   }
 }
 
-/** Throws PathError unless the folder that will hold `path` can be created and written. */
+/** Throws PathError (OUTPUT_PATH_INVALID) unless the folder that will hold `path` can be created and written. */
 async function assertParentWritable(path: string): Promise<void> {
   const ancestor = await nearestExisting(path);
   if (!ancestor.isDir) throw outputPathError(path, `${ancestor.path} is a file, not a folder`);
@@ -250,12 +250,12 @@ async function canCreateIn(folder: string): Promise<boolean> {
 
 /**
  * Check, before any work starts, that `path` may be written as the output `kind`. Refuses (never writes):
- * - a path under a file, or whose folder is not writable (PathError);
+ * - a path under a file, or whose folder is not writable (PathError (OUTPUT_PATH_INVALID));
  * - for `kind: 'file'`: a folder; an existing file unless `overwrite` or `resume`;
  * - for `kind: 'dir'`: a file; a non-empty folder without `ownerMarker`; one with the marker unless `resume`
  *   or `overwrite`; with no marker given, a non-empty folder unless `overwrite`.
  * @returns what was found ({@link OutputState}).
- * @throws OutputConflictError naming the path and what is there; PathError naming the path and the reason.
+ * @throws OutputConflictError (OUTPUT_CONFLICT) naming the path and what is there; PathError (OUTPUT_PATH_INVALID) naming the path and the reason.
  */
 export async function assertOutputAvailable(path: string, options: OutputGuardOptions): Promise<OutputState> {
   const { kind, overwrite = false, resume = false, ownerMarker } = options;
@@ -312,7 +312,7 @@ export interface JsonlWriter {
   readonly count: number;
   /**
    * Append one record as a line (`JSON.stringify`, which escapes newlines). Resolves once buffered or written.
-   * @throws StateUpdateRejectedError after close/abort; PathError on a write failure (disk full, …).
+   * @throws StateUpdateRejectedError (WRITER_CLOSED) after close/abort; PathError (OUTPUT_PATH_INVALID) on a write failure (disk full, …).
    */
   write(record: unknown): Promise<void>;
   /** Flush, fsync and rename into place; the previous file at `path` (if any) is replaced whole. */
@@ -327,7 +327,7 @@ export interface JsonlWriter {
  * after a kill, the previous file at `path` stays whole.
  * @param path target `.jsonl` file (parent folders are created).
  * @param options `flushBytes` (default 65536, ≥ 1): buffered characters before a write to disk.
- * @throws PathError when the temporary file cannot be created.
+ * @throws PathError (OUTPUT_PATH_INVALID) when the temporary file cannot be created.
  */
 export async function openJsonlWriter(
   path: string,
@@ -400,7 +400,7 @@ export async function openJsonlWriter(
   };
 }
 
-/** What a file to read and the folder holding it are, in words (`memory file`, `run folder`); see {@link PathError}. */
+/** What a file to read and the folder holding it are, in words (`memory file`, `run folder`); see {@link PathError} (PATH_KIND_MISMATCH). */
 export interface PathNames {
   /** The file (default `file`). */
   file?: string;
@@ -409,7 +409,7 @@ export interface PathNames {
 }
 
 /**
- * The error for a failed read of `path`: a {@link PathError} when `path` is a folder (EISDIR) or a folder on
+ * The error for a failed read of `path`: a {@link PathError} (PATH_KIND_MISMATCH) when `path` is a folder (EISDIR) or a folder on
  * it is a file (ENOTDIR, naming that file), else a PathError in words.
  */
 async function readFailure(path: string, error: unknown, names: PathNames): Promise<PathError> {
@@ -429,7 +429,7 @@ async function readFailure(path: string, error: unknown, names: PathNames): Prom
 /**
  * Read a whole file as strict UTF-8.
  * @param names what the file and its folder are, for the error when either is the wrong kind of path.
- * @throws PathError when `path` is a folder or a folder on it is a file; PathError naming `path` and the
+ * @throws PathError (PATH_KIND_MISMATCH) when `path` is a folder or a folder on it is a file; PathError naming `path` and the
  *   reason (missing, no permission, not UTF-8 with line).
  */
 export async function readTextFile(path: string, names: PathNames = {}): Promise<string> {
@@ -445,7 +445,7 @@ export async function readTextFile(path: string, names: PathNames = {}): Promise
 /**
  * Read a whole file as strict UTF-8, or null when it does not exist (the form a store uses for optional files).
  * @param names what the file and its folder are, for the error when either is the wrong kind of path.
- * @throws PathError when `path` is a folder or a folder on it is a file; PathError naming `path` and the
+ * @throws PathError (PATH_KIND_MISMATCH) when `path` is a folder or a folder on it is a file; PathError naming `path` and the
  *   reason (no permission, not UTF-8 with line and byte).
  */
 export async function readTextFileIfExists(path: string, names: PathNames = {}): Promise<string | null> {
@@ -462,7 +462,7 @@ export async function readTextFileIfExists(path: string, names: PathNames = {}):
 /**
  * Read and parse a JSON file.
  * @param reviver optional `JSON.parse` reviver.
- * @throws PathError (cannot be read / not UTF-8); DataFormatError (empty, cut short, invalid JSON, with
+ * @throws PathError (cannot be read / not UTF-8); DataFormatError (FILE_DAMAGED) (empty, cut short, invalid JSON, with
  *   the line).
  */
 export async function readJsonFile(

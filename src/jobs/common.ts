@@ -115,13 +115,13 @@ export interface JobProgress {
 export interface JobOptions {
   /** Called after each finished episode (or step). */
   onProgress?: (progress: JobProgress) => void;
-  /** Stops the job between episodes: it then rejects with {@link AbortedError}. */
+  /** Stops the job between episodes: it then rejects with {@link AbortedError} (JOB_ABORTED). */
   signal?: AbortSignal;
 }
 
 /**
  * Validates `input` against a job's schema.
- * @throws ConfigError listing every field that fails, as `field: message`.
+ * @throws ConfigError (JOB_CONFIG_INVALID) listing every field that fails, as `field: message`.
  */
 export function parseJobConfig<S extends z.ZodType>(schema: S, input: unknown, job: string): z.output<S> {
   const parsed = schema.safeParse(input);
@@ -133,7 +133,7 @@ export function parseJobConfig<S extends z.ZodType>(schema: S, input: unknown, j
   return parsed.data;
 }
 
-/** @throws AbortedError when `signal` is aborted. */
+/** @throws AbortedError (JOB_ABORTED) when `signal` is aborted. */
 export function checkAborted(signal: AbortSignal | undefined, job: string): void {
   if (signal?.aborted)
     throw new AbortedError('JOB_ABORTED', `${job} stopped: ${String(signal.reason ?? 'aborted')}`);

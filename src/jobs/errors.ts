@@ -3,7 +3,7 @@ import { CheckpointError, OutputConflictError, type SettingSpeller } from '../er
 
 /**
  * A run with this id is already stored and neither `resume` nor `overwrite` was given (the browser's training
- * storage; in a folder, `outputConflictError` says the same). Nothing was changed. Code `TRAIN_RUN_EXISTS`.
+ * storage; in a folder, `OutputConflictError` (`OUTPUT_CONFLICT`) says the same). Nothing was changed.
  */
 export function storedRunExistsError(runId: string): OutputConflictError {
   return new OutputConflictError(
@@ -42,7 +42,7 @@ export function trainResumeConflictError(
   );
 }
 
-/** Why a finished episode is not a run's: the episode's index, why, and the differing setting if one does. */
+/** What a {@link CheckpointError} (FINISHED_EPISODE_MISMATCH) says: the episode's index, why, and the differing setting if one does. */
 export interface FinishedEpisodeMismatch {
   /** 0-based index of the finished episode. */
   index: number;

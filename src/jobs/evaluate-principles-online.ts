@@ -105,8 +105,8 @@ const streamSeed = (parts: (string | number)[]) => hashKey32(parts.join('|'));
  * planner explores the task's labels uniformly (a Standard fallback would write principles for unlabelled
  * replies, which no later turn can follow); principles farther than `maxDistance` are not followed, so that a
  * young memory does not lock the agent into its first successes.
- * @throws ConfigError for an invalid configuration, or a reference whose episodes do not cover these
- *   episodes' keys; AbortedError when the signal aborts.
+ * @throws ConfigError (JOB_CONFIG_INVALID) for an invalid configuration, or a reference whose episodes do not cover these
+ *   episodes' keys; AbortedError (JOB_ABORTED) when the signal aborts.
  */
 export async function evaluatePrinciplesOnlineJob(
   input: EvaluatePrinciplesOnlineConfig,

@@ -143,7 +143,7 @@ export interface EvaluateJobOptions extends JobOptions {
  * The default horizon of the seed sets: EmoLLM's turn cap when every set is an EmoLLM scenario set (each seed
  * carries a `scenario`: the bundled EmoLLM sets or a user's EmoLLM file), none (each task's protocol horizon)
  * when none is.
- * @throws ConfigError for a mix without `horizon`: EmoLLM and Cog-Sim seeds have different caps.
+ * @throws ConfigError (JOB_CONFIG_INVALID) for a mix without `horizon`: EmoLLM and Cog-Sim seeds have different caps.
  */
 function emollmHorizon(sets: readonly { seeds: readonly Seed[] }[]): number | undefined {
   const emollm = sets.filter((s) => s.seeds.length > 0 && s.seeds.every((seed) => seed.scenario)).length;
@@ -158,7 +158,7 @@ function emollmHorizon(sets: readonly { seeds: readonly Seed[] }[]): number | un
 
 /**
  * Runs the evaluate job (see the module comment).
- * @throws ConfigError (schema) or ConfigError (plan) before any episode runs; AbortedError when the
+ * @throws ConfigError (JOB_CONFIG_INVALID) (schema) or ConfigError (EVAL_CONFIG_INVALID) (plan) before any episode runs; AbortedError (JOB_ABORTED) when the
  *   signal aborts (finished episodes stay in the store); the policies', roles' and store's errors.
  */
 export async function evaluateJob(

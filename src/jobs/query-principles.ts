@@ -37,9 +37,9 @@ export interface QueryPrinciplesResult {
 
 /**
  * Runs the query job.
- * @throws ConfigError for an invalid configuration; DataFormatError (src/memory) for a memory file that does
+ * @throws ConfigError (JOB_CONFIG_INVALID) for an invalid configuration; DataFormatError (MEMORY_FILE_INVALID) (src/memory) for a memory file that does
  *   not load, naming `source` (also one built with another embedder than `options.embedder`, default the
- *   hashed n-gram one); PolicySpecError for a memory of another task than `task` (when given).
+ *   hashed n-gram one); PolicySpecError (POLICY_UNAVAILABLE) for a memory of another task than `task` (when given).
  */
 export async function queryPrinciplesJob(
   input: QueryPrinciplesConfig,

@@ -215,9 +215,9 @@ function usageSince(before: UsageStats, now: UsageStats): UsageStats {
 
 /**
  * Runs the simulate job (see the module comment).
- * @throws ConfigError for an invalid configuration; PolicySpecError / PolicySpecError for a policy
- *   that cannot run; AbortedError when `signal` aborts (episodes already passed to `onEpisode` stay there);
- *   CheckpointError when a finished episode given to resume is not this run's (its index and why);
+ * @throws ConfigError (JOB_CONFIG_INVALID) for an invalid configuration; PolicySpecError (POLICY_UNKNOWN) / PolicySpecError (POLICY_UNAVAILABLE) for a policy
+ *   that cannot run; AbortedError (JOB_ABORTED) when `signal` aborts (episodes already passed to `onEpisode` stay there);
+ *   CheckpointError (FINISHED_EPISODE_MISMATCH) when a finished episode given to resume is not this run's (its index and why);
  *   whatever the roles throw (FixtureMissingError, RoleOutputError, …).
  */
 export async function simulateJob(

@@ -32,8 +32,8 @@ export interface StoredResourceDatabases {
  * Reads what the `principles:<name>` and `cstpo:<run id>` policies among `names` refer to from IndexedDB and
  * adds it to `given` (a reference already in `given` is kept as it is). A memory is exported as its memory file
  * (cached embeddings included); a run gives its configuration and latest actor weights.
- * @throws PolicySpecError naming the policy when no memory / run of that name is stored or the run has
- *   no saved weights; the stores' errors (StorageError, StorageError, CheckpointError).
+ * @throws PolicySpecError (POLICY_UNAVAILABLE) naming the policy when no memory / run of that name is stored or the run has
+ *   no saved weights; the stores' errors (StorageError (STORAGE_UNAVAILABLE), StorageError (MEMORY_VERSION), CheckpointError (RL_RUN_DAMAGED)).
  */
 export async function loadStoredPolicyResources(
   names: readonly string[],
@@ -109,7 +109,7 @@ abstract class IdbJobStorage<T extends RunTypes, R extends IdbRuns<T>> {
     this.location = `indexeddb:${runId}`;
   }
 
-  /** Opens (creating) a files database. @throws StorageError without IndexedDB; StorageError. */
+  /** Opens (creating) a files database. @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED). */
   protected static openFiles(name: string): Promise<Database<TrainFilesDb>> {
     return Database.open<TrainFilesDb>(name, TRAIN_FILES_DB_VERSION, (db, oldVersion) => {
       if (oldVersion < 1) db.createObjectStore('files', { keyPath: ['runId', 'name'] });
@@ -118,7 +118,7 @@ abstract class IdbJobStorage<T extends RunTypes, R extends IdbRuns<T>> {
 
   /**
    * `absent` without a `split.json`; a stored run is resumed or replaced as asked.
-   * @throws OutputConflictError when a run is stored and neither `resume` nor `overwrite` is given.
+   * @throws OutputConflictError (TRAIN_RUN_EXISTS) when a run is stored and neither `resume` nor `overwrite` is given.
    */
   async prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState> {
     if ((await this.readText('split.json')) === null) return 'absent';
@@ -184,7 +184,7 @@ abstract class IdbJobStorage<T extends RunTypes, R extends IdbRuns<T>> {
 export class IdbTrainStorage extends IdbJobStorage<CstpoRunTypes, IdbRunStore> implements TrainStorage {
   /**
    * Opens the run's storage (creating the databases when needed).
-   * @throws StorageError without IndexedDB; StorageError.
+   * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED).
    */
   static async open(
     runId: string,
@@ -213,7 +213,7 @@ export class IdbGrpoTrainStorage
 {
   /**
    * Opens the run's storage (creating the databases when needed).
-   * @throws StorageError without IndexedDB; StorageError.
+   * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED).
    */
   static async open(
     runId: string,

@@ -44,8 +44,8 @@ export interface OpenTrainRunOptions {
  * {@link CPU_BACKEND_PREFERENCE} — wasm (XNNPACK) where it initialises, else the JavaScript cpu backend, the reason
  * recorded in the choice (its `summary` is stored with the run). A run's numbers are reproducible on one backend;
  * wasm and cpu may differ in the last bits.
- * @throws the storage's guard errors; CheckpointError when `resume` finds no run; AbortedError when `signal`
- *   aborted; BackendError when no backend initialises.
+ * @throws the storage's guard errors; CheckpointError when `resume` finds no run; AbortedError (JOB_ABORTED) when `signal`
+ *   aborted; BackendError (GPU_NO_BACKEND) when no backend initialises.
  */
 export async function openTrainRun(
   place: TrainPlace,
@@ -78,7 +78,7 @@ export interface StoredSplit {
  * against the stored ones) and to be of this simulator version, and its training seeds found again in its source
  * by id.
  * @throws CheckpointError when the split is missing, was made by another simulator version, or names a training
- *   seed its source no longer has; DataFormatError naming the file and line when it is not valid JSON; whatever
+ *   seed its source no longer has; DataFormatError (FILE_DAMAGED) naming the file and line when it is not valid JSON; whatever
  *   `check` throws.
  */
 export async function resumeSplit<S extends StoredSplit>(
@@ -117,7 +117,7 @@ export async function resumeSplit<S extends StoredSplit>(
  * A train job's input with its old top-level names moved, once, to their place in the trainer's settings (the
  * job's `nested` field): `moved` maps each old name to the settings field it now is (`warmup` →
  * `criticWarmupSteps`). Each old name given is reported through `note` as a notice; the old names keep working.
- * @throws ConfigError when an old name and its new place are both given with different values.
+ * @throws ConfigError (JOB_CONFIG_INVALID) when an old name and its new place are both given with different values.
  */
 export function moveOldFields<I extends object>(
   input: I,

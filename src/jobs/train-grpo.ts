@@ -178,10 +178,10 @@ export interface GrpoTrainJobOptions extends JobOptions {
  * Runs (or resumes) one GRPO run on tfjs wasm (else cpu, see ./train-common.ts); the Stage II rewards are the
  * template scorers or, with `grpo.rewards: 'llm'`, the LLM judge of `options.services`. The same configuration
  * (and, with an LLM judge, the same answers) gives the same weights and history.
- * @throws ConfigError for an invalid configuration; CheckpointError (no run to resume, another simulator version,
- *   missing seeds, fewer than 2 seeds, an LLM-judged run resumed without a judge); CheckpointError when a
- *   resumed run is given other run-defining settings ({@link grpoResumeConflicts}); InputError for
- *   `rewards: 'llm'` without a judge; the storage's guard errors; CheckpointError for a damaged run; the
+ * @throws ConfigError (JOB_CONFIG_INVALID) for an invalid configuration; CheckpointError (no run to resume, another simulator version,
+ *   missing seeds, fewer than 2 seeds, an LLM-judged run resumed without a judge); CheckpointError (TRAIN_RESUME_CONFLICT) when a
+ *   resumed run is given other run-defining settings ({@link grpoResumeConflicts}); InputError (GRPO_INPUT_INVALID) for
+ *   `rewards: 'llm'` without a judge; the storage's guard errors; CheckpointError (GRPO_SNAPSHOT_INVALID) for a damaged run; the
  *   judge's errors (e.g. RoleOutputError) from a step.
  */
 export async function trainGrpoJob(

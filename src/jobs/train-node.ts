@@ -27,7 +27,7 @@ export class FolderTrainStorage implements TrainStorage {
    * The marker of a run folder is `split.json`, which a run folder is created with (see {@link create}); a
    * folder holding a split but no `run.json` (left by an earlier version of this job stopped during SFT) can then
    * be overwritten instead of being refused for good.
-   * @throws OutputConflictError / PathError from `assertOutputAvailable`.
+   * @throws OutputConflictError (OUTPUT_CONFLICT) / PathError (OUTPUT_PATH_INVALID) from `assertOutputAvailable`.
    */
   prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState> {
     return assertOutputAvailable(this.out, {

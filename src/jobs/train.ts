@@ -143,7 +143,7 @@ export interface TrainStorage {
   readonly runs: RunStore;
   /**
    * Checks, before any work, that the run may be written as asked.
-   * @throws a typed error (Node: OutputConflictError / PathError) when something else is there or a run is
+   * @throws a typed error (Node: OutputConflictError (OUTPUT_CONFLICT) / PathError (OUTPUT_PATH_INVALID)) when something else is there or a run is
    * there and neither `resume` nor `overwrite` is given.
    */
   prepare(mode: { resume: boolean; overwrite: boolean }): Promise<TrainStorageState>;
@@ -262,8 +262,8 @@ export function ablationSuffix(a: TrainConfig['ablations']): string {
  * Runs (or resumes) one CSTPO training run on tfjs wasm (else cpu, see ./train-common.ts), template mode; then writes the learning
  * curves and, when `evaluate` and the run finished, the evaluation (`eval.json`, or `eval-<name>.json` for extra
  * evaluation seeds of a resumed run). The same configuration gives the same weights and history.
- * @throws ConfigError for an invalid configuration; CheckpointError (no run to resume, another simulator
- * version, missing seeds, fewer than 2 seeds); the storage's guard errors; AbortedError when aborted before
+ * @throws ConfigError (JOB_CONFIG_INVALID) for an invalid configuration; CheckpointError (no run to resume, another simulator
+ * version, missing seeds, fewer than 2 seeds); the storage's guard errors; AbortedError (JOB_ABORTED) when aborted before
  * training starts (aborted during RL, the saved run is reported as `stopped`).
  */
 export async function trainJob(

@@ -83,8 +83,8 @@ export interface RoleCall<T> {
 
 /**
  * Asks `options.backend` for the role's answer and returns it validated.
- * @throws RoleOutputError (a `RoleOutputError`) after `maxAttempts` invalid answers, with every raw
- *   answer; backend errors (`TimeoutError`, `BackendError`, `FixtureMissingError`, …) propagate unchanged.
+ * @throws RoleOutputError (LLM_ROLE_OUTPUT_INVALID) (a `RoleOutputError`) after `maxAttempts` invalid answers, with every raw
+ *   answer; backend errors (`TimeoutError` (`LLM_TIMEOUT`), `BackendError` (`LLM_HTTP_ERROR`), `FixtureMissingError` (`LLM_FIXTURE_MISSING`), …) propagate unchanged.
  */
 export async function askRole<T>(options: RoleCallOptions, call: RoleCall<T>): Promise<T> {
   // Keys set one by one rather than spread in (`...(seed ? { seed } : {})`): a spread that adds keys is many

@@ -3,7 +3,7 @@ import { InputError } from '../errors';
 
 /**
  * JSON with object keys sorted at every depth and `undefined` members dropped, so that two requests that
- * differ only in key order or in absent-vs-undefined fields give the same text. Throws `InputError`
+ * differ only in key order or in absent-vs-undefined fields give the same text. Throws `InputError` (`LLM_INVALID_REQUEST`)
  * on values JSON cannot represent (functions, non-finite numbers, bigints).
  */
 export function canonicalJson(value: unknown): string {

@@ -4,11 +4,11 @@
  * as the other backends.
  *
  * - `node-llama-cpp` is an optional peer dependency: it is imported when the first call loads the model, and a
- *   missing package is a {@link BackendError} with the install command. Nothing is built or downloaded
+ *   missing package is a {@link BackendError} (LLM_PACKAGE_MISSING) with the install command. Nothing is built or downloaded
  *   (`build: 'never'`).
  * - The model file is checked before the engine sees it: a missing file, a file without the `GGUF` magic and a
  *   damaged or truncated file are each a {@link ModelFileError} naming the file; too little memory is a
- *   {@link ModelFileError}. Its SHA-256 is computed once at load ({@link LlamaCppBackend.modelInfo}).
+ *   {@link ModelFileError} (LLM_MODEL_TOO_LARGE). Its SHA-256 is computed once at load ({@link LlamaCppBackend.modelInfo}).
  * - One context holds `sequences` sequences; each call takes a free one (waiting when all are busy), so that
  *   `sequences` episodes in flight are evaluated in the same batches.
  * - `response_format: json_schema` becomes a GBNF grammar (`createGrammarForJsonSchema`, cached per schema), so the
@@ -16,9 +16,9 @@
  *   ({@link boundJsonSchema}); `json_object` the engine's JSON grammar. The structured-output
  *   loop (structured.ts) still validates every answer.
  * - Every call has a timeout (`timeoutMs`, stops generation, {@link TimeoutError}), an answer cap
- *   (`maxAnswerBytes`, {@link BackendError}) and honours the caller's `AbortSignal` ({@link AbortedError});
+ *   (`maxAnswerBytes`, {@link BackendError} (LLM_ANSWER_TOO_LARGE)) and honours the caller's `AbortSignal` ({@link AbortedError} (LLM_ABORTED));
  *   generation stops at the next token. A prompt that with `max_tokens` exceeds the context window is a
- *   {@link ConfigError} before anything is generated (the engine would otherwise drop old messages).
+ *   {@link ConfigError} (LLM_CONTEXT_TOO_SMALL) before anything is generated (the engine would otherwise drop old messages).
  * - Usage: prompt tokens as the chat template renders them, completion tokens as generated.
  * - Greedy decoding (`temperature: 0`) with the same model and settings gives the same answers; `seed` is passed
  *   to the sampler for `temperature` > 0.
@@ -76,7 +76,7 @@ export interface LlamaCppBackendOptions {
   threads?: number;
   /** Milliseconds per call before it is stopped with `TimeoutError` (default 120 000). Loading is not counted. */
   timeoutMs?: number;
-  /** Bytes of answer (UTF-8) before it is cut off with `BackendError` (default 4 MiB). */
+  /** Bytes of answer (UTF-8) before it is cut off with `BackendError` (`LLM_ANSWER_TOO_LARGE`) (default 4 MiB). */
   maxAnswerBytes?: number;
   /**
    * Bounds the grammar puts on strings and lists whose JSON schema has none (default
@@ -283,7 +283,7 @@ export class LlamaCppBackend implements ChatBackend {
   /** The engine's error log lines since the last load attempt (quoted in load errors). */
   private readonly engineLog: string[] = [];
 
-  /** @throws InputError for a non-positive size, count or bound. */
+  /** @throws InputError (LLM_INVALID_REQUEST) for a non-positive size, count or bound. */
   constructor(private readonly options: LlamaCppBackendOptions) {
     this.modelPath = resolvePath(options.modelPath);
     this.contextSize = options.contextSize ?? 4096;
@@ -500,9 +500,9 @@ export class LlamaCppBackend implements ChatBackend {
 
   /**
    * Runs the request on the local model. `n` > 1 generates the choices one after another on one sequence.
-   * @throws InputError (invalid request; `logprobs`, which this backend does not give), ModelFileError /
-   *   ModelFileError / ModelFileError / BackendError (first call: loading), ConfigError,
-   *   TimeoutError, BackendError, AbortedError, BackendError (the engine failed).
+   * @throws InputError (LLM_INVALID_REQUEST) (invalid request; `logprobs`, which this backend does not give), ModelFileError (LLM_MODEL_FILE_INVALID) /
+   *   ModelFileError (LLM_MODEL_TOO_LARGE) / ModelFileError / BackendError (LLM_PACKAGE_MISSING) (first call: loading), ConfigError (LLM_CONTEXT_TOO_SMALL),
+   *   TimeoutError (LLM_TIMEOUT), BackendError (LLM_ANSWER_TOO_LARGE), AbortedError (LLM_ABORTED), BackendError (LLM_GENERATION_FAILED) (the engine failed).
    */
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
     const valid = validateChatRequest(request);

@@ -8,7 +8,7 @@
  *
  * Redirects: without `allowRemote`, requests are sent with `redirect: 'manual'` and redirects are followed here,
  * at most {@link MAX_REDIRECTS} times, only to the same origin or another loopback URL; a redirect to any other
- * host throws `PrivacyError` (naming both hosts) before anything is sent there, and is never retried.
+ * host throws `PrivacyError` (`LLM_REDIRECT_REFUSED`) (naming both hosts) before anything is sent there, and is never retried.
  * In a browser a manual redirect's target is hidden (an opaque redirect), so every redirect is refused there.
  * With `allowRemote`, redirects are followed by `fetch` itself.
  */
@@ -45,7 +45,7 @@ export interface OpenAiBackendOptions {
   /** Upper bound on any wait between attempts, `Retry-After` included (default 10 000 ms). */
   maxBackoffMs?: number;
   /**
-   * Bytes of response body (answer and envelope) read before the call fails with `BackendError`, which is
+   * Bytes of response body (answer and envelope) read before the call fails with `BackendError` (`LLM_ANSWER_TOO_LARGE`), which is
    * not retried (default 4 MiB). The body is read in chunks and dropped as soon as it passes the bound.
    */
   maxAnswerBytes?: number;
@@ -66,7 +66,7 @@ export function isLoopbackUrl(url: URL): boolean {
 
 /**
  * The server URL of an OpenAI-compatible backend, checked as the backend's constructor checks it (nothing is sent).
- * @throws InputError for a value that is not an http(s) URL; PrivacyError for a non-loopback host without
+ * @throws InputError (LLM_INVALID_REQUEST) for a value that is not an http(s) URL; PrivacyError for a non-loopback host without
  *   `allowRemote`.
  */
 export function checkServerUrl(baseUrl: string, allowRemote: boolean): URL {
@@ -159,7 +159,7 @@ export class OpenAiBackend implements ChatBackend {
   private readonly fetchFn: typeof fetch;
   private readonly maxAnswerBytes: number;
 
-  /** Throws `PrivacyError` for a non-loopback URL without `allowRemote`, `InputError` for an invalid URL. */
+  /** Throws `PrivacyError` for a non-loopback URL without `allowRemote`, `InputError` (`LLM_INVALID_REQUEST`) for an invalid URL. */
   constructor(private readonly options: OpenAiBackendOptions) {
     const url = checkServerUrl(options.baseUrl, options.allowRemote ?? false);
     this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
@@ -178,9 +178,9 @@ export class OpenAiBackend implements ChatBackend {
   }
 
   /**
-   * Sends the request. Rejects with `InputError` (bad request), `TimeoutError` (one attempt too
-   * slow), `BackendError` (non-2xx after the retries, or a non-retryable status), `BackendError`
-   * (connection failed on every attempt), `BackendError` (not a chat completion), `AbortedError`.
+   * Sends the request. Rejects with `InputError` (`LLM_INVALID_REQUEST`) (bad request), `TimeoutError` (`LLM_TIMEOUT`) (one attempt too
+   * slow), `BackendError` (`LLM_HTTP_ERROR`) (non-2xx after the retries, or a non-retryable status), `BackendError`
+   * (connection failed on every attempt), `BackendError` (`LLM_MALFORMED_RESPONSE`) (not a chat completion), `AbortedError` (`LLM_ABORTED`).
    */
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
     const body = JSON.stringify(wireRequest(validateChatRequest(request), this.options.model));
@@ -243,7 +243,7 @@ export class OpenAiBackend implements ChatBackend {
 
   /**
    * POST `body` to the endpoint, following redirects only where allowed (see the module comment).
-   * @throws PrivacyError for a redirect to a non-loopback host (or a hidden one); BackendError after more
+   * @throws PrivacyError (LLM_REDIRECT_REFUSED) for a redirect to a non-loopback host (or a hidden one); BackendError (LLM_HTTP_ERROR) after more
    *   than {@link MAX_REDIRECTS} redirects or for a redirect without a `Location`; fetch's own errors.
    */
   private async post(body: string, signal: AbortSignal): Promise<Response> {
@@ -287,7 +287,7 @@ export class OpenAiBackend implements ChatBackend {
 
   /**
    * The body as text, read chunk by chunk and cut off past `maxAnswerBytes`.
-   * @throws BackendError (the connection is aborted); the stream's own errors.
+   * @throws BackendError (LLM_ANSWER_TOO_LARGE) (the connection is aborted); the stream's own errors.
    */
   private async readBody(res: Response, controller: AbortController): Promise<string> {
     if (!res.body) return '';

@@ -68,7 +68,7 @@ export class ReplayBackend implements ChatBackend {
   private readonly counters: UsageStats = emptyUsageStats();
   private recordedCount = 0;
 
-  /** Throws `InputError` if `record` mode lacks `inner`, or a fixture entry is not a ChatResponse. */
+  /** Throws `InputError` (`LLM_INVALID_REQUEST`) if `record` mode lacks `inner`, or a fixture entry is not a ChatResponse. */
   constructor(private readonly options: ReplayBackendOptions) {
     if (options.mode === 'record' && !options.inner) {
       throw new InputError('LLM_INVALID_REQUEST', 'ReplayBackend in record mode needs an inner backend');
@@ -88,7 +88,7 @@ export class ReplayBackend implements ChatBackend {
    * The recorded answer for `request`; in `record` mode an unrecorded request is sent to `inner` and its
    * answer stored. In `replay` mode a request with no answer left throws `FixtureMissingError`, whose message
    * names the key, says what the request asked and how it differs from the nearest request answered so far
-   * (e.g. a repair turn after a recorded answer was refused). Throws `InputError` for an invalid
+   * (e.g. a repair turn after a recorded answer was refused). Throws `InputError` (`LLM_INVALID_REQUEST`) for an invalid
    * request.
    */
   async complete(request: ChatRequest, options?: CallOptions): Promise<ChatResponse> {

@@ -43,7 +43,7 @@ const conversions = new WeakMap<z.ZodType, Converted>();
 /**
  * `schema` as JSON Schema and its instruction, converted once per schema object: `z.toJSONSchema` was the
  * costliest step of a replayed call.
- * @throws InputError when the schema cannot be expressed as JSON Schema.
+ * @throws InputError (LLM_INVALID_REQUEST) when the schema cannot be expressed as JSON Schema.
  */
 function converted(schema: z.ZodType): Converted {
   let out = conversions.get(schema);
@@ -125,7 +125,7 @@ function check<T>(
  * the next attempt then sees the bad answer (as an assistant turn) and a user turn naming the error.
  *
  * @throws RoleOutputError after `maxAttempts` failures, with every raw answer and error.
- * @throws InputError when the schema cannot be expressed as JSON Schema (e.g. transforms) or
+ * @throws InputError (LLM_INVALID_REQUEST) when the schema cannot be expressed as JSON Schema (e.g. transforms) or
  *   `maxAttempts` < 1. Backend errors (timeouts, HTTP, worker crashes) propagate unchanged.
  */
 export async function askStructured<T>(
@@ -229,8 +229,8 @@ function logSumExp(values: readonly number[]): number {
  * first-position top tokens that read as its letter (`A`, ` A`, `A.`, `A)` count alike). Labels outside the
  * top tokens get `logprob: null`; `unseenUpperBound` bounds them. The scores are not renormalised.
  *
- * @throws InputError for fewer than 2 or more than 26 labels, duplicate labels, or a bad
- *   `topLogprobs`. @throws BackendError when the backend returns no logprobs.
+ * @throws InputError (LLM_INVALID_REQUEST) for fewer than 2 or more than 26 labels, duplicate labels, or a bad
+ *   `topLogprobs`. @throws BackendError (LLM_MALFORMED_RESPONSE) when the backend returns no logprobs.
  */
 export async function scoreLabels(
   backend: ChatBackend,

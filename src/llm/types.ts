@@ -111,7 +111,7 @@ export interface CallOptions {
 }
 
 /**
- * A language backend. `complete` validates the request (throws `InputError`), runs it, and resolves
+ * A language backend. `complete` validates the request (throws `InputError` (`LLM_INVALID_REQUEST`)), runs it, and resolves
  * to a {@link ChatResponse}; failures reject with an `LabError` subclass (see errors.ts).
  */
 export interface ChatBackend {
@@ -127,7 +127,7 @@ export interface ChatBackend {
 
 /**
  * Validates `request` against {@link ChatRequestSchema} and returns it parsed (unknown keys dropped).
- * Throws `InputError` naming every violated field.
+ * Throws `InputError` (`LLM_INVALID_REQUEST`) naming every violated field.
  */
 export function validateChatRequest(request: unknown): ChatRequest {
   const parsed = ChatRequestSchema.safeParse(request);

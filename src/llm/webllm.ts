@@ -5,11 +5,11 @@
  *
  * What this wrapper adds to WebLLM:
  * - requests run one at a time (a queue), each loading the model first if needed;
- * - f16 models are refused with `ModelFileError` before anything is downloaded when the adapter lacks
+ * - f16 models are refused with `ModelFileError` (`LLM_MODEL_UNSUPPORTED`) before anything is downloaded when the adapter lacks
  *   `shader-f16` (WebLLM's own check comes after the download, and most f16 records do not declare it);
  * - WebLLM's errors, which cross the worker boundary as strings (`"TypeError: Failed to fetch"`), become
- *   typed errors: `ModelFileError`, `ModelFileError`, `BackendError`, `BackendError`;
- * - a worker that dies (`worker.onerror`) rejects the request in flight with `BackendError` instead of
+ *   typed errors: `ModelFileError`, `ModelFileError` (`LLM_MODEL_UNSUPPORTED`), `BackendError` (`LLM_DEVICE_LOST`), `BackendError` (`LLM_GENERATION_FAILED`);
+ * - a worker that dies (`worker.onerror`) rejects the request in flight with `BackendError` (`LLM_WORKER_CRASHED`) instead of
  *   leaving it pending; after a crash, a failed load, a lost device, or an abort/timeout that the engine
  *   does not acknowledge, the worker is terminated and the next request starts a fresh one;
  * - load progress as events, cache status and deletion, abort and timeouts through `AbortSignal`.
@@ -92,7 +92,7 @@ async function loadWebLlm(): Promise<WebLlmModule> {
   }
 }
 
-/** The model record of `modelId` in `appConfig`. @throws ModelFileError when the list lacks it. */
+/** The model record of `modelId` in `appConfig`. @throws ModelFileError (LLM_MODEL_UNSUPPORTED) when the list lacks it. */
 function findRecord(appConfig: AppConfig, modelId: string): ModelRecord {
   const record = appConfig.model_list.find((r) => r.model_id === modelId);
   if (!record) throw unsupportedModelError(modelId, 'no such model_id in the app config model list');
@@ -119,7 +119,7 @@ function errorText(e: unknown): string {
 
 const DEVICE_LOST = /BackendError|device (was |is )?lost/i;
 
-/** Maps the library's request to WebLLM's (non-streaming). Throws `InputError`. */
+/** Maps the library's request to WebLLM's (non-streaming). Throws `InputError` (`LLM_INVALID_REQUEST`). */
 export function toWebLlmRequest(request: ChatRequest): ChatCompletionRequestNonStreaming {
   const r = validateChatRequest(request);
   if ((r.top_logprobs ?? 0) > WEBLLM_MAX_TOP_LOGPROBS) {
@@ -202,8 +202,8 @@ export class WebLlmBackend implements ChatBackend {
   private workerCount = 0;
 
   /**
-   * Checks a custom `appConfig` (throws `ModelFileError` if `modelId` is not in its list,
-   * `InputError` if the record's URLs are not absolute http(s) URLs). Starts and imports nothing:
+   * Checks a custom `appConfig` (throws `ModelFileError` (`LLM_MODEL_UNSUPPORTED`) if `modelId` is not in its list,
+   * `InputError` (`LLM_INVALID_REQUEST`) if the record's URLs are not absolute http(s) URLs). Starts and imports nothing:
    * with WebLLM's prebuilt list, an unknown `modelId` is reported by the first call (or use
    * {@link WebLlmBackend.create}, which checks it up front).
    */
@@ -225,7 +225,7 @@ export class WebLlmBackend implements ChatBackend {
   /**
    * Imports WebLLM and builds a backend whose model record is checked against the app config (WebLLM's
    * prebuilt list by default). Starts no worker and downloads nothing.
-   * @throws ModelFileError (unknown `modelId`), InputError (custom record with relative URLs),
+   * @throws ModelFileError (LLM_MODEL_UNSUPPORTED) (unknown `modelId`), InputError (LLM_INVALID_REQUEST) (custom record with relative URLs),
    *   BackendError (WebLLM cannot be loaded).
    */
   static async create(options: WebLlmBackendOptions): Promise<WebLlmBackend> {
@@ -254,9 +254,9 @@ export class WebLlmBackend implements ChatBackend {
 
   /**
    * Loads the model (queued like any request). Rejects with `BackendError` (no WebGPU adapter),
-   * `ModelFileError` (f16 model without `shader-f16`: checked before any download), `ModelFileError`,
+   * `ModelFileError` (`LLM_MODEL_UNSUPPORTED`) (f16 model without `shader-f16`: checked before any download), `ModelFileError`,
    * `TimeoutError` (`loadTimeoutMs`), `AbortedError` (the download is stopped by killing the worker),
-   * `BackendError`. After a failure the next call starts over with a fresh worker.
+   * `BackendError` (`LLM_WORKER_CRASHED`). After a failure the next call starts over with a fresh worker.
    */
   load(options: CallOptions = {}): Promise<void> {
     return this.enqueue(async () => {
@@ -266,7 +266,7 @@ export class WebLlmBackend implements ChatBackend {
 
   /**
    * Runs one chat completion (loading the model first if needed). Besides the load errors it rejects with
-   * `InputError`, `BackendError`, `BackendError` (the worker is then replaced),
+   * `InputError` (`LLM_INVALID_REQUEST`), `BackendError` (`LLM_GENERATION_FAILED`), `BackendError` (`LLM_DEVICE_LOST`) (the worker is then replaced),
    * `TimeoutError` (`requestTimeoutMs`; generation is interrupted) and `AbortedError`.
    */
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {

@@ -16,7 +16,7 @@
  * What this wrapper adds to wllama:
  * - requests run one at a time (a queue), each loading the model first if needed; `n` > 1 runs `n` generations;
  * - wllama's errors become typed errors: `ModelFileError` (download, missing cache entry, not a GGUF file),
- *   `BackendError` (context full, inference failure), `AbortedError`, `TimeoutError`,
+ *   `BackendError` (`LLM_GENERATION_FAILED`) (context full, inference failure), `AbortedError` (`LLM_ABORTED`), `TimeoutError` (`LLM_TIMEOUT`),
  *   `BackendError` (no WebAssembly, workers or OPFS);
  * - after a failed load, an abort or timeout the engine does not acknowledge, the engine is discarded (its worker
  *   terminated) and the next request starts a fresh one;
@@ -101,7 +101,7 @@ export function canHostWllama(): boolean {
 }
 
 /**
- * Checks a model reference. @throws InputError unless it is an absolute http(s) URL or a
+ * Checks a model reference. @throws InputError (LLM_INVALID_REQUEST) unless it is an absolute http(s) URL or a
  * `local-file:` name, ending in `.gguf` (optionally followed by a query).
  */
 export function checkModelRef(model: string): string {
@@ -292,7 +292,7 @@ export class WllamaBackend implements ChatBackend {
   private tail: Promise<unknown> = Promise.resolve();
   private enginesStarted = 0;
 
-  /** Checks the model reference (throws `InputError`); starts and imports nothing. */
+  /** Checks the model reference (throws `InputError` (`LLM_INVALID_REQUEST`)); starts and imports nothing. */
   constructor(private readonly options: WllamaBackendOptions) {
     checkModelRef(options.model);
     const size = options.contextSize ?? 4096;
@@ -320,7 +320,7 @@ export class WllamaBackend implements ChatBackend {
 
   /**
    * Downloads (or reads from the cache) and loads the model, queued like any request. Rejects with
-   * `ModelFileError`, `BackendError`, `TimeoutError` (`loadTimeoutMs`) or `AbortedError`.
+   * `ModelFileError`, `BackendError`, `TimeoutError` (`LLM_TIMEOUT`) (`loadTimeoutMs`) or `AbortedError` (`LLM_ABORTED`).
    */
   load(options: CallOptions = {}): Promise<void> {
     return this.enqueue(async () => {
@@ -330,7 +330,7 @@ export class WllamaBackend implements ChatBackend {
 
   /**
    * Runs one chat completion (loading the model first if needed): `n` generations in turn, usage summed.
-   * Besides the load errors it rejects with `InputError`, `BackendError`, `TimeoutError`
+   * Besides the load errors it rejects with `InputError` (`LLM_INVALID_REQUEST`), `BackendError` (`LLM_GENERATION_FAILED`), `TimeoutError` (`LLM_TIMEOUT`)
    * (`requestTimeoutMs`, per generation) and `AbortedError`.
    */
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {

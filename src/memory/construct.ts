@@ -123,7 +123,7 @@ function trialOf(action: { strategy: string; utterance: string }, step: StepResu
 /**
  * Runs one self-play episode from `seed` with backtracking revision (see the module comment).
  * @param rngSeed the simulator's random seed (default the seed's own); @param policySeed the actor's stream.
- * @throws InputError unless the environment uses the `ppdpp` protocol; errors of the roles propagate.
+ * @throws InputError (MEMORY_CONSTRUCTION_INVALID) unless the environment uses the `ppdpp` protocol; errors of the roles propagate.
  */
 export async function selfPlayEpisode(
   options: ConstructionOptions,
@@ -304,7 +304,7 @@ function headerDifference(
  * line without its line break (cut by an interruption) is dropped; an empty text means no episode yet.
  * @param source the checkpoint's name, used in errors.
  * @param expected the header of the build being resumed ({@link constructionHeader}).
- * @throws CheckpointError naming `source` and the line: another build's header, a damaged line, an
+ * @throws CheckpointError (MEMORY_CHECKPOINT_DAMAGED) naming `source` and the line: another build's header, a damaged line, an
  *   episode of another seed than the job assigns to its index, more episodes than the job has.
  */
 export function parseConstructionCheckpoint(
@@ -359,7 +359,7 @@ export function parseConstructionCheckpoint(
  * Runs `job.episodes` self-play episodes and returns every principle written, in order, with the episode logs.
  * Deterministic given its arguments (template roles); with `job.completed` it continues an interrupted build to
  * the same result.
- * @throws ConfigError for no seeds or a non-positive episode count; InputError when `job.completed` does
+ * @throws ConfigError (MEMORY_OPTION_INVALID) for no seeds or a non-positive episode count; InputError (MEMORY_CONSTRUCTION_INVALID) when `job.completed` does
  *   not fit the job; as {@link selfPlayEpisode}.
  */
 export async function constructPrinciples(

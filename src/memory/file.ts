@@ -40,7 +40,7 @@ export function encodeVector(v: Float32Array): string {
   return btoa(binary);
 }
 
-/** The vector of {@link encodeVector}. @throws InputError for invalid base64 or a length not a multiple of 4. */
+/** The vector of {@link encodeVector}. @throws InputError (MEMORY_INPUT_INVALID) for invalid base64 or a length not a multiple of 4. */
 export function decodeVector(text: string): Float32Array {
   let binary: string;
   try {
@@ -172,7 +172,7 @@ export interface MemoryFileExpectations {
  * returned: either the whole file is valid or this throws. Every principle's strategy and failed strategies must
  * be strategy labels of the file's task; `expected` adds the embedder in use and the task.
  * @param source a name for messages (file path), default "memory file".
- * @throws DataFormatError naming the source and, for each problem (up to 10 listed), its JSON path; invalid
+ * @throws DataFormatError (MEMORY_FILE_INVALID) naming the source and, for each problem (up to 10 listed), its JSON path; invalid
  *   JSON is reported with its line and what is wrong (never the raw parser text).
  */
 export function parseMemoryFile(

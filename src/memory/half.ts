@@ -15,7 +15,7 @@ const u32 = new Uint32Array(f32.buffer);
 
 /**
  * The half nearest to the float32 `x` (ties to even), as its 16 bits.
- * @throws InputError when `x` is not finite or rounds beyond {@link HALF_MAX}.
+ * @throws InputError (MEMORY_INPUT_INVALID) when `x` is not finite or rounds beyond {@link HALF_MAX}.
  */
 export function toHalf(x: number): number {
   if (!Number.isFinite(x)) throw new InputError('MEMORY_INPUT_INVALID', `${x} cannot be stored as a float16`);

@@ -32,8 +32,8 @@ export class TfjsL2Index implements VectorIndex {
 
   /**
    * @param rows flat row-major `size × dim` vectors (copied).
-   * @throws InputError when `rows.length` is not a multiple of `dim` or the index would be empty;
-   *   ConfigError when `dim` is not a positive integer or the margin is negative.
+   * @throws InputError (MEMORY_INPUT_INVALID) when `rows.length` is not a multiple of `dim` or the index would be empty;
+   *   ConfigError (MEMORY_OPTION_INVALID) when `dim` is not a positive integer or the margin is negative.
    */
   constructor(
     private readonly tf: TfModule,

@@ -28,12 +28,12 @@ export interface VectorIndex {
   readonly bytes: number;
   /**
    * The `min(k, size)` nearest rows, by (distance, index).
-   * @throws InputError on a bad query; ConfigError on a bad k.
+   * @throws InputError (MEMORY_INPUT_INVALID) on a bad query; ConfigError (MEMORY_OPTION_INVALID) on a bad k.
    */
   search(query: Float32Array, k: number): Promise<Neighbor[]>;
 }
 
-/** Checks a query (length, finiteness) and k (integer ≥ 1). @throws InputError, ConfigError. */
+/** Checks a query (length, finiteness) and k (integer ≥ 1). @throws InputError (MEMORY_INPUT_INVALID), ConfigError (MEMORY_OPTION_INVALID). */
 export function checkQuery(query: Float32Array, dim: number, k: number): void {
   if (!(query instanceof Float32Array) || query.length !== dim)
     throw new InputError(
@@ -143,7 +143,7 @@ export class FlatL2Index implements VectorIndex {
   private count = 0;
   readonly precision: RowPrecision;
 
-  /** @throws ConfigError for a dimension or capacity that is not a positive integer. */
+  /** @throws ConfigError (MEMORY_OPTION_INVALID) for a dimension or capacity that is not a positive integer. */
   constructor(
     readonly dim: number,
     capacity = 64,
@@ -177,7 +177,7 @@ export class FlatL2Index implements VectorIndex {
     return this.memory ? new Rows(this.memory.buffer, 0, capacity * this.dim) : new Rows(capacity * this.dim);
   }
 
-  /** An index holding `vectors` (each of length `dim`), in order. @throws InputError as {@link add}. */
+  /** An index holding `vectors` (each of length `dim`), in order. @throws InputError (MEMORY_INPUT_INVALID) as {@link add}. */
   static from(dim: number, vectors: readonly Float32Array[], options: FlatIndexOptions = {}): FlatL2Index {
     const index = new FlatL2Index(dim, vectors.length, options);
     for (const v of vectors) index.add(v);
@@ -209,7 +209,7 @@ export class FlatL2Index implements VectorIndex {
   /**
    * Row `i` as float32: a view (valid until the next {@link add}: do not modify) for float32 rows, a new array
    * of the halves' values for float16 rows.
-   * @throws InputError out of range.
+   * @throws InputError (MEMORY_INPUT_INVALID) out of range.
    */
   row(i: number): Float32Array {
     if (!Number.isInteger(i) || i < 0 || i >= this.count)
@@ -228,7 +228,7 @@ export class FlatL2Index implements VectorIndex {
 
   /**
    * Appends one vector (copied); returns its index.
-   * @throws InputError for a wrong length or a non-finite value.
+   * @throws InputError (MEMORY_INPUT_INVALID) for a wrong length or a non-finite value.
    */
   add(vector: Float32Array): number {
     if (!(vector instanceof Float32Array) || vector.length !== this.dim)

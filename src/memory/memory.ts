@@ -89,7 +89,7 @@ export class PrincipleMemory {
 
   /**
    * @param capacity principles to reserve room for (the matrices grow by about an eighth when it is reached).
-   * @throws ConfigError for an empty name or a negative dedup distance.
+   * @throws ConfigError (MEMORY_OPTION_INVALID) for an empty name or a negative dedup distance.
    */
   constructor(
     readonly name: string,
@@ -146,7 +146,7 @@ export class PrincipleMemory {
 
   /**
    * Embeds principles with this memory's embedder (When clause and sentence form).
-   * @throws ZodError for an invalid principle; InputError for a principle of another task.
+   * @throws ZodError for an invalid principle; InputError (MEMORY_TASK_MISMATCH) for a principle of another task.
    */
   async embed(principles: readonly Principle[]): Promise<EmbeddedPrinciple[]> {
     const valid = principles.map((p) => {
@@ -178,7 +178,7 @@ export class PrincipleMemory {
    * Inserts already-embedded principles in order. A principle is dropped as a duplicate when its id is stored,
    * or when a stored principle (or one earlier in the batch) recommends the same strategy and its sentence
    * embedding is within `dedupDistance`, among the 8 nearest sentence embeddings.
-   * @throws InputError for an embedding of the wrong length (nothing of the batch is inserted then).
+   * @throws InputError (MEMORY_INPUT_INVALID) for an embedding of the wrong length (nothing of the batch is inserted then).
    */
   addEmbedded(batch: readonly EmbeddedPrinciple[]): AddResult {
     for (const e of batch) {
@@ -238,7 +238,7 @@ export class PrincipleMemory {
 
   /**
    * The k nearest principles to an embedded state (L2 on When embeddings).
-   * @throws InputError, ConfigError as the index.
+   * @throws InputError (MEMORY_INPUT_INVALID), ConfigError (MEMORY_OPTION_INVALID) as the index.
    */
   async retrieveByVector(query: Float32Array, k = 3): Promise<Retrieved[]> {
     if (this.items.length === 0) return [];
@@ -259,7 +259,7 @@ export class PrincipleMemory {
   /**
    * A memory holding `entries` as they are (no deduplication: for principles that were checked when first
    * stored, e.g. loaded from IndexedDB).
-   * @throws InputError for an embedding of the wrong length or a repeated id.
+   * @throws InputError (MEMORY_INPUT_INVALID) for an embedding of the wrong length or a repeated id.
    */
   static fromEntries(
     name: string,
@@ -311,7 +311,7 @@ export class PrincipleMemory {
    * they come from the same embedder (same id and dimension); a file whose embeddings come from another
    * embedder is refused (its retrieval would silently change), unless `reembed` asks for every principle to be
    * embedded again with `embedder`. All principles of a valid file are kept (a file is not deduplicated again).
-   * @throws DataFormatError for an invalid file (see {@link parseMemoryFile}), including one built with another
+   * @throws DataFormatError (MEMORY_FILE_INVALID) for an invalid file (see {@link parseMemoryFile}), including one built with another
    *   embedder without `reembed` (the message names both embedders).
    */
   static async fromFile(

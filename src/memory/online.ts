@@ -41,7 +41,7 @@ export class OnlineConstructionEnv extends DialogueEnv {
   private observation: Observation | null = null;
   private seedId = '';
 
-  /** @throws InputError when `protocol` is not `ppdpp`; InputError for a memory of another task. */
+  /** @throws InputError (MEMORY_CONSTRUCTION_INVALID) when `protocol` is not `ppdpp`; InputError (MEMORY_TASK_MISMATCH) for a memory of another task. */
   constructor(
     task: TaskId,
     private readonly online: OnlineOptions,

@@ -69,7 +69,7 @@ export class PrinciplesPlanner implements Policy {
   private readonly ratherThanWeight: number;
   private readonly stateText: (observation: Observation) => string;
 
-  /** @throws ConfigError for k < 1 or a negative rather-than weight. */
+  /** @throws ConfigError (MEMORY_OPTION_INVALID) for k < 1 or a negative rather-than weight. */
   constructor(private readonly options: PlannerOptions) {
     this.name = `principles:${options.memory.name}`;
     this.reinterpreter = options.reinterpreter ?? new TemplateReinterpreter();

@@ -123,7 +123,7 @@ const SENTENCE =
  * Parse the sentence form back into its parts (the inverse of {@link formatPrinciple} for clauses that do not
  * themselves contain " you should ", " rather than " or " because "). Case-insensitive keywords; a missing
  * comma before a keyword is accepted.
- * @throws DataFormatError naming the first missing part (When, you should, because) or an invalid clause.
+ * @throws DataFormatError (MEMORY_PRINCIPLE_UNPARSABLE) naming the first missing part (When, you should, because) or an invalid clause.
  */
 export function parsePrinciple(text: string): PrincipleDraft {
   for (const [re, part] of [

@@ -96,7 +96,7 @@ export class PrincipleStore {
 
   /**
    * Opens (creating or upgrading) the database.
-   * @throws StorageError without IndexedDB; StorageError when another connection blocks the upgrade.
+   * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED) when another connection blocks the upgrade.
    */
   static async open(dbName = PRINCIPLE_DB_NAME): Promise<PrincipleStore> {
     const db = await Database.open<PrinciplesDb>(dbName, PRINCIPLE_DB_VERSION, (database, oldVersion) => {
@@ -132,7 +132,7 @@ export class PrincipleStore {
 
   /**
    * Stores a whole memory under its name (its principles and cached embeddings), in one transaction.
-   * @throws OutputConflictError when the name is taken and `replace` is not set; DiskFullError.
+   * @throws OutputConflictError (MEMORY_EXISTS) when the name is taken and `replace` is not set; DiskFullError (STORAGE_QUOTA).
    */
   async save(memory: PrincipleMemory, options: { replace?: boolean } = {}): Promise<MemoryMeta> {
     return this.write(memory.name, memory.task, memory.embedder, memory.entries, options.replace ?? false);
@@ -178,7 +178,7 @@ export class PrincipleStore {
    * Appends principles to a stored memory in one transaction: they are embedded first (outside the
    * transaction), then checked against the stored ones for duplicates (as `PrincipleMemory.addEmbedded`) and
    * the new ones written. A memory that does not exist is created with the embedder's id and dimension.
-   * @throws StorageError when the stored memory uses another embedder or task; DiskFullError.
+   * @throws StorageError (MEMORY_VERSION) when the stored memory uses another embedder or task; DiskFullError (STORAGE_QUOTA).
    */
   async append(
     name: string,
@@ -234,7 +234,7 @@ export class PrincipleStore {
   /**
    * Loads a stored memory. Cached embeddings are used when `embedder` is the one that made them (same id and
    * dimension); otherwise every principle is re-embedded (in memory; the store is not changed).
-   * @throws StorageError; StorageError for a record of a newer schema.
+   * @throws StorageError (MEMORY_NOT_FOUND); StorageError (MEMORY_VERSION) for a record of a newer schema.
    */
   async load(name: string, embedder: Embedder, options: MemoryOptions = {}): Promise<PrincipleMemory> {
     const tx = (await this.db.connection()).transaction(['memories', 'principles'], 'readonly');
@@ -268,7 +268,7 @@ export class PrincipleStore {
     return existed;
   }
 
-  /** A stored memory as a memory file (cached embeddings included). @throws StorageError. */
+  /** A stored memory as a memory file (cached embeddings included). @throws StorageError (MEMORY_NOT_FOUND). */
   async exportFile(name: string, embedder: Embedder): Promise<MemoryFile> {
     return (await this.load(name, embedder)).toFile();
   }
@@ -278,9 +278,9 @@ export class PrincipleStore {
    * transaction under `options.name` (default: the file's name).
    * A file whose cached embeddings were made by another embedder than `embedder` is refused unless `reembed`
    * (its principles are then embedded again with `embedder`).
-   * @throws DataFormatError for an invalid file, one of another embedder (without `reembed`) or with a strategy
-   *   outside its task's labels (nothing is written); OutputConflictError when the name is taken and `replace` is
-   *   not set; DiskFullError.
+   * @throws DataFormatError (MEMORY_FILE_INVALID) for an invalid file, one of another embedder (without `reembed`) or with a strategy
+   *   outside its task's labels (nothing is written); OutputConflictError (MEMORY_EXISTS) when the name is taken and `replace` is
+   *   not set; DiskFullError (STORAGE_QUOTA).
    */
   async importFile(
     input: string | unknown,
@@ -299,7 +299,7 @@ export class PrincipleStore {
 /**
  * A stored record, checked: a principle of a known schema whose strategies are labels of the memory's task,
  * embeddings as finite float32 of the memory's dimension.
- * @throws StorageError naming the memory and the principle.
+ * @throws StorageError (MEMORY_VERSION) naming the memory and the principle.
  */
 function checkRecord(
   r: StoredPrinciple,

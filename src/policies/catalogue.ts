@@ -234,8 +234,8 @@ export function templatePolicyNames(task: TaskId): string[] {
 /**
  * Checks a policy name for a task against these parts, without building anything.
  * @param parts as for `createPolicy`; `llm` stands for `strategyCall` where the backend does not exist yet.
- * @throws PolicySpecError for a name the catalogue does not know, an empty argument, or a `fixed:` label that
- *   is not one of the task's; PolicySpecError for a known policy that cannot run with these parts (a
+ * @throws PolicySpecError (POLICY_UNKNOWN) for a name the catalogue does not know, an empty argument, or a `fixed:` label that
+ *   is not one of the task's; PolicySpecError (POLICY_UNAVAILABLE) for a known policy that cannot run with these parts (a
  *   baseline with no template form and no `strategyCall`, `ppdpp` without a planner for the task, a memory or
  *   run that is not loaded or is for another task). Both are `PolicySpecError`s naming the policy and the
  *   known names.

@@ -2,7 +2,7 @@
  * The library's one worker pool: a fixed set of workers (Web Workers or Node worker threads, behind Comlink, or
  * any object with the worker's API) with crash handling. Every call to a worker is raced against the worker's
  * failure (a promise that rejects when it crashes or exits), so a crashed worker fails the pending work with
- * {@link ExecutionError} instead of leaving it waiting forever; after any failure (or an abort) the pool stops
+ * {@link ExecutionError} (WORKER_FAILED) instead of leaving it waiting forever; after any failure (or an abort) the pool stops
  * every worker, and the next use starts fresh ones. Two ways to hand out work: {@link WorkerPool.queue} (one item
  * at a time to whichever worker is free: the evaluation harness, src/eval/harness-pool.ts) and
  * {@link WorkerPool.chunks} (contiguous chunks, one per worker, results in item order: CSTPO rollouts,
@@ -13,7 +13,7 @@ export { runOrdered } from './ordered';
 import { ConfigError, ExecutionError } from '../errors';
 
 /**
- * A promise that rejects with {@link ExecutionError} when a Web Worker reports an error (an uncaught
+ * A promise that rejects with {@link ExecutionError} (WORKER_FAILED) when a Web Worker reports an error (an uncaught
  * exception, a module that fails to load) or a message it cannot deserialise. Never resolves. Unhandled
  * rejections are silenced: the promise is meant to be raced with {@link guarded}.
  * @param what the worker's name in messages, e.g. `rollout worker`.
@@ -39,7 +39,7 @@ export function guarded<T>(call: Promise<T>, failed: Promise<never> | undefined)
 /** One started worker: its API (e.g. a Comlink remote), a promise that rejects if it crashes, how to stop it. */
 export interface PooledWorker<A> {
   api: A;
-  /** Rejects with {@link ExecutionError} when the worker crashes or exits (never resolves); absent: none. */
+  /** Rejects with {@link ExecutionError} (WORKER_FAILED) when the worker crashes or exits (never resolves); absent: none. */
   failed?: Promise<never>;
   terminate(): Promise<void> | void;
 }
@@ -51,7 +51,7 @@ export class WorkerPool<A> {
   /**
    * @param spawn starts one worker (called `size` times on first use, again after a failure).
    * @param size workers, a positive integer.
-   * @throws ConfigError when `size` is not a positive integer.
+   * @throws ConfigError (POOL_OPTION_INVALID) when `size` is not a positive integer.
    */
   constructor(
     private readonly spawn: () => PooledWorker<A>,
@@ -63,8 +63,8 @@ export class WorkerPool<A> {
 
   /**
    * A pool over workers already started (e.g. initialised for a run): `size` is their number; {@link close}
-   * terminates them, and the pool cannot start new ones after a failure (it then throws ExecutionError).
-   * @throws ConfigError without workers.
+   * terminates them, and the pool cannot start new ones after a failure (it then throws ExecutionError (WORKER_FAILED)).
+   * @throws ConfigError (POOL_OPTION_INVALID) without workers.
    */
   static of<A>(workers: readonly PooledWorker<A>[]): WorkerPool<A> {
     if (workers.length === 0)
@@ -94,7 +94,7 @@ export class WorkerPool<A> {
   /**
    * Hands `items` out one at a time to whichever worker is free; `onResult` gets each result as it arrives
    * (completion order; awaited before that worker takes its next item).
-   * @throws ExecutionError when a worker crashes; the error `work` or `onResult` threw; the signal's reason
+   * @throws ExecutionError (WORKER_FAILED) when a worker crashes; the error `work` or `onResult` threw; the signal's reason
    *   when aborted between items. The workers are stopped first.
    */
   async queue<T, R>(

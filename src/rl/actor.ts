@@ -25,7 +25,7 @@ export interface ActorModel {
   ): Promise<Float32Array[]>;
 }
 
-/** Stack equal-length vectors into an [N, D] tensor. @throws InputError on an empty list or ragged rows. */
+/** Stack equal-length vectors into an [N, D] tensor. @throws InputError (RL_INPUT_INVALID) on an empty list or ragged rows. */
 export function stack(rows: readonly Float32Array[], dim?: number): tf.Tensor2D {
   const d = dim ?? rows[0]?.length;
   if (d === undefined) throw new InputError('RL_INPUT_INVALID', 'stack: no rows');
@@ -40,7 +40,7 @@ export function stack(rows: readonly Float32Array[], dim?: number): tf.Tensor2D 
 
 /**
  * Candidates padded to the widest row: features [N, M, E] and mask [N, M] (1 = real candidate).
- * @throws InputError when a row has no candidate.
+ * @throws InputError (RL_INPUT_INVALID) when a row has no candidate.
  */
 export function padCandidates(
   candidates: readonly (readonly Float32Array[])[],

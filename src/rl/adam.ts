@@ -106,7 +106,7 @@ export class Adam {
     return { t: this.t, m: await dump(this.m), v: await dump(this.v) };
   }
 
-  /** Restore a state from {@link getState}. @throws InputError when a parameter's moment is missing or misshapen. */
+  /** Restore a state from {@link getState}. @throws InputError (RL_INPUT_INVALID) when a parameter's moment is missing or misshapen. */
   setState(state: AdamState): void {
     const names = this.params.names;
     const check = (map: WeightMap, vars: tf.Variable[], which: string) =>

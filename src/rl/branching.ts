@@ -122,7 +122,7 @@ interface TailPlan {
 
 /**
  * Sample the rollouts of one RL step for `jobs` under `scheme`.
- * @throws ConfigError for a scheme with a non-positive count; whatever the rollouts throw.
+ * @throws ConfigError (RL_OPTION_INVALID) for a scheme with a non-positive count; whatever the rollouts throw.
  */
 export async function rolloutSeeds(
   ctx: RolloutContext,

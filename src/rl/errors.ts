@@ -1,7 +1,7 @@
 /**
  * The message of a run id that cannot name a run folder (docs/architecture.md "Errors"). The other errors of
- * `src/rl` are built beside the module that throws them: `snapshotError` (trainer.ts), `runNotFoundError` and
- * `storedRunError` (store.ts), `corruptWeightsError` (params.ts).
+ * per folder). Errors tied to one module stay beside it: `CheckpointError` (`RL_SNAPSHOT_INVALID`) (trainer.ts), `StorageError` (`RL_RUN_NOT_FOUND`) and
+ * `CheckpointError` (`RL_RUN_DAMAGED`) (store.ts), `CheckpointError` (`RL_WEIGHTS_CORRUPT`) and `CheckpointError` (`RL_WEIGHTS_MISMATCH`) (params.ts).
  */
 import { ConfigError } from '../errors';
 

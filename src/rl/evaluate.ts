@@ -127,7 +127,7 @@ function distribution(episodes: readonly EvalEpisode[], labels: number): number[
 /**
  * Evaluate trained weights, the SFT weights (null: the run had no SFT) and the uniform random policy on
  * `seeds` × `repeats` episodes, with the same simulated users for all three.
- * @throws as {@link evaluateActor}; CheckpointError when the weights do not fit the configuration.
+ * @throws as {@link evaluateActor}; CheckpointError (RL_WEIGHTS_MISMATCH) when the weights do not fit the configuration.
  */
 export async function evaluateRun(
   config: TrainConfig,

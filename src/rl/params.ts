@@ -55,7 +55,7 @@ export function tensorProblem(value: unknown, nonNegative = false): string | und
 /**
  * Check every tensor of a weight map (see {@link tensorProblem}).
  * @param prefix prepended to tensor names in the error (e.g. `actor`).
- * @throws CheckpointError naming the first unusable tensor.
+ * @throws CheckpointError (RL_WEIGHTS_CORRUPT) naming the first unusable tensor.
  */
 export function checkWeights(weights: unknown, prefix: string, nonNegative = false): void {
   if (weights === null || typeof weights !== 'object') throw corruptWeightsError(prefix, 'is missing');
@@ -115,7 +115,7 @@ export class ParamSet {
 
   /**
    * Overwrite every parameter from `weights`.
-   * @throws CheckpointError when a name is missing or a shape differs; CheckpointError when a tensor's
+   * @throws CheckpointError (RL_WEIGHTS_MISMATCH) when a name is missing or a shape differs; CheckpointError (RL_WEIGHTS_CORRUPT) when a tensor's
    *   values are not finite or do not fill its shape (nothing is changed then).
    */
   load(weights: WeightMap): void {

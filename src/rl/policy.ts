@@ -58,7 +58,7 @@ export class ActorPolicy implements Policy {
 /**
  * Loads a trained actor's weights into networks and wraps them as a policy named `name`; `dispose` frees the
  * networks' tensors.
- * @throws CheckpointError when the weights do not fit the configuration.
+ * @throws CheckpointError (RL_WEIGHTS_MISMATCH) when the weights do not fit the configuration.
  */
 export function loadActorPolicy(
   name: string,

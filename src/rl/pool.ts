@@ -3,7 +3,7 @@
  * each hosting a {@link LocalRolloutExecutor}) through the library's worker pool (src/pool `WorkerPool.chunks`).
  * Jobs are split into contiguous chunks, one per worker, and the results are put back in job order; since every
  * seed has its own random streams, the rollouts are the same for any number of workers. A worker that crashes
- * (its `failed` promise rejects) fails the step with ExecutionError (src/pool) and the pool is disposed,
+ * (its `failed` promise rejects) fails the step with ExecutionError (WORKER_FAILED) (src/pool) and the pool is disposed,
  * instead of the step waiting forever.
  */
 
@@ -29,7 +29,7 @@ export class WorkerPoolExecutor implements RolloutExecutor {
   /**
    * @param workers at least one rollout worker, already initialised for the run's configuration.
    * @param onDispose called once by {@link dispose} (e.g. to terminate the workers); a crash disposes the pool.
-   * @throws ConfigError without workers.
+   * @throws ConfigError (RL_OPTION_INVALID) without workers.
    */
   constructor(
     workers: readonly RolloutWorkerLike[],
@@ -46,7 +46,7 @@ export class WorkerPoolExecutor implements RolloutExecutor {
     );
   }
 
-  /** @throws ExecutionError when a worker crashes (the pool is then disposed); the workers' errors. */
+  /** @throws ExecutionError (WORKER_FAILED) when a worker crashes (the pool is then disposed); the workers' errors. */
   async rollout(jobs: readonly SeedJob[], weights: WeightMap): Promise<RolloutOutput> {
     const outputs = await this.pool.chunks(jobs, (worker, chunk) => worker.rollout(chunk, weights));
     return {

@@ -142,7 +142,7 @@ function start(ctx: RolloutContext, spec: PathSpec): LivePath {
 
 /**
  * Candidate utterances of `strategy` at `obs`, from the realizer (one call, counted).
- * @throws RoleOutputError when the realizer returns none.
+ * @throws RoleOutputError (REALIZER_EMPTY) when the realizer returns none.
  */
 export async function realizeCandidates(
   ctx: RolloutContext,

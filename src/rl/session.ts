@@ -77,7 +77,7 @@ export class TrainingSession {
 
   /**
    * Continue a stored run from its latest snapshot; `steps` changes the run's total number of steps.
-   * @throws StorageError when the store has no such run.
+   * @throws StorageError (RL_RUN_NOT_FOUND) when the store has no such run.
    */
   static async resume(runId: string, options: SessionOptions, steps?: number): Promise<TrainingSession> {
     const stored = await options.store.load(runId);

@@ -42,7 +42,7 @@ export interface CstpoRunTypes {
 /** A stored run: metadata, the SFT snapshot, the latest snapshot and the history of steps 1…latest.step. */
 export type StoredRun = StoredRunOf<CstpoRunTypes>;
 
-/** Where CSTPO runs are kept (unknown runs: {@link StorageError}; damaged ones: {@link CheckpointError}). */
+/** Where CSTPO runs are kept (unknown runs: {@link StorageError} (RL_RUN_NOT_FOUND); damaged ones: {@link CheckpointError} (RL_RUN_DAMAGED)). */
 export type RunStore = RunStoreOf<CstpoRunTypes>;
 
 /** No run with that id is stored. Code `RL_RUN_NOT_FOUND`; `id` is the run id. */
@@ -124,7 +124,7 @@ export function historyProblem(
  * Check a loaded run before it is used: both snapshots (see `validateSnapshot`: finite weights and optimiser
  * state of the right shapes) and the history (see {@link historyProblem}).
  * @param source where the run was read from, named in the error.
- * @throws CheckpointError naming the run, the source, and the snapshot tensor or history row at fault.
+ * @throws CheckpointError (RL_RUN_DAMAGED) naming the run, the source, and the snapshot tensor or history row at fault.
  */
 export function validateStoredRun(stored: StoredRun, source: string): void {
   const runId = stored.run.id;
@@ -160,7 +160,7 @@ export const CSTPO_RUNS: RunKind<CstpoRunTypes> = {
 export class IdbRunStore extends IdbRuns<CstpoRunTypes> {
   /**
    * Open (creating or upgrading) the database.
-   * @throws StorageError without IndexedDB; StorageError when another connection blocks the
+   * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED) when another connection blocks the
    *   upgrade (see src/store).
    */
   static async open(name = RUN_DB_NAME): Promise<IdbRunStore> {

@@ -94,7 +94,7 @@ const isCount = (x: unknown): boolean => Number.isInteger(x) && (x as number) >=
  * stream state (4 integers), every weight and optimiser-moment tensor finite and filling its shape, moments
  * present for exactly the weights' tensors with the same shapes, second moments ≥ 0.
  * @param runId named in the error when given.
- * @throws CheckpointError naming the run and the tensor or field at fault.
+ * @throws CheckpointError (RL_SNAPSHOT_INVALID) naming the run and the tensor or field at fault.
  */
 export function validateSnapshot(snapshot: unknown, runId?: string): asserts snapshot is TrainerSnapshot {
   const fail = (message: string, tensor?: string): never => {
@@ -149,7 +149,7 @@ export interface TrainerOptions {
   /** Where rollouts run (default: in this thread). The trainer disposes it. */
   executor?: RolloutExecutor;
   services?: RolloutServices;
-  /** The run being continued, named in {@link CheckpointError}s of {@link CstpoTrainer.restore}. */
+  /** The run being continued, named in {@link CheckpointError} (RL_SNAPSHOT_INVALID)s of {@link CstpoTrainer.restore}. */
   runId?: string;
   /** Progress of a new run's supervised start (SFT), for displays; see {@link SftProgress}. */
   onSft?: (p: SftProgress) => void;
@@ -183,7 +183,7 @@ export class CstpoTrainer {
   /**
    * A new run: networks initialised from `config.seed`, then SFT on the training seeds' human labels
    * (when `sftEpochs` > 0).
-   * @throws ZodError for an invalid configuration; InputError without seeds or with a seed of another task.
+   * @throws ZodError for an invalid configuration; InputError (RL_INPUT_INVALID) without seeds or with a seed of another task.
    */
   static async create(input: TrainConfigInput, options: TrainerOptions): Promise<CstpoTrainer> {
     const config = resolveConfig(input);
@@ -231,7 +231,7 @@ export class CstpoTrainer {
 
   /**
    * Continue a run from a snapshot (checked first with {@link validateSnapshot}).
-   * @throws CheckpointError naming the run (`options.runId`) and the tensor: unknown version, malformed fields,
+   * @throws CheckpointError (RL_SNAPSHOT_INVALID) naming the run (`options.runId`) and the tensor: unknown version, malformed fields,
    *   non-finite weights or optimiser moments, weights that do not fit the configuration's networks.
    */
   static async restore(snapshot: TrainerSnapshot, options: TrainerOptions): Promise<CstpoTrainer> {

@@ -85,7 +85,7 @@ function surrogate(logp: tf.Tensor1D, oldLogp: tf.Tensor1D, adv: tf.Tensor1D, cl
 
 /**
  * Run the update on `batch`. Tensors are created and disposed here (tfjs memory is flat across calls).
- * @throws InputError on an empty batch or mismatched critic heads; ConfigError for epochs < 1.
+ * @throws InputError (RL_INPUT_INVALID) on an empty batch or mismatched critic heads; ConfigError (RL_OPTION_INVALID) for epochs < 1.
  */
 export async function cstpoUpdate(
   actor: ActorNetworks,

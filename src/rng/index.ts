@@ -41,7 +41,7 @@ export class Rng {
     return new Rng(gen);
   }
 
-  /** Resume a stream from {@link Rng.getState}. Throws `ConfigError` on a malformed state. */
+  /** Resume a stream from {@link Rng.getState}. Throws `ConfigError` (`RNG_INVALID_ARGUMENT`) on a malformed state. */
   static fromState(state: RngState): Rng {
     if (!Array.isArray(state) || state.length !== 4 || !state.every((v) => Number.isInteger(v))) {
       throw new ConfigError(
@@ -77,13 +77,13 @@ export class Rng {
     return this.next() < Math.min(1, Math.max(0, p));
   }
 
-  /** One element of a non-empty array, uniformly. Throws `ConfigError` on an empty array. */
+  /** One element of a non-empty array, uniformly. Throws `ConfigError` (`RNG_INVALID_ARGUMENT`) on an empty array. */
   pick<T>(items: readonly T[]): T {
     if (items.length === 0) throw new ConfigError('RNG_INVALID_ARGUMENT', 'Rng.pick on an empty array');
     return items[this.int(0, items.length - 1)] as T;
   }
 
-  /** Index drawn from unnormalised non-negative weights. Throws `ConfigError` if all weights are 0. */
+  /** Index drawn from unnormalised non-negative weights. Throws `ConfigError` (`RNG_INVALID_ARGUMENT`) if all weights are 0. */
   weightedIndex(weights: readonly number[]): number {
     const total = weights.reduce((a, w) => a + Math.max(0, w), 0);
     if (!(total > 0))

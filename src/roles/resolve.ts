@@ -98,7 +98,7 @@ export interface ResolvedRoles {
   policyParts: PolicyParts;
   /**
    * The catalogue's policy `spec` over {@link policyParts} (`llm`, `arg`, `random`, a baseline, …).
-   * @throws PolicySpecError / PolicySpecError as `checkPolicy` (src/policies).
+   * @throws PolicySpecError (POLICY_UNKNOWN) / PolicySpecError (POLICY_UNAVAILABLE) as `checkPolicy` (src/policies).
    */
   policy(task: TaskId, spec: string): Policy;
   /** Calls and tokens per role so far. */
@@ -120,7 +120,7 @@ function canHostWebLlm(): boolean {
  * Checks that a validated non-template spec can be built in this runtime, building nothing: what
  * {@link buildBackend} would refuse. @throws BackendError (WebLLM or wllama outside a browser, llamacpp
  * without `runtime.createLocalBackend`), PrivacyError (a non-loopback server URL without `allowRemote`),
- * InputError (a server URL that is not http(s); a wllama model that is not a .gguf URL or local-file name).
+ * InputError (LLM_INVALID_REQUEST) (a server URL that is not http(s); a wllama model that is not a .gguf URL or local-file name).
  */
 function checkBackend(spec: BackendSpec, runtime: RuntimeOptions): void {
   switch (spec.kind) {
@@ -175,7 +175,7 @@ export function checkRoles(valid: RolesConfig, runtime: RuntimeOptions = {}): vo
 }
 
 /**
- * Builds one backend for a non-template spec. @throws as {@link checkBackend}; InputError for a
+ * Builds one backend for a non-template spec. @throws as {@link checkBackend}; InputError (LLM_INVALID_REQUEST) for a
  * template spec (it needs no backend).
  */
 function buildBackend(spec: BackendSpec, config: RolesConfig, runtime: RuntimeOptions): ChatBackend {
@@ -223,7 +223,7 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
  * not validated (its fixtures parsed) a second time. Nothing is loaded or sent yet.
  * @throws BackendError for WebLLM or wllama outside a browser, llamacpp without
  *   `runtime.createLocalBackend`; PrivacyError for a non-loopback server URL without `allowRemote`;
- *   InputError for a backend option its constructor refuses.
+ *   InputError (LLM_INVALID_REQUEST) for a backend option its constructor refuses.
  */
 export function buildRoles(valid: RolesConfig, runtime: RuntimeOptions = {}): ResolvedRoles {
   const shared = new Map<string, ChatBackend>();

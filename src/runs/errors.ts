@@ -52,7 +52,7 @@ export function firstNonFinite(value: unknown, prefix: string): { path: string; 
 }
 
 /**
- * Throws {@link CheckpointError} naming `file` when the `config` of a run file holds a number that is not
+ * Throws {@link CheckpointError} (RUN_FILE_DAMAGED) naming `file` when the `config` of a run file holds a number that is not
  * finite.
  */
 export function assertFiniteConfig(file: string, config: unknown): void {

@@ -29,7 +29,7 @@ export function float32Replacer(_key: string, value: unknown): unknown {
 
 /**
  * JSON reviver, the inverse of {@link float32Replacer}.
- * @throws CheckpointError when a `$f32` payload is not a string or its byte length is not a multiple of 4
+ * @throws CheckpointError (RUN_FLOAT32_INVALID) when a `$f32` payload is not a string or its byte length is not a multiple of 4
  *   (the stores turn it into their damaged-run error naming the file).
  */
 export function float32Reviver(_key: string, value: unknown): unknown {
@@ -106,7 +106,7 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
    * folder there (at worst a hidden `.<runId>.tmp-*` sibling, which {@link FolderRuns.listRuns} skips).
    * @param options `files`: extra text files by name; `replace` (default true, the store's contract): swap out a
    *   folder already there (false: only an absent or empty folder is accepted).
-   * @throws OutputConflictError when the folder holds something and `replace` is false; PathError when it
+   * @throws OutputConflictError (OUTPUT_CONFLICT) when the folder holds something and `replace` is false; PathError (OUTPUT_PATH_INVALID) when it
    *   cannot be written; the kind's bad-id error.
    */
   async createRun(
@@ -163,8 +163,8 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
 
   /**
    * The run in `<root>/<runId>/`, or null when it has no `run.json` (none, or its creation was interrupted).
-   * @throws CheckpointError when the run record names the other trainer (checked before any snapshot is read);
-   *   PathError when the run folder is a file; CheckpointError naming the file and field of a config number
+   * @throws CheckpointError (RUN_KIND_MISMATCH) when the run record names the other trainer (checked before any snapshot is read);
+   *   PathError (PATH_KIND_MISMATCH) when the run folder is a file; CheckpointError (RUN_FILE_DAMAGED) naming the file and field of a config number
  *   that is not finite (`1e999`); the kind's damaged-run error naming the file at fault: a file
    *   that is not JSON, a run record of another run or with no config, a missing snapshot, or a run that fails the
    *   kind's `validate`; the kind's bad-id error for an id that is not a plain folder name.

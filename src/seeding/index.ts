@@ -39,7 +39,7 @@ export interface CaseStreams {
   policySeed: number;
 }
 
-/** The stream seeds of a case key. @throws ConfigError for a negative or non-integer rngSeed or repeat. */
+/** The stream seeds of a case key. @throws ConfigError (SEEDING_INVALID_ARGUMENT) for a negative or non-integer rngSeed or repeat. */
 export function caseStreams(key: CaseKey): CaseStreams {
   if (!Number.isSafeInteger(key.rngSeed) || key.rngSeed < 0)
     throw new ConfigError(
@@ -86,7 +86,7 @@ export interface EpisodePlan {
  * held-out evaluations): `episodes` episodes over `seeds`, episode i playing seed i mod N as its repeat ⌊i / N⌋
  * with the streams of its case key (`caseStreams`). Generated one at a time, so a run of a million episodes
  * holds one plan entry at once.
- * @throws ConfigError for no seeds, a negative or non-integer episode count, or an invalid rngSeed.
+ * @throws ConfigError (SEEDING_INVALID_ARGUMENT) for no seeds, a negative or non-integer episode count, or an invalid rngSeed.
  */
 export function* planEpisodes<S extends { id: string; randomSeed: number }>(
   seeds: readonly S[],
@@ -129,7 +129,7 @@ export const DEFAULT_SPLIT_SEED = 0;
  * item moves no other item across the split unless it ranks among the held-out ones.
  * @param heldOut number of held-out items, 1 ≤ heldOut < items.length.
  * @returns `heldOut` (the evaluation part) and `rest` (the training / build part), each in ranked order.
- * @throws ConfigError when `heldOut` is out of range or two items share an id.
+ * @throws ConfigError (SEEDING_INVALID_ARGUMENT) when `heldOut` is out of range or two items share an id.
  */
 export function splitByKey<T>(
   items: readonly T[],

@@ -64,7 +64,7 @@ export function turnMessage(turn: Turn, labels = true): ChatMessage {
 
 /**
  * One trajectory line of `simulate --out` as a chat row; `seed` is the line's seed (its view and prefix).
- * @throws ServerProtocolError when the seed's id is not the line's.
+ * @throws ServerProtocolError (UNKNOWN_SEED) when the seed's id is not the line's.
  */
 export function chatTrajectory(line: TrajectoryLine, seed: Seed, labels = true): ChatTrajectoryRow {
   if (seed.id !== line.seedId)

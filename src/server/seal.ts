@@ -30,7 +30,7 @@ export function seal(key: Buffer, value: unknown): string {
 
 /**
  * Opens a token sealed with `key`.
- * @throws ServerProtocolError when the token is malformed, of another version, or not sealed with this key.
+ * @throws ServerProtocolError (CHECKPOINT_INVALID) when the token is malformed, of another version, or not sealed with this key.
  */
 export function unseal(key: Buffer, token: string): unknown {
   const raw = Buffer.from(token, 'base64url');

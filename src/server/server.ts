@@ -150,7 +150,7 @@ export class EnvServer {
 
   /**
    * Starts listening. @returns the bound address (the port, when 0 was asked).
-   * @throws ConfigError when the port is taken; the `node:net` error otherwise.
+   * @throws ConfigError (SERVER_PORT_IN_USE) when the port is taken; the `node:net` error otherwise.
    */
   listen(): Promise<AddressInfo> {
     return new Promise((resolve, reject_) => {
@@ -502,7 +502,7 @@ function refuseUpgrade(socket: Socket, status: number, err: ServerProtocolError)
   );
 }
 
-/** The request body as JSON (undefined when empty). @throws ServerProtocolError; ServerProtocolError. */
+/** The request body as JSON (undefined when empty). @throws ServerProtocolError (PAYLOAD_TOO_LARGE); ServerProtocolError (INVALID_JSON). */
 async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) {

@@ -99,7 +99,7 @@ export class Session {
 
   /**
    * Starts an episode from its key, or from a checkpoint token (a fork).
-   * @throws ServerProtocolError for a task the server does not serve or an unknown seed id; ServerProtocolError.
+   * @throws ServerProtocolError (UNKNOWN_SEED) for a task the server does not serve or an unknown seed id; ServerProtocolError (CHECKPOINT_INVALID).
    */
   reset(req: ResetRequest): WireStep {
     if (req.checkpoint !== undefined) return this.restore(req.checkpoint);
@@ -151,7 +151,7 @@ export class Session {
 
   /**
    * Plays one actor turn.
-   * @throws ServerProtocolError before reset or after the end; InputError; errors of language roles.
+   * @throws ServerProtocolError (SESSION_ERROR) before reset or after the end; InputError (ENV_ACTION_INVALID); errors of language roles.
    */
   async step(action: WireAction): Promise<WireStep> {
     const env = this.env;
@@ -198,7 +198,7 @@ export class Session {
     return out;
   }
 
-  /** A sealed token of the whole episode state. @throws ServerProtocolError before reset. */
+  /** A sealed token of the whole episode state. @throws ServerProtocolError (SESSION_ERROR) before reset. */
   checkpoint(): { checkpoint: string; step_count: number } {
     if (this.env === null || this.meta === null)
       throw new ServerProtocolError('SESSION_ERROR', 'checkpoint before reset: send reset first');
@@ -213,7 +213,7 @@ export class Session {
 
   /**
    * Continues from a token (this session's or another's: a fork).
-   * @throws ServerProtocolError for a token of another server, simulator version, or a task not served.
+   * @throws ServerProtocolError (CHECKPOINT_INVALID) for a token of another server, simulator version, or a task not served.
    */
   restore(token: string): WireStep {
     const sealed = unseal(this.ctx.sealKey, token) as SealedCheckpoint;

@@ -139,7 +139,7 @@ export function fittedPerception(text: string, task: TaskId, f: TextFeatures): F
  * The fitted shift of the user's next-turn mood (`src/fit/mood.ts`: the predicted tone of the user's reply minus
  * its training mean), from the actor's turn (`actorText`) and the user's previous turn (`lastUserText`, '' for
  * none); 0 for a task without a mood model. Roughly in [−0.5, 0.5].
- * @throws DataFormatError when the stored inputs differ from this version's.
+ * @throws DataFormatError (SIM_FITTED_PARAMS_INVALID) when the stored inputs differ from this version's.
  */
 export function fittedMoodShift(task: TaskId, actorText: string, lastUserText: string): number {
   const mood = PARAMS.tasks[task].mood;

@@ -222,7 +222,7 @@ export class CogSim {
   /**
    * One user turn in reply to the actor's `utterance`. `history` is the dialogue before this utterance (text
    * only; strategy labels are stripped before any role sees it).
-   * @throws StateUpdateRejectedError when the dialogue has already ended; errors of the language roles propagate unchanged
+   * @throws StateUpdateRejectedError (SIM_DIALOGUE_ENDED) when the dialogue has already ended; errors of the language roles propagate unchanged
    * (a proposal rejected by the updater is not an error: it is reported in `SimTurn.rejected`).
    */
   async step(

@@ -124,7 +124,7 @@ function setActivation(r: BdiRecord): void {
 /**
  * Apply `proposal` to `cog` under the limits for (`route`, `judgment`).
  * @returns the new state and what was applied; `cog` itself is never mutated.
- * @throws StateUpdateRejectedError for an unsupported or malformed proposal.
+ * @throws StateUpdateRejectedError (SIM_PROPOSAL_REJECTED) for an unsupported or malformed proposal.
  */
 export function applyProposal(
   cog: CognitiveState,

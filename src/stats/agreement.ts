@@ -28,7 +28,7 @@ export interface NumericAgreement {
 /**
  * Agreement of categorical judgments: `items[i]` holds the repeated judgments of item `i` (compared with `===`).
  *
- * @throws InputError when there are no items or an item has fewer than two repeats.
+ * @throws InputError (STATS_INPUT_INVALID) when there are no items or an item has fewer than two repeats.
  */
 export function categoricalAgreement<T extends string | number | boolean>(
   items: readonly (readonly T[])[],
@@ -50,7 +50,7 @@ export function categoricalAgreement<T extends string | number | boolean>(
 /**
  * Agreement of numeric judgments: `items[i]` holds the repeated scores of item `i` (finite numbers).
  *
- * @throws InputError when there are no items, an item has fewer than two repeats, or a score is not finite.
+ * @throws InputError (STATS_INPUT_INVALID) when there are no items, an item has fewer than two repeats, or a score is not finite.
  */
 export function numericAgreement(items: readonly (readonly number[])[]): NumericAgreement {
   checkItems(items, 'numericAgreement');

@@ -8,7 +8,7 @@ import { InputError } from '../errors';
 /**
  * ROC AUC of `scores` for the outcomes `positive` (item `i` with item `i`), in [0, 1]. O(n log n): ranks with
  * mid-ranks for ties.
- * @throws InputError when the arrays are empty or differ in length, a score is not finite, or the outcomes
+ * @throws InputError (STATS_INPUT_INVALID) when the arrays are empty or differ in length, a score is not finite, or the outcomes
  *   are all of one class (the AUC is undefined).
  */
 export function rocAuc(scores: readonly number[], positive: readonly boolean[]): number {

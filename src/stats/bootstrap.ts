@@ -89,7 +89,7 @@ const DEFAULT_LEVEL = 0.95;
  * and the quantile definition). Deterministic given the `rng` state; advances the `rng`.
  *
  * @param values finite numbers, at least one.
- * @throws InputError on an empty sample, a non-finite value, `clusters` of another length, `resamples` not
+ * @throws InputError (STATS_INPUT_INVALID) on an empty sample, a non-finite value, `clusters` of another length, `resamples` not
  *   a positive integer, or `level` outside (0, 1).
  */
 export function bootstrapMean(values: readonly number[], options: BootstrapMeanOptions): BootstrapInterval {
@@ -149,7 +149,7 @@ export function bootstrapMean(values: readonly number[], options: BootstrapMeanO
  * `lo = 1.75`, `hi = 3.25`. The draws need not be sorted and are not modified.
  *
  * @param draws the bootstrap statistics, finite, at least one.
- * @throws InputError when `draws` is empty, a draw is not finite, or `level` is outside (0, 1).
+ * @throws InputError (STATS_INPUT_INVALID) when `draws` is empty, a draw is not finite, or `level` is outside (0, 1).
  */
 export function percentileInterval(draws: ArrayLike<number>, level: number): { lo: number; hi: number } {
   if (draws.length === 0) throw new InputError('STATS_INPUT_INVALID', 'percentileInterval: no draws');
@@ -169,7 +169,7 @@ export function percentileInterval(draws: ArrayLike<number>, level: number): { l
  * `clusterOf`, default one cluster per key). Differences are taken in sorted key order, so the result does not
  * depend on the input order. Deterministic given the `rng` state; advances the `rng`.
  *
- * @throws InputError when either side is empty, a key repeats within one side, a key is present on only one
+ * @throws InputError (STATS_INPUT_INVALID) when either side is empty, a key repeats within one side, a key is present on only one
  *   side (the message lists up to five such keys per side), a value is not finite, or the options are invalid.
  */
 export function pairedDifference(

@@ -49,7 +49,7 @@ export interface ClassificationReport {
  *
  * @param options.labels the label set to score (e.g. a task's strategy list); default: the sorted union of the
  *   true and predicted labels. Must not repeat a label.
- * @throws InputError when the arrays are empty or differ in length, or when a given label set repeats a
+ * @throws InputError (STATS_INPUT_INVALID) when the arrays are empty or differ in length, or when a given label set repeats a
  *   label or lacks a label that occurs (the message names it and the item index).
  */
 export function classificationReport(
@@ -123,7 +123,7 @@ export function classificationReport(
  * `H = −Σ p_c ln p_c` over the observed classes, with `p_c` the relative frequency. Range [0, ln K] for K distinct
  * labels; `ln K` exactly when the K labels are used equally often; divide by `Math.LN2` for bits.
  *
- * @throws InputError on an empty list.
+ * @throws InputError (STATS_INPUT_INVALID) on an empty list.
  */
 export function strategyEntropy(labels: readonly string[]): number {
   if (labels.length === 0) throw new InputError('STATS_INPUT_INVALID', 'strategyEntropy: no labels');

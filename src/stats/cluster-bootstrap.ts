@@ -36,7 +36,7 @@ export interface ClusterBootstrapOptions {
  * @param items the items (e.g. turns), each with its cluster id.
  * @param statistics named functions of a list of items; one that throws on a resample is skipped there.
  * @returns per name the estimate on all items and the percentile interval.
- * @throws InputError when there are no items, options are out of range, or a statistic cannot be computed
+ * @throws InputError (STATS_INPUT_INVALID) when there are no items, options are out of range, or a statistic cannot be computed
  *   on all items (its error is named).
  */
 export function clusterBootstrap<T, K extends string>(

@@ -85,7 +85,7 @@ export function normalQuantile(p: number): number {
 
 /**
  * Wilson score interval of `successes` out of `n` at coverage `level` (n may be fractional: an effective size).
- * @throws InputError unless 0 ≤ successes ≤ n, n > 0 and level in (0, 1).
+ * @throws InputError (STATS_INPUT_INVALID) unless 0 ≤ successes ≤ n, n > 0 and level in (0, 1).
  */
 export function wilsonInterval(successes: number, n: number, level = 0.95): { lo: number; hi: number } {
   if (!(n > 0) || !(successes >= 0) || !(successes <= n)) {
@@ -111,7 +111,7 @@ export function wilsonInterval(successes: number, n: number, level = 0.95): { lo
  * A proportion of 0/1 `outcomes` with the Wilson interval at the clustered effective sample size (see the module
  * comment).
  * @param clusters cluster id of each outcome (e.g. seed id); omitted: every outcome is its own cluster.
- * @throws InputError for no outcomes, an outcome other than 0 or 1, `clusters` of another length, or a
+ * @throws InputError (STATS_INPUT_INVALID) for no outcomes, an outcome other than 0 or 1, `clusters` of another length, or a
  *   `level` outside (0, 1).
  */
 export function proportionEstimate(
@@ -195,7 +195,7 @@ export interface PairedEstimate extends Estimate {
  * of {@link pairedDifference} — or no interval (`lo`/`hi` null, `note` saying why) from fewer than two clusters
  * or when every pair has the same difference (see the module comment). Deterministic given the `rng` state.
  * @param unit the cluster unit's name in the note (default `seed`).
- * @throws InputError as {@link pairedDifference} (empty side, repeated or unmatched key, non-finite value,
+ * @throws InputError (STATS_INPUT_INVALID) as {@link pairedDifference} (empty side, repeated or unmatched key, non-finite value,
  *   invalid options).
  */
 export function pairedEstimate(

@@ -10,7 +10,7 @@ import { InputError } from '../errors';
 
 /**
  * Cohen's kappa of `a` and `b` (item `i` of one against item `i` of the other), in [−1, 1].
- * @throws InputError when the arrays are empty or differ in length.
+ * @throws InputError (STATS_INPUT_INVALID) when the arrays are empty or differ in length.
  */
 export function cohenKappa(a: readonly string[], b: readonly string[]): number {
   if (a.length === 0) throw new InputError('STATS_INPUT_INVALID', 'cohenKappa: no items');

@@ -59,7 +59,7 @@ export interface EpisodeSummary {
  * seeds, always drawn in the order success rate, turns over all, turns over successful, return), so one metric's
  * interval does not depend on whether another was computed. Deterministic given the `rng` state.
  *
- * @throws InputError on an empty list or an episode that does not match {@link EpisodeOutcomeSchema} (the
+ * @throws InputError (STATS_INPUT_INVALID) on an empty list or an episode that does not match {@link EpisodeOutcomeSchema} (the
  *   message names the index and field), or on invalid bootstrap options.
  */
 export function summarizeEpisodes(
@@ -115,7 +115,7 @@ export function summarizeEpisodes(
 /**
  * Mean with a case-clustered bootstrap interval from two clusters on; with one cluster the mean alone (`lo` and
  * `hi` null), since resampling one case cannot see between-case variation.
- * @throws InputError as `bootstrapMean`.
+ * @throws InputError (STATS_INPUT_INVALID) as `bootstrapMean`.
  */
 export function meanEstimate(
   values: readonly number[],

@@ -3,14 +3,14 @@
  * Each store module declares its own database name, schema version and upgrade; this module turns the ways an
  * IndexedDB open or write can fail into typed errors with a clear message:
  *
- * - another connection blocks the upgrade → {@link StorageError}, and the upgrade is really abandoned:
+ * - another connection blocks the upgrade → {@link StorageError} (STORAGE_BLOCKED), and the upgrade is really abandoned:
  *   if the other connection closes later, the pending upgrade is aborted instead of running in the background;
- * - the database is newer than this app (`VersionError`) → {@link StorageError};
+ * - the database is newer than this app (`VersionError`) → {@link StorageError} (STORAGE_VERSION);
  * - the browser denies storage (`SecurityError`: private mode, `file:` pages, storage disabled) →
- *   {@link StorageError};
- * - out of space → {@link DiskFullError};
+ *   {@link StorageError} (STORAGE_DENIED);
+ * - out of space → {@link DiskFullError} (STORAGE_QUOTA);
  * - a newer tab's upgrade closed this connection → {@link Database.connection} reopens it, or throws
- *   {@link StorageError} when the database is now of a newer version than this app.
+ *   {@link StorageError} (STORAGE_CLOSED) when the database is now of a newer version than this app.
  */
 import { openDB, type DBSchema, type IDBPDatabase, type OpenDBCallbacks, type StoreNames } from 'idb';
 import {
@@ -42,11 +42,11 @@ export interface OpenOptions {
 }
 
 /**
- * Open (and upgrade) a database. A blocked upgrade rejects with {@link StorageError} instead of hanging,
+ * Open (and upgrade) a database. A blocked upgrade rejects with {@link StorageError} (STORAGE_BLOCKED) instead of hanging,
  * and is abandoned for good: should the blocking connection close later, the upgrade transaction is aborted, so
  * nothing is changed. The connection closes itself when another connection asks for a newer version.
- * @throws StorageError without IndexedDB; StorageError; StorageError (the database is
- *   newer than `version`); StorageError (SecurityError); the underlying DOMException otherwise.
+ * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED); StorageError (STORAGE_VERSION) (the database is
+ *   newer than `version`); StorageError (STORAGE_DENIED) (SecurityError); the underlying DOMException otherwise.
  */
 export async function openDatabase<S extends DBSchema>(
   name: string,
@@ -102,7 +102,7 @@ export async function openDatabase<S extends DBSchema>(
 
 /**
  * A database connection that survives another tab's upgrade or deletion: {@link Database.connection} reopens a
- * connection that was closed for another connection, and throws {@link StorageError} when the database is
+ * connection that was closed for another connection, and throws {@link StorageError} (STORAGE_CLOSED) when the database is
  * now of a newer version than this app.
  */
 export class Database<S extends DBSchema> {
@@ -132,7 +132,7 @@ export class Database<S extends DBSchema> {
 
   /**
    * The live connection, reopened when another connection closed it.
-   * @throws StorageError after {@link Database.close}, or when another tab upgraded the database past this
+   * @throws StorageError (STORAGE_CLOSED) after {@link Database.close}, or when another tab upgraded the database past this
    *   app's version; the errors of {@link openDatabase} on a reopen.
    */
   async connection(): Promise<IDBPDatabase<S>> {
@@ -163,7 +163,7 @@ export class Database<S extends DBSchema> {
   }
 }
 
-/** Map a failed transaction's error to a typed one (quota → {@link DiskFullError}); others unchanged. */
+/** Map a failed transaction's error to a typed one (quota → {@link DiskFullError} (STORAGE_QUOTA)); others unchanged. */
 export function storageError(database: string, err: unknown): unknown {
   const name = (err as { name?: string } | null)?.name;
   return name === 'QuotaExceededError' ? storageQuotaError(database) : err;
@@ -172,7 +172,7 @@ export function storageError(database: string, err: unknown): unknown {
 /**
  * Run `fn` in one read-write transaction over `stores` and wait for it to commit. Everything `fn` writes is
  * committed together or not at all (an error or a quota failure aborts the whole transaction).
- * @throws DiskFullError when out of space; the error `fn` threw otherwise (the transaction is aborted).
+ * @throws DiskFullError (STORAGE_QUOTA) when out of space; the error `fn` threw otherwise (the transaction is aborted).
  */
 export async function writeTransaction<S extends DBSchema, N extends StoreNames<S>[]>(
   db: IDBPDatabase<S>,

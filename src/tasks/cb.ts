@@ -77,7 +77,7 @@ export const CB: TaskSpec = {
 /**
  * Terminal utility of a CraigslistBargain deal under the CSTPO protocol, in [0, 1]: 1 at the buyer's target,
  * 0 at the list price; `dealPrice` null (no deal) gives 0.
- * @throws InputError when the list price is not above the target price.
+ * @throws InputError (TASK_INPUT_INVALID) when the list price is not above the target price.
  */
 export function cbUtility(dealPrice: number | null, listPrice: number, targetPrice: number): number {
   if (!(listPrice > targetPrice))

@@ -20,7 +20,7 @@ export interface EmollmSeedFile {
 /**
  * Parse JSONL text of EmoLLM seed descriptions and build their seeds. `file` names the source in errors;
  * `settings`, when given, are the settings the seeds may be of (e.g. `['ed']` for `emollm-ed`).
- * @throws DataFormatError `file:line: reason` at the first bad line — invalid JSON, a schema violation
+ * @throws DataFormatError (EMOLLM_SEED_INVALID) `file:line: reason` at the first bad line — invalid JSON, a schema violation
  *   (naming the field), a seed of another setting than `settings`, or an id already used on an earlier line
  *   (naming that line) — or when there is no seed.
  */

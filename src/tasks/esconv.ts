@@ -122,7 +122,7 @@ export const ESCONV_EMOTION_TO_AFFECT: Readonly<
 /**
  * Terminal utility of ESConv under the CSTPO protocol.
  * @param E emotion/hope improvement in [0, 4]; @param A action-plan feasibility in [0, 4]. Returns a value in [0, 1].
- * @throws InputError when a score is outside [0, 4].
+ * @throws InputError (TASK_INPUT_INVALID) when a score is outside [0, 4].
  */
 export function esconvUtility(E: number, A: number): number {
   for (const v of [E, A])

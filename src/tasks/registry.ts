@@ -8,7 +8,7 @@ import { ConfigError } from '../errors';
 
 const TASKS: Readonly<Record<TaskId, TaskSpec>> = { esconv: ESCONV, p4g: P4G, cb: CB };
 
-/** The task definition for an id. @throws ConfigError naming the known tasks when the id is unknown. */
+/** The task definition for an id. @throws ConfigError (TASK_UNKNOWN) naming the known tasks when the id is unknown. */
 export function getTask(id: string): TaskSpec {
   const task = (TASKS as Record<string, TaskSpec | undefined>)[id];
   if (!task)

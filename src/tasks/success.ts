@@ -85,7 +85,7 @@ function need<T>(value: T | undefined, task: TaskId, field: string): T {
 
 /**
  * The success rule of a task (see the module comment).
- * @throws InputError when a score the rule needs is missing.
+ * @throws InputError (SUCCESS_INPUT) when a score the rule needs is missing.
  */
 export function isSuccess(task: TaskId, s: SuccessScores): boolean {
   if (task === 'esconv')
@@ -129,7 +129,7 @@ const ENDING_WORDS: Readonly<Record<Ending, string>> = {
 /**
  * The ending of a finished episode from its record's `endReason`: the simulator's reason, or — null, no reason —
  * the PPDPP critic's ending.
- * @throws InputError for a reason that is not an ending.
+ * @throws InputError (SUCCESS_INPUT) for a reason that is not an ending.
  */
 export function endingOf(endReason: string | null): Ending {
   if (endReason === null) return 'critic';

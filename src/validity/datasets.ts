@@ -143,7 +143,7 @@ function needSeed(seeds: Map<string, Seed>, id: string, file: string): Seed {
   return seed;
 }
 
-/** ESConv dialogues of one JSONL file. @throws DataFormatError from the loader; InputError. */
+/** ESConv dialogues of one JSONL file. @throws DataFormatError (DATASET_INVALID) from the loader; InputError (VALIDITY_INPUT). */
 export function esconvDialogues(file: TextFile): ReplayDialogue[] {
   const seeds = seedsById(loadEsconv(file.text, file.name).seeds);
   const log = new LoadLog(false);
@@ -169,7 +169,7 @@ export function esconvDialogues(file: TextFile): ReplayDialogue[] {
   });
 }
 
-/** CraigslistBargain negotiations of one JSONL file. @throws DataFormatError; InputError. */
+/** CraigslistBargain negotiations of one JSONL file. @throws DataFormatError (DATASET_INVALID); InputError (VALIDITY_INPUT). */
 export function cbDialogues(file: TextFile): ReplayDialogue[] {
   const seeds = seedsById(loadCb(file.text, file.name).seeds);
   const log = new LoadLog(false);
@@ -256,7 +256,7 @@ function p4gParticipants(file: TextFile): Map<string, { donated: boolean | null;
 
 /**
  * P4G dialogues: turn-level ones from the annotated file, outcome-level ones from the dialogues file (or the
- * annotated one). @throws InputError without a sentence file; DataFormatError from the loader.
+ * annotated one). @throws InputError (VALIDITY_INPUT) without a sentence file; DataFormatError (DATASET_INVALID) from the loader.
  */
 export function p4gDialogues(files: Partial<P4gFiles>): ReplayDialogue[] {
   const dialogsFile = files.dialogs ?? files.annotated;

@@ -324,7 +324,7 @@ export interface FitOptions {
 /**
  * Fit every task's models on the train split of `dialogues`, choosing hyperparameters on the validation split.
  * Returns the parameter file without its content hash (the caller hashes the serialised text).
- * @throws InputError when a task has no dialogues or no labelled turns in a split.
+ * @throws InputError (VALIDITY_INPUT) when a task has no dialogues or no labelled turns in a split.
  */
 export function fitSimulator(
   dialogues: readonly ReplayDialogue[],

@@ -87,7 +87,7 @@ function key(raw: string | null | undefined): string {
 
 /**
  * The P4G reaction of one persuadee sentence label.
- * @throws InputError for a label outside the grouping (the message names it and where it was read).
+ * @throws InputError (VALIDITY_INPUT) for a label outside the grouping (the message names it and where it was read).
  */
 export function p4gReaction(raw: string | null | undefined, where: string): P4gReaction {
   const group = P4G_GROUPS[key(raw)];
@@ -103,7 +103,7 @@ export function p4gTurnReaction(sentences: readonly P4gReaction[]): P4gReaction 
 
 /**
  * The CB reaction of one seller act.
- * @throws InputError for an act outside the grouping.
+ * @throws InputError (VALIDITY_INPUT) for an act outside the grouping.
  */
 export function cbReaction(raw: string | null | undefined, where: string): CbReaction {
   const group = CB_GROUPS[key(raw)];

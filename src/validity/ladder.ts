@@ -17,7 +17,7 @@ export type LadderFile = DoseLadders;
 
 /**
  * Parse and check a ladder file's text.
- * @throws InputError naming the file and the offending path (e.g. `cb.levels[0].priceFraction`), or the
+ * @throws InputError (VALIDITY_INPUT) naming the file and the offending path (e.g. `cb.levels[0].priceFraction`), or the
  *   line and column where the text is not JSON.
  */
 export function parseLadderFile(text: string, fileName: string): LadderFile {

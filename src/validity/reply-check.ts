@@ -120,7 +120,7 @@ function sentenceMood(text: string): { good: boolean; bad: boolean } {
 /**
  * The contradictions between one turn's reply and the state the turn left (empty when none), each a short
  * description. The turn must carry its state (`keepState: true`).
- * @throws InputError when the turn has no state.
+ * @throws InputError (VALIDITY_INPUT) when the turn has no state.
  */
 export function replyContradictions(
   task: TaskId,

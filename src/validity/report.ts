@@ -154,7 +154,7 @@ function devSeeds(
 
 /**
  * Replay every dialogue of `files`, compute the table, run dose–response and the replay-vs-random check.
- * @throws InputError / DataFormatError for bad files; errors of the simulator's roles.
+ * @throws InputError (VALIDITY_INPUT) / DataFormatError (DATASET_INVALID) for bad files; errors of the simulator's roles.
  */
 export async function buildValidityReport(options: ValidityReportOptions): Promise<ValidityReport> {
   const progress = options.onProgress ?? (() => undefined);

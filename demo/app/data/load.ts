@@ -34,7 +34,7 @@ const firstLine = (text: string) =>
 /**
  * What a file is, from its first non-blank line: a P4G CSV (by its header), a seed (a `schemaVersion` field),
  * a CraigslistBargain record (`item_name` / `buyer_price`) or an ESConv record (`emotion_type` / `dialog`).
- * @throws DataFormatError naming the file (line 1; line 0 when it is empty) when it is none of them.
+ * @throws DataFormatError (DATASET_INVALID) naming the file (line 1; line 0 when it is empty) when it is none of them.
  */
 export function detectKind(file: TextFile): DatasetKind {
   const line = firstLine(file.text);
@@ -68,7 +68,7 @@ export function detectKind(file: TextFile): DatasetKind {
 /**
  * Load one group of files (all of one kind: a seed file, one dataset JSONL file, or the P4G CSVs together).
  * Seed files take their task from their first seed; every seed must be of that task.
- * @throws DataFormatError naming the file and line of the first bad record (unless `skipInvalid`), or a file of
+ * @throws DataFormatError (DATASET_INVALID) naming the file and line of the first bad record (unless `skipInvalid`), or a file of
  *   another kind than the others.
  */
 export function loadFiles(request: LoadRequest): LoadOutcome {

@@ -25,7 +25,7 @@ let current: { api: Comlink.Remote<PlayWorkerApi>; crashed: Promise<never> } | u
 const simReady = signal(false);
 /**
  * Calls the play worker, started on the person's first action (opening the page fetches no simulator code). A
- * worker that crashes rejects the call with {@link BackendError}; the next call starts a fresh one.
+ * worker that crashes rejects the call with {@link BackendError} (LLM_WORKER_CRASHED); the next call starts a fresh one.
  */
 function callWorker<T>(f: (api: Comlink.Remote<PlayWorkerApi>) => Promise<T>): Promise<T> {
   if (!current) {

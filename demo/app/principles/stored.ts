@@ -9,7 +9,7 @@ import { StorageError } from '../../../src/errors';
 
 /**
  * Headers of the stored memories in database `dbName` ([] when there is no database yet), in name order.
- * @throws StorageError when IndexedDB is unavailable or the read fails (with the browser's reason).
+ * @throws StorageError (STORAGE_UNAVAILABLE) when IndexedDB is unavailable or the read fails (with the browser's reason).
  */
 export function listStoredMemories(dbName: string): Promise<MemoryMeta[]> {
   return new Promise((resolve, reject) => {

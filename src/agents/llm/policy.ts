@@ -23,7 +23,7 @@ export class LlmPolicy implements Policy {
   readonly name: string;
   private readonly candidates: number;
 
-  /** @throws ConfigError when `candidates` is not a positive integer. */
+  /** @throws ConfigError (ACTOR_OPTION_INVALID) when `candidates` is not a positive integer. */
   constructor(private readonly options: LlmPolicyOptions) {
     this.candidates = options.candidates ?? 1;
     if (!Number.isInteger(this.candidates) || this.candidates < 1)
@@ -34,7 +34,7 @@ export class LlmPolicy implements Policy {
     this.name = options.name ?? 'llm';
   }
 
-  /** @throws RoleOutputError when the realizer returns no candidate; errors of the roles propagate. */
+  /** @throws RoleOutputError (REALIZER_EMPTY) when the realizer returns no candidate; errors of the roles propagate. */
   async act(obs: Observation, rng: Rng): Promise<Action> {
     const strategy = await this.options.proposer.propose(obs, rng);
     const candidates = await this.options.realizer.realize(obs, strategy, this.candidates, rng);

@@ -34,7 +34,7 @@ export class LlmRealizer implements GuidedRealizer {
 
   /**
    * 1..n distinct cleaned utterances realising `strategy` (n ≥ 1). Draws the sampling seed from `rng`.
-   * @throws ConfigError when n < 1; RoleOutputError (role `realizer`) after the allowed invalid answers (bad
+   * @throws ConfigError (ACTOR_OPTION_INVALID) when n < 1; RoleOutputError (LLM_ROLE_OUTPUT_INVALID) (role `realizer`) after the allowed invalid answers (bad
    *   JSON, another label, an empty utterance, an answer cut at max_tokens); backend errors propagate.
    */
   async realize(

@@ -64,7 +64,7 @@ export function plannerFeaturizer(model: PpdppModel): ObservationFeaturizer {
 
 /**
  * Check a planner's parameters against its task and featurizer.
- * @throws ModelFileError naming the missing parameter or the wrong shape.
+ * @throws ModelFileError (PPDPP_MODEL_INVALID) naming the missing parameter or the wrong shape.
  */
 export function checkModel(model: PpdppModel): void {
   const obs = plannerFeaturizer(model).dim;
@@ -138,7 +138,7 @@ export interface PpdppPolicyOptions {
 
 /**
  * PPDPP as a policy: observation features → planner → label → realizer.
- * @throws ModelFileError from the constructor when the planner does not fit ({@link checkModel}).
+ * @throws ModelFileError (PPDPP_MODEL_INVALID) from the constructor when the planner does not fit ({@link checkModel}).
  */
 export class PpdppPolicy implements Policy {
   readonly name = 'ppdpp';
@@ -185,7 +185,7 @@ export function modelToJson(model: PpdppModel): string {
 /**
  * A planner from {@link modelToJson} text.
  * @param source where the text came from (a file path), named by every error.
- * @throws DataFormatError naming `source` and the line when the text is not valid JSON; ModelFileError naming
+ * @throws DataFormatError (FILE_DAMAGED) naming `source` and the line when the text is not valid JSON; ModelFileError (PPDPP_MODEL_INVALID) naming
  *   `source` when it is not a version-1 planner or does not fit its task.
  */
 export function modelFromJson(text: string, source = 'the PPDPP planner'): PpdppModel {

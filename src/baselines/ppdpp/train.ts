@@ -117,7 +117,7 @@ export function discountedReturns(rewards: readonly number[], gamma: number): nu
 /**
  * One REINFORCE update: advantages are the returns minus their mean; one optimiser step on
  * −mean(A_t · log π(a_t | o_t)). Returns the loss before the step.
- * @throws ConfigError when the decisions and returns differ in number or there is no decision.
+ * @throws ConfigError (PPDPP_OPTION_INVALID) when the decisions and returns differ in number or there is no decision.
  */
 export async function reinforceStep(
   net: StrategyPolicy,
@@ -159,7 +159,7 @@ function positive(name: string, v: number, integer: boolean): number {
 
 /**
  * Train a PPDPP planner (see the module comment).
- * @throws ConfigError for bad settings, no seeds, or no usable SFT example with `sftEpochs` > 0.
+ * @throws ConfigError (PPDPP_OPTION_INVALID) for bad settings, no seeds, or no usable SFT example with `sftEpochs` > 0.
  */
 export async function trainPpdpp(options: PpdppTrainOptions): Promise<PpdppTrainResult> {
   const { task } = options;

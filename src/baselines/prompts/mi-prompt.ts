@@ -71,7 +71,7 @@ export function miStrategyMessages(obs: Observation): ChatMessage[] {
 
 /**
  * The natural-language instruction of a label.
- * @throws ExecutionError when the task has no instruction for the label.
+ * @throws ExecutionError (BASELINE_FAILED) when the task has no instruction for the label.
  */
 export function miInstruction(task: TaskId, label: string): string {
   const text = MI_INSTRUCTIONS[task][label];
