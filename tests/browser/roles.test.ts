@@ -50,7 +50,7 @@ describe('language roles in the episode Web Worker', () => {
       policy: 'random',
       language: { roles: { mode: { kind: 'webllm' as const, model: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC' } } },
     };
-    await expect(p.run(job)).rejects.toMatchObject({ name: 'UnsupportedModelError' });
+    await expect(p.run(job)).rejects.toMatchObject({ name: 'ModelFileError' });
     const foreign = p.requests.filter((u) => !u.startsWith(p!.origin));
     expect(foreign).toEqual([]);
   });
@@ -65,7 +65,7 @@ describe('language roles in the episode Web Worker', () => {
       language: { roles: { mode: { kind: 'webllm' as const, model: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC' } } },
     };
     const started = Date.now();
-    await expect(p.run(job)).rejects.toMatchObject({ name: 'ModelLoadError' });
+    await expect(p.run(job)).rejects.toMatchObject({ name: 'ModelFileError' });
     expect(Date.now() - started).toBeLessThan(20_000);
     const foreign = p.requests.filter((u) => !u.startsWith(p!.origin));
     expect(foreign.length).toBeGreaterThan(0);

@@ -150,7 +150,7 @@ describe.skipIf(!present)(
       await expect(
         p!.run({ action: 'import', url: `${p!.origin}/models/fake.gguf`, name: 'fake.gguf' }),
       ).rejects.toMatchObject({
-        name: 'ModelLoadError',
+        name: 'ModelFileError',
       });
       const left = await p!.run<{ model: string }[]>({ action: 'delete', model });
       expect(left.map((m) => m.model)).not.toContain(model);

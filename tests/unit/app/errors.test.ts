@@ -21,7 +21,8 @@ describe('explainError', () => {
 
   it('words an error by its name alone, as Comlink delivers it from a worker', () => {
     const fromWorker = Object.assign(new Error('IndexedDB "x" is out of space'), {
-      name: 'StorageQuotaError',
+      name: 'DiskFullError',
+      code: 'STORAGE_QUOTA',
     });
     expect(explainError(fromWorker)).toMatch(/^Your browser has no more room/);
     expect(explainError(new BackendError('LLM_WORKER_CRASHED', 'the worker failed: crashed'))).toContain(

@@ -19,7 +19,8 @@ describe('query-principles job', () => {
     await expect(
       queryPrinciplesJob({ task: 'esconv', memory, text, source: 'm.json' }),
     ).rejects.toMatchObject({
-      name: 'PolicyUnavailableError',
+      name: 'PolicySpecError',
+      code: 'POLICY_UNAVAILABLE',
       policy: 'principles:m.json',
       message: 'm.json is a cb memory, not esconv',
     });

@@ -122,7 +122,11 @@ describe('OpenAiBackend', () => {
   it('does not retry a 400', async () => {
     server = await serve([status(400), ok('never')]);
     const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny', backoffMs: 1 });
-    await expect(backend.complete(request)).rejects.toMatchObject({ name: 'HttpError', status: 400 });
+    await expect(backend.complete(request)).rejects.toMatchObject({
+      name: 'BackendError',
+      code: 'LLM_HTTP_ERROR',
+      status: 400,
+    });
     expect(server.hits).toHaveLength(1);
   });
 
@@ -196,7 +200,8 @@ describe('OpenAiBackend', () => {
     server = await serve([ok('x')]);
     const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny' });
     await expect(backend.complete({ messages: [], temperature: 3 })).rejects.toMatchObject({
-      name: 'InvalidRequestError',
+      name: 'InputError',
+      code: 'LLM_INVALID_REQUEST',
     });
     expect(server.hits).toHaveLength(0);
   });

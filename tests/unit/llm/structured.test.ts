@@ -97,10 +97,12 @@ describe('askStructured', () => {
     const backend = new ScriptedBackend([]);
     const withTransform = z.string().transform((s) => s.length);
     await expect(askStructured(backend, request, withTransform)).rejects.toMatchObject({
-      name: 'InvalidRequestError',
+      name: 'InputError',
+      code: 'LLM_INVALID_REQUEST',
     });
     await expect(askStructured(backend, request, Appraisal, { maxAttempts: 0 })).rejects.toMatchObject({
-      name: 'InvalidRequestError',
+      name: 'InputError',
+      code: 'LLM_INVALID_REQUEST',
     });
   });
 
@@ -180,10 +182,17 @@ describe('scoreLabels', () => {
 
   it('validates labels and topLogprobs', async () => {
     const backend = new ScriptedBackend([]);
-    await expect(scoreLabels(backend, [], ['only'])).rejects.toMatchObject({ name: 'InvalidRequestError' });
-    await expect(scoreLabels(backend, [], ['a', 'a'])).rejects.toMatchObject({ name: 'InvalidRequestError' });
+    await expect(scoreLabels(backend, [], ['only'])).rejects.toMatchObject({
+      name: 'InputError',
+      code: 'LLM_INVALID_REQUEST',
+    });
+    await expect(scoreLabels(backend, [], ['a', 'a'])).rejects.toMatchObject({
+      name: 'InputError',
+      code: 'LLM_INVALID_REQUEST',
+    });
     await expect(scoreLabels(backend, [], labels, { topLogprobs: 0 })).rejects.toMatchObject({
-      name: 'InvalidRequestError',
+      name: 'InputError',
+      code: 'LLM_INVALID_REQUEST',
     });
     expect(backend.requests).toHaveLength(0);
   });

@@ -57,7 +57,7 @@ describe('Rng', () => {
       }
     })();
     expect(error).toBeInstanceOf(LabError);
-    expect(error).toMatchObject({ name: 'RngError', code: 'RNG_INVALID_ARGUMENT' });
+    expect(error).toMatchObject({ name: 'ConfigError', code: 'RNG_INVALID_ARGUMENT' });
     expect(r.weightedIndex([0, 1, 0])).toBe(1);
   });
 });
