@@ -7,7 +7,8 @@ import * as Comlink from 'comlink';
 import { signal } from '@preact/signals';
 import type { EpisodeWorkerApi } from '../../workers/episode.worker';
 import type { JobProgress } from '../../src/jobs/common';
-import { LabError, BackendError } from '../../src/errors';
+import { LabError } from '../../src/errors';
+import { WorkerCrashedError } from './errors';
 
 /** Thrown (and shown) when the person pressed Stop. */
 export class JobStoppedError extends LabError {
@@ -52,7 +53,7 @@ export class EpisodeJobRunner {
     });
     const crashed = new Promise<never>((_, reject) => {
       worker.addEventListener('error', (e) =>
-        reject(new BackendError('LLM_WORKER_CRASHED', `the worker failed: ${e.message || 'crashed'}`)),
+        reject(new WorkerCrashedError(`the worker failed: ${e.message || 'crashed'}`)),
       );
     });
     try {

@@ -25,7 +25,8 @@ import type { SimTurn } from '../../src/sim/simulator';
 import type { SimState } from '../../src/sim/types';
 import type { CognitiveState, Seed, TaskId } from '../../src/tasks/seed';
 import { defaultSeeds } from '../../src/tasks/defaults';
-import { ServerProtocolError } from '../../src/errors';
+import { UnknownSeedError } from '../app/errors';
+import { sendErrorFields } from '../../src/pool/comlink-errors';
 
 /** What the page shows of the simulated user's mind after a turn (or at the start). */
 export interface MindState {
@@ -103,7 +104,7 @@ function mindOf(state: SimState): MindState {
 function seedOf(task: TaskId, seedId: string): Seed {
   const seeds = defaultSeeds(task);
   const seed = seedId === '' ? seeds[0] : seeds.find((s) => s.id === seedId);
-  if (!seed) throw new ServerProtocolError('UNKNOWN_SEED', `no bundled ${task} seed "${seedId}"`);
+  if (!seed) throw new UnknownSeedError(`no bundled ${task} seed "${seedId}"`);
   return seed;
 }
 
@@ -127,7 +128,7 @@ const api = {
   /**
    * Plays one actor turn from `from`. `strategy` is '' for an unlabelled utterance; it goes to the actor's
    * history only.
-   * @throws ServerProtocolError (UNKNOWN_SEED) for a seed id the task does not bundle; StateUpdateRejectedError (ENV_STATE_INVALID) when the episode at `from`
+   * @throws UnknownSeedError for a seed id the task does not bundle; StateUpdateRejectedError (ENV_STATE_INVALID) when the episode at `from`
    *   has ended; TypeError for an empty utterance.
    */
   async step(from: From, action: { strategy: string; utterance: string }): Promise<PlayTurn> {
@@ -158,7 +159,7 @@ const api = {
    * `draft` (template roles, src/appraisal/template.ts). Both read the actor's observation only — the dialogue
    * and public events — never the simulator's state: the prediction is the actor's own model of the user.
    * `strategy` ('' for the actor's own choice) fixes the trace's strategy label.
-   * @throws ServerProtocolError (UNKNOWN_SEED) for a seed id the task does not bundle.
+   * @throws UnknownSeedError for a seed id the task does not bundle.
    */
   async appraise(from: From, draft: string, strategy: string): Promise<Appraisal> {
     const { observation } = resume(from);
@@ -183,4 +184,5 @@ const api = {
 /** The worker's API, for `Comlink.wrap<PlayWorkerApi>`. */
 export type PlayWorkerApi = typeof api;
 
+sendErrorFields();
 Comlink.expose(api);

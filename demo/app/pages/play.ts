@@ -12,20 +12,19 @@ import { getTask } from '../../../src/tasks';
 import { TASK_IDS, type ActorView, type TaskId, type Turn } from '../../../src/tasks/seed';
 import type { Appraisal, From, MindState, PlayTurn, PlayWorkerApi } from '../../workers/play.worker';
 import { SEED_SET_PARAM, SeedSetField, useSeedSet } from '../data/seedsets';
-import { explainError } from '../errors';
+import { explainError, WorkerCrashedError } from '../errors';
 import { Field, Term } from '../glossary';
 import { MindPanel, MindPlots, type MindTurn } from '../mind';
 import { param, setParams } from '../router';
 import { whyEnded } from '../ended';
 import { ArgPanel } from './play-arg';
-import { BackendError } from '../../../src/errors';
 
 let current: { api: Comlink.Remote<PlayWorkerApi>; crashed: Promise<never> } | undefined;
 /** Whether the simulator is loaded in the play worker (false until its first answer). */
 const simReady = signal(false);
 /**
  * Calls the play worker, started on the person's first action (opening the page fetches no simulator code). A
- * worker that crashes rejects the call with {@link BackendError} (LLM_WORKER_CRASHED); the next call starts a fresh one.
+ * worker that crashes rejects the call with {@link WorkerCrashedError}; the next call starts a fresh one.
  */
 function callWorker<T>(f: (api: Comlink.Remote<PlayWorkerApi>) => Promise<T>): Promise<T> {
   if (!current) {
@@ -34,7 +33,7 @@ function callWorker<T>(f: (api: Comlink.Remote<PlayWorkerApi>) => Promise<T>): P
       worker.addEventListener('error', (e) => {
         current = undefined;
         worker.terminate();
-        reject(new BackendError('LLM_WORKER_CRASHED', `the play worker failed: ${e.message || 'crashed'}`));
+        reject(new WorkerCrashedError(`the play worker failed: ${e.message || 'crashed'}`));
       }),
     );
     crashed.catch(() => undefined);

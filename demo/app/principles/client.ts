@@ -9,9 +9,8 @@ import { signal } from '@preact/signals';
 import type { JobProgress } from '../../../src/jobs/common';
 import type { BuildPrinciplesConfigInput } from '../../../src/jobs/build-principles';
 import type { MemoryWorkerApi } from '../../../workers/memory.worker';
-
+import { WorkerCrashedError } from '../errors';
 import { JobStoppedError, type ProgressState } from '../jobs';
-import { BackendError } from '../../../src/errors';
 
 const startWorker = () =>
   new Worker(new URL('../../../workers/memory.worker.ts', import.meta.url), { type: 'module' });
@@ -21,7 +20,7 @@ function crashOf(worker: Worker): Promise<never> {
   return new Promise<never>((_, reject) => {
     worker.addEventListener('error', (e) => {
       e.preventDefault();
-      reject(new BackendError('LLM_WORKER_CRASHED', `the memory worker failed: ${e.message || 'crashed'}`));
+      reject(new WorkerCrashedError(`the memory worker failed: ${e.message || 'crashed'}`));
     });
   });
 }

@@ -1,11 +1,10 @@
 /**
  * The app's shared error display words storage and worker failures plainly, keeping the library's own message
- * (database, file, line) — also for an error that crossed a worker boundary and kept only its name.
+ * (database, file, line) — also for an error that crossed a worker boundary as plain data with its code.
  */
 import { describe, expect, it } from 'vitest';
-import { explainError } from '../../../demo/app/errors';
-import { storageBlockedError, storageQuotaError } from '../../../src/store';
-import { BackendError } from '../../../src/errors';
+import { explainError, WorkerCrashedError } from '../../../demo/app/errors';
+import { storageBlockedError, storageQuotaError } from '../../../src/store/errors';
 
 describe('explainError', () => {
   it('gives a plain headline for a full disk and a blocked upgrade, followed by the library message', () => {
@@ -19,13 +18,13 @@ describe('explainError', () => {
     expect(blocked).toContain('cannot upgrade from v1 to v2');
   });
 
-  it('words an error by its name alone, as Comlink delivers it from a worker', () => {
+  it('words an error by its code alone, as Comlink delivers it from a worker', () => {
     const fromWorker = Object.assign(new Error('IndexedDB "x" is out of space'), {
       name: 'DiskFullError',
       code: 'STORAGE_QUOTA',
     });
     expect(explainError(fromWorker)).toMatch(/^Your browser has no more room/);
-    expect(explainError(new BackendError('LLM_WORKER_CRASHED', 'the worker failed: crashed'))).toContain(
+    expect(explainError(new WorkerCrashedError('the worker failed: crashed'))).toContain(
       'the next run starts a fresh worker',
     );
   });
