@@ -134,8 +134,9 @@ describe('strategy prediction scores', () => {
     const free = constant('ask an open question about what happened');
     await expect(scoreStrategyPrediction(free, contexts, { baseSeed: 0 })).rejects.toThrow(/no label mapper/);
     await expect(scoreStrategyPrediction(free, contexts, { baseSeed: 0 })).rejects.toMatchObject({
+      name: 'InputError',
       code: 'EVAL_STRATEGY_UNMAPPED',
-      strategy: 'ask an open question about what happened',
+      got: 'ask an open question about what happened',
     });
     const r = (await scoreStrategyPrediction(free, contexts, {
       baseSeed: 0,

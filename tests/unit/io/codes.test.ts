@@ -160,9 +160,9 @@ const built: LabError[] = [
         new (classes[name as keyof typeof classes] as new (c: string, m: string) => LabError)(code, 'm'),
     ),
   ),
-  ...Object.keys(SERVER_STATUS).map(
-    (code) => new ServerProtocolError(code as keyof typeof SERVER_STATUS, 'm'),
-  ),
+  ...Object.keys(SERVER_STATUS)
+    .filter((code) => code !== 'VALIDATION_ERROR')
+    .map((code) => new ServerProtocolError(code as keyof typeof SERVER_STATUS, 'm')),
   badMessageError('m', [{ path: ['a'], message: 'x' }]),
   portInUseError('127.0.0.1', 8000),
   contextTooSmallError('m', 10, 20, 16),

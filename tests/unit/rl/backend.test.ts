@@ -65,7 +65,7 @@ describe('selectBackend', () => {
       (e) => e,
     );
     expect(err).toMatchObject({ name: 'BackendError', code: 'GPU_NO_BACKEND' });
-    expect(err.attempts).toHaveLength(2);
+    expect(err.tried).toHaveLength(2);
     expect(err.message).toMatch(/webgpu .*cpu \(not registered\)/);
   });
 
@@ -81,7 +81,7 @@ describe('selectBackend', () => {
     const err = await selectBackend(tfLike, { prefer: ['webgl'] }).catch((e) => e);
     expect(err).toMatchObject({ name: 'BackendError', code: 'GPU_NO_BACKEND' });
     expect(err.code).toBe('GPU_NO_BACKEND');
-    expect(err.attempts[0].reason).toMatch(/cause not reported: a second initialisation succeeded/);
+    expect(err.tried[0].reason).toMatch(/cause not reported: a second initialisation succeeded/);
     expect(disposed).toBe(1);
   });
 

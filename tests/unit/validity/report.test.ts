@@ -172,7 +172,7 @@ describe('validate-sim command line', () => {
       /--resamples must be an integer in 100 to 100,000, got "0"/,
     );
     expect(() => parseValidateArgs(['--bogus'])).toThrow(
-      expect.objectContaining({ name: 'InputError', code: 'VALIDITY_INPUT' }),
+      expect.objectContaining({ name: 'UsageError', code: 'VALIDITY_INPUT' }),
     );
     expect(parseValidateArgs(['-h'])).toBe('help');
   });
