@@ -92,7 +92,7 @@ describe('WebLlmBackend with the real WebLLM worker', () => {
     expect(server.requests.slice(before).filter((u) => WEIGHT_HOSTS.test(u))).toEqual([]);
   });
 
-  it('maps an unreachable model to ModelLoadError in bounded time, and fails the same way again (fresh worker)', async () => {
+  it('maps an unreachable model to ModelFileError in bounded time, and fails the same way again (fresh worker)', async () => {
     p = await openPage('llm');
     const id = 'Unreachable-0.5B-q4f32_1-MLC';
     await p.run({ op: 'create', modelId: id, appConfig: record(id, 'http://127.0.0.1:1'), worker: 'real' });
@@ -122,7 +122,7 @@ describe('WebLlmBackend with the real WebLLM worker', () => {
     expect(await p.run({ op: 'isCached' })).toBe(false);
   });
 
-  it('rejects with WorkerCrashedError when the worker dies at start, instead of hanging', async () => {
+  it('rejects with BackendError when the worker dies at start, instead of hanging', async () => {
     p = await openPage('llm');
     await p.run({ op: 'create', modelId: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', worker: 'crash-on-start' });
     const outcome = await p.run<Timed>({ op: 'load' });
@@ -189,7 +189,7 @@ describe('WebLlmBackend through the worker protocol with a scripted engine', () 
     expect(outcomes.map((o) => o.value!.choices[0]!.message.content)).toEqual(['a', 'b', 'c', '1']);
   });
 
-  it('a failed load surfaces as ModelLoadError and the next request loads afresh', async () => {
+  it('a failed load surfaces as ModelFileError and the next request loads afresh', async () => {
     p = await openPage('llm');
     await p.run(fake('Broken-fail-load-q4f32_1-MLC'));
     const first = await p.run<Timed>({ op: 'load' });
@@ -212,14 +212,14 @@ describe('WebLlmBackend through the worker protocol with a scripted engine', () 
     expect((await p.run<{ workersStarted: number }>({ op: 'state' })).workersStarted).toBe(2);
   });
 
-  it('a crash while loading rejects the load with WorkerCrashedError', async () => {
+  it('a crash while loading rejects the load with BackendError', async () => {
     p = await openPage('llm');
     await p.run(fake('Boom-crash-load-q4f32_1-MLC'));
     const outcome = await p.run<Timed>({ op: 'load' });
     expect(outcome.error?.name).toBe('BackendError');
   });
 
-  it('a lost device becomes DeviceLostError and the next request gets a fresh engine', async () => {
+  it('a lost device becomes BackendError and the next request gets a fresh engine', async () => {
     p = await openPage('llm');
     await p.run(fake('Echo-q4f32_1-MLC'));
     const lost = await p.run<Timed>({ op: 'complete', request: ask('DEVICE_LOST') });

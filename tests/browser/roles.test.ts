@@ -55,7 +55,7 @@ describe('language roles in the episode Web Worker', () => {
     expect(foreign).toEqual([]);
   });
 
-  it('loads an f32 model for a WebLLM role from inside the worker; unreachable files give ModelLoadError', async () => {
+  it('loads an f32 model for a WebLLM role from inside the worker; unreachable files give ModelFileError', async () => {
     p = await openPage('roles');
     // The model's files live on the model host; this machine has no network, and the test aborts them anyway.
     await p.context.route(/^https:\/\//, (route) => route.abort());

@@ -143,7 +143,7 @@ describe.skipIf(!present)(
       console.log(`wllama: Watch episode (1 actor turn) in ${seconds(r.ms)} (load included), ${calls} calls`);
     });
 
-    it('refuses a file that is not GGUF with ModelLoadError, and deletes the model from the cache', async () => {
+    it('refuses a file that is not GGUF with ModelFileError, and deletes the model from the cache', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'pdl-wllama-'));
       writeFileSync(join(dir, 'fake.gguf'), 'this is not a model\n'.repeat(100));
       (await pagesServer()).mount('/models/fake.gguf', join(dir, 'fake.gguf'));

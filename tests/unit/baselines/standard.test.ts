@@ -136,7 +136,7 @@ describe('Standard, LLM form', () => {
     expect(text).not.toContain(`${obs.history[0]!.strategy}:`);
   });
 
-  it('retries a malformed answer, then fails with StructuredOutputError', async () => {
+  it('retries a malformed answer, then fails with RoleOutputError', async () => {
     const retried = new ScriptedBackend(['not json', '{"response":"Okay, tell me more."}']);
     const action = await new StandardLlmPolicy({ backend: retried }).act(observation('p4g'), Rng.fromSeed(2));
     expect(action.utterance).toBe('Okay, tell me more.');

@@ -210,7 +210,7 @@ describe('task utilities', () => {
     expect(cbUtility(null, 420, 300)).toBe(0);
   });
 
-  it('cbUtility: a list price not above the target is a TaskInputError', () => {
+  it('cbUtility: a list price not above the target is a InputError', () => {
     expect(() => cbUtility(300, 300, 300)).toThrow(
       expect.objectContaining({ name: 'InputError', code: 'TASK_INPUT_INVALID' }),
     );

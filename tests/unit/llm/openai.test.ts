@@ -141,7 +141,7 @@ describe('OpenAiBackend', () => {
     expect(server.hits).toHaveLength(1);
   });
 
-  it('turns a malformed JSON body into MalformedResponseError', async () => {
+  it('turns a malformed JSON body into BackendError', async () => {
     server = await serve([(_b, _r, res) => res.writeHead(200).end('{"choices": [')]);
     const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny' });
     await expect(backend.complete(request)).rejects.toThrow(
@@ -149,7 +149,7 @@ describe('OpenAiBackend', () => {
     );
   });
 
-  it('turns JSON that is not a completion into MalformedResponseError', async () => {
+  it('turns JSON that is not a completion into BackendError', async () => {
     server = await serve([(_b, _r, res) => res.writeHead(200).end('{"choices": []}')]);
     const backend = new OpenAiBackend({ baseUrl: server.url, model: 'tiny' });
     await expect(backend.complete(request)).rejects.toThrow(/not a chat completion/);

@@ -117,7 +117,7 @@ describe('bootstrapMean', () => {
     expect(wide.hi - wide.lo).toBeGreaterThan(narrow.hi - narrow.lo);
   });
 
-  it('rejects bad input with StatsInputError', () => {
+  it('rejects bad input with InputError', () => {
     const rng = Rng.fromSeed(1);
     expect(() => bootstrapMean([], { rng })).toThrow(/values is empty/);
     expect(() => bootstrapMean([1, NaN], { rng })).toThrow(/values\[1\] is not finite/);

@@ -40,7 +40,7 @@ describe('openDatabase', () => {
     after.close();
   });
 
-  it('maps a database newer than the app to StorageVersionError', async () => {
+  it('maps a database newer than the app to StorageError', async () => {
     const name = freshName();
     (await rawOpen(name, 3)).close();
     const error = await openDatabase(name, 1, () => undefined).catch((e: unknown) => e);
@@ -49,7 +49,7 @@ describe('openDatabase', () => {
     expect((error as Error).message).toContain(`IndexedDB "${name}" was written by a newer version`);
   });
 
-  it('maps a SecurityError on open to StorageDeniedError', async () => {
+  it('maps a SecurityError on open to StorageError', async () => {
     vi.spyOn(indexedDB, 'open').mockImplementation(() => {
       throw new DOMException('access to the Indexed Database API is denied in this context', 'SecurityError');
     });
