@@ -7,7 +7,8 @@ import tseslint from 'typescript-eslint';
  * and tests are outside the rule.
  */
 const BUILTIN_ERROR = '/^(Error|RangeError|TypeError)$/';
-const LAB_ERROR_MESSAGE = "throw the folder's LabError subclass (its errors.ts) instead of a built-in error";
+const LAB_ERROR_MESSAGE =
+  'throw one of the LabError classes of src/errors (with its stable code) instead of a built-in error';
 
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'runs', 'reports', 'memories', 'coverage', 'scratch'] },

@@ -4,10 +4,10 @@
  * format) to stdout or a file. Progress and errors go to stderr only.
  */
 import { cliMessage } from '../cli/options';
-import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { parseArgs } from 'node:util';
 import { BenchEntrySchema, type BenchEntry, type Benchmark } from './types';
+import { hasCode, OutputConflictError, PathError } from '../src/errors';
 
 export const USAGE = `Usage: npm run bench -- [options]
 
@@ -91,7 +91,11 @@ export async function main(
     try {
       await assertOutputAvailable(options.out, { kind: 'file', overwrite: options.overwrite });
     } catch (error) {
-      if (!(error instanceof OutputConflictError || error instanceof OutputPathError)) throw error;
+      if (!(
+        hasCode(error, OutputConflictError, 'OUTPUT_CONFLICT') ||
+        hasCode(error, PathError, 'OUTPUT_PATH_INVALID')
+      ))
+        throw error;
       io.stderr.write(`bench: ${cliMessage(error)}\n`);
       return 2;
     }

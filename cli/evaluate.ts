@@ -7,8 +7,8 @@ import { nodeRuntime } from '../src/roles/node';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
 import { basename, extname, join } from 'node:path';
-import { modelFromJson, modelToJson, PpdppModelError, type PpdppModel } from '../src/baselines/ppdpp/model';
-import { EvalConfigError, planEvaluation, type SeedSet } from '../src/eval/harness';
+import { modelFromJson, modelToJson, type PpdppModel } from '../src/baselines/ppdpp/model';
+import { planEvaluation, type SeedSet } from '../src/eval/harness';
 import { esconvDialogues, p4gAnnotatedDialogues } from '../src/eval/harness-dialogues';
 import {
   contextObservation,
@@ -28,17 +28,20 @@ import { exitOnStrayInterrupt, listenForInterrupt } from './interrupt';
 import { startProgress } from './progress';
 import type { EpisodeStore } from '../src/eval/harness-run';
 import { reportToCsv, reportToJson, reportToMarkdown } from '../src/eval/report-format';
-import {
-  DiskFullError,
-  FileDamagedError,
-  FileReadError,
-  OutputConflictError,
-  OutputPathError,
-} from '../src/io';
 import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
-import { PolicyUnavailableError, UnknownPolicyError } from '../src/agents/errors';
-import { JobAbortedError, JobConfigError } from '../src/jobs/errors';
-import { LabError } from '../src/errors';
+
+import {
+  hasCode,
+  LabError,
+  ModelFileError,
+  ConfigError,
+  DiskFullError,
+  DataFormatError,
+  PathError,
+  OutputConflictError,
+  PolicySpecError,
+  AbortedError,
+} from '../src/errors';
 import { countOf } from '../src/errors/plural';
 import { EvaluateConfigSchema, evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
 import { checkRoles, type RolesConfig } from '../src/roles';
@@ -385,8 +388,8 @@ async function ppdppPlanners(
  * Run the evaluation described by `args`: check the output folder and the configuration, then run the
  * evaluate job (src/jobs/evaluate.ts) with a resumable folder store.
  * @returns the Markdown (or JSON) report text.
- * @throws UsageError / EvalConfigError / OutputConflictError for a bad configuration or output (before any
- *   episode), DatasetError, fs errors.
+ * @throws UsageError / ConfigError (EVAL_CONFIG_INVALID) / OutputConflictError (OUTPUT_CONFLICT) for a bad configuration or output (before any
+ *   episode), DataFormatError (DATASET_INVALID), fs errors.
  */
 export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string> {
   const lock = await lockOutput(args.out);
@@ -486,7 +489,7 @@ async function runEvaluateLocked(args: EvaluateArgs, io: Io): Promise<string> {
     await writeFileAtomic(join(args.out, 'report.md'), markdown);
     return args.json ? reportToJson(report) : markdown;
   } catch (e) {
-    if (e instanceof JobAbortedError)
+    if (hasCode(e, AbortedError, 'JOB_ABORTED'))
       throw new EvaluateInterruptedError(
         `${e.message}\n${countOf(kept, 'finished episode')} kept in ${join(args.out, 'trajectories')}; ` +
           'run the same command again with --resume to continue',
@@ -534,15 +537,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.stdout(await runEvaluateCli(args, io));
     },
     [
-      EvalConfigError,
-      PpdppModelError,
-      JobConfigError,
-      UnknownPolicyError,
-      PolicyUnavailableError,
-      OutputConflictError,
-      OutputPathError,
-      FileReadError,
-      FileDamagedError,
+      { class: ConfigError, codes: ['EVAL_CONFIG_INVALID', 'JOB_CONFIG_INVALID'] },
+      { class: ModelFileError, codes: ['PPDPP_MODEL_INVALID'] },
+      PolicySpecError,
+      { class: OutputConflictError, codes: ['OUTPUT_CONFLICT'] },
+      { class: PathError, codes: ['OUTPUT_PATH_INVALID', 'FILE_UNREADABLE', 'PATH_KIND_MISMATCH'] },
+      { class: DataFormatError, codes: ['FILE_DAMAGED'] },
     ],
     DATASET_HINTS,
   );

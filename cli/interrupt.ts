@@ -7,8 +7,7 @@
  * entry, says that the command was interrupted and exits with 130, so an interrupt never ends a command in
  * silence (it did, once in three, for `principles build` interrupted while it started).
  */
-import { LabError } from '../src/errors';
-import { JobAbortedError } from '../src/jobs/errors';
+import { hasCode, LabError, AbortedError } from '../src/errors';
 
 /** The exit code of an interrupted command. */
 export const INTERRUPTED_EXIT_CODE = 130;
@@ -16,7 +15,7 @@ export const INTERRUPTED_EXIT_CODE = 130;
 /** Whether `error` (or its cause) says that a job stopped because it was interrupted. */
 export function isInterrupted(error: unknown): boolean {
   for (let e = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth++)
-    if (e instanceof JobAbortedError) return true;
+    if (hasCode(e, AbortedError, 'JOB_ABORTED')) return true;
   return false;
 }
 

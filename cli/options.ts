@@ -5,14 +5,12 @@
  * notice, output checks made before any work, and the exit codes (0 ok, 1 failure, 2 usage error).
  */
 import { existsSync } from 'node:fs';
-import { FileDamagedError, FileReadError } from '../src/io';
 import { readJsonFile } from '../src/io/node';
 import { cpus } from 'node:os';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import type { z } from 'zod';
 import { MAX_UTTERANCE_CHARS } from '../src/env/env';
-import { LabError } from '../src/errors';
-import type { TrainResumeConflictError } from '../src/jobs/errors';
+import { hasCode, LabError, DataFormatError, PathError, CheckpointError } from '../src/errors';
 import type { ReplayFixture } from '../src/llm/replay';
 import {
   BACKEND_KINDS,
@@ -37,10 +35,10 @@ export class UsageError extends LabError {
  * A train run's resume conflict as a usage error naming the options given, e.g. `--eval-repeats 2 (the run has
  * 4)`; `flags` maps the run's setting keys to their option names (a key without one is shown as it is).
  */
-export function resumeConflictUsage(e: TrainResumeConflictError, flags: Record<string, string>): UsageError {
+export function resumeConflictUsage(e: CheckpointError, flags: Record<string, string>): UsageError {
   const show = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
   return new UsageError(
-    `--resume: the run in ${e.location} was made with other settings: ` +
+    `--resume: the run in ${e.path} was made with other settings: ` +
       e.conflicts
         .map((c) => `--${flags[c.key] ?? c.key} ${show(c.given)} (the run has ${show(c.stored)})`)
         .join(', ') +
@@ -622,8 +620,12 @@ export async function readFixtures(path: string): Promise<ReplayFixture> {
   try {
     json = await readJsonFile(path);
   } catch (err) {
-    if (err instanceof FileReadError && !existsSync(path)) throw new UsageError(`--fixtures: ${err.message}`);
-    if (err instanceof FileReadError || err instanceof FileDamagedError)
+    if (hasCode(err, PathError, 'FILE_UNREADABLE', 'PATH_KIND_MISMATCH') && !existsSync(path))
+      throw new UsageError(`--fixtures: ${err.message}`);
+    if (
+      hasCode(err, PathError, 'FILE_UNREADABLE', 'PATH_KIND_MISMATCH') ||
+      hasCode(err, DataFormatError, 'FILE_DAMAGED')
+    )
       throw new FixturesFileError(`--fixtures: ${err.message}`, { cause: err });
     throw err;
   }
@@ -689,6 +691,20 @@ export function cliMessage(error: unknown): string {
 }
 
 /**
+ * A kind of error a command treats specially: an error class (any of its codes), or some codes of a
+ * {@link LabError} class (`{ class: PathError, codes: ['OUTPUT_PATH_INVALID'] }`).
+ */
+export type ErrorKind =
+  | (abstract new (...args: never[]) => Error)
+  | { class: abstract new (...args: never[]) => LabError; codes: readonly string[] };
+
+function isKind(err: unknown, kind: ErrorKind): boolean {
+  return typeof kind === 'function'
+    ? err instanceof kind
+    : err instanceof kind.class && kind.codes.includes(err.code);
+}
+
+/**
  * Runs a command's body and maps its errors to exit codes: 130 for an interrupted job ({@link isInterrupted}), 2
  * for usage errors, 1 otherwise. Messages are printed
  * in the command line's words ({@link cliMessage}), each followed by the hint of its error class (first match).
@@ -696,19 +712,19 @@ export function cliMessage(error: unknown): string {
 export async function runCommand(
   io: Io,
   body: () => Promise<void>,
-  usageErrors: readonly (abstract new (...args: never[]) => Error)[],
-  hints: { error: abstract new (...args: never[]) => Error; hint: string }[] = [],
+  usageErrors: readonly ErrorKind[],
+  hints: { error: ErrorKind; hint: string }[] = [],
 ): Promise<number> {
   try {
     await body();
     return 0;
   } catch (err) {
-    const hint = hints.find((h) => err instanceof h.error)?.hint;
+    const hint = hints.find((h) => isKind(err, h.error))?.hint;
     if (isInterrupted(err)) {
       io.stderr(`${cliMessage(err)}\n`);
       return INTERRUPTED_EXIT_CODE;
     }
-    if (err instanceof UsageError || usageErrors.some((c) => err instanceof c)) {
+    if (err instanceof UsageError || usageErrors.some((kind) => isKind(err, kind))) {
       io.stderr(`error: ${cliMessage(err)}\n${hint ? `${hint}\n` : ''}Run with --help for the options.\n`);
       return 2;
     }

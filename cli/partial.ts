@@ -28,7 +28,7 @@ export interface PartialJsonl {
   /**
    * Appends one line (written through to the file before it resolves). A write that fails part-way (a full disk)
    * is cut off again, so the file always ends on its last complete line and `count` stays true.
-   * @throws DiskFullError / OutputPathError naming the partial file.
+   * @throws DiskFullError (DISK_FULL) / PathError (OUTPUT_PATH_INVALID) naming the partial file.
    */
   write(record: unknown): Promise<void>;
   /** fsyncs and renames the partial file to `out`. */
@@ -48,7 +48,7 @@ export type PartialMode = { kind: 'new' } | { kind: 'overwrite' } | { kind: 'res
 /**
  * Creates (or, with `overwrite`, truncates; with `resume`, appends to) `out`'s partial file.
  * @throws UsageError when it exists (the episodes of an interrupted run) and neither `--resume` nor `--overwrite`
- *   is given; OutputPathError naming the partial file when it cannot be created.
+ *   is given; PathError (OUTPUT_PATH_INVALID) naming the partial file when it cannot be created.
  */
 export async function openPartialJsonl(out: string, mode: PartialMode): Promise<PartialJsonl> {
   const partial = partialPath(out);
@@ -110,7 +110,7 @@ export async function openPartialJsonl(out: string, mode: PartialMode): Promise<
  * holds each episode's outcome, not its turns). A last line cut short (a kill during a write) is cut off the file
  * and told through `notice`: that episode runs again.
  * @throws UsageError when there is no partial file to resume (naming it); StoredEpisodeLineError naming the file
- *   and line of a line that is not an episode; FileReadError when it cannot be read.
+ *   and line of a line that is not an episode; PathError when it cannot be read.
  */
 export async function readFinishedEpisodes(
   out: string,

@@ -5,11 +5,11 @@
 import { rm } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DatasetError } from '../src/data';
-import { ConstructionCheckpointError, MemoryFileError, PrincipleMemory } from '../src/memory';
+
+import { PrincipleMemory } from '../src/memory';
 import { HashedNgramEmbedder, type Embedder } from '../src/embed';
 import type { Protocol } from '../src/env';
-import { EvalConfigError } from '../src/eval/harness';
+
 import { runKey } from '../src/eval/harness-run';
 import type {
   EvalReport as EvaluateReport,
@@ -19,12 +19,10 @@ import type {
 } from '../src/eval/report';
 import { formatEstimate } from '../src/stats';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
-import { DiskFullError, FileReadError, OutputConflictError, OutputPathError, PathKindError } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
 import { MAX_EPISODES } from '../src/jobs/common';
-import { PolicyUnavailableError } from '../src/agents/errors';
-import { JobAbortedError, JobConfigError } from '../src/jobs/errors';
+
 import { evaluateJob } from '../src/jobs/evaluate';
 import { evaluatePrinciplesOnlineJob, ONLINE_POLICY } from '../src/jobs/evaluate-principles-online';
 import { queryPrinciplesJob, type QueryPrinciplesResult } from '../src/jobs/query-principles';
@@ -49,7 +47,18 @@ import {
 } from './interrupt';
 import { startProgress } from './progress';
 import { lockOutput } from '../src/io/lock';
-import { LabError } from '../src/errors';
+import {
+  hasCode,
+  LabError,
+  DataFormatError,
+  CheckpointError,
+  ConfigError,
+  DiskFullError,
+  PathError,
+  OutputConflictError,
+  PolicySpecError,
+  AbortedError,
+} from '../src/errors';
 import { loadSeedsArg } from './seeds';
 import { readMemoryText } from './resources';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
@@ -286,7 +295,7 @@ export type BuildReport = Omit<BuildPrinciplesResult, 'memory'> & { seedSource: 
  * The build-principles job (src/jobs/build-principles.ts) with the seeds of the command line, written to --out,
  * holding the lock of --out (a second build on the same file is refused, naming the first). Prints progress
  * (episodes, ETA).
- * @throws OutputLockedError; JobAbortedError when interrupted; BuildStoppedError when the disk filled up.
+ * @throws LockHeldError (OUTPUT_LOCKED); AbortedError (JOB_ABORTED) when interrupted; BuildStoppedError when the disk filled up.
  */
 async function build(values: Values, task: TaskId, io: Io): Promise<BuildReport> {
   const out = required(values, 'out');
@@ -346,8 +355,11 @@ async function buildLocked(out: string, values: Values, task: TaskId, io: Io): P
     const where = `${countOf(kept, 'finished episode')} ${kept === 1 ? 'is' : 'are'} kept in ${checkpoint.source}`;
     if (e instanceof DiskFullError)
       throw new BuildStoppedError(diskFullMessage(e, where, kept > 0), { cause: e });
-    if (e instanceof JobAbortedError)
-      throw new JobAbortedError(`${e.message}; ${where}: run the same command with --resume to continue`);
+    if (hasCode(e, AbortedError, 'JOB_ABORTED'))
+      throw new AbortedError(
+        'JOB_ABORTED',
+        `${e.message}; ${where}: run the same command with --resume to continue`,
+      );
     throw e;
   } finally {
     interrupt.dispose();
@@ -379,7 +391,7 @@ function formatBuild(r: BuildReport): string {
 
 /**
  * The embedder of `--embedder`: the hashed one, or MiniLM loaded from `--embedder-model` (onnxruntime is
- * imported only then). @throws EmbedModelError when the model folder is missing or does not load.
+ * imported only then). @throws ModelFileError (EMBED_MODEL_UNAVAILABLE) when the model folder is missing or does not load.
  */
 async function embedderOf(values: Values): Promise<Embedder> {
   if (values.embedder !== 'minilm') return new HashedNgramEmbedder();
@@ -418,7 +430,7 @@ async function query(values: Values, task: TaskId | null): Promise<QueryReport> 
       { embedder: await embedderOf(values) },
     );
   } catch (e) {
-    if (e instanceof PolicyUnavailableError) throw new UsageError(e.message);
+    if (hasCode(e, PolicySpecError, 'POLICY_UNAVAILABLE')) throw new UsageError(e.message);
     throw e;
   }
 }
@@ -630,13 +642,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
   } catch (err) {
     if (
       err instanceof UsageError ||
-      err instanceof JobConfigError ||
-      err instanceof EvalConfigError ||
-      err instanceof PolicyUnavailableError ||
-      err instanceof OutputConflictError ||
-      err instanceof OutputPathError ||
-      err instanceof PathKindError ||
-      err instanceof ConstructionCheckpointError
+      hasCode(err, ConfigError, 'JOB_CONFIG_INVALID', 'EVAL_CONFIG_INVALID') ||
+      hasCode(err, PolicySpecError, 'POLICY_UNAVAILABLE') ||
+      hasCode(err, OutputConflictError, 'OUTPUT_CONFLICT') ||
+      hasCode(err, PathError, 'OUTPUT_PATH_INVALID', 'PATH_KIND_MISMATCH') ||
+      hasCode(err, CheckpointError, 'MEMORY_CHECKPOINT_DAMAGED')
     ) {
       io.stderr(`error: ${cliMessage(err)}\nRun with --help for the options.\n`);
       return 2;
@@ -646,9 +656,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       return INTERRUPTED_EXIT_CODE;
     }
     if (
-      err instanceof DatasetError ||
-      err instanceof MemoryFileError ||
-      err instanceof FileReadError ||
+      hasCode(err, DataFormatError, 'DATASET_INVALID', 'MEMORY_FILE_INVALID') ||
+      hasCode(err, PathError, 'FILE_UNREADABLE', 'PATH_KIND_MISMATCH') ||
       err instanceof LabError
     ) {
       io.stderr(`error: ${cliMessage(err)}\n`);

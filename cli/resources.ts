@@ -5,12 +5,10 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { FileReadError, PathKindError } from '../src/io';
 import { readTextFile } from '../src/io/node';
-import { LabError } from '../src/errors';
+import { hasCode, LabError, PathError, CheckpointError } from '../src/errors';
 import { checkPolicy, policyResource } from '../src/policies/catalogue';
 import type { PolicyResources } from '../src/policies/registry';
-import { RunKindError } from '../src/runs/errors';
 import { backendFor, type RolesConfig } from '../src/roles';
 import type { TaskId } from '../src/tasks';
 import { UsageError } from './options';
@@ -39,7 +37,7 @@ export function checkPolicyArg(task: TaskId, name: string, language: RolesConfig
 /**
  * Reads the memory files and run folders that `names` refer to.
  * @throws UsageError when a run folder is a file, holds no finished run or another trainer's run, or a memory file
- *   cannot be read (a folder, not UTF-8 with the line and byte, …); FileReadError naming a run file that is not
+ *   cannot be read (a folder, not UTF-8 with the line and byte, …); PathError naming a run file that is not
  *   UTF-8.
  */
 /**
@@ -54,7 +52,7 @@ export class NotAMemoryFileError extends LabError {
 /**
  * Reads a memory file (`principles build --out`) as text.
  * @throws NotAMemoryFileError when it is a trajectory file (JSON lines of episodes: `seedId` and `turns`);
- *   FileReadError / PathKindError from `readTextFile`.
+ *   PathError / PathError (PATH_KIND_MISMATCH) from `readTextFile`.
  */
 export async function readMemoryText(path: string): Promise<string> {
   const text = await readTextFile(path, { file: 'memory file' });
@@ -83,7 +81,8 @@ export async function loadPolicyResources(names: readonly string[]): Promise<Pol
       try {
         text = await readMemoryText(resource.ref);
       } catch (err) {
-        if (err instanceof FileReadError) throw new UsageError(`--policy ${name}: ${err.message}`);
+        if (hasCode(err, PathError, 'FILE_UNREADABLE', 'PATH_KIND_MISMATCH'))
+          throw new UsageError(`--policy ${name}: ${err.message}`);
         throw err;
       }
       out.principles = { ...out.principles, [resource.ref]: text };
@@ -95,7 +94,10 @@ export async function loadPolicyResources(names: readonly string[]): Promise<Pol
       try {
         stored = await new FileRunStore(dirname(folder)).load(basename(folder));
       } catch (err) {
-        if (err instanceof PathKindError || err instanceof RunKindError)
+        if (
+          hasCode(err, PathError, 'PATH_KIND_MISMATCH') ||
+          hasCode(err, CheckpointError, 'RUN_KIND_MISMATCH')
+        )
           throw new UsageError(`--policy ${name}: ${err.message}`);
         throw err;
       }

@@ -6,26 +6,34 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { DatasetError, P4G_FILE_NAMES, type LoadResult } from '../src/data';
+import { P4G_FILE_NAMES, type LoadResult } from '../src/data';
 import { loadSeedsFromPath } from '../src/data/node';
 import { TASK_IDS, type TaskId, type TaskName } from '../src/tasks';
-import { EmollmSeedFileError } from '../src/tasks/errors';
-import { UsageError } from './options';
+
+import { type ErrorKind, UsageError } from './options';
 import { withArticle } from '../src/errors/plural';
+import { hasCode, DataFormatError } from '../src/errors';
 
 /**
  * A dataset problem of the file as a whole (a missing column, no header): `--skip-invalid`, which skips bad
- * records, cannot help, so the commands print no hint for it. Same code as {@link DatasetError}.
+ * records, cannot help, so the commands print no hint for it. Same code as {@link DataFormatError} (DATASET_INVALID).
  */
-export class DatasetFileError extends DatasetError {}
+export class DatasetFileError extends DataFormatError {
+  constructor(file: string, line: number, reason: string) {
+    super('DATASET_INVALID', `${file}:${line}: ${reason}`, { path: file, line, reason });
+  }
+}
 
 /**
  * The hints the commands print after a dataset error: none for a file-level problem, `--skip-invalid` for a bad
  * record (first match wins).
  */
-export const DATASET_HINTS: { error: abstract new (...args: never[]) => Error; hint: string }[] = [
+export const DATASET_HINTS: { error: ErrorKind; hint: string }[] = [
   { error: DatasetFileError, hint: '' },
-  { error: DatasetError, hint: '(use --skip-invalid to skip bad records)' },
+  {
+    error: { class: DataFormatError, codes: ['DATASET_INVALID'] },
+    hint: '(use --skip-invalid to skip bad records)',
+  },
 ];
 
 /** What each P4G companion file adds to the seeds of a P4G CSV named on its own. */
@@ -76,8 +84,8 @@ async function otherTask(path: string, task: TaskName): Promise<TaskId | null> {
 
 /**
  * Loads the seeds of `task` (a task, or an EmoLLM setting: its scenario JSONL) from `path` given to `--<option>`.
- * @throws UsageError when the path holds another task's dataset (naming both tasks); DatasetError for a damaged
- *   record, DatasetFileError when the path holds no seed (empty, or every record skipped); EmollmSeedFileError for a bad EmoLLM line; the `node:fs` error when the path cannot be read.
+ * @throws UsageError when the path holds another task's dataset (naming both tasks); DataFormatError (DATASET_INVALID) for a damaged
+ *   record, DatasetFileError when the path holds no seed (empty, or every record skipped); DataFormatError (EMOLLM_SEED_INVALID) for a bad EmoLLM line; the `node:fs` error when the path cannot be read.
  */
 export async function loadSeedsArg(
   option: string,
@@ -94,14 +102,15 @@ export async function loadSeedsArg(
         );
   };
   // A problem that loading with skipInvalid does not get past is the file's, not a record's.
-  const asFileLevel = async (e: DatasetError): Promise<DatasetError> => {
-    const fileLevel = (d: DatasetError) => new DatasetFileError(d.file, d.line, d.reason);
+  const asFileLevel = async (e: DataFormatError): Promise<DataFormatError> => {
+    const fileLevel = (d: DataFormatError) =>
+      new DatasetFileError(d.path ?? '', d.line ?? 0, d.reason ?? d.message);
     if (options.skipInvalid) return fileLevel(e);
     try {
       await loadSeedsFromPath(path, task, { skipInvalid: true });
       return e;
     } catch (again) {
-      return again instanceof DatasetError ? fileLevel(e) : e;
+      return hasCode(again, DataFormatError, 'DATASET_INVALID') ? fileLevel(e) : e;
     }
   };
   const notice = await p4gCompanionNotice(option, path, task);
@@ -113,9 +122,9 @@ export async function loadSeedsArg(
       ...(options.needed !== undefined ? { needed: options.needed } : {}),
     });
   } catch (e) {
-    if (e instanceof DatasetError) throw (await wrongTask()) ?? (await asFileLevel(e));
+    if (hasCode(e, DataFormatError, 'DATASET_INVALID')) throw (await wrongTask()) ?? (await asFileLevel(e));
     // An EmoLLM scenario file that is another task's dataset says so too.
-    if (e instanceof EmollmSeedFileError) throw (await wrongTask()) ?? e;
+    if (hasCode(e, DataFormatError, 'EMOLLM_SEED_INVALID')) throw (await wrongTask()) ?? e;
     throw e;
   }
   if (loaded.seeds.length === 0 && loaded.skipped.length > 0) {

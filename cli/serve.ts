@@ -33,8 +33,7 @@ import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { resolveRoles, type RolesConfig } from '../src/roles';
 import {
   EnvServer,
-  PortInUseError,
-  ServerOptionError,
+  portInUseError,
   boundedFetch,
   isLoopback,
   taskEntry,
@@ -43,6 +42,7 @@ import {
 import { PROTOCOL_VERSION } from '../src/server/protocol';
 import { SIMULATOR_VERSION } from '../src/sim/version';
 import { isTaskName, type TaskName } from '../src/tasks/emollm';
+import { ConfigError } from '../src/errors';
 
 export const HELP = `Usage: npm run serve -- [options]
 
@@ -242,7 +242,7 @@ async function serveUntilStopped(server: EnvServer): Promise<void> {
 /**
  * Whether `port` on `host` can be listened on, tried before forking the workers (a worker that cannot listen
  * would be replaced again and again). Port 0 (any free port) is not tried.
- * @throws PortInUseError when it is taken.
+ * @throws ConfigError (SERVER_PORT_IN_USE) when it is taken.
  */
 async function assertPortFree(host: string, port: number): Promise<void> {
   if (port === 0) return;
@@ -250,7 +250,7 @@ async function assertPortFree(host: string, port: number): Promise<void> {
   await new Promise<void>((resolve, reject) => {
     const probe = createServer();
     probe.once('error', (e: NodeJS.ErrnoException) =>
-      reject(e.code === 'EADDRINUSE' ? new PortInUseError(host, port, { cause: e }) : e),
+      reject(e.code === 'EADDRINUSE' ? portInUseError(host, port, { cause: e }) : e),
     );
     probe.listen(port, host, () => probe.close(() => resolve()));
   });
@@ -319,7 +319,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.stdout(`listening on http://${opts.host}:${port} (1 worker)\n`);
       await serveUntilStopped(server);
     },
-    [ServerOptionError],
+    [{ class: ConfigError, codes: ['SERVER_OPTION_INVALID', 'SERVER_PORT_IN_USE'] }],
     DATASET_HINTS,
   );
 }

@@ -3,10 +3,8 @@
  * episode is appended to the `--out` JSONL file as it finishes (memory stays flat); the summary is printed.
  */
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
-import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable } from '../src/io/node';
-import { PolicyUnavailableError, UnknownPolicyError } from '../src/agents/errors';
-import { JobConfigError } from '../src/jobs/errors';
+
 import {
   SimulateConfigSchema,
   simulateJob,
@@ -15,7 +13,16 @@ import {
 } from '../src/jobs/simulate';
 import { checkRoles, type RolesConfig } from '../src/roles';
 import { nodeRuntime } from '../src/roles/node';
-import { LabError } from '../src/errors';
+import {
+  hasCode,
+  LabError,
+  OutputConflictError,
+  PathError,
+  PolicySpecError,
+  ConfigError,
+  DiskFullError,
+  CheckpointError,
+} from '../src/errors';
 import { endingPhrases } from '../src/tasks/success';
 import { taskFamily, taskNameTitle, type Seed, type TaskId } from '../src/tasks';
 import { checkPolicyArg, loadPolicyResources } from './resources';
@@ -51,9 +58,8 @@ import { openPartialJsonl, readFinishedEpisodes, StoredEpisodeLineError } from '
 import { exitOnStrayInterrupt, listenForInterrupt } from './interrupt';
 import { startProgress } from './progress';
 import { existsSync } from 'node:fs';
-import { DiskFullError } from '../src/io';
 import { lockOutput } from '../src/io/lock';
-import { FinishedEpisodeMismatchError } from '../src/jobs/errors';
+import type { FinishedEpisodeMismatch } from '../src/jobs/errors';
 import { boundHeapGrowth } from './heap';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { countOf } from '../src/errors/plural';
@@ -234,8 +240,8 @@ async function loadSeeds(
 /**
  * Run the job described by `opts`, holding the lock of `--out` (a second process on the same file is refused,
  * naming the first).
- * @throws OutputLockedError; DatasetError, job errors; SimulateInterruptedError when it stopped after writing some
- *   episodes (interrupted: its cause is the JobAbortedError; a full disk: a DiskFullError).
+ * @throws LockHeldError (OUTPUT_LOCKED); DataFormatError (DATASET_INVALID), job errors; SimulateInterruptedError when it stopped after writing some
+ *   episodes (interrupted: its cause is the AbortedError (JOB_ABORTED); a full disk: a DiskFullError (DISK_FULL)).
  */
 export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateReport> {
   const lock = opts.out !== undefined ? await lockOutput(opts.out) : null;
@@ -308,19 +314,21 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
       await file.keep();
       const kept = `${countOf(file.count, 'finished episode')} ${file.count === 1 ? 'is' : 'are'} kept in ${file.partial}`;
       const next = 'run the same command with --resume to continue';
-      if (e instanceof FinishedEpisodeMismatchError && e.setting !== undefined) {
-        const { key, stored, planned } = e.setting;
+      const mismatch = hasCode(e, CheckpointError, 'FINISHED_EPISODE_MISMATCH') ? e : undefined;
+      const setting = mismatch?.conflicts[0];
+      if (mismatch && setting) {
+        const { key, stored, given: planned } = setting;
         throw new UsageError(
-          `--resume: the run in ${file.partial} was made with other settings: ${RESUME_FLAGS[key]} ` +
-            `(episode ${e.index + 1} has ${key} ${JSON.stringify(stored)} where this run plays ${JSON.stringify(planned)}); ` +
+          `--resume: the run in ${file.partial} was made with other settings: ${RESUME_FLAGS[key as ResumeKey]} ` +
+            `(episode ${(mismatch.index ?? 0) + 1} has ${key} ${JSON.stringify(stored)} where this run plays ${JSON.stringify(planned)}); ` +
             'resume with the same options as the run, or move the file away or pass --overwrite to start again',
         );
       }
-      if (e instanceof FinishedEpisodeMismatchError)
+      if (mismatch)
         throw new StoredEpisodeLineError(
           file.partial,
-          e.index + 1,
-          `${e.reason}; --resume needs the same options`,
+          (mismatch.index ?? 0) + 1,
+          `${mismatch.reason ?? mismatch.message}; --resume needs the same options`,
         );
       if (e instanceof DiskFullError)
         throw new SimulateInterruptedError(`${e.message}: ${kept}; free some space, then ${next}`, {
@@ -337,8 +345,9 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
   }
 }
 
-/** The option behind each setting a finished episode can differ in (see FinishedEpisodeMismatchError). */
-const RESUME_FLAGS: Record<NonNullable<FinishedEpisodeMismatchError['setting']>['key'], string> = {
+/** The option behind each setting a finished episode can differ in (see CheckpointError). */
+type ResumeKey = NonNullable<FinishedEpisodeMismatch['setting']>['key'];
+const RESUME_FLAGS: Record<ResumeKey, string> = {
   task: '--task',
   seed: '--seeds (or --episodes)',
   repeat: '--episodes (or --seeds)',
@@ -404,7 +413,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const report = await simulate(opts, io);
       io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
     },
-    [JobConfigError, UnknownPolicyError, PolicyUnavailableError, OutputConflictError, OutputPathError],
+    [
+      { class: ConfigError, codes: ['JOB_CONFIG_INVALID'] },
+      PolicySpecError,
+      { class: OutputConflictError, codes: ['OUTPUT_CONFLICT'] },
+      { class: PathError, codes: ['OUTPUT_PATH_INVALID'] },
+    ],
     DATASET_HINTS,
   );
 }

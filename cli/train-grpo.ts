@@ -5,13 +5,10 @@
  * every command; built by src/grpo/language.ts as in the trainer worker). Reached through `cli/train.ts`'s
  * `--algo` switch.
  */
-import { DiskFullError, OutputConflictError, OutputPathError } from '../src/io';
 import { DAMAGED_RUN_HINT, diskFullMessage, listenForInterrupt, TrainStoppedError } from './interrupt';
-import { GrpoInputError, GrpoSnapshotError } from '../src/grpo/errors';
 import { grpoLanguageServices } from '../src/grpo/language';
 import { FolderGrpoStorage } from '../src/grpo/node';
 import type { GrpoServices } from '../src/grpo/trainer';
-import { JobAbortedError, JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
 import {
   GrpoTrainJobConfigSchema,
   trainGrpoJob,
@@ -59,8 +56,17 @@ import {
   type Io,
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
-import { RunKindError } from '../src/runs/errors';
 import { countOf } from '../src/errors/plural';
+import {
+  hasCode,
+  DiskFullError,
+  OutputConflictError,
+  PathError,
+  InputError,
+  CheckpointError,
+  AbortedError,
+  ConfigError,
+} from '../src/errors';
 
 /** The job's own options (split and evaluation), generated from its schema. */
 const JOB_FLAGS = flagsFromSchema(GrpoTrainJobConfigSchema.shape, [
@@ -327,7 +333,7 @@ export async function grpoMain(argv: string[], io: Io): Promise<number> {
           },
         });
       } catch (e) {
-        if (e instanceof TrainResumeConflictError) throw resumeConflictUsage(e, RESUME_FLAGS);
+        if (hasCode(e, CheckpointError, 'TRAIN_RESUME_CONFLICT')) throw resumeConflictUsage(e, RESUME_FLAGS);
         if (e instanceof DiskFullError)
           throw new TrainStoppedError(
             diskFullMessage(
@@ -346,16 +352,27 @@ export async function grpoMain(argv: string[], io: Io): Promise<number> {
       }
       io.stdout(json ? JSON.stringify(result) + '\n' : formatGrpoReport(result));
       if (result.outcome === 'stopped')
-        throw new JobAbortedError(
+        throw new AbortedError(
+          'JOB_ABORTED',
           `train stopped: interrupted; the steps done are saved in ${out}; run the same command again with ` +
             '--resume to continue',
         );
     },
-    [JobConfigError, TrainRunError, OutputConflictError, OutputPathError, GrpoInputError, RunKindError],
+    [
+      { class: ConfigError, codes: ['JOB_CONFIG_INVALID'] },
+      { class: CheckpointError, codes: ['TRAIN_RUN_INVALID', 'TRAIN_RESUME_CONFLICT'] },
+      { class: OutputConflictError, codes: ['OUTPUT_CONFLICT', 'TRAIN_RUN_EXISTS'] },
+      { class: PathError, codes: ['OUTPUT_PATH_INVALID'] },
+      { class: InputError, codes: ['GRPO_INPUT_INVALID'] },
+      { class: CheckpointError, codes: ['RUN_KIND_MISMATCH'] },
+    ],
     [
       ...DATASET_HINTS,
-      { error: RunKindError, hint: '(leave out --algo grpo-emollm for a CSTPO run)' },
-      { error: GrpoSnapshotError, hint: DAMAGED_RUN_HINT },
+      {
+        error: { class: CheckpointError, codes: ['RUN_KIND_MISMATCH'] },
+        hint: '(leave out --algo grpo-emollm for a CSTPO run)',
+      },
+      { error: { class: CheckpointError, codes: ['GRPO_SNAPSHOT_INVALID'] }, hint: DAMAGED_RUN_HINT },
     ],
   );
 }

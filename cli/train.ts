@@ -4,7 +4,6 @@
  * interrupted run exactly; learning curves and the evaluation against SFT and random at the end.
  */
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
-import { DiskFullError, OutputConflictError, OutputPathError } from '../src/io';
 import {
   DAMAGED_RUN_HINT,
   diskFullMessage,
@@ -12,9 +11,7 @@ import {
   listenForInterrupt,
   TrainStoppedError,
 } from './interrupt';
-import { StoredRunError } from '../src/rl/store';
 import { startProgress } from './progress';
-import { JobAbortedError, JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
 import {
   ablationSuffix,
   trainJob,
@@ -49,8 +46,16 @@ import {
 } from './options';
 import { grpoMain } from './train-grpo';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
-import { RunKindError } from '../src/runs/errors';
 import { countOf } from '../src/errors/plural';
+import {
+  hasCode,
+  DiskFullError,
+  OutputConflictError,
+  PathError,
+  CheckpointError,
+  AbortedError,
+  ConfigError,
+} from '../src/errors';
 
 /** The job's own options (seeds, split, evaluation, resume), generated from its schema. */
 const JOB_FLAGS = flagsFromSchema(TrainJobConfigSchema.shape, [
@@ -201,7 +206,7 @@ export type TrainReport = TrainResult;
 /**
  * Run the train job described by `opts` in the folder `--out`, holding the folder's lock (a second process on it
  * is refused, naming the first).
- * @throws OutputLockedError; job errors, DatasetError, fs errors; TrainStoppedError when the disk filled up.
+ * @throws LockHeldError (OUTPUT_LOCKED); job errors, DataFormatError (DATASET_INVALID), fs errors; TrainStoppedError when the disk filled up.
  */
 export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
   const storage = new FolderTrainStorage(opts.out);
@@ -249,7 +254,7 @@ async function trainLocked(opts: TrainOptions, io: Io, storage: FolderTrainStora
       },
     });
   } catch (e) {
-    if (e instanceof TrainResumeConflictError) throw resumeConflictUsage(e, RESUME_FLAGS);
+    if (hasCode(e, CheckpointError, 'TRAIN_RESUME_CONFLICT')) throw resumeConflictUsage(e, RESUME_FLAGS);
     if (e instanceof DiskFullError)
       throw new TrainStoppedError(
         diskFullMessage(
@@ -350,16 +355,26 @@ export async function main(argv: string[], io: Io): Promise<number> {
       const report = await train(opts, io);
       io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
       if (report.outcome === 'stopped')
-        throw new JobAbortedError(
+        throw new AbortedError(
+          'JOB_ABORTED',
           `train stopped: interrupted; the steps done are saved in ${opts.out}; run the same command again with ` +
             '--resume to continue',
         );
     },
-    [JobConfigError, TrainRunError, OutputConflictError, OutputPathError, RunKindError],
+    [
+      { class: ConfigError, codes: ['JOB_CONFIG_INVALID'] },
+      { class: CheckpointError, codes: ['TRAIN_RUN_INVALID', 'TRAIN_RESUME_CONFLICT'] },
+      { class: OutputConflictError, codes: ['OUTPUT_CONFLICT', 'TRAIN_RUN_EXISTS'] },
+      { class: PathError, codes: ['OUTPUT_PATH_INVALID'] },
+      { class: CheckpointError, codes: ['RUN_KIND_MISMATCH'] },
+    ],
     [
       ...DATASET_HINTS,
-      { error: RunKindError, hint: '(use --algo grpo-emollm for a grpo-emollm run)' },
-      { error: StoredRunError, hint: DAMAGED_RUN_HINT },
+      {
+        error: { class: CheckpointError, codes: ['RUN_KIND_MISMATCH'] },
+        hint: '(use --algo grpo-emollm for a grpo-emollm run)',
+      },
+      { error: { class: CheckpointError, codes: ['RL_RUN_DAMAGED'] }, hint: DAMAGED_RUN_HINT },
     ],
   );
 }

@@ -12,14 +12,21 @@ import { fileURLToPath } from 'node:url';
 import { exitOnStrayInterrupt } from './interrupt';
 import { formatSeconds, startProgress } from './progress';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DatasetError, p4gFileKind, type TextFile } from '../src/data';
-import { OutputConflictError, OutputPathError, describeErrno } from '../src/io';
+import { p4gFileKind, type TextFile } from '../src/data';
+import { describeErrno } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import type { P4gFiles } from '../src/data/p4g';
 import { TASK_IDS, type TaskId } from '../src/tasks/seed';
 import type { ValidityFiles } from '../src/validity/datasets';
-import { ValidityInputError } from '../src/validity/errors';
-import { LabError } from '../src/errors';
+
+import {
+  hasCode,
+  LabError,
+  DataFormatError,
+  OutputConflictError,
+  PathError,
+  InputError,
+} from '../src/errors';
 import { withArticle } from '../src/errors/plural';
 import {
   BACKEND_HELP,
@@ -135,8 +142,11 @@ Examples:
 `;
 
 /** A mistake on the command line. */
-export class UsageError extends ValidityInputError {
+export class UsageError extends InputError {
   override name = 'UsageError';
+  constructor(message: string, options?: ErrorOptions) {
+    super('VALIDITY_INPUT', message, options);
+  }
 }
 
 export interface ValidateArgs {
@@ -415,7 +425,7 @@ export async function readFiles(
 
 /**
  * Run the validation and return what to print.
- * @throws OutputConflictError / OutputPathError before any work when --out cannot take the report.
+ * @throws OutputConflictError (OUTPUT_CONFLICT) / PathError (OUTPUT_PATH_INVALID) before any work when --out cannot take the report.
  */
 export async function runValidateCli(
   args: ValidateArgs,
@@ -441,7 +451,7 @@ export async function runValidateCli(
     try {
       ladder = parseLadderFile(text, args.ladder);
     } catch (e) {
-      if (e instanceof ValidityInputError) throw new LadderFileError(e.message, { cause: e });
+      if (hasCode(e, InputError, 'VALIDITY_INPUT')) throw new LadderFileError(e.message, { cause: e });
       throw e;
     }
   }
@@ -531,15 +541,18 @@ export async function main(
     io.stdout(await runValidateCli(args, io.stderr, io.isTTY ?? false));
     return 0;
   } catch (err) {
-    if (err instanceof ValidityInputError || err instanceof OptionUsageError) {
+    if (hasCode(err, InputError, 'VALIDITY_INPUT') || err instanceof OptionUsageError) {
       io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
       return 2;
     }
-    if (err instanceof OutputConflictError || err instanceof OutputPathError) {
+    if (
+      hasCode(err, OutputConflictError, 'OUTPUT_CONFLICT') ||
+      hasCode(err, PathError, 'OUTPUT_PATH_INVALID')
+    ) {
       io.stderr(`error: ${err.message}\n`);
       return 2;
     }
-    if (err instanceof DatasetError) {
+    if (hasCode(err, DataFormatError, 'DATASET_INVALID')) {
       io.stderr(`error: ${err.message}\n`);
       return 1;
     }

@@ -34,9 +34,9 @@ import {
   str,
   type Io,
 } from '../cli/options';
-import { OutputConflictError, OutputPathError } from '../src/io';
 import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
 import { TASK_IDS, type TaskId } from '../src/tasks/seed';
+import { OutputConflictError, PathError } from '../src/errors';
 
 const run = promisify(execFile);
 
@@ -370,5 +370,5 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     const o = parseStudiesArgs(process.argv.slice(2));
     if (o === 'help') io.stdout(HELP);
     else await main(o, io);
-  }, [OutputConflictError, OutputPathError]);
+  }, [OutputConflictError, PathError]);
 }

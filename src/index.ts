@@ -404,97 +404,51 @@ export {
   type EvaluatePrinciplesOnlineConfig,
 } from './jobs/evaluate-principles-online';
 
-// Errors: `LabError`, the project-wide base with a stable `code`, and every folder's error classes (each a
-// LabError; the Node-side parts' errors are in `/node`), by folder.
-export { LabError, type SettingSpeller } from './errors';
-export { ActorOptionError, EmptyRealizationError } from './agents';
+// Errors: `LabError`, the project-wide base with a stable `code`, and its classes, one per thing the user must do
+// (docs/architecture.md "Errors"); each class's codes are its `…Code` type, and `hasCode` checks one case.
 export {
-  PolicySpecError,
-  UnknownPolicyError,
-  PolicyUnavailableError,
-  AgentOptionError,
-  UnknownStrategyError,
-} from './agents/errors';
-export { ArgParseError, ArgOptionError } from './appraisal';
-export { PpdppModelError, PpdppOptionError, BaselineError } from './baselines';
-export { DatasetError } from './data';
-export { EmbedOptionError } from './embed';
-export { EmbedModelError } from './embed/errors';
-export { EnvStateError } from './env';
-export { EnvSeedMismatchError, EnvActionError, EnvCheckpointError, JudgeInputError } from './env/errors';
-export { EvalConfigError, EvalInputError, WorkerFailedError } from './eval';
-export { EvalWorkerError, UnmappedStrategyError } from './eval/errors';
-export { FeatureOptionError } from './features/errors';
-export { NoBackendError } from './gpu/backend';
-export { GrpoSnapshotError, GrpoInputError } from './grpo';
-export {
-  OutputConflictError,
-  OutputPathError,
-  FileReadError,
-  PathKindError,
-  FileDamagedError,
-  WriterClosedError,
-  DownloadUnavailableError,
-  type OutputSwitch,
-} from './io/errors';
-export {
-  JobConfigError,
-  type ConfigIssue,
-  JobAbortedError,
-  TrainRunError,
-  StoredRunExistsError,
-  TrainResumeConflictError,
-} from './jobs/errors';
-export {
-  LlmError,
+  LabError,
+  hasCode,
+  type LabErrorOptions,
+  type SettingSpeller,
   AbortedError,
-  BackendUnavailableError,
-  DeviceLostError,
+  type AbortedErrorCode,
+  BackendError,
+  type BackendErrorCode,
+  CheckpointError,
+  type CheckpointErrorCode,
+  ConfigError,
+  type ConfigErrorCode,
+  type ConfigIssue,
+  DataFormatError,
+  type DataFormatErrorCode,
+  DiskFullError,
+  type DiskFullErrorCode,
+  ExecutionError,
+  type ExecutionErrorCode,
   FixtureMissingError,
-  GenerationError,
-  HttpError,
-  InvalidRequestError,
-  MalformedResponseError,
-  ModelLoadError,
+  InputError,
+  type InputErrorCode,
+  LockHeldError,
+  ModelFileError,
+  type ModelFileErrorCode,
+  OutputConflictError,
+  type OutputConflictCode,
+  type OutputSwitch,
+  PathError,
+  type PathErrorCode,
+  PolicySpecError,
+  type PolicySpecErrorCode,
   PrivacyError,
-  RedirectRefusedError,
-  StructuredOutputError,
-  TimeoutError,
-  UnsupportedModelError,
-  WorkerCrashedError,
+  type PrivacyErrorCode,
   RoleOutputError,
-} from './llm';
-export {
-  ConstructionError,
-  MemoryFileError,
-  PrincipleParseError,
-  MemoryExistsError,
-  MemoryNotFoundError,
-  MemoryVersionError,
-} from './memory';
-export { ConstructionCheckpointError, type CheckpointMismatch } from './memory/construct';
-export { MemoryOptionError, MemoryInputError, MemoryTaskMismatchError } from './memory/errors';
-export { PoolOptionError } from './pool/errors';
-export { RunNotFoundError, SnapshotError, WeightMismatchError } from './rl';
-export { RlError, RunIdError, RlInputError, RlOptionError } from './rl/errors';
-export { CorruptWeightsError } from './rl/params';
-export { StoredRunError } from './rl/store';
-export { RngError } from './rng';
-export { Float32PayloadError, RunKindError } from './runs/errors';
-export { SeedingError } from './seeding/errors';
-export { ProposalRejectedError } from './sim';
-export { DialogueEndedError } from './sim/errors';
-export { StatsInputError } from './stats';
-export {
-  StoreError,
-  StorageBlockedError,
-  StorageQuotaError,
-  StorageUnavailableError,
-  StorageVersionError,
-  StorageDeniedError,
-  StorageClosedError,
-} from './store';
-export { UnknownTaskError, EmollmSeedFileError } from './tasks';
-export { TaskInputError } from './tasks/errors';
-export { SuccessInputError } from './tasks/success';
-export { ValidityInputError } from './validity/errors';
+  type RoleOutputErrorCode,
+  ServerProtocolError,
+  type ServerProtocolCode,
+  SERVER_STATUS,
+  StateUpdateRejectedError,
+  type StateUpdateRejectedCode,
+  StorageError,
+  type StorageErrorCode,
+  TimeoutError,
+} from './errors';

@@ -12,13 +12,7 @@ export { FileRunStore } from './rl/node';
 export { float32Replacer, float32Reviver } from './runs/node';
 
 // The evaluation harness in Node: worker-thread pool and a resumable output folder.
-export {
-  createNodePool,
-  prepareOutputFolder,
-  trajectoryFile,
-  FileEpisodeStore,
-  StoredEpisodeError,
-} from './eval/harness-node';
+export { createNodePool, prepareOutputFolder, trajectoryFile, FileEpisodeStore } from './eval/harness-node';
 
 // The train job's run folder (the browser uses IndexedDB: `IdbTrainStorage`).
 export { FolderTrainStorage } from './jobs/train-node';
@@ -38,36 +32,3 @@ export {
 export { nodeRuntime } from './roles/node';
 // Real sentence embeddings (all-MiniLM-L6-v2, int8 ONNX) from a model folder on disk.
 export { loadMiniLmEmbedder } from './embed/node';
-
-// The errors of the Node-side parts (each a LabError with a stable code): output locks and full disks, resumed
-// runs, damaged run files, GGUF model files, the fitted simulator parameters and the environment server.
-export { FitInputError } from './fit/errors';
-export { DiskFullError, OutputLockedError } from './io/errors';
-export { FinishedEpisodeMismatchError } from './jobs/errors';
-export {
-  ModelFileError,
-  ModelTooLargeError,
-  ContextTooSmallError,
-  AnswerTooLargeError,
-  MissingPackageError,
-} from './llm/errors';
-export { DamagedRunFileError } from './runs/errors';
-export { FittedParamsError } from './sim/errors';
-export {
-  ServerError,
-  BadMessageError,
-  InvalidJsonError,
-  UnknownTypeError,
-  CapacityError,
-  VersionMismatchError,
-  UnauthorizedError,
-  ScopeForbiddenError,
-  SessionStateError,
-  CheckpointTokenError,
-  UnknownSeedError,
-  ShuttingDownError,
-  PayloadTooLargeError,
-  NotFoundError,
-  ServerOptionError,
-  PortInUseError,
-} from './server/errors';

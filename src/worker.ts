@@ -8,4 +8,5 @@ export type { EpisodeRecord } from './agents/rollout';
 export { simulateJob, type SimulateConfig, type SimulateResult, type TrajectoryLine } from './jobs/simulate';
 export { createEvalWorkerApi, type EvalWorkerApi, type WorkerSetup } from './eval/harness-worker';
 export { LocalRolloutExecutor, type RolloutExecutor, type RolloutOutput } from './rl/executor';
-export { selectBackend, NoBackendError, type BackendChoice } from './gpu/backend';
+export { selectBackend, type BackendChoice } from './gpu/backend';
+export { BackendError } from './errors';

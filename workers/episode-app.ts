@@ -36,7 +36,7 @@ export const appApi = {
   /**
    * Every principle memory and CSTPO run stored in this origin's IndexedDB (the library's stores, default
    * database names), as policies; memories first, each kind by name.
-   * @throws the stores' errors (StorageUnavailableError, StorageDeniedError, StorageBlockedError, …).
+   * @throws the stores' errors (StorageError (STORAGE_UNAVAILABLE), StorageError (STORAGE_DENIED), StorageError (STORAGE_BLOCKED), …).
    */
   async storedPolicies(): Promise<StoredPolicy[]> {
     const [{ PrincipleStore }, { listStoredRuns }] = await Promise.all([
@@ -69,7 +69,7 @@ export const appApi = {
   /**
    * The dose–response of `task` on the project's default ladder (src/eval/ladders.ts) from the first `seeds`
    * bundled seeds, with deterministic routes (the `validate-sim` command's dose rows).
-   * @throws EvalInputError for no seeds.
+   * @throws InputError (EVAL_INPUT_INVALID) for no seeds.
    */
   async doseResponse(task: TaskId, seeds: number): Promise<DoseResult> {
     const r = await ladderDoseResponse({ task, seeds: defaultSeeds(task).slice(0, Math.max(1, seeds)) });

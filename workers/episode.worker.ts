@@ -26,6 +26,7 @@ import { policyResource } from '../src/policies/catalogue';
 import type { TrainJobConfigInput, TrainResult } from '../src/jobs/train';
 import type { StepRecord } from '../src/rl/trainer';
 import { appApi } from './episode-app';
+import { sendErrorFields } from '../src/pool/comlink-errors';
 
 const runtime = () => ({ gpu: (self.navigator as Navigator & { gpu?: GpuLike }).gpu });
 
@@ -131,4 +132,5 @@ const api = {
 /** The worker's API, for `Comlink.wrap<EpisodeWorkerApi>`. */
 export type EpisodeWorkerApi = typeof api;
 
+sendErrorFields();
 Comlink.expose(api);

@@ -4,5 +4,7 @@
  */
 import * as Comlink from 'comlink';
 import { createEvalWorkerApi } from '../src/eval/harness-worker';
+import { sendErrorFields } from '../src/pool/comlink-errors';
 
+sendErrorFields();
 Comlink.expose(createEvalWorkerApi());

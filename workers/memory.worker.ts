@@ -39,6 +39,7 @@ import { queryPrinciplesJob, type QueryPrinciplesResult } from '../src/jobs/quer
 import type { Principle } from '../src/memory/principle';
 import type { Seed, TaskId } from '../src/tasks';
 import { defaultSeeds } from '../src/tasks/defaults';
+import { sendErrorFields } from '../src/pool/comlink-errors';
 
 /** A build job: self-play episodes over `seeds` (default: the task's bundled seeds), stored under `name`. */
 export interface BuildJob {
@@ -183,8 +184,8 @@ const api = {
    * the memory under its name in one transaction, only once the whole build finished (a build stopped by
    * terminating the worker stores nothing). Resolves to the stored header and the build's figures (without the
    * memory file itself).
-   * @throws JobConfigError for an invalid configuration; MemoryExistsError when the name is taken and
-   *   `replace` is not set; StorageQuotaError.
+   * @throws ConfigError (JOB_CONFIG_INVALID) for an invalid configuration; OutputConflictError (MEMORY_EXISTS) when the name is taken and
+   *   `replace` is not set; DiskFullError (STORAGE_QUOTA).
    */
   async buildJob(
     config: BuildPrinciplesConfigInput,
@@ -201,7 +202,7 @@ const api = {
     return { meta, build };
   },
 
-  /** The principles of a stored memory, in the order they were built. @throws MemoryNotFoundError. */
+  /** The principles of a stored memory, in the order they were built. @throws StorageError (MEMORY_NOT_FOUND). */
   async principles(name: string, dbName?: string): Promise<Principle[]> {
     const e = await embedderOf();
     const memory = await withStore(dbName, (s) => s.load(name, e));
@@ -210,7 +211,7 @@ const api = {
 
   /**
    * Runs the query-principles job (as `npm run principles -- query`) on a stored memory.
-   * @throws MemoryNotFoundError; JobConfigError for an empty or too long situation text.
+   * @throws StorageError (MEMORY_NOT_FOUND); ConfigError (JOB_CONFIG_INVALID) for an empty or too long situation text.
    */
   async queryJob(name: string, text: string, k = 3, dbName?: string): Promise<QueryPrinciplesResult> {
     const e = await embedderOf();
@@ -233,4 +234,5 @@ const api = {
 /** The worker's API, for `Comlink.wrap<MemoryWorkerApi>`. */
 export type MemoryWorkerApi = typeof api;
 
+sendErrorFields();
 Comlink.expose(api);

@@ -20,6 +20,7 @@ import type { SeedJob } from '../src/rl/branching';
 import type { TrainConfig } from '../src/rl/config';
 import { LocalRolloutExecutor, type RolloutOutput } from '../src/rl/executor';
 import type { WeightMap } from '../src/rl/params';
+import { sendErrorFields } from '../src/pool/comlink-errors';
 
 let executor: LocalRolloutExecutor | null = null;
 
@@ -50,4 +51,5 @@ const api = {
 /** The rollout worker's API, for `Comlink.wrap<RolloutWorkerApi>`. */
 export type RolloutWorkerApi = typeof api;
 
+sendErrorFields();
 Comlink.expose(api);

@@ -47,7 +47,7 @@ import {
   CSTPO_RUNS,
   IdbRunStore,
   RUN_DB_NAME,
-  RunNotFoundError,
+  runNotFoundError,
   type RunRecord,
   type RunStatus,
   type StoredRun,
@@ -60,12 +60,13 @@ import type { GrpoConfigInput } from '../src/grpo/config';
 import type { GrpoServices, GrpoStepRecord } from '../src/grpo/trainer';
 import type { RolesConfig } from '../src/roles/config';
 import type { GpuLike } from '../src/gpu/probe';
-import { GrpoSnapshotError } from '../src/grpo/errors';
+import { grpoSnapshotError } from '../src/grpo/errors';
 import { GRPO_DB_NAME, IdbGrpoRunStore } from '../src/grpo/idb';
 import { GRPO_RUNS, type GrpoRunRecord, type StoredGrpoRun } from '../src/grpo/store';
 import { GRPO_TRAIN_FILES_DB_NAME, IdbGrpoTrainStorage } from '../src/jobs/stored';
 import type { StoreLock } from '../src/store/text';
 import { trainGrpoJob, type GrpoTrainJobConfigInput } from '../src/jobs/train-grpo';
+import { sendErrorFields } from '../src/pool/comlink-errors';
 
 /** tfjs memory of a worker: live tensors and their bytes. */
 export interface TensorMemory {
@@ -190,27 +191,7 @@ async function grpoServices(language?: RolesConfig): Promise<GrpoServices> {
   return grpoLanguageServices(language, { gpu: (self.navigator as Navigator & { gpu?: GpuLike }).gpu });
 }
 
-/** Own data fields of an error that cross to the page (primitives and arrays of them), besides name and message. */
-function errorFields(e: Error): Record<string, unknown> {
-  const plain = (v: unknown) => v === null || ['string', 'number', 'boolean'].includes(typeof v);
-  return Object.fromEntries(
-    Object.entries(e).filter(([, v]) => plain(v) || (Array.isArray(v) && v.every(plain))),
-  );
-}
-
-// Comlink sends a thrown Error as its name, message and stack only; send its typed fields too (the page's
-// Comlink copies them onto the Error it rethrows), so the page can tell a RoleOutputError's role and answers.
-const throwHandler = Comlink.transferHandlers.get('throw') as Comlink.TransferHandler<unknown, unknown>;
-Comlink.transferHandlers.set('throw', {
-  canHandle: (v): v is unknown => throwHandler.canHandle(v),
-  serialize: (thrown) => {
-    const value = (thrown as { value: unknown }).value;
-    if (!(value instanceof Error)) return throwHandler.serialize(thrown);
-    const fields = { ...errorFields(value), name: value.name, message: value.message, stack: value.stack };
-    return [{ isError: true, value: fields }, []];
-  },
-  deserialize: (v) => throwHandler.deserialize(v),
-});
+sendErrorFields();
 
 function checkIdle(): void {
   if (ready().running || grpo.running) throw new Error('trainer worker: a run is in progress');
@@ -307,8 +288,8 @@ const api = {
   /**
    * Create run `runId` (SFT first) on `seeds` (its training seeds) and train it until its configured steps,
    * `untilStep`, or a stop: the train job with `config` as its `cstpo` settings.
-   * @throws JobConfigError for a bad configuration; TrainRunError when a run `runId` is stored; storage errors
-   *   (StorageQuotaError, StorageBlockedError).
+   * @throws ConfigError (JOB_CONFIG_INVALID) for a bad configuration; CheckpointError when a run `runId` is stored; storage errors
+   *   (DiskFullError (STORAGE_QUOTA), StorageError (STORAGE_BLOCKED)).
    */
   async start(
     runId: string,
@@ -328,7 +309,7 @@ const api = {
    * `seeds`, its training seeds; `steps` changes the run's total number of steps (e.g. one more step of a
    * finished run). A run stored before this worker ran the train job, or imported, has no `split.json`: it is
    * written first, naming `seeds` as the run's training seeds.
-   * @throws RunNotFoundError when no such run is stored; TrainRunError when a training seed is missing.
+   * @throws StorageError (RL_RUN_NOT_FOUND) when no such run is stored; CheckpointError when a training seed is missing.
    */
   async resume(
     runId: string,
@@ -339,7 +320,7 @@ const api = {
   ): Promise<RunOutcome> {
     const s = ready();
     checkIdle();
-    if (!(await s.store.load(runId))) throw new RunNotFoundError(runId);
+    if (!(await s.store.load(runId))) throw runNotFoundError(runId);
     const storage = await IdbTrainStorage.open(runId, s.databases);
     try {
       if ((await storage.readText('split.json')) === null) {
@@ -370,10 +351,10 @@ const api = {
    * steps, `untilStep` or a stop: the GRPO train job with `config` as its `grpo` settings. `language`: the roles
    * configuration whose `judge` role scores the Stage II rewards when `config.rewards` is `llm` (see the module
    * comment).
-   * @throws JobConfigError for a bad configuration; StoredRunExistsError when a run `runId` is stored;
-   *   GrpoInputError (e.g. `rewards: 'llm'` without a judge on a language backend: nothing is stored);
+   * @throws ConfigError (JOB_CONFIG_INVALID) for a bad configuration; OutputConflictError (TRAIN_RUN_EXISTS) when a run `runId` is stored;
+   *   InputError (GRPO_INPUT_INVALID) (e.g. `rewards: 'llm'` without a judge on a language backend: nothing is stored);
    *   RoleOutputError (role `judge`) when a judge answer stays invalid, the backend's errors
-   *   (UnsupportedModelError, ModelLoadError, FixtureMissingError, …): the steps before it stay stored; storage
+   *   (ModelFileError (LLM_MODEL_UNSUPPORTED), ModelFileError, FixtureMissingError (LLM_FIXTURE_MISSING), …): the steps before it stay stored; storage
    *   errors.
    */
   async startGrpo(
@@ -396,7 +377,7 @@ const api = {
    * stored); `steps` changes the run's total number of steps (e.g. one more step of a finished run). A run stored
    * by an earlier version of this worker, or imported, has no `split.json`: it is written first, naming `seeds`
    * as the run's training seeds, and a `notice` event says so.
-   * @throws GrpoSnapshotError when not stored; TrainRunError when a training seed is missing; as `startGrpo`
+   * @throws CheckpointError (GRPO_SNAPSHOT_INVALID) when not stored; CheckpointError when a training seed is missing; as `startGrpo`
    *   otherwise.
    */
   async resumeGrpo(
@@ -430,10 +411,10 @@ const api = {
     });
   },
 
-  /** GRPO: a stored run's history. @throws GrpoSnapshotError when not stored. */
+  /** GRPO: a stored run's history. @throws CheckpointError (GRPO_SNAPSHOT_INVALID) when not stored. */
   async grpoHistory(runId: string): Promise<GrpoStepRecord[]> {
     const stored = await (await grpoStore()).load(runId);
-    if (!stored) throw new GrpoSnapshotError('is not stored', runId);
+    if (!stored) throw grpoSnapshotError('is not stored', runId);
     return stored.history;
   },
 
@@ -441,16 +422,16 @@ const api = {
   async listRuns(): Promise<RunRecord[]> {
     return ready().store.listRuns();
   },
-  /** A stored run's history. @throws RunNotFoundError. */
+  /** A stored run's history. @throws StorageError (RL_RUN_NOT_FOUND). */
   async history(runId: string): Promise<StepRecord[]> {
     const stored = await ready().store.load(runId);
-    if (!stored) throw new RunNotFoundError(runId);
+    if (!stored) throw runNotFoundError(runId);
     return stored.history;
   },
 
   /**
    * A stored run of `algo` whole — metadata, initial and latest snapshots (weights, optimiser and random state),
-   * history — for export. @throws RunNotFoundError / GrpoSnapshotError when not stored or damaged (StoredRunError).
+   * history — for export. @throws StorageError (RL_RUN_NOT_FOUND) / CheckpointError (GRPO_SNAPSHOT_INVALID) when not stored or damaged (CheckpointError (RL_RUN_DAMAGED)).
    */
   async exportRun(runId: string, algo: RunAlgo = 'cstpo'): Promise<AnyStoredRun> {
     if (algo === 'cstpo') {
@@ -466,7 +447,7 @@ const api = {
   /**
    * Store an exported run (`importRun` of src/runs/store.ts: checked first; a running run is stored as stopped,
    * so it can be resumed; nothing half-imported stays).
-   * @throws StoredRunError / GrpoSnapshotError when the run is damaged; storage errors (StorageQuotaError, …).
+   * @throws CheckpointError (RL_RUN_DAMAGED) / CheckpointError (GRPO_SNAPSHOT_INVALID) when the run is damaged; storage errors (DiskFullError (STORAGE_QUOTA), …).
    */
   async importRun(file: AnyStoredRun): Promise<RunRecord | GrpoRunRecord> {
     if (file.algo === 'cstpo') return importRun(ready().store, CSTPO_RUNS, file.run);
@@ -498,7 +479,7 @@ const api = {
     }
   > {
     const stored = await ready().store.load(runId);
-    if (!stored) throw new RunNotFoundError(runId);
+    if (!stored) throw runNotFoundError(runId);
     const config = stored.run.config;
     const r = await evaluateRun(
       config,

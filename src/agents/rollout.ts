@@ -4,7 +4,7 @@
  * JSONL (one episode a line). (CSTPO's branch rollouts and Principles' backtracking self-play step the
  * environment themselves: they restore checkpoints mid-episode.)
  */
-import { AgentOptionError } from './errors';
+
 import type { DialogueEnv, Action } from '../env/env';
 import { deepFreeze } from '../sim/freeze';
 import type { Judgment, Mode, Route, SimState, TaskEvent } from '../sim/types';
@@ -12,6 +12,7 @@ import { Rng } from '../rng';
 import { planEpisodes } from '../seeding';
 import type { Seed, TaskId } from '../tasks/seed';
 import type { Policy } from './types';
+import { ConfigError } from '../errors';
 
 /**
  * The simulator's state after a turn, as logged for analysis: the cognitive state and the episode counters
@@ -169,7 +170,7 @@ export interface BatchOptions {
  * job plays for the same seeds and rng seed. Deterministic: the same arguments give the same records, in Node and
  * in the browser. (The simulate job adds language roles, any policy by name, episodes in flight at once,
  * resuming and the summary.)
- * @throws AgentOptionError when `seeds` is empty or `episodes` is not a positive integer.
+ * @throws ConfigError (AGENT_OPTION_INVALID) when `seeds` is empty or `episodes` is not a positive integer.
  */
 export async function runEpisodes(
   env: DialogueEnv,
@@ -177,9 +178,12 @@ export async function runEpisodes(
   seeds: readonly Seed[],
   options: BatchOptions,
 ): Promise<EpisodeRecord[]> {
-  if (seeds.length === 0) throw new AgentOptionError('no seeds to run');
+  if (seeds.length === 0) throw new ConfigError('AGENT_OPTION_INVALID', 'no seeds to run');
   if (!Number.isInteger(options.episodes) || options.episodes < 1) {
-    throw new AgentOptionError(`episodes must be a positive integer, got ${options.episodes}`);
+    throw new ConfigError(
+      'AGENT_OPTION_INVALID',
+      `episodes must be a positive integer, got ${options.episodes}`,
+    );
   }
   const out: EpisodeRecord[] = [];
   const plan = planEpisodes(seeds, {

@@ -6,9 +6,9 @@
  * the bracketed sections of src/appraisal/trace.ts, which are parsed and validated the same way; an invalid
  * answer is retried with the parse error shown, as `askStructured` does for JSON.
  */
-import { StructuredOutputError } from '../llm/errors';
+import { structuredOutputError } from '../llm/errors';
 import { ARG_DEFAULTS, argAnswerSchema, argMessages } from './prompts/arg-actor';
-import { askRole, RoleOutputError, type RoleCallOptions } from '../llm/call';
+import { askRole, roleOutputError, type RoleCallOptions } from '../llm/call';
 import { PREDICT_DEFAULTS, PredictionAnswerSchema, predictMessages } from './prompts/reverse-perspective';
 import { cleanUtterance } from '../llm/utterance';
 import type { ChatMessage } from '../llm/types';
@@ -16,9 +16,9 @@ import type { Observation } from '../env/env';
 import type { Rng } from '../rng';
 import { getTask } from '../tasks';
 import type { ArgActor, ReversePredictor } from './roles';
-import { ArgParseError, parseArgOutput } from './trace';
+import { parseArgOutput } from './trace';
 import type { ArgOutput, PredictedUserState } from './types';
-import { ArgOptionError } from './errors';
+import { hasCode, ConfigError } from '../errors';
 
 /** Options of {@link LlmArgActor}. */
 export interface LlmArgActorOptions extends RoleCallOptions {
@@ -86,7 +86,7 @@ export class LlmArgActor implements ArgActor {
             error = 'the [Response] is empty';
           } else return { trace: out.trace, response: reply };
         } catch (e) {
-          if (!(e instanceof ArgParseError)) throw e;
+          if (!hasCode(e, ConfigError, 'ARG_PARSE')) throw e;
           error = e.message;
         }
       }
@@ -100,7 +100,7 @@ export class LlmArgActor implements ArgActor {
         },
       );
     }
-    throw new RoleOutputError('arg', 'arg_text', new StructuredOutputError(raw, errors));
+    throw roleOutputError('arg', 'arg_text', structuredOutputError(raw, errors));
   }
 }
 
@@ -111,7 +111,7 @@ export class LlmReversePredictor implements ReversePredictor {
   /**
    * The predicted user state after `reply` at lookahead `step` (≥ 1). Seeded by the step, so a lookahead is
    * reproducible on backends that honour seeds.
-   * @throws ArgOptionError for a step < 1; RoleOutputError (role `predictor`); backend errors propagate.
+   * @throws ConfigError (ARG_OPTION_INVALID) for a step < 1; RoleOutputError (LLM_ROLE_OUTPUT_INVALID) (role `predictor`); backend errors propagate.
    */
   async predict(
     obs: Observation,
@@ -120,7 +120,7 @@ export class LlmReversePredictor implements ReversePredictor {
     previous?: PredictedUserState,
   ): Promise<PredictedUserState> {
     if (!Number.isInteger(step) || step < 1)
-      throw new ArgOptionError(`lookahead step must be ≥ 1, got ${step}`);
+      throw new ConfigError('ARG_OPTION_INVALID', `lookahead step must be ≥ 1, got ${step}`);
     return askRole(this.options, {
       role: 'predictor',
       answerName: 'prediction',

@@ -6,12 +6,12 @@
 import type { Observation } from '../env/env';
 import type { ReversePredictor } from './roles';
 import { appraisalMean, type PredictedUserState } from './types';
-import { ArgOptionError } from './errors';
+import { ConfigError } from '../errors';
 
 /** Default lookahead depth n. */
 export const DEFAULT_LOOKAHEAD = 3;
 
-/** The predicted states ŝ⁽¹⁾ … ŝ⁽ⁿ⁾ after `reply`. @throws ArgOptionError when depth < 1. */
+/** The predicted states ŝ⁽¹⁾ … ŝ⁽ⁿ⁾ after `reply`. @throws ConfigError (ARG_OPTION_INVALID) when depth < 1. */
 export async function lookahead(
   predictor: ReversePredictor,
   obs: Observation,
@@ -19,7 +19,7 @@ export async function lookahead(
   depth = DEFAULT_LOOKAHEAD,
 ): Promise<PredictedUserState[]> {
   if (!Number.isInteger(depth) || depth < 1)
-    throw new ArgOptionError(`lookahead depth must be ≥ 1, got ${depth}`);
+    throw new ConfigError('ARG_OPTION_INVALID', `lookahead depth must be ≥ 1, got ${depth}`);
   const path: PredictedUserState[] = [];
   for (let step = 1; step <= depth; step++) path.push(await predictor.predict(obs, reply, step, path.at(-1)));
   return path;
@@ -43,7 +43,7 @@ export interface ScoredCandidate {
 
 /**
  * Scores every candidate by {@link predictedValue} of ŝ⁽ⁿ⁾ and returns them best first (ties keep input order).
- * @throws ArgOptionError for no candidates or depth < 1; errors of the predictor propagate.
+ * @throws ConfigError (ARG_OPTION_INVALID) for no candidates or depth < 1; errors of the predictor propagate.
  */
 export async function rankByLookahead(
   predictor: ReversePredictor,
@@ -51,7 +51,7 @@ export async function rankByLookahead(
   replies: readonly string[],
   depth = DEFAULT_LOOKAHEAD,
 ): Promise<ScoredCandidate[]> {
-  if (replies.length === 0) throw new ArgOptionError('no candidate replies to rank');
+  if (replies.length === 0) throw new ConfigError('ARG_OPTION_INVALID', 'no candidate replies to rank');
   const scored: ScoredCandidate[] = [];
   for (const [index, reply] of replies.entries()) {
     const path = await lookahead(predictor, obs, reply, depth);

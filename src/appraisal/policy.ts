@@ -13,7 +13,7 @@ import { DEFAULT_LOOKAHEAD, rankByLookahead, type ScoredCandidate } from './look
 import type { ArgActor, ReversePredictor } from './roles';
 import { formatArgTrace } from './trace';
 import type { ArgTrace } from './types';
-import { ArgOptionError } from './errors';
+import { ConfigError } from '../errors';
 
 /** Options of {@link ArgPolicy}. */
 export interface ArgPolicyOptions {
@@ -46,16 +46,19 @@ export class ArgPolicy implements Policy {
   private readonly depth: number;
   private decision: ArgDecision | undefined;
 
-  /** @throws ArgOptionError for G or n below 1, or G > 1 without a predictor and a realizer. */
+  /** @throws ConfigError (ARG_OPTION_INVALID) for G or n below 1, or G > 1 without a predictor and a realizer. */
   constructor(private readonly options: ArgPolicyOptions) {
     this.candidates = options.candidates ?? 1;
     this.depth = options.depth ?? DEFAULT_LOOKAHEAD;
     if (!Number.isInteger(this.candidates) || this.candidates < 1)
-      throw new ArgOptionError(`candidates must be a positive integer, got ${options.candidates}`);
+      throw new ConfigError(
+        'ARG_OPTION_INVALID',
+        `candidates must be a positive integer, got ${options.candidates}`,
+      );
     if (!Number.isInteger(this.depth) || this.depth < 1)
-      throw new ArgOptionError(`depth must be a positive integer, got ${options.depth}`);
+      throw new ConfigError('ARG_OPTION_INVALID', `depth must be a positive integer, got ${options.depth}`);
     if (this.candidates > 1 && (!options.predictor || !options.realizer))
-      throw new ArgOptionError('more than one candidate needs a predictor and a realizer');
+      throw new ConfigError('ARG_OPTION_INVALID', 'more than one candidate needs a predictor and a realizer');
     this.name = options.name ?? 'arg';
   }
 

@@ -47,7 +47,7 @@ import {
   type PredictedAppraisal,
   type PredictedUserState,
 } from './types';
-import { ArgOptionError } from './errors';
+import { ConfigError } from '../errors';
 
 const clamp1 = (v: number) => Math.min(1, Math.max(-1, Math.round(v * 100) / 100));
 
@@ -156,7 +156,7 @@ export class TemplateArgActor implements ArgActor {
 
 /** The reverse-perspective predictor by text rules (see the module comment). Deterministic. */
 export class TemplateReversePredictor implements ReversePredictor {
-  /** @throws ArgOptionError for a step < 1, or a step > 1 without the previous prediction. */
+  /** @throws ConfigError (ARG_OPTION_INVALID) for a step < 1, or a step > 1 without the previous prediction. */
   async predict(
     obs: Observation,
     reply: string,
@@ -164,9 +164,12 @@ export class TemplateReversePredictor implements ReversePredictor {
     previous?: PredictedUserState,
   ): Promise<PredictedUserState> {
     if (!Number.isInteger(step) || step < 1)
-      throw new ArgOptionError(`lookahead step must be ≥ 1, got ${step}`);
+      throw new ConfigError('ARG_OPTION_INVALID', `lookahead step must be ≥ 1, got ${step}`);
     if (step > 1 && previous === undefined)
-      throw new ArgOptionError(`lookahead step ${step} needs the prediction of step ${step - 1}`);
+      throw new ConfigError(
+        'ARG_OPTION_INVALID',
+        `lookahead step ${step} needs the prediction of step ${step - 1}`,
+      );
     const f = read(reply);
     const specific = specificity(reply, userTurns(obs).at(-1) ?? '');
     const base = previous?.appraisal ?? currentAppraisal(obs);

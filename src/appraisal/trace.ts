@@ -21,9 +21,7 @@
  */
 import { z } from 'zod';
 import { ArgTraceSchema, emotionProblems, type ArgOutput, type ArgTrace } from './types';
-import { ArgParseError } from './errors';
-
-export { ArgParseError } from './errors';
+import { ConfigError } from '../errors';
 
 /** The section headers, in the required order. */
 export const ARG_SECTIONS = [
@@ -73,7 +71,7 @@ function items(body: string): string[] {
 
 function numberAfter(body: string, key: string): number {
   const m = new RegExp(`${key}\\s*[:=]\\s*([-+]?\\d*\\.?\\d+)`, 'i').exec(body);
-  if (!m) throw new ArgParseError(`[Appraisal] lacks "${key}: <number in -1..1>"`);
+  if (!m) throw new ConfigError('ARG_PARSE', `[Appraisal] lacks "${key}: <number in -1..1>"`);
   return Number(m[1]);
 }
 
@@ -85,7 +83,7 @@ function valueAfter(body: string, key: string): string | undefined {
  * Parses the text form into the trace and the reply, and validates them: every section present once and in
  * order, the numbers of [Appraisal] and [Emotional State] readable, the result valid under
  * {@link ArgTraceSchema}, the emotion consistent with the appraisal ({@link emotionProblems}), a non-empty reply.
- * @throws ArgParseError naming the first problem.
+ * @throws ConfigError (ARG_PARSE) naming the first problem.
  */
 export function parseArgOutput(text: string): ArgOutput {
   const normalised = text
@@ -102,19 +100,19 @@ export function parseArgOutput(text: string): ArgOutput {
       const name = ARG_SECTIONS.find(
         (s) => s.toLowerCase() === (header[1] as string).toLowerCase(),
       ) as string;
-      if (sections.has(name)) throw new ArgParseError(`section [${name}] appears twice`);
+      if (sections.has(name)) throw new ConfigError('ARG_PARSE', `section [${name}] appears twice`);
       current = [];
       sections.set(name, current);
       order.push(name);
       if (header[2]) current.push(header[2]);
     } else if (current) current.push(line);
     else if (line.trim())
-      throw new ArgParseError(`text before [${ARG_SECTIONS[0]}]: "${line.trim().slice(0, 60)}"`);
+      throw new ConfigError('ARG_PARSE', `text before [${ARG_SECTIONS[0]}]: "${line.trim().slice(0, 60)}"`);
   }
   for (const [i, name] of ARG_SECTIONS.entries()) {
-    if (!sections.has(name)) throw new ArgParseError(`missing section [${name}]`);
+    if (!sections.has(name)) throw new ConfigError('ARG_PARSE', `missing section [${name}]`);
     if (order[i] !== name)
-      throw new ArgParseError(`sections out of order: expected [${name}] at position ${i + 1}`);
+      throw new ConfigError('ARG_PARSE', `sections out of order: expected [${name}] at position ${i + 1}`);
   }
   const body = (name: string) => (sections.get(name) as string[]).join('\n').trim();
   const appraisal = body('Appraisal');
@@ -141,10 +139,10 @@ export function parseArgOutput(text: string): ArgOutput {
     },
   };
   const parsed = ArgTraceSchema.safeParse(candidate);
-  if (!parsed.success) throw new ArgParseError(`invalid trace:\n${z.prettifyError(parsed.error)}`);
+  if (!parsed.success) throw new ConfigError('ARG_PARSE', `invalid trace:\n${z.prettifyError(parsed.error)}`);
   const problems = emotionProblems(parsed.data.appraisal, parsed.data.emotional_state);
-  if (problems.length) throw new ArgParseError(`inconsistent trace: ${problems.join('; ')}`);
+  if (problems.length) throw new ConfigError('ARG_PARSE', `inconsistent trace: ${problems.join('; ')}`);
   const response = items(body('Response')).join(' ');
-  if (!response) throw new ArgParseError('empty [Response]');
+  if (!response) throw new ConfigError('ARG_PARSE', 'empty [Response]');
   return { trace: parsed.data, response };
 }

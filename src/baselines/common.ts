@@ -11,7 +11,7 @@ import type { Action, Observation } from '../env/env';
 import type { Rng } from '../rng';
 import { getTask } from '../tasks';
 import type { TaskId } from '../tasks/seed';
-import { BaselineError } from './errors';
+import { ExecutionError } from '../errors';
 
 /** The strategy recorded on the actions of a policy that plans no strategy (Standard). Not a task label. */
 export const NO_STRATEGY = 'none';
@@ -39,7 +39,7 @@ export function timesUsed(obs: Observation, label: string): number {
 /**
  * Realise `strategy` with `realizer` and pick one candidate uniformly with `rng` (the same rule as the simple
  * policies of src/agents: what a baseline chooses is the strategy; the realizer's candidates are equals).
- * @throws BaselineError when the realizer returns no candidate.
+ * @throws ExecutionError (BASELINE_FAILED) when the realizer returns no candidate.
  */
 export async function realizeStrategy(
   realizer: Realizer,
@@ -49,17 +49,20 @@ export async function realizeStrategy(
 ): Promise<Action> {
   const candidates = await realizer.realize(obs, strategy, REALIZATIONS_PER_STRATEGY, rng);
   if (candidates.length === 0)
-    throw new BaselineError(`realizer gave no utterance for strategy "${strategy}"`);
+    throw new ExecutionError('BASELINE_FAILED', `realizer gave no utterance for strategy "${strategy}"`);
   return { strategy, utterance: rng.pick(candidates) };
 }
 
 /**
  * A task label checked against the task's label set.
- * @throws BaselineError naming the task and the label when a rule table names a label the task does not have (a bug).
+ * @throws ExecutionError (BASELINE_FAILED) naming the task and the label when a rule table names a label the task does not have (a bug).
  */
 export function checkedLabel(task: TaskId, label: string): string {
   if (!getTask(task).strategies.includes(label)) {
-    throw new BaselineError(`rule chose "${label}", which is not a ${task} strategy label`);
+    throw new ExecutionError(
+      'BASELINE_FAILED',
+      `rule chose "${label}", which is not a ${task} strategy label`,
+    );
   }
   return label;
 }

@@ -2,7 +2,7 @@
  * Baseline policies of the papers' tables (Principles paper §4.1 and appendix F.2; CSTPO paper §4.2):
  * Standard, Proactive, ProCoT, Ask-an-Expert, ICL-AIF, MI-Prompt and PPDPP, each in template and/or LLM form.
  */
-export { BaselineError, PpdppOptionError } from './errors';
+
 export * from './common';
 export * from './llm';
 export * from './standard';

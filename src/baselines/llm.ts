@@ -14,7 +14,7 @@ export interface LlmBaselineOptions extends LlmCallOptions {
  * One validated structured answer through {@link askRole} (role `baseline`, answer `name`; bounded retries),
  * with the baselines' defaults (temperature 0.7, 400 answer tokens). The request's `seed` is drawn from `rng`
  * (one draw), so a replay fixture recorded for one policy seed answers the same run again.
- * @throws RoleOutputError (a `StructuredOutputError`, role `baseline`) when every attempt is malformed; backend
+ * @throws RoleOutputError (LLM_ROLE_OUTPUT_INVALID) (a `RoleOutputError`, role `baseline`) when every attempt is malformed; backend
  *   errors propagate.
  */
 export async function askBaseline<T>(

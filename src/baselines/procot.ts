@@ -28,7 +28,7 @@ import {
 } from './cues';
 import { askBaseline, type LlmBaselineOptions } from './llm';
 import { procotAnswer, procotMessages } from './prompts/procot';
-import { BaselineError } from './errors';
+import { ExecutionError } from '../errors';
 
 /** Stages of each task's conversation, in the order a successful dialogue usually passes them. */
 export const PROCOT_STAGES = {
@@ -155,7 +155,7 @@ export function procotStrategy(obs: Observation, analysis: ProgressAnalysis = an
       case 'stalled':
         return varied(obs, ['inform', 'propose price']);
       default:
-        throw new BaselineError(`unknown ProCoT stage "${analysis.stage}"`);
+        throw new ExecutionError('BASELINE_FAILED', `unknown ProCoT stage "${analysis.stage}"`);
     }
   })();
   return checkedLabel(obs.task, choice);

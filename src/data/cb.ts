@@ -20,7 +20,8 @@ import {
 } from './dialogue';
 import { hashKey32 } from './hash';
 import { readJsonl } from './jsonl';
-import { DatasetError, LoadLog, type LoadOptions, type LoadResult } from './result';
+import { LoadLog, type LoadOptions, type LoadResult } from './result';
+import { DataFormatError } from '../errors';
 
 const price = z.number({ error: 'expected a number' }).positive({ error: 'must be a positive number' });
 
@@ -81,7 +82,8 @@ export function cbConcerns(sellerDescription: string, buyerDescription: string):
 
 function toSeed(record: CbRecord, file: string, line: number, log: LoadLog): Seed {
   if (!(record.buyer_price < record.seller_price))
-    throw new DatasetError(
+    throw DataFormatError.record(
+      'DATASET_INVALID',
       file,
       line,
       `buyer_price (${record.buyer_price}) must be below seller_price (${record.seller_price})`,
@@ -119,7 +121,7 @@ function toSeed(record: CbRecord, file: string, line: number, log: LoadLog): See
  * `seller_price` and `targetPrice` = `buyer_price`; the seller's reservation price follows from
  * {@link cbFirmness} (see `buildCbSeed`). A line with an empty `dialog` loads with an empty prefix and a
  * warning. Seller labels are dropped (users carry no strategy); buyer labels map through `CB.rawLabelMap`.
- * @throws DatasetError on a truncated JSON line, a wrong field type, a non-positive price, a buyer price not
+ * @throws DataFormatError (DATASET_INVALID) on a truncated JSON line, a wrong field type, a non-positive price, a buyer price not
  * below the list price or an unknown buyer label (unless `options.skipInvalid`).
  */
 export function loadCb(text: string, fileName: string, options: LoadOptions = {}): LoadResult {

@@ -7,7 +7,8 @@
  */
 import { parse, CsvError } from 'csv-parse/browser/esm/sync';
 import Papa from 'papaparse';
-import { DatasetError, type LoadLog } from './result';
+import { type LoadLog } from './result';
+import { DataFormatError } from '../errors';
 
 /** One CSV record: the 1-based physical line where it starts, and its fields by column name. */
 export interface CsvRow {
@@ -53,9 +54,9 @@ function brokenRecordReason(error: CsvError): string {
 /**
  * Parse CSV text with a header row. Quoted fields may hold commas, quotes (`""`) and line breaks; CRLF line
  * ends, a byte-order mark and blank lines are accepted. A malformed record (e.g. a broken quote) raises
- * {@link DatasetError} at the line where the record starts, through `log` (thrown, or under `skipInvalid`
+ * {@link DataFormatError} (DATASET_INVALID) at the line where the record starts, through `log` (thrown, or under `skipInvalid`
  * recorded as skipped and returned in `broken` so that callers can drop what it belonged to).
- * @throws DatasetError at line 1 (the header) when the file is empty or lacks one of `required` columns —
+ * @throws DataFormatError (DATASET_INVALID) at line 1 (the header) when the file is empty or lacks one of `required` columns —
  * also under `skipInvalid`.
  */
 export function readCsv(
@@ -90,7 +91,8 @@ export function readCsv(
         const names = header.map((h) => h.trim());
         const missing = required.filter((c) => !names.includes(c));
         if (missing.length > 0)
-          throw new DatasetError(
+          throw DataFormatError.record(
+            'DATASET_INVALID',
             file,
             headerLine,
             `missing column ${missing.map((c) => `"${c}"`).join(', ')}`,
@@ -102,7 +104,7 @@ export function readCsv(
         if (!error) return undefined;
         const line = startOf(errorPosition(error));
         log.record(file, line, () => {
-          throw new DatasetError(file, line, brokenRecordReason(error));
+          throw DataFormatError.record('DATASET_INVALID', file, line, brokenRecordReason(error));
         });
         broken.push({ line, raw: raw ?? '' });
         return undefined;
@@ -114,10 +116,12 @@ export function readCsv(
       }),
     }) as CsvRow[];
   } catch (e) {
-    if (e instanceof CsvError) throw new DatasetError(file, startOf(errorPosition(e)), brokenRecordReason(e));
+    if (e instanceof CsvError)
+      throw DataFormatError.record('DATASET_INVALID', file, startOf(errorPosition(e)), brokenRecordReason(e));
     throw e;
   }
-  if (!sawHeader) throw new DatasetError(file, headerLine, 'empty file: no header row');
+  if (!sawHeader)
+    throw DataFormatError.record('DATASET_INVALID', file, headerLine, 'empty file: no header row');
   return { rows, broken };
 }
 
@@ -152,7 +156,7 @@ function quotesWellPlaced(text: string): boolean {
  * Papa Parse's reading of well-formed text, or null when csv-parse must decide (a flagged record, a quote out
  * of place, a row whose length differs from the header's, or a blank line between records, which would make
  * the line numbers below uncertain).
- * @throws DatasetError as {@link readCsv} for an empty file or a missing column.
+ * @throws DataFormatError (DATASET_INVALID) as {@link readCsv} for an empty file or a missing column.
  */
 function readWellFormed(text: string, file: string, required: readonly string[]): CsvRow[] | null {
   const body = text.replace(/^\uFEFF/, '');
@@ -164,11 +168,16 @@ function readWellFormed(text: string, file: string, required: readonly string[])
   const [header, ...records] = parsed.data;
   const headerLine = leadingBlank + 1;
   if (!header || (header.length === 1 && header[0] === ''))
-    throw new DatasetError(file, headerLine, 'empty file: no header row');
+    throw DataFormatError.record('DATASET_INVALID', file, headerLine, 'empty file: no header row');
   const names = header.map((h) => h.trim());
   const missing = required.filter((c) => !names.includes(c));
   if (missing.length > 0)
-    throw new DatasetError(file, headerLine, `missing column ${missing.map((c) => `"${c}"`).join(', ')}`);
+    throw DataFormatError.record(
+      'DATASET_INVALID',
+      file,
+      headerLine,
+      `missing column ${missing.map((c) => `"${c}"`).join(', ')}`,
+    );
   const rows: CsvRow[] = [];
   let line = headerLine + countNewlines(header) + 1;
   // Each record starts as a copy of one template with every column (one shape for all rows), so that the

@@ -6,7 +6,7 @@
 import { normalizeLabel } from '../tasks/labels';
 import type { Turn } from '../tasks/seed';
 import type { TaskSpec } from '../tasks/types';
-import { DatasetError } from './result';
+import { DataFormatError } from '../errors';
 
 /** One dataset entry (an utterance or a sentence row) with its merged strategy label, if any. */
 export interface Entry {
@@ -21,7 +21,7 @@ const NO_LABEL = new Set(['', 'none', 'null', 'nan']);
 /**
  * The merged label of a raw dataset label, looked up in `task.rawLabelMap` after {@link normalizeLabel}
  * (so any case, spacing, `-` or `_` works). Returns undefined for a missing label (`null`, `""`, `None`).
- * @throws DatasetError `unknown strategy label "<raw>"` at `file:line` when the label is not in the map.
+ * @throws DataFormatError (DATASET_INVALID) `unknown strategy label "<raw>"` at `file:line` when the label is not in the map.
  */
 export function mergedLabel(
   task: TaskSpec,
@@ -33,7 +33,8 @@ export function mergedLabel(
   const key = normalizeLabel(raw);
   if (NO_LABEL.has(key)) return undefined;
   const merged = task.rawLabelMap.get(key);
-  if (merged === undefined) throw new DatasetError(file, line, `unknown strategy label "${raw}"`);
+  if (merged === undefined)
+    throw DataFormatError.record('DATASET_INVALID', file, line, `unknown strategy label "${raw}"`);
   return merged;
 }
 

@@ -146,7 +146,7 @@ function toSeed(record: EsconvRecord, file: string, line: number, log: LoadLog):
  * entries of one speaker merged); `reference.strategies` are the merged supporter labels after it. The initial
  * state uses only `emotion_type`, `problem_type`, `situation` and the prefix ({@link esconvSeverity},
  * {@link esconvConcerns}). A supporter entry without a strategy loads, with a warning.
- * @throws DatasetError on a truncated JSON line, a wrong field type or an unknown strategy label (unless
+ * @throws DataFormatError (DATASET_INVALID) on a truncated JSON line, a wrong field type or an unknown strategy label (unless
  * `options.skipInvalid`).
  */
 export function loadEsconv(text: string, fileName: string, options: LoadOptions = {}): LoadResult {

@@ -4,8 +4,9 @@ import { parseEmollmSeeds } from '../tasks/emollm-loader';
 import { loadCb } from './cb';
 import { loadEsconv } from './esconv';
 import { loadP4g, type P4gFiles } from './p4g';
-import { DatasetError, type LoadOptions, type LoadResult, type TextFile } from './result';
+import { type LoadOptions, type LoadResult, type TextFile } from './result';
 import { isSeedJsonl, parseSeedJsonl } from './seedfile';
+import { DataFormatError } from '../errors';
 
 /** Which P4G file a CSV is, from the columns of its header row; undefined when it is none of them. */
 export function p4gFileKind(text: string): keyof P4gFiles | undefined {
@@ -29,12 +30,13 @@ function merge(results: readonly LoadResult[]): LoadResult {
  * Throws unless `file` decoded cleanly as UTF-8: a decoder in replacement mode (Node's `readFile(path, 'utf8')`,
  * the browser's `File.text()`) turns every invalid byte sequence into U+FFFD, which genuine dataset text does not
  * hold, so its first occurrence marks the line that is not UTF-8.
- * @throws DatasetError naming the file, the line and the column.
+ * @throws DataFormatError (DATASET_INVALID) naming the file, the line and the column.
  */
 export function assertUtf8Text(file: TextFile): void {
   // NUL characters (every other byte of ASCII text in UTF-16) or a UTF-16 byte-order mark read as UTF-8.
   if (file.text.slice(0, 4096).includes('\u0000') || file.text.startsWith('\uFFFD\uFFFD'))
-    throw new DatasetError(
+    throw DataFormatError.record(
+      'DATASET_INVALID',
       file.name,
       1,
       'the file is UTF-16 (or binary), not UTF-8 text; convert it with iconv -f utf-16 -t utf-8',
@@ -44,7 +46,8 @@ export function assertUtf8Text(file: TextFile): void {
   const before = file.text.slice(0, at);
   const line = before.split('\n').length;
   const column = at - before.lastIndexOf('\n');
-  throw new DatasetError(
+  throw DataFormatError.record(
+    'DATASET_INVALID',
     file.name,
     line,
     `not UTF-8 text at column ${column} (bytes that are not UTF-8, read as U+FFFD); save the file as UTF-8 ` +
@@ -59,8 +62,8 @@ export function assertUtf8Text(file: TextFile): void {
  * Otherwise seed files (JSONL of seeds, detected by content) are read with `parseSeedJsonl`; other JSONL files go
  * to `loadEsconv` / `loadCb`. For P4G, the CSV files are told apart by their header columns (dialogues,
  * participants, annotated, annotated donations) and loaded together.
- * @throws DatasetError (line 0) when P4G CSVs lack the dialogues file, or two files of one kind are given; naming
- * the line when a file is not UTF-8 ({@link assertUtf8Text}); EmollmSeedFileError `file:line: reason` for a bad
+ * @throws DataFormatError (DATASET_INVALID) (line 0) when P4G CSVs lack the dialogues file, or two files of one kind are given; naming
+ * the line when a file is not UTF-8 ({@link assertUtf8Text}); DataFormatError (EMOLLM_SEED_INVALID) `file:line: reason` for a bad
  * EmoLLM line; and whatever the loaders throw.
  */
 export function loadSeedsFromFiles(
@@ -82,16 +85,29 @@ export function loadSeedsFromFiles(
     else if (task === 'cb') results.push(loadCb(file.text, file.name, options));
     else {
       const kind = p4gFileKind(file.text);
-      if (!kind) throw new DatasetError(file.name, 1, 'not a PersuasionForGood CSV file (unknown header)');
+      if (!kind)
+        throw DataFormatError.record(
+          'DATASET_INVALID',
+          file.name,
+          1,
+          'not a PersuasionForGood CSV file (unknown header)',
+        );
       const other = csv[kind];
-      if (other) throw new DatasetError(file.name, 0, `a second ${kind} file (the first is ${other.name})`);
+      if (other)
+        throw DataFormatError.record(
+          'DATASET_INVALID',
+          file.name,
+          0,
+          `a second ${kind} file (the first is ${other.name})`,
+        );
       csv[kind] = file;
     }
   }
   if (Object.keys(csv).length > 0) {
     const { dialogs, ...companions } = csv;
     if (!dialogs)
-      throw new DatasetError(
+      throw DataFormatError.record(
+        'DATASET_INVALID',
         Object.values(companions)[0]?.name ?? '',
         0,
         'PersuasionForGood needs its dialogues file (columns dialog_id, turn, role, sentence)',

@@ -3,7 +3,6 @@
  * takes file text, so it runs on an uploaded file too. Node helpers that read from disk are in `./node`.
  */
 export {
-  DatasetError,
   type LoadOptions,
   type LoadResult,
   type LoadWarning,

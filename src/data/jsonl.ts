@@ -1,7 +1,8 @@
 /** JSON Lines reading with per-line validation (zod) and file:line errors. */
 import type { z } from 'zod';
 import { jsonLineReason } from '../io/json';
-import { DatasetError, describeZodError, type LoadLog } from './result';
+import { describeZodError, type LoadLog } from './result';
+import { DataFormatError } from '../errors';
 
 /**
  * The longest text a dataset record's field may hold (characters): far above any utterance or scenario (the
@@ -33,7 +34,7 @@ export interface JsonlRecord<T> {
 
 /**
  * Parse JSONL text: blank lines are skipped silently; every other line must be a JSON value accepted by
- * `schema`. A truncated line or a wrong shape raises {@link DatasetError} through `log` (thrown, or recorded as
+ * `schema`. A truncated line or a wrong shape raises {@link DataFormatError} (DATASET_INVALID) through `log` (thrown, or recorded as
  * skipped under `skipInvalid`). A leading byte-order mark and CRLF line ends are accepted.
  */
 export function readJsonl<S extends z.ZodType>(
@@ -52,18 +53,20 @@ export function readJsonl<S extends z.ZodType>(
       try {
         json = JSON.parse(raw);
       } catch (e) {
-        throw new DatasetError(file, line, `invalid JSON${jsonLineReason(raw, e)}`);
+        throw DataFormatError.record('DATASET_INVALID', file, line, `invalid JSON${jsonLineReason(raw, e)}`);
       }
       const long = overlongField(json, MAX_FIELD_CHARS);
       if (long)
-        throw new DatasetError(
+        throw DataFormatError.record(
+          'DATASET_INVALID',
           file,
           line,
           `the field ${long.path} holds ${long.length.toLocaleString('en')} characters, more than the bound of ` +
             `${MAX_FIELD_CHARS.toLocaleString('en')}`,
         );
       const parsed = schema.safeParse(json);
-      if (!parsed.success) throw new DatasetError(file, line, describeZodError(parsed.error));
+      if (!parsed.success)
+        throw DataFormatError.record('DATASET_INVALID', file, line, describeZodError(parsed.error));
       return parsed.data as z.output<S>;
     });
     if (value !== undefined) records.push({ line, value });

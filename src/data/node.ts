@@ -8,7 +8,8 @@ import { basename, dirname, extname, join } from 'node:path';
 import { isEmollmTaskName, type TaskName } from '../tasks/emollm';
 import { loadSeedsFromFiles } from './files';
 import { P4G_FILE_NAMES } from './p4g';
-import { DatasetError, type LoadOptions, type LoadResult, type TextFile } from './result';
+import { type LoadOptions, type LoadResult, type TextFile } from './result';
+import { DataFormatError } from '../errors';
 
 const DATA_EXTENSIONS = new Set(['.jsonl', '.csv']);
 
@@ -30,12 +31,13 @@ const fmt = (n: number) => n.toLocaleString('en');
 /**
  * Refuses bytes that are UTF-16 text (a byte-order mark FF FE / FE FF, or NUL bytes, which UTF-8 text does not
  * hold) with the conversion that fixes it, instead of a misleading "not UTF-8" later.
- * @throws DatasetError naming the file.
+ * @throws DataFormatError (DATASET_INVALID) naming the file.
  */
 function assertNotUtf16(path: string, head: Uint8Array): void {
   const bom = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
   if (bom || head.subarray(0, 4096).includes(0))
-    throw new DatasetError(
+    throw DataFormatError.record(
+      'DATASET_INVALID',
       path,
       1,
       `the file is ${bom ? 'UTF-16' : 'UTF-16 or binary (it holds NUL bytes)'}, not UTF-8 text; ` +
@@ -43,7 +45,7 @@ function assertNotUtf16(path: string, head: Uint8Array): void {
     );
 }
 
-/** @throws DatasetError naming the file, the line, its size and the bound when a line is longer than the bound. */
+/** @throws DataFormatError (DATASET_INVALID) naming the file, the line, its size and the bound when a line is longer than the bound. */
 function assertLineBound(path: string, bytes: Uint8Array, bound: number, firstLine = 1, cut = false): void {
   let start = 0;
   let line = firstLine;
@@ -51,7 +53,8 @@ function assertLineBound(path: string, bytes: Uint8Array, bound: number, firstLi
     const nl = bytes.indexOf(0x0a, start);
     const end = nl < 0 ? bytes.length : nl;
     if (end - start > bound)
-      throw new DatasetError(
+      throw DataFormatError.record(
+        'DATASET_INVALID',
         path,
         line,
         `the line is ${cut && nl < 0 ? 'longer than' : `${fmt(end - start)} bytes long, more than`} the bound of ` +
@@ -74,7 +77,7 @@ async function readText(path: string): Promise<TextFile> {
 /**
  * The first `records` non-blank lines of `path` as text (with the blank lines between them, so line numbers stay
  * those of the file), read as a stream: memory holds those lines, not the file. `complete`: the file has no more.
- * @throws DatasetError for UTF-16 text or a line over the bound.
+ * @throws DataFormatError (DATASET_INVALID) for UTF-16 text or a line over the bound.
  */
 async function readLinePrefix(path: string, records: number): Promise<{ text: string; complete: boolean }> {
   const bound = maxLineBytes();
@@ -157,7 +160,7 @@ async function p4gSiblings(path: string): Promise<string[]> {
  * With `needed` (the episodes a run plays), one ESConv / CB / seed JSONL file is read only up to its `needed`-th
  * seed (`stoppedAfter` set when the file holds more): episode i plays seed i mod S, so when the file holds at
  * least `needed` seeds the others are never played, and they are neither read nor checked.
- * @throws DatasetError / EmollmSeedFileError from the loaders; the `node:fs` error when a path cannot be read.
+ * @throws DataFormatError (DATASET_INVALID) / DataFormatError (EMOLLM_SEED_INVALID) from the loaders; the `node:fs` error when a path cannot be read.
  */
 export async function loadSeedsFromPath(
   path: string,

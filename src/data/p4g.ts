@@ -21,14 +21,8 @@ import {
 import { hashKey32 } from './hash';
 import type { DispositionParams } from '../fit/disposition';
 import { P4G_TRAIT_NAMES, persuadeeFromTraits, type P4gTraitName, type P4gTraits } from './p4g-traits';
-import {
-  DatasetError,
-  describeZodError,
-  LoadLog,
-  type LoadOptions,
-  type LoadResult,
-  type TextFile,
-} from './result';
+import { describeZodError, LoadLog, type LoadOptions, type LoadResult, type TextFile } from './result';
+import { DataFormatError } from '../errors';
 
 /** The P4G files: the dialogues, and the optional companions that add traits, labels and outcomes. */
 export interface P4gFiles {
@@ -74,7 +68,7 @@ const DonationRowSchema = z.object({
   actual_donation: amount,
 });
 
-/** Validate one CSV record. @throws DatasetError at `file:line` naming the first bad field. */
+/** Validate one CSV record. @throws DataFormatError (DATASET_INVALID) at `file:line` naming the first bad field. */
 function parseRow<S extends z.ZodType>(
   schema: S,
   record: Record<string, string>,
@@ -82,7 +76,8 @@ function parseRow<S extends z.ZodType>(
   line: number,
 ) {
   const parsed = schema.safeParse(record);
-  if (!parsed.success) throw new DatasetError(file, line, describeZodError(parsed.error));
+  if (!parsed.success)
+    throw DataFormatError.record('DATASET_INVALID', file, line, describeZodError(parsed.error));
   return parsed.data as z.output<S>;
 }
 
@@ -262,7 +257,7 @@ export interface P4gLoadOptions extends LoadOptions {
  * `reference.outcome` (`actual_donation`, and `intended_donation` where the annotated donations file states it).
  * Warnings: a missing companion file, a persuadee without complete survey answers (neutral state), an empty
  * dialogue, a dialogue dropped under `skipInvalid`.
- * @throws DatasetError on a malformed CSV record (e.g. a broken quote), a missing column, a bad field (e.g. a
+ * @throws DataFormatError (DATASET_INVALID) on a malformed CSV record (e.g. a broken quote), a missing column, a bad field (e.g. a
  * role other than 0/1, a non-numeric trait) or an unknown persuader label (unless `options.skipInvalid`; a
  * missing column always throws).
  */

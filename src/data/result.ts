@@ -4,9 +4,7 @@
  */
 import { ZodError } from 'zod';
 import type { Seed } from '../tasks/seed';
-import { DatasetError } from './errors';
-
-export { DatasetError } from './errors';
+import { hasCode, DataFormatError } from '../errors';
 
 /** A file's name and its text, as read from disk or from a browser upload. */
 export interface TextFile {
@@ -43,7 +41,7 @@ export interface LoadResult {
 export interface LoadOptions {
   /**
    * When true, a bad record is recorded in `skipped` and the rest of the file loads; when false (default) the
-   * first bad record throws {@link DatasetError}. File-level problems (a missing column, no header) always throw.
+   * first bad record throws {@link DataFormatError} (DATASET_INVALID). File-level problems (a missing column, no header) always throw.
    */
   skipInvalid?: boolean;
 }
@@ -67,7 +65,7 @@ export class LoadLog {
   constructor(readonly skipInvalid: boolean) {}
 
   /**
-   * Run `load` for one record. A {@link DatasetError} (or a `ZodError` from a seed builder, reported at
+   * Run `load` for one record. A {@link DataFormatError} (DATASET_INVALID) (or a `ZodError` from a seed builder, reported at
    * `file:line`) is rethrown, or recorded as skipped under `skipInvalid`; the result is then undefined.
    */
   record<T>(file: string, line: number, load: () => T): T | undefined {
@@ -75,9 +73,15 @@ export class LoadLog {
       return load();
     } catch (e) {
       const error =
-        e instanceof ZodError ? new DatasetError(file, line, `invalid seed: ${describeZodError(e)}`) : e;
-      if (!(error instanceof DatasetError) || !this.skipInvalid) throw error;
-      this.skipped.push({ file: error.file, line: error.line, reason: error.reason });
+        e instanceof ZodError
+          ? DataFormatError.record('DATASET_INVALID', file, line, `invalid seed: ${describeZodError(e)}`)
+          : e;
+      if (!hasCode(error, DataFormatError, 'DATASET_INVALID') || !this.skipInvalid) throw error;
+      this.skipped.push({
+        file: error.path ?? file,
+        line: error.line ?? line,
+        reason: error.reason ?? error.message,
+      });
       return undefined;
     }
   }

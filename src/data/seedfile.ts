@@ -1,7 +1,8 @@
 /** Our own seed files: JSON Lines with one {@link Seed} (schema version 1) per line. */
 import { SeedSchema, type Seed, type TaskId } from '../tasks/seed';
 import { readJsonl } from './jsonl';
-import { DatasetError, LoadLog, type LoadOptions, type LoadResult } from './result';
+import { LoadLog, type LoadOptions, type LoadResult } from './result';
+import { DataFormatError } from '../errors';
 
 /**
  * True when the first non-blank line of `text` is a JSON object with a `schemaVersion` field, i.e. the text is
@@ -24,7 +25,7 @@ export function isSeedJsonl(text: string): boolean {
 /**
  * Read a seed file: every non-blank line must pass `SeedSchema`; ids must be unique within the file; with
  * `options.task`, every seed must be of that task.
- * @throws DatasetError at `file:line` on invalid JSON, a schema violation, a repeated id or a seed of another
+ * @throws DataFormatError (DATASET_INVALID) at `file:line` on invalid JSON, a schema violation, a repeated id or a seed of another
  * task (unless `options.skipInvalid`).
  */
 export function parseSeedJsonl(
@@ -38,14 +39,20 @@ export function parseSeedJsonl(
   for (const { line, value } of readJsonl(text, fileName, SeedSchema, log)) {
     const seed = log.record(fileName, line, () => {
       if (options.task && value.task !== options.task)
-        throw new DatasetError(
+        throw DataFormatError.record(
+          'DATASET_INVALID',
           fileName,
           line,
           `seed "${value.id}" is for task "${value.task}", not "${options.task}"`,
         );
       const first = firstLine.get(value.id);
       if (first !== undefined)
-        throw new DatasetError(fileName, line, `duplicate seed id "${value.id}" (first on line ${first})`);
+        throw DataFormatError.record(
+          'DATASET_INVALID',
+          fileName,
+          line,
+          `duplicate seed id "${value.id}" (first on line ${first})`,
+        );
       firstLine.set(value.id, line);
       return value;
     });

@@ -5,7 +5,7 @@
  * (WebAssembly, one thread). onnxruntime-web's own WebAssembly files come from the app's bundle
  * (minilm-assets.ts), never from a CDN; nothing is fetched from a model hub.
  */
-import { EmbedModelError } from './errors';
+import { ModelFileError } from '../errors';
 import { MINILM_FILES, MiniLmEmbedder } from './minilm';
 
 /** Options of {@link loadMiniLmEmbedderFromUrl}. */
@@ -24,7 +24,7 @@ async function sha256Hex(bytes: ArrayBuffer): Promise<string> {
  * Loads all-MiniLM-L6-v2 from the folder at `modelDir` (a URL on the page's own origin, absolute or relative to
  * the page or worker), which must serve the files of `MINILM_FILES` (`npm run minilm-model -- --out DIR` makes such a folder).
  * The ONNX file is read twice (once here for its hash, once by the runtime); both from the same server.
- * @throws EmbedModelError for a folder on another origin, naming the URL of the first file that cannot be
+ * @throws ModelFileError (EMBED_MODEL_UNAVAILABLE) for a folder on another origin, naming the URL of the first file that cannot be
  *   fetched, or why the model does not load (e.g. not all-MiniLM-L6-v2: vectors of another size).
  */
 export async function loadMiniLmEmbedderFromUrl(
@@ -34,7 +34,8 @@ export async function loadMiniLmEmbedderFromUrl(
   const here = globalThis.location?.href;
   const base = new URL(modelDir.replace(/\/*$/, '/'), here);
   if (here === undefined || base.origin !== new URL(here).origin) {
-    throw new EmbedModelError(
+    throw new ModelFileError(
+      'EMBED_MODEL_UNAVAILABLE',
       `the MiniLM model folder ${base.href} is not on this page's origin${here ? ` (${new URL(here).origin})` : ''}: ` +
         'serve it with the app (the runtime reads local model files from its own origin only)',
     );
@@ -43,10 +44,13 @@ export async function loadMiniLmEmbedderFromUrl(
   for (const file of MINILM_FILES) {
     const url = new URL(file, base).href;
     const response = await fetch(url).catch((e: unknown) => {
-      throw new EmbedModelError(`cannot fetch ${url}: ${(e as Error).message}`, { cause: e });
+      throw new ModelFileError('EMBED_MODEL_UNAVAILABLE', `cannot fetch ${url}: ${(e as Error).message}`, {
+        cause: e,
+      });
     });
     if (!response.ok) {
-      throw new EmbedModelError(
+      throw new ModelFileError(
+        'EMBED_MODEL_UNAVAILABLE',
         `the MiniLM model folder ${base.href} has no ${file} (HTTP ${response.status} for ${url}); serve the ` +
           'folder made by `npm run minilm-model -- --out DIR` with the app',
       );

@@ -1,11 +1,9 @@
+import { ConfigError } from '../errors';
 /**
  * Text embedders. The default needs no download: hashed word and character n-grams in a fixed dimension
  * (feature hashing with signed buckets), L2-normalised. Pure integer hashing and correctly-rounded arithmetic, so
  * the same text gives bit-identical vectors in Node and in browsers.
  */
-import { EmbedOptionError } from './errors';
-
-export { EmbedOptionError } from './errors';
 
 /** Turns texts into fixed-size vectors. */
 export interface Embedder {
@@ -44,7 +42,7 @@ export function tokenize(text: string): string[] {
 /**
  * The deterministic default embedder: each n-gram adds ±1 (sign from a second hash) to bucket
  * `hash mod dim`; the vector is then L2-normalised (an empty text gives the zero vector).
- * @throws EmbedOptionError for a non-positive dimension or n-gram order.
+ * @throws ConfigError (EMBED_OPTION_INVALID) for a non-positive dimension or n-gram order.
  */
 export class HashedNgramEmbedder implements Embedder {
   readonly id: string;
@@ -57,10 +55,10 @@ export class HashedNgramEmbedder implements Embedder {
     this.wordNgrams = options.wordNgrams ?? [1, 2];
     this.charNgrams = options.charNgrams ?? [3, 4];
     if (!Number.isInteger(this.dim) || this.dim < 1)
-      throw new EmbedOptionError(`dim must be a positive integer, got ${this.dim}`);
+      throw new ConfigError('EMBED_OPTION_INVALID', `dim must be a positive integer, got ${this.dim}`);
     for (const n of [...this.wordNgrams, ...this.charNgrams]) {
       if (!Number.isInteger(n) || n < 1)
-        throw new EmbedOptionError(`n-gram orders must be positive integers, got ${n}`);
+        throw new ConfigError('EMBED_OPTION_INVALID', `n-gram orders must be positive integers, got ${n}`);
     }
     this.id = `hashed-ngram:d${this.dim}:w${this.wordNgrams.join(',')}:c${this.charNgrams.join(',')}`;
   }

@@ -13,7 +13,7 @@
  */
 import type { FeatureExtractionPipeline } from '@huggingface/transformers';
 import type { Embedder } from './index';
-import { EmbedModelError } from './errors';
+import { hasCode, ModelFileError } from '../errors';
 
 /** The files of a model folder that the embedder reads (relative paths). */
 export const MINILM_FILES = [
@@ -61,7 +61,7 @@ export class MiniLmEmbedder implements Embedder {
 
   /**
    * Loads the tokenizer and the ONNX model from `options.modelDir`, and checks that it makes 384-value vectors.
-   * @throws EmbedModelError when the library or the model cannot be loaded (the message names the folder).
+   * @throws ModelFileError (EMBED_MODEL_UNAVAILABLE) when the library or the model cannot be loaded (the message names the folder).
    */
   static async load(options: MiniLmLoadOptions): Promise<MiniLmEmbedder> {
     const dir = options.modelDir.replace(/\/+$/, '');
@@ -79,7 +79,8 @@ export class MiniLmEmbedder implements Embedder {
       const wasm = env.backends.onnx.wasm;
       if (!inNode && wasm) {
         if (!options.wasmPaths) {
-          throw new EmbedModelError(
+          throw new ModelFileError(
+            'EMBED_MODEL_UNAVAILABLE',
             'in a browser the MiniLM embedder needs the bundled onnxruntime-web files (wasmPaths): without ' +
               'them onnxruntime-web would fetch them from a CDN',
           );
@@ -90,8 +91,9 @@ export class MiniLmEmbedder implements Embedder {
       }
       extractor = await transformers.pipeline('feature-extraction', name, { dtype: 'q8' });
     } catch (e) {
-      if (e instanceof EmbedModelError) throw e;
-      throw new EmbedModelError(
+      if (hasCode(e, ModelFileError, 'EMBED_MODEL_UNAVAILABLE')) throw e;
+      throw new ModelFileError(
+        'EMBED_MODEL_UNAVAILABLE',
         `cannot load all-MiniLM-L6-v2 from ${options.modelDir} (it needs ${MINILM_FILES.join(', ')}; ` +
           `make the folder with \`npm run minilm-model -- --out DIR\`): ${(e as Error).message}`,
         { cause: e },
@@ -100,7 +102,8 @@ export class MiniLmEmbedder implements Embedder {
     const embedder = new MiniLmEmbedder(extractor, options.modelSha256);
     const [probe] = await embedder.embed(['probe']);
     if (probe?.length !== MINILM_DIM) {
-      throw new EmbedModelError(
+      throw new ModelFileError(
+        'EMBED_MODEL_UNAVAILABLE',
         `the model in ${options.modelDir} gives vectors of ${probe?.length} values, not ${MINILM_DIM}: ` +
           'it is not all-MiniLM-L6-v2',
       );

@@ -9,8 +9,8 @@
  * `info.state` exposes the simulator's state for analysis and for critics that train on it (CSTPO's training
  * state X) — a policy must not read it.
  */
-import { EnvActionError, EnvCheckpointError, EnvSeedMismatchError } from './errors';
-import { LabError } from '../errors';
+
+import { InputError, CheckpointError, StateUpdateRejectedError } from '../errors';
 import { deepFreeze } from '../sim/freeze';
 import { CogSim, initialSimState, type CogSimOptions, type SimTurn } from '../sim/simulator';
 import type { SimRoles } from '../sim/roles';
@@ -105,12 +105,6 @@ export interface DialogueEnvOptions {
    * theirs that mutates a state fails a test instead of changing an episode.
    */
   freezeStates?: boolean;
-}
-
-/** Thrown when `step` is called before `reset` or after the episode ended. */
-export class EnvStateError extends LabError {
-  override name: string = 'EnvStateError';
-  override readonly code: string = 'ENV_STATE_INVALID';
 }
 
 /**
@@ -224,7 +218,10 @@ export class DialogueEnv {
   } {
     const valid = validatedSeed(seed, this.sim.freeze);
     if (valid.task !== this.task.id)
-      throw new EnvSeedMismatchError(`seed ${valid.id} is for task ${valid.task}, not ${this.task.id}`);
+      throw new InputError(
+        'ENV_SEED_MISMATCH',
+        `seed ${valid.id} is for task ${valid.task}, not ${this.task.id}`,
+      );
     const initial = initialSimState(valid, this.horizon, rngSeed ?? valid.randomSeed, { share: true });
     const sim = this.sim.freeze ? deepFreeze(initial) : initial;
     this.current = {
@@ -244,14 +241,18 @@ export class DialogueEnv {
 
   /**
    * Play one actor turn.
-   * @throws EnvStateError before `reset` or after the episode ended; errors of LLM roles propagate.
+   * @throws StateUpdateRejectedError (ENV_STATE_INVALID) before `reset` or after the episode ended; errors of LLM roles propagate.
    */
   async step(action: Action): Promise<StepResult> {
     const cur = this.current;
-    if (!cur) throw new EnvStateError('step() called before reset()');
-    if (cur.done) throw new EnvStateError('step() called after the episode ended; call reset()');
+    if (!cur) throw new StateUpdateRejectedError('ENV_STATE_INVALID', 'step() called before reset()');
+    if (cur.done)
+      throw new StateUpdateRejectedError(
+        'ENV_STATE_INVALID',
+        'step() called after the episode ended; call reset()',
+      );
     if (typeof action.utterance !== 'string' || action.utterance.trim() === '') {
-      throw new EnvActionError('action.utterance must be a non-empty string');
+      throw new InputError('ENV_ACTION_INVALID', 'action.utterance must be a non-empty string');
     }
     const utterance = cutUtterance(action.utterance);
     const { state, turn } = await this.sim.step(cur.sim, this.textHistory, utterance);
@@ -288,23 +289,27 @@ export class DialogueEnv {
     return { observation: this.observe(), reward, terminated, truncated, info };
   }
 
-  /** A deep copy of the complete current state. @throws EnvStateError before `reset`. */
+  /** A deep copy of the complete current state. @throws StateUpdateRejectedError (ENV_STATE_INVALID) before `reset`. */
   checkpoint(): EnvCheckpoint {
-    if (!this.current) throw new EnvStateError('checkpoint() called before reset()');
+    if (!this.current)
+      throw new StateUpdateRejectedError('ENV_STATE_INVALID', 'checkpoint() called before reset()');
     return structuredClone(this.current);
   }
 
   /**
    * Continue from a checkpoint (deep-copied; the checkpoint stays reusable).
-   * @throws EnvCheckpointError for another checkpoint version, task or protocol.
+   * @throws CheckpointError (ENV_CHECKPOINT_INVALID) for another checkpoint version, task or protocol.
    */
   restore(checkpoint: EnvCheckpoint): { observation: Observation } {
     if (checkpoint.version !== 1)
-      throw new EnvCheckpointError(`unsupported checkpoint version ${String(checkpoint.version)}`);
+      throw new CheckpointError(
+        'ENV_CHECKPOINT_INVALID',
+        `unsupported checkpoint version ${String(checkpoint.version)}`,
+      );
     if (checkpoint.seed.task !== this.task.id)
-      throw new EnvCheckpointError(`checkpoint is for task ${checkpoint.seed.task}`);
+      throw new CheckpointError('ENV_CHECKPOINT_INVALID', `checkpoint is for task ${checkpoint.seed.task}`);
     if (checkpoint.protocol !== this.protocol)
-      throw new EnvCheckpointError(`checkpoint uses protocol ${checkpoint.protocol}`);
+      throw new CheckpointError('ENV_CHECKPOINT_INVALID', `checkpoint uses protocol ${checkpoint.protocol}`);
     this.current = structuredClone(checkpoint);
     this.textHistory = withoutLabels(this.current.history);
     this.actorView = { ...this.current.seed.actorView };

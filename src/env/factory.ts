@@ -24,7 +24,7 @@ export type JudgeSpec = Pick<EnvSpec, 'judge' | 'judgeRepeats'>;
  * The judge stack of `spec`: `repeatedJudge(judge, judgeRepeats)`, or undefined when `spec` names neither a judge
  * nor a repeat count (the environment's own default: the template judge, asked once per input
  * since it answers the same every time, repeated 3 times — the same judgments, made once).
- * @throws JudgeInputError when `judgeRepeats` is not a positive integer.
+ * @throws InputError (JUDGE_INPUT_INVALID) when `judgeRepeats` is not a positive integer.
  */
 export function judgeStack(spec: JudgeSpec & { judge: Judge }): Judge;
 export function judgeStack(spec: JudgeSpec): Judge | undefined;

@@ -11,13 +11,14 @@
  * - PPDPP: a per-turn answer mapped to −1 / −0.5 / 0.5 / 1 (worse/same/better/solved; P4G
  *   refused/neutral/positive/donate); an episode succeeds when the mean over samples exceeds 0.5.
  */
-import { JudgeInputError } from './errors';
+
 import { cbUtility } from '../tasks/cb';
 import { esconvUtility } from '../tasks/esconv';
 import { p4gUtility } from '../tasks/p4g';
 import type { ActorView, TaskId, Turn } from '../tasks/seed';
 import { isSuccess } from '../tasks/success';
 import { afinnScorer } from './afinn';
+import { InputError } from '../errors';
 
 /**
  * A public task event as the judge reads it (structurally the simulator's `TaskEvent`; declared here so that the
@@ -276,7 +277,7 @@ export class TemplateJudge implements Judge {
     const price = dealPrice(input.events);
     const { listPrice, targetPrice } = input.actorView;
     if (listPrice === undefined || targetPrice === undefined)
-      throw new JudgeInputError('CraigslistBargain judge needs list and target prices');
+      throw new InputError('JUDGE_INPUT_INVALID', 'CraigslistBargain judge needs list and target prices');
     const utility = cbUtility(price, listPrice, targetPrice);
     return {
       utility,
@@ -322,7 +323,7 @@ export class TemplateJudge implements Judge {
  */
 export function repeatedJudge(inner: Judge, n = 3): Judge {
   if (!Number.isInteger(n) || n < 1)
-    throw new JudgeInputError(`judge repeats must be a positive integer, got ${n}`);
+    throw new InputError('JUDGE_INPUT_INVALID', `judge repeats must be a positive integer, got ${n}`);
   return {
     async terminal(input) {
       const runs: TerminalJudgment[] = [];

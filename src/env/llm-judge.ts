@@ -9,7 +9,7 @@
  * P4G 1 when committed and not withdrawn; CraigslistBargain clip((list − price) / (list − target), 0, 1).
  * PPDPP per turn: the answer's index maps to −1 / −0.5 / 0.5 / 1, success when the reward exceeds 0.5.
  */
-import { JudgeInputError } from './errors';
+
 import type { z } from 'zod';
 import {
   CbVerdictSchema,
@@ -32,6 +32,7 @@ import {
   type TerminalJudgment,
   type TurnJudgment,
 } from './judge';
+import { InputError } from '../errors';
 
 /** One LLM judge sample per call; see the module comment. */
 export class LlmJudge implements Judge {
@@ -40,7 +41,7 @@ export class LlmJudge implements Judge {
   /**
    * The terminal judgment: utility in [0, 1], success by the rule of `src/tasks/success.ts` (ESConv E ≥ 3 and A ≥ 2; P4G an
    * upheld commitment; CraigslistBargain a deal below the list price) and the raw scores.
-   * @throws RoleOutputError (role `judge`); JudgeInputError for a CraigslistBargain view without list and target
+   * @throws RoleOutputError (LLM_ROLE_OUTPUT_INVALID) (role `judge`); InputError (JUDGE_INPUT_INVALID) for a CraigslistBargain view without list and target
    *   prices.
    */
   async terminal(input: JudgeInput): Promise<TerminalJudgment> {
@@ -69,7 +70,7 @@ export class LlmJudge implements Judge {
     }
     const { listPrice, targetPrice } = input.actorView;
     if (listPrice === undefined || targetPrice === undefined)
-      throw new JudgeInputError('CraigslistBargain judge needs list and target prices');
+      throw new InputError('JUDGE_INPUT_INVALID', 'CraigslistBargain judge needs list and target prices');
     const v = await ask(CbVerdictSchema);
     const utility = cbUtility(v.price, listPrice, targetPrice);
     return {

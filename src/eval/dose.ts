@@ -26,7 +26,7 @@ export interface DoseRow {
 
 /**
  * Run the dose ladder of `task` (the given one, or the project's default) on `seeds`.
- * @throws EvalInputError without seeds, for a seed of another task, or for a CB seed without a list price.
+ * @throws InputError (EVAL_INPUT_INVALID) without seeds, for a seed of another task, or for a CB seed without a list price.
  */
 export async function doseRow(task: TaskId, seeds: readonly Seed[], ladder?: DoseLadder): Promise<DoseRow> {
   const r = await ladderDoseResponse({ task, seeds, ...(ladder ? { ladder } : {}) });

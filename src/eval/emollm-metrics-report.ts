@@ -12,7 +12,7 @@ import type { Seed } from '../tasks/seed';
 import type { TaskId } from '../tasks/seed';
 import { runKey, seedKey, type EvalPlan } from './harness';
 import type { EvalRun } from './harness-run';
-import { EvalInputError } from './errors';
+
 import {
   EMOLLM_METRIC_DEFINITIONS,
   scoreEmollmEpisode,
@@ -26,6 +26,7 @@ import {
 import { LlmEmollmScorer } from './emollm-metrics-judge';
 import type { RoleCallOptions } from '../llm/call';
 import { ESTIMATE_METHOD_NAMES, type Estimate } from '../stats/intervals';
+import { InputError } from '../errors';
 
 /** EmoLLM metrics of one policy on one EmoLLM seed set. */
 export interface EmollmResult extends EmollmSummary {
@@ -79,13 +80,14 @@ interface EmollmGroup {
 
 /**
  * The (EmoLLM seed set, policy) groups of a finished run, with each episode's visible transcript.
- * @throws EvalInputError when the run kept no full records (`keepRecords`).
+ * @throws InputError (EVAL_INPUT_INVALID) when the run kept no full records (`keepRecords`).
  */
 function emollmGroups(plan: EvalPlan, run: EvalRun): EmollmGroup[] {
   const { config } = plan;
   const records = run.records;
   if (!records)
-    throw new EvalInputError(
+    throw new InputError(
+      'EVAL_INPUT_INVALID',
       'run: scoring EmoLLM transcripts needs the full episode records; run the evaluation with keepRecords',
     );
   const out: EmollmGroup[] = [];
@@ -151,7 +153,7 @@ export function emollmResults(plan: EvalPlan, run: EvalRun): EmollmResult[] {
 /**
  * The same metrics by any {@link EmollmScorer} — e.g. the LLM judge of emollm-metrics-judge.ts — over a
  * finished run, episode by episode in report order, with the same intervals and bootstrap streams.
- * @throws what the scorer throws (RoleOutputError for a judge that never answers validly); EvalInputError when
+ * @throws what the scorer throws (RoleOutputError (LLM_ROLE_OUTPUT_INVALID) for a judge that never answers validly); InputError (EVAL_INPUT_INVALID) when
  *   the run kept no full records (`keepRecords`).
  */
 export async function scoreEmollmRun(
@@ -171,7 +173,7 @@ export async function scoreEmollmRun(
 /**
  * The EmoLLM metrics of an evaluation made in LLM mode: scored by the LLM judge on `llm.backend`
  * ({@link LlmEmollmScorer}); `undefined` without a backend (template mode: `buildReport` scores them with the
- * template scorers). @throws RoleOutputError when the judge never answers a call validly; EvalInputError when
+ * template scorers). @throws RoleOutputError (LLM_ROLE_OUTPUT_INVALID) when the judge never answers a call validly; InputError (EVAL_INPUT_INVALID) when
  *   the run kept no full records (`keepRecords`; `evaluate` keeps them in LLM mode).
  */
 export async function emollmJudgeResults(

@@ -1,37 +1,18 @@
 /**
  * Errors of the evaluation module, all {@link LabError}s with a stable `code`
- * (docs/architecture.md "Errors"). `EvalConfigError` (harness.ts) and `StoredEpisodeError` (harness-node.ts)
+ * (docs/architecture.md "Errors"). `ConfigError` (`EVAL_CONFIG_INVALID`) (harness.ts) and `DataFormatError` (`EVAL_STORED_EPISODE_INVALID`) (harness-node.ts)
  * stay beside the code that throws them.
  */
-import { LabError } from '../errors';
+import { InputError } from '../errors';
 
 /**
- * Thrown for evaluation input that cannot be summarised: empty samples, non-finite values, mismatched lengths,
- * unpaired or duplicated case keys, labels outside a declared label set, options out of range. The message
- * names the offending argument and, where there is one, the index or key.
+ * A policy answered a free-form strategy and no label mapper is set (strategy F1, harness-f1.ts). The message
+ * names the policy and the answer. Code `EVAL_STRATEGY_UNMAPPED`.
  */
-export class EvalInputError extends LabError {
-  override name: string = 'EvalInputError';
-  override readonly code: string = 'EVAL_INPUT_INVALID';
-}
-
-/**
- * A policy's strategy prediction is free text (not a label of the task) and no label mapper was given to map it
- * (strategy F1, harness-f1.ts). The message names the policy and the answer.
- */
-export class UnmappedStrategyError extends LabError {
-  override name: string = 'UnmappedStrategyError';
-  override readonly code: string = 'EVAL_STRATEGY_UNMAPPED';
-  constructor(
-    readonly policy: string,
-    readonly strategy: string,
-  ) {
-    super(`policy ${policy} answered free-form strategy "${strategy}" and no label mapper is set`);
-  }
-}
-
-/** An evaluation worker used out of order (`run` before `init`) or started outside a worker thread. */
-export class EvalWorkerError extends LabError {
-  override name: string = 'EvalWorkerError';
-  override readonly code: string = 'EVAL_WORKER_MISUSE';
+export function unmappedStrategyError(policy: string, strategy: string): InputError {
+  return new InputError(
+    'EVAL_STRATEGY_UNMAPPED',
+    `policy ${policy} answered free-form strategy "${strategy}" and no label mapper is set`,
+    { expected: 'a strategy label of the task (or a label mapper)', got: strategy },
+  );
 }

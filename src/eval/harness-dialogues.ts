@@ -9,11 +9,12 @@ import { readCsv } from '../data/csv';
 import { mergedLabel, mergeEntries, fileStem, type Entry } from '../data/dialogue';
 import { EsconvRecordSchema } from '../data/esconv';
 import { readJsonl } from '../data/jsonl';
-import { DatasetError, describeZodError, LoadLog } from '../data/result';
+import { describeZodError, LoadLog } from '../data/result';
 import { getTask } from '../tasks';
 import { defaultSeeds } from '../tasks/defaults';
 import type { ActorView, TaskId } from '../tasks/seed';
 import type { LabelledDialogue } from './harness-f1';
+import { DataFormatError } from '../errors';
 
 /** The actor's view every ESConv and P4G seed gets (the tasks' views do not depend on the dialogue). */
 export function standardActorView(task: TaskId): ActorView {
@@ -22,7 +23,7 @@ export function standardActorView(task: TaskId): ActorView {
 
 /**
  * ESConv dialogues from the text of the JSONL file; ids `<file stem>:<line>` as the seed loader's.
- * @throws DatasetError (file:line) on a malformed line or an unknown strategy label.
+ * @throws DataFormatError (DATASET_INVALID) (file:line) on a malformed line or an unknown strategy label.
  */
 export function esconvDialogues(text: string, fileName: string): LabelledDialogue[] {
   const log = new LoadLog(false);
@@ -51,7 +52,7 @@ const AnnotatedRow = z.object({
 /**
  * Annotated P4G dialogues (persuader labels `er_label_1`) from the text of `p4g-annotated.csv`; ids
  * `<file stem>:<dialog_id>`, in order of first appearance.
- * @throws DatasetError (file:line) on a malformed record, a missing column or an unknown label.
+ * @throws DataFormatError (DATASET_INVALID) (file:line) on a malformed record, a missing column or an unknown label.
  */
 export function p4gAnnotatedDialogues(text: string, fileName: string): LabelledDialogue[] {
   const log = new LoadLog(false);
@@ -61,7 +62,8 @@ export function p4gAnnotatedDialogues(text: string, fileName: string): LabelledD
   const byId = new Map<string, Entry[]>();
   for (const { line, record } of rows) {
     const parsed = AnnotatedRow.safeParse(record);
-    if (!parsed.success) throw new DatasetError(fileName, line, describeZodError(parsed.error));
+    if (!parsed.success)
+      throw DataFormatError.record('DATASET_INVALID', fileName, line, describeZodError(parsed.error));
     const row = parsed.data;
     const entry: Entry =
       row.role === '0'

@@ -4,7 +4,7 @@
  */
 import { EmbeddingLabelMapper, LlmLabelMapper, type LabelMapper } from '../baselines/label-mapper';
 import { createPolicy } from '../policies/builders';
-import { EvalConfigError, seedKey, type EvalPlan } from './harness';
+import { seedKey, type EvalPlan } from './harness';
 import { emollmJudgeResults } from './emollm-metrics-report';
 import { EvalWorkerPool } from './harness-pool';
 import { scoreStrategyPrediction } from './harness-f1';
@@ -20,6 +20,7 @@ import {
 } from './harness-run';
 import { doseRow, type DoseRow } from './dose';
 import { buildReport, strategyPredictionRow, type EvalReport, type StrategyPredictionResult } from './report';
+import { ConfigError } from '../errors';
 
 /** Options of {@link evaluate}. */
 export interface EvaluateOptions {
@@ -50,20 +51,22 @@ export interface Evaluation {
 
 /**
  * Evaluate a validated plan (see the module comment).
- * @throws EvalConfigError when the plan's mode and the services disagree (LLM forms without a backend, or the
+ * @throws ConfigError (EVAL_CONFIG_INVALID) when the plan's mode and the services disagree (LLM forms without a backend, or the
  *   reverse) or LLM forms are given a worker pool — before anything runs; the executor's, the policies' and the metrics' errors; the signal's reason when aborted.
  */
 export async function evaluate(plan: EvalPlan, options: EvaluateOptions = {}): Promise<Evaluation> {
   const llm = options.services?.backend !== undefined;
   if (llm !== (plan.config.mode === 'llm')) {
-    throw new EvalConfigError(
+    throw new ConfigError(
+      'EVAL_CONFIG_INVALID',
       plan.config.mode === 'llm'
         ? 'the plan evaluates LLM forms (llm: true) but no language backend is given (services.backend)'
         : 'a language backend is given but the plan evaluates template forms (plan with llm: true)',
     );
   }
   if (llm && options.executor instanceof EvalWorkerPool) {
-    throw new EvalConfigError(
+    throw new ConfigError(
+      'EVAL_CONFIG_INVALID',
       'LLM forms run on the inline executor: a language backend cannot be sent to workers',
     );
   }

@@ -14,7 +14,7 @@ import type { Observation } from '../env/env';
 import { Rng } from '../rng';
 import { getTask } from '../tasks';
 import type { ActorView, Seed, TaskId, Turn } from '../tasks/seed';
-import { UnmappedStrategyError } from './errors';
+import { unmappedStrategyError } from './errors';
 import { classificationReport, strategyEntropy, type ClassificationReport } from '../stats/classification';
 
 /** Tasks with human strategy annotations. */
@@ -126,7 +126,7 @@ export interface F1Options {
 /**
  * Score a policy's first action at each context against the human label. Returns null when the policy plans
  * no strategy (Standard): F1 does not apply to it.
- * @throws UnmappedStrategyError when a prediction is free text and no mapper is given; EvalInputError from the metrics.
+ * @throws InputError (EVAL_STRATEGY_UNMAPPED) when a prediction is free text and no mapper is given; InputError (EVAL_INPUT_INVALID) from the metrics.
  */
 export async function scoreStrategyPrediction(
   policy: Policy,
@@ -143,7 +143,7 @@ export async function scoreStrategyPrediction(
     if (strategy === NO_STRATEGY) return null;
     let label = strategy;
     if (!getTask(c.task).strategies.includes(label)) {
-      if (!options.mapper) throw new UnmappedStrategyError(policy.name, strategy);
+      if (!options.mapper) throw unmappedStrategyError(policy.name, strategy);
       label = await options.mapper.map(c.task, strategy, rng);
       mapped++;
     }

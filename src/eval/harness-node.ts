@@ -8,7 +8,7 @@
  * - `trajectories/<task>/<policy>.jsonl`: finished episodes, one JSON line each, append-only, keyed by
  *   (seed set, seed id, repeat). A line cut short by an interruption is removed on the next load.
  */
-import { LabError } from '../errors';
+import { ConfigError, ExecutionError, DataFormatError } from '../errors';
 import { existsSync } from 'node:fs';
 import { appendFile, mkdir } from 'node:fs/promises';
 import { readJsonFile, readJsonlLines, writeFileAtomic } from '../io/node';
@@ -20,8 +20,8 @@ import { z } from 'zod';
 import { hashKey32 } from '../data/hash';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { TaskId } from '../tasks/seed';
-import { EvalConfigError, type EvalPlan } from './harness';
-import { EvalWorkerPool, WorkerFailedError, type PoolWorker } from './harness-pool';
+import { type EvalPlan } from './harness';
+import { EvalWorkerPool, type PoolWorker } from './harness-pool';
 import type { EpisodeStore, EvalEpisode } from './harness-run';
 import type { EvalWorkerApi } from './harness-worker';
 
@@ -36,8 +36,12 @@ export function spawnNodeWorker(): PoolWorker {
   const entry = new URL('./harness-node-worker.ts', import.meta.url);
   const worker = entry.pathname.endsWith('.js') ? new Worker(entry) : new Worker(tsxBootstrap(entry));
   const failed = new Promise<never>((_, reject) => {
-    worker.once('error', (e) => reject(new WorkerFailedError(`evaluation worker crashed: ${e.message}`)));
-    worker.once('exit', (code) => reject(new WorkerFailedError(`evaluation worker exited (code ${code})`)));
+    worker.once('error', (e) =>
+      reject(new ExecutionError('WORKER_FAILED', `evaluation worker crashed: ${e.message}`)),
+    );
+    worker.once('exit', (code) =>
+      reject(new ExecutionError('WORKER_FAILED', `evaluation worker exited (code ${code})`)),
+    );
   });
   failed.catch(() => undefined);
   const api = Comlink.wrap<EvalWorkerApi>(
@@ -64,7 +68,7 @@ function tsxBootstrap(entry: URL): URL {
 
 /**
  * A pool of `size` worker threads (the library's worker pool, src/pool, with crash handling).
- * @throws PoolOptionError for a bad size.
+ * @throws ConfigError (POOL_OPTION_INVALID) for a bad size.
  */
 export function createNodePool(size: number): EvalWorkerPool {
   return new EvalWorkerPool(spawnNodeWorker, size);
@@ -83,12 +87,6 @@ const StoredEpisodeSchema = z.looseObject({
   repeat: z.number().int().min(0),
 });
 
-/** A stored trajectory line that cannot be read; the message names the file and line. */
-export class StoredEpisodeError extends LabError {
-  override readonly name = 'StoredEpisodeError';
-  override readonly code = 'EVAL_STORED_EPISODE_INVALID';
-}
-
 /** Finished episodes as JSONL files under an output folder (see the module comment). */
 export class FileEpisodeStore implements EpisodeStore {
   /**
@@ -105,8 +103,8 @@ export class FileEpisodeStore implements EpisodeStore {
    * The finished episodes of a (task, policy), one at a time, read line by line (memory does not grow with the
    * file); none when the file does not exist. A last line without its newline (an interrupted write) is dropped,
    * cut off the file and reported through `notice`.
-   * @throws StoredEpisodeError for a complete line that is not a stored episode of this (task, policy);
-   *   FileReadError when the file cannot be read or a line is not UTF-8.
+   * @throws DataFormatError (EVAL_STORED_EPISODE_INVALID) for a complete line that is not a stored episode of this (task, policy);
+   *   PathError when the file cannot be read or a line is not UTF-8.
    */
   async *records(task: TaskId, policy: string): AsyncGenerator<EvalEpisode, void, undefined> {
     const file = trajectoryFile(this.folder, task, policy);
@@ -121,11 +119,17 @@ export class FileEpisodeStore implements EpisodeStore {
       try {
         json = JSON.parse(text);
       } catch (e) {
-        throw new StoredEpisodeError(`${file}:${line}: not JSON (${(e as Error).message})`);
+        throw new DataFormatError(
+          'EVAL_STORED_EPISODE_INVALID',
+          `${file}:${line}: not JSON (${(e as Error).message})`,
+        );
       }
       const parsed = StoredEpisodeSchema.safeParse(json);
       if (!parsed.success || parsed.data.task !== task || parsed.data.policy !== policy) {
-        throw new StoredEpisodeError(`${file}:${line}: not a stored episode of ${task} / ${policy}`);
+        throw new DataFormatError(
+          'EVAL_STORED_EPISODE_INVALID',
+          `${file}:${line}: not a stored episode of ${task} / ${policy}`,
+        );
       }
       yield json as EvalEpisode;
     }
@@ -177,8 +181,8 @@ function manifestOf(plan: EvalPlan): Manifest {
  * Make `folder` ready for `plan`: create it, or check that the episodes it holds were produced under the same
  * settings and from the same seeds (a seed id seen before must have the same content), then record the plan's
  * seeds in its manifest.
- * @throws EvalConfigError naming the setting or seed that differs; FileReadError / FileDamagedError naming a
- *   manifest that cannot be read or is damaged (its line); OutputPathError when it cannot be written. The
+ * @throws ConfigError (EVAL_CONFIG_INVALID) naming the setting or seed that differs; PathError / DataFormatError (FILE_DAMAGED) naming a
+ *   manifest that cannot be read or is damaged (its line); PathError (OUTPUT_PATH_INVALID) when it cannot be written. The
  *   manifest is replaced atomically.
  */
 export async function prepareOutputFolder(folder: string, plan: EvalPlan): Promise<void> {
@@ -190,12 +194,14 @@ export async function prepareOutputFolder(folder: string, plan: EvalPlan): Promi
     for (const [key, value] of Object.entries(current.settings)) {
       const before = (previous.settings as unknown as Record<string, unknown>)[key];
       if (key === 'simulatorVersion' && before !== value)
-        throw new EvalConfigError(
+        throw new ConfigError(
+          'EVAL_CONFIG_INVALID',
           `output folder ${folder} was made by simulator version ${String(before ?? '(unrecorded, older)')}; ` +
             `this is ${String(value)}: episodes of two simulators cannot be mixed in one report; use another output folder`,
         );
       if (before !== value) {
-        throw new EvalConfigError(
+        throw new ConfigError(
+          'EVAL_CONFIG_INVALID',
           `output folder ${folder} holds episodes run with ${key} = ${JSON.stringify(before)}, not ${JSON.stringify(value)}; use another output folder`,
         );
       }
@@ -203,7 +209,8 @@ export async function prepareOutputFolder(folder: string, plan: EvalPlan): Promi
     for (const [key, hash] of Object.entries(current.seeds)) {
       const before = previous.seeds[key];
       if (before !== undefined && before !== hash)
-        throw new EvalConfigError(
+        throw new ConfigError(
+          'EVAL_CONFIG_INVALID',
           `output folder ${folder} holds episodes of a different seed ${key}; use another output folder`,
         );
     }

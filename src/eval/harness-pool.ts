@@ -6,18 +6,19 @@
  * whatever the number of workers.
  */
 import type { Remote } from 'comlink';
-import { WorkerFailedError, WorkerPool, type PooledWorker } from '../pool';
+import { WorkerPool, type PooledWorker } from '../pool';
 import type { EpisodeExecutor, EpisodeTask, EvalEpisode, RunContext } from './harness-run';
 import type { EvalWorkerApi } from './harness-worker';
+import { ExecutionError } from '../errors';
 
 /** One started evaluation worker (see src/pool `PooledWorker`). */
 export type PoolWorker = PooledWorker<Remote<EvalWorkerApi>>;
 
-export { WorkerFailedError };
+export { ExecutionError };
 
 /**
  * A fixed-size pool of evaluation workers. Workers start on first use and stay until `close`; a crash fails the
- * run with WorkerFailedError and stops the workers (the next run starts fresh ones).
+ * run with ExecutionError (WORKER_FAILED) and stops the workers (the next run starts fresh ones).
  * @throws RangeError when `size` is not a positive integer.
  */
 export class EvalWorkerPool extends WorkerPool<Remote<EvalWorkerApi>> implements EpisodeExecutor {

@@ -3,8 +3,9 @@
  * the Node worker thread (harness-node-worker.ts). Workers run template-mode episodes only: a language backend
  * is an object that cannot be sent to another thread.
  */
-import { EvalWorkerError } from './errors';
+
 import { runEvalEpisode, type EpisodeTask, type EvalEpisode, type RunContext } from './harness-run';
+import { ExecutionError } from '../errors';
 
 /** What a worker needs besides the episodes: plain, structured-cloneable data (a {@link RunContext}). */
 export type WorkerSetup = RunContext;
@@ -17,9 +18,9 @@ export function createEvalWorkerApi() {
     init(s: WorkerSetup): void {
       setup = s;
     },
-    /** Run episodes in order. @throws EvalWorkerError before `init`; whatever an episode throws. */
+    /** Run episodes in order. @throws ExecutionError (EVAL_WORKER_MISUSE) before `init`; whatever an episode throws. */
     async run(tasks: EpisodeTask[]): Promise<EvalEpisode[]> {
-      if (!setup) throw new EvalWorkerError('evaluation worker: run() before init()');
+      if (!setup) throw new ExecutionError('EVAL_WORKER_MISUSE', 'evaluation worker: run() before init()');
       const out: EvalEpisode[] = [];
       for (const task of tasks) out.push(await runEvalEpisode(task, setup.settings, { ppdpp: setup.ppdpp }));
       return out;

@@ -5,7 +5,7 @@
  *
  * {@link planEvaluation} validates a configuration completely before anything runs — unknown task or policy,
  * empty or mismatched seed sets, more episodes than seeds, F1 asked for a task without human labels — and
- * throws {@link EvalConfigError} naming the problem. The plan lists every episode with its identity
+ * throws {@link ConfigError} (EVAL_CONFIG_INVALID) naming the problem. The plan lists every episode with its identity
  * `(task, policy, seed set, seed id, repeat)` and its random seeds:
  *
  * - the simulator's and the policy's streams come from the case key `(rngSeed, task, seed id, repeat)` by
@@ -18,11 +18,10 @@
 import {
   checkModel,
   modelToJson,
-  PpdppModelError,
   type PpdppModel,
   type PpdppTrainingSummary,
 } from '../baselines/ppdpp/model';
-import { LabError } from '../errors';
+import { hasCode, LabError, ModelFileError, ConfigError } from '../errors';
 import { checkPolicy } from '../policies/catalogue';
 import { hashKey32 } from '../data/hash';
 import type { Protocol } from '../env/env';
@@ -99,12 +98,6 @@ export interface EvalConfig {
   llm?: boolean;
   /** Trained PPDPP planners by task (required for each task when `ppdpp` is among the policies). */
   ppdpp?: Partial<Record<TaskId, PpdppModel>>;
-}
-
-/** A configuration that cannot run; the message names the problem. Thrown before any episode runs. */
-export class EvalConfigError extends LabError {
-  override name = 'EvalConfigError';
-  override readonly code = 'EVAL_CONFIG_INVALID';
 }
 
 /** The identity of one episode, and its random seeds. */
@@ -187,36 +180,41 @@ export function seedSetHash(seeds: readonly Seed[]): string {
 function positiveInt(name: string, value: number | undefined, fallback: number): number {
   const v = value ?? fallback;
   if (!Number.isInteger(v) || v < 1)
-    throw new EvalConfigError(`${name} must be a positive integer, got ${v}`);
+    throw new ConfigError('EVAL_CONFIG_INVALID', `${name} must be a positive integer, got ${v}`);
   return v;
 }
 
 /**
  * A field given under its name (`now`, value `a`) or its old name (`was`, value `b`), read once, here.
- * @throws EvalConfigError when both are given with different values.
+ * @throws ConfigError (EVAL_CONFIG_INVALID) when both are given with different values.
  */
 function renamed<T>(a: T | undefined, b: T | undefined, now: string, was: string): T | undefined {
   if (a !== undefined && b !== undefined && a !== b)
-    throw new EvalConfigError(`${was} is the old name of ${now}; give one, not both`);
+    throw new ConfigError('EVAL_CONFIG_INVALID', `${was} is the old name of ${now}; give one, not both`);
   return a ?? b;
 }
 
 /**
  * Validate a configuration and list its episodes (see the module comment).
- * @throws EvalConfigError naming the first problem found; nothing has run.
+ * @throws ConfigError (EVAL_CONFIG_INVALID) naming the first problem found; nothing has run.
  */
 export function planEvaluation(input: EvalConfig): EvalPlan {
   const tasks = [...input.tasks];
-  if (tasks.length === 0) throw new EvalConfigError('no task given');
+  if (tasks.length === 0) throw new ConfigError('EVAL_CONFIG_INVALID', 'no task given');
   for (const t of tasks)
     if (!(TASK_IDS as readonly string[]).includes(t))
-      throw new EvalConfigError(`unknown task "${t}"; known tasks: ${TASK_IDS.join(', ')}`);
+      throw new ConfigError(
+        'EVAL_CONFIG_INVALID',
+        `unknown task "${t}"; known tasks: ${TASK_IDS.join(', ')}`,
+      );
   const twiceTask = tasks.find((t, i) => tasks.indexOf(t) !== i);
-  if (twiceTask !== undefined) throw new EvalConfigError(`task "${twiceTask}" is listed twice`);
+  if (twiceTask !== undefined)
+    throw new ConfigError('EVAL_CONFIG_INVALID', `task "${twiceTask}" is listed twice`);
   const policies = [...input.policies];
-  if (policies.length === 0) throw new EvalConfigError('no policy given');
+  if (policies.length === 0) throw new ConfigError('EVAL_CONFIG_INVALID', 'no policy given');
   const twicePolicy = policies.find((p, i) => policies.indexOf(p) !== i);
-  if (twicePolicy !== undefined) throw new EvalConfigError(`policy "${twicePolicy}" is listed twice`);
+  if (twicePolicy !== undefined)
+    throw new ConfigError('EVAL_CONFIG_INVALID', `policy "${twicePolicy}" is listed twice`);
   const llm = input.llm ?? false;
   for (const task of tasks) {
     for (const policy of policies) {
@@ -224,18 +222,20 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
         if (input.checkPolicy) input.checkPolicy(task, policy);
         else checkPolicy(task, policy, { llm, ...(input.ppdpp ? { ppdpp: input.ppdpp } : {}) });
       } catch (e) {
-        if (e instanceof LabError) throw new EvalConfigError(e.message);
+        if (e instanceof LabError) throw new ConfigError('EVAL_CONFIG_INVALID', e.message);
         throw e;
       }
     }
   }
   const reference = input.reference ?? (policies[0] as string);
   if (!policies.includes(reference))
-    throw new EvalConfigError(
+    throw new ConfigError(
+      'EVAL_CONFIG_INVALID',
       `reference policy "${reference}" is not among the policies (${policies.join(', ')})`,
     );
   if (input.episodes !== undefined && input.repeats !== undefined)
-    throw new EvalConfigError(
+    throw new ConfigError(
+      'EVAL_CONFIG_INVALID',
       'give episodes or repeats, not both (episodes cycles the seeds: N seeds × R repeats is episodes = N × R)',
     );
   const repeats = positiveInt('repeats', input.repeats, 1);
@@ -243,50 +243,66 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
   const judgeRepeats = positiveInt('judgeRepeats', input.judgeRepeats, 3);
   const resamples = positiveInt('resamples', input.resamples, 2000);
   const level = input.level ?? 0.95;
-  if (!(level > 0 && level < 1)) throw new EvalConfigError(`level must be in (0, 1), got ${level}`);
+  if (!(level > 0 && level < 1))
+    throw new ConfigError('EVAL_CONFIG_INVALID', `level must be in (0, 1), got ${level}`);
   const baseSeed = renamed(input.rngSeed, input.baseSeed, 'rngSeed', 'baseSeed') ?? 0;
   if (!Number.isSafeInteger(baseSeed) || baseSeed < 0)
-    throw new EvalConfigError(`rngSeed must be a non-negative integer, got ${baseSeed}`);
+    throw new ConfigError('EVAL_CONFIG_INVALID', `rngSeed must be a non-negative integer, got ${baseSeed}`);
   const protocol = input.protocol ?? 'cstpo';
   if (protocol !== 'cstpo' && protocol !== 'ppdpp')
-    throw new EvalConfigError(`protocol must be cstpo or ppdpp, got "${String(protocol)}"`);
+    throw new ConfigError(
+      'EVAL_CONFIG_INVALID',
+      `protocol must be cstpo or ppdpp, got "${String(protocol)}"`,
+    );
   if (
     input.horizon !== undefined &&
     !(Number.isInteger(input.horizon) && input.horizon >= 1 && input.horizon <= 100)
   )
-    throw new EvalConfigError(`horizon must be an integer from 1 to 100 actor turns, got ${input.horizon}`);
+    throw new ConfigError(
+      'EVAL_CONFIG_INVALID',
+      `horizon must be an integer from 1 to 100 actor turns, got ${input.horizon}`,
+    );
   const routeSampling = renamed(input.route, input.routeSampling, 'route', 'routeSampling') ?? 'stochastic';
   if (routeSampling !== 'stochastic' && routeSampling !== 'deterministic')
-    throw new EvalConfigError(`route must be stochastic or deterministic, got "${String(routeSampling)}"`);
+    throw new ConfigError(
+      'EVAL_CONFIG_INVALID',
+      `route must be stochastic or deterministic, got "${String(routeSampling)}"`,
+    );
 
   const seeds = new Map<string, Seed>();
   const sets: ResolvedConfig['seedSets'] = [];
   const used: SeedSet[] = [];
   for (const task of tasks) {
     const forTask = input.seedSets.filter((s) => s.task === task);
-    if (forTask.length === 0) throw new EvalConfigError(`no seed set for task ${task}`);
+    if (forTask.length === 0) throw new ConfigError('EVAL_CONFIG_INVALID', `no seed set for task ${task}`);
     const names = new Set<string>();
     for (const set of forTask) {
       if (!SET_NAME.test(set.name))
-        throw new EvalConfigError(
+        throw new ConfigError(
+          'EVAL_CONFIG_INVALID',
           `seed set name "${set.name}" must use letters, digits, ".", "_" or "-" only`,
         );
-      if (names.has(set.name)) throw new EvalConfigError(`two seed sets of ${task} are named "${set.name}"`);
+      if (names.has(set.name))
+        throw new ConfigError('EVAL_CONFIG_INVALID', `two seed sets of ${task} are named "${set.name}"`);
       names.add(set.name);
-      if (set.seeds.length === 0) throw new EvalConfigError(`seed set "${set.name}" of ${task} is empty`);
+      if (set.seeds.length === 0)
+        throw new ConfigError('EVAL_CONFIG_INVALID', `seed set "${set.name}" of ${task} is empty`);
       const chosen = set.seeds.slice(0, episodes ?? set.seeds.length);
       const ids = new Set<string>();
       chosen.forEach((seed, i) => {
         const parsed = SeedSchema.safeParse(seed);
         if (!parsed.success)
-          throw new EvalConfigError(
+          throw new ConfigError(
+            'EVAL_CONFIG_INVALID',
             `seed ${i} of set "${set.name}" (${task}) is invalid: ${parsed.error.issues[0]?.message ?? ''}`,
           );
         if (seed.task !== task)
-          throw new EvalConfigError(
+          throw new ConfigError(
+            'EVAL_CONFIG_INVALID',
             `seed "${seed.id}" in set "${set.name}" is for task ${seed.task}, not ${task}`,
           );
-        if (ids.has(seed.id)) throw new EvalConfigError(`seed id "${seed.id}" repeats in set "${set.name}"`);
+        if (ids.has(seed.id))
+          throw new ConfigError('EVAL_CONFIG_INVALID', `seed id "${seed.id}" repeats in set "${set.name}"`);
         ids.add(seed.id);
         seeds.set(seedKey(task, set.name, seed.id), seed);
       });
@@ -299,7 +315,8 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
   if (input.f1) {
     for (const task of tasks) {
       if (!(F1_TASKS as readonly string[]).includes(task)) {
-        throw new EvalConfigError(
+        throw new ConfigError(
+          'EVAL_CONFIG_INVALID',
           `strategy F1 needs human strategy labels, which ${task} does not have (F1 tasks: ${F1_TASKS.join(', ')})`,
         );
       }
@@ -309,11 +326,13 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
           : (input.f1.contexts[task] ?? []);
       const foreign = contexts.find((c) => c.task !== task);
       if (foreign)
-        throw new EvalConfigError(
+        throw new ConfigError(
+          'EVAL_CONFIG_INVALID',
           `F1 context of dialogue "${foreign.dialogueId}" is for ${foreign.task}, not ${task}`,
         );
       if (contexts.length === 0)
-        throw new EvalConfigError(
+        throw new ConfigError(
+          'EVAL_CONFIG_INVALID',
           `no human-labelled turns for ${task} in the given data: strategy F1 has nothing to score`,
         );
       f1Contexts[task] = contexts;
@@ -325,11 +344,15 @@ export function planEvaluation(input: EvalConfig): EvalPlan {
     for (const task of tasks) {
       const model = input.ppdpp?.[task] as PpdppModel;
       if (model.task !== task)
-        throw new EvalConfigError(`the PPDPP planner given for ${task} is for ${model.task}`);
+        throw new ConfigError(
+          'EVAL_CONFIG_INVALID',
+          `the PPDPP planner given for ${task} is for ${model.task}`,
+        );
       try {
         checkModel(model);
       } catch (e) {
-        if (e instanceof PpdppModelError) throw new EvalConfigError(e.message);
+        if (hasCode(e, ModelFileError, 'PPDPP_MODEL_INVALID'))
+          throw new ConfigError('EVAL_CONFIG_INVALID', e.message);
         throw e;
       }
       ppdpp[task] = model;

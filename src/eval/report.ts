@@ -261,7 +261,7 @@ export interface BuildReportOptions {
 
 /**
  * Build the report of a finished run (see the module comment).
- * @throws EvalInputError from the metrics (e.g. an empty group, which a valid plan never has).
+ * @throws InputError (EVAL_INPUT_INVALID) from the metrics (e.g. an empty group, which a valid plan never has).
  */
 export function buildReport(plan: EvalPlan, run: EvalRun, options: BuildReportOptions = {}): EvalReport {
   const { config } = plan;

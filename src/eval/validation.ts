@@ -14,8 +14,9 @@ import type { SimRoles } from '../sim/roles';
 import { TASK_RULES } from '../sim/rules';
 import type { Seed, TaskId } from '../tasks/seed';
 import { parsed } from '../text/features';
-import { EvalInputError } from './errors';
+
 import { DEFAULT_LADDERS, levelUtterance, type DoseLadder } from './ladders';
+import { InputError } from '../errors';
 
 /** A simulator to validate: a name and a factory of its roles. */
 export interface SimulatorUnderTest {
@@ -82,13 +83,17 @@ export function isMonotoneRise(xs: readonly number[]): boolean {
  * paraphrase of every level starts from the same restored checkpoint (dialogue, state, random stream), so the
  * outcomes differ only through the input. Reports the mean outcome quantity ({@link doseOutcome}) per level and
  * the share of seeds on which it rises monotonically.
- * @throws EvalInputError without seeds, for a seed of another task, or for a CB seed without a list price.
+ * @throws InputError (EVAL_INPUT_INVALID) without seeds, for a seed of another task, or for a CB seed without a list price.
  */
 export async function ladderDoseResponse(options: LadderDoseOptions): Promise<LadderDoseResult> {
   const { task, seeds } = options;
-  if (seeds.length === 0) throw new EvalInputError('ladderDoseResponse: no seeds');
+  if (seeds.length === 0) throw new InputError('EVAL_INPUT_INVALID', 'ladderDoseResponse: no seeds');
   const bad = seeds.find((s) => s.task !== task);
-  if (bad) throw new EvalInputError(`ladderDoseResponse: seed "${bad.id}" is for ${bad.task}, not ${task}`);
+  if (bad)
+    throw new InputError(
+      'EVAL_INPUT_INVALID',
+      `ladderDoseResponse: seed "${bad.id}" is for ${bad.task}, not ${task}`,
+    );
   const ladder = options.ladder ?? DEFAULT_LADDERS[task];
   const env = createEnv(task, {
     routeSampling: 'deterministic',
@@ -98,7 +103,10 @@ export async function ladderDoseResponse(options: LadderDoseOptions): Promise<La
   for (const seed of seeds) {
     const listPrice = seed.actorView.listPrice;
     if (task === 'cb' && listPrice === undefined)
-      throw new EvalInputError(`ladderDoseResponse: CB seed "${seed.id}" has no list price`);
+      throw new InputError(
+        'EVAL_INPUT_INVALID',
+        `ladderDoseResponse: CB seed "${seed.id}" has no list price`,
+      );
     env.reset({ seed });
     const checkpoint = env.checkpoint();
     perSeed[seed.id] = [];
@@ -129,7 +137,7 @@ export async function ladderDoseResponse(options: LadderDoseOptions): Promise<La
  */
 export function distinctN(texts: readonly string[], n: number): number {
   if (!Number.isInteger(n) || n < 1)
-    throw new EvalInputError(`distinctN: n must be a positive integer, got ${n}`);
+    throw new InputError('EVAL_INPUT_INVALID', `distinctN: n must be a positive integer, got ${n}`);
   const seen = new Set<string>();
   let total = 0;
   for (const text of texts) {

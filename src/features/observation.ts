@@ -17,11 +17,12 @@
  * | 3E+2+2K | 14 | whether an event of each type (offer, accept, reject, quit, commit, withdraw, end) occurred, by actor then by user |
  * | 3E+16+2K | 4 | task features: CB — the seller's last counter and the buyer's last offer, each as (price − target) / (list − target) clipped to [−1, 2], and whether each exists; P4G — the committed amount / 2 USD and whether a commitment exists; ESConv — zeros |
  */
-import { FeatureOptionError } from './errors';
+
 import type { Embedder } from '../embed';
 import type { Observation } from '../env/env';
 import type { TaskEvent } from '../sim/types';
 import { getTask, type TaskId, type Turn } from '../tasks';
+import { ConfigError } from '../errors';
 
 /** Event types in the order of the event block. */
 export const EVENT_TYPES: readonly TaskEvent['type'][] = [
@@ -55,7 +56,7 @@ export interface ObservationFeaturizerOptions {
 /**
  * Turns observations and candidate utterances into fixed-size vectors. Embeddings are cached by text (candidate
  * realizations repeat a lot); the cache holds at most `cacheSize` texts and is cleared when full.
- * @throws FeatureOptionError for a non-positive horizon.
+ * @throws ConfigError (FEATURE_OPTION_INVALID) for a non-positive horizon.
  */
 export class ObservationFeaturizer {
   /** Length of an observation vector: 3E + 2 + 2K + 14 + 4. */
@@ -70,7 +71,10 @@ export class ObservationFeaturizer {
     private readonly cacheSize = 4096,
   ) {
     if (!Number.isInteger(options.horizon) || options.horizon < 1)
-      throw new FeatureOptionError(`horizon must be a positive integer, got ${options.horizon}`);
+      throw new ConfigError(
+        'FEATURE_OPTION_INVALID',
+        `horizon must be a positive integer, got ${options.horizon}`,
+      );
     this.labels = getTask(options.task).strategies;
     this.utteranceDim = options.embedder.dim;
     this.dim = 3 * this.utteranceDim + 2 + 2 * this.labels.length + EVENT_FEATURES + TASK_FEATURES;

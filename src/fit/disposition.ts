@@ -11,7 +11,7 @@
  * the persuader then says (which still moves the persuadee's intention in the simulator): `npm run fit-sim`
  * chooses it on the validation split by the AUC of the replayed final donation intention (scripts/fit-sim.ts).
  */
-import { FitInputError } from './errors';
+import { InputError } from '../errors';
 import { Matrix, solve } from 'ml-matrix';
 
 /** The fitted disposition model (P4G). */
@@ -73,7 +73,8 @@ function newtonLogistic(x: readonly (readonly number[])[], y: readonly number[],
     w = w.map((v, j) => v - (step[j] as number));
     if (Math.max(...step.map(Math.abs)) < NEWTON.tolerance) break;
   }
-  if (!w.every(Number.isFinite)) throw new FitInputError('fitDisposition: the fit did not converge');
+  if (!w.every(Number.isFinite))
+    throw new InputError('FIT_INPUT_INVALID', 'fitDisposition: the fit did not converge');
   return w;
 }
 
@@ -115,7 +116,7 @@ export interface DispositionFit extends DispositionParams {
  * log-likelihood on `valid` (ties: the first, so list the grid from weak to strong). The gain is 1 (the caller may
  * choose another on the validation split). Items are standardised by
  * the training rows' means and standard deviations (a constant item gets sd 1).
- * @throws FitInputError without training or validation rows, with only one outcome class in `train`, or with
+ * @throws InputError (FIT_INPUT_INVALID) without training or validation rows, with only one outcome class in `train`, or with
  *   an empty grid or item list.
  */
 export function fitDisposition(
@@ -125,16 +126,25 @@ export function fitDisposition(
   l2Grid: readonly number[],
 ): DispositionFit {
   if (train.length === 0 || valid.length === 0)
-    throw new FitInputError('fitDisposition: need training and validation persuadees');
+    throw new InputError('FIT_INPUT_INVALID', 'fitDisposition: need training and validation persuadees');
   if (traits.length === 0 || l2Grid.length === 0)
-    throw new FitInputError('fitDisposition: need at least one survey item and one L2 penalty');
+    throw new InputError(
+      'FIT_INPUT_INVALID',
+      'fitDisposition: need at least one survey item and one L2 penalty',
+    );
   const donors = train.filter((r) => r.donated).length;
   if (donors === 0 || donors === train.length)
-    throw new FitInputError('fitDisposition: the training persuadees all have the same outcome');
+    throw new InputError(
+      'FIT_INPUT_INVALID',
+      'fitDisposition: the training persuadees all have the same outcome',
+    );
   const value = (r: DispositionRow, t: string) => {
     const v = r.traits[t];
     if (v === undefined || !Number.isFinite(v))
-      throw new FitInputError(`fitDisposition: a persuadee has no finite answer for "${t}"`);
+      throw new InputError(
+        'FIT_INPUT_INVALID',
+        `fitDisposition: a persuadee has no finite answer for "${t}"`,
+      );
     return v;
   };
   const mean = traits.map((t) => train.reduce((s, r) => s + value(r, t), 0) / train.length);

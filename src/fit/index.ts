@@ -12,6 +12,5 @@ export * from './softmax';
 export * from './tokens';
 export * from './params';
 export * from './price';
-export * from './errors';
 export * from './mood';
 export * from './disposition';

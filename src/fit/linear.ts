@@ -1,8 +1,8 @@
+import { InputError } from '../errors';
 /**
  * Ridge (L2-penalised least squares) regression on a few dense inputs, solved exactly through the normal
  * equations (Gaussian elimination with partial pivoting): the CB seller's counter-offer model.
  */
-import { FitInputError } from './errors';
 
 /** A fitted linear model: y ≈ intercept + Σ coef·x. */
 export interface LinearModel {
@@ -12,14 +12,15 @@ export interface LinearModel {
 
 /**
  * Fit y ≈ b + w·x minimising Σ(y − b − w·x)² + l2·‖w‖² (the intercept is not penalised).
- * @throws FitInputError for no rows or rows of unequal width.
+ * @throws InputError (FIT_INPUT_INVALID) for no rows or rows of unequal width.
  */
 export function fitRidge(x: readonly (readonly number[])[], y: readonly number[], l2: number): LinearModel {
   const n = x.length;
   if (n === 0 || y.length !== n)
-    throw new FitInputError('fitRidge: need as many targets as rows, at least one');
+    throw new InputError('FIT_INPUT_INVALID', 'fitRidge: need as many targets as rows, at least one');
   const d = (x[0] as readonly number[]).length;
-  if (x.some((r) => r.length !== d)) throw new FitInputError('fitRidge: rows of unequal width');
+  if (x.some((r) => r.length !== d))
+    throw new InputError('FIT_INPUT_INVALID', 'fitRidge: rows of unequal width');
   const p = d + 1;
   const a = Array.from({ length: p }, () => new Array<number>(p + 1).fill(0));
   for (let i = 0; i < n; i++) {

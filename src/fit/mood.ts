@@ -58,7 +58,7 @@ export interface MoodRow {
 /**
  * Ridge regression with the sign constraints of {@link MOOD_SIGNS}: fit, and while a constrained coefficient has
  * the wrong sign, leave out the input with the largest such violation and refit (an active-set method).
- * @throws FitInputError from {@link fitRidge} when `rows` is empty.
+ * @throws InputError (FIT_INPUT_INVALID) from {@link fitRidge} when `rows` is empty.
  */
 export function fitSignedRidge(rows: readonly MoodRow[], l2: number): LinearModel {
   const width = rows[0]?.x.length ?? MOOD_INPUTS.length;
@@ -89,7 +89,7 @@ export function fitSignedRidge(rows: readonly MoodRow[], l2: number): LinearMode
 /**
  * Fit the mood model on `train` ({@link fitSignedRidge}), choosing the L2 penalty (per training row) from `grid`
  * by squared error on `validation`.
- * @throws FitInputError from {@link fitRidge} when `train` is empty.
+ * @throws InputError (FIT_INPUT_INVALID) from {@link fitRidge} when `train` is empty.
  */
 export function fitMood(
   train: readonly MoodRow[],

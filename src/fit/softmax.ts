@@ -1,3 +1,4 @@
+import { InputError } from '../errors';
 /**
  * Multinomial logistic (softmax) regression with L2 penalty, fitted by maximum likelihood with full-batch
  * gradient descent and Nesterov momentum (deterministic: no sampling, a fixed number of steps). Inputs are one
@@ -6,7 +7,6 @@
  * `ml-logistic-regression` because that package fits one-vs-rest binary models on dense matrices (a 4,096-wide
  * dense matrix per turn would be slow) and has no sample weights; this is the simulator's core, ~100 lines.
  */
-import { FitInputError } from './errors';
 
 /** One training example: sparse active indices, dense values, class index, weight. */
 export interface Example {
@@ -65,7 +65,7 @@ export function predictProba(m: SoftmaxModel, sparse: Int32Array, dense: readonl
 
 /**
  * Fit by penalised maximum likelihood: minimise −Σ wᵢ log p(yᵢ | xᵢ) / Σ wᵢ + l2·‖W‖² / 2.
- * @throws FitInputError for an empty training set or a class index outside `classes`.
+ * @throws InputError (FIT_INPUT_INVALID) for an empty training set or a class index outside `classes`.
  */
 export function fitSoftmax(
   classes: readonly string[],
@@ -74,7 +74,7 @@ export function fitSoftmax(
   data: readonly Example[],
   options: SoftmaxOptions,
 ): SoftmaxModel {
-  if (data.length === 0) throw new FitInputError('fitSoftmax: no training examples');
+  if (data.length === 0) throw new InputError('FIT_INPUT_INVALID', 'fitSoftmax: no training examples');
   const K = classes.length;
   const width = buckets + denseSize + 1;
   const w = new Float64Array(K * width);
@@ -85,7 +85,8 @@ export function fitSoftmax(
   const steps = options.steps ?? 300;
   const rate = options.rate ?? 0.5;
   const model: SoftmaxModel = { classes, buckets, denseSize, weights: look };
-  for (const e of data) if (e.y < 0 || e.y >= K) throw new FitInputError(`fitSoftmax: class ${e.y} of ${K}`);
+  for (const e of data)
+    if (e.y < 0 || e.y >= K) throw new InputError('FIT_INPUT_INVALID', `fitSoftmax: class ${e.y} of ${K}`);
   for (let step = 0; step < steps; step++) {
     for (let i = 0; i < w.length; i++) look[i] = (w[i] as number) + 0.9 * (velocity[i] as number);
     grad.fill(0);

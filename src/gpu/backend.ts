@@ -8,7 +8,7 @@
  * the same module and ends on `cpu`. A backend whose package was not imported is skipped as "not registered".
  */
 
-import { LabError } from '../errors';
+import { BackendError } from '../errors';
 
 /** Backends in the default order of preference. */
 export const BACKEND_PREFERENCE = ['webgpu', 'webgl', 'wasm', 'cpu'] as const;
@@ -49,15 +49,13 @@ export interface BackendChoice {
   summary: string;
 }
 
-/** No backend in the preference list could be initialised. */
-export class NoBackendError extends LabError {
-  override readonly name = 'NoBackendError';
-  override readonly code = 'GPU_NO_BACKEND';
-  constructor(readonly attempts: BackendAttempt[]) {
-    super(
-      `no tfjs backend could be initialised: ${attempts.map((a) => `${a.name} (${a.reason ?? 'failed'})`).join('; ')}`,
-    );
-  }
+/** No backend in the preference list could be initialised. Code `GPU_NO_BACKEND`; `tried` lists each attempt. */
+export function noBackendError(attempts: BackendAttempt[]): BackendError {
+  return new BackendError(
+    'GPU_NO_BACKEND',
+    `no tfjs backend could be initialised: ${attempts.map((a) => `${a.name} (${a.reason ?? 'failed'})`).join('; ')}`,
+    { tried: attempts },
+  );
 }
 
 /** Options of {@link selectBackend}. */
@@ -92,7 +90,7 @@ async function failureCause(factory: unknown): Promise<string> {
  * its factory is not registered, when `setBackend` resolves `false` (tfjs's signal that initialisation failed,
  * e.g. no WebGPU adapter or no WebGL context; the reason is then the factory's own error, e.g. "WebGPU is not
  * supported on this device") or when it throws.
- * @throws NoBackendError when none initialises (its `attempts` list every reason).
+ * @throws BackendError (GPU_NO_BACKEND) when none initialises (its `attempts` list every reason).
  */
 export async function selectBackend(
   tf: TfBackendApi,
@@ -125,5 +123,5 @@ export async function selectBackend(
       summary: skipped.length ? `${name} (skipped ${skipped.join('; ')})` : name,
     };
   }
-  throw new NoBackendError(attempts);
+  throw noBackendError(attempts);
 }

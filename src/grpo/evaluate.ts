@@ -128,7 +128,7 @@ export async function evaluatePolicy(
   return rows;
 }
 
-/** The summary of a policy's episodes (intervals clustered by seed). @throws StatsInputError for no rows. */
+/** The summary of a policy's episodes (intervals clustered by seed). @throws InputError (STATS_INPUT_INVALID) for no rows. */
 export function summarize(rows: readonly EvalEpisodeRow[], seed: number, resamples = 2000): PolicySummary {
   const rng = Rng.fromSeed(seed);
   const clusters = rows.map((r) => r.seedId);

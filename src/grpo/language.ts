@@ -16,9 +16,9 @@ import type { GrpoServices } from './trainer';
 /**
  * The GRPO services a language configuration gives: `rewardJudge` (the `judge` role's counted backend and
  * `maxAttempts`) when that role is on a language backend; none when it is template (a run with
- * `rewards: 'llm'` then fails with `GrpoInputError` when it is created or restored). Nothing is loaded or sent
+ * `rewards: 'llm'` then fails with `InputError` (`GRPO_INPUT_INVALID`) when it is created or restored). Nothing is loaded or sent
  * yet (WebLLM loads its model on the first call).
- * @throws ZodError for an invalid configuration; BackendUnavailableError for WebLLM outside a browser;
+ * @throws ZodError for an invalid configuration; BackendError for WebLLM outside a browser;
  *   PrivacyError for a non-loopback server URL without `allowRemote`.
  */
 export function grpoLanguageServices(language: RolesConfig, runtime: RuntimeOptions = {}): GrpoServices {

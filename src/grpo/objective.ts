@@ -13,16 +13,17 @@ import * as tf from '@tensorflow/tfjs';
 import { padCandidates, stack } from '../rl/actor';
 import type { Adam } from '../rl/adam';
 import { GATE_CHOICES, type GrpoNetworks } from './networks';
-import { GrpoInputError } from './errors';
+import { InputError } from '../errors';
 
 /**
  * Group-relative advantages (R − mean) / (std + ε), std the population standard deviation of the group.
- * A group whose rewards are all equal gets zeros. @throws GrpoInputError for an empty group or a non-finite reward.
+ * A group whose rewards are all equal gets zeros. @throws InputError (GRPO_INPUT_INVALID) for an empty group or a non-finite reward.
  */
 export function groupAdvantages(rewards: readonly number[], epsilon = 1e-8): number[] {
-  if (rewards.length === 0) throw new GrpoInputError('groupAdvantages: empty group');
+  if (rewards.length === 0) throw new InputError('GRPO_INPUT_INVALID', 'groupAdvantages: empty group');
   rewards.forEach((r, i) => {
-    if (!Number.isFinite(r)) throw new GrpoInputError(`groupAdvantages: reward ${i} is ${r}`);
+    if (!Number.isFinite(r))
+      throw new InputError('GRPO_INPUT_INVALID', `groupAdvantages: reward ${i} is ${r}`);
   });
   const mean = rewards.reduce((a, b) => a + b, 0) / rewards.length;
   const std = Math.sqrt(rewards.reduce((s, r) => s + (r - mean) ** 2, 0) / rewards.length);
@@ -208,7 +209,7 @@ function logRatios(
 /**
  * The GRPO update: `epochs` Adam steps on the clipped objective plus β · mean KL to `reference` (no KL term
  * when β = 0 or no reference is given). Decisions are weighted 1 / (|τ_i| · number of trajectories).
- * @throws GrpoInputError for an empty batch.
+ * @throws InputError (GRPO_INPUT_INVALID) for an empty batch.
  */
 export async function grpoUpdate(
   nets: GrpoNetworks,
@@ -217,7 +218,7 @@ export async function grpoUpdate(
   batch: GrpoBatch,
   options: GrpoUpdateOptions,
 ): Promise<GrpoUpdateStats> {
-  if (batch.decisions.length === 0) throw new GrpoInputError('grpoUpdate: no decisions');
+  if (batch.decisions.length === 0) throw new InputError('GRPO_INPUT_INVALID', 'grpoUpdate: no decisions');
   const nTraj = batch.advantages.length;
   const t = tensorsOf(nets, batch, options.ratio);
   const refLp = reference ? tf.tidy(() => headLogProbs(reference, t)) : null;

@@ -34,7 +34,7 @@ import {
   type TurnRecord,
   type TurnRewardParts,
 } from './rewards-trajectory';
-import { GrpoInputError } from './errors';
+import { InputError } from '../errors';
 
 const likert = z.number().min(1).max(5);
 
@@ -131,11 +131,15 @@ const lastUser = (obs: Observation): string | undefined =>
 /**
  * Messages of the per-turn call for turn `index` of `turns`; the user's later turns shown are those after this
  * turn, as many as the lookahead path is long (at least the next one).
- * @throws GrpoInputError for an index outside the trajectory.
+ * @throws InputError (GRPO_INPUT_INVALID) for an index outside the trajectory.
  */
 export function turnRewardMessages(turns: readonly TurnRecord[], index: number): ChatMessage[] {
   const t = turns[index];
-  if (!t) throw new GrpoInputError(`turn ${index} is outside a trajectory of ${turns.length} turns`);
+  if (!t)
+    throw new InputError(
+      'GRPO_INPUT_INVALID',
+      `turn ${index} is outside a trajectory of ${turns.length} turns`,
+    );
   const ahead = Math.max(1, t.path?.length ?? 0);
   const later = turns
     .slice(index, index + ahead)
@@ -169,11 +173,11 @@ export function turnRewardMessages(turns: readonly TurnRecord[], index: number):
   ];
 }
 
-/** Messages of the per-trajectory call (R_emo) over the whole visible dialogue. @throws GrpoInputError when empty. */
+/** Messages of the per-trajectory call (R_emo) over the whole visible dialogue. @throws InputError (GRPO_INPUT_INVALID) when empty. */
 export function emotionalTrajectoryMessages(turns: readonly TurnRecord[]): ChatMessage[] {
   const first = turns[0];
   const last = turns.at(-1);
-  if (!first || !last) throw new GrpoInputError('a trajectory needs at least one turn');
+  if (!first || !last) throw new InputError('GRPO_INPUT_INVALID', 'a trajectory needs at least one turn');
   const before = first.obs.history.length;
   return [
     { role: 'system', content: SYSTEM.replace('one turn of', 'a whole conversation of') },
@@ -205,11 +209,12 @@ export class LlmStageTwoScorer implements StageTwoScorer {
 
   /**
    * The rewards of one trajectory: one judge call per turn, then one for R_emo.
-   * @throws GrpoInputError for an empty trajectory; RoleOutputError (role `judge`) when every attempt of a call
+   * @throws InputError (GRPO_INPUT_INVALID) for an empty trajectory; RoleOutputError (LLM_ROLE_OUTPUT_INVALID) (role `judge`) when every attempt of a call
    *   is invalid; the backend's errors unchanged.
    */
   async trajectory(turns: readonly TurnRecord[], config: GrpoConfig): Promise<TrajectoryRewards> {
-    if (turns.length === 0) throw new GrpoInputError('a trajectory needs at least one turn');
+    if (turns.length === 0)
+      throw new InputError('GRPO_INPUT_INVALID', 'a trajectory needs at least one turn');
     const rpOn = config.ablations.reversePerspective;
     const parts: TurnRewardParts[] = [];
     for (let i = 0; i < turns.length; i++) {

@@ -20,7 +20,7 @@ import {
   overthinkingPenalty,
   reversePerspectivePlausibility,
 } from './rewards';
-import { GrpoInputError } from './errors';
+import { InputError } from '../errors';
 
 /** What one turn of a trajectory left for the rewards. */
 export interface TurnRecord {
@@ -84,10 +84,10 @@ export function combineRewards(
 
 /**
  * The rewards of one trajectory by the template scorers. @param turns at least one turn, in order.
- * @throws GrpoInputError for an empty trajectory.
+ * @throws InputError (GRPO_INPUT_INVALID) for an empty trajectory.
  */
 export function trajectoryRewards(turns: readonly TurnRecord[], config: GrpoConfig): TrajectoryRewards {
-  if (turns.length === 0) throw new GrpoInputError('a trajectory needs at least one turn');
+  if (turns.length === 0) throw new InputError('GRPO_INPUT_INVALID', 'a trajectory needs at least one turn');
   const rpOn = config.ablations.reversePerspective;
   const observed = turns.map((t) => observedUserState(t.next));
   const parts = turns.map((t, i): TurnRewardParts => ({
@@ -106,7 +106,7 @@ export function trajectoryRewards(turns: readonly TurnRecord[], config: GrpoConf
 /** Who scores a trajectory's Stage II rewards: the template scorers or an LLM judge (rewards-judge.ts). */
 export interface StageTwoScorer {
   readonly kind: 'template' | 'llm';
-  /** @throws GrpoInputError for an empty trajectory; an LLM scorer's call errors. */
+  /** @throws InputError (GRPO_INPUT_INVALID) for an empty trajectory; an LLM scorer's call errors. */
   trajectory(turns: readonly TurnRecord[], config: GrpoConfig): Promise<TrajectoryRewards>;
 }
 

@@ -32,7 +32,7 @@ import type { GrpoConfig } from './config';
 import type { GrpoNetworks } from './networks';
 import type { GrpoDecision } from './objective';
 import type { TurnRecord } from './rewards-trajectory';
-import { GrpoInputError } from './errors';
+import { InputError } from '../errors';
 
 /** Extra candidate features from the lookahead: value of ŝ⁽ⁿ⁾ and of ŝ⁽¹⁾. */
 export const LOOKAHEAD_FEATURES = 2;
@@ -64,7 +64,7 @@ async function probs(logits: tf.Tensor2D): Promise<Float32Array> {
 
 /**
  * The heads' decision at `obs` (see the module comment). `greedy` takes the most likely choice of each head
- * instead of sampling. @throws whatever the actor, realizer or predictor throw; GrpoInputError when no candidate is written.
+ * instead of sampling. @throws whatever the actor, realizer or predictor throw; InputError (GRPO_INPUT_INVALID) when no candidate is written.
  */
 export async function decideTurn(
   nets: GrpoNetworks,
@@ -96,7 +96,7 @@ export async function decideTurn(
   } else {
     texts = [...new Set(await services.realizer.realize(obs, label, m, rng))].slice(0, m);
   }
-  if (texts.length === 0) throw new GrpoInputError(`no candidate reply for "${label}"`);
+  if (texts.length === 0) throw new InputError('GRPO_INPUT_INVALID', `no candidate reply for "${label}"`);
   const embeddings = await services.featurizer.utterances(texts);
   const rp = config.ablations.reversePerspective;
   const paths: (PredictedUserState[] | null)[] = [];

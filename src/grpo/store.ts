@@ -9,8 +9,9 @@
 import { MemoryRuns } from '../runs/memory';
 import type { RunKind, RunRecordBase, RunStoreOf, StoredRunOf } from '../runs/store';
 import type { GrpoConfig } from './config';
-import { GrpoInputError, GrpoSnapshotError } from './errors';
+import { grpoSnapshotError } from './errors';
 import { validateGrpoSnapshot, type GrpoSnapshot, type GrpoStepRecord } from './trainer';
+import { InputError } from '../errors';
 
 /** A GRPO run's metadata. */
 export interface GrpoRunRecord extends RunRecordBase {
@@ -29,7 +30,7 @@ export interface GrpoRunTypes {
 /** A stored run. */
 export type StoredGrpoRun = StoredRunOf<GrpoRunTypes>;
 
-/** Where GRPO runs are kept (unknown or damaged runs: GrpoSnapshotError). */
+/** Where GRPO runs are kept (unknown or damaged runs: CheckpointError (GRPO_SNAPSHOT_INVALID)). */
 export type GrpoRunStore = RunStoreOf<GrpoRunTypes>;
 
 const HISTORY_NUMBERS = [
@@ -44,7 +45,7 @@ const HISTORY_NUMBERS = [
 
 /**
  * Check a loaded run: both snapshots valid, history rows numbered 1…n (n ≤ the latest step) with finite figures.
- * @throws GrpoSnapshotError naming the run and what is wrong.
+ * @throws CheckpointError (GRPO_SNAPSHOT_INVALID) naming the run and what is wrong.
  */
 export function validateStoredGrpoRun(stored: StoredGrpoRun): void {
   const id = stored.run.id;
@@ -52,10 +53,10 @@ export function validateStoredGrpoRun(stored: StoredGrpoRun): void {
   validateGrpoSnapshot(stored.latest, id);
   stored.history.forEach((row, i) => {
     if (row?.step !== i + 1)
-      throw new GrpoSnapshotError(`history row ${i + 1} has step ${String(row?.step)}`, id);
+      throw grpoSnapshotError(`history row ${i + 1} has step ${String(row?.step)}`, id);
     for (const key of HISTORY_NUMBERS)
       if (!Number.isFinite(row[key]))
-        throw new GrpoSnapshotError(`history step ${row.step}: ${key} is ${String(row[key])}`, id);
+        throw grpoSnapshotError(`history step ${row.step}: ${key} is ${String(row[key])}`, id);
   });
 }
 
@@ -63,10 +64,13 @@ export function validateStoredGrpoRun(stored: StoredGrpoRun): void {
 export const GRPO_RUNS: RunKind<GrpoRunTypes> = {
   algo: 'grpo-emollm',
   validate: (stored) => validateStoredGrpoRun(stored),
-  notFound: (runId) => new GrpoSnapshotError('is not stored', runId),
-  damaged: (runId, source, reason) => new GrpoSnapshotError(`in ${source}: ${reason}`, runId),
+  notFound: (runId) => grpoSnapshotError('is not stored', runId),
+  damaged: (runId, source, reason) => grpoSnapshotError(`in ${source}: ${reason}`, runId),
   badId: (runId) =>
-    new GrpoInputError(`run id "${runId}" must be a plain folder name (letters, digits, . _ -)`),
+    new InputError(
+      'GRPO_INPUT_INVALID',
+      `run id "${runId}" must be a plain folder name (letters, digits, . _ -)`,
+    ),
 };
 
 /** GRPO runs in memory (structured clones in and out, so callers cannot change what is stored). */

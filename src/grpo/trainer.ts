@@ -19,19 +19,20 @@ import type { Judge } from '../env/judge';
 import { ObservationFeaturizer } from '../features';
 import { Adam, type AdamState } from '../rl/adam';
 import type { NetworkDims } from '../rl/networks';
-import { checkWeights, CorruptWeightsError, WeightMismatchError, type WeightMap } from '../rl/params';
+import { checkWeights, type WeightMap } from '../rl/params';
 import { sampleDistinct } from '../rl/sampling';
 import { Rng } from '../rng';
 import type { SimRoles } from '../sim/roles';
 import { getTask, type Seed } from '../tasks';
 import { resolveGrpoConfig, type GrpoConfig, type GrpoConfigInput } from './config';
-import { GrpoInputError, GrpoSnapshotError } from './errors';
+import { grpoSnapshotError } from './errors';
 import { GrpoNetworks } from './networks';
 import { grpoUpdate, groupAdvantages, type GrpoBatch } from './objective';
 import { templateStageTwoScorer, type StageTwoScorer, type TrajectoryRewards } from './rewards-trajectory';
 import { LlmStageTwoScorer } from './rewards-judge';
 import type { RoleCallOptions } from '../llm/call';
 import { LOOKAHEAD_FEATURES, playTrajectory, type GrpoActorServices, type Trajectory } from './rollout';
+import { hasCode, CheckpointError, InputError } from '../errors';
 
 /** Snapshot format version. */
 export const GRPO_SNAPSHOT_VERSION = 1;
@@ -98,12 +99,13 @@ export interface GrpoServices {
 
 /**
  * The Stage II reward scorer a configuration selects (`config.rewards`).
- * @throws GrpoInputError for `rewards: 'llm'` without `services.rewardJudge`.
+ * @throws InputError (GRPO_INPUT_INVALID) for `rewards: 'llm'` without `services.rewardJudge`.
  */
 export function stageTwoScorer(config: GrpoConfig, services: GrpoServices = {}): StageTwoScorer {
   if (config.rewards === 'template') return templateStageTwoScorer;
   if (!services.rewardJudge)
-    throw new GrpoInputError(
+    throw new InputError(
+      'GRPO_INPUT_INVALID',
       "rewards: 'llm' scores the Stage II rewards with an LLM judge, but no language backend is given " +
         '(services.rewardJudge; from a roles configuration: its judge role on webllm, openai or replay)',
     );
@@ -149,11 +151,11 @@ const isCount = (x: unknown): boolean => Number.isInteger(x) && (x as number) >=
 /**
  * Check a snapshot before use: version, algorithm, step, random stream, finite weights, reference and Adam
  * moments covering the same tensors with the same shapes.
- * @throws GrpoSnapshotError naming the field or tensor at fault (and the run when given).
+ * @throws CheckpointError (GRPO_SNAPSHOT_INVALID) naming the field or tensor at fault (and the run when given).
  */
 export function validateGrpoSnapshot(snapshot: unknown, runId?: string): asserts snapshot is GrpoSnapshot {
   const fail = (m: string): never => {
-    throw new GrpoSnapshotError(m, runId);
+    throw grpoSnapshotError(m, runId);
   };
   if (snapshot === null || typeof snapshot !== 'object') fail('is not an object');
   const s = snapshot as Partial<GrpoSnapshot>;
@@ -169,7 +171,7 @@ export function validateGrpoSnapshot(snapshot: unknown, runId?: string): asserts
     checkWeights(s.optimizer?.m, 'optimizer.m');
     checkWeights(s.optimizer?.v, 'optimizer.v', true);
   } catch (e) {
-    if (e instanceof CorruptWeightsError) fail(e.message);
+    if (hasCode(e, CheckpointError, 'RL_WEIGHTS_CORRUPT')) fail(e.message);
     throw e;
   }
   const shapes = (m: WeightMap) =>
@@ -212,7 +214,7 @@ export class GrpoTrainer {
     private completed: number,
   ) {}
 
-  /** A new run: heads initialised from `config.seed`; the reference is a copy of them. @throws ZodError, GrpoInputError. */
+  /** A new run: heads initialised from `config.seed`; the reference is a copy of them. @throws ZodError, InputError (GRPO_INPUT_INVALID). */
   static async create(input: GrpoConfigInput, options: GrpoTrainerOptions): Promise<GrpoTrainer> {
     const config = resolveGrpoConfig(input);
     checkSeeds(config, options.seeds);
@@ -238,7 +240,7 @@ export class GrpoTrainer {
     );
   }
 
-  /** Continue a run from a snapshot. @throws GrpoSnapshotError (naming `options.runId`), GrpoInputError. */
+  /** Continue a run from a snapshot. @throws CheckpointError (GRPO_SNAPSHOT_INVALID) (naming `options.runId`), InputError (GRPO_INPUT_INVALID). */
   static async restore(snapshot: GrpoSnapshot, options: GrpoTrainerOptions): Promise<GrpoTrainer> {
     validateGrpoSnapshot(snapshot, options.runId);
     const config = resolveGrpoConfig(snapshot.config);
@@ -255,11 +257,8 @@ export class GrpoTrainer {
     } catch (e) {
       nets.dispose();
       reference.dispose();
-      if (e instanceof WeightMismatchError)
-        throw new GrpoSnapshotError(
-          `weights do not fit the configuration's heads: ${e.message}`,
-          options.runId,
-        );
+      if (hasCode(e, CheckpointError, 'RL_WEIGHTS_MISMATCH'))
+        throw grpoSnapshotError(`weights do not fit the configuration's heads: ${e.message}`, options.runId);
       throw e;
     }
     const optimizer = GrpoTrainer.adam(config, nets);
@@ -392,7 +391,12 @@ export class GrpoTrainer {
 }
 
 function checkSeeds(config: GrpoConfig, seeds: readonly Seed[]): void {
-  if (seeds.length === 0) throw new GrpoInputError('GRPO training needs at least one scenario seed');
+  if (seeds.length === 0)
+    throw new InputError('GRPO_INPUT_INVALID', 'GRPO training needs at least one scenario seed');
   const other = seeds.find((s) => s.task !== config.task);
-  if (other) throw new GrpoInputError(`seed ${other.id} is for task ${other.task}, not ${config.task}`);
+  if (other)
+    throw new InputError(
+      'GRPO_INPUT_INVALID',
+      `seed ${other.id} is for task ${other.task}, not ${config.task}`,
+    );
 }

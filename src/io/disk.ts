@@ -10,7 +10,8 @@
 import type { FileHandle } from 'node:fs/promises';
 import { mkdir, open } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { describeErrno, DiskFullError, isDiskFull, OutputPathError } from './errors';
+import { describeErrno, diskFullError, isDiskFull, outputPathError } from './errors';
+import { hasCode, DiskFullError, PathError } from '../errors';
 
 /** The environment variable of the full-disk test hook (see the module comment). */
 export const DISK_FULL_FAULT_ENV = 'PDL_FAULT_DISK_FULL_AFTER_BYTES';
@@ -60,19 +61,20 @@ export async function writeAll(handle: FileHandle, data: string | Uint8Array): P
 }
 
 /**
- * The error for a failed write of `path`: {@link DiskFullError} for a full disk, else an OutputPathError in words
+ * The error for a failed write of `path`: {@link DiskFullError} (DISK_FULL) for a full disk, else an PathError (OUTPUT_PATH_INVALID) in words
  * (typed lab errors pass through).
  */
 export function writeError(path: string, error: unknown): Error {
-  if (isDiskFull(error)) return new DiskFullError(path);
-  if (error instanceof DiskFullError || error instanceof OutputPathError) return error;
-  return new OutputPathError(path, describeErrno(error));
+  if (isDiskFull(error)) return diskFullError(path);
+  if (hasCode(error, DiskFullError, 'DISK_FULL') || hasCode(error, PathError, 'OUTPUT_PATH_INVALID'))
+    return error;
+  return outputPathError(path, describeErrno(error));
 }
 
 /**
  * Append `text` to `path` (created with its folders when missing) in one write. When the write fails part-way (a
  * full disk), the file is cut back to its length before the append, so it never ends in a cut line.
- * @throws DiskFullError naming `path` when the disk is full; OutputPathError naming it for any other failure.
+ * @throws DiskFullError (DISK_FULL) naming `path` when the disk is full; PathError (OUTPUT_PATH_INVALID) naming it for any other failure.
  */
 export async function appendText(path: string, text: string): Promise<void> {
   let handle: FileHandle | undefined;
@@ -93,7 +95,7 @@ export async function appendText(path: string, text: string): Promise<void> {
 /**
  * Write `data` as the whole of a new file `path` (for files inside a folder being created aside, which
  * `createDirAtomic` renames into place: no temporary file of its own).
- * @throws DiskFullError / OutputPathError naming `path`.
+ * @throws DiskFullError (DISK_FULL) / PathError (OUTPUT_PATH_INVALID) naming `path`.
  */
 export async function writeNewFile(path: string, data: string | Uint8Array): Promise<void> {
   let handle: FileHandle | undefined;

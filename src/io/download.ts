@@ -3,7 +3,7 @@
  * download to a temporary file and renames it when complete, so the user never sees half a file; this helper
  * only builds the whole content before handing it over (never a partly built one).
  */
-import { DownloadUnavailableError } from './errors';
+import { downloadUnavailableError } from './errors';
 
 /** Minimal DOM surface used by {@link downloadFile}, injectable for tests and workers without `document`. */
 export interface DownloadHost {
@@ -23,7 +23,7 @@ export interface DownloadHost {
  * @param data the whole file content; a string is encoded as UTF-8.
  * @param type MIME type (default `application/octet-stream`; use `application/json` or `application/x-ndjson`).
  * @param host DOM to use (default: `globalThis.document`).
- * @throws DownloadUnavailableError when there is no document (call from a page, not a worker).
+ * @throws InputError (DOWNLOAD_UNAVAILABLE) when there is no document (call from a page, not a worker).
  */
 export function downloadFile(
   name: string,
@@ -31,7 +31,7 @@ export function downloadFile(
   type = 'application/octet-stream',
   host: DownloadHost | undefined = (globalThis as { document?: DownloadHost }).document,
 ): void {
-  if (!host) throw new DownloadUnavailableError();
+  if (!host) throw downloadUnavailableError();
   const blob = data instanceof Blob ? data : new Blob([data as BlobPart], { type });
   const url = URL.createObjectURL(blob);
   const link = host.createElement('a');

@@ -1,8 +1,8 @@
 /**
- * Browser-safe reading helpers that turn raw decoder and parser failures into {@link FileDamagedError}s naming
+ * Browser-safe reading helpers that turn raw decoder and parser failures into {@link DataFormatError} (FILE_DAMAGED)s naming
  * the file, the line and what is wrong in plain words.
  */
-import { FileDamagedError, FileReadError } from './errors';
+import { fileDamagedError, fileReadError } from './errors';
 
 /** 1-based line and column of a character offset in `text`. */
 export function lineColumnAt(text: string, offset: number): { line: number; column: number } {
@@ -90,7 +90,7 @@ export function jsonLineReason(text: string, error: unknown): string {
  * Parse a whole-file JSON text.
  * @param path file name used in errors.
  * @param reviver optional `JSON.parse` reviver.
- * @throws FileDamagedError naming `path` and the line when the text is empty or not valid JSON.
+ * @throws DataFormatError (FILE_DAMAGED) naming `path` and the line when the text is empty or not valid JSON.
  */
 export function parseJsonText(
   path: string,
@@ -101,13 +101,13 @@ export function parseJsonText(
     return JSON.parse(text, reviver);
   } catch (e) {
     const { reason, line } = describeJsonError(text, e);
-    throw new FileDamagedError(path, reason, line);
+    throw fileDamagedError(path, reason, line);
   }
 }
 
 /**
  * Decode UTF-8 bytes strictly (no silent U+FFFD replacement).
- * @throws FileReadError naming `path` and the line and byte offset of the first byte sequence that is not UTF-8.
+ * @throws PathError naming `path` and the line and byte offset of the first byte sequence that is not UTF-8.
  */
 export function decodeUtf8(path: string, bytes: Uint8Array): string {
   try {
@@ -116,10 +116,7 @@ export function decodeUtf8(path: string, bytes: Uint8Array): string {
     const bad = firstInvalidUtf8(bytes);
     let line = 1;
     for (let i = 0; i < bad; i++) if (bytes[i] === 0x0a) line += 1;
-    throw new FileReadError(
-      path,
-      `line ${line} is not UTF-8 (invalid byte 0x${hex(bytes[bad])} at byte ${bad})`,
-    );
+    throw fileReadError(path, `line ${line} is not UTF-8 (invalid byte 0x${hex(bytes[bad])} at byte ${bad})`);
   }
 }
 

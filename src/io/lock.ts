@@ -16,7 +16,8 @@ import { hostname } from 'node:os';
 import { link, open, readFile, rename, rm, stat, utimes } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import { mkdir } from 'node:fs/promises';
-import { OutputLockedError, OutputPathError, describeErrno } from './errors';
+import { outputPathError, describeErrno } from './errors';
+import { LockHeldError } from '../errors';
 
 /** What a lock file holds. */
 export interface LockInfo {
@@ -81,7 +82,7 @@ function parseInfo(text: string): LockInfo | null {
 /**
  * Take the lock of `output` for this process (kept alive by a heartbeat until released or the process ends).
  * @param output the run or evaluation folder, or the output file.
- * @throws OutputLockedError naming the live holder (pid, host, start time, command); OutputPathError when the
+ * @throws LockHeldError (OUTPUT_LOCKED) naming the live holder (pid, host, start time, command); PathError (OUTPUT_PATH_INVALID) when the
  *   lock file cannot be written.
  */
 export async function lockOutput(output: string, options: LockOptions = {}): Promise<OutputLock> {
@@ -103,8 +104,8 @@ export async function lockOutput(output: string, options: LockOptions = {}): Pro
     // The same words as the output guard: the file that stands where a folder should be.
     for (let at = dirname(path); dirname(at) !== at; at = dirname(at))
       if ((await stat(at).catch(() => null))?.isFile())
-        throw new OutputPathError(output, `${at} is a file, not a folder`);
-    throw new OutputPathError(output, describeErrno(e));
+        throw outputPathError(output, `${at} is a file, not a folder`);
+    throw outputPathError(output, describeErrno(e));
   }
   for (let attempt = 0; ; attempt++) {
     try {
@@ -116,7 +117,7 @@ export async function lockOutput(output: string, options: LockOptions = {}): Pro
       }
       break;
     } catch (e) {
-      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw new OutputPathError(output, describeErrno(e));
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw outputPathError(output, describeErrno(e));
     }
     const found = await readFile(path, 'utf8').catch(() => null);
     if (found === null) continue; // released meanwhile: try again
@@ -127,7 +128,7 @@ export async function lockOutput(output: string, options: LockOptions = {}): Pro
       (holder !== null && holder.host === info.host && holder.pid !== process.pid && !alive(holder.pid)) ||
       (holder === null && age > 2_000);
     if (!stale || attempt >= 3)
-      throw new OutputLockedError(output, holder ? describeHolder(holder) : 'a lock being written now', path);
+      throw new LockHeldError(output, holder ? describeHolder(holder) : 'a lock being written now', path);
     await takeOver(path, found);
   }
   const beat = setInterval(() => {

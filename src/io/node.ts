@@ -13,17 +13,17 @@ import { lstat, mkdir, mkdtemp, open, readFile, readdir, rename, rm, stat, trunc
 import { basename, dirname, join, resolve } from 'node:path';
 import {
   describeErrno,
-  DiskFullError,
-  FileReadError,
+  diskFullError,
+  fileReadError,
   isDiskFull,
-  OutputConflictError,
-  OutputPathError,
-  PathKindError,
-  WriterClosedError,
-  type OutputSwitch,
+  outputConflictError,
+  outputPathError,
+  pathKindError,
+  writerClosedError,
 } from './errors';
 import { decodeUtf8, firstInvalidUtf8, parseJsonText } from './json';
 import { writeAll, writeError } from './disk';
+import { hasCode, PathError, OutputConflictError, OutputSwitch } from '../errors';
 
 let tempCounter = 0;
 
@@ -48,7 +48,7 @@ async function syncFolder(folder: string): Promise<void> {
 }
 
 /**
- * Wrap a write failure as a DiskFullError (a full disk) or an {@link OutputPathError} naming `path` (typed errors
+ * Wrap a write failure as a DiskFullError (DISK_FULL) (a full disk) or an {@link PathError} (OUTPUT_PATH_INVALID) naming `path` (typed errors
  * pass through).
  */
 function writeFailure(path: string, error: unknown): Error {
@@ -61,7 +61,7 @@ function writeFailure(path: string, error: unknown): Error {
  * over `path`; a crash at any point leaves the previous file whole. Missing parent folders are created.
  * @param path target file.
  * @param data content; a string is written as UTF-8.
- * @throws DiskFullError naming `path` when the disk is full; OutputPathError naming it when it cannot be written
+ * @throws DiskFullError (DISK_FULL) naming `path` when the disk is full; PathError (OUTPUT_PATH_INVALID) naming it when it cannot be written
  *   (under a file, no permission).
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
@@ -108,7 +108,7 @@ async function syncTree(folder: string): Promise<void> {
  * @param fill writes the content; receives the temporary folder's path.
  * @param options `replace`: swap out an existing folder at `path` (the old one is removed after the swap).
  * @returns what `fill` returned.
- * @throws OutputConflictError when `path` exists and is not an empty folder (without `replace`); OutputPathError
+ * @throws OutputConflictError (OUTPUT_CONFLICT) when `path` exists and is not an empty folder (without `replace`); PathError (OUTPUT_PATH_INVALID)
  *   when the parent cannot be written; whatever `fill` throws.
  */
 export async function createDirAtomic<T>(
@@ -130,7 +130,7 @@ export async function createDirAtomic<T>(
     await syncTree(temp);
   } catch (e) {
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
-    throw isDiskFull(e) ? new DiskFullError(path) : e;
+    throw isDiskFull(e) ? diskFullError(path) : e;
   }
   let old: string | undefined;
   try {
@@ -144,7 +144,7 @@ export async function createDirAtomic<T>(
     await rm(temp, { recursive: true, force: true }).catch(() => undefined);
     const code = (e as { code?: string }).code;
     if (code === 'ENOTEMPTY' || code === 'EEXIST' || code === 'ENOTDIR') {
-      throw new OutputConflictError(path, await describeExisting(path), 'nothing was written');
+      throw outputConflictError(path, await describeExisting(path), 'nothing was written');
     }
     throw writeFailure(path, e);
   }
@@ -223,12 +223,12 @@ async function nearestExisting(path: string): Promise<{ path: string; isDir: boo
   }
 }
 
-/** Throws OutputPathError unless the folder that will hold `path` can be created and written. */
+/** Throws PathError (OUTPUT_PATH_INVALID) unless the folder that will hold `path` can be created and written. */
 async function assertParentWritable(path: string): Promise<void> {
   const ancestor = await nearestExisting(path);
-  if (!ancestor.isDir) throw new OutputPathError(path, `${ancestor.path} is a file, not a folder`);
+  if (!ancestor.isDir) throw outputPathError(path, `${ancestor.path} is a file, not a folder`);
   if (!(await canCreateIn(ancestor.path))) {
-    throw new OutputPathError(path, `folder ${ancestor.path} is not writable`);
+    throw outputPathError(path, `folder ${ancestor.path} is not writable`);
   }
 }
 
@@ -250,12 +250,12 @@ async function canCreateIn(folder: string): Promise<boolean> {
 
 /**
  * Check, before any work starts, that `path` may be written as the output `kind`. Refuses (never writes):
- * - a path under a file, or whose folder is not writable (OutputPathError);
+ * - a path under a file, or whose folder is not writable (PathError (OUTPUT_PATH_INVALID));
  * - for `kind: 'file'`: a folder; an existing file unless `overwrite` or `resume`;
  * - for `kind: 'dir'`: a file; a non-empty folder without `ownerMarker`; one with the marker unless `resume`
  *   or `overwrite`; with no marker given, a non-empty folder unless `overwrite`.
  * @returns what was found ({@link OutputState}).
- * @throws OutputConflictError naming the path and what is there; OutputPathError naming the path and the reason.
+ * @throws OutputConflictError (OUTPUT_CONFLICT) naming the path and what is there; PathError (OUTPUT_PATH_INVALID) naming the path and the reason.
  */
 export async function assertOutputAvailable(path: string, options: OutputGuardOptions): Promise<OutputState> {
   const { kind, overwrite = false, resume = false, ownerMarker } = options;
@@ -264,44 +264,40 @@ export async function assertOutputAvailable(path: string, options: OutputGuardOp
     info = await lstat(path);
   } catch (e) {
     const code = (e as { code?: string }).code;
-    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new OutputPathError(path, describeErrno(e));
+    if (code !== 'ENOENT' && code !== 'ENOTDIR') throw outputPathError(path, describeErrno(e));
     await assertParentWritable(path);
     return 'absent';
   }
   const found = await describeExisting(path);
   if (kind === 'file') {
-    if (!info.isFile()) throw new OutputConflictError(path, found, 'give the path of a file');
+    if (!info.isFile()) throw outputConflictError(path, found, 'give the path of a file');
     if (!overwrite && !resume) {
-      throw new OutputConflictError(path, found, { pass: ['overwrite'], orElse: 'choose another path' });
+      throw outputConflictError(path, found, { pass: ['overwrite'], orElse: 'choose another path' });
     }
     await assertParentWritable(path);
     return resume ? 'resume' : 'replace';
   }
-  if (!info.isDirectory()) throw new OutputConflictError(path, found, 'give the path of a folder');
+  if (!info.isDirectory()) throw outputConflictError(path, found, 'give the path of a folder');
   const names = await readdir(path);
   const owned = ownerMarker === undefined ? undefined : names.includes(ownerMarker);
   let state: OutputState;
   if (names.length === 0) state = 'empty';
   else if (owned === false && (options.ownerFiles ?? []).some((n) => names.includes(n))) {
-    throw new OutputConflictError(
+    throw outputConflictError(
       path,
       `${found}, which has no ${ownerMarker}`,
       `it looks like a damaged output of this command: restore ${ownerMarker} from a copy, or start anew in another folder`,
     );
   } else if (owned === false) {
-    throw new OutputConflictError(
-      path,
-      `${found}, which has no ${ownerMarker}`,
-      'choose a new or empty folder',
-    );
+    throw outputConflictError(path, `${found}, which has no ${ownerMarker}`, 'choose a new or empty folder');
   } else if (resume && owned === true) state = 'resume';
   else if (overwrite) state = 'replace';
   else {
     const pass: OutputSwitch[] = owned ? ['resume', 'overwrite'] : ['overwrite'];
-    throw new OutputConflictError(path, found, { pass });
+    throw outputConflictError(path, found, { pass });
   }
   if (!(await canCreateIn(path)) || !(await canCreateIn(dirname(resolve(path))))) {
-    throw new OutputPathError(path, 'the folder (or the folder holding it) is not writable');
+    throw outputPathError(path, 'the folder (or the folder holding it) is not writable');
   }
   return state;
 }
@@ -316,7 +312,7 @@ export interface JsonlWriter {
   readonly count: number;
   /**
    * Append one record as a line (`JSON.stringify`, which escapes newlines). Resolves once buffered or written.
-   * @throws WriterClosedError after close/abort; OutputPathError on a write failure (disk full, …).
+   * @throws StateUpdateRejectedError (WRITER_CLOSED) after close/abort; PathError (OUTPUT_PATH_INVALID) on a write failure (disk full, …).
    */
   write(record: unknown): Promise<void>;
   /** Flush, fsync and rename into place; the previous file at `path` (if any) is replaced whole. */
@@ -331,7 +327,7 @@ export interface JsonlWriter {
  * after a kill, the previous file at `path` stays whole.
  * @param path target `.jsonl` file (parent folders are created).
  * @param options `flushBytes` (default 65536, ≥ 1): buffered characters before a write to disk.
- * @throws OutputPathError when the temporary file cannot be created.
+ * @throws PathError (OUTPUT_PATH_INVALID) when the temporary file cannot be created.
  */
 export async function openJsonlWriter(
   path: string,
@@ -371,7 +367,7 @@ export async function openJsonlWriter(
       return count;
     },
     async write(record: unknown): Promise<void> {
-      if (state !== 'open') throw new WriterClosedError(path);
+      if (state !== 'open') throw writerClosedError(path);
       const line = `${JSON.stringify(record)}\n`;
       buffer.push(line);
       buffered += line.length;
@@ -379,7 +375,7 @@ export async function openJsonlWriter(
       if (buffered >= flushBytes) await flush().catch(fail);
     },
     async close(): Promise<void> {
-      if (state !== 'open') throw new WriterClosedError(path);
+      if (state !== 'open') throw writerClosedError(path);
       try {
         await flush();
         await file.sync();
@@ -404,7 +400,7 @@ export async function openJsonlWriter(
   };
 }
 
-/** What a file to read and the folder holding it are, in words (`memory file`, `run folder`); see {@link PathKindError}. */
+/** What a file to read and the folder holding it are, in words (`memory file`, `run folder`); see {@link PathError} (PATH_KIND_MISMATCH). */
 export interface PathNames {
   /** The file (default `file`). */
   file?: string;
@@ -413,27 +409,27 @@ export interface PathNames {
 }
 
 /**
- * The error for a failed read of `path`: a {@link PathKindError} when `path` is a folder (EISDIR) or a folder on
- * it is a file (ENOTDIR, naming that file), else a FileReadError in words.
+ * The error for a failed read of `path`: a {@link PathError} (PATH_KIND_MISMATCH) when `path` is a folder (EISDIR) or a folder on
+ * it is a file (ENOTDIR, naming that file), else a PathError in words.
  */
-async function readFailure(path: string, error: unknown, names: PathNames): Promise<FileReadError> {
+async function readFailure(path: string, error: unknown, names: PathNames): Promise<PathError> {
   const code = (error as { code?: string }).code;
-  if (code === 'EISDIR') return new PathKindError(path, path, 'folder', names.file ?? 'file');
+  if (code === 'EISDIR') return pathKindError(path, path, 'folder', names.file ?? 'file');
   if (code === 'ENOTDIR') {
     // The nearest existing folder on the path as given (so the message names it the way the user wrote it).
     for (let dir = dirname(path); ; dir = dirname(dir)) {
       const info = await stat(dir).catch(() => null);
-      if (info?.isFile()) return new PathKindError(path, dir, 'file', names.folder ?? 'folder');
+      if (info?.isFile()) return pathKindError(path, dir, 'file', names.folder ?? 'folder');
       if (info || dirname(dir) === dir) break;
     }
   }
-  return new FileReadError(path, describeErrno(error));
+  return fileReadError(path, describeErrno(error));
 }
 
 /**
  * Read a whole file as strict UTF-8.
  * @param names what the file and its folder are, for the error when either is the wrong kind of path.
- * @throws PathKindError when `path` is a folder or a folder on it is a file; FileReadError naming `path` and the
+ * @throws PathError (PATH_KIND_MISMATCH) when `path` is a folder or a folder on it is a file; PathError naming `path` and the
  *   reason (missing, no permission, not UTF-8 with line).
  */
 export async function readTextFile(path: string, names: PathNames = {}): Promise<string> {
@@ -449,7 +445,7 @@ export async function readTextFile(path: string, names: PathNames = {}): Promise
 /**
  * Read a whole file as strict UTF-8, or null when it does not exist (the form a store uses for optional files).
  * @param names what the file and its folder are, for the error when either is the wrong kind of path.
- * @throws PathKindError when `path` is a folder or a folder on it is a file; FileReadError naming `path` and the
+ * @throws PathError (PATH_KIND_MISMATCH) when `path` is a folder or a folder on it is a file; PathError naming `path` and the
  *   reason (no permission, not UTF-8 with line and byte).
  */
 export async function readTextFileIfExists(path: string, names: PathNames = {}): Promise<string | null> {
@@ -466,7 +462,7 @@ export async function readTextFileIfExists(path: string, names: PathNames = {}):
 /**
  * Read and parse a JSON file.
  * @param reviver optional `JSON.parse` reviver.
- * @throws FileReadError (cannot be read / not UTF-8); FileDamagedError (empty, cut short, invalid JSON, with
+ * @throws PathError (cannot be read / not UTF-8); DataFormatError (FILE_DAMAGED) (empty, cut short, invalid JSON, with
  *   the line).
  */
 export async function readJsonFile(
@@ -499,7 +495,7 @@ export interface ReadJsonlOptions {
  * Read a JSONL file line by line, in chunks (memory bounded by the longest line, not the file): each complete line
  * is yielded; a last line without its line break is dropped and cut off the file (see `onTornLine`). A missing file
  * yields nothing.
- * @throws FileReadError naming `path` when it cannot be read or a line is not UTF-8 (with the line number).
+ * @throws PathError naming `path` when it cannot be read or a line is not UTF-8 (with the line number).
  */
 export async function* readJsonlLines(
   path: string,
@@ -531,27 +527,27 @@ export async function* readJsonlLines(
     }
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return;
-    if (e instanceof FileReadError) throw e;
-    throw new FileReadError(path, describeErrno(e));
+    if (hasCode(e, PathError, 'FILE_UNREADABLE', 'PATH_KIND_MISMATCH')) throw e;
+    throw fileReadError(path, describeErrno(e));
   } finally {
     stream.destroy();
   }
   if (pendingBytes > 0) {
     if (options.keepTornLine !== true)
       await truncate(path, complete).catch((e: unknown) => {
-        throw new OutputPathError(path, `cannot cut off its last, incomplete line (${describeErrno(e)})`);
+        throw outputPathError(path, `cannot cut off its last, incomplete line (${describeErrno(e)})`);
       });
     options.onTornLine?.({ path, line: line + 1, bytes: pendingBytes });
   }
 }
 
-/** One line's bytes as strict UTF-8. @throws FileReadError naming the file and line. */
+/** One line's bytes as strict UTF-8. @throws PathError naming the file and line. */
 function decodeUtf8Line(path: string, decoder: TextDecoder, bytes: Uint8Array, line: number): string {
   try {
     return decoder.decode(bytes);
   } catch {
     const bad = firstInvalidUtf8(bytes);
-    throw new FileReadError(
+    throw fileReadError(
       path,
       `line ${line} is not UTF-8 (invalid byte 0x${(bytes[bad] ?? 0).toString(16).padStart(2, '0')} at byte ${bad} of the line)`,
     );

@@ -93,9 +93,9 @@ export interface BuildPrinciplesOptions extends JobOptions {
 
 /**
  * Builds a principle memory (template roles, the ppdpp per-turn critic). `onProgress` counts episodes; aborting
- * stops after the running episode with {@link JobAbortedError} (nothing is returned; with a checkpoint, the
+ * stops after the running episode with {@link AbortedError} (JOB_ABORTED) (nothing is returned; with a checkpoint, the
  * finished episodes are kept there). A build resumed from its checkpoint gives the memory of an uninterrupted one.
- * @throws JobConfigError for an invalid configuration; JobAbortedError; ConstructionCheckpointError (src/memory)
+ * @throws ConfigError (JOB_CONFIG_INVALID) for an invalid configuration; AbortedError (JOB_ABORTED); CheckpointError (MEMORY_CHECKPOINT_DAMAGED) (src/memory)
  *   for a checkpoint of another build or a damaged one, naming the file and line.
  */
 export async function buildPrinciplesJob(

@@ -8,7 +8,7 @@ import { RolesConfigSchema } from '../roles';
 import { getTask } from '../tasks';
 import { EMOLLM_HORIZON, isEmollmTaskName, TASK_NAMES, taskFamily, type TaskName } from '../tasks/emollm';
 import { SeedSchema, TASK_IDS, type TaskId } from '../tasks/seed';
-import { JobAbortedError, JobConfigError } from './errors';
+import { AbortedError, ConfigError } from '../errors';
 
 /** Most episodes one job may play (per task and policy). */
 export const MAX_EPISODES = 1_000_000;
@@ -115,25 +115,26 @@ export interface JobProgress {
 export interface JobOptions {
   /** Called after each finished episode (or step). */
   onProgress?: (progress: JobProgress) => void;
-  /** Stops the job between episodes: it then rejects with {@link JobAbortedError}. */
+  /** Stops the job between episodes: it then rejects with {@link AbortedError} (JOB_ABORTED). */
   signal?: AbortSignal;
 }
 
 /**
  * Validates `input` against a job's schema.
- * @throws JobConfigError listing every field that fails, as `field: message`.
+ * @throws ConfigError (JOB_CONFIG_INVALID) listing every field that fails, as `field: message`.
  */
 export function parseJobConfig<S extends z.ZodType>(schema: S, input: unknown, job: string): z.output<S> {
   const parsed = schema.safeParse(input);
   if (!parsed.success)
-    throw JobConfigError.fromIssues(
+    throw ConfigError.fromIssues(
       job,
       parsed.error.issues.map((i) => ({ path: i.path.join('.'), message: i.message })),
     );
   return parsed.data;
 }
 
-/** @throws JobAbortedError when `signal` is aborted. */
+/** @throws AbortedError (JOB_ABORTED) when `signal` is aborted. */
 export function checkAborted(signal: AbortSignal | undefined, job: string): void {
-  if (signal?.aborted) throw new JobAbortedError(`${job} stopped: ${String(signal.reason ?? 'aborted')}`);
+  if (signal?.aborted)
+    throw new AbortedError('JOB_ABORTED', `${job} stopped: ${String(signal.reason ?? 'aborted')}`);
 }

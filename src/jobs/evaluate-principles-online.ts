@@ -40,7 +40,7 @@ import {
   TaskField,
   type JobOptions,
 } from './common';
-import { JobConfigError } from './errors';
+import { ConfigError } from '../errors';
 
 /** The policy name of the online planner in reports. */
 export const ONLINE_POLICY = 'principles:online';
@@ -105,8 +105,8 @@ const streamSeed = (parts: (string | number)[]) => hashKey32(parts.join('|'));
  * planner explores the task's labels uniformly (a Standard fallback would write principles for unlabelled
  * replies, which no later turn can follow); principles farther than `maxDistance` are not followed, so that a
  * young memory does not lock the agent into its first successes.
- * @throws JobConfigError for an invalid configuration, or a reference whose episodes do not cover these
- *   episodes' keys; JobAbortedError when the signal aborts.
+ * @throws ConfigError (JOB_CONFIG_INVALID) for an invalid configuration, or a reference whose episodes do not cover these
+ *   episodes' keys; AbortedError (JOB_ABORTED) when the signal aborts.
  */
 export async function evaluatePrinciplesOnlineJob(
   input: EvaluatePrinciplesOnlineConfig,
@@ -173,7 +173,8 @@ export async function evaluatePrinciplesOnlineJob(
     const refKeys = new Set(ref.episodes.filter((e) => e.seedSet === seedSet).map(episodeKey));
     const missing = episodes.find((e) => !refKeys.has(episodeKey(e)));
     if (missing)
-      throw new JobConfigError(
+      throw new ConfigError(
+        'JOB_CONFIG_INVALID',
         `evaluate-principles-online: the reference "${ref.policy}" has no episode ${episodeKey(missing)}`,
       );
     const mine = new Set(episodes.map(episodeKey));

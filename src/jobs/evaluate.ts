@@ -30,9 +30,10 @@ import {
   TaskNameField,
   type JobOptions,
 } from './common';
-import { JobAbortedError, JobConfigError } from './errors';
+
 import { PolicyRegistry, policyResource, type PolicyResources } from '../policies';
 import { PolicyResourcesField } from './resources';
+import { AbortedError, ConfigError } from '../errors';
 
 /** The evaluate job's configuration. Each field's description is its command-line `--help` line. */
 export const EvaluateConfigSchema = z
@@ -142,13 +143,14 @@ export interface EvaluateJobOptions extends JobOptions {
  * The default horizon of the seed sets: EmoLLM's turn cap when every set is an EmoLLM scenario set (each seed
  * carries a `scenario`: the bundled EmoLLM sets or a user's EmoLLM file), none (each task's protocol horizon)
  * when none is.
- * @throws JobConfigError for a mix without `horizon`: EmoLLM and Cog-Sim seeds have different caps.
+ * @throws ConfigError (JOB_CONFIG_INVALID) for a mix without `horizon`: EmoLLM and Cog-Sim seeds have different caps.
  */
 function emollmHorizon(sets: readonly { seeds: readonly Seed[] }[]): number | undefined {
   const emollm = sets.filter((s) => s.seeds.length > 0 && s.seeds.every((seed) => seed.scenario)).length;
   if (emollm === 0) return undefined;
   if (emollm === sets.length) return EMOLLM_HORIZON;
-  throw new JobConfigError(
+  throw new ConfigError(
+    'JOB_CONFIG_INVALID',
     `evaluate: EmoLLM seeds play to ${EMOLLM_HORIZON} turns, other seeds to their protocol's horizon; ` +
       'evaluate them in separate runs or give one horizon for all',
   );
@@ -156,7 +158,7 @@ function emollmHorizon(sets: readonly { seeds: readonly Seed[] }[]): number | un
 
 /**
  * Runs the evaluate job (see the module comment).
- * @throws JobConfigError (schema) or EvalConfigError (plan) before any episode runs; JobAbortedError when the
+ * @throws ConfigError (JOB_CONFIG_INVALID) (schema) or ConfigError (EVAL_CONFIG_INVALID) (plan) before any episode runs; AbortedError (JOB_ABORTED) when the
  *   signal aborts (finished episodes stay in the store); the policies', roles' and store's errors.
  */
 export async function evaluateJob(
@@ -216,7 +218,8 @@ export async function evaluateJob(
     };
     const plan = planEvaluation(evalConfig);
     if (!plain && options.executor && !(options.executor instanceof InlineExecutor))
-      throw new JobConfigError(
+      throw new ConfigError(
+        'JOB_CONFIG_INVALID',
         'evaluate: llm, arg, principles:, cstpo: and language backends run inline (one worker); drop the worker pool',
       );
     await options.onPlan?.(plan);
@@ -247,7 +250,10 @@ export async function evaluateJob(
       });
     } catch (e) {
       if (options.signal?.aborted)
-        throw new JobAbortedError(`evaluate stopped: ${String(options.signal.reason ?? 'aborted')}`);
+        throw new AbortedError(
+          'JOB_ABORTED',
+          `evaluate stopped: ${String(options.signal.reason ?? 'aborted')}`,
+        );
       throw e;
     }
   } finally {

@@ -7,7 +7,7 @@ import { z } from 'zod';
 import { HashedNgramEmbedder, type Embedder } from '../embed';
 import { formatPrinciple, PrincipleMemory } from '../memory';
 import { parseJobConfig, TaskField } from './common';
-import { PolicyUnavailableError } from '../agents/errors';
+import { policyUnavailableError } from '../agents/errors';
 import { POLICY_NAMES } from '../policies';
 import { withArticle } from '../errors/plural';
 
@@ -37,9 +37,9 @@ export interface QueryPrinciplesResult {
 
 /**
  * Runs the query job.
- * @throws JobConfigError for an invalid configuration; MemoryFileError (src/memory) for a memory file that does
+ * @throws ConfigError (JOB_CONFIG_INVALID) for an invalid configuration; DataFormatError (MEMORY_FILE_INVALID) (src/memory) for a memory file that does
  *   not load, naming `source` (also one built with another embedder than `options.embedder`, default the
- *   hashed n-gram one); PolicyUnavailableError for a memory of another task than `task` (when given).
+ *   hashed n-gram one); PolicySpecError (POLICY_UNAVAILABLE) for a memory of another task than `task` (when given).
  */
 export async function queryPrinciplesJob(
   input: QueryPrinciplesConfig,
@@ -50,7 +50,7 @@ export async function queryPrinciplesJob(
     ...(c.source !== undefined ? { source: c.source } : {}),
   });
   if (c.task !== undefined && memory.task !== c.task)
-    throw new PolicyUnavailableError(
+    throw policyUnavailableError(
       `principles:${c.source ?? memory.name}`,
       POLICY_NAMES,
       `${c.source ?? 'the memory'} is ${withArticle(memory.task)} memory, not ${c.task}`,

@@ -33,7 +33,7 @@ import { summarizeEpisodes, type EpisodeOutcome, type EpisodeSummary } from '../
 import type { Seed, TaskId } from '../tasks';
 import { defaultSeedsOf, emollmSeedSets } from '../tasks/defaults';
 import { EMOLLM_HORIZON, isEmollmTaskName, taskFamily, type TaskName } from '../tasks/emollm';
-import { JobAbortedError, JobConfigError } from './errors';
+
 import {
   checkAborted,
   commonFields,
@@ -45,9 +45,10 @@ import {
   TaskNameField,
   type JobOptions,
 } from './common';
-import { FinishedEpisodeMismatchError, type FinishedEpisodeMismatch } from './errors';
+import { finishedEpisodeMismatchError, type FinishedEpisodeMismatch } from './errors';
 import { PolicyRegistry, type PolicyResources } from '../policies';
 import { PolicyResourcesField } from './resources';
+import { AbortedError, ConfigError } from '../errors';
 
 /** The simulate job's configuration. Each field's description is its command-line `--help` line. */
 export const SimulateConfigSchema = z
@@ -214,9 +215,9 @@ function usageSince(before: UsageStats, now: UsageStats): UsageStats {
 
 /**
  * Runs the simulate job (see the module comment).
- * @throws JobConfigError for an invalid configuration; UnknownPolicyError / PolicyUnavailableError for a policy
- *   that cannot run; JobAbortedError when `signal` aborts (episodes already passed to `onEpisode` stay there);
- *   FinishedEpisodeMismatchError when a finished episode given to resume is not this run's (its index and why);
+ * @throws ConfigError (JOB_CONFIG_INVALID) for an invalid configuration; PolicySpecError (POLICY_UNKNOWN) / PolicySpecError (POLICY_UNAVAILABLE) for a policy
+ *   that cannot run; AbortedError (JOB_ABORTED) when `signal` aborts (episodes already passed to `onEpisode` stay there);
+ *   CheckpointError (FINISHED_EPISODE_MISMATCH) when a finished episode given to resume is not this run's (its index and why);
  *   whatever the roles throw (FixtureMissingError, RoleOutputError, …).
  */
 export async function simulateJob(
@@ -243,7 +244,7 @@ export async function simulateJob(
   };
   const width = options.concurrency ?? 1;
   if (!Number.isInteger(width) || width < 1)
-    throw new JobConfigError(`simulate: concurrency must be an integer ≥ 1, got ${width}`);
+    throw new ConfigError('JOB_CONFIG_INVALID', `simulate: concurrency must be an integer ≥ 1, got ${width}`);
   // One stop signal for the run: the caller's, or the first failed episode's (the others' calls then stop).
   const stop = new AbortController();
   const onAbort = (): void => stop.abort(options.signal?.reason);
@@ -274,7 +275,7 @@ export async function simulateJob(
     }
     const finished = options.finished ?? [];
     if (finished.length > episodes)
-      throw new FinishedEpisodeMismatchError(
+      throw finishedEpisodeMismatchError(
         episodes,
         `the stored run has ${finished.length} episodes, more than the ${episodes} this run plays`,
       );
@@ -289,7 +290,7 @@ export async function simulateJob(
         policy: config.policy,
         rngSeed: config.rngSeed,
       });
-      if (why !== null) throw new FinishedEpisodeMismatchError(i, why.reason, why.setting);
+      if (why !== null) throw finishedEpisodeMismatchError(i, why.reason, why.setting);
       outcomes.push({ caseId: done.seedId, success: done.success, turns: done.turns, return: done.return });
       verdicts.push(classifyEnding(endingOf(done.endReason), done.success));
       options.onProgress?.({ done: ++i, total: episodes });
@@ -333,7 +334,10 @@ export async function simulateJob(
       await runOrdered(todo, width, play, emit, stop);
     } catch (e) {
       if (options.signal?.aborted)
-        throw new JobAbortedError(`simulate stopped: ${String(options.signal.reason ?? 'aborted')}`);
+        throw new AbortedError(
+          'JOB_ABORTED',
+          `simulate stopped: ${String(options.signal.reason ?? 'aborted')}`,
+        );
       throw e;
     }
     const played = Math.max(1, episodes - finished.length);

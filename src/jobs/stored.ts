@@ -21,8 +21,8 @@ import {
   type StoreLock,
   type TextStore,
 } from '../store/text';
-import { PolicyUnavailableError } from '../agents/errors';
-import { StoredRunExistsError } from './errors';
+import { policyUnavailableError } from '../agents/errors';
+import { storedRunExistsError } from './errors';
 import { POLICY_NAMES, policyResource, type PolicyResources } from '../policies';
 
 /** Database names of {@link loadStoredPolicyResources} (defaults: the stores' own defaults). */
@@ -37,8 +37,8 @@ export interface StoredResourceDatabases {
  * Reads what the `principles:<name>` and `cstpo:<run id>` policies among `names` refer to from IndexedDB and
  * adds it to `given` (a reference already in `given` is kept as it is). A memory is exported as its memory file
  * (cached embeddings included); a run gives its configuration and latest actor weights.
- * @throws PolicyUnavailableError naming the policy when no memory / run of that name is stored or the run has
- *   no saved weights; the stores' errors (StorageUnavailableError, MemoryVersionError, StoredRunError).
+ * @throws PolicySpecError (POLICY_UNAVAILABLE) naming the policy when no memory / run of that name is stored or the run has
+ *   no saved weights; the stores' errors (StorageError (STORAGE_UNAVAILABLE), StorageError (MEMORY_VERSION), CheckpointError (RL_RUN_DAMAGED)).
  */
 export async function loadStoredPolicyResources(
   names: readonly string[],
@@ -55,7 +55,7 @@ export async function loadStoredPolicyResources(
       for (const r of memories) {
         const ref = (r as { ref: string }).ref;
         if ((await store.meta(ref)) === undefined)
-          throw new PolicyUnavailableError(
+          throw policyUnavailableError(
             `principles:${ref}`,
             POLICY_NAMES,
             `policy "principles:${ref}": no principle memory "${ref}" is stored`,
@@ -74,7 +74,7 @@ export async function loadStoredPolicyResources(
         const ref = (r as { ref: string }).ref;
         const stored = await store.load(ref);
         if (!stored)
-          throw new PolicyUnavailableError(
+          throw policyUnavailableError(
             `cstpo:${ref}`,
             POLICY_NAMES,
             `policy "cstpo:${ref}": no training run "${ref}" is stored`,
@@ -120,13 +120,13 @@ export class StoreRunStorage<
 
   /**
    * `absent` without a `split.json`; a stored run is resumed or replaced as asked.
-   * @throws StoredRunExistsError when a run is stored and neither `resume` nor `overwrite` is given.
+   * @throws OutputConflictError (TRAIN_RUN_EXISTS) when a run is stored and neither `resume` nor `overwrite` is given.
    */
   async prepare(mode: { resume: boolean; overwrite: boolean }): Promise<RunStorageState> {
     if ((await this.readText('split.json')) === null) return 'absent';
     if (mode.resume) return 'resume';
     if (mode.overwrite) return 'replace';
-    throw new StoredRunExistsError(this.runId);
+    throw storedRunExistsError(this.runId);
   }
 
   /**
@@ -182,7 +182,7 @@ export class StoreRunStorage<
 export class IdbTrainStorage extends StoreRunStorage<CstpoRunTypes, IdbRunStore> {
   /**
    * Opens the run's storage (creating the databases when needed).
-   * @throws StorageUnavailableError without IndexedDB; StorageBlockedError.
+   * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED).
    */
   static async open(
     runId: string,
@@ -209,7 +209,7 @@ export const GRPO_TRAIN_FILES_DB_NAME = 'pdl-grpo-files';
 export class IdbGrpoTrainStorage extends StoreRunStorage<GrpoRunTypes, IdbGrpoRunStore> {
   /**
    * Opens the run's storage (creating the databases when needed).
-   * @throws StorageUnavailableError without IndexedDB; StorageBlockedError.
+   * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED).
    */
   static async open(
     runId: string,

@@ -13,7 +13,7 @@ import type { RunTypes } from '../runs/store';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { Seed, TaskId } from '../tasks';
 import { checkAborted } from './common';
-import { JobConfigError, TrainRunError } from './errors';
+import { ConfigError, CheckpointError } from '../errors';
 
 /** The part of a run's storage (src/runs/storage.ts) that {@link openTrainRun} and {@link resumeSplit} use. */
 export type TrainPlace = Pick<RunStorage<RunTypes>, 'location' | 'prepare' | 'readText'>;
@@ -40,8 +40,8 @@ export interface OpenTrainRunOptions {
  * {@link CPU_BACKEND_PREFERENCE} — wasm (XNNPACK) where it initialises, else the JavaScript cpu backend, the reason
  * recorded in the choice (its `summary` is stored with the run). A run's numbers are reproducible on one backend;
  * wasm and cpu may differ in the last bits.
- * @throws the storage's guard errors; TrainRunError when `resume` finds no run; JobAbortedError when `signal`
- *   aborted; NoBackendError when no backend initialises.
+ * @throws the storage's guard errors; CheckpointError when `resume` finds no run; AbortedError (JOB_ABORTED) when `signal`
+ *   aborted; BackendError (GPU_NO_BACKEND) when no backend initialises.
  */
 export async function openTrainRun(
   place: TrainPlace,
@@ -49,7 +49,8 @@ export async function openTrainRun(
   options: OpenTrainRunOptions,
 ): Promise<{ state: RunStorageState; backend: BackendChoice }> {
   const state = await place.prepare({ resume: options.resume, overwrite: options.overwrite });
-  if (options.resume && state !== 'resume') throw new TrainRunError(`no run to resume in ${place.location}`);
+  if (options.resume && state !== 'resume')
+    throw new CheckpointError('TRAIN_RUN_INVALID', `no run to resume in ${place.location}`);
   checkAborted(options.signal, job);
   if (options.backend) return { state, backend: options.backend };
   // Production mode only silences tfjs's console warnings (here: the banner suggesting the native Node backend).
@@ -72,8 +73,8 @@ export interface StoredSplit {
  * The stored split of a run being resumed (`file` of `place`), checked by `check` (e.g. the job's settings
  * against the stored ones) and to be of this simulator version, and its training seeds found again in its source
  * by id.
- * @throws TrainRunError when the split is missing, was made by another simulator version, or names a training
- *   seed its source no longer has; FileDamagedError naming the file and line when it is not valid JSON; whatever
+ * @throws CheckpointError when the split is missing, was made by another simulator version, or names a training
+ *   seed its source no longer has; DataFormatError (FILE_DAMAGED) naming the file and line when it is not valid JSON; whatever
  *   `check` throws.
  */
 export async function resumeSplit<S extends StoredSplit>(
@@ -84,11 +85,13 @@ export async function resumeSplit<S extends StoredSplit>(
   check?: (split: S) => void,
 ): Promise<{ split: S; seeds: Seed[] }> {
   const text = await place.readText(file);
-  if (text === null) throw new TrainRunError(`no run to resume in ${place.location} (no ${file})`);
+  if (text === null)
+    throw new CheckpointError('TRAIN_RUN_INVALID', `no run to resume in ${place.location} (no ${file})`);
   const split = parseJsonText(`${place.location}/${file}`, text) as S;
   check?.(split);
   if (split.simulatorVersion !== SIMULATOR_VERSION)
-    throw new TrainRunError(
+    throw new CheckpointError(
+      'TRAIN_RUN_INVALID',
       `the run in ${place.location} was made by simulator version ` +
         `${split.simulatorVersion ?? '(unrecorded, older)'}; this is ${SIMULATOR_VERSION}: resuming would ` +
         'train one policy against two simulators. Start a new run (or overwrite this one)',
@@ -97,7 +100,10 @@ export async function resumeSplit<S extends StoredSplit>(
   const seeds = split.train.map((id) => {
     const s = byId.get(id);
     if (!s)
-      throw new TrainRunError(`training seed ${id} of the stored split is missing from ${split.source}`);
+      throw new CheckpointError(
+        'TRAIN_RUN_INVALID',
+        `training seed ${id} of the stored split is missing from ${split.source}`,
+      );
     return s;
   });
   return { split, seeds };
@@ -107,7 +113,7 @@ export async function resumeSplit<S extends StoredSplit>(
  * A train job's input with its old top-level names moved, once, to their place in the trainer's settings (the
  * job's `nested` field): `moved` maps each old name to the settings field it now is (`warmup` →
  * `criticWarmupSteps`). Each old name given is reported through `note` as a notice; the old names keep working.
- * @throws JobConfigError when an old name and its new place are both given with different values.
+ * @throws ConfigError (JOB_CONFIG_INVALID) when an old name and its new place are both given with different values.
  */
 export function moveOldFields<I extends object>(
   input: I,
@@ -126,7 +132,8 @@ export function moveOldFields<I extends object>(
     const value = given[key];
     delete out[key];
     if (settings[to] !== undefined && JSON.stringify(settings[to]) !== JSON.stringify(value))
-      throw new JobConfigError(
+      throw new ConfigError(
+        'JOB_CONFIG_INVALID',
         `${job}: ${key}: old name of ${nested}.${to}, which is given otherwise; give one`,
       );
     settings[to] = value;

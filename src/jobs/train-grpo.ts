@@ -9,7 +9,7 @@
  * run folder created whole with `split.json` and the run store's files, then `history.json`, `eval.json`).
  */
 import { z } from 'zod';
-import { DamagedRunFileError } from '../runs/errors';
+import { damagedRunFileError } from '../runs/errors';
 import type { BackendChoice } from '../gpu/backend';
 import type { WasmBackendOptions } from '../gpu/wasm';
 import { GrpoSettingsSchema, type GrpoConfig, type GrpoSettingsInput } from '../grpo/config';
@@ -27,10 +27,11 @@ import { pairedEstimate, type PairedEstimate } from '../stats';
 import { isEmollmTaskName, TaskIdSchema, type Seed, type TaskId } from '../tasks';
 import { defaultSeeds, emollmDefaultSeeds } from '../tasks/defaults';
 import { parseJobConfig, type JobOptions } from './common';
-import { TrainResumeConflictError, TrainRunError } from './errors';
+import { trainResumeConflictError } from './errors';
 import type { ResumeConflict } from './train';
 import { moveOldFields, openTrainRun, resumeSplit } from './train-common';
 import { countOf } from '../errors/plural';
+import { CheckpointError } from '../errors';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -161,10 +162,10 @@ export interface GrpoTrainJobOptions extends JobOptions {
  * Runs (or resumes) one GRPO run on tfjs wasm (else cpu, see ./train-common.ts); the Stage II rewards are the
  * template scorers or, with `grpo.rewards: 'llm'`, the LLM judge of `options.services`. The same configuration
  * (and, with an LLM judge, the same answers) gives the same weights and history.
- * @throws JobConfigError for an invalid configuration; TrainRunError (no run to resume, another simulator version,
- *   missing seeds, fewer than 2 seeds, an LLM-judged run resumed without a judge); TrainResumeConflictError when a
- *   resumed run is given other run-defining settings ({@link grpoResumeConflicts}); GrpoInputError for
- *   `rewards: 'llm'` without a judge; the storage's guard errors; GrpoSnapshotError for a damaged run; the
+ * @throws ConfigError (JOB_CONFIG_INVALID) for an invalid configuration; CheckpointError (no run to resume, another simulator version,
+ *   missing seeds, fewer than 2 seeds, an LLM-judged run resumed without a judge); CheckpointError (TRAIN_RESUME_CONFLICT) when a
+ *   resumed run is given other run-defining settings ({@link grpoResumeConflicts}); InputError (GRPO_INPUT_INVALID) for
+ *   `rewards: 'llm'` without a judge; the storage's guard errors; CheckpointError (GRPO_SNAPSHOT_INVALID) for a damaged run; the
  *   judge's errors (e.g. RoleOutputError) from a step.
  */
 export async function trainGrpoJob(
@@ -178,7 +179,8 @@ export async function trainGrpoJob(
   const load = async (source: string, task: TaskId): Promise<Seed[]> => {
     if (source === 'bundled') return defaultSeeds(task);
     if (isEmollmTaskName(source)) return emollmDefaultSeeds(source);
-    if (!options.loadSeeds) throw new TrainRunError(`no loader for the seed source "${source}"`);
+    if (!options.loadSeeds)
+      throw new CheckpointError('TRAIN_RUN_INVALID', `no loader for the seed source "${source}"`);
     return options.loadSeeds(source, task);
   };
   options.onMessage?.(`${c.resume ? 'resuming' : 'starting'} a GRPO run in ${storage.location}…\n`);
@@ -195,7 +197,8 @@ export async function trainGrpoJob(
   let history: GrpoStepRecord[] = [];
   if (c.resume) {
     const stored = await storage.runs.load(storage.runId);
-    if (!stored) throw new TrainRunError(`no GRPO run to resume in ${storage.location}`);
+    if (!stored)
+      throw new CheckpointError('TRAIN_RUN_INVALID', `no GRPO run to resume in ${storage.location}`);
     const task = stored.latest.config.task;
     const resumed = await resumeSplit<GrpoSplit>(
       storage,
@@ -204,11 +207,12 @@ export async function trainGrpoJob(
       () => task,
       (found) => {
         const conflicts = grpoResumeConflicts(given, c, stored.latest.config, found);
-        if (conflicts.length > 0) throw new TrainResumeConflictError(storage.location, conflicts);
+        if (conflicts.length > 0) throw trainResumeConflictError(storage.location, conflicts);
       },
     );
     if (stored.latest.config.rewards === 'llm' && !options.services?.rewardJudge)
-      throw new TrainRunError(
+      throw new CheckpointError(
+        'TRAIN_RUN_INVALID',
         `the run in ${storage.location} scores its Stage II rewards with an LLM judge (rewards llm): resume it ` +
           'with a language backend on the judge role',
       );
@@ -224,7 +228,7 @@ export async function trainGrpoJob(
       // A stored setting that fails its schema: the run's file is damaged (named, with the field), never a dump.
       if (!(e instanceof z.ZodError)) throw e;
       const issue = e.issues[0];
-      throw new DamagedRunFileError(
+      throw damagedRunFileError(
         `${storage.location}/latest.json`,
         `config.${issue?.path.join('.') ?? ''}: ${issue?.message ?? 'invalid'}`,
       );
@@ -234,7 +238,8 @@ export async function trainGrpoJob(
     const task = c.task as TaskId;
     const all = await load(c.seeds, task);
     const least = c.evalSeeds === undefined ? 2 : 1;
-    if (all.length < least) throw new TrainRunError(`need at least ${least} seeds, got ${all.length}`);
+    if (all.length < least)
+      throw new CheckpointError('TRAIN_RUN_INVALID', `need at least ${least} seeds, got ${all.length}`);
     let train: Seed[];
     let held: Seed[];
     if (c.evalSeeds !== undefined) [train, held] = [all, await load(c.evalSeeds, task)];

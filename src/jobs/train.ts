@@ -25,9 +25,10 @@ import { SIMULATOR_VERSION } from '../sim/version';
 import { getTask, type Seed, type TaskId } from '../tasks';
 import { defaultSeeds } from '../tasks/defaults';
 import { parseJobConfig, TaskField, type JobOptions } from './common';
-import { TrainResumeConflictError, TrainRunError } from './errors';
+import { trainResumeConflictError } from './errors';
 import { moveOldFields, openTrainRun, resumeSplit } from './train-common';
 import { countOf } from '../errors/plural';
+import { CheckpointError } from '../errors';
 
 const int = (min: number, max: number) => z.number().int().min(min).max(max);
 
@@ -228,8 +229,8 @@ export function ablationSuffix(a: TrainConfig['ablations']): string {
  * Runs (or resumes) one CSTPO training run on tfjs wasm (else cpu, see ./train-common.ts), template mode; then writes the learning
  * curves and, when `evaluate` and the run finished, the evaluation (`eval.json`, or `eval-<name>.json` for extra
  * evaluation seeds of a resumed run). The same configuration gives the same weights and history.
- * @throws JobConfigError for an invalid configuration; TrainRunError (no run to resume, another simulator
- * version, missing seeds, fewer than 2 seeds); the storage's guard errors; JobAbortedError when aborted before
+ * @throws ConfigError (JOB_CONFIG_INVALID) for an invalid configuration; CheckpointError (no run to resume, another simulator
+ * version, missing seeds, fewer than 2 seeds); the storage's guard errors; AbortedError (JOB_ABORTED) when aborted before
  * training starts (aborted during RL, the saved run is reported as `stopped`).
  */
 export async function trainJob(
@@ -242,7 +243,8 @@ export async function trainJob(
   const c = parseJobConfig(TrainJobConfigSchema, given, 'train');
   const load = async (source: string, task: TaskId): Promise<Seed[]> => {
     if (source === 'bundled') return defaultSeeds(task);
-    if (!options.loadSeeds) throw new TrainRunError(`no loader for the seed source "${source}"`);
+    if (!options.loadSeeds)
+      throw new CheckpointError('TRAIN_RUN_INVALID', `no loader for the seed source "${source}"`);
     return options.loadSeeds(source, task);
   };
   const { state, backend: choice } = await openTrainRun(storage, 'train', {
@@ -273,7 +275,8 @@ export async function trainJob(
   if (c.resume) {
     const stored = await store.load(runId);
     if (!stored)
-      throw new TrainRunError(
+      throw new CheckpointError(
+        'TRAIN_RUN_INVALID',
         `no run to resume in ${storage.location}` +
           ((await storage.readText(SPLIT_FILE)) !== null
             ? ' (it stopped before its first save; overwrite it to start again)'
@@ -288,7 +291,7 @@ export async function trainJob(
       () => storedTask,
       (found) => {
         const conflicts = resumeConflicts(given, stored.run.config, found);
-        if (conflicts.length > 0) throw new TrainResumeConflictError(storage.location, conflicts);
+        if (conflicts.length > 0) throw trainResumeConflictError(storage.location, conflicts);
       },
     );
     split = resumed.split;
@@ -301,7 +304,8 @@ export async function trainJob(
     const all = await load(c.seeds, task);
     // Split, the seeds must give one of each; with evaluation seeds of their own, all of them train.
     const least = c.evalSeeds === undefined ? 2 : 1;
-    if (all.length < least) throw new TrainRunError(`need at least ${least} seeds, got ${all.length}`);
+    if (all.length < least)
+      throw new CheckpointError('TRAIN_RUN_INVALID', `need at least ${least} seeds, got ${all.length}`);
     let trainSeeds: Seed[];
     let evalSeeds: Seed[];
     if (c.evalSeeds !== undefined) {

@@ -6,9 +6,9 @@
  * naming the role and carrying every raw answer.
  */
 import type { z } from 'zod';
-import { StructuredOutputError } from './errors';
 import { askStructured, type AskStructuredOptions } from './structured';
 import type { ChatBackend, ChatMessage, ChatRequest } from './types';
+import { hasCode, RoleOutputError } from '../errors';
 
 /**
  * The language roles (docs/architecture.md "Roles and what each may see") that this project builds on a
@@ -52,20 +52,21 @@ export interface RoleDefaults {
 }
 
 /**
- * Every attempt of a role's structured call failed validation. Extends `StructuredOutputError` (same
- * `rawAnswers`, `validationErrors`, `validationError`) and adds the `role` and its schema `answerName`.
+ * Every attempt of a role's structured call failed validation: the structured-output error `cause` (same
+ * `rawAnswers`, `validationErrors`, `validationError`) with the `role` and its schema `answerName`. Code
+ * `LLM_ROLE_OUTPUT_INVALID`.
  */
-export class RoleOutputError extends StructuredOutputError {
-  override name: string = 'RoleOutputError';
-  override readonly code: string = 'LLM_ROLE_OUTPUT_INVALID';
-  constructor(
-    readonly role: CallerName,
-    readonly answerName: string,
-    cause: StructuredOutputError,
-  ) {
-    super(cause.rawAnswers, cause.validationErrors);
-    this.message = `${role} (${answerName}): ${cause.message}`;
-  }
+export function roleOutputError(
+  role: CallerName,
+  answerName: string,
+  cause: RoleOutputError,
+): RoleOutputError {
+  return new RoleOutputError('LLM_ROLE_OUTPUT_INVALID', `${role} (${answerName}): ${cause.message}`, {
+    role,
+    answerName,
+    rawAnswers: cause.rawAnswers,
+    validationErrors: cause.validationErrors,
+  });
 }
 
 /** One structured call of a role. */
@@ -82,8 +83,8 @@ export interface RoleCall<T> {
 
 /**
  * Asks `options.backend` for the role's answer and returns it validated.
- * @throws RoleOutputError (a `StructuredOutputError`) after `maxAttempts` invalid answers, with every raw
- *   answer; backend errors (`TimeoutError`, `HttpError`, `FixtureMissingError`, …) propagate unchanged.
+ * @throws RoleOutputError (LLM_ROLE_OUTPUT_INVALID) (a `RoleOutputError`) after `maxAttempts` invalid answers, with every raw
+ *   answer; backend errors (`TimeoutError` (`LLM_TIMEOUT`), `BackendError` (`LLM_HTTP_ERROR`), `FixtureMissingError` (`LLM_FIXTURE_MISSING`), …) propagate unchanged.
  */
 export async function askRole<T>(options: RoleCallOptions, call: RoleCall<T>): Promise<T> {
   // Keys set one by one rather than spread in (`...(seed ? { seed } : {})`): a spread that adds keys is many
@@ -100,7 +101,8 @@ export async function askRole<T>(options: RoleCallOptions, call: RoleCall<T>): P
     const { value } = await askStructured(options.backend, request, call.schema, structured);
     return value;
   } catch (e) {
-    if (e instanceof StructuredOutputError) throw new RoleOutputError(call.role, call.answerName, e);
+    if (hasCode(e, RoleOutputError, 'LLM_STRUCTURED_OUTPUT_INVALID', 'LLM_ROLE_OUTPUT_INVALID'))
+      throw roleOutputError(call.role, call.answerName, e);
     throw e;
   }
 }

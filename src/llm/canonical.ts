@@ -1,15 +1,16 @@
+import { InputError } from '../errors';
 /** Canonical JSON of requests and configurations: the text their replay keys are hashed from. */
-import { InvalidRequestError } from './errors';
 
 /**
  * JSON with object keys sorted at every depth and `undefined` members dropped, so that two requests that
- * differ only in key order or in absent-vs-undefined fields give the same text. Throws `InvalidRequestError`
+ * differ only in key order or in absent-vs-undefined fields give the same text. Throws `InputError` (`LLM_INVALID_REQUEST`)
  * on values JSON cannot represent (functions, non-finite numbers, bigints).
  */
 export function canonicalJson(value: unknown): string {
   if (value === null || typeof value === 'string' || typeof value === 'boolean') return JSON.stringify(value);
   if (typeof value === 'number') {
-    if (!Number.isFinite(value)) throw new InvalidRequestError(`cannot canonicalise number ${value}`);
+    if (!Number.isFinite(value))
+      throw new InputError('LLM_INVALID_REQUEST', `cannot canonicalise number ${value}`);
     return JSON.stringify(value);
   }
   if (Array.isArray(value))
@@ -20,5 +21,5 @@ export function canonicalJson(value: unknown): string {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
     return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
   }
-  throw new InvalidRequestError(`cannot canonicalise a ${typeof value}`);
+  throw new InputError('LLM_INVALID_REQUEST', `cannot canonicalise a ${typeof value}`);
 }

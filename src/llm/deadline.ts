@@ -1,10 +1,10 @@
+import { AbortedError, TimeoutError } from '../errors';
 /**
  * The caller's limits on one backend call, as a promise to race the call against: it rejects with
  * {@link TimeoutError} after `timeoutMs`, or with {@link AbortedError} when `signal` aborts (at once when it already
  * has). `dispose()` clears the timer and the listener; call it when the race is over. Used by the in-browser
  * backends (WebLLM, wllama), whose engines take no signal of their own for every step.
  */
-import { AbortedError, TimeoutError } from './errors';
 
 /** What limits a call: the caller's signal, a timeout in milliseconds, and the call's name for the messages. */
 export interface CallLimits {
@@ -23,7 +23,7 @@ export function callerStop(how: CallLimits): { stop: Promise<never>; dispose: ()
       timer = setTimeout(() => reject(new TimeoutError(ms, how.what)), ms);
     }
     if (how.signal) {
-      onAbort = () => reject(new AbortedError(`${how.what} aborted by the caller`));
+      onAbort = () => reject(new AbortedError('LLM_ABORTED', `${how.what} aborted by the caller`));
       if (how.signal.aborted) onAbort();
       else how.signal.addEventListener('abort', onAbort, { once: true });
     }

@@ -4,11 +4,11 @@
  * as the other backends.
  *
  * - `node-llama-cpp` is an optional peer dependency: it is imported when the first call loads the model, and a
- *   missing package is a {@link MissingPackageError} with the install command. Nothing is built or downloaded
+ *   missing package is a {@link BackendError} (LLM_PACKAGE_MISSING) with the install command. Nothing is built or downloaded
  *   (`build: 'never'`).
  * - The model file is checked before the engine sees it: a missing file, a file without the `GGUF` magic and a
  *   damaged or truncated file are each a {@link ModelFileError} naming the file; too little memory is a
- *   {@link ModelTooLargeError}. Its SHA-256 is computed once at load ({@link LlamaCppBackend.modelInfo}).
+ *   {@link ModelFileError} (LLM_MODEL_TOO_LARGE). Its SHA-256 is computed once at load ({@link LlamaCppBackend.modelInfo}).
  * - One context holds `sequences` sequences; each call takes a free one (waiting when all are busy), so that
  *   `sequences` episodes in flight are evaluated in the same batches.
  * - `response_format: json_schema` becomes a GBNF grammar (`createGrammarForJsonSchema`, cached per schema), so the
@@ -16,9 +16,9 @@
  *   ({@link boundJsonSchema}); `json_object` the engine's JSON grammar. The structured-output
  *   loop (structured.ts) still validates every answer.
  * - Every call has a timeout (`timeoutMs`, stops generation, {@link TimeoutError}), an answer cap
- *   (`maxAnswerBytes`, {@link AnswerTooLargeError}) and honours the caller's `AbortSignal` ({@link AbortedError});
+ *   (`maxAnswerBytes`, {@link BackendError} (LLM_ANSWER_TOO_LARGE)) and honours the caller's `AbortSignal` ({@link AbortedError} (LLM_ABORTED));
  *   generation stops at the next token. A prompt that with `max_tokens` exceeds the context window is a
- *   {@link ContextTooSmallError} before anything is generated (the engine would otherwise drop old messages).
+ *   {@link ConfigError} (LLM_CONTEXT_TOO_SMALL) before anything is generated (the engine would otherwise drop old messages).
  * - Usage: prompt tokens as the chat template renders them, completion tokens as generated.
  * - Greedy decoding (`temperature: 0`) with the same model and settings gives the same answers; `seed` is passed
  *   to the sampler for `temperature` > 0.
@@ -29,16 +29,12 @@ import { open, stat } from 'node:fs/promises';
 import { resolve as resolvePath } from 'node:path';
 import type * as NodeLlamaCpp from 'node-llama-cpp';
 import {
-  AbortedError,
-  AnswerTooLargeError,
-  ContextTooSmallError,
-  GenerationError,
-  InvalidRequestError,
-  MissingPackageError,
-  ModelFileError,
-  ModelLoadError,
-  ModelTooLargeError,
-  TimeoutError,
+  answerTooLargeError,
+  contextTooSmallError,
+  missingPackageError,
+  modelFileError,
+  modelLoadError,
+  modelTooLargeError,
 } from './errors';
 import { boundJsonSchema, DEFAULT_GRAMMAR_BOUNDS, type GrammarBounds } from './schema-bounds';
 import {
@@ -49,6 +45,15 @@ import {
   type ChatRequest,
   type ChatResponse,
 } from './types';
+import {
+  hasCode,
+  AbortedError,
+  BackendError,
+  ConfigError,
+  InputError,
+  ModelFileError,
+  TimeoutError,
+} from '../errors';
 
 /** The `node-llama-cpp` module. */
 export type NodeLlamaCppModule = typeof NodeLlamaCpp;
@@ -72,7 +77,7 @@ export interface LlamaCppBackendOptions {
   threads?: number;
   /** Milliseconds per call before it is stopped with `TimeoutError` (default 120 000). Loading is not counted. */
   timeoutMs?: number;
-  /** Bytes of answer (UTF-8) before it is cut off with `AnswerTooLargeError` (default 4 MiB). */
+  /** Bytes of answer (UTF-8) before it is cut off with `BackendError` (`LLM_ANSWER_TOO_LARGE`) (default 4 MiB). */
   maxAnswerBytes?: number;
   /**
    * Bounds the grammar puts on strings and lists whose JSON schema has none (default
@@ -165,12 +170,11 @@ async function checkModelFile(path: string): Promise<number> {
   let size: number;
   try {
     const s = await stat(path);
-    if (!s.isFile())
-      throw new ModelFileError(path, `${path} is not a file; give the path of a .gguf model file`);
+    if (!s.isFile()) throw modelFileError(path, `${path} is not a file; give the path of a .gguf model file`);
     size = s.size;
   } catch (e) {
     if (e instanceof ModelFileError) throw e;
-    throw new ModelFileError(
+    throw modelFileError(
       path,
       `no such model file ${path}; give the path of a GGUF file (e.g. Gemma 3 270M: ${GEMMA_INSTALL_HINT})`,
       { cause: e },
@@ -183,7 +187,7 @@ async function checkModelFile(path: string): Promise<number> {
     const head = buffer.subarray(0, bytesRead);
     const magic = head.subarray(0, 4).toString('latin1');
     if (magic !== GGUF_MAGIC) {
-      throw new ModelFileError(
+      throw modelFileError(
         path,
         `${path} is not a GGUF model file (it starts with ${JSON.stringify(magic)}, not "GGUF"); ` +
           'convert the model to GGUF or give another file',
@@ -191,7 +195,7 @@ async function checkModelFile(path: string): Promise<number> {
     }
     const problem = ggufHeaderProblem(head, size);
     if (problem !== null) {
-      throw new ModelFileError(
+      throw modelFileError(
         path,
         `${path} is not a valid GGUF model file (${problem}); it is damaged or not a model: ` +
           'download or convert the model again',
@@ -244,7 +248,7 @@ export class LlamaCppBackend implements ChatBackend {
   /** The engine's error log lines since the last load attempt (quoted in load errors). */
   private readonly engineLog: string[] = [];
 
-  /** @throws InvalidRequestError for a non-positive size, count or bound. */
+  /** @throws InputError (LLM_INVALID_REQUEST) for a non-positive size, count or bound. */
   constructor(private readonly options: LlamaCppBackendOptions) {
     this.modelPath = resolvePath(options.modelPath);
     this.contextSize = options.contextSize ?? 4096;
@@ -261,7 +265,7 @@ export class LlamaCppBackend implements ChatBackend {
       ...(this.grammarBounds ? this.grammarBounds : {}),
     })) {
       if (!Number.isInteger(value) || value < 1)
-        throw new InvalidRequestError(`llamacpp ${key} must be an integer ≥ 1, got ${value}`);
+        throw new InputError('LLM_INVALID_REQUEST', `llamacpp ${key} must be an integer ≥ 1, got ${value}`);
     }
     this.name = `llamacpp:${this.modelPath.split(/[\\/]/).pop()}`;
   }
@@ -329,7 +333,7 @@ export class LlamaCppBackend implements ChatBackend {
     try {
       lib = await (this.options.importEngine ?? (() => import('node-llama-cpp')))();
     } catch (e) {
-      throw new MissingPackageError('node-llama-cpp', 'the llamacpp backend', { cause: e });
+      throw missingPackageError('node-llama-cpp', 'the llamacpp backend', { cause: e });
     }
     let llama: NodeLlamaCpp.Llama;
     try {
@@ -345,7 +349,7 @@ export class LlamaCppBackend implements ChatBackend {
         ...(this.options.threads !== undefined ? { maxThreads: this.options.threads } : {}),
       });
     } catch (e) {
-      throw new ModelLoadError(
+      throw modelLoadError(
         path,
         `node-llama-cpp has no prebuilt binary for this machine (${(e as Error).message}); ` +
           'reinstall node-llama-cpp (npm install node-llama-cpp) on a supported platform',
@@ -400,14 +404,14 @@ export class LlamaCppBackend implements ChatBackend {
     const logged = this.engineLog.filter((line) => line.length > 0).slice(-2);
     const message = [(e as Error).message ?? String(e), ...logged].join('; ');
     if (e instanceof lib.InsufficientMemoryError || /memory/i.test(message)) {
-      return new ModelTooLargeError(
+      return modelTooLargeError(
         path,
         `not enough memory for ${what} (${message}); free memory, use a smaller model or quantisation, ` +
           'or a smaller --context-size / --concurrency',
         { cause: e },
       );
     }
-    return new ModelFileError(
+    return modelFileError(
       path,
       `the engine could not read ${path} (${bytes} bytes): ${message}. The file is probably truncated or ` +
         `damaged; copy or assemble it again (e.g. ${GEMMA_INSTALL_HINT})`,
@@ -461,15 +465,18 @@ export class LlamaCppBackend implements ChatBackend {
 
   /**
    * Runs the request on the local model. `n` > 1 generates the choices one after another on one sequence.
-   * @throws InvalidRequestError (invalid request; `logprobs`, which this backend does not give), ModelFileError /
-   *   ModelTooLargeError / ModelLoadError / MissingPackageError (first call: loading), ContextTooSmallError,
-   *   TimeoutError, AnswerTooLargeError, AbortedError, GenerationError (the engine failed).
+   * @throws InputError (LLM_INVALID_REQUEST) (invalid request; `logprobs`, which this backend does not give), ModelFileError (LLM_MODEL_FILE_INVALID) /
+   *   ModelFileError (LLM_MODEL_TOO_LARGE) / ModelFileError / BackendError (LLM_PACKAGE_MISSING) (first call: loading), ConfigError (LLM_CONTEXT_TOO_SMALL),
+   *   TimeoutError (LLM_TIMEOUT), BackendError (LLM_ANSWER_TOO_LARGE), AbortedError (LLM_ABORTED), BackendError (LLM_GENERATION_FAILED) (the engine failed).
    */
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
     const valid = validateChatRequest(request);
     if (valid.logprobs)
-      throw new InvalidRequestError('the llamacpp backend gives no logprobs; use the openai backend');
-    if (options.signal?.aborted) throw new AbortedError('request aborted by the caller');
+      throw new InputError(
+        'LLM_INVALID_REQUEST',
+        'the llamacpp backend gives no logprobs; use the openai backend',
+      );
+    if (options.signal?.aborted) throw new AbortedError('LLM_ABORTED', 'request aborted by the caller');
     const engine = await this.engine();
     const controller = new AbortController();
     let stopped: Error | null = null;
@@ -482,7 +489,7 @@ export class LlamaCppBackend implements ChatBackend {
       () => stop(new TimeoutError(this.timeoutMs, `${this.name} generation`)),
       this.timeoutMs,
     );
-    const onAbort = (): void => stop(new AbortedError('request aborted by the caller'));
+    const onAbort = (): void => stop(new AbortedError('LLM_ABORTED', 'request aborted by the caller'));
     options.signal?.addEventListener('abort', onAbort, { once: true });
     let slot: Slot | null = null;
     try {
@@ -493,7 +500,7 @@ export class LlamaCppBackend implements ChatBackend {
       const rendered = slot.chat.chatWrapper.generateContextState({ chatHistory: history });
       const promptTokens = rendered.contextText.tokenize(engine.model.tokenizer).length;
       if (promptTokens + maxTokens > engine.info.contextSize)
-        throw new ContextTooSmallError(this.modelPath, promptTokens, maxTokens, engine.info.contextSize);
+        throw contextTooSmallError(this.modelPath, promptTokens, maxTokens, engine.info.contextSize);
       const started = performance.now();
       const choices: ChatChoice[] = [];
       let completionTokens = 0;
@@ -512,8 +519,7 @@ export class LlamaCppBackend implements ChatBackend {
           signal: controller.signal,
           onTextChunk: (text) => {
             answerBytes += Buffer.byteLength(text);
-            if (answerBytes > this.maxAnswerBytes)
-              stop(new AnswerTooLargeError(this.maxAnswerBytes, this.name));
+            if (answerBytes > this.maxAnswerBytes) stop(answerTooLargeError(this.maxAnswerBytes, this.name));
           },
         });
         completionTokens += slot.sequence.tokenMeter.usedOutputTokens - before;
@@ -539,8 +545,11 @@ export class LlamaCppBackend implements ChatBackend {
       };
     } catch (e) {
       if (stopped) throw stopped;
-      if (e instanceof ContextTooSmallError || e instanceof InvalidRequestError) throw e;
-      throw new GenerationError(`${this.name}: ${(e as Error).message ?? String(e)}`, { cause: e });
+      if (hasCode(e, ConfigError, 'LLM_CONTEXT_TOO_SMALL') || hasCode(e, InputError, 'LLM_INVALID_REQUEST'))
+        throw e;
+      throw new BackendError('LLM_GENERATION_FAILED', `${this.name}: ${(e as Error).message ?? String(e)}`, {
+        cause: e,
+      });
     } finally {
       clearTimeout(timer);
       options.signal?.removeEventListener('abort', onAbort);

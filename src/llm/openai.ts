@@ -8,22 +8,12 @@
  *
  * Redirects: without `allowRemote`, requests are sent with `redirect: 'manual'` and redirects are followed here,
  * at most {@link MAX_REDIRECTS} times, only to the same origin or another loopback URL; a redirect to any other
- * host throws `RedirectRefusedError` (naming both hosts) before anything is sent there, and is never retried.
+ * host throws `PrivacyError` (`LLM_REDIRECT_REFUSED`) (naming both hosts) before anything is sent there, and is never retried.
  * In a browser a manual redirect's target is hidden (an opaque redirect), so every redirect is refused there.
  * With `allowRemote`, redirects are followed by `fetch` itself.
  */
 import { z } from 'zod';
-import {
-  AbortedError,
-  AnswerTooLargeError,
-  BackendUnavailableError,
-  HttpError,
-  InvalidRequestError,
-  MalformedResponseError,
-  PrivacyError,
-  RedirectRefusedError,
-  TimeoutError,
-} from './errors';
+import { answerTooLargeError, httpError, privacyError, redirectRefusedError } from './errors';
 import {
   ChatUsageSchema,
   FinishReasonSchema,
@@ -34,6 +24,7 @@ import {
   type ChatRequest,
   type ChatResponse,
 } from './types';
+import { hasCode, AbortedError, BackendError, InputError, PrivacyError, TimeoutError } from '../errors';
 
 /** Options of {@link OpenAiBackend}. */
 export interface OpenAiBackendOptions {
@@ -54,7 +45,7 @@ export interface OpenAiBackendOptions {
   /** Upper bound on any wait between attempts, `Retry-After` included (default 10 000 ms). */
   maxBackoffMs?: number;
   /**
-   * Bytes of response body (answer and envelope) read before the call fails with `AnswerTooLargeError`, which is
+   * Bytes of response body (answer and envelope) read before the call fails with `BackendError` (`LLM_ANSWER_TOO_LARGE`), which is
    * not retried (default 4 MiB). The body is read in chunks and dropped as soon as it passes the bound.
    */
   maxAnswerBytes?: number;
@@ -75,16 +66,19 @@ export function isLoopbackUrl(url: URL): boolean {
 
 /**
  * The server URL of an OpenAI-compatible backend, checked as the backend's constructor checks it (nothing is sent).
- * @throws InvalidRequestError for a value that is not an http(s) URL; PrivacyError for a non-loopback host without
+ * @throws InputError (LLM_INVALID_REQUEST) for a value that is not an http(s) URL; PrivacyError for a non-loopback host without
  *   `allowRemote`.
  */
 export function checkServerUrl(baseUrl: string, allowRemote: boolean): URL {
   if (!URL.canParse(baseUrl))
-    throw new InvalidRequestError(`baseUrl "${baseUrl}" is not a URL (e.g. http://127.0.0.1:11434/v1)`);
+    throw new InputError(
+      'LLM_INVALID_REQUEST',
+      `baseUrl "${baseUrl}" is not a URL (e.g. http://127.0.0.1:11434/v1)`,
+    );
   const url = new URL(baseUrl);
   if (url.protocol !== 'http:' && url.protocol !== 'https:')
-    throw new InvalidRequestError(`baseUrl must be http(s), got ${baseUrl}`);
-  if (!allowRemote && !isLoopbackUrl(url)) throw new PrivacyError(baseUrl);
+    throw new InputError('LLM_INVALID_REQUEST', `baseUrl must be http(s), got ${baseUrl}`);
+  if (!allowRemote && !isLoopbackUrl(url)) throw privacyError(baseUrl);
   return url;
 }
 
@@ -145,7 +139,7 @@ function sleep(ms: number, signal?: AbortSignal): Promise<void> {
       'abort',
       () => {
         clearTimeout(timer);
-        reject(new AbortedError('request aborted by the caller'));
+        reject(new AbortedError('LLM_ABORTED', 'request aborted by the caller'));
       },
       { once: true },
     );
@@ -165,7 +159,7 @@ export class OpenAiBackend implements ChatBackend {
   private readonly fetchFn: typeof fetch;
   private readonly maxAnswerBytes: number;
 
-  /** Throws `PrivacyError` for a non-loopback URL without `allowRemote`, `InvalidRequestError` for an invalid URL. */
+  /** Throws `PrivacyError` for a non-loopback URL without `allowRemote`, `InputError` (`LLM_INVALID_REQUEST`) for an invalid URL. */
   constructor(private readonly options: OpenAiBackendOptions) {
     const url = checkServerUrl(options.baseUrl, options.allowRemote ?? false);
     this.endpoint = `${options.baseUrl.replace(/\/+$/, '')}/chat/completions`;
@@ -176,14 +170,17 @@ export class OpenAiBackend implements ChatBackend {
     this.fetchFn = options.fetch ?? globalThis.fetch.bind(globalThis);
     this.maxAnswerBytes = options.maxAnswerBytes ?? DEFAULT_MAX_RESPONSE_BYTES;
     if (!Number.isInteger(this.maxAnswerBytes) || this.maxAnswerBytes < 1)
-      throw new InvalidRequestError(`maxAnswerBytes must be an integer ≥ 1, got ${this.maxAnswerBytes}`);
+      throw new InputError(
+        'LLM_INVALID_REQUEST',
+        `maxAnswerBytes must be an integer ≥ 1, got ${this.maxAnswerBytes}`,
+      );
     this.name = `openai:${options.model}@${url.host}`;
   }
 
   /**
-   * Sends the request. Rejects with `InvalidRequestError` (bad request), `TimeoutError` (one attempt too
-   * slow), `HttpError` (non-2xx after the retries, or a non-retryable status), `BackendUnavailableError`
-   * (connection failed on every attempt), `MalformedResponseError` (not a chat completion), `AbortedError`.
+   * Sends the request. Rejects with `InputError` (`LLM_INVALID_REQUEST`) (bad request), `TimeoutError` (`LLM_TIMEOUT`) (one attempt too
+   * slow), `BackendError` (`LLM_HTTP_ERROR`) (non-2xx after the retries, or a non-retryable status), `BackendError`
+   * (connection failed on every attempt), `BackendError` (`LLM_MALFORMED_RESPONSE`) (not a chat completion), `AbortedError` (`LLM_ABORTED`).
    */
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
     const body = JSON.stringify(wireRequest(validateChatRequest(request), this.options.model));
@@ -197,7 +194,7 @@ export class OpenAiBackend implements ChatBackend {
   }
 
   private async attempt(body: string, signal?: AbortSignal): Promise<Attempt> {
-    if (signal?.aborted) throw new AbortedError('request aborted by the caller');
+    if (signal?.aborted) throw new AbortedError('LLM_ABORTED', 'request aborted by the caller');
     const controller = new AbortController();
     let timedOut = false;
     const timer = setTimeout(() => {
@@ -211,10 +208,11 @@ export class OpenAiBackend implements ChatBackend {
       try {
         res = await this.post(body, controller.signal);
       } catch (e) {
-        if (e instanceof PrivacyError || e instanceof HttpError) throw e;
+        if (e instanceof PrivacyError || hasCode(e, BackendError, 'LLM_HTTP_ERROR')) throw e;
         if (timedOut) throw new TimeoutError(this.timeoutMs, `POST ${this.endpoint}`);
-        if (signal?.aborted) throw new AbortedError('request aborted by the caller');
-        const error = new BackendUnavailableError(
+        if (signal?.aborted) throw new AbortedError('LLM_ABORTED', 'request aborted by the caller');
+        const error = new BackendError(
+          'LLM_BACKEND_UNAVAILABLE',
           `cannot reach ${this.endpoint} (${(e as Error).message}); is the local server running?`,
           { cause: e },
         );
@@ -224,13 +222,15 @@ export class OpenAiBackend implements ChatBackend {
       try {
         text = await this.readBody(res, controller);
       } catch (e) {
-        if (e instanceof AnswerTooLargeError) throw e;
+        if (hasCode(e, BackendError, 'LLM_ANSWER_TOO_LARGE')) throw e;
         if (timedOut) throw new TimeoutError(this.timeoutMs, `POST ${this.endpoint}`);
-        if (signal?.aborted) throw new AbortedError('request aborted by the caller');
-        throw new MalformedResponseError(`reading the body from ${this.endpoint} failed`, { cause: e });
+        if (signal?.aborted) throw new AbortedError('LLM_ABORTED', 'request aborted by the caller');
+        throw new BackendError('LLM_MALFORMED_RESPONSE', `reading the body from ${this.endpoint} failed`, {
+          cause: e,
+        });
       }
       if (!res.ok) {
-        const error = new HttpError(res.status, this.endpoint, text.slice(0, 500));
+        const error = httpError(res.status, this.endpoint, text.slice(0, 500));
         if (!RETRYABLE(res.status)) throw error;
         return { kind: 'retry', error, waitMs: retryAfterMs(res.headers.get('retry-after'), Date.now()) };
       }
@@ -243,7 +243,7 @@ export class OpenAiBackend implements ChatBackend {
 
   /**
    * POST `body` to the endpoint, following redirects only where allowed (see the module comment).
-   * @throws RedirectRefusedError for a redirect to a non-loopback host (or a hidden one); HttpError after more
+   * @throws PrivacyError (LLM_REDIRECT_REFUSED) for a redirect to a non-loopback host (or a hidden one); BackendError (LLM_HTTP_ERROR) after more
    *   than {@link MAX_REDIRECTS} redirects or for a redirect without a `Location`; fetch's own errors.
    */
   private async post(body: string, signal: AbortSignal): Promise<Response> {
@@ -265,17 +265,17 @@ export class OpenAiBackend implements ChatBackend {
         signal,
         redirect: 'manual',
       });
-      if (res.type === 'opaqueredirect') throw new RedirectRefusedError(url, undefined);
+      if (res.type === 'opaqueredirect') throw redirectRefusedError(url, undefined);
       if (res.status < 300 || res.status > 399 || res.status === 304) return res;
       await res.body?.cancel().catch(() => undefined);
       const location = res.headers.get('location');
-      if (location === null) throw new HttpError(res.status, url, 'redirect without a Location header');
+      if (location === null) throw httpError(res.status, url, 'redirect without a Location header');
       const target = new URL(location, url);
       if (target.origin !== new URL(url).origin && !isLoopbackUrl(target)) {
-        throw new RedirectRefusedError(url, target.href);
+        throw redirectRefusedError(url, target.href);
       }
       if (hop >= MAX_REDIRECTS) {
-        throw new HttpError(res.status, url, `more than ${MAX_REDIRECTS} redirects (last to ${target.href})`);
+        throw httpError(res.status, url, `more than ${MAX_REDIRECTS} redirects (last to ${target.href})`);
       }
       if (res.status === 303 || ((res.status === 301 || res.status === 302) && method === 'POST')) {
         method = 'GET';
@@ -287,14 +287,14 @@ export class OpenAiBackend implements ChatBackend {
 
   /**
    * The body as text, read chunk by chunk and cut off past `maxAnswerBytes`.
-   * @throws AnswerTooLargeError (the connection is aborted); the stream's own errors.
+   * @throws BackendError (LLM_ANSWER_TOO_LARGE) (the connection is aborted); the stream's own errors.
    */
   private async readBody(res: Response, controller: AbortController): Promise<string> {
     if (!res.body) return '';
     const length = Number(res.headers.get('content-length'));
     if (Number.isFinite(length) && length > this.maxAnswerBytes) {
       controller.abort();
-      throw new AnswerTooLargeError(this.maxAnswerBytes, this.endpoint);
+      throw answerTooLargeError(this.maxAnswerBytes, this.endpoint);
     }
     const reader = res.body.getReader();
     const decoder = new TextDecoder();
@@ -307,7 +307,7 @@ export class OpenAiBackend implements ChatBackend {
       if (bytes > this.maxAnswerBytes) {
         await reader.cancel().catch(() => undefined);
         controller.abort();
-        throw new AnswerTooLargeError(this.maxAnswerBytes, this.endpoint);
+        throw answerTooLargeError(this.maxAnswerBytes, this.endpoint);
       }
       text += decoder.decode(value, { stream: true });
     }
@@ -319,13 +319,18 @@ export class OpenAiBackend implements ChatBackend {
     try {
       json = JSON.parse(text);
     } catch (e) {
-      throw new MalformedResponseError(`${this.endpoint} answered invalid JSON: ${text.slice(0, 200)}`, {
-        cause: e,
-      });
+      throw new BackendError(
+        'LLM_MALFORMED_RESPONSE',
+        `${this.endpoint} answered invalid JSON: ${text.slice(0, 200)}`,
+        {
+          cause: e,
+        },
+      );
     }
     const wire = WireResponseSchema.safeParse(json);
     if (!wire.success) {
-      throw new MalformedResponseError(
+      throw new BackendError(
+        'LLM_MALFORMED_RESPONSE',
         `${this.endpoint} answered JSON that is not a chat completion:\n${z.prettifyError(wire.error)}`,
       );
     }

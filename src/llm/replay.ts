@@ -11,7 +11,7 @@
  * every request it received.
  */
 import { canonicalJson } from './canonical';
-import { FixtureMissingError, InvalidRequestError } from './errors';
+
 import { describeDifference, describeRequest, nearestRequest } from './replay-diff';
 import { addUsage, emptyUsageStats, type UsageStats } from './usage';
 import {
@@ -23,6 +23,7 @@ import {
   type ChatRequest,
   type ChatResponse,
 } from './types';
+import { FixtureMissingError, InputError } from '../errors';
 
 export { canonicalJson } from './canonical';
 
@@ -67,16 +68,17 @@ export class ReplayBackend implements ChatBackend {
   private readonly counters: UsageStats = emptyUsageStats();
   private recordedCount = 0;
 
-  /** Throws `InvalidRequestError` if `record` mode lacks `inner`, or a fixture entry is not a ChatResponse. */
+  /** Throws `InputError` (`LLM_INVALID_REQUEST`) if `record` mode lacks `inner`, or a fixture entry is not a ChatResponse. */
   constructor(private readonly options: ReplayBackendOptions) {
     if (options.mode === 'record' && !options.inner) {
-      throw new InvalidRequestError('ReplayBackend in record mode needs an inner backend');
+      throw new InputError('LLM_INVALID_REQUEST', 'ReplayBackend in record mode needs an inner backend');
     }
     this.entries = structuredClone(options.fixture);
     for (const [key, entry] of Object.entries(this.entries)) {
       for (const response of Array.isArray(entry) ? entry : [entry]) {
         const parsed = ChatResponseSchema.safeParse(response);
-        if (!parsed.success) throw new InvalidRequestError(`fixture entry ${key} is not a chat response`);
+        if (!parsed.success)
+          throw new InputError('LLM_INVALID_REQUEST', `fixture entry ${key} is not a chat response`);
       }
     }
     this.name = options.mode === 'record' ? `record:${options.inner!.name}` : 'replay';
@@ -86,7 +88,7 @@ export class ReplayBackend implements ChatBackend {
    * The recorded answer for `request`; in `record` mode an unrecorded request is sent to `inner` and its
    * answer stored. In `replay` mode a request with no answer left throws `FixtureMissingError`, whose message
    * names the key, says what the request asked and how it differs from the nearest request answered so far
-   * (e.g. a repair turn after a recorded answer was refused). Throws `InvalidRequestError` for an invalid
+   * (e.g. a repair turn after a recorded answer was refused). Throws `InputError` (`LLM_INVALID_REQUEST`) for an invalid
    * request.
    */
   async complete(request: ChatRequest, options?: CallOptions): Promise<ChatResponse> {

@@ -4,8 +4,9 @@
  * retries a bounded number of times).
  */
 import { z } from 'zod';
-import { InvalidRequestError, MalformedResponseError, StructuredOutputError } from './errors';
+import { structuredOutputError } from './errors';
 import type { ChatBackend, ChatMessage, ChatRequest, CallOptions } from './types';
+import { InputError, BackendError } from '../errors';
 
 /** Options of {@link askStructured}. */
 export interface AskStructuredOptions extends CallOptions {
@@ -42,7 +43,7 @@ const conversions = new WeakMap<z.ZodType, Converted>();
 /**
  * `schema` as JSON Schema and its instruction, converted once per schema object: `z.toJSONSchema` was the
  * costliest step of a replayed call.
- * @throws InvalidRequestError when the schema cannot be expressed as JSON Schema.
+ * @throws InputError (LLM_INVALID_REQUEST) when the schema cannot be expressed as JSON Schema.
  */
 function converted(schema: z.ZodType): Converted {
   let out = conversions.get(schema);
@@ -51,9 +52,13 @@ function converted(schema: z.ZodType): Converted {
     try {
       jsonSchema = z.toJSONSchema(schema) as Record<string, unknown>;
     } catch (e) {
-      throw new InvalidRequestError(`schema cannot be expressed as JSON Schema: ${(e as Error).message}`, {
-        cause: e,
-      });
+      throw new InputError(
+        'LLM_INVALID_REQUEST',
+        `schema cannot be expressed as JSON Schema: ${(e as Error).message}`,
+        {
+          cause: e,
+        },
+      );
     }
     out = { jsonSchema, instruction: jsonInstruction(jsonSchema) };
     conversions.set(schema, out);
@@ -119,8 +124,8 @@ function check<T>(
  * `finish_reason: 'length'`, is not JSON (after dropping a surrounding code fence) or violates the schema;
  * the next attempt then sees the bad answer (as an assistant turn) and a user turn naming the error.
  *
- * @throws StructuredOutputError after `maxAttempts` failures, with every raw answer and error.
- * @throws InvalidRequestError when the schema cannot be expressed as JSON Schema (e.g. transforms) or
+ * @throws RoleOutputError after `maxAttempts` failures, with every raw answer and error.
+ * @throws InputError (LLM_INVALID_REQUEST) when the schema cannot be expressed as JSON Schema (e.g. transforms) or
  *   `maxAttempts` < 1. Backend errors (timeouts, HTTP, worker crashes) propagate unchanged.
  */
 export async function askStructured<T>(
@@ -131,7 +136,7 @@ export async function askStructured<T>(
 ): Promise<StructuredResult<T>> {
   const maxAttempts = options.maxAttempts ?? 3;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 1) {
-    throw new InvalidRequestError(`maxAttempts must be an integer ≥ 1, got ${maxAttempts}`);
+    throw new InputError('LLM_INVALID_REQUEST', `maxAttempts must be an integer ≥ 1, got ${maxAttempts}`);
   }
   const { jsonSchema, instruction } = converted(schema);
   const messages = withJsonInstruction(request.messages, instruction);
@@ -161,7 +166,7 @@ export async function askStructured<T>(
       },
     );
   }
-  throw new StructuredOutputError(rawAnswers, errors);
+  throw structuredOutputError(rawAnswers, errors);
 }
 
 /** A copy of `messages` whose (first) system message ends with `instruction`; one is prepended if absent. */
@@ -224,8 +229,8 @@ function logSumExp(values: readonly number[]): number {
  * first-position top tokens that read as its letter (`A`, ` A`, `A.`, `A)` count alike). Labels outside the
  * top tokens get `logprob: null`; `unseenUpperBound` bounds them. The scores are not renormalised.
  *
- * @throws InvalidRequestError for fewer than 2 or more than 26 labels, duplicate labels, or a bad
- *   `topLogprobs`. @throws MalformedResponseError when the backend returns no logprobs.
+ * @throws InputError (LLM_INVALID_REQUEST) for fewer than 2 or more than 26 labels, duplicate labels, or a bad
+ *   `topLogprobs`. @throws BackendError (LLM_MALFORMED_RESPONSE) when the backend returns no logprobs.
  */
 export async function scoreLabels(
   backend: ChatBackend,
@@ -234,13 +239,16 @@ export async function scoreLabels(
   options: ScoreLabelsOptions = {},
 ): Promise<LabelScores> {
   if (labels.length < 2 || labels.length > LETTERS.length) {
-    throw new InvalidRequestError(`scoreLabels needs 2–26 labels, got ${labels.length}`);
+    throw new InputError('LLM_INVALID_REQUEST', `scoreLabels needs 2–26 labels, got ${labels.length}`);
   }
   if (new Set(labels).size !== labels.length)
-    throw new InvalidRequestError('scoreLabels labels must be distinct');
+    throw new InputError('LLM_INVALID_REQUEST', 'scoreLabels labels must be distinct');
   const topLogprobs = options.topLogprobs ?? 5;
   if (!Number.isInteger(topLogprobs) || topLogprobs < 1 || topLogprobs > 20) {
-    throw new InvalidRequestError(`topLogprobs must be an integer in [1, 20], got ${topLogprobs}`);
+    throw new InputError(
+      'LLM_INVALID_REQUEST',
+      `topLogprobs must be an integer in [1, 20], got ${topLogprobs}`,
+    );
   }
   const letters = labels.map((_, i) => LETTERS[i]!);
   const question =
@@ -258,7 +266,10 @@ export async function scoreLabels(
   );
   const first = response.choices[0]?.logprobs?.content[0];
   if (!first || first.top_logprobs.length === 0) {
-    throw new MalformedResponseError(`${backend.name} returned no top_logprobs for the first answer token`);
+    throw new BackendError(
+      'LLM_MALFORMED_RESPONSE',
+      `${backend.name} returned no top_logprobs for the first answer token`,
+    );
   }
   const byLetter = new Map<string, number[]>();
   for (const { token, logprob } of first.top_logprobs) {

@@ -5,7 +5,7 @@
  * fixtures). The zod schemas validate requests before they are sent and HTTP responses when they arrive.
  */
 import { z } from 'zod';
-import { InvalidRequestError } from './errors';
+import { InputError } from '../errors';
 
 /** One chat message. Only text content; `system` messages come first by convention. */
 export const ChatMessageSchema = z.object({
@@ -111,8 +111,8 @@ export interface CallOptions {
 }
 
 /**
- * A language backend. `complete` validates the request (throws `InvalidRequestError`), runs it, and resolves
- * to a {@link ChatResponse}; failures reject with an `LlmError` subclass (see errors.ts).
+ * A language backend. `complete` validates the request (throws `InputError` (`LLM_INVALID_REQUEST`)), runs it, and resolves
+ * to a {@link ChatResponse}; failures reject with an `LabError` subclass (see errors.ts).
  */
 export interface ChatBackend {
   /** Short description for logs and reports, e.g. `webllm:Qwen2.5-0.5B-Instruct-q4f32_1-MLC`. */
@@ -127,11 +127,11 @@ export interface ChatBackend {
 
 /**
  * Validates `request` against {@link ChatRequestSchema} and returns it parsed (unknown keys dropped).
- * Throws `InvalidRequestError` naming every violated field.
+ * Throws `InputError` (`LLM_INVALID_REQUEST`) naming every violated field.
  */
 export function validateChatRequest(request: unknown): ChatRequest {
   const parsed = ChatRequestSchema.safeParse(request);
   if (!parsed.success)
-    throw new InvalidRequestError(`invalid chat request:\n${z.prettifyError(parsed.error)}`);
+    throw new InputError('LLM_INVALID_REQUEST', `invalid chat request:\n${z.prettifyError(parsed.error)}`);
   return parsed.data;
 }

@@ -5,11 +5,11 @@
  *
  * What this wrapper adds to WebLLM:
  * - requests run one at a time (a queue), each loading the model first if needed;
- * - f16 models are refused with `UnsupportedModelError` before anything is downloaded when the adapter lacks
+ * - f16 models are refused with `ModelFileError` (`LLM_MODEL_UNSUPPORTED`) before anything is downloaded when the adapter lacks
  *   `shader-f16` (WebLLM's own check comes after the download, and most f16 records do not declare it);
  * - WebLLM's errors, which cross the worker boundary as strings (`"TypeError: Failed to fetch"`), become
- *   typed errors: `ModelLoadError`, `UnsupportedModelError`, `DeviceLostError`, `GenerationError`;
- * - a worker that dies (`worker.onerror`) rejects the request in flight with `WorkerCrashedError` instead of
+ *   typed errors: `ModelFileError`, `ModelFileError` (`LLM_MODEL_UNSUPPORTED`), `BackendError` (`LLM_DEVICE_LOST`), `BackendError` (`LLM_GENERATION_FAILED`);
+ * - a worker that dies (`worker.onerror`) rejects the request in flight with `BackendError` (`LLM_WORKER_CRASHED`) instead of
  *   leaving it pending; after a crash, a failed load, a lost device, or an abort/timeout that the engine
  *   does not acknowledge, the worker is terminated and the next request starts a fresh one;
  * - load progress as events, cache status and deletion, abort and timeouts through `AbortSignal`.
@@ -28,17 +28,7 @@ import type {
   WebWorkerMLCEngine,
 } from '@mlc-ai/web-llm';
 import type { GpuLike, GpuReport } from '../gpu/probe';
-import {
-  AbortedError,
-  BackendUnavailableError,
-  DeviceLostError,
-  GenerationError,
-  InvalidRequestError,
-  ModelLoadError,
-  TimeoutError,
-  UnsupportedModelError,
-  WorkerCrashedError,
-} from './errors';
+import { modelLoadError, unsupportedModelError } from './errors';
 import { callerStop } from './deadline';
 import { addUsage, emptyUsageStats, type UsageStats } from './usage';
 import {
@@ -49,6 +39,7 @@ import {
   type ChatResponse,
   type ResponseFormat,
 } from './types';
+import { hasCode, AbortedError, BackendError, InputError, TimeoutError } from '../errors';
 
 /** WebLLM's cap on `top_logprobs`. */
 export const WEBLLM_MAX_TOP_LOGPROBS = 5;
@@ -89,20 +80,22 @@ type WebLlmModule = typeof import('@mlc-ai/web-llm');
 
 /**
  * Loads WebLLM (the runtime module is evaluated once; later calls reuse it).
- * @throws BackendUnavailableError when the module cannot be loaded.
+ * @throws BackendError when the module cannot be loaded.
  */
 async function loadWebLlm(): Promise<WebLlmModule> {
   try {
     return await import('@mlc-ai/web-llm');
   } catch (e) {
-    throw new BackendUnavailableError(`cannot load @mlc-ai/web-llm: ${errorText(e)}`, { cause: e });
+    throw new BackendError('LLM_BACKEND_UNAVAILABLE', `cannot load @mlc-ai/web-llm: ${errorText(e)}`, {
+      cause: e,
+    });
   }
 }
 
-/** The model record of `modelId` in `appConfig`. @throws UnsupportedModelError when the list lacks it. */
+/** The model record of `modelId` in `appConfig`. @throws ModelFileError (LLM_MODEL_UNSUPPORTED) when the list lacks it. */
 function findRecord(appConfig: AppConfig, modelId: string): ModelRecord {
   const record = appConfig.model_list.find((r) => r.model_id === modelId);
-  if (!record) throw new UnsupportedModelError(modelId, 'no such model_id in the app config model list');
+  if (!record) throw unsupportedModelError(modelId, 'no such model_id in the app config model list');
   return record;
 }
 
@@ -124,13 +117,14 @@ function errorText(e: unknown): string {
   return e instanceof Error ? `${e.name}: ${e.message}` : String(e);
 }
 
-const DEVICE_LOST = /DeviceLostError|device (was |is )?lost/i;
+const DEVICE_LOST = /BackendError|device (was |is )?lost/i;
 
-/** Maps the library's request to WebLLM's (non-streaming). Throws `InvalidRequestError`. */
+/** Maps the library's request to WebLLM's (non-streaming). Throws `InputError` (`LLM_INVALID_REQUEST`). */
 export function toWebLlmRequest(request: ChatRequest): ChatCompletionRequestNonStreaming {
   const r = validateChatRequest(request);
   if ((r.top_logprobs ?? 0) > WEBLLM_MAX_TOP_LOGPROBS) {
-    throw new InvalidRequestError(
+    throw new InputError(
+      'LLM_INVALID_REQUEST',
       `WebLLM supports top_logprobs ≤ ${WEBLLM_MAX_TOP_LOGPROBS}, got ${r.top_logprobs}`,
     );
   }
@@ -188,11 +182,11 @@ export function fromWebLlmCompletion(completion: ChatCompletion): ChatResponse {
 /** Maps an error from a model load to a typed error. */
 export function classifyLoadError(modelId: string, e: unknown): Error {
   const text = errorText(e);
-  if (/ShaderF16SupportError|shader-f16/i.test(text)) return new UnsupportedModelError(modelId, text);
+  if (/ShaderF16SupportError|shader-f16/i.test(text)) return unsupportedModelError(modelId, text);
   if (/WebGPUNotAvailableError|WebGPUNotFoundError/.test(text)) {
-    return new BackendUnavailableError(`WebGPU is unavailable in the engine worker: ${text}`);
+    return new BackendError('LLM_BACKEND_UNAVAILABLE', `WebGPU is unavailable in the engine worker: ${text}`);
   }
-  return new ModelLoadError(modelId, text, { cause: e });
+  return modelLoadError(modelId, text, { cause: e });
 }
 
 /** See the module comment. */
@@ -208,8 +202,8 @@ export class WebLlmBackend implements ChatBackend {
   private workerCount = 0;
 
   /**
-   * Checks a custom `appConfig` (throws `UnsupportedModelError` if `modelId` is not in its list,
-   * `InvalidRequestError` if the record's URLs are not absolute http(s) URLs). Starts and imports nothing:
+   * Checks a custom `appConfig` (throws `ModelFileError` (`LLM_MODEL_UNSUPPORTED`) if `modelId` is not in its list,
+   * `InputError` (`LLM_INVALID_REQUEST`) if the record's URLs are not absolute http(s) URLs). Starts and imports nothing:
    * with WebLLM's prebuilt list, an unknown `modelId` is reported by the first call (or use
    * {@link WebLlmBackend.create}, which checks it up front).
    */
@@ -218,7 +212,8 @@ export class WebLlmBackend implements ChatBackend {
       const record = findRecord(options.appConfig, options.modelId);
       for (const url of [record.model, record.model_lib]) {
         if (!/^https?:\/\//.test(url) || !URL.canParse(url)) {
-          throw new InvalidRequestError(
+          throw new InputError(
+            'LLM_INVALID_REQUEST',
             `model record ${options.modelId}: '${url}' is not an absolute http(s) URL`,
           );
         }
@@ -230,8 +225,8 @@ export class WebLlmBackend implements ChatBackend {
   /**
    * Imports WebLLM and builds a backend whose model record is checked against the app config (WebLLM's
    * prebuilt list by default). Starts no worker and downloads nothing.
-   * @throws UnsupportedModelError (unknown `modelId`), InvalidRequestError (custom record with relative URLs),
-   *   BackendUnavailableError (WebLLM cannot be loaded).
+   * @throws ModelFileError (LLM_MODEL_UNSUPPORTED) (unknown `modelId`), InputError (LLM_INVALID_REQUEST) (custom record with relative URLs),
+   *   BackendError (WebLLM cannot be loaded).
    */
   static async create(options: WebLlmBackendOptions): Promise<WebLlmBackend> {
     const backend = new WebLlmBackend(options);
@@ -258,10 +253,10 @@ export class WebLlmBackend implements ChatBackend {
   }
 
   /**
-   * Loads the model (queued like any request). Rejects with `BackendUnavailableError` (no WebGPU adapter),
-   * `UnsupportedModelError` (f16 model without `shader-f16`: checked before any download), `ModelLoadError`,
+   * Loads the model (queued like any request). Rejects with `BackendError` (no WebGPU adapter),
+   * `ModelFileError` (`LLM_MODEL_UNSUPPORTED`) (f16 model without `shader-f16`: checked before any download), `ModelFileError`,
    * `TimeoutError` (`loadTimeoutMs`), `AbortedError` (the download is stopped by killing the worker),
-   * `WorkerCrashedError`. After a failure the next call starts over with a fresh worker.
+   * `BackendError` (`LLM_WORKER_CRASHED`). After a failure the next call starts over with a fresh worker.
    */
   load(options: CallOptions = {}): Promise<void> {
     return this.enqueue(async () => {
@@ -271,7 +266,7 @@ export class WebLlmBackend implements ChatBackend {
 
   /**
    * Runs one chat completion (loading the model first if needed). Besides the load errors it rejects with
-   * `InvalidRequestError`, `GenerationError`, `DeviceLostError` (the worker is then replaced),
+   * `InputError` (`LLM_INVALID_REQUEST`), `BackendError` (`LLM_GENERATION_FAILED`), `BackendError` (`LLM_DEVICE_LOST`) (the worker is then replaced),
    * `TimeoutError` (`requestTimeoutMs`; generation is interrupted) and `AbortedError`.
    */
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
@@ -287,14 +282,20 @@ export class WebLlmBackend implements ChatBackend {
           interrupt: true,
         });
       } catch (e) {
-        if (e instanceof AbortedError || e instanceof TimeoutError || e instanceof WorkerCrashedError)
+        if (
+          e instanceof AbortedError ||
+          e instanceof TimeoutError ||
+          hasCode(e, BackendError, 'LLM_WORKER_CRASHED')
+        )
           throw e;
         const text = errorText(e);
         if (DEVICE_LOST.test(text)) {
           this.dispose(session);
-          throw new DeviceLostError(`GPU device lost during generation: ${text}`, { cause: e });
+          throw new BackendError('LLM_DEVICE_LOST', `GPU device lost during generation: ${text}`, {
+            cause: e,
+          });
         }
-        throw new GenerationError(text, { cause: e });
+        throw new BackendError('LLM_GENERATION_FAILED', text, { cause: e });
       }
       const response = fromWebLlmCompletion(completion);
       addUsage(this.counters, response);
@@ -339,7 +340,7 @@ export class WebLlmBackend implements ChatBackend {
   }
 
   private async ensureLoaded(signal?: AbortSignal): Promise<Session> {
-    if (signal?.aborted) throw new AbortedError('request aborted by the caller');
+    if (signal?.aborted) throw new AbortedError('LLM_ABORTED', 'request aborted by the caller');
     if (this.session?.loaded) return this.session;
     const runtime = await this.resolveRuntime();
     await this.checkDevice(runtime.record);
@@ -353,7 +354,12 @@ export class WebLlmBackend implements ChatBackend {
       });
     } catch (e) {
       this.dispose(session);
-      if (e instanceof AbortedError || e instanceof TimeoutError || e instanceof WorkerCrashedError) throw e;
+      if (
+        e instanceof AbortedError ||
+        e instanceof TimeoutError ||
+        hasCode(e, BackendError, 'LLM_WORKER_CRASHED')
+      )
+        throw e;
       throw classifyLoadError(this.options.modelId, e);
     }
     session.loaded = true;
@@ -365,9 +371,9 @@ export class WebLlmBackend implements ChatBackend {
     const { probeGpu, requiresShaderF16 } = await import('../gpu/probe');
     this.gpuReport ??= probeGpu(this.options.gpu);
     const report = await this.gpuReport;
-    if (!report.adapter) throw new BackendUnavailableError(report.message);
+    if (!report.adapter) throw new BackendError('LLM_BACKEND_UNAVAILABLE', report.message);
     if (!report.adapter.shaderF16 && requiresShaderF16(this.options.modelId, record)) {
-      throw new UnsupportedModelError(
+      throw unsupportedModelError(
         this.options.modelId,
         'this GPU adapter lacks the shader-f16 feature; choose a *q4f32* or *q0f32* model id',
       );
@@ -379,14 +385,16 @@ export class WebLlmBackend implements ChatBackend {
     try {
       worker = (this.options.createWorker ?? defaultWorker)();
     } catch (e) {
-      throw new BackendUnavailableError(`cannot start the engine worker: ${errorText(e)}`, { cause: e });
+      throw new BackendError('LLM_BACKEND_UNAVAILABLE', `cannot start the engine worker: ${errorText(e)}`, {
+        cause: e,
+      });
     }
     this.workerCount += 1;
     const crashed = new Promise<never>((_, reject) => {
       const fail = (detail: string): void => {
         if (this.session === session) this.session = undefined;
         worker.terminate();
-        reject(new WorkerCrashedError(`the engine worker crashed: ${detail}`));
+        reject(new BackendError('LLM_WORKER_CRASHED', `the engine worker crashed: ${detail}`));
       };
       worker.addEventListener('error', (ev) => {
         ev.preventDefault();

@@ -15,9 +15,9 @@
  *
  * What this wrapper adds to wllama:
  * - requests run one at a time (a queue), each loading the model first if needed; `n` > 1 runs `n` generations;
- * - wllama's errors become typed errors: `ModelLoadError` (download, missing cache entry, not a GGUF file),
- *   `GenerationError` (context full, inference failure), `AbortedError`, `TimeoutError`,
- *   `BackendUnavailableError` (no WebAssembly, workers or OPFS);
+ * - wllama's errors become typed errors: `ModelFileError` (download, missing cache entry, not a GGUF file),
+ *   `BackendError` (`LLM_GENERATION_FAILED`) (context full, inference failure), `AbortedError` (`LLM_ABORTED`), `TimeoutError` (`LLM_TIMEOUT`),
+ *   `BackendError` (no WebAssembly, workers or OPFS);
  * - after a failed load, an abort or timeout the engine does not acknowledge, the engine is discarded (its worker
  *   terminated) and the next request starts a fresh one;
  * - download progress as {@link LoadProgress} events; the cache listed and deleted per model;
@@ -32,14 +32,7 @@
  * wllama itself is imported lazily (on the first asynchronous call): importing this module costs nothing.
  */
 import type { ChatCompletionParams, ChatCompletionResponse, Wllama } from '@wllama/wllama';
-import {
-  AbortedError,
-  BackendUnavailableError,
-  GenerationError,
-  InvalidRequestError,
-  ModelLoadError,
-  TimeoutError,
-} from './errors';
+import { modelLoadError } from './errors';
 import { callerStop } from './deadline';
 import { jsonSchemaToGbnf } from './gbnf';
 import { boundJsonSchema, DEFAULT_GRAMMAR_BOUNDS, type GrammarBounds } from './schema-bounds';
@@ -53,6 +46,7 @@ import {
   type ChatResponse,
 } from './types';
 import type { LoadProgress } from './webllm';
+import { hasCode, AbortedError, BackendError, InputError, TimeoutError } from '../errors';
 
 /** The `local-file:` prefix of a model picked from the user's disk and copied into the cache. */
 export const LOCAL_FILE_PREFIX = 'local-file:';
@@ -121,27 +115,29 @@ export function canHostWllama(): boolean {
 }
 
 /**
- * Checks a model reference. @throws InvalidRequestError unless it is an absolute http(s) URL or a
+ * Checks a model reference. @throws InputError (LLM_INVALID_REQUEST) unless it is an absolute http(s) URL or a
  * `local-file:` name, ending in `.gguf` (optionally followed by a query).
  */
 export function checkModelRef(model: string): string {
   const local = model.startsWith(LOCAL_FILE_PREFIX);
   if (!local && !(/^https?:\/\//.test(model) && URL.canParse(model))) {
-    throw new InvalidRequestError(
+    throw new InputError(
+      'LLM_INVALID_REQUEST',
       `model '${model}' is neither an absolute http(s) URL of a .gguf file nor a ${LOCAL_FILE_PREFIX} name`,
     );
   }
   const path = local ? model : new URL(model).pathname;
   if (!/\.gguf$/i.test(path)) {
-    throw new InvalidRequestError(`model '${model}' does not name a .gguf file`);
+    throw new InputError('LLM_INVALID_REQUEST', `model '${model}' does not name a .gguf file`);
   }
   return model;
 }
 
-/** Loads wllama. @throws BackendUnavailableError where it cannot run or be imported. */
+/** Loads wllama. @throws BackendError where it cannot run or be imported. */
 async function loadWllama(): Promise<WllamaModule> {
   if (!canHostWllama()) {
-    throw new BackendUnavailableError(
+    throw new BackendError(
+      'LLM_BACKEND_UNAVAILABLE',
       'the wllama CPU engine runs only in a browser (it needs WebAssembly, Web Workers and the origin-private ' +
         'file system). In Node use the llamacpp backend with the same GGUF file, a local OpenAI-compatible ' +
         'server, replay fixtures, or template mode.',
@@ -150,7 +146,9 @@ async function loadWllama(): Promise<WllamaModule> {
   try {
     return await import('@wllama/wllama');
   } catch (e) {
-    throw new BackendUnavailableError(`cannot load @wllama/wllama: ${errorText(e)}`, { cause: e });
+    throw new BackendError('LLM_BACKEND_UNAVAILABLE', `cannot load @wllama/wllama: ${errorText(e)}`, {
+      cause: e,
+    });
   }
 }
 
@@ -159,9 +157,13 @@ async function modelManager(module: WllamaModule): Promise<InstanceType<WllamaMo
   try {
     return new module.ModelManager({ cacheManager: new module.CacheManager(), logger: quietLogger });
   } catch (e) {
-    throw new BackendUnavailableError(`the browser offers no storage for models: ${errorText(e)}`, {
-      cause: e,
-    });
+    throw new BackendError(
+      'LLM_BACKEND_UNAVAILABLE',
+      `the browser offers no storage for models: ${errorText(e)}`,
+      {
+        cause: e,
+      },
+    );
   }
 }
 
@@ -195,17 +197,14 @@ export async function isGgufCached(model: string): Promise<boolean> {
 /**
  * Copies a `.gguf` file the user picked into the cache and returns its `local-file:` name for
  * {@link WllamaBackendOptions.model}. The first four bytes must be `GGUF`.
- * @throws ModelLoadError (not a GGUF file), BackendUnavailableError (no storage).
+ * @throws ModelFileError (not a GGUF file), BackendError (no storage).
  */
 export async function importGgufFile(file: Blob & { name?: string }): Promise<string> {
   const base = (file.name ?? 'model.gguf').replace(/[^A-Za-z0-9._-]/g, '_');
   const model = `${LOCAL_FILE_PREFIX}${/\.gguf$/i.test(base) ? base : `${base}.gguf`}`;
   const magic = new TextDecoder().decode(await file.slice(0, 4).arrayBuffer());
   if (magic !== 'GGUF') {
-    throw new ModelLoadError(
-      model,
-      `the file does not start with 'GGUF' (found '${magic}'): not a GGUF model`,
-    );
+    throw modelLoadError(model, `the file does not start with 'GGUF' (found '${magic}'): not a GGUF model`);
   }
   const module = await loadWllama();
   const cache = new module.CacheManager();
@@ -261,7 +260,7 @@ export function toWllamaRequest(
 /** Maps one wllama completion to the library's choice (index `index`). */
 function toChoice(completion: ChatCompletionResponse, index: number): ChatChoice {
   const c = completion.choices[0];
-  if (!c) throw new GenerationError('wllama returned a completion without choices');
+  if (!c) throw new BackendError('LLM_GENERATION_FAILED', 'wllama returned a completion without choices');
   const content = c.logprobs?.content;
   return {
     index,
@@ -281,29 +280,36 @@ function toChoice(completion: ChatCompletionResponse, index: number): ChatChoice
 
 /** Maps an error from a model download or load to a typed error. */
 export function classifyWllamaLoadError(model: string, e: unknown): Error {
-  if (e instanceof AbortedError || e instanceof TimeoutError || e instanceof BackendUnavailableError)
+  if (
+    e instanceof AbortedError ||
+    e instanceof TimeoutError ||
+    hasCode(e, BackendError, 'LLM_BACKEND_UNAVAILABLE', 'LLM_PACKAGE_MISSING')
+  )
     return e;
   const text = errorText(e);
-  if (/AbortError/.test(text)) return new AbortedError(`loading ${model} aborted by the caller`);
+  if (/AbortError/.test(text))
+    return new AbortedError('LLM_ABORTED', `loading ${model} aborted by the caller`);
   const hint = /Failed to fetch|HTTP \d|NetworkError|download_error/i.test(text)
     ? ' (is the server that serves the file running, and does the URL end in .gguf?)'
     : /load_error|gguf|magic|failed to load/i.test(text)
       ? ' (is it a complete GGUF file? Download it again or pick another file)'
       : '';
-  return new ModelLoadError(model, `${text}${hint}`, { cause: e });
+  return modelLoadError(model, `${text}${hint}`, { cause: e });
 }
 
 /** Maps an error from a generation to a typed error. */
 function classifyGenerationError(e: unknown): Error {
   const text = errorText(e);
-  if (/AbortError|aborted/i.test(text)) return new AbortedError('generation aborted by the caller');
+  if (/AbortError|aborted/i.test(text))
+    return new AbortedError('LLM_ABORTED', 'generation aborted by the caller');
   if (/kv_cache_full|context|exceed/i.test(text)) {
-    return new GenerationError(
+    return new BackendError(
+      'LLM_GENERATION_FAILED',
       `${text} (the prompt and answer do not fit the context window: raise contextSize or shorten the prompt)`,
       { cause: e },
     );
   }
-  return new GenerationError(text, { cause: e });
+  return new BackendError('LLM_GENERATION_FAILED', text, { cause: e });
 }
 
 /** See the module comment. */
@@ -315,16 +321,19 @@ export class WllamaBackend implements ChatBackend {
   private tail: Promise<unknown> = Promise.resolve();
   private enginesStarted = 0;
 
-  /** Checks the model reference and sizes (throws `InvalidRequestError`); starts and imports nothing. */
+  /** Checks the model reference and sizes (throws `InputError` (`LLM_INVALID_REQUEST`)); starts and imports nothing. */
   constructor(private readonly options: WllamaBackendOptions) {
     checkModelRef(options.model);
     const size = options.contextSize ?? 4096;
     if (!Number.isInteger(size) || size < 256) {
-      throw new InvalidRequestError(`contextSize must be an integer ≥ 256, got ${size}`);
+      throw new InputError('LLM_INVALID_REQUEST', `contextSize must be an integer ≥ 256, got ${size}`);
     }
     for (const [key, value] of Object.entries(options.grammarBounds || {})) {
       if (!Number.isInteger(value) || value < 1)
-        throw new InvalidRequestError(`wllama grammarBounds.${key} must be an integer ≥ 1, got ${value}`);
+        throw new InputError(
+          'LLM_INVALID_REQUEST',
+          `wllama grammarBounds.${key} must be an integer ≥ 1, got ${value}`,
+        );
     }
     this.name = `wllama:${options.model.split('/').pop() ?? options.model}`;
   }
@@ -347,7 +356,7 @@ export class WllamaBackend implements ChatBackend {
 
   /**
    * Downloads (or reads from the cache) and loads the model, queued like any request. Rejects with
-   * `ModelLoadError`, `BackendUnavailableError`, `TimeoutError` (`loadTimeoutMs`) or `AbortedError`.
+   * `ModelFileError`, `BackendError`, `TimeoutError` (`LLM_TIMEOUT`) (`loadTimeoutMs`) or `AbortedError` (`LLM_ABORTED`).
    */
   load(options: CallOptions = {}): Promise<void> {
     return this.enqueue(async () => {
@@ -357,7 +366,7 @@ export class WllamaBackend implements ChatBackend {
 
   /**
    * Runs one chat completion (loading the model first if needed): `n` generations in turn, usage summed.
-   * Besides the load errors it rejects with `InvalidRequestError`, `GenerationError`, `TimeoutError`
+   * Besides the load errors it rejects with `InputError` (`LLM_INVALID_REQUEST`), `BackendError` (`LLM_GENERATION_FAILED`), `TimeoutError` (`LLM_TIMEOUT`)
    * (`requestTimeoutMs`, per generation) and `AbortedError`.
    */
   async complete(request: ChatRequest, options: CallOptions = {}): Promise<ChatResponse> {
@@ -418,7 +427,7 @@ export class WllamaBackend implements ChatBackend {
   }
 
   private async ensureLoaded(signal?: AbortSignal): Promise<Wllama> {
-    if (signal?.aborted) throw new AbortedError('request aborted by the caller');
+    if (signal?.aborted) throw new AbortedError('LLM_ABORTED', 'request aborted by the caller');
     if (this.engine) return this.engine;
     const model = this.options.model;
     const module = await loadWllama();
@@ -427,7 +436,9 @@ export class WllamaBackend implements ChatBackend {
       try {
         wasmUrl = (await import('./wllama-assets')).WLLAMA_WASM_URL;
       } catch (e) {
-        throw new BackendUnavailableError(`cannot locate wllama.wasm: ${errorText(e)}`, { cause: e });
+        throw new BackendError('LLM_BACKEND_UNAVAILABLE', `cannot locate wllama.wasm: ${errorText(e)}`, {
+          cause: e,
+        });
       }
     }
     const started = Date.now();
@@ -460,7 +471,9 @@ export class WllamaBackend implements ChatBackend {
       // Never fall back to wllama's CDN build ("compat mode"): the binary comes from this app only.
       engine.setCompat(null);
     } catch (e) {
-      throw new BackendUnavailableError(`wllama cannot start here: ${errorText(e)}`, { cause: e });
+      throw new BackendError('LLM_BACKEND_UNAVAILABLE', `wllama cannot start here: ${errorText(e)}`, {
+        cause: e,
+      });
     }
     this.enginesStarted += 1;
     const abort = new AbortController();

@@ -20,12 +20,11 @@
  * reads the finished episodes back (a line cut by the interruption is dropped) and `job.completed` continues from
  * them, to the same principles as an uninterrupted build.
  */
-import { EmptyRealizationError } from '../agents/llm/errors';
-import { MemoryOptionError } from './errors';
+
 import { REALIZATIONS_PER_STRATEGY } from '../agents/realizer';
 import type { Policy, Realizer } from '../agents/types';
 import type { DialogueEnv, Observation, StepResult } from '../env/env';
-import { LabError, type SettingSpeller } from '../errors';
+import { type SettingSpeller, RoleOutputError, ConfigError, InputError, CheckpointError } from '../errors';
 import { Rng } from '../rng';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { Seed } from '../tasks/seed';
@@ -70,40 +69,32 @@ export interface SelfPlayEpisode {
   principles: Principle[];
 }
 
-/** Raised when construction is asked to run without per-turn rewards, or to resume another job's episodes. */
-export class ConstructionError extends LabError {
-  override name: string = 'ConstructionError';
-  override readonly code: string = 'MEMORY_CONSTRUCTION_INVALID';
-}
-
-/** A construction checkpoint that is damaged or belongs to another job; names the source and the line. */
-export class ConstructionCheckpointError extends LabError {
-  override name: string = 'ConstructionCheckpointError';
-  override readonly code: string = 'MEMORY_CHECKPOINT_DAMAGED';
-  /**
-   * @param source the checkpoint's name (file path).
-   * @param line 1-based line at fault.
-   * @param reason what is wrong.
-   */
-  constructor(
-    readonly source: string,
-    readonly line: number,
-    readonly reason: string,
-    /** The header field that shows the checkpoint is another build's, when that is the fault. */
-    readonly mismatch?: CheckpointMismatch,
-  ) {
-    super(`${source} line ${line}: ${reason}`);
-  }
-
-  /** The build setting that differs ({@link CheckpointMismatch.key}), if any. */
-  override get settings(): readonly string[] {
-    return this.mismatch ? [this.mismatch.key] : [];
-  }
-
-  override render(spell: SettingSpeller): string {
-    if (!this.mismatch) return this.message;
-    return `${this.source} line ${this.line}: ${mismatchReason(this.mismatch, spell)}`;
-  }
+/**
+ * A construction checkpoint that is damaged or belongs to another job; names the source and the line. When the
+ * fault is a header field that shows the checkpoint is another build's, that field is the error's setting and
+ * its one `conflicts` entry (`given`: this build's value, `stored`: the checkpoint's). Code
+ * `MEMORY_CHECKPOINT_DAMAGED`.
+ * @param source the checkpoint's name (file path).
+ * @param line 1-based line at fault.
+ * @param reason what is wrong.
+ * @param mismatch the header field that differs, when that is the fault.
+ */
+export function constructionCheckpointError(
+  source: string,
+  line: number,
+  reason: string,
+  mismatch?: CheckpointMismatch,
+): CheckpointError {
+  return new CheckpointError('MEMORY_CHECKPOINT_DAMAGED', `${source} line ${line}: ${reason}`, {
+    path: source,
+    line,
+    reason,
+    ...(mismatch && {
+      conflicts: [{ key: mismatch.key, given: mismatch.expected, stored: mismatch.found }],
+      settings: [mismatch.key],
+      render: (spell: SettingSpeller) => `${source} line ${line}: ${mismatchReason(mismatch, spell)}`,
+    }),
+  });
 }
 
 /**
@@ -132,7 +123,7 @@ function trialOf(action: { strategy: string; utterance: string }, step: StepResu
 /**
  * Runs one self-play episode from `seed` with backtracking revision (see the module comment).
  * @param rngSeed the simulator's random seed (default the seed's own); @param policySeed the actor's stream.
- * @throws ConstructionError unless the environment uses the `ppdpp` protocol; errors of the roles propagate.
+ * @throws InputError (MEMORY_CONSTRUCTION_INVALID) unless the environment uses the `ppdpp` protocol; errors of the roles propagate.
  */
 export async function selfPlayEpisode(
   options: ConstructionOptions,
@@ -141,12 +132,13 @@ export async function selfPlayEpisode(
 ): Promise<SelfPlayEpisode> {
   const { env, actor, realizer, reviser, writer } = options;
   if (env.protocol !== 'ppdpp')
-    throw new ConstructionError(
+    throw new InputError(
+      'MEMORY_CONSTRUCTION_INVALID',
       `construction needs per-turn critic rewards: use protocol 'ppdpp', not '${env.protocol}'`,
     );
   const maxAttempts = options.maxAttempts ?? 3;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 0)
-    throw new MemoryOptionError(`maxAttempts must be an integer ≥ 0, got ${maxAttempts}`);
+    throw new ConfigError('MEMORY_OPTION_INVALID', `maxAttempts must be an integer ≥ 0, got ${maxAttempts}`);
   const rng = Rng.fromSeed(streams.policySeed);
   let observation: Observation = env.reset({
     seed,
@@ -206,7 +198,10 @@ export async function selfPlayEpisode(
         const strategy = await reviser.revise(observation, failures, rng);
         const candidates = await realizer.realize(observation, strategy, REALIZATIONS_PER_STRATEGY, rng);
         if (candidates.length === 0)
-          throw new EmptyRealizationError(`realizer gave no utterance for strategy "${strategy}"`);
+          throw new RoleOutputError(
+            'REALIZER_EMPTY',
+            `realizer gave no utterance for strategy "${strategy}"`,
+          );
         const retry = { strategy, utterance: rng.pick(candidates) };
         const step = await env.step(retry);
         const trial = trialOf(retry, step);
@@ -309,7 +304,7 @@ function headerDifference(
  * line without its line break (cut by an interruption) is dropped; an empty text means no episode yet.
  * @param source the checkpoint's name, used in errors.
  * @param expected the header of the build being resumed ({@link constructionHeader}).
- * @throws ConstructionCheckpointError naming `source` and the line: another build's header, a damaged line, an
+ * @throws CheckpointError (MEMORY_CHECKPOINT_DAMAGED) naming `source` and the line: another build's header, a damaged line, an
  *   episode of another seed than the job assigns to its index, more episodes than the job has.
  */
 export function parseConstructionCheckpoint(
@@ -329,15 +324,15 @@ export function parseConstructionCheckpoint(
     } catch {
       // reported below
     }
-    throw new ConstructionCheckpointError(source, n, 'not a JSON object (the file is damaged)');
+    throw constructionCheckpointError(source, n, 'not a JSON object (the file is damaged)');
   };
   const header = parse(lines[0] as string, 1);
   if (header.format !== CONSTRUCTION_CHECKPOINT_FORMAT) {
-    throw new ConstructionCheckpointError(source, 1, 'not a principle construction checkpoint');
+    throw constructionCheckpointError(source, 1, 'not a principle construction checkpoint');
   }
   const difference = headerDifference(header, expected);
   if (difference) {
-    throw new ConstructionCheckpointError(
+    throw constructionCheckpointError(
       source,
       1,
       mismatchReason(difference, (key) => key),
@@ -348,12 +343,12 @@ export function parseConstructionCheckpoint(
   for (const [i, line] of lines.slice(1).entries()) {
     const n = i + 2;
     if (i >= expected.episodes) {
-      throw new ConstructionCheckpointError(source, n, `more episodes than the build's ${expected.episodes}`);
+      throw constructionCheckpointError(source, n, `more episodes than the build's ${expected.episodes}`);
     }
     const episode = parse(line, n);
     const seedId = expected.seedIds[i % expected.seedIds.length];
     if (episode.seedId !== seedId || !Array.isArray(episode.turns) || !Array.isArray(episode.principles)) {
-      throw new ConstructionCheckpointError(source, n, `not episode ${i + 1} of this build (seed ${seedId})`);
+      throw constructionCheckpointError(source, n, `not episode ${i + 1} of this build (seed ${seedId})`);
     }
     episodes.push(episode as unknown as SelfPlayEpisode);
   }
@@ -364,24 +359,31 @@ export function parseConstructionCheckpoint(
  * Runs `job.episodes` self-play episodes and returns every principle written, in order, with the episode logs.
  * Deterministic given its arguments (template roles); with `job.completed` it continues an interrupted build to
  * the same result.
- * @throws MemoryOptionError for no seeds or a non-positive episode count; ConstructionError when `job.completed` does
+ * @throws ConfigError (MEMORY_OPTION_INVALID) for no seeds or a non-positive episode count; InputError (MEMORY_CONSTRUCTION_INVALID) when `job.completed` does
  *   not fit the job; as {@link selfPlayEpisode}.
  */
 export async function constructPrinciples(
   options: ConstructionOptions,
   job: ConstructionJob,
 ): Promise<{ principles: Principle[]; episodes: SelfPlayEpisode[] }> {
-  if (job.seeds.length === 0) throw new MemoryOptionError('no seeds to run');
+  if (job.seeds.length === 0) throw new ConfigError('MEMORY_OPTION_INVALID', 'no seeds to run');
   if (!Number.isInteger(job.episodes) || job.episodes < 1)
-    throw new MemoryOptionError(`episodes must be a positive integer, got ${job.episodes}`);
+    throw new ConfigError(
+      'MEMORY_OPTION_INVALID',
+      `episodes must be a positive integer, got ${job.episodes}`,
+    );
   const episodes: SelfPlayEpisode[] = [...(job.completed ?? [])];
   if (episodes.length > job.episodes) {
-    throw new ConstructionError(`${episodes.length} completed episodes for a build of ${job.episodes}`);
+    throw new InputError(
+      'MEMORY_CONSTRUCTION_INVALID',
+      `${episodes.length} completed episodes for a build of ${job.episodes}`,
+    );
   }
   episodes.forEach((e, i) => {
     const expected = (job.seeds[i % job.seeds.length] as Seed).id;
     if (e.seedId !== expected) {
-      throw new ConstructionError(
+      throw new InputError(
+        'MEMORY_CONSTRUCTION_INVALID',
         `completed episode ${i + 1} is of seed ${e.seedId}, the job's is ${expected}`,
       );
     }

@@ -11,9 +11,9 @@
  * ```
  */
 import { withArticle } from '../errors/plural';
-import { MemoryInputError } from './errors';
+
 import { z } from 'zod';
-import { LabError } from '../errors';
+import { InputError, DataFormatError } from '../errors';
 import { describeJsonError } from '../io';
 import { getTask } from '../tasks';
 import { TaskIdSchema } from '../tasks/seed';
@@ -40,16 +40,16 @@ export function encodeVector(v: Float32Array): string {
   return btoa(binary);
 }
 
-/** The vector of {@link encodeVector}. @throws MemoryInputError for invalid base64 or a length not a multiple of 4. */
+/** The vector of {@link encodeVector}. @throws InputError (MEMORY_INPUT_INVALID) for invalid base64 or a length not a multiple of 4. */
 export function decodeVector(text: string): Float32Array {
   let binary: string;
   try {
     binary = atob(text);
   } catch {
-    throw new MemoryInputError('not base64');
+    throw new InputError('MEMORY_INPUT_INVALID', 'not base64');
   }
   if (binary.length % 4 !== 0)
-    throw new MemoryInputError(`${binary.length} bytes is not a whole number of float32`);
+    throw new InputError('MEMORY_INPUT_INVALID', `${binary.length} bytes is not a whole number of float32`);
   const bytes = new Uint8Array(binary.length);
   for (let i = 0; i < binary.length; i++) bytes[i] = binary.charCodeAt(i);
   if (LITTLE_ENDIAN) return new Float32Array(bytes.buffer);
@@ -104,16 +104,12 @@ export const MemoryFileSchema = z
 /** A memory file, validated. */
 export type MemoryFile = z.infer<typeof MemoryFileSchema>;
 
-/** A memory file that cannot be read or is invalid; `issues` lists each problem as `path: message`. */
-export class MemoryFileError extends LabError {
-  override name: string = 'MemoryFileError';
-  override readonly code: string = 'MEMORY_FILE_INVALID';
-  constructor(
-    message: string,
-    readonly issues: readonly string[] = [],
-  ) {
-    super(message);
-  }
+/**
+ * A memory file that cannot be read or is invalid; `issues` lists each problem as `path: message`. Code
+ * `MEMORY_FILE_INVALID`.
+ */
+export function memoryFileError(message: string, issues: readonly string[] = []): DataFormatError {
+  return new DataFormatError('MEMORY_FILE_INVALID', message, { issues });
 }
 
 /** One decoded principle of a memory file. */
@@ -151,10 +147,10 @@ function jsonPath(path: readonly PropertyKey[]): string {
 }
 
 /** The error for an invalid file: the source, the number of problems and the first 10 of them. */
-function invalid(source: string, issues: string[]): MemoryFileError {
+function invalid(source: string, issues: string[]): DataFormatError {
   const shown = issues.slice(0, 10).join('; ') + (issues.length > 10 ? '; …' : '');
   const count = `${issues.length} problem${issues.length === 1 ? '' : 's'}`;
-  return new MemoryFileError(`${source} is not a valid principle memory (${count}): ${shown}`, issues);
+  return memoryFileError(`${source} is not a valid principle memory (${count}): ${shown}`, issues);
 }
 
 /** What a memory file must match besides its own consistency (see {@link parseMemoryFile}). */
@@ -176,7 +172,7 @@ export interface MemoryFileExpectations {
  * returned: either the whole file is valid or this throws. Every principle's strategy and failed strategies must
  * be strategy labels of the file's task; `expected` adds the embedder in use and the task.
  * @param source a name for messages (file path), default "memory file".
- * @throws MemoryFileError naming the source and, for each problem (up to 10 listed), its JSON path; invalid
+ * @throws DataFormatError (MEMORY_FILE_INVALID) naming the source and, for each problem (up to 10 listed), its JSON path; invalid
  *   JSON is reported with its line and what is wrong (never the raw parser text).
  */
 export function parseMemoryFile(
@@ -190,9 +186,7 @@ export function parseMemoryFile(
       json = JSON.parse(input);
     } catch (e) {
       const { reason, line } = describeJsonError(input, e);
-      throw new MemoryFileError(
-        `${source}${line !== undefined ? ` line ${line}` : ''} is damaged: ${reason}`,
-      );
+      throw memoryFileError(`${source}${line !== undefined ? ` line ${line}` : ''} is damaged: ${reason}`);
     }
   }
   const parsed = MemoryFileSchema.safeParse(json);

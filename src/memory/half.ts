@@ -1,3 +1,4 @@
+import { InputError } from '../errors';
 /**
  * IEEE 754 binary16 ("float16", "half") storage of embeddings: a float32 rounded to the nearest half (ties to
  * even, subnormals kept), and a half read back as the float32 it exactly equals. A 384-dimensional unit vector
@@ -5,7 +6,6 @@
  * retrieval bench (`memory/retrieval`) measures how often the top-3 of the stored halves differs from the
  * top-3 of the float32 originals.
  */
-import { MemoryInputError } from './errors';
 
 /** The largest finite half (2¹⁵ · (2 − 2⁻¹⁰)). */
 export const HALF_MAX = 65_504;
@@ -15,10 +15,10 @@ const u32 = new Uint32Array(f32.buffer);
 
 /**
  * The half nearest to the float32 `x` (ties to even), as its 16 bits.
- * @throws MemoryInputError when `x` is not finite or rounds beyond {@link HALF_MAX}.
+ * @throws InputError (MEMORY_INPUT_INVALID) when `x` is not finite or rounds beyond {@link HALF_MAX}.
  */
 export function toHalf(x: number): number {
-  if (!Number.isFinite(x)) throw new MemoryInputError(`${x} cannot be stored as a float16`);
+  if (!Number.isFinite(x)) throw new InputError('MEMORY_INPUT_INVALID', `${x} cannot be stored as a float16`);
   f32[0] = x;
   const bits = u32[0] as number;
   const sign = (bits >>> 16) & 0x8000;
@@ -41,7 +41,10 @@ export function toHalf(x: number): number {
   }
   if (rem > mid || (rem === mid && (half & 1) === 1)) half++;
   if (half >= 0x7c00)
-    throw new MemoryInputError(`${x} is beyond the float16 range (±${HALF_MAX}) and cannot be stored`);
+    throw new InputError(
+      'MEMORY_INPUT_INVALID',
+      `${x} is beyond the float16 range (±${HALF_MAX}) and cannot be stored`,
+    );
   return sign | half;
 }
 

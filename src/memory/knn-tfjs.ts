@@ -8,9 +8,10 @@
  * The tfjs module is passed in (`import * as tf from '@tensorflow/tfjs'` with the backend already set), so this
  * module loads no backend and reaches for no global.
  */
-import { MemoryInputError, MemoryOptionError } from './errors';
+
 import type * as tfjs from '@tensorflow/tfjs';
 import { checkQuery, exactTopK, type Neighbor, type VectorIndex } from './knn';
+import { InputError, ConfigError } from '../errors';
 
 /** The tfjs namespace (as imported by the caller, with its backend chosen and ready). */
 export type TfModule = typeof tfjs;
@@ -31,8 +32,8 @@ export class TfjsL2Index implements VectorIndex {
 
   /**
    * @param rows flat row-major `size × dim` vectors (copied).
-   * @throws MemoryInputError when `rows.length` is not a multiple of `dim` or the index would be empty;
-   *   MemoryOptionError when `dim` is not a positive integer or the margin is negative.
+   * @throws InputError (MEMORY_INPUT_INVALID) when `rows.length` is not a multiple of `dim` or the index would be empty;
+   *   ConfigError (MEMORY_OPTION_INVALID) when `dim` is not a positive integer or the margin is negative.
    */
   constructor(
     private readonly tf: TfModule,
@@ -41,12 +42,15 @@ export class TfjsL2Index implements VectorIndex {
     options: TfjsIndexOptions = {},
   ) {
     if (!Number.isInteger(dim) || dim < 1)
-      throw new MemoryOptionError(`dim must be a positive integer, got ${dim}`);
+      throw new ConfigError('MEMORY_OPTION_INVALID', `dim must be a positive integer, got ${dim}`);
     if (rows.length === 0 || rows.length % dim !== 0)
-      throw new MemoryInputError(`rows must hold a positive whole number of vectors of length ${dim}`);
+      throw new InputError(
+        'MEMORY_INPUT_INVALID',
+        `rows must hold a positive whole number of vectors of length ${dim}`,
+      );
     this.margin = options.margin ?? 8;
     if (!Number.isInteger(this.margin) || this.margin < 0)
-      throw new MemoryOptionError(`margin must be an integer ≥ 0, got ${this.margin}`);
+      throw new ConfigError('MEMORY_OPTION_INVALID', `margin must be an integer ≥ 0, got ${this.margin}`);
     this.size = rows.length / dim;
     this.host = rows.slice();
     this.matrix = tf.tensor2d(this.host, [this.size, dim]);

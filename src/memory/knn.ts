@@ -9,9 +9,10 @@
  * summed in four interleaved partial sums (a fixed order, so still deterministic), the k best kept in a small
  * sorted buffer (insertion, fine for the k of retrieval: tens at most). Measured by bench `memory/retrieval`.
  */
-import { MemoryInputError, MemoryOptionError } from './errors';
+
 import { HALF_VALUES, toHalf } from './half';
 import { compileL2Kernel, type L2Kernel, type RowPrecision } from './knn-wasm';
+import { InputError, ConfigError } from '../errors';
 
 /** One search hit: the row's insertion index and its L2 (not squared) distance to the query. */
 export interface Neighbor {
@@ -27,18 +28,22 @@ export interface VectorIndex {
   readonly bytes: number;
   /**
    * The `min(k, size)` nearest rows, by (distance, index).
-   * @throws MemoryInputError on a bad query; MemoryOptionError on a bad k.
+   * @throws InputError (MEMORY_INPUT_INVALID) on a bad query; ConfigError (MEMORY_OPTION_INVALID) on a bad k.
    */
   search(query: Float32Array, k: number): Promise<Neighbor[]>;
 }
 
-/** Checks a query (length, finiteness) and k (integer ≥ 1). @throws MemoryInputError, MemoryOptionError. */
+/** Checks a query (length, finiteness) and k (integer ≥ 1). @throws InputError (MEMORY_INPUT_INVALID), ConfigError (MEMORY_OPTION_INVALID). */
 export function checkQuery(query: Float32Array, dim: number, k: number): void {
   if (!(query instanceof Float32Array) || query.length !== dim)
-    throw new MemoryInputError(`query must be a Float32Array of length ${dim}, got length ${query?.length}`);
-  if (!Number.isInteger(k) || k < 1) throw new MemoryOptionError(`k must be a positive integer, got ${k}`);
+    throw new InputError(
+      'MEMORY_INPUT_INVALID',
+      `query must be a Float32Array of length ${dim}, got length ${query?.length}`,
+    );
+  if (!Number.isInteger(k) || k < 1)
+    throw new ConfigError('MEMORY_OPTION_INVALID', `k must be a positive integer, got ${k}`);
   for (let i = 0; i < dim; i++)
-    if (!Number.isFinite(query[i])) throw new MemoryInputError(`query[${i}] is not finite`);
+    if (!Number.isFinite(query[i])) throw new InputError('MEMORY_INPUT_INVALID', `query[${i}] is not finite`);
 }
 
 /**
@@ -138,20 +143,23 @@ export class FlatL2Index implements VectorIndex {
   private count = 0;
   readonly precision: RowPrecision;
 
-  /** @throws MemoryOptionError for a dimension or capacity that is not a positive integer. */
+  /** @throws ConfigError (MEMORY_OPTION_INVALID) for a dimension or capacity that is not a positive integer. */
   constructor(
     readonly dim: number,
     capacity = 64,
     options: FlatIndexOptions = {},
   ) {
     if (!Number.isInteger(dim) || dim < 1)
-      throw new MemoryOptionError(`dim must be a positive integer, got ${dim}`);
+      throw new ConfigError('MEMORY_OPTION_INVALID', `dim must be a positive integer, got ${dim}`);
     if (!Number.isInteger(capacity) || capacity < 0)
-      throw new MemoryOptionError(`capacity must be an integer ≥ 0, got ${capacity}`);
+      throw new ConfigError('MEMORY_OPTION_INVALID', `capacity must be an integer ≥ 0, got ${capacity}`);
     this.capacity = Math.max(1, capacity);
     this.precision = options.precision ?? 'float32';
     if (this.precision !== 'float32' && this.precision !== 'float16')
-      throw new MemoryOptionError(`precision must be float32 or float16, got ${String(this.precision)}`);
+      throw new ConfigError(
+        'MEMORY_OPTION_INVALID',
+        `precision must be float32 or float16, got ${String(this.precision)}`,
+      );
     if ((options.kernel ?? 'wasm-simd') === 'wasm-simd') {
       const memory = new WebAssembly.Memory({ initial: this.pagesFor(this.capacity) });
       const kernel = compileL2Kernel(memory, this.precision);
@@ -169,7 +177,7 @@ export class FlatL2Index implements VectorIndex {
     return this.memory ? new Rows(this.memory.buffer, 0, capacity * this.dim) : new Rows(capacity * this.dim);
   }
 
-  /** An index holding `vectors` (each of length `dim`), in order. @throws MemoryInputError as {@link add}. */
+  /** An index holding `vectors` (each of length `dim`), in order. @throws InputError (MEMORY_INPUT_INVALID) as {@link add}. */
   static from(dim: number, vectors: readonly Float32Array[], options: FlatIndexOptions = {}): FlatL2Index {
     const index = new FlatL2Index(dim, vectors.length, options);
     for (const v of vectors) index.add(v);
@@ -201,11 +209,11 @@ export class FlatL2Index implements VectorIndex {
   /**
    * Row `i` as float32: a view (valid until the next {@link add}: do not modify) for float32 rows, a new array
    * of the halves' values for float16 rows.
-   * @throws MemoryInputError out of range.
+   * @throws InputError (MEMORY_INPUT_INVALID) out of range.
    */
   row(i: number): Float32Array {
     if (!Number.isInteger(i) || i < 0 || i >= this.count)
-      throw new MemoryInputError(`row ${i} out of range 0…${this.count - 1}`);
+      throw new InputError('MEMORY_INPUT_INVALID', `row ${i} out of range 0…${this.count - 1}`);
     return this.rows(i, i + 1);
   }
 
@@ -220,15 +228,17 @@ export class FlatL2Index implements VectorIndex {
 
   /**
    * Appends one vector (copied); returns its index.
-   * @throws MemoryInputError for a wrong length or a non-finite value.
+   * @throws InputError (MEMORY_INPUT_INVALID) for a wrong length or a non-finite value.
    */
   add(vector: Float32Array): number {
     if (!(vector instanceof Float32Array) || vector.length !== this.dim)
-      throw new MemoryInputError(
+      throw new InputError(
+        'MEMORY_INPUT_INVALID',
         `vector must be a Float32Array of length ${this.dim}, got length ${vector?.length}`,
       );
     for (let i = 0; i < this.dim; i++)
-      if (!Number.isFinite(vector[i])) throw new MemoryInputError(`vector[${i}] is not finite`);
+      if (!Number.isFinite(vector[i]))
+        throw new InputError('MEMORY_INPUT_INVALID', `vector[${i}] is not finite`);
     const halves = this.precision === 'float16' ? Uint16Array.from(vector, toHalf) : null;
     if (this.count === this.capacity) this.grow(Math.max(this.count + 1, Math.ceil(this.capacity * 1.125)));
     this.data.set(halves ?? vector, this.count * this.dim);

@@ -8,7 +8,7 @@
  * Request seeds come from the role's own random stream (`seed` option), so a replay fixture recorded for a
  * run answers that run again.
  */
-import { MemoryInputError } from './errors';
+
 import { z } from 'zod';
 import { chatRequest, roleBrief, transcript, type LlmCallOptions } from '../baselines/prompts/common';
 import type { Observation } from '../env/env';
@@ -27,6 +27,7 @@ import {
   type Trial,
   type TurnContext,
 } from './types';
+import { InputError } from '../errors';
 
 /** Options of the LLM roles: the backend, call settings and the seed of the request-seed stream (default 0). */
 export interface LlmRoleOptions extends LlmCallOptions {
@@ -107,7 +108,7 @@ abstract class LlmRole {
 
 /**
  * LLM principle writer (prompts ρ_π and ρ_ψ).
- * @throws StructuredOutputError when every attempt is malformed; backend errors propagate.
+ * @throws RoleOutputError when every attempt is malformed; backend errors propagate.
  */
 export class LlmWriter extends LlmRole implements PrincipleWriter {
   readonly name = 'llm';
@@ -137,7 +138,7 @@ export class LlmWriter extends LlmRole implements PrincipleWriter {
     failures: readonly Trial[],
   ): Promise<PrincipleDraft> {
     if (failures.length === 0)
-      throw new MemoryInputError('a revision principle needs at least one failed trial');
+      throw new InputError('MEMORY_INPUT_INVALID', 'a revision principle needs at least one failed trial');
     const obs = context.observation;
     const failed = failures.map((f, i) => trialLines(obs, f, `Failed attempt ${i + 1}`)).join('\n\n');
     const messages: ChatMessage[] = [
@@ -162,7 +163,7 @@ export class LlmWriter extends LlmRole implements PrincipleWriter {
 /**
  * LLM strategy reviser (prompt ρ_c): the answer's label is constrained by the schema to the task's labels not
  * yet tried at this turn (all labels once every one was tried).
- * @throws StructuredOutputError when every attempt is malformed; backend errors propagate.
+ * @throws RoleOutputError when every attempt is malformed; backend errors propagate.
  */
 export class LlmReviser extends LlmRole implements StrategyReviser {
   readonly name = 'llm';
@@ -191,7 +192,7 @@ export class LlmReviser extends LlmRole implements StrategyReviser {
 /**
  * LLM reinterpreter (prompt ρ_ν): one rewritten principle per retrieved one, in order, each with the task label
  * nearest to its advice. The "rather than" labels are the stored principle's.
- * @throws StructuredOutputError when every attempt is malformed; backend errors propagate.
+ * @throws RoleOutputError when every attempt is malformed; backend errors propagate.
  */
 export class LlmReinterpreter extends LlmRole implements Reinterpreter {
   readonly name = 'llm';

@@ -11,7 +11,7 @@
  * {@link TfjsL2Index} on WebGPU) is built from the When matrix once the memory reaches `acceleratorMinSize` and
  * rebuilt after the memory changes.
  */
-import { MemoryInputError, MemoryOptionError, MemoryTaskMismatchError } from './errors';
+
 import type { Embedder } from '../embed';
 import type { TaskId } from '../tasks/seed';
 import { encodeVector, MEMORY_FILE_FORMAT, parseMemoryFile, type MemoryFile } from './file';
@@ -19,6 +19,7 @@ import { roundToHalves } from './half';
 import { FlatL2Index, type VectorIndex } from './knn';
 import type { RowPrecision } from './knn-wasm';
 import { formatPrinciple, PRINCIPLE_SCHEMA_VERSION, PrincipleSchema, type Principle } from './principle';
+import { InputError, ConfigError } from '../errors';
 
 /** A principle with its cached embeddings (each of the embedder's dimension). */
 export interface EmbeddedPrinciple {
@@ -88,7 +89,7 @@ export class PrincipleMemory {
 
   /**
    * @param capacity principles to reserve room for (the matrices grow by about an eighth when it is reached).
-   * @throws MemoryOptionError for an empty name or a negative dedup distance.
+   * @throws ConfigError (MEMORY_OPTION_INVALID) for an empty name or a negative dedup distance.
    */
   constructor(
     readonly name: string,
@@ -97,10 +98,10 @@ export class PrincipleMemory {
     private readonly options: MemoryOptions = {},
     capacity = 64,
   ) {
-    if (name.trim() === '') throw new MemoryOptionError('a memory needs a non-empty name');
+    if (name.trim() === '') throw new ConfigError('MEMORY_OPTION_INVALID', 'a memory needs a non-empty name');
     this.dedupDistance = options.dedupDistance ?? 0.2;
     if (!(this.dedupDistance >= 0))
-      throw new MemoryOptionError(`dedupDistance must be ≥ 0, got ${this.dedupDistance}`);
+      throw new ConfigError('MEMORY_OPTION_INVALID', `dedupDistance must be ≥ 0, got ${this.dedupDistance}`);
     const precision = options.precision ?? 'float32';
     this.whenIndex = new FlatL2Index(embedder.dim, capacity, { precision });
     this.textIndex = new FlatL2Index(embedder.dim, capacity, { precision });
@@ -145,13 +146,16 @@ export class PrincipleMemory {
 
   /**
    * Embeds principles with this memory's embedder (When clause and sentence form).
-   * @throws ZodError for an invalid principle; MemoryTaskMismatchError for a principle of another task.
+   * @throws ZodError for an invalid principle; InputError (MEMORY_TASK_MISMATCH) for a principle of another task.
    */
   async embed(principles: readonly Principle[]): Promise<EmbeddedPrinciple[]> {
     const valid = principles.map((p) => {
       const v = PrincipleSchema.parse(p);
       if (v.provenance.task !== this.task)
-        throw new MemoryTaskMismatchError(`principle ${v.id} is for ${v.provenance.task}, not ${this.task}`);
+        throw new InputError(
+          'MEMORY_TASK_MISMATCH',
+          `principle ${v.id} is for ${v.provenance.task}, not ${this.task}`,
+        );
       return v;
     });
     const vectors = await this.embedder.embed([
@@ -174,12 +178,13 @@ export class PrincipleMemory {
    * Inserts already-embedded principles in order. A principle is dropped as a duplicate when its id is stored,
    * or when a stored principle (or one earlier in the batch) recommends the same strategy and its sentence
    * embedding is within `dedupDistance`, among the 8 nearest sentence embeddings.
-   * @throws MemoryInputError for an embedding of the wrong length (nothing of the batch is inserted then).
+   * @throws InputError (MEMORY_INPUT_INVALID) for an embedding of the wrong length (nothing of the batch is inserted then).
    */
   addEmbedded(batch: readonly EmbeddedPrinciple[]): AddResult {
     for (const e of batch) {
       if (e.when.length !== this.embedder.dim || e.text.length !== this.embedder.dim)
-        throw new MemoryInputError(
+        throw new InputError(
+          'MEMORY_INPUT_INVALID',
           `principle ${e.principle.id}: embeddings must have length ${this.embedder.dim}`,
         );
     }
@@ -233,7 +238,7 @@ export class PrincipleMemory {
 
   /**
    * The k nearest principles to an embedded state (L2 on When embeddings).
-   * @throws MemoryInputError, MemoryOptionError as the index.
+   * @throws InputError (MEMORY_INPUT_INVALID), ConfigError (MEMORY_OPTION_INVALID) as the index.
    */
   async retrieveByVector(query: Float32Array, k = 3): Promise<Retrieved[]> {
     if (this.items.length === 0) return [];
@@ -254,7 +259,7 @@ export class PrincipleMemory {
   /**
    * A memory holding `entries` as they are (no deduplication: for principles that were checked when first
    * stored, e.g. loaded from IndexedDB).
-   * @throws MemoryInputError for an embedding of the wrong length or a repeated id.
+   * @throws InputError (MEMORY_INPUT_INVALID) for an embedding of the wrong length or a repeated id.
    */
   static fromEntries(
     name: string,
@@ -266,11 +271,12 @@ export class PrincipleMemory {
     const memory = new PrincipleMemory(name, task, embedder, options, entries.length);
     for (const e of entries) {
       if (e.when.length !== embedder.dim || e.text.length !== embedder.dim)
-        throw new MemoryInputError(
+        throw new InputError(
+          'MEMORY_INPUT_INVALID',
           `principle ${e.principle.id}: embeddings must have length ${embedder.dim}`,
         );
       if (memory.ids.has(e.principle.id))
-        throw new MemoryInputError(`principle id ${e.principle.id} repeats`);
+        throw new InputError('MEMORY_INPUT_INVALID', `principle id ${e.principle.id} repeats`);
       memory.insert(e);
     }
     return memory;
@@ -305,7 +311,7 @@ export class PrincipleMemory {
    * they come from the same embedder (same id and dimension); a file whose embeddings come from another
    * embedder is refused (its retrieval would silently change), unless `reembed` asks for every principle to be
    * embedded again with `embedder`. All principles of a valid file are kept (a file is not deduplicated again).
-   * @throws MemoryFileError for an invalid file (see {@link parseMemoryFile}), including one built with another
+   * @throws DataFormatError (MEMORY_FILE_INVALID) for an invalid file (see {@link parseMemoryFile}), including one built with another
    *   embedder without `reembed` (the message names both embedders).
    */
   static async fromFile(

@@ -8,7 +8,7 @@
  * writes the principle, so any rollout (`runEpisode`, `runEpisodes`) with any policy — typically a
  * {@link PrinciplesPlanner} over the same memory — constructs online.
  */
-import { MemoryTaskMismatchError } from './errors';
+
 import {
   DialogueEnv,
   type Action,
@@ -19,10 +19,11 @@ import {
 } from '../env/env';
 import type { SimState } from '../sim/types';
 import type { Seed, TaskId } from '../tasks/seed';
-import { BASELINE_REWARD, ConstructionError } from './construct';
+import { BASELINE_REWARD } from './construct';
 import type { PrincipleMemory } from './memory';
 import { makePrinciple, type Principle } from './principle';
 import type { PrincipleWriter } from './types';
+import { InputError } from '../errors';
 
 /** Options of {@link OnlineConstructionEnv}. */
 export interface OnlineOptions {
@@ -40,19 +41,21 @@ export class OnlineConstructionEnv extends DialogueEnv {
   private observation: Observation | null = null;
   private seedId = '';
 
-  /** @throws ConstructionError when `protocol` is not `ppdpp`; MemoryTaskMismatchError for a memory of another task. */
+  /** @throws InputError (MEMORY_CONSTRUCTION_INVALID) when `protocol` is not `ppdpp`; InputError (MEMORY_TASK_MISMATCH) for a memory of another task. */
   constructor(
     task: TaskId,
     private readonly online: OnlineOptions,
     options: DialogueEnvOptions = {},
   ) {
     if (options.protocol !== undefined && options.protocol !== 'ppdpp')
-      throw new ConstructionError(
+      throw new InputError(
+        'MEMORY_CONSTRUCTION_INVALID',
         `online construction needs per-turn critic rewards: protocol ppdpp, not ${options.protocol}`,
       );
     super(task, { ...options, protocol: 'ppdpp' });
     if (online.memory.task !== task)
-      throw new MemoryTaskMismatchError(
+      throw new InputError(
+        'MEMORY_TASK_MISMATCH',
         `memory ${online.memory.name} is for ${online.memory.task}, not ${task}`,
       );
   }

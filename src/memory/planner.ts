@@ -12,8 +12,7 @@
  * nearest (L2 of embeddings, summed with weights w_i) to the example utterances of the principles recommending
  * the label, so the principle's "how" carries over, not just its label. The planner reads only the observation.
  */
-import { EmptyRealizationError } from '../agents/llm/errors';
-import { MemoryOptionError } from './errors';
+
 import { REALIZATIONS_PER_STRATEGY, TemplateRealizer } from '../agents/realizer';
 import type { Policy, Realizer } from '../agents/types';
 import type { Action, Observation } from '../env/env';
@@ -23,6 +22,7 @@ import type { PrincipleMemory, Retrieved } from './memory';
 import { describeSituation } from './situation';
 import { TemplateReinterpreter } from './template';
 import type { Reinterpreted, Reinterpreter } from './types';
+import { RoleOutputError, ConfigError } from '../errors';
 
 /** Options of {@link PrinciplesPlanner}. */
 export interface PlannerOptions {
@@ -69,7 +69,7 @@ export class PrinciplesPlanner implements Policy {
   private readonly ratherThanWeight: number;
   private readonly stateText: (observation: Observation) => string;
 
-  /** @throws MemoryOptionError for k < 1 or a negative rather-than weight. */
+  /** @throws ConfigError (MEMORY_OPTION_INVALID) for k < 1 or a negative rather-than weight. */
   constructor(private readonly options: PlannerOptions) {
     this.name = `principles:${options.memory.name}`;
     this.reinterpreter = options.reinterpreter ?? new TemplateReinterpreter();
@@ -78,8 +78,9 @@ export class PrinciplesPlanner implements Policy {
     this.ratherThanWeight = options.ratherThanWeight ?? 0.5;
     this.stateText = options.stateText ?? describeSituation;
     if (!Number.isInteger(this.k) || this.k < 1)
-      throw new MemoryOptionError(`k must be a positive integer, got ${this.k}`);
-    if (!(this.ratherThanWeight >= 0)) throw new MemoryOptionError('ratherThanWeight must be ≥ 0');
+      throw new ConfigError('MEMORY_OPTION_INVALID', `k must be a positive integer, got ${this.k}`);
+    if (!(this.ratherThanWeight >= 0))
+      throw new ConfigError('MEMORY_OPTION_INVALID', 'ratherThanWeight must be ≥ 0');
   }
 
   begin(context: Parameters<NonNullable<Policy['begin']>>[0]): void {
@@ -123,7 +124,7 @@ export class PrinciplesPlanner implements Policy {
   ): Promise<string> {
     const all = await this.realizer.realize(observation, strategy, REALIZATIONS_PER_STRATEGY, rng);
     if (all.length === 0)
-      throw new EmptyRealizationError(`realizer gave no utterance for strategy "${strategy}"`);
+      throw new RoleOutputError('REALIZER_EMPTY', `realizer gave no utterance for strategy "${strategy}"`);
     const said = new Set(observation.history.filter((t) => t.speaker === 'actor').map((t) => t.text.trim()));
     const fresh = all.filter((c) => !said.has(c.trim()));
     const candidates = fresh.length > 0 ? fresh : all;

@@ -8,7 +8,7 @@
  */
 import { z } from 'zod';
 import { fnv1a } from '../embed';
-import { LabError } from '../errors';
+import { DataFormatError } from '../errors';
 import { TaskIdSchema } from '../tasks/seed';
 
 /** Version of the principle record (bumped on any incompatible change; stored in memory files). */
@@ -116,12 +116,6 @@ function stripFinalStop(text: string): string {
   return text.replace(/[.\s]+$/, '');
 }
 
-/** A principle sentence that does not have the four-part form. */
-export class PrincipleParseError extends LabError {
-  override name: string = 'PrincipleParseError';
-  override readonly code: string = 'MEMORY_PRINCIPLE_UNPARSABLE';
-}
-
 const SENTENCE =
   /^\s*when\s+([\s\S]+?),?\s+you\s+should\s+([\s\S]+?)(?:,?\s+rather\s+than\s+([\s\S]+?))?,?\s+because\s+([\s\S]+?)[.\s]*$/i;
 
@@ -129,7 +123,7 @@ const SENTENCE =
  * Parse the sentence form back into its parts (the inverse of {@link formatPrinciple} for clauses that do not
  * themselves contain " you should ", " rather than " or " because "). Case-insensitive keywords; a missing
  * comma before a keyword is accepted.
- * @throws PrincipleParseError naming the first missing part (When, you should, because) or an invalid clause.
+ * @throws DataFormatError (MEMORY_PRINCIPLE_UNPARSABLE) naming the first missing part (When, you should, because) or an invalid clause.
  */
 export function parsePrinciple(text: string): PrincipleDraft {
   for (const [re, part] of [
@@ -137,17 +131,29 @@ export function parsePrinciple(text: string): PrincipleDraft {
     [/\syou\s+should\s/i, '"you should"'],
     [/\sbecause\s/i, '"because"'],
   ] as const) {
-    if (!re.test(text)) throw new PrincipleParseError(`not a principle: ${part} is missing in "${text}"`);
+    if (!re.test(text))
+      throw new DataFormatError(
+        'MEMORY_PRINCIPLE_UNPARSABLE',
+        `not a principle: ${part} is missing in "${text}"`,
+      );
   }
   const m = SENTENCE.exec(text);
-  if (!m) throw new PrincipleParseError(`not a principle in the four-part form: "${text}"`);
+  if (!m)
+    throw new DataFormatError(
+      'MEMORY_PRINCIPLE_UNPARSABLE',
+      `not a principle in the four-part form: "${text}"`,
+    );
   const parsed = PrincipleDraftSchema.safeParse({
     when: m[1],
     should: m[2],
     ...(m[3] !== undefined ? { ratherThan: m[3] } : {}),
     because: m[4],
   });
-  if (!parsed.success) throw new PrincipleParseError(`invalid principle: ${z.prettifyError(parsed.error)}`);
+  if (!parsed.success)
+    throw new DataFormatError(
+      'MEMORY_PRINCIPLE_UNPARSABLE',
+      `invalid principle: ${z.prettifyError(parsed.error)}`,
+    );
   return parsed.data;
 }
 

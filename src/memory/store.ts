@@ -12,12 +12,13 @@
 import type { DBSchema, IDBPTransaction } from 'idb';
 import type { Embedder } from '../embed';
 import type { SettingSpeller } from '../errors';
-import { Database, StoreError, writeTransaction } from '../store';
+import { Database, writeTransaction } from '../store';
 import { getTask } from '../tasks';
 import type { TaskId } from '../tasks/seed';
 import type { MemoryFile } from './file';
 import { PrincipleMemory, type AddResult, type EmbeddedPrinciple, type MemoryOptions } from './memory';
 import { PRINCIPLE_SCHEMA_VERSION, PrincipleSchema, type Principle } from './principle';
+import { StorageError, OutputConflictError } from '../errors';
 
 /** Default database name and its schema version. */
 export const PRINCIPLE_DB_NAME = 'proactive-dialogue-lab-principles';
@@ -48,41 +49,32 @@ interface PrinciplesDb extends DBSchema {
   principles: { key: [string, number]; value: StoredPrinciple };
 }
 
-/** No memory of that name is stored. */
-export class MemoryNotFoundError extends StoreError {
-  override name: string = 'MemoryNotFoundError';
-  override readonly code: string = 'MEMORY_NOT_FOUND';
-  constructor(readonly memory: string) {
-    super(`no principle memory named "${memory}" is stored`);
-  }
+/** No memory of that name is stored. Code `MEMORY_NOT_FOUND`; `id` is the memory's name. */
+export function memoryNotFoundError(memory: string): StorageError {
+  return new StorageError('MEMORY_NOT_FOUND', `no principle memory named "${memory}" is stored`, {
+    id: memory,
+  });
 }
 
-/** A memory of that name exists and the operation does not replace it. */
-export class MemoryExistsError extends StoreError {
-  override name: string = 'MemoryExistsError';
-  override readonly code: string = 'MEMORY_EXISTS';
-  constructor(readonly memory: string) {
-    super(memoryExistsMessage(memory, (setting) => `${setting}: true`));
-  }
-
-  /** `replace`: the save option that overwrites the stored memory. */
-  override get settings(): readonly string[] {
-    return ['replace'];
-  }
-
-  override render(spell: SettingSpeller): string {
-    return memoryExistsMessage(this.memory, spell);
-  }
+/**
+ * A memory of that name exists and the operation does not replace it (setting `replace` would). Code
+ * `MEMORY_EXISTS`.
+ */
+export function memoryExistsError(memory: string): OutputConflictError {
+  return new OutputConflictError(
+    'MEMORY_EXISTS',
+    memoryExistsMessage(memory, (setting) => `${setting}: true`),
+    {
+      path: memory,
+      found: 'a stored principle memory',
+      settings: ['replace'],
+      render: (spell) => memoryExistsMessage(memory, spell),
+    },
+  );
 }
 
 function memoryExistsMessage(memory: string, spell: SettingSpeller): string {
   return `a principle memory named "${memory}" already exists; pass ${spell('replace')} to overwrite it`;
-}
-
-/** Stored data that this version cannot read (a newer record schema, or an embedder of another dimension). */
-export class MemoryVersionError extends StoreError {
-  override name: string = 'MemoryVersionError';
-  override readonly code: string = 'MEMORY_VERSION';
 }
 
 type WriteTx = IDBPTransaction<PrinciplesDb, ['memories', 'principles'], 'readwrite'>;
@@ -104,7 +96,7 @@ export class PrincipleStore {
 
   /**
    * Opens (creating or upgrading) the database.
-   * @throws StorageUnavailableError without IndexedDB; StorageBlockedError when another connection blocks the upgrade.
+   * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED) when another connection blocks the upgrade.
    */
   static async open(dbName = PRINCIPLE_DB_NAME): Promise<PrincipleStore> {
     const db = await Database.open<PrinciplesDb>(dbName, PRINCIPLE_DB_VERSION, (database, oldVersion) => {
@@ -140,7 +132,7 @@ export class PrincipleStore {
 
   /**
    * Stores a whole memory under its name (its principles and cached embeddings), in one transaction.
-   * @throws MemoryExistsError when the name is taken and `replace` is not set; StorageQuotaError.
+   * @throws OutputConflictError (MEMORY_EXISTS) when the name is taken and `replace` is not set; DiskFullError (STORAGE_QUOTA).
    */
   async save(memory: PrincipleMemory, options: { replace?: boolean } = {}): Promise<MemoryMeta> {
     return this.write(memory.name, memory.task, memory.embedder, memory.entries, options.replace ?? false);
@@ -165,7 +157,7 @@ export class PrincipleStore {
     await this.transact(async (tx) => {
       const memories = tx.objectStore('memories');
       if ((await memories.get(name)) !== undefined) {
-        if (!replace) throw new MemoryExistsError(name);
+        if (!replace) throw memoryExistsError(name);
         await tx.objectStore('principles').delete(range(name));
       }
       await memories.put(meta);
@@ -186,7 +178,7 @@ export class PrincipleStore {
    * Appends principles to a stored memory in one transaction: they are embedded first (outside the
    * transaction), then checked against the stored ones for duplicates (as `PrincipleMemory.addEmbedded`) and
    * the new ones written. A memory that does not exist is created with the embedder's id and dimension.
-   * @throws MemoryVersionError when the stored memory uses another embedder or task; StorageQuotaError.
+   * @throws StorageError (MEMORY_VERSION) when the stored memory uses another embedder or task; DiskFullError (STORAGE_QUOTA).
    */
   async append(
     name: string,
@@ -203,7 +195,8 @@ export class PrincipleStore {
       const store = tx.objectStore('principles');
       const found = await memories.get(name);
       if (found && (found.embedderId !== embedder.id || found.dim !== embedder.dim || found.task !== task))
-        throw new MemoryVersionError(
+        throw new StorageError(
+          'MEMORY_VERSION',
           `memory "${name}" holds ${found.task} principles embedded by ${found.embedderId} (dim ${found.dim}); ` +
             `cannot append ${task} principles embedded by ${embedder.id} (dim ${embedder.dim})`,
         );
@@ -241,14 +234,15 @@ export class PrincipleStore {
   /**
    * Loads a stored memory. Cached embeddings are used when `embedder` is the one that made them (same id and
    * dimension); otherwise every principle is re-embedded (in memory; the store is not changed).
-   * @throws MemoryNotFoundError; MemoryVersionError for a record of a newer schema.
+   * @throws StorageError (MEMORY_NOT_FOUND); StorageError (MEMORY_VERSION) for a record of a newer schema.
    */
   async load(name: string, embedder: Embedder, options: MemoryOptions = {}): Promise<PrincipleMemory> {
     const tx = (await this.db.connection()).transaction(['memories', 'principles'], 'readonly');
     const meta = await tx.objectStore('memories').get(name);
-    if (!meta) throw new MemoryNotFoundError(name);
+    if (!meta) throw memoryNotFoundError(name);
     if (meta.schemaVersion > PRINCIPLE_SCHEMA_VERSION)
-      throw new MemoryVersionError(
+      throw new StorageError(
+        'MEMORY_VERSION',
         `memory "${name}" was stored with principle schema v${meta.schemaVersion}; this version reads up to v${PRINCIPLE_SCHEMA_VERSION}`,
       );
     const labels = new Set(getTask(meta.task).strategies);
@@ -274,7 +268,7 @@ export class PrincipleStore {
     return existed;
   }
 
-  /** A stored memory as a memory file (cached embeddings included). @throws MemoryNotFoundError. */
+  /** A stored memory as a memory file (cached embeddings included). @throws StorageError (MEMORY_NOT_FOUND). */
   async exportFile(name: string, embedder: Embedder): Promise<MemoryFile> {
     return (await this.load(name, embedder)).toFile();
   }
@@ -284,9 +278,9 @@ export class PrincipleStore {
    * transaction under `options.name` (default: the file's name).
    * A file whose cached embeddings were made by another embedder than `embedder` is refused unless `reembed`
    * (its principles are then embedded again with `embedder`).
-   * @throws MemoryFileError for an invalid file, one of another embedder (without `reembed`) or with a strategy
-   *   outside its task's labels (nothing is written); MemoryExistsError when the name is taken and `replace` is
-   *   not set; StorageQuotaError.
+   * @throws DataFormatError (MEMORY_FILE_INVALID) for an invalid file, one of another embedder (without `reembed`) or with a strategy
+   *   outside its task's labels (nothing is written); OutputConflictError (MEMORY_EXISTS) when the name is taken and `replace` is
+   *   not set; DiskFullError (STORAGE_QUOTA).
    */
   async importFile(
     input: string | unknown,
@@ -305,7 +299,7 @@ export class PrincipleStore {
 /**
  * A stored record, checked: a principle of a known schema whose strategies are labels of the memory's task,
  * embeddings as finite float32 of the memory's dimension.
- * @throws MemoryVersionError naming the memory and the principle.
+ * @throws StorageError (MEMORY_VERSION) naming the memory and the principle.
  */
 function checkRecord(
   r: StoredPrinciple,
@@ -315,18 +309,20 @@ function checkRecord(
 ): EmbeddedPrinciple {
   const what = `memory "${memory}": stored principle ${String(r.principle?.id)}`;
   if (!(r.when instanceof Float32Array) || !(r.text instanceof Float32Array))
-    throw new MemoryVersionError(`${what} has no float32 embeddings`);
+    throw new StorageError('MEMORY_VERSION', `${what} has no float32 embeddings`);
   for (const v of [r.when, r.text]) {
     if (v.length !== dim)
-      throw new MemoryVersionError(`${what} has an embedding of ${v.length} values, not ${dim}`);
+      throw new StorageError('MEMORY_VERSION', `${what} has an embedding of ${v.length} values, not ${dim}`);
     if (!v.every((x) => Number.isFinite(x)))
-      throw new MemoryVersionError(`${what} has a non-finite embedding`);
+      throw new StorageError('MEMORY_VERSION', `${what} has a non-finite embedding`);
   }
   const parsed = PrincipleSchema.safeParse(r.principle);
-  if (!parsed.success) throw new MemoryVersionError(`${what} does not match the principle schema`);
+  if (!parsed.success)
+    throw new StorageError('MEMORY_VERSION', `${what} does not match the principle schema`);
   const outside = [parsed.data.strategy, ...parsed.data.failedStrategies].filter((l) => !labels.has(l));
   if (outside.length > 0) {
-    throw new MemoryVersionError(
+    throw new StorageError(
+      'MEMORY_VERSION',
       `${what} has strategy ${outside.map((l) => JSON.stringify(l)).join(', ')}, not a label of its task`,
     );
   }

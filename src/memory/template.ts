@@ -9,7 +9,7 @@
  * - Reinterpreter: keeps each retrieved principle's strategy, advice and reason, and restates its When clause
  *   as the current situation.
  */
-import { MemoryInputError } from './errors';
+
 import type { Observation } from '../env/env';
 import type { Rng } from '../rng';
 import { getTask } from '../tasks';
@@ -25,6 +25,7 @@ import {
   type Trial,
   type TurnContext,
 } from './types';
+import { InputError } from '../errors';
 
 function unique(items: readonly string[]): string[] {
   return [...new Set(items)];
@@ -49,7 +50,7 @@ export class TemplateWriter implements PrincipleWriter {
     failures: readonly Trial[],
   ): Promise<PrincipleDraft> {
     if (failures.length === 0)
-      throw new MemoryInputError('a revision principle needs at least one failed trial');
+      throw new InputError('MEMORY_INPUT_INVALID', 'a revision principle needs at least one failed trial');
     const obs = context.observation;
     const context_ = lastUserText(obs);
     const failed = unique(failures.map((f) => describeMove(f.strategy, f.utterance, context_)));

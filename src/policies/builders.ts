@@ -106,7 +106,7 @@ export const POLICY_BUILDERS: { readonly [P in PolicyPattern]: PolicyBuilder } =
 /**
  * A fresh policy by name for a task, built from `parts` (a missing role is its template implementation; see
  * `PolicyParts`). Policies keep per-episode state: build one per concurrent episode.
- * @throws UnknownPolicyError / PolicyUnavailableError as `checkPolicy`.
+ * @throws PolicySpecError (POLICY_UNKNOWN) / PolicySpecError (POLICY_UNAVAILABLE) as `checkPolicy`.
  */
 export function createPolicy(task: TaskId, name: string, parts: PolicyParts = {}): Policy {
   checkPolicy(task, name, parts);

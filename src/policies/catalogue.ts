@@ -12,7 +12,7 @@
  * A name is an entry's `pattern` as written (`random`, `ppdpp`) or, for a pattern with a `<placeholder>`
  * (`fixed:<label>`, `principles:<memory>`, `cstpo:<run>`), its prefix followed by a non-empty argument.
  */
-import { PolicyUnavailableError, UnknownPolicyError } from '../agents/errors';
+import { policyUnavailableError, unknownPolicyError } from '../agents/errors';
 import type { GuidedRealizer } from '../agents/llm/realizer';
 import type { Policy, StrategyProposer } from '../agents/types';
 import type { ArgActor, ReversePredictor } from '../appraisal/roles';
@@ -234,8 +234,8 @@ export function templatePolicyNames(task: TaskId): string[] {
 /**
  * Checks a policy name for a task against these parts, without building anything.
  * @param parts as for `createPolicy`; `llm` stands for `strategyCall` where the backend does not exist yet.
- * @throws UnknownPolicyError for a name the catalogue does not know, an empty argument, or a `fixed:` label that
- *   is not one of the task's; PolicyUnavailableError for a known policy that cannot run with these parts (a
+ * @throws PolicySpecError (POLICY_UNKNOWN) for a name the catalogue does not know, an empty argument, or a `fixed:` label that
+ *   is not one of the task's; PolicySpecError (POLICY_UNAVAILABLE) for a known policy that cannot run with these parts (a
  *   baseline with no template form and no `strategyCall`, `ppdpp` without a planner for the task, a memory or
  *   run that is not loaded or is for another task). Both are `PolicySpecError`s naming the policy and the
  *   known names.
@@ -249,19 +249,18 @@ export function checkPolicy(
   } = {},
 ): void {
   const found = findPolicy(name);
-  if (!found) throw new UnknownPolicyError(name, POLICY_NAMES);
+  if (!found) throw unknownPolicyError(name, POLICY_NAMES);
   const { entry, arg } = found;
   const prefix = prefixOf(entry.pattern);
   if (prefix !== null && arg === '')
-    throw new UnknownPolicyError(
+    throw unknownPolicyError(
       name,
       POLICY_NAMES,
       `${prefix} needs ${entry.pattern.slice(prefix.length)} after the colon`,
     );
   const problem = prefix !== null ? (entry.checkArg?.(task, arg) ?? null) : null;
-  if (problem !== null) throw new UnknownPolicyError(name, POLICY_NAMES, problem);
-  const unavailable = (what: string) =>
-    new PolicyUnavailableError(name, POLICY_NAMES, `policy "${name}"${what}`);
+  if (problem !== null) throw unknownPolicyError(name, POLICY_NAMES, problem);
+  const unavailable = (what: string) => policyUnavailableError(name, POLICY_NAMES, `policy "${name}"${what}`);
   if (!entry.forms.template && !(parts.llm ?? (parts.strategyCall ?? null) !== null)) {
     const templateForms = POLICY_CATALOGUE.filter(
       (e) => e.family === 'baseline' && e.forms.template && e.forms.llm,

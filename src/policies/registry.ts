@@ -34,7 +34,7 @@ export class PolicyRegistry {
    * Loads the resources (memories are embedded with `options.embedder`, default the hashed n-gram embedder;
    * actor weights loaded into networks, realised by `roles.realizer`).
    * @param roles the role-played parts (`ResolvedRoles.policyParts` of `src/roles`), or none for template.
-   * @throws MemoryFileError / WeightMismatchError for a resource that does not load.
+   * @throws DataFormatError (MEMORY_FILE_INVALID) / CheckpointError (RL_WEIGHTS_MISMATCH) for a resource that does not load.
    */
   static async create(
     roles: PolicyParts = {},

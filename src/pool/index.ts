@@ -2,34 +2,29 @@
  * The library's one worker pool: a fixed set of workers (Web Workers or Node worker threads, behind Comlink, or
  * any object with the worker's API) with crash handling. Every call to a worker is raced against the worker's
  * failure (a promise that rejects when it crashes or exits), so a crashed worker fails the pending work with
- * {@link WorkerFailedError} instead of leaving it waiting forever; after any failure (or an abort) the pool stops
+ * {@link ExecutionError} (WORKER_FAILED) instead of leaving it waiting forever; after any failure (or an abort) the pool stops
  * every worker, and the next use starts fresh ones. Two ways to hand out work: {@link WorkerPool.queue} (one item
  * at a time to whichever worker is free: the evaluation harness, src/eval/harness-pool.ts) and
  * {@link WorkerPool.chunks} (contiguous chunks, one per worker, results in item order: CSTPO rollouts,
  * src/rl/pool.ts).
  */
-import { PoolOptionError } from './errors';
 
 export { runOrdered } from './ordered';
-import { LabError } from '../errors';
-
-/** A worker crashed or exited while work was pending; the message names the worker and the cause. */
-export class WorkerFailedError extends LabError {
-  override name = 'WorkerFailedError';
-  override readonly code = 'WORKER_FAILED';
-}
+import { ConfigError, ExecutionError } from '../errors';
 
 /**
- * A promise that rejects with {@link WorkerFailedError} when a Web Worker reports an error (an uncaught
+ * A promise that rejects with {@link ExecutionError} (WORKER_FAILED) when a Web Worker reports an error (an uncaught
  * exception, a module that fails to load) or a message it cannot deserialise. Never resolves. Unhandled
  * rejections are silenced: the promise is meant to be raced with {@link guarded}.
  * @param what the worker's name in messages, e.g. `rollout worker`.
  */
 export function webWorkerFailure(worker: Worker, what: string): Promise<never> {
   const failed = new Promise<never>((_, reject) => {
-    worker.addEventListener('error', (e) => reject(new WorkerFailedError(`${what} crashed: ${e.message}`)));
+    worker.addEventListener('error', (e) =>
+      reject(new ExecutionError('WORKER_FAILED', `${what} crashed: ${e.message}`)),
+    );
     worker.addEventListener('messageerror', () =>
-      reject(new WorkerFailedError(`${what} sent a message that cannot be read`)),
+      reject(new ExecutionError('WORKER_FAILED', `${what} sent a message that cannot be read`)),
     );
   });
   failed.catch(() => undefined);
@@ -44,7 +39,7 @@ export function guarded<T>(call: Promise<T>, failed: Promise<never> | undefined)
 /** One started worker: its API (e.g. a Comlink remote), a promise that rejects if it crashes, how to stop it. */
 export interface PooledWorker<A> {
   api: A;
-  /** Rejects with {@link WorkerFailedError} when the worker crashes or exits (never resolves); absent: none. */
+  /** Rejects with {@link ExecutionError} (WORKER_FAILED) when the worker crashes or exits (never resolves); absent: none. */
   failed?: Promise<never>;
   terminate(): Promise<void> | void;
 }
@@ -56,25 +51,29 @@ export class WorkerPool<A> {
   /**
    * @param spawn starts one worker (called `size` times on first use, again after a failure).
    * @param size workers, a positive integer.
-   * @throws PoolOptionError when `size` is not a positive integer.
+   * @throws ConfigError (POOL_OPTION_INVALID) when `size` is not a positive integer.
    */
   constructor(
     private readonly spawn: () => PooledWorker<A>,
     readonly size: number,
   ) {
     if (!Number.isInteger(size) || size < 1)
-      throw new PoolOptionError(`worker count must be a positive integer, got ${size}`);
+      throw new ConfigError('POOL_OPTION_INVALID', `worker count must be a positive integer, got ${size}`);
   }
 
   /**
    * A pool over workers already started (e.g. initialised for a run): `size` is their number; {@link close}
-   * terminates them, and the pool cannot start new ones after a failure (it then throws WorkerFailedError).
-   * @throws PoolOptionError without workers.
+   * terminates them, and the pool cannot start new ones after a failure (it then throws ExecutionError (WORKER_FAILED)).
+   * @throws ConfigError (POOL_OPTION_INVALID) without workers.
    */
   static of<A>(workers: readonly PooledWorker<A>[]): WorkerPool<A> {
-    if (workers.length === 0) throw new PoolOptionError('a worker pool needs at least one worker');
+    if (workers.length === 0)
+      throw new ConfigError('POOL_OPTION_INVALID', 'a worker pool needs at least one worker');
     const pool = new WorkerPool<A>(() => {
-      throw new WorkerFailedError('the pool was closed (after a worker failed?): start a new one');
+      throw new ExecutionError(
+        'WORKER_FAILED',
+        'the pool was closed (after a worker failed?): start a new one',
+      );
     }, workers.length);
     pool.workers = [...workers];
     return pool;
@@ -95,7 +94,7 @@ export class WorkerPool<A> {
   /**
    * Hands `items` out one at a time to whichever worker is free; `onResult` gets each result as it arrives
    * (completion order; awaited before that worker takes its next item).
-   * @throws WorkerFailedError when a worker crashes; the error `work` or `onResult` threw; the signal's reason
+   * @throws ExecutionError (WORKER_FAILED) when a worker crashes; the error `work` or `onResult` threw; the signal's reason
    *   when aborted between items. The workers are stopped first.
    */
   async queue<T, R>(

@@ -3,9 +3,10 @@
  * from feature vectors. {@link TfActor} runs the trainable networks; {@link UniformActor} is the uniform
  * random baseline (every label and every candidate equally likely).
  */
-import { RlInputError } from './errors';
+
 import * as tf from '@tensorflow/tfjs';
 import type { ActorNetworks } from './networks';
+import { InputError } from '../errors';
 
 /** Actor probabilities, batched: row i of every argument belongs to decision i. */
 export interface ActorModel {
@@ -24,13 +25,14 @@ export interface ActorModel {
   ): Promise<Float32Array[]>;
 }
 
-/** Stack equal-length vectors into an [N, D] tensor. @throws RlInputError on an empty list or ragged rows. */
+/** Stack equal-length vectors into an [N, D] tensor. @throws InputError (RL_INPUT_INVALID) on an empty list or ragged rows. */
 export function stack(rows: readonly Float32Array[], dim?: number): tf.Tensor2D {
   const d = dim ?? rows[0]?.length;
-  if (d === undefined) throw new RlInputError('stack: no rows');
+  if (d === undefined) throw new InputError('RL_INPUT_INVALID', 'stack: no rows');
   const out = new Float32Array(rows.length * d);
   rows.forEach((r, i) => {
-    if (r.length !== d) throw new RlInputError(`stack: row ${i} has length ${r.length}, expected ${d}`);
+    if (r.length !== d)
+      throw new InputError('RL_INPUT_INVALID', `stack: row ${i} has length ${r.length}, expected ${d}`);
     out.set(r, i * d);
   });
   return tf.tensor2d(out, [rows.length, d]);
@@ -38,7 +40,7 @@ export function stack(rows: readonly Float32Array[], dim?: number): tf.Tensor2D 
 
 /**
  * Candidates padded to the widest row: features [N, M, E] and mask [N, M] (1 = real candidate).
- * @throws RlInputError when a row has no candidate.
+ * @throws InputError (RL_INPUT_INVALID) when a row has no candidate.
  */
 export function padCandidates(
   candidates: readonly (readonly Float32Array[])[],
@@ -46,7 +48,7 @@ export function padCandidates(
 ): { features: tf.Tensor3D; mask: tf.Tensor2D; width: number } {
   const width = Math.max(...candidates.map((c) => c.length));
   candidates.forEach((c, i) => {
-    if (c.length === 0) throw new RlInputError(`decision ${i} has no candidate utterance`);
+    if (c.length === 0) throw new InputError('RL_INPUT_INVALID', `decision ${i} has no candidate utterance`);
   });
   const n = candidates.length;
   const feats = new Float32Array(n * width * dim);

@@ -9,7 +9,7 @@
  */
 import * as tf from '@tensorflow/tfjs';
 import type { ParamSet, WeightMap } from './params';
-import { RlInputError, RlOptionError } from './errors';
+import { InputError, ConfigError } from '../errors';
 
 /** Hyper-parameters of {@link Adam}. */
 export interface AdamOptions {
@@ -43,7 +43,7 @@ export class Adam {
     private readonly options: AdamOptions,
   ) {
     if (!(options.learningRate > 0))
-      throw new RlOptionError(`learningRate must be > 0, got ${options.learningRate}`);
+      throw new ConfigError('RL_OPTION_INVALID', `learningRate must be > 0, got ${options.learningRate}`);
     this.beta1 = options.beta1 ?? 0.9;
     this.beta2 = options.beta2 ?? 0.999;
     this.epsilon = options.epsilon ?? 1e-8;
@@ -106,7 +106,7 @@ export class Adam {
     return { t: this.t, m: await dump(this.m), v: await dump(this.v) };
   }
 
-  /** Restore a state from {@link getState}. @throws RlInputError when a parameter's moment is missing or misshapen. */
+  /** Restore a state from {@link getState}. @throws InputError (RL_INPUT_INVALID) when a parameter's moment is missing or misshapen. */
   setState(state: AdamState): void {
     const names = this.params.names;
     const check = (map: WeightMap, vars: tf.Variable[], which: string) =>
@@ -114,7 +114,10 @@ export class Adam {
         const d = map[n];
         const shape = (vars[i] as tf.Variable).shape;
         if (!d || d.shape.length !== shape.length || d.shape.some((s, j) => s !== shape[j]))
-          throw new RlInputError(`optimiser state: ${which} of "${n}" is missing or has the wrong shape`);
+          throw new InputError(
+            'RL_INPUT_INVALID',
+            `optimiser state: ${which} of "${n}" is missing or has the wrong shape`,
+          );
       });
     check(state.m, this.m, 'm');
     check(state.v, this.v, 'v');

@@ -17,7 +17,7 @@
  * Random streams: each seed's job carries a policy seed; the main path, the checkpoint choices and each tail
  * get child streams derived in a fixed order, so a seed's rollout is the same whatever else is batched with it.
  */
-import { RlOptionError } from './errors';
+
 import type { Seed } from '../tasks';
 import { Rng } from '../rng';
 import {
@@ -29,6 +29,7 @@ import {
   type RolloutContext,
 } from './rollout';
 import { chooseCheckpoints, sampleDistinct } from './sampling';
+import { ConfigError } from '../errors';
 
 /** Branching settings: C checkpoints per main trajectory, S strategies × R realizations per checkpoint. */
 export interface BranchingOptions {
@@ -121,7 +122,7 @@ interface TailPlan {
 
 /**
  * Sample the rollouts of one RL step for `jobs` under `scheme`.
- * @throws RlOptionError for a scheme with a non-positive count; whatever the rollouts throw.
+ * @throws ConfigError (RL_OPTION_INVALID) for a scheme with a non-positive count; whatever the rollouts throw.
  */
 export async function rolloutSeeds(
   ctx: RolloutContext,
@@ -130,7 +131,7 @@ export async function rolloutSeeds(
 ): Promise<SeedRollout[]> {
   if (scheme.kind === 'full') {
     if (!(scheme.trajectories >= 1))
-      throw new RlOptionError('full sampling needs at least 1 trajectory per seed');
+      throw new ConfigError('RL_OPTION_INVALID', 'full sampling needs at least 1 trajectory per seed');
     const specs: PathSpec[] = jobs.flatMap((job) => {
       const rng = Rng.fromSeed(job.policySeed);
       return Array.from({ length: scheme.trajectories }, () => ({
@@ -149,7 +150,10 @@ export async function rolloutSeeds(
   }
   const { checkpoints, strategies, realizations } = scheme;
   if (!(checkpoints >= 0 && strategies >= 1 && realizations >= 1)) {
-    throw new RlOptionError('branching needs checkpoints ≥ 0, strategies ≥ 1 and realizations ≥ 1');
+    throw new ConfigError(
+      'RL_OPTION_INVALID',
+      'branching needs checkpoints ≥ 0, strategies ≥ 1 and realizations ≥ 1',
+    );
   }
   const jobRngs = jobs.map((j) => Rng.fromSeed(j.policySeed));
   const mainSeeds = jobRngs.map((r) => r.deriveSeed());

@@ -15,7 +15,7 @@ import { zeroCounts } from './counting';
 import { ActorNetworks } from './networks';
 import type { WeightMap } from './params';
 import { runPaths } from './rollout';
-import { RlOptionError } from './errors';
+import { ConfigError } from '../errors';
 
 /** One evaluation episode. */
 export interface EvalEpisode {
@@ -51,9 +51,9 @@ export async function evaluateActor(
   seeds: readonly Seed[],
   options: EvaluateOptions,
 ): Promise<EvalEpisode[]> {
-  if (seeds.length === 0) throw new RlOptionError('evaluation needs at least one seed');
+  if (seeds.length === 0) throw new ConfigError('RL_OPTION_INVALID', 'evaluation needs at least one seed');
   if (!(Number.isInteger(options.repeats) && options.repeats >= 1))
-    throw new RlOptionError(`repeats must be a positive integer, got ${options.repeats}`);
+    throw new ConfigError('RL_OPTION_INVALID', `repeats must be a positive integer, got ${options.repeats}`);
   const ctx = createRolloutContext(config, actor, zeroCounts(), options.services);
   const plan = [
     ...planEpisodes(seeds, {
@@ -127,7 +127,7 @@ function distribution(episodes: readonly EvalEpisode[], labels: number): number[
 /**
  * Evaluate trained weights, the SFT weights (null: the run had no SFT) and the uniform random policy on
  * `seeds` × `repeats` episodes, with the same simulated users for all three.
- * @throws as {@link evaluateActor}; WeightMismatchError when the weights do not fit the configuration.
+ * @throws as {@link evaluateActor}; CheckpointError (RL_WEIGHTS_MISMATCH) when the weights do not fit the configuration.
  */
 export async function evaluateRun(
   config: TrainConfig,

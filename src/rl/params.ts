@@ -5,9 +5,8 @@
  * copied into tfjs variables, so a seed fixes the initial network bit for bit on every backend.
  */
 import * as tf from '@tensorflow/tfjs';
-import { LabError } from '../errors';
+import { InputError, CheckpointError } from '../errors';
 import type { Rng } from '../rng';
-import { RlInputError } from './errors';
 
 /** A tensor as plain data: row-major float32 values and the shape. */
 export interface TensorData {
@@ -18,29 +17,14 @@ export interface TensorData {
 /** Named tensors as plain data (structured-cloneable: IndexedDB and `postMessage` take it as is). */
 export type WeightMap = Record<string, TensorData>;
 
-/** Thrown when weights do not match the parameters they are loaded into (missing name, wrong shape). */
-export class WeightMismatchError extends LabError {
-  override name: string = 'WeightMismatchError';
-  override readonly code: string = 'RL_WEIGHTS_MISMATCH';
-}
-
 /**
  * Thrown when a tensor's values are unusable: not finite (NaN, ±Infinity), fewer or more values than its shape
- * holds, or a malformed shape. `tensor` names it (e.g. `actor.strategy.kernel`).
+ * holds, or a malformed shape. `tensor` names it (e.g. `actor.strategy.kernel`). Code `RL_WEIGHTS_CORRUPT`.
+ * @param tensor the tensor's name.
+ * @param reason what is wrong with it.
  */
-export class CorruptWeightsError extends LabError {
-  override name: string = 'CorruptWeightsError';
-  override readonly code: string = 'RL_WEIGHTS_CORRUPT';
-  /**
-   * @param tensor the tensor's name.
-   * @param reason what is wrong with it.
-   */
-  constructor(
-    readonly tensor: string,
-    readonly reason: string,
-  ) {
-    super(`tensor "${tensor}" ${reason}`);
-  }
+export function corruptWeightsError(tensor: string, reason: string): CheckpointError {
+  return new CheckpointError('RL_WEIGHTS_CORRUPT', `tensor "${tensor}" ${reason}`, { tensor, reason });
 }
 
 /**
@@ -71,13 +55,13 @@ export function tensorProblem(value: unknown, nonNegative = false): string | und
 /**
  * Check every tensor of a weight map (see {@link tensorProblem}).
  * @param prefix prepended to tensor names in the error (e.g. `actor`).
- * @throws CorruptWeightsError naming the first unusable tensor.
+ * @throws CheckpointError (RL_WEIGHTS_CORRUPT) naming the first unusable tensor.
  */
 export function checkWeights(weights: unknown, prefix: string, nonNegative = false): void {
-  if (weights === null || typeof weights !== 'object') throw new CorruptWeightsError(prefix, 'is missing');
+  if (weights === null || typeof weights !== 'object') throw corruptWeightsError(prefix, 'is missing');
   for (const [name, tensor] of Object.entries(weights)) {
     const problem = tensorProblem(tensor, nonNegative);
-    if (problem) throw new CorruptWeightsError(`${prefix}.${name}`, problem);
+    if (problem) throw corruptWeightsError(`${prefix}.${name}`, problem);
   }
 }
 
@@ -98,7 +82,8 @@ export class ParamSet {
 
   /** Add a variable named `name` (unique in this set) with the given shape and initial values. */
   add(name: string, shape: number[], values: Float32Array): tf.Variable {
-    if (this.entries.some((e) => e.name === name)) throw new RlInputError(`duplicate parameter "${name}"`);
+    if (this.entries.some((e) => e.name === name))
+      throw new InputError('RL_INPUT_INVALID', `duplicate parameter "${name}"`);
     const variable = tf.tidy(() => tf.variable(tf.tensor(values, shape, 'float32'), true));
     this.entries.push({ name, variable });
     return variable;
@@ -130,17 +115,18 @@ export class ParamSet {
 
   /**
    * Overwrite every parameter from `weights`.
-   * @throws WeightMismatchError when a name is missing or a shape differs; CorruptWeightsError when a tensor's
+   * @throws CheckpointError (RL_WEIGHTS_MISMATCH) when a name is missing or a shape differs; CheckpointError (RL_WEIGHTS_CORRUPT) when a tensor's
    *   values are not finite or do not fill its shape (nothing is changed then).
    */
   load(weights: WeightMap): void {
     for (const { name, variable } of this.entries) {
       const w = weights[name];
-      if (!w) throw new WeightMismatchError(`weights have no parameter "${name}"`);
+      if (!w) throw new CheckpointError('RL_WEIGHTS_MISMATCH', `weights have no parameter "${name}"`);
       const problem = tensorProblem(w);
-      if (problem) throw new CorruptWeightsError(name, problem);
+      if (problem) throw corruptWeightsError(name, problem);
       if (w.shape.length !== variable.shape.length || w.shape.some((d, i) => d !== variable.shape[i])) {
-        throw new WeightMismatchError(
+        throw new CheckpointError(
+          'RL_WEIGHTS_MISMATCH',
           `parameter "${name}" has shape [${variable.shape.join(', ')}], weights give [${w.shape.join(', ')}]`,
         );
       }

@@ -18,7 +18,7 @@ import { featurizerFor, networkDims, type RolloutServices } from './context';
 import { ActorNetworks } from './networks';
 import type { WeightMap } from './params';
 import { sampleIndex } from './sampling';
-import { RlInputError } from './errors';
+import { InputError } from '../errors';
 
 /** A trained actor as plain data: the run's configuration and its actor weights (structured-cloneable). */
 export interface TrainedActor {
@@ -47,7 +47,8 @@ export class ActorPolicy implements Policy {
     const k = sampleIndex(probs as Float32Array, rng);
     const label = this.labels[k] as string;
     const texts = await this.realizer.realize(obs, label, this.config.candidates, rng);
-    if (texts.length === 0) throw new RlInputError(`realizer gave no candidate for "${label}"`);
+    if (texts.length === 0)
+      throw new InputError('RL_INPUT_INVALID', `realizer gave no candidate for "${label}"`);
     const candidates = await this.featurizer.utterances(texts);
     const [uprobs] = await this.actor.utteranceProbs([features as Float32Array], [k], [candidates]);
     return { strategy: label, utterance: texts[sampleIndex(uprobs as Float32Array, rng)] as string };
@@ -57,7 +58,7 @@ export class ActorPolicy implements Policy {
 /**
  * Loads a trained actor's weights into networks and wraps them as a policy named `name`; `dispose` frees the
  * networks' tensors.
- * @throws WeightMismatchError when the weights do not fit the configuration.
+ * @throws CheckpointError (RL_WEIGHTS_MISMATCH) when the weights do not fit the configuration.
  */
 export function loadActorPolicy(
   name: string,

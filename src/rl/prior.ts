@@ -35,7 +35,7 @@ export function priorMessages(obs: Observation): ChatMessage[] {
  * The LLM's label log-probabilities through {@link scoreLabels} (one request per call). Labels the model did not
  * rank among its top tokens get `unseenUpperBound − ln 2` (below every returned token); the result is then
  * normalised over the task's labels (log-softmax), so it is a log-distribution over the labels.
- * @throws whatever the backend or `scoreLabels` throws (e.g. MalformedResponseError without logprobs).
+ * @throws whatever the backend or `scoreLabels` throws (e.g. BackendError (LLM_MALFORMED_RESPONSE) without logprobs).
  */
 export class LlmStrategyPrior implements StrategyPrior {
   constructor(

@@ -8,7 +8,7 @@
  * and samples one U ~ π(U | o, K) over them (paper §3.3: the strategy constrains the utterance). A path may
  * start with a forced action (a branch of sparse complete-branch sampling, §B.2).
  */
-import { EmptyRealizationError } from '../agents/llm/errors';
+
 import type { Realizer } from '../agents/types';
 import type { DialogueEnv, EnvCheckpoint, Observation } from '../env/env';
 import { cognitiveFeatures, type ObservationFeaturizer } from '../features';
@@ -20,6 +20,7 @@ import type { ActorModel } from './actor';
 import type { CallCounts } from './counting';
 import type { StrategyPrior } from './prior';
 import { sampleIndex } from './sampling';
+import { RoleOutputError } from '../errors';
 
 /** One actor decision, as recorded on a main path (inputs of the actor loss and of the critic). */
 export interface Decision {
@@ -141,7 +142,7 @@ function start(ctx: RolloutContext, spec: PathSpec): LivePath {
 
 /**
  * Candidate utterances of `strategy` at `obs`, from the realizer (one call, counted).
- * @throws EmptyRealizationError when the realizer returns none.
+ * @throws RoleOutputError (REALIZER_EMPTY) when the realizer returns none.
  */
 export async function realizeCandidates(
   ctx: RolloutContext,
@@ -152,7 +153,8 @@ export async function realizeCandidates(
   const label = getTask(ctx.task).strategies[strategy] as string;
   ctx.counts.realizerCalls++;
   const texts = await ctx.realizer.realize(obs, label, ctx.candidates, rng);
-  if (texts.length === 0) throw new EmptyRealizationError(`realizer gave no candidate for "${label}"`);
+  if (texts.length === 0)
+    throw new RoleOutputError('REALIZER_EMPTY', `realizer gave no candidate for "${label}"`);
   return texts;
 }
 

@@ -4,12 +4,12 @@
  * sparse complete-branch sampling, paper §B.2), and choosing checkpoint turns on a main trajectory.
  */
 import type { Rng } from '../rng';
-import { RlInputError } from './errors';
+import { InputError } from '../errors';
 
 /** One index drawn from probabilities `probs` (non-negative; uniform over all entries if they sum to 0). */
 export function sampleIndex(probs: ArrayLike<number>, rng: Rng): number {
   const weights = Array.from(probs, (p) => (p > 0 ? p : 0));
-  if (weights.length === 0) throw new RlInputError('sampleIndex: empty distribution');
+  if (weights.length === 0) throw new InputError('RL_INPUT_INVALID', 'sampleIndex: empty distribution');
   return weights.some((w) => w > 0) ? rng.weightedIndex(weights) : rng.int(0, weights.length - 1);
 }
 

@@ -8,7 +8,7 @@ import type { Seed } from '../tasks';
 import type { TrainConfigInput } from './config';
 import type { RolloutExecutor } from './executor';
 import type { RolloutServices } from './context';
-import { RunNotFoundError, type RunRecord, type RunStatus, type RunStore } from './store';
+import { runNotFoundError, type RunRecord, type RunStatus, type RunStore } from './store';
 import { CstpoTrainer, type StepRecord, type TrainerOptions, type TrainerSnapshot } from './trainer';
 
 /** Progress callbacks. */
@@ -77,11 +77,11 @@ export class TrainingSession {
 
   /**
    * Continue a stored run from its latest snapshot; `steps` changes the run's total number of steps.
-   * @throws RunNotFoundError when the store has no such run.
+   * @throws StorageError (RL_RUN_NOT_FOUND) when the store has no such run.
    */
   static async resume(runId: string, options: SessionOptions, steps?: number): Promise<TrainingSession> {
     const stored = await options.store.load(runId);
-    if (!stored) throw new RunNotFoundError(runId);
+    if (!stored) throw runNotFoundError(runId);
     const latest =
       steps === undefined ? stored.latest : { ...stored.latest, config: { ...stored.latest.config, steps } };
     const trainer = await CstpoTrainer.restore(latest, options);

@@ -21,7 +21,7 @@ import type { Adam } from './adam';
 import { stack } from './actor';
 import type { ActorNetworks } from './networks';
 import { realizeCandidates, type RolloutContext } from './rollout';
-import { RlInputError } from './errors';
+import { InputError } from '../errors';
 
 /** One supervised example: observation features (and prior) with the human label's index. */
 export interface SftExample {
@@ -99,7 +99,8 @@ export async function trainSft(
   examples: readonly SftExample[],
   settings: SftSettings,
 ): Promise<SftResult> {
-  if (settings.epochs > 0 && examples.length === 0) throw new RlInputError('SFT needs at least one example');
+  if (settings.epochs > 0 && examples.length === 0)
+    throw new InputError('RL_INPUT_INVALID', 'SFT needs at least one example');
   if (examples.length === 0) return { examples: 0, losses: [], accuracy: 0 };
   const K = actor.dims.labels;
   const obs = stack(

@@ -7,7 +7,7 @@
  * (latest snapshot, its history rows, the run's step and status), so a failed write — quota exceeded included —
  * leaves the previous step's state intact.
  */
-import { LabError } from '../errors';
+import { hasCode, CheckpointError, StorageError } from '../errors';
 import {
   IdbRuns,
   openRunDatabase,
@@ -19,8 +19,8 @@ import {
 } from '../runs/store';
 import { getTask } from '../tasks';
 import type { TrainConfig } from './config';
-import { RunIdError } from './errors';
-import { SnapshotError, validateSnapshot, type StepRecord, type TrainerSnapshot } from './trainer';
+import { runIdError } from './errors';
+import { validateSnapshot, type StepRecord, type TrainerSnapshot } from './trainer';
 
 export type { RunStatus } from '../runs/store';
 
@@ -42,39 +42,35 @@ export interface CstpoRunTypes {
 /** A stored run: metadata, the SFT snapshot, the latest snapshot and the history of steps 1…latest.step. */
 export type StoredRun = StoredRunOf<CstpoRunTypes>;
 
-/** Where CSTPO runs are kept (unknown runs: {@link RunNotFoundError}; damaged ones: {@link StoredRunError}). */
+/** Where CSTPO runs are kept (unknown runs: {@link StorageError} (RL_RUN_NOT_FOUND); damaged ones: {@link CheckpointError} (RL_RUN_DAMAGED)). */
 export type RunStore = RunStoreOf<CstpoRunTypes>;
 
-/** No run with that id is stored. */
-export class RunNotFoundError extends LabError {
-  override name: string = 'RunNotFoundError';
-  override readonly code: string = 'RL_RUN_NOT_FOUND';
-  constructor(readonly runId: string) {
-    super(`no stored run "${runId}"`);
-  }
+/** No run with that id is stored. Code `RL_RUN_NOT_FOUND`; `id` is the run id. */
+export function runNotFoundError(runId: string): StorageError {
+  return new StorageError('RL_RUN_NOT_FOUND', `no stored run "${runId}"`, { id: runId });
 }
 
 /**
  * A stored run cannot be used: a snapshot or a history row is malformed or not finite. The message names the run,
- * where it was read from (`source`: a folder, a file or the database) and what is wrong.
+ * where it was read from (`source`: a folder, a file or the database; the error's `path`) and what is wrong.
+ * Code `RL_RUN_DAMAGED`.
+ * @param runId the run.
+ * @param source where it was read from (e.g. `runs/r1/latest.json`, `IndexedDB pdl-rl`).
+ * @param reason what is wrong.
+ * @param tensor the tensor at fault, when one is.
  */
-export class StoredRunError extends LabError {
-  override name: string = 'StoredRunError';
-  override readonly code: string = 'RL_RUN_DAMAGED';
-  /**
-   * @param runId the run.
-   * @param source where it was read from (e.g. `runs/r1/latest.json`, `IndexedDB pdl-rl`).
-   * @param reason what is wrong.
-   * @param tensor the tensor at fault, when one is.
-   */
-  constructor(
-    readonly runId: string,
-    readonly source: string,
-    readonly reason: string,
-    readonly tensor?: string,
-  ) {
-    super(`run "${runId}" (${source}) is damaged: ${reason}`);
-  }
+export function storedRunError(
+  runId: string,
+  source: string,
+  reason: string,
+  tensor?: string,
+): CheckpointError {
+  return new CheckpointError('RL_RUN_DAMAGED', `run "${runId}" (${source}) is damaged: ${reason}`, {
+    runId,
+    path: source,
+    reason,
+    tensor,
+  });
 }
 
 const HISTORY_NUMBERS = [
@@ -128,7 +124,7 @@ export function historyProblem(
  * Check a loaded run before it is used: both snapshots (see `validateSnapshot`: finite weights and optimiser
  * state of the right shapes) and the history (see {@link historyProblem}).
  * @param source where the run was read from, named in the error.
- * @throws StoredRunError naming the run, the source, and the snapshot tensor or history row at fault.
+ * @throws CheckpointError (RL_RUN_DAMAGED) naming the run, the source, and the snapshot tensor or history row at fault.
  */
 export function validateStoredRun(stored: StoredRun, source: string): void {
   const runId = stored.run.id;
@@ -136,35 +132,35 @@ export function validateStoredRun(stored: StoredRun, source: string): void {
     try {
       validateSnapshot(stored[tag]);
     } catch (e) {
-      if (!(e instanceof SnapshotError)) throw e;
+      if (!hasCode(e, CheckpointError, 'RL_SNAPSHOT_INVALID')) throw e;
       const reason = `${tag} ${e.message.replace(/^trainer snapshot: /, 'snapshot ')}`;
-      throw new StoredRunError(runId, source, reason, e.tensor);
+      throw storedRunError(runId, source, reason, e.tensor);
     }
   }
   let labels: number;
   try {
     labels = getTask(stored.latest.config.task).strategies.length;
   } catch {
-    throw new StoredRunError(runId, source, `unknown task ${JSON.stringify(stored.latest.config?.task)}`);
+    throw storedRunError(runId, source, `unknown task ${JSON.stringify(stored.latest.config?.task)}`);
   }
   const problem = historyProblem(stored.history, stored.latest.step, labels);
-  if (problem) throw new StoredRunError(runId, source, problem);
+  if (problem) throw storedRunError(runId, source, problem);
 }
 
 /** CSTPO's runs for the shared stores: its check and typed errors. */
 export const CSTPO_RUNS: RunKind<CstpoRunTypes> = {
   algo: 'cstpo',
   validate: validateStoredRun,
-  notFound: (runId) => new RunNotFoundError(runId),
-  damaged: (runId, source, reason) => new StoredRunError(runId, source, reason),
-  badId: (runId) => new RunIdError(runId),
+  notFound: (runId) => runNotFoundError(runId),
+  damaged: (runId, source, reason) => storedRunError(runId, source, reason),
+  badId: (runId) => runIdError(runId),
 };
 
 /** CSTPO's runs in IndexedDB (see src/runs/store.ts for the schema). */
 export class IdbRunStore extends IdbRuns<CstpoRunTypes> {
   /**
    * Open (creating or upgrading) the database.
-   * @throws StorageUnavailableError without IndexedDB; StorageBlockedError when another connection blocks the
+   * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED) when another connection blocks the
    *   upgrade (see src/store).
    */
   static async open(name = RUN_DB_NAME): Promise<IdbRunStore> {

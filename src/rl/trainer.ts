@@ -7,8 +7,8 @@
  * initialisation streams and the SFT replay stream; it then draws each step's seeds and their environment and
  * policy seeds. Its state is part of the snapshot.
  */
-import { RlInputError } from './errors';
-import { LabError } from '../errors';
+
+import { hasCode, InputError, CheckpointError } from '../errors';
 import { Rng } from '../rng';
 import { getTask, type Seed } from '../tasks';
 import { Adam, type AdamState } from './adam';
@@ -20,7 +20,7 @@ import { createRolloutContext, featurizerFor, networkDims, type RolloutServices 
 import { llmCalls, zeroCounts, type CallCounts } from './counting';
 import { LocalRolloutExecutor, type RolloutExecutor } from './executor';
 import { ActorNetworks, CriticNetwork } from './networks';
-import { checkWeights, CorruptWeightsError, WeightMismatchError, type WeightMap } from './params';
+import { checkWeights, type WeightMap } from './params';
 import { sampleDistinct } from './sampling';
 import { buildSftExamples, trainSft, type SftResult } from './sft';
 import { cstpoUpdate, type UpdateStats } from './update';
@@ -72,25 +72,19 @@ export interface StepRecord {
 }
 
 /**
- * Thrown when a snapshot cannot be used: unknown version, a malformed field, a tensor (weights or optimiser
- * moments) that is not finite or does not fit its shape or the configuration's networks. The message names the
- * run (when known) and the tensor; `runId` and `tensor` carry them.
+ * A snapshot cannot be used: unknown version, a malformed field, a tensor (weights or optimiser moments) that is
+ * not finite or does not fit its shape or the configuration's networks. The message names the run (when known)
+ * and the tensor; `runId` and `tensor` carry them. Code `RL_SNAPSHOT_INVALID`.
+ * @param message what is wrong.
+ * @param runId the run the snapshot belongs to, when known.
+ * @param tensor the tensor at fault, when one is.
  */
-export class SnapshotError extends LabError {
-  override name: string = 'SnapshotError';
-  override readonly code: string = 'RL_SNAPSHOT_INVALID';
-  /**
-   * @param message what is wrong.
-   * @param runId the run the snapshot belongs to, when known.
-   * @param tensor the tensor at fault, when one is.
-   */
-  constructor(
-    message: string,
-    readonly runId?: string,
-    readonly tensor?: string,
-  ) {
-    super(runId === undefined ? `trainer snapshot: ${message}` : `run "${runId}": snapshot ${message}`);
-  }
+export function snapshotError(message: string, runId?: string, tensor?: string): CheckpointError {
+  return new CheckpointError(
+    'RL_SNAPSHOT_INVALID',
+    runId === undefined ? `trainer snapshot: ${message}` : `run "${runId}": snapshot ${message}`,
+    { runId, tensor, reason: message },
+  );
 }
 
 const isCount = (x: unknown): boolean => Number.isInteger(x) && (x as number) >= 0;
@@ -100,11 +94,11 @@ const isCount = (x: unknown): boolean => Number.isInteger(x) && (x as number) >=
  * stream state (4 integers), every weight and optimiser-moment tensor finite and filling its shape, moments
  * present for exactly the weights' tensors with the same shapes, second moments ≥ 0.
  * @param runId named in the error when given.
- * @throws SnapshotError naming the run and the tensor or field at fault.
+ * @throws CheckpointError (RL_SNAPSHOT_INVALID) naming the run and the tensor or field at fault.
  */
 export function validateSnapshot(snapshot: unknown, runId?: string): asserts snapshot is TrainerSnapshot {
   const fail = (message: string, tensor?: string): never => {
-    throw new SnapshotError(message, runId, tensor);
+    throw snapshotError(message, runId, tensor);
   };
   if (snapshot === null || typeof snapshot !== 'object') fail('is not an object');
   const s = snapshot as Partial<TrainerSnapshot>;
@@ -124,7 +118,7 @@ export function validateSnapshot(snapshot: unknown, runId?: string): asserts sna
       checkWeights(optimizer?.m, `${net}Optimizer.m`);
       checkWeights(optimizer?.v, `${net}Optimizer.v`, true);
     } catch (e) {
-      if (e instanceof CorruptWeightsError) fail(e.message, e.tensor);
+      if (hasCode(e, CheckpointError, 'RL_WEIGHTS_CORRUPT')) fail(e.message, e.tensor);
       throw e;
     }
     const names = Object.keys(weights as WeightMap).sort();
@@ -155,7 +149,7 @@ export interface TrainerOptions {
   /** Where rollouts run (default: in this thread). The trainer disposes it. */
   executor?: RolloutExecutor;
   services?: RolloutServices;
-  /** The run being continued, named in {@link SnapshotError}s of {@link CstpoTrainer.restore}. */
+  /** The run being continued, named in {@link CheckpointError} (RL_SNAPSHOT_INVALID)s of {@link CstpoTrainer.restore}. */
   runId?: string;
   /** Progress of a new run's supervised start (SFT), for displays; see {@link SftProgress}. */
   onSft?: (p: SftProgress) => void;
@@ -189,7 +183,7 @@ export class CstpoTrainer {
   /**
    * A new run: networks initialised from `config.seed`, then SFT on the training seeds' human labels
    * (when `sftEpochs` > 0).
-   * @throws ZodError for an invalid configuration; RlInputError without seeds or with a seed of another task.
+   * @throws ZodError for an invalid configuration; InputError (RL_INPUT_INVALID) without seeds or with a seed of another task.
    */
   static async create(input: TrainConfigInput, options: TrainerOptions): Promise<CstpoTrainer> {
     const config = resolveConfig(input);
@@ -237,7 +231,7 @@ export class CstpoTrainer {
 
   /**
    * Continue a run from a snapshot (checked first with {@link validateSnapshot}).
-   * @throws SnapshotError naming the run (`options.runId`) and the tensor: unknown version, malformed fields,
+   * @throws CheckpointError (RL_SNAPSHOT_INVALID) naming the run (`options.runId`) and the tensor: unknown version, malformed fields,
    *   non-finite weights or optimiser moments, weights that do not fit the configuration's networks.
    */
   static async restore(snapshot: TrainerSnapshot, options: TrainerOptions): Promise<CstpoTrainer> {
@@ -255,11 +249,8 @@ export class CstpoTrainer {
     } catch (e) {
       actor.dispose();
       critic.dispose();
-      if (e instanceof WeightMismatchError) {
-        throw new SnapshotError(
-          `weights do not fit the configuration's networks: ${e.message}`,
-          options.runId,
-        );
+      if (hasCode(e, CheckpointError, 'RL_WEIGHTS_MISMATCH')) {
+        throw snapshotError(`weights do not fit the configuration's networks: ${e.message}`, options.runId);
       }
       throw e;
     }
@@ -388,7 +379,11 @@ export class CstpoTrainer {
 }
 
 function checkSeeds(config: TrainConfig, seeds: readonly Seed[]): void {
-  if (seeds.length === 0) throw new RlInputError('training needs at least one seed');
+  if (seeds.length === 0) throw new InputError('RL_INPUT_INVALID', 'training needs at least one seed');
   const other = seeds.find((s) => s.task !== config.task);
-  if (other) throw new RlInputError(`seed ${other.id} is for task ${other.task}, not ${config.task}`);
+  if (other)
+    throw new InputError(
+      'RL_INPUT_INVALID',
+      `seed ${other.id} is for task ${other.task}, not ${config.task}`,
+    );
 }

@@ -8,13 +8,14 @@
  *    (main-path actions only, no KL term; optional entropy bonus) — skipped during critic warm-up — and one
  *    critic step on the objective of {@link criticTargets}.
  */
-import { RlInputError, RlOptionError } from './errors';
+
 import * as tf from '@tensorflow/tfjs';
 import type { Adam } from './adam';
 import { computeAdvantages, criticTargets, type CriticMode } from './advantages';
 import { padCandidates, stack } from './actor';
 import type { TrainingBatch } from './batch';
 import type { ActorNetworks, CriticNetwork } from './networks';
+import { InputError, ConfigError } from '../errors';
 
 /** Settings of {@link cstpoUpdate}. */
 export interface UpdateSettings {
@@ -84,7 +85,7 @@ function surrogate(logp: tf.Tensor1D, oldLogp: tf.Tensor1D, adv: tf.Tensor1D, cl
 
 /**
  * Run the update on `batch`. Tensors are created and disposed here (tfjs memory is flat across calls).
- * @throws RlInputError on an empty batch or mismatched critic heads; RlOptionError for epochs < 1.
+ * @throws InputError (RL_INPUT_INVALID) on an empty batch or mismatched critic heads; ConfigError (RL_OPTION_INVALID) for epochs < 1.
  */
 export async function cstpoUpdate(
   actor: ActorNetworks,
@@ -94,10 +95,13 @@ export async function cstpoUpdate(
   settings: UpdateSettings,
 ): Promise<UpdateStats> {
   const n = batch.decisions.length;
-  if (n === 0) throw new RlInputError('cstpoUpdate: the batch has no decision');
-  if (!(settings.epochs >= 1)) throw new RlOptionError('cstpoUpdate: epochs must be ≥ 1');
+  if (n === 0) throw new InputError('RL_INPUT_INVALID', 'cstpoUpdate: the batch has no decision');
+  if (!(settings.epochs >= 1)) throw new ConfigError('RL_OPTION_INVALID', 'cstpoUpdate: epochs must be ≥ 1');
   if (critic.net.hierarchical !== (settings.mode === 'hierarchical'))
-    throw new RlInputError(`cstpoUpdate: critic heads do not match mode "${settings.mode}"`);
+    throw new InputError(
+      'RL_INPUT_INVALID',
+      `cstpoUpdate: critic heads do not match mode "${settings.mode}"`,
+    );
   const K = actor.dims.labels;
   const d = batch.decisions;
   const hasPrior = d[0]?.prior != null;

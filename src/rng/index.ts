@@ -9,9 +9,7 @@ import { xoroshiro128plus, xoroshiro128plusFromState } from 'pure-rand/generator
 import { uniformFloat64 } from 'pure-rand/distribution/uniformFloat64';
 import { uniformInt } from 'pure-rand/distribution/uniformInt';
 import type { JumpableRandomGenerator } from 'pure-rand/types/JumpableRandomGenerator';
-import { RngError } from './errors';
-
-export { RngError } from './errors';
+import { ConfigError } from '../errors';
 
 /** Outputs discarded after seeding. */
 const WARM_UP_DRAWS = 8;
@@ -36,16 +34,20 @@ export class Rng {
    * small or consecutive integers starts with near-identical, correlated outputs.
    */
   static fromSeed(seed: number): Rng {
-    if (!Number.isSafeInteger(seed)) throw new RngError(`Rng seed must be a safe integer, got ${seed}`);
+    if (!Number.isSafeInteger(seed))
+      throw new ConfigError('RNG_INVALID_ARGUMENT', `Rng seed must be a safe integer, got ${seed}`);
     const gen = xoroshiro128plus(splitmix32(seed | 0));
     for (let i = 0; i < WARM_UP_DRAWS; i++) gen.next();
     return new Rng(gen);
   }
 
-  /** Resume a stream from {@link Rng.getState}. Throws `RngError` on a malformed state. */
+  /** Resume a stream from {@link Rng.getState}. Throws `ConfigError` (`RNG_INVALID_ARGUMENT`) on a malformed state. */
   static fromState(state: RngState): Rng {
     if (!Array.isArray(state) || state.length !== 4 || !state.every((v) => Number.isInteger(v))) {
-      throw new RngError(`Rng state must be 4 integers, got ${JSON.stringify(state)}`);
+      throw new ConfigError(
+        'RNG_INVALID_ARGUMENT',
+        `Rng state must be 4 integers, got ${JSON.stringify(state)}`,
+      );
     }
     return new Rng(xoroshiro128plusFromState(state));
   }
@@ -75,16 +77,17 @@ export class Rng {
     return this.next() < Math.min(1, Math.max(0, p));
   }
 
-  /** One element of a non-empty array, uniformly. Throws `RngError` on an empty array. */
+  /** One element of a non-empty array, uniformly. Throws `ConfigError` (`RNG_INVALID_ARGUMENT`) on an empty array. */
   pick<T>(items: readonly T[]): T {
-    if (items.length === 0) throw new RngError('Rng.pick on an empty array');
+    if (items.length === 0) throw new ConfigError('RNG_INVALID_ARGUMENT', 'Rng.pick on an empty array');
     return items[this.int(0, items.length - 1)] as T;
   }
 
-  /** Index drawn from unnormalised non-negative weights. Throws `RngError` if all weights are 0. */
+  /** Index drawn from unnormalised non-negative weights. Throws `ConfigError` (`RNG_INVALID_ARGUMENT`) if all weights are 0. */
   weightedIndex(weights: readonly number[]): number {
     const total = weights.reduce((a, w) => a + Math.max(0, w), 0);
-    if (!(total > 0)) throw new RngError('Rng.weightedIndex needs a positive total weight');
+    if (!(total > 0))
+      throw new ConfigError('RNG_INVALID_ARGUMENT', 'Rng.weightedIndex needs a positive total weight');
     let u = this.next() * total;
     for (let i = 0; i < weights.length; i++) {
       u -= Math.max(0, weights[i] as number);

@@ -15,7 +15,7 @@ import { judgeStack } from '../env/factory';
 import { TemplateJudge, type Judge } from '../env/judge';
 import { LlmJudge } from '../env/llm-judge';
 import type { GpuLike } from '../gpu/probe';
-import { BackendUnavailableError, InvalidRequestError } from '../llm/errors';
+
 import { OpenAiBackend, checkServerUrl } from '../llm/openai';
 import { ROLE_NAMES, type RoleCallOptions, type RoleName } from '../llm/call';
 import { ReplayBackend, canonicalJson, type ReplayFixture } from '../llm/replay';
@@ -35,6 +35,7 @@ import type { PolicyParts } from '../policies/catalogue';
 import type { TaskId } from '../tasks/seed';
 import { RolesConfigSchema, backendFor, type BackendSpec, type RolesConfig } from './config';
 import { CountingBackend } from './counting';
+import { BackendError, InputError } from '../errors';
 
 /** What the runtime offers the backends. */
 export interface RuntimeOptions {
@@ -97,7 +98,7 @@ export interface ResolvedRoles {
   policyParts: PolicyParts;
   /**
    * The catalogue's policy `spec` over {@link policyParts} (`llm`, `arg`, `random`, a baseline, …).
-   * @throws UnknownPolicyError / PolicyUnavailableError as `checkPolicy` (src/policies).
+   * @throws PolicySpecError (POLICY_UNKNOWN) / PolicySpecError (POLICY_UNAVAILABLE) as `checkPolicy` (src/policies).
    */
   policy(task: TaskId, spec: string): Policy;
   /** Calls and tokens per role so far. */
@@ -117,9 +118,9 @@ function canHostWebLlm(): boolean {
 
 /**
  * Checks that a validated non-template spec can be built in this runtime, building nothing: what
- * {@link buildBackend} would refuse. @throws BackendUnavailableError (WebLLM or wllama outside a browser, llamacpp
+ * {@link buildBackend} would refuse. @throws BackendError (WebLLM or wllama outside a browser, llamacpp
  * without `runtime.createLocalBackend`), PrivacyError (a non-loopback server URL without `allowRemote`),
- * InvalidRequestError (a server URL that is not http(s); a wllama model that is not a .gguf URL or local-file name).
+ * InputError (LLM_INVALID_REQUEST) (a server URL that is not http(s); a wllama model that is not a .gguf URL or local-file name).
  */
 function checkBackend(spec: BackendSpec, runtime: RuntimeOptions): void {
   switch (spec.kind) {
@@ -128,7 +129,8 @@ function checkBackend(spec: BackendSpec, runtime: RuntimeOptions): void {
       return;
     case 'llamacpp':
       if (!runtime.createLocalBackend) {
-        throw new BackendUnavailableError(
+        throw new BackendError(
+          'LLM_BACKEND_UNAVAILABLE',
           'the llamacpp backend runs a GGUF file in Node (node-llama-cpp); in a browser use webllm, or run ' +
             'from the command line / with nodeRuntime() from proactive-dialogue-lab/node',
         );
@@ -136,7 +138,8 @@ function checkBackend(spec: BackendSpec, runtime: RuntimeOptions): void {
       return;
     case 'webllm':
       if (!canHostWebLlm()) {
-        throw new BackendUnavailableError(
+        throw new BackendError(
+          'LLM_BACKEND_UNAVAILABLE',
           'WebLLM runs only in a browser (it needs Web Workers and WebGPU). Outside a browser use the openai ' +
             'backend with a local server (Ollama, llama.cpp server, vLLM), the replay backend with fixtures, or ' +
             'template mode.',
@@ -145,7 +148,8 @@ function checkBackend(spec: BackendSpec, runtime: RuntimeOptions): void {
       return;
     case 'wllama':
       if (!canHostWllama()) {
-        throw new BackendUnavailableError(
+        throw new BackendError(
+          'LLM_BACKEND_UNAVAILABLE',
           'wllama (a GGUF model on the CPU) runs only in a browser (it needs WebAssembly, Web Workers and the ' +
             'origin-private file system). In Node use the llamacpp backend with the same GGUF file, the openai ' +
             'backend with a local server, the replay backend with fixtures, or template mode.',
@@ -171,11 +175,11 @@ export function checkRoles(valid: RolesConfig, runtime: RuntimeOptions = {}): vo
 }
 
 /**
- * Builds one backend for a non-template spec. @throws as {@link checkBackend}; InvalidRequestError for a
+ * Builds one backend for a non-template spec. @throws as {@link checkBackend}; InputError (LLM_INVALID_REQUEST) for a
  * template spec (it needs no backend).
  */
 function buildBackend(spec: BackendSpec, config: RolesConfig, runtime: RuntimeOptions): ChatBackend {
-  if (spec.kind === 'template') throw new InvalidRequestError('template roles need no backend');
+  if (spec.kind === 'template') throw new InputError('LLM_INVALID_REQUEST', 'template roles need no backend');
   checkBackend(spec, runtime);
   switch (spec.kind) {
     case 'replay':
@@ -217,9 +221,9 @@ export function resolveRoles(config: RolesConfig, runtime: RuntimeOptions = {}):
  * Builds every role of a configuration already validated against `RolesConfigSchema` — the `language` field of a
  * job's configuration once the job has validated it, or a config the command line has checked — so that it is
  * not validated (its fixtures parsed) a second time. Nothing is loaded or sent yet.
- * @throws BackendUnavailableError for WebLLM or wllama outside a browser, llamacpp without
+ * @throws BackendError for WebLLM or wllama outside a browser, llamacpp without
  *   `runtime.createLocalBackend`; PrivacyError for a non-loopback server URL without `allowRemote`;
- *   InvalidRequestError for a backend option its constructor refuses.
+ *   InputError (LLM_INVALID_REQUEST) for a backend option its constructor refuses.
  */
 export function buildRoles(valid: RolesConfig, runtime: RuntimeOptions = {}): ResolvedRoles {
   const shared = new Map<string, ChatBackend>();

@@ -11,7 +11,7 @@ export type ListedRun = RunRecordBase & { algo: RunAlgo };
 /**
  * The stored runs of both trainers, CSTPO's first, each trainer's by id.
  * @param databases the database of each trainer's runs (default {@link RUN_DATABASES}).
- * @throws the src/store errors (StorageUnavailableError, StorageDeniedError, StorageBlockedError, …).
+ * @throws the src/store errors (StorageError (STORAGE_UNAVAILABLE), StorageError (STORAGE_DENIED), StorageError (STORAGE_BLOCKED), …).
  */
 export async function listStoredRuns(
   databases: Partial<Record<RunAlgo, string>> = {},

@@ -13,7 +13,7 @@
  */
 import { readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { assertFiniteConfig, Float32PayloadError, RunKindError } from './errors';
+import { assertFiniteConfig, runKindError } from './errors';
 import { describeJsonError } from '../io/json';
 import { lockOutput } from '../io/lock';
 import { assertOutputAvailable, createDirAtomic } from '../io/node';
@@ -22,6 +22,7 @@ import { FolderTextStore } from '../store/node';
 import type { StoreLock } from '../store/text';
 import type { RunStorage, RunStorageState } from './storage';
 import type { RunKind, RunStoreOf, RunTypes, StoredRunOf } from './store';
+import { hasCode, CheckpointError } from '../errors';
 
 /** JSON replacer that writes a Float32Array as `{ "$f32": "<base64 of its bytes>" }`. */
 export function float32Replacer(_key: string, value: unknown): unknown {
@@ -33,16 +34,16 @@ export function float32Replacer(_key: string, value: unknown): unknown {
 
 /**
  * JSON reviver, the inverse of {@link float32Replacer}.
- * @throws Float32PayloadError when a `$f32` payload is not a string or its byte length is not a multiple of 4
+ * @throws CheckpointError (RUN_FLOAT32_INVALID) when a `$f32` payload is not a string or its byte length is not a multiple of 4
  *   (the stores turn it into their damaged-run error naming the file).
  */
 export function float32Reviver(_key: string, value: unknown): unknown {
   if (value !== null && typeof value === 'object' && '$f32' in value) {
     const payload = (value as { $f32: unknown }).$f32;
-    if (typeof payload !== 'string') throw new Float32PayloadError('a $f32 payload is not a base64 string');
+    if (typeof payload !== 'string') throw new CheckpointError('RUN_FLOAT32_INVALID', 'a $f32 payload is not a base64 string');
     const bytes = Buffer.from(payload, 'base64');
     if (bytes.byteLength % 4 !== 0) {
-      throw new Float32PayloadError(`a $f32 payload has ${bytes.byteLength} bytes, not a multiple of 4`);
+      throw new CheckpointError('RUN_FLOAT32_INVALID', `a $f32 payload has ${bytes.byteLength} bytes, not a multiple of 4`);
     }
     const out = new Float32Array(bytes.byteLength / 4);
     new Uint8Array(out.buffer).set(bytes);
@@ -81,7 +82,7 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     try {
       value = JSON.parse(text, float32Reviver);
     } catch (e) {
-      if (e instanceof Float32PayloadError) throw this.kind.damaged(runId, path, e.message);
+      if (hasCode(e, CheckpointError, 'RUN_FLOAT32_INVALID')) throw this.kind.damaged(runId, path, e.message);
       const { reason, line } = describeJsonError(text, e);
       throw this.kind.damaged(runId, line === undefined ? path : `${path} line ${line}`, reason);
     }
@@ -116,7 +117,7 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
    * folder there (at worst a hidden `.<runId>.tmp-*` sibling, which {@link FolderRuns.listRuns} skips).
    * @param options `files`: extra text files by name; `replace` (default true, the store's contract): swap out a
    *   folder already there (false: only an absent or empty folder is accepted).
-   * @throws OutputConflictError when the folder holds something and `replace` is false; OutputPathError when it
+   * @throws OutputConflictError (OUTPUT_CONFLICT) when the folder holds something and `replace` is false; PathError (OUTPUT_PATH_INVALID) when it
    *   cannot be written; the kind's bad-id error.
    */
   async createRun(
@@ -176,8 +177,8 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
 
   /**
    * The run in `<root>/<runId>/`, or null when it has no `run.json` (none, or its creation was interrupted).
-   * @throws RunKindError when the run record names the other trainer (checked before any snapshot is read);
-   *   PathKindError when the run folder is a file; DamagedRunFileError naming the file and field of a config number
+   * @throws CheckpointError (RUN_KIND_MISMATCH) when the run record names the other trainer (checked before any snapshot is read);
+   *   PathError (PATH_KIND_MISMATCH) when the run folder is a file; CheckpointError (RUN_FILE_DAMAGED) naming the file and field of a config number
  *   that is not finite (`1e999`); the kind's damaged-run error naming the file at fault: a file
    *   that is not JSON, a run record of another run or with no config, a missing snapshot, or a run that fails the
    *   kind's `validate`; the kind's bad-id error for an id that is not a plain folder name.
@@ -189,7 +190,7 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     const run = await this.readJson<T['record'] & { algo?: string }>(files, 'run.json', runId);
     if (!run) return null;
     const algo = run.algo ?? 'cstpo';
-    if (algo !== this.kind.algo) throw new RunKindError(dir, algo, this.kind.algo);
+    if (algo !== this.kind.algo) throw runKindError(dir, algo, this.kind.algo);
     if (run.id !== runId) {
       throw this.kind.damaged(runId, runPath, `it records run ${JSON.stringify(run.id)}, not "${runId}"`);
     }

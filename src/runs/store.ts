@@ -110,7 +110,7 @@ export interface RunStoreOf<T extends RunTypes> {
  * stopped, so it can be resumed. Written as its creation (the run with its initial snapshot) and one step (its
  * latest snapshot with the history); should the second fail, the first is undone, so nothing half-imported stays.
  * @returns the stored record.
- * @throws the kind's damaged-run error; storage errors (StorageQuotaError, …).
+ * @throws the kind's damaged-run error; storage errors (DiskFullError (STORAGE_QUOTA), …).
  */
 export async function importRun<T extends RunTypes>(
   store: RunStoreOf<T>,
@@ -146,7 +146,7 @@ type WriteTx<T extends RunTypes> = IDBPTransaction<RunDb<T>, Stores, 'readwrite'
 
 /**
  * Opens (creating) a run database.
- * @throws StorageUnavailableError without IndexedDB; StorageBlockedError when another connection blocks the
+ * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED) when another connection blocks the
  *   upgrade (see src/store).
  */
 export function openRunDatabase<T extends RunTypes>(name: string): Promise<Database<RunDb<T>>> {

@@ -14,8 +14,9 @@
  * policies meet the same simulated users (paired comparisons use common random numbers), and `simulate`,
  * `evaluate` and the trainers' evaluations play the same episode for the same key.
  */
-import { SeedingError } from './errors';
+
 import { hashKey32 } from '../data/hash';
+import { ConfigError } from '../errors';
 
 /** The identity of one episode (see the module comment). */
 export interface CaseKey {
@@ -38,12 +39,18 @@ export interface CaseStreams {
   policySeed: number;
 }
 
-/** The stream seeds of a case key. @throws SeedingError for a negative or non-integer rngSeed or repeat. */
+/** The stream seeds of a case key. @throws ConfigError (SEEDING_INVALID_ARGUMENT) for a negative or non-integer rngSeed or repeat. */
 export function caseStreams(key: CaseKey): CaseStreams {
   if (!Number.isSafeInteger(key.rngSeed) || key.rngSeed < 0)
-    throw new SeedingError(`rngSeed must be a non-negative integer, got ${key.rngSeed}`);
+    throw new ConfigError(
+      'SEEDING_INVALID_ARGUMENT',
+      `rngSeed must be a non-negative integer, got ${key.rngSeed}`,
+    );
   if (!Number.isInteger(key.repeat) || key.repeat < 0)
-    throw new SeedingError(`repeat must be a non-negative integer, got ${key.repeat}`);
+    throw new ConfigError(
+      'SEEDING_INVALID_ARGUMENT',
+      `repeat must be a non-negative integer, got ${key.repeat}`,
+    );
   const rest = `${key.rngSeed}|${key.task}|${key.caseId}|${key.randomSeed}|${key.repeat}`;
   return { simSeed: hashKey32(`sim|${rest}`), policySeed: hashKey32(`policy|${rest}`) };
 }
@@ -79,7 +86,7 @@ export interface EpisodePlan {
  * held-out evaluations): `episodes` episodes over `seeds`, episode i playing seed i mod N as its repeat ⌊i / N⌋
  * with the streams of its case key (`caseStreams`). Generated one at a time, so a run of a million episodes
  * holds one plan entry at once.
- * @throws SeedingError for no seeds, a negative or non-integer episode count, or an invalid rngSeed.
+ * @throws ConfigError (SEEDING_INVALID_ARGUMENT) for no seeds, a negative or non-integer episode count, or an invalid rngSeed.
  */
 export function* planEpisodes<S extends { id: string; randomSeed: number }>(
   seeds: readonly S[],
@@ -87,9 +94,12 @@ export function* planEpisodes<S extends { id: string; randomSeed: number }>(
 ): Generator<PlannedEpisode<S>> {
   const n = seeds.length;
   const count = plan.episodes ?? n;
-  if (n === 0) throw new SeedingError('no seeds to plan episodes over');
+  if (n === 0) throw new ConfigError('SEEDING_INVALID_ARGUMENT', 'no seeds to plan episodes over');
   if (!Number.isInteger(count) || count < 0)
-    throw new SeedingError(`episodes must be a non-negative integer, got ${count}`);
+    throw new ConfigError(
+      'SEEDING_INVALID_ARGUMENT',
+      `episodes must be a non-negative integer, got ${count}`,
+    );
   const entry = (index: number): PlannedEpisode<S> => {
     const seed = seeds[index % n] as S;
     const repeat = Math.floor(index / n);
@@ -119,7 +129,7 @@ export const DEFAULT_SPLIT_SEED = 0;
  * item moves no other item across the split unless it ranks among the held-out ones.
  * @param heldOut number of held-out items, 1 ≤ heldOut < items.length.
  * @returns `heldOut` (the evaluation part) and `rest` (the training / build part), each in ranked order.
- * @throws SeedingError when `heldOut` is out of range or two items share an id.
+ * @throws ConfigError (SEEDING_INVALID_ARGUMENT) when `heldOut` is out of range or two items share an id.
  */
 export function splitByKey<T>(
   items: readonly T[],
@@ -128,15 +138,19 @@ export function splitByKey<T>(
   splitSeed: number = DEFAULT_SPLIT_SEED,
 ): { heldOut: T[]; rest: T[] } {
   if (!Number.isInteger(heldOut) || heldOut < 1 || heldOut >= items.length)
-    throw new SeedingError(
+    throw new ConfigError(
+      'SEEDING_INVALID_ARGUMENT',
       `the held-out part must hold between 1 and ${items.length - 1} of ${items.length} items, got ${heldOut}`,
     );
   if (!Number.isSafeInteger(splitSeed) || splitSeed < 0)
-    throw new SeedingError(`split seed must be a non-negative integer, got ${splitSeed}`);
+    throw new ConfigError(
+      'SEEDING_INVALID_ARGUMENT',
+      `split seed must be a non-negative integer, got ${splitSeed}`,
+    );
   const ids = new Set<string>();
   const ranked = items.map((item) => {
     const id = idOf(item);
-    if (ids.has(id)) throw new SeedingError(`two items share the id "${id}"`);
+    if (ids.has(id)) throw new ConfigError('SEEDING_INVALID_ARGUMENT', `two items share the id "${id}"`);
     ids.add(id);
     return { item, id, rank: hashKey32(`${splitSeed}|${id}`) };
   });

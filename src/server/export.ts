@@ -6,7 +6,7 @@
  */
 import type { TrajectoryLine } from '../jobs/simulate';
 import type { ActorView, Seed, Turn } from '../tasks/seed';
-import { UnknownSeedError } from './errors';
+import { ServerProtocolError } from '../errors';
 
 /** One chat message. */
 export interface ChatMessage {
@@ -64,11 +64,11 @@ export function turnMessage(turn: Turn, labels = true): ChatMessage {
 
 /**
  * One trajectory line of `simulate --out` as a chat row; `seed` is the line's seed (its view and prefix).
- * @throws UnknownSeedError when the seed's id is not the line's.
+ * @throws ServerProtocolError (UNKNOWN_SEED) when the seed's id is not the line's.
  */
 export function chatTrajectory(line: TrajectoryLine, seed: Seed, labels = true): ChatTrajectoryRow {
   if (seed.id !== line.seedId)
-    throw new UnknownSeedError(`seed ${seed.id} is not the trajectory's (${line.seedId})`);
+    throw new ServerProtocolError('UNKNOWN_SEED', `seed ${seed.id} is not the trajectory's (${line.seedId})`);
   const messages: ChatMessage[] = [
     { role: 'system', content: systemPrompt(seed.actorView) },
     ...seed.prefix.map((t) => turnMessage(t, labels)),

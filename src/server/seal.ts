@@ -9,7 +9,7 @@
  */
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 import { deflateRawSync, inflateRawSync } from 'node:zlib';
-import { CheckpointTokenError } from './errors';
+import { ServerProtocolError } from '../errors';
 
 const TOKEN_VERSION = 1;
 /** Largest inflated checkpoint accepted (a token cannot expand into more memory than this). */
@@ -30,19 +30,20 @@ export function seal(key: Buffer, value: unknown): string {
 
 /**
  * Opens a token sealed with `key`.
- * @throws CheckpointTokenError when the token is malformed, of another version, or not sealed with this key.
+ * @throws ServerProtocolError (CHECKPOINT_INVALID) when the token is malformed, of another version, or not sealed with this key.
  */
 export function unseal(key: Buffer, token: string): unknown {
   const raw = Buffer.from(token, 'base64url');
   if (raw.length < 29 || raw[0] !== TOKEN_VERSION)
-    throw new CheckpointTokenError('not a checkpoint token of this server');
+    throw new ServerProtocolError('CHECKPOINT_INVALID', 'not a checkpoint token of this server');
   try {
     const decipher = createDecipheriv('aes-256-gcm', key, raw.subarray(1, 13));
     decipher.setAuthTag(raw.subarray(13, 29));
     const deflated = Buffer.concat([decipher.update(raw.subarray(29)), decipher.final()]);
     return JSON.parse(inflateRawSync(deflated, { maxOutputLength: MAX_INFLATED_BYTES }).toString('utf8'));
   } catch {
-    throw new CheckpointTokenError(
+    throw new ServerProtocolError(
+      'CHECKPOINT_INVALID',
       'checkpoint token refused: damaged, or issued by another server (or before a restart)',
     );
   }

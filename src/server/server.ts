@@ -14,23 +14,9 @@ import { createHash, timingSafeEqual } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
-import { LabError } from '../errors';
+import { hasCode, LabError, ServerProtocolError, ConfigError } from '../errors';
 import { SIMULATOR_VERSION } from '../sim/version';
-import {
-  BadMessageError,
-  CapacityError,
-  InvalidJsonError,
-  NotFoundError,
-  PayloadTooLargeError,
-  PortInUseError,
-  ScopeForbiddenError,
-  ServerError,
-  ServerOptionError,
-  ShuttingDownError,
-  UnauthorizedError,
-  UnknownTypeError,
-  VersionMismatchError,
-} from './errors';
+import { badMessageError, portInUseError } from './errors';
 import {
   ActionSchema,
   ClientFrameSchema,
@@ -101,13 +87,14 @@ interface Connection {
 
 /** A typed error as sent: `{ code, message }`, plus the schema's complaints for a bad message. */
 export function errorBody(err: unknown): { code: string; message: string; errors?: unknown } {
-  if (err instanceof BadMessageError) return { code: err.code, message: err.message, errors: err.issues };
+  if (hasCode(err, ServerProtocolError, 'VALIDATION_ERROR'))
+    return { code: err.code, message: err.message, errors: err.issues };
   if (err instanceof LabError) return { code: err.code, message: err.message };
   return { code: 'EXECUTION_ERROR', message: err instanceof Error ? err.message : String(err) };
 }
 
 function statusOf(err: unknown): number {
-  if (err instanceof ServerError) return err.status;
+  if (err instanceof ServerProtocolError) return err.status;
   if (err instanceof LabError && /INVALID|MISMATCH/.test(err.code)) return 422;
   return 500;
 }
@@ -118,7 +105,7 @@ function parse<S extends z.ZodType>(schema: S, value: unknown, what: string): z.
     const issues = issuesOf(checked.error);
     const first = issues[0];
     const where = first && first.path.length > 0 ? `${first.path.join('.')}: ` : '';
-    throw new BadMessageError(`invalid ${what}: ${where}${first?.message ?? 'bad shape'}`, issues);
+    throw badMessageError(`invalid ${what}: ${where}${first?.message ?? 'bad shape'}`, issues);
   }
   return checked.data;
 }
@@ -136,11 +123,12 @@ export class EnvServer {
   private readonly tokenDigest: Buffer | null;
   private draining = false;
 
-  /** @throws ServerOptionError for a non-loopback host without a token, or a limit out of range. */
+  /** @throws ConfigError for a non-loopback host without a token, or a limit out of range. */
   constructor(private readonly options: EnvServerOptions) {
     this.host = options.host ?? '127.0.0.1';
     if (!isLoopback(this.host) && !options.token)
-      throw new ServerOptionError(
+      throw new ConfigError(
+        'SERVER_OPTION_INVALID',
         `binding ${this.host} (not loopback) needs a token: set it in the environment (see --token-env)`,
       );
     this.maxSessions = options.maxSessions ?? 64;
@@ -152,7 +140,7 @@ export class EnvServer {
       ['max message bytes', this.maxMessageBytes],
     ] as const)
       if (!Number.isInteger(v) || v < 1)
-        throw new ServerOptionError(`${name} must be a positive integer, got ${v}`);
+        throw new ConfigError('SERVER_OPTION_INVALID', `${name} must be a positive integer, got ${v}`);
     this.tokenDigest = options.token ? digest(options.token) : null;
     this.http = createServer((req, res) => this.onHttp(req, res));
     this.http.requestTimeout = 120_000;
@@ -162,14 +150,14 @@ export class EnvServer {
 
   /**
    * Starts listening. @returns the bound address (the port, when 0 was asked).
-   * @throws PortInUseError when the port is taken; the `node:net` error otherwise.
+   * @throws ConfigError (SERVER_PORT_IN_USE) when the port is taken; the `node:net` error otherwise.
    */
   listen(): Promise<AddressInfo> {
     return new Promise((resolve, reject_) => {
       const reject = (e: unknown): void =>
         reject_(
           (e as NodeJS.ErrnoException).code === 'EADDRINUSE'
-            ? new PortInUseError(this.host, this.options.port, { cause: e })
+            ? portInUseError(this.host, this.options.port, { cause: e })
             : e,
         );
       this.http.once('error', reject);
@@ -237,11 +225,13 @@ export class EnvServer {
 
   private checkVersions(protocol: unknown, simulator: unknown): void {
     if (protocol !== undefined && protocol !== null && Number(protocol) !== PROTOCOL_VERSION)
-      throw new VersionMismatchError(
+      throw new ServerProtocolError(
+        'VERSION_MISMATCH',
         `client speaks protocol ${String(protocol)}, this server protocol ${PROTOCOL_VERSION}`,
       );
     if (simulator !== undefined && simulator !== null && simulator !== SIMULATOR_VERSION)
-      throw new VersionMismatchError(
+      throw new ServerProtocolError(
+        'VERSION_MISMATCH',
         `client expects simulator ${String(simulator)}, this server runs ${SIMULATOR_VERSION}`,
       );
   }
@@ -249,7 +239,10 @@ export class EnvServer {
   private scopeOf(raw: unknown): Scope {
     const scope = raw === undefined || raw === null ? 'policy' : parse(ScopeSchema, raw, 'scope');
     if (scope === 'critic' && !this.options.allowCritic)
-      throw new ScopeForbiddenError('the critic scope is off on this server (start it with --allow-critic)');
+      throw new ServerProtocolError(
+        'SCOPE_FORBIDDEN',
+        'the critic scope is off on this server (start it with --allow-critic)',
+      );
     return scope;
   }
 
@@ -258,26 +251,36 @@ export class EnvServer {
   private onUpgrade(req: IncomingMessage, socket: Socket, head: Buffer): void {
     const url = new URL(req.url ?? '/', 'http://localhost');
     if (url.pathname !== '/ws')
-      return refuseUpgrade(socket, 404, new NotFoundError(`no WebSocket at ${url.pathname}`));
+      return refuseUpgrade(
+        socket,
+        404,
+        new ServerProtocolError('NOT_FOUND', `no WebSocket at ${url.pathname}`),
+      );
     if (!this.authorized(req))
-      return refuseUpgrade(socket, 401, new UnauthorizedError('missing or wrong token'));
+      return refuseUpgrade(socket, 401, new ServerProtocolError('UNAUTHORIZED', 'missing or wrong token'));
     this.wss.handleUpgrade(req, socket, head, (ws) => {
       let session: Session;
       try {
-        if (this.draining) throw new ShuttingDownError('the server is shutting down');
+        if (this.draining) throw new ServerProtocolError('SHUTTING_DOWN', 'the server is shutting down');
         this.checkVersions(
           url.searchParams.get('protocol_version') ?? undefined,
           url.searchParams.get('simulator_version') ?? undefined,
         );
         const scope = this.scopeOf(url.searchParams.get('scope') ?? undefined);
         if (this.connections.size >= this.maxSessions)
-          throw new CapacityError(
+          throw new ServerProtocolError(
+            'CAPACITY_REACHED',
             `all ${this.maxSessions} sessions are in use; retry later or start more workers`,
           );
         session = new Session(this.options.context, scope);
       } catch (err) {
         sendError(ws, err);
-        ws.close(err instanceof CapacityError ? CLOSE_CODES.tryAgainLater : CLOSE_CODES.refused, codeOf(err));
+        ws.close(
+          hasCode(err, ServerProtocolError, 'CAPACITY_REACHED')
+            ? CLOSE_CODES.tryAgainLater
+            : CLOSE_CODES.refused,
+          codeOf(err),
+        );
         return;
       }
       const conn: Connection = {
@@ -311,7 +314,7 @@ export class EnvServer {
     conn.idle = setTimeout(() => {
       sendError(
         conn.ws,
-        new ServerError(`session idle for ${this.idleTimeoutMs / 1000} s: closed`),
+        new ServerProtocolError('SERVER_ERROR', `session idle for ${this.idleTimeoutMs / 1000} s: closed`),
         'SESSION_IDLE_TIMEOUT',
       );
       conn.ws.close(CLOSE_CODES.idle, 'SESSION_IDLE_TIMEOUT');
@@ -332,14 +335,14 @@ export class EnvServer {
       try {
         json = JSON.parse(isBinary ? Buffer.from(data as Buffer).toString('utf8') : String(data));
       } catch (e) {
-        throw new InvalidJsonError(`Invalid JSON: ${(e as Error).message}`);
+        throw new ServerProtocolError('INVALID_JSON', `Invalid JSON: ${(e as Error).message}`);
       }
       const type = (json as { type?: unknown } | null)?.type;
       if (typeof type !== 'string' || !(CLIENT_FRAME_TYPES as readonly string[]).includes(type))
-        throw new UnknownTypeError(`Unknown message type: ${String(type)}`);
+        throw new ServerProtocolError('UNKNOWN_TYPE', `Unknown message type: ${String(type)}`);
       const frame = parse(ClientFrameSchema, json, `${type} message`);
       if (this.draining && frame.type !== 'close' && frame.type !== 'state')
-        throw new ShuttingDownError('the server is shutting down: no new steps');
+        throw new ServerProtocolError('SHUTTING_DOWN', 'the server is shutting down: no new steps');
       switch (frame.type) {
         case 'reset': {
           const req = parse(ResetRequestSchema, frame.data ?? {}, 'reset data');
@@ -387,7 +390,7 @@ export class EnvServer {
       reply(res, this.draining ? 503 : 200, { status: this.draining ? 'unhealthy' : 'healthy' });
       return;
     }
-    if (!this.authorized(req)) throw new UnauthorizedError('missing or wrong token');
+    if (!this.authorized(req)) throw new ServerProtocolError('UNAUTHORIZED', 'missing or wrong token');
     this.checkVersions(req.headers['x-protocol-version'], req.headers['x-simulator-version']);
     switch (route) {
       case 'GET /metadata':
@@ -402,10 +405,12 @@ export class EnvServer {
         return;
     }
     if (route !== 'POST /reset' && route !== 'POST /step' && route !== 'POST /state')
-      throw new NotFoundError(
+      throw new ServerProtocolError(
+        'NOT_FOUND',
         `no route ${route} (routes: /reset /step /state /schema /health /metadata, ws /ws)`,
       );
-    if (this.draining) throw new ShuttingDownError('the server is shutting down: no new steps');
+    if (this.draining)
+      throw new ServerProtocolError('SHUTTING_DOWN', 'the server is shutting down: no new steps');
     const body = await readBody(req, this.maxMessageBytes);
     if (route === 'POST /reset') {
       const request = parse(ResetRequestSchema, body ?? {}, 'reset body');
@@ -416,7 +421,7 @@ export class EnvServer {
     } else if (route === 'POST /step') {
       const request = parse(StepRequestSchema, body, 'step body');
       if (request.checkpoint === undefined)
-        throw new BadMessageError(
+        throw badMessageError(
           'HTTP /step is stateless: send the checkpoint of the /reset (or previous /step) reply, or use the ' +
             'WebSocket session at /ws',
           [{ path: ['checkpoint'], message: 'required' }],
@@ -489,7 +494,7 @@ function reply(res: ServerResponse, status: number, body: unknown): void {
   res.end(text);
 }
 
-function refuseUpgrade(socket: Socket, status: number, err: ServerError): void {
+function refuseUpgrade(socket: Socket, status: number, err: ServerProtocolError): void {
   const text = JSON.stringify(errorBody(err));
   socket.end(
     `HTTP/1.1 ${status} ${status === 401 ? 'Unauthorized' : 'Not Found'}\r\ncontent-type: application/json\r\n` +
@@ -497,12 +502,15 @@ function refuseUpgrade(socket: Socket, status: number, err: ServerError): void {
   );
 }
 
-/** The request body as JSON (undefined when empty). @throws PayloadTooLargeError; InvalidJsonError. */
+/** The request body as JSON (undefined when empty). @throws ServerProtocolError (PAYLOAD_TOO_LARGE); ServerProtocolError (INVALID_JSON). */
 async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
   const declared = Number(req.headers['content-length'] ?? 0);
   if (declared > limit) {
     req.resume();
-    throw new PayloadTooLargeError(`body of ${declared} bytes is over the limit of ${limit}`);
+    throw new ServerProtocolError(
+      'PAYLOAD_TOO_LARGE',
+      `body of ${declared} bytes is over the limit of ${limit}`,
+    );
   }
   const chunks: Buffer[] = [];
   let size = 0;
@@ -510,7 +518,7 @@ async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
     size += (chunk as Buffer).length;
     if (size > limit) {
       req.resume();
-      throw new PayloadTooLargeError(`body over the limit of ${limit} bytes`);
+      throw new ServerProtocolError('PAYLOAD_TOO_LARGE', `body over the limit of ${limit} bytes`);
     }
     chunks.push(chunk as Buffer);
   }
@@ -519,6 +527,6 @@ async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new InvalidJsonError(`Invalid JSON: ${(e as Error).message}`);
+    throw new ServerProtocolError('INVALID_JSON', `Invalid JSON: ${(e as Error).message}`);
   }
 }

@@ -20,9 +20,10 @@ import { createEnv, type EnvSpec } from '../env/factory';
 import { caseStreams } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { Seed, TaskId } from '../tasks/seed';
-import { CheckpointTokenError, SessionStateError, UnknownSeedError } from './errors';
+
 import type { ResetRequest, Scope, WireAction, WireState } from './protocol';
 import { seal, unseal } from './seal';
+import { ServerProtocolError } from '../errors';
 
 /** The seeds a server offers for one task name (a task or an EmoLLM setting). */
 export interface TaskEntry {
@@ -98,7 +99,7 @@ export class Session {
 
   /**
    * Starts an episode from its key, or from a checkpoint token (a fork).
-   * @throws UnknownSeedError for a task the server does not serve or an unknown seed id; CheckpointTokenError.
+   * @throws ServerProtocolError (UNKNOWN_SEED) for a task the server does not serve or an unknown seed id; ServerProtocolError (CHECKPOINT_INVALID).
    */
   reset(req: ResetRequest): WireStep {
     if (req.checkpoint !== undefined) return this.restore(req.checkpoint);
@@ -113,7 +114,8 @@ export class Session {
       const found =
         req.seed_id === undefined ? entry.seeds[0] : entry.seeds.find((s) => s.id === req.seed_id);
       if (found === undefined)
-        throw new UnknownSeedError(
+        throw new ServerProtocolError(
+          'UNKNOWN_SEED',
           `no seed "${String(req.seed_id)}" for ${entry.name} (${entry.seeds.length} seeds, e.g. ${entry.seeds
             .slice(0, 3)
             .map((s) => s.id)
@@ -149,13 +151,18 @@ export class Session {
 
   /**
    * Plays one actor turn.
-   * @throws SessionStateError before reset or after the end; EnvActionError; errors of language roles.
+   * @throws ServerProtocolError (SESSION_ERROR) before reset or after the end; InputError (ENV_ACTION_INVALID); errors of language roles.
    */
   async step(action: WireAction): Promise<WireStep> {
     const env = this.env;
     const meta = this.meta;
-    if (env === null || meta === null) throw new SessionStateError('step before reset: send reset first');
-    if (this.done) throw new SessionStateError('the episode has ended: send reset (or restore a checkpoint)');
+    if (env === null || meta === null)
+      throw new ServerProtocolError('SESSION_ERROR', 'step before reset: send reset first');
+    if (this.done)
+      throw new ServerProtocolError(
+        'SESSION_ERROR',
+        'the episode has ended: send reset (or restore a checkpoint)',
+      );
     const step: StepResult = await env.step({ strategy: action.strategy, utterance: action.utterance });
     meta.stepCount += 1;
     meta.lastUser = step.info.sim.userUtterance;
@@ -191,10 +198,10 @@ export class Session {
     return out;
   }
 
-  /** A sealed token of the whole episode state. @throws SessionStateError before reset. */
+  /** A sealed token of the whole episode state. @throws ServerProtocolError (SESSION_ERROR) before reset. */
   checkpoint(): { checkpoint: string; step_count: number } {
     if (this.env === null || this.meta === null)
-      throw new SessionStateError('checkpoint before reset: send reset first');
+      throw new ServerProtocolError('SESSION_ERROR', 'checkpoint before reset: send reset first');
     const sealed: SealedCheckpoint = {
       v: 1,
       simulatorVersion: SIMULATOR_VERSION,
@@ -206,15 +213,18 @@ export class Session {
 
   /**
    * Continues from a token (this session's or another's: a fork).
-   * @throws CheckpointTokenError for a token of another server, simulator version, or a task not served.
+   * @throws ServerProtocolError (CHECKPOINT_INVALID) for a token of another server, simulator version, or a task not served.
    */
   restore(token: string): WireStep {
     const sealed = unseal(this.ctx.sealKey, token) as SealedCheckpoint;
     if (sealed.v !== 1 || sealed.simulatorVersion !== SIMULATOR_VERSION)
-      throw new CheckpointTokenError('checkpoint token of another simulator version');
+      throw new ServerProtocolError('CHECKPOINT_INVALID', 'checkpoint token of another simulator version');
     const entry = this.ctx.tasks.get(sealed.meta.task);
     if (entry === undefined)
-      throw new CheckpointTokenError(`checkpoint token of task ${sealed.meta.task}, not served here`);
+      throw new ServerProtocolError(
+        'CHECKPOINT_INVALID',
+        `checkpoint token of task ${sealed.meta.task}, not served here`,
+      );
     const env = this.envFor(entry, sealed.meta.protocol);
     const { observation } = env.restore(sealed.env);
     this.env = env;
@@ -235,7 +245,8 @@ export class Session {
     const name = task ?? (this.ctx.tasks.keys().next().value as string);
     const entry = this.ctx.tasks.get(name);
     if (entry === undefined)
-      throw new UnknownSeedError(
+      throw new ServerProtocolError(
+        'UNKNOWN_SEED',
         `task ${name} is not served here (${[...this.ctx.tasks.keys()].join(', ')})`,
       );
     return entry;

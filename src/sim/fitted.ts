@@ -12,7 +12,7 @@
  * - {@link FittedPerception.agrees} (CB): the turn accepts the other side's price, as buyers' turns annotated
  *   "agree" do.
  */
-import { FittedParamsError } from './errors';
+
 import {
   dequantise,
   moodInputs,
@@ -27,6 +27,7 @@ import {
 import type { TaskId } from '../tasks/seed';
 import { extractFeatures, replyTone, type TextFeatures } from '../text/features';
 import { FITTED_PARAMS } from './fitted/params';
+import { DataFormatError } from '../errors';
 
 /** What the fitted models perceive of one utterance. */
 export interface FittedPerception {
@@ -76,13 +77,15 @@ function load(task: TaskId): Loaded {
     const t = PARAMS.tasks[task];
     const r = t.reaction;
     if (r.dense.join(',') !== DENSE_INPUTS.join(','))
-      throw new FittedParamsError(
+      throw new DataFormatError(
+        'SIM_FITTED_PARAMS_INVALID',
         `fitted parameters of ${task}: dense inputs differ from this version's (rerun npm run fit-sim)`,
       );
     const width = r.buckets + r.dense.length + 1;
     const a = t.agree;
     if (a && a.dense.join(',') !== DENSE_INPUTS.join(','))
-      throw new FittedParamsError(
+      throw new DataFormatError(
+        'SIM_FITTED_PARAMS_INVALID',
         `fitted parameters of ${task}: dense inputs of the agreement model differ from this version's (rerun npm run fit-sim)`,
       );
     l = {
@@ -165,13 +168,14 @@ export function fittedPerception(text: string, task: TaskId, f: TextFeatures): F
  * The fitted shift of the user's next-turn mood (`src/fit/mood.ts`: the predicted tone of the user's reply minus
  * its training mean), from the actor's turn (`actorText`) and the user's previous turn (`lastUserText`, '' for
  * none); 0 for a task without a mood model. Roughly in [−0.5, 0.5].
- * @throws FittedParamsError when the stored inputs differ from this version's.
+ * @throws DataFormatError (SIM_FITTED_PARAMS_INVALID) when the stored inputs differ from this version's.
  */
 export function fittedMoodShift(task: TaskId, actorText: string, lastUserText: string): number {
   const mood = PARAMS.tasks[task].mood;
   if (mood === undefined) return 0;
   if (mood.inputs.length !== MOOD_INPUTS.length || mood.inputs.some((n, i) => n !== MOOD_INPUTS[i]))
-    throw new FittedParamsError(
+    throw new DataFormatError(
+      'SIM_FITTED_PARAMS_INVALID',
       `fitted parameters of ${task}: mood inputs differ from this version's (rerun npm run fit-sim)`,
     );
   const user = lastUserText.trim() === '' ? null : replyTone(lastUserText);

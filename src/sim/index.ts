@@ -11,7 +11,7 @@ export {
   SUPPORT_MIN_STRENGTH,
   applyProposal,
 } from './updater';
-export { ProposalRejectedError, DialogueEndedError } from './errors';
+export { proposalRejectedError } from './errors';
 export type { AppliedChange, UpdateResult } from './updater';
 export { goalCongruence, appraise, categoryOf, updateAffect } from './affect';
 export { sellerAcceptablePrice, actorEvents, userEvents, isStale, STALENESS } from './dynamics';

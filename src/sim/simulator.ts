@@ -7,7 +7,6 @@
  * state itself (plus the dialogue history kept by the environment) and replaying the same utterances from it
  * reproduces the continuation exactly, random stream included.
  */
-import { DialogueEndedError, ProposalRejectedError } from './errors';
 import { Rng } from '../rng';
 import type { CognitiveState, Seed, TaskId, Turn } from '../tasks/seed';
 import { fittedMoodShift, reactionClasses, type FittedPerception } from './fitted';
@@ -32,6 +31,7 @@ import {
   type SimState,
   type TaskEvent,
 } from './types';
+import { hasCode, StateUpdateRejectedError } from '../errors';
 
 /** How the processing route is chosen: by a Bernoulli draw with p_C (default) or deterministically p_C ≥ 0.5. */
 export type RouteSampling = 'stochastic' | 'deterministic';
@@ -222,7 +222,7 @@ export class CogSim {
   /**
    * One user turn in reply to the actor's `utterance`. `history` is the dialogue before this utterance (text
    * only; strategy labels are stripped before any role sees it).
-   * @throws DialogueEndedError when the dialogue has already ended; errors of the language roles propagate unchanged
+   * @throws StateUpdateRejectedError (SIM_DIALOGUE_ENDED) when the dialogue has already ended; errors of the language roles propagate unchanged
    * (a proposal rejected by the updater is not an error: it is reported in `SimTurn.rejected`).
    */
   async step(
@@ -231,7 +231,10 @@ export class CogSim {
     utterance: string,
   ): Promise<{ state: SimState; turn: SimTurn }> {
     if (state.ended !== null)
-      throw new DialogueEndedError(`dialogue ${state.seedId} has already ended (${state.ended})`);
+      throw new StateUpdateRejectedError(
+        'SIM_DIALOGUE_ENDED',
+        `dialogue ${state.seedId} has already ended (${state.ended})`,
+      );
     // States are immutable values: copy the top level, and every field this turn changes is replaced, not mutated.
     const s = copyTopLevel(state);
     const rng = Rng.fromState(s.rng);
@@ -277,8 +280,8 @@ export class CogSim {
         totalChange = result.totalChange;
         proposedAppraisal = proposal.appraisal;
       } catch (err) {
-        if (!(err instanceof ProposalRejectedError)) throw err;
-        rejected = err.reason;
+        if (!hasCode(err, StateUpdateRejectedError, 'SIM_PROPOSAL_REJECTED')) throw err;
+        rejected = err.reason ?? err.message;
       }
     } else if (this.roles.changeProposer.reappraise) {
       proposedAppraisal = await this.roles.changeProposer.reappraise(utterance, view);

@@ -12,7 +12,7 @@
  * relations to unknown records, a large intention increase (> half its limit) with no supporting active record
  * of strength ≥ 2 in the state before the proposal (dropping an intention needs no grounds), or a new record that does not fit even after evicting inactive and weak non-core records.
  */
-import { ProposalRejectedError } from './errors';
+import { proposalRejectedError } from './errors';
 import { MAX_STRENGTH, type BdiRecord, type CognitiveState, type RecordType } from '../tasks/seed';
 import { records } from './records';
 import { RECORD_LIST, type Judgment, type Proposal, type Route } from './types';
@@ -124,7 +124,7 @@ function setActivation(r: BdiRecord): void {
 /**
  * Apply `proposal` to `cog` under the limits for (`route`, `judgment`).
  * @returns the new state and what was applied; `cog` itself is never mutated.
- * @throws ProposalRejectedError for an unsupported or malformed proposal.
+ * @throws StateUpdateRejectedError (SIM_PROPOSAL_REJECTED) for an unsupported or malformed proposal.
  */
 export function applyProposal(
   cog: CognitiveState,
@@ -152,10 +152,10 @@ export function applyProposal(
 
   const projected = new Map<string, { proposed: number; delta: number }>();
   for (const { id, delta } of proposal.changes) {
-    if (!Number.isFinite(delta)) throw new ProposalRejectedError(`change to "${id}" is not a finite number`);
+    if (!Number.isFinite(delta)) throw proposalRejectedError(`change to "${id}" is not a finite number`);
     const r = byId.get(id);
-    if (!r) throw new ProposalRejectedError(`unknown record "${id}"`);
-    if (projected.has(id)) throw new ProposalRejectedError(`record "${id}" changed twice`);
+    if (!r) throw proposalRejectedError(`unknown record "${id}"`);
+    if (projected.has(id)) throw proposalRejectedError(`record "${id}" changed twice`);
     let d = delta;
     if (judgment === 'reject' && claimed.includes(r.topic) && d > 0) d = 0;
     if (r.type === 'desire' && route === 'peripheral' && judgment !== 'accept') d = 0;
@@ -184,7 +184,7 @@ export function applyProposal(
     const clipped = Math.max(-limit, Math.min(limit, delta));
     if (r.type === 'intention' && clipped > limit / 2) {
       const supported = isSupported(cog, r);
-      if (!supported) throw new ProposalRejectedError(`large change to intention "${id}" without support`);
+      if (!supported) throw proposalRejectedError(`large change to intention "${id}" without support`);
     }
     const before = r.strength;
     r.strength = round(clampStrength(before + clipped));
@@ -197,12 +197,12 @@ export function applyProposal(
   const added: string[] = [];
   const evicted: string[] = [];
   for (const nr of proposal.newRecords) {
-    if (byId.has(nr.id)) throw new ProposalRejectedError(`new record id "${nr.id}" already exists`);
+    if (byId.has(nr.id)) throw proposalRejectedError(`new record id "${nr.id}" already exists`);
     if (!Number.isFinite(nr.strength))
-      throw new ProposalRejectedError(`new record "${nr.id}" has no finite strength`);
+      throw proposalRejectedError(`new record "${nr.id}" has no finite strength`);
     for (const rel of [...nr.supports, ...nr.conflictsWith]) {
       if (!byId.has(rel) && !proposal.newRecords.some((o) => o.id === rel)) {
-        throw new ProposalRejectedError(`new record "${nr.id}" relates to unknown record "${rel}"`);
+        throw proposalRejectedError(`new record "${nr.id}" relates to unknown record "${rel}"`);
       }
     }
     const list = next[RECORD_LIST[nr.type]];
@@ -212,7 +212,7 @@ export function applyProposal(
       const victim =
         old.filter((r) => !r.active).sort((a, b) => a.strength - b.strength)[0] ??
         old.filter((r) => !r.core).sort((a, b) => a.strength - b.strength)[0];
-      if (!victim) throw new ProposalRejectedError(`no room for new ${nr.type} "${nr.id}"`);
+      if (!victim) throw proposalRejectedError(`no room for new ${nr.type} "${nr.id}"`);
       list.splice(list.indexOf(victim), 1);
       byId.delete(victim.id);
       evicted.push(victim.id);

@@ -1,9 +1,9 @@
+import { InputError } from '../errors';
 /**
  * Agreement between repeated judgments of the same items (CSTPO paper §E.2 scores each item three times:
  * numeric fields are averaged, Boolean fields take a majority vote). These statistics report how much the
  * repeats agreed before aggregation.
  */
-import { StatsInputError } from './errors';
 
 /** Agreement of repeated categorical (or Boolean) judgments. */
 export interface CategoricalAgreement {
@@ -28,7 +28,7 @@ export interface NumericAgreement {
 /**
  * Agreement of categorical judgments: `items[i]` holds the repeated judgments of item `i` (compared with `===`).
  *
- * @throws StatsInputError when there are no items or an item has fewer than two repeats.
+ * @throws InputError (STATS_INPUT_INVALID) when there are no items or an item has fewer than two repeats.
  */
 export function categoricalAgreement<T extends string | number | boolean>(
   items: readonly (readonly T[])[],
@@ -50,7 +50,7 @@ export function categoricalAgreement<T extends string | number | boolean>(
 /**
  * Agreement of numeric judgments: `items[i]` holds the repeated scores of item `i` (finite numbers).
  *
- * @throws StatsInputError when there are no items, an item has fewer than two repeats, or a score is not finite.
+ * @throws InputError (STATS_INPUT_INVALID) when there are no items, an item has fewer than two repeats, or a score is not finite.
  */
 export function numericAgreement(items: readonly (readonly number[])[]): NumericAgreement {
   checkItems(items, 'numericAgreement');
@@ -59,7 +59,10 @@ export function numericAgreement(items: readonly (readonly number[])[]): Numeric
   items.forEach((repeats, i) => {
     repeats.forEach((r, j) => {
       if (!Number.isFinite(r))
-        throw new StatsInputError(`numericAgreement: items[${i}][${j}] is not finite (${r})`);
+        throw new InputError(
+          'STATS_INPUT_INVALID',
+          `numericAgreement: items[${i}][${j}] is not finite (${r})`,
+        );
     });
     if (repeats.every((r) => r === repeats[0])) unanimous++;
     absDiff += meanOverPairs(repeats, (x, y) => Math.abs(x - y));
@@ -72,10 +75,11 @@ export function numericAgreement(items: readonly (readonly number[])[]): Numeric
 }
 
 function checkItems(items: readonly (readonly unknown[])[], fn: string): void {
-  if (items.length === 0) throw new StatsInputError(`${fn}: no items`);
+  if (items.length === 0) throw new InputError('STATS_INPUT_INVALID', `${fn}: no items`);
   items.forEach((repeats, i) => {
     if (repeats.length < 2) {
-      throw new StatsInputError(
+      throw new InputError(
+        'STATS_INPUT_INVALID',
         `${fn}: items[${i}] has ${repeats.length} repeat(s); agreement needs at least 2`,
       );
     }

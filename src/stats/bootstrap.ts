@@ -17,7 +17,7 @@
  */
 import { quantileSorted } from 'simple-statistics';
 import type { Rng } from '../rng';
-import { StatsInputError } from './errors';
+import { InputError } from '../errors';
 
 /** Options shared by {@link bootstrapMean} and {@link pairedDifference}. */
 export interface BootstrapOptions {
@@ -89,7 +89,7 @@ const DEFAULT_LEVEL = 0.95;
  * and the quantile definition). Deterministic given the `rng` state; advances the `rng`.
  *
  * @param values finite numbers, at least one.
- * @throws StatsInputError on an empty sample, a non-finite value, `clusters` of another length, `resamples` not
+ * @throws InputError (STATS_INPUT_INVALID) on an empty sample, a non-finite value, `clusters` of another length, `resamples` not
  *   a positive integer, or `level` outside (0, 1).
  */
 export function bootstrapMean(values: readonly number[], options: BootstrapMeanOptions): BootstrapInterval {
@@ -97,12 +97,14 @@ export function bootstrapMean(values: readonly number[], options: BootstrapMeanO
   const resamples = options.resamples ?? DEFAULT_RESAMPLES;
   const level = options.level ?? DEFAULT_LEVEL;
   checkOptions(resamples, level);
-  if (values.length === 0) throw new StatsInputError('bootstrapMean: values is empty');
+  if (values.length === 0) throw new InputError('STATS_INPUT_INVALID', 'bootstrapMean: values is empty');
   values.forEach((v, i) => {
-    if (!Number.isFinite(v)) throw new StatsInputError(`bootstrapMean: values[${i}] is not finite (${v})`);
+    if (!Number.isFinite(v))
+      throw new InputError('STATS_INPUT_INVALID', `bootstrapMean: values[${i}] is not finite (${v})`);
   });
   if (clusters && clusters.length !== values.length) {
-    throw new StatsInputError(
+    throw new InputError(
+      'STATS_INPUT_INVALID',
       `bootstrapMean: clusters has ${clusters.length} entries but values has ${values.length}`,
     );
   }
@@ -147,15 +149,16 @@ export function bootstrapMean(values: readonly number[], options: BootstrapMeanO
  * `lo = 1.75`, `hi = 3.25`. The draws need not be sorted and are not modified.
  *
  * @param draws the bootstrap statistics, finite, at least one.
- * @throws StatsInputError when `draws` is empty, a draw is not finite, or `level` is outside (0, 1).
+ * @throws InputError (STATS_INPUT_INVALID) when `draws` is empty, a draw is not finite, or `level` is outside (0, 1).
  */
 export function percentileInterval(draws: ArrayLike<number>, level: number): { lo: number; hi: number } {
-  if (draws.length === 0) throw new StatsInputError('percentileInterval: no draws');
+  if (draws.length === 0) throw new InputError('STATS_INPUT_INVALID', 'percentileInterval: no draws');
   if (!(level > 0 && level < 1))
-    throw new StatsInputError(`percentileInterval: level must be in (0, 1), got ${level}`);
+    throw new InputError('STATS_INPUT_INVALID', `percentileInterval: level must be in (0, 1), got ${level}`);
   const sorted = Array.from(Float64Array.from(draws).sort());
   const bad = sorted.findIndex((d) => !Number.isFinite(d));
-  if (bad >= 0) throw new StatsInputError(`percentileInterval: a draw is not finite (${sorted[bad]})`);
+  if (bad >= 0)
+    throw new InputError('STATS_INPUT_INVALID', `percentileInterval: a draw is not finite (${sorted[bad]})`);
   const tail = (1 - level) / 2;
   return { lo: quantileSorted(sorted, tail), hi: quantileSorted(sorted, 1 - tail) };
 }
@@ -166,7 +169,7 @@ export function percentileInterval(draws: ArrayLike<number>, level: number): { l
  * `clusterOf`, default one cluster per key). Differences are taken in sorted key order, so the result does not
  * depend on the input order. Deterministic given the `rng` state; advances the `rng`.
  *
- * @throws StatsInputError when either side is empty, a key repeats within one side, a key is present on only one
+ * @throws InputError (STATS_INPUT_INVALID) when either side is empty, a key repeats within one side, a key is present on only one
  *   side (the message lists up to five such keys per side), a value is not finite, or the options are invalid.
  */
 export function pairedDifference(
@@ -186,7 +189,8 @@ export function pairedDifference(
             .slice(0, 5)
             .map((x) => JSON.stringify(x))
             .join(', ')})`;
-    throw new StatsInputError(
+    throw new InputError(
+      'STATS_INPUT_INVALID',
       `pairedDifference: unmatched keys: only in a: ${list(onlyA)}; only in b: ${list(onlyB)}`,
     );
   }
@@ -206,10 +210,13 @@ export function pairedDifference(
 
 function checkOptions(resamples: number, level: number): void {
   if (!Number.isInteger(resamples) || resamples < 1) {
-    throw new StatsInputError(`bootstrap: resamples must be a positive integer, got ${resamples}`);
+    throw new InputError(
+      'STATS_INPUT_INVALID',
+      `bootstrap: resamples must be a positive integer, got ${resamples}`,
+    );
   }
   if (!(level > 0 && level < 1))
-    throw new StatsInputError(`bootstrap: level must be in (0, 1), got ${level}`);
+    throw new InputError('STATS_INPUT_INVALID', `bootstrap: level must be in (0, 1), got ${level}`);
 }
 
 /** Per-cluster sums and counts, clusters in order of first appearance. */
@@ -237,15 +244,17 @@ function clusterTotals(
 }
 
 function indexByKey(side: readonly KeyedValue[], name: 'a' | 'b'): Map<string, number> {
-  if (side.length === 0) throw new StatsInputError(`pairedDifference: ${name} is empty`);
+  if (side.length === 0) throw new InputError('STATS_INPUT_INVALID', `pairedDifference: ${name} is empty`);
   const map = new Map<string, number>();
   side.forEach(({ key, value }, i) => {
     if (map.has(key))
-      throw new StatsInputError(
+      throw new InputError(
+        'STATS_INPUT_INVALID',
         `pairedDifference: key ${JSON.stringify(key)} repeats in ${name} (index ${i})`,
       );
     if (!Number.isFinite(value)) {
-      throw new StatsInputError(
+      throw new InputError(
+        'STATS_INPUT_INVALID',
         `pairedDifference: ${name}[${i}] (key ${JSON.stringify(key)}) is not finite (${value})`,
       );
     }

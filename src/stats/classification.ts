@@ -1,3 +1,4 @@
+import { InputError } from '../errors';
 /**
  * Strategy classification and strategy-use metrics (docs/architecture.md "Evaluation and statistics":
  * strategy macro and weighted F1 against human labels, strategy entropy).
@@ -9,7 +10,6 @@
  *   only predicted (support 0, F1 0) and, when a label set is given, classes that never occur at all;
  * - weighted F1 weighs each class's F1 by its support (number of true items); classes with support 0 add nothing.
  */
-import { StatsInputError } from './errors';
 
 /** Scores of one class. */
 export interface ClassScores {
@@ -49,7 +49,7 @@ export interface ClassificationReport {
  *
  * @param options.labels the label set to score (e.g. a task's strategy list); default: the sorted union of the
  *   true and predicted labels. Must not repeat a label.
- * @throws StatsInputError when the arrays are empty or differ in length, or when a given label set repeats a
+ * @throws InputError (STATS_INPUT_INVALID) when the arrays are empty or differ in length, or when a given label set repeats a
  *   label or lacks a label that occurs (the message names it and the item index).
  */
 export function classificationReport(
@@ -57,9 +57,10 @@ export function classificationReport(
   predicted: readonly string[],
   options: { labels?: readonly string[] } = {},
 ): ClassificationReport {
-  if (truth.length === 0) throw new StatsInputError('classificationReport: no items');
+  if (truth.length === 0) throw new InputError('STATS_INPUT_INVALID', 'classificationReport: no items');
   if (truth.length !== predicted.length) {
-    throw new StatsInputError(
+    throw new InputError(
+      'STATS_INPUT_INVALID',
       `classificationReport: truth has ${truth.length} items but predicted has ${predicted.length}`,
     );
   }
@@ -67,7 +68,10 @@ export function classificationReport(
   const index = new Map<string, number>();
   labels.forEach((label, i) => {
     if (index.has(label))
-      throw new StatsInputError(`classificationReport: label ${JSON.stringify(label)} repeats`);
+      throw new InputError(
+        'STATS_INPUT_INVALID',
+        `classificationReport: label ${JSON.stringify(label)} repeats`,
+      );
     index.set(label, i);
   });
   const tp = new Array<number>(labels.length).fill(0);
@@ -77,7 +81,8 @@ export function classificationReport(
   const slot = (label: string, side: string, i: number): number => {
     const s = index.get(label);
     if (s === undefined) {
-      throw new StatsInputError(
+      throw new InputError(
+        'STATS_INPUT_INVALID',
         `classificationReport: ${side}[${i}] = ${JSON.stringify(label)} is not in the label set`,
       );
     }
@@ -118,10 +123,10 @@ export function classificationReport(
  * `H = −Σ p_c ln p_c` over the observed classes, with `p_c` the relative frequency. Range [0, ln K] for K distinct
  * labels; `ln K` exactly when the K labels are used equally often; divide by `Math.LN2` for bits.
  *
- * @throws StatsInputError on an empty list.
+ * @throws InputError (STATS_INPUT_INVALID) on an empty list.
  */
 export function strategyEntropy(labels: readonly string[]): number {
-  if (labels.length === 0) throw new StatsInputError('strategyEntropy: no labels');
+  if (labels.length === 0) throw new InputError('STATS_INPUT_INVALID', 'strategyEntropy: no labels');
   const counts = new Map<string, number>();
   for (const label of labels) counts.set(label, (counts.get(label) ?? 0) + 1);
   let h = 0;

@@ -9,7 +9,7 @@
  */
 import type { Rng } from '../rng';
 import { percentileInterval } from './bootstrap';
-import { StatsInputError } from './errors';
+import { InputError } from '../errors';
 
 /** A statistic with its percentile interval. */
 export interface StatisticInterval {
@@ -36,7 +36,7 @@ export interface ClusterBootstrapOptions {
  * @param items the items (e.g. turns), each with its cluster id.
  * @param statistics named functions of a list of items; one that throws on a resample is skipped there.
  * @returns per name the estimate on all items and the percentile interval.
- * @throws StatsInputError when there are no items, options are out of range, or a statistic cannot be computed
+ * @throws InputError (STATS_INPUT_INVALID) when there are no items, options are out of range, or a statistic cannot be computed
  *   on all items (its error is named).
  */
 export function clusterBootstrap<T, K extends string>(
@@ -48,10 +48,13 @@ export function clusterBootstrap<T, K extends string>(
   const resamples = options.resamples ?? 2000;
   const level = options.level ?? 0.95;
   if (!Number.isInteger(resamples) || resamples < 1)
-    throw new StatsInputError(`clusterBootstrap: resamples must be a positive integer, got ${resamples}`);
+    throw new InputError(
+      'STATS_INPUT_INVALID',
+      `clusterBootstrap: resamples must be a positive integer, got ${resamples}`,
+    );
   if (!(level > 0 && level < 1))
-    throw new StatsInputError(`clusterBootstrap: level must be in (0, 1), got ${level}`);
-  if (items.length === 0) throw new StatsInputError('clusterBootstrap: no items');
+    throw new InputError('STATS_INPUT_INVALID', `clusterBootstrap: level must be in (0, 1), got ${level}`);
+  if (items.length === 0) throw new InputError('STATS_INPUT_INVALID', 'clusterBootstrap: no items');
   const groups = new Map<string, T[]>();
   for (const item of items) {
     const id = clusterOf(item);
@@ -66,7 +69,8 @@ export function clusterBootstrap<T, K extends string>(
     try {
       estimates[name] = statistics[name](items);
     } catch (err) {
-      throw new StatsInputError(
+      throw new InputError(
+        'STATS_INPUT_INVALID',
         `clusterBootstrap: statistic "${name}" fails on all items: ${(err as Error).message}`,
       );
     }

@@ -3,7 +3,6 @@
  * intervals, episode summaries, strategy classification metrics and entropy, agreement of repeated judgments.
  * A leaf: it imports only `rng`.
  */
-export * from './errors';
 export * from './bootstrap';
 export * from './intervals';
 export * from './metrics';

@@ -15,7 +15,7 @@
  *   bootstrap's `[0, 0]` would claim a certainty that few pairs cannot give; the `note` says why instead.
  */
 import { pairedDifference, type KeyedValue, type PairedDifferenceOptions } from './bootstrap';
-import { StatsInputError } from './errors';
+import { InputError } from '../errors';
 
 /** How an {@link Estimate}'s interval was made: Wilson score (proportions) or clustered bootstrap (means). */
 export type EstimateMethod = 'wilson' | 'cluster-bootstrap';
@@ -52,7 +52,8 @@ export interface Estimate {
  * p = 0.975, which would shift interval ends in the third decimal.)
  */
 export function normalQuantile(p: number): number {
-  if (!(p > 0 && p < 1)) throw new StatsInputError(`normalQuantile: p must be in (0, 1), got ${p}`);
+  if (!(p > 0 && p < 1))
+    throw new InputError('STATS_INPUT_INVALID', `normalQuantile: p must be in (0, 1), got ${p}`);
   const a = [
     -39.69683028665376, 220.9460984245205, -275.9285104469687, 138.357751867269, -30.66479806614716,
     2.506628277459239,
@@ -84,14 +85,17 @@ export function normalQuantile(p: number): number {
 
 /**
  * Wilson score interval of `successes` out of `n` at coverage `level` (n may be fractional: an effective size).
- * @throws StatsInputError unless 0 ≤ successes ≤ n, n > 0 and level in (0, 1).
+ * @throws InputError (STATS_INPUT_INVALID) unless 0 ≤ successes ≤ n, n > 0 and level in (0, 1).
  */
 export function wilsonInterval(successes: number, n: number, level = 0.95): { lo: number; hi: number } {
   if (!(n > 0) || !(successes >= 0) || !(successes <= n)) {
-    throw new StatsInputError(`wilsonInterval: need 0 ≤ successes ≤ n and n > 0, got ${successes} of ${n}`);
+    throw new InputError(
+      'STATS_INPUT_INVALID',
+      `wilsonInterval: need 0 ≤ successes ≤ n and n > 0, got ${successes} of ${n}`,
+    );
   }
   if (!(level > 0 && level < 1))
-    throw new StatsInputError(`wilsonInterval: level must be in (0, 1), got ${level}`);
+    throw new InputError('STATS_INPUT_INVALID', `wilsonInterval: level must be in (0, 1), got ${level}`);
   const z = normalQuantile((1 + level) / 2);
   const p = successes / n;
   const z2n = (z * z) / n;
@@ -107,7 +111,7 @@ export function wilsonInterval(successes: number, n: number, level = 0.95): { lo
  * A proportion of 0/1 `outcomes` with the Wilson interval at the clustered effective sample size (see the module
  * comment).
  * @param clusters cluster id of each outcome (e.g. seed id); omitted: every outcome is its own cluster.
- * @throws StatsInputError for no outcomes, an outcome other than 0 or 1, `clusters` of another length, or a
+ * @throws InputError (STATS_INPUT_INVALID) for no outcomes, an outcome other than 0 or 1, `clusters` of another length, or a
  *   `level` outside (0, 1).
  */
 export function proportionEstimate(
@@ -116,13 +120,14 @@ export function proportionEstimate(
   level = 0.95,
 ): Estimate {
   const n = outcomes.length;
-  if (n === 0) throw new StatsInputError('proportionEstimate: no outcomes');
+  if (n === 0) throw new InputError('STATS_INPUT_INVALID', 'proportionEstimate: no outcomes');
   outcomes.forEach((x, i) => {
     if (x !== 0 && x !== 1)
-      throw new StatsInputError(`proportionEstimate: outcomes[${i}] is ${x}, not 0 or 1`);
+      throw new InputError('STATS_INPUT_INVALID', `proportionEstimate: outcomes[${i}] is ${x}, not 0 or 1`);
   });
   if (clusters && clusters.length !== n) {
-    throw new StatsInputError(
+    throw new InputError(
+      'STATS_INPUT_INVALID',
       `proportionEstimate: clusters has ${clusters.length} entries but outcomes has ${n}`,
     );
   }
@@ -190,7 +195,7 @@ export interface PairedEstimate extends Estimate {
  * of {@link pairedDifference} — or no interval (`lo`/`hi` null, `note` saying why) from fewer than two clusters
  * or when every pair has the same difference (see the module comment). Deterministic given the `rng` state.
  * @param unit the cluster unit's name in the note (default `seed`).
- * @throws StatsInputError as {@link pairedDifference} (empty side, repeated or unmatched key, non-finite value,
+ * @throws InputError (STATS_INPUT_INVALID) as {@link pairedDifference} (empty side, repeated or unmatched key, non-finite value,
  *   invalid options).
  */
 export function pairedEstimate(

@@ -1,3 +1,4 @@
+import { InputError } from '../errors';
 /**
  * Cohen's kappa: chance-corrected agreement of two raters on nominal labels (Cohen, 1960).
  *
@@ -6,15 +7,15 @@
  * chance, negative below it. When p_e = 1 (both raters give one and the same label to every item) κ is undefined;
  * this module returns 0 there (no agreement beyond chance can be shown), as scikit-learn does for a constant pair.
  */
-import { StatsInputError } from './errors';
 
 /**
  * Cohen's kappa of `a` and `b` (item `i` of one against item `i` of the other), in [−1, 1].
- * @throws StatsInputError when the arrays are empty or differ in length.
+ * @throws InputError (STATS_INPUT_INVALID) when the arrays are empty or differ in length.
  */
 export function cohenKappa(a: readonly string[], b: readonly string[]): number {
-  if (a.length === 0) throw new StatsInputError('cohenKappa: no items');
-  if (a.length !== b.length) throw new StatsInputError(`cohenKappa: ${a.length} labels against ${b.length}`);
+  if (a.length === 0) throw new InputError('STATS_INPUT_INVALID', 'cohenKappa: no items');
+  if (a.length !== b.length)
+    throw new InputError('STATS_INPUT_INVALID', `cohenKappa: ${a.length} labels against ${b.length}`);
   const n = a.length;
   const countA = new Map<string, number>();
   const countB = new Map<string, number>();

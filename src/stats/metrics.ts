@@ -7,8 +7,9 @@
 import { z } from 'zod';
 import { Rng } from '../rng';
 import { bootstrapMean } from './bootstrap';
-import { StatsInputError } from './errors';
+
 import { proportionEstimate, type Estimate } from './intervals';
+import { InputError } from '../errors';
 
 /**
  * The fields of one finished episode that evaluation reads. `caseId` names the case (dialogue seed) the episode
@@ -58,20 +59,21 @@ export interface EpisodeSummary {
  * seeds, always drawn in the order success rate, turns over all, turns over successful, return), so one metric's
  * interval does not depend on whether another was computed. Deterministic given the `rng` state.
  *
- * @throws StatsInputError on an empty list or an episode that does not match {@link EpisodeOutcomeSchema} (the
+ * @throws InputError (STATS_INPUT_INVALID) on an empty list or an episode that does not match {@link EpisodeOutcomeSchema} (the
  *   message names the index and field), or on invalid bootstrap options.
  */
 export function summarizeEpisodes(
   episodes: readonly EpisodeOutcome[],
   options: SummarizeOptions,
 ): EpisodeSummary {
-  if (episodes.length === 0) throw new StatsInputError('summarizeEpisodes: no episodes');
+  if (episodes.length === 0) throw new InputError('STATS_INPUT_INVALID', 'summarizeEpisodes: no episodes');
   episodes.forEach((episode, i) => {
     const parsed = EpisodeOutcomeSchema.safeParse(episode);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `.${issue.path.join('.')}` : '';
-      throw new StatsInputError(
+      throw new InputError(
+        'STATS_INPUT_INVALID',
         `summarizeEpisodes: episodes[${i}]${where}: ${issue?.message ?? 'invalid episode'}`,
       );
     }
@@ -113,7 +115,7 @@ export function summarizeEpisodes(
 /**
  * Mean with a case-clustered bootstrap interval from two clusters on; with one cluster the mean alone (`lo` and
  * `hi` null), since resampling one case cannot see between-case variation.
- * @throws StatsInputError as `bootstrapMean`.
+ * @throws InputError (STATS_INPUT_INVALID) as `bootstrapMean`.
  */
 export function meanEstimate(
   values: readonly number[],

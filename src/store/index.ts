@@ -3,32 +3,32 @@
  * Each store module declares its own database name, schema version and upgrade; this module turns the ways an
  * IndexedDB open or write can fail into typed errors with a clear message:
  *
- * - another connection blocks the upgrade → {@link StorageBlockedError}, and the upgrade is really abandoned:
+ * - another connection blocks the upgrade → {@link StorageError} (STORAGE_BLOCKED), and the upgrade is really abandoned:
  *   if the other connection closes later, the pending upgrade is aborted instead of running in the background;
- * - the database is newer than this app (`VersionError`) → {@link StorageVersionError};
+ * - the database is newer than this app (`VersionError`) → {@link StorageError} (STORAGE_VERSION);
  * - the browser denies storage (`SecurityError`: private mode, `file:` pages, storage disabled) →
- *   {@link StorageDeniedError};
- * - out of space → {@link StorageQuotaError};
+ *   {@link StorageError} (STORAGE_DENIED);
+ * - out of space → {@link DiskFullError} (STORAGE_QUOTA);
  * - a newer tab's upgrade closed this connection → {@link Database.connection} reopens it, or throws
- *   {@link StorageClosedError} when the database is now of a newer version than this app.
+ *   {@link StorageError} (STORAGE_CLOSED) when the database is now of a newer version than this app.
  */
 import { openDB, type DBSchema, type IDBPDatabase, type OpenDBCallbacks, type StoreNames } from 'idb';
 import {
-  StorageBlockedError,
-  StorageClosedError,
-  StorageDeniedError,
-  StorageQuotaError,
-  StorageUnavailableError,
-  StorageVersionError,
+  storageBlockedError,
+  storageClosedError,
+  storageDeniedError,
+  storageQuotaError,
+  storageVersionError,
 } from './errors';
+import { hasCode, StorageError } from '../errors';
 
 export * from './errors';
 
 /** Map an open failure to a typed storage error (VersionError, SecurityError); others unchanged. */
 function openError(database: string, version: number, err: unknown): unknown {
   const name = (err as { name?: string } | null)?.name;
-  if (name === 'VersionError') return new StorageVersionError(database, version);
-  if (name === 'SecurityError') return new StorageDeniedError(database, (err as Error).message || name);
+  if (name === 'VersionError') return storageVersionError(database, version);
+  if (name === 'SecurityError') return storageDeniedError(database, (err as Error).message || name);
   return err;
 }
 
@@ -42,11 +42,11 @@ export interface OpenOptions {
 }
 
 /**
- * Open (and upgrade) a database. A blocked upgrade rejects with {@link StorageBlockedError} instead of hanging,
+ * Open (and upgrade) a database. A blocked upgrade rejects with {@link StorageError} (STORAGE_BLOCKED) instead of hanging,
  * and is abandoned for good: should the blocking connection close later, the upgrade transaction is aborted, so
  * nothing is changed. The connection closes itself when another connection asks for a newer version.
- * @throws StorageUnavailableError without IndexedDB; StorageBlockedError; StorageVersionError (the database is
- *   newer than `version`); StorageDeniedError (SecurityError); the underlying DOMException otherwise.
+ * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED); StorageError (STORAGE_VERSION) (the database is
+ *   newer than `version`); StorageError (STORAGE_DENIED) (SecurityError); the underlying DOMException otherwise.
  */
 export async function openDatabase<S extends DBSchema>(
   name: string,
@@ -54,7 +54,8 @@ export async function openDatabase<S extends DBSchema>(
   upgrade: OpenDBCallbacks<S>['upgrade'],
   options: OpenOptions = {},
 ): Promise<IDBPDatabase<S>> {
-  if (typeof indexedDB === 'undefined') throw new StorageUnavailableError('IndexedDB is not available here');
+  if (typeof indexedDB === 'undefined')
+    throw new StorageError('STORAGE_UNAVAILABLE', 'IndexedDB is not available here');
   return new Promise<IDBPDatabase<S>>((resolve, reject) => {
     let blocked = false;
     let opening: Promise<IDBPDatabase<S>>;
@@ -71,7 +72,7 @@ export async function openDatabase<S extends DBSchema>(
         },
         blocked(currentVersion) {
           blocked = true;
-          reject(new StorageBlockedError(name, currentVersion, version));
+          reject(storageBlockedError(name, currentVersion, version));
         },
         blocking(_current, newVersion, event) {
           // Let a newer version of the app upgrade: close this connection when asked.
@@ -101,7 +102,7 @@ export async function openDatabase<S extends DBSchema>(
 
 /**
  * A database connection that survives another tab's upgrade or deletion: {@link Database.connection} reopens a
- * connection that was closed for another connection, and throws {@link StorageClosedError} when the database is
+ * connection that was closed for another connection, and throws {@link StorageError} (STORAGE_CLOSED) when the database is
  * now of a newer version than this app.
  */
 export class Database<S extends DBSchema> {
@@ -131,11 +132,11 @@ export class Database<S extends DBSchema> {
 
   /**
    * The live connection, reopened when another connection closed it.
-   * @throws StorageClosedError after {@link Database.close}, or when another tab upgraded the database past this
+   * @throws StorageError (STORAGE_CLOSED) after {@link Database.close}, or when another tab upgraded the database past this
    *   app's version; the errors of {@link openDatabase} on a reopen.
    */
   async connection(): Promise<IDBPDatabase<S>> {
-    if (this.closedByCaller) throw new StorageClosedError(this.name, this.version, null);
+    if (this.closedByCaller) throw storageClosedError(this.name, this.version, null);
     if (this.current && this.closedFor === undefined) return this.current;
     const reason = this.closedFor;
     try {
@@ -148,12 +149,8 @@ export class Database<S extends DBSchema> {
       this.closedFor = undefined;
       return db;
     } catch (e) {
-      if (e instanceof StorageVersionError && reason !== undefined) {
-        throw new StorageClosedError(
-          this.name,
-          this.version,
-          reason === 'terminated' ? null : reason.newVersion,
-        );
+      if (hasCode(e, StorageError, 'STORAGE_VERSION') && reason !== undefined) {
+        throw storageClosedError(this.name, this.version, reason === 'terminated' ? null : reason.newVersion);
       }
       throw e;
     }
@@ -166,16 +163,16 @@ export class Database<S extends DBSchema> {
   }
 }
 
-/** Map a failed transaction's error to a typed one (quota → {@link StorageQuotaError}); others unchanged. */
+/** Map a failed transaction's error to a typed one (quota → {@link DiskFullError} (STORAGE_QUOTA)); others unchanged. */
 export function storageError(database: string, err: unknown): unknown {
   const name = (err as { name?: string } | null)?.name;
-  return name === 'QuotaExceededError' ? new StorageQuotaError(database) : err;
+  return name === 'QuotaExceededError' ? storageQuotaError(database) : err;
 }
 
 /**
  * Run `fn` in one read-write transaction over `stores` and wait for it to commit. Everything `fn` writes is
  * committed together or not at all (an error or a quota failure aborts the whole transaction).
- * @throws StorageQuotaError when out of space; the error `fn` threw otherwise (the transaction is aborted).
+ * @throws DiskFullError (STORAGE_QUOTA) when out of space; the error `fn` threw otherwise (the transaction is aborted).
  */
 export async function writeTransaction<S extends DBSchema, N extends StoreNames<S>[]>(
   db: IDBPDatabase<S>,

@@ -51,7 +51,7 @@ export class FolderTextStore implements TextStore {
   /**
    * Writes the files one by one in the order given, each atomically; with `clear`, the folder's other files
    * (not hidden ones, not subfolders) are removed afterwards.
-   * @throws DiskFullError / OutputPathError naming the file (src/io `writeFileAtomic`).
+   * @throws DiskFullError (DISK_FULL) / PathError (OUTPUT_PATH_INVALID) naming the file (src/io `writeFileAtomic`).
    */
   async put(texts: Readonly<Record<string, string>>, options: { clear?: boolean } = {}): Promise<void> {
     for (const [name, text] of Object.entries(texts)) await writeFileAtomic(this.pathOf(name), text);
@@ -66,7 +66,7 @@ export class FolderTextStore implements TextStore {
   /**
    * The folder's lock file `.<name>.lock` beside it (src/io/lock.ts `lockOutput`: one process at a time; a lock
    * whose process is gone is taken over).
-   * @throws OutputLockedError naming the live holder; OutputPathError when the lock file cannot be written.
+   * @throws LockHeldError (OUTPUT_LOCKED) naming the live holder; PathError (OUTPUT_PATH_INVALID) when the lock file cannot be written.
    */
   lock(): Promise<StoreLock> {
     return lockOutput(this.location);

@@ -11,7 +11,7 @@
  * holds the files of many runs, a store sees one run's.
  */
 import type { DBSchema, IDBPTransaction } from 'idb';
-import { OutputLockedError } from '../io/errors';
+import { LockHeldError } from '../errors';
 import { Database, writeTransaction } from './index';
 
 /** A held lock of a store (one writer per run). */
@@ -32,7 +32,7 @@ export interface TextStore {
    * Stores `texts` by name. Each is written whole: an interruption leaves its previous version or the new one.
    * IndexedDB and memory write them all in one step (all or none); a folder writes them one by one, in order.
    * @param options `clear`: first delete every text not in `texts` (IndexedDB and memory: in the same step).
-   * @throws the back end's storage errors (StorageQuotaError, DiskFullError, OutputPathError, …); nothing is
+   * @throws the back end's storage errors (DiskFullError (STORAGE_QUOTA), DiskFullError, PathError (OUTPUT_PATH_INVALID), …); nothing is
    *   changed in IndexedDB or memory when one is thrown.
    */
   put(texts: Readonly<Record<string, string>>, options?: { clear?: boolean }): Promise<void>;
@@ -42,7 +42,7 @@ export interface TextStore {
    * Takes the store's lock, so that one writer at a time works on the run: a folder's lock file beside it
    * (src/io/lock.ts: held by a heartbeat, taken over when its process is gone), a Web Lock in a browser (released
    * by the browser when its tab or worker ends), a flag in memory.
-   * @throws OutputLockedError naming the holder when another holds it; OutputPathError (folder) when the lock
+   * @throws LockHeldError (OUTPUT_LOCKED) naming the holder when another holds it; PathError (OUTPUT_PATH_INVALID) (folder) when the lock
    *   file cannot be written.
    */
   lock(): Promise<StoreLock>;
@@ -59,9 +59,9 @@ class LocalLock {
     private readonly name: string,
   ) {}
 
-  /** @throws OutputLockedError when held already. */
+  /** @throws LockHeldError (OUTPUT_LOCKED) when held already. */
   take(): StoreLock {
-    if (this.held) throw new OutputLockedError(this.location, 'this page', this.name);
+    if (this.held) throw new LockHeldError(this.location, 'this page', this.name);
     this.held = true;
     return {
       release: async () => {
@@ -129,14 +129,14 @@ export class IdbTextStore implements TextStore {
   /**
    * The Web Lock of this run in this database, shared by every tab and worker of the origin; where the Web Locks
    * API is missing (Node with fake-indexeddb), a lock of this object only.
-   * @throws OutputLockedError when another tab or worker (or this object) holds it.
+   * @throws LockHeldError (OUTPUT_LOCKED) when another tab or worker (or this object) holds it.
    */
   async lock(): Promise<StoreLock> {
     const locks = (globalThis as { navigator?: { locks?: LockManager } }).navigator?.locks;
     if (locks === undefined) return this.local.take();
     const lock = await webLock(locks, this.lockName());
     if (lock === null)
-      throw new OutputLockedError(
+      throw new LockHeldError(
         this.location,
         'another tab or worker of this app',
         `Web Lock ${this.lockName()}`,
@@ -187,7 +187,7 @@ export class MemoryTextStore implements TextStore {
     this.local = new LocalLock(this.location, 'in memory');
   }
 
-  /** @throws OutputLockedError while held. */
+  /** @throws LockHeldError (OUTPUT_LOCKED) while held. */
   async lock(): Promise<StoreLock> {
     return this.local.take();
   }

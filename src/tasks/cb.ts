@@ -3,9 +3,10 @@
  * acceptance and quitting are task events, separate from the strategy labels. Terminal utility (CSTPO protocol)
  * with a deal at price p: clip((p_seller - p) / (p_seller - p_buyer), 0, 1); no deal: 0.
  */
-import { TaskInputError } from './errors';
+
 import { labelMap } from './labels';
 import type { TaskSpec } from './types';
+import { InputError } from '../errors';
 
 export const CB_STRATEGIES = ['propose price', 'inquire', 'inform', 'stance', 'social', 'other'] as const;
 
@@ -76,11 +77,11 @@ export const CB: TaskSpec = {
 /**
  * Terminal utility of a CraigslistBargain deal under the CSTPO protocol, in [0, 1]: 1 at the buyer's target,
  * 0 at the list price; `dealPrice` null (no deal) gives 0.
- * @throws TaskInputError when the list price is not above the target price.
+ * @throws InputError (TASK_INPUT_INVALID) when the list price is not above the target price.
  */
 export function cbUtility(dealPrice: number | null, listPrice: number, targetPrice: number): number {
   if (!(listPrice > targetPrice))
-    throw new TaskInputError(`list price ${listPrice} must exceed target ${targetPrice}`);
+    throw new InputError('TASK_INPUT_INVALID', `list price ${listPrice} must exceed target ${targetPrice}`);
   if (dealPrice === null) return 0;
   return Math.min(1, Math.max(0, (listPrice - dealPrice) / (listPrice - targetPrice)));
 }

@@ -6,9 +6,10 @@
 import { ZodError } from 'zod';
 import { buildEmollmSeed, EmollmSeedSpecSchema, type EmollmSeedSpec } from './emollm';
 import type { EmollmSetting } from './emollm-scenario';
-import { EmollmSeedFileError } from './errors';
+
 import { jsonLineReason } from '../io/json';
 import type { Seed } from './seed';
+import { DataFormatError } from '../errors';
 
 /** What {@link parseEmollmSeeds} returns: the descriptions as read, and the Cog-Sim seeds built from them. */
 export interface EmollmSeedFile {
@@ -19,7 +20,7 @@ export interface EmollmSeedFile {
 /**
  * Parse JSONL text of EmoLLM seed descriptions and build their seeds. `file` names the source in errors;
  * `settings`, when given, are the settings the seeds may be of (e.g. `['ed']` for `emollm-ed`).
- * @throws EmollmSeedFileError `file:line: reason` at the first bad line — invalid JSON, a schema violation
+ * @throws DataFormatError (EMOLLM_SEED_INVALID) `file:line: reason` at the first bad line — invalid JSON, a schema violation
  *   (naming the field), a seed of another setting than `settings`, or an id already used on an earlier line
  *   (naming that line) — or when there is no seed.
  */
@@ -41,24 +42,40 @@ export function parseEmollmSeeds(
     try {
       value = JSON.parse(body);
     } catch (e) {
-      throw new EmollmSeedFileError(file, line, `invalid JSON${jsonLineReason(body, e)}`);
+      throw DataFormatError.record(
+        'EMOLLM_SEED_INVALID',
+        file,
+        line,
+        `invalid JSON${jsonLineReason(body, e)}`,
+      );
     }
     const parsed = EmollmSeedSpecSchema.safeParse(value);
     if (!parsed.success) {
       const issue = parsed.error.issues[0];
       const where = issue && issue.path.length > 0 ? `${issue.path.join('.')}: ` : '';
-      throw new EmollmSeedFileError(file, line, `${where}${issue?.message ?? 'invalid seed'}`);
+      throw DataFormatError.record(
+        'EMOLLM_SEED_INVALID',
+        file,
+        line,
+        `${where}${issue?.message ?? 'invalid seed'}`,
+      );
     }
     const spec = value as EmollmSeedSpec;
     if (settings && !settings.includes(spec.setting))
-      throw new EmollmSeedFileError(
+      throw DataFormatError.record(
+        'EMOLLM_SEED_INVALID',
         file,
         line,
         `setting: seed "${spec.id}" is of setting ${spec.setting}, not ${settings.join(' or ')}`,
       );
     const earlier = firstLine.get(spec.id);
     if (earlier !== undefined)
-      throw new EmollmSeedFileError(file, line, `seed id "${spec.id}" already used on line ${earlier}`);
+      throw DataFormatError.record(
+        'EMOLLM_SEED_INVALID',
+        file,
+        line,
+        `seed id "${spec.id}" already used on line ${earlier}`,
+      );
     firstLine.set(spec.id, line);
     let seed: Seed;
     try {
@@ -67,12 +84,18 @@ export function parseEmollmSeeds(
       // The built seed breaks a rule of the seed schema (e.g. tendencies with tau_A ≥ tau_R).
       const issue = e instanceof ZodError ? e.issues[0] : undefined;
       if (!issue) throw e;
-      throw new EmollmSeedFileError(file, line, `${issue.path.join('.') || 'seed'}: ${issue.message}`);
+      throw DataFormatError.record(
+        'EMOLLM_SEED_INVALID',
+        file,
+        line,
+        `${issue.path.join('.') || 'seed'}: ${issue.message}`,
+      );
     }
     specs.push(spec);
     seeds.push(seed);
   });
-  if (seeds.length === 0) throw new EmollmSeedFileError(file, lines.length, 'no seed in the file');
+  if (seeds.length === 0)
+    throw DataFormatError.record('EMOLLM_SEED_INVALID', file, lines.length, 'no seed in the file');
   return { specs, seeds };
 }
 

@@ -3,9 +3,10 @@
  * Terminal utility under the CSTPO protocol: (E + A) / 8 where a judge scores emotion/hope improvement E and
  * the feasibility of an action plan A, each 0–4 (docs/architecture.md "Tasks, judges and rewards").
  */
-import { TaskInputError } from './errors';
+
 import { labelMap } from './labels';
 import type { TaskSpec } from './types';
+import { InputError } from '../errors';
 
 export const ESCONV_STRATEGIES = [
   'Question',
@@ -121,10 +122,11 @@ export const ESCONV_EMOTION_TO_AFFECT: Readonly<
 /**
  * Terminal utility of ESConv under the CSTPO protocol.
  * @param E emotion/hope improvement in [0, 4]; @param A action-plan feasibility in [0, 4]. Returns a value in [0, 1].
- * @throws TaskInputError when a score is outside [0, 4].
+ * @throws InputError (TASK_INPUT_INVALID) when a score is outside [0, 4].
  */
 export function esconvUtility(E: number, A: number): number {
   for (const v of [E, A])
-    if (!(v >= 0 && v <= 4)) throw new TaskInputError(`ESConv judge score ${v} outside [0, 4]`);
+    if (!(v >= 0 && v <= 4))
+      throw new InputError('TASK_INPUT_INVALID', `ESConv judge score ${v} outside [0, 4]`);
   return (E + A) / 8;
 }

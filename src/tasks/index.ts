@@ -1,5 +1,4 @@
 /** Tasks: label sets, raw-label maps, topic lexicons, utilities and the seed schema. */
-export { EmollmSeedFileError, UnknownTaskError } from './errors';
 
 export { getTask } from './registry';
 export * from './seed';

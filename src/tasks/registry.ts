@@ -4,14 +4,17 @@ import { ESCONV } from './esconv';
 import { P4G } from './p4g';
 import type { TaskId } from './seed';
 import type { TaskSpec } from './types';
-import { UnknownTaskError } from './errors';
+import { ConfigError } from '../errors';
 
 const TASKS: Readonly<Record<TaskId, TaskSpec>> = { esconv: ESCONV, p4g: P4G, cb: CB };
 
-/** The task definition for an id. @throws UnknownTaskError naming the known tasks when the id is unknown. */
+/** The task definition for an id. @throws ConfigError (TASK_UNKNOWN) naming the known tasks when the id is unknown. */
 export function getTask(id: string): TaskSpec {
   const task = (TASKS as Record<string, TaskSpec | undefined>)[id];
   if (!task)
-    throw new UnknownTaskError(`unknown task "${id}"; known tasks: ${Object.keys(TASKS).join(', ')}`);
+    throw new ConfigError(
+      'TASK_UNKNOWN',
+      `unknown task "${id}"; known tasks: ${Object.keys(TASKS).join(', ')}`,
+    );
   return task;
 }

@@ -11,7 +11,7 @@
  * {@link classifyEnding} sets the simulator's own ending beside the judge's verdict, so that a report can count
  * the cases where they disagree (e.g. "user ended, judged unsuccessful") apart instead of hiding them.
  */
-import { LabError } from '../errors';
+import { InputError } from '../errors';
 import type { TaskId } from './seed';
 
 /** Thresholds of the ESConv success rule, on the judge's 0–4 scales. */
@@ -77,20 +77,15 @@ export interface SuccessScores {
   deal?: boolean;
 }
 
-/** Thrown when {@link isSuccess} lacks a score its task's rule needs. */
-export class SuccessInputError extends LabError {
-  override name = 'SuccessInputError';
-  override readonly code = 'SUCCESS_INPUT';
-}
-
 function need<T>(value: T | undefined, task: TaskId, field: string): T {
-  if (value === undefined) throw new SuccessInputError(`success of ${task} needs the judge score "${field}"`);
+  if (value === undefined)
+    throw new InputError('SUCCESS_INPUT', `success of ${task} needs the judge score "${field}"`);
   return value;
 }
 
 /**
  * The success rule of a task (see the module comment).
- * @throws SuccessInputError when a score the rule needs is missing.
+ * @throws InputError (SUCCESS_INPUT) when a score the rule needs is missing.
  */
 export function isSuccess(task: TaskId, s: SuccessScores): boolean {
   if (task === 'esconv')
@@ -134,12 +129,12 @@ const ENDING_WORDS: Readonly<Record<Ending, string>> = {
 /**
  * The ending of a finished episode from its record's `endReason`: the simulator's reason, or — null, no reason —
  * the PPDPP critic's ending.
- * @throws SuccessInputError for a reason that is not an ending.
+ * @throws InputError (SUCCESS_INPUT) for a reason that is not an ending.
  */
 export function endingOf(endReason: string | null): Ending {
   if (endReason === null) return 'critic';
   if (!Object.hasOwn(ENDING_WORDS, endReason) || endReason === 'critic')
-    throw new SuccessInputError(`"${endReason}" is not how an episode ends`);
+    throw new InputError('SUCCESS_INPUT', `"${endReason}" is not how an episode ends`);
   return endReason as Ending;
 }
 

@@ -19,8 +19,9 @@ import { loadP4g, type P4gFiles, type P4gLoadOptions } from '../data/p4g';
 import { LoadLog, type TextFile } from '../data/result';
 import { sentiment } from '../env/judge';
 import type { Seed, TaskId, Turn } from '../tasks/seed';
-import { ValidityInputError } from './errors';
+
 import { cbReaction, p4gReaction, p4gTurnReaction, sentimentReaction, type P4gReaction } from './labels';
+import { InputError } from '../errors';
 
 /** One actor turn of a human dialogue and what the human user did next. */
 export interface ReplayStep {
@@ -144,11 +145,11 @@ function seedsById(seeds: readonly Seed[]): Map<string, Seed> {
 
 function needSeed(seeds: Map<string, Seed>, id: string, file: string): Seed {
   const seed = seeds.get(id);
-  if (!seed) throw new ValidityInputError(`${file}: no seed "${id}" was loaded for this dialogue`);
+  if (!seed) throw new InputError('VALIDITY_INPUT', `${file}: no seed "${id}" was loaded for this dialogue`);
   return seed;
 }
 
-/** ESConv dialogues of one JSONL file. @throws DatasetError from the loader; ValidityInputError. */
+/** ESConv dialogues of one JSONL file. @throws DataFormatError (DATASET_INVALID) from the loader; InputError (VALIDITY_INPUT). */
 export function esconvDialogues(file: TextFile): ReplayDialogue[] {
   const seeds = seedsById(loadEsconv(file.text, file.name).seeds);
   const log = new LoadLog(false);
@@ -174,7 +175,7 @@ export function esconvDialogues(file: TextFile): ReplayDialogue[] {
   });
 }
 
-/** CraigslistBargain negotiations of one JSONL file. @throws DatasetError; ValidityInputError. */
+/** CraigslistBargain negotiations of one JSONL file. @throws DataFormatError (DATASET_INVALID); InputError (VALIDITY_INPUT). */
 export function cbDialogues(file: TextFile): ReplayDialogue[] {
   const seeds = seedsById(loadCb(file.text, file.name).seeds);
   const log = new LoadLog(false);
@@ -225,7 +226,10 @@ function p4gRawDialogues(file: TextFile, labelled: boolean): Map<string, { line:
     const id = (record.dialog_id ?? '').trim();
     const role = (record.role ?? '').trim();
     if (role !== '0' && role !== '1')
-      throw new ValidityInputError(`${file.name}:${line}: role must be 0 or 1, got "${record.role}"`);
+      throw new InputError(
+        'VALIDITY_INPUT',
+        `${file.name}:${line}: role must be 0 or 1, got "${record.role}"`,
+      );
     let d = entries.get(id);
     if (!d) entries.set(id, (d = { line, list: [] }));
     const label = role === '1' && labelled ? p4gReaction(record.ee_label_1, `${file.name}:${line}`) : '';
@@ -259,12 +263,15 @@ function p4gParticipants(file: TextFile): Map<string, { donated: boolean | null;
 /**
  * P4G dialogues: turn-level ones from the annotated file, outcome-level ones from the dialogues file (or the
  * annotated one). `options` go to the loader (`disposition`: a persuadee disposition model other than the committed
- * one). @throws ValidityInputError without a sentence file; DatasetError from the loader.
+ * one). @throws InputError (VALIDITY_INPUT) without a sentence file; DataFormatError (DATASET_INVALID) from the loader.
  */
 export function p4gDialogues(files: Partial<P4gFiles>, options: P4gLoadOptions = {}): ReplayDialogue[] {
   const dialogsFile = files.dialogs ?? files.annotated;
   if (!dialogsFile)
-    throw new ValidityInputError('P4G replay needs p4g-dialogs.csv or p4g-annotated.csv (a sentence file)');
+    throw new InputError(
+      'VALIDITY_INPUT',
+      'P4G replay needs p4g-dialogs.csv or p4g-annotated.csv (a sentence file)',
+    );
   const seeds = seedsById(
     loadP4g(
       {
@@ -285,7 +292,10 @@ export function p4gDialogues(files: Partial<P4gFiles>, options: P4gLoadOptions =
     for (const [id, d] of p4gRawDialogues(file, labelled)) {
       const seed = seedFor(id);
       if (!seed)
-        throw new ValidityInputError(`${file.name}:${d.line}: no seed was loaded for dialogue "${id}"`);
+        throw new InputError(
+          'VALIDITY_INPUT',
+          `${file.name}:${d.line}: no seed was loaded for dialogue "${id}"`,
+        );
       const { prefix, steps } = cutAndPair(
         d.turns,
         labelled ? (t) => p4gTurnReaction(t.labels as P4gReaction[]) : () => null,

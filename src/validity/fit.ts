@@ -56,8 +56,9 @@ import type { TaskId, Turn } from '../tasks/seed';
 import { extractFeatures } from '../text/features';
 import { PLAUSIBLE_PRICE } from '../sim/dynamics';
 import { fitSplitOf, type ReplayDialogue } from './datasets';
-import { ValidityInputError } from './errors';
+
 import { REACTIONS } from './labels';
+import { InputError } from '../errors';
 
 /** Candidate L2 penalties of the reaction models. */
 export const L2_GRID = [1e-3, 3e-3, 1e-2, 3e-2, 1e-1];
@@ -112,7 +113,8 @@ function reactionExamples(dialogues: readonly ReplayDialogue[], classes: readonl
     for (const s of d.steps) {
       if (s.reaction === null) continue;
       const y = classes.indexOf(s.reaction);
-      if (y < 0) throw new ValidityInputError(`${d.id}: reaction "${s.reaction}" is not a ${d.task} class`);
+      if (y < 0)
+        throw new InputError('VALIDITY_INPUT', `${d.id}: reaction "${s.reaction}" is not a ${d.task} class`);
       const { sparse, dense } = turnInputs(s.actor, extractFeatures(s.actor));
       out.push({ sparse, dense, y, weight: 1 });
     }
@@ -129,7 +131,8 @@ function fitReaction(
   const tr = reactionExamples(train, classes);
   const va = reactionExamples(validation, classes);
   if (tr.length === 0 || va.length === 0)
-    throw new ValidityInputError(
+    throw new InputError(
+      'VALIDITY_INPUT',
       `fit-sim: no ${task} turns with a user reaction in the train or validation split`,
     );
   const prior = classes.map((_, c) => tr.filter((e) => e.y === c).length / tr.length);
@@ -317,7 +320,10 @@ function fitPrices(
   const countered = rows.filter((r) => r.counter !== null);
   const validCountered = valid.filter((r) => r.counter !== null);
   if (rows.length === 0 || countered.length === 0)
-    throw new ValidityInputError('fit-sim: no CB buyer offers with a seller act in the train split');
+    throw new InputError(
+      'VALIDITY_INPUT',
+      'fit-sim: no CB buyer offers with a seller act in the train split',
+    );
   // A small validation split may hold no offers (or no counters): then the first, smallest penalty stands.
   const examples = (list: readonly CbOfferRow[]): Example[] =>
     list.map((r) => ({ sparse: new Int32Array(0), dense: r.inputs, y: r.accepted ? 1 : 0, weight: 1 }));
@@ -453,7 +459,7 @@ export interface FitOptions {
 /**
  * Fit every task's models on the train split of `dialogues`, choosing hyperparameters on the validation split.
  * Returns the parameter file without its content hash (the caller hashes the serialised text).
- * @throws ValidityInputError when a task has no dialogues or no labelled turns in a split.
+ * @throws InputError (VALIDITY_INPUT) when a task has no dialogues or no labelled turns in a split.
  */
 export function fitSimulator(
   dialogues: readonly ReplayDialogue[],
@@ -466,7 +472,10 @@ export function fitSimulator(
     const train = mine.filter((d) => fitSplitOf(d.id) === 'train');
     const valid = mine.filter((d) => fitSplitOf(d.id) === 'validation');
     if (train.length === 0 || valid.length === 0)
-      throw new ValidityInputError(`fit-sim: no ${task} dialogues in the train or validation split`);
+      throw new InputError(
+        'VALIDITY_INPUT',
+        `fit-sim: no ${task} dialogues in the train or validation split`,
+      );
     const record: Record<string, number> = {};
     const turns = (list: readonly ReplayDialogue[]) => list.filter((d) => d.purpose === 'turns');
     const params: TaskParams = {

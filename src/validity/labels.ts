@@ -23,7 +23,7 @@
  */
 import { normalizeLabel } from '../tasks/labels';
 import type { TaskId } from '../tasks/seed';
-import { ValidityInputError } from './errors';
+import { InputError } from '../errors';
 
 /** The reaction classes of each task, in report order. */
 export const REACTIONS = {
@@ -87,11 +87,12 @@ function key(raw: string | null | undefined): string {
 
 /**
  * The P4G reaction of one persuadee sentence label.
- * @throws ValidityInputError for a label outside the grouping (the message names it and where it was read).
+ * @throws InputError (VALIDITY_INPUT) for a label outside the grouping (the message names it and where it was read).
  */
 export function p4gReaction(raw: string | null | undefined, where: string): P4gReaction {
   const group = P4G_GROUPS[key(raw)];
-  if (group === undefined) throw new ValidityInputError(`${where}: unknown persuadee label "${raw}"`);
+  if (group === undefined)
+    throw new InputError('VALIDITY_INPUT', `${where}: unknown persuadee label "${raw}"`);
   return group;
 }
 
@@ -102,11 +103,11 @@ export function p4gTurnReaction(sentences: readonly P4gReaction[]): P4gReaction 
 
 /**
  * The CB reaction of one seller act.
- * @throws ValidityInputError for an act outside the grouping.
+ * @throws InputError (VALIDITY_INPUT) for an act outside the grouping.
  */
 export function cbReaction(raw: string | null | undefined, where: string): CbReaction {
   const group = CB_GROUPS[key(raw)];
-  if (group === undefined) throw new ValidityInputError(`${where}: unknown seller act "${raw}"`);
+  if (group === undefined) throw new InputError('VALIDITY_INPUT', `${where}: unknown seller act "${raw}"`);
   return group;
 }
 

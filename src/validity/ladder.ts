@@ -10,14 +10,14 @@
 import { describeZodError } from '../data/result';
 import { describeJsonError } from '../io/json';
 import { DoseLaddersSchema, type DoseLadders } from '../eval/ladders';
-import { ValidityInputError } from './errors';
+import { InputError } from '../errors';
 
 /** A ladder file: ladders by task id. */
 export type LadderFile = DoseLadders;
 
 /**
  * Parse and check a ladder file's text.
- * @throws ValidityInputError naming the file and the offending path (e.g. `cb.levels[0].priceFraction`), or the
+ * @throws InputError (VALIDITY_INPUT) naming the file and the offending path (e.g. `cb.levels[0].priceFraction`), or the
  *   line and column where the text is not JSON.
  */
 export function parseLadderFile(text: string, fileName: string): LadderFile {
@@ -27,9 +27,13 @@ export function parseLadderFile(text: string, fileName: string): LadderFile {
   } catch (e) {
     // In words with the line and column (describeJsonError), not the parser's character position.
     const { reason, line } = describeJsonError(text, e);
-    throw new ValidityInputError(`${fileName}${line !== undefined ? ` line ${line}` : ''}: ${reason}`);
+    throw new InputError(
+      'VALIDITY_INPUT',
+      `${fileName}${line !== undefined ? ` line ${line}` : ''}: ${reason}`,
+    );
   }
   const parsed = DoseLaddersSchema.safeParse(json);
-  if (!parsed.success) throw new ValidityInputError(`${fileName}: ${describeZodError(parsed.error)}`);
+  if (!parsed.success)
+    throw new InputError('VALIDITY_INPUT', `${fileName}: ${describeZodError(parsed.error)}`);
   return parsed.data;
 }

@@ -19,7 +19,7 @@
  *   turn with the human seller's counter, both as fractions of the list price; baseline `split the difference`
  *   (the midpoint of the buyer's offer and the human seller's previous price).
  */
-import { ValidityInputError } from './errors';
+
 import { sampleRankCorrelation } from 'simple-statistics';
 import { hashKey32 } from '../data/hash';
 import { sentiment } from '../env/judge';
@@ -34,6 +34,7 @@ import { cbOfferRows } from './fit';
 import { REACTIONS } from './labels';
 import type { ReplayedDialogue } from './replay';
 import { crossValidated, fitPredict, type TraitRow } from './traits';
+import { InputError } from '../errors';
 
 export type Split = 'dev' | 'held-out';
 
@@ -214,7 +215,7 @@ function turnRows(
           xs.map(pick),
           xs.map((i) => i.userSentiment as number),
         );
-        if (!Number.isFinite(v)) throw new ValidityInputError('constant ranks');
+        if (!Number.isFinite(v)) throw new InputError('VALIDITY_INPUT', 'constant ranks');
         return v;
       };
       rows.push(
@@ -411,7 +412,7 @@ function cbCounterRows(replayed: readonly ReplayedDialogue[], options: ValidityM
       xs.map(pick),
       xs.map((i) => i.human),
     );
-    if (!Number.isFinite(v)) throw new ValidityInputError('constant ranks');
+    if (!Number.isFinite(v)) throw new InputError('VALIDITY_INPUT', 'constant ranks');
     return v;
   };
   const rows: (ValidityRow | null)[] = [];

@@ -20,7 +20,7 @@ import type { TurnRecord } from '../agents/rollout';
 import { TASK_RULES } from '../sim/rules';
 import { strengthOf } from '../sim/records';
 import type { TaskId } from '../tasks/seed';
-import { ValidityInputError } from './errors';
+import { InputError } from '../errors';
 
 /** The reply as lower-case words: contractions spelled out ("don't" → "do not"), punctuation dropped. */
 export function wordsOf(text: string): string[] {
@@ -120,14 +120,17 @@ function sentenceMood(text: string): { good: boolean; bad: boolean } {
 /**
  * The contradictions between one turn's reply and the state the turn left (empty when none), each a short
  * description. The turn must carry its state (`keepState: true`).
- * @throws ValidityInputError when the turn has no state.
+ * @throws InputError (VALIDITY_INPUT) when the turn has no state.
  */
 export function replyContradictions(
   task: TaskId,
   turn: Pick<TurnRecord, 'userUtterance' | 'mode' | 'judgment' | 'rejectedProposal' | 'events' | 'state'>,
 ): string[] {
   if (!turn.state)
-    throw new ValidityInputError('replyContradictions: the turn carries no state (run with keepState: true)');
+    throw new InputError(
+      'VALIDITY_INPUT',
+      'replyContradictions: the turn carries no state (run with keepState: true)',
+    );
   const text = wordsOf(turn.userUtterance).join(' ');
   const cog = turn.state.cognitive;
   const out: string[] = [];

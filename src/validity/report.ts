@@ -166,7 +166,7 @@ function devSeeds(
 
 /**
  * Replay every dialogue of `files`, compute the table, run dose–response and the replay-vs-random check.
- * @throws ValidityInputError / DatasetError for bad files; errors of the simulator's roles.
+ * @throws InputError (VALIDITY_INPUT) / DataFormatError (DATASET_INVALID) for bad files; errors of the simulator's roles.
  */
 export async function buildValidityReport(options: ValidityReportOptions): Promise<ValidityReport> {
   const progress = options.onProgress ?? (() => undefined);

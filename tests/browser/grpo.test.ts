@@ -255,10 +255,10 @@ describe("GRPO with rewards: 'llm' in the trainer worker", () => {
       config,
       language: { roles: { actor: { kind: 'replay' } }, fixtures: {} },
     });
-    expect(noJudge.error).toMatchObject({ name: 'GrpoInputError', code: expect.any(String) });
+    expect(noJudge.error).toMatchObject({ name: 'InputError', code: 'GRPO_INPUT_INVALID' });
     expect(noJudge.error!.message).toMatch(/judge role/);
     await expect(p.run({ cmd: 'history', runId: 'none' })).rejects.toMatchObject({
-      name: 'GrpoSnapshotError',
+      name: 'CheckpointError',
     });
 
     const f16 = await p.run<RunResult>({
@@ -267,7 +267,7 @@ describe("GRPO with rewards: 'llm' in the trainer worker", () => {
       config,
       language: { roles: { judge: { kind: 'webllm', model: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC' } } },
     });
-    expect(f16.error).toMatchObject({ name: 'UnsupportedModelError' });
+    expect(f16.error).toMatchObject({ name: 'ModelFileError', code: 'LLM_MODEL_UNSUPPORTED' });
     expect(f16.error!.message).toMatch(/shader-f16/);
     expect(stepsOf(f16)).toEqual([]);
     expect(p.requests.filter((u) => !u.startsWith(p!.origin) || /llm\.worker/.test(u))).toEqual([]);

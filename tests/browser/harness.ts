@@ -18,7 +18,7 @@
  *      it('does X', async () => {
  *        p = await openPage('<name>');
  *        expect(await p.run({ some: 'args' })).toEqual(...);
- *        await expect(p.run({ bad: true })).rejects.toMatchObject({ name: 'ModelLoadError' });
+ *        await expect(p.run({ bad: true })).rejects.toMatchObject({ name: 'ModelFileError' });
  *      });
  *
  * Each `openPage` gets a fresh browser context (empty caches, storage and IndexedDB); the Chromium process and

@@ -67,7 +67,7 @@ describe('train job and stored policies in a Web Worker', () => {
     expect(browser.result.out).toBe('indexeddb:r1');
     // A second start of the same run id is refused (the stored run is not overwritten by accident).
     await expect(p.run({ train: TRAIN, runId: 'r1' })).rejects.toMatchObject({
-      name: 'StoredRunExistsError',
+      name: 'OutputConflictError',
     });
 
     // A memory built in Node, stored in the browser's IndexedDB under a name.
@@ -92,6 +92,6 @@ describe('train job and stored policies in a Web Worker', () => {
     // A name that is not stored is refused with the policy's name.
     await expect(
       p.run({ simulate: { task: 'cb', policy: 'principles:nope', episodes: 1 } }),
-    ).rejects.toMatchObject({ name: 'PolicyUnavailableError', message: expect.stringContaining('nope') });
+    ).rejects.toMatchObject({ name: 'PolicySpecError', message: expect.stringContaining('nope') });
   });
 });

@@ -67,7 +67,7 @@ describe('WebLlmBackend with the real WebLLM worker', () => {
     await p.run({ op: 'create', modelId: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC', worker: 'real' });
     const load = await p.run<Timed>({ op: 'load' });
     expect(load.ok).toBe(false);
-    expect(load.error!.name).toBe('UnsupportedModelError');
+    expect(load.error!.name).toBe('ModelFileError');
     expect(load.error!.message).toMatch(/shader-f16/);
     const state = await p.run<{ workersStarted: number }>({ op: 'state' });
     expect(state.workersStarted).toBe(0);
@@ -88,22 +88,22 @@ describe('WebLlmBackend with the real WebLLM worker', () => {
       op: 'complete',
       request: { messages: [{ role: 'user', content: 'hi' }] },
     });
-    expect(load.error?.name).toBe('UnsupportedModelError');
+    expect(load.error?.name).toBe('ModelFileError');
     expect(server.requests.slice(before).filter((u) => WEIGHT_HOSTS.test(u))).toEqual([]);
   });
 
-  it('maps an unreachable model to ModelLoadError in bounded time, and fails the same way again (fresh worker)', async () => {
+  it('maps an unreachable model to ModelFileError in bounded time, and fails the same way again (fresh worker)', async () => {
     p = await openPage('llm');
     const id = 'Unreachable-0.5B-q4f32_1-MLC';
     await p.run({ op: 'create', modelId: id, appConfig: record(id, 'http://127.0.0.1:1'), worker: 'real' });
     const request = { messages: [{ role: 'user', content: 'hi' }] };
     const first = await p.run<Timed>({ op: 'complete', request });
     expect(first.ok).toBe(false);
-    expect(first.error!.name).toBe('ModelLoadError');
+    expect(first.error!.name).toBe('ModelFileError');
     expect(first.error!.message).toMatch(/Failed to fetch/);
     expect(first.ms).toBeLessThan(20_000);
     const second = await p.run<Timed>({ op: 'complete', request });
-    expect(second.error!.name).toBe('ModelLoadError');
+    expect(second.error!.name).toBe('ModelFileError');
     expect(second.ms).toBeLessThan(20_000);
     const state = await p.run<{ workersStarted: number }>({ op: 'state' });
     expect(state.workersStarted).toBe(2);
@@ -122,11 +122,11 @@ describe('WebLlmBackend with the real WebLLM worker', () => {
     expect(await p.run({ op: 'isCached' })).toBe(false);
   });
 
-  it('rejects with WorkerCrashedError when the worker dies at start, instead of hanging', async () => {
+  it('rejects with BackendError when the worker dies at start, instead of hanging', async () => {
     p = await openPage('llm');
     await p.run({ op: 'create', modelId: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', worker: 'crash-on-start' });
     const outcome = await p.run<Timed>({ op: 'load' });
-    expect(outcome.error?.name).toBe('WorkerCrashedError');
+    expect(outcome.error?.name).toBe('BackendError');
     expect(outcome.ms).toBeLessThan(10_000);
   });
 });
@@ -176,7 +176,7 @@ describe('WebLlmBackend through the worker protocol with a scripted engine', () 
     });
     expect(ok.value).toMatchObject({ value: { mood: 'ok', score: 3 }, attempts: 1 });
     const bad = await p.run<Timed>({ op: 'structured', request: ask('ANSWER:{"mood":"great"}') });
-    expect(bad.error?.name).toBe('StructuredOutputError');
+    expect(bad.error?.name).toBe('RoleOutputError');
   });
 
   it('serialises concurrent requests (one generation at a time in the worker) and answers each in order', async () => {
@@ -189,14 +189,14 @@ describe('WebLlmBackend through the worker protocol with a scripted engine', () 
     expect(outcomes.map((o) => o.value!.choices[0]!.message.content)).toEqual(['a', 'b', 'c', '1']);
   });
 
-  it('a failed load surfaces as ModelLoadError and the next request loads afresh', async () => {
+  it('a failed load surfaces as ModelFileError and the next request loads afresh', async () => {
     p = await openPage('llm');
     await p.run(fake('Broken-fail-load-q4f32_1-MLC'));
     const first = await p.run<Timed>({ op: 'load' });
-    expect(first.error).toMatchObject({ name: 'ModelLoadError' });
+    expect(first.error).toMatchObject({ name: 'ModelFileError' });
     expect(first.error!.message).toMatch(/TypeError: Failed to fetch/);
     const second = await p.run<Timed>({ op: 'load' });
-    expect(second.error?.name).toBe('ModelLoadError');
+    expect(second.error?.name).toBe('ModelFileError');
     expect((await p.run<{ workersStarted: number }>({ op: 'state' })).workersStarted).toBe(2);
   });
 
@@ -207,23 +207,23 @@ describe('WebLlmBackend through the worker protocol with a scripted engine', () 
       op: 'completeAll',
       requests: [ask('CRASH'), ask('ANSWER:after')],
     });
-    expect(outcomes[0]!.error?.name).toBe('WorkerCrashedError');
+    expect(outcomes[0]!.error?.name).toBe('BackendError');
     expect(outcomes[1]).toMatchObject({ ok: true, value: { choices: [{ message: { content: 'after' } }] } });
     expect((await p.run<{ workersStarted: number }>({ op: 'state' })).workersStarted).toBe(2);
   });
 
-  it('a crash while loading rejects the load with WorkerCrashedError', async () => {
+  it('a crash while loading rejects the load with BackendError', async () => {
     p = await openPage('llm');
     await p.run(fake('Boom-crash-load-q4f32_1-MLC'));
     const outcome = await p.run<Timed>({ op: 'load' });
-    expect(outcome.error?.name).toBe('WorkerCrashedError');
+    expect(outcome.error?.name).toBe('BackendError');
   });
 
-  it('a lost device becomes DeviceLostError and the next request gets a fresh engine', async () => {
+  it('a lost device becomes BackendError and the next request gets a fresh engine', async () => {
     p = await openPage('llm');
     await p.run(fake('Echo-q4f32_1-MLC'));
     const lost = await p.run<Timed>({ op: 'complete', request: ask('DEVICE_LOST') });
-    expect(lost.error?.name).toBe('DeviceLostError');
+    expect(lost.error?.name).toBe('BackendError');
     const next = await p.run<Timed>({ op: 'complete', request: ask('ANSWER:fine') });
     expect(next.ok).toBe(true);
     expect((await p.run<{ workersStarted: number }>({ op: 'state' })).workersStarted).toBe(2);

@@ -100,13 +100,15 @@ describe('principle memories in a Web Worker and IndexedDB (headless Chromium)',
     ] as const) {
       for (const replace of [false, true]) {
         await expect(p.run({ op: 'import', text, name: 'cb', replace })).rejects.toMatchObject({
-          name: 'MemoryFileError',
+          name: 'DataFormatError',
+          details: expect.objectContaining({ code: 'MEMORY_FILE_INVALID' }),
           message: expect.stringMatching(reason),
         });
       }
     }
     await expect(p.run({ op: 'import', text: good, name: 'cb' })).rejects.toMatchObject({
-      name: 'MemoryExistsError',
+      name: 'OutputConflictError',
+      details: expect.objectContaining({ code: 'MEMORY_EXISTS' }),
     });
     expect(await snapshot(p)).toEqual(before);
     await reload(p);

@@ -95,7 +95,7 @@ describe('no request leaves the page’s origin', () => {
     const { from, to } = await redirectPair();
     p = await openPage('privacy');
     const error = await p.run({ openai: from.url }).catch((e: unknown) => e);
-    expect(error).toMatchObject({ name: 'RedirectRefusedError' });
+    expect(error).toMatchObject({ name: 'PrivacyError' });
     expect((error as Error).message).toContain(`from ${new URL(from.url).host} to a target the browser`);
     expect(from.posts).toHaveLength(1); // refused, not retried
     expect(to).toEqual([]); // the prompt never reached the redirect target

@@ -2,7 +2,7 @@
  * Every language role on the replay backend inside the episode Web Worker in headless Chromium: each task's
  * recorded episode gives the same records, calls and tokens as in Node. WebLLM configured for the worker refuses
  * an f16 model on this adapter (no shader-f16) with its typed error before anything is fetched, and tries to load
- * an f32 model (only its model host is contacted; the files are unreachable here, so ModelLoadError).
+ * an f32 model (only its model host is contacted; the files are unreachable here, so ModelFileError).
  */
 import { afterEach, describe, expect, it } from 'vitest';
 import {
@@ -50,12 +50,12 @@ describe('language roles in the episode Web Worker', () => {
       policy: 'random',
       language: { roles: { mode: { kind: 'webllm' as const, model: 'Qwen2.5-0.5B-Instruct-q4f16_1-MLC' } } },
     };
-    await expect(p.run(job)).rejects.toMatchObject({ name: 'UnsupportedModelError' });
+    await expect(p.run(job)).rejects.toMatchObject({ name: 'ModelFileError' });
     const foreign = p.requests.filter((u) => !u.startsWith(p!.origin));
     expect(foreign).toEqual([]);
   });
 
-  it('loads an f32 model for a WebLLM role from inside the worker; unreachable files give ModelLoadError', async () => {
+  it('loads an f32 model for a WebLLM role from inside the worker; unreachable files give ModelFileError', async () => {
     p = await openPage('roles');
     // The model's files live on the model host; this machine has no network, and the test aborts them anyway.
     await p.context.route(/^https:\/\//, (route) => route.abort());
@@ -65,7 +65,7 @@ describe('language roles in the episode Web Worker', () => {
       language: { roles: { mode: { kind: 'webllm' as const, model: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC' } } },
     };
     const started = Date.now();
-    await expect(p.run(job)).rejects.toMatchObject({ name: 'ModelLoadError' });
+    await expect(p.run(job)).rejects.toMatchObject({ name: 'ModelFileError' });
     expect(Date.now() - started).toBeLessThan(20_000);
     const foreign = p.requests.filter((u) => !u.startsWith(p!.origin));
     expect(foreign.length).toBeGreaterThan(0);

@@ -160,14 +160,14 @@ describe.skipIf(!present)(
       );
     });
 
-    it('refuses a file that is not GGUF with ModelLoadError, and deletes the model from the cache', async () => {
+    it('refuses a file that is not GGUF with ModelFileError, and deletes the model from the cache', async () => {
       const dir = mkdtempSync(join(tmpdir(), 'pdl-wllama-'));
       writeFileSync(join(dir, 'fake.gguf'), 'this is not a model\n'.repeat(100));
       (await pagesServer()).mount('/models/fake.gguf', join(dir, 'fake.gguf'));
       await expect(
         p!.run({ action: 'import', url: `${p!.origin}/models/fake.gguf`, name: 'fake.gguf' }),
       ).rejects.toMatchObject({
-        name: 'ModelLoadError',
+        name: 'ModelFileError',
       });
       const left = await p!.run<{ model: string }[]>({ action: 'delete', model });
       expect(left.map((m) => m.model)).not.toContain(model);

@@ -1,6 +1,6 @@
 /** The one seeding scheme: case streams and the seed split (src/seeding). */
 import { describe, expect, it } from 'vitest';
-import { SeedingError } from '../../src/seeding/errors';
+
 import { caseStreams, DEFAULT_SPLIT_SEED, planEpisodes, splitByKey } from '../../src/seeding';
 
 const key = { rngSeed: 0, task: 'esconv', caseId: 'a', randomSeed: 5, repeat: 0 };
@@ -23,8 +23,12 @@ describe('caseStreams', () => {
     expect(caseStreams({ ...key })).toEqual(base);
   });
   it('rejects a negative seed or repeat', () => {
-    expect(() => caseStreams({ ...key, rngSeed: -1 })).toThrow(SeedingError);
-    expect(() => caseStreams({ ...key, repeat: 0.5 })).toThrow(SeedingError);
+    expect(() => caseStreams({ ...key, rngSeed: -1 })).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'SEEDING_INVALID_ARGUMENT' }),
+    );
+    expect(() => caseStreams({ ...key, repeat: 0.5 })).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'SEEDING_INVALID_ARGUMENT' }),
+    );
   });
 });
 
@@ -40,8 +44,12 @@ describe('splitByKey', () => {
     expect(splitByKey(items, (x) => x.id, 5, 1).heldOut).not.toEqual(a.heldOut);
   });
   it('rejects an empty part and repeated ids', () => {
-    expect(() => splitByKey(items, (x) => x.id, 0)).toThrow(SeedingError);
-    expect(() => splitByKey(items, (x) => x.id, 20)).toThrow(SeedingError);
+    expect(() => splitByKey(items, (x) => x.id, 0)).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'SEEDING_INVALID_ARGUMENT' }),
+    );
+    expect(() => splitByKey(items, (x) => x.id, 20)).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'SEEDING_INVALID_ARGUMENT' }),
+    );
     expect(() => splitByKey([{ id: 'a' }, { id: 'a' }], (x) => x.id, 1)).toThrow(/share the id/);
   });
 });
@@ -89,8 +97,14 @@ describe('planEpisodes', () => {
   });
 
   it('refuses no seeds and a bad episode count', () => {
-    expect(() => [...planEpisodes([], { rngSeed: 0, task: 'cb' })]).toThrow(SeedingError);
-    expect(() => [...planEpisodes(seeds, { rngSeed: 0, task: 'cb', episodes: 1.5 })]).toThrow(SeedingError);
-    expect(() => [...planEpisodes(seeds, { rngSeed: -1, task: 'cb' })]).toThrow(SeedingError);
+    expect(() => [...planEpisodes([], { rngSeed: 0, task: 'cb' })]).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'SEEDING_INVALID_ARGUMENT' }),
+    );
+    expect(() => [...planEpisodes(seeds, { rngSeed: 0, task: 'cb', episodes: 1.5 })]).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'SEEDING_INVALID_ARGUMENT' }),
+    );
+    expect(() => [...planEpisodes(seeds, { rngSeed: -1, task: 'cb' })]).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'SEEDING_INVALID_ARGUMENT' }),
+    );
   });
 });

@@ -3,18 +3,13 @@
  * command line). Runs inside the loader worker (./loader.worker.ts), never on the main thread. Which dataset a
  * file is can be told from its content (see {@link detectKind}) or chosen by the person.
  */
-import {
-  DatasetError,
-  loadSeedsFromFiles,
-  p4gFileKind,
-  parseSeedJsonl,
-  type TextFile,
-} from '../../../src/data';
+import { loadSeedsFromFiles, p4gFileKind, parseSeedJsonl, type TextFile } from '../../../src/data';
 import type { LoadResult } from '../../../src/data';
 import { parseEmollmSeeds } from '../../../src/tasks/emollm-loader';
 import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
 
 import type { DatasetKind } from './kinds';
+import { DataFormatError } from '../../../src/errors';
 
 /** A load request: the files (name and text), what they are (`auto`: told from content) and the skip mode. */
 export interface LoadRequest {
@@ -39,17 +34,22 @@ const firstLine = (text: string) =>
 /**
  * What a file is, from its first non-blank line: a P4G CSV (by its header), a seed (a `schemaVersion` field),
  * a CraigslistBargain record (`item_name` / `buyer_price`) or an ESConv record (`emotion_type` / `dialog`).
- * @throws DatasetError naming the file (line 1; line 0 when it is empty) when it is none of them.
+ * @throws DataFormatError (DATASET_INVALID) naming the file (line 1; line 0 when it is empty) when it is none of them.
  */
 export function detectKind(file: TextFile): DatasetKind {
   const line = firstLine(file.text);
-  if (!line) throw new DatasetError(file.name, 0, 'the file is empty');
+  if (!line) throw DataFormatError.record('DATASET_INVALID', file.name, 0, 'the file is empty');
   if (p4gFileKind(file.text)) return 'p4g';
   let value: unknown;
   try {
     value = JSON.parse(line);
   } catch {
-    throw new DatasetError(file.name, 1, 'neither JSON Lines nor a PersuasionForGood CSV file');
+    throw DataFormatError.record(
+      'DATASET_INVALID',
+      file.name,
+      1,
+      'neither JSON Lines nor a PersuasionForGood CSV file',
+    );
   }
   if (typeof value === 'object' && value !== null) {
     if ('schemaVersion' in value) return 'seeds';
@@ -57,7 +57,8 @@ export function detectKind(file: TextFile): DatasetKind {
     if ('item_name' in value || 'buyer_price' in value) return 'cb';
     if ('emotion_type' in value || 'dialog' in value) return 'esconv';
   }
-  throw new DatasetError(
+  throw DataFormatError.record(
+    'DATASET_INVALID',
     file.name,
     1,
     'not a seed file, ESConv, CraigslistBargain, PersuasionForGood or EmoLLM scenario record; choose the kind by hand',
@@ -67,17 +68,23 @@ export function detectKind(file: TextFile): DatasetKind {
 /**
  * Load one group of files (all of one kind: a seed file, one dataset JSONL file, or the P4G CSVs together).
  * Seed files take their task from their first seed; every seed must be of that task.
- * @throws DatasetError naming the file and line of the first bad record (unless `skipInvalid`), or a file of
+ * @throws DataFormatError (DATASET_INVALID) naming the file and line of the first bad record (unless `skipInvalid`), or a file of
  *   another kind than the others.
  */
 export function loadFiles(request: LoadRequest): LoadOutcome {
   const { files, skipInvalid } = request;
-  if (files.length === 0) throw new DatasetError('(no file)', 0, 'choose at least one file');
+  if (files.length === 0)
+    throw DataFormatError.record('DATASET_INVALID', '(no file)', 0, 'choose at least one file');
   const kinds = files.map((f) => (request.kind === 'auto' ? detectKind(f) : request.kind));
   const kind = kinds[0] as DatasetKind;
   const other = kinds.findIndex((k) => k !== kind);
   if (other >= 0)
-    throw new DatasetError(files[other]!.name, 0, `is ${kinds[other]} but ${files[0]!.name} is ${kind}`);
+    throw DataFormatError.record(
+      'DATASET_INVALID',
+      files[other]!.name,
+      0,
+      `is ${kinds[other]} but ${files[0]!.name} is ${kind}`,
+    );
   if (kind === 'emollm') {
     // EmoLLM's loader has no skip mode: the first bad line refuses the file (named with its line).
     const seeds = files.flatMap((f) => parseEmollmSeeds(f.text, f.name).seeds);
@@ -86,10 +93,10 @@ export function loadFiles(request: LoadRequest): LoadOutcome {
   let task: TaskId;
   if (kind === 'seeds') {
     const first = parseSeedJsonl(firstLine(files[0]!.text), files[0]!.name).seeds[0];
-    if (!first) throw new DatasetError(files[0]!.name, 1, 'no seed');
+    if (!first) throw DataFormatError.record('DATASET_INVALID', files[0]!.name, 1, 'no seed');
     task = first.task;
   } else task = kind;
   if (!(TASK_IDS as readonly string[]).includes(task))
-    throw new DatasetError(files[0]!.name, 1, 'unknown task');
+    throw DataFormatError.record('DATASET_INVALID', files[0]!.name, 1, 'unknown task');
   return { ...loadSeedsFromFiles(task, files, { skipInvalid }), task, kind };
 }

@@ -5,7 +5,7 @@
  *   const api = Comlink.wrap<LoaderWorkerApi>(new Worker(new URL('./loader.worker.ts', import.meta.url), { type: 'module' }));
  *   const outcome = await api.load({ files: [{ name, text }], kind: 'auto', skipInvalid: false });
  *
- * A bad record rejects with the loader's DatasetError message (`file:line: reason`).
+ * A bad record rejects with the loader's DataFormatError (DATASET_INVALID) message (`file:line: reason`).
  */
 import * as Comlink from 'comlink';
 import { loadFiles } from './load';

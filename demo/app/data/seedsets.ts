@@ -19,7 +19,7 @@ export const SEED_SET_PARAM = 'seedset';
 let opened: Promise<DataStore> | undefined;
 /**
  * This page's connection to the data store, opened on first use (a failed open is retried on the next call).
- * @throws the open errors of {@link DataStore.open} (StorageBlockedError, …).
+ * @throws the open errors of {@link DataStore.open} (StorageError (STORAGE_BLOCKED), …).
  */
 export function dataStore(): Promise<DataStore> {
   opened ??= DataStore.open().catch((e: unknown) => {
@@ -81,7 +81,7 @@ export function useSeedSet(task: TaskId, id: string): { seeds: Seed[] | null; er
  * Store one batch of episode trajectories (e.g. a Watch run's simulate-job lines) as a set, in one transaction;
  * it is listed, exportable and deletable on the Data page.
  * @param name a name for people, e.g. `watch p4g standard ×4`.
- * @throws StorageQuotaError when out of space (nothing written, earlier sets intact); open errors of src/store.
+ * @throws DiskFullError (STORAGE_QUOTA) when out of space (nothing written, earlier sets intact); open errors of src/store.
  */
 export async function keepTrajectories(
   name: string,

@@ -63,8 +63,8 @@ export class DataStore {
 
   /**
    * Open (creating or upgrading) the database.
-   * @throws StorageBlockedError when another tab holds an older version open; StorageVersionError,
-   *   StorageDeniedError, StorageUnavailableError (src/store).
+   * @throws StorageError (STORAGE_BLOCKED) when another tab holds an older version open; StorageError (STORAGE_VERSION),
+   *   StorageError (STORAGE_DENIED), StorageError (STORAGE_UNAVAILABLE) (src/store).
    */
   static async open(name = DATA_DB_NAME): Promise<DataStore> {
     const db = await Database.open<DataDb>(name, DATA_DB_VERSION, (database, oldVersion) => {
@@ -80,7 +80,7 @@ export class DataStore {
    * Store `items` as one set, in one transaction (a set of the same id is replaced whole). Seed sets get a
    * content id (the same file loaded again, or by a student, has the same id); trajectory sets a fresh one.
    * @returns the stored set's metadata.
-   * @throws StorageQuotaError when out of space (nothing was written; earlier sets are intact).
+   * @throws DiskFullError (STORAGE_QUOTA) when out of space (nothing was written; earlier sets are intact).
    */
   async save(kind: DataKind, name: string, task: string, items: readonly unknown[]): Promise<DataSet> {
     const jsonl = toJsonl(items);

@@ -25,7 +25,7 @@ import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import type { GpuLike, GpuReport, Recommendation } from '../../../src/gpu/probe';
 import type { LoadProgress, WebLlmBackend } from '../../../src/llm/webllm';
-import { UnsupportedModelError } from '../../../src/llm/errors';
+import { unsupportedModelError } from '../../../src/llm/errors';
 import type { WllamaBackend } from '../../../src/llm/wllama';
 import { Field, Term } from '../glossary';
 import { GgufCache, ModelCache } from '../models/cache';
@@ -215,7 +215,7 @@ export default function Models() {
       if (listed?.f16 && !found?.report.adapter?.shaderF16) {
         fail(
           explainModelError(
-            new UnsupportedModelError(c.model, 'this GPU adapter lacks the shader-f16 feature'),
+            unsupportedModelError(c.model, 'this GPU adapter lacks the shader-f16 feature'),
             c.model,
           ),
         );

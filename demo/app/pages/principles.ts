@@ -27,7 +27,7 @@ const client = new MemoryClient();
 export function explain(e: unknown): string {
   const err = e as Error;
   if (err instanceof JobStoppedError) return `Stopped: ${err.message}.`;
-  if (err.name === 'MemoryExistsError')
+  if ((err as { code?: unknown }).code === 'MEMORY_EXISTS')
     return `${err.message.replace(/; pass replace: true to overwrite it$/, '')}. Choose another name, or tick “Replace a stored memory of the same name”.`;
   return err.message;
 }

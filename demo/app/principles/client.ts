@@ -51,7 +51,7 @@ export class MemoryClient {
 
   /**
    * Builds and stores a memory in a fresh worker with progress and ETA.
-   * @throws JobStoppedError after {@link stop}; the worker's errors (JobConfigError, MemoryExistsError, …).
+   * @throws JobStoppedError after {@link stop}; the worker's errors (ConfigError (JOB_CONFIG_INVALID), OutputConflictError (MEMORY_EXISTS), …).
    */
   async build(config: BuildPrinciplesConfigInput, replace: boolean): Promise<BuildOutcome> {
     this.stop();

@@ -5,11 +5,11 @@
  * (the creation is aborted), and the connection is closed at once so that it never blocks an upgrade.
  */
 import type { MemoryMeta } from '../../../src/memory/store';
-import { StorageUnavailableError } from '../../../src/store/errors';
+import { StorageError } from '../../../src/errors';
 
 /**
  * Headers of the stored memories in database `dbName` ([] when there is no database yet), in name order.
- * @throws StorageUnavailableError when IndexedDB is unavailable or the read fails (with the browser's reason).
+ * @throws StorageError (STORAGE_UNAVAILABLE) when IndexedDB is unavailable or the read fails (with the browser's reason).
  */
 export function listStoredMemories(dbName: string): Promise<MemoryMeta[]> {
   return new Promise((resolve, reject) => {
@@ -18,7 +18,10 @@ export function listStoredMemories(dbName: string): Promise<MemoryMeta[]> {
       request = indexedDB.open(dbName);
     } catch (e) {
       reject(
-        new StorageUnavailableError(`this browser gives no access to IndexedDB: ${(e as Error).message}`),
+        new StorageError(
+          'STORAGE_UNAVAILABLE',
+          `this browser gives no access to IndexedDB: ${(e as Error).message}`,
+        ),
       );
       return;
     }
@@ -33,7 +36,8 @@ export function listStoredMemories(dbName: string): Promise<MemoryMeta[]> {
         resolve([]);
       } else
         reject(
-          new StorageUnavailableError(
+          new StorageError(
+            'STORAGE_UNAVAILABLE',
             `the stored memories could not be read: ${request.error?.message ?? 'unknown'}`,
           ),
         );
@@ -53,7 +57,8 @@ export function listStoredMemories(dbName: string): Promise<MemoryMeta[]> {
       get.onerror = () => {
         db.close();
         reject(
-          new StorageUnavailableError(
+          new StorageError(
+            'STORAGE_UNAVAILABLE',
             `the stored memories could not be read: ${get.error?.message ?? 'unknown'}`,
           ),
         );

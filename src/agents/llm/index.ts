@@ -1,5 +1,4 @@
 /** LLM implementations of the actor's roles: strategy proposer, realizer, and a policy built from them. */
-export * from './errors';
 export * from './strategy';
 export * from './realizer';
 export * from './policy';

@@ -6,7 +6,7 @@
 import type { Action, Observation } from '../../env/env';
 import type { Rng } from '../../rng';
 import type { Policy, Realizer, StrategyProposer } from '../types';
-import { ActorOptionError, EmptyRealizationError } from './errors';
+import { ConfigError, RoleOutputError } from '../../errors';
 
 /** Options of {@link LlmPolicy}. */
 export interface LlmPolicyOptions {
@@ -23,20 +23,23 @@ export class LlmPolicy implements Policy {
   readonly name: string;
   private readonly candidates: number;
 
-  /** @throws ActorOptionError when `candidates` is not a positive integer. */
+  /** @throws ConfigError (ACTOR_OPTION_INVALID) when `candidates` is not a positive integer. */
   constructor(private readonly options: LlmPolicyOptions) {
     this.candidates = options.candidates ?? 1;
     if (!Number.isInteger(this.candidates) || this.candidates < 1)
-      throw new ActorOptionError(`candidates must be a positive integer, got ${options.candidates}`);
+      throw new ConfigError(
+        'ACTOR_OPTION_INVALID',
+        `candidates must be a positive integer, got ${options.candidates}`,
+      );
     this.name = options.name ?? 'llm';
   }
 
-  /** @throws EmptyRealizationError when the realizer returns no candidate; errors of the roles propagate. */
+  /** @throws RoleOutputError (REALIZER_EMPTY) when the realizer returns no candidate; errors of the roles propagate. */
   async act(obs: Observation, rng: Rng): Promise<Action> {
     const strategy = await this.options.proposer.propose(obs, rng);
     const candidates = await this.options.realizer.realize(obs, strategy, this.candidates, rng);
     if (candidates.length === 0)
-      throw new EmptyRealizationError(`realizer gave no utterance for strategy "${strategy}"`);
+      throw new RoleOutputError('REALIZER_EMPTY', `realizer gave no utterance for strategy "${strategy}"`);
     return { strategy, utterance: rng.pick(candidates) };
   }
 }

@@ -15,7 +15,7 @@ import { cleanUtterance } from '../../llm/utterance';
 import type { Observation } from '../../env/env';
 import type { Rng } from '../../rng';
 import type { Realizer } from '../types';
-import { ActorOptionError } from './errors';
+import { ConfigError } from '../../errors';
 
 /** A realizer that can follow guidance (principles, a reasoning trace). */
 export interface GuidedRealizer extends Realizer {
@@ -34,7 +34,7 @@ export class LlmRealizer implements GuidedRealizer {
 
   /**
    * 1..n distinct cleaned utterances realising `strategy` (n ≥ 1). Draws the sampling seed from `rng`.
-   * @throws ActorOptionError when n < 1; RoleOutputError (role `realizer`) after the allowed invalid answers (bad
+   * @throws ConfigError (ACTOR_OPTION_INVALID) when n < 1; RoleOutputError (LLM_ROLE_OUTPUT_INVALID) (role `realizer`) after the allowed invalid answers (bad
    *   JSON, another label, an empty utterance, an answer cut at max_tokens); backend errors propagate.
    */
   async realize(
@@ -44,7 +44,8 @@ export class LlmRealizer implements GuidedRealizer {
     rng: Rng,
     guidance: RealizeGuidance = {},
   ): Promise<string[]> {
-    if (!Number.isInteger(n) || n < 1) throw new ActorOptionError(`realize needs n ≥ 1 candidates, got ${n}`);
+    if (!Number.isInteger(n) || n < 1)
+      throw new ConfigError('ACTOR_OPTION_INVALID', `realize needs n ≥ 1 candidates, got ${n}`);
     const answer = await askRole(this.options, {
       role: 'realizer',
       answerName: 'candidates',

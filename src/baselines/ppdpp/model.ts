@@ -20,7 +20,7 @@ import { getTask } from '../../tasks';
 import type { TaskId } from '../../tasks/seed';
 import { parseJsonText } from '../../io/json';
 import { realizeStrategy } from '../common';
-import { PpdppModelError } from '../errors';
+import { hasCode, ModelFileError } from '../../errors';
 
 /** A trained PPDPP planner, as stored (JSON with weights as number arrays is produced by {@link modelToJson}). */
 export interface PpdppModel {
@@ -51,8 +51,6 @@ export interface PpdppTrainingSummary {
   trainSeedIds: string[];
 }
 
-export { PpdppModelError } from '../errors';
-
 const LAYERS = ['strategy/0/kernel', 'strategy/0/bias', 'strategy/1/kernel', 'strategy/1/bias'] as const;
 
 /** The featurizer a planner was trained with. */
@@ -66,7 +64,7 @@ export function plannerFeaturizer(model: PpdppModel): ObservationFeaturizer {
 
 /**
  * Check a planner's parameters against its task and featurizer.
- * @throws PpdppModelError naming the missing parameter or the wrong shape.
+ * @throws ModelFileError (PPDPP_MODEL_INVALID) naming the missing parameter or the wrong shape.
  */
 export function checkModel(model: PpdppModel): void {
   const obs = plannerFeaturizer(model).dim;
@@ -79,11 +77,16 @@ export function checkModel(model: PpdppModel): void {
   };
   for (const name of LAYERS) {
     const w = model.weights[name];
-    if (!w) throw new PpdppModelError(`PPDPP planner for ${model.task} has no parameter "${name}"`);
+    if (!w)
+      throw new ModelFileError(
+        'PPDPP_MODEL_INVALID',
+        `PPDPP planner for ${model.task} has no parameter "${name}"`,
+      );
     const shape = expected[name];
     const size = shape.reduce((a, b) => a * b, 1);
     if (w.shape.join(',') !== shape.join(',') || w.data.length !== size) {
-      throw new PpdppModelError(
+      throw new ModelFileError(
+        'PPDPP_MODEL_INVALID',
         `PPDPP planner for ${model.task}: "${name}" has shape [${w.shape.join(', ')}], expected [${shape.join(', ')}]`,
       );
     }
@@ -135,7 +138,7 @@ export interface PpdppPolicyOptions {
 
 /**
  * PPDPP as a policy: observation features → planner → label → realizer.
- * @throws PpdppModelError from the constructor when the planner does not fit ({@link checkModel}).
+ * @throws ModelFileError (PPDPP_MODEL_INVALID) from the constructor when the planner does not fit ({@link checkModel}).
  */
 export class PpdppPolicy implements Policy {
   readonly name = 'ppdpp';
@@ -159,7 +162,10 @@ export class PpdppPolicy implements Policy {
 
   async act(obs: Observation, rng: Rng): Promise<Action> {
     if (obs.task !== this.model.task)
-      throw new PpdppModelError(`PPDPP planner for ${this.model.task} cannot act in ${obs.task}`);
+      throw new ModelFileError(
+        'PPDPP_MODEL_INVALID',
+        `PPDPP planner for ${this.model.task} cannot act in ${obs.task}`,
+      );
     const p = await this.probabilities(obs);
     let k = 0;
     if (this.options.choice === 'sample') k = rng.weightedIndex(Array.from(p));
@@ -179,7 +185,7 @@ export function modelToJson(model: PpdppModel): string {
 /**
  * A planner from {@link modelToJson} text.
  * @param source where the text came from (a file path), named by every error.
- * @throws FileDamagedError naming `source` and the line when the text is not valid JSON; PpdppModelError naming
+ * @throws DataFormatError (FILE_DAMAGED) naming `source` and the line when the text is not valid JSON; ModelFileError (PPDPP_MODEL_INVALID) naming
  *   `source` when it is not a version-1 planner or does not fit its task.
  */
 export function modelFromJson(text: string, source = 'the PPDPP planner'): PpdppModel {
@@ -189,18 +195,22 @@ export function modelFromJson(text: string, source = 'the PPDPP planner'): Ppdpp
     weights?: Record<string, { shape?: unknown; data?: unknown }>;
   } | null;
   if (raw?.version !== 1 || typeof raw.task !== 'string' || typeof raw.weights !== 'object' || !raw.weights)
-    throw new PpdppModelError(`${source} is not a version-1 PPDPP planner`);
+    throw new ModelFileError('PPDPP_MODEL_INVALID', `${source} is not a version-1 PPDPP planner`);
   const weights: WeightMap = {};
   for (const [name, w] of Object.entries(raw.weights)) {
     if (!Array.isArray(w?.shape) || !Array.isArray(w.data))
-      throw new PpdppModelError(`${source}: parameter "${name}" has no shape or data array`);
+      throw new ModelFileError(
+        'PPDPP_MODEL_INVALID',
+        `${source}: parameter "${name}" has no shape or data array`,
+      );
     weights[name] = { shape: w.shape as number[], data: Float32Array.from(w.data as number[]) };
   }
   const model = { ...(raw as unknown as PpdppModel), weights };
   try {
     checkModel(model);
   } catch (e) {
-    if (e instanceof PpdppModelError) throw new PpdppModelError(`${source}: ${e.message}`);
+    if (hasCode(e, ModelFileError, 'PPDPP_MODEL_INVALID'))
+      throw new ModelFileError('PPDPP_MODEL_INVALID', `${source}: ${e.message}`);
     throw e;
   }
   return model;

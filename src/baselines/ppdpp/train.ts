@@ -33,7 +33,7 @@ import type { Seed, TaskId } from '../../tasks/seed';
 import { TemplateRealizer } from '../../agents/realizer';
 import { realizeStrategy } from '../common';
 import { plannerLogits, softmax, type PpdppModel } from './model';
-import { PpdppOptionError } from '../errors';
+import { ConfigError } from '../../errors';
 
 /** One supervised example: what the human saw, and the label the human chose. */
 export interface LabelledObservation {
@@ -117,7 +117,7 @@ export function discountedReturns(rewards: readonly number[], gamma: number): nu
 /**
  * One REINFORCE update: advantages are the returns minus their mean; one optimiser step on
  * −mean(A_t · log π(a_t | o_t)). Returns the loss before the step.
- * @throws PpdppOptionError when the decisions and returns differ in number or there is no decision.
+ * @throws ConfigError (PPDPP_OPTION_INVALID) when the decisions and returns differ in number or there is no decision.
  */
 export async function reinforceStep(
   net: StrategyPolicy,
@@ -127,7 +127,8 @@ export async function reinforceStep(
   labels: number,
 ): Promise<number> {
   if (decisions.length === 0 || decisions.length !== returns.length)
-    throw new PpdppOptionError(
+    throw new ConfigError(
+      'PPDPP_OPTION_INVALID',
       `REINFORCE needs one return per decision, got ${decisions.length} and ${returns.length}`,
     );
   const mean = returns.reduce((a, b) => a + b, 0) / returns.length;
@@ -149,18 +150,22 @@ export async function reinforceStep(
 
 function positive(name: string, v: number, integer: boolean): number {
   if (!(v > 0) || (integer && !Number.isInteger(v)))
-    throw new PpdppOptionError(`${name} must be a positive ${integer ? 'integer' : 'number'}, got ${v}`);
+    throw new ConfigError(
+      'PPDPP_OPTION_INVALID',
+      `${name} must be a positive ${integer ? 'integer' : 'number'}, got ${v}`,
+    );
   return v;
 }
 
 /**
  * Train a PPDPP planner (see the module comment).
- * @throws PpdppOptionError for bad settings, no seeds, or no usable SFT example with `sftEpochs` > 0.
+ * @throws ConfigError (PPDPP_OPTION_INVALID) for bad settings, no seeds, or no usable SFT example with `sftEpochs` > 0.
  */
 export async function trainPpdpp(options: PpdppTrainOptions): Promise<PpdppTrainResult> {
   const { task } = options;
   const spec = getTask(task);
-  if (options.seeds.length === 0) throw new PpdppOptionError('PPDPP training needs at least one seed');
+  if (options.seeds.length === 0)
+    throw new ConfigError('PPDPP_OPTION_INVALID', 'PPDPP training needs at least one seed');
   const seed = options.seed ?? 0;
   const embedDim = positive('embedDim', options.embedDim ?? 64, true);
   const hidden = positive('hidden', options.hidden ?? 64, true);
@@ -168,7 +173,8 @@ export async function trainPpdpp(options: PpdppTrainOptions): Promise<PpdppTrain
   const rlSteps = options.rlSteps ?? 40;
   const episodesPerStep = positive('episodesPerStep', options.episodesPerStep ?? 8, true);
   const gamma = options.gamma ?? 0.999;
-  if (!(gamma > 0 && gamma <= 1)) throw new PpdppOptionError(`gamma must be in (0, 1], got ${gamma}`);
+  if (!(gamma > 0 && gamma <= 1))
+    throw new ConfigError('PPDPP_OPTION_INVALID', `gamma must be in (0, 1], got ${gamma}`);
   const horizon = positive('horizon', options.horizon ?? spec.ppdppHorizon, true);
   const rng = Rng.fromSeed(seed);
   const featurizer = new ObservationFeaturizer({
@@ -211,7 +217,7 @@ export async function trainPpdpp(options: PpdppTrainOptions): Promise<PpdppTrain
     // Supervised fine-tuning on the human labels.
     const examples = options.labelled.filter((e) => spec.strategies.includes(e.label));
     if (sftEpochs > 0 && examples.length === 0)
-      throw new PpdppOptionError(`no SFT example with a ${task} label`);
+      throw new ConfigError('PPDPP_OPTION_INVALID', `no SFT example with a ${task} label`);
     const sftLosses: number[] = [];
     let sftAccuracy = 0;
     if (examples.length > 0 && sftEpochs > 0) {

@@ -10,7 +10,7 @@ import type { ChatMessage } from '../../llm/types';
 import { getTask } from '../../tasks';
 import type { TaskId } from '../../tasks/seed';
 import { labelMenu, roleBrief, transcript } from './common';
-import { BaselineError } from '../errors';
+import { ExecutionError } from '../../errors';
 
 /** The instruction of every strategy label of every task. */
 export const MI_INSTRUCTIONS: Readonly<Record<TaskId, Readonly<Record<string, string>>>> = {
@@ -71,10 +71,11 @@ export function miStrategyMessages(obs: Observation): ChatMessage[] {
 
 /**
  * The natural-language instruction of a label.
- * @throws BaselineError when the task has no instruction for the label.
+ * @throws ExecutionError (BASELINE_FAILED) when the task has no instruction for the label.
  */
 export function miInstruction(task: TaskId, label: string): string {
   const text = MI_INSTRUCTIONS[task][label];
-  if (text === undefined) throw new BaselineError(`no MI-Prompt instruction for ${task} strategy "${label}"`);
+  if (text === undefined)
+    throw new ExecutionError('BASELINE_FAILED', `no MI-Prompt instruction for ${task} strategy "${label}"`);
   return text;
 }

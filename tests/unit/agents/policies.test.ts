@@ -2,7 +2,7 @@
  * Simple policies (random, fixed, dataset replay) and the episode rollout helpers.
  */
 import { describe, expect, it } from 'vitest';
-import { AgentOptionError } from '../../../src/agents/errors';
+
 import {
   FixedPolicy,
   RandomPolicy,
@@ -181,13 +181,13 @@ describe('runEpisodes', () => {
   it('rejects an empty seed list and a bad episode count', async () => {
     const env = new DialogueEnv('cb');
     await expect(runEpisodes(env, new RandomPolicy('cb'), [], { episodes: 1 })).rejects.toThrow(
-      AgentOptionError,
+      expect.objectContaining({ name: 'ConfigError', code: 'AGENT_OPTION_INVALID' }),
     );
     await expect(runEpisodes(env, new RandomPolicy('cb'), DEFAULT_SEEDS.cb, { episodes: 0 })).rejects.toThrow(
       /positive integer/,
     );
     await expect(
       runEpisodes(env, new RandomPolicy('cb'), DEFAULT_SEEDS.cb, { episodes: 2.5 }),
-    ).rejects.toThrow(AgentOptionError);
+    ).rejects.toThrow(expect.objectContaining({ name: 'ConfigError', code: 'AGENT_OPTION_INVALID' }));
   });
 });

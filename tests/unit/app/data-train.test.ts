@@ -8,8 +8,7 @@ import 'fake-indexeddb/auto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { DatasetError, loadEsconv } from '../../../src/data';
-import { StorageQuotaError } from '../../../src/store';
+import { loadEsconv } from '../../../src/data';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../../../src/seeding';
 import { defaultSeeds, EMOLLM_SEED_SPECS } from '../../../src/tasks/defaults';
 import { emollmSeedsToJsonl, parseEmollmSeeds } from '../../../src/tasks/emollm-loader';
@@ -56,7 +55,7 @@ describe('DataStore', () => {
       return put.apply(this, a as Parameters<typeof put>);
     });
     const error = await store.save('seeds', 'new', 'p4g', defaultSeeds('p4g').slice(0, 3)).catch((e) => e);
-    expect(error).toBeInstanceOf(StorageQuotaError);
+    expect(error).toMatchObject({ name: 'DiskFullError', code: 'STORAGE_QUOTA' });
     expect((error as Error).message).toMatch(/out of space.*earlier data is intact/);
     vi.restoreAllMocks();
     expect(await store.list()).toEqual([kept]);
@@ -89,7 +88,7 @@ describe('loadFiles', () => {
     const bad = `${esconv.split('\n')[0]}\n{"dialog": [\n`;
     expect(() =>
       loadFiles({ files: [{ name: 'bad.jsonl', text: bad }], kind: 'auto', skipInvalid: false }),
-    ).toThrow(DatasetError);
+    ).toThrow(expect.objectContaining({ name: 'DataFormatError', code: 'DATASET_INVALID' }));
     expect(() =>
       loadFiles({ files: [{ name: 'bad.jsonl', text: bad }], kind: 'auto', skipInvalid: false }),
     ).toThrow(/^bad\.jsonl:2:/);

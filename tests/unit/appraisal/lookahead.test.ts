@@ -1,6 +1,6 @@
 /** Reverse-perspective lookahead, candidate ranking and the ARG policy. */
 import { describe, expect, it } from 'vitest';
-import { ArgOptionError } from '../../../src/appraisal/errors';
+
 import { runEpisode } from '../../../src/agents/rollout';
 import { TemplateRealizer } from '../../../src/agents/realizer';
 import {
@@ -17,6 +17,7 @@ import type { PredictedUserState } from '../../../src/appraisal/types';
 import { DialogueEnv, type Observation } from '../../../src/env/env';
 import { Rng } from '../../../src/rng';
 import { defaultSeeds } from '../../../src/tasks/defaults';
+import { ConfigError } from '../../../src/errors';
 
 const obs = (): Observation =>
   new DialogueEnv('esconv').reset({ seed: defaultSeeds('esconv')[0]! }).observation;
@@ -71,7 +72,10 @@ describe('lookahead', () => {
     expect(p.calls[1]!.previous).toEqual(path[0]);
     expect(p.calls[2]!.previous).toEqual(path[1]);
     expect(DEFAULT_LOOKAHEAD).toBe(3);
-    await expect(lookahead(p, obs(), 'abc', 0)).rejects.toBeInstanceOf(ArgOptionError);
+    await expect(lookahead(p, obs(), 'abc', 0)).rejects.toMatchObject({
+      name: 'ConfigError',
+      code: 'ARG_OPTION_INVALID',
+    });
   });
 
   it('ranks candidates by the value of the last predicted state, ties in input order', async () => {
@@ -79,9 +83,7 @@ describe('lookahead', () => {
     // scores at step 2: len%3 + 2 → a:3, abc:2, ab:4, abcd:3
     expect(ranked.map((r) => r.reply)).toEqual(['ab', 'a', 'abcd', 'abc']);
     expect(ranked[0]!.value).toBe(predictedValue(ranked[0]!.path[1]!));
-    await expect(rankByLookahead(new RecordingPredictor(), obs(), [], 2)).rejects.toBeInstanceOf(
-      ArgOptionError,
-    );
+    await expect(rankByLookahead(new RecordingPredictor(), obs(), [], 2)).rejects.toBeInstanceOf(ConfigError);
   });
 });
 
@@ -149,7 +151,11 @@ describe('ArgPolicy', () => {
   });
 
   it('needs a predictor and a realizer for more than one candidate', () => {
-    expect(() => new ArgPolicy({ actor: new TemplateArgActor(), candidates: 2 })).toThrow(ArgOptionError);
-    expect(() => new ArgPolicy({ actor: new TemplateArgActor(), depth: 0 })).toThrow(ArgOptionError);
+    expect(() => new ArgPolicy({ actor: new TemplateArgActor(), candidates: 2 })).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'ARG_OPTION_INVALID' }),
+    );
+    expect(() => new ArgPolicy({ actor: new TemplateArgActor(), depth: 0 })).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'ARG_OPTION_INVALID' }),
+    );
   });
 });

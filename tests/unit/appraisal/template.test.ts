@@ -1,6 +1,6 @@
 /** Template ARG actor and reverse-perspective predictor: valid traces from text rules, feature-driven predictions. */
 import { describe, expect, it } from 'vitest';
-import { ArgOptionError } from '../../../src/appraisal/errors';
+
 import { TemplateRealizer } from '../../../src/agents/realizer';
 import {
   ARG_TEMPLATE_STRATEGY,
@@ -121,8 +121,14 @@ describe('TemplateReversePredictor', () => {
     // grounds are taken up as far as the user is ready, r = (1 + m) / 2 with m the mean of ŝ⁽¹⁾
     const r = (1 + appraisalMean(s1.appraisal)) / 2;
     expect(d2).toBeCloseTo((d1 / 2) * r, 1);
-    await expect(predictor.predict(obs, warm, 0)).rejects.toBeInstanceOf(ArgOptionError);
-    await expect(predictor.predict(obs, warm, 2)).rejects.toBeInstanceOf(ArgOptionError);
+    await expect(predictor.predict(obs, warm, 0)).rejects.toMatchObject({
+      name: 'ConfigError',
+      code: 'ARG_OPTION_INVALID',
+    });
+    await expect(predictor.predict(obs, warm, 2)).rejects.toMatchObject({
+      name: 'ConfigError',
+      code: 'ARG_OPTION_INVALID',
+    });
   });
 
   it('lets later steps depend on the previous prediction: comfort for a low user, a step for a ready one', async () => {

@@ -1,7 +1,7 @@
 /** The text form of an ARG trace: formatting, parsing and validation. */
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ArgParseError, formatArgOutput, parseArgOutput } from '../../../src/appraisal/trace';
+import { formatArgOutput, parseArgOutput } from '../../../src/appraisal/trace';
 import { ArgTraceSchema, type ArgOutput } from '../../../src/appraisal/types';
 import { AFFECT_CATEGORIES } from '../../../src/tasks/seed';
 
@@ -88,7 +88,7 @@ describe('ARG text form', () => {
     );
   });
 
-  it('refuses malformed traces with ArgParseError naming the problem', () => {
+  it('refuses malformed traces with ConfigError naming the problem', () => {
     const text = formatArgOutput(OUTPUT);
     const cases: [string, RegExp][] = [
       [text.replace('[Appraisal]\n', ''), /missing section \[Appraisal\]/],
@@ -107,7 +107,9 @@ describe('ARG text form', () => {
       [`Sure! Here is my answer.\n${text}`, /text before/],
     ];
     for (const [bad, message] of cases) {
-      expect(() => parseArgOutput(bad), String(message)).toThrow(ArgParseError);
+      expect(() => parseArgOutput(bad), String(message)).toThrow(
+        expect.objectContaining({ name: 'ConfigError', code: 'ARG_PARSE' }),
+      );
       expect(() => parseArgOutput(bad)).toThrow(message);
     }
   });

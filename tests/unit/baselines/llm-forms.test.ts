@@ -9,9 +9,10 @@ import {
   ProcotLlmPolicy,
   miInstruction,
 } from '../../../src/baselines';
-import { ReplayBackend, ScriptedBackend, StructuredOutputError } from '../../../src/llm';
+import { ReplayBackend, ScriptedBackend } from '../../../src/llm';
 import { Rng } from '../../../src/rng';
 import { observe } from './helpers';
+import { RoleOutputError } from '../../../src/errors';
 
 const esconv = observe('esconv', [
   ['a', 'Hello, what brings you here?', 'Question'],
@@ -52,7 +53,7 @@ describe('Proactive and ProCoT, LLM form', () => {
     expect(schema.indexOf('analysis')).toBeLessThan(schema.indexOf('strategy'));
     const bad = new ScriptedBackend(['{"strategy":"Question","response":"Hi"}', 'nope', '```json\n{}\n```']);
     await expect(new ProcotLlmPolicy({ backend: bad }).act(esconv, Rng.fromSeed(1))).rejects.toBeInstanceOf(
-      StructuredOutputError,
+      RoleOutputError,
     );
     expect(bad.requests).toHaveLength(3);
   });

@@ -1,8 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
-import { PpdppOptionError } from '../../../src/baselines/errors';
+
 import {
-  PpdppModelError,
   PpdppPolicy,
   checkModel,
   discountedReturns,
@@ -15,7 +14,6 @@ import {
   trainPpdpp,
   type PpdppModel,
 } from '../../../src/baselines';
-import { PolicyUnavailableError } from '../../../src/agents/errors';
 import { DialogueEnv } from '../../../src/env/env';
 import { createPolicy } from '../../../src/policies';
 import { contextObservation, f1ContextsFromSeeds } from '../../../src/eval';
@@ -89,7 +87,9 @@ describe('PPDPP pieces', () => {
     const after = await probs();
     expect(after[0]).toBeGreaterThan(before[0]!);
     expect(after[1]).toBeLessThan(before[1]!);
-    await expect(reinforceStep(net, adam, [{ features, label: 0 }], [], 3)).rejects.toThrow(PpdppOptionError);
+    await expect(reinforceStep(net, adam, [{ features, label: 0 }], [], 3)).rejects.toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'PPDPP_OPTION_INVALID' }),
+    );
     adam.dispose();
     params.dispose();
   });
@@ -127,9 +127,15 @@ describe('training PPDPP', () => {
     expect(() => checkModel(broken)).toThrow(
       /"strategy\/0\/kernel" has shape \[\d+, 8\], expected \[\d+, 9\]/,
     );
-    expect(() => modelFromJson('{"version":2}')).toThrow(PpdppModelError);
-    expect(() => createPolicy('esconv', 'ppdpp', { ppdpp: { p4g: model } })).toThrow(PolicyUnavailableError);
-    expect(() => new PpdppPolicy({ ...model, task: 'cb' })).toThrow(PpdppModelError);
+    expect(() => modelFromJson('{"version":2}')).toThrow(
+      expect.objectContaining({ name: 'ModelFileError', code: 'PPDPP_MODEL_INVALID' }),
+    );
+    expect(() => createPolicy('esconv', 'ppdpp', { ppdpp: { p4g: model } })).toThrow(
+      expect.objectContaining({ name: 'PolicySpecError', code: 'POLICY_UNAVAILABLE' }),
+    );
+    expect(() => new PpdppPolicy({ ...model, task: 'cb' })).toThrow(
+      expect.objectContaining({ name: 'ModelFileError', code: 'PPDPP_MODEL_INVALID' }),
+    );
     await expect(trainPpdpp({ ...small, labelled: [] })).rejects.toThrow(/no SFT example/);
     await expect(trainPpdpp({ ...small, seeds: [] })).rejects.toThrow(/at least one seed/);
   }, 60_000);

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { runEpisode } from '../../../src/agents/rollout';
 import { DialogueEnv, type Observation } from '../../../src/env/env';
-import { ScriptedBackend, StructuredOutputError } from '../../../src/llm';
+import { ScriptedBackend } from '../../../src/llm';
 import { Rng } from '../../../src/rng';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import {
@@ -17,6 +17,7 @@ import { lastUserTurn } from '../../../src/baselines/common';
 import { loadSeedsFromPath } from '../../../src/data/node';
 import { DATA_DIR } from '../data/paths';
 import { realizerContext } from '../../../src/agents/realizer';
+import { RoleOutputError } from '../../../src/errors';
 
 function observation(task: 'esconv' | 'p4g' | 'cb', turn = 0): Observation {
   const env = new DialogueEnv(task);
@@ -135,7 +136,7 @@ describe('Standard, LLM form', () => {
     expect(text).not.toContain(`${obs.history[0]!.strategy}:`);
   });
 
-  it('retries a malformed answer, then fails with StructuredOutputError', async () => {
+  it('retries a malformed answer, then fails with RoleOutputError', async () => {
     const retried = new ScriptedBackend(['not json', '{"response":"Okay, tell me more."}']);
     const action = await new StandardLlmPolicy({ backend: retried }).act(observation('p4g'), Rng.fromSeed(2));
     expect(action.utterance).toBe('Okay, tell me more.');
@@ -143,6 +144,6 @@ describe('Standard, LLM form', () => {
     const broken = new ScriptedBackend(['{}', '{"response":""}']);
     await expect(
       new StandardLlmPolicy({ backend: broken, maxAttempts: 2 }).act(observation('cb'), Rng.fromSeed(2)),
-    ).rejects.toBeInstanceOf(StructuredOutputError);
+    ).rejects.toBeInstanceOf(RoleOutputError);
   });
 });

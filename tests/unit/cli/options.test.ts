@@ -2,14 +2,15 @@
 import { describe, expect, it } from 'vitest';
 import { HELP as EVALUATE_HELP, main as evaluateMain } from '../../../cli/evaluate';
 import { cliMessage, cliSetting, parseNumber, UsageError } from '../../../cli/options';
-import { OutputConflictError } from '../../../src/io/errors';
-import { JobConfigError, StoredRunExistsError } from '../../../src/jobs/errors';
-import { PrivacyError, RedirectRefusedError } from '../../../src/llm/errors';
-import { ConstructionCheckpointError } from '../../../src/memory/construct';
-import { MemoryExistsError } from '../../../src/memory/store';
+import { outputConflictError } from '../../../src/io/errors';
+import { storedRunExistsError } from '../../../src/jobs/errors';
+import { privacyError, redirectRefusedError } from '../../../src/llm/errors';
+import { constructionCheckpointError } from '../../../src/memory/construct';
+import { memoryExistsError } from '../../../src/memory/store';
 import { HELP as PRINCIPLES_HELP, main as principlesMain } from '../../../cli/principles';
 import { HELP as SIMULATE_HELP } from '../../../cli/simulate';
 import { HELP as TRAIN_HELP, parseTrainArgs } from '../../../cli/train';
+import { ConfigError } from '../../../src/errors';
 
 const io = () => {
   const err: string[] = [];
@@ -96,7 +97,7 @@ describe('principles --help: every numeric option has its range, and the range i
 
 describe('messages name command-line options, not library fields', () => {
   it('an error that names a setting is rendered with its option; its own message keeps the library words', () => {
-    const run = new OutputConflictError('x', 'a run', { pass: ['resume', 'overwrite'] });
+    const run = outputConflictError('x', 'a run', { pass: ['resume', 'overwrite'] });
     expect(run.message).toBe(
       'output x already holds a run; pass resume to continue it or overwrite to replace it',
     );
@@ -104,34 +105,34 @@ describe('messages name command-line options, not library fields', () => {
     expect(cliMessage(run)).toBe(
       'output x already holds a run; pass --resume to continue it or --overwrite to replace it',
     );
-    const file = new OutputConflictError('f', 'a file (3 bytes)', {
+    const file = outputConflictError('f', 'a file (3 bytes)', {
       pass: ['overwrite'],
       orElse: 'choose another path',
     });
     expect(cliMessage(file)).toBe(
       'output f already holds a file (3 bytes); pass --overwrite to replace it or choose another path',
     );
-    expect(cliMessage(new OutputConflictError('d', 'a file', 'give the path of a folder'))).toBe(
+    expect(cliMessage(outputConflictError('d', 'a file', 'give the path of a folder'))).toBe(
       'output d already holds a file; give the path of a folder',
     );
-    const remote = new PrivacyError('http://10.0.0.2/v1');
+    const remote = privacyError('http://10.0.0.2/v1');
     expect(remote.message).toContain('or pass allowRemote: true');
     expect(cliMessage(remote)).toMatch(
       /use a local server \(127\.0\.0\.1, localhost, \[::1\]\) or pass --allow-remote$/,
     );
-    expect(cliMessage(new RedirectRefusedError('http://127.0.0.1:8/v1', 'http://example.com/'))).toContain(
+    expect(cliMessage(redirectRefusedError('http://127.0.0.1:8/v1', 'http://example.com/'))).toContain(
       'nothing was sent there (pass --allow-remote to follow redirects to remote hosts)',
     );
-    expect(cliMessage(new MemoryExistsError('m'))).toBe(
+    expect(cliMessage(memoryExistsError('m'))).toBe(
       'a principle memory named "m" already exists; pass --overwrite to overwrite it',
     );
-    expect(cliMessage(new StoredRunExistsError('r1'))).toBe(
+    expect(cliMessage(storedRunExistsError('r1'))).toBe(
       'a run "r1" is stored; pass --resume to continue it or --overwrite to replace it',
     );
   });
 
   it('a job configuration error names each failing field by its option, or by its key when it has none', () => {
-    const error = JobConfigError.fromIssues('simulate', [
+    const error = ConfigError.fromIssues('simulate', [
       { path: 'language.default.model', message: 'backend openai needs a model' },
       { path: 'language.roles.judge.baseUrl', message: 'invalid URL' },
       { path: 'cstpo.clipRatio', message: 'too big' },
@@ -145,14 +146,14 @@ describe('messages name command-line options, not library fields', () => {
       'simulate: --model: backend openai needs a model; --base-url: invalid URL; cstpo.clipRatio: too big; ' +
         'config: unknown key',
     );
-    expect(new JobConfigError('evaluate: drop the worker pool').render(cliSetting)).toBe(
+    expect(new ConfigError('JOB_CONFIG_INVALID', 'evaluate: drop the worker pool').render(cliSetting)).toBe(
       'evaluate: drop the worker pool',
     );
   });
 
   it('a principles checkpoint of another build names the option that differs', () => {
     const mismatch = (key: string, found: string, expected: string) =>
-      new ConstructionCheckpointError('b.jsonl', 1, `made by another build: ${key} is …`, {
+      constructionCheckpointError('b.jsonl', 1, `made by another build: ${key} is …`, {
         key,
         found,
         expected,

@@ -17,9 +17,9 @@ import { startProgress } from '../../../cli/progress';
 import { main as simulateMain } from '../../../cli/simulate';
 import { main as trainMain } from '../../../cli/train';
 import { main as validateMain } from '../../../cli/validate-sim';
-import { DatasetError } from '../../../src/data';
+
 import { loadSeedsFromPath } from '../../../src/data/node';
-import { OutputLockedError } from '../../../src/io';
+
 import { lockOutput, lockPathOf } from '../../../src/io/lock';
 import { cli } from './run-main';
 
@@ -96,7 +96,7 @@ describe('locks on outputs', () => {
       lockPathOf(out2),
       JSON.stringify({ pid: 1, host: 'elsewhere', started: new Date().toISOString(), command: 'x' }),
     );
-    await expect(lockOutput(out2)).rejects.toBeInstanceOf(OutputLockedError);
+    await expect(lockOutput(out2)).rejects.toMatchObject({ name: 'LockHeldError', code: 'OUTPUT_LOCKED' });
   });
 });
 
@@ -214,7 +214,10 @@ describe('input size', () => {
     const some = await loadSeedsFromPath(file, 'esconv', { needed: 5 });
     expect(some.seeds).toHaveLength(5);
     expect(some.stoppedAfter).toBe(5);
-    await expect(loadSeedsFromPath(file, 'esconv')).rejects.toBeInstanceOf(DatasetError);
+    await expect(loadSeedsFromPath(file, 'esconv')).rejects.toMatchObject({
+      name: 'DataFormatError',
+      code: 'DATASET_INVALID',
+    });
     const r = await cli(simulateMain, ['--task', 'esconv', '--seeds', file, '--episodes', '3', '--json']);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out).seeds).toBe(3);

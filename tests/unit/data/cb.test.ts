@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { cbConcerns, cbFirmness, DatasetError, loadCb } from '../../../src/data';
+import { cbConcerns, cbFirmness, loadCb } from '../../../src/data';
 import { CB_STRATEGIES, SeedSchema } from '../../../src/tasks';
 import { readData, readFixture, thrown } from './paths';
+import { DataFormatError } from '../../../src/errors';
 
 const NAME = 'craigslistbargain-valid.jsonl';
 
@@ -65,7 +66,7 @@ describe('loadCb on the real file', () => {
     const lines = text.split('\n');
     lines[8] = (lines[8] ?? '').replace(/"seller_price": (\d+)/, '"seller_price": "$1"');
     const e = thrown(() => loadCb(lines.join('\n'), NAME));
-    expect((e as DatasetError).message).toMatch(
+    expect((e as DataFormatError).message).toMatch(
       /^craigslistbargain-valid\.jsonl:9: seller_price: expected a number/,
     );
   });
@@ -91,8 +92,10 @@ describe('loadCb on fixtures', () => {
   it('non-positive, string-typed and inverted prices throw at their lines; skipInvalid keeps line 1', () => {
     const text = readFixture('cb-bad-price.jsonl');
     const e = thrown(() => loadCb(text, 'cb-bad-price.jsonl'));
-    expect(e).toBeInstanceOf(DatasetError);
-    expect((e as DatasetError).message).toBe('cb-bad-price.jsonl:2: seller_price: must be a positive number');
+    expect(e).toMatchObject({ name: 'DataFormatError', code: 'DATASET_INVALID' });
+    expect((e as DataFormatError).message).toBe(
+      'cb-bad-price.jsonl:2: seller_price: must be a positive number',
+    );
     const result = loadCb(text, 'cb-bad-price.jsonl', { skipInvalid: true });
     expect(result.seeds.map((s) => s.id)).toEqual(['cb-bad-price:1']);
     expect(result.skipped).toEqual([

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { readCsv } from '../../../src/data/csv';
-import { DatasetError, LoadLog } from '../../../src/data/result';
+import { LoadLog } from '../../../src/data/result';
+import { DataFormatError } from '../../../src/errors';
 
 /** RFC 4180 text of `rows` (header first), quoting every field that needs it, and each record's start line. */
 function toCsv(rows: string[][], eol: string): { text: string; lines: number[] } {
@@ -21,11 +22,11 @@ function toCsv(rows: string[][], eol: string): { text: string; lines: number[] }
 const read = (text: string, skipInvalid = false) =>
   readCsv(text, 'f.csv', ['a', 'b'], new LoadLog(skipInvalid));
 
-function thrown(f: () => unknown): DatasetError {
+function thrown(f: () => unknown): DataFormatError {
   try {
     f();
   } catch (e) {
-    if (e instanceof DatasetError) return e;
+    if (e instanceof DataFormatError) return e;
     throw e;
   }
   throw new Error('did not throw');

@@ -7,9 +7,10 @@ import {
   mergeEntries,
   type Entry,
 } from '../../../src/data/dialogue';
-import { DatasetError } from '../../../src/data/result';
+
 import { CB, ESCONV, P4G } from '../../../src/tasks';
 import { thrown } from './paths';
+import { DataFormatError } from '../../../src/errors';
 
 describe('mergedLabel', () => {
   it('maps labels in any case and spacing through normalizeLabel', () => {
@@ -24,11 +25,11 @@ describe('mergedLabel', () => {
       expect(mergedLabel(ESCONV, raw, 'f', 1)).toBeUndefined();
   });
 
-  it('throws DatasetError naming file, line and label for an unknown label', () => {
+  it('throws DataFormatError naming file, line and label for an unknown label', () => {
     const e = thrown(() => mergedLabel(ESCONV, 'Foo', 'esconv-valid.jsonl', 17));
-    expect(e).toBeInstanceOf(DatasetError);
-    expect((e as DatasetError).message).toBe('esconv-valid.jsonl:17: unknown strategy label "Foo"');
-    expect((e as DatasetError).line).toBe(17);
+    expect(e).toMatchObject({ name: 'DataFormatError', code: 'DATASET_INVALID' });
+    expect((e as DataFormatError).message).toBe('esconv-valid.jsonl:17: unknown strategy label "Foo"');
+    expect((e as DataFormatError).line).toBe(17);
   });
 });
 

@@ -1,8 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { DatasetError, loadEsconv } from '../../../src/data';
+import { loadEsconv } from '../../../src/data';
 import { esconvConcerns, esconvSeverity } from '../../../src/data/esconv';
 import { ESCONV_STRATEGIES, SeedSchema } from '../../../src/tasks';
 import { readData, readFixture, thrown } from './paths';
+import { DataFormatError } from '../../../src/errors';
 
 const REAL = 'esconv/esconv-valid.jsonl';
 
@@ -84,15 +85,15 @@ describe('loadEsconv on the real file', () => {
     expect(altered.seeds[0]?.userPrivate).toEqual(seed?.userPrivate);
   });
 
-  it('a truncated line 17 throws DatasetError at line 17; skipInvalid loads the other 129', () => {
+  it('a truncated line 17 throws DataFormatError at line 17; skipInvalid loads the other 129', () => {
     const lines = text.split('\n');
     lines[16] = (lines[16] ?? '').slice(0, 200);
     const corrupted = lines.join('\n');
     const e = thrown(() => loadEsconv(corrupted, 'esconv-valid.jsonl'));
-    expect(e).toBeInstanceOf(DatasetError);
-    expect((e as DatasetError).file).toBe('esconv-valid.jsonl');
-    expect((e as DatasetError).line).toBe(17);
-    expect((e as DatasetError).message).toMatch(/^esconv-valid\.jsonl:17: invalid JSON/);
+    expect(e).toMatchObject({ name: 'DataFormatError', code: 'DATASET_INVALID' });
+    expect((e as DataFormatError).path).toBe('esconv-valid.jsonl');
+    expect((e as DataFormatError).line).toBe(17);
+    expect((e as DataFormatError).message).toMatch(/^esconv-valid\.jsonl:17: invalid JSON/);
     const skipped = loadEsconv(corrupted, 'esconv-valid.jsonl', { skipInvalid: true });
     expect(skipped.seeds).toHaveLength(129);
     expect(skipped.skipped).toEqual([
@@ -149,15 +150,15 @@ describe('loadEsconv on fixtures', () => {
 
   it('a truncated JSON line throws at its line', () => {
     const e = thrown(() => loadEsconv(readFixture('esconv-truncated.jsonl'), 'esconv-truncated.jsonl'));
-    expect(e).toBeInstanceOf(DatasetError);
-    expect((e as DatasetError).line).toBe(2);
-    expect((e as DatasetError).file).toBe('esconv-truncated.jsonl');
+    expect(e).toMatchObject({ name: 'DataFormatError', code: 'DATASET_INVALID' });
+    expect((e as DataFormatError).line).toBe(2);
+    expect((e as DataFormatError).path).toBe('esconv-truncated.jsonl');
   });
 
   it('wrong field types throw at their line, naming the field; skipInvalid keeps the rest', () => {
     const text = readFixture('esconv-bad-types.jsonl');
     const e = thrown(() => loadEsconv(text, 'esconv-bad-types.jsonl'));
-    expect((e as DatasetError).message).toMatch(
+    expect((e as DataFormatError).message).toMatch(
       /^esconv-bad-types\.jsonl:3: dialog\[1\]\.text: .*expected string/,
     );
     const result = loadEsconv(text, 'esconv-bad-types.jsonl', { skipInvalid: true });
@@ -172,9 +173,9 @@ describe('loadEsconv on fixtures', () => {
     const e = thrown(() =>
       loadEsconv(readFixture('esconv-unknown-label.jsonl'), 'esconv-unknown-label.jsonl'),
     );
-    expect(e).toBeInstanceOf(DatasetError);
-    expect((e as DatasetError).message).toBe('esconv-unknown-label.jsonl:2: unknown strategy label "Foo"');
-    expect((e as DatasetError).reason).toBe('unknown strategy label "Foo"');
+    expect(e).toMatchObject({ name: 'DataFormatError', code: 'DATASET_INVALID' });
+    expect((e as DataFormatError).message).toBe('esconv-unknown-label.jsonl:2: unknown strategy label "Foo"');
+    expect((e as DataFormatError).reason).toBe('unknown strategy label "Foo"');
   });
 });
 

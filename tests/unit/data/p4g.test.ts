@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import {
-  DatasetError,
   loadP4g,
   persuadeeFromTraits,
   P4G_TRAIT_SCALES,
@@ -11,6 +10,7 @@ import { donationLogit, type DispositionParams } from '../../../src/fit';
 import { FITTED_PARAMS } from '../../../src/sim/fitted/params';
 import { P4G_STRATEGIES, SeedSchema, type Seed } from '../../../src/tasks';
 import { readData, readFixture, thrown } from './paths';
+import { DataFormatError } from '../../../src/errors';
 
 const realFiles = (): P4gFiles => {
   const f = (name: string) => ({ name, text: readData(`p4g/${name}`) });
@@ -136,9 +136,9 @@ describe('loadP4g on the real files', () => {
     const e = thrown(() =>
       loadP4g({ ...files, dialogs: { name: 'p4g-dialogs.csv', text: lines.join('\n') } }),
     );
-    expect(e).toBeInstanceOf(DatasetError);
-    expect((e as DatasetError).file).toBe('p4g-dialogs.csv');
-    expect((e as DatasetError).line).toBe(100);
+    expect(e).toMatchObject({ name: 'DataFormatError', code: 'DATASET_INVALID' });
+    expect((e as DataFormatError).path).toBe('p4g-dialogs.csv');
+    expect((e as DataFormatError).line).toBe(100);
   });
 });
 
@@ -223,8 +223,8 @@ describe('loadP4g on fixtures', () => {
   it('a broken quote throws at the line where the broken record starts', () => {
     const dialogs = { name: 'p4g-dialogs.csv', text: readFixture('p4g-broken/p4g-dialogs.csv') };
     const e = thrown(() => loadP4g({ dialogs }));
-    expect(e).toBeInstanceOf(DatasetError);
-    expect((e as DatasetError).message).toMatch(/^p4g-dialogs\.csv:6: malformed CSV record/);
+    expect(e).toMatchObject({ name: 'DataFormatError', code: 'DATASET_INVALID' });
+    expect((e as DataFormatError).message).toMatch(/^p4g-dialogs\.csv:6: malformed CSV record/);
   });
 
   it('skipInvalid skips the broken record and every dialogue it touched, and loads the rest', () => {
@@ -257,7 +257,7 @@ describe('loadP4g on fixtures', () => {
     const files = fixtureFiles();
     const text = files.annotated?.text.replace('CREDIBILITY APPEAL', 'moon-appeal') ?? '';
     const e = thrown(() => loadP4g({ ...files, annotated: { name: 'p4g-annotated.csv', text } }));
-    expect((e as DatasetError).message).toBe('p4g-annotated.csv:8: unknown strategy label "moon-appeal"');
+    expect((e as DataFormatError).message).toBe('p4g-annotated.csv:8: unknown strategy label "moon-appeal"');
     const skipped = loadP4g(
       { ...files, annotated: { name: 'p4g-annotated.csv', text } },
       { skipInvalid: true },
@@ -273,17 +273,17 @@ describe('loadP4g on fixtures', () => {
     const files = fixtureFiles();
     const badRole = files.dialogs.text.replace('fx-002,1,0,', 'fx-002,1,7,');
     expect(
-      (thrown(() => loadP4g({ dialogs: { name: 'd.csv', text: badRole } })) as DatasetError).message,
+      (thrown(() => loadP4g({ dialogs: { name: 'd.csv', text: badRole } })) as DataFormatError).message,
     ).toBe('d.csv:15: role: expected 0 (persuader) or 1 (persuadee)');
     const badTrait =
       files.participants?.text.replace('fx-002,1,0.0,10,3.0,5.0', 'fx-002,1,0.0,10,3.0,high') ?? '';
     const e = thrown(() => loadP4g({ ...files, participants: { name: 'p.csv', text: badTrait } }));
-    expect((e as DatasetError).message).toBe('p.csv:4: agreeable: expected a number or an empty field');
+    expect((e as DataFormatError).message).toBe('p.csv:4: agreeable: expected a number or an empty field');
     const noSentence = files.dialogs.text.replace('dialog_id,turn,role,sentence', 'dialog_id,turn,role,text');
     const missing = thrown(() =>
       loadP4g({ dialogs: { name: 'd.csv', text: noSentence } }, { skipInvalid: true }),
     );
-    expect((missing as DatasetError).message).toBe('d.csv:1: missing column "sentence"');
+    expect((missing as DataFormatError).message).toBe('d.csv:1: missing column "sentence"');
   });
 });
 

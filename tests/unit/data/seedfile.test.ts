@@ -2,16 +2,11 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import {
-  DatasetError,
-  isSeedJsonl,
-  loadSeedsFromFiles,
-  parseSeedJsonl,
-  seedsToJsonl,
-} from '../../../src/data';
+import { isSeedJsonl, loadSeedsFromFiles, parseSeedJsonl, seedsToJsonl } from '../../../src/data';
 import { loadSeedsFromPath } from '../../../src/data/node';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { DATA_DIR, FIXTURES_DIR, readFixture, thrown } from './paths';
+import { DataFormatError } from '../../../src/errors';
 
 describe('seed files', () => {
   const seeds = defaultSeeds('cb');
@@ -31,17 +26,17 @@ describe('seed files', () => {
     lines[4] = lines[0] ?? '';
     const bad = lines.join('\n');
     const e = thrown(() => parseSeedJsonl(bad, 'seeds.jsonl'));
-    expect(e).toBeInstanceOf(DatasetError);
-    expect((e as DatasetError).message).toBe('seeds.jsonl:3: profile: tau_A must be below tau_R');
+    expect(e).toMatchObject({ name: 'DataFormatError', code: 'DATASET_INVALID' });
+    expect((e as DataFormatError).message).toBe('seeds.jsonl:3: profile: tau_A must be below tau_R');
     const result = parseSeedJsonl(bad, 'seeds.jsonl', { skipInvalid: true });
     expect(result.skipped.map((s) => [s.line, s.reason])).toEqual([
       [3, 'profile: tau_A must be below tau_R'],
       [5, `duplicate seed id "${seeds[0]?.id}" (first on line 1)`],
     ]);
     expect(result.seeds).toHaveLength(seeds.length - 2);
-    expect((thrown(() => parseSeedJsonl(text, 'seeds.jsonl', { task: 'p4g' })) as DatasetError).message).toBe(
-      `seeds.jsonl:1: seed "${seeds[0]?.id}" is for task "cb", not "p4g"`,
-    );
+    expect(
+      (thrown(() => parseSeedJsonl(text, 'seeds.jsonl', { task: 'p4g' })) as DataFormatError).message,
+    ).toBe(`seeds.jsonl:1: seed "${seeds[0]?.id}" is for task "cb", not "p4g"`);
   });
 
   it('loadSeedsFromFiles tells seed files from dataset files and P4G CSVs by their headers', () => {
@@ -59,7 +54,7 @@ describe('seed files', () => {
       result.seeds.find((s) => s.id === 'upload-p4g-dialogs:fx-001')?.reference?.strategies,
     ).toHaveLength(3);
     const noDialogs = thrown(() => loadSeedsFromFiles('p4g', p4g.slice(0, 2)));
-    expect((noDialogs as DatasetError).message).toMatch(/needs its dialogues file/);
+    expect((noDialogs as DataFormatError).message).toMatch(/needs its dialogues file/);
   });
 });
 

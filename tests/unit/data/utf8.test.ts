@@ -2,8 +2,9 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { DatasetError, loadSeedsFromFiles } from '../../../src/data';
+import { loadSeedsFromFiles } from '../../../src/data';
 import { loadSeedsFromPath } from '../../../src/data/node';
+import { DataFormatError } from '../../../src/errors';
 
 describe('non-UTF-8 dataset input', () => {
   it('is reported with the file and line, read from disk as Node reads it', async () => {
@@ -18,8 +19,8 @@ describe('non-UTF-8 dataset input', () => {
       ]);
       await writeFile(path, Buffer.concat([Buffer.from('{"situation": "ok"}\n'), second]));
       const error = await loadSeedsFromPath(path, 'esconv').catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(DatasetError);
-      expect((error as DatasetError).line).toBe(2);
+      expect(error).toMatchObject({ name: 'DataFormatError', code: 'DATASET_INVALID' });
+      expect((error as DataFormatError).line).toBe(2);
       expect((error as Error).message).toBe(
         `${path}:2: not UTF-8 text at column 19 (bytes that are not UTF-8, read as U+FFFD); save the file as ` +
           'UTF-8 (e.g. iconv -f latin1 -t utf-8)',

@@ -10,10 +10,11 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main, type QueryReport } from '../../../cli/principles';
 import { HashedNgramEmbedder } from '../../../src/embed';
-import { EmbedModelError } from '../../../src/embed/errors';
+
 import { MINILM_DIM, MiniLmEmbedder } from '../../../src/embed/minilm';
 import { DEFAULT_MINILM_DIR, loadMiniLmEmbedder } from '../../../src/embed/node';
-import { MemoryFileError, PrincipleMemory } from '../../../src/memory';
+import { PrincipleMemory } from '../../../src/memory';
+import { DataFormatError } from '../../../src/errors';
 
 const present = existsSync(join(DEFAULT_MINILM_DIR, 'onnx', 'model_quantized.onnx'));
 const MISSING =
@@ -95,7 +96,7 @@ describe.skipIf(!present)(`all-MiniLM-L6-v2 embeddings${present ? '' : ` (skippe
       `embedder: built with ${minilm.id} (dim 384), this run embeds with hashed-ngram:d384`,
     );
     await expect(PrincipleMemory.fromFile(text, new HashedNgramEmbedder())).rejects.toBeInstanceOf(
-      MemoryFileError,
+      DataFormatError,
     );
     // The other way round too; `reembed` asks for the principles to be embedded again with MiniLM.
     const fromHashed = (await PrincipleMemory.fromFile(text, minilm)).toFile();
@@ -108,7 +109,9 @@ describe.skipIf(!present)(`all-MiniLM-L6-v2 embeddings${present ? '' : ` (skippe
   }, 120_000);
 
   it('names the folder and what to run when the model folder is missing', async () => {
-    await expect(loadMiniLmEmbedder(join(dir, 'nowhere'))).rejects.toThrow(EmbedModelError);
+    await expect(loadMiniLmEmbedder(join(dir, 'nowhere'))).rejects.toThrow(
+      expect.objectContaining({ name: 'ModelFileError', code: 'EMBED_MODEL_UNAVAILABLE' }),
+    );
     await expect(loadMiniLmEmbedder(join(dir, 'nowhere'))).rejects.toThrow(
       /has no tokenizer\.json; make it with `npm run minilm-model/,
     );

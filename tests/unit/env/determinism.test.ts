@@ -8,13 +8,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { runEpisode, runEpisodes } from '../../../src/agents';
 import { createPolicy } from '../../../src/policies';
-import {
-  DialogueEnv,
-  EnvStateError,
-  type Action,
-  type EnvCheckpoint,
-  type StepResult,
-} from '../../../src/env';
+import { DialogueEnv, type Action, type EnvCheckpoint, type StepResult } from '../../../src/env';
 import { Rng } from '../../../src/rng';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../../../src/tasks';
 import { DEFAULT_SEEDS } from '../../../src/tasks/defaults';
@@ -94,9 +88,13 @@ describe('checkpoint / restore', () => {
           expect(JSON.parse(json)).toEqual(cp);
 
           if (done) {
-            await expect(env.step({ strategy: 'x', utterance: 'Hello?' })).rejects.toThrow(EnvStateError);
+            await expect(env.step({ strategy: 'x', utterance: 'Hello?' })).rejects.toThrow(
+              expect.objectContaining({ name: 'StateUpdateRejectedError', code: 'ENV_STATE_INVALID' }),
+            );
             env.restore(cp);
-            await expect(env.step({ strategy: 'x', utterance: 'Hello?' })).rejects.toThrow(EnvStateError);
+            await expect(env.step({ strategy: 'x', utterance: 'Hello?' })).rejects.toThrow(
+              expect.objectContaining({ name: 'StateUpdateRejectedError', code: 'ENV_STATE_INVALID' }),
+            );
             return;
           }
           midEpisode++;

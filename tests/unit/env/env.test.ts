@@ -5,12 +5,11 @@
  */
 import { ZodError } from 'zod';
 import { describe, expect, it } from 'vitest';
-import { EnvActionError } from '../../../src/env/errors';
+
 import { runEpisode } from '../../../src/agents';
 import { createPolicy } from '../../../src/policies';
 import {
   DialogueEnv,
-  EnvStateError,
   PPDPP_REWARDS,
   TemplateJudge,
   repeatedJudge,
@@ -220,7 +219,9 @@ describe('PPDPP protocol', () => {
     // The episode's reward is the critic's, not the terminal utility (0.25 here).
     expect(b.info.terminal?.utility).toBe(0.25);
     expect(inner.inputs).toHaveLength(6);
-    await expect(env.step({ strategy: 'Other', utterance: 'Okay.' })).rejects.toThrow(EnvStateError);
+    await expect(env.step({ strategy: 'Other', utterance: 'Okay.' })).rejects.toThrow(
+      expect.objectContaining({ name: 'StateUpdateRejectedError', code: 'ENV_STATE_INVALID' }),
+    );
   });
 
   it('truncates at the PPDPP horizon without success', async () => {
@@ -234,10 +235,14 @@ describe('PPDPP protocol', () => {
 });
 
 describe('DialogueEnv errors', () => {
-  it('throws EnvStateError before reset and after the end', async () => {
+  it('throws StateUpdateRejectedError before reset and after the end', async () => {
     const env = new DialogueEnv('cb');
-    await expect(env.step({ strategy: 'other', utterance: 'Hi.' })).rejects.toThrow(EnvStateError);
-    expect(() => env.checkpoint()).toThrow(EnvStateError);
+    await expect(env.step({ strategy: 'other', utterance: 'Hi.' })).rejects.toThrow(
+      expect.objectContaining({ name: 'StateUpdateRejectedError', code: 'ENV_STATE_INVALID' }),
+    );
+    expect(() => env.checkpoint()).toThrow(
+      expect.objectContaining({ name: 'StateUpdateRejectedError', code: 'ENV_STATE_INVALID' }),
+    );
     env.reset({ seed: first('cb') });
     await env.step({ strategy: 'stance', utterance: 'No thanks, I will pass.' });
     await expect(env.step({ strategy: 'other', utterance: 'Hi.' })).rejects.toThrow(
@@ -247,14 +252,18 @@ describe('DialogueEnv errors', () => {
     expect(env.reset({ seed: first('cb') }).observation.turn).toBe(0);
   });
 
-  it('rejects an empty utterance with an EnvActionError and stays usable', async () => {
+  it('rejects an empty utterance with an InputError and stays usable', async () => {
     const env = new DialogueEnv('esconv');
     env.reset({ seed: first('esconv') });
-    await expect(env.step({ strategy: 'Question', utterance: '' })).rejects.toThrow(EnvActionError);
-    await expect(env.step({ strategy: 'Question', utterance: '  \n ' })).rejects.toThrow(EnvActionError);
+    await expect(env.step({ strategy: 'Question', utterance: '' })).rejects.toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'ENV_ACTION_INVALID' }),
+    );
+    await expect(env.step({ strategy: 'Question', utterance: '  \n ' })).rejects.toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'ENV_ACTION_INVALID' }),
+    );
     await expect(
       env.step({ strategy: 'Question', utterance: undefined as unknown as string }),
-    ).rejects.toThrow(EnvActionError);
+    ).rejects.toThrow(expect.objectContaining({ name: 'InputError', code: 'ENV_ACTION_INVALID' }));
     const r = await env.step({ strategy: 'Question', utterance: 'What happened?' });
     expect(r.observation.turn).toBe(1);
   });

@@ -4,7 +4,7 @@ import { runEpisode } from '../../../src/agents';
 import { createPolicy } from '../../../src/policies';
 import { createEnv, judgeStack } from '../../../src/env/factory';
 import { DialogueEnv } from '../../../src/env/env';
-import { JudgeInputError } from '../../../src/env/errors';
+
 import { TemplateJudge, type Judge } from '../../../src/env/judge';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 
@@ -52,6 +52,8 @@ describe('createEnv', () => {
   });
 
   it('refuses a repeat count that is not a positive integer', () => {
-    expect(() => createEnv('cb', { judgeRepeats: 0 })).toThrow(JudgeInputError);
+    expect(() => createEnv('cb', { judgeRepeats: 0 })).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'JUDGE_INPUT_INVALID' }),
+    );
   });
 });

@@ -4,8 +4,7 @@
  * judgments (mean / majority).
  */
 import { describe, expect, it } from 'vitest';
-import { JudgeInputError } from '../../../src/env/errors';
-import { TaskInputError } from '../../../src/tasks/errors';
+
 import {
   TemplateJudge,
   commitment,
@@ -226,18 +225,28 @@ describe('task utilities', () => {
     expect(cbUtility(null, 420, 300)).toBe(0);
   });
 
-  it('cbUtility: a list price not above the target is a TaskInputError', () => {
-    expect(() => cbUtility(300, 300, 300)).toThrow(TaskInputError);
+  it('cbUtility: a list price not above the target is a InputError', () => {
+    expect(() => cbUtility(300, 300, 300)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'TASK_INPUT_INVALID' }),
+    );
     expect(() => cbUtility(300, 280, 300)).toThrow(/list price 280 must exceed target 300/);
-    expect(() => cbUtility(null, NaN, 300)).toThrow(TaskInputError);
+    expect(() => cbUtility(null, NaN, 300)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'TASK_INPUT_INVALID' }),
+    );
   });
 
   it('esconvUtility (E + A) / 8 with scores in [0, 4]; p4gUtility commit and not withdrawn', () => {
     expect(esconvUtility(4, 4)).toBe(1);
     expect(esconvUtility(1, 2)).toBe(0.375);
-    expect(() => esconvUtility(4.5, 0)).toThrow(TaskInputError);
-    expect(() => esconvUtility(0, -0.1)).toThrow(TaskInputError);
-    expect(() => esconvUtility(NaN, 0)).toThrow(TaskInputError);
+    expect(() => esconvUtility(4.5, 0)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'TASK_INPUT_INVALID' }),
+    );
+    expect(() => esconvUtility(0, -0.1)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'TASK_INPUT_INVALID' }),
+    );
+    expect(() => esconvUtility(NaN, 0)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'TASK_INPUT_INVALID' }),
+    );
     expect([p4gUtility(true, false), p4gUtility(true, true), p4gUtility(false, false)]).toEqual([1, 0, 0]);
   });
 });
@@ -311,8 +320,12 @@ describe('repeatedJudge', () => {
 
   it('rejects a repeat count that is not a positive integer', () => {
     const inner = stub([], []);
-    expect(() => repeatedJudge(inner, 0)).toThrow(JudgeInputError);
-    expect(() => repeatedJudge(inner, 1.5)).toThrow(JudgeInputError);
+    expect(() => repeatedJudge(inner, 0)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'JUDGE_INPUT_INVALID' }),
+    );
+    expect(() => repeatedJudge(inner, 1.5)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'JUDGE_INPUT_INVALID' }),
+    );
     expect(() => repeatedJudge(inner, -3)).toThrow(/positive integer/);
   });
 });

@@ -10,7 +10,7 @@ import { templateEmollmScorer } from '../../../src/eval/emollm-metrics';
 import { planEvaluation } from '../../../src/eval/harness';
 import { reportToCsv, reportToMarkdown } from '../../../src/eval/report-format';
 import { evaluateJob } from '../../../src/jobs/evaluate';
-import { JobConfigError } from '../../../src/jobs/errors';
+
 import { simulateJob } from '../../../src/jobs/simulate';
 import { EMOLLM_HORIZON } from '../../../src/tasks/emollm';
 
@@ -83,10 +83,10 @@ describe('EmoLLM settings end to end', () => {
     expect([...short.run.outcomes.values()].flat().every((e) => e.turns <= 2)).toBe(true);
     await expect(
       evaluateJob({ tasks: ['esconv', 'emollm-ed'], policies: ['random'], episodes: 1 }),
-    ).rejects.toBeInstanceOf(JobConfigError);
+    ).rejects.toMatchObject({ name: 'ConfigError', code: 'JOB_CONFIG_INVALID' });
     await expect(
       evaluateJob({ tasks: ['emollm-ed'], policies: ['random'], episodes: 1, horizon: 0 }),
-    ).rejects.toBeInstanceOf(JobConfigError);
+    ).rejects.toMatchObject({ name: 'ConfigError', code: 'JOB_CONFIG_INVALID' });
   });
 
   it('simulate: an EmoLLM task name plays its setting’s seeds on the esconv family', async () => {

@@ -15,13 +15,13 @@ import {
 import { planEvaluation } from '../../../src/eval/harness';
 import { evaluate } from '../../../src/eval/harness-evaluate';
 import { reportToCsv, reportToMarkdown } from '../../../src/eval/report-format';
-import { RoleOutputError } from '../../../src/llm/call';
 import { ReplayBackend, type ReplayFixture } from '../../../src/llm/replay';
 import type { ChatBackend } from '../../../src/llm/types';
 import { buildEmollmSeed } from '../../../src/tasks/emollm';
 import { EMOLLM_SEED_SPECS } from '../../../src/tasks/defaults/emollm';
 import { SHORT_UPDATE, STUCK_UPDATE } from '../../fixtures/llm/emollm-judge-cases';
 import { scriptedResponse } from '../../fixtures/llm/scripted';
+import { RoleOutputError } from '../../../src/errors';
 
 const fixtures = JSON.parse(
   readFileSync(join(__dirname, '../../fixtures/llm/emollm-judge.replay.json'), 'utf8'),
@@ -44,7 +44,7 @@ describe('LLM-judge EmoLLM scorer (replay)', () => {
   it('fails with RoleOutputError carrying every raw answer when the state answers stay invalid', async () => {
     const backend = new ReplayBackend({ fixture: fixtures.shortUpdate });
     const err = await new LlmEmollmScorer({ backend }).episode(SHORT_UPDATE).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(RoleOutputError);
+    expect(err).toMatchObject({ name: 'RoleOutputError', code: 'LLM_ROLE_OUTPUT_INVALID' });
     expect((err as RoleOutputError).answerName).toBe('emollm_emotional_state');
     expect((err as RoleOutputError).rawAnswers).toHaveLength(3);
   });

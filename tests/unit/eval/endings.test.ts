@@ -9,7 +9,7 @@ import { TemplateJudge, type Judge } from '../../../src/env/judge';
 import { evaluate, planEvaluation, reportToCsv, reportToMarkdown } from '../../../src/eval';
 import { simulateJob, type TrajectoryLine } from '../../../src/jobs/simulate';
 import { defaultSeeds } from '../../../src/tasks/defaults';
-import { classifyEnding, countEndings, endingOf, SuccessInputError } from '../../../src/tasks/success';
+import { classifyEnding, countEndings, endingOf } from '../../../src/tasks/success';
 
 /** The template judge's scores, with every verdict turned to "unsuccessful". */
 function neverSuccessful(): Judge {
@@ -25,7 +25,9 @@ describe('ending counts beside the judge', () => {
     expect(endingOf('user-ended')).toBe('user-ended');
     expect(endingOf(null)).toBe('critic');
     expect(classifyEnding(endingOf(null), true)).toMatchObject({ contradiction: false });
-    expect(() => endingOf('bored')).toThrow(SuccessInputError);
+    expect(() => endingOf('bored')).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'SUCCESS_INPUT' }),
+    );
   });
 
   it('evaluate: deals the judge calls unsuccessful are counted apart in JSON, CSV and Markdown', async () => {

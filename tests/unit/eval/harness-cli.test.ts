@@ -23,12 +23,7 @@ import {
   type EvalReport,
 } from '../../../src/eval';
 import { ESTIMATE_METHOD_NAMES } from '../../../src/stats';
-import {
-  FileEpisodeStore,
-  StoredEpisodeError,
-  prepareOutputFolder,
-  trajectoryFile,
-} from '../../../src/eval/harness-node';
+import { FileEpisodeStore, prepareOutputFolder, trajectoryFile } from '../../../src/eval/harness-node';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import pkg from '../../../package.json';
 import { SIMULATOR_VERSION } from '../../../src/sim/version';
@@ -268,7 +263,9 @@ describe('stored episodes', () => {
     const file = trajectoryFile(out, 'cb', 'random');
     const [first, second] = readFileSync(file, 'utf8').split('\n');
     writeFileSync(file, `${first}\n{"broken\n${second}\n`);
-    await expect(store.load('cb', 'random')).rejects.toThrow(StoredEpisodeError);
+    await expect(store.load('cb', 'random')).rejects.toThrow(
+      expect.objectContaining({ name: 'DataFormatError', code: 'EVAL_STORED_EPISODE_INVALID' }),
+    );
     await expect(store.load('cb', 'random')).rejects.toThrow(`${file}:2: not JSON`);
     writeFileSync(file, `${second!.replace('"policy":"random"', '"policy":"standard"')}\n`);
     await expect(store.load('cb', 'random')).rejects.toThrow(/:1: not a stored episode of cb \/ random/);

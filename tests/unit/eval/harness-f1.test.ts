@@ -14,7 +14,7 @@ import {
   scoreStrategyPrediction,
   type F1Context,
 } from '../../../src/eval';
-import { DatasetError } from '../../../src/data';
+
 import { defaultSeeds } from '../../../src/tasks/defaults';
 
 const ESCONV = [
@@ -82,7 +82,9 @@ describe('labelled contexts', () => {
     expect(() =>
       p4gAnnotatedDialogues(P4G.replace('credibility-appeal', 'bribery'), 'p4g-annotated.csv'),
     ).toThrow(/p4g-annotated.csv:5: unknown strategy label "bribery"/);
-    expect(() => esconvDialogues('{"dialog": 3}\n', 'bad.jsonl')).toThrow(DatasetError);
+    expect(() => esconvDialogues('{"dialog": 3}\n', 'bad.jsonl')).toThrow(
+      expect.objectContaining({ name: 'DataFormatError', code: 'DATASET_INVALID' }),
+    );
   });
 
   it('take three contexts from each authored seed: two prefix turns and the first reference label', () => {
@@ -132,8 +134,9 @@ describe('strategy prediction scores', () => {
     const free = constant('ask an open question about what happened');
     await expect(scoreStrategyPrediction(free, contexts, { baseSeed: 0 })).rejects.toThrow(/no label mapper/);
     await expect(scoreStrategyPrediction(free, contexts, { baseSeed: 0 })).rejects.toMatchObject({
+      name: 'InputError',
       code: 'EVAL_STRATEGY_UNMAPPED',
-      strategy: 'ask an open question about what happened',
+      got: 'ask an open question about what happened',
     });
     const r = (await scoreStrategyPrediction(free, contexts, {
       baseSeed: 0,

@@ -7,7 +7,6 @@ import { NoChangeProposer, personaSimRoles } from '../../../src/baselines';
 import {
   DEFAULT_LADDERS,
   DoseLaddersSchema,
-  EvalInputError,
   distinctN,
   evaluate,
   isMonotoneRise,
@@ -213,6 +212,8 @@ describe('dose ladders from one checkpoint per seed, deterministic route', () =>
     expect(distinctN(['a b a b'], 1)).toBe(0.5);
     expect(distinctN(['a b a b'], 2)).toBeCloseTo(2 / 3, 12);
     expect(distinctN([], 2)).toBe(0);
-    expect(() => distinctN(['x'], 0)).toThrow(EvalInputError);
+    expect(() => distinctN(['x'], 0)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'EVAL_INPUT_INVALID' }),
+    );
   });
 });

@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { caseStreams } from '../../../src/seeding';
 import { TemplateJudge, type Judge } from '../../../src/env/judge';
 import {
-  EvalConfigError,
   InlineExecutor,
   MemoryEpisodeStore,
   buildReport,
@@ -65,7 +64,9 @@ describe('planEvaluation: bad configuration fails before anything runs, naming t
   ];
   for (const [what, change, message] of cases) {
     it(what, () => {
-      expect(() => planEvaluation({ ...base, ...change })).toThrow(EvalConfigError);
+      expect(() => planEvaluation({ ...base, ...change })).toThrow(
+        expect.objectContaining({ name: 'ConfigError', code: 'EVAL_CONFIG_INVALID' }),
+      );
       expect(() => planEvaluation({ ...base, ...change })).toThrow(message);
     });
   }
@@ -224,7 +225,7 @@ describe('running a plan', () => {
         seedSets: sets(['cb']),
         ppdpp: { cb: { ...model, hidden: 3 } },
       }),
-    ).toThrow(EvalConfigError);
+    ).toThrow(expect.objectContaining({ name: 'ConfigError', code: 'EVAL_CONFIG_INVALID' }));
   }, 120_000);
 
   it('resumes an interrupted evaluation from its store: same report as an uninterrupted one', async () => {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FeatureOptionError } from '../../../src/features/errors';
+
 import { HashedNgramEmbedder } from '../../../src/embed';
 import { DialogueEnv, type Observation } from '../../../src/env';
 import {
@@ -145,6 +145,8 @@ describe('taskFeatures', () => {
 
 describe('ObservationFeaturizer options', () => {
   it('rejects a non-positive horizon', () => {
-    expect(() => new ObservationFeaturizer({ task: 'cb', embedder, horizon: 0 })).toThrow(FeatureOptionError);
+    expect(() => new ObservationFeaturizer({ task: 'cb', embedder, horizon: 0 })).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'FEATURE_OPTION_INVALID' }),
+    );
   });
 });

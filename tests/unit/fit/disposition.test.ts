@@ -14,7 +14,6 @@ import {
   donationLogit,
   donationProbability,
   fitDisposition,
-  FitInputError,
   type DispositionParams,
   type DispositionRow,
 } from '../../../src/fit';
@@ -74,9 +73,15 @@ describe('fitDisposition', () => {
 
   it('rejects inputs it cannot fit with a typed error', () => {
     const oneClass = train.map((r) => ({ ...r, donated: true }));
-    expect(() => fitDisposition(items, oneClass, valid, [0.1])).toThrow(FitInputError);
-    expect(() => fitDisposition(items, train, [], [0.1])).toThrow(FitInputError);
-    expect(() => fitDisposition(items, train, valid, [])).toThrow(FitInputError);
+    expect(() => fitDisposition(items, oneClass, valid, [0.1])).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'FIT_INPUT_INVALID' }),
+    );
+    expect(() => fitDisposition(items, train, [], [0.1])).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'FIT_INPUT_INVALID' }),
+    );
+    expect(() => fitDisposition(items, train, valid, [])).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'FIT_INPUT_INVALID' }),
+    );
     expect(() => fitDisposition(['missing'], train, valid, [0.1])).toThrow(/no finite answer for "missing"/);
   });
 });

@@ -7,7 +7,7 @@
 import { describe, expect, it } from 'vitest';
 import { ZodError } from 'zod';
 import { grpoLanguageServices } from '../../../src/grpo/language';
-import { BackendUnavailableError, PrivacyError } from '../../../src/llm/errors';
+import { BackendError, PrivacyError } from '../../../src/errors';
 
 describe('grpoLanguageServices', () => {
   it('gives the judge role’s backend with maxAttempts, and nothing when the judge is template', () => {
@@ -36,7 +36,7 @@ describe('grpoLanguageServices', () => {
       grpoLanguageServices({
         roles: { judge: { kind: 'webllm', model: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC' } },
       }),
-    ).toThrow(BackendUnavailableError);
+    ).toThrow(BackendError);
     expect(() =>
       grpoLanguageServices({
         roles: { judge: { kind: 'openai', model: 'm', baseUrl: 'http://example.com/v1' } },

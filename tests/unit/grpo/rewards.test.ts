@@ -17,7 +17,7 @@ import {
   wastedDepth,
 } from '../../../src/grpo/rewards';
 import { trajectoryRewards, type TurnRecord } from '../../../src/grpo/rewards-trajectory';
-import { GrpoInputError } from '../../../src/grpo/errors';
+
 import { Rng } from '../../../src/rng';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import type { TaskId } from '../../../src/tasks/seed';
@@ -170,7 +170,9 @@ describe('trajectory emotional reward and aggregation', () => {
     expect(noRp.turns[0]!.rp).toBe(0);
     const noTask = trajectoryRewards([turn], { ...config, weights: { ...config.weights, task: 0, emo: 0 } });
     expect(noTask.total).toBeCloseTo(noTask.turns[0]!.total, 12);
-    expect(() => trajectoryRewards([], config)).toThrow(GrpoInputError);
+    expect(() => trajectoryRewards([], config)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'GRPO_INPUT_INVALID' }),
+    );
   });
   it('default λ_over makes the best trace on a simple turn gain nothing: λ_ARG · 1 − λ_over · 0.5 ≤ 0', () => {
     const simple = withUserTurn(observation('esconv'), 'ok');

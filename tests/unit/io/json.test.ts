@@ -1,14 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import {
-  decodeUtf8,
-  downloadFile,
-  FileDamagedError,
-  firstInvalidUtf8,
-  lineColumnAt,
-  parseJsonText,
-} from '../../../src/io';
+import { decodeUtf8, downloadFile, firstInvalidUtf8, lineColumnAt, parseJsonText } from '../../../src/io';
 import type { DownloadHost } from '../../../src/io';
-import { DownloadUnavailableError } from '../../../src/io/errors';
+import { DataFormatError } from '../../../src/errors';
 
 describe('parseJsonText', () => {
   it('parses valid JSON with a reviver', () => {
@@ -25,8 +18,8 @@ describe('parseJsonText', () => {
         return e;
       }
     })();
-    expect(error).toBeInstanceOf(FileDamagedError);
-    expect((error as FileDamagedError).line).toBe(2);
+    expect(error).toMatchObject({ name: 'DataFormatError', code: 'FILE_DAMAGED' });
+    expect((error as DataFormatError).line).toBe(2);
     expect((error as Error).message).toMatch(/^m\.json line 2 is damaged: the JSON ends early/);
   });
 });
@@ -77,6 +70,8 @@ describe('downloadFile', () => {
     expect(events).toEqual(['append', 'click', 'remove']);
     expect(name).toBe('report.json');
     expect(href).toMatch(/^blob:/);
-    expect(() => downloadFile('x', 'y', undefined, undefined)).toThrow(DownloadUnavailableError);
+    expect(() => downloadFile('x', 'y', undefined, undefined)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'DOWNLOAD_UNAVAILABLE' }),
+    );
   });
 });

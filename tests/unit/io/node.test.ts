@@ -3,14 +3,7 @@ import { mkdtemp, mkdir, readFile, readdir, rm, stat, writeFile } from 'node:fs/
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { LabError } from '../../../src/errors';
-import {
-  FileDamagedError,
-  FileReadError,
-  OutputConflictError,
-  OutputPathError,
-  WriterClosedError,
-} from '../../../src/io';
+import { LabError, DataFormatError, PathError, OutputConflictError } from '../../../src/errors';
 import {
   assertOutputAvailable,
   createDirAtomic,
@@ -63,9 +56,9 @@ describe('writeFileAtomic', () => {
     await writeFile(join(dir, 'a-file'), 'x');
     const target = join(dir, 'a-file', 'out.json');
     const error = await writeFileAtomic(target, '{}').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OutputPathError);
+    expect(error).toMatchObject({ name: 'PathError', code: 'OUTPUT_PATH_INVALID' });
     expect(error).toBeInstanceOf(LabError);
-    expect((error as OutputPathError).code).toBe('OUTPUT_PATH_INVALID');
+    expect((error as PathError).code).toBe('OUTPUT_PATH_INVALID');
     expect((error as Error).message).toContain(target);
     expect((error as Error).message).not.toMatch(/ENOTDIR|EEXIST/);
   });
@@ -121,7 +114,7 @@ describe('createDirAtomic', () => {
     const error = await createDirAtomic(path, async (temp) => writeFile(join(temp, 'new.txt'), 'n')).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(OutputConflictError);
+    expect(error).toMatchObject({ name: 'OutputConflictError', code: 'OUTPUT_CONFLICT' });
     expect((error as Error).message).toContain('old.txt');
     expect(await readdir(path)).toEqual(['old.txt']);
     expect(await readdir(dir)).toEqual(['r1']);
@@ -144,7 +137,7 @@ describe('assertOutputAvailable', () => {
     const path = join(dir, 'memory.json');
     await writeFile(path, '12345');
     const error = await assertOutputAvailable(path, { kind: 'file' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(OutputConflictError);
+    expect(error).toMatchObject({ name: 'OutputConflictError', code: 'OUTPUT_CONFLICT' });
     expect((error as OutputConflictError).code).toBe('OUTPUT_CONFLICT');
     expect((error as Error).message).toContain(path);
     expect((error as Error).message).toContain('a file (5 bytes)');
@@ -173,7 +166,7 @@ describe('assertOutputAvailable', () => {
         ownerMarker: 'run.json',
         ...flags,
       }).catch((e: unknown) => e);
-      expect(error).toBeInstanceOf(OutputConflictError);
+      expect(error).toMatchObject({ name: 'OutputConflictError', code: 'OUTPUT_CONFLICT' });
       expect((error as Error).message).toMatch(/1 entry \(thesis\.tex\), which has no run\.json/);
     }
   });
@@ -198,7 +191,7 @@ describe('assertOutputAvailable', () => {
     const error = await assertOutputAvailable(join(dir, 'f', 'deeper', 'out'), { kind: 'dir' }).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(OutputPathError);
+    expect(error).toMatchObject({ name: 'PathError', code: 'OUTPUT_PATH_INVALID' });
     expect((error as Error).message).toContain(`${join(dir, 'f')} is a file, not a folder`);
   });
 
@@ -207,7 +200,7 @@ describe('assertOutputAvailable', () => {
     const error = await assertOutputAvailable('/proc/lab-output/report.json', { kind: 'file' }).catch(
       (e: unknown) => e,
     );
-    expect(error).toBeInstanceOf(OutputPathError);
+    expect(error).toMatchObject({ name: 'PathError', code: 'OUTPUT_PATH_INVALID' });
     expect((error as Error).message).toContain('folder /proc is not writable');
     expect(await readdir(dir)).toEqual([]);
   });
@@ -226,7 +219,10 @@ describe('openJsonlWriter', () => {
     expect(JSON.parse(lines[999] ?? '')).toEqual({ i: 999, text: 'line\nbreak' });
     expect(writer.count).toBe(1000);
     expect(await readdir(dir)).toEqual(['out.jsonl']);
-    await expect(writer.write({})).rejects.toBeInstanceOf(WriterClosedError);
+    await expect(writer.write({})).rejects.toMatchObject({
+      name: 'StateUpdateRejectedError',
+      code: 'WRITER_CLOSED',
+    });
   });
 
   it('abort keeps the previous file and removes the temporary one', async () => {
@@ -250,8 +246,8 @@ describe('readJsonFile / readTextFile', () => {
     );
     await writeFile(path, whole.slice(0, whole.length / 2));
     const error = await readJsonFile(path).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(FileDamagedError);
-    expect((error as FileDamagedError).code).toBe('FILE_DAMAGED');
+    expect(error).toMatchObject({ name: 'DataFormatError', code: 'FILE_DAMAGED' });
+    expect((error as DataFormatError).code).toBe('FILE_DAMAGED');
     expect((error as Error).message).toContain(path);
     expect((error as Error).message).toMatch(/line \d+ is damaged: the JSON ends early .*cut short/);
     expect((error as Error).message).not.toMatch(/position|Unterminated|Unexpected end/);
@@ -274,7 +270,7 @@ describe('readJsonFile / readTextFile', () => {
   it('reports a missing file in words, not a bare ENOENT', async () => {
     const path = join(dir, 'nope.json');
     const error = await readJsonFile(path).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(FileReadError);
+    expect(error).toBeInstanceOf(PathError);
     expect((error as Error).message).toBe(`cannot read ${path}: no such file or folder`);
   });
 
@@ -329,7 +325,7 @@ describe('readJsonlLines', () => {
     const path = join(dir, 'latin1.jsonl');
     await writeFile(path, Buffer.concat([Buffer.from('{}\n"caf'), Buffer.from([0xe9]), Buffer.from('"\n')]));
     const error = await collect(path).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(FileReadError);
+    expect(error).toBeInstanceOf(PathError);
     expect((error as Error).message).toMatch(
       new RegExp(`^cannot read ${path}: line 2 is not UTF-8 \\(invalid byte 0xe9`),
     );

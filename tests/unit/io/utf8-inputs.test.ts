@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FixturesFileError, readFixtures, UsageError } from '../../../cli/options';
 import { main as principles } from '../../../cli/principles';
 import { loadPolicyResources } from '../../../cli/resources';
-import { FileReadError } from '../../../src/io';
+import { fileReadError } from '../../../src/io';
 import { FileRunStore } from '../../../src/rl/node';
 
 let dir = '';
@@ -54,8 +54,6 @@ describe('non-UTF-8 input names the file, the line and the byte', () => {
     await mkdir(join(dir, 'runs', 'r'), { recursive: true });
     const path = join(dir, 'runs', 'r', 'run.json');
     await writeFile(path, LATIN1);
-    await expect(new FileRunStore(join(dir, 'runs')).load('r')).rejects.toThrow(
-      new FileReadError(path, REASON),
-    );
+    await expect(new FileRunStore(join(dir, 'runs')).load('r')).rejects.toThrow(fileReadError(path, REASON));
   });
 });

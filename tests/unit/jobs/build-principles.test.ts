@@ -4,7 +4,7 @@ import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main } from '../../../cli/principles';
 import { buildPrinciplesJob } from '../../../src/jobs/build-principles';
-import { JobAbortedError, JobConfigError } from '../../../src/jobs/errors';
+import { ConfigError } from '../../../src/errors';
 
 describe('build-principles job', () => {
   let dir = '';
@@ -45,9 +45,9 @@ describe('build-principles job', () => {
         { task: 'p4g', episodes: 5 },
         { signal: stop.signal, onProgress: ({ done }) => done === 1 && stop.abort('test') },
       ),
-    ).rejects.toThrow(JobAbortedError);
+    ).rejects.toThrow(expect.objectContaining({ name: 'AbortedError', code: 'JOB_ABORTED' }));
     await expect(buildPrinciplesJob({ task: 'p4g', episodes: 0 })).rejects.toThrow(
-      JobConfigError.fromIssues('build-principles', [
+      ConfigError.fromIssues('build-principles', [
         { path: 'episodes', message: 'Too small: expected number to be >=1' },
       ]),
     );

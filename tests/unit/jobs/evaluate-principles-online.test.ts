@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { JobAbortedError, JobConfigError } from '../../../src/jobs/errors';
+
 import { evaluateJob } from '../../../src/jobs/evaluate';
 import {
   evaluatePrinciplesOnlineJob,
@@ -8,6 +8,7 @@ import {
 } from '../../../src/jobs/evaluate-principles-online';
 import { runKey } from '../../../src/eval/harness-run';
 import { defaultSeeds } from '../../../src/tasks/defaults';
+import { AbortedError, ConfigError } from '../../../src/errors';
 
 const seeds = defaultSeeds('esconv').slice(0, 2);
 const config: EvaluatePrinciplesOnlineConfig = {
@@ -69,16 +70,14 @@ describe('evaluatePrinciplesOnlineJob', () => {
   });
 
   it('rejects a bad configuration and stops when aborted', async () => {
-    await expect(evaluatePrinciplesOnlineJob({ ...config, episodes: 0 })).rejects.toBeInstanceOf(
-      JobConfigError,
-    );
+    await expect(evaluatePrinciplesOnlineJob({ ...config, episodes: 0 })).rejects.toBeInstanceOf(ConfigError);
     await expect(
       evaluatePrinciplesOnlineJob({ ...config, seedSet: { name: 'none', seeds: [] } }),
     ).rejects.toThrow(/seedSet\.seeds/);
     const stop = new AbortController();
     stop.abort('enough');
     await expect(evaluatePrinciplesOnlineJob(config, { signal: stop.signal })).rejects.toBeInstanceOf(
-      JobAbortedError,
+      AbortedError,
     );
   });
 });

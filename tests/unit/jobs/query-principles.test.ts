@@ -1,7 +1,7 @@
 /** The query-principles job: nearest principles of a memory, the same as the CLI's query; typed errors. */
 import { describe, expect, it } from 'vitest';
 import { buildPrinciplesJob } from '../../../src/jobs/build-principles';
-import { JobConfigError } from '../../../src/jobs/errors';
+
 import { queryPrinciplesJob } from '../../../src/jobs/query-principles';
 
 describe('query-principles job', () => {
@@ -19,10 +19,13 @@ describe('query-principles job', () => {
     await expect(
       queryPrinciplesJob({ task: 'esconv', memory, text, source: 'm.json' }),
     ).rejects.toMatchObject({
-      name: 'PolicyUnavailableError',
+      name: 'PolicySpecError',
+      code: 'POLICY_UNAVAILABLE',
       policy: 'principles:m.json',
       message: 'm.json is a cb memory, not esconv',
     });
-    await expect(queryPrinciplesJob({ task: 'cb', memory, text, k: 0 })).rejects.toThrow(JobConfigError);
+    await expect(queryPrinciplesJob({ task: 'cb', memory, text, k: 0 })).rejects.toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'JOB_CONFIG_INVALID' }),
+    );
   });
 });

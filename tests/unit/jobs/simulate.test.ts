@@ -10,8 +10,7 @@ import { main as simulateMain, type SimulateReport } from '../../../cli/simulate
 import { main as principlesMain } from '../../../cli/principles';
 import { planEvaluation } from '../../../src/eval/harness';
 import { InlineExecutor, MemoryEpisodeStore, runEvaluation } from '../../../src/eval/harness-run';
-import { PolicyUnavailableError, UnknownPolicyError } from '../../../src/agents/errors';
-import { JobAbortedError } from '../../../src/jobs/errors';
+
 import { PolicyRegistry } from '../../../src/policies';
 import { simulateJob, type TrajectoryLine } from '../../../src/jobs/simulate';
 import { TfActor } from '../../../src/rl/actor';
@@ -24,6 +23,7 @@ import { resolveRoles } from '../../../src/roles';
 import { SIMULATOR_VERSION } from '../../../src/sim/version';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { TINY } from '../rl/tiny';
+import { PolicySpecError } from '../../../src/errors';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdl-jobs-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -121,23 +121,21 @@ describe('simulateJob', () => {
           signal: controller.signal,
         },
       ),
-    ).rejects.toBeInstanceOf(JobAbortedError);
+    ).rejects.toMatchObject({ name: 'AbortedError', code: 'JOB_ABORTED' });
     expect(lines).toHaveLength(3);
     expect(lines.every((l) => l.simulatorVersion === SIMULATOR_VERSION && l.repeat === 0)).toBe(true);
   });
 
   it('rejects unknown and unavailable policies with typed errors listing the valid names', async () => {
     const unknown = await simulateJob({ task: 'cb', policy: 'greedy' }).catch((e: unknown) => e);
-    expect(unknown).toBeInstanceOf(UnknownPolicyError);
+    expect(unknown).toMatchObject({ name: 'PolicySpecError', code: 'POLICY_UNKNOWN' });
     expect((unknown as Error).message).toMatch(
       /valid policies: random, replay, fixed:<label>, llm, arg, standard/,
     );
     expect((unknown as Error).message).toMatch(/principles:<memory>, cstpo:<run>/);
-    await expect(simulateJob({ task: 'cb', policy: 'icl-aif' })).rejects.toBeInstanceOf(
-      PolicyUnavailableError,
-    );
+    await expect(simulateJob({ task: 'cb', policy: 'icl-aif' })).rejects.toBeInstanceOf(PolicySpecError);
     await expect(simulateJob({ task: 'cb', policy: 'principles:none' })).rejects.toBeInstanceOf(
-      PolicyUnavailableError,
+      PolicySpecError,
     );
     await expect(simulateJob({ task: 'cb', policy: 'fixed:Nope' })).rejects.toThrow(/not a cb label/);
   });
@@ -179,7 +177,9 @@ describe('policy registry: trained artefacts as policies', () => {
     const text = readFileSync(file, 'utf8');
     const registry = await PolicyRegistry.create(resolveRoles({}).policyParts, { principles: { m: text } });
     expect(registry.create('esconv', 'principles:m').name).toBe('principles:m');
-    expect(() => registry.create('cb', 'principles:m')).toThrow(PolicyUnavailableError);
+    expect(() => registry.create('cb', 'principles:m')).toThrow(
+      expect.objectContaining({ name: 'PolicySpecError', code: 'POLICY_UNAVAILABLE' }),
+    );
     const r = await run(['--task', 'esconv', '--policy', `principles:${file}`, '--episodes', '2', '--json']);
     expect(r.code, r.stderr).toBe(0);
     expect((JSON.parse(r.stdout) as SimulateReport).policy).toBe(`principles:${file}`);

@@ -13,7 +13,6 @@ import type { BackendChoice } from '../../../src/gpu/backend';
 import { FolderGrpoStorage } from '../../../src/grpo/node';
 import { GRPO_RUNS } from '../../../src/grpo/store';
 import type { GrpoStepRecord } from '../../../src/grpo/trainer';
-import { StoredRunExistsError } from '../../../src/jobs/errors';
 import { IdbGrpoTrainStorage, StoreRunStorage } from '../../../src/jobs/stored';
 import { trainGrpoJob, type GrpoTrainJobConfigInput } from '../../../src/jobs/train-grpo';
 import { defaultSeeds } from '../../../src/tasks/defaults';
@@ -51,7 +50,9 @@ describe('IdbGrpoTrainStorage', () => {
     expect(await storage.prepare({ resume: false, overwrite: false })).toBe('absent');
     const made = await trainGrpoJob({ ...JOB, grpo: { ...JOB.grpo, steps: 1 } }, storage, options);
     expect(made.files).toContain('indexeddb:rt/split.json');
-    await expect(storage.prepare({ resume: false, overwrite: false })).rejects.toThrow(StoredRunExistsError);
+    await expect(storage.prepare({ resume: false, overwrite: false })).rejects.toThrow(
+      expect.objectContaining({ name: 'OutputConflictError', code: 'TRAIN_RUN_EXISTS' }),
+    );
     expect(await storage.prepare({ resume: true, overwrite: false })).toBe('resume');
     const split = JSON.parse((await storage.readText('split.json'))!) as { train: string[]; eval: string[] };
     expect(split.train).toEqual(seeds.map((s) => s.id));

@@ -9,12 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { main as simulateMain } from '../../../cli/simulate';
-import { AbortedError } from '../../../src/llm/errors';
+
 import { LlamaCppBackend } from '../../../src/llm/llamacpp';
 import type { CallOptions, ChatRequest } from '../../../src/llm/types';
-import { JobAbortedError } from '../../../src/jobs/errors';
+
 import { simulateJob } from '../../../src/jobs/simulate';
 import { REAL_MODEL_TEST, MODEL_SKIP_REASON, requireModel } from './model-file';
+import { AbortedError } from '../../../src/errors';
 
 const dir = mkdtempSync(join(tmpdir(), 'llamacpp-cli-'));
 afterAll(() => rmSync(dir, { recursive: true, force: true }));
@@ -121,7 +122,7 @@ describe.skipIf(MODEL_SKIP_REASON !== null)(
       expect(report.llm.models[0]!.sha256).toMatch(/^[0-9a-f]{64}$/);
     });
 
-    it('Stop aborts the generation in flight: the job ends with JobAbortedError, the call with AbortedError', async () => {
+    it('Stop aborts the generation in flight: the job ends with AbortedError, the call with AbortedError', async () => {
       const engine = new LlamaCppBackend({ modelPath: requireModel(), contextSize: 4096, threads: 1 });
       await engine.load();
       const stop = new AbortController();
@@ -152,8 +153,8 @@ describe.skipIf(MODEL_SKIP_REASON !== null)(
         () => new Error('not aborted'),
         (x: unknown) => x as Error,
       );
-      expect(e).toBeInstanceOf(JobAbortedError);
-      expect(outcomes).toEqual([new AbortedError('x').name]);
+      expect(e).toMatchObject({ name: 'AbortedError', code: 'JOB_ABORTED' });
+      expect(outcomes).toEqual([new AbortedError('LLM_ABORTED', 'x').name]);
       // The 160-token answer was not generated to its end: the abort landed within a few tokens.
       expect(performance.now() - started).toBeLessThan(60_000);
       await engine.dispose();

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FixtureMissingError, InvalidRequestError } from '../../../src/llm/errors';
+
 import {
   canonicalJson,
   ReplayBackend,
@@ -10,6 +10,7 @@ import {
 import type { ChatRequest, ChatResponse } from '../../../src/llm/types';
 import { askStructured } from '../../../src/llm/structured';
 import { z } from 'zod';
+import { FixtureMissingError } from '../../../src/errors';
 
 const req = (text: string, extra: Partial<ChatRequest> = {}): ChatRequest => ({
   messages: [{ role: 'user', content: text }],
@@ -43,12 +44,19 @@ describe('canonicalJson / requestKey', () => {
   });
 
   it('rejects values JSON cannot represent', () => {
-    expect(() => canonicalJson({ x: Number.NaN })).toThrow(InvalidRequestError);
-    expect(() => canonicalJson({ f: () => 1 })).toThrow(InvalidRequestError);
+    expect(() => canonicalJson({ x: Number.NaN })).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'LLM_INVALID_REQUEST' }),
+    );
+    expect(() => canonicalJson({ f: () => 1 })).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'LLM_INVALID_REQUEST' }),
+    );
   });
 
   it('rejects invalid requests', async () => {
-    await expect(requestKey({ messages: [] })).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(requestKey({ messages: [] })).rejects.toMatchObject({
+      name: 'InputError',
+      code: 'LLM_INVALID_REQUEST',
+    });
     await expect(requestKey(req('x', { top_logprobs: 2 }))).rejects.toThrow(/top_logprobs requires logprobs/);
   });
 });
@@ -72,7 +80,7 @@ describe('ReplayBackend', () => {
       recorded: 0,
     });
     const err = await backend.complete(req('b')).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(FixtureMissingError);
+    expect(err).toMatchObject({ name: 'FixtureMissingError', code: 'LLM_FIXTURE_MISSING' });
     expect((err as FixtureMissingError).key).toBe(await requestKey(req('b')));
     expect((err as Error).message).toMatch(/all 2 recorded answers already used/);
   });
@@ -110,7 +118,7 @@ describe('ReplayBackend', () => {
     const [firstKey] = Object.keys(fixture);
     const replay = new ReplayBackend({ fixture: { [firstKey!]: fixture[firstKey!]! } });
     const err = await askStructured(replay, question, schema, { name: 'intensity' }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(FixtureMissingError);
+    expect(err).toMatchObject({ name: 'FixtureMissingError', code: 'LLM_FIXTURE_MISSING' });
     const missing = err as FixtureMissingError;
     expect(missing.code).toBe('LLM_FIXTURE_MISSING');
     expect(missing.asked).toMatch(
@@ -172,7 +180,9 @@ describe('ReplayBackend', () => {
   });
 
   it('refuses record mode without an inner backend and malformed fixture entries', () => {
-    expect(() => new ReplayBackend({ fixture: {}, mode: 'record' })).toThrow(InvalidRequestError);
+    expect(() => new ReplayBackend({ fixture: {}, mode: 'record' })).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'LLM_INVALID_REQUEST' }),
+    );
     expect(() => new ReplayBackend({ fixture: { k: { nope: true } as unknown as ChatResponse } })).toThrow(
       /fixture entry k/,
     );

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { MalformedResponseError, StructuredOutputError } from '../../../src/llm/errors';
 import { ScriptedBackend } from '../../../src/llm/replay';
 import { askStructured, memoSchema, scoreLabels } from '../../../src/llm/structured';
 import type { ChatRequest, ChatResponse } from '../../../src/llm/types';
+import { RoleOutputError } from '../../../src/errors';
 
 const Appraisal = z.object({
   emotion: z.enum(['sad', 'angry', 'calm']),
@@ -80,12 +80,12 @@ describe('askStructured', () => {
     expect(backend.requests[1]!.messages[3]!.content).toMatch(/cut off at max_tokens/);
   });
 
-  it('throws StructuredOutputError with every raw answer after maxAttempts', async () => {
+  it('throws RoleOutputError with every raw answer after maxAttempts', async () => {
     const answers = ['nope', '{"emotion":"sad"}', '{"emotion":"sad","intensity":0}', 'unused'];
     const backend = new ScriptedBackend(answers);
     const err = await askStructured(backend, request, Appraisal, { maxAttempts: 3 }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(StructuredOutputError);
-    const so = err as StructuredOutputError;
+    expect(err).toBeInstanceOf(RoleOutputError);
+    const so = err as RoleOutputError;
     expect(so.rawAnswers).toEqual(answers.slice(0, 3));
     expect(so.validationErrors).toHaveLength(3);
     expect(so.validationError).toMatch(/intensity/);
@@ -97,10 +97,12 @@ describe('askStructured', () => {
     const backend = new ScriptedBackend([]);
     const withTransform = z.string().transform((s) => s.length);
     await expect(askStructured(backend, request, withTransform)).rejects.toMatchObject({
-      name: 'InvalidRequestError',
+      name: 'InputError',
+      code: 'LLM_INVALID_REQUEST',
     });
     await expect(askStructured(backend, request, Appraisal, { maxAttempts: 0 })).rejects.toMatchObject({
-      name: 'InvalidRequestError',
+      name: 'InputError',
+      code: 'LLM_INVALID_REQUEST',
     });
   });
 
@@ -172,15 +174,25 @@ describe('scoreLabels', () => {
 
   it('fails with a typed error when the backend returns no logprobs', async () => {
     const backend = new ScriptedBackend(['B']);
-    await expect(scoreLabels(backend, [], labels)).rejects.toBeInstanceOf(MalformedResponseError);
+    await expect(scoreLabels(backend, [], labels)).rejects.toMatchObject({
+      name: 'BackendError',
+      code: 'LLM_MALFORMED_RESPONSE',
+    });
   });
 
   it('validates labels and topLogprobs', async () => {
     const backend = new ScriptedBackend([]);
-    await expect(scoreLabels(backend, [], ['only'])).rejects.toMatchObject({ name: 'InvalidRequestError' });
-    await expect(scoreLabels(backend, [], ['a', 'a'])).rejects.toMatchObject({ name: 'InvalidRequestError' });
+    await expect(scoreLabels(backend, [], ['only'])).rejects.toMatchObject({
+      name: 'InputError',
+      code: 'LLM_INVALID_REQUEST',
+    });
+    await expect(scoreLabels(backend, [], ['a', 'a'])).rejects.toMatchObject({
+      name: 'InputError',
+      code: 'LLM_INVALID_REQUEST',
+    });
     await expect(scoreLabels(backend, [], labels, { topLogprobs: 0 })).rejects.toMatchObject({
-      name: 'InvalidRequestError',
+      name: 'InputError',
+      code: 'LLM_INVALID_REQUEST',
     });
     expect(backend.requests).toHaveLength(0);
   });

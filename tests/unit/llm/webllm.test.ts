@@ -1,17 +1,12 @@
 import type { ChatCompletion } from '@mlc-ai/web-llm';
 import { describe, expect, it } from 'vitest';
 import {
-  BackendUnavailableError,
-  InvalidRequestError,
-  ModelLoadError,
-  UnsupportedModelError,
-} from '../../../src/llm/errors';
-import {
   classifyLoadError,
   fromWebLlmCompletion,
   toWebLlmRequest,
   WebLlmBackend,
 } from '../../../src/llm/webllm';
+import { BackendError, ModelFileError } from '../../../src/errors';
 
 const user = { role: 'user' as const, content: 'hi' };
 
@@ -49,7 +44,7 @@ describe('toWebLlmRequest', () => {
     });
     expect(toWebLlmRequest({ messages: [user], logprobs: false })).not.toHaveProperty('top_logprobs');
     expect(() => toWebLlmRequest({ messages: [user], logprobs: true, top_logprobs: 6 })).toThrow(
-      InvalidRequestError,
+      expect.objectContaining({ name: 'InputError', code: 'LLM_INVALID_REQUEST' }),
     );
   });
 });
@@ -111,26 +106,26 @@ describe('fromWebLlmCompletion', () => {
 describe('classifyLoadError', () => {
   it('maps the strings WebLLM posts across the worker boundary to typed errors', () => {
     const fetchFail = classifyLoadError('m', 'TypeError: Failed to fetch');
-    expect(fetchFail).toBeInstanceOf(ModelLoadError);
+    expect(fetchFail).toBeInstanceOf(ModelFileError);
     expect(fetchFail.message).toBe("failed to load model 'm': TypeError: Failed to fetch");
     expect(
       classifyLoadError('m', 'ShaderF16SupportError: This model requires WebGPU extension shader-f16'),
-    ).toBeInstanceOf(UnsupportedModelError);
+    ).toMatchObject({ name: 'ModelFileError', code: 'LLM_MODEL_UNSUPPORTED' });
     expect(classifyLoadError('m', 'WebGPUNotAvailableError: WebGPU is not supported')).toBeInstanceOf(
-      BackendUnavailableError,
+      BackendError,
     );
-    expect(classifyLoadError('m', new Error('odd'))).toBeInstanceOf(ModelLoadError);
+    expect(classifyLoadError('m', new Error('odd'))).toBeInstanceOf(ModelFileError);
   });
 });
 
 describe('WebLlmBackend construction and device checks (Node, no WebGPU)', () => {
   it('rejects unknown model ids and custom records with relative URLs', async () => {
     await expect(WebLlmBackend.create({ modelId: 'no-such-model', gpu: undefined })).rejects.toThrow(
-      UnsupportedModelError,
+      expect.objectContaining({ name: 'ModelFileError', code: 'LLM_MODEL_UNSUPPORTED' }),
     );
     // the plain constructor imports nothing, so a prebuilt-list id is checked by the first call
     await expect(new WebLlmBackend({ modelId: 'no-such-model', gpu: undefined }).load()).rejects.toThrow(
-      UnsupportedModelError,
+      expect.objectContaining({ name: 'ModelFileError', code: 'LLM_MODEL_UNSUPPORTED' }),
     );
     const appConfig = {
       model_list: [{ model: '/models/x/', model_id: 'x-q4f32_1-MLC', model_lib: 'x.wasm' }],
@@ -143,10 +138,10 @@ describe('WebLlmBackend construction and device checks (Node, no WebGPU)', () =>
   it('rejects (not throws) an invalid request', async () => {
     const backend = new WebLlmBackend({ modelId: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC', gpu: undefined });
     const pending = backend.complete({ messages: [user], logprobs: true, top_logprobs: 9 });
-    await expect(pending).rejects.toBeInstanceOf(InvalidRequestError);
+    await expect(pending).rejects.toMatchObject({ name: 'InputError', code: 'LLM_INVALID_REQUEST' });
   });
 
-  it('without WebGPU fails with BackendUnavailableError naming alternatives, before starting a worker', async () => {
+  it('without WebGPU fails with BackendError naming alternatives, before starting a worker', async () => {
     let started = 0;
     const backend = new WebLlmBackend({
       modelId: 'Qwen2.5-0.5B-Instruct-q4f32_1-MLC',
@@ -157,13 +152,13 @@ describe('WebLlmBackend construction and device checks (Node, no WebGPU)', () =>
       },
     });
     const err = await backend.complete({ messages: [user] }).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(BackendUnavailableError);
+    expect(err).toBeInstanceOf(BackendError);
     expect((err as Error).message).toMatch(/template mode/);
     expect(started).toBe(0);
     expect(backend.workersStarted).toBe(0);
   });
 
-  it('an adapter whose feature list cannot be read is BackendUnavailableError with the cause, not a bare TypeError', async () => {
+  it('an adapter whose feature list cannot be read is BackendError with the cause, not a bare TypeError', async () => {
     let started = 0;
     const gpu = {
       requestAdapter: async () => ({
@@ -182,7 +177,7 @@ describe('WebLlmBackend construction and device checks (Node, no WebGPU)', () =>
       },
     });
     const err = await backend.load().catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(BackendUnavailableError);
+    expect(err).toBeInstanceOf(BackendError);
     expect((err as Error).message).toMatch(/reading 'forEach'/);
     expect(started).toBe(0);
   });
@@ -200,7 +195,10 @@ describe('WebLlmBackend construction and device checks (Node, no WebGPU)', () =>
         throw new Error('must not start');
       },
     });
-    await expect(backend.load()).rejects.toBeInstanceOf(UnsupportedModelError);
+    await expect(backend.load()).rejects.toMatchObject({
+      name: 'ModelFileError',
+      code: 'LLM_MODEL_UNSUPPORTED',
+    });
     expect(started).toBe(0);
   });
 });

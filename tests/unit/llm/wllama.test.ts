@@ -5,12 +5,6 @@
  */
 import { describe, expect, it } from 'vitest';
 import {
-  AbortedError,
-  BackendUnavailableError,
-  InvalidRequestError,
-  ModelLoadError,
-} from '../../../src/llm/errors';
-import {
   canHostWllama,
   checkModelRef,
   classifyWllamaLoadError,
@@ -20,6 +14,7 @@ import {
 } from '../../../src/llm/wllama';
 import { jsonSchemaToGbnf } from '../../../src/llm/gbnf';
 import { resolveRoles } from '../../../src/roles/resolve';
+import { BackendError, ModelFileError } from '../../../src/errors';
 
 describe('WllamaBackend (Node side)', () => {
   it('maps a request to llama.cpp server fields and validates it first', () => {
@@ -43,7 +38,9 @@ describe('WllamaBackend (Node side)', () => {
       logit_bias: { '42': -100 },
       grammar: jsonSchemaToGbnf({ type: 'object', properties: { a: { type: 'string', maxLength: 1000 } } }),
     });
-    expect(() => toWllamaRequest({ messages: [], temperature: 3 })).toThrow(InvalidRequestError);
+    expect(() => toWllamaRequest({ messages: [], temperature: 3 })).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'LLM_INVALID_REQUEST' }),
+    );
   });
 
   it('sends the bounded schema as a compact grammar, or as response_format when the converter does not cover it', () => {
@@ -107,7 +104,9 @@ describe('WllamaBackend (Node side)', () => {
       'http://127.0.0.1/model.bin',
       'local-file:x.txt',
     ]) {
-      expect(() => checkModelRef(bad), bad).toThrow(InvalidRequestError);
+      expect(() => checkModelRef(bad), bad).toThrow(
+        expect.objectContaining({ name: 'InputError', code: 'LLM_INVALID_REQUEST' }),
+      );
     }
     expect(() => new WllamaBackend({ model: 'http://127.0.0.1/x.gguf', contextSize: 10 })).toThrow(
       /contextSize must be an integer ≥ 256/,
@@ -124,19 +123,22 @@ describe('WllamaBackend (Node side)', () => {
 
   it('classifies load failures with what to do', () => {
     const fetchFail = classifyWllamaLoadError('http://127.0.0.1:1/x.gguf', new TypeError('Failed to fetch'));
-    expect(fetchFail).toBeInstanceOf(ModelLoadError);
+    expect(fetchFail).toBeInstanceOf(ModelFileError);
     expect(fetchFail.message).toMatch(/is the server that serves the file running/);
     const notGguf = Object.assign(new Error('failed to load model'), { type: 'load_error' });
     expect(classifyWllamaLoadError('local-file:x.gguf', notGguf).message).toMatch(/complete GGUF file/);
     const abort = Object.assign(new Error('aborted'), { name: 'AbortError' });
-    expect(classifyWllamaLoadError('local-file:x.gguf', abort)).toBeInstanceOf(AbortedError);
+    expect(classifyWllamaLoadError('local-file:x.gguf', abort)).toMatchObject({
+      name: 'AbortedError',
+      code: 'LLM_ABORTED',
+    });
   });
 
   it('is refused outside a browser with the alternatives named', async () => {
     expect(canHostWllama()).toBe(false);
     expect(() =>
       resolveRoles({ roles: { responder: { kind: 'wllama', model: 'http://127.0.0.1/x.gguf' } } }),
-    ).toThrow(BackendUnavailableError);
+    ).toThrow(BackendError);
     expect(() => resolveRoles({ roles: { responder: { kind: 'wllama' } } })).toThrow(
       /backend wllama needs a model/,
     );

@@ -1,13 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryInputError } from '../../../src/memory/errors';
-import {
-  decodeVector,
-  encodeVector,
-  MemoryFileError,
-  parseMemoryFile,
-  PrincipleMemory,
-} from '../../../src/memory';
+
+import { decodeVector, encodeVector, parseMemoryFile, PrincipleMemory } from '../../../src/memory';
 import { embedder, principle } from './helpers';
+import { DataFormatError } from '../../../src/errors';
 
 async function validFile() {
   const memory = new PrincipleMemory('m', 'esconv', embedder);
@@ -22,9 +17,9 @@ function reasons(input: unknown): string[] {
   try {
     parseMemoryFile(input, 'test.json');
   } catch (e) {
-    expect(e).toBeInstanceOf(MemoryFileError);
+    expect(e).toMatchObject({ name: 'DataFormatError', code: 'MEMORY_FILE_INVALID' });
     expect((e as Error).message).toMatch(/^test\.json /);
-    return [...(e as MemoryFileError).issues, (e as Error).message];
+    return [...(e as DataFormatError).issues, (e as Error).message];
   }
   throw new Error('the file was accepted');
 }
@@ -34,7 +29,9 @@ describe('memory file', () => {
     const v = Float32Array.of(0, -0, 1.5, -3.25e-7, Math.fround(Math.PI), 3.4028234663852886e38);
     expect(Object.is(decodeVector(encodeVector(v))[1], -0)).toBe(true);
     expect(decodeVector(encodeVector(v))).toEqual(v);
-    expect(() => decodeVector('not base64!')).toThrow(MemoryInputError);
+    expect(() => decodeVector('not base64!')).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'MEMORY_INPUT_INVALID' }),
+    );
     expect(() => decodeVector(btoa('abc'))).toThrow(/whole number/);
   });
 
@@ -90,7 +87,7 @@ describe('memory file', () => {
       try {
         parseMemoryFile(good, 'm.json', expected);
       } catch (e) {
-        return (e as MemoryFileError).issues[0];
+        return (e as DataFormatError).issues[0];
       }
       return 'accepted';
     };
@@ -108,8 +105,8 @@ describe('memory file', () => {
         return e as Error;
       }
     })();
-    expect(error).toBeInstanceOf(MemoryFileError);
-    expect((error as MemoryFileError).code).toBe('MEMORY_FILE_INVALID');
+    expect(error).toMatchObject({ name: 'DataFormatError', code: 'MEMORY_FILE_INVALID' });
+    expect((error as DataFormatError).code).toBe('MEMORY_FILE_INVALID');
     expect(error?.message).toMatch(/^m\.json line \d+ is damaged: the JSON ends early/);
   });
 

@@ -1,7 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MemoryInputError, MemoryOptionError } from '../../../src/memory/errors';
+
 import { exactTopK, FlatL2Index, type Neighbor } from '../../../src/memory';
 import { HALF_VALUES, roundToHalves, toHalf } from '../../../src/memory/half';
 import { TfjsL2Index } from '../../../src/memory/knn-tfjs';
@@ -70,11 +70,15 @@ describe('FlatL2Index', () => {
     expect(index.size).toBe(5);
     expect(index.bytes).toBeGreaterThanOrEqual(5 * 4 * 4);
     expect((await index.search(Float32Array.of(2.2, 0, 0, 0), 2)).map((h) => h.index)).toEqual([2, 3]);
-    expect(() => index.add(new Float32Array(3))).toThrow(MemoryInputError);
+    expect(() => index.add(new Float32Array(3))).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'MEMORY_INPUT_INVALID' }),
+    );
     expect(() => index.add(Float32Array.of(0, NaN, 0, 0))).toThrow(/not finite/);
     expect(() => index.searchSync(new Float32Array(4), 0)).toThrow(/k must be/);
     expect(() => index.searchSync(new Float32Array(5), 1)).toThrow(/length 4/);
-    expect(() => new FlatL2Index(0)).toThrow(MemoryOptionError);
+    expect(() => new FlatL2Index(0)).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'MEMORY_OPTION_INVALID' }),
+    );
   });
 });
 
@@ -143,7 +147,9 @@ describe('FlatL2Index WebAssembly SIMD kernel', () => {
     const exact = new FlatL2Index(dim, n);
     for (let i = 0; i < n; i++) exact.add(index.row(i));
     expect(exact.bytes).toBeLessThanOrEqual(n * (dim + 1) * 4 + 2 * 65_536);
-    expect(() => index.row(n)).toThrow(MemoryInputError);
+    expect(() => index.row(n)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'MEMORY_INPUT_INVALID' }),
+    );
   });
 });
 
@@ -162,9 +168,15 @@ describe('FlatL2Index with float16 rows', () => {
         if ((n & 0x7c00) !== 0x7c00 && ((n ^ h) & 0x8000) === 0)
           expect(err).toBeLessThanOrEqual(Math.abs(x - (HALF_VALUES[n & 0xffff] as number)));
     }
-    expect(() => toHalf(65_520)).toThrow(MemoryInputError);
-    expect(() => toHalf(Infinity)).toThrow(MemoryInputError);
-    expect(() => new FlatL2Index(4, 4, { precision: 'float64' as 'float16' })).toThrow(MemoryOptionError);
+    expect(() => toHalf(65_520)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'MEMORY_INPUT_INVALID' }),
+    );
+    expect(() => toHalf(Infinity)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'MEMORY_INPUT_INVALID' }),
+    );
+    expect(() => new FlatL2Index(4, 4, { precision: 'float64' as 'float16' })).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'MEMORY_OPTION_INVALID' }),
+    );
   });
 
   it('kernel and scan both give the brute-force top-k over the stored halves, ties included', () => {
@@ -226,6 +238,8 @@ describe('TfjsL2Index (tfjs cpu backend in Node)', () => {
     expect(gpu.bytes).toBe(500 * dim * 4 * 2 + 500 * 4);
     gpu.dispose();
     expect(tf.memory().numTensors).toBe(before);
-    expect(() => new TfjsL2Index(tf, dim, new Float32Array(dim + 1))).toThrow(MemoryInputError);
+    expect(() => new TfjsL2Index(tf, dim, new Float32Array(dim + 1))).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'MEMORY_INPUT_INVALID' }),
+    );
   });
 });

@@ -1,13 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryInputError, MemoryOptionError } from '../../../src/memory/errors';
+
 import { HashedNgramEmbedder } from '../../../src/embed';
-import {
-  FlatL2Index,
-  formatPrinciple,
-  MemoryFileError,
-  PrincipleMemory,
-  type IndexFactory,
-} from '../../../src/memory';
+import { FlatL2Index, formatPrinciple, PrincipleMemory, type IndexFactory } from '../../../src/memory';
 import { roundToHalves } from '../../../src/memory/half';
 import { embedder, principle } from './helpers';
 
@@ -63,9 +57,11 @@ describe('PrincipleMemory', () => {
     const p = principle('x', 'Question');
     expect(() =>
       memory.addEmbedded([{ principle: p, when: new Float32Array(3), text: new Float32Array(64) }]),
-    ).toThrow(MemoryInputError);
+    ).toThrow(expect.objectContaining({ name: 'InputError', code: 'MEMORY_INPUT_INVALID' }));
     expect(memory.size).toBe(0);
-    expect(() => new PrincipleMemory(' ', 'esconv', embedder)).toThrow(MemoryOptionError);
+    expect(() => new PrincipleMemory(' ', 'esconv', embedder)).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'MEMORY_OPTION_INVALID' }),
+    );
   });
 
   it('filters by origin without re-embedding', async () => {
@@ -96,7 +92,7 @@ describe('PrincipleMemory', () => {
     );
     const other = new HashedNgramEmbedder({ dim: 32 });
     const refused = PrincipleMemory.fromFile(json, other, { source: 'm.json' });
-    await expect(refused).rejects.toBeInstanceOf(MemoryFileError);
+    await expect(refused).rejects.toMatchObject({ name: 'DataFormatError', code: 'MEMORY_FILE_INVALID' });
     await expect(refused).rejects.toThrow(
       `m.json is not a valid principle memory (1 problem): embedder: built with ${embedder.id} ` +
         `(dim ${embedder.dim}), this run embeds with ${other.id} (dim 32)`,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryOptionError } from '../../../src/memory/errors';
+
 import { FixedPolicy, runEpisode, TemplateRealizer } from '../../../src/agents';
 import { DialogueEnv, type Observation } from '../../../src/env';
 import { ScriptedBackend } from '../../../src/llm';
@@ -10,7 +10,6 @@ import {
   PrincipleMemory,
   PrinciplesPlanner,
   TemplateWriter,
-  ConstructionError,
 } from '../../../src/memory';
 import { Rng } from '../../../src/rng';
 import { defaultSeeds } from '../../../src/tasks/defaults';
@@ -72,7 +71,9 @@ describe('PrinciplesPlanner', () => {
     });
     expect((await empty.act(obs, Rng.fromSeed(0))).strategy).toBe('Others');
     expect(empty.lastDecision!.fallback).toBe(true);
-    expect(() => new PrinciplesPlanner({ memory, fallback: empty, k: 0 })).toThrow(MemoryOptionError);
+    expect(() => new PrinciplesPlanner({ memory, fallback: empty, k: 0 })).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'MEMORY_OPTION_INVALID' }),
+    );
     // Principles beyond maxDistance are not followed.
     const far = new PrinciplesPlanner({
       memory,
@@ -174,7 +175,7 @@ describe('PrinciplesPlanner', () => {
     const memory = new PrincipleMemory('m', 'p4g', embedder);
     expect(
       () => new OnlineConstructionEnv('p4g', { memory, writer: new TemplateWriter() }, { protocol: 'cstpo' }),
-    ).toThrow(ConstructionError);
+    ).toThrow(expect.objectContaining({ name: 'InputError', code: 'MEMORY_CONSTRUCTION_INVALID' }));
     expect(() => new OnlineConstructionEnv('cb', { memory, writer: new TemplateWriter() })).toThrow(
       /is for p4g/,
     );

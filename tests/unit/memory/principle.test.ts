@@ -4,7 +4,6 @@ import {
   formatPrinciple,
   makePrinciple,
   parsePrinciple,
-  PrincipleParseError,
   PrincipleSchema,
   principleId,
 } from '../../../src/memory';
@@ -51,7 +50,9 @@ describe('principle record', () => {
   it('names the missing part of a malformed sentence', () => {
     expect(() => parsePrinciple('you should ask, because it helps')).toThrow(/"When" at the start/);
     expect(() => parsePrinciple('When sad, ask questions because it helps')).toThrow(/"you should"/);
-    expect(() => parsePrinciple('When sad, you should ask questions.')).toThrow(PrincipleParseError);
+    expect(() => parsePrinciple('When sad, you should ask questions.')).toThrow(
+      expect.objectContaining({ name: 'DataFormatError', code: 'MEMORY_PRINCIPLE_UNPARSABLE' }),
+    );
   });
 
   it('enforces the invariants of the record', () => {

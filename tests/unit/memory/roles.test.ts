@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { MemoryInputError } from '../../../src/memory/errors';
+
 import { DialogueEnv, type Observation } from '../../../src/env';
-import { FixtureMissingError, ScriptedBackend, StructuredOutputError } from '../../../src/llm';
+import { ScriptedBackend } from '../../../src/llm';
 import {
   cleanClause,
   criticLabel,
@@ -22,6 +22,7 @@ import { Rng } from '../../../src/rng';
 import { getTask } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { embedder, principle } from './helpers';
+import { RoleOutputError } from '../../../src/errors';
 
 function observation(task: 'esconv' | 'p4g' | 'cb' = 'esconv'): Observation {
   return new DialogueEnv(task, { protocol: 'ppdpp' }).reset({ seed: defaultSeeds(task)[0]! }).observation;
@@ -85,7 +86,7 @@ describe('template roles', () => {
     expect(r.because).toMatch(/while the other attempts left the critic at worse$/);
     expect(parsePrinciple(formatPrinciple(r))).toEqual(r);
     await expect(writer.fromRevision({ observation: obs, rewardBefore: 0 }, success, [])).rejects.toThrow(
-      MemoryInputError,
+      expect.objectContaining({ name: 'InputError', code: 'MEMORY_INPUT_INVALID' }),
     );
   });
 
@@ -199,12 +200,10 @@ describe('LLM roles (scripted backend)', () => {
       ['w2', 'Self-disclosure', retrieved[1]!.principle.id],
     ]);
     expect(backend.requests[0]!.messages.at(-1)!.content).toContain(formatPrinciple(retrieved[0]!.principle));
-    await expect(llm.reinterpret(observation(), retrieved, Rng.fromSeed(0))).rejects.toThrow(
-      StructuredOutputError,
-    );
+    await expect(llm.reinterpret(observation(), retrieved, Rng.fromSeed(0))).rejects.toThrow(RoleOutputError);
     expect(await llm.reinterpret(observation(), [], Rng.fromSeed(0))).toEqual([]);
     await expect(llm.reinterpret(observation(), retrieved, Rng.fromSeed(0))).rejects.toThrow(
-      FixtureMissingError,
+      expect.objectContaining({ name: 'FixtureMissingError', code: 'LLM_FIXTURE_MISSING' }),
     );
   });
 

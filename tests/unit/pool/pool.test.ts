@@ -1,7 +1,8 @@
 /** The library's one worker pool (src/pool): scheduling, crash handling, restart after a failure. */
 import { describe, expect, it } from 'vitest';
-import { PoolOptionError } from '../../../src/pool/errors';
-import { WorkerFailedError, WorkerPool, type PooledWorker } from '../../../src/pool';
+
+import { WorkerPool, type PooledWorker } from '../../../src/pool';
+import { ExecutionError } from '../../../src/errors';
 
 interface Api {
   square(x: number): Promise<number>;
@@ -21,7 +22,7 @@ function spawner(crashOn?: number) {
         square: async (x) => {
           me.did.push(x);
           if (x === crashOn) {
-            crash(new WorkerFailedError(`worker ${me.id} crashed`));
+            crash(new ExecutionError('WORKER_FAILED', `worker ${me.id} crashed`));
             return new Promise<number>(() => {});
           }
           await new Promise((r) => setTimeout(r, 1));
@@ -58,7 +59,7 @@ describe('WorkerPool', () => {
     expect(started.every((w) => w.terminated)).toBe(true);
   });
 
-  it('a crashed worker fails the run with WorkerFailedError, stops every worker; the next run starts fresh ones', async () => {
+  it('a crashed worker fails the run with ExecutionError, stops every worker; the next run starts fresh ones', async () => {
     const { spawn, started } = spawner(4);
     const pool = new WorkerPool(spawn, 2);
     await expect(
@@ -67,7 +68,7 @@ describe('WorkerPool', () => {
         (api, x) => api.square(x),
         () => {},
       ),
-    ).rejects.toThrow(WorkerFailedError);
+    ).rejects.toThrow(expect.objectContaining({ name: 'ExecutionError', code: 'WORKER_FAILED' }));
     expect(started.map((w) => w.terminated)).toEqual([true, true]);
     await pool.queue(
       [7],
@@ -94,9 +95,13 @@ describe('WorkerPool', () => {
     const given = WorkerPool.of([spawn()]);
     await given.close();
     await expect(given.chunks([1], (api, c) => api.square(c[0] as number))).rejects.toThrow(
-      WorkerFailedError,
+      expect.objectContaining({ name: 'ExecutionError', code: 'WORKER_FAILED' }),
     );
-    expect(() => new WorkerPool(spawn, 0)).toThrow(PoolOptionError);
-    expect(() => WorkerPool.of<Api>([])).toThrow(PoolOptionError);
+    expect(() => new WorkerPool(spawn, 0)).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'POOL_OPTION_INVALID' }),
+    );
+    expect(() => WorkerPool.of<Api>([])).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'POOL_OPTION_INVALID' }),
+    );
   });
 });

@@ -1,8 +1,7 @@
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { Adam } from '../../../src/rl/adam';
-import { ParamSet, WeightMismatchError } from '../../../src/rl/params';
-import { RlOptionError } from '../../../src/rl/errors';
+import { ParamSet } from '../../../src/rl/params';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -73,8 +72,12 @@ describe('Adam', () => {
     const { params, target } = setup();
     const adam = new Adam(params, { learningRate: 0.1 });
     expect(() => adam.setState({ t: 1, m: {}, v: {} })).toThrow(/missing/);
-    expect(() => params.load({ w: { shape: [3], data: new Float32Array(3) } })).toThrow(WeightMismatchError);
-    expect(() => new Adam(params, { learningRate: 0 })).toThrow(RlOptionError);
+    expect(() => params.load({ w: { shape: [3], data: new Float32Array(3) } })).toThrow(
+      expect.objectContaining({ name: 'CheckpointError', code: 'RL_WEIGHTS_MISMATCH' }),
+    );
+    expect(() => new Adam(params, { learningRate: 0 })).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'RL_OPTION_INVALID' }),
+    );
     adam.dispose();
     params.dispose();
     target.dispose();

@@ -1,11 +1,6 @@
 import * as tf from '@tensorflow/tfjs';
 import { describe, expect, it } from 'vitest';
-import {
-  CPU_BACKEND_PREFERENCE,
-  NoBackendError,
-  selectBackend,
-  type TfBackendApi,
-} from '../../../src/gpu/backend';
+import { CPU_BACKEND_PREFERENCE, selectBackend, type TfBackendApi } from '../../../src/gpu/backend';
 
 /** A tfjs-like namespace: `factories` lists registered backends and what initialising each does. */
 function fakeTf(factories: Record<string, 'ok' | 'false' | 'throw'>): TfBackendApi & { active: string } {
@@ -65,12 +60,12 @@ describe('selectBackend', () => {
     expect(choice).toMatchObject({ backend: 'webgpu', summary: 'webgpu' });
   });
 
-  it('throws NoBackendError listing every reason when none works', async () => {
+  it('throws BackendError listing every reason when none works', async () => {
     const err = await selectBackend(fakeTf({ webgpu: 'false' }), { prefer: ['webgpu', 'cpu'] }).catch(
       (e) => e,
     );
-    expect(err).toBeInstanceOf(NoBackendError);
-    expect(err.attempts).toHaveLength(2);
+    expect(err).toMatchObject({ name: 'BackendError', code: 'GPU_NO_BACKEND' });
+    expect(err.tried).toHaveLength(2);
     expect(err.message).toMatch(/webgpu .*cpu \(not registered\)/);
   });
 
@@ -84,9 +79,9 @@ describe('selectBackend', () => {
       },
     };
     const err = await selectBackend(tfLike, { prefer: ['webgl'] }).catch((e) => e);
-    expect(err).toBeInstanceOf(NoBackendError);
+    expect(err).toMatchObject({ name: 'BackendError', code: 'GPU_NO_BACKEND' });
     expect(err.code).toBe('GPU_NO_BACKEND');
-    expect(err.attempts[0].reason).toMatch(/cause not reported: a second initialisation succeeded/);
+    expect(err.tried[0].reason).toMatch(/cause not reported: a second initialisation succeeded/);
     expect(disposed).toBe(1);
   });
 

@@ -1,4 +1,3 @@
-import { RlInputError } from '../../../src/rl/errors';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { DialogueEnv } from '../../../src/env';
@@ -71,7 +70,9 @@ describe('CSTPO networks', () => {
     expect(Array.from(alone[0]!)).toEqual(Array.from(probs[0]!));
     const s = await actor.strategyProbs(obs, null);
     expect(s[0]!.reduce((a, b) => a + b, 0)).toBeCloseTo(1, 6);
-    expect(() => padCandidates([[]], 2)).toThrow(RlInputError);
+    expect(() => padCandidates([[]], 2)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'RL_INPUT_INVALID' }),
+    );
     nets.dispose();
   });
 

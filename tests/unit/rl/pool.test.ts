@@ -1,14 +1,15 @@
 /** The rollout pool's crash handling (src/rl/pool.ts with src/pool). */
 import { describe, expect, it } from 'vitest';
-import { WorkerFailedError } from '../../../src/pool';
+
 import { zeroCounts } from '../../../src/rl/counting';
 import { WorkerPoolExecutor, type RolloutWorkerLike } from '../../../src/rl/pool';
 import type { SeedJob } from '../../../src/rl/branching';
+import { ExecutionError } from '../../../src/errors';
 
 const job = (i: number) => ({ envSeed: i, policySeed: i }) as unknown as SeedJob;
 
 describe('WorkerPoolExecutor', () => {
-  it('fails the step with WorkerFailedError when a worker crashes, and disposes the pool', async () => {
+  it('fails the step with ExecutionError when a worker crashes, and disposes the pool', async () => {
     let disposed = 0;
     let crash: (e: Error) => void = () => {};
     const failed = new Promise<never>((_, reject) => (crash = reject));
@@ -17,9 +18,9 @@ describe('WorkerPoolExecutor', () => {
     const hanging: RolloutWorkerLike = { rollout: () => new Promise(() => {}), failed };
     const pool = new WorkerPoolExecutor([healthy, hanging], () => void disposed++);
     const step = pool.rollout([job(1), job(2)], {});
-    crash(new WorkerFailedError('rollout worker 2 crashed: out of memory'));
+    crash(new ExecutionError('WORKER_FAILED', 'rollout worker 2 crashed: out of memory'));
     await expect(step).rejects.toThrow(/rollout worker 2 crashed: out of memory/);
-    await expect(step).rejects.toBeInstanceOf(WorkerFailedError);
+    await expect(step).rejects.toMatchObject({ name: 'ExecutionError', code: 'WORKER_FAILED' });
     expect(disposed).toBe(1);
   });
 

@@ -2,10 +2,11 @@ import 'fake-indexeddb/auto';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { TrainingSession } from '../../../src/rl/session';
-import { IdbRunStore, RunNotFoundError, type RunStatus } from '../../../src/rl/store';
+import { IdbRunStore, type RunStatus } from '../../../src/rl/store';
 import type { StepRecord } from '../../../src/rl/trainer';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { TINY } from './tiny';
+import { StorageError } from '../../../src/errors';
 
 const seeds = defaultSeeds('cb');
 const config = { ...TINY, steps: 4 };
@@ -48,9 +49,7 @@ describe('TrainingSession', () => {
     expect(b?.history.map(untimed)).toEqual(a?.history.map(untimed));
     expect(b?.latest).toEqual(a?.latest);
     expect(b?.run.status).toBe('finished');
-    await expect(TrainingSession.resume('missing', { store, seeds })).rejects.toBeInstanceOf(
-      RunNotFoundError,
-    );
+    await expect(TrainingSession.resume('missing', { store, seeds })).rejects.toBeInstanceOf(StorageError);
     store.close();
   });
 

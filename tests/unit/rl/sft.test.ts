@@ -10,7 +10,6 @@ import { ActorNetworks } from '../../../src/rl/networks';
 import { buildSftExamples, trainSft } from '../../../src/rl/sft';
 import { CB_STRATEGIES } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
-import { RlInputError } from '../../../src/rl/errors';
 
 beforeAll(async () => {
   await tf.setBackend('cpu');
@@ -49,7 +48,9 @@ describe('SFT initialisation from human labels', () => {
   it('needs examples when it has epochs to run', async () => {
     const nets = new ActorNetworks(networkDims(config, featurizerFor(config)), Rng.fromSeed(1));
     const optimizer = new Adam(nets.params, { learningRate: 1e-2 });
-    await expect(trainSft(nets, optimizer, [], { epochs: 1 })).rejects.toThrow(RlInputError);
+    await expect(trainSft(nets, optimizer, [], { epochs: 1 })).rejects.toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'RL_INPUT_INVALID' }),
+    );
     expect(await trainSft(nets, optimizer, [], { epochs: 0 })).toEqual({
       examples: 0,
       losses: [],

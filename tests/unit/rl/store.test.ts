@@ -6,20 +6,16 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { resolveConfig } from '../../../src/rl/config';
 import { FileRunStore } from '../../../src/rl/node';
 import { float32Replacer, float32Reviver } from '../../../src/runs/node';
-import { LabError } from '../../../src/errors';
-import { RunIdError } from '../../../src/rl/errors';
+import { LabError, CheckpointError, DiskFullError } from '../../../src/errors';
 import {
   historyProblem,
   IdbRunStore,
-  RunNotFoundError,
-  StoredRunError,
   validateStoredRun,
   type RunRecord,
   type RunStore,
 } from '../../../src/rl/store';
 import { getTask } from '../../../src/tasks';
 import type { StepRecord, TrainerSnapshot } from '../../../src/rl/trainer';
-import { StorageQuotaError } from '../../../src/store';
 
 const config = resolveConfig({ task: 'cb', steps: 3 });
 
@@ -88,7 +84,10 @@ async function roundTrip(store: RunStore) {
   expect(loaded?.history.map((r) => r.step)).toEqual([1, 2]);
   await store.setStatus('a', 'stopped');
   expect((await store.load('a'))?.run.status).toBe('stopped');
-  await expect(store.saveStep('nope', snapshot(1), [], 'running')).rejects.toBeInstanceOf(RunNotFoundError);
+  await expect(store.saveStep('nope', snapshot(1), [], 'running')).rejects.toMatchObject({
+    name: 'StorageError',
+    code: 'RL_RUN_NOT_FOUND',
+  });
   await store.createRun(run('b'), snapshot(0));
   expect((await store.listRuns()).map((r) => r.id).sort()).toEqual(['a', 'b']);
   await store.deleteRun('a');
@@ -105,7 +104,7 @@ describe('IdbRunStore (IndexedDB through fake-indexeddb)', () => {
     store.close();
   });
 
-  it('a full quota fails the step with StorageQuotaError and keeps the previous step intact', async () => {
+  it('a full quota fails the step with DiskFullError and keeps the previous step intact', async () => {
     const store = await IdbRunStore.open('rl-quota');
     await store.createRun(run('q'), snapshot(0));
     await store.saveStep('q', snapshot(1), [record(1)], 'running');
@@ -115,7 +114,7 @@ describe('IdbRunStore (IndexedDB through fake-indexeddb)', () => {
       return put.apply(this, args as Parameters<typeof put>);
     });
     await expect(store.saveStep('q', snapshot(2), [record(2)], 'running')).rejects.toBeInstanceOf(
-      StorageQuotaError,
+      DiskFullError,
     );
     vi.restoreAllMocks();
     const loaded = await store.load('q');
@@ -134,10 +133,10 @@ describe('loads validate', () => {
     bad.actor['strategy/0/kernel']!.data = Float32Array.of(0, NaN, 1, 1);
     await store.saveStep('n', bad, [record(1)], 'running');
     const error = await store.load('n').catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StoredRunError);
+    expect(error).toMatchObject({ name: 'CheckpointError', code: 'RL_RUN_DAMAGED' });
     expect(error).toBeInstanceOf(LabError);
-    expect((error as StoredRunError).code).toBe('RL_RUN_DAMAGED');
-    expect((error as StoredRunError).tensor).toBe('actor.strategy/0/kernel');
+    expect((error as CheckpointError).code).toBe('RL_RUN_DAMAGED');
+    expect((error as CheckpointError).tensor).toBe('actor.strategy/0/kernel');
     expect((error as Error).message).toBe(
       'run "n" (IndexedDB rl-nan) is damaged: latest snapshot tensor "actor.strategy/0/kernel" holds NaN at ' +
         'index 1 (values must be finite)',
@@ -206,11 +205,13 @@ describe('FileRunStore', () => {
 
   it('rejects run ids that are not plain folder names', async () => {
     const store = new FileRunStore('/tmp');
-    await expect(store.load('../etc')).rejects.toThrow(RunIdError);
+    await expect(store.load('../etc')).rejects.toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'RL_RUN_ID_INVALID' }),
+    );
     await expect(store.load('../etc')).rejects.toMatchObject({ code: 'RL_RUN_ID_INVALID' });
   });
 
-  it('refuses damaged files with StoredRunError naming the file, not raw parser text', async () => {
+  it('refuses damaged files with CheckpointError naming the file, not raw parser text', async () => {
     root = await mkdtemp(join(tmpdir(), 'pdl-runs-'));
     const store = new FileRunStore(root);
     const fresh = async (id: string) => {
@@ -220,9 +221,9 @@ describe('FileRunStore', () => {
     };
     const failure = async (id: string) => {
       const e = await store.load(id).catch((err: unknown) => err);
-      expect(e).toBeInstanceOf(StoredRunError);
-      expect((e as StoredRunError).code).toBe('RL_RUN_DAMAGED');
-      return (e as StoredRunError).message;
+      expect(e).toMatchObject({ name: 'CheckpointError', code: 'RL_RUN_DAMAGED' });
+      expect((e as CheckpointError).code).toBe('RL_RUN_DAMAGED');
+      return (e as CheckpointError).message;
     };
     // a snapshot cut mid-write
     let dir = await fresh('cut');

@@ -3,11 +3,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import * as tf from '@tensorflow/tfjs';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { RlInputError } from '../../../src/rl/errors';
+
 import { FileRunStore } from '../../../src/rl/node';
-import { CstpoTrainer, SnapshotError, type StepRecord } from '../../../src/rl/trainer';
+import { CstpoTrainer, type StepRecord } from '../../../src/rl/trainer';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { TINY } from './tiny';
+import { CheckpointError } from '../../../src/errors';
 
 const seeds = defaultSeeds('cb');
 
@@ -84,13 +85,15 @@ describe('CstpoTrainer on the cpu backend', () => {
   });
 
   it('rejects bad seeds and unknown snapshot versions', async () => {
-    await expect(CstpoTrainer.create(TINY, { seeds: [] })).rejects.toThrow(RlInputError);
+    await expect(CstpoTrainer.create(TINY, { seeds: [] })).rejects.toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'RL_INPUT_INVALID' }),
+    );
     await expect(CstpoTrainer.create(TINY, { seeds: defaultSeeds('p4g') })).rejects.toThrow(/not cb/);
     const t = await CstpoTrainer.create({ ...TINY, sftEpochs: 0 }, { seeds });
     const snap = await t.snapshot();
     await t.dispose();
     await expect(CstpoTrainer.restore({ ...snap, version: 2 as 1 }, { seeds })).rejects.toThrow(
-      SnapshotError,
+      expect.objectContaining({ name: 'CheckpointError', code: 'RL_SNAPSHOT_INVALID' }),
     );
   });
 
@@ -104,9 +107,9 @@ describe('CstpoTrainer on the cpu backend', () => {
       actor: { ...snap.actor, [name]: { ...tensor, data: tensor.data.map((x, i) => (i === 3 ? NaN : x)) } },
     };
     const error = await CstpoTrainer.restore(nan, { seeds, runId: 'r7' }).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(SnapshotError);
-    expect((error as SnapshotError).code).toBe('RL_SNAPSHOT_INVALID');
-    expect((error as SnapshotError).tensor).toBe(`actor.${name}`);
+    expect(error).toMatchObject({ name: 'CheckpointError', code: 'RL_SNAPSHOT_INVALID' });
+    expect((error as CheckpointError).code).toBe('RL_SNAPSHOT_INVALID');
+    expect((error as CheckpointError).tensor).toBe(`actor.${name}`);
     expect((error as Error).message).toBe(
       `run "r7": snapshot tensor "actor.${name}" holds NaN at index 3 (values must be finite)`,
     );

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { LabError } from '../../../src/errors';
-import { Rng, RngError, splitmix32 } from '../../../src/rng';
+import { Rng, splitmix32 } from '../../../src/rng';
 
 describe('Rng', () => {
   it('resumes exactly from a JSON-serialised state', () => {
@@ -37,10 +37,18 @@ describe('Rng', () => {
       expect(v).toBeGreaterThanOrEqual(3);
       expect(v).toBeLessThanOrEqual(5);
     }
-    expect(() => Rng.fromSeed(1.5)).toThrow(RngError);
-    expect(() => Rng.fromState([1, 2])).toThrow(RngError);
-    expect(() => r.pick([])).toThrow(RngError);
-    expect(() => r.weightedIndex([0, 0])).toThrow(RngError);
+    expect(() => Rng.fromSeed(1.5)).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'RNG_INVALID_ARGUMENT' }),
+    );
+    expect(() => Rng.fromState([1, 2])).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'RNG_INVALID_ARGUMENT' }),
+    );
+    expect(() => r.pick([])).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'RNG_INVALID_ARGUMENT' }),
+    );
+    expect(() => r.weightedIndex([0, 0])).toThrow(
+      expect.objectContaining({ name: 'ConfigError', code: 'RNG_INVALID_ARGUMENT' }),
+    );
     const error = (() => {
       try {
         Rng.fromSeed(Number.NaN);
@@ -49,7 +57,7 @@ describe('Rng', () => {
       }
     })();
     expect(error).toBeInstanceOf(LabError);
-    expect(error).toMatchObject({ name: 'RngError', code: 'RNG_INVALID_ARGUMENT' });
+    expect(error).toMatchObject({ name: 'ConfigError', code: 'RNG_INVALID_ARGUMENT' });
     expect(r.weightedIndex([0, 1, 0])).toBe(1);
   });
 });

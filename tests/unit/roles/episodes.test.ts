@@ -4,7 +4,7 @@
  * tests/fixtures/llm/episodes/. The recordings include malformed answers, which the roles retry.
  */
 import { describe, expect, it } from 'vitest';
-import { FixtureMissingError } from '../../../src/llm';
+
 import type { ChatRequest, ChatResponse } from '../../../src/llm/types';
 import type { SimState } from '../../../src/sim/types';
 import { CHANGE_LIMITS } from '../../../src/sim/updater';
@@ -171,6 +171,9 @@ describe('full episodes with every role on the replay backend', () => {
     const job = replayJob(EPISODES.p4g);
     const seed = structuredClone(job.seeds[0]!);
     seed.prefix[3]!.text = 'I never give to charities.';
-    await expect(playJob({ ...job, seeds: [seed] })).rejects.toBeInstanceOf(FixtureMissingError);
+    await expect(playJob({ ...job, seeds: [seed] })).rejects.toMatchObject({
+      name: 'FixtureMissingError',
+      code: 'LLM_FIXTURE_MISSING',
+    });
   });
 });

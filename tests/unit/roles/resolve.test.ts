@@ -7,7 +7,6 @@ import { LlmRealizer } from '../../../src/agents/llm/realizer';
 import { TemplateRealizer } from '../../../src/agents/realizer';
 import { ArgPolicy } from '../../../src/appraisal/policy';
 import { LlmArgActor, LlmReversePredictor } from '../../../src/appraisal/llm';
-import { BackendUnavailableError, PrivacyError } from '../../../src/llm/errors';
 import type { ChatRequest } from '../../../src/llm/types';
 import { backendFor, checkRoles, resolveRoles, type RolesConfig } from '../../../src/roles';
 import { LlmChangeProposer, LlmModeClassifier, LlmResponder } from '../../../src/sim/llm';
@@ -17,6 +16,7 @@ import { playJob, replayJob, transcriptOf, type EpisodeFixture } from '../../fix
 import p4gFixture from '../../fixtures/llm/episodes/p4g.replay.json';
 import { RoleScriptBackend } from '../../fixtures/llm/scripted';
 import { P4G_SCRIPT } from '../../fixtures/llm/scripts/p4g';
+import { BackendError, PrivacyError } from '../../../src/errors';
 
 const P4G = p4gFixture as unknown as EpisodeFixture;
 
@@ -62,7 +62,7 @@ describe('resolveRoles', () => {
 
   it('refuses WebLLM outside a browser, remote servers without opt-in, and replay without fixtures', () => {
     expect(() => resolveRoles({ roles: { judge: { kind: 'webllm', model: 'x-q4f32_1-MLC' } } })).toThrow(
-      BackendUnavailableError,
+      BackendError,
     );
     expect(() =>
       resolveRoles({ default: { kind: 'openai', model: 'm', baseUrl: 'http://10.0.0.2:8000/v1' } }),

@@ -5,19 +5,14 @@
 import { describe, expect, it } from 'vitest';
 import type { ArgOutput, PredictedUserState } from '../../../src/appraisal/types';
 import type { TerminalJudgment, TurnJudgment } from '../../../src/env/judge';
-import {
-  FixtureMissingError,
-  ReplayBackend,
-  StructuredOutputError,
-  type ReplayFixture,
-} from '../../../src/llm';
-import { RoleOutputError } from '../../../src/llm/call';
+import { ReplayBackend, type ReplayFixture } from '../../../src/llm';
 import type { MessageAssessment } from '../../../src/sim/roles';
 import type { SimTurn } from '../../../src/sim/simulator';
 import type { Proposal, SimState } from '../../../src/sim/types';
 import { CHANGE_LIMITS } from '../../../src/sim/updater';
 import { ROLE_CASES, simView, type RoleCase } from '../../fixtures/llm/cases';
 import fixtures from '../../fixtures/llm/roles.replay.json';
+import { FixtureMissingError, RoleOutputError } from '../../../src/errors';
 
 const FIXTURES = fixtures as unknown as Record<string, ReplayFixture>;
 
@@ -63,8 +58,8 @@ describe('mode classifier', () => {
   });
   it('raises RoleOutputError carrying every raw answer after three labels outside the set', async () => {
     const { error } = await replay('mode-outside-set');
+    expect(error).toMatchObject({ name: 'RoleOutputError', code: 'LLM_ROLE_OUTPUT_INVALID' });
     expect(error).toBeInstanceOf(RoleOutputError);
-    expect(error).toBeInstanceOf(StructuredOutputError);
     const e = error as RoleOutputError;
     expect(e.role).toBe('mode');
     expect(e.rawAnswers).toEqual(['{"mode":"Persuasion"}', '{"mode":"Persuade"}', '{"mode":"Advice"}']);
@@ -135,7 +130,7 @@ describe('responder', () => {
   });
   it('fails after three empty replies', async () => {
     const { error } = await replay('reply-empty');
-    expect(error).toBeInstanceOf(RoleOutputError);
+    expect(error).toMatchObject({ name: 'RoleOutputError', code: 'LLM_ROLE_OUTPUT_INVALID' });
     expect((error as RoleOutputError).rawAnswers).toHaveLength(3);
     expect((error as RoleOutputError).validationError).toMatch(/empty/);
   });
@@ -172,7 +167,7 @@ describe('realizer', () => {
   });
   it('fails when every answer carries another label', async () => {
     const { error } = await replay('realize-wrong-label');
-    expect(error).toBeInstanceOf(RoleOutputError);
+    expect(error).toMatchObject({ name: 'RoleOutputError', code: 'LLM_ROLE_OUTPUT_INVALID' });
     expect((error as RoleOutputError).role).toBe('realizer');
   });
 });

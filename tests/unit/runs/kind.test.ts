@@ -13,12 +13,11 @@ import { main as trainMain } from '../../../cli/train';
 import { FileGrpoRunStore } from '../../../src/grpo/node';
 import type { GrpoRunRecord } from '../../../src/grpo/store';
 import type { GrpoSnapshot } from '../../../src/grpo/trainer';
-import { PathKindError } from '../../../src/io';
 import { readTextFile } from '../../../src/io/node';
 import { FileRunStore } from '../../../src/rl/node';
 import type { RunRecord } from '../../../src/rl/store';
 import type { TrainerSnapshot } from '../../../src/rl/trainer';
-import { RunKindError } from '../../../src/runs/errors';
+import { runKindError } from '../../../src/runs/errors';
 
 let dir = '';
 beforeAll(async () => {
@@ -56,7 +55,7 @@ function io() {
 describe('run kind', () => {
   it('names a GRPO run loaded as a CSTPO one, and the reverse', async () => {
     await expect(new FileRunStore(dir).load('g1')).rejects.toThrow(
-      new RunKindError(join(dir, 'g1'), 'grpo-emollm', 'cstpo'),
+      runKindError(join(dir, 'g1'), 'grpo-emollm', 'cstpo'),
     );
     await expect(new FileRunStore(dir).load('g1')).rejects.toThrow(/g1 is a grpo-emollm run, not a CSTPO run$/);
     await expect(new FileGrpoRunStore(dir).load('t1')).rejects.toThrow(
@@ -66,7 +65,7 @@ describe('run kind', () => {
 
   it('says a run folder given as a file is a file', async () => {
     const err = await new FileRunStore(dir).load('esconv.jsonl').catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(PathKindError);
+    expect(err).toMatchObject({ name: 'PathError', code: 'PATH_KIND_MISMATCH' });
     expect((err as Error).message).toBe(`${join(dir, 'esconv.jsonl')} is a file, not a run folder`);
   });
 

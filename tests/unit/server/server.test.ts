@@ -12,12 +12,12 @@ import { resolveRoles } from '../../../src/roles';
 import {
   CLOSE_CODES,
   EnvServer,
-  ServerOptionError,
   newSealKey,
   taskEntry,
   type EnvServerOptions,
   type SessionContext,
 } from '../../../src/server';
+import { ConfigError } from '../../../src/errors';
 
 type Frame = { type: string; data: Record<string, unknown> };
 
@@ -192,7 +192,7 @@ describe('environment server', () => {
   });
 
   it('needs a token off loopback and checks it on every route but /health', async () => {
-    expect(() => new EnvServer({ context: context(), port: 0, host: '0.0.0.0' })).toThrow(ServerOptionError);
+    expect(() => new EnvServer({ context: context(), port: 0, host: '0.0.0.0' })).toThrow(ConfigError);
     const secret = 'correct-horse-battery-staple';
     const { url } = await start({ token: secret });
     expect((await fetch(`http://${url}/health`)).status).toBe(200);

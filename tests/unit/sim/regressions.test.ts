@@ -5,7 +5,7 @@ import { createPolicy } from '../../../src/policies';
 import { createEnv } from '../../../src/env/factory';
 import { DialogueEnv } from '../../../src/env';
 import { Rng } from '../../../src/rng';
-import { applyProposal, ProposalRejectedError, type Proposal } from '../../../src/sim';
+import { applyProposal, type Proposal } from '../../../src/sim';
 import { TASK_IDS, getTask, type BdiRecord, type CognitiveState } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { extractFeatures } from '../../../src/text/features';
@@ -65,8 +65,12 @@ describe('updater', () => {
         'accept',
       );
     // b is at 1.8 < 2 before the proposal: the large intention increase is unsupported in either order.
-    expect(a).toThrow(ProposalRejectedError);
-    expect(b).toThrow(ProposalRejectedError);
+    expect(a).toThrow(
+      expect.objectContaining({ name: 'StateUpdateRejectedError', code: 'SIM_PROPOSAL_REJECTED' }),
+    );
+    expect(b).toThrow(
+      expect.objectContaining({ name: 'StateUpdateRejectedError', code: 'SIM_PROPOSAL_REJECTED' }),
+    );
     const grounded = state(
       [rec({ id: 'b', type: 'belief', strength: 2.2 })],
       [rec({ id: 'i', type: 'intention', supports: ['b'] })],
@@ -111,7 +115,7 @@ describe('updater', () => {
     // Capacity 4 is now full of three core records and n1: a second new record has no room.
     expect(() =>
       applyProposal(cog, proposal([], [add('n1', 0.2), add('n2', 0.3)]), 'central', 'accept'),
-    ).toThrow(ProposalRejectedError);
+    ).toThrow(expect.objectContaining({ name: 'StateUpdateRejectedError', code: 'SIM_PROPOSAL_REJECTED' }));
   });
 });
 

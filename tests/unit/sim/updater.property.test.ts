@@ -11,7 +11,6 @@ import {
   DEACTIVATE_BELOW,
   REACTIVATE_AT,
   RECORD_LIST,
-  ProposalRejectedError,
   applyProposal,
   type Judgment,
   type Proposal,
@@ -26,6 +25,7 @@ import {
   cognitiveStateArb,
   proposalRecipeArb,
 } from './arbitraries';
+import { StateUpdateRejectedError } from '../../../src/errors';
 
 const EPS = 1e-9;
 
@@ -40,14 +40,14 @@ function tryApply(
   proposal: Proposal,
   route: Route,
   judgment: Judgment,
-): UpdateResult | ProposalRejectedError {
+): UpdateResult | StateUpdateRejectedError {
   const before = structuredClone(cog);
   const proposalBefore = structuredClone(proposal);
   try {
     return applyProposal(cog, proposal, route, judgment);
   } catch (err) {
-    expect(err).toBeInstanceOf(ProposalRejectedError);
-    return err as ProposalRejectedError;
+    expect(err).toMatchObject({ name: 'StateUpdateRejectedError', code: 'SIM_PROPOSAL_REJECTED' });
+    return err as StateUpdateRejectedError;
   } finally {
     expect(cog).toEqual(before);
     expect(proposal).toEqual(proposalBefore);
@@ -170,10 +170,10 @@ describe('applyProposal (property-based)', () => {
           const proposal = buildProposal(cog, recipe);
           const result = tryApply(cog, proposal, route, judgment);
           total++;
-          if (result instanceof ProposalRejectedError) {
+          if (result instanceof StateUpdateRejectedError) {
             // Generated proposals are well formed: the legitimate reasons are the support rule, no room, and a
             // relation to a record that an earlier new record of the same proposal evicted.
-            const unknown = /relates to unknown record "(.+)"$/.exec(result.reason);
+            const unknown = /relates to unknown record "(.+)"$/.exec(result.reason ?? '');
             if (unknown) expect(allRecords(cog).some((r) => r.id === unknown[1])).toBe(true);
             else expect(result.reason).toMatch(/without support|no room/);
             return;
@@ -205,8 +205,8 @@ describe('applyProposal (property-based)', () => {
           const rotated = [...changes.slice(k), ...changes.slice(0, k)].reverse();
           const a = tryApply(cog, { ...p, changes, newRecords: [] }, route, judgment);
           const b = tryApply(cog, { ...p, changes: rotated, newRecords: [] }, route, judgment);
-          expect(a).not.toBeInstanceOf(ProposalRejectedError);
-          expect(b).not.toBeInstanceOf(ProposalRejectedError);
+          expect(a).not.toMatchObject({ name: 'StateUpdateRejectedError', code: 'SIM_PROPOSAL_REJECTED' });
+          expect(b).not.toMatchObject({ name: 'StateUpdateRejectedError', code: 'SIM_PROPOSAL_REJECTED' });
           expect(approx((a as UpdateResult).next)).toEqual(approx((b as UpdateResult).next));
         },
       ),
@@ -350,7 +350,9 @@ describe('applyProposal rejections (property-based)', () => {
             weak,
           );
           const snapshot = structuredClone(cog);
-          expect(() => applyProposal(cog, proposal, route, judgment)).toThrow(ProposalRejectedError);
+          expect(() => applyProposal(cog, proposal, route, judgment)).toThrow(
+            expect.objectContaining({ name: 'StateUpdateRejectedError', code: 'SIM_PROPOSAL_REJECTED' }),
+          );
           expect(cog).toEqual(snapshot);
           seen.add(fault);
         },
@@ -490,7 +492,7 @@ describe('applyProposal (examples)', () => {
     );
     expect(() =>
       applyProposal(cog(3, false), proposal([{ id: 'i', delta: 0.8 }]), 'central', 'accept'),
-    ).toThrow(ProposalRejectedError);
+    ).toThrow(expect.objectContaining({ name: 'StateUpdateRejectedError', code: 'SIM_PROPOSAL_REJECTED' }));
     expect(strength(applyProposal(cog(2), proposal([{ id: 'i', delta: 5 }]), 'central', 'accept'), 'i')).toBe(
       1.8,
     );

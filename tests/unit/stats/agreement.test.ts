@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { categoricalAgreement, StatsInputError, numericAgreement } from '../../../src/stats';
+import { categoricalAgreement, numericAgreement } from '../../../src/stats';
 
 describe('numericAgreement', () => {
   it('gives the hand-computed unanimity and mean pairwise absolute difference', () => {
@@ -15,7 +15,9 @@ describe('numericAgreement', () => {
   });
 
   it('rejects too few repeats and non-finite scores', () => {
-    expect(() => numericAgreement([])).toThrow(StatsInputError);
+    expect(() => numericAgreement([])).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'STATS_INPUT_INVALID' }),
+    );
     expect(() => numericAgreement([[1, 2], [3]])).toThrow(/items\[1\] has 1 repeat/);
     expect(() => numericAgreement([[1, NaN]])).toThrow(/items\[0\]\[1\] is not finite/);
   });

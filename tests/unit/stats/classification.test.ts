@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { classificationReport, StatsInputError, strategyEntropy } from '../../../src/stats';
+import { classificationReport, strategyEntropy } from '../../../src/stats';
 
 describe('classificationReport', () => {
   // Hand-computed fixture. truth A A A B B C, predicted A A B B A B.
@@ -51,7 +51,9 @@ describe('classificationReport', () => {
   });
 
   it('rejects bad input', () => {
-    expect(() => classificationReport([], [])).toThrow(StatsInputError);
+    expect(() => classificationReport([], [])).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'STATS_INPUT_INVALID' }),
+    );
     expect(() => classificationReport(['A'], ['A', 'B'])).toThrow(/truth has 1 items but predicted has 2/);
     expect(() => classificationReport(['A', 'B'], ['A', 'Z'], { labels: ['A', 'B'] })).toThrow(
       /predicted\[1\] = "Z" is not in the label set/,
@@ -73,6 +75,8 @@ describe('strategyEntropy', () => {
   });
 
   it('rejects an empty list', () => {
-    expect(() => strategyEntropy([])).toThrow(StatsInputError);
+    expect(() => strategyEntropy([])).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'STATS_INPUT_INVALID' }),
+    );
   });
 });

@@ -1,12 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/rng';
-import {
-  formatEstimate,
-  StatsInputError,
-  summarizeEpisodes,
-  wilsonInterval,
-  type EpisodeOutcome,
-} from '../../../src/stats';
+import { formatEstimate, summarizeEpisodes, wilsonInterval, type EpisodeOutcome } from '../../../src/stats';
 
 const episodes: EpisodeOutcome[] = [
   { caseId: 'c1', success: true, turns: 4, return: 1 },
@@ -76,7 +70,9 @@ describe('summarizeEpisodes', () => {
 
   it('rejects an empty list and invalid episodes, naming index and field', () => {
     const rng = Rng.fromSeed(1);
-    expect(() => summarizeEpisodes([], { rng })).toThrow(StatsInputError);
+    expect(() => summarizeEpisodes([], { rng })).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'STATS_INPUT_INVALID' }),
+    );
     const badTurns = [episodes[0], { ...episodes[1], turns: 2.5 }] as EpisodeOutcome[];
     expect(() => summarizeEpisodes(badTurns, { rng })).toThrow(/episodes\[1\]\.turns/);
     const badReturn = [{ ...episodes[0], return: NaN }] as EpisodeOutcome[];

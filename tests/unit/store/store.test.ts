@@ -1,15 +1,8 @@
 import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { LabError } from '../../../src/errors';
+import { LabError, StorageError } from '../../../src/errors';
 import { IdbRunStore } from '../../../src/rl/store';
-import {
-  Database,
-  openDatabase,
-  StorageBlockedError,
-  StorageClosedError,
-  StorageDeniedError,
-  StorageVersionError,
-} from '../../../src/store';
+import { Database, openDatabase } from '../../../src/store';
 
 let dbCounter = 0;
 const freshName = () => `store-test-${++dbCounter}`;
@@ -34,9 +27,9 @@ describe('openDatabase', () => {
     const old = await rawOpen(name, 1, (db) => db.createObjectStore('a'));
     const upgrade = vi.fn((db: { createObjectStore(n: string): unknown }) => db.createObjectStore('b'));
     const error = await openDatabase(name, 2, upgrade as never).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StorageBlockedError);
+    expect(error).toMatchObject({ name: 'StorageError', code: 'STORAGE_BLOCKED' });
     expect(error).toBeInstanceOf(LabError);
-    expect((error as StorageBlockedError).code).toBe('STORAGE_BLOCKED');
+    expect((error as StorageError).code).toBe('STORAGE_BLOCKED');
     expect((error as Error).message).toMatch(/nothing stored was changed/);
     old.close(); // the pending open request now proceeds: its upgrade must be aborted
     await settle();
@@ -47,35 +40,35 @@ describe('openDatabase', () => {
     after.close();
   });
 
-  it('maps a database newer than the app to StorageVersionError', async () => {
+  it('maps a database newer than the app to StorageError', async () => {
     const name = freshName();
     (await rawOpen(name, 3)).close();
     const error = await openDatabase(name, 1, () => undefined).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StorageVersionError);
-    expect((error as StorageVersionError).code).toBe('STORAGE_VERSION');
+    expect(error).toMatchObject({ name: 'StorageError', code: 'STORAGE_VERSION' });
+    expect((error as StorageError).code).toBe('STORAGE_VERSION');
     expect((error as Error).message).toContain(`IndexedDB "${name}" was written by a newer version`);
   });
 
-  it('maps a SecurityError on open to StorageDeniedError', async () => {
+  it('maps a SecurityError on open to StorageError', async () => {
     vi.spyOn(indexedDB, 'open').mockImplementation(() => {
       throw new DOMException('access to the Indexed Database API is denied in this context', 'SecurityError');
     });
     const error = await openDatabase('denied', 1, () => undefined).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StorageDeniedError);
-    expect((error as StorageDeniedError).code).toBe('STORAGE_DENIED');
+    expect(error).toMatchObject({ name: 'StorageError', code: 'STORAGE_DENIED' });
+    expect((error as StorageError).code).toBe('STORAGE_DENIED');
     expect((error as Error).message).toContain('denies access to IndexedDB "denied"');
   });
 });
 
 describe('Database (a connection that survives other tabs)', () => {
-  it('after a newer tab upgrades, calls fail with StorageClosedError instead of a raw InvalidStateError', async () => {
+  it('after a newer tab upgrades, calls fail with StorageError instead of a raw InvalidStateError', async () => {
     const name = freshName();
     const store = await IdbRunStore.open(name);
     expect(await store.listRuns()).toEqual([]);
     const newer = await rawOpen(name, 2); // our connection closes itself so that this upgrade can run
     const error = await store.listRuns().catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(StorageClosedError);
-    expect((error as StorageClosedError).code).toBe('STORAGE_CLOSED');
+    expect(error).toMatchObject({ name: 'StorageError', code: 'STORAGE_CLOSED' });
+    expect((error as StorageError).code).toBe('STORAGE_CLOSED');
     expect((error as Error).message).toBe(
       `IndexedDB "${name}" was upgraded by another tab to v2 and this page (v1) can no longer use it; reload the page.`,
     );
@@ -94,6 +87,9 @@ describe('Database (a connection that survives other tabs)', () => {
     expect(second).not.toBe(first);
     expect([...second.objectStoreNames]).toEqual(['s']);
     database.close();
-    await expect(database.connection()).rejects.toBeInstanceOf(StorageClosedError);
+    await expect(database.connection()).rejects.toMatchObject({
+      name: 'StorageError',
+      code: 'STORAGE_CLOSED',
+    });
   });
 });

@@ -8,7 +8,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DiskFullError, OutputLockedError } from '../../../src/io/errors';
+import { DiskFullError, LockHeldError } from '../../../src/errors';
 import { DISK_FULL_FAULT_ENV } from '../../../src/io/disk';
 import { FolderTextStore } from '../../../src/store/node';
 import { IdbTextStore, MemoryTextStore, openTextDatabase, type TextStore } from '../../../src/store/text';
@@ -107,14 +107,14 @@ describe('folder text store', () => {
 });
 
 describe.each(backEnds)('%s text store lock', (kind, open) => {
-  it('is held by one taker at a time (OutputLockedError naming the store) and free again once released', async () => {
+  it('is held by one taker at a time (LockHeldError naming the store) and free again once released', async () => {
     const store = await open('locked');
     // A folder's lock is its lock file: a second store of the same folder meets it. IndexedDB without the Web Locks
     // API (Node) and memory hold the lock in the store object (the Web Lock is tested in Chromium, grpo.test.ts).
     const other = kind === 'folder' ? new FolderTextStore(store.location) : store;
     const lock = await store.lock();
     const refused = other.lock();
-    await expect(refused).rejects.toThrow(OutputLockedError);
+    await expect(refused).rejects.toThrow(LockHeldError);
     await expect(refused).rejects.toThrow(
       new RegExp(`^${store.location.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} is in use`),
     );

@@ -2,22 +2,22 @@
 import { describe, expect, it } from 'vitest';
 import {
   buildEmollmSeed,
-  EmollmSeedFileError,
   emollmSeedsToJsonl,
   parseEmollmSeeds,
   type EmollmSeedSpec,
 } from '../../../src/tasks';
 import { EMOLLM_SEED_SPECS } from '../../../src/tasks/defaults';
+import { DataFormatError } from '../../../src/errors';
 
 const specs = EMOLLM_SEED_SPECS.iclr.slice(0, 3) as EmollmSeedSpec[];
 const line = (s: unknown) => JSON.stringify(s);
 
-function errorOf(text: string): EmollmSeedFileError {
+function errorOf(text: string): DataFormatError {
   try {
     parseEmollmSeeds(text, 'mine.jsonl');
   } catch (e) {
-    expect(e).toBeInstanceOf(EmollmSeedFileError);
-    return e as EmollmSeedFileError;
+    expect(e).toMatchObject({ name: 'DataFormatError', code: 'EMOLLM_SEED_INVALID' });
+    return e as DataFormatError;
   }
   throw new Error('no error thrown');
 }
@@ -35,7 +35,7 @@ describe('parseEmollmSeeds', () => {
     const e = errorOf(`${line(specs[0])}\n{"id": "x", oops}\n`);
     expect(e.message).toMatch(/^mine\.jsonl:2: invalid JSON/);
     expect(e.code).toBe('EMOLLM_SEED_INVALID');
-    expect([e.file, e.line]).toEqual(['mine.jsonl', 2]);
+    expect([e.path, e.line]).toEqual(['mine.jsonl', 2]);
   });
 
   it('names the line and field of a schema violation', () => {

@@ -8,9 +8,9 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main, parseValidateArgs, runValidateCli } from '../../../cli/validate-sim';
-import { RoleOutputError } from '../../../src/llm/call';
 import type { ValidityReport } from '../../../src/validity/report';
 import { VALIDITY_CLI_ARGS } from '../../fixtures/llm/validity-cli-cases';
+import { RoleOutputError } from '../../../src/errors';
 
 const FIXTURES = join(__dirname, '../../fixtures/llm');
 const GOOD = join(FIXTURES, 'validity-cli.replay.json');
@@ -71,7 +71,7 @@ describe('validate-sim --backend', () => {
     ]);
     if (args === 'help') throw new Error('unexpected help');
     const err = await runValidateCli(args, () => {}).catch((e: unknown) => e);
-    expect(err).toBeInstanceOf(RoleOutputError);
+    expect(err).toMatchObject({ name: 'RoleOutputError', code: 'LLM_ROLE_OUTPUT_INVALID' });
     expect(err).toMatchObject({ code: 'LLM_ROLE_OUTPUT_INVALID', role: 'mode' });
     expect((err as RoleOutputError).rawAnswers).toHaveLength(3);
     const cli = await run(['--backend', 'mode=replay', '--fixtures', MALFORMED]);

@@ -13,7 +13,7 @@ import {
   splitOf,
   type ReplayDialogue,
 } from '../../../src/validity/datasets';
-import { ValidityInputError } from '../../../src/validity/errors';
+
 import { REACTIONS, cbReaction, p4gReaction, p4gTurnReaction } from '../../../src/validity/labels';
 import { replayDialogue } from '../../../src/validity/replay';
 import { templateSimRoles, type SimView } from '../../../src/sim';
@@ -35,7 +35,9 @@ describe('label groupings', () => {
     expect(
       ['agree', 'counter-noprice', 'propose', 'deny', 'inform'].map((l) => cbReaction(l, 'f:1')),
     ).toEqual(['agree', 'counter', 'counter', 'disagree', 'other']);
-    expect(() => cbReaction('haggle', 'cb.jsonl:7')).toThrow(ValidityInputError);
+    expect(() => cbReaction('haggle', 'cb.jsonl:7')).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'VALIDITY_INPUT' }),
+    );
     expect(() => p4gReaction('maybe-later', 'p4g.csv:12')).toThrow(
       /p4g\.csv:12: unknown persuadee label "maybe-later"/,
     );

@@ -8,7 +8,7 @@ import { loadSeedsFromPath } from '../../../src/data/node';
 import { DialogueEnv } from '../../../src/env';
 import { TASK_IDS, type Seed } from '../../../src/tasks';
 import { DEFAULT_SEEDS, defaultSeeds } from '../../../src/tasks/defaults';
-import { ValidityInputError } from '../../../src/validity/errors';
+
 import { longestSharedRun, replyContradictions, replyRow, wordsOf } from '../../../src/validity/replies';
 import { DATA_DIR } from '../data/paths';
 
@@ -65,7 +65,9 @@ describe('replyContradictions (the check reads the reply against the state)', ()
 
   it('refuses a turn without state', () => {
     const { state: _, ...bare } = p4gTurn('Okay.', 1, 1, 0);
-    expect(() => replyContradictions('p4g', bare)).toThrow(ValidityInputError);
+    expect(() => replyContradictions('p4g', bare)).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'VALIDITY_INPUT' }),
+    );
   });
 
   it('reads words as a person writes them: contractions spelled out, punctuation dropped', () => {

@@ -10,7 +10,7 @@ import { main, parseValidateArgs } from '../../../cli/validate-sim';
 import { SIMULATOR_VERSION } from '../../../src/sim';
 import { rocAuc } from '../../../src/stats';
 import { replayDialogues } from '../../../src/validity/datasets';
-import { ValidityInputError } from '../../../src/validity/errors';
+
 import { parseLadderFile } from '../../../src/validity/ladder';
 import { COUNTER_MEASURE, validityRows } from '../../../src/validity/metrics';
 import { buildValidityReport, reportMarkdown } from '../../../src/validity/report';
@@ -101,7 +101,9 @@ describe('ladder files', () => {
       /cb\.levels\[0\]\.utterances\[0\]: CB utterances need \{price\}/,
     );
     const stray = { p4g: { levels: [{ utterances: ['a'], priceFraction: 0.5 }, { utterances: ['b'] }] } };
-    expect(() => parseLadderFile(JSON.stringify(stray), 'l.json')).toThrow(ValidityInputError);
+    expect(() => parseLadderFile(JSON.stringify(stray), 'l.json')).toThrow(
+      expect.objectContaining({ name: 'InputError', code: 'VALIDITY_INPUT' }),
+    );
     expect(() => parseLadderFile(JSON.stringify({ chess: ok.esconv }), 'l.json')).toThrow(
       /chess|Unrecognized/,
     );
@@ -172,7 +174,9 @@ describe('validate-sim command line', () => {
     expect(() => parseValidateArgs(['--resamples', '0'])).toThrow(
       /--resamples must be an integer in 100 to 100,000, got "0"/,
     );
-    expect(() => parseValidateArgs(['--bogus'])).toThrow(ValidityInputError);
+    expect(() => parseValidateArgs(['--bogus'])).toThrow(
+      expect.objectContaining({ name: 'UsageError', code: 'VALIDITY_INPUT' }),
+    );
     expect(parseValidateArgs(['-h'])).toBe('help');
   });
 

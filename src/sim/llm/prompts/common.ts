@@ -24,7 +24,7 @@ export function capitalise(s: string): string {
 /** The display names of a task's actor and user, by task id (the tasks' roles are constants). */
 const speakerNames = new Map<string, { actor: string; user: string }>();
 
-/** Both display names of `task`'s speakers. @throws UnknownTaskError for an unknown task. */
+/** Both display names of `task`'s speakers. @throws ConfigError (TASK_UNKNOWN) for an unknown task. */
 function namesOf(task: TaskId): { actor: string; user: string } {
   let names = speakerNames.get(task);
   if (names === undefined) {
@@ -37,7 +37,7 @@ function namesOf(task: TaskId): { actor: string; user: string } {
 
 /**
  * The display name of a speaker in `task` (`Supporter`, `Help-seeker`, `Persuader`, …).
- * @throws UnknownTaskError for an unknown task.
+ * @throws ConfigError (TASK_UNKNOWN) for an unknown task.
  */
 export function speakerName(task: TaskId, speaker: Turn['speaker']): string {
   const names = namesOf(task);
