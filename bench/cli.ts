@@ -4,8 +4,8 @@
  * format) to stdout or a file. Progress and errors go to stderr only.
  */
 import { cliMessage } from '../cli/options';
-import { OutputConflictError, OutputPathError } from '../src/io';
-import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
+import { OutputConflictError, OutputPathError } from '../src/entries/errors';
+import { assertOutputAvailable, writeFileAtomic } from '../src/node';
 import { parseArgs } from 'node:util';
 import { BenchEntrySchema, type BenchEntry, type Benchmark } from './types';
 

@@ -3,45 +3,52 @@
  * with bootstrap intervals, paired differences, strategy F1 and simulator validation; writes report.json,
  * report.csv, report.md and the trajectories into an output folder, and resumes an interrupted evaluation there.
  */
-import { nodeRuntime } from '../src/roles/node';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
-import { modelFromJson, modelToJson, PpdppModelError, type PpdppModel } from '../src/baselines/ppdpp/model';
-import { EvalConfigError, planEvaluation, type SeedSet } from '../src/eval/harness';
-import { esconvDialogues, p4gAnnotatedDialogues } from '../src/eval/harness-dialogues';
 import {
-  contextObservation,
-  f1ContextsFromDialogue,
-  f1ContextsFromSeeds,
-  type F1Context,
-} from '../src/eval/harness-f1';
-import {
+  nodeRuntime,
   createNodePool,
   FileEpisodeStore,
   prepareOutputFolder,
   trajectoryFile,
-} from '../src/eval/harness-node';
-import { appendText } from '../src/io/disk';
-import { lockOutput } from '../src/io/lock';
-import { exitOnStrayInterrupt, listenForInterrupt } from './interrupt';
-import { startProgress } from './progress';
-import type { EpisodeStore } from '../src/eval/harness-run';
-import { reportToCsv, reportToJson, reportToMarkdown } from '../src/eval/report-format';
-import {
+  appendText,
+  lockOutput,
   DiskFullError,
+  assertOutputAvailable,
+  readTextFile,
+  writeFileAtomic,
+} from '../src/node';
+import { modelFromJson, modelToJson, type PpdppModel } from '../src/entries/policies';
+import {
+  PpdppModelError,
+  EvalConfigError,
   FileDamagedError,
   FileReadError,
   OutputConflictError,
   OutputPathError,
-} from '../src/io';
-import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
-import { PolicyUnavailableError, UnknownPolicyError } from '../src/agents/errors';
-import { JobAbortedError, JobConfigError } from '../src/jobs/errors';
-import { LabError } from '../src/errors';
-import { countOf } from '../src/errors/plural';
-import { EvaluateConfigSchema, evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
-import { checkRoles, type RolesConfig } from '../src/roles';
+  PolicyUnavailableError,
+  UnknownPolicyError,
+  JobAbortedError,
+  JobConfigError,
+  LabError,
+  countOf,
+} from '../src/entries/errors';
+import {
+  planEvaluation,
+  type SeedSet,
+  esconvDialogues,
+  p4gAnnotatedDialogues,
+  contextObservation,
+  f1ContextsFromDialogue,
+  f1ContextsFromSeeds,
+  type F1Context,
+  reportToCsv,
+  reportToJson,
+  reportToMarkdown,
+  EvaluateConfigSchema,
+  evaluateJob,
+  type EvaluateConfig,
+  type EpisodeStore,
+} from '../src/entries/evaluation';
+import { checkRoles, type RolesConfig } from '../src/entries/models';
 import {
   isEmollmTaskName,
   isTaskName,
@@ -51,8 +58,14 @@ import {
   type EmollmTaskName,
   type TaskId,
   type TaskName,
-} from '../src/tasks';
-import { defaultSeeds, emollmSeedSets } from '../src/tasks/defaults';
+  defaultSeeds,
+  emollmSeedSets,
+} from '../src/entries/simulator';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { exitOnStrayInterrupt, listenForInterrupt } from './interrupt';
+import { startProgress } from './progress';
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
@@ -359,7 +372,7 @@ async function ppdppPlanners(
       label: c.label,
     }));
     // Loaded only here: training brings in tfjs (about 60 MB of a process that evaluates template policies).
-    const { trainPpdpp } = await import('../src/baselines/ppdpp/train');
+    const { trainPpdpp } = await import('../src/entries/policies');
     const { model, steps } = await trainPpdpp({
       task,
       seeds,

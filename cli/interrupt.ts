@@ -7,8 +7,7 @@
  * entry, says that the command was interrupted and exits with 130, so an interrupt never ends a command in
  * silence (it did, once in three, for `principles build` interrupted while it started).
  */
-import { LabError } from '../src/errors';
-import { JobAbortedError } from '../src/jobs/errors';
+import { LabError, JobAbortedError } from '../src/entries/errors';
 
 /** The exit code of an interrupted command. */
 export const INTERRUPTED_EXIT_CODE = 130;

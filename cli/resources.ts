@@ -5,14 +5,11 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { FileReadError, PathKindError } from '../src/io';
-import { readTextFile } from '../src/io/node';
-import { LabError } from '../src/errors';
-import { checkPolicy, policyResource } from '../src/policies/catalogue';
-import type { PolicyResources } from '../src/policies/registry';
-import { RunKindError } from '../src/runs/errors';
-import { backendFor, type RolesConfig } from '../src/roles';
-import type { TaskId } from '../src/tasks';
+import { FileReadError, PathKindError, LabError, RunKindError } from '../src/entries/errors';
+import { readTextFile } from '../src/node';
+import { checkPolicy, policyResource, type PolicyResources } from '../src/entries/policies';
+import { backendFor, type RolesConfig } from '../src/entries/models';
+import type { TaskId } from '../src/entries/simulator';
 import { UsageError } from './options';
 
 /**
@@ -89,7 +86,7 @@ export async function loadPolicyResources(names: readonly string[]): Promise<Pol
       out.principles = { ...out.principles, [resource.ref]: text };
     } else {
       // tfjs comes with the run store: loaded only when a trained run is named, so template runs do not pay for it.
-      const { FileRunStore } = await import('../src/rl/node');
+      const { FileRunStore } = await import('../src/node');
       const folder = resource.ref.replace(/\/+$/, '');
       let stored;
       try {

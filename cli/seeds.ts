@@ -6,12 +6,16 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { DatasetError, P4G_FILE_NAMES, type LoadResult } from '../src/data';
-import { loadSeedsFromPath } from '../src/data/node';
-import { TASK_IDS, type TaskId, type TaskName } from '../src/tasks';
-import { EmollmSeedFileError } from '../src/tasks/errors';
+import { DatasetError, EmollmSeedFileError, withArticle } from '../src/entries/errors';
+import {
+  P4G_FILE_NAMES,
+  type LoadResult,
+  TASK_IDS,
+  type TaskId,
+  type TaskName,
+} from '../src/entries/simulator';
+import { loadSeedsFromPath } from '../src/node';
 import { UsageError } from './options';
-import { withArticle } from '../src/errors/plural';
 
 /**
  * A dataset problem of the file as a whole (a missing column, no header): `--skip-invalid`, which skips bad

@@ -30,7 +30,7 @@ import {
   type Io,
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
-import { resolveRoles, type RolesConfig } from '../src/roles';
+import { resolveRoles, type RolesConfig } from '../src/entries/models';
 import {
   EnvServer,
   PortInUseError,
@@ -39,10 +39,9 @@ import {
   isLoopback,
   taskEntry,
   type TaskEntry,
-} from '../src/server';
-import { PROTOCOL_VERSION } from '../src/server/protocol';
-import { SIMULATOR_VERSION } from '../src/sim/version';
-import { isTaskName, type TaskName } from '../src/tasks/emollm';
+  PROTOCOL_VERSION,
+} from '../src/node';
+import { SIMULATOR_VERSION, isTaskName, type TaskName } from '../src/entries/simulator';
 
 export const HELP = `Usage: npm run serve -- [options]
 

@@ -2,22 +2,35 @@
  * `npm run simulate`: the simulate job (src/jobs/simulate.ts) from the command line — parse, run, format. Each
  * episode is appended to the `--out` JSONL file as it finishes (memory stays flat); the summary is printed.
  */
-import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
-import { OutputConflictError, OutputPathError } from '../src/io';
-import { assertOutputAvailable } from '../src/io/node';
-import { PolicyUnavailableError, UnknownPolicyError } from '../src/agents/errors';
-import { JobConfigError } from '../src/jobs/errors';
+import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/entries/evaluation';
+import {
+  OutputConflictError,
+  OutputPathError,
+  PolicyUnavailableError,
+  UnknownPolicyError,
+  JobConfigError,
+  LabError,
+  countOf,
+} from '../src/entries/errors';
+import {
+  assertOutputAvailable,
+  nodeRuntime,
+  DiskFullError,
+  lockOutput,
+  FinishedEpisodeMismatchError,
+} from '../src/node';
 import {
   SimulateConfigSchema,
   simulateJob,
   type SimulateConfig,
   type SimulateResult,
-} from '../src/jobs/simulate';
-import { checkRoles, type RolesConfig } from '../src/roles';
-import { nodeRuntime } from '../src/roles/node';
-import { LabError } from '../src/errors';
-import { endingPhrases } from '../src/tasks/success';
-import { taskFamily, taskNameTitle, type Seed, type TaskId } from '../src/tasks';
+  endingPhrases,
+  taskFamily,
+  taskNameTitle,
+  type Seed,
+  type TaskId,
+} from '../src/entries/simulator';
+import { checkRoles, type RolesConfig } from '../src/entries/models';
 import { checkPolicyArg, loadPolicyResources } from './resources';
 import {
   BACKEND_HELP,
@@ -51,12 +64,8 @@ import { openPartialJsonl, readFinishedEpisodes, StoredEpisodeLineError } from '
 import { exitOnStrayInterrupt, listenForInterrupt } from './interrupt';
 import { startProgress } from './progress';
 import { existsSync } from 'node:fs';
-import { DiskFullError } from '../src/io';
-import { lockOutput } from '../src/io/lock';
-import { FinishedEpisodeMismatchError } from '../src/jobs/errors';
 import { boundHeapGrowth } from './heap';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
-import { countOf } from '../src/errors/plural';
 
 export { UsageError };
 

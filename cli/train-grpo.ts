@@ -5,23 +5,30 @@
  * every command; built by src/grpo/language.ts as in the trainer worker). Reached through `cli/train.ts`'s
  * `--algo` switch.
  */
-import { DiskFullError, OutputConflictError, OutputPathError } from '../src/io';
-import { lockOutput } from '../src/io/lock';
-import { DAMAGED_RUN_HINT, diskFullMessage, listenForInterrupt, TrainStoppedError } from './interrupt';
-import { GrpoInputError, GrpoSnapshotError } from '../src/grpo/errors';
-import { grpoLanguageServices } from '../src/grpo/language';
-import { FolderGrpoStorage } from '../src/grpo/node';
-import type { GrpoServices } from '../src/grpo/trainer';
-import { JobAbortedError, JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
+import { DiskFullError, lockOutput, FolderGrpoStorage } from '../src/node';
 import {
+  OutputConflictError,
+  OutputPathError,
+  GrpoInputError,
+  GrpoSnapshotError,
+  JobAbortedError,
+  JobConfigError,
+  TrainResumeConflictError,
+  TrainRunError,
+  RunKindError,
+  countOf,
+} from '../src/entries/errors';
+import {
+  grpoLanguageServices,
   GrpoTrainJobConfigSchema,
   trainGrpoJob,
   type GrpoTrainJobConfigInput,
   type GrpoTrainResult,
-} from '../src/jobs/train-grpo';
-import { GrpoSettingsSchema } from '../src/grpo/config';
-import { backendFor, checkRoles, type RolesConfig } from '../src/roles';
-import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
+  GrpoSettingsSchema,
+  type GrpoServices,
+} from '../src/entries/training';
+import { backendFor, checkRoles, type RolesConfig } from '../src/entries/models';
+import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/entries/evaluation';
 import {
   EMOLLM_TASK_NAMES,
   TASK_IDS,
@@ -31,7 +38,8 @@ import {
   type Seed,
   type TaskId,
   type TaskName,
-} from '../src/tasks';
+} from '../src/entries/simulator';
+import { DAMAGED_RUN_HINT, diskFullMessage, listenForInterrupt, TrainStoppedError } from './interrupt';
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
@@ -60,8 +68,6 @@ import {
   type Io,
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
-import { RunKindError } from '../src/runs/errors';
-import { countOf } from '../src/errors/plural';
 
 /** The job's own options (split and evaluation), generated from its schema. */
 const JOB_FLAGS = flagsFromSchema(GrpoTrainJobConfigSchema.shape, [

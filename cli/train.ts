@@ -3,9 +3,29 @@
  * in Node on tfjs wasm (else cpu), template mode; every step is saved under `--out`, so `--resume` continues an
  * interrupted run exactly; learning curves and the evaluation against SFT and random at the end.
  */
-import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
-import { DiskFullError, OutputConflictError, OutputPathError } from '../src/io';
-import { lockOutput } from '../src/io/lock';
+import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/entries/evaluation';
+import { DiskFullError, lockOutput, FolderTrainStorage } from '../src/node';
+import {
+  OutputConflictError,
+  OutputPathError,
+  StoredRunError,
+  JobAbortedError,
+  JobConfigError,
+  TrainResumeConflictError,
+  TrainRunError,
+  RunKindError,
+  countOf,
+} from '../src/entries/errors';
+import {
+  ablationSuffix,
+  trainJob,
+  TrainJobConfigSchema,
+  type TrainJobConfigInput,
+  type TrainResult,
+  TrainSettingsSchema,
+  type Ablations,
+} from '../src/entries/training';
+import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/entries/simulator';
 import {
   DAMAGED_RUN_HINT,
   diskFullMessage,
@@ -13,19 +33,7 @@ import {
   listenForInterrupt,
   TrainStoppedError,
 } from './interrupt';
-import { StoredRunError } from '../src/rl/store';
 import { startProgress } from './progress';
-import { JobAbortedError, JobConfigError, TrainResumeConflictError, TrainRunError } from '../src/jobs/errors';
-import {
-  ablationSuffix,
-  trainJob,
-  TrainJobConfigSchema,
-  type TrainJobConfigInput,
-  type TrainResult,
-} from '../src/jobs/train';
-import { FolderTrainStorage } from '../src/jobs/train-node';
-import { TrainSettingsSchema, type Ablations } from '../src/rl/config';
-import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import {
   UsageError,
   bool,
@@ -50,8 +58,6 @@ import {
 } from './options';
 import { grpoMain } from './train-grpo';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
-import { RunKindError } from '../src/runs/errors';
-import { countOf } from '../src/errors/plural';
 
 /** The job's own options (seeds, split, evaluation, resume), generated from its schema. */
 const JOB_FLAGS = flagsFromSchema(TrainJobConfigSchema.shape, [

@@ -12,15 +12,26 @@ import { fileURLToPath } from 'node:url';
 import { exitOnStrayInterrupt } from './interrupt';
 import { formatSeconds, startProgress } from './progress';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { DatasetError, p4gFileKind, type TextFile } from '../src/data';
-import { OutputConflictError, OutputPathError, describeErrno } from '../src/io';
-import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
-import type { P4gFiles } from '../src/data/p4g';
-import { TASK_IDS, type TaskId } from '../src/tasks/seed';
-import type { ValidityFiles } from '../src/validity/datasets';
-import { ValidityInputError } from '../src/validity/errors';
-import { LabError } from '../src/errors';
-import { withArticle } from '../src/errors/plural';
+import {
+  DatasetError,
+  OutputConflictError,
+  OutputPathError,
+  ValidityInputError,
+  LabError,
+  withArticle,
+} from '../src/entries/errors';
+import { p4gFileKind, type TextFile, TASK_IDS, type TaskId, type P4gFiles } from '../src/entries/simulator';
+import { describeErrno } from '../src/entries/storage';
+import { assertOutputAvailable, writeFileAtomic, nodeRuntime } from '../src/node';
+import { checkRoles, buildRoles, usesLlm, type RolesConfig } from '../src/entries/models';
+import {
+  parseLadderFile,
+  type LadderFile,
+  buildValidityReport,
+  reportMarkdown,
+  type ValidityReport,
+  type ValidityFiles,
+} from '../src/entries/validity';
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
@@ -35,10 +46,6 @@ import {
   SUCCESS_HELP,
   UsageError as OptionUsageError,
 } from './options';
-import { checkRoles, buildRoles, usesLlm, type RolesConfig } from '../src/roles';
-import { nodeRuntime } from '../src/roles/node';
-import { parseLadderFile, type LadderFile } from '../src/validity/ladder';
-import { buildValidityReport, reportMarkdown, type ValidityReport } from '../src/validity/report';
 
 /**
  * The integer options' documented ranges, checked by {@link parseNumber} and shown in `--help`: resamples as in

@@ -34,9 +34,9 @@ import {
   str,
   type Io,
 } from '../cli/options';
-import { OutputConflictError, OutputPathError } from '../src/io';
-import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
-import { TASK_IDS, type TaskId } from '../src/tasks/seed';
+import { OutputConflictError, OutputPathError } from '../src/entries/errors';
+import { assertOutputAvailable, writeFileAtomic } from '../src/node';
+import { TASK_IDS, type TaskId } from '../src/entries/simulator';
 
 const run = promisify(execFile);
 

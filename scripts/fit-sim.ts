@@ -15,17 +15,20 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readFiles } from '../cli/validate-sim';
-import { writeFileAtomic } from '../src/io/node';
-import { fitMood, moodInputs, type FittedParams, type MoodRow } from '../src/fit';
-import { TASK_IDS, type TaskId } from '../src/tasks/seed';
-import { extractFeatures } from '../src/text/features';
+import { writeFileAtomic } from '../src/node';
 import {
+  fitMood,
+  moodInputs,
+  type FittedParams,
+  type MoodRow,
   fitSplitOf,
   replayDialogues,
   type ReplayDialogue,
   type ValidityFiles,
-} from '../src/validity/datasets';
-import { fitSimulator, type FitOptions } from '../src/validity/fit';
+  fitSimulator,
+  type FitOptions,
+} from '../src/entries/validity';
+import { TASK_IDS, type TaskId, extractFeatures } from '../src/entries/simulator';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_PARAMS = join(ROOT, 'src/sim/fitted/params.ts');

@@ -39,6 +39,25 @@ export { nodeRuntime } from './roles/node';
 // Real sentence embeddings (all-MiniLM-L6-v2, int8 ONNX) from a model folder on disk.
 export { loadMiniLmEmbedder } from './embed/node';
 
+// Files and folders: atomic writes, JSON/JSONL reading, output locks and appends (what the command line's jobs
+// write with), the default MiniLM model folder.
+export { DEFAULT_MINILM_DIR } from './embed/node';
+export { appendText, writeAll, writeError } from './io/disk';
+export { lockOutput } from './io/lock';
+export {
+  writeFileAtomic,
+  assertOutputAvailable,
+  readTextFile,
+  readJsonlLines,
+  readJsonFile,
+  readTextFileIfExists,
+} from './io/node';
+
+// The environment server (`pdl serve`): one simulator per WebSocket session.
+export { chatTrajectory } from './server/export';
+export { EnvServer, boundedFetch, isLoopback, taskEntry, type TaskEntry } from './server';
+export { PROTOCOL_VERSION } from './server/protocol';
+
 // The errors of the Node-side parts (each a LabError with a stable code): output locks and full disks, resumed
 // runs, damaged run files, GGUF model files, the fitted simulator parameters and the environment server.
 export { FitInputError } from './fit/errors';

@@ -9,3 +9,5 @@ export { simulateJob, type SimulateConfig, type SimulateResult, type TrajectoryL
 export { createEvalWorkerApi, type EvalWorkerApi, type WorkerSetup } from './eval/harness-worker';
 export { LocalRolloutExecutor, type RolloutExecutor, type RolloutOutput } from './rl/executor';
 export { selectBackend, NoBackendError, type BackendChoice } from './gpu/backend';
+// The worker pool the app's pages and the evaluation harness share.
+export { WorkerPool, type PooledWorker, guarded, webWorkerFailure } from './pool';

@@ -5,10 +5,8 @@
  * without their trainer or tfjs, src/runs/list.ts) and the report formatter are imported on the call that needs
  * them, so a plain simulate run fetches neither.
  */
-import type { EvalReport } from '../src/eval/report';
-import { ladderDoseResponse } from '../src/eval/validation';
-import { defaultSeeds } from '../src/tasks/defaults';
-import type { TaskId } from '../src/tasks/seed';
+import { ladderDoseResponse, type EvalReport } from '../src/entries/evaluation';
+import { defaultSeeds, type TaskId } from '../src/entries/simulator';
 
 /** A memory or training run stored in this origin's IndexedDB, as the registry policy that plays it. */
 export interface StoredPolicy {
@@ -40,8 +38,8 @@ export const appApi = {
    */
   async storedPolicies(): Promise<StoredPolicy[]> {
     const [{ PrincipleStore }, { listStoredRuns }] = await Promise.all([
-      import('../src/memory/store'),
-      import('../src/runs/list'),
+      import('../src/entries/policies'),
+      import('../src/entries/training'),
     ]);
     const out: StoredPolicy[] = [];
     const memories = await PrincipleStore.open();
@@ -84,7 +82,7 @@ export const appApi = {
 
   /** The report as the JSON, CSV and Markdown files the command line writes (src/eval/report-format.ts). */
   async reportFiles(report: EvalReport): Promise<{ json: string; csv: string; md: string }> {
-    const { reportToCsv, reportToJson, reportToMarkdown } = await import('../src/eval/report-format');
+    const { reportToCsv, reportToJson, reportToMarkdown } = await import('../src/entries/evaluation');
     return { json: reportToJson(report), csv: reportToCsv(report), md: reportToMarkdown(report) };
   },
 };

@@ -3,6 +3,6 @@
  * episodes off the main thread, exposed with Comlink (API: src/eval/harness-worker.ts).
  */
 import * as Comlink from 'comlink';
-import { createEvalWorkerApi } from '../src/eval/harness-worker';
+import { createEvalWorkerApi } from '../src/entries/evaluation';
 
 Comlink.expose(createEvalWorkerApi());

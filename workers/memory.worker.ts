@@ -13,27 +13,30 @@
  * Embedder: the hashed n-gram default (dimension `dim`, default 384).
  */
 import * as Comlink from 'comlink';
-import { RandomPolicy, TemplateRealizer } from '../src/agents';
-import { HashedNgramEmbedder } from '../src/embed';
-import { DialogueEnv } from '../src/env';
 import {
+  RandomPolicy,
+  TemplateRealizer,
+  HashedNgramEmbedder,
   constructPrinciples,
   PrincipleMemory,
   PrincipleStore,
   TemplateReviser,
   TemplateWriter,
   type MemoryMeta,
-} from '../src/memory';
-import {
   buildPrinciplesJob,
   type BuildPrinciplesConfigInput,
   type BuildPrinciplesResult,
-} from '../src/jobs/build-principles';
-import type { JobProgress } from '../src/jobs/common';
-import { queryPrinciplesJob, type QueryPrinciplesResult } from '../src/jobs/query-principles';
-import type { Principle } from '../src/memory/principle';
-import type { Seed, TaskId } from '../src/tasks';
-import { defaultSeeds } from '../src/tasks/defaults';
+  queryPrinciplesJob,
+  type QueryPrinciplesResult,
+  type Principle,
+} from '../src/entries/policies';
+import {
+  DialogueEnv,
+  defaultSeeds,
+  type JobProgress,
+  type Seed,
+  type TaskId,
+} from '../src/entries/simulator';
 
 /** A build job: self-play episodes over `seeds` (default: the task's bundled seeds), stored under `name`. */
 export interface BuildJob {

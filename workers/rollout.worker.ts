@@ -13,13 +13,20 @@
 import * as Comlink from 'comlink';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
-import { CPU_BACKEND_PREFERENCE, selectBackend, type BackendChoice } from '../src/gpu/backend';
-import { configureWasmBackend } from '../src/gpu/wasm';
-import { WASM_ASSET_URLS } from '../src/gpu/wasm-assets';
-import type { SeedJob } from '../src/rl/branching';
-import type { TrainConfig } from '../src/rl/config';
-import { LocalRolloutExecutor, type RolloutOutput } from '../src/rl/executor';
-import type { WeightMap } from '../src/rl/params';
+import {
+  CPU_BACKEND_PREFERENCE,
+  selectBackend,
+  type BackendChoice,
+  configureWasmBackend,
+  WASM_ASSET_URLS,
+} from '../src/entries/models';
+import {
+  LocalRolloutExecutor,
+  type RolloutOutput,
+  type SeedJob,
+  type TrainConfig,
+  type WeightMap,
+} from '../src/entries/training';
 
 let executor: LocalRolloutExecutor | null = null;
 

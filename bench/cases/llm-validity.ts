@@ -19,13 +19,16 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { readFiles } from '../../cli/validate-sim';
-import { RoleOutputError } from '../../src/llm/call';
-import { GEMMA_INSTALL_HINT, LlamaCppBackend } from '../../src/llm/llamacpp';
-import { llmSimRoles } from '../../src/sim/llm';
-import { templateSimRoles } from '../../src/sim/template';
-import type { TaskId } from '../../src/tasks/seed';
-import { replayDialogues, splitOf, type ReplayDialogue } from '../../src/validity/datasets';
-import { replayDialogue, type ReplayedDialogue } from '../../src/validity/replay';
+import { RoleOutputError } from '../../src/entries/errors';
+import { GEMMA_INSTALL_HINT, LlamaCppBackend } from '../../src/node';
+import { llmSimRoles, templateSimRoles, type TaskId } from '../../src/entries/simulator';
+import {
+  replayDialogues,
+  splitOf,
+  type ReplayDialogue,
+  replayDialogue,
+  type ReplayedDialogue,
+} from '../../src/entries/validity';
 import type { BenchEntry, Benchmark } from '../types';
 import { LoggingBackend, perSchema } from './llm-real';
 

@@ -6,8 +6,8 @@
 import * as Comlink from 'comlink';
 import { signal } from '@preact/signals';
 import type { EpisodeWorkerApi } from '../../workers/episode.worker';
-import type { JobProgress } from '../../src/jobs/common';
-import { LabError } from '../../src/errors';
+import type { JobProgress } from '../../src/entries/simulator';
+import { LabError } from '../../src/entries/errors';
 import { WorkerCrashedError } from './errors';
 
 /** Thrown (and shown) when the person pressed Stop. */

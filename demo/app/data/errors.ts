@@ -1,5 +1,5 @@
 /** Errors of the app's data module (one class per kind, each with a stable `code`). */
-import { LabError } from '../../../src/errors';
+import { LabError } from '../../../src/entries/errors';
 
 /** A seed set named (in the URL, for example) is not stored in this browser, or is of another task. */
 export class SeedSetError extends LabError {

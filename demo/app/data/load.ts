@@ -3,16 +3,17 @@
  * command line). Runs inside the loader worker (./loader.worker.ts), never on the main thread. Which dataset a
  * file is can be told from its content (see {@link detectKind}) or chosen by the person.
  */
+import { DatasetError } from '../../../src/entries/errors';
 import {
-  DatasetError,
   loadSeedsFromFiles,
   p4gFileKind,
   parseSeedJsonl,
   type TextFile,
-} from '../../../src/data';
-import type { LoadResult } from '../../../src/data';
-import { parseEmollmSeeds } from '../../../src/tasks/emollm-loader';
-import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
+  parseEmollmSeeds,
+  TASK_IDS,
+  type TaskId,
+  type LoadResult,
+} from '../../../src/entries/simulator';
 
 import type { DatasetKind } from './kinds';
 

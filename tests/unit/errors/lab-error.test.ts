@@ -42,7 +42,7 @@ import { RngError } from '../../../src/rng/errors';
 import { UnknownTaskError } from '../../../src/tasks/errors';
 import { getTask } from '../../../src/tasks';
 import { HashedNgramEmbedder } from '../../../src/embed';
-import * as lab from '../../../src';
+import * as lab from '../../../src/entries/errors';
 import * as labNode from '../../../src/node';
 
 /** Class → its stable code. Changing a code is a breaking change: this table is the record of them. */
@@ -170,22 +170,22 @@ function declaredErrorClasses(): Map<string, string> {
 }
 
 describe('typed errors are exported from the package entries', () => {
-  const main = lab as unknown as Record<string, unknown>;
+  const errors = lab as unknown as Record<string, unknown>;
   const node = labNode as unknown as Record<string, unknown>;
 
-  it('every error class under src/ is a LabError exported from the main entry or /node', () => {
+  it('every error class under src/ is a LabError exported from the /errors entry or /node', () => {
     const declared = declaredErrorClasses();
     expect(declared.size).toBeGreaterThan(80);
-    const missing = [...declared].filter(([name]) => !(name in main) && !(name in node));
+    const missing = [...declared].filter(([name]) => !(name in errors) && !(name in node));
     expect(missing.map(([name, file]) => `${name} (${file})`)).toEqual([]);
     declared.delete('LabError');
     for (const name of declared.keys()) {
-      const Class = (main[name] ?? node[name]) as abstract new (...args: never[]) => unknown;
+      const Class = (errors[name] ?? node[name]) as abstract new (...args: never[]) => unknown;
       expect(Class.prototype, name).toBeInstanceOf(LabError);
     }
   });
 
-  it('the storage, redirect, file and backend errors come from the browser-safe main entry', () => {
+  it('the storage, redirect, file and backend errors come from the browser-safe /errors entry', () => {
     for (const name of [
       'StorageVersionError',
       'StorageDeniedError',
@@ -199,7 +199,7 @@ describe('typed errors are exported from the package entries', () => {
       'DownloadUnavailableError',
       'NoBackendError',
     ])
-      expect(main[name], name).toBeTypeOf('function');
+      expect(errors[name], name).toBeTypeOf('function');
     expect(new lab.NoBackendError([{ name: 'webgpu', reason: 'no adapter' }] as never).code).toBe(
       'GPU_NO_BACKEND',
     );
