@@ -105,7 +105,9 @@ const api = {
   ): Promise<TrainResult> {
     const [{ trainJob, IdbTrainStorage }, { WASM_ASSET_URLS }] = await Promise.all([
       import('../src/entries/training'),
-      import('../src/entries/models'),
+      // Vite-only (`?url` imports of the wasm binaries): in no entry, since Node cannot load the module.
+      // eslint-disable-next-line no-restricted-syntax
+      import('../src/gpu/wasm-assets'),
     ]);
     const storage = await IdbTrainStorage.open(runId);
     const progress = progressRelay(onStep);

@@ -18,8 +18,10 @@ import {
   selectBackend,
   type BackendChoice,
   configureWasmBackend,
-  WASM_ASSET_URLS,
 } from '../src/entries/models';
+// The wasm binaries' URLs come from Vite (`?url` imports), so no entry holds them (Node cannot load the module).
+// eslint-disable-next-line no-restricted-imports
+import { WASM_ASSET_URLS } from '../src/gpu/wasm-assets';
 import {
   LocalRolloutExecutor,
   type RolloutOutput,

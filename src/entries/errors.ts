@@ -10,21 +10,24 @@ export {
   AgentOptionError,
   UnknownStrategyError,
 } from '../agents/errors';
-export { ActorOptionError, EmptyRealizationError } from '../agents';
-export { ArgParseError, ArgOptionError } from '../appraisal';
-export { PpdppModelError, PpdppOptionError, BaselineError } from '../baselines';
-export { DatasetError } from '../data';
+export { ActorOptionError, EmptyRealizationError } from '../agents/llm/errors';
+export { ArgParseError, ArgOptionError } from '../appraisal/errors';
+export { PpdppModelError, PpdppOptionError, BaselineError } from '../baselines/errors';
+export { DatasetError } from '../data/errors';
 export { EmbedModelError } from '../embed/errors';
-export { EmbedOptionError } from '../embed';
+export { EmbedOptionError } from '../embed/errors';
 export { EnvSeedMismatchError, EnvActionError, EnvCheckpointError, JudgeInputError } from '../env/errors';
-export { EnvStateError } from '../env';
-export { LabError, type SettingSpeller } from '../errors';
+export { EnvStateError } from '../env/env';
+export { LabError } from '../errors';
+export { type SettingSpeller } from '../errors';
 export { countOf, withArticle } from '../errors/plural';
 export { EvalWorkerError, UnmappedStrategyError } from '../eval/errors';
-export { EvalConfigError, EvalInputError, WorkerFailedError } from '../eval';
+export { EvalConfigError } from '../eval/harness';
+export { EvalInputError } from '../eval/errors';
+export { WorkerFailedError } from '../pool';
 export { FeatureOptionError } from '../features/errors';
 export { NoBackendError } from '../gpu/backend';
-export { GrpoSnapshotError, GrpoInputError } from '../grpo';
+export { GrpoSnapshotError, GrpoInputError } from '../grpo/errors';
 export {
   OutputConflictError,
   OutputPathError,
@@ -59,29 +62,27 @@ export {
   TimeoutError,
   UnsupportedModelError,
   WorkerCrashedError,
-  RoleOutputError,
-} from '../llm';
+} from '../llm/errors';
+export { RoleOutputError } from '../llm/call';
 export { ConstructionCheckpointError } from '../memory/construct';
 export { MemoryOptionError, MemoryInputError, MemoryTaskMismatchError } from '../memory/errors';
-export {
-  ConstructionError,
-  MemoryFileError,
-  PrincipleParseError,
-  MemoryExistsError,
-  MemoryNotFoundError,
-  MemoryVersionError,
-} from '../memory';
+export { ConstructionError } from '../memory/construct';
+export { MemoryFileError } from '../memory/file';
+export { PrincipleParseError } from '../memory/principle';
+export { MemoryExistsError, MemoryNotFoundError, MemoryVersionError } from '../memory/store';
 export { PoolOptionError } from '../pool/errors';
 export { RlError, RunIdError, RlInputError, RlOptionError } from '../rl/errors';
-export { RunNotFoundError, SnapshotError, WeightMismatchError } from '../rl';
+export { RunNotFoundError } from '../rl/store';
+export { SnapshotError } from '../rl/trainer';
+export { WeightMismatchError } from '../rl/params';
 export { CorruptWeightsError } from '../rl/params';
 export { StoredRunError } from '../rl/store';
-export { RngError } from '../rng';
+export { RngError } from '../rng/errors';
 export { Float32PayloadError, RunKindError } from '../runs/errors';
 export { SeedingError } from '../seeding/errors';
 export { DialogueEndedError } from '../sim/errors';
-export { ProposalRejectedError } from '../sim';
-export { StatsInputError } from '../stats';
+export { ProposalRejectedError } from '../sim/errors';
+export { StatsInputError } from '../stats/errors';
 export {
   StoreError,
   StorageBlockedError,
@@ -90,8 +91,8 @@ export {
   StorageVersionError,
   StorageDeniedError,
   StorageClosedError,
-} from '../store';
+} from '../store/errors';
 export { TaskInputError } from '../tasks/errors';
-export { UnknownTaskError, EmollmSeedFileError } from '../tasks';
+export { UnknownTaskError, EmollmSeedFileError } from '../tasks/errors';
 export { SuccessInputError } from '../tasks/success';
 export { ValidityInputError } from '../validity/errors';

@@ -12,6 +12,11 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { ROOT } from '../import-graph';
 
 const FOLDERS = ['cli', 'demo', 'workers', 'bench', 'experiments', 'scripts'];
+/** The one module no entry can hold: the wasm binaries' URLs, Vite `?url` imports that Node cannot load. */
+const VITE_ONLY = [
+  'workers/rollout.worker.ts: ../src/gpu/wasm-assets',
+  'workers/episode.worker.ts: ../src/gpu/wasm-assets',
+];
 /** Every module specifier of a file: `from '…'` and `import('…')`. */
 const SPECIFIER = /(?:\bfrom\s*|\bimport\s*\(\s*)['"]([^'"]+)['"]/g;
 let deep: RegExp;
@@ -62,6 +67,6 @@ describe('the library is imported through its entries', () => {
     const found = FOLDERS.flatMap((folder) =>
       files(join(ROOT, folder)).flatMap((f) => deepImports(relative(ROOT, f), readFileSync(f, 'utf8'))),
     );
-    expect(found).toEqual([]);
+    expect(found.filter((f) => !VITE_ONLY.includes(f))).toEqual([]);
   });
 });
