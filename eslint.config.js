@@ -17,7 +17,7 @@ const LAB_ERROR_MESSAGE = "throw the folder's LabError subclass (its errors.ts) 
  * added to the entry of its subject, so the API report shows it. `\x2f` is `/` (esquery's regex literals cannot
  * hold one). Static imports and re-exports through `no-restricted-imports`, `import()` through a selector.
  */
-const DEEP_IMPORT = '^(\\.\\.\\x2f)+src\\x2f(?!(index|node|worker)$|entries\\x2f\\w+$)';
+const DEEP_IMPORT = '^(\\.\\.\\x2f)+src\\x2f(?!(index|node|worker)$|entries\\x2f[\\w-]+$)';
 const DEEP_IMPORT_MESSAGE =
   "import the library through its entries (src/index, src/node, src/worker, src/entries/NAME), not a module inside src/: add the name to its subject's entry";
 

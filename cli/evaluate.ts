@@ -372,7 +372,7 @@ async function ppdppPlanners(
       label: c.label,
     }));
     // Loaded only here: training brings in tfjs (about 60 MB of a process that evaluates template policies).
-    const { trainPpdpp } = await import('../src/entries/policies');
+    const { trainPpdpp } = await import('../src/entries/training');
     const { model, steps } = await trainPpdpp({
       task,
       seeds,

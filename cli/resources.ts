@@ -86,7 +86,7 @@ export async function loadPolicyResources(names: readonly string[]): Promise<Pol
       out.principles = { ...out.principles, [resource.ref]: text };
     } else {
       // tfjs comes with the run store: loaded only when a trained run is named, so template runs do not pay for it.
-      const { FileRunStore } = await import('../src/node');
+      const { FileRunStore } = await import('../src/entries/training-node');
       const folder = resource.ref.replace(/\/+$/, '');
       let stored;
       try {

@@ -5,7 +5,7 @@
  * every command; built by src/grpo/language.ts as in the trainer worker). Reached through `cli/train.ts`'s
  * `--algo` switch.
  */
-import { DiskFullError, lockOutput, FolderGrpoStorage } from '../src/node';
+import { DiskFullError, lockOutput } from '../src/node';
 import {
   OutputConflictError,
   OutputPathError,
@@ -68,6 +68,7 @@ import {
   type Io,
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
+import { FolderGrpoStorage } from '../src/entries/training-node';
 
 /** The job's own options (split and evaluation), generated from its schema. */
 const JOB_FLAGS = flagsFromSchema(GrpoTrainJobConfigSchema.shape, [

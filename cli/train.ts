@@ -4,11 +4,10 @@
  * interrupted run exactly; learning curves and the evaluation against SFT and random at the end.
  */
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/entries/evaluation';
-import { DiskFullError, lockOutput, FolderTrainStorage } from '../src/node';
+import { DiskFullError, lockOutput } from '../src/node';
 import {
   OutputConflictError,
   OutputPathError,
-  StoredRunError,
   JobAbortedError,
   JobConfigError,
   TrainResumeConflictError,
@@ -24,6 +23,7 @@ import {
   type TrainResult,
   TrainSettingsSchema,
   type Ablations,
+  StoredRunError,
 } from '../src/entries/training';
 import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/entries/simulator';
 import {
@@ -58,6 +58,7 @@ import {
 } from './options';
 import { grpoMain } from './train-grpo';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
+import { FolderTrainStorage } from '../src/entries/training-node';
 
 /** The job's own options (seeds, split, evaluation, resume), generated from its schema. */
 const JOB_FLAGS = flagsFromSchema(TrainJobConfigSchema.shape, [

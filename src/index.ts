@@ -8,11 +8,11 @@
  * - `proactive-dialogue-lab/simulator`: tasks, seeds, datasets, Cog-Sim, the environment and judges, `simulateJob`;
  * - `proactive-dialogue-lab/policies`: the policy catalogue, rollouts, ARG, the baselines, features, embedders and
  *   Principles;
- * - `proactive-dialogue-lab/training`: CSTPO and GRPO, their jobs and stored runs;
+ * - `proactive-dialogue-lab/training`: CSTPO and GRPO and their jobs (`/training/node`: their run folders);
  * - `proactive-dialogue-lab/evaluation`: the harness, reports, EmoLLM's metrics, statistics;
  * - `proactive-dialogue-lab/validity`: the simulator checked against (and fitted to) real people;
  * - `proactive-dialogue-lab/models`: language-model backends, roles, the GPU probe;
- * - `proactive-dialogue-lab/storage`: the IndexedDB wrapper and downloads;
+ * - `proactive-dialogue-lab/storage`: the stored runs of both trainers, the IndexedDB wrapper, downloads;
  * - `proactive-dialogue-lab/errors`: every error class (all `LabError`s with a stable `code`);
  * - `proactive-dialogue-lab/node`: the Node-only parts (files, run folders, worker threads, llama.cpp, the server);
  * - `proactive-dialogue-lab/worker` and `proactive-dialogue-lab/workers/*`: Web Worker pieces and entries.
@@ -73,7 +73,7 @@ export {
 } from './entries/policies';
 
 // Training: CSTPO (config, networks, trainer, session, run store, evaluation, curves) and GRPO (EmoLLM Stage II),
-// their jobs, and the runs both store.
+// and their jobs.
 export {
   resolveConfig,
   ActorNetworks,
@@ -87,9 +87,6 @@ export {
   GrpoTrainer,
   resolveGrpoConfig,
   trainGrpoJob,
-  listStoredRuns,
-  IdbRuns,
-  MemoryRuns,
   type TrainConfig,
   type GrpoConfig,
 } from './entries/training';
@@ -117,6 +114,9 @@ export {
   type ChatBackend,
   type RolesConfig,
 } from './entries/models';
+
+// Storage: the runs both trainers store, listed and read without a trainer or tfjs.
+export { listStoredRuns, IdbRuns, MemoryRuns } from './entries/storage';
 
 // Errors: the base every error class extends (the classes themselves: `proactive-dialogue-lab/errors`).
 export { LabError } from './entries/errors';

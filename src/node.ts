@@ -1,14 +1,15 @@
 /**
- * `proactive-dialogue-lab/node`: the parts that need Node (files, worker threads). Everything else is in the
- * main entry, which imports nothing Node-only and so bundles for the browser.
+ * `proactive-dialogue-lab/node`: the parts that need Node (files, worker threads, llama.cpp, the environment
+ * server). Everything else is in the main and subject entries, which import nothing Node-only and so bundle for
+ * the browser. The training run folders are in `proactive-dialogue-lab/training/node` (they load tfjs).
  */
 
 // Seed files and dataset folders read from disk.
 export { loadSeedsFromPath } from './data/node';
 
-// CSTPO runs as folders on disk (the browser uses IndexedDB: `IdbRunStore`), and the shared folder store's
-// float32 encoding (src/runs/node.ts).
-export { FileRunStore } from './rl/node';
+// The folder stores' float32 encoding (src/runs/node.ts). The training run folders (`FileRunStore`,
+// `FolderTrainStorage`, `FileGrpoRunStore`, `FolderGrpoStorage`) are in `proactive-dialogue-lab/training/node`, so
+// that this entry loads no tfjs.
 export { float32Replacer, float32Reviver } from './runs/node';
 
 // The evaluation harness in Node: worker-thread pool and a resumable output folder.
@@ -19,12 +20,6 @@ export {
   FileEpisodeStore,
   StoredEpisodeError,
 } from './eval/harness-node';
-
-// The train job's run folder (the browser uses IndexedDB: `IdbTrainStorage`).
-export { FolderTrainStorage } from './jobs/train-node';
-
-// GRPO runs in a folder (CSTPO's layout; the browser uses IndexedDB: `IdbGrpoRunStore`).
-export { FileGrpoRunStore, FolderGrpoStorage } from './grpo/node';
 
 // A GGUF model run by llama.cpp in Node (the optional peer dependency node-llama-cpp), and the runtime that lets
 // `resolveRoles` build it for `--backend llamacpp`.

@@ -13,12 +13,7 @@
 import * as Comlink from 'comlink';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
-import {
-  CPU_BACKEND_PREFERENCE,
-  selectBackend,
-  type BackendChoice,
-  configureWasmBackend,
-} from '../src/entries/models';
+import { CPU_BACKEND_PREFERENCE, selectBackend, type BackendChoice } from '../src/entries/models';
 // The wasm binaries' URLs come from Vite (`?url` imports), so no entry holds them (Node cannot load the module).
 // eslint-disable-next-line no-restricted-imports
 import { WASM_ASSET_URLS } from '../src/gpu/wasm-assets';
@@ -28,6 +23,7 @@ import {
   type SeedJob,
   type TrainConfig,
   type WeightMap,
+  configureWasmBackend,
 } from '../src/entries/training';
 
 let executor: LocalRolloutExecutor | null = null;

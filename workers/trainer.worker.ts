@@ -50,8 +50,6 @@ import {
   type RunRecord,
   type RunStatus,
   type StoredRun,
-  importRun,
-  type RunAlgo,
   GRPO_DB_NAME,
   IdbGrpoRunStore,
   GRPO_RUNS,
@@ -69,10 +67,12 @@ import {
   type GrpoConfigInput,
   type GrpoServices,
   type GrpoStepRecord,
+  RunNotFoundError,
 } from '../src/entries/training';
+import { importRun, type RunAlgo } from '../src/entries/storage';
 import { SIMULATOR_VERSION, type Seed } from '../src/entries/simulator';
 import { guarded, webWorkerFailure } from '../src/worker';
-import { RunNotFoundError, GrpoSnapshotError } from '../src/entries/errors';
+import { GrpoSnapshotError } from '../src/entries/errors';
 import type { RolloutWorkerApi } from './rollout.worker';
 
 /** tfjs memory of a worker: live tensors and their bytes. */

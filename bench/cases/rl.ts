@@ -32,8 +32,9 @@ import {
   ActorNetworks,
   CstpoTrainer,
   type StepRecord,
+  configureWasmBackend,
 } from '../../src/entries/training';
-import { configureWasmBackend, CPU_BACKEND_PREFERENCE, selectBackend } from '../../src/entries/models';
+import { CPU_BACKEND_PREFERENCE, selectBackend } from '../../src/entries/models';
 import { cpuEntry, measure, ratioEntry, timingEntry, type Timing } from '../timing';
 import type { BenchEntry, Benchmark } from '../types';
 

@@ -1,7 +1,9 @@
 /**
  * `proactive-dialogue-lab/errors`: `LabError`, the project-wide base with a stable `code`, and every folder's
  * error classes (each a LabError; the Node-side parts' errors are in `proactive-dialogue-lab/node`), by folder,
- * and the helpers their messages use. Browser-safe.
+ * and the helpers their messages use. Browser-safe, and light: the five error classes declared inside CSTPO's tfjs
+ * modules (`RunNotFoundError`, `StoredRunError`, `SnapshotError`, `WeightMismatchError`, `CorruptWeightsError`) are
+ * exported by `proactive-dialogue-lab/training`, so that importing this entry never loads tfjs.
  */
 export {
   PolicySpecError,
@@ -72,11 +74,6 @@ export { PrincipleParseError } from '../memory/principle';
 export { MemoryExistsError, MemoryNotFoundError, MemoryVersionError } from '../memory/store';
 export { PoolOptionError } from '../pool/errors';
 export { RlError, RunIdError, RlInputError, RlOptionError } from '../rl/errors';
-export { RunNotFoundError } from '../rl/store';
-export { SnapshotError } from '../rl/trainer';
-export { WeightMismatchError } from '../rl/params';
-export { CorruptWeightsError } from '../rl/params';
-export { StoredRunError } from '../rl/store';
 export { RngError } from '../rng/errors';
 export { Float32PayloadError, RunKindError } from '../runs/errors';
 export { SeedingError } from '../seeding/errors';

@@ -7,7 +7,6 @@ export { type BackendChoice, CPU_BACKEND_PREFERENCE, selectBackend } from '../gp
 export { probeGpu, recommendModels, type GpuReport, type Recommendation } from '../gpu';
 export { summarizeModelRecord } from '../gpu/model-record';
 export { type GpuLike, requiresShaderF16, WEBLLM_MODELS } from '../gpu/probe';
-export { configureWasmBackend } from '../gpu/wasm';
 export {
   WebLlmBackend,
   WllamaBackend,

@@ -39,24 +39,14 @@ export {
 } from '../appraisal';
 export { DEFAULT_LOOKAHEAD, lookahead, predictedValue, rankByLookahead } from '../appraisal/lookahead';
 export { type PredictedUserState } from '../appraisal/types';
-export {
-  StandardTemplatePolicy,
-  StandardLlmPolicy,
-  ProactiveTemplatePolicy,
-  ProactiveLlmPolicy,
-  ProcotTemplatePolicy,
-  ProcotLlmPolicy,
-  AskAnExpertTemplatePolicy,
-  AskAnExpertLlmPolicy,
-  IclAifLlmPolicy,
-  MiPromptLlmPolicy,
-  PpdppPolicy,
-  trainPpdpp,
-  type PpdppModel,
-  type PpdppTrainOptions,
-  type PpdppTrainResult,
-} from '../baselines';
-export { modelFromJson, modelToJson } from '../baselines/ppdpp/model';
+// The baselines from their own modules (the folder's index also holds PPDPP's trainer, with tfjs: `/training`).
+export { StandardTemplatePolicy, StandardLlmPolicy } from '../baselines/standard';
+export { ProactiveTemplatePolicy, ProactiveLlmPolicy } from '../baselines/proactive';
+export { ProcotTemplatePolicy, ProcotLlmPolicy } from '../baselines/procot';
+export { AskAnExpertTemplatePolicy, AskAnExpertLlmPolicy } from '../baselines/ask-an-expert';
+export { IclAifLlmPolicy } from '../baselines/icl-aif';
+export { MiPromptLlmPolicy } from '../baselines/mi-prompt';
+export { PpdppPolicy, modelFromJson, modelToJson, type PpdppModel } from '../baselines/ppdpp/model';
 export { HashedNgramEmbedder, type Embedder, type HashedEmbedderOptions } from '../embed';
 export { MiniLmEmbedder, MINILM_DIM, type MiniLmLoadOptions } from '../embed/minilm';
 export { ObservationFeaturizer, cognitiveFeatures, type ObservationFeaturizerOptions } from '../features';

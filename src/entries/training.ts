@@ -1,7 +1,8 @@
 /**
  * `proactive-dialogue-lab/training`: CSTPO (networks, trainer, session, rollout executors, run stores,
- * evaluation) and GRPO (EmoLLM Stage II), their train jobs and stored runs. Browser-safe; loads tfjs. Run folders
- * on disk are in `proactive-dialogue-lab/node`.
+ * evaluation) and GRPO (EmoLLM Stage II) and their train jobs. Browser-safe; loads tfjs. The runs both store are
+ * listed and read through `proactive-dialogue-lab/storage` (without tfjs); run folders on disk are in
+ * `proactive-dialogue-lab/training/node`.
  */
 export { GrpoSettingsSchema } from '../grpo/config';
 export { type PolicySummary, evaluatePolicy, summarize, type EvalEpisodeRow } from '../grpo/evaluate';
@@ -88,13 +89,11 @@ export { type WeightMap } from '../rl/params';
 export { loadActorPolicy } from '../rl/policy';
 export { CSTPO_RUNS, RUN_DB_NAME, type StoredRun } from '../rl/store';
 export { type SftProgress } from '../rl/trainer';
-export { listStoredRuns, type ListedRun } from '../runs/list';
-export { MemoryRuns } from '../runs/memory';
-export {
-  IdbRuns,
-  importRun,
-  type RunAlgo,
-  type RunKind,
-  type RunStoreOf,
-  type StoredRunOf,
-} from '../runs/store';
+
+// PPDPP's planner training (tfjs), the wasm backend's set-up, and the error classes declared in CSTPO's tfjs
+// modules (the other error classes: `proactive-dialogue-lab/errors`).
+export { trainPpdpp, type PpdppTrainOptions, type PpdppTrainResult } from '../baselines/ppdpp/train';
+export { configureWasmBackend } from '../gpu/wasm';
+export { RunNotFoundError, StoredRunError } from '../rl/store';
+export { SnapshotError } from '../rl/trainer';
+export { WeightMismatchError, CorruptWeightsError } from '../rl/params';

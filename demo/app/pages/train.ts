@@ -13,13 +13,13 @@ import { useEffect, useRef, useState } from 'preact/hooks';
 import * as Comlink from 'comlink';
 import type { BackendChoice } from '../../../src/entries/models';
 import {
-  listStoredRuns,
   type GrpoRunRecord,
   type GrpoStepRecord,
   type TrainConfig,
   type RunRecord,
   type StepRecord,
 } from '../../../src/entries/training';
+import { listStoredRuns } from '../../../src/entries/storage';
 import { getTask, TASK_IDS, type TaskId } from '../../../src/entries/simulator';
 import type { TrainerEvent, TrainerWorkerApi } from '../../../workers/trainer.worker';
 import { downloadText } from '../data/download';

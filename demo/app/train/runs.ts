@@ -4,7 +4,7 @@
  * evaluation's table (trained policy, its SFT start and the uniform random policy, with 95% intervals).
  */
 import { html } from 'htm/preact';
-import type { ListedRun } from '../../../src/entries/training';
+import type { ListedRun } from '../../../src/entries/storage';
 import { formatEstimate, type EpisodeSummary } from '../../../src/entries/evaluation';
 import { Term } from '../glossary';
 

@@ -82,6 +82,7 @@ describe('package entries', () => {
       './node',
       './worker',
       ...SUBJECTS.map((s) => `./${s}`),
+      './training/node',
       './workers/*',
       './package.json',
     ]);
@@ -95,7 +96,7 @@ describe('package entries', () => {
     }
   });
 
-  it('every entry but /node (the main one, /worker and the subject entries) reaches no Node-only module', () => {
+  it('every entry but /node and /training/node (the main one, /worker, the subjects) reaches no Node-only module', () => {
     expect(nodeOnlyImports('src/index.ts')).toEqual([]);
     expect(nodeOnlyImports('src/worker.ts')).toEqual([]);
     for (const subject of SUBJECTS) expect(nodeOnlyImports(`src/entries/${subject}.ts`), subject).toEqual([]);
