@@ -5,10 +5,6 @@
  */
 import {
   nodeRuntime,
-  createNodePool,
-  FileEpisodeStore,
-  prepareOutputFolder,
-  trajectoryFile,
   appendText,
   lockOutput,
   DiskFullError,
@@ -16,6 +12,12 @@ import {
   readTextFile,
   writeFileAtomic,
 } from '../src/node';
+import {
+  createNodePool,
+  FileEpisodeStore,
+  prepareOutputFolder,
+  trajectoryFile,
+} from '../src/entries/evaluation-node';
 import { modelFromJson, modelToJson, type PpdppModel } from '../src/entries/policies';
 import {
   PpdppModelError,

@@ -15,7 +15,8 @@ import {
   type Io,
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
-import { readJsonlLines, writeFileAtomic, chatTrajectory } from '../src/node';
+import { readJsonlLines, writeFileAtomic } from '../src/node';
+import { chatTrajectory } from '../src/entries/server';
 import {
   defaultSeedsOf,
   isTaskName,

@@ -31,16 +31,15 @@ import {
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { resolveRoles, type RolesConfig } from '../src/entries/models';
+import { PortInUseError, ServerOptionError } from '../src/node';
 import {
   EnvServer,
-  PortInUseError,
-  ServerOptionError,
   boundedFetch,
   isLoopback,
   taskEntry,
   type TaskEntry,
   PROTOCOL_VERSION,
-} from '../src/node';
+} from '../src/entries/server';
 import { SIMULATOR_VERSION, isTaskName, type TaskName } from '../src/entries/simulator';
 
 export const HELP = `Usage: npm run serve -- [options]

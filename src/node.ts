@@ -1,7 +1,10 @@
 /**
- * `proactive-dialogue-lab/node`: the parts that need Node (files, worker threads, llama.cpp, the environment
- * server). Everything else is in the main and subject entries, which import nothing Node-only and so bundle for
- * the browser. The training run folders are in `proactive-dialogue-lab/training/node` (they load tfjs).
+ * `proactive-dialogue-lab/node`: the light Node-only parts (files, seed files and datasets from disk, llama.cpp,
+ * MiniLM from disk) and the Node-side errors. Everything else is in the main and subject entries, which import
+ * nothing Node-only and so bundle for the browser. The heavier Node-only parts have their own entries, so that a
+ * command loads only what it uses: `proactive-dialogue-lab/evaluation/node` (the worker-thread pool and resumable
+ * output folder), `proactive-dialogue-lab/training/node` (run folders; tfjs) and `proactive-dialogue-lab/server`
+ * (the environment server; ws).
  */
 
 // Seed files and dataset folders read from disk.
@@ -11,15 +14,6 @@ export { loadSeedsFromPath } from './data/node';
 // `FolderTrainStorage`, `FileGrpoRunStore`, `FolderGrpoStorage`) are in `proactive-dialogue-lab/training/node`, so
 // that this entry loads no tfjs.
 export { float32Replacer, float32Reviver } from './runs/node';
-
-// The evaluation harness in Node: worker-thread pool and a resumable output folder.
-export {
-  createNodePool,
-  prepareOutputFolder,
-  trajectoryFile,
-  FileEpisodeStore,
-  StoredEpisodeError,
-} from './eval/harness-node';
 
 // A GGUF model run by llama.cpp in Node (the optional peer dependency node-llama-cpp), and the runtime that lets
 // `resolveRoles` build it for `--backend llamacpp`.
@@ -47,11 +41,6 @@ export {
   readJsonFile,
   readTextFileIfExists,
 } from './io/node';
-
-// The environment server (`pdl serve`): one simulator per WebSocket session.
-export { chatTrajectory } from './server/export';
-export { EnvServer, boundedFetch, isLoopback, taskEntry, type TaskEntry } from './server';
-export { PROTOCOL_VERSION } from './server/protocol';
 
 // The errors of the Node-side parts (each a LabError with a stable code): output locks and full disks, resumed
 // runs, damaged run files, GGUF model files, the fitted simulator parameters and the environment server.

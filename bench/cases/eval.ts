@@ -11,7 +11,7 @@ import {
   runEvaluation,
   type EpisodeExecutor,
 } from '../../src/entries/evaluation';
-import { createNodePool } from '../../src/node';
+import { createNodePool } from '../../src/entries/evaluation-node';
 import { TASK_IDS, defaultSeeds } from '../../src/entries/simulator';
 import { measure } from '../timing';
 import type { Benchmark, BenchEntry } from '../types';

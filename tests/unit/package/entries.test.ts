@@ -83,6 +83,8 @@ describe('package entries', () => {
       './worker',
       ...SUBJECTS.map((s) => `./${s}`),
       './training/node',
+      './evaluation/node',
+      './server',
       './workers/*',
       './package.json',
     ]);
@@ -96,7 +98,7 @@ describe('package entries', () => {
     }
   });
 
-  it('every entry but /node and /training/node (the main one, /worker, the subjects) reaches no Node-only module', () => {
+  it('every entry but the Node ones (the main one, /worker, the subjects) reaches no Node-only module', () => {
     expect(nodeOnlyImports('src/index.ts')).toEqual([]);
     expect(nodeOnlyImports('src/worker.ts')).toEqual([]);
     for (const subject of SUBJECTS) expect(nodeOnlyImports(`src/entries/${subject}.ts`), subject).toEqual([]);
@@ -109,9 +111,10 @@ describe('package entries', () => {
     expect(sources.filter((s) => !/^\.\/entries\/\w+$/.test(s ?? ''))).toEqual([]);
   });
 
-  it('the check finds the Node-only modules of /node (it can fail)', () => {
+  it('the check finds the Node-only modules of /node and /evaluation/node (it can fail)', () => {
     const found = nodeOnlyImports('src/node.ts');
     expect(found).toContain('src/data/node.ts imports node:fs/promises');
-    expect(found.some((f) => f.includes('node:worker_threads'))).toBe(true);
+    const pool = nodeOnlyImports('src/entries/evaluation-node.ts');
+    expect(pool.some((f) => f.includes('node:worker_threads'))).toBe(true);
   });
 });
