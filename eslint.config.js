@@ -10,6 +10,18 @@ const BUILTIN_ERROR = '/^(Error|RangeError|TypeError)$/';
 const LAB_ERROR_MESSAGE =
   'throw one of the LabError classes of src/errors (with its stable code) instead of a built-in error';
 
+/**
+ * The repository's own users of the library (the command line, the app, the worker entries, benchmarks,
+ * experiments and scripts) import it through the package's entries only, as an installed package's user would
+ * (issue 27): `src/index.ts` (the main entry), `src/node.ts`, `src/worker.ts` or a subject entry
+ * `src/entries/NAME.ts` (package.json "exports"). A deep import (`../src/sim/rules`) fails; what it needs is
+ * added to the entry of its subject, so the API report shows it. `\x2f` is `/` (esquery's regex literals cannot
+ * hold one). Static imports and re-exports through `no-restricted-imports`, `import()` through a selector.
+ */
+const DEEP_IMPORT = '^(\\.\\.\\x2f)+src\\x2f(?!(index|node|worker)$|entries\\x2f[\\w-]+$)';
+const DEEP_IMPORT_MESSAGE =
+  "import the library through its entries (src/index, src/node, src/worker, src/entries/NAME), not a module inside src/: add the name to its subject's entry";
+
 export default tseslint.config(
   { ignores: ['node_modules', 'dist', 'runs', 'reports', 'memories', 'coverage', 'scratch'] },
   js.configs.recommended,
@@ -36,6 +48,19 @@ export default tseslint.config(
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
       '@typescript-eslint/await-thenable': 'error',
+    },
+  },
+  {
+    files: ['{cli,demo,workers,bench,experiments,scripts}/**/*.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: DEEP_IMPORT, message: DEEP_IMPORT_MESSAGE }] },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        { selector: `ImportExpression[source.value=/${DEEP_IMPORT}/]`, message: DEEP_IMPORT_MESSAGE },
+      ],
     },
   },
   {

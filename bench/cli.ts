@@ -4,10 +4,10 @@
  * format) to stdout or a file. Progress and errors go to stderr only.
  */
 import { cliMessage } from '../cli/options';
-import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
+import { assertOutputAvailable, writeFileAtomic } from '../src/node';
 import { parseArgs } from 'node:util';
 import { BenchEntrySchema, type BenchEntry, type Benchmark } from './types';
-import { hasCode, OutputConflictError, PathError } from '../src/errors';
+import { hasCode, OutputConflictError, PathError } from '../src/entries/errors';
 
 export const USAGE = `Usage: npm run bench -- [options]
 

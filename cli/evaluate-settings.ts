@@ -7,7 +7,7 @@
  */
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
-import { writeFileAtomic } from '../src/io/node';
+import { writeFileAtomic } from '../src/node';
 import { UsageError, type FlagSpec } from './options';
 
 /** The settings file's name in an evaluation folder. */

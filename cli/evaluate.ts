@@ -3,48 +3,39 @@
  * with bootstrap intervals, paired differences, strategy F1 and simulator validation; writes report.json,
  * report.csv, report.md and the trajectories into an output folder, and resumes an interrupted evaluation there.
  */
-import { nodeRuntime } from '../src/roles/node';
-import { existsSync } from 'node:fs';
-import { mkdir, readdir, rm } from 'node:fs/promises';
-import { basename, extname, join } from 'node:path';
-import { modelFromJson, modelToJson, type PpdppModel } from '../src/baselines/ppdpp/model';
-import { planEvaluation, type SeedSet } from '../src/eval/harness';
-import { esconvDialogues, p4gAnnotatedDialogues } from '../src/eval/harness-dialogues';
 import {
-  contextObservation,
-  f1ContextsFromDialogue,
-  f1ContextsFromSeeds,
-  type F1Context,
-} from '../src/eval/harness-f1';
+  nodeRuntime,
+  appendText,
+  lockOutput,
+  assertOutputAvailable,
+  readTextFile,
+  writeFileAtomic,
+} from '../src/node';
 import {
   createNodePool,
   FileEpisodeStore,
   prepareOutputFolder,
   trajectoryFile,
-} from '../src/eval/harness-node';
-import { appendText } from '../src/io/disk';
-import { lockOutput } from '../src/io/lock';
-import { exitOnStrayInterrupt, listenForInterrupt } from './interrupt';
-import { startProgress } from './progress';
-import type { EpisodeStore } from '../src/eval/harness-run';
-import { reportToCsv, reportToJson, reportToMarkdown } from '../src/eval/report-format';
-import { assertOutputAvailable, readTextFile, writeFileAtomic } from '../src/io/node';
-
+} from '../src/entries/evaluation-node';
+import { modelFromJson, modelToJson, type PpdppModel } from '../src/entries/policies';
 import {
-  hasCode,
-  LabError,
-  ModelFileError,
-  ConfigError,
-  DiskFullError,
-  DataFormatError,
-  PathError,
-  OutputConflictError,
-  PolicySpecError,
-  AbortedError,
-} from '../src/errors';
-import { countOf } from '../src/errors/plural';
-import { EvaluateConfigSchema, evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
-import { checkRoles, type RolesConfig } from '../src/roles';
+  planEvaluation,
+  type SeedSet,
+  esconvDialogues,
+  p4gAnnotatedDialogues,
+  contextObservation,
+  f1ContextsFromDialogue,
+  f1ContextsFromSeeds,
+  type F1Context,
+  reportToCsv,
+  reportToJson,
+  reportToMarkdown,
+  EvaluateConfigSchema,
+  evaluateJob,
+  type EvaluateConfig,
+  type EpisodeStore,
+} from '../src/entries/evaluation';
+import { checkRoles, type RolesConfig } from '../src/entries/models';
 import {
   isEmollmTaskName,
   isTaskName,
@@ -54,8 +45,14 @@ import {
   type EmollmTaskName,
   type TaskId,
   type TaskName,
-} from '../src/tasks';
-import { defaultSeeds, emollmSeedSets } from '../src/tasks/defaults';
+  defaultSeeds,
+  emollmSeedSets,
+} from '../src/entries/simulator';
+import { existsSync } from 'node:fs';
+import { mkdir, readdir, rm } from 'node:fs/promises';
+import { basename, extname, join } from 'node:path';
+import { exitOnStrayInterrupt, listenForInterrupt } from './interrupt';
+import { startProgress } from './progress';
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
@@ -90,6 +87,19 @@ import { checkPolicyArg, loadPolicyResources } from './resources';
 import { boundHeapGrowth } from './heap';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { checkResumeSettings, evaluateSettings, writeSettings } from './evaluate-settings';
+import {
+  AbortedError,
+  ConfigError,
+  countOf,
+  DataFormatError,
+  DiskFullError,
+  hasCode,
+  LabError,
+  ModelFileError,
+  OutputConflictError,
+  PathError,
+  PolicySpecError,
+} from '../src/entries/errors';
 
 export { UsageError };
 
@@ -362,7 +372,7 @@ async function ppdppPlanners(
       label: c.label,
     }));
     // Loaded only here: training brings in tfjs (about 60 MB of a process that evaluates template policies).
-    const { trainPpdpp } = await import('../src/baselines/ppdpp/train');
+    const { trainPpdpp } = await import('../src/entries/training');
     const { model, steps } = await trainPpdpp({
       task,
       seeds,

@@ -15,12 +15,15 @@ import {
   type Io,
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
-import { readJsonlLines, writeFileAtomic } from '../src/io/node';
-import type { TrajectoryLine } from '../src/jobs/simulate';
-import { chatTrajectory } from '../src/server/export';
-import type { Seed } from '../src/tasks/seed';
-import { defaultSeedsOf } from '../src/tasks/defaults';
-import { isTaskName, type TaskName } from '../src/tasks/emollm';
+import { readJsonlLines, writeFileAtomic } from '../src/node';
+import { chatTrajectory } from '../src/entries/server';
+import {
+  defaultSeedsOf,
+  isTaskName,
+  type TaskName,
+  type TrajectoryLine,
+  type Seed,
+} from '../src/entries/simulator';
 
 export const HELP = `Usage: npm run export-chat -- --in FILE --out FILE [options]
 

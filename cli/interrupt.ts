@@ -1,3 +1,4 @@
+import { AbortedError, hasCode, LabError } from '../src/entries/errors';
 /**
  * Interrupts (Ctrl-C, `kill -INT`) told the same way by every command: a job stops at its next safe point, keeps
  * what it finished, says so in words, and the command exits with 130 (128 + SIGINT, the shell's convention).
@@ -7,7 +8,6 @@
  * entry, says that the command was interrupted and exits with 130, so an interrupt never ends a command in
  * silence (it did, once in three, for `principles build` interrupted while it started).
  */
-import { hasCode, LabError, AbortedError } from '../src/errors';
 
 /** The exit code of an interrupted command. */
 export const INTERRUPTED_EXIT_CODE = 130;

@@ -5,13 +5,14 @@
  * notice, output checks made before any work, and the exit codes (0 ok, 1 failure, 2 usage error).
  */
 import { existsSync } from 'node:fs';
-import { readJsonFile } from '../src/io/node';
-import { cpus } from 'node:os';
-import { parseArgs, type ParseArgsConfig } from 'node:util';
-import type { z } from 'zod';
-import { MAX_UTTERANCE_CHARS } from '../src/env/env';
-import { hasCode, LabError, DataFormatError, PathError, CheckpointError } from '../src/errors';
-import type { ReplayFixture } from '../src/llm/replay';
+import { readJsonFile } from '../src/node';
+import {
+  MAX_UTTERANCE_CHARS,
+  EMOLLM_SUCCESS_TEXT,
+  SUCCESS_TEXT,
+  isTaskName,
+  type TaskName,
+} from '../src/entries/simulator';
 import {
   BACKEND_KINDS,
   ROLE_KEYS,
@@ -19,11 +20,14 @@ import {
   type BackendSpec,
   type RoleKey,
   type RolesConfig,
-} from '../src/roles';
-import { POLICY_CATALOGUE, type PolicyEntry } from '../src/policies/catalogue';
-import { EMOLLM_SUCCESS_TEXT, SUCCESS_TEXT } from '../src/tasks/success';
-import { isTaskName, type TaskName } from '../src/tasks';
+  type ReplayFixture,
+} from '../src/entries/models';
+import { POLICY_CATALOGUE, type PolicyEntry } from '../src/entries/policies';
+import { cpus } from 'node:os';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import type { z } from 'zod';
 import { INTERRUPTED_EXIT_CODE, isInterrupted } from './interrupt';
+import { CheckpointError, DataFormatError, hasCode, LabError, PathError } from '../src/entries/errors';
 
 /** A command-line mistake: printed with the usage hint, exit code 2. */
 export class UsageError extends LabError {

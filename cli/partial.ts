@@ -10,12 +10,12 @@
 import { existsSync } from 'node:fs';
 import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { LabError } from '../src/errors';
-import { appendText, writeAll, writeError } from '../src/io/disk';
-import { readJsonlLines, readTextFileIfExists } from '../src/io/node';
-import type { FinishedEpisode, TrajectoryLine } from '../src/jobs/simulate';
-import type { BuildCheckpoint } from '../src/jobs/build-principles';
+import { appendText, writeAll, readJsonlLines, readTextFileIfExists } from '../src/node';
+import type { FinishedEpisode, TrajectoryLine } from '../src/entries/simulator';
+import type { BuildCheckpoint } from '../src/entries/policies';
 import { UsageError } from './options';
+import { LabError } from '../src/entries/errors';
+import { writeError } from '../src/node';
 
 /** The partial file of an output. */
 export const partialPath = (out: string): string => `${out}.partial`;

@@ -5,27 +5,38 @@
 import { rm } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
-
-import { PrincipleMemory } from '../src/memory';
-import { HashedNgramEmbedder, type Embedder } from '../src/embed';
-import type { Protocol } from '../src/env';
-
-import { runKey } from '../src/eval/harness-run';
-import type {
-  EvalReport as EvaluateReport,
-  PairedResult,
-  PolicyResult,
-  ReportMethods,
-} from '../src/eval/report';
-import { formatEstimate } from '../src/stats';
-import { DEFAULT_SPLIT_SEED, splitByKey } from '../src/seeding';
-import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
-import { buildPrinciplesJob, type BuildPrinciplesResult } from '../src/jobs/build-principles';
-import { MAX_EPISODES } from '../src/jobs/common';
-
-import { evaluateJob } from '../src/jobs/evaluate';
-import { evaluatePrinciplesOnlineJob, ONLINE_POLICY } from '../src/jobs/evaluate-principles-online';
-import { queryPrinciplesJob, type QueryPrinciplesResult } from '../src/jobs/query-principles';
+import {
+  PrincipleMemory,
+  HashedNgramEmbedder,
+  type Embedder,
+  buildPrinciplesJob,
+  type BuildPrinciplesResult,
+  evaluatePrinciplesOnlineJob,
+  ONLINE_POLICY,
+  queryPrinciplesJob,
+  type QueryPrinciplesResult,
+} from '../src/entries/policies';
+import {
+  runKey,
+  formatEstimate,
+  evaluateJob,
+  type EvalReport as EvaluateReport,
+  type PairedResult,
+  type PolicyResult,
+  type ReportMethods,
+} from '../src/entries/evaluation';
+import {
+  DEFAULT_SPLIT_SEED,
+  splitByKey,
+  MAX_EPISODES,
+  TASK_IDS,
+  getTask,
+  type Seed,
+  type TaskId,
+  defaultSeeds,
+  type Protocol,
+} from '../src/entries/simulator';
+import { assertOutputAvailable, writeFileAtomic, lockOutput } from '../src/node';
 import {
   checkPathValues,
   cliMessage,
@@ -46,24 +57,22 @@ import {
   listenForInterrupt,
 } from './interrupt';
 import { startProgress } from './progress';
-import { lockOutput } from '../src/io/lock';
-import {
-  hasCode,
-  LabError,
-  DataFormatError,
-  CheckpointError,
-  ConfigError,
-  DiskFullError,
-  PathError,
-  OutputConflictError,
-  PolicySpecError,
-  AbortedError,
-} from '../src/errors';
 import { loadSeedsArg } from './seeds';
 import { readMemoryText } from './resources';
-import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
-import { defaultSeeds } from '../src/tasks/defaults';
-import { countOf, withArticle } from '../src/errors/plural';
+import {
+  AbortedError,
+  CheckpointError,
+  ConfigError,
+  countOf,
+  DataFormatError,
+  DiskFullError,
+  hasCode,
+  LabError,
+  OutputConflictError,
+  PathError,
+  PolicySpecError,
+  withArticle,
+} from '../src/entries/errors';
 
 /**
  * The integer options' ranges: the jobs' own (build-principles, query-principles, evaluate), checked by
@@ -395,7 +404,7 @@ function formatBuild(r: BuildReport): string {
  */
 async function embedderOf(values: Values): Promise<Embedder> {
   if (values.embedder !== 'minilm') return new HashedNgramEmbedder();
-  const { loadMiniLmEmbedder, DEFAULT_MINILM_DIR } = await import('../src/embed/node');
+  const { loadMiniLmEmbedder, DEFAULT_MINILM_DIR } = await import('../src/node');
   return loadMiniLmEmbedder(values['embedder-model'] ?? DEFAULT_MINILM_DIR);
 }
 

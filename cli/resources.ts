@@ -5,13 +5,12 @@
  */
 import { existsSync } from 'node:fs';
 import { basename, dirname } from 'node:path';
-import { readTextFile } from '../src/io/node';
-import { hasCode, LabError, PathError, CheckpointError } from '../src/errors';
-import { checkPolicy, policyResource } from '../src/policies/catalogue';
-import type { PolicyResources } from '../src/policies/registry';
-import { backendFor, type RolesConfig } from '../src/roles';
-import type { TaskId } from '../src/tasks';
+import { readTextFile } from '../src/node';
+import { checkPolicy, policyResource, type PolicyResources } from '../src/entries/policies';
+import { backendFor, type RolesConfig } from '../src/entries/models';
+import type { TaskId } from '../src/entries/simulator';
 import { UsageError } from './options';
+import { CheckpointError, hasCode, LabError, PathError } from '../src/entries/errors';
 
 /**
  * Checks a policy name before any work: known to the catalogue, runnable with these backends, and for
@@ -88,7 +87,7 @@ export async function loadPolicyResources(names: readonly string[]): Promise<Pol
       out.principles = { ...out.principles, [resource.ref]: text };
     } else {
       // tfjs comes with the run store: loaded only when a trained run is named, so template runs do not pay for it.
-      const { FileRunStore } = await import('../src/rl/node');
+      const { FileRunStore } = await import('../src/entries/training-node');
       const folder = resource.ref.replace(/\/+$/, '');
       let stored;
       try {

@@ -6,13 +6,17 @@
  */
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { P4G_FILE_NAMES, type LoadResult } from '../src/data';
-import { loadSeedsFromPath } from '../src/data/node';
-import { TASK_IDS, type TaskId, type TaskName } from '../src/tasks';
-
-import { type ErrorKind, UsageError } from './options';
-import { withArticle } from '../src/errors/plural';
-import { hasCode, DataFormatError } from '../src/errors';
+import {
+  P4G_FILE_NAMES,
+  type LoadResult,
+  TASK_IDS,
+  type TaskId,
+  type TaskName,
+} from '../src/entries/simulator';
+import { loadSeedsFromPath } from '../src/node';
+import { UsageError } from './options';
+import { DataFormatError, hasCode, withArticle } from '../src/entries/errors';
+import type { ErrorKind } from './options';
 
 /**
  * A dataset problem of the file as a whole (a missing column, no header): `--skip-invalid`, which skips bad

@@ -30,19 +30,18 @@ import {
   type Io,
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
-import { resolveRoles, type RolesConfig } from '../src/roles';
+import { resolveRoles, type RolesConfig } from '../src/entries/models';
 import {
   EnvServer,
-  portInUseError,
   boundedFetch,
   isLoopback,
   taskEntry,
   type TaskEntry,
-} from '../src/server';
-import { PROTOCOL_VERSION } from '../src/server/protocol';
-import { SIMULATOR_VERSION } from '../src/sim/version';
-import { isTaskName, type TaskName } from '../src/tasks/emollm';
-import { ConfigError } from '../src/errors';
+  PROTOCOL_VERSION,
+} from '../src/entries/server';
+import { SIMULATOR_VERSION, isTaskName, type TaskName } from '../src/entries/simulator';
+import { ConfigError } from '../src/entries/errors';
+import { portInUseError } from '../src/entries/server';
 
 export const HELP = `Usage: npm run serve -- [options]
 

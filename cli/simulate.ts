@@ -2,29 +2,20 @@
  * `npm run simulate`: the simulate job (src/jobs/simulate.ts) from the command line — parse, run, format. Each
  * episode is appended to the `--out` JSONL file as it finishes (memory stays flat); the summary is printed.
  */
-import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
-import { assertOutputAvailable } from '../src/io/node';
-
+import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/entries/evaluation';
+import { assertOutputAvailable, nodeRuntime, lockOutput } from '../src/node';
 import {
   SimulateConfigSchema,
   simulateJob,
   type SimulateConfig,
   type SimulateResult,
-} from '../src/jobs/simulate';
-import { checkRoles, type RolesConfig } from '../src/roles';
-import { nodeRuntime } from '../src/roles/node';
-import {
-  hasCode,
-  LabError,
-  OutputConflictError,
-  PathError,
-  PolicySpecError,
-  ConfigError,
-  DiskFullError,
-  CheckpointError,
-} from '../src/errors';
-import { endingPhrases } from '../src/tasks/success';
-import { taskFamily, taskNameTitle, type Seed, type TaskId } from '../src/tasks';
+  endingPhrases,
+  taskFamily,
+  taskNameTitle,
+  type Seed,
+  type TaskId,
+} from '../src/entries/simulator';
+import { checkRoles, type RolesConfig } from '../src/entries/models';
 import { checkPolicyArg, loadPolicyResources } from './resources';
 import {
   BACKEND_HELP,
@@ -58,11 +49,20 @@ import { openPartialJsonl, readFinishedEpisodes, StoredEpisodeLineError } from '
 import { exitOnStrayInterrupt, listenForInterrupt } from './interrupt';
 import { startProgress } from './progress';
 import { existsSync } from 'node:fs';
-import { lockOutput } from '../src/io/lock';
-import type { FinishedEpisodeMismatch } from '../src/jobs/errors';
 import { boundHeapGrowth } from './heap';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
-import { countOf } from '../src/errors/plural';
+import {
+  CheckpointError,
+  ConfigError,
+  countOf,
+  DiskFullError,
+  hasCode,
+  LabError,
+  OutputConflictError,
+  PathError,
+  PolicySpecError,
+} from '../src/entries/errors';
+import type { FinishedEpisodeMismatch } from '../src/entries/errors';
 
 export { UsageError };
 

@@ -5,19 +5,17 @@
  * every command; built by src/grpo/language.ts as in the trainer worker). Reached through `cli/train.ts`'s
  * `--algo` switch.
  */
-import { DAMAGED_RUN_HINT, diskFullMessage, listenForInterrupt, TrainStoppedError } from './interrupt';
-import { grpoLanguageServices } from '../src/grpo/language';
-import { FolderGrpoStorage } from '../src/grpo/node';
-import type { GrpoServices } from '../src/grpo/trainer';
 import {
+  grpoLanguageServices,
   GrpoTrainJobConfigSchema,
   trainGrpoJob,
   type GrpoTrainJobConfigInput,
   type GrpoTrainResult,
-} from '../src/jobs/train-grpo';
-import { GrpoSettingsSchema } from '../src/grpo/config';
-import { backendFor, checkRoles, type RolesConfig } from '../src/roles';
-import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
+  GrpoSettingsSchema,
+  type GrpoServices,
+} from '../src/entries/training';
+import { backendFor, checkRoles, type RolesConfig } from '../src/entries/models';
+import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/entries/evaluation';
 import {
   EMOLLM_TASK_NAMES,
   TASK_IDS,
@@ -27,7 +25,8 @@ import {
   type Seed,
   type TaskId,
   type TaskName,
-} from '../src/tasks';
+} from '../src/entries/simulator';
+import { DAMAGED_RUN_HINT, diskFullMessage, listenForInterrupt, TrainStoppedError } from './interrupt';
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
@@ -56,17 +55,18 @@ import {
   type Io,
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
-import { countOf } from '../src/errors/plural';
+import { FolderGrpoStorage } from '../src/entries/training-node';
 import {
-  hasCode,
+  AbortedError,
+  CheckpointError,
+  ConfigError,
+  countOf,
   DiskFullError,
+  hasCode,
+  InputError,
   OutputConflictError,
   PathError,
-  InputError,
-  CheckpointError,
-  AbortedError,
-  ConfigError,
-} from '../src/errors';
+} from '../src/entries/errors';
 
 /** The job's own options (split and evaluation), generated from its schema. */
 const JOB_FLAGS = flagsFromSchema(GrpoTrainJobConfigSchema.shape, [

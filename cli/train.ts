@@ -3,7 +3,17 @@
  * in Node on tfjs wasm (else cpu), template mode; every step is saved under `--out`, so `--resume` continues an
  * interrupted run exactly; learning curves and the evaluation against SFT and random at the end.
  */
-import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/stats';
+import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/entries/evaluation';
+import {
+  ablationSuffix,
+  trainJob,
+  TrainJobConfigSchema,
+  type TrainJobConfigInput,
+  type TrainResult,
+  TrainSettingsSchema,
+  type Ablations,
+} from '../src/entries/training';
+import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/entries/simulator';
 import {
   DAMAGED_RUN_HINT,
   diskFullMessage,
@@ -12,16 +22,6 @@ import {
   TrainStoppedError,
 } from './interrupt';
 import { startProgress } from './progress';
-import {
-  ablationSuffix,
-  trainJob,
-  TrainJobConfigSchema,
-  type TrainJobConfigInput,
-  type TrainResult,
-} from '../src/jobs/train';
-import { FolderTrainStorage } from '../src/jobs/train-node';
-import { TrainSettingsSchema, type Ablations } from '../src/rl/config';
-import { TASK_IDS, getTask, type Seed, type TaskId } from '../src/tasks';
 import {
   UsageError,
   bool,
@@ -46,16 +46,17 @@ import {
 } from './options';
 import { grpoMain } from './train-grpo';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
-import { countOf } from '../src/errors/plural';
+import { FolderTrainStorage } from '../src/entries/training-node';
 import {
-  hasCode,
+  AbortedError,
+  CheckpointError,
+  ConfigError,
+  countOf,
   DiskFullError,
+  hasCode,
   OutputConflictError,
   PathError,
-  CheckpointError,
-  AbortedError,
-  ConfigError,
-} from '../src/errors';
+} from '../src/entries/errors';
 
 /** The job's own options (seeds, split, evaluation, resume), generated from its schema. */
 const JOB_FLAGS = flagsFromSchema(TrainJobConfigSchema.shape, [

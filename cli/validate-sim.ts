@@ -12,22 +12,18 @@ import { fileURLToPath } from 'node:url';
 import { exitOnStrayInterrupt } from './interrupt';
 import { formatSeconds, startProgress } from './progress';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
-import { p4gFileKind, type TextFile } from '../src/data';
-import { describeErrno } from '../src/io';
-import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
-import type { P4gFiles } from '../src/data/p4g';
-import { TASK_IDS, type TaskId } from '../src/tasks/seed';
-import type { ValidityFiles } from '../src/validity/datasets';
-
+import { p4gFileKind, type TextFile, TASK_IDS, type TaskId, type P4gFiles } from '../src/entries/simulator';
+import { describeErrno } from '../src/entries/storage';
+import { assertOutputAvailable, writeFileAtomic, nodeRuntime } from '../src/node';
+import { checkRoles, buildRoles, usesLlm, type RolesConfig } from '../src/entries/models';
 import {
-  hasCode,
-  LabError,
-  DataFormatError,
-  OutputConflictError,
-  PathError,
-  InputError,
-} from '../src/errors';
-import { withArticle } from '../src/errors/plural';
+  parseLadderFile,
+  type LadderFile,
+  buildValidityReport,
+  reportMarkdown,
+  type ValidityReport,
+  type ValidityFiles,
+} from '../src/entries/validity';
 import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
@@ -42,10 +38,15 @@ import {
   SUCCESS_HELP,
   UsageError as OptionUsageError,
 } from './options';
-import { checkRoles, buildRoles, usesLlm, type RolesConfig } from '../src/roles';
-import { nodeRuntime } from '../src/roles/node';
-import { parseLadderFile, type LadderFile } from '../src/validity/ladder';
-import { buildValidityReport, reportMarkdown, type ValidityReport } from '../src/validity/report';
+import {
+  DataFormatError,
+  hasCode,
+  InputError,
+  LabError,
+  OutputConflictError,
+  PathError,
+  withArticle,
+} from '../src/entries/errors';
 
 /**
  * The integer options' documented ranges, checked by {@link parseNumber} and shown in `--help`: resamples as in

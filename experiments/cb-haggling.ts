@@ -19,10 +19,8 @@
  * Run: `npx tsx experiments/cb-haggling.ts` (a few seconds). Prints medians with the interquartile range.
  */
 import { readFileSync } from 'node:fs';
-import { DialogueEnv, type Observation } from '../src/env/env';
-import { defaultSeeds } from '../src/tasks/defaults';
-import { extractFeatures } from '../src/text/features';
-import { splitOf } from '../src/validity/datasets';
+import { DialogueEnv, type Observation, defaultSeeds, extractFeatures } from '../src/entries/simulator';
+import { splitOf } from '../src/entries/validity';
 
 interface Utterance {
   buyer: boolean;

@@ -4,8 +4,8 @@
  */
 import { fileURLToPath } from 'node:url';
 import { format, resolveConfig } from 'prettier';
-import type { PolicySummary } from '../src/grpo/evaluate';
-import { formatEstimate, type BootstrapInterval, type Estimate } from '../src/stats';
+import type { PolicySummary } from '../src/entries/training';
+import { formatEstimate, type BootstrapInterval, type Estimate } from '../src/entries/evaluation';
 
 /** One policy's line of a study table. */
 export interface StudyRow {

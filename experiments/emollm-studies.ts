@@ -41,23 +41,41 @@ import {
   str,
   type Io,
 } from '../cli/options';
-import { TemplateRealizer } from '../src/agents/realizer';
-import type { Policy } from '../src/agents/types';
-import { ArgPolicy, TemplateArgActor, TemplateReversePredictor } from '../src/appraisal';
-import { rankByLookahead } from '../src/appraisal/lookahead';
-import { createPolicy } from '../src/policies';
-import { resolveGrpoConfig, type GrpoConfigInput } from '../src/grpo/config';
-import { evaluatePolicy, summarize, type EvalEpisodeRow } from '../src/grpo/evaluate';
-import { GrpoPolicy } from '../src/grpo/rollout';
-import { GrpoTrainer, grpoEnv } from '../src/grpo/trainer';
-import { CstpoTrainer } from '../src/rl/trainer';
-import { loadActorPolicy } from '../src/rl/policy';
-import { Rng } from '../src/rng';
-import { splitByKey } from '../src/seeding';
-import { SIMULATOR_VERSION } from '../src/sim/version';
-import { bootstrapMean, type BootstrapInterval } from '../src/stats';
-import { isEmollmTaskName, TASK_IDS, TASK_NAMES, type Seed, type TaskId, type TaskName } from '../src/tasks';
-import { defaultSeeds, emollmDefaultSeeds } from '../src/tasks/defaults';
+import {
+  TemplateRealizer,
+  ArgPolicy,
+  TemplateArgActor,
+  TemplateReversePredictor,
+  rankByLookahead,
+  createPolicy,
+  type Policy,
+} from '../src/entries/policies';
+import {
+  resolveGrpoConfig,
+  type GrpoConfigInput,
+  evaluatePolicy,
+  summarize,
+  type EvalEpisodeRow,
+  GrpoPolicy,
+  GrpoTrainer,
+  grpoEnv,
+  CstpoTrainer,
+  loadActorPolicy,
+} from '../src/entries/training';
+import {
+  Rng,
+  splitByKey,
+  SIMULATOR_VERSION,
+  isEmollmTaskName,
+  TASK_IDS,
+  TASK_NAMES,
+  type Seed,
+  type TaskId,
+  type TaskName,
+  defaultSeeds,
+  emollmDefaultSeeds,
+} from '../src/entries/simulator';
+import { bootstrapMean, type BootstrapInterval } from '../src/entries/evaluation';
 import {
   renderStudiesJson,
   renderStudiesMarkdown,

@@ -34,9 +34,9 @@ import {
   str,
   type Io,
 } from '../cli/options';
-import { assertOutputAvailable, writeFileAtomic } from '../src/io/node';
-import { TASK_IDS, type TaskId } from '../src/tasks/seed';
-import { OutputConflictError, PathError } from '../src/errors';
+import { assertOutputAvailable, writeFileAtomic } from '../src/node';
+import { TASK_IDS, type TaskId } from '../src/entries/simulator';
+import { OutputConflictError, PathError } from '../src/entries/errors';
 
 const run = promisify(execFile);
 

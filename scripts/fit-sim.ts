@@ -15,30 +15,30 @@ import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { readFiles } from '../cli/validate-sim';
-import { writeFileAtomic } from '../src/io/node';
-import { readP4gPersuadees } from '../src/data/p4g';
+import { writeFileAtomic } from '../src/node';
 import {
-  donationProbability,
-  fitDisposition,
   fitMood,
   moodInputs,
-  type DispositionParams,
-  type DispositionRow,
   type FittedParams,
   type MoodRow,
-} from '../src/fit';
-import { rocAuc } from '../src/stats/auc';
-import { TASK_IDS, type TaskId } from '../src/tasks/seed';
-import { extractFeatures } from '../src/text/features';
-import {
   fitSplitOf,
   p4gDialogues,
   replayDialogues,
   type ReplayDialogue,
   type ValidityFiles,
-} from '../src/validity/datasets';
-import { fitSimulator, type FitOptions } from '../src/validity/fit';
-import { replayDialogue } from '../src/validity/replay';
+  fitSimulator,
+  type FitOptions,
+} from '../src/entries/validity';
+import { TASK_IDS, type TaskId, extractFeatures } from '../src/entries/simulator';
+import {
+  donationProbability,
+  fitDisposition,
+  readP4gPersuadees,
+  replayDialogue,
+  rocAuc,
+  type DispositionParams,
+  type DispositionRow,
+} from '../src/entries/validity';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_PARAMS = join(ROOT, 'src/sim/fitted/params.ts');

@@ -13,7 +13,7 @@
 import { execFileSync } from 'node:child_process';
 import { copyFileSync, existsSync, mkdirSync, renameSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { DEFAULT_MINILM_DIR } from '../src/embed/node';
+import { DEFAULT_MINILM_DIR } from '../src/node';
 
 function pythonPath(expression: string, pkg: string, install: string): string {
   try {

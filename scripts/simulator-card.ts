@@ -8,19 +8,26 @@
  *
  * Options: --report FILE, --before FILE, --out FILE, --data DIR (default ../shared/data), --record-before.
  */
-import { FITTED_PARAMS } from '../src/sim/fitted/params';
+import {
+  FITTED_PARAMS,
+  SIMULATOR_VERSION,
+  DEFAULT_SEEDS,
+  TASK_IDS,
+  type TaskId,
+} from '../src/entries/simulator';
+import { loadSeedsFromPath, writeFileAtomic } from '../src/node';
+import {
+  simulatorCard,
+  type CardBefore,
+  type CardDataFile,
+  type ReplySet,
+  replyRow,
+} from '../src/entries/validity';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
-import { loadSeedsFromPath } from '../src/data/node';
-import { writeFileAtomic } from '../src/io/node';
-import { SIMULATOR_VERSION } from '../src/sim/version';
-import { DEFAULT_SEEDS } from '../src/tasks/defaults';
-import { TASK_IDS, type TaskId } from '../src/tasks/seed';
-import { simulatorCard, type CardBefore, type CardDataFile, type ReplySet } from '../src/validity/card';
-import { replyRow } from '../src/validity/replies';
 
 const ROOT = resolve(import.meta.dirname, '..');
 /** Dataset seeds per task played for reply variety. */

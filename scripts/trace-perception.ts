@@ -11,10 +11,9 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { parseArgs } from 'node:util';
-import { DialogueEnv } from '../src/env/env';
-import { DEFAULT_LADDERS } from '../src/eval/ladders';
-import { extractFeatures } from '../src/text/features';
-import { esconvDialogues, splitOf } from '../src/validity/datasets';
+import { DialogueEnv, extractFeatures } from '../src/entries/simulator';
+import { DEFAULT_LADDERS } from '../src/entries/evaluation';
+import { esconvDialogues, splitOf } from '../src/entries/validity';
 
 const FILE = resolve(import.meta.dirname, '../../shared/data/esconv/esconv-valid.jsonl');
 

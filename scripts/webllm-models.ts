@@ -11,7 +11,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { prebuiltAppConfig } from '@mlc-ai/web-llm';
 import { format, resolveConfig } from 'prettier';
-import { summarizeModelRecord } from '../src/gpu/model-record';
+import { summarizeModelRecord } from '../src/entries/models';
 
 const ROOT = resolve(import.meta.dirname, '..');
 const FILE = join(ROOT, 'src/gpu/webllm-models.ts');

@@ -1,454 +1,122 @@
 /**
  * proactive-dialogue-lab: train and test proactive dialogue policies in the browser.
  *
- * The public entry point (`import … from 'proactive-dialogue-lab'`): a chosen set of named exports per concept
- * folder (see README "Layout"); everything here runs in a browser and in Node, and imports nothing Node-only.
- * Node-only parts (files, worker threads) are in `proactive-dialogue-lab/node`, the pieces Web Worker entries are
- * built from in `proactive-dialogue-lab/worker`, and the worker entries themselves in
- * `proactive-dialogue-lab/workers/*`. Helpers that only the library's own modules need (prompt builders, cue
- * detectors, schema fragments) stay importable from their folders inside the repository but are not part of the
- * package's API. The sections below go by use; the error classes are in one section at the end. Every name and its
- * kind is listed in api/proactive-dialogue-lab.api.md (`npm run api-report`), which a unit test holds.
+ * The main entry (`import … from 'proactive-dialogue-lab'`): the everyday names, by use — about seventy. Each
+ * subject has its own entry with the rest of its parts, for tooling and advanced use, and the names here are
+ * re-exported from those entries (so one name is one thing everywhere):
+ *
+ * - `proactive-dialogue-lab/simulator`: tasks, seeds, datasets, Cog-Sim, the environment and judges, `simulateJob`;
+ * - `proactive-dialogue-lab/policies`: the policy catalogue, rollouts, ARG, the baselines, features, embedders and
+ *   Principles;
+ * - `proactive-dialogue-lab/training`: CSTPO and GRPO and their jobs (`/training/node`: their run folders);
+ * - `proactive-dialogue-lab/evaluation`: the harness, reports, EmoLLM's metrics, statistics;
+ * - `proactive-dialogue-lab/validity`: the simulator checked against (and fitted to) real people;
+ * - `proactive-dialogue-lab/models`: language-model backends, roles, the GPU probe;
+ * - `proactive-dialogue-lab/storage`: the stored runs of both trainers, the IndexedDB wrapper, downloads;
+ * - `proactive-dialogue-lab/errors`: every error class (all `LabError`s with a stable `code`);
+ * - `proactive-dialogue-lab/node`: the Node-only parts (files, run folders, worker threads, llama.cpp, the server);
+ * - `proactive-dialogue-lab/worker` and `proactive-dialogue-lab/workers/*`: Web Worker pieces and entries.
+ *
+ * Everything here (and in every entry but `/node`) runs in a browser and in Node. Every name of every entry and
+ * its kind is listed in api/proactive-dialogue-lab.api.md (`npm run api-report`), which a unit test holds. The
+ * repository's own command line, app, workers, benchmarks and experiments import through these entries only
+ * (an ESLint rule in eslint.config.js).
  */
 
-// Tasks and seeds: the three tasks (ESConv, P4G, CraigslistBargain), their strategy labels and utilities, the seed
-// schema and builders, the bundled default seeds.
+// Environment and tasks: the three tasks, seeds and their datasets, the Gymnasium-style environment (`reset`,
+// `step`, `checkpoint`/`restore`), the simulator and its judges, seeded random streams.
 export {
   getTask,
-  normalizeLabel,
-  buildEsconvSeed,
-  buildP4gSeed,
-  buildCbSeed,
-  esconvUtility,
-  p4gUtility,
-  cbUtility,
-  ESCONV,
-  P4G,
-  CB,
-  ESCONV_STRATEGIES,
-  P4G_STRATEGIES,
-  CB_STRATEGIES,
   TASK_IDS,
+  defaultSeeds,
   SeedSchema,
-  type TaskId,
-  type TaskSpec,
-  type Seed,
-  type Turn,
-  type Speaker,
-  type Profile,
-  type ActorView,
-  type UserPrivate,
-  type CognitiveState,
-  type BdiRecord,
-  type RecordType,
-  type Affect,
-  type AffectCategory,
-  type Appraisal,
-  type EsconvSeedSpec,
-  type P4gSeedSpec,
-  type CbSeedSpec,
-} from './tasks';
-export { defaultSeeds, DEFAULT_SEEDS } from './tasks/defaults';
-
-// Datasets: loaders over file contents and the seed JSONL format (reading files from disk is in `/node`).
-export {
+  parseSeedJsonl,
   loadEsconv,
   loadP4g,
   loadCb,
-  parseSeedJsonl,
-  seedsToJsonl,
-  isSeedJsonl,
-  loadSeedsFromFiles,
-  P4G_FILE_NAMES,
-  type LoadOptions,
-  type LoadResult,
-  type LoadWarning,
-  type SkippedRecord,
-  type TextFile,
-  type P4gFiles,
-} from './data';
-
-// The simulator and the environment: seeded random streams, Cog-Sim, the Gymnasium-style `DialogueEnv` and
-// `createEnv()` (the environment with its roles and judge stack), the judges.
-export { Rng, type RngState } from './rng';
-export {
-  CogSim,
-  initialSimState,
-  applyProposal,
-  templateSimRoles,
-  llmSimRoles,
-  SIMULATOR_VERSION,
-  type CogSimOptions,
-  type SimState,
-  type SimTurn,
-  type SimRoles,
-  type SimView,
-  type Proposal,
-  type TaskEvent,
-  type Judgment,
-  type EndReason,
-  type Mode,
-  type UpdateResult,
-} from './sim';
-export {
   DialogueEnv,
   createEnv,
+  CogSim,
   TemplateJudge,
   LlmJudge,
-  repeatedJudge,
+  Rng,
+  SIMULATOR_VERSION,
+  simulateJob,
+  type TaskId,
+  type Seed,
+  type Turn,
   type Action,
   type Observation,
   type StepResult,
-  type StepInfo,
-  type EnvCheckpoint,
-  type DialogueEnvOptions,
-  type EnvSpec,
-  type Protocol,
-  type Judge,
-  type JudgeInput,
-  type TurnJudgment,
-  type TerminalJudgment,
-} from './env';
+  type SimulateConfig,
+} from './entries/simulator';
 
-// Policies: the catalogue (every policy by name: checking, building, help texts) and the registry over loaded
-// resources; the policy interfaces, rollouts, EmoLLM's appraisal reasoning (ARG) and the papers' baselines.
+// Policies: the catalogue (every policy by name), playing episodes, EmoLLM's appraisal reasoning, the LLM policy;
+// Principles, the strategy memory built by self-play.
 export {
   POLICY_CATALOGUE,
-  POLICY_NAMES,
-  findPolicy,
-  checkPolicy,
   createPolicy,
-  policyResource,
-  templatePolicyNames,
+  checkPolicy,
   PolicyRegistry,
-  type PolicyEntry,
-  type PolicyFamily,
-  type PolicyNeed,
-  type PolicyParts,
-  type PolicyPattern,
-  type PolicyResources,
-} from './policies';
-export {
-  RandomPolicy,
-  ReplayPolicy,
-  FixedPolicy,
-  TemplateRealizer,
-  LlmPolicy,
-  LlmRealizer,
-  LlmStrategyProposer,
   runEpisode,
   runEpisodes,
-  toJsonl,
-  type Policy,
-  type Realizer,
-  type StrategyProposer,
-  type EpisodeContext,
-  type EpisodeRecord,
-  type TurnRecord,
-  type RolloutOptions,
-  type LlmPolicyOptions,
-} from './agents';
-export {
   ArgPolicy,
-  TemplateArgActor,
-  TemplateReversePredictor,
-  LlmArgActor,
-  LlmReversePredictor,
-  parseArgOutput,
-  formatArgOutput,
-  type ArgPolicyOptions,
-  type ArgActor,
-  type ReversePredictor,
-  type ArgTrace,
-  type ArgOutput,
-} from './appraisal';
-export {
-  StandardTemplatePolicy,
-  StandardLlmPolicy,
-  ProactiveTemplatePolicy,
-  ProactiveLlmPolicy,
-  ProcotTemplatePolicy,
-  ProcotLlmPolicy,
-  AskAnExpertTemplatePolicy,
-  AskAnExpertLlmPolicy,
-  IclAifLlmPolicy,
-  MiPromptLlmPolicy,
-  PpdppPolicy,
-  trainPpdpp,
-  type PpdppModel,
-  type PpdppTrainOptions,
-  type PpdppTrainResult,
-} from './baselines';
-
-// CSTPO: networks, trainer, training session, rollout executors, the IndexedDB run store, evaluation, learning
-// curves.
-export {
-  CstpoTrainer,
-  TrainingSession,
-  resolveConfig,
-  TrainConfigSchema,
-  ActorNetworks,
-  StrategyPolicy,
-  UtteranceScorer,
-  CriticNetwork,
-  TfActor,
-  UniformActor,
-  LocalRolloutExecutor,
-  WorkerPoolExecutor,
-  IdbRunStore,
-  evaluateRun,
-  evaluateActor,
-  learningCurves,
-  type TrainConfig,
-  type TrainConfigInput,
-  type Ablations,
-  type TrainerOptions,
-  type TrainerSnapshot,
-  type StepRecord,
-  type SessionOptions,
-  type SessionEvents,
-  type RunOutcome,
-  type RunStore,
-  type RunRecord,
-  type RunStatus,
-  type RolloutExecutor,
-  type RunEvaluation,
-  type NetworkDims,
-} from './rl';
-
-// GRPO (EmoLLM Stage II): trajectory-level GRPO with the reverse-perspective rewards (no critic).
-export {
-  GrpoConfigSchema,
-  resolveGrpoConfig,
-  GrpoTrainer,
-  runGrpoSteps,
-  grpoLanguageServices,
-  MemoryGrpoRunStore,
-  IdbGrpoRunStore,
-  LlmStageTwoScorer,
-  type StageTwoScorer,
-  type GrpoConfig,
-  type GrpoConfigInput,
-  type GrpoStepRecord,
-  type GrpoRunStore,
-} from './grpo';
-
-// Principles: a strategy memory built by self-play with backtracking, its planner and store.
-export {
+  LlmPolicy,
   constructPrinciples,
   PrincipleMemory,
   PrinciplesPlanner,
   PrincipleStore,
-  FlatL2Index,
-  TemplateWriter,
-  TemplateReinterpreter,
-  TemplateReviser,
-  LlmWriter,
-  LlmReinterpreter,
-  LlmReviser,
-  parseMemoryFile,
-  formatPrinciple,
-  parsePrinciple,
+  buildPrinciplesJob,
+  type Policy,
+  type EpisodeRecord,
   type Principle,
-  type ConstructionOptions,
-  type MemoryOptions,
-  type MemoryFile,
-  type PlannerOptions,
-  type Retrieved,
-  type VectorIndex,
-  type RowPrecision,
-} from './memory';
+} from './entries/policies';
 
-// Observation and cognitive-state features; text embedders.
-export { ObservationFeaturizer, cognitiveFeatures, type ObservationFeaturizerOptions } from './features';
-export { HashedNgramEmbedder, type Embedder, type HashedEmbedderOptions } from './embed';
-export { MiniLmEmbedder, MINILM_DIM, type MiniLmLoadOptions } from './embed/minilm';
-export { loadMiniLmEmbedderFromUrl, type MiniLmUrlOptions } from './embed/browser';
+// Training: CSTPO (config, networks, trainer, session, run store, evaluation, curves) and GRPO (EmoLLM Stage II),
+// and their jobs.
+export {
+  resolveConfig,
+  ActorNetworks,
+  CriticNetwork,
+  CstpoTrainer,
+  TrainingSession,
+  IdbRunStore,
+  evaluateRun,
+  learningCurves,
+  trainJob,
+  GrpoTrainer,
+  resolveGrpoConfig,
+  trainGrpoJob,
+  type TrainConfig,
+  type GrpoConfig,
+} from './entries/training';
 
-// Evaluation: the harness, reports, simulator validation; statistics.
+// Evaluation: the harness and its job, reports, the statistics the reports use.
 export {
   evaluate,
-  planEvaluation,
+  evaluateJob,
   buildReport,
-  reportToJson,
-  reportToCsv,
-  reportToMarkdown,
-  ladderDoseResponse,
-  createBrowserPool,
-  type EvalConfig,
-  type EvaluateOptions,
-  type Evaluation,
-  type EvalReport,
-  type LadderDoseResult,
-} from './eval';
-export {
   bootstrapMean,
   pairedDifference,
-  pairedEstimate,
-  formatEstimate,
-  percentileInterval,
   summarizeEpisodes,
-  classificationReport,
-  strategyEntropy,
-  numericAgreement,
-  categoricalAgreement,
-  type BootstrapInterval,
-  type PairedDifference,
-  type EpisodeSummary,
-  type ClassificationReport,
-} from './stats';
+  type EvalReport,
+} from './entries/evaluation';
 
-// EmoLLM: scenario seeds of its four settings (esconv-family seeds with a `scenario` block), their loader, and the
-// paper's metrics (template scorers and LLM-judge forms).
-export {
-  EMOLLM_SETTINGS,
-  EMOLLM_TASK_NAMES,
-  EmollmSeedSpecSchema,
-  ScenarioSchema,
-  buildEmollmSeed,
-  isEmollmTaskName,
-  parseEmollmSeeds,
-  emollmSeedsToJsonl,
-  type EmollmSetting,
-  type EmollmTaskName,
-  type EmollmSeedSpec,
-  type Scenario,
-} from './tasks';
-export { emollmDefaultSeeds, emollmSeedSets } from './tasks/defaults';
-export {
-  EMOLLM_METRIC_DEFINITIONS,
-  scoreEmollmEpisode,
-  summarizeEmollm,
-  templateEmollmScorer,
-  type EmollmEpisodeInput,
-  type EmollmEpisodeScores,
-  type EmollmScorer,
-  type EmollmSummary,
-} from './eval/emollm-metrics';
-export { LlmEmollmScorer } from './eval/emollm-metrics-judge';
-export { scoreEmollmRun, type EmollmResult } from './eval/emollm-metrics-report';
-
-// Language models: backends, structured output, per-role backend configuration, the WebGPU probe.
+// Language models: backends, structured output, per-role backends, the WebGPU probe.
 export {
   WebLlmBackend,
   WllamaBackend,
   OpenAiBackend,
   ReplayBackend,
-  ScriptedBackend,
   askStructured,
-  askRole,
+  resolveRoles,
+  probeGpu,
   type ChatBackend,
-  type ChatRequest,
-  type ChatResponse,
-  type ChatMessage,
-  type CallOptions,
-  type WebLlmBackendOptions,
-  type OpenAiBackendOptions,
-  type ReplayBackendOptions,
-  type ReplayFixture,
-  type UsageStats,
-} from './llm';
-export { resolveRoles, RolesConfigSchema, type RolesConfig, type ResolvedRoles } from './roles';
-export { probeGpu, recommendModels, type GpuReport, type Recommendation } from './gpu';
+  type RolesConfig,
+} from './entries/models';
 
-// Stored runs shared by CSTPO and GRPO: both trainers' runs listed without loading a trainer or tfjs.
-export { listStoredRuns, type ListedRun } from './runs/list';
-export {
-  IdbRuns,
-  importRun,
-  type RunAlgo,
-  type RunKind,
-  type RunStoreOf,
-  type StoredRunOf,
-} from './runs/store';
-export { MemoryRuns } from './runs/memory';
+// Storage: the runs both trainers store, listed and read without a trainer or tfjs.
+export { listStoredRuns, IdbRuns, MemoryRuns } from './entries/storage';
 
-// Jobs: simulate, evaluate, train, build-principles, GRPO training and online Principles over a validated
-// configuration (the command line's engines, also run in Web Workers); stored memories and runs as policies; the
-// worker pool.
-export {
-  simulateJob,
-  SimulateConfigSchema,
-  type SimulateConfig,
-  type SimulateResult,
-  type TrajectoryLine,
-} from './jobs/simulate';
-export { evaluateJob, EvaluateConfigSchema, type EvaluateConfig } from './jobs/evaluate';
-export {
-  trainJob,
-  TrainJobConfigSchema,
-  type TrainJobConfigInput,
-  type TrainResult,
-  type TrainStorage,
-} from './jobs/train';
-export {
-  buildPrinciplesJob,
-  BuildPrinciplesConfigSchema,
-  type BuildPrinciplesConfigInput,
-  type BuildPrinciplesResult,
-} from './jobs/build-principles';
-export {
-  loadStoredPolicyResources,
-  IdbTrainStorage,
-  IdbGrpoTrainStorage,
-  StoreRunStorage,
-} from './jobs/stored';
-// One run's storage for both trainers (folder / IndexedDB / memory back ends) and its text store.
-export type { RunStorage } from './runs/storage';
-export type { TextStore } from './store/text';
-export { WorkerPool, type PooledWorker } from './pool';
-export { trainGrpoJob, GrpoTrainJobConfigSchema, type GrpoTrainJobConfigInput } from './jobs/train-grpo';
-export {
-  evaluatePrinciplesOnlineJob,
-  EvaluatePrinciplesOnlineConfigSchema,
-  type EvaluatePrinciplesOnlineConfig,
-} from './jobs/evaluate-principles-online';
-
-// Errors: `LabError`, the project-wide base with a stable `code`, and its classes, one per thing the user must do
-// (docs/architecture.md "Errors"); each class's codes are its `…Code` type, and `hasCode` checks one case.
-export {
-  LabError,
-  hasCode,
-  type LabErrorOptions,
-  type SettingSpeller,
-  AbortedError,
-  type AbortedErrorCode,
-  BackendError,
-  type BackendErrorCode,
-  CheckpointError,
-  type CheckpointErrorCode,
-  ConfigError,
-  type ConfigErrorCode,
-  type ConfigIssue,
-  DataFormatError,
-  type DataFormatErrorCode,
-  DiskFullError,
-  type DiskFullErrorCode,
-  ExecutionError,
-  type ExecutionErrorCode,
-  FixtureMissingError,
-  InputError,
-  type InputErrorCode,
-  LockHeldError,
-  ModelFileError,
-  type ModelFileErrorCode,
-  OutputConflictError,
-  type OutputConflictCode,
-  type OutputSwitch,
-  PathError,
-  type PathErrorCode,
-  PolicySpecError,
-  type PolicySpecErrorCode,
-  PrivacyError,
-  type PrivacyErrorCode,
-  RoleOutputError,
-  type RoleOutputErrorCode,
-  ServerProtocolError,
-  type ServerProtocolCode,
-  SERVER_STATUS,
-  StateUpdateRejectedError,
-  type StateUpdateRejectedCode,
-  StorageError,
-  type StorageErrorCode,
-  TimeoutError,
-} from './errors';
+// Errors: the base every error class extends (the classes themselves: `proactive-dialogue-lab/errors`).
+export { LabError } from './entries/errors';

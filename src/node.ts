@@ -1,24 +1,19 @@
 /**
- * `proactive-dialogue-lab/node`: the parts that need Node (files, worker threads). Everything else is in the
- * main entry, which imports nothing Node-only and so bundles for the browser.
+ * `proactive-dialogue-lab/node`: the light Node-only parts (files, seed files and datasets from disk, llama.cpp,
+ * MiniLM from disk) and the Node-side errors. Everything else is in the main and subject entries, which import
+ * nothing Node-only and so bundle for the browser. The heavier Node-only parts have their own entries, so that a
+ * command loads only what it uses: `proactive-dialogue-lab/evaluation/node` (the worker-thread pool and resumable
+ * output folder), `proactive-dialogue-lab/training/node` (run folders; tfjs) and `proactive-dialogue-lab/server`
+ * (the environment server; ws).
  */
 
 // Seed files and dataset folders read from disk.
 export { loadSeedsFromPath } from './data/node';
 
-// CSTPO runs as folders on disk (the browser uses IndexedDB: `IdbRunStore`), and the shared folder store's
-// float32 encoding (src/runs/node.ts).
-export { FileRunStore } from './rl/node';
+// The folder stores' float32 encoding (src/runs/node.ts). The training run folders (`FileRunStore`,
+// `FolderTrainStorage`, `FileGrpoRunStore`, `FolderGrpoStorage`) are in `proactive-dialogue-lab/training/node`, so
+// that this entry loads no tfjs.
 export { float32Replacer, float32Reviver } from './runs/node';
-
-// The evaluation harness in Node: worker-thread pool and a resumable output folder.
-export { createNodePool, prepareOutputFolder, trajectoryFile, FileEpisodeStore } from './eval/harness-node';
-
-// The train job's run folder (the browser uses IndexedDB: `IdbTrainStorage`).
-export { FolderTrainStorage } from './jobs/train-node';
-
-// GRPO runs in a folder (CSTPO's layout; the browser uses IndexedDB: `IdbGrpoRunStore`).
-export { FileGrpoRunStore, FolderGrpoStorage } from './grpo/node';
 
 // A GGUF model run by llama.cpp in Node (the optional peer dependency node-llama-cpp), and the runtime that lets
 // `resolveRoles` build it for `--backend llamacpp`.
@@ -32,3 +27,17 @@ export {
 export { nodeRuntime } from './roles/node';
 // Real sentence embeddings (all-MiniLM-L6-v2, int8 ONNX) from a model folder on disk.
 export { loadMiniLmEmbedder } from './embed/node';
+
+// Files and folders: atomic writes, JSON/JSONL reading, output locks and appends (what the command line's jobs
+// write with), the default MiniLM model folder.
+export { DEFAULT_MINILM_DIR } from './embed/node';
+export { appendText, writeAll, writeError } from './io/disk';
+export { lockOutput } from './io/lock';
+export {
+  writeFileAtomic,
+  assertOutputAvailable,
+  readTextFile,
+  readJsonlLines,
+  readJsonFile,
+  readTextFileIfExists,
+} from './io/node';

@@ -10,3 +10,7 @@ export { createEvalWorkerApi, type EvalWorkerApi, type WorkerSetup } from './eva
 export { LocalRolloutExecutor, type RolloutExecutor, type RolloutOutput } from './rl/executor';
 export { selectBackend, type BackendChoice } from './gpu/backend';
 export { BackendError } from './errors';
+// The worker pool the app's pages and the evaluation harness share.
+export { WorkerPool, type PooledWorker, guarded, webWorkerFailure } from './pool';
+// Workers send an error's own fields (its `code` too) across Comlink.
+export { sendErrorFields } from './pool/comlink-errors';

@@ -1,14 +1,16 @@
 /**
  * The app's additions to the episode worker's API (workers/episode.worker.ts spreads them in): what the Watch and
  * Evaluate pages need besides the shared jobs — the stored memories and runs that can play as policies, the
- * dose–response validation on the bundled ladders, and the report's download files. The stores (runs are listed
- * without their trainer or tfjs, src/runs/list.ts) and the report formatter are imported on the call that needs
- * them, so a plain simulate run fetches neither.
+ * dose–response validation on the bundled ladders, and the report's download files. The stores are small (runs are
+ * listed without their trainer or tfjs, src/runs/list.ts) and imported statically; the report formatter is
+ * imported on the call that needs it.
  */
-import type { EvalReport } from '../src/eval/report';
-import { ladderDoseResponse } from '../src/eval/validation';
-import { defaultSeeds } from '../src/tasks/defaults';
-import type { TaskId } from '../src/tasks/seed';
+import { ladderDoseResponse, type EvalReport } from '../src/entries/evaluation';
+import { defaultSeeds, type TaskId } from '../src/entries/simulator';
+// Static, and light: the memory store and the runs list (without a trainer or tfjs). A dynamic import of the
+// /training entry would be one chunk with every export the worker uses from it, trainJob's tfjs included.
+import { PrincipleStore } from '../src/entries/policies';
+import { listStoredRuns } from '../src/entries/storage';
 
 /** A memory or training run stored in this origin's IndexedDB, as the registry policy that plays it. */
 export interface StoredPolicy {
@@ -39,10 +41,6 @@ export const appApi = {
    * @throws the stores' errors (StorageError (STORAGE_UNAVAILABLE), StorageError (STORAGE_DENIED), StorageError (STORAGE_BLOCKED), …).
    */
   async storedPolicies(): Promise<StoredPolicy[]> {
-    const [{ PrincipleStore }, { listStoredRuns }] = await Promise.all([
-      import('../src/memory/store'),
-      import('../src/runs/list'),
-    ]);
     const out: StoredPolicy[] = [];
     const memories = await PrincipleStore.open();
     try {
@@ -84,7 +82,7 @@ export const appApi = {
 
   /** The report as the JSON, CSV and Markdown files the command line writes (src/eval/report-format.ts). */
   async reportFiles(report: EvalReport): Promise<{ json: string; csv: string; md: string }> {
-    const { reportToCsv, reportToJson, reportToMarkdown } = await import('../src/eval/report-format');
+    const { reportToCsv, reportToJson, reportToMarkdown } = await import('../src/entries/evaluation');
     return { json: reportToJson(report), csv: reportToCsv(report), md: reportToMarkdown(report) };
   },
 };

@@ -11,22 +11,19 @@
  * fixtures travel inside the config, WebLLM runs its engine in a nested worker on this worker's WebGPU).
  */
 import * as Comlink from 'comlink';
-import type { GpuLike } from '../src/gpu/probe';
-import type { JobProgress } from '../src/jobs/common';
-import type { UsageStats } from '../src/llm/usage';
-import { evaluateJob, type EvaluateConfig } from '../src/jobs/evaluate';
+import type { GpuLike, UsageStats } from '../src/entries/models';
+import { evaluateJob, type EvaluateConfig, type EvalReport } from '../src/entries/evaluation';
 import {
   simulateJob,
   type SimulateConfig,
   type SimulateResult,
   type TrajectoryLine,
-} from '../src/jobs/simulate';
-import type { EvalReport } from '../src/eval/report';
-import { policyResource } from '../src/policies/catalogue';
-import type { TrainJobConfigInput, TrainResult } from '../src/jobs/train';
-import type { StepRecord } from '../src/rl/trainer';
+  type JobProgress,
+} from '../src/entries/simulator';
+import { policyResource } from '../src/entries/policies';
+import type { TrainJobConfigInput, TrainResult, StepRecord } from '../src/entries/training';
 import { appApi } from './episode-app';
-import { sendErrorFields } from '../src/pool/comlink-errors';
+import { sendErrorFields } from '../src/worker';
 
 const runtime = () => ({ gpu: (self.navigator as Navigator & { gpu?: GpuLike }).gpu });
 
@@ -52,7 +49,7 @@ async function withStoredResources<C extends { resources?: SimulateConfig['resou
 ): Promise<C> {
   if (!policies.some((p) => policyResource(p) !== null)) return config;
   // The stores (and the run store's trainer module, with tfjs) are loaded only when a stored policy is named.
-  const { loadStoredPolicyResources } = await import('../src/jobs/stored');
+  const { loadStoredPolicyResources } = await import('../src/entries/training');
   return { ...config, resources: await loadStoredPolicyResources(policies, config.resources ?? {}) };
 }
 
@@ -107,9 +104,10 @@ const api = {
     runId: string,
     onStep?: (record: StepRecord) => void,
   ): Promise<TrainResult> {
-    const [{ trainJob }, { IdbTrainStorage }, { WASM_ASSET_URLS }] = await Promise.all([
-      import('../src/jobs/train'),
-      import('../src/jobs/stored'),
+    const [{ trainJob, IdbTrainStorage }, { WASM_ASSET_URLS }] = await Promise.all([
+      import('../src/entries/training'),
+      // Vite-only (`?url` imports of the wasm binaries): in no entry, since Node cannot load the module.
+      // eslint-disable-next-line no-restricted-syntax
       import('../src/gpu/wasm-assets'),
     ]);
     const storage = await IdbTrainStorage.open(runId);

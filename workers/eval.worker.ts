@@ -3,8 +3,8 @@
  * episodes off the main thread, exposed with Comlink (API: src/eval/harness-worker.ts).
  */
 import * as Comlink from 'comlink';
-import { createEvalWorkerApi } from '../src/eval/harness-worker';
-import { sendErrorFields } from '../src/pool/comlink-errors';
+import { createEvalWorkerApi } from '../src/entries/evaluation';
+import { sendErrorFields } from '../src/worker';
 
 sendErrorFields();
 Comlink.expose(createEvalWorkerApi());

@@ -16,30 +16,32 @@
  * (`MemoryFileError`, see src/memory).
  */
 import * as Comlink from 'comlink';
-import { RandomPolicy, TemplateRealizer } from '../src/agents';
-import { HashedNgramEmbedder, type Embedder } from '../src/embed';
-import { loadMiniLmEmbedderFromUrl } from '../src/embed/browser';
-import type { MiniLmEmbedder } from '../src/embed/minilm';
-import { DialogueEnv } from '../src/env';
 import {
+  RandomPolicy,
+  TemplateRealizer,
+  HashedNgramEmbedder,
   constructPrinciples,
   PrincipleMemory,
   PrincipleStore,
   TemplateReviser,
   TemplateWriter,
   type MemoryMeta,
-} from '../src/memory';
-import {
   buildPrinciplesJob,
   type BuildPrinciplesConfigInput,
   type BuildPrinciplesResult,
-} from '../src/jobs/build-principles';
-import type { JobProgress } from '../src/jobs/common';
-import { queryPrinciplesJob, type QueryPrinciplesResult } from '../src/jobs/query-principles';
-import type { Principle } from '../src/memory/principle';
-import type { Seed, TaskId } from '../src/tasks';
-import { defaultSeeds } from '../src/tasks/defaults';
-import { sendErrorFields } from '../src/pool/comlink-errors';
+  queryPrinciplesJob,
+  type QueryPrinciplesResult,
+  type Principle,
+} from '../src/entries/policies';
+import {
+  DialogueEnv,
+  defaultSeeds,
+  type JobProgress,
+  type Seed,
+  type TaskId,
+} from '../src/entries/simulator';
+import { sendErrorFields } from '../src/worker';
+import { loadMiniLmEmbedderFromUrl, type Embedder, type MiniLmEmbedder } from '../src/entries/policies';
 
 /** A build job: self-play episodes over `seeds` (default: the task's bundled seeds), stored under `name`. */
 export interface BuildJob {

@@ -13,14 +13,19 @@
 import * as Comlink from 'comlink';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
-import { CPU_BACKEND_PREFERENCE, selectBackend, type BackendChoice } from '../src/gpu/backend';
-import { configureWasmBackend } from '../src/gpu/wasm';
+import { CPU_BACKEND_PREFERENCE, selectBackend, type BackendChoice } from '../src/entries/models';
+// The wasm binaries' URLs come from Vite (`?url` imports), so no entry holds them (Node cannot load the module).
+// eslint-disable-next-line no-restricted-imports
 import { WASM_ASSET_URLS } from '../src/gpu/wasm-assets';
-import type { SeedJob } from '../src/rl/branching';
-import type { TrainConfig } from '../src/rl/config';
-import { LocalRolloutExecutor, type RolloutOutput } from '../src/rl/executor';
-import type { WeightMap } from '../src/rl/params';
-import { sendErrorFields } from '../src/pool/comlink-errors';
+import {
+  LocalRolloutExecutor,
+  type RolloutOutput,
+  type SeedJob,
+  type TrainConfig,
+  type WeightMap,
+  configureWasmBackend,
+} from '../src/entries/training';
+import { sendErrorFields } from '../src/worker';
 
 let executor: LocalRolloutExecutor | null = null;
 

@@ -33,40 +33,48 @@
 import * as Comlink from 'comlink';
 import * as tf from '@tensorflow/tfjs';
 import '@tensorflow/tfjs-backend-webgpu';
-import { selectBackend, type BackendChoice } from '../src/gpu/backend';
-import type { TrainConfig, TrainConfigInput } from '../src/rl/config';
-import { IdbTrainStorage, TRAIN_FILES_DB_NAME } from '../src/jobs/stored';
-import { trainJob, type TrainSplit } from '../src/jobs/train';
-import { SIMULATOR_VERSION } from '../src/sim/version';
-import { evaluateRun, type RunEvaluation } from '../src/rl/evaluate';
-import { LocalRolloutExecutor, type RolloutExecutor } from '../src/rl/executor';
-import { guarded, webWorkerFailure } from '../src/pool';
-import { WorkerPoolExecutor } from '../src/rl/pool';
-import type { RunOutcome } from '../src/rl/session';
+import { selectBackend, type BackendChoice, type RolesConfig, type GpuLike } from '../src/entries/models';
 import {
+  IdbTrainStorage,
+  TRAIN_FILES_DB_NAME,
+  trainJob,
+  type TrainSplit,
+  evaluateRun,
+  type RunEvaluation,
+  LocalRolloutExecutor,
+  type RolloutExecutor,
+  WorkerPoolExecutor,
   CSTPO_RUNS,
   IdbRunStore,
   RUN_DB_NAME,
-  runNotFoundError,
   type RunRecord,
   type RunStatus,
   type StoredRun,
-} from '../src/rl/store';
-import { importRun, type RunAlgo } from '../src/runs/store';
-import type { SftProgress, StepRecord } from '../src/rl/trainer';
-import type { Seed } from '../src/tasks';
+  GRPO_DB_NAME,
+  IdbGrpoRunStore,
+  GRPO_RUNS,
+  type GrpoRunRecord,
+  type StoredGrpoRun,
+  GRPO_TRAIN_FILES_DB_NAME,
+  IdbGrpoTrainStorage,
+  trainGrpoJob,
+  type GrpoTrainJobConfigInput,
+  type TrainConfig,
+  type TrainConfigInput,
+  type RunOutcome,
+  type SftProgress,
+  type StepRecord,
+  type GrpoConfigInput,
+  type GrpoServices,
+  type GrpoStepRecord,
+} from '../src/entries/training';
+import { importRun, type RunAlgo } from '../src/entries/storage';
+import { SIMULATOR_VERSION, type Seed } from '../src/entries/simulator';
+import { guarded, webWorkerFailure } from '../src/worker';
 import type { RolloutWorkerApi } from './rollout.worker';
-import type { GrpoConfigInput } from '../src/grpo/config';
-import type { GrpoServices, GrpoStepRecord } from '../src/grpo/trainer';
-import type { RolesConfig } from '../src/roles/config';
-import type { GpuLike } from '../src/gpu/probe';
-import { grpoSnapshotError } from '../src/grpo/errors';
-import { GRPO_DB_NAME, IdbGrpoRunStore } from '../src/grpo/idb';
-import { GRPO_RUNS, type GrpoRunRecord, type StoredGrpoRun } from '../src/grpo/store';
-import { GRPO_TRAIN_FILES_DB_NAME, IdbGrpoTrainStorage } from '../src/jobs/stored';
-import type { StoreLock } from '../src/store/text';
-import { trainGrpoJob, type GrpoTrainJobConfigInput } from '../src/jobs/train-grpo';
-import { sendErrorFields } from '../src/pool/comlink-errors';
+import { sendErrorFields } from '../src/worker';
+import type { StoreLock } from '../src/entries/storage';
+import { grpoSnapshotError, runNotFoundError } from '../src/entries/training';
 
 /** tfjs memory of a worker: live tensors and their bytes. */
 export interface TensorMemory {
@@ -187,7 +195,7 @@ async function runGrpoJob(
  */
 async function grpoServices(language?: RolesConfig): Promise<GrpoServices> {
   if (!language) return {};
-  const { grpoLanguageServices } = await import('../src/grpo/language');
+  const { grpoLanguageServices } = await import('../src/entries/training');
   return grpoLanguageServices(language, { gpu: (self.navigator as Navigator & { gpu?: GpuLike }).gpu });
 }
 

@@ -3,8 +3,8 @@
  * episodes, each its own case (1,000 clusters, so 2,000,000 cluster draws), and the same call against its floor,
  * the 2,000,000 `Rng.int` draws alone, timed interleaved in the same run.
  */
-import { bootstrapMean } from '../../src/stats';
-import { Rng } from '../../src/rng';
+import { bootstrapMean } from '../../src/entries/evaluation';
+import { Rng } from '../../src/entries/simulator';
 import { compare, ratioEntry, timingEntry } from '../timing';
 import type { Benchmark } from '../types';
 

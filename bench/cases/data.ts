@@ -6,7 +6,7 @@
 import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { parse } from 'csv-parse/sync';
-import { loadCb, loadEsconv, loadSeedsFromFiles } from '../../src/data';
+import { loadCb, loadEsconv, loadSeedsFromFiles } from '../../src/entries/simulator';
 import { compare, cpuEntry, ratioEntry, timingEntry } from '../timing';
 import type { Benchmark, BenchEntry } from '../types';
 

@@ -5,11 +5,8 @@
  * parses every new text and is several times slower), with the cost of logging the per-turn state measured
  * against it in the same run.
  */
-import { createPolicy } from '../../src/policies';
-import { runEpisodes } from '../../src/agents/rollout';
-import { createEnv } from '../../src/env/factory';
-import { TASK_IDS } from '../../src/tasks';
-import { defaultSeeds } from '../../src/tasks/defaults';
+import { createPolicy, runEpisodes } from '../../src/entries/policies';
+import { createEnv, TASK_IDS, defaultSeeds } from '../../src/entries/simulator';
 import { compare, measure, ratioEntry } from '../timing';
 import type { Benchmark, BenchEntry } from '../types';
 

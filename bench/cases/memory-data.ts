@@ -3,15 +3,15 @@
  * dimension, a synthetic memory of valid principles with cached embeddings, and the plain full scan that the
  * index is compared with (every distance computed, the whole list sorted).
  */
-import { HashedNgramEmbedder } from '../../src/embed';
 import {
+  HashedNgramEmbedder,
   makePrinciple,
   PrincipleMemory,
   type EmbeddedPrinciple,
   type MemoryOptions,
   type Neighbor,
-} from '../../src/memory';
-import { Rng, splitmix32 } from '../../src/rng';
+} from '../../src/entries/policies';
+import { Rng, splitmix32 } from '../../src/entries/simulator';
 
 /** The default embedder, whose dimension (384) the benchmarks use. */
 export const BENCH_EMBEDDER = new HashedNgramEmbedder();

@@ -9,9 +9,8 @@
  * The `webgpu` package's `globals` (GPUBufferUsage, …) and `navigator.gpu` are installed on `globalThis`
  * here, as tfjs's WebGPU backend expects a browser's; nothing else in the library reads them.
  */
-import { FlatL2Index } from '../../src/memory';
-import { TfjsL2Index } from '../../src/memory/knn-tfjs';
-import { Rng } from '../../src/rng';
+import { FlatL2Index, TfjsL2Index } from '../../src/entries/policies';
+import { Rng } from '../../src/entries/simulator';
 import { compare, ratioEntry, timingEntry } from '../timing';
 import type { BenchEntry, Benchmark } from '../types';
 import { BENCH_EMBEDDER, checkSame, unitVectors } from './memory-data';

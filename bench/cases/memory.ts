@@ -12,9 +12,8 @@
  *
  * tfjs and fake-indexeddb are loaded when a case runs, not when the registry is imported.
  */
-import { FlatL2Index, PrincipleMemory, PrincipleStore } from '../../src/memory';
-import { TfjsL2Index } from '../../src/memory/knn-tfjs';
-import { Rng } from '../../src/rng';
+import { FlatL2Index, PrincipleMemory, PrincipleStore, TfjsL2Index } from '../../src/entries/policies';
+import { Rng } from '../../src/entries/simulator';
 import { compare, cpuEntry, measure, ratioEntry, timingEntry } from '../timing';
 import type { BenchContext, BenchEntry, Benchmark } from '../types';
 import {

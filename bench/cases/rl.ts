@@ -15,18 +15,26 @@
  *   ratio entries explain themselves (main-path and tail lengths, where the checkpoints fall).
  */
 import * as tf from '@tensorflow/tfjs';
-import { Rng } from '../../src/rng';
-import { TfActor } from '../../src/rl/actor';
-import { returnsPerSeed, rolloutSeeds, type SeedJob } from '../../src/rl/branching';
-import { resolveConfig, samplingScheme } from '../../src/rl/config';
-import { createRolloutContext, featurizerFor, networkDims } from '../../src/rl/context';
-import { addCounts, llmCalls, zeroCounts } from '../../src/rl/counting';
-import { ActorNetworks } from '../../src/rl/networks';
-import { CstpoTrainer, type StepRecord } from '../../src/rl/trainer';
-import type { TaskId } from '../../src/tasks';
-import { defaultSeeds } from '../../src/tasks/defaults';
-import { configureWasmBackend } from '../../src/gpu/wasm';
-import { CPU_BACKEND_PREFERENCE, selectBackend } from '../../src/gpu/backend';
+import { Rng, defaultSeeds, type TaskId } from '../../src/entries/simulator';
+import {
+  TfActor,
+  returnsPerSeed,
+  rolloutSeeds,
+  type SeedJob,
+  resolveConfig,
+  samplingScheme,
+  createRolloutContext,
+  featurizerFor,
+  networkDims,
+  addCounts,
+  llmCalls,
+  zeroCounts,
+  ActorNetworks,
+  CstpoTrainer,
+  type StepRecord,
+  configureWasmBackend,
+} from '../../src/entries/training';
+import { CPU_BACKEND_PREFERENCE, selectBackend } from '../../src/entries/models';
 import { cpuEntry, measure, ratioEntry, timingEntry, type Timing } from '../timing';
 import type { BenchEntry, Benchmark } from '../types';
 

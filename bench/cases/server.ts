@@ -9,11 +9,8 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
-import { DialogueEnv } from '../../src/env/env';
-import { resolveRoles } from '../../src/roles';
-import { caseStreams } from '../../src/seeding';
-import { defaultSeeds } from '../../src/tasks/defaults';
-import type { Seed } from '../../src/tasks/seed';
+import { DialogueEnv, caseStreams, defaultSeeds, type Seed } from '../../src/entries/simulator';
+import { resolveRoles } from '../../src/entries/models';
 import type { Benchmark, BenchEntry } from '../types';
 
 const EPISODES = 120;

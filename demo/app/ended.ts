@@ -3,8 +3,7 @@
  * public events of its turns (offers, acceptances, commitments, withdrawals, quits — what both sides could see),
  * never from the simulator's hidden state. The reasons are the simulator's `EndReason`s (src/sim/types.ts).
  */
-import type { EndReason, TaskEvent } from '../../src/sim/types';
-import type { TaskId } from '../../src/tasks/seed';
+import type { EndReason, TaskEvent, TaskId } from '../../src/entries/simulator';
 
 const USER: Record<TaskId, string> = { esconv: 'The seeker', p4g: 'The persuadee', cb: 'The seller' };
 

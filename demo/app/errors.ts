@@ -1,5 +1,5 @@
+import { LabError } from '../../src/entries/errors';
 /** Errors of the demo app (one class per kind, each with a stable `code`). */
-import { LabError } from '../../src/errors';
 
 /** A bundled seed id that the task does not have (a hand-edited URL, for example). */
 export class UnknownSeedError extends LabError {

@@ -6,9 +6,9 @@
 import * as Comlink from 'comlink';
 import { signal } from '@preact/signals';
 import type { EpisodeWorkerApi } from '../../workers/episode.worker';
-import type { JobProgress } from '../../src/jobs/common';
-import { LabError } from '../../src/errors';
+import type { JobProgress } from '../../src/entries/simulator';
 import { WorkerCrashedError } from './errors';
+import { LabError } from '../../src/entries/errors';
 
 /** Thrown (and shown) when the person pressed Stop. */
 export class JobStoppedError extends LabError {

@@ -5,10 +5,18 @@
  * (from the play worker's turns) and Watch (from trajectory records).
  */
 import { html } from 'htm/preact';
-import type { AppliedChange } from '../../src/sim/updater';
-import type { Judgment, Mode, Proposal, Route, TaskEvent } from '../../src/sim/types';
-import { TASK_RULES } from '../../src/sim/rules';
-import type { BdiRecord, CognitiveState, TaskId } from '../../src/tasks/seed';
+import {
+  TASK_RULES,
+  type AppliedChange,
+  type Judgment,
+  type Mode,
+  type Proposal,
+  type Route,
+  type TaskEvent,
+  type BdiRecord,
+  type CognitiveState,
+  type TaskId,
+} from '../../src/entries/simulator';
 import { Term } from './glossary';
 import { LinePlot, seriesColor, type Series } from './plot';
 

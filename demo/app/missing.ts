@@ -4,7 +4,7 @@
  * so and offers what can be done: build it here with the link's settings, or load the teacher's exported file.
  */
 import { html } from 'htm/preact';
-import { policyResource } from '../../src/policies/catalogue';
+import { policyResource } from '../../src/entries/policies';
 import type { StoredPolicy } from '../../workers/episode-app';
 import { formatHash, param, setParams } from './router';
 import { SEED_SET_PARAM } from './data/seedsets';

@@ -14,19 +14,31 @@
  * label goes to the dialogue history (the actor's own record), never to the simulator (src/env/env.ts).
  */
 import * as Comlink from 'comlink';
-import { TemplateRealizer } from '../../src/agents/realizer';
-import { DEFAULT_LOOKAHEAD, lookahead, predictedValue } from '../../src/appraisal/lookahead';
-import { TemplateArgActor, TemplateReversePredictor } from '../../src/appraisal/template';
-import type { ArgTrace, PredictedUserState } from '../../src/appraisal/types';
-import { DialogueEnv, type EnvCheckpoint, type Observation } from '../../src/env/env';
-import { Rng } from '../../src/rng';
-import { sellerAcceptablePrice } from '../../src/sim/dynamics';
-import type { SimTurn } from '../../src/sim/simulator';
-import type { SimState } from '../../src/sim/types';
-import type { CognitiveState, Seed, TaskId } from '../../src/tasks/seed';
-import { defaultSeeds } from '../../src/tasks/defaults';
+import {
+  TemplateRealizer,
+  DEFAULT_LOOKAHEAD,
+  lookahead,
+  predictedValue,
+  TemplateArgActor,
+  TemplateReversePredictor,
+  type ArgTrace,
+  type PredictedUserState,
+} from '../../src/entries/policies';
+import {
+  DialogueEnv,
+  type EnvCheckpoint,
+  type Observation,
+  Rng,
+  sellerAcceptablePrice,
+  defaultSeeds,
+  type SimTurn,
+  type SimState,
+  type CognitiveState,
+  type Seed,
+  type TaskId,
+} from '../../src/entries/simulator';
 import { UnknownSeedError } from '../app/errors';
-import { sendErrorFields } from '../../src/pool/comlink-errors';
+import { sendErrorFields } from '../../src/worker';
 
 /** What the page shows of the simulated user's mind after a turn (or at the start). */
 export interface MindState {

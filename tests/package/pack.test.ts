@@ -37,6 +37,21 @@ function usingTheLibrary(): string {
   return block.code;
 }
 
+/** The subject entries (package.json "exports" besides the main entry, `/node`, `/worker` and `/workers/*`). */
+const SUBJECTS = [
+  'simulator',
+  'policies',
+  'training',
+  'evaluation',
+  'validity',
+  'models',
+  'storage',
+  'errors',
+  'training/node',
+  'evaluation/node',
+  'server',
+];
+
 /** Appended to the README block: what both runs report (the block's own variables, the entry's export count). */
 const REPORT = `
 import * as entry from '${NAME}';
@@ -110,6 +125,8 @@ describe('npm pack → install → README example', () => {
       'src/index',
       'src/node',
       'src/worker',
+      'src/entries/simulator',
+      'src/entries/training-node',
       'workers/llm.worker',
       'workers/trainer.worker',
     ]) {
@@ -133,24 +150,31 @@ describe('npm pack → install → README example', () => {
     writeFileSync(
       join(app, 'readme-example.mjs'),
       `${js}\nconst node = await import('${NAME}/node');\nconst worker = await import('${NAME}/worker');\n` +
+        // Every subject entry loads in Node from the installed package.
+        `const subjects = {};\nfor (const s of ${JSON.stringify(SUBJECTS)}) subjects[s] = Object.keys(await import('${NAME}/' + s)).length;\n` +
         // The Node worker pool from the installed package: built worker entries, no TypeScript loader.
-        `const pool = node.createNodePool(2);\n` +
+        `const pool = (await import('${NAME}/evaluation/node')).createNodePool(2);\n` +
         `const pooled = await entry.evaluateJob({ tasks: ['cb'], policies: ['random'], episodes: 3 }, { executor: pool });\n` +
         `await pool.close();\n` +
-        `console.log('RESULT ' + JSON.stringify({ ...result, node: Object.keys(node).length, worker: Object.keys(worker).length, pooled: pooled.run.ran }));\n`,
+        `console.log('RESULT ' + JSON.stringify({ ...result, node: Object.keys(node).length, worker: Object.keys(worker).length, subjects, pooled: pooled.run.ran }));\n`,
     );
     const { stdout } = await timed('node example', () => run('node', ['readme-example.mjs'], { cwd: app }));
     const line = stdout.split('\n').find((l) => l.startsWith('RESULT '));
     expect(line, stdout).toBeDefined();
-    const { node, worker, pooled, ...result } = JSON.parse(
+    const { node, worker, subjects, pooled, ...result } = JSON.parse(
       (line as string).slice('RESULT '.length),
     ) as Result & {
       node: number;
       worker: number;
+      subjects: Record<string, number>;
       pooled: number;
     };
     expect(pooled).toBe(3);
-    expect(result.exports).toBeGreaterThan(100);
+    // The main entry is the small, by-use one (60 to 80 names); each subject entry exports something.
+    expect(result.exports).toBeGreaterThanOrEqual(60);
+    expect(result.exports).toBeLessThanOrEqual(80);
+    expect(Object.keys(subjects)).toEqual(SUBJECTS);
+    for (const s of SUBJECTS) expect(subjects[s], s).toBeGreaterThan(0);
     expect(node).toBeGreaterThan(3);
     expect(worker).toBeGreaterThan(3);
     expect(result.turns.length).toBeGreaterThan(0);
@@ -184,7 +208,7 @@ describe('npm pack → install → README example', () => {
     writeFileSync(example, usingTheLibrary());
     const probes = [
       `import { DialogueEnv } from '${NAME}';\nexport const a: number = new DialogueEnv('p4g');`,
-      `import { FileRunStore } from '${NAME}/node';\nexport const b: number = FileRunStore;`,
+      `import { FileRunStore } from '${NAME}/training/node';\nexport const b: number = FileRunStore;`,
       `import { createEvalWorkerApi } from '${NAME}/worker';\nexport const c: number = createEvalWorkerApi;`,
       `import type { TrainerWorkerApi } from '${NAME}/workers/trainer.worker';\nexport const d: TrainerWorkerApi = 1;`,
     ];

@@ -1,5 +1,5 @@
 /** Saving text as a file on the person's machine (a download made in the page; nothing is uploaded). */
-import { downloadFile } from '../../../src/io/download';
+import { downloadFile } from '../../../src/entries/storage';
 
 /**
  * Offers `text` as a download named `fileName` (`type`: its MIME type), through the library's one download writer

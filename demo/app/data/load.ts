@@ -3,13 +3,19 @@
  * command line). Runs inside the loader worker (./loader.worker.ts), never on the main thread. Which dataset a
  * file is can be told from its content (see {@link detectKind}) or chosen by the person.
  */
-import { loadSeedsFromFiles, p4gFileKind, parseSeedJsonl, type TextFile } from '../../../src/data';
-import type { LoadResult } from '../../../src/data';
-import { parseEmollmSeeds } from '../../../src/tasks/emollm-loader';
-import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
+import {
+  loadSeedsFromFiles,
+  p4gFileKind,
+  parseSeedJsonl,
+  type TextFile,
+  parseEmollmSeeds,
+  TASK_IDS,
+  type TaskId,
+  type LoadResult,
+} from '../../../src/entries/simulator';
 
 import type { DatasetKind } from './kinds';
-import { DataFormatError } from '../../../src/errors';
+import { DataFormatError } from '../../../src/entries/errors';
 
 /** A load request: the files (name and text), what they are (`auto`: told from content) and the skip mode. */
 export interface LoadRequest {

@@ -7,8 +7,7 @@
  */
 import { html } from 'htm/preact';
 import { useEffect, useMemo, useState } from 'preact/hooks';
-import type { Seed, TaskId } from '../../../src/tasks/seed';
-import { defaultSeeds } from '../../../src/tasks/defaults';
+import { defaultSeeds, type Seed, type TaskId } from '../../../src/entries/simulator';
 import { Field } from '../glossary';
 import { SeedSetError } from './errors';
 import { DataStore, type DataSet } from './store';

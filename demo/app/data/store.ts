@@ -10,7 +10,7 @@
  * newer database, storage denied) and quota errors are the typed errors of src/store, whose messages say what to do.
  */
 import type { DBSchema, IDBPTransaction } from 'idb';
-import { Database, writeTransaction } from '../../../src/store';
+import { Database, writeTransaction } from '../../../src/entries/storage';
 
 /** Schema version of the `pdl-data` database. */
 export const DATA_DB_VERSION = 1;

@@ -12,7 +12,7 @@ import { explainModelError } from './explain';
 
 /** The cached model ids of `modelIds` (in order). */
 export async function cachedModels(modelIds: readonly string[]): Promise<string[]> {
-  const { WebLlmBackend } = await import('../../../src/llm/webllm');
+  const { WebLlmBackend } = await import('../../../src/entries/models');
   const found = await Promise.all(
     modelIds.map((modelId) => new WebLlmBackend({ modelId, gpu: undefined }).isCached()),
   );
@@ -20,7 +20,7 @@ export async function cachedModels(modelIds: readonly string[]): Promise<string[
 }
 
 async function deleteCached(modelId: string): Promise<void> {
-  const { WebLlmBackend } = await import('../../../src/llm/webllm');
+  const { WebLlmBackend } = await import('../../../src/entries/models');
   await new WebLlmBackend({ modelId, gpu: undefined }).deleteFromCache();
 }
 
@@ -85,7 +85,7 @@ export function GgufCache() {
   const [cached, setCached] = useState<{ model: string; bytes: number }[] | null>(null);
   const [busy, setBusy] = useState(false);
   const [message, setMessage] = useState<{ error: boolean; text: string } | null>(null);
-  const list = async () => (await import('../../../src/llm/wllama')).listCachedGguf();
+  const list = async () => (await import('../../../src/entries/models')).listCachedGguf();
   const check = async () => {
     setBusy(true);
     setMessage(null);
@@ -100,7 +100,7 @@ export function GgufCache() {
   const remove = async (model: string) => {
     setBusy(true);
     try {
-      await (await import('../../../src/llm/wllama')).deleteCachedGguf(model);
+      await (await import('../../../src/entries/models')).deleteCachedGguf(model);
       setMessage({ error: false, text: `Deleted ${model} from the cache.` });
       setCached(await list());
     } catch (e) {

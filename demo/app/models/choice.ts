@@ -5,7 +5,7 @@
  * (actor, user simulator, judge). Small and import-free of the backends, so any page can read it cheaply and
  * turn it into the jobs' `language` configuration with {@link rolesConfigOf}.
  */
-import type { RolesConfig } from '../../../src/roles/config';
+import type { RolesConfig } from '../../../src/entries/models';
 
 /** localStorage key of the choice. */
 export const MODEL_CHOICE_KEY = 'pdl-model-choice';

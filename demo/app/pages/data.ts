@@ -10,7 +10,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import * as Comlink from 'comlink';
-import type { TextFile } from '../../../src/data';
+import type { TextFile } from '../../../src/entries/simulator';
 import { downloadText, formatBytes } from '../data/download';
 import { DATASET_KINDS, groupFiles, type DatasetKind } from '../data/kinds';
 import type { LoadOutcome } from '../data/load';

@@ -5,8 +5,8 @@
  * the file is kept as it is.
  */
 import { z } from 'zod';
-import { LabError } from '../../../src/errors';
-import type { EvalReport } from '../../../src/eval/report';
+import type { EvalReport } from '../../../src/entries/evaluation';
+import { LabError } from '../../../src/entries/errors';
 
 /** A report file that is not JSON or lacks what the comparison shows; the message names the file and the field. */
 export class ReportImportError extends LabError {

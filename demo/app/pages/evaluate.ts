@@ -7,11 +7,8 @@
  */
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { EvalReport } from '../../../src/eval/report';
-import type { EvaluateConfig } from '../../../src/jobs/evaluate';
-import { formatEstimate } from '../../../src/stats/intervals';
-import { getTask } from '../../../src/tasks';
-import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
+import { formatEstimate, type EvalReport, type EvaluateConfig } from '../../../src/entries/evaluation';
+import { getTask, TASK_IDS, type TaskId } from '../../../src/entries/simulator';
 import { Field, Term } from '../glossary';
 import { downloadText } from '../data/download';
 import { EpisodeJobRunner, JobStoppedError } from '../jobs';

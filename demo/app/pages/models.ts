@@ -23,10 +23,14 @@
  */
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { GpuLike, GpuReport, Recommendation } from '../../../src/gpu/probe';
-import type { LoadProgress, WebLlmBackend } from '../../../src/llm/webllm';
-import { unsupportedModelError } from '../../../src/llm/errors';
-import type { WllamaBackend } from '../../../src/llm/wllama';
+import type {
+  GpuLike,
+  GpuReport,
+  Recommendation,
+  LoadProgress,
+  WebLlmBackend,
+  WllamaBackend,
+} from '../../../src/entries/models';
 import { Field, Term } from '../glossary';
 import { GgufCache, ModelCache } from '../models/cache';
 import {
@@ -39,6 +43,7 @@ import {
 } from '../models/choice';
 import { explainModelError } from '../models/explain';
 import { param, setParams } from '../router';
+import { unsupportedModelError } from '../../../src/entries/models';
 
 const mb = (bytes: number) => `${Math.round(bytes / 2 ** 20).toLocaleString('en')} MB`;
 
@@ -152,7 +157,7 @@ export default function Models() {
       try {
         // WebLLM's model list comes from its summary in src/gpu: WebLLM itself loads only with a model.
         const { probeGpu, recommendModels, requiresShaderF16, WEBLLM_MODELS } =
-          await import('../../../src/gpu/probe');
+          await import('../../../src/entries/models');
         const nav = navigator as Navigator & { gpu?: GpuLike; deviceMemory?: number };
         const report = await probeGpu(nav.gpu);
         const rec = recommendModels(report, nav.deviceMemory ? { deviceMemoryGiB: nav.deviceMemory } : {});
@@ -230,7 +235,7 @@ export default function Models() {
         );
         return;
       }
-      const { WebLlmBackend } = await import('../../../src/llm/webllm');
+      const { WebLlmBackend } = await import('../../../src/entries/models');
       backend = await WebLlmBackend.create({ modelId: c.model, gpu: (navigator as { gpu?: GpuLike }).gpu });
       backend.onProgress((p) => setLoading({ progress: p, abort }));
       await backend.load({ signal: abort.signal });
@@ -247,7 +252,7 @@ export default function Models() {
     setLoading({ progress: null, abort });
     let backend: WllamaBackend | undefined;
     try {
-      const { WllamaBackend } = await import('../../../src/llm/wllama');
+      const { WllamaBackend } = await import('../../../src/entries/models');
       backend = new WllamaBackend({ model: c.model });
       backend.onProgress((p) => setLoading({ progress: p, abort }));
       await backend.load({ signal: abort.signal });
@@ -265,7 +270,7 @@ export default function Models() {
     const c = form;
     setMessage({ error: false, text: `Copying ${file.name} into this browser’s cache…` });
     try {
-      const { importGgufFile } = await import('../../../src/llm/wllama');
+      const { importGgufFile } = await import('../../../src/entries/models');
       const model = await importGgufFile(file);
       edit({ ...c, model });
       setMessage({ error: false, text: `${file.name} is in this browser’s cache as ${model}.` });
@@ -283,7 +288,7 @@ export default function Models() {
     if (c.kind === 'webllm') return loadWebLlm(c);
     if (c.kind === 'wllama') return loadWllama(c);
     try {
-      const { OpenAiBackend } = await import('../../../src/llm/openai');
+      const { OpenAiBackend } = await import('../../../src/entries/models');
       new OpenAiBackend({
         baseUrl: c.baseUrl,
         model: c.model,
@@ -302,7 +307,7 @@ export default function Models() {
     const c = form;
     setMessage(null);
     try {
-      const { OpenAiBackend } = await import('../../../src/llm/openai');
+      const { OpenAiBackend } = await import('../../../src/entries/models');
       const backend = new OpenAiBackend({
         baseUrl: c.baseUrl,
         model: c.model,

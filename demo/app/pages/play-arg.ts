@@ -5,7 +5,7 @@
  * model of the user, read from the dialogue only — the simulator's hidden state is never consulted.
  */
 import { html } from 'htm/preact';
-import type { PredictedUserState } from '../../../src/appraisal/types';
+import type { PredictedUserState } from '../../../src/entries/policies';
 import type { Appraisal } from '../../workers/play.worker';
 import { Term } from '../glossary';
 

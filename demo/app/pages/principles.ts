@@ -8,11 +8,13 @@
  */
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { QueryPrinciplesResult } from '../../../src/jobs/query-principles';
-import type { Principle } from '../../../src/memory/principle';
-import { PRINCIPLE_DB_NAME, type MemoryMeta } from '../../../src/memory/store';
-import { getTask } from '../../../src/tasks';
-import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
+import {
+  PRINCIPLE_DB_NAME,
+  type MemoryMeta,
+  type QueryPrinciplesResult,
+  type Principle,
+} from '../../../src/entries/policies';
+import { getTask, TASK_IDS, type TaskId } from '../../../src/entries/simulator';
 import { Field, Term } from '../glossary';
 import { downloadText } from '../data/download';
 import { formatEta, JobStoppedError } from '../jobs';

@@ -11,15 +11,16 @@
 import { html } from 'htm/preact';
 import { useEffect, useRef, useState } from 'preact/hooks';
 import * as Comlink from 'comlink';
-import type { BackendChoice } from '../../../src/gpu/backend';
-import type { GrpoRunRecord } from '../../../src/grpo/store';
-import type { GrpoStepRecord } from '../../../src/grpo/trainer';
-import type { TrainConfig } from '../../../src/rl/config';
-import type { RunRecord } from '../../../src/rl/store';
-import type { StepRecord } from '../../../src/rl/trainer';
-import { listStoredRuns } from '../../../src/runs/list';
-import { getTask } from '../../../src/tasks';
-import { TASK_IDS, type TaskId } from '../../../src/tasks/seed';
+import type { BackendChoice } from '../../../src/entries/models';
+import {
+  type GrpoRunRecord,
+  type GrpoStepRecord,
+  type TrainConfig,
+  type RunRecord,
+  type StepRecord,
+} from '../../../src/entries/training';
+import { listStoredRuns } from '../../../src/entries/storage';
+import { getTask, TASK_IDS, type TaskId } from '../../../src/entries/simulator';
 import type { TrainerEvent, TrainerWorkerApi } from '../../../workers/trainer.worker';
 import { downloadText } from '../data/download';
 import { readModelChoice, rolesConfigOf } from '../models/choice';

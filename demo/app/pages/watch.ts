@@ -7,12 +7,18 @@
  */
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
-import type { SimulateConfig, SimulateResult, TrajectoryLine } from '../../../src/jobs/simulate';
-import { findPolicy, templatePolicyNames } from '../../../src/policies/catalogue';
-import { getTask } from '../../../src/tasks';
-import { formatEstimate } from '../../../src/stats/intervals';
-import { defaultSeeds } from '../../../src/tasks/defaults';
-import { TASK_IDS, type Seed, type TaskId } from '../../../src/tasks/seed';
+import { findPolicy, templatePolicyNames } from '../../../src/entries/policies';
+import {
+  getTask,
+  defaultSeeds,
+  TASK_IDS,
+  type Seed,
+  type TaskId,
+  type SimulateConfig,
+  type SimulateResult,
+  type TrajectoryLine,
+} from '../../../src/entries/simulator';
+import { formatEstimate } from '../../../src/entries/evaluation';
 import { keepTrajectories, SEED_SET_PARAM, SeedSetField, useSeedSet } from '../data/seedsets';
 import { Field, Term } from '../glossary';
 import type { StoredPolicy } from '../../../workers/episode-app';

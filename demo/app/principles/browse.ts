@@ -5,7 +5,7 @@
  */
 import { html } from 'htm/preact';
 import { useState } from 'preact/hooks';
-import type { Principle } from '../../../src/memory/principle';
+import type { Principle } from '../../../src/entries/policies';
 import { Field, Term } from '../glossary';
 
 /** Principles shown at once (more with "Show more"). */

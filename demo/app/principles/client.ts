@@ -6,8 +6,8 @@
  */
 import * as Comlink from 'comlink';
 import { signal } from '@preact/signals';
-import type { JobProgress } from '../../../src/jobs/common';
-import type { BuildPrinciplesConfigInput } from '../../../src/jobs/build-principles';
+import type { JobProgress } from '../../../src/entries/simulator';
+import type { BuildPrinciplesConfigInput } from '../../../src/entries/policies';
 import type { MemoryWorkerApi } from '../../../workers/memory.worker';
 import { WorkerCrashedError } from '../errors';
 import { JobStoppedError, type ProgressState } from '../jobs';

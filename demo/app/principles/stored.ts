@@ -4,8 +4,8 @@
  * starting the memory worker and fetching its code. Read-only: a database that does not exist yet is not created
  * (the creation is aborted), and the connection is closed at once so that it never blocks an upgrade.
  */
-import type { MemoryMeta } from '../../../src/memory/store';
-import { StorageError } from '../../../src/errors';
+import type { MemoryMeta } from '../../../src/entries/policies';
+import { StorageError } from '../../../src/entries/errors';
 
 /**
  * Headers of the stored memories in database `dbName` ([] when there is no database yet), in name order.

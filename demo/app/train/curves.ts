@@ -4,9 +4,7 @@
  * and KL to the reference heads.
  */
 import { html } from 'htm/preact';
-import type { GrpoStepRecord } from '../../../src/grpo/trainer';
-import type { TrainConfig } from '../../../src/rl/config';
-import type { StepRecord } from '../../../src/rl/trainer';
+import type { GrpoStepRecord, TrainConfig, StepRecord } from '../../../src/entries/training';
 import { Term } from '../glossary';
 import { LinePlot, seriesColor } from '../plot';
 

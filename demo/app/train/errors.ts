@@ -1,5 +1,5 @@
+import { LabError } from '../../../src/entries/errors';
 /** Errors of the app's Train page (one class per kind, each with a stable `code`). */
-import { LabError } from '../../../src/errors';
 
 /** A run file that cannot be imported: not JSON, not a run file, an unknown version, a bad float32 payload. */
 export class RunFileError extends LabError {

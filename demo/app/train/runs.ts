@@ -4,9 +4,8 @@
  * evaluation's table (trained policy, its SFT start and the uniform random policy, with 95% intervals).
  */
 import { html } from 'htm/preact';
-import type { ListedRun } from '../../../src/runs/list';
-import type { EpisodeSummary } from '../../../src/stats/metrics';
-import { formatEstimate } from '../../../src/stats/intervals';
+import type { ListedRun } from '../../../src/entries/storage';
+import { formatEstimate, type EpisodeSummary } from '../../../src/entries/evaluation';
 import { Term } from '../glossary';
 
 /** What the trainer worker's `evaluate` returns, as the page shows it. */

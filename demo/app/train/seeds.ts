@@ -5,9 +5,13 @@
  * and are judged on the same seeds. A run's id records its task and seed source, so its seeds are found again
  * after a reload or an import.
  */
-import { DEFAULT_SPLIT_SEED, splitByKey } from '../../../src/seeding';
-import type { Seed, TaskId } from '../../../src/tasks/seed';
-import { TASK_IDS } from '../../../src/tasks/seed';
+import {
+  DEFAULT_SPLIT_SEED,
+  splitByKey,
+  TASK_IDS,
+  type Seed,
+  type TaskId,
+} from '../../../src/entries/simulator';
 import { seedsFor } from '../data/seedsets';
 import { SeedSetError } from '../data/errors';
 

@@ -3,7 +3,7 @@
  * page load), with its tfjs backend chosen from the person's preference; a new preference starts a new worker.
  */
 import * as Comlink from 'comlink';
-import type { BackendChoice } from '../../../src/gpu/backend';
+import type { BackendChoice } from '../../../src/entries/models';
 import type { TrainerWorkerApi } from '../../../workers/trainer.worker';
 
 /** Backend preference (as in the URL's `backend`) → the tfjs backends to try, best first. */

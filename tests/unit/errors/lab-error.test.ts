@@ -1,7 +1,7 @@
 /**
  * The project-wide errors (docs/architecture.md "Errors"): the base LabError with its settings and rendering,
  * `hasCode`, public functions throwing the classes with their codes and structured fields, the ESLint rule that
- * keeps bare built-in errors out of the library, and every error class exported from the package's main entry.
+ * keeps bare built-in errors out of the library, and every error class exported from the package's /errors entry.
  * The record of every code is tests/unit/io/codes.test.ts.
  */
 import { readdirSync, readFileSync } from 'node:fs';
@@ -23,8 +23,11 @@ import { storedRunExistsError } from '../../../src/jobs/errors';
 import { caseStreams } from '../../../src/seeding';
 import { proposalRejectedError } from '../../../src/sim/errors';
 import { getTask } from '../../../src/tasks';
-import * as lab from '../../../src';
+import * as lab from '../../../src/entries/errors';
+import * as labMain from '../../../src';
 import * as labNode from '../../../src/node';
+import * as labTraining from '../../../src/entries/training';
+import * as labEvalNode from '../../../src/entries/evaluation-node';
 
 describe('LabError', () => {
   it('is an Error with a name, a stable code, and no settings unless its message names some', () => {
@@ -150,25 +153,28 @@ function declaredErrorClasses(): Map<string, string> {
 }
 
 describe('typed errors are exported from the package entries', () => {
-  const main = lab as unknown as Record<string, unknown>;
+  const errors = lab as unknown as Record<string, unknown>;
 
-  it('about twenty-five error classes, all in src/errors, each a LabError exported from the browser-safe main entry', () => {
+  it('about twenty-five error classes, all in src/errors, each a LabError exported from the browser-safe /errors entry', () => {
     const declared = declaredErrorClasses();
     expect(declared.size).toBeGreaterThanOrEqual(20);
     expect(declared.size).toBeLessThanOrEqual(30);
     expect([...declared.values()].filter((file) => !file.startsWith(join('src', 'errors')))).toEqual([]);
-    expect([...declared.keys()].filter((name) => !(name in main))).toEqual([]);
+    expect([...declared.keys()].filter((name) => !(name in errors))).toEqual([]);
     declared.delete('LabError');
     for (const name of declared.keys()) {
-      const Class = main[name] as abstract new (...args: never[]) => unknown;
+      const Class = errors[name] as abstract new (...args: never[]) => unknown;
       expect(Class.prototype, name).toBeInstanceOf(LabError);
     }
+    expect(labMain.LabError).toBe(LabError);
   });
 
-  it('the Node entry adds no error classes of its own', () => {
-    const classes = Object.entries(labNode).filter(
-      ([name, v]) => name.endsWith('Error') && typeof v === 'function',
-    );
-    expect(classes).toEqual([]);
+  it('the Node, training and evaluation entries add no error classes of their own', () => {
+    for (const entry of [labNode, labTraining, labEvalNode]) {
+      const classes = Object.entries(entry).filter(
+        ([, v]) => typeof v === 'function' && (v as { prototype?: unknown }).prototype instanceof Error,
+      );
+      expect(classes.map(([name]) => name)).toEqual([]);
+    }
   });
 });

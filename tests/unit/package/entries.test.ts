@@ -1,7 +1,7 @@
 /**
  * The package's entries: package.json "exports" names built files whose sources exist, with a `types`
- * condition first, and the browser-safe entries (the main one and `/worker`) reach no Node-only module through
- * their relative imports. (The pack test bundles the installed main entry with Vite for the browser too.)
+ * condition first, and the browser-safe entries (all but `/node`) reach no Node-only module through their relative
+ * imports. (The pack test bundles the installed main entry with Vite for the browser too.)
  */
 import { existsSync, readFileSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
@@ -12,6 +12,18 @@ import { REPO_ROOT } from './readme';
 
 /** Packages that only work in Node although their name is not a builtin's. */
 const NODE_ONLY_PACKAGES = [/^comlink\/dist\/umd\/node-adapter/, /^cli-progress$/, /^tsx(\/|$)/];
+
+/** The subject entries (src/entries/NAME.ts → `proactive-dialogue-lab/NAME`), in package.json order. */
+const SUBJECTS = [
+  'simulator',
+  'policies',
+  'training',
+  'evaluation',
+  'validity',
+  'models',
+  'storage',
+  'errors',
+];
 
 interface ExportTarget {
   types: string;
@@ -65,7 +77,17 @@ function nodeOnlyImports(entry: string): string[] {
 describe('package entries', () => {
   it('exports: a types condition first, built files under dist/lib whose sources exist, all in "files"', () => {
     const subpaths = Object.keys(pkg.exports);
-    expect(subpaths).toEqual(['.', './node', './worker', './workers/*', './package.json']);
+    expect(subpaths).toEqual([
+      '.',
+      './node',
+      './worker',
+      ...SUBJECTS.map((s) => `./${s}`),
+      './training/node',
+      './evaluation/node',
+      './server',
+      './workers/*',
+      './package.json',
+    ]);
     for (const [subpath, target] of Object.entries(pkg.exports)) {
       if (typeof target === 'string') continue;
       expect(Object.keys(target), subpath).toEqual(['types', 'import']);
@@ -76,14 +98,23 @@ describe('package entries', () => {
     }
   });
 
-  it('the main entry and /worker reach no Node-only module', () => {
+  it('every entry but the Node ones (the main one, /worker, the subjects) reaches no Node-only module', () => {
     expect(nodeOnlyImports('src/index.ts')).toEqual([]);
     expect(nodeOnlyImports('src/worker.ts')).toEqual([]);
+    for (const subject of SUBJECTS) expect(nodeOnlyImports(`src/entries/${subject}.ts`), subject).toEqual([]);
   });
 
-  it('the check finds the Node-only modules of /node (it can fail)', () => {
+  it('the main entry re-exports from the subject entries only (one name is one thing in every entry)', () => {
+    const main = readFileSync(join(REPO_ROOT, 'src/index.ts'), 'utf8');
+    const sources = [...main.matchAll(/ from '([^']+)';$/gm)].map((m) => m[1]);
+    expect(sources.length).toBeGreaterThan(0);
+    expect(sources.filter((s) => !/^\.\/entries\/\w+$/.test(s ?? ''))).toEqual([]);
+  });
+
+  it('the check finds the Node-only modules of /node and /evaluation/node (it can fail)', () => {
     const found = nodeOnlyImports('src/node.ts');
     expect(found).toContain('src/data/node.ts imports node:fs/promises');
-    expect(found.some((f) => f.includes('node:worker_threads'))).toBe(true);
+    const pool = nodeOnlyImports('src/entries/evaluation-node.ts');
+    expect(pool.some((f) => f.includes('node:worker_threads'))).toBe(true);
   });
 });

@@ -9,14 +9,13 @@ import { resolve } from 'node:path';
 import { ESLint } from 'eslint';
 import ts from 'typescript';
 import { describe, expect, it } from 'vitest';
+import { entrySources } from '../../../scripts/api-report';
 import { documentedNames, importedNames, readme, REPO_ROOT, tsBlocks, type CodeBlock } from './readme';
 
-/** Package specifier → source entry (mirrors package.json "exports"). */
-const ENTRIES: Record<string, string> = {
-  'proactive-dialogue-lab': 'src/index.ts',
-  'proactive-dialogue-lab/node': 'src/node.ts',
-  'proactive-dialogue-lab/worker': 'src/worker.ts',
-};
+/** Package specifier → source entry (package.json "exports", read as the API report reads it). */
+const ENTRIES: Record<string, string> = Object.fromEntries(
+  entrySources().filter(([spec]) => !spec.includes('/workers/')),
+);
 
 function compilerOptions(): ts.CompilerOptions {
   const config = ts.getParsedCommandLineOfConfigFile(

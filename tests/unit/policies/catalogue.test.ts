@@ -8,7 +8,7 @@ import { describe, expect, it } from 'vitest';
 import { policyUnavailableError } from '../../../src/agents/errors';
 import { runEpisode } from '../../../src/agents/rollout';
 import { DialogueEnv } from '../../../src/env/env';
-import * as library from '../../../src/index';
+import * as library from '../../../src/entries/errors';
 import { ScriptedBackend } from '../../../src/llm';
 import {
   checkPolicy,
@@ -113,7 +113,7 @@ describe('the policy catalogue', () => {
     expect(() => checkPolicy('p4g', 'cstpo:r')).toThrow(/cstpo "r" was not loaded/);
   });
 
-  it('the library exports one PolicySpecError, the class of both kinds', () => {
+  it('the library’s /errors entry exports one PolicySpecError, the base of both kinds', () => {
     expect(library.PolicySpecError).toBe(PolicySpecError);
     expect(policyUnavailableError('x', [], 'm')).toBeInstanceOf(library.PolicySpecError);
     expect(policyUnavailableError('x', [], 'm').code).toBe('POLICY_UNAVAILABLE');

@@ -1,0 +1,53 @@
+/**
+ * `proactive-dialogue-lab/errors`: `LabError`, the project-wide base with a stable `code`, the twenty classes that
+ * extend it (one per thing the user must do; docs/architecture.md "Errors"), `hasCode` to test for one case of a
+ * class, and the helpers their messages use. Browser-safe and light: importing it loads no tfjs and no Node module.
+ */
+export {
+  LabError,
+  hasCode,
+  type LabErrorOptions,
+  type SettingSpeller,
+  AbortedError,
+  type AbortedErrorCode,
+  BackendError,
+  type BackendErrorCode,
+  CheckpointError,
+  type CheckpointErrorCode,
+  ConfigError,
+  type ConfigErrorCode,
+  type ConfigIssue,
+  DataFormatError,
+  type DataFormatErrorCode,
+  DiskFullError,
+  type DiskFullErrorCode,
+  ExecutionError,
+  type ExecutionErrorCode,
+  FixtureMissingError,
+  InputError,
+  type InputErrorCode,
+  LockHeldError,
+  ModelFileError,
+  type ModelFileErrorCode,
+  OutputConflictError,
+  type OutputConflictCode,
+  type OutputSwitch,
+  PathError,
+  type PathErrorCode,
+  PolicySpecError,
+  type PolicySpecErrorCode,
+  PrivacyError,
+  type PrivacyErrorCode,
+  RoleOutputError,
+  type RoleOutputErrorCode,
+  ServerProtocolError,
+  type ServerProtocolCode,
+  SERVER_STATUS,
+  StateUpdateRejectedError,
+  type StateUpdateRejectedCode,
+  StorageError,
+  type StorageErrorCode,
+  TimeoutError,
+} from '../errors';
+export { countOf, withArticle } from '../errors/plural';
+export type { FinishedEpisodeMismatch } from '../jobs/errors';
