@@ -41,15 +41,24 @@ export function addCounts(a: CallCounts, b: CallCounts): CallCounts {
   return a;
 }
 
-/** Simulator roles that count each call in `counts.simulatorCalls` and delegate to `roles`. */
+/**
+ * Simulator roles that count each call in `counts.simulatorCalls` and delegate to `roles`. The wrapped proposer
+ * keeps everything that decides how the simulator plays: its `fittedReactions` flag (the template proposer's
+ * reactions fitted to people) and its optional `reappraise` (not counted: only the template proposer has one, so it
+ * is no LLM request), so a counted environment plays the same episodes as an uncounted one.
+ */
 export function countingRoles(roles: SimRoles, counts: CallCounts): SimRoles {
+  const proposer = roles.changeProposer;
+  const reappraise = proposer.reappraise?.bind(proposer);
   return {
     modeClassifier: {
       classify: (u, v) => (counts.simulatorCalls++, roles.modeClassifier.classify(u, v)),
     },
     changeProposer: {
-      assess: (u, v) => (counts.simulatorCalls++, roles.changeProposer.assess(u, v)),
-      propose: (u, v, r, j, a) => (counts.simulatorCalls++, roles.changeProposer.propose(u, v, r, j, a)),
+      ...(proposer.fittedReactions !== undefined ? { fittedReactions: proposer.fittedReactions } : {}),
+      assess: (u, v) => (counts.simulatorCalls++, proposer.assess(u, v)),
+      propose: (u, v, r, j, a) => (counts.simulatorCalls++, proposer.propose(u, v, r, j, a)),
+      ...(reappraise ? { reappraise } : {}),
     },
     responder: { respond: (input) => (counts.simulatorCalls++, roles.responder.respond(input)) },
   };
