@@ -375,6 +375,34 @@ const OPENED =
 /** A first word that keeps its capital after an opener ("I", a name, an acronym). */
 const KEEP_CAPITAL = /^(?:I\b|I'|[A-Z][A-Z])/;
 
+const escaped = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const alternation = (items: Iterable<string>) =>
+  [...new Set(items)]
+    .sort((a, b) => b.length - a.length)
+    .map(escaped)
+    .join('|');
+/** Any opener at the start of a reply, any tag before its last stop, any adverb after "I" (this layer's). */
+const PUT_OPENER = new RegExp(`^(?:${alternation(Object.values(OPENERS).flat())}), (?=\\S)`);
+const PUT_TAG = new RegExp(`, (?:${alternation(Object.values(TAGS).flat())})\\.$`);
+const PUT_ADVERB = new RegExp(`\\bI (?:${alternation(Object.values(ADVERBS).flat())}) `, 'g');
+
+/**
+ * `reply` less the opener at its start, the tag before its last stop and the adverbs after "I" that this layer
+ * puts (the first letter capitalised again): what a reply says, read past how it is worded. None of these
+ * phrases carries tone (tests/unit/sim/wording.test.ts), so the tone of the plain text is the reply's; the
+ * simulator reads the tone of the user's last reply from it, so that a reply worded anew does not cost a new
+ * parse. Text with none of them is returned as it is.
+ */
+export function plainWording(reply: string): string {
+  let out = reply.replace(PUT_ADVERB, 'I ').replace(PUT_TAG, '.');
+  const opened = PUT_OPENER.exec(out);
+  if (opened) {
+    const rest = out.slice(opened[0].length);
+    out = `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
+  }
+  return out;
+}
+
 /** One sentence of a reply, with the punctuation that ends it. */
 function sentences(reply: string): string[] {
   return reply.split(/(?<=[.!?])\s+(?=[A-Z$"'])/);

@@ -6,7 +6,7 @@
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/rng';
 import { saidBefore, saidOf, type Said } from '../../../src/sim/template/reply-kit';
-import { withoutAdverbs, worded, type Tone } from '../../../src/sim/template/wording';
+import { plainWording, withoutAdverbs, worded, type Tone } from '../../../src/sim/template/wording';
 import type { Turn } from '../../../src/tasks/seed';
 import { replyTone } from '../../../src/text/features';
 
@@ -50,6 +50,16 @@ describe('wording layer', () => {
       // An opener lowers the first letter and a tag goes before the last stop: the rest is there as it was.
       const core = withoutAdverbs(reply.toLowerCase()).slice(0, -1);
       for (const v of variants(reply, 140)) expect(withoutAdverbs(v.toLowerCase()), v).toContain(core);
+    }
+  });
+
+  it('reads a reply past its wording: the plain text is the same whatever the wording, with the same tone', () => {
+    for (const reply of REPLIES) {
+      const plain = plainWording(reply);
+      for (const v of variants(reply, 140)) {
+        expect(plainWording(v), v).toBe(plain);
+        expect(replyTone(plainWording(v)), v).toEqual(replyTone(v));
+      }
     }
   });
 
