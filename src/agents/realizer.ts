@@ -41,18 +41,27 @@ export interface RealizerContext {
 /** Determiners that introduce a topic, and how the actor refers back to it. */
 const INTRODUCERS: Readonly<Record<string, string>> = { my: 'your', our: 'your', the: 'the' };
 
+/** "my", "our" or "the" as a whole word (letters on neither side). */
+const INTRODUCER_WORD = /(?:^|[^a-z])(?:my|our|the)(?:$|[^a-z])/i;
+
 /**
  * Whether compromise could read an introducer in `text`: a term normalised to "my", "our" or "the". Such a term
  * needs those letters in order among the text's letters (compromise's normal form lower-cases, drops
  * punctuation such as the dots of "T.H.E." and folds accented letters to ASCII), so a text of ASCII characters
  * whose letters, run together and lower-cased, contain none of "my", "our", "the" has no topic and need not be
- * parsed. Anything else (any non-ASCII character) is parsed.
+ * parsed; nor, when no two letters are joined by anything but spaces (no "T.H.E.", "m-y", "the2"), has one in
+ * which none of them stands as a whole word. Anything else (any non-ASCII character) is parsed.
  */
 function mayIntroduce(text: string): boolean {
   // eslint-disable-next-line no-control-regex
   if (/[^\x00-\x7f]/.test(text)) return true;
-  const letters = text.toLowerCase().replace(/[^a-z]/g, '');
-  return letters.includes('my') || letters.includes('our') || letters.includes('the');
+  // Letters joined by anything but a space ("T.H.E.", "m-y", "the2"): compromise may read them as one term.
+  if (/[a-z][^a-z\s]+[a-z]|[a-z][0-9]|[0-9][a-z]/i.test(text)) {
+    const letters = text.toLowerCase().replace(/[^a-z]/g, '');
+    return letters.includes('my') || letters.includes('our') || letters.includes('the');
+  }
+  // Otherwise each term is a run of letters between spaces or punctuation: an introducer is a whole word.
+  return INTRODUCER_WORD.test(text);
 }
 
 /**
@@ -124,12 +133,23 @@ interface CompromiseWorld {
 function pieceTopics(piece: string): readonly string[] | null {
   let topics = pieceCache.get(piece);
   if (topics === undefined) {
-    const sentences = nlp.tokenize(piece).json(SENTENCE_TEXTS) as { text: string }[];
-    topics = sentences.length === 1 ? textTopics((sentences[0] as { text: string }).text) : null;
+    const clauses = piece.split(CLAUSE_BREAK);
+    if (clauses.length > 1) topics = clauses.flatMap((c) => (mayIntroduce(c) ? [...textTopics(c)] : []));
+    else {
+      const sentences = nlp.tokenize(piece).json(SENTENCE_TEXTS) as { text: string }[];
+      topics = sentences.length === 1 ? textTopics((sentences[0] as { text: string }).text) : null;
+    }
     remember(pieceCache, piece, topics);
   }
   return topics;
 }
+
+/**
+ * A comma and the space after it: where a sentence piece is read clause by clause. A topic is an introducer, its
+ * adjectives and nouns, which a comma ends, so the clauses give the piece's topics; and a clause comes back in
+ * other sentences (a reply opened with "Well, …" or closed with ", I guess."), so it is parsed once.
+ */
+const CLAUSE_BREAK = /,\s+/;
 
 /** The topics of `text` read from its tokenization as a whole (for texts whose pieces {@link pieceTopics} cannot read). */
 function tokenizedTopics(text: string): string[] {

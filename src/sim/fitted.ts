@@ -28,6 +28,7 @@ import type { TaskId } from '../tasks/seed';
 import { extractFeatures, replyTone, type TextFeatures } from '../text/features';
 import { FITTED_PARAMS } from './fitted/params';
 import { DataFormatError } from '../errors';
+import { plainWording } from './template/wording';
 
 /** What the fitted models perceive of one utterance. */
 export interface FittedPerception {
@@ -178,6 +179,8 @@ export function fittedMoodShift(task: TaskId, actorText: string, lastUserText: s
       'SIM_FITTED_PARAMS_INVALID',
       `fitted parameters of ${task}: mood inputs differ from this version's (rerun npm run fit-sim)`,
     );
-  const user = lastUserText.trim() === '' ? null : replyTone(lastUserText);
+  // The tone is read past the template's wording (openers, tags, adverbs: none carries tone), so that the same
+  // content worded anew is not parsed again.
+  const user = lastUserText.trim() === '' ? null : replyTone(plainWording(lastUserText));
   return moodShift(mood, moodInputs(extractFeatures(actorText), user));
 }

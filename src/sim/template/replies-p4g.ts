@@ -51,7 +51,7 @@ const END = [
   'Okay, I should get going. Good luck with the fundraiser!',
   'Alright, I am signing off. My {amount} will be there. Bye!',
   'Thanks for the chat. I will follow through with the {amount}. Goodbye!',
-  'I am heading out now. Do not worry, the donation is happening. Bye!',
+  'I am heading out now. Rest assured, the donation is happening. Bye!',
   'Okay, that is me done. The {amount} will go through. See you!',
   'Time for me to go. Thanks for telling me about the charity.',
   'I will wrap up here. My {amount} is on its way. Bye for now.',

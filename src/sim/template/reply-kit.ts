@@ -10,12 +10,17 @@ import { parsed } from '../../text/features';
 import type { AffectCategory, CognitiveState, Turn, UserPrivate } from '../../tasks/seed';
 import { strengthOf } from '../records';
 import { TASK_RULES } from '../rules';
+import { withoutAdverbs } from './wording';
 import type { TaskId } from '../../tasks/seed';
 
 /** How many of the user's latest replies a fresh phrase must not repeat. */
 const RECENT = 4;
 
-/** What the user has said so far: its latest few replies, and all of them (each joined by newlines). */
+/**
+ * What the user has said so far: its latest few replies, and all of them (each joined by newlines), lower-cased so
+ * that a phrase is found again when the wording layer opened it with a marker ("Well, it has been …") or tagged
+ * it (see `wording.ts`).
+ */
 export interface Said {
   readonly recent: string;
   readonly all: string;
@@ -28,8 +33,8 @@ export function saidOf(history: readonly Turn[]): Said {
   const texts: string[] = [];
   for (const t of history) if (t.speaker === 'user') texts.push(t.text);
   return {
-    recent: texts.slice(-RECENT).join('\n'),
-    all: texts.join('\n'),
+    recent: texts.slice(-RECENT).join('\n').toLowerCase(),
+    all: texts.join('\n').toLowerCase(),
     count: texts.length,
   };
 }
@@ -44,23 +49,39 @@ export function fill(phrase: string, slots: Slots): string {
 }
 
 /**
- * A phrase of `items` with its slots filled that `avoid` does not contain (the user does not say the same thing
- * twice in a few turns): drawn uniformly from the simulator's stream, then the next ones in order until a fresh
- * one is found; the drawn one when every phrase was said.
+ * How a phrase is looked for in what was said ({@link Said}): lower-cased, without its closing punctuation (a tag
+ * may have been put before it).
+ */
+function sought(phrase: string): string {
+  const last = phrase.charCodeAt(phrase.length - 1);
+  // '.', '!' and '?' close a phrase.
+  const core = last === 46 || last === 33 || last === 63 ? phrase.slice(0, -1) : phrase;
+  return core.toLowerCase();
+}
+
+/**
+ * A phrase of `items` with its slots filled that `avoid` (lower-cased, see {@link Said}) does not contain (the
+ * user does not say the same thing twice in a few turns): drawn uniformly from the simulator's stream, then the
+ * next ones in order until a fresh one is found; the drawn one when every phrase was said.
  */
 export function pick(rng: Rng, items: readonly string[], avoid: string, slots: Slots = {}): string {
   const n = items.length;
   const start = rng.int(0, n - 1);
   for (let k = 0; k < n; k++) {
     const phrase = fill(items[(start + k) % n] as string, slots);
-    if (!avoid.includes(phrase)) return phrase;
+    if (!avoid.includes(sought(phrase))) return phrase;
   }
   return fill(items[start] as string, slots);
 }
 
-/** Whether the user said any of `items` (slots filled) before: the answer it is about to give was given. */
+/**
+ * Whether the user said any of `items` (slots filled) before: the answer it is about to give was given. Read
+ * past the wording layer's openers, tags and adverbs (see `wording.ts`).
+ */
 export function saidBefore(items: readonly string[], said: Said, slots: Slots = {}): boolean {
-  return said.all.length > 0 && items.some((x) => said.all.includes(fill(x, slots)));
+  if (said.all.length === 0) return false;
+  const all = withoutAdverbs(said.all);
+  return items.some((x) => all.includes(withoutAdverbs(sought(fill(x, slots)))));
 }
 
 /** "As I said, …": a repeated answer restated shortly, its first letter lowered. */
@@ -263,7 +284,7 @@ const OPENERS = {
 } as const;
 
 /** A line that already opens with a discourse marker. */
-const OPENED = /^(?:hm+|okay|yeah|well|no|look|honestly|right|fair|sure|true|good)\b/i;
+const OPENED = /^(?:hm+|okay|yeah|yes|well|no|look|honestly|right|fair|sure|true|good)\b/i;
 
 /** `line`, with a discourse opener of its stance three times in ten (its first letter lowered, "I" kept). */
 export function withOpener(rng: Rng, stance: keyof typeof OPENERS, line: string): string {

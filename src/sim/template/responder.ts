@@ -11,7 +11,8 @@ import type { ResponseInput, Responder } from '../roles';
 import { cbReply } from './replies-cb';
 import { esconvReply } from './replies-esconv';
 import { p4gReply } from './replies-p4g';
-import { saidOf } from './reply-kit';
+import { moodSide, saidOf, type Said } from './reply-kit';
+import { worded, type Tone } from './wording';
 
 /** The reply, never the user's previous reply word for word: a repeated answer is marked as one. */
 function unrepeated(reply: string, input: ResponseInput): string {
@@ -19,16 +20,27 @@ function unrepeated(reply: string, input: ResponseInput): string {
   return `Like I said, ${reply.charAt(0).toLowerCase()}${reply.slice(1)}`;
 }
 
+/** The tone of the reply's wording: an Influence turn's stance, else the side of the updated mood. */
+function toneOf(input: ResponseInput): Tone {
+  if (input.mode === 'Influence' && input.events.length === 0) return input.plan.stance;
+  const side = moodSide(input.view.state.cognitive.affect.valence);
+  return side < 0 ? 'low' : side > 0 ? 'warm' : 'plain';
+}
+
+function content(input: ResponseInput, said: Said): string {
+  switch (input.view.task.id) {
+    case 'esconv':
+      return esconvReply(input, said, input.rng);
+    case 'p4g':
+      return p4gReply(input, said, input.rng);
+    case 'cb':
+      return cbReply(input, said, input.rng);
+  }
+}
+
 export class TemplateResponder implements Responder {
   async respond(input: ResponseInput): Promise<string> {
     const said = saidOf(input.view.history);
-    switch (input.view.task.id) {
-      case 'esconv':
-        return unrepeated(esconvReply(input, said, input.rng), input);
-      case 'p4g':
-        return unrepeated(p4gReply(input, said, input.rng), input);
-      case 'cb':
-        return unrepeated(cbReply(input, said, input.rng), input);
-    }
+    return unrepeated(worded(input.rng, content(input, said), toneOf(input), said), input);
   }
 }

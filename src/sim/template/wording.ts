@@ -1,0 +1,469 @@
+/**
+ * How a person words a reply, apart from what it says: the discourse opener a sentence starts with ("Well,",
+ * "Truth be told,"), the tag it ends on (", I suppose", ", frankly"), and the adverb between "I" and the verb ("I
+ * kind of feel", "I genuinely want"). The task banks decide the content (stance, intention, mood, facts); this
+ * layer varies the wording around it, the way the same person phrases the same thought differently from one turn
+ * to the next. Each slot is drawn independently from the simulator's stream, by the reply's tone (the stance of an
+ * Influence turn, else the side of the mood), and a choice the user already made in this episode is passed over
+ * while a fresh one is left (see {@link pick}).
+ *
+ * No phrase here says a stance, an intention or a feeling, or joins clauses with a contrast: openers, tags and
+ * adverbs are hedges, emphasis and discourse markers only, so the layer never changes whether a reply agrees,
+ * leans toward acting or says how the user feels. Every phrase was written for this project.
+ */
+import type { Rng } from '../../rng';
+import type { Proposal } from '../types';
+import type { Said } from './reply-kit';
+
+/** The tone a reply's wording follows: an Influence turn's stance, else the mood side (low, warm or plain). */
+export type Tone = Proposal['plan']['stance'] | 'low' | 'warm' | 'plain';
+
+/** Chance that a reply gets a sentence opener, a sentence tag, an adverb after "I". */
+const OPENER_CHANCE = 0.35;
+const TAG_CHANCE = 0.45;
+const ADVERB_CHANCE = 0.35;
+
+/** Sentence openers by tone (each followed by a comma; discourse markers, no stance of their own). */
+const OPENERS: Readonly<Record<Tone, readonly string[]>> = {
+  agree: [
+    'Yeah',
+    'Oh',
+    'Huh',
+    'You know',
+    'I have to say',
+    'Actually',
+    'Mm',
+    'Ah',
+    'See',
+    'Now',
+    'Hey',
+    'Indeed',
+    'In fact',
+    'Heh',
+    'Gosh',
+  ],
+  open: [
+    'Hm',
+    'So',
+    'Mm',
+    'Okay so',
+    'Let me see',
+    'I mean',
+    'Huh',
+    'Ah',
+    'Mhm',
+    'Alright',
+    'Now',
+    'Oh',
+    'Let me think',
+    'Hang on',
+    'Right so',
+    'Okay then',
+    'Say',
+    'Uh huh',
+  ],
+  hesitant: [
+    'Hmm',
+    'I mean',
+    'Um',
+    'Uh',
+    'I dunno',
+    'The thing is',
+    'Thing is',
+    'Truth be told',
+    'Eh',
+    'Hm',
+    'See',
+    'Er',
+    'Gosh',
+    'Oh boy',
+    'How do I put this',
+    'I do not know',
+    'You see',
+    'Mm',
+  ],
+  resist: [
+    'Look',
+    'Frankly',
+    'Listen',
+    'Come on',
+    'Seriously',
+    'To be blunt',
+    'Honestly',
+    'Okay look',
+    'Again',
+    'Hold on',
+    'Wait',
+    'Oh come on',
+    'Yeah no',
+    'Hang on',
+  ],
+  low: [
+    'Honestly',
+    'Truth is',
+    'I mean',
+    'You know',
+    'Um',
+    'Hm',
+    'Yeah',
+    'I guess',
+    'Oh',
+    'Ah',
+    'Gosh',
+    'See',
+    'The truth is',
+    'Man',
+    'I dunno',
+    'Mm',
+  ],
+  warm: [
+    'Oh',
+    'Ah',
+    'Aw',
+    'You know',
+    'Honestly',
+    'Yeah',
+    'Mm',
+    'Actually',
+    'Okay',
+    'Oh man',
+    'Huh',
+    'Gosh',
+    'Hey',
+    'Aww',
+    'See',
+    'Heh',
+  ],
+  plain: [
+    'Hm',
+    'So',
+    'Um',
+    'Oh',
+    'Mm',
+    'Yeah',
+    'Okay',
+    'I mean',
+    'Ah',
+    'Alright',
+    'Now',
+    'Right',
+    'Uh',
+    'Eh',
+    'Okay so',
+    'Mhm',
+    'Let me see',
+    'Anyhow',
+    'See',
+    'Huh',
+  ],
+};
+
+/** Sentence tags by tone (each preceded by a comma; hedges and emphasis, no stance of their own). */
+const TAGS: Readonly<Record<Tone, readonly string[]>> = {
+  agree: [
+    'I have to say',
+    'when you put it like that',
+    'honestly',
+    'I reckon',
+    'in all honesty',
+    'definitely',
+    'now that I think of it',
+    'for real',
+    'as it happens',
+    'no question',
+    'put that way',
+    'come to think of it',
+    'I will give you that',
+    'absolutely',
+    'to my surprise',
+    'just like that',
+    'once I hear it out loud',
+    'believe me',
+    'at least from where I sit',
+    'for once',
+    'after all this',
+  ],
+  open: [
+    'I guess',
+    'I suppose',
+    'in a way',
+    'more or less',
+    'if you see what I mean',
+    'so to speak',
+    'sort of',
+    'for now',
+    'as far as I can tell',
+    'I would say',
+    'to some extent',
+    'at first glance',
+    'in principle',
+    'on the face of it',
+    'perhaps',
+    'maybe',
+    'up to a point',
+    'within reason',
+    'give or take',
+    'from what I gather',
+    'let me chew on it',
+    'as a start',
+    'on paper',
+    'if anything',
+    'we will see',
+  ],
+  hesitant: [
+    'I guess',
+    'I suppose',
+    'sort of',
+    'kind of',
+    'for now at least',
+    'you know',
+    'or something like that',
+    'at the moment',
+    'in a way',
+    'I reckon',
+    'more or less',
+    'at least for me',
+    'if you follow',
+    'who knows',
+    'to a degree',
+    'in theory',
+    'or so it seems',
+    'on some level',
+  ],
+  resist: [
+    'frankly',
+    'and that is that',
+    'to be blunt',
+    'if you ask me',
+    'honestly',
+    'for the record',
+    'period',
+    'let us be clear',
+    'whatever you say',
+    'like it or not',
+    'end of story',
+    'once and for all',
+    'in my book',
+    'to put it plainly',
+    'mind you',
+    'believe it or not',
+    'from my side',
+    'as I see things',
+  ],
+  low: [
+    'I guess',
+    'you know',
+    'these days',
+    'most of the time',
+    'I suppose',
+    'at the moment',
+    'for a while now',
+    'truth be told',
+    'I think',
+    'lately',
+    'most nights',
+    'day after day',
+    'if I am being real',
+    'for weeks now',
+    'more than I let on',
+    'every single day',
+    'some days more than others',
+  ],
+  warm: [
+    'honestly',
+    'you know',
+    'actually',
+    'I have to say',
+    'believe it or not',
+    'I think',
+    'as it turns out',
+    'for once',
+    'after all this',
+    'I suppose',
+    'in a way',
+    'somehow',
+    'this time',
+    'at last',
+    'today of all days',
+    'little by little',
+    'bit by bit',
+    'I reckon',
+  ],
+  plain: [
+    'I guess',
+    'you know',
+    'I suppose',
+    'I think',
+    'more or less',
+    'for now',
+    'I would say',
+    'at this point',
+    'in a way',
+    'so far',
+    'I reckon',
+    'at any rate',
+    'as I see it',
+    'mostly',
+    'on the whole',
+    'all in all',
+  ],
+};
+
+/** Adverbs between "I" and a verb, by tone. */
+const ADVERBS: Readonly<Record<Tone, readonly string[]>> = {
+  agree: ['really', 'genuinely', 'actually', 'honestly', 'definitely', 'truly'],
+  open: ['actually', 'kind of', 'sort of', 'honestly', 'personally', 'probably'],
+  hesitant: ['kind of', 'sort of', 'honestly', 'just', 'probably', 'guess I'],
+  resist: ['really', 'honestly', 'just', 'simply', 'frankly', 'seriously'],
+  low: ['just', 'honestly', 'kind of', 'really', 'sort of', 'truly'],
+  warm: ['actually', 'really', 'genuinely', 'honestly', 'truly', 'kind of'],
+  plain: ['actually', 'kind of', 'sort of', 'honestly', 'personally', 'really'],
+};
+
+/** Every adverb of {@link ADVERBS} as it follows "i" in lower-cased text, for {@link withoutAdverbs}. */
+const ADVERB_AFTER_I = new RegExp(
+  `\\bi (?:${[
+    ...new Set(
+      Object.values(ADVERBS)
+        .flat()
+        .map((a) => a.toLowerCase()),
+    ),
+  ]
+    .sort((a, b) => b.length - a.length)
+    .join('|')}) `,
+  'g',
+);
+
+/**
+ * Lower-cased `text` without the adverbs this layer puts after "I" ("i kind of feel" → "i feel"): how a phrase
+ * and what was said are compared when the user restates an answer ("As I said, …").
+ */
+export function withoutAdverbs(text: string): string {
+  return text.replace(ADVERB_AFTER_I, 'i ');
+}
+
+/**
+ * One of `items` the user has not said in this episode (`said`, lower-cased, holds none of it as `form` puts
+ * it) and other than `besides` (the opener of the same reply): drawn from `rng`, then the next in order; the drawn
+ * one when all were said.
+ */
+function fresh(
+  rng: Rng,
+  items: readonly string[],
+  said: string,
+  form: (item: string) => string,
+  besides = '',
+): string {
+  const start = rng.int(0, items.length - 1);
+  for (let k = 0; k < items.length; k++) {
+    const item = items[(start + k) % items.length] as string;
+    if (!said.includes(form(item.toLowerCase())) && item.toLowerCase() !== besides.toLowerCase()) return item;
+  }
+  return items[start] as string;
+}
+
+/** How an opener, a tag and an adverb stand in lower-cased text. */
+const AS_OPENER = (x: string) => `${x}, `;
+const AS_TAG = (x: string) => `, ${x}.`;
+const AS_ADVERB = (x: string) => `i ${x} `;
+
+/** Verbs after "I" an adverb may precede (never a modal: "I could try" is left as it is). */
+const I_VERB = /\bI (feel|keep|want|need|wish|hope|have not|do not|care|get|think)\b/;
+/** A sentence that already opens with a discourse marker, a price or a repeated answer. */
+const OPENED =
+  /^(?:hm+|um|uh|er|eh|okay|yeah|yes|well|no|nope|look|honestly|right|fair|sure|true|good|oh|ah|aw|mm|so|alright|sorry|as i|like i|i said|still|but|though|even|and|then|again|wow|huh|hey|hi|hello|thanks|thank|[$0-9"'])/i;
+/** A first word that keeps its capital after an opener ("I", a name, an acronym). */
+const KEEP_CAPITAL = /^(?:I\b|I'|[A-Z][A-Z])/;
+
+const escaped = (x: string) => x.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+const alternation = (items: Iterable<string>) =>
+  [...new Set(items)]
+    .sort((a, b) => b.length - a.length)
+    .map(escaped)
+    .join('|');
+/** Any opener at the start of a reply, any tag before its last stop, any adverb after "I" (this layer's). */
+const PUT_OPENER = new RegExp(`^(?:${alternation(Object.values(OPENERS).flat())}), (?=\\S)`);
+const PUT_TAG = new RegExp(`, (?:${alternation(Object.values(TAGS).flat())})\\.$`);
+const PUT_ADVERB = new RegExp(`\\bI (?:${alternation(Object.values(ADVERBS).flat())}) `, 'g');
+
+/**
+ * `reply` less the opener at its start, the tag before its last stop and the adverbs after "I" that this layer
+ * puts (the first letter capitalised again): what a reply says, read past how it is worded. None of these
+ * phrases carries tone (tests/unit/sim/wording.test.ts), so the tone of the plain text is the reply's; the
+ * simulator reads the tone of the user's last reply from it, so that a reply worded anew does not cost a new
+ * parse. Text with none of them is returned as it is.
+ */
+export function plainWording(reply: string): string {
+  let out = reply.replace(PUT_ADVERB, 'I ').replace(PUT_TAG, '.');
+  const opened = PUT_OPENER.exec(out);
+  if (opened) {
+    const rest = out.slice(opened[0].length);
+    out = `${rest.charAt(0).toUpperCase()}${rest.slice(1)}`;
+  }
+  return out;
+}
+
+/** One sentence of a reply, with the punctuation that ends it. */
+function sentences(reply: string): string[] {
+  return reply.split(/(?<=[.!?])\s+(?=[A-Z$"'])/);
+}
+
+function words(text: string): number {
+  let n = 1;
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 32) n++;
+  return n;
+}
+
+function withOpener(sentence: string, opener: string): string {
+  const rest = KEEP_CAPITAL.test(sentence)
+    ? sentence
+    : `${sentence.charAt(0).toLowerCase()}${sentence.slice(1)}`;
+  return `${opener}, ${rest}`;
+}
+
+function withTag(sentence: string, tag: string): string {
+  return `${sentence.slice(0, -1)}, ${tag}.`;
+}
+
+/**
+ * Whether a sentence may take a tag: a statement of three words or more that does not end on a tag already (no
+ * comma before its last four words).
+ */
+function taggable(sentence: string): boolean {
+  if (!sentence.endsWith('.') || sentence.endsWith('..') || words(sentence) < 3) return false;
+  const comma = sentence.lastIndexOf(',');
+  return comma < 0 || words(sentence.slice(comma)) > 4;
+}
+
+/**
+ * The reply, worded: perhaps an opener on its first sentence, a tag on its last (when a statement) and an adverb
+ * after the first "I" before a verb, each of `tone` (the first sentence carries the tone; a tag on a later one is
+ * plain) and each drawn from `rng`, passing over what the user said earlier in the episode (`said.all`). The
+ * phrases of the task banks stay whole between opener and tag, so that {@link Said} still finds them.
+ */
+export function worded(rng: Rng, reply: string, tone: Tone, said: Said): string {
+  const parts = sentences(reply);
+  const first = parts[0] as string;
+  let opener = '';
+  if (rng.bernoulli(OPENER_CHANCE) && words(first) >= 4 && !OPENED.test(first)) {
+    opener = fresh(rng, OPENERS[tone], said.all, AS_OPENER);
+    parts[0] = withOpener(first, opener);
+  }
+  const end = parts.length - 1;
+  if (rng.bernoulli(TAG_CHANCE) && taggable(parts[end] as string))
+    parts[end] = withTag(
+      parts[end] as string,
+      fresh(rng, TAGS[end === 0 ? tone : 'plain'], said.all, AS_TAG, opener),
+    );
+  if (rng.bernoulli(ADVERB_CHANCE)) {
+    for (let i = 0; i < parts.length; i++) {
+      const s = parts[i] as string;
+      const m = I_VERB.exec(s);
+      if (!m) continue;
+      const adverb = fresh(rng, ADVERBS[i === 0 ? tone : 'plain'], said.all, AS_ADVERB);
+      parts[i] = `${s.slice(0, m.index)}I ${adverb} ${s.slice(m.index + 2)}`;
+      break;
+    }
+  }
+  return parts.join(' ');
+}

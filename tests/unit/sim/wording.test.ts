@@ -1,0 +1,102 @@
+/**
+ * The wording layer (src/sim/template/wording.ts): openers, tags and adverbs vary how a reply is put, never what
+ * it says. It keeps the reply's tone as the fitted mood model reads it, keeps the bank phrase findable so a
+ * repeated answer still gets "As I said, …", is a function of the random stream, and varies with it.
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../../src/rng';
+import { saidBefore, saidOf, type Said } from '../../../src/sim/template/reply-kit';
+import { plainWording, withoutAdverbs, worded, type Tone } from '../../../src/sim/template/wording';
+import type { Turn } from '../../../src/tasks/seed';
+import { replyTone } from '../../../src/text/features';
+
+/** Replies as the task banks compose them (one or two sentences, statements and a question). */
+const REPLIES = [
+  'I feel pretty low about the exam.',
+  'It has been going on for a while now.',
+  'I am not going to donate until I know more.',
+  'That is a good point. I might be willing to give something.',
+  'I do not really agree. I keep worrying about the breakup.',
+  'Thank you, that means a lot. I feel a little more hopeful.',
+  'Let me meet you partway. Would $150 work for you?',
+  'I want to, I just do not know how yet.',
+  'Not great, honestly.',
+  'I have heard of them, but I do not know much about what they do.',
+];
+const TONES: readonly Tone[] = ['agree', 'open', 'hesitant', 'resist', 'low', 'warm', 'plain'];
+const NOTHING_SAID: Said = saidOf([]);
+
+function variants(reply: string, n: number): string[] {
+  const out: string[] = [];
+  for (let s = 0; s < n; s++)
+    out.push(worded(Rng.fromSeed(s), reply, TONES[s % TONES.length]!, NOTHING_SAID));
+  return out;
+}
+
+describe('wording layer', () => {
+  it('keeps the tone and warmth the mood model reads from a reply', () => {
+    for (const reply of REPLIES) {
+      const before = replyTone(reply);
+      for (const v of variants(reply, 140)) {
+        const after = replyTone(v);
+        expect(after.sentiment, v).toBeCloseTo(before.sentiment, 9);
+        expect(after.warmth, v).toBeCloseTo(before.warmth, 9);
+      }
+    }
+  });
+
+  it('keeps the reply whole between opener and tag: its words, in order, less any adverb after "I"', () => {
+    for (const reply of REPLIES) {
+      // An opener lowers the first letter and a tag goes before the last stop: the rest is there as it was.
+      const core = withoutAdverbs(reply.toLowerCase()).slice(0, -1);
+      for (const v of variants(reply, 140)) expect(withoutAdverbs(v.toLowerCase()), v).toContain(core);
+    }
+  });
+
+  it('reads a reply past its wording: the plain text is the same whatever the wording, with the same tone', () => {
+    for (const reply of REPLIES) {
+      const plain = plainWording(reply);
+      for (const v of variants(reply, 140)) {
+        expect(plainWording(v), v).toBe(plain);
+        expect(replyTone(plainWording(v)), v).toEqual(replyTone(v));
+      }
+    }
+  });
+
+  it('a worded answer is still found, so the same question asked again gets "As I said, …"', () => {
+    const bank = ['It has been going on for a while now.', 'I want to, I just do not know how yet.'];
+    for (const [i, v] of variants(bank[0]!, 60).concat(variants(bank[1]!, 60)).entries()) {
+      const history: Turn[] = [
+        { speaker: 'actor', text: 'How long has this been going on?' },
+        { speaker: 'user', text: v },
+      ];
+      expect(saidBefore(bank, saidOf(history)), `${i}: ${v}`).toBe(true);
+    }
+  });
+
+  it('is a function of the random stream: the same state words a reply the same way', () => {
+    for (const reply of REPLIES)
+      expect(worded(Rng.fromSeed(7), reply, 'hesitant', NOTHING_SAID)).toBe(
+        worded(Rng.fromSeed(7), reply, 'hesitant', NOTHING_SAID),
+      );
+  });
+
+  it('varies: one reply is put in many ways, and an opener used earlier in the episode is passed over', () => {
+    const reply = 'I do not know if I can manage that.';
+    expect(new Set(variants(reply, 200)).size).toBeGreaterThan(40);
+    // Once the user has said "Um, …", a hesitant opener other than "Um" comes first while one is fresh.
+    const said = saidOf([{ speaker: 'user', text: 'Um, I am not sure about that.' }]);
+    for (let s = 0; s < 200; s++) {
+      const v = worded(Rng.fromSeed(s), reply, 'hesitant', said);
+      expect(v.startsWith('Um,'), v).toBe(false);
+    }
+  });
+
+  it('leaves a short reply, a question and a reply that already opens with a marker unopened', () => {
+    for (const v of variants('Okay.', 50)) expect(v).toBe('Okay.');
+    for (const v of variants('Well, maybe I could try that.', 50))
+      expect(v.startsWith('Well,'), v).toBe(true);
+    for (const v of variants('How long have you been selling it?', 50))
+      expect(v.endsWith('it?'), v).toBe(true);
+  });
+});
