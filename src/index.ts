@@ -118,5 +118,14 @@ export {
 // Storage: the runs both trainers store, listed and read without a trainer or tfjs.
 export { listStoredRuns, IdbRuns, MemoryRuns } from './entries/storage';
 
-// Errors: the base every error class extends (the classes themselves: `proactive-dialogue-lab/errors`).
-export { LabError } from './entries/errors';
+// Errors: the base every error class extends, `hasCode` to tell one case of a class, and the classes everyday code
+// catches — a bad setting, a policy name, a malformed model answer, a stopped run (every class:
+// `proactive-dialogue-lab/errors`).
+export {
+  LabError,
+  hasCode,
+  ConfigError,
+  PolicySpecError,
+  RoleOutputError,
+  AbortedError,
+} from './entries/errors';

@@ -101,12 +101,12 @@ describe('GRPO in the trainer worker (headless Chromium)', () => {
 });
 
 describe('one trainer per run (Web Locks, headless Chromium)', () => {
-  it('a run whose lock another tab holds is refused with OutputLockedError before anything is stored; released, it trains', async () => {
+  it('a run whose lock another tab holds is refused with LockHeldError (OUTPUT_LOCKED) before anything is stored; released, it trains', async () => {
     p = await openPage('grpo');
     await p.run<BackendChoice>({ cmd: 'init', options: { prefer: ['cpu'] } });
     expect(await p.run<string>({ cmd: 'lock', runId: 'l' })).toBe('indexeddb:l');
     const refused = await p.run<RunResult>({ cmd: 'start', runId: 'l', config: CONFIG, untilStep: 1 });
-    expect(refused.error?.name).toBe('OutputLockedError');
+    expect(refused.error?.name).toBe('LockHeldError');
     expect(refused.error?.message).toMatch(
       /^indexeddb:l is in use by another process \(another tab or worker/,
     );

@@ -81,7 +81,7 @@ describe.skipIf(!present)(`all-MiniLM-L6-v2 in the browser${present ? '' : ` (sk
     expect(hits.map((h) => h.rank)).toEqual(hits.map((_, i) => i));
     // The file names its embedder: imported where the hashed embedder runs, it is refused, naming both.
     await expect(p!.run({ action: 'import', text, name: 'h' })).rejects.toMatchObject({
-      name: 'MemoryFileError',
+      name: 'DataFormatError',
       message: expect.stringContaining(`embedder: built with ${file.embedder.id} (dim 384)`) as unknown,
     });
     expect(await p!.run<MemoryMeta>({ action: 'import', text, name: 'm2', embedder: minilm })).toMatchObject({
@@ -91,17 +91,17 @@ describe.skipIf(!present)(`all-MiniLM-L6-v2 in the browser${present ? '' : ` (sk
     expect(p!.requests.filter((u) => !u.startsWith(p!.origin) && !u.startsWith('blob:'))).toEqual([]);
   }, 180_000);
 
-  it('names the missing file of a model folder, or a folder on another origin, with EmbedModelError', async () => {
+  it('names the missing file of a model folder, or a folder on another origin, with ModelFileError (EMBED_MODEL_UNAVAILABLE)', async () => {
     await expect(
       p!.run({ action: 'embed', modelDir: '/models/nowhere', texts: ['x'] }),
     ).rejects.toMatchObject({
-      name: 'EmbedModelError',
+      name: 'ModelFileError',
       message: expect.stringMatching(/has no tokenizer\.json \(HTTP 404/) as unknown,
     });
     await expect(
       p!.run({ action: 'embed', modelDir: 'http://127.0.0.2:9/models/all-MiniLM-L6-v2', texts: ['x'] }),
     ).rejects.toMatchObject({
-      name: 'EmbedModelError',
+      name: 'ModelFileError',
       message: expect.stringContaining("is not on this page's origin") as unknown,
     });
   });
