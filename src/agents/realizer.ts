@@ -145,11 +145,14 @@ function pieceTopics(piece: string): readonly string[] | null {
 }
 
 /**
- * A comma and the space after it: where a sentence piece is read clause by clause. A topic is an introducer, its
- * adjectives and nouns, which a comma ends, so the clauses give the piece's topics; and a clause comes back in
- * other sentences (a reply opened with "Well, …" or closed with ", I guess."), so it is parsed once.
+ * The space after a comma: where a sentence piece is read clause by clause, each clause keeping its comma. A topic
+ * is an introducer, its adjectives and nouns, which a comma ends, so the clauses give the piece's topics; and a
+ * clause comes back in other sentences (a reply opened with "Well, …" or closed with ", I guess."), so it is
+ * parsed once. The comma stays with its clause so that a clause reads the same whether the space after it ends
+ * the piece or not (compromise's sentence texts drop a sentence's trailing space: "my exams ..., " is read as the
+ * sentence "my exams ...,", where "...," is a term, and both must give that clause).
  */
-const CLAUSE_BREAK = /,\s+/;
+const CLAUSE_BREAK = /(?<=,)\s+/;
 
 /** The topics of `text` read from its tokenization as a whole (for texts whose pieces {@link pieceTopics} cannot read). */
 function tokenizedTopics(text: string): string[] {

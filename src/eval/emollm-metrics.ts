@@ -111,14 +111,23 @@ const COURTESY =
   /\b(?:thank(?:s| you)(?: (?:so|very) much| a lot)?|(?:that|it)(?:'s| is| was) (?:very |so |really )?kind of you|you(?:'re| are) (?:very |so |really )?kind|i (?:really )?appreciate (?:it|that|this|you))\b/g;
 
 /**
+ * "Like" as a comparison, not a liking ("that sounds like a lecture", "talking about it like this", "it feels
+ * like a weight"): the word after a verb of seeming or after "it", "something", "anything", "nothing". AFINN rates
+ * the verb "like" +2, which these uses do not carry, so the state scale drops the word there.
+ */
+const LIKE_AS_COMPARISON =
+  /\b(sound(?:s|ed)?|look(?:s|ed)?|feel(?:s|ing)?|felt|seem(?:s|ed)?|it|something|anything|nothing) like\b/g;
+
+/**
  * Emotional state of one user utterance on the 1–5 scale: 3 + (AFINN valence with this module's additions,
- * summed clause by clause, negation-aware, courtesy formulas left out) / 2, clipped to [1, 5]; 3 for text
- * without rated words.
+ * summed clause by clause, negation-aware, courtesy formulas and "like" as a comparison left out) / 2, clipped
+ * to [1, 5]; 3 for text without rated words.
  */
 export function emotionalState(text: string): number {
   let total = 0;
   for (const clause of normal(text)
     .replace(COURTESY, ' ')
+    .replace(LIKE_AS_COMPARISON, '$1')
     .split(/[.!?;,\n]+/)) {
     if (clause.trim() !== '') total += afinn(clause);
   }

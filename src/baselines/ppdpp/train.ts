@@ -14,7 +14,7 @@
  *
  * Networks and optimiser come from src/rl (the strategy policy, its seeded Glorot initialisation, Adam with
  * gradient clipping); features from src/features. Everything random draws from one seeded `Rng`, and the tfjs
- * CPU backend (Node's default) computes deterministically, so a seed fixes the planner.
+ * CPU backend (which {@link trainPpdpp} activates) computes deterministically, so a seed fixes the planner.
  */
 import * as tf from '@tensorflow/tfjs';
 import { runEpisode } from '../../agents/rollout';
@@ -158,7 +158,8 @@ function positive(name: string, v: number, integer: boolean): number {
 }
 
 /**
- * Train a PPDPP planner (see the module comment).
+ * Train a PPDPP planner (see the module comment) on tfjs's CPU backend, which it activates (tfjs's backend is
+ * global: a caller training something else afterwards chooses its own again, as CSTPO's run does).
  * @throws ConfigError (PPDPP_OPTION_INVALID) for bad settings, no seeds, or no usable SFT example with `sftEpochs` > 0.
  */
 export async function trainPpdpp(options: PpdppTrainOptions): Promise<PpdppTrainResult> {
@@ -176,6 +177,9 @@ export async function trainPpdpp(options: PpdppTrainOptions): Promise<PpdppTrain
   if (!(gamma > 0 && gamma <= 1))
     throw new ConfigError('PPDPP_OPTION_INVALID', `gamma must be in (0, 1], got ${gamma}`);
   const horizon = positive('horizon', options.horizon ?? spec.ppdppHorizon, true);
+  // The CPU backend, set here: importing the /training entry registers tfjs's wasm backend, which would otherwise
+  // become the default before it is set up (and would not be the deterministic CPU computation promised above).
+  await tf.setBackend('cpu');
   const rng = Rng.fromSeed(seed);
   const featurizer = new ObservationFeaturizer({
     task,

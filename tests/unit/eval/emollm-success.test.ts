@@ -32,6 +32,16 @@ describe('EmoLLM resolution rule', () => {
     expect(emotionalState('That is kind of you, thanks. I guess I am okay.')).toBeLessThan(4);
     expect(emotionalState('Thank you, this really helped. I feel lighter.')).toBeGreaterThanOrEqual(4);
   });
+
+  it('does not count "like" as a comparison as liking', () => {
+    // A dismissed user's complaint and walk-out (ESConv reply bank) are no better than neutral.
+    expect(emotionalState('That sounds like a lecture, honestly.')).toBeLessThanOrEqual(3);
+    expect(
+      emotionalState('I should go. Talking about it like this is not working for me.'),
+    ).toBeLessThanOrEqual(3);
+    // The verb still counts.
+    expect(emotionalState('I like that idea.')).toBeGreaterThan(3);
+  });
 });
 
 /**
