@@ -57,9 +57,14 @@ export function float32Reviver(_key: string, value: unknown): unknown {
 
 /** One kind's runs as folders under `root`. A run id must be a plain folder name. */
 export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
+  /**
+   * @param options `notice`: told in one line when a loaded run's `run.json` records another id than its folder's
+   *   name (a copied or renamed folder, loaded under the folder's name).
+   */
   constructor(
     readonly root: string,
     readonly kind: RunKind<T>,
+    private readonly options: { notice?: (line: string) => void } = {},
   ) {}
 
   private dir(runId: string): string {
@@ -212,6 +217,10 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     const rows = await this.history(files, runId);
     const history = rows.filter((r) => typeof r?.step !== 'number' || r.step <= latest.step);
     // The folder is the run: a copied or renamed folder loads, its recorded id only a label (the folder name wins).
+    if (run.id !== runId)
+      this.options.notice?.(
+        `notice: ${runPath} records run ${JSON.stringify(run.id)}; loaded as "${runId}", its folder's name\n`,
+      );
     const stored: StoredRunOf<T> = { run: { ...run, id: runId, step: latest.step }, init, latest, history };
     this.kind.validate(stored, dir);
     return stored;

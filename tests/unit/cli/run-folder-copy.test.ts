@@ -45,6 +45,9 @@ describe('a copied CSTPO run folder', () => {
     const s = await cli(simulateMain, ['--task', 'cb', '--policy', `cstpo:${copy}`, '--episodes', '1']);
     expect(s.code, s.err).toBe(0);
     expect(s.out).toContain(`policy cstpo:${copy}`);
+    expect(s.err).toContain(
+      `notice: ${join(copy, 'run.json')} records run "trainrun"; loaded as "runcopy", its folder's name\n`,
+    );
     const r = await cli(trainMain, ['--resume', '--out', copy, '--steps', '2', '--no-eval', '--json']);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(await readFile(join(copy, 'run.json'), 'utf8'))).toMatchObject({

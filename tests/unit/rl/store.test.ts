@@ -213,7 +213,8 @@ describe('FileRunStore', () => {
 
   it('loads a copied or renamed run folder under its folder name (the recorded id is only a label)', async () => {
     root = await mkdtemp(join(tmpdir(), 'pdl-runs-'));
-    const store = new FileRunStore(root);
+    const notices: string[] = [];
+    const store = new FileRunStore(root, { notice: (line) => void notices.push(line) });
     await store.createRun(run('orig'), snapshot(0));
     await store.saveStep('orig', snapshot(1), [record(1)], 'running');
     await cp(join(root, 'orig'), join(root, 'copy'), { recursive: true });
@@ -223,6 +224,10 @@ describe('FileRunStore', () => {
       expect(loaded?.run).toMatchObject({ id, step: 1, status: 'running' });
       expect(loaded?.history.map((r) => r.step)).toEqual([1]);
     }
+    expect(notices).toEqual([
+      `notice: ${join(root, 'copy', 'run.json')} records run "orig"; loaded as "copy", its folder's name\n`,
+      `notice: ${join(root, 'moved', 'run.json')} records run "orig"; loaded as "moved", its folder's name\n`,
+    ]);
     expect((await store.listRuns()).map((r) => r.id).sort()).toEqual(['copy', 'moved']);
     // a resumed copy records its own name from its next save on
     await store.saveStep('copy', snapshot(2), [record(2)], 'paused');
