@@ -426,7 +426,7 @@ async function runEvaluateLocked(args: EvaluateArgs, io: Io): Promise<string> {
   const language: RolesConfig = args.fixtures
     ? { ...args.language, fixtures: await readFixtures(args.fixtures) }
     : args.language;
-  const resources = await loadPolicyResources(args.policies);
+  const resources = await loadPolicyResources(args.policies, io.stderr);
   const config: EvaluateConfig = {
     ...args.fields,
     tasks: args.tasks,

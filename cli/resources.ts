@@ -70,7 +70,14 @@ export async function readMemoryText(path: string): Promise<string> {
   return text;
 }
 
-export async function loadPolicyResources(names: readonly string[]): Promise<PolicyResources> {
+/**
+ * The stored resources the policies `names` need (principle memory files, trained CSTPO run folders).
+ * @param notice told in one line when a run folder was copied or renamed (loaded under its folder's name).
+ */
+export async function loadPolicyResources(
+  names: readonly string[],
+  notice?: (line: string) => void,
+): Promise<PolicyResources> {
   const out: PolicyResources = {};
   for (const name of names) {
     const resource = policyResource(name);
@@ -91,7 +98,7 @@ export async function loadPolicyResources(names: readonly string[]): Promise<Pol
       const folder = resource.ref.replace(/\/+$/, '');
       let stored;
       try {
-        stored = await new FileRunStore(dirname(folder)).load(basename(folder));
+        stored = await new FileRunStore(dirname(folder), notice ? { notice } : {}).load(basename(folder));
       } catch (err) {
         if (
           hasCode(err, PathError, 'PATH_KIND_MISMATCH') ||

@@ -264,7 +264,7 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
   const language: RolesConfig = opts.fixtures
     ? { ...opts.language, fixtures: await readFixtures(opts.fixtures) }
     : opts.language;
-  const resources = await loadPolicyResources([opts.policy]);
+  const resources = await loadPolicyResources([opts.policy], io.stderr);
   const progress = startProgress(io, opts.json, 'episodes');
   // Lines go to a visible FILE.partial as each episode finishes, renamed to FILE when the run completes: an
   // interrupted run leaves its finished episodes readable; an earlier FILE stays whole until then.

@@ -7,8 +7,15 @@
  * files) and {@link MemoryGrpoRunStore} (tests, a browser page without storage).
  */
 import { MemoryRuns } from '../runs/memory';
-import type { RunKind, RunRecordBase, RunStoreOf, StoredRunOf } from '../runs/store';
-import type { GrpoConfig } from './config';
+import { z } from 'zod';
+import {
+  RunRecordBaseSchema,
+  type RunKind,
+  type RunRecordBase,
+  type RunStoreOf,
+  type StoredRunOf,
+} from '../runs/store';
+import { GrpoConfigSchema, type GrpoConfig } from './config';
 import { grpoSnapshotError } from './errors';
 import { validateGrpoSnapshot, type GrpoSnapshot, type GrpoStepRecord } from './trainer';
 import { InputError } from '../errors';
@@ -63,6 +70,11 @@ export function validateStoredGrpoRun(stored: StoredGrpoRun): void {
 /** GRPO's runs for the shared stores: its check and typed errors. */
 export const GRPO_RUNS: RunKind<GrpoRunTypes> = {
   algo: 'grpo-emollm',
+  record: RunRecordBaseSchema.extend({
+    algo: z.literal('grpo-emollm'),
+    config: GrpoConfigSchema,
+    status: z.enum(['running', 'stopped', 'finished']),
+  }),
   validate: (stored) => validateStoredGrpoRun(stored),
   notFound: (runId) => grpoSnapshotError('is not stored', runId),
   damaged: (runId, source, reason) => grpoSnapshotError(`in ${source}: ${reason}`, runId),

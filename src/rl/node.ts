@@ -9,7 +9,8 @@ import { CSTPO_RUNS, type CstpoRunTypes } from './store';
 
 /** CSTPO runs as folders under `root`. */
 export class FileRunStore extends FolderRuns<CstpoRunTypes> {
-  constructor(root: string) {
-    super(root, CSTPO_RUNS);
+  /** @param options `notice`: told when a copied or renamed run folder is loaded (see `FolderRuns`). */
+  constructor(root: string, options: { notice?: (line: string) => void } = {}) {
+    super(root, CSTPO_RUNS, options);
   }
 }

@@ -13,12 +13,13 @@ import {
   openRunDatabase,
   RUN_DATABASES,
   type RunKind,
+  RunRecordBaseSchema,
   type RunRecordBase,
   type RunStoreOf,
   type StoredRunOf,
 } from '../runs/store';
 import { getTask } from '../tasks';
-import type { TrainConfig } from './config';
+import { TrainConfigSchema, type TrainConfig } from './config';
 import { runIdError } from './errors';
 import { validateSnapshot, type StepRecord, type TrainerSnapshot } from './trainer';
 
@@ -150,6 +151,12 @@ export function validateStoredRun(stored: StoredRun, source: string): void {
 /** CSTPO's runs for the shared stores: its check and typed errors. */
 export const CSTPO_RUNS: RunKind<CstpoRunTypes> = {
   algo: 'cstpo',
+  record: RunRecordBaseSchema.extend({
+    config: TrainConfigSchema.extend({
+      checkpoints: TrainConfigSchema.shape.checkpoints.unwrap(),
+      horizon: TrainConfigSchema.shape.horizon.unwrap(),
+    }),
+  }),
   validate: validateStoredRun,
   notFound: (runId) => runNotFoundError(runId),
   damaged: (runId, source, reason) => storedRunError(runId, source, reason),

@@ -6,14 +6,17 @@
  * whole, with the caller's first files, in one atomic step (`createRun`). A step is saved by writing the history,
  * then the snapshot and run record to temporary files renamed into place; on load, history rows beyond the latest
  * snapshot's step are dropped, so an interrupted save resumes from the previous step. A damaged file (not JSON, a
- * bad float32 payload, a run record of another run or with no config, a missing snapshot, a run that fails the
- * kind's `validate`) raises the kind's damaged-run error naming the file; one that is not UTF-8 a FileReadError
- * naming the file, the line and the byte. A run folder's files are read and written through the folder text store
+ * bad float32 payload, a run record with no config, a missing snapshot, a run that fails the kind's `validate`)
+ * raises the kind's damaged-run error naming the file; a run record that fails the kind's `record` schema a
+ * CheckpointError (RUN_FILE_DAMAGED) naming the file and the first bad field; one that is not UTF-8 a
+ * FileReadError naming the file, the line and the byte. The folder is the run: its name is the run id, so a copied
+ * or renamed run folder loads (the id its `run.json` records is only a label). A run folder's files are read and written through the folder text store
  * (src/store/node.ts `FolderTextStore`); {@link FolderRunStorage} is a train job's run folder.
  */
 import { readdir, rm } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import { assertFiniteConfig, runKindError } from './errors';
+import { assertFiniteConfig, damagedRunFileError, runKindError } from './errors';
+import { describeZodError } from '../data/result';
 import { describeJsonError } from '../io/json';
 import { lockOutput } from '../io/lock';
 import { assertOutputAvailable, createDirAtomic } from '../io/node';
@@ -54,9 +57,14 @@ export function float32Reviver(_key: string, value: unknown): unknown {
 
 /** One kind's runs as folders under `root`. A run id must be a plain folder name. */
 export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
+  /**
+   * @param options `notice`: told in one line when a loaded run's `run.json` records another id than its folder's
+   *   name (a copied or renamed folder, loaded under the folder's name).
+   */
   constructor(
     readonly root: string,
     readonly kind: RunKind<T>,
+    private readonly options: { notice?: (line: string) => void } = {},
   ) {}
 
   private dir(runId: string): string {
@@ -156,7 +164,7 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
       (r) => r.step <= latest.step && !rows.some((n) => n.step === r.step),
     );
     const all = [...kept, ...rows].sort((a, b) => a.step - b.step);
-    const next = { ...run, step: latest.step, status, updatedAt: new Date().toISOString() };
+    const next = { ...run, id: runId, step: latest.step, status, updatedAt: new Date().toISOString() };
     // In this order, each file renamed into place: a save cut short leaves rows beyond the latest snapshot, which
     // `load` drops, so the run resumes from the previous step.
     await files.put({
@@ -171,7 +179,7 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     const run = await this.readJson<T['record']>(files, 'run.json', runId);
     if (!run) throw this.kind.notFound(runId);
     await files.put({
-      'run.json': JSON.stringify({ ...run, status, updatedAt: new Date().toISOString() }, null, 2),
+      'run.json': JSON.stringify({ ...run, id: runId, status, updatedAt: new Date().toISOString() }, null, 2),
     });
   }
 
@@ -180,8 +188,9 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
    * @throws CheckpointError (RUN_KIND_MISMATCH) when the run record names the other trainer (checked before any snapshot is read);
    *   PathError (PATH_KIND_MISMATCH) when the run folder is a file; CheckpointError (RUN_FILE_DAMAGED) naming the file and field of a config number
  *   that is not finite (`1e999`); the kind's damaged-run error naming the file at fault: a file
-   *   that is not JSON, a run record of another run or with no config, a missing snapshot, or a run that fails the
-   *   kind's `validate`; the kind's bad-id error for an id that is not a plain folder name.
+   *   that is not JSON, a run record with no config, a missing snapshot, or a run that fails the kind's `validate`;
+   *   CheckpointError (RUN_FILE_DAMAGED) naming `run.json` and the first field that fails the kind's `record` schema
+   *   (`config.task: …`). The loaded record's id is the folder name `runId` (a copied or renamed folder loads); the kind's bad-id error for an id that is not a plain folder name.
    */
   async load(runId: string): Promise<StoredRunOf<T> | null> {
     const dir = this.dir(runId);
@@ -191,13 +200,12 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     if (!run) return null;
     const algo = run.algo ?? 'cstpo';
     if (algo !== this.kind.algo) throw runKindError(dir, algo, this.kind.algo);
-    if (run.id !== runId) {
-      throw this.kind.damaged(runId, runPath, `it records run ${JSON.stringify(run.id)}, not "${runId}"`);
-    }
     if (run.config === null || typeof run.config !== 'object') {
       throw this.kind.damaged(runId, runPath, 'it has no training config');
     }
     assertFiniteConfig(runPath, run.config);
+    const checked = this.kind.record.safeParse(run);
+    if (!checked.success) throw damagedRunFileError(runPath, describeZodError(checked.error));
     const snapshot = async (name: 'init' | 'latest'): Promise<T['snapshot']> => {
       const path = files.pathOf(`${name}.json`);
       const value = await this.readJson<T['snapshot']>(files, `${name}.json`, runId);
@@ -208,7 +216,12 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     const [init, latest] = await Promise.all([snapshot('init'), snapshot('latest')]);
     const rows = await this.history(files, runId);
     const history = rows.filter((r) => typeof r?.step !== 'number' || r.step <= latest.step);
-    const stored: StoredRunOf<T> = { run: { ...run, step: latest.step }, init, latest, history };
+    // The folder is the run: a copied or renamed folder loads, its recorded id only a label (the folder name wins).
+    if (run.id !== runId)
+      this.options.notice?.(
+        `notice: ${runPath} records run ${JSON.stringify(run.id)}; loaded as "${runId}", its folder's name\n`,
+      );
+    const stored: StoredRunOf<T> = { run: { ...run, id: runId, step: latest.step }, init, latest, history };
     this.kind.validate(stored, dir);
     return stored;
   }
@@ -229,9 +242,14 @@ export class FolderRuns<T extends RunTypes> implements RunStoreOf<T> {
     const runs = await Promise.all(
       names
         .filter((n) => !n.startsWith('.'))
-        .map((n) =>
-          this.readJson<T['record'] & { algo?: string }>(this.files(n, join(this.root, n)), 'run.json', n),
-        ),
+        .map(async (n) => {
+          const run = await this.readJson<T['record'] & { algo?: string }>(
+            this.files(n, join(this.root, n)),
+            'run.json',
+            n,
+          );
+          return run === null ? null : { ...run, id: n };
+        }),
     );
     return runs.filter((r) => r !== null && (r.algo ?? 'cstpo') === this.kind.algo) as T['record'][];
   }

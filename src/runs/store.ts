@@ -15,9 +15,10 @@
  * (src/runs/node.ts), tests and storage-less pages in memory (src/runs/memory.ts).
  */
 import type { DBSchema, IDBPTransaction } from 'idb';
+import { z } from 'zod';
 import type { LabError } from '../errors';
 import { Database, writeTransaction } from '../store';
-import type { TaskId } from '../tasks/seed';
+import { TaskIdSchema, type TaskId } from '../tasks/seed';
 
 /** Schema version of a run database. */
 export const RUN_DB_VERSION = 1;
@@ -45,6 +46,20 @@ export interface RunRecordBase {
   backend?: string;
 }
 
+/**
+ * The fields every run record holds ({@link RunRecordBase}), as a zod schema; each kind extends it with its full
+ * configuration ({@link RunKind.record}). Unknown fields pass.
+ */
+export const RunRecordBaseSchema = z.object({
+  id: z.string(),
+  config: z.object({ task: TaskIdSchema, steps: z.number().int().min(0) }),
+  step: z.number().int().min(0),
+  status: z.enum(['running', 'paused', 'stopped', 'finished']),
+  createdAt: z.string(),
+  updatedAt: z.string(),
+  backend: z.string().optional(),
+});
+
 /** The types of one trainer's runs. */
 export interface RunTypes {
   record: RunRecordBase;
@@ -65,6 +80,11 @@ export interface StoredRunOf<T extends RunTypes> {
 /** What differs between the trainers' runs. */
 export interface RunKind<T extends RunTypes> {
   algo: RunAlgo;
+  /**
+   * The schema of the kind's run record (a run folder's `run.json`), checked when it is read: a record that fails
+   * it is damaged (src/runs/node.ts names the file and the first bad field).
+   */
+  record: z.ZodType;
   /**
    * Checks a loaded run before it is used. @param source where it was read from (a folder, a database).
    * @throws the kind's damaged-run error.

@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { cp, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -211,6 +211,58 @@ describe('FileRunStore', () => {
     await expect(store.load('../etc')).rejects.toMatchObject({ code: 'RL_RUN_ID_INVALID' });
   });
 
+  it('loads a copied or renamed run folder under its folder name (the recorded id is only a label)', async () => {
+    root = await mkdtemp(join(tmpdir(), 'pdl-runs-'));
+    const notices: string[] = [];
+    const store = new FileRunStore(root, { notice: (line) => void notices.push(line) });
+    await store.createRun(run('orig'), snapshot(0));
+    await store.saveStep('orig', snapshot(1), [record(1)], 'running');
+    await cp(join(root, 'orig'), join(root, 'copy'), { recursive: true });
+    await rename(join(root, 'orig'), join(root, 'moved'));
+    for (const id of ['copy', 'moved']) {
+      const loaded = await store.load(id);
+      expect(loaded?.run).toMatchObject({ id, step: 1, status: 'running' });
+      expect(loaded?.history.map((r) => r.step)).toEqual([1]);
+    }
+    expect(notices).toEqual([
+      `notice: ${join(root, 'copy', 'run.json')} records run "orig"; loaded as "copy", its folder's name\n`,
+      `notice: ${join(root, 'moved', 'run.json')} records run "orig"; loaded as "moved", its folder's name\n`,
+    ]);
+    expect((await store.listRuns()).map((r) => r.id).sort()).toEqual(['copy', 'moved']);
+    // a resumed copy records its own name from its next save on
+    await store.saveStep('copy', snapshot(2), [record(2)], 'paused');
+    expect(JSON.parse(await readFile(join(root, 'copy', 'run.json'), 'utf8'))).toMatchObject({
+      id: 'copy',
+      step: 2,
+    });
+  });
+
+  it('refuses a run record that fails its schema: one line naming run.json and the first bad field', async () => {
+    root = await mkdtemp(join(tmpdir(), 'pdl-runs-'));
+    const store = new FileRunStore(root);
+    const damage = async (id: string, change: (r: Record<string, unknown>) => void) => {
+      await store.createRun(run(id), snapshot(0));
+      const path = join(root, id, 'run.json');
+      const r = JSON.parse(await readFile(path, 'utf8')) as Record<string, unknown>;
+      change(r);
+      await writeFile(path, JSON.stringify(r, null, 2));
+      const e = await store.load(id).catch((err: unknown) => err);
+      expect(e).toBeInstanceOf(CheckpointError);
+      expect(e).toMatchObject({ code: 'RUN_FILE_DAMAGED', path });
+      const message = (e as CheckpointError).message;
+      expect(message).not.toContain('\n');
+      expect(message.startsWith(`${path}: `)).toBe(true);
+      return message;
+    };
+    expect(await damage('task', (r) => ((r.config as Record<string, unknown>).task = 42))).toMatch(
+      /run\.json: config\.task: .*"cb".*; the run is damaged/,
+    );
+    expect(await damage('step', (r) => (r.step = 'two'))).toMatch(
+      /run\.json: step: .*expected number, received string; the run is damaged/,
+    );
+    expect(await damage('status', (r) => (r.status = 'lost'))).toMatch(/run\.json: status: /);
+  });
+
   it('refuses damaged files with CheckpointError naming the file, not raw parser text', async () => {
     root = await mkdtemp(join(tmpdir(), 'pdl-runs-'));
     const store = new FileRunStore(root);
@@ -251,13 +303,10 @@ describe('FileRunStore', () => {
     expect(await failure('nan')).toMatch(
       /^run "nan" \(.*nan\) is damaged: latest snapshot tensor "actor.strategy\/0\/kernel" holds NaN/,
     );
-    // a float32 payload of the wrong length, a run record of another run, a missing snapshot
+    // a float32 payload of the wrong length, a missing snapshot
     dir = await fresh('f32');
     await writeFile(join(dir, 'init.json'), latest.replace(/"\$f32":"[^"]*"/, '"$f32":"AAA="'));
     expect(await failure('f32')).toContain('not a multiple of 4');
-    dir = await fresh('other');
-    await writeFile(join(dir, 'run.json'), JSON.stringify(run('someone-else')));
-    expect(await failure('other')).toContain('it records run "someone-else", not "other"');
     dir = await fresh('gone');
     await rm(join(dir, 'init.json'));
     expect(await failure('gone')).toContain(`(${join(dir, 'init.json')}) is damaged: the file is missing`);

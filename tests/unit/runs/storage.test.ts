@@ -13,7 +13,13 @@ import { LockHeldError } from '../../../src/errors';
 import { StoreRunStorage } from '../../../src/jobs/stored';
 import { FolderRunStorage } from '../../../src/runs/node';
 import type { RunStorage } from '../../../src/runs/storage';
-import { IdbRuns, openRunDatabase, type RunKind, type RunRecordBase } from '../../../src/runs/store';
+import {
+  IdbRuns,
+  openRunDatabase,
+  RunRecordBaseSchema,
+  type RunKind,
+  type RunRecordBase,
+} from '../../../src/runs/store';
 import { IdbTextStore, openTextDatabase } from '../../../src/store/text';
 
 interface ToyTypes {
@@ -29,6 +35,7 @@ class ToyError extends LabError {
 
 const TOY: RunKind<ToyTypes> = {
   algo: 'cstpo',
+  record: RunRecordBaseSchema,
   validate: (stored) => {
     if (!(stored.latest.weights instanceof Float32Array)) throw new ToyError('weights are not float32');
   },
