@@ -9,7 +9,8 @@ import { isEmollmTaskName, type TaskName } from '../tasks/emollm';
 import { loadSeedsFromFiles } from './files';
 import { P4G_FILE_NAMES } from './p4g';
 import { type LoadOptions, type LoadResult, type TextFile } from './result';
-import { ConfigError, DataFormatError } from '../errors';
+import { ConfigError, DataFormatError, LabError } from '../errors';
+import { describeErrno, fileReadError } from '../io/errors';
 
 const DATA_EXTENSIONS = new Set(['.jsonl', '.csv']);
 
@@ -176,12 +177,29 @@ async function p4gSiblings(path: string): Promise<string[]> {
  * With `needed` (the episodes a run plays), one ESConv / CB / seed JSONL file is read only up to its `needed`-th
  * seed (`stoppedAfter` set when the file holds more): episode i plays seed i mod S, so when the file holds at
  * least `needed` seeds the others are never played, and they are neither read nor checked.
- * @throws DataFormatError (DATASET_INVALID) / DataFormatError (EMOLLM_SEED_INVALID) from the loaders; the `node:fs` error when a path cannot be read.
+ * @throws DataFormatError (DATASET_INVALID) / DataFormatError (EMOLLM_SEED_INVALID) from the loaders; PathError
+ *   (FILE_UNREADABLE) naming the path and why in words when a path cannot be read (missing, no permission, …);
+ *   ConfigError (DATA_OPTION_INVALID) for a bad `PDL_MAX_LINE_BYTES`.
  */
 export async function loadSeedsFromPath(
   path: string,
   task: TaskName,
   options: LoadOptions & { needed?: number } = {},
+): Promise<LoadResult> {
+  try {
+    return await loadSeeds(path, task, options);
+  } catch (e) {
+    // A `node:fs` failure (an errno error, never one of the library's): the file it names, in words.
+    if (e instanceof LabError || typeof (e as { code?: unknown } | null)?.code !== 'string') throw e;
+    const at = (e as { path?: unknown }).path;
+    throw fileReadError(typeof at === 'string' ? at : path, describeErrno(e), { cause: e });
+  }
+}
+
+async function loadSeeds(
+  path: string,
+  task: TaskName,
+  options: LoadOptions & { needed?: number },
 ): Promise<LoadResult> {
   let paths: string[];
   const { needed, ...load } = options;
