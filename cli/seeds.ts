@@ -89,7 +89,7 @@ async function otherTask(path: string, task: TaskName): Promise<TaskId | null> {
 /**
  * Loads the seeds of `task` (a task, or an EmoLLM setting: its scenario JSONL) from `path` given to `--<option>`.
  * @throws UsageError when the path holds another task's dataset (naming both tasks); DataFormatError (DATASET_INVALID) for a damaged
- *   record, DatasetFileError when the path holds no seed (empty, or every record skipped); DataFormatError (EMOLLM_SEED_INVALID) for a bad EmoLLM line; the `node:fs` error when the path cannot be read.
+ *   record, DatasetFileError when the path holds no seed (empty, or every record skipped); DataFormatError (EMOLLM_SEED_INVALID) for a bad EmoLLM line; PathError (FILE_UNREADABLE) when the path cannot be read.
  */
 export async function loadSeedsArg(
   option: string,

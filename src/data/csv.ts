@@ -35,15 +35,23 @@ function errorPosition(error: CsvError): { lines: number; empty_lines: number } 
 }
 
 /**
- * What is wrong with a record, in words that do not repeat csv-parse's own line count: it counts where parsing
- * stopped (for an unclosed quote, the end of the file), while the error names the line where the record starts.
+ * What is wrong with a record, in words that do not repeat csv-parse's own line count (it counts where parsing
+ * stopped — for an unclosed quote, far past the record — while the error names the line where the record starts)
+ * nor quote the file's text. Each says what can raise that code under the options `readCsv` uses (no trimming, no
+ * relaxed quotes): csv-parse reads a quote inside a quoted field as its end, so a quote that is not doubled and a
+ * quoted field left open (whose field then runs on until the next quote, which text follows) raise the same
+ * CSV_INVALID_CLOSING_QUOTE; CSV_QUOTE_NOT_CLOSED is raised only when the file ends inside a quoted field.
  */
 const CSV_PROBLEMS: Readonly<Record<string, string>> = {
-  CSV_QUOTE_NOT_CLOSED: 'a quoted field is never closed (a stray " in the text?)',
+  CSV_QUOTE_NOT_CLOSED:
+    'a quoted field is not closed by the end of the file (a missing closing quote, or a stray " in the text)',
   CSV_RECORD_INCONSISTENT_COLUMNS: 'the record has a different number of fields from the header',
   CSV_RECORD_INCONSISTENT_FIELDS_LENGTH: 'the record has a different number of fields from the header',
-  CSV_INVALID_CLOSING_QUOTE: 'a quote closes a field but more text follows it before the comma',
-  CSV_NON_TRIMABLE_CHAR_AFTER_CLOSING_QUOTE: 'text follows a closing quote before the comma',
+  CSV_INVALID_CLOSING_QUOTE:
+    'a quote in a field is not doubled, or a quoted field is not closed (text follows a quote that would close ' +
+    'the field; write a quote inside a field as "")',
+  INVALID_OPENING_QUOTE:
+    'a field that does not start with a quote holds one (quote the whole field and write the quote as "")',
 };
 
 function brokenRecordReason(error: CsvError): string {

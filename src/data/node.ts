@@ -9,24 +9,41 @@ import { isEmollmTaskName, type TaskName } from '../tasks/emollm';
 import { loadSeedsFromFiles } from './files';
 import { P4G_FILE_NAMES } from './p4g';
 import { type LoadOptions, type LoadResult, type TextFile } from './result';
-import { DataFormatError } from '../errors';
+import { ConfigError, DataFormatError, LabError } from '../errors';
+import { describeErrno, fileReadError } from '../io/errors';
 
 const DATA_EXTENSIONS = new Set(['.jsonl', '.csv']);
 
 /**
  * The longest line a dataset or seed file may hold, in bytes (1 MiB by default: the shared datasets' longest line
  * is under 13 kB, so a longer one is almost surely not a dataset record). Set with the environment variable
- * `PDL_MAX_LINE_BYTES` (an integer ≥ 1,024).
+ * `PDL_MAX_LINE_BYTES` (an integer from {@link MIN_MAX_LINE_BYTES}).
  */
 export const DEFAULT_MAX_LINE_BYTES = 1 << 20;
-
-/** The line bound in force: {@link DEFAULT_MAX_LINE_BYTES} unless `PDL_MAX_LINE_BYTES` sets another. */
-export function maxLineBytes(): number {
-  const raw = process.env.PDL_MAX_LINE_BYTES?.trim();
-  return raw !== undefined && /^\d+$/.test(raw) && Number(raw) >= 1024 ? Number(raw) : DEFAULT_MAX_LINE_BYTES;
-}
+/** The smallest line bound `PDL_MAX_LINE_BYTES` may set, in bytes. */
+export const MIN_MAX_LINE_BYTES = 1024;
 
 const fmt = (n: number) => n.toLocaleString('en');
+
+/**
+ * The line bound in force: {@link DEFAULT_MAX_LINE_BYTES} unless `PDL_MAX_LINE_BYTES` sets another (unset or
+ * blank: the default).
+ * @throws ConfigError (DATA_OPTION_INVALID) naming the variable, its value and the accepted range when it is set
+ *   to anything but a whole number ≥ {@link MIN_MAX_LINE_BYTES}.
+ */
+export function maxLineBytes(): number {
+  const raw = process.env.PDL_MAX_LINE_BYTES?.trim();
+  if (raw === undefined || raw === '') return DEFAULT_MAX_LINE_BYTES;
+  if (/^\d+$/.test(raw) && Number.isSafeInteger(Number(raw)) && Number(raw) >= MIN_MAX_LINE_BYTES)
+    return Number(raw);
+  const expected = `a whole number of bytes ≥ ${fmt(MIN_MAX_LINE_BYTES)}`;
+  throw new ConfigError(
+    'DATA_OPTION_INVALID',
+    `PDL_MAX_LINE_BYTES is "${raw}": it must be ${expected} (default ${fmt(DEFAULT_MAX_LINE_BYTES)}); ` +
+      'set it to such a number or unset it',
+    { option: 'PDL_MAX_LINE_BYTES', expected, got: raw },
+  );
+}
 
 /**
  * Refuses bytes that are UTF-16 text (a byte-order mark FF FE / FE FF, or NUL bytes, which UTF-8 text does not
@@ -160,12 +177,29 @@ async function p4gSiblings(path: string): Promise<string[]> {
  * With `needed` (the episodes a run plays), one ESConv / CB / seed JSONL file is read only up to its `needed`-th
  * seed (`stoppedAfter` set when the file holds more): episode i plays seed i mod S, so when the file holds at
  * least `needed` seeds the others are never played, and they are neither read nor checked.
- * @throws DataFormatError (DATASET_INVALID) / DataFormatError (EMOLLM_SEED_INVALID) from the loaders; the `node:fs` error when a path cannot be read.
+ * @throws DataFormatError (DATASET_INVALID) / DataFormatError (EMOLLM_SEED_INVALID) from the loaders; PathError
+ *   (FILE_UNREADABLE) naming the path and why in words when a path cannot be read (missing, no permission, …);
+ *   ConfigError (DATA_OPTION_INVALID) for a bad `PDL_MAX_LINE_BYTES`.
  */
 export async function loadSeedsFromPath(
   path: string,
   task: TaskName,
   options: LoadOptions & { needed?: number } = {},
+): Promise<LoadResult> {
+  try {
+    return await loadSeeds(path, task, options);
+  } catch (e) {
+    // A `node:fs` failure (an errno error, never one of the library's): the file it names, in words.
+    if (e instanceof LabError || typeof (e as { code?: unknown } | null)?.code !== 'string') throw e;
+    const at = (e as { path?: unknown }).path;
+    throw fileReadError(typeof at === 'string' ? at : path, describeErrno(e), { cause: e });
+  }
+}
+
+async function loadSeeds(
+  path: string,
+  task: TaskName,
+  options: LoadOptions & { needed?: number },
 ): Promise<LoadResult> {
   let paths: string[];
   const { needed, ...load } = options;

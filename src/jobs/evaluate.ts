@@ -60,7 +60,8 @@ export const EvaluateConfigSchema = z
       .optional()
       .describe(
         'episodes per task, policy and seed set; seeds are cycled in ' +
-          'order: episode i plays seed i mod N as its repeat ⌊i / N⌋ (default: one per seed, × --repeats)',
+          'order: episode i plays seed i mod S as its repeat ⌊i / S⌋, S being the number of seeds in the set ' +
+          '(default: one per seed, × --repeats)',
       ),
     repeats: z
       .number()

@@ -262,8 +262,9 @@ export function checkPolicy(
   if (problem !== null) throw unknownPolicyError(name, POLICY_NAMES, problem);
   const unavailable = (what: string) => policyUnavailableError(name, POLICY_NAMES, `policy "${name}"${what}`);
   if (!entry.forms.template && !(parts.llm ?? (parts.strategyCall ?? null) !== null)) {
+    // The alternatives: every policy with both forms that needs nothing loaded (the roles and the baselines).
     const templateForms = POLICY_CATALOGUE.filter(
-      (e) => e.family === 'baseline' && e.forms.template && e.forms.llm,
+      (e) => e.forms.template && e.forms.llm && e.needs === 'nothing',
     );
     throw unavailable(
       ` has no template form (it needs a language model backend); template forms: ${templateForms.map((e) => e.pattern).join(', ')}`,

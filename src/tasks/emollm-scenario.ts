@@ -18,6 +18,18 @@ export const EMOLLM_SETTINGS = ['ed', 'msd', 'medd', 'iclr'] as const;
 export type EmollmSetting = (typeof EMOLLM_SETTINGS)[number];
 export const EmollmSettingSchema = z.enum(EMOLLM_SETTINGS);
 
+/**
+ * Runnable task names of the EmoLLM settings, and `emollm` for all four (here, beside the settings, so that the
+ * task registry can recognise them without reaching the seed builders).
+ */
+export const EMOLLM_TASK_NAMES = ['emollm', 'emollm-ed', 'emollm-msd', 'emollm-medd', 'emollm-iclr'] as const;
+export type EmollmTaskName = (typeof EMOLLM_TASK_NAMES)[number];
+
+/** Whether `name` is an EmoLLM task name. */
+export function isEmollmTaskName(name: string): name is EmollmTaskName {
+  return (EMOLLM_TASK_NAMES as readonly string[]).includes(name);
+}
+
 const lowerPhrase = z
   .string()
   .min(1)

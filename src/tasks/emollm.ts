@@ -28,12 +28,21 @@ import { ESCONV } from './esconv';
 import { P4G } from './p4g';
 import {
   EMOLLM_SETTINGS,
+  EMOLLM_TASK_NAMES,
   EmollmSettingSchema,
+  isEmollmTaskName,
   type EmollmSetting,
+  type EmollmTaskName,
   type ScenarioFact,
 } from './emollm-scenario';
 
-export { EMOLLM_SETTINGS, type EmollmSetting } from './emollm-scenario';
+export {
+  EMOLLM_SETTINGS,
+  EMOLLM_TASK_NAMES,
+  isEmollmTaskName,
+  type EmollmSetting,
+  type EmollmTaskName,
+} from './emollm-scenario';
 
 /** The Cog-Sim task family every EmoLLM seed belongs to (see the module comment). */
 export const EMOLLM_FAMILY: TaskId = 'esconv';
@@ -47,10 +56,6 @@ export const EMOLLM_FAMILY: TaskId = 'esconv';
  * resolving reply sooner or later and the Success Rate stops telling policies apart.
  */
 export const EMOLLM_HORIZON = 8;
-
-/** Runnable task names of the EmoLLM settings, and `emollm` for all four. */
-export const EMOLLM_TASK_NAMES = ['emollm', 'emollm-ed', 'emollm-msd', 'emollm-medd', 'emollm-iclr'] as const;
-export type EmollmTaskName = (typeof EMOLLM_TASK_NAMES)[number];
 
 /** Human-readable title of each setting (the dataset it is modelled on). */
 export const EMOLLM_SETTING_TITLES: Readonly<Record<EmollmSetting, string>> = {
@@ -71,11 +76,6 @@ export const EMOLLM_ACTOR_ROLES: Readonly<Record<EmollmSetting, string>> = {
 /** The settings a runnable task name selects. */
 export function emollmSettingsOf(name: EmollmTaskName): EmollmSetting[] {
   return name === 'emollm' ? [...EMOLLM_SETTINGS] : [name.slice('emollm-'.length) as EmollmSetting];
-}
-
-/** Whether `name` is an EmoLLM task name. */
-export function isEmollmTaskName(name: string): name is EmollmTaskName {
-  return (EMOLLM_TASK_NAMES as readonly string[]).includes(name);
 }
 
 const unit = z.number().min(-1).max(1);

@@ -8,6 +8,7 @@ import { ESCONV_DEFAULT_SEEDS } from './esconv';
 import { P4G_DEFAULT_SEEDS } from './p4g';
 import { isEmollmTaskName, type TaskName } from '../emollm';
 import { emollmDefaultSeeds } from './emollm';
+import { unknownTaskError } from '../registry';
 
 export { EMOLLM_SEED_SPECS, emollmDefaultSeeds, emollmSeedSets } from './emollm';
 
@@ -23,9 +24,15 @@ export const DEFAULT_SEEDS: Record<TaskId, Seed[]> = {
   cb: CB_DEFAULT_SEEDS,
 };
 
-/** A fresh copy of the authored seeds of `task` (safe to mutate). */
+/**
+ * A fresh copy of the authored seeds of `task` (safe to mutate). For an EmoLLM setting's seeds see
+ * {@link defaultSeedsOf}.
+ * @throws ConfigError (TASK_UNKNOWN) when `task` is not one of the three tasks, as `getTask` does.
+ */
 export function defaultSeeds(task: TaskId): Seed[] {
-  return DEFAULT_SEEDS[task].map((s) => structuredClone(s));
+  const seeds = (DEFAULT_SEEDS as Record<string, Seed[] | undefined>)[task];
+  if (seeds === undefined) throw unknownTaskError(task);
+  return seeds.map((s) => structuredClone(s));
 }
 
 /** A fresh copy of the bundled seeds of a runnable task name (a task, or an EmoLLM setting or all four). */

@@ -194,6 +194,14 @@ describe('usage texts (finding 16)', () => {
     }
   });
 
+  it('--episodes names the cycle by S, the number of seeds, not N (simulate, evaluate)', async () => {
+    for (const help of [SIMULATE_HELP, (await cli(evaluateMain, ['--help'])).out]) {
+      const flat = help.replace(/\s+/g, ' ');
+      expect(flat).toContain('plays seed i mod S as its repeat ⌊i / S⌋, S being the number of seeds');
+      expect(flat).not.toMatch(/mod N|\/ N⌋/);
+    }
+  });
+
   it('an unknown --backend lists the Node backends and marks the browser-only ones', async () => {
     const r = await cli(simulateMain, ['--task', 'cb', '--backend', 'foo']);
     expect(r.code).toBe(2);

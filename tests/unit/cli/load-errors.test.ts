@@ -11,6 +11,7 @@ import { main as evaluateMain } from '../../../cli/evaluate';
 import { FixturesFileError, readFixtures, UsageError } from '../../../cli/options';
 import { main as trainMain } from '../../../cli/train';
 import { modelFromJson } from '../../../src/baselines/ppdpp/model';
+import { loadSeedsFromPath } from '../../../src/data/node';
 import { FolderGrpoStorage } from '../../../src/grpo/node';
 import { trainGrpoJob } from '../../../src/jobs/train-grpo';
 import { cli } from './run-main';
@@ -27,6 +28,26 @@ afterAll(async () => {
 const RAW = /Unexpected (end|token)|position \d|Unterminated|ENOENT|ENOTDIR/;
 
 describe('load errors name the file', () => {
+  it('loadSeedsFromPath on a missing file, folder or P4G companion: PathError (FILE_UNREADABLE) naming it', async () => {
+    const missing = join(dir, 'nonexistent.jsonl');
+    for (const [path, task] of [
+      [missing, 'esconv'],
+      [missing, 'emollm-ed'],
+      [join(dir, 'no-folder', 'x.jsonl'), 'cb'],
+    ] as const) {
+      const err = await loadSeedsFromPath(path, task).catch((e: unknown) => e);
+      expect(err).toMatchObject({ name: 'PathError', code: 'FILE_UNREADABLE', path });
+      expect((err as Error).message).toBe(`cannot read ${path}: no such file or folder`);
+      expect((err as Error).message).not.toMatch(RAW);
+    }
+    // With `needed`, one JSONL file is streamed: the same error.
+    await expect(loadSeedsFromPath(missing, 'esconv', { needed: 2 })).rejects.toMatchObject({
+      name: 'PathError',
+      code: 'FILE_UNREADABLE',
+      path: missing,
+    });
+  });
+
   it('train --resume on a damaged split.json or latest.json', async () => {
     const run = join(dir, 'run');
     const tiny = {

@@ -206,6 +206,43 @@ describe('input size', () => {
     );
   });
 
+  it.each(['1000', '1', 'abc', '2e4'])(
+    'PDL_MAX_LINE_BYTES=%s is refused, naming the variable, its value and the range',
+    async (value) => {
+      const before = process.env.PDL_MAX_LINE_BYTES;
+      process.env.PDL_MAX_LINE_BYTES = value;
+      try {
+        const expected = `PDL_MAX_LINE_BYTES is "${value}": it must be a whole number of bytes ≥ 1,024`;
+        await expect(loadSeedsFromPath(ESCONV, 'esconv')).rejects.toMatchObject({
+          name: 'ConfigError',
+          code: 'DATA_OPTION_INVALID',
+          option: 'PDL_MAX_LINE_BYTES',
+          got: value,
+        });
+        await expect(loadSeedsFromPath(ESCONV, 'esconv')).rejects.toThrow(expected);
+        const r = await cli(simulateMain, [
+          '--task',
+          'esconv',
+          '--seeds',
+          ESCONV,
+          '--episodes',
+          '1',
+          '--json',
+        ]);
+        expect(r.code).toBe(1);
+        expect(r.err).toContain(expected);
+        process.env.PDL_MAX_LINE_BYTES = '1024';
+        // The smallest accepted value is in force: the file's 3,535-byte first line is over it.
+        await expect(loadSeedsFromPath(ESCONV, 'esconv', { needed: 1 })).rejects.toThrow(
+          'more than the bound of 1,024 bytes',
+        );
+      } finally {
+        if (before === undefined) delete process.env.PDL_MAX_LINE_BYTES;
+        else process.env.PDL_MAX_LINE_BYTES = before;
+      }
+    },
+  );
+
   it('a run of N episodes reads a seed file only up to its Nth seed', async () => {
     const good = readFileSync(ESCONV, 'utf8').split('\n').filter(Boolean).slice(0, 5);
     const file = join(dir, 'prefix.jsonl');

@@ -76,10 +76,32 @@ describe('readCsv', () => {
     expect(skipped.broken).toEqual([{ line: 3, raw: '3,4,5\n' }]);
   });
 
+  it('says what is wrong in words true of every input that raises the code, never quoting the text', () => {
+    const reason = (text: string) => thrown(() => read(text)).message;
+    // An unclosed quote whose field runs on into a later quote reads as a quote followed by text: the same
+    // code as a quote that is not doubled, so the words name both.
+    const both = 'a quote in a field is not doubled, or a quoted field is not closed';
+    for (const text of [
+      'a,b\n1,2\n3,"open\n4,5\n6,"seven"\n8,9\n', // not closed
+      'a,b\n1,2\n3,"say "hi" now"\n', // not doubled
+      'a,b\n1,2\n3,"x"y\n', // text after the closing quote
+    ])
+      expect(reason(text)).toMatch(
+        new RegExp(`^f\\.csv:3: malformed CSV record \\(CSV_INVALID_CLOSING_QUOTE\\): ${both}`),
+      );
+    // Only the end of the file inside a quoted field is "not closed" alone.
+    expect(reason('a,b\n1,2\n3,"open\n4,5\n')).toContain(
+      '(CSV_QUOTE_NOT_CLOSED): a quoted field is not closed by the end of the file',
+    );
+    const opening = reason('a,b\n1,2\n3,x"secret"\n');
+    expect(opening).toContain('(INVALID_OPENING_QUOTE): a field that does not start with a quote holds one');
+    expect(opening).not.toContain('secret');
+  });
+
   it('names one line only: the record’s start, not where csv-parse stopped', () => {
     const open = thrown(() => read('a,b\n1,2\n3,"open\n4,5\n6,7\n')).message;
     expect(open).toMatch(
-      /^f\.csv:3: malformed CSV record \(CSV_QUOTE_NOT_CLOSED\): a quoted field is never closed/,
+      /^f\.csv:3: malformed CSV record \(CSV_QUOTE_NOT_CLOSED\): a quoted field is not closed by the end of the file/,
     );
     const long = thrown(() => read('a,b\n1,2\n3,4,5\n')).message;
     expect(long).toContain('different number of fields');

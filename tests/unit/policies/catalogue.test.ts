@@ -105,8 +105,23 @@ describe('the policy catalogue', () => {
       expect.objectContaining({ name: 'PolicySpecError', code: 'POLICY_UNAVAILABLE' }),
     );
     expect(() => checkPolicy('p4g', 'mi-prompt')).toThrow(
-      /"mi-prompt" has no template form .*template forms: standard, proactive, procot, ask-an-expert$/,
+      /"mi-prompt" has no template form .*template forms: llm, arg, standard, proactive, procot, ask-an-expert$/,
     );
+    // The listed alternatives are every policy with both forms and nothing to load, and each runs without a backend.
+    const listed = (() => {
+      try {
+        checkPolicy('esconv', 'icl-aif');
+      } catch (e) {
+        return (e as Error).message.split('template forms: ')[1]!.split(', ');
+      }
+      return [];
+    })();
+    expect(listed).toEqual(
+      POLICY_CATALOGUE.filter((e) => e.forms.template && e.forms.llm && e.needs === 'nothing').map(
+        (e) => e.pattern,
+      ),
+    );
+    for (const name of listed) expect(createPolicy('esconv', name).act).toBeTypeOf('function');
     expect(() => checkPolicy('p4g', 'mi-prompt', { llm: true })).not.toThrow();
     expect(() => checkPolicy('p4g', 'ppdpp')).toThrow(/"ppdpp" needs a trained planner for p4g/);
     expect(() => checkPolicy('p4g', 'principles:m')).toThrow(/principles "m" was not loaded/);

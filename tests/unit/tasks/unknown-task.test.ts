@@ -1,0 +1,44 @@
+/**
+ * A name that is not one of the three tasks: `getTask`, `defaultSeeds` and `new DialogueEnv` all throw the same
+ * ConfigError (TASK_UNKNOWN), and for an EmoLLM setting name (which the commands take as a task) the message says
+ * how to run it from code — and what it says works.
+ */
+import { describe, expect, it } from 'vitest';
+import { DialogueEnv } from '../../../src/env/env';
+import { getTask, taskFamily, type TaskId } from '../../../src/tasks';
+import { defaultSeeds, defaultSeedsOf } from '../../../src/tasks/defaults';
+
+const typed = expect.objectContaining({ name: 'ConfigError', code: 'TASK_UNKNOWN' });
+
+describe('unknown task names', () => {
+  it('defaultSeeds throws the ConfigError getTask throws, not a TypeError', () => {
+    expect(() => defaultSeeds('chess' as TaskId)).toThrow(typed);
+    expect(() => defaultSeeds('chess' as TaskId)).toThrow(
+      'unknown task "chess"; known tasks: esconv, p4g, cb',
+    );
+    expect(() => defaultSeeds('chess' as TaskId)).not.toThrow(/EmoLLM/);
+  });
+
+  it.each(['emollm-ed', 'emollm'])('%s: getTask, defaultSeeds and DialogueEnv say how to run it', (name) => {
+    for (const f of [
+      () => getTask(name),
+      () => defaultSeeds(name as TaskId),
+      () => new DialogueEnv(name as TaskId),
+    ]) {
+      expect(f).toThrow(typed);
+      expect(f).toThrow(`"${name}" is an EmoLLM setting`);
+      expect(f).toThrow(`getTask(taskFamily('${name}'))`);
+      expect(f).toThrow(`defaultSeedsOf('${name}')`);
+    }
+  });
+
+  it('the way the message names runs an EmoLLM setting', () => {
+    const task = getTask(taskFamily('emollm-ed'));
+    const seeds = defaultSeedsOf('emollm-ed');
+    expect(seeds.length).toBeGreaterThanOrEqual(40);
+    expect(seeds.every((s) => s.scenario?.setting === 'ed')).toBe(true);
+    const env = new DialogueEnv(task.id);
+    const { observation } = env.reset({ seed: seeds[0]! });
+    expect(observation.history.length).toBeGreaterThan(0);
+  });
+});
