@@ -13,7 +13,7 @@
  * Embedder: the hashed n-gram default (dimension `dim`, default 384), or all-MiniLM-L6-v2 from a model folder the
  * app serves (`{ kind: 'minilm', modelDir }`, loaded once per folder in this worker with onnxruntime-web). A
  * memory records its embedder; loading or importing one built with another embedder is refused
- * (`MemoryFileError`, see src/memory).
+ * (`DataFormatError` with code `MEMORY_FILE_INVALID`, see src/memory).
  */
 import * as Comlink from 'comlink';
 import {
@@ -77,7 +77,7 @@ export interface QueryHit {
 /** MiniLM embedders loaded in this worker, per model folder (a load reads and hashes a 23 MB file). */
 const miniLms = new Map<string, Promise<MiniLmEmbedder>>();
 
-/** The embedder of `spec` (see {@link EmbedderSpec}). @throws EmbedModelError when MiniLM cannot load. */
+/** The embedder of `spec` (see {@link EmbedderSpec}). @throws ModelFileError (EMBED_MODEL_UNAVAILABLE) when MiniLM cannot load. */
 async function embedderOf(spec?: EmbedderSpec): Promise<Embedder> {
   if (spec === undefined || typeof spec === 'number') {
     return new HashedNgramEmbedder(spec !== undefined ? { dim: spec } : {});

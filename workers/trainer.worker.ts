@@ -166,7 +166,7 @@ async function runGrpoJob(
   const stop = new AbortController();
   grpo.running = { runId, stop };
   let storage: IdbGrpoTrainStorage | null = null;
-  // One tab or worker at a time trains a run (a Web Lock per run): another one is refused with OutputLockedError.
+  // One tab or worker at a time trains a run (a Web Lock per run): another one is refused with LockHeldError (OUTPUT_LOCKED).
   let lock: StoreLock | undefined;
   try {
     const services = await grpoServices(language);
@@ -244,7 +244,7 @@ async function runJob(
   const stop = new AbortController();
   s.running = { runId, stop };
   const storage = await IdbTrainStorage.open(runId, s.databases);
-  // One tab or worker at a time trains a run (a Web Lock per run): another one is refused with OutputLockedError.
+  // One tab or worker at a time trains a run (a Web Lock per run): another one is refused with LockHeldError (OUTPUT_LOCKED).
   let lock: StoreLock | undefined;
   try {
     lock = await storage.lock();

@@ -192,7 +192,7 @@ export interface Persuadee {
 /**
  * The persuadees (role 1 rows) of a P4G participants file by `dialog_id` (the first row of a dialogue wins):
  * what `npm run fit-sim` fits the disposition model on.
- * @throws DatasetError on a malformed record, a missing column or a non-numeric answer.
+ * @throws DataFormatError (DATASET_INVALID) on a malformed record, a missing column or a non-numeric answer.
  */
 export function readP4gPersuadees(file: TextFile): Map<string, Persuadee> {
   return readParticipants(file, new LoadLog(false));

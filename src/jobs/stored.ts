@@ -158,7 +158,7 @@ export class StoreRunStorage<
     return this.texts.pathOf(name);
   }
 
-  /** The text store's lock (IndexedDB: a Web Lock per database and run). @throws OutputLockedError. */
+  /** The text store's lock (IndexedDB: a Web Lock per database and run). @throws LockHeldError (OUTPUT_LOCKED). */
   lock(): Promise<StoreLock> {
     return this.texts.lock();
   }

@@ -9,7 +9,7 @@
  * bad float32 payload, a run record with no config, a missing snapshot, a run that fails the kind's `validate`)
  * raises the kind's damaged-run error naming the file; a run record that fails the kind's `record` schema a
  * CheckpointError (RUN_FILE_DAMAGED) naming the file and the first bad field; one that is not UTF-8 a
- * FileReadError naming the file, the line and the byte. The folder is the run: its name is the run id, so a copied
+ * PathError (FILE_UNREADABLE) naming the file, the line and the byte. The folder is the run: its name is the run id, so a copied
  * or renamed run folder loads (the id its `run.json` records is only a label). A run folder's files are read and written through the folder text store
  * (src/store/node.ts `FolderTextStore`); {@link FolderRunStorage} is a train job's run folder.
  */
@@ -288,7 +288,7 @@ export class FolderRunStorage<T extends RunTypes> implements RunStorage<T> {
    * The marker of a run folder is `split.json`, which a run folder is created with (see {@link create}); a
    * folder holding a split but no `run.json` (left by an earlier version of the job stopped during SFT) can then
    * be overwritten instead of being refused for good.
-   * @throws OutputConflictError / OutputPathError from `assertOutputAvailable`.
+   * @throws OutputConflictError (OUTPUT_CONFLICT) / PathError (OUTPUT_PATH_INVALID) from `assertOutputAvailable`.
    */
   prepare(mode: { resume: boolean; overwrite: boolean }): Promise<RunStorageState> {
     return assertOutputAvailable(this.out, {
@@ -326,7 +326,7 @@ export class FolderRunStorage<T extends RunTypes> implements RunStorage<T> {
 
   /**
    * The run folder's lock file (`.<runId>.lock` beside it; src/io/lock.ts), its messages naming the folder as
-   * given. @throws OutputLockedError; OutputPathError.
+   * given. @throws LockHeldError (OUTPUT_LOCKED); PathError (OUTPUT_PATH_INVALID).
    */
   lock(): Promise<StoreLock> {
     return lockOutput(this.out);

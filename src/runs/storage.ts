@@ -21,9 +21,9 @@ export interface RunStorage<T extends RunTypes> {
   readonly runs: RunStoreOf<T>;
   /**
    * Checks, before any work, that the run may be written as asked; `split.json` marks a stored run.
-   * @throws a typed error when something else is there (Node: OutputConflictError / OutputPathError) or a run is
+   * @throws a typed error when something else is there (Node: OutputConflictError (OUTPUT_CONFLICT) / PathError (OUTPUT_PATH_INVALID)) or a run is
    *   there and neither `resume` nor `overwrite` is given (Node: OutputConflictError; otherwise
-   *   StoredRunExistsError).
+   *   OutputConflictError (TRAIN_RUN_EXISTS)).
    */
   prepare(mode: { resume: boolean; overwrite: boolean }): Promise<RunStorageState>;
   /**
@@ -46,7 +46,7 @@ export interface RunStorage<T extends RunTypes> {
   /**
    * Takes the run's lock (its text store's: a folder's lock file, a browser's Web Lock), so that one process, tab
    * or worker at a time trains the run. Taken before `prepare` by the CLI and the trainer worker.
-   * @throws OutputLockedError naming the holder.
+   * @throws LockHeldError (OUTPUT_LOCKED) naming the holder.
    */
   lock(): Promise<StoreLock>;
   /** Releases the stores. */

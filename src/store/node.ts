@@ -25,7 +25,7 @@ export class FolderTextStore implements TextStore {
   ) {}
 
   /**
-   * @throws FileReadError naming the file (not UTF-8, with the line and byte; no permission); PathKindError when
+   * @throws PathError (FILE_UNREADABLE) naming the file (not UTF-8, with the line and byte; no permission); PathError (PATH_KIND_MISMATCH) when
    *   it or the folder is the wrong kind of path.
    */
   get(name: string): Promise<string | null> {

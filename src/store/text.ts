@@ -100,7 +100,7 @@ export interface TextDb extends DBSchema {
 
 /**
  * Opens (creating) a text database.
- * @throws StorageUnavailableError without IndexedDB; StorageBlockedError (see src/store).
+ * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED) (see src/store).
  */
 export function openTextDatabase(name: string): Promise<Database<TextDb>> {
   return Database.open<TextDb>(name, TEXT_DB_VERSION, (db, oldVersion) => {

@@ -77,6 +77,30 @@ export function splitOf(id: string): 'dev' | 'held-out' {
 }
 
 /**
+ * The seeds of a task's dialogues in one validity split (`dev` or `held-out`; every split with `allHeldOut`), in file
+ * order, each seed once, at most `n`; `keep` narrows the dialogues further (a purpose, a reference).
+ */
+export function splitSeeds(
+  dialogues: readonly ReplayDialogue[],
+  task: TaskId,
+  n: number,
+  split: 'dev' | 'held-out',
+  options: { allHeldOut?: boolean; keep?: (d: ReplayDialogue) => boolean } = {},
+): Seed[] {
+  const seen = new Set<string>();
+  const out: Seed[] = [];
+  for (const d of dialogues) {
+    if (out.length >= n) break;
+    if (d.task !== task || seen.has(d.seed.id)) continue;
+    if (options.allHeldOut !== true && splitOf(d.id) !== split) continue;
+    if (options.keep && !options.keep(d)) continue;
+    seen.add(d.seed.id);
+    out.push(d.seed);
+  }
+  return out;
+}
+
+/**
  * The split of a dialogue for fitting the simulator (`npm run fit-sim`), the one place it is defined:
  * the same hash as {@link splitOf}, so the held-out fifth is the same dialogues the validity report holds out
  * (0 mod 5, about 20%; never read by the fit); of the dev part, 1 mod 5 is the validation fifth (about 20%, where

@@ -16,6 +16,7 @@ import {
   HELD_OUT_MODULUS,
   replayDialogues,
   splitOf,
+  splitSeeds,
   type ReplayDialogue,
   type ValidityFiles,
 } from './datasets';
@@ -144,6 +145,7 @@ function sampleDialogues(
   return out;
 }
 
+/** Dev seeds of a task's turn-level dialogues (`withReference`: only those with the human actor's strategies). */
 function devSeeds(
   dialogues: readonly ReplayDialogue[],
   task: TaskId,
@@ -151,17 +153,10 @@ function devSeeds(
   withReference: boolean,
   allHeldOut = false,
 ): Seed[] {
-  const seen = new Set<string>();
-  const out: Seed[] = [];
-  for (const d of dialogues) {
-    if (out.length >= n) break;
-    if (d.task !== task || d.purpose !== 'turns' || seen.has(d.seed.id)) continue;
-    if (!allHeldOut && splitOf(d.id) !== 'dev') continue;
-    if (withReference && (d.seed.reference?.strategies.length ?? 0) === 0) continue;
-    seen.add(d.seed.id);
-    out.push(d.seed);
-  }
-  return out;
+  return splitSeeds(dialogues, task, n, 'dev', {
+    allHeldOut,
+    keep: (d) => d.purpose === 'turns' && (!withReference || (d.seed.reference?.strategies.length ?? 0) > 0),
+  });
 }
 
 /**
