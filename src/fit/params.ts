@@ -67,8 +67,15 @@ export interface PriceParams {
   inputs: string[];
   /** Acceptance: logistic regression weights (inputs…, bias). */
   accept: number[];
-  /** Concession (previous price − counter-offer) / list price, from `concessionInputs` (gap, buyer's move). */
+  /** Concession (previous price − counter-offer) / list price, from `concessionInputs` of `counterFeatures`. */
   counter: LinearModel;
+  /** The features of the concession model (`CONCESSION_FEATURES` names), chosen on the validation split. */
+  counterFeatures: string[];
+  /**
+   * The seller's counter-offer floor / list price: the 5th percentile of the train sellers' counter-offers / list
+   * price (a seller counters no lower; its private reservation price still gates acceptance).
+   */
+  floor: number;
   /**
    * Opening concession: (previous price − named price) / list price when a seller first names a price of its own
    * in answer to a turn without an offer ("Would you take less?"); least squares on such turns (their mean).

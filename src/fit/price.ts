@@ -2,6 +2,7 @@
  * Inputs of the CB seller's fitted price reactions (acceptance, counter-offer), shared by the fit
  * (`src/validity/fit.ts`) and the simulator (`src/sim/dynamics.ts`).
  */
+import { InputError } from '../errors';
 
 /** Names of the CB price inputs, in order. */
 export const PRICE_INPUTS = ['offer', 'previous', 'gap', 'buyerMove'] as const;
@@ -35,10 +36,48 @@ export function logisticProbability(weights: readonly number[], x: readonly numb
 }
 
 /**
- * The inputs of the seller's concession model, from {@link priceInputs}: the gap and the buyer's move. The model
- * predicts the concession (previous price − counter) / list: a seller gives up part of the distance between its
- * price and the offer, and more when the buyer has come toward it.
+ * The candidate features of the seller's concession model, each from {@link priceInputs}: the gap
+ * (previous − offer) / list, its square (a seller may give up a larger share of a small gap than of a large one),
+ * the buyer's move toward the seller, and the seller's previous price / list. The turn number is left out on
+ * purpose (see {@link priceInputs}).
  */
-export function concessionInputs(x: readonly number[]): number[] {
-  return [x[2] as number, x[3] as number];
+export const CONCESSION_FEATURES = {
+  gap: (x: readonly number[]) => x[2] as number,
+  gapSquared: (x: readonly number[]) => (x[2] as number) ** 2,
+  buyerMove: (x: readonly number[]) => x[3] as number,
+  previous: (x: readonly number[]) => x[1] as number,
+} as const;
+
+/** The name of a {@link CONCESSION_FEATURES} feature. */
+export type ConcessionFeature = keyof typeof CONCESSION_FEATURES;
+
+/**
+ * The feature sets `npm run fit-sim` chooses among by validation error (the first of equal ones wins): small
+ * models on purpose, the data holding a few dozen counter-offers per split.
+ */
+export const CONCESSION_FEATURE_SETS: readonly (readonly ConcessionFeature[])[] = [
+  ['gap'],
+  ['gap', 'buyerMove'],
+  ['gap', 'gapSquared'],
+  ['gap', 'gapSquared', 'buyerMove'],
+  ['gap', 'previous'],
+];
+
+/**
+ * The inputs of the seller's concession model: the named features of {@link priceInputs} `x` (default: the gap
+ * and the buyer's move). The model predicts the concession (previous price − counter) / list: a seller gives up
+ * part of the distance between its price and the offer.
+ * @throws InputError (FIT_INPUT_INVALID) for a name outside {@link CONCESSION_FEATURES} (fitted parameters of
+ *   another version).
+ */
+export function concessionInputs(
+  x: readonly number[],
+  features: readonly string[] = ['gap', 'buyerMove'],
+): number[] {
+  return features.map((name) => {
+    const f = (CONCESSION_FEATURES as Record<string, ((x: readonly number[]) => number) | undefined>)[name];
+    if (f === undefined)
+      throw new InputError('FIT_INPUT_INVALID', `concessionInputs: unknown feature "${name}"`);
+    return f(x);
+  });
 }

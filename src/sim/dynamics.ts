@@ -6,7 +6,7 @@
  *   seed's prefix, else the list price; it accepts an offer at or above its previous price, or at or above its
  *   private floor when the fitted acceptance model or the fitted reaction model (people answered such a turn by
  *   agreeing) says so; otherwise it counters by the fitted concession, never above its previous price nor below
- *   its floor; a very low offer to a firm seller makes it quit. Asked without an offer, it names its price (the
+ *   the fitted counter floor (a low quantile of people's counters / list price); a very low offer to a firm seller makes it quit. Asked without an offer, it names its price (the
  *   fitted opening concession). The buyer closes a deal by assenting to the seller's last counter.
  *   With a language-model proposer the rule seller of `ruleSellerEvents` applies instead.
  * - P4G: asked to donate with the donate intention ≥ 2.6 and above the decline intention, the user commits an
@@ -52,7 +52,10 @@ function concede(state: Readonly<SimState>, prev: number, list: number, x: reado
   const offer = (x[0] as number) * list;
   if (!price || (before !== null && offer <= before)) return prev;
   const gap = Math.max(0, prev - offer);
-  const concession = Math.min(gap, Math.max(0, list * predictLinear(price.counter, concessionInputs(x))));
+  const concession = Math.min(
+    gap,
+    Math.max(0, list * predictLinear(price.counter, concessionInputs(x, price.counterFeatures))),
+  );
   return Math.round(prev - concession);
 }
 
@@ -190,7 +193,7 @@ export function userEvents(
       const asked = first
         ? Math.round(prev - list * Math.max(0, price.opening))
         : concede(state, prev, list, priceInputs(prev, prev, list, null));
-      const named = Math.min(prev, Math.max(Math.ceil(state.private.reservationPrice ?? 0), asked));
+      const named = Math.min(prev, Math.max(Math.ceil(list * price.floor), asked));
       return {
         events: [{ turn, by: 'user', type: 'offer', price: named }],
         ended: null,
@@ -206,8 +209,9 @@ export function userEvents(
     // The fitted seller: it accepts what it asked for or more, and otherwise an offer at or above its
     // private floor as often as people accepted such offers (the price model), or when people answered such a turn by
     // agreeing (the reaction model, `agrees`); it counters at the fitted fraction of the list price,
-    // never above its previous price nor below the offer or its floor. The floor is hand-set (the reservation
-    // price is private: the data cannot show it).
+    // never above its previous price nor below the offer or its counter floor. The counter floor is fitted (the
+    // train sellers' 5th percentile of counter / list price); acceptance is still gated by the private reservation
+    // price, which is hand-set per seed (a seller's own limit is private: the data cannot show it).
     if (
       offer >= prev ||
       (price && offer >= reservation && (agrees || logisticProbability(price.accept, x) >= 0.5))
@@ -225,7 +229,8 @@ export function userEvents(
         lastUserPrice: state.lastUserPrice,
       };
     }
-    const counter = Math.min(prev, Math.max(Math.ceil(reservation), concede(state, prev, list, x)));
+    const floor = price ? Math.ceil(list * price.floor) : Math.ceil(reservation);
+    const counter = Math.min(prev, Math.max(floor, concede(state, prev, list, x)));
     // A counter at or below the offer is the offer: the seller takes it.
     if (counter <= offer)
       return {

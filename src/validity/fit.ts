@@ -35,6 +35,7 @@ import {
   PRICE_INPUTS,
   priceInputs,
   concessionInputs,
+  CONCESSION_FEATURE_SETS,
   NgramModel,
   predictLinear,
   predictProba,
@@ -51,6 +52,7 @@ import {
   type SoftmaxModel,
   type TaskParams,
 } from '../fit';
+import { quantileSorted } from 'simple-statistics';
 import { cohenKappa } from '../stats/kappa';
 import type { TaskId, Turn } from '../tasks/seed';
 import { extractFeatures } from '../text/features';
@@ -73,6 +75,9 @@ export const LM_GRID = [
 ];
 /** Candidate decision thresholds of the CB buyer-agreement model. */
 export const AGREE_THRESHOLD_GRID = [0.3, 0.4, 0.5, 0.6, 0.7];
+/** The quantile of the train sellers' counter-offers / list price that is the simulated seller's counter floor. */
+const COUNTER_FLOOR_QUANTILE = 0.05;
+
 /** Candidate L2 penalties of the CB price models (acceptance and concession). */
 export const PRICE_L2_GRID = [1e-3, 1e-2, 1e-1, 1];
 /** Share of validation human turns a confusing-turn threshold may misread. */
@@ -317,8 +322,11 @@ function fitPrices(
 ): PriceParams {
   const rows = cbOfferRows(train);
   const valid = cbOfferRows(validation);
-  const countered = rows.filter((r) => r.counter !== null);
-  const validCountered = valid.filter((r) => r.counter !== null);
+  // Counter-offers to an offer below the seller's previous price: the only ones a concession can explain (an offer at
+  // or above it is accepted; in the data such rows are misread prices, e.g. the seller quoting the buyer's figure).
+  const counterable = (r: CbOfferRow) => r.counter !== null && r.previous > r.offer;
+  const countered = rows.filter(counterable);
+  const validCountered = valid.filter(counterable);
   if (rows.length === 0 || countered.length === 0)
     throw new InputError(
       'VALIDITY_INPUT',
@@ -345,25 +353,40 @@ function fitPrices(
   const logistic = Array.from({ length: width }, (_, i) =>
     round((w[width + i] as number) - (w[i] as number)),
   );
-  // The concession (previous − counter) / list from the gap and the buyer's move (inputs 2 and 3): ridge, the
-  // penalty by validation mean absolute error of the counter.
-  const concession = (r: CbOfferRow) => concessionInputs(r.inputs);
-  const mae = (m: LinearModel, list: readonly CbOfferRow[]) =>
-    list.reduce(
-      (s, r) => s + Math.abs(r.previous - predictLinear(m, concession(r)) - (r.counter as number)),
-      0,
-    ) / list.length;
-  let counter: { model: LinearModel; mae: number; l2: number } | null = null;
-  for (const l2 of PRICE_L2_GRID) {
-    const model = fitRidge(
-      countered.map(concession),
-      countered.map((r) => r.previous - (r.counter as number)),
-      l2,
-    );
-    const e = validCountered.length > 0 ? mae(model, validCountered) : Number.NaN;
-    if (counter === null || e < counter.mae - 1e-12) counter = { model, mae: e, l2 };
-  }
-  const chosenCounter = counter as { model: LinearModel; mae: number; l2: number };
+  // The concession (previous − counter) / list: ridge (Gaussian maximum likelihood with a penalty) on each small
+  // feature set, the set and the penalty chosen by validation mean absolute error of the counter (clamped, as the
+  // simulator clamps it, to between none and the whole gap to the offer).
+  const mae = (m: LinearModel, features: readonly string[], list: readonly CbOfferRow[]) =>
+    list.reduce((s, r) => {
+      const c = Math.min(
+        Math.max(0, r.previous - r.offer),
+        Math.max(0, predictLinear(m, concessionInputs(r.inputs, features))),
+      );
+      return s + Math.abs(r.previous - c - (r.counter as number));
+    }, 0) / list.length;
+  let counter: { model: LinearModel; mae: number; l2: number; features: readonly string[] } | null = null;
+  for (const features of CONCESSION_FEATURE_SETS)
+    for (const l2 of PRICE_L2_GRID) {
+      const model = fitRidge(
+        countered.map((r) => concessionInputs(r.inputs, features)),
+        countered.map((r) => r.previous - (r.counter as number)),
+        l2,
+      );
+      const e = validCountered.length > 0 ? mae(model, features, validCountered) : Number.NaN;
+      if (counter === null || e < counter.mae - 1e-12) counter = { model, mae: e, l2, features };
+    }
+  const chosenCounter = counter as {
+    model: LinearModel;
+    mae: number;
+    l2: number;
+    features: readonly string[];
+  };
+  // The counter floor: the train sellers' 5th percentile of counter / list (no seller in the data is seen to go
+  // much lower; the private reservation price, which the data cannot show, still gates acceptance).
+  const floor = quantileSorted(
+    countered.map((r) => r.counter as number).sort((a, b) => a - b),
+    COUNTER_FLOOR_QUANTILE,
+  );
   // No seller named a price unasked in the train split: the opening concession is none.
   const opening = cbOpeningRows(train);
   record.cbAcceptRows = rows.length;
@@ -372,7 +395,8 @@ function fitPrices(
   if (valid.length > 0) record.cbAcceptValidationLogLik = round(chosenAccept.ll);
   record.cbCounterRows = countered.length;
   record.cbCounterL2 = chosenCounter.l2;
-  record.cbCounterTrainMae = round(mae(chosenCounter.model, countered));
+  record.cbCounterTrainMae = round(mae(chosenCounter.model, chosenCounter.features, countered));
+  record.cbCounterFloor = round(floor);
   record.cbCounterValidationRows = validCountered.length;
   if (validCountered.length > 0) record.cbCounterValidationMae = round(chosenCounter.mae);
   record.cbOpeningRows = opening.length;
@@ -383,6 +407,8 @@ function fitPrices(
       intercept: round(chosenCounter.model.intercept),
       coef: chosenCounter.model.coef.map(round),
     },
+    counterFeatures: [...chosenCounter.features],
+    floor: round(floor),
     opening: opening.length > 0 ? round(opening.reduce((a, b) => a + b, 0) / opening.length) : 0,
     acceptRows: rows.length,
     counterRows: countered.length,

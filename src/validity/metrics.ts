@@ -363,8 +363,10 @@ export const COUNTER_MEASURE = "seller's counter-offer / list price vs the human
 /** What the CB counter-offer row measures, in a sentence for the reports. */
 export const COUNTER_NOTE =
   'CB counter-offers: every replayed buyer turn naming a price (20–150% of the list price) that the human seller ' +
-  "answered with a counter-offer naming one; the simulator's value is its seller's standing price after the same " +
-  'turn (its counter, an offer it accepted, or its unchanged price when it named none); "split the difference" is ' +
+  'answered with a counter-offer naming one, while the simulated seller was still bargaining (turns after it ' +
+  'ended are left out for both: it never read those offers; its ending is scored by the deal and seller-act rows); ' +
+  "the simulator's value is its seller's price after the same turn (its counter, an offer it accepted, or its " +
+  'standing price when it named none, which the replay teacher-forces to the human seller\'s last named price); "split the difference" is ' +
   "the midpoint of the buyer's offer and the human seller's previous price; all as fractions of the list price, " +
   "compared with the human seller's counter by Spearman's rank correlation.";
 
@@ -384,7 +386,10 @@ export interface CounterItem {
  * price) that the human seller answered with a counter-offer naming such a price (`cbOfferRows` of ./fit, the rows
  * the seller's concession is fitted on). The simulator's value is its standing price after the same turn
  * (`ReplayDecision.sellerPrice` of ./replay: its counter, an accepted offer, or its unchanged price when it named none),
- * so a simulated seller that accepts or holds is scored, not left out.
+ * so a simulated seller that accepts or holds is scored, not left out. Turns after the simulated seller ended
+ * (`carried`) are left out, for the simulator and the baseline alike: the simulator never read those offers, and
+ * its early ending is already scored by the deal-reached and seller-act rows — scoring its frozen price against
+ * counters the human made to later offers would measure the ending twice, not the counter-offer.
  */
 export function counterItems(replayed: readonly ReplayedDialogue[]): CounterItem[] {
   const items: CounterItem[] = [];
@@ -392,8 +397,12 @@ export function counterItems(replayed: readonly ReplayedDialogue[]): CounterItem
     const list = r.dialogue.seed.actorView.listPrice;
     if (r.dialogue.task !== 'cb' || !list) continue;
     for (const row of cbOfferRows([r.dialogue])) {
-      const price = r.decisions[row.step]?.sellerPrice;
-      if (row.counter === null || price === null || price === undefined) continue;
+      const decision = r.decisions[row.step];
+      const price = decision?.sellerPrice;
+      // A turn after the simulated seller ended is not scored (nor is split-the-difference on it): the simulator
+      // never read that offer (its ending is scored by the deal and seller-act rows).
+      if (row.counter === null || price === null || price === undefined || decision?.carried === true)
+        continue;
       items.push({
         id: r.dialogue.id,
         human: row.counter,

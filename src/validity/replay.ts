@@ -13,12 +13,19 @@
  * - CraigslistBargain: the seller accepts (or the buyer's acceptance closes a deal) → agree; a counter-offer →
  *   counter; quitting or a rejection → disagree; no price event → other.
  * - ESConv: the sign of the valence change beyond ±0.02 (positive / negative / neutral).
+ * CraigslistBargain's seller price is public state and teacher-forced like the history: after each human seller's
+ * reply, the simulated seller's previous price is the last price the history names for the seller (20–150% of the
+ * list price, `prefixSellerPrice` of src/sim/dynamics, the rule that already starts the simulator at the last
+ * price the seed's prefix names; none named: the list price). Otherwise the history would say the seller stands at $X while the simulator bargains from a price of
+ * its own that nobody in the dialogue said, and the next offer (made to the human's $X) would be answered from the
+ * wrong place. Its decision for a turn is still taken before the human reply is read.
  * Once the simulator has ended the dialogue, its ending stands for the remaining turns (P4G: an upheld commitment
  * positive, quitting negative, otherwise neutral-or-other; CB: a deal agree, quitting disagree, otherwise other;
  * ESConv: neutral) — the human turns after it are still counted, so a simulator that ends early is not excused.
  *
  * Route sampling is deterministic (central when p_C ≥ 0.5), so a replay is a function of the dialogue and seed.
  */
+import { prefixSellerPrice } from '../sim/dynamics';
 import { CogSim, goalIntentionStrength, initialSimState, type SimTurn } from '../sim/simulator';
 import { templateSimRoles } from '../sim/template';
 import type { SimRoles } from '../sim/roles';
@@ -37,8 +44,9 @@ export interface ReplayDecision {
   carried: boolean;
   /**
    * CraigslistBargain: the simulated seller's standing price after this turn, in currency units — the price it
-   * named (a counter-offer) or accepted this turn, else its previous one (the list price before it names any;
-   * once it has ended, the price it ended on). Null on other tasks or without a list price.
+   * named (a counter-offer) or accepted this turn, else its previous one (the last price the history names for the
+   * seller, the human's after teacher forcing; the list price before any; once it has ended, the price it ended
+   * on). Null on other tasks or without a list price.
    */
   sellerPrice: number | null;
 }
@@ -138,7 +146,8 @@ export async function replayDialogue(
         const named = turn.events.find(
           (e) => e.by === 'user' && (e.type === 'offer' || e.type === 'accept') && e.price !== undefined,
         );
-        if (named?.price !== undefined) sellerPrice = named.price;
+        // The price it named or accepted, else the price it stood at before this turn (teacher-forced).
+        sellerPrice = named?.price ?? state.lastUserPrice ?? d.seed.actorView.listPrice ?? sellerPrice;
       }
       decisions.push({
         reaction: decide(d.task, turn, state, next),
@@ -151,6 +160,9 @@ export async function replayDialogue(
     }
     history.push({ speaker: 'actor', text: step.actor });
     if (step.user !== null) history.push({ speaker: 'user', text: step.user });
+    // Teacher forcing of the seller's public price (module comment): the last price the history names for it.
+    if (d.task === 'cb' && state.ended === null)
+      state = { ...state, lastUserPrice: prefixSellerPrice(history, d.seed.userPrivate.listPrice) };
   }
   const committed =
     state.events.some((e) => e.type === 'commit') && !state.events.some((e) => e.type === 'withdraw');

@@ -27,11 +27,16 @@ import {
   moodShift,
   MOOD_INPUTS,
   type MoodRow,
+  CONCESSION_FEATURE_SETS,
+  concessionInputs,
+  priceInputs,
 } from '../../../src/fit';
+import { quantileSorted } from 'simple-statistics';
+import { cbOfferRows } from '../../../src/validity/fit';
 import { extractFeatures } from '../../../src/text/features';
 import { FITTED_PARAMS } from '../../../src/sim/fitted/params';
 import { fitText, moduleText } from '../../../scripts/fit-sim';
-import { fitSplitOf, splitOf } from '../../../src/validity/datasets';
+import { cbDialogues, fitSplitOf, splitOf } from '../../../src/validity/datasets';
 
 const DATA = join(__dirname, '../../../../shared/data');
 
@@ -93,6 +98,37 @@ describe('fit pipeline', () => {
     expect(share('validation')).toBeGreaterThan(0.15);
     expect(share('validation')).toBeLessThan(0.25);
     expect(share('train')).toBeGreaterThan(0.55);
+  });
+});
+
+describe('CB counter-offer model', () => {
+  it('is one of the small candidate feature sets, with the floor at the train sellers’ 5th percentile', () => {
+    const price = FITTED_PARAMS.tasks.cb.price;
+    if (!price) throw new Error('no fitted CB price parameters');
+    expect(CONCESSION_FEATURE_SETS.map((f) => f.join(','))).toContain(price.counterFeatures.join(','));
+    expect(price.counter.coef).toHaveLength(price.counterFeatures.length);
+    // Recomputed from the shared file's train split only: counters to an offer below the seller's previous price.
+    const name = 'craigslistbargain-valid.jsonl';
+    const dialogues = cbDialogues({ name, text: readFileSync(join(DATA, 'cb', name), 'utf8') });
+    const counters = cbOfferRows(dialogues.filter((d) => fitSplitOf(d.id) === 'train'))
+      .filter((r) => r.counter !== null && r.previous > r.offer)
+      .map((r) => r.counter as number)
+      .sort((a, b) => a - b);
+    expect(counters).toHaveLength(price.counterRows);
+    expect(price.floor).toBeCloseTo(quantileSorted(counters, 0.05), 5);
+  });
+
+  it('reads its features by name and refuses an unknown one', () => {
+    const x = priceInputs(60, 90, 100, 50);
+    expect(concessionInputs(x, ['gap', 'gapSquared', 'buyerMove', 'previous'])).toEqual([
+      expect.closeTo(0.3, 12),
+      expect.closeTo(0.09, 12),
+      expect.closeTo(0.1, 12),
+      expect.closeTo(0.9, 12),
+    ]);
+    expect(() => concessionInputs(x, ['turn'])).toThrow(
+      expect.objectContaining({ code: 'FIT_INPUT_INVALID' }),
+    );
   });
 });
 

@@ -2,11 +2,12 @@
  * The CB seller fitted to people (src/sim/dynamics.ts): it starts at the price it named in the seed's prefix,
  * accepts an offer at or above its private floor when the fitted reaction model reads the turn as one people
  * answered by agreeing (never below the floor), and names its price unasked by an offer with the fitted opening
- * concession once (not again and again). The opening concession's rows (`cbOpeningRows` of src/validity/fit.ts)
+ * concession once (not again and again); it counters by the fitted concession, never below the fitted counter
+ * floor. The opening concession's rows (`cbOpeningRows` of src/validity/fit.ts)
  * are read from a dialogue written here.
  */
 import { describe, expect, it } from 'vitest';
-import { logisticProbability, priceInputs } from '../../../src/fit';
+import { concessionInputs, logisticProbability, predictLinear, priceInputs } from '../../../src/fit';
 import { actorEvents, prefixSellerPrice, userEvents } from '../../../src/sim/dynamics';
 import { fittedPerception } from '../../../src/sim/fitted';
 import { extractFeatures } from '../../../src/text/features';
@@ -66,11 +67,42 @@ describe('the fitted seller', () => {
     expect(below.events.some((e) => e.type === 'accept')).toBe(false);
   });
 
+  it('counters by the fitted concession from its previous price, never below the fitted counter floor', () => {
+    const price = priceParams('cb');
+    if (!price) throw new Error('no fitted CB price parameters');
+    // The floor is fitted from people's counters (a low quantile of counter / list), not the seed's hand-set
+    // reservation price, which still gates acceptance.
+    expect(price.floor).toBeGreaterThan(0.3);
+    expect(price.floor).toBeLessThan(1);
+    const concession = (offer: number) =>
+      list *
+      predictLinear(
+        price.counter,
+        concessionInputs(priceInputs(offer, list, list, null), price.counterFeatures),
+      );
+    const mid = Math.round(0.75 * list);
+    const midCounter = userEvents(start, offerEvent(start, mid), false, false, true, false);
+    expect(midCounter.ended).toBeNull();
+    const expected = Math.max(
+      Math.ceil(list * price.floor),
+      Math.round(list - Math.min(list - mid, Math.max(0, concession(mid)))),
+    );
+    expect(midCounter.events).toEqual([{ turn: start.turn, by: 'user', type: 'offer', price: expected }]);
+    expect(expected).toBeLessThan(list);
+    expect(expected).toBeGreaterThan(mid);
+    const low = Math.round(0.1 * list);
+    const lowCounter = userEvents(start, offerEvent(start, low), false, false, true, false);
+    const lowPrice = lowCounter.events.find((e) => e.type === 'offer')?.price as number;
+    expect(lowPrice).toBeGreaterThanOrEqual(Math.ceil(list * price.floor));
+    expect(lowPrice).toBeLessThan(midCounter.lastUserPrice as number);
+  });
+
   it('names its price unasked with the fitted opening concession once, then holds it', () => {
     const opening = priceParams('cb')?.opening ?? 0;
     expect(opening).toBeGreaterThan(0);
     const first = userEvents(start, [], false, true, true, false);
-    const expected = Math.max(Math.ceil(reservation), Math.round(list - opening * list));
+    const floor = Math.ceil(list * (priceParams('cb')?.floor ?? 0));
+    const expected = Math.max(floor, Math.round(list - opening * list));
     expect(first.events).toEqual([{ turn: start.turn, by: 'user', type: 'offer', price: expected }]);
     const after: SimState = {
       ...start,

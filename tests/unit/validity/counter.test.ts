@@ -2,7 +2,8 @@
  * The CB counter-offer measure of the validity table (src/validity/metrics.ts): the simulated
  * seller's price after a buyer offer against the human seller's counter, both as fractions of the list price,
  * by Spearman's rank correlation, beside "split the difference". On hand-made negotiations whose correlations are
- * worked out by hand below, and on real replays (the simulator's standing price comes from its own events).
+ * worked out by hand below, and on real replays (the simulator's price comes from its own events; the price it
+ * counters from is teacher-forced to the one the history names). Turns after the simulated seller ended are left out.
  */
 import { describe, expect, it } from 'vitest';
 import { CB_DEFAULT_SEEDS } from '../../../src/tasks/defaults/cb';
@@ -10,6 +11,8 @@ import type { ReplayDialogue } from '../../../src/validity/datasets';
 import { replayDialogues } from '../../../src/validity/datasets';
 import { counterItems, validityRows } from '../../../src/validity/metrics';
 import { replayDialogue, type ReplayedDialogue } from '../../../src/validity/replay';
+import { prefixSellerPrice } from '../../../src/sim/dynamics';
+import type { Turn as HistoryTurn } from '../../../src/tasks/seed';
 import { smallFiles } from './helpers';
 
 const MEASURE = "seller's counter-offer / list price vs the human seller's — Spearman";
@@ -126,21 +129,26 @@ describe('CB counter-offer measure', () => {
     expect(row.beats).toEqual([]);
   });
 
-  it('on real replays the simulated seller’s price is the one its own events name, within the list price range', async () => {
+  it('on real replays the simulated seller counters from the price the history names for it (teacher-forced)', async () => {
     const files = smallFiles();
     const replayed: ReplayedDialogue[] = [];
     for (const d of replayDialogues({ cb: files.cb ?? [] })) replayed.push(await replayDialogue(d));
     let named = 0;
     for (const r of replayed) {
       const list = r.dialogue.seed.actorView.listPrice as number;
-      let last = list;
-      for (const d of r.decisions) {
+      const history: HistoryTurn[] = [...r.dialogue.prefix];
+      for (const [i, d] of r.decisions.entries()) {
         expect(d.sellerPrice).not.toBeNull();
         if (d.reaction === 'counter' && !d.carried) {
-          expect(d.sellerPrice).toBeLessThanOrEqual(last);
+          // Never above the price the human seller last named (the list price before any): the replay hands the
+          // simulator the history's price, not one of its own that nobody in the dialogue said.
+          const standing = prefixSellerPrice(history, list) ?? list;
+          expect(d.sellerPrice).toBeLessThanOrEqual(standing);
           named++;
         }
-        last = d.sellerPrice as number;
+        const step = r.dialogue.steps[i] as ReplayDialogue['steps'][number];
+        history.push({ speaker: 'actor', text: step.actor });
+        if (step.user !== null) history.push({ speaker: 'user', text: step.user });
       }
     }
     expect(named).toBeGreaterThan(0);
@@ -149,5 +157,22 @@ describe('CB counter-offer measure', () => {
       expect(i.human).toBeGreaterThanOrEqual(0.2);
       expect(i.human).toBeLessThanOrEqual(1.5);
     }
+  });
+
+  it('leaves out the turns after the simulated seller ended, for the simulator and split the difference alike', () => {
+    const replayed = fixture((h, list) => list * (0.5 + h / 2));
+    const d = replayed[3] as ReplayedDialogue;
+    // Negotiation D ended (a simulated deal at $700) before its second countered turn: that turn is carried.
+    replayed[3] = {
+      ...d,
+      decisions: d.decisions.map((x, i) =>
+        i === 0 ? x : { ...x, reaction: 'agree', carried: i > 0, sellerPrice: 700 },
+      ),
+    };
+    const items = counterItems(replayed);
+    expect(items).toHaveLength(7);
+    expect(items.map((i) => i.human)).toEqual([0.9, 0.8, 0.95, 0.85, 0.75, 0.7, 0.98]);
+    const row = counterRow(replayed);
+    expect(row.n).toBe(7);
   });
 });
