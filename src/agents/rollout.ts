@@ -87,6 +87,14 @@ export interface PlayedTurn {
  */
 export type TurnPlayer = (observation: Observation, rng: Rng) => Promise<PlayedTurn>;
 
+/** The plain turn: `policy.act`, then `env.step` (the default of {@link runEpisode}; wrap it to watch turns). */
+export function policyTurn(env: DialogueEnv, policy: Policy): TurnPlayer {
+  return async (observation, rng) => {
+    const action = await policy.act(observation, rng);
+    return { action, step: await env.step(action) };
+  };
+}
+
 /** Options of {@link runEpisode}. `policySeed` seeds the policy's own random stream (default: seed's + 1). */
 export interface RolloutOptions {
   policySeed?: number;
@@ -114,12 +122,7 @@ export async function runEpisode(
   });
   policy.begin?.({ seedId: seed.id, ...(seed.reference ? { reference: seed.reference } : {}) });
   const turns: TurnRecord[] = [];
-  const playTurn =
-    options.playTurn ??
-    (async (obs: Observation, stream: Rng): Promise<PlayedTurn> => {
-      const action = await policy.act(obs, stream);
-      return { action, step: await env.step(action) };
-    });
+  const playTurn = options.playTurn ?? policyTurn(env, policy);
   let total = 0;
   let cut = 0;
   for (;;) {
