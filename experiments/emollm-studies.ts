@@ -209,7 +209,7 @@ async function evaluate(name: string, policy: Policy, seeds: readonly Seed[]): P
   return evaluatePolicy(policy, seeds, {
     repeats: o.repeats,
     seed: o.seed + 100,
-    makeEnv: () => grpoEnv(config),
+    env: grpoEnv(config),
   });
 }
 

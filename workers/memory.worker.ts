@@ -33,13 +33,7 @@ import {
   type QueryPrinciplesResult,
   type Principle,
 } from '../src/entries/policies';
-import {
-  DialogueEnv,
-  defaultSeeds,
-  type JobProgress,
-  type Seed,
-  type TaskId,
-} from '../src/entries/simulator';
+import { createEnv, defaultSeeds, type JobProgress, type Seed, type TaskId } from '../src/entries/simulator';
 import { sendErrorFields } from '../src/worker';
 import { loadMiniLmEmbedderFromUrl, type Embedder, type MiniLmEmbedder } from '../src/entries/policies';
 
@@ -113,7 +107,7 @@ const api = {
   ): Promise<MemoryMeta & { written: number }> {
     const result = await constructPrinciples(
       {
-        env: new DialogueEnv(job.task, { protocol: 'ppdpp' }),
+        env: createEnv(job.task, { protocol: 'ppdpp' }),
         actor: new RandomPolicy(job.task),
         realizer: new TemplateRealizer(),
         reviser: new TemplateReviser(),

@@ -1,15 +1,16 @@
 /**
  * Environment server throughput: template-mode ESConv episodes per second through the server
  * (`cli/serve.ts`, WebSocket sessions, with 1 and with 2 worker processes) against the same episodes played in
- * process on `DialogueEnv`, in the same run. The actor is a fixed script (the client is the actor: no policy cost
- * on either side); {@link CLIENTS} sessions are in flight at once against the server, as a trainer keeps many
+ * process (`runEpisodes` in the environment the server builds), in the same run. The actor is a fixed script
+ * (the client is the actor: no policy cost on either side); {@link CLIENTS} sessions are in flight at once against the server, as a trainer keeps many
  * rollouts in flight. The client runs in this process, so on a 2-core machine 2 workers share the cores with it.
  */
 import { spawn, type ChildProcess } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import { createInterface } from 'node:readline';
 import WebSocket from 'ws';
-import { DialogueEnv, caseStreams, defaultSeeds, type Seed } from '../../src/entries/simulator';
+import { createEnv, defaultSeeds, type Seed } from '../../src/entries/simulator';
+import { runEpisodes, type Policy } from '../../src/entries/policies';
 import { resolveRoles } from '../../src/entries/models';
 import type { Benchmark, BenchEntry } from '../types';
 
@@ -27,28 +28,17 @@ function action(turn: number): { strategy: string; utterance: string } {
   return { strategy, utterance };
 }
 
-/** Episodes 0..n−1 (seed i mod S, repeat ⌊i / S⌋, rng seed `seed`) in process; returns the turns played. */
+/** The client's script as a policy: the turn's scripted action, whatever the observation says. */
+const scripted: Policy = { name: 'script', act: async (observation) => action(observation.turn) };
+
+/**
+ * Episodes 0..n−1 of the one episode plan (seed i mod S, repeat ⌊i / S⌋, rng seed `seed`) in process, in the
+ * environment the server builds; returns the turns played.
+ */
 async function inProcess(seeds: Seed[], n: number, seed: number): Promise<number> {
-  const roles = resolveRoles({});
-  const env = new DialogueEnv('esconv', { freezeStates: false, roles: roles.simRoles, judge: roles.judge });
-  let turns = 0;
-  for (let i = 0; i < n; i++) {
-    const s = seeds[i % seeds.length] as Seed;
-    const { simSeed } = caseStreams({
-      rngSeed: seed,
-      task: 'esconv',
-      caseId: s.id,
-      randomSeed: s.randomSeed,
-      repeat: Math.floor(i / seeds.length),
-    });
-    env.reset({ seed: s, rngSeed: simSeed });
-    for (let t = 0; ; t++) {
-      const step = await env.step(action(t));
-      turns++;
-      if (step.terminated || step.truncated) break;
-    }
-  }
-  return turns;
+  const env = createEnv('esconv', resolveRoles({}).env);
+  const records = await runEpisodes(env, scripted, seeds, { episodes: n, baseSeed: seed, keepState: false });
+  return records.reduce((turns, r) => turns + r.turns.length, 0);
 }
 
 async function startServer(workers: number): Promise<{ child: ChildProcess; port: number }> {

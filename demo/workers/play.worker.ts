@@ -26,6 +26,7 @@ import {
 } from '../../src/entries/policies';
 import {
   DialogueEnv,
+  createEnv,
   type EnvCheckpoint,
   type Observation,
   Rng,
@@ -83,7 +84,8 @@ export interface PlayTurn {
 const envs = new Map<TaskId, DialogueEnv>();
 const envOf = (task: TaskId) => {
   let env = envs.get(task);
-  if (!env) envs.set(task, (env = new DialogueEnv(task)));
+  // Frozen states: this worker hands each turn's state to the page.
+  if (!env) envs.set(task, (env = createEnv(task, { freezeStates: true })));
   return env;
 };
 const realizer = new TemplateRealizer();

@@ -1,11 +1,12 @@
 /**
  * The play loop — one episode of a policy in an environment ({@link runEpisode}), which simulate, evaluate, the
- * Principles online evaluation and the validity checks play through — and the trajectory record exported as
- * JSONL (one episode a line). (CSTPO's branch rollouts and Principles' backtracking self-play step the
- * environment themselves: they restore checkpoints mid-episode.)
+ * Principles online evaluation and self-play construction, GRPO's evaluation and the validity checks play
+ * through — and the trajectory record exported as JSONL (one episode a line). Principles' backtracking self-play
+ * plays each turn through its own {@link TurnPlayer} (it restores the environment's checkpoint and retries).
+ * (CSTPO's branch rollouts step the environment themselves: they fork many branches from one prefix.)
  */
 
-import type { DialogueEnv, Action } from '../env/env';
+import type { DialogueEnv, Action, Observation, StepResult } from '../env/env';
 import { deepFreeze } from '../sim/freeze';
 import type { Judgment, Mode, Route, SimState, TaskEvent } from '../sim/types';
 import { Rng } from '../rng';
@@ -72,12 +73,36 @@ export interface EpisodeRecord {
   cutUtterances?: number;
 }
 
+/** A turn as played: the action the episode keeps and the environment's step for it. */
+export interface PlayedTurn {
+  action: Action;
+  step: StepResult;
+}
+
+/**
+ * Plays one actor turn from `observation` with the episode's policy stream `rng`, and leaves the environment in
+ * the state after the turn it returns. The default is the policy's action, stepped once; Principles' self-play
+ * (src/memory/construct.ts) checkpoints the environment (`DialogueEnv.checkpoint`), steps, and after a failed
+ * turn restores the checkpoint and retries with revised strategies, returning the attempt it keeps.
+ */
+export type TurnPlayer = (observation: Observation, rng: Rng) => Promise<PlayedTurn>;
+
+/** The plain turn: `policy.act`, then `env.step` (the default of {@link runEpisode}; wrap it to watch turns). */
+export function policyTurn(env: DialogueEnv, policy: Policy): TurnPlayer {
+  return async (observation, rng) => {
+    const action = await policy.act(observation, rng);
+    return { action, step: await env.step(action) };
+  };
+}
+
 /** Options of {@link runEpisode}. `policySeed` seeds the policy's own random stream (default: seed's + 1). */
 export interface RolloutOptions {
   policySeed?: number;
   rngSeed?: number;
   /** Keep the per-turn simulator state in the record (default true). */
   keepState?: boolean;
+  /** How each turn is played (default: `policy.act`, then `env.step`). */
+  playTurn?: TurnPlayer;
 }
 
 /**
@@ -97,11 +122,11 @@ export async function runEpisode(
   });
   policy.begin?.({ seedId: seed.id, ...(seed.reference ? { reference: seed.reference } : {}) });
   const turns: TurnRecord[] = [];
+  const playTurn = options.playTurn ?? policyTurn(env, policy);
   let total = 0;
   let cut = 0;
   for (;;) {
-    const action = await policy.act(observation, rng);
-    const step = await env.step(action);
+    const { action, step } = await playTurn(observation, rng);
     total += step.reward;
     if (step.info.utteranceCut) cut += 1;
     const sim = step.info.sim;

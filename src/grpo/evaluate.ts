@@ -18,9 +18,11 @@
  * turns are EmoLLM's SR (sr_proxy, Wilson interval) and AT — the paper's yardstick on those settings — with the
  * judge's success kept beside them.
  */
+import { policyTurn, runEpisode } from '../agents/rollout';
 import type { Policy } from '../agents/types';
-import type { Action, DialogueEnv } from '../env/env';
+import type { DialogueEnv, Observation } from '../env/env';
 import { Rng } from '../rng';
+import { planEpisodes } from '../seeding';
 import { meanEstimate, proportionEstimate, type Estimate } from '../stats';
 import type { Seed } from '../tasks';
 import {
@@ -70,59 +72,62 @@ export interface PolicySummary {
 export interface EvaluateOptions {
   /** Episodes per seed. */
   repeats: number;
-  /** Seed of the environment and policy streams (the same for every policy: paired episodes). */
+  /**
+   * The run's integer seed of the case keys (a non-negative integer; the same for every policy: paired episodes).
+   */
   seed: number;
-  makeEnv: () => DialogueEnv;
+  /** The environment every episode plays in (from the one factory, e.g. `grpoEnv` → `createEnv`). */
+  env: DialogueEnv;
 }
 
-/** Play `policy` on every seed × repeat. Episode i's environment and policy streams depend only on `seed`, i. */
+/**
+ * Play `policy` on every seed × repeat, seed by seed, through the one episode plan and play loop
+ * (`planEpisodes` with `order: 'bySeed'`, src/seeding; `runEpisode`, src/agents/rollout.ts): repeat r of a seed
+ * plays the simulator and policy streams of its case key (`options.seed`, the environment's task, the seed, r),
+ * the episode every other job plays for that key.
+ * @throws ConfigError (SEEDING_INVALID_ARGUMENT) for no seeds, a negative or non-integer `repeats` or `seed`;
+ *   errors of the environment and the policy propagate.
+ */
 export async function evaluatePolicy(
   policy: Policy,
   seeds: readonly Seed[],
   options: EvaluateOptions,
 ): Promise<EvalEpisodeRow[]> {
+  const { env } = options;
   const rows: EvalEpisodeRow[] = [];
-  const master = Rng.fromSeed(options.seed);
-  const streams = seeds.flatMap((seed) =>
-    Array.from({ length: options.repeats }, (_, repeat) => ({
-      seed,
-      repeat,
-      envSeed: master.deriveSeed(),
-      policySeed: master.deriveSeed(),
-    })),
-  );
-  for (const s of streams) {
-    const env = options.makeEnv();
-    const rng = Rng.fromSeed(s.policySeed);
-    let obs = env.reset({ seed: s.seed, rngSeed: s.envSeed }).observation;
-    const start = observedUserState(obs).es;
-    policy.begin?.({ seedId: s.seed.id, reference: s.seed.reference });
-    let total = 0;
-    let turns = 0;
-    let success = false;
-    const played: { action: Action; userUtterance: string }[] = [];
-    for (;;) {
-      const action = await policy.act(obs, rng);
-      const step = await env.step(action);
-      played.push({ action, userUtterance: step.info.sim.userUtterance });
-      total += step.reward;
-      turns++;
-      obs = step.observation;
-      if (step.terminated || step.truncated) {
-        success = step.info.terminal?.success ?? false;
-        break;
-      }
-    }
-    const end = observedUserState(obs).es;
+  const plan = planEpisodes(seeds, {
+    rngSeed: options.seed,
+    task: env.task.id,
+    episodes: seeds.length * options.repeats,
+    order: 'bySeed',
+  });
+  const plain = policyTurn(env, policy);
+  for (const { seed, repeat, streams } of plan) {
+    // The visible dialogue at the start and at the end, for the observed ES (the reading R_emo uses).
+    const seen: { first?: Observation; last?: Observation } = {};
+    const record = await runEpisode(env, policy, seed, {
+      rngSeed: streams.simSeed,
+      policySeed: streams.policySeed,
+      keepState: false,
+      playTurn: async (observation, rng) => {
+        seen.first ??= observation;
+        const played = await plain(observation, rng);
+        seen.last = played.step.observation;
+        return played;
+      },
+    });
+    const turns = record.turns.length; // ≥ 1: an episode ends on a step
+    const start = observedUserState(seen.first as Observation).es;
+    const end = observedUserState(seen.last as Observation).es;
     rows.push({
-      seedId: s.seed.id,
-      repeat: s.repeat,
-      return: total,
-      success,
+      seedId: seed.id,
+      repeat,
+      return: record.return,
+      success: record.success,
       turns,
       esEnd: end,
       esGainPerTurn: (end - start) / turns,
-      emollm: s.seed.scenario ? scoreEmollmEpisode(emollmInput(s.seed, { turns: played })!) : null,
+      emollm: seed.scenario ? scoreEmollmEpisode(emollmInput(seed, record)!) : null,
     });
   }
   return rows;

@@ -16,6 +16,7 @@
  * random stream.
  */
 import type { GuidedRealizer } from '../agents/llm/realizer';
+import { runEpisode } from '../agents/rollout';
 import type { Policy } from '../agents/types';
 import { lookahead, predictedValue } from '../appraisal/lookahead';
 import type { ArgActor, ReversePredictor } from '../appraisal/roles';
@@ -151,7 +152,9 @@ export interface Trajectory {
 }
 
 /**
- * Play one episode of `seed` from a reset with `envSeed`, the heads deciding every turn with `rng`.
+ * Play one episode of `seed` from a reset with `envSeed`, the heads deciding every turn with the stream seeded by
+ * `policySeed`, through the one play loop (`runEpisode`, src/agents/rollout.ts) with a turn player that keeps
+ * each turn's decision for the objective.
  * @throws whatever the environment or the language parts throw.
  */
 export async function playTrajectory(
@@ -161,10 +164,9 @@ export async function playTrajectory(
   env: DialogueEnv,
   seed: Seed,
   envSeed: number,
-  rng: Rng,
+  policySeed: number,
   greedy = false,
 ): Promise<Trajectory> {
-  let obs = env.reset({ seed, rngSeed: envSeed }).observation;
   const out: Trajectory = {
     decisions: [],
     turns: [],
@@ -173,28 +175,32 @@ export async function playTrajectory(
     traces: 0,
     predictorCalls: 0,
   };
-  for (;;) {
-    const turn = await decideTurn(nets, services, config, obs, rng, greedy);
-    const step = await env.step(turn.action);
-    out.decisions.push(turn.decision);
-    out.turns.push({
-      obs,
-      next: step.observation,
-      label: turn.action.strategy,
-      reply: turn.action.utterance,
-      trace: turn.trace,
-      path: turn.path,
-      envReward: step.reward,
-    });
-    if (turn.trace) out.traces++;
-    out.predictorCalls += turn.predictorCalls;
-    obs = step.observation;
-    if (step.terminated || step.truncated) {
-      out.success = step.info.terminal?.success ?? false;
-      out.endReason = step.info.endReason;
-      return out;
-    }
-  }
+  const policy = new GrpoPolicy('grpo', nets, services, config, greedy);
+  const record = await runEpisode(env, policy, seed, {
+    rngSeed: envSeed,
+    policySeed,
+    keepState: false,
+    playTurn: async (obs, rng) => {
+      const turn = await decideTurn(nets, services, config, obs, rng, greedy);
+      const step = await env.step(turn.action);
+      out.decisions.push(turn.decision);
+      out.turns.push({
+        obs,
+        next: step.observation,
+        label: turn.action.strategy,
+        reply: turn.action.utterance,
+        trace: turn.trace,
+        path: turn.path,
+        envReward: step.reward,
+      });
+      if (turn.trace) out.traces++;
+      out.predictorCalls += turn.predictorCalls;
+      return { action: turn.action, step };
+    },
+  });
+  out.success = record.success;
+  out.endReason = record.endReason;
+  return out;
 }
 
 /** The trained heads as a {@link Policy} (for evaluation and the studies). */

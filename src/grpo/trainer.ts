@@ -304,11 +304,11 @@ export class GrpoTrainer {
     for (const pick of picks) {
       const seed = this.seeds[pick] as Seed;
       const envSeed = this.rng.deriveSeed();
-      const streams = Array.from({ length: c.groupSize }, () => Rng.fromSeed(this.rng.deriveSeed()));
+      const streams = Array.from({ length: c.groupSize }, () => this.rng.deriveSeed());
       const group: Trajectory[] = [];
-      for (const stream of streams) {
+      for (const policySeed of streams) {
         const env = grpoEnv(c, this.services);
-        group.push(await playTrajectory(this.nets, this.actorParts, c, env, seed, envSeed, stream));
+        group.push(await playTrajectory(this.nets, this.actorParts, c, env, seed, envSeed, policySeed));
       }
       groups.push(group);
     }

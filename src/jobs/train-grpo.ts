@@ -359,7 +359,7 @@ async function evaluateHeads(
   repeats: number,
   config: GrpoConfig,
 ): Promise<GrpoEvaluation> {
-  const opts = { repeats, seed: config.seed + 1, makeEnv: () => grpoEnv(config) };
+  const opts = { repeats, seed: config.seed + 1, env: grpoEnv(config) };
   const parts = trainer.actorServices;
   const trainedRows = await evaluatePolicy(new GrpoPolicy('grpo', trainer.nets, parts, config), seeds, opts);
   const initial = new GrpoNetworks(trainer.nets.dims, Rng.fromSeed(0));

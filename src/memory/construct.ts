@@ -14,6 +14,10 @@
  * first turn succeeds when the critic judges it better than no change. Every random choice (the actor's, the
  * reviser's, the choice among realisations) comes from one `Rng` per episode.
  *
+ * Episodes follow the one episode plan of every job (`planEpisodes`, src/seeding): episode i plays seed i mod N
+ * as its repeat ⌊i / N⌋ with the simulator and policy streams of its case key, through the one play loop
+ * (`runEpisode`).
+ *
  * Resuming: episodes are independent (episode i's streams depend only on the job and i), so a build checkpoints
  * by appending each finished episode as one line to a JSONL text whose first line identifies the job
  * ({@link constructionHeader}, {@link checkpointLine}); after an interruption, {@link parseConstructionCheckpoint}
@@ -23,9 +27,10 @@
 
 import { REALIZATIONS_PER_STRATEGY } from '../agents/realizer';
 import type { Policy, Realizer } from '../agents/types';
-import type { DialogueEnv, Observation, StepResult } from '../env/env';
+import { runEpisode, type PlayedTurn, type TurnPlayer } from '../agents/rollout';
+import type { DialogueEnv, StepResult } from '../env/env';
 import { type SettingSpeller, RoleOutputError, ConfigError, InputError, CheckpointError } from '../errors';
-import { Rng } from '../rng';
+import { planEpisodes, seedSlot } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { Seed } from '../tasks/seed';
 import { makePrinciple, type Principle, type PrincipleOrigin } from './principle';
@@ -121,8 +126,10 @@ function trialOf(action: { strategy: string; utterance: string }, step: StepResu
 }
 
 /**
- * Runs one self-play episode from `seed` with backtracking revision (see the module comment).
- * @param rngSeed the simulator's random seed (default the seed's own); @param policySeed the actor's stream.
+ * Runs one self-play episode from `seed` with backtracking revision (see the module comment), through the one
+ * play loop (`runEpisode`, src/agents/rollout.ts) with a turn player that checkpoints, retries and restores.
+ * @param streams `rngSeed`: the simulator's stream (default the seed's own); `policySeed`: the stream of the
+ *   actor, reviser and realizer (jobs pass the case streams of `planEpisodes`, src/seeding).
  * @throws InputError (MEMORY_CONSTRUCTION_INVALID) unless the environment uses the `ppdpp` protocol; errors of the roles propagate.
  */
 export async function selfPlayEpisode(
@@ -139,41 +146,40 @@ export async function selfPlayEpisode(
   const maxAttempts = options.maxAttempts ?? 3;
   if (!Number.isInteger(maxAttempts) || maxAttempts < 0)
     throw new ConfigError('MEMORY_OPTION_INVALID', `maxAttempts must be an integer ≥ 0, got ${maxAttempts}`);
-  const rng = Rng.fromSeed(streams.policySeed);
-  let observation: Observation = env.reset({
-    seed,
-    ...(streams.rngSeed !== undefined ? { rngSeed: streams.rngSeed } : {}),
-  }).observation;
-  actor.begin?.({ seedId: seed.id, ...(seed.reference ? { reference: seed.reference } : {}) });
   let previous = options.baselineReward ?? BASELINE_REWARD;
   const turns: TurnLog[] = [];
   const principles: Principle[] = [];
 
-  const write = async (
-    origin: PrincipleOrigin,
-    success: Trial,
-    failures: readonly Trial[],
-  ): Promise<Principle> => {
-    const context = { observation, rewardBefore: previous };
-    const draft =
-      origin === 'revision'
-        ? await writer.fromRevision(context, success, failures)
-        : await writer.fromSuccess(context, success);
-    const principle = makePrinciple(draft, success.strategy, [...new Set(failures.map((f) => f.strategy))], {
-      task: env.task.id,
-      seedId: seed.id,
-      turn: observation.turn,
-      origin,
-      rewardBefore: previous,
-      rewardAfter: success.reward,
-      attempts: failures.length,
-      utterance: success.utterance,
-    });
-    principles.push(principle);
-    return principle;
-  };
+  const playTurn: TurnPlayer = async (observation, rng) => {
+    const write = async (
+      origin: PrincipleOrigin,
+      success: Trial,
+      failures: readonly Trial[],
+    ): Promise<Principle> => {
+      const context = { observation, rewardBefore: previous };
+      const draft =
+        origin === 'revision'
+          ? await writer.fromRevision(context, success, failures)
+          : await writer.fromSuccess(context, success);
+      const principle = makePrinciple(
+        draft,
+        success.strategy,
+        [...new Set(failures.map((f) => f.strategy))],
+        {
+          task: env.task.id,
+          seedId: seed.id,
+          turn: observation.turn,
+          origin,
+          rewardBefore: previous,
+          rewardAfter: success.reward,
+          attempts: failures.length,
+          utterance: success.utterance,
+        },
+      );
+      principles.push(principle);
+      return principle;
+    };
 
-  for (;;) {
     const before = env.checkpoint();
     const action = await actor.act(observation, rng);
     const original = await env.step(action);
@@ -185,14 +191,14 @@ export async function selfPlayEpisode(
       attempts: [first],
       principleId: null,
     };
-    let kept = original;
+    let kept: PlayedTurn = { action, step: original };
     if (first.reward > previous) {
       log.status = 'success';
       log.principleId = (await write('success', first, [])).id;
     } else {
       const after = env.checkpoint();
       const failures: Trial[] = [first];
-      let revised: StepResult | null = null;
+      let revised: PlayedTurn | null = null;
       for (let attempt = 0; attempt < maxAttempts && revised === null; attempt++) {
         env.restore(before);
         const strategy = await reviser.revise(observation, failures, rng);
@@ -207,7 +213,7 @@ export async function selfPlayEpisode(
         const trial = trialOf(retry, step);
         log.attempts.push(trial);
         if (trial.reward > previous) {
-          revised = step;
+          revised = { action: retry, step };
           log.status = 'revised';
           log.principleId = (await write('revision', trial, failures)).id;
         } else {
@@ -218,18 +224,28 @@ export async function selfPlayEpisode(
       else env.restore(after);
     }
     turns.push(log);
-    previous = kept.reward;
-    observation = kept.observation;
-    if (kept.terminated || kept.truncated) return { seedId: seed.id, turns, principles };
-  }
+    previous = kept.step.reward;
+    return kept;
+  };
+
+  await runEpisode(env, actor, seed, {
+    policySeed: streams.policySeed,
+    ...(streams.rngSeed !== undefined ? { rngSeed: streams.rngSeed } : {}),
+    keepState: false,
+    playTurn,
+  });
+  return { seedId: seed.id, turns, principles };
 }
 
-/** Which episodes to run: seeds cycled in order, as `runEpisodes` does. */
+/**
+ * Which episodes to run: the one episode plan of every job (`planEpisodes`, src/seeding) — episode i plays seed
+ * i mod N as its repeat ⌊i / N⌋, with the simulator and policy streams of its case key.
+ */
 export interface ConstructionJob {
   seeds: readonly Seed[];
   /** Number of self-play episodes (the paper runs 50 per domain). */
   episodes: number;
-  /** Episode i's actor stream is seeded with `baseSeed + i` (default 0); repeat r of a seed uses its randomSeed + r. */
+  /** The run's integer seed (`--rng-seed`, default 0) of the case keys. */
   baseSeed?: number;
   onProgress?: (done: number, total: number) => void;
   /**
@@ -247,7 +263,11 @@ export const CONSTRUCTION_CHECKPOINT_FORMAT = 'proactive-dialogue-lab/principle-
 /** First line of a construction checkpoint: what makes two builds the same build. */
 export interface ConstructionHeader {
   format: typeof CONSTRUCTION_CHECKPOINT_FORMAT;
-  version: 1;
+  /**
+   * 2: episodes play the case streams of `planEpisodes`. (Version 1 checkpoints, whose episode i had the actor
+   * stream baseSeed + i, are not resumed: their finished episodes came from other streams.)
+   */
+  version: 2;
   task: string;
   episodes: number;
   baseSeed: number;
@@ -268,7 +288,7 @@ export interface ConstructionHeader {
 export function constructionHeader(options: ConstructionOptions, job: ConstructionJob): ConstructionHeader {
   return {
     format: CONSTRUCTION_CHECKPOINT_FORMAT,
-    version: 1,
+    version: 2,
     task: options.env.task.id,
     episodes: job.episodes,
     baseSeed: job.baseSeed ?? 0,
@@ -330,6 +350,13 @@ export function parseConstructionCheckpoint(
   if (header.format !== CONSTRUCTION_CHECKPOINT_FORMAT) {
     throw constructionCheckpointError(source, 1, 'not a principle construction checkpoint');
   }
+  if (header.version === 1) {
+    throw constructionCheckpointError(
+      source,
+      1,
+      'made by an earlier release, whose self-play episodes had other random streams: start the build again',
+    );
+  }
   const difference = headerDifference(header, expected);
   if (difference) {
     throw constructionCheckpointError(
@@ -346,7 +373,7 @@ export function parseConstructionCheckpoint(
       throw constructionCheckpointError(source, n, `more episodes than the build's ${expected.episodes}`);
     }
     const episode = parse(line, n);
-    const seedId = expected.seedIds[i % expected.seedIds.length];
+    const seedId = expected.seedIds[seedSlot(i, expected.seedIds.length).seedIndex];
     if (episode.seedId !== seedId || !Array.isArray(episode.turns) || !Array.isArray(episode.principles)) {
       throw constructionCheckpointError(source, n, `not episode ${i + 1} of this build (seed ${seedId})`);
     }
@@ -379,23 +406,24 @@ export async function constructPrinciples(
       `${episodes.length} completed episodes for a build of ${job.episodes}`,
     );
   }
-  episodes.forEach((e, i) => {
-    const expected = (job.seeds[i % job.seeds.length] as Seed).id;
-    if (e.seedId !== expected) {
-      throw new InputError(
-        'MEMORY_CONSTRUCTION_INVALID',
-        `completed episode ${i + 1} is of seed ${e.seedId}, the job's is ${expected}`,
-      );
-    }
+  const plan = planEpisodes(job.seeds, {
+    rngSeed: job.baseSeed ?? 0,
+    task: options.env.task.id,
+    episodes: job.episodes,
   });
-  for (let i = episodes.length; i < job.episodes; i++) {
-    const seed = job.seeds[i % job.seeds.length] as Seed;
-    const repeat = Math.floor(i / job.seeds.length);
+  for (const { index: i, seed, streams } of plan) {
+    if (i < episodes.length) {
+      const done = (episodes[i] as SelfPlayEpisode).seedId;
+      if (done !== seed.id) {
+        throw new InputError(
+          'MEMORY_CONSTRUCTION_INVALID',
+          `completed episode ${i + 1} is of seed ${done}, the job's is ${seed.id}`,
+        );
+      }
+      continue;
+    }
     episodes.push(
-      await selfPlayEpisode(options, seed, {
-        rngSeed: (seed.randomSeed + repeat) % 0x100000000,
-        policySeed: ((job.baseSeed ?? 0) + i) % 0x100000000,
-      }),
+      await selfPlayEpisode(options, seed, { rngSeed: streams.simSeed, policySeed: streams.policySeed }),
     );
     await job.onEpisode?.(episodes[i] as SelfPlayEpisode, i);
     job.onProgress?.(i + 1, job.episodes);

@@ -65,6 +65,14 @@ export interface PlannedEpisode<S> {
   streams: CaseStreams;
 }
 
+/**
+ * The cycling rule of the episode plan: episode `index` (≥ 0) of a plan over `seedCount` (≥ 1) seeds plays seed
+ * `index mod seedCount` as its repeat ⌊index / seedCount⌋.
+ */
+export function seedSlot(index: number, seedCount: number): { seedIndex: number; repeat: number } {
+  return { seedIndex: index % seedCount, repeat: Math.floor(index / seedCount) };
+}
+
 /** What {@link planEpisodes} plans. */
 export interface EpisodePlan {
   /** The run's integer seed (`--rng-seed`). */
@@ -101,8 +109,8 @@ export function* planEpisodes<S extends { id: string; randomSeed: number }>(
       `episodes must be a non-negative integer, got ${count}`,
     );
   const entry = (index: number): PlannedEpisode<S> => {
-    const seed = seeds[index % n] as S;
-    const repeat = Math.floor(index / n);
+    const { seedIndex, repeat } = seedSlot(index, n);
+    const seed = seeds[seedIndex] as S;
     const key = {
       rngSeed: plan.rngSeed,
       task: plan.task,

@@ -17,7 +17,7 @@ import {
   type StepResult,
 } from '../env/env';
 import { createEnv, type EnvSpec } from '../env/factory';
-import { caseStreams } from '../seeding';
+import { caseStreams, seedSlot } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { Seed, TaskId } from '../tasks/seed';
 
@@ -108,8 +108,9 @@ export class Session {
     let seed: Seed;
     let repeat: number;
     if (req.index !== undefined) {
-      seed = entry.seeds[req.index % entry.seeds.length] as Seed;
-      repeat = Math.floor(req.index / entry.seeds.length);
+      const slot = seedSlot(req.index, entry.seeds.length);
+      seed = entry.seeds[slot.seedIndex] as Seed;
+      repeat = slot.repeat;
     } else {
       const found =
         req.seed_id === undefined ? entry.seeds[0] : entry.seeds.find((s) => s.id === req.seed_id);

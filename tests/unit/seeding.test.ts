@@ -1,7 +1,7 @@
 /** The one seeding scheme: case streams and the seed split (src/seeding). */
 import { describe, expect, it } from 'vitest';
 
-import { caseStreams, DEFAULT_SPLIT_SEED, planEpisodes, splitByKey } from '../../src/seeding';
+import { caseStreams, DEFAULT_SPLIT_SEED, planEpisodes, seedSlot, splitByKey } from '../../src/seeding';
 
 const key = { rngSeed: 0, task: 'esconv', caseId: 'a', randomSeed: 5, repeat: 0 };
 
@@ -82,6 +82,16 @@ describe('planEpisodes', () => {
           repeat: p.repeat,
         }),
       );
+  });
+
+  it("places each episode by seedSlot, the plan's one cycling rule", () => {
+    const plan = [...planEpisodes(seeds, { rngSeed: 7, task: 'p4g', episodes: 8 })];
+    for (const p of plan) {
+      const slot = seedSlot(p.index, seeds.length);
+      expect(seeds[slot.seedIndex]).toBe(p.seed);
+      expect(slot.repeat).toBe(p.repeat);
+    }
+    expect(seedSlot(7, 3)).toEqual({ seedIndex: 1, repeat: 2 });
   });
 
   it('defaults to one episode per seed; bySeed lists the same episodes seed by seed', () => {

@@ -118,7 +118,7 @@ describe('principles build --resume of another build', () => {
       `${out}.checkpoint.jsonl`,
       JSON.stringify({
         format: CONSTRUCTION_CHECKPOINT_FORMAT,
-        version: 1,
+        version: 2,
         task: 'cb',
         episodes: 1,
         baseSeed: 0,

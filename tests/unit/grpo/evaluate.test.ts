@@ -13,13 +13,15 @@ import type { GrpoTrainResult } from '../../../src/jobs/train-grpo';
 import { formatEstimate, pairedEstimate } from '../../../src/stats';
 import { Rng } from '../../../src/rng';
 import { grpoEnv } from '../../../src/grpo/trainer';
+import { runEpisode } from '../../../src/agents/rollout';
+import { planEpisodes } from '../../../src/seeding';
 import { defaultSeeds, emollmDefaultSeeds } from '../../../src/tasks/defaults';
 
 describe('GRPO evaluation', () => {
   it('reports EmoLLM metrics and EmoLLM SR on EmoLLM seeds, the judge’s success elsewhere', async () => {
     const seeds = emollmDefaultSeeds('emollm-medd').slice(0, 2);
     const config = resolveGrpoConfig({ task: seeds[0]!.task, horizon: 3 });
-    const opts = { repeats: 2, seed: 3, makeEnv: () => grpoEnv(config) };
+    const opts = { repeats: 2, seed: 3, env: grpoEnv(config) };
     const rows = await evaluatePolicy(createPolicy(config.task, 'proactive'), seeds, opts);
     expect(rows.every((r) => r.emollm !== null && r.emollm.turns === r.turns)).toBe(true);
     const s = summarize(rows, 1, 100);
@@ -33,11 +35,34 @@ describe('GRPO evaluation', () => {
     const cb = resolveGrpoConfig({ task: 'cb', horizon: 2 });
     const cbRows = await evaluatePolicy(createPolicy('cb', 'proactive'), defaultSeeds('cb').slice(0, 2), {
       ...opts,
-      makeEnv: () => grpoEnv(cb),
+      env: grpoEnv(cb),
     });
     const c = summarize(cbRows, 1, 100);
     expect([c.successMetric, c.emollm]).toEqual(['judge', null]);
     expect(c.successRate).toEqual(c.judgeSuccessRate);
+  });
+
+  it('plays the one episode plan seed by seed: each row is the episode of its case key', async () => {
+    const seeds = defaultSeeds('p4g').slice(0, 3);
+    const config = resolveGrpoConfig({ task: 'p4g', horizon: 8 });
+    const policy = createPolicy('p4g', 'random');
+    const rows = await evaluatePolicy(policy, seeds, { repeats: 2, seed: 9, env: grpoEnv(config) });
+    const plan = [...planEpisodes(seeds, { rngSeed: 9, task: 'p4g', episodes: 6, order: 'bySeed' })];
+    expect(rows.map((r) => `${r.seedId}/${r.repeat}`)).toEqual(plan.map((p) => `${p.seed.id}/${p.repeat}`));
+    for (const [i, p] of plan.entries()) {
+      const record = await runEpisode(grpoEnv(config), policy, p.seed, {
+        rngSeed: p.streams.simSeed,
+        policySeed: p.streams.policySeed,
+      });
+      expect([rows[i]!.return, rows[i]!.success, rows[i]!.turns]).toEqual([
+        record.return,
+        record.success,
+        record.turns.length,
+      ]);
+    }
+    // Repeats of a seed meet other user draws: not every seed's two rows are the same episode.
+    const ending = (r: EvalEpisodeRow) => `${r.turns}/${r.esEnd}`;
+    expect(seeds.some((_, s) => ending(rows[2 * s]!) !== ending(rows[2 * s + 1]!))).toBe(true);
   });
 
   it('gives no interval over one seed and a Wilson interval for 0/4 successes', () => {

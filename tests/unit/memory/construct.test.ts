@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { RandomPolicy, TemplateRealizer } from '../../../src/agents';
+import { runEpisode } from '../../../src/agents/rollout';
+import { planEpisodes } from '../../../src/seeding';
 import { DialogueEnv, type Action, type EnvCheckpoint, type StepResult } from '../../../src/env';
 import { ScriptedBackend } from '../../../src/llm';
 import {
@@ -185,6 +187,54 @@ describe('self-play construction with backtracking', () => {
     expect(episodes.flatMap((e) => e.turns).filter((t) => t.principleId).length).toBe(principles.length);
   });
 
+  it('plays the one episode plan: episode i is seed i mod N, repeat ⌊i / N⌋, with its case streams', async () => {
+    const seeds = defaultSeeds('cb').slice(0, 3);
+    const job = { seeds, episodes: 5, baseSeed: 4 };
+    const { episodes } = await constructPrinciples(
+      options('cb', new DialogueEnv('cb', { protocol: 'ppdpp' })),
+      job,
+    );
+    const plan = [...planEpisodes(seeds, { rngSeed: 4, task: 'cb', episodes: 5 })];
+    expect(episodes.map((e) => e.seedId)).toEqual(plan.map((p) => p.seed.id));
+    for (const [i, planned] of plan.entries()) {
+      const alone = await selfPlayEpisode(
+        options('cb', new DialogueEnv('cb', { protocol: 'ppdpp' })),
+        planned.seed,
+        {
+          rngSeed: planned.streams.simSeed,
+          policySeed: planned.streams.policySeed,
+        },
+      );
+      expect(episodes[i]).toEqual(alone);
+    }
+    // The repeat of a seed meets another user draw than its first episode (its own case streams).
+    expect(episodes[3]!.turns).not.toEqual(episodes[0]!.turns);
+  });
+
+  it('plays through the one play loop: without revisions its turns are the plain policy turns', async () => {
+    // With maxAttempts 0 a failed turn is kept as it was, so the kept turns are exactly those of runEpisode with
+    // the same policy and streams.
+    const seed = defaultSeeds('p4g')[1]!;
+    const streams = { rngSeed: 17, policySeed: 23 };
+    const episode = await selfPlayEpisode(
+      { ...options('p4g', new DialogueEnv('p4g', { protocol: 'ppdpp' })), maxAttempts: 0 },
+      seed,
+      streams,
+    );
+    const record = await runEpisode(
+      new DialogueEnv('p4g', { protocol: 'ppdpp' }),
+      new RandomPolicy('p4g'),
+      seed,
+      streams,
+    );
+    expect(episode.turns.every((t) => t.attempts.length === 1)).toBe(true);
+    expect(new Set(episode.turns.map((t) => t.status))).toEqual(new Set(['success', 'failed']));
+    expect(episode.turns.map((t) => t.attempts[0]!.utterance)).toEqual(
+      record.turns.map((t) => t.action.utterance),
+    );
+    expect(episode.turns.map((t) => t.attempts[0]!.reward)).toEqual(record.turns.map((t) => t.reward));
+  });
+
   it('needs per-turn rewards and valid arguments', async () => {
     const cstpo = options('esconv', new DialogueEnv('esconv'));
     await expect(selfPlayEpisode(cstpo, defaultSeeds('esconv')[0]!, { policySeed: 0 })).rejects.toThrow(
@@ -255,6 +305,12 @@ describe('self-play construction with backtracking', () => {
     expect(error).toMatchObject({ name: 'CheckpointError', code: 'MEMORY_CHECKPOINT_DAMAGED' });
     expect((error as CheckpointError).code).toBe('MEMORY_CHECKPOINT_DAMAGED');
     expect((error as Error).message).toBe('b.jsonl line 2: not a JSON object (the file is damaged)');
+    // A checkpoint of the earlier format (its episodes had other random streams) is not resumed.
+    expect(() =>
+      parseConstructionCheckpoint(checkpointLine({ ...header, version: 1 } as never), 'b.jsonl', header),
+    ).toThrow(
+      'b.jsonl line 1: made by an earlier release, whose self-play episodes had other random streams: start the build again',
+    );
     const wrongSeed = checkpointLine(header) + checkpointLine({ seedId: 'x', turns: [], principles: [] });
     expect(() => parseConstructionCheckpoint(wrongSeed, 'b.jsonl', header)).toThrow(
       `b.jsonl line 2: not episode 1 of this build (seed ${job.seeds[0]!.id})`,
