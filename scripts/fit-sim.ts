@@ -29,7 +29,7 @@ import {
   fitSimulator,
   type FitOptions,
 } from '../src/entries/validity';
-import { TASK_IDS, type TaskId, extractFeatures } from '../src/entries/simulator';
+import { DONATION_INPUTS, TASK_IDS, type TaskId, extractFeatures } from '../src/entries/simulator';
 import {
   donationProbability,
   fitDisposition,
@@ -94,7 +94,10 @@ export async function fitText(files: ValidityFiles, seed: number): Promise<strin
       });
   }
   return serialise(
-    await withDisposition(withMood(fitSimulator(dialogues, { seed, files: entries }), dialogues), files),
+    await withDonation(
+      await withDisposition(withMood(fitSimulator(dialogues, { seed, files: entries }), dialogues), files),
+      files,
+    ),
   );
 }
 
@@ -255,6 +258,104 @@ async function withDisposition(
         disposition: model,
       },
     },
+  };
+}
+
+/**
+ * The replayed P4G outcome dialogues of one fit split with a known donation and survey, under the disposition
+ * model `model`: per dialogue, the donation model's inputs (src/sim/donation.ts), the final donation intention and
+ * whether the persuadee donated.
+ */
+async function outcomeReplays(
+  files: ValidityFiles,
+  model: DispositionParams,
+  split: 'train' | 'validation',
+): Promise<{ row: DispositionRow; intention: number }[]> {
+  const dialogues = p4gDialogues(files.p4g ?? {}, { disposition: model }).filter(
+    (d) =>
+      d.purpose === 'outcome' &&
+      d.outcome.donated != null &&
+      d.outcome.traits != null &&
+      fitSplitOf(d.id) === split,
+  );
+  const out: { row: DispositionRow; intention: number }[] = [];
+  for (const d of dialogues) {
+    const { final } = await replayDialogue(d);
+    if (final.donationInputs === null) continue;
+    out.push({
+      row: { traits: final.donationInputs, donated: d.outcome.donated === true },
+      intention: final.intention,
+    });
+  }
+  return out;
+}
+
+/**
+ * The fit with P4G's end-of-episode donation model added (src/sim/donation.ts): a logistic regression of "donated"
+ * on the simulator's own start and end state, fitted on replays of the train split's dialogues (seeds built with
+ * the chosen disposition model), the L2 penalty by validation log-likelihood. The validation AUCs of the final
+ * intention, of the fitted probability and of each input alone are recorded. Held-out never read.
+ */
+async function withDonation(
+  fit: Omit<FittedParams, 'contentHash'>,
+  files: ValidityFiles,
+): Promise<Omit<FittedParams, 'contentHash'>> {
+  const disposition = fit.tasks.p4g.disposition;
+  if (!disposition) return fit;
+  const train = await outcomeReplays(files, disposition, 'train');
+  const validation = await outcomeReplays(files, disposition, 'validation');
+  if (train.length === 0 || validation.length === 0) return fit;
+  const { validationLogLikelihood, ...fitted } = fitDisposition(
+    DONATION_INPUTS,
+    train.map((r) => r.row),
+    validation.map((r) => r.row),
+    DISPOSITION_L2_GRID,
+  );
+  const round = (v: number) => Math.round(v * 1e6) / 1e6;
+  const model: DispositionParams = {
+    ...fitted,
+    mean: fitted.mean.map(round),
+    sd: fitted.sd.map(round),
+    intercept: round(fitted.intercept),
+    coef: fitted.coef.map(round),
+  };
+  const donated = validation.map((r) => r.row.donated);
+  return {
+    ...fit,
+    validation: {
+      ...fit.validation,
+      p4g: {
+        ...fit.validation.p4g,
+        donationTrainDialogues: train.length,
+        donationValidationDialogues: validation.length,
+        donationValidationLogLikelihood: round(validationLogLikelihood),
+        donationValidationIntentionAuc: round(
+          rocAuc(
+            validation.map((r) => r.intention),
+            donated,
+          ),
+        ),
+        donationValidationAuc: round(
+          rocAuc(
+            validation.map((r) => donationProbability(model, r.row.traits)),
+            donated,
+          ),
+        ),
+        // The rank signal of each input alone (the persuader's turns: `persuasion` and `tone`).
+        ...Object.fromEntries(
+          DONATION_INPUTS.map((k) => [
+            `donationValidationAuc_${k}`,
+            round(
+              rocAuc(
+                validation.map((r) => r.row.traits[k] as number),
+                donated,
+              ),
+            ),
+          ]),
+        ),
+      },
+    },
+    tasks: { ...fit.tasks, p4g: { ...fit.tasks.p4g, donation: model } },
   };
 }
 

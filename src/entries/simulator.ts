@@ -52,6 +52,7 @@ export {
 export { Rng, type RngState, splitmix32 } from '../rng';
 export { DEFAULT_SPLIT_SEED, splitByKey, caseStreams } from '../seeding';
 export { sellerAcceptablePrice } from '../sim/dynamics';
+export { DONATION_INPUTS, donationInputs, endDonationProbability, type DonationInput } from '../sim/donation';
 export { FITTED_PARAMS } from '../sim/fitted/params';
 export { deepFreeze } from '../sim/freeze';
 export {

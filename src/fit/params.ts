@@ -111,6 +111,12 @@ export interface TaskParams {
   mood?: MoodParams;
   /** P4G: the persuadee's initial disposition from the pre-task survey (`src/fit/disposition.ts`). */
   disposition?: DispositionParams;
+  /**
+   * P4G: the persuadee's end-of-episode donation model (`src/sim/donation.ts`): the same standardised logistic
+   * regression, of "donated" on the simulator's own start and end state (`DONATION_INPUTS`), fitted on replays
+   * of the train split's dialogues, L2 chosen on the validation split's (`gain` unused: 1).
+   */
+  donation?: DispositionParams;
 }
 
 /** The whole parameter file. */

@@ -17,6 +17,7 @@ export { goalCongruence, appraise, categoryOf, updateAffect } from './affect';
 export { sellerAcceptablePrice, actorEvents, userEvents, isStale, STALENESS } from './dynamics';
 export { CogSim, initialSimState, centralProbability, judge, goalIntentionStrength } from './simulator';
 export type { SimTurn, RouteSampling, CogSimOptions } from './simulator';
+export { DONATION_INPUTS, donationInputs, endDonationProbability, type DonationInput } from './donation';
 export * from './template';
 export * from './llm';
 export { SIMULATOR_VERSION } from './version';

@@ -96,6 +96,9 @@ function fittedSection(p: FittedParams): string {
       'P4G disposition': t.disposition
         ? `logistic regression of donated on ${t.disposition.traits.length} survey items (${t.disposition.rows} train persuadees, L2 ${t.disposition.l2}); tanh(${t.disposition.gain} · logit / 2)`
         : '—',
+      'P4G donation': t.donation
+        ? `end of episode: logistic regression of donated on ${t.donation.traits.join(', ')} (${t.donation.rows} replayed train dialogues, L2 ${t.donation.l2})`
+        : '—',
     };
   });
   out.push(table(rows), '');

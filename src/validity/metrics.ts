@@ -10,8 +10,8 @@
  *   words: positive → the task's positive class, negative → its negative class, zero → the majority class);
  * - ESConv also: Spearman's rank correlation of the simulator's valence change with the seeker's reply sentiment
  *   (baseline: of the supporter's own sentiment with it);
- * - P4G dialogue level: ROC AUC of the final donation intention and of an upheld commitment for
- *   `actual_donation > 0`; baseline `traits` (logistic regression on the survey answers, out of sample);
+ * - P4G dialogue level: ROC AUC of the final donation intention, of an upheld commitment and of the simulator's
+ *   end-of-episode donation probability (`src/sim/donation.ts`) for `actual_donation > 0`; baseline `traits` (logistic regression on the survey answers, out of sample);
  * - CraigslistBargain dialogue level: agreement (accuracy, kappa) of the simulator's deal with the humans' deal;
  *   baseline `majority`;
  * - CraigslistBargain counter-offers: on every replayed buyer turn with a price that the human
@@ -238,6 +238,8 @@ interface P4gItem {
   donated: boolean;
   intention: number;
   committed: number;
+  /** The simulator's end-of-episode P(donated), or null without a fitted donation model. */
+  donation: number | null;
   traits: number;
 }
 
@@ -275,6 +277,7 @@ function p4gOutcomeRows(
       donated: r.dialogue.outcome.donated as boolean,
       intention: r.final.intention,
       committed: r.final.committed ? 1 : 0,
+      donation: r.final.donation,
       traits: predictions[split][i] as number,
     }));
     const auc = (pick: (i: P4gItem) => number) => (xs: readonly P4gItem[]) =>
@@ -301,6 +304,17 @@ function p4gOutcomeRows(
         `p4g|${split}|auc-commit`,
       ),
     );
+    if (items.length > 0 && items.every((i) => i.donation !== null))
+      rows.push(
+        row(
+          { ...head, measure: 'donated > 0 — AUC of end-of-episode donation probability' },
+          items,
+          auc((i) => i.donation as number),
+          { traits: auc((i) => i.traits) },
+          options,
+          `p4g|${split}|auc-donation`,
+        ),
+      );
   }
   return rows.filter((r): r is ValidityRow => r !== null);
 }

@@ -26,6 +26,7 @@
  * Route sampling is deterministic (central when p_C ≥ 0.5), so a replay is a function of the dialogue and seed.
  */
 import { prefixSellerPrice } from '../sim/dynamics';
+import { donationInputs, endDonationProbability, type DonationInput } from '../sim/donation';
 import { CogSim, goalIntentionStrength, initialSimState, type SimTurn } from '../sim/simulator';
 import { templateSimRoles } from '../sim/template';
 import type { SimRoles } from '../sim/roles';
@@ -60,6 +61,13 @@ export interface ReplayedDialogue {
     intention: number;
     /** P4G: an upheld commitment. */
     committed: boolean;
+    /**
+     * P4G: the simulator's end-of-episode P(donated) (`src/sim/donation.ts`) over the persuader turns it processed;
+     * null on other tasks or without a fitted donation model.
+     */
+    donation: number | null;
+    /** P4G: the inputs of that probability (what `npm run fit-sim` fits the donation model on); null elsewhere. */
+    donationInputs: Record<DonationInput, number> | null;
     /** CB: a deal was closed. */
     deal: boolean;
     ended: EndReason | null;
@@ -126,6 +134,8 @@ export async function replayDialogue(
   const task = getTask(d.task);
   const sim = new CogSim(task, options.roles ?? templateSimRoles(), { routeSampling: 'deterministic' });
   let state = initialSimState(d.seed, Math.max(task.horizon, d.steps.length + 1));
+  const start = state;
+  const perceived: string[] = [];
   const history: Turn[] = d.prefix.map((t) => ({ speaker: t.speaker, text: t.text }));
   const decisions: ReplayDecision[] = [];
   let endedAt: number | null = null;
@@ -142,6 +152,7 @@ export async function replayDialogue(
     } else {
       // The decision is taken on the history *before* the human reply to this turn.
       const { state: next, turn } = await sim.step(state, history, step.actor);
+      perceived.push(step.actor);
       if (sellerPrice !== null) {
         const named = turn.events.find(
           (e) => e.by === 'user' && (e.type === 'offer' || e.type === 'accept') && e.price !== undefined,
@@ -172,6 +183,8 @@ export async function replayDialogue(
     final: {
       intention: goalIntentionStrength(state),
       committed,
+      donation: endDonationProbability(start, state, perceived),
+      donationInputs: d.task === 'p4g' ? donationInputs(start, state, perceived) : null,
       deal: state.ended === 'deal',
       ended: state.ended,
       endedAt,

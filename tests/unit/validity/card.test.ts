@@ -220,12 +220,16 @@ describe('simulator card', () => {
     expect(simulatorCard(base)).not.toContain(COUNTER_NOTE);
   });
 
-  it('names the fitted models of the committed parameters, the P4G disposition among them', () => {
+  it('names the fitted models of the committed parameters, the P4G disposition and donation models among them', () => {
     const md = simulatorCard({ ...input(), fitted: FITTED_PARAMS });
     const d = FITTED_PARAMS.tasks.p4g.disposition;
     expect(d).toBeDefined();
     expect(md).toContain(
       `logistic regression of donated on ${d?.traits.length} survey items (${d?.rows} train persuadees, L2 ${d?.l2}); tanh(${d?.gain} · logit / 2)`,
+    );
+    const e = FITTED_PARAMS.tasks.p4g.donation;
+    expect(md).toContain(
+      `end of episode: logistic regression of donated on prior, persuasion, tone (${e?.rows} replayed train dialogues, L2 ${e?.l2})`,
     );
   });
 

@@ -50,7 +50,15 @@ function negotiation(id: string, list: number, turns: readonly Turn[]): Replayed
       carried: false,
       sellerPrice: t.sim,
     })),
-    final: { intention: 0, committed: false, deal: false, ended: null, endedAt: null },
+    final: {
+      intention: 0,
+      committed: false,
+      donation: null,
+      donationInputs: null,
+      deal: false,
+      ended: null,
+      endedAt: null,
+    },
   };
 }
 

@@ -16,7 +16,7 @@ import {
 
 import { REACTIONS, cbReaction, p4gReaction, p4gTurnReaction } from '../../../src/validity/labels';
 import { replayDialogue } from '../../../src/validity/replay';
-import { templateSimRoles, type SimView } from '../../../src/sim';
+import { templateSimRoles, type DonationInput, type SimView } from '../../../src/sim';
 import { csvFirstDialogues, jsonlHead, smallFiles } from './helpers';
 
 describe('label groupings', () => {
@@ -113,6 +113,25 @@ describe('teacher-forced replay', () => {
       expect(a.final.intention).toBeGreaterThanOrEqual(0);
       expect(a.final.intention).toBeLessThanOrEqual(4);
     }
+  });
+
+  it('P4G: reports the end-of-episode donation probability and its inputs; other tasks none', async () => {
+    const tasks = new Set<string>();
+    for (const d of replayDialogues(smallFiles())) {
+      if (tasks.has(`${d.task}|${d.purpose}`)) continue;
+      tasks.add(`${d.task}|${d.purpose}`);
+      const { final } = await replayDialogue(d);
+      if (d.task !== 'p4g') {
+        expect(final.donation).toBeNull();
+        expect(final.donationInputs).toBeNull();
+        continue;
+      }
+      expect(final.donation).toBeGreaterThan(0);
+      expect(final.donation).toBeLessThan(1);
+      const x = final.donationInputs as Record<DonationInput, number>;
+      expect(x.prior + x.persuasion).toBeCloseTo(final.intention, 9);
+    }
+    expect(tasks.has('p4g|outcome')).toBe(true);
   });
 
   it('never reads the human reply to decide: replacing replies from turn t on leaves decisions up to t unchanged', async () => {
