@@ -5,7 +5,7 @@
  * worked out by hand below, and on real replays (the simulator's standing price comes from its own events).
  */
 import { describe, expect, it } from 'vitest';
-import { CB_DEFAULT_SEEDS } from '../../../src/tasks/defaults/cb';
+import { CB_DEFAULT_SEEDS } from '../../../src/tasks/cb';
 import type { ReplayDialogue } from '../../../src/validity/datasets';
 import { replayDialogues } from '../../../src/validity/datasets';
 import { counterItems, validityRows } from '../../../src/validity/metrics';
