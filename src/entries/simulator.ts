@@ -88,6 +88,7 @@ export {
 } from '../tasks/defaults';
 export {
   getTask,
+  registeredTasks,
   normalizeLabel,
   buildEsconvSeed,
   buildP4gSeed,
@@ -105,6 +106,7 @@ export {
   SeedSchema,
   type TaskId,
   type TaskSpec,
+  type TaskDefinition,
   type Seed,
   type Turn,
   type Speaker,
