@@ -17,6 +17,7 @@ import nlp from 'compromise';
 import type { Observation } from '../env/env';
 import type { Rng } from '../rng';
 import type { Turn } from '../tasks/seed';
+import { getTask } from '../tasks/registry';
 import type { Realizer } from './types';
 
 type Variant = (c: RealizerContext) => string;
@@ -537,8 +538,7 @@ export class TemplateRealizer implements Realizer {
   /** {@link realize}, returned at once. */
   realizeNow(obs: Observation, strategy: string, n: number): string[] {
     const bank = BANKS[obs.task] as Record<string, Variant[]>;
-    const variants =
-      bank[strategy] ?? bank[obs.task === 'esconv' ? 'Others' : obs.task === 'p4g' ? 'Other' : 'other'] ?? [];
+    const variants = bank[strategy] ?? bank[getTask(obs.task).otherStrategy] ?? [];
     const ctx = realizerContext(obs, this.tally);
     const limit = Math.max(1, n);
     // The realizations in rotated order, those of the last two actor turns after the others; duplicates dropped

@@ -37,7 +37,9 @@ import { TemplateRealizer, realizerContext } from '../agents/realizer';
 import type { Observation } from '../env/env';
 import { planScore, sentiment } from '../env/judge';
 import type { Rng } from '../rng';
-import type { AffectCategory, TaskId } from '../tasks/seed';
+import type { AffectCategory } from '../tasks/seed';
+import { getTask } from '../tasks/registry';
+import type { Polarity } from '../tasks/types';
 import { read, specificity } from '../reader';
 import type { ArgActor, ReversePredictor } from './roles';
 import {
@@ -50,25 +52,6 @@ import {
 import { ConfigError } from '../errors';
 
 const clamp1 = (v: number) => Math.min(1, Math.max(-1, Math.round(v * 100) / 100));
-
-type Polarity = 'negative' | 'neutral' | 'positive';
-
-/** The strategy the template ARG actor picks for each polarity of the user's emotional state. */
-export const ARG_TEMPLATE_STRATEGY: Readonly<Record<TaskId, Readonly<Record<Polarity, string>>>> = {
-  esconv: {
-    negative: 'Reflection of feelings',
-    neutral: 'Providing Suggestions',
-    positive: 'Affirmation and Reassurance',
-  },
-  p4g: { negative: 'Credibility appeal', neutral: 'Logical appeal', positive: 'Proposition of donation' },
-  cb: { negative: 'inform', neutral: 'propose price', positive: 'propose price' },
-};
-
-const NEEDS: Readonly<Record<TaskId, (topic: string) => string[]>> = {
-  esconv: (t) => [`Feel heard about the ${t}`, `Find one small step about the ${t}`],
-  p4g: (t) => [`Be sure a donation is used well (${t})`, 'Decide freely without pressure'],
-  cb: (t) => [`Get a fair price for the item (${t})`, 'Sell it without hassle'],
-};
 
 /**
  * The emotion category of an appraisal at `arousal` ∈ [0, 1] (the appraisal module's own reading): a mean m ≤ −0.2
@@ -135,13 +118,13 @@ export class TemplateArgActor implements ArgActor {
     ];
     const a = currentAppraisal(obs);
     const emotional_state = emotionOf(a);
-    const label = strategy ?? ARG_TEMPLATE_STRATEGY[obs.task][polarity(emotional_state)];
+    const label = strategy ?? getTask(obs.task).prompts.argStrategy[polarity(emotional_state)];
     const tone = polarity(emotional_state) === 'negative' ? 'Gentle and validating' : 'Warm and concrete';
     const candidates = await this.realizer.realize(obs, label, 2, rng);
     return {
       trace: {
         contextual_facts: facts.slice(0, 6),
-        inferred_needs_and_goals: NEEDS[obs.task](ctx.concern),
+        inferred_needs_and_goals: getTask(obs.task).prompts.argNeeds(ctx.concern),
         appraisal: {
           ...a,
           summary: `The user's words read ${polarity(emotional_state)} about the ${ctx.concern}.`,

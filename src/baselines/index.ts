@@ -19,7 +19,7 @@ export { proactiveMessages, proactiveAnswer } from './prompts/proactive';
 export { procotMessages, procotAnswer } from './prompts/procot';
 export { expertMessages, ExpertAnswer, expertGuidance } from './prompts/ask-an-expert';
 export { feedbackMessages, FeedbackAnswer, feedbackGuidance } from './prompts/icl-aif';
-export { MI_INSTRUCTIONS, miInstruction, miStrategyMessages, miStrategyAnswer } from './prompts/mi-prompt';
+export { miInstruction, miStrategyMessages, miStrategyAnswer } from './prompts/mi-prompt';
 export { labelMapMessages, labelMapAnswer } from './prompts/label-mapper';
 export * from './persona-simulator';
 export { personaMessages, PersonaReply, type PersonaVariant } from './prompts/persona-simulator';

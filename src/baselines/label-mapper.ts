@@ -9,7 +9,6 @@ import type { TaskId } from '../tasks/seed';
 import type { Rng } from '../rng';
 import { askBaseline, type LlmBaselineOptions } from './llm';
 import { labelMapAnswer, labelMapMessages } from './prompts/label-mapper';
-import { MI_INSTRUCTIONS } from './prompts/mi-prompt';
 
 /** Maps a strategy text to a label of the task. */
 export interface LabelMapper {
@@ -30,7 +29,9 @@ export class EmbeddingLabelMapper implements LabelMapper {
     if (labels.includes(strategy)) return strategy;
     let vectors = this.labelVectors.get(task);
     if (!vectors) {
-      vectors = await this.embedder.embed(labels.map((l) => `${l}. ${MI_INSTRUCTIONS[task][l] ?? ''}`));
+      vectors = await this.embedder.embed(
+        labels.map((l) => `${l}. ${getTask(task).prompts.miInstructions[l] ?? ''}`),
+      );
       this.labelVectors.set(task, vectors);
     }
     const [v] = await this.embedder.embed([strategy]);

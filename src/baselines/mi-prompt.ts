@@ -1,6 +1,6 @@
 /**
  * MI-Prompt baseline (Chen et al., 2023; Principles paper appendix F.2): the chosen strategy label is turned
- * into a natural-language instruction ({@link MI_INSTRUCTIONS}) that guides the response. LLM form only.
+ * into a natural-language instruction (each task folder's `prompts.ts`, `miInstructions`) that guides the response. LLM form only.
  *
  * No template form: the instruction only changes anything for a generator that reads instructions. The
  * template realizer maps the label to text directly, so a template MI-Prompt would be its label rule plus the

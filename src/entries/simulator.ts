@@ -89,6 +89,7 @@ export {
 } from '../tasks/defaults';
 export {
   getTask,
+  registeredTasks,
   normalizeLabel,
   buildEsconvSeed,
   buildP4gSeed,
@@ -106,6 +107,7 @@ export {
   SeedSchema,
   type TaskId,
   type TaskSpec,
+  type TaskDefinition,
   type Seed,
   type Turn,
   type Speaker,

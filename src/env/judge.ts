@@ -17,6 +17,7 @@ import { esconvUtility } from '../tasks/esconv';
 import { p4gUtility } from '../tasks/p4g';
 import type { ActorView, TaskId, Turn } from '../tasks/seed';
 import { isSuccess } from '../tasks/success';
+import { getTask } from '../tasks/registry';
 import { afinnScorer } from './afinn';
 import { InputError } from '../errors';
 
@@ -47,13 +48,7 @@ export interface TerminalJudgment {
   scores: Record<string, number | boolean>;
 }
 
-/** PPDPP per-turn answers, worst to best. */
-export const PPDPP_LABELS = {
-  esconv: ['worse', 'same', 'better', 'solved'],
-  p4g: ['refused', 'neutral', 'positive', 'donate'],
-  cb: ['worse', 'same', 'better', 'solved'],
-} as const satisfies Record<TaskId, readonly string[]>;
-/** Reward of each PPDPP answer, in the order of {@link PPDPP_LABELS}. */
+/** Reward of each PPDPP answer, in the order of the task's per-turn answers (`getTask(id).judge.turnLabels`, worst to best). */
 export const PPDPP_REWARDS = [-1, -0.5, 0.5, 1] as const;
 
 /** Per-turn judgment (PPDPP protocol). `reward` is the mean of the samples' mapped rewards. */
@@ -290,7 +285,7 @@ export class TemplateJudge implements Judge {
     const turns = userTurns(input.transcript);
     const last = turns[turns.length - 1] ?? '';
     const prev = turns[turns.length - 2] ?? '';
-    const labels = PPDPP_LABELS[input.task];
+    const labels = getTask(input.task).judge.turnLabels;
     let index: number;
     if (input.task === 'p4g') {
       const { committed, withdrawn } = commitment(input.events);

@@ -21,10 +21,9 @@ import {
   turnVerdictSchema,
 } from './prompts/judge';
 import { askRole, type RoleCallOptions } from '../llm/call';
-import { cbUtility, esconvUtility, p4gUtility } from '../tasks';
+import { cbUtility, esconvUtility, getTask, p4gUtility } from '../tasks';
 import { isSuccess } from '../tasks/success';
 import {
-  PPDPP_LABELS,
   PPDPP_REWARDS,
   repeatedJudge,
   type Judge,
@@ -89,7 +88,7 @@ export class LlmJudge implements Judge {
       schema: turnVerdictSchema(input.task),
       defaults: JUDGE_DEFAULTS,
     });
-    const index = (PPDPP_LABELS[input.task] as readonly string[]).indexOf(v.label);
+    const index = getTask(input.task).judge.turnLabels.indexOf(v.label);
     const reward = PPDPP_REWARDS[index] as number;
     return { labels: [v.label], reward, success: reward > 0.5 };
   }

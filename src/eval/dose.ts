@@ -9,6 +9,7 @@
 import type { DoseLadder } from './ladders';
 import { isMonotoneRise, ladderDoseResponse } from './validation';
 import type { Seed, TaskId } from '../tasks/seed';
+import { getTask } from '../tasks/registry';
 
 /** The dose–response of one task in a report. */
 export interface DoseRow {
@@ -40,14 +41,7 @@ export async function doseRow(task: TaskId, seeds: readonly Seed[], ladder?: Dos
   };
 }
 
-/** What the outcome quantity of each task is, in words. */
-export const DOSE_OUTCOME_TEXT: Readonly<Record<TaskId, string>> = {
-  esconv: "the user's valence (−1 to 1)",
-  p4g: "the user's donation intention (0 to 4)",
-  cb: "the seller's acceptance of the offer (0 to 1)",
-};
-
-/** Dose rows as a Markdown table (header, separator and one line per row), with the outcome named per task. */
+/** Dose rows as a Markdown table (header, separator and one line per row), with the outcome named per task (`getTask(id).validity.doseOutcome`). */
 export function doseMarkdown(rows: readonly DoseRow[]): string {
   const f3 = (x: number) => (Number.isFinite(x) ? x.toFixed(3) : 'n/a');
   return [
@@ -55,7 +49,7 @@ export function doseMarkdown(rows: readonly DoseRow[]): string {
     '|---|---|---|---|---|---|---|',
     ...rows.map(
       (d) =>
-        `| ${d.task} | ${DOSE_OUTCOME_TEXT[d.task]} | ${d.ladder} | ${d.seeds} | ${d.levelMeans.map(f3).join(' → ')} | ` +
+        `| ${d.task} | ${getTask(d.task).validity.doseOutcome} | ${d.ladder} | ${d.seeds} | ${d.levelMeans.map(f3).join(' → ')} | ` +
         `${d.monotone ? 'yes' : 'no'} | ${f3(d.monotoneShare)} |`,
     ),
   ].join('\n');

@@ -11,6 +11,7 @@
  */
 import { z } from 'zod';
 import type { TaskId } from '../tasks/seed';
+import { getTask, perTask } from '../tasks/registry';
 
 /** One level: paraphrases (at least one) and, for CB, the offer as a fraction of the list price. */
 export const DoseLevelSchema = z
@@ -40,7 +41,7 @@ export const DoseLaddersSchema = z
     for (const [task, ladder] of Object.entries(file) as [TaskId, DoseLadder | undefined][]) {
       ladder?.levels.forEach((level, i) => {
         const path = [task, 'levels', i];
-        if (task === 'cb') {
+        if (getTask(task).capabilities.prices) {
           if (level.priceFraction === undefined)
             ctx.addIssue({
               code: 'custom',
@@ -74,68 +75,11 @@ export function levelUtterance(utterance: string, level: DoseLevel, listPrice: n
 }
 
 /**
- * The default ladders, written for this project as a person would phrase each level (two paraphrases each):
+ * The default ladders, written for this project as a person would phrase each level (two paraphrases each; each
+ * task folder's `validity.ts`, `doseLadder`):
  * - ESConv: dismissive → neutral acknowledgement → warm → warm, specific and with a concrete next step;
  * - P4G: a remark about charity in general → a bare request → a request with a reason → evidence of
  *   credibility and impact with a small, concrete request;
  * - CB: offers at 55, 70, 85 and 100 % of the list price, one paraphrase with a currency sign and one without.
  */
-export const DEFAULT_LADDERS: Readonly<Required<DoseLadders>> = {
-  esconv: {
-    levels: [
-      {
-        utterances: [
-          'Honestly, it is not a big deal. You should just get over it.',
-          'Calm down, you are overreacting. It could be worse.',
-        ],
-      },
-      { utterances: ['Okay.', 'I see.'] },
-      {
-        utterances: [
-          'That sounds really hard, and I am sorry you are going through it.',
-          'I hear you. It makes sense that this weighs on you.',
-        ],
-      },
-      {
-        utterances: [
-          'That sounds really hard, and it is not your fault. One small step could help: tomorrow evening you could write down what worries you most and talk it over with a friend you trust.',
-          'I am sorry you are carrying this, and I understand. It might help to plan one small thing for this week, like calling someone you trust on Saturday to talk it through.',
-        ],
-      },
-    ],
-  },
-  p4g: {
-    levels: [
-      {
-        utterances: [
-          'Some people like to give to charity, I suppose.',
-          'There are a lot of charities out there.',
-        ],
-      },
-      {
-        utterances: [
-          'Would you like to donate to Save the Children?',
-          'Could you give something to the charity?',
-        ],
-      },
-      {
-        utterances: [
-          'Many children in poor countries go without food and school. Would you consider donating part of your payment to Save the Children?',
-          'A small gift helps children who lack food and medicine. Could you give part of your task payment to the charity?',
-        ],
-      },
-      {
-        utterances: [
-          'Save the Children is audited every year and rated highly for transparency, and even $0.50 from your task payment provides a meal for a child. Would you donate $0.50 today?',
-          'According to independent reports, Save the Children has a long track record, and each dollar goes a long way for a child in need. Would you give $1 of your task payment today?',
-        ],
-      },
-    ],
-  },
-  cb: {
-    levels: [0.55, 0.7, 0.85, 1].map((priceFraction) => ({
-      utterances: ['Would you take ${price} for it?', 'I can pay {price} for it.'],
-      priceFraction,
-    })),
-  },
-};
+export const DEFAULT_LADDERS: Readonly<Required<DoseLadders>> = perTask((t) => t.validity.doseLadder);

@@ -13,6 +13,7 @@ import { createEnv } from '../env/factory';
 import type { SimRoles } from '../sim/roles';
 import { TASK_RULES } from '../sim/rules';
 import type { Seed, TaskId } from '../tasks/seed';
+import { getTask } from '../tasks/registry';
 import { parsed } from '../text/features';
 
 import { DEFAULT_LADDERS, levelUtterance, type DoseLadder } from './ladders';
@@ -102,7 +103,7 @@ export async function ladderDoseResponse(options: LadderDoseOptions): Promise<La
   const perSeed: Record<string, number[]> = {};
   for (const seed of seeds) {
     const listPrice = seed.actorView.listPrice;
-    if (task === 'cb' && listPrice === undefined)
+    if (getTask(task).capabilities.prices && listPrice === undefined)
       throw new InputError(
         'EVAL_INPUT_INVALID',
         `ladderDoseResponse: CB seed "${seed.id}" has no list price`,

@@ -17,7 +17,7 @@
  * | 35 | 5 | whether the user has committed, withdrawn, accepted, quit or ended |
  */
 import type { SimState } from '../sim/types';
-import { AFFECT_CATEGORIES, RECORD_TYPES, type BdiRecord } from '../tasks';
+import { AFFECT_CATEGORIES, RECORD_TYPES, getTask, type BdiRecord } from '../tasks';
 
 /** Length of the cognitive-state feature vector. */
 export const COGNITIVE_DIM = 40;
@@ -56,15 +56,16 @@ export function cognitiveFeatures(state: SimState, horizon: number): Float32Arra
   const concerns = state.private.concerns.length;
   out.push(concerns ? clip(state.revealed.length / concerns, 0) : 0);
   const { listPrice, reservationPrice } = state.private;
+  const { prices, commitments } = getTask(state.task).capabilities;
   if (
-    state.task === 'cb' &&
+    prices &&
     state.lastUserPrice !== null &&
     listPrice &&
     reservationPrice &&
     listPrice > reservationPrice
   ) {
     out.push(clip((state.lastUserPrice - reservationPrice) / (listPrice - reservationPrice)));
-  } else if (state.task === 'p4g' && state.lastUserPrice !== null) {
+  } else if (commitments && state.lastUserPrice !== null) {
     out.push(clip(state.lastUserPrice / 2, 0));
   } else {
     out.push(0);

@@ -191,7 +191,8 @@ export function combine(vectors: readonly Float32Array[], dim: number): Float32A
 /** The 4 task features of an observation (see the module table). */
 export function taskFeatures(obs: Observation): Float32Array {
   const out = new Float32Array(TASK_FEATURES);
-  if (obs.task === 'cb') {
+  const { prices, commitments } = getTask(obs.task).capabilities;
+  if (prices) {
     const { listPrice, targetPrice } = obs.actorView;
     const span = listPrice !== undefined && targetPrice !== undefined ? listPrice - targetPrice : 0;
     const norm = (p: number) => (span > 0 ? clip((p - (targetPrice as number)) / span, -1, 2) : 0);
@@ -199,7 +200,7 @@ export function taskFeatures(obs: Observation): Float32Array {
     const offer = obs.events.filter((e) => e.type === 'offer' && e.by === 'actor').at(-1)?.price;
     if (counter !== undefined) [out[0], out[2]] = [norm(counter), 1];
     if (offer !== undefined) [out[1], out[3]] = [norm(offer), 1];
-  } else if (obs.task === 'p4g') {
+  } else if (commitments) {
     const commit = obs.events.filter((e) => e.type === 'commit').at(-1);
     if (commit) [out[0], out[2]] = [clip((commit.amount ?? 0) / 2, 0, 1), 1];
   }

@@ -3,7 +3,7 @@
  * regression of the tone of the seeker's reply on what the supporter's turn does (the dense scores of {@link denseInputs}: tone, warmth, pressure, a question, a
  * suggestion, dismissiveness …) and on how the seeker sounded in their previous turn. No hashed words: a model of
  * the supporter's words learned how heavy the topic is (supporters echo the seeker's words), not what the words
- * do, and failed the dose checks (see `AFFECT_SCALE` in src/sim/simulator.ts). People's moods persist from one
+ * do, and failed the dose checks (see the affect scale of `src/tasks/esconv/rules.ts`). People's moods persist from one
  * turn to the next, so the seeker's own last turn is an input: in a live episode that is the simulated user's own
  * previous reply, written from its own mood.
  */

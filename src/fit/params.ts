@@ -9,7 +9,7 @@ import type { DispositionParams } from './disposition';
 
 /** A reaction model of one task: softmax regression over {@link turnInputs}. */
 export interface ReactionParams {
-  /** The task's reaction classes (`REACTIONS` of src/validity/labels.ts), in the model's order. */
+  /** The task's reaction classes (`getTask(id).validity.reactions`, each task folder's `validity.ts`), in the model's order. */
   classes: string[];
   buckets: number;
   /** Names of the dense inputs (must equal `DENSE_INPUTS`). */

@@ -93,7 +93,7 @@ function last(history: readonly Turn[], speaker: Turn['speaker']): Turn | undefi
 
 /** Where the negotiation stands (CraigslistBargain): the seller's latest counter relative to list and target. */
 function priceCue(obs: Observation): string | null {
-  if (obs.task !== 'cb') return null;
+  if (!getTask(obs.task).capabilities.prices) return null;
   const { listPrice, targetPrice } = obs.actorView;
   const counter = obs.events.filter((e) => e.type === 'offer' && e.by === 'user').at(-1)?.price;
   if (

@@ -5,7 +5,8 @@
  * retrieved principles to the current dialogue (Principles paper §3.1–3.2, appendix E).
  */
 import type { Observation } from '../env/env';
-import { PPDPP_LABELS, PPDPP_REWARDS } from '../env/judge';
+import { PPDPP_REWARDS } from '../env/judge';
+import { getTask } from '../tasks/registry';
 import type { Rng } from '../rng';
 import type { TaskId } from '../tasks/seed';
 import type { Retrieved } from './memory';
@@ -69,5 +70,5 @@ export function criticLabel(task: TaskId, reward: number): string {
   PPDPP_REWARDS.forEach((r, i) => {
     if (Math.abs(r - reward) < Math.abs((PPDPP_REWARDS[best] as number) - reward)) best = i;
   });
-  return PPDPP_LABELS[task][best] as string;
+  return getTask(task).judge.turnLabels[best] as string;
 }

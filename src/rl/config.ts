@@ -6,11 +6,8 @@
  * on two CPU cores.
  */
 import { z } from 'zod';
-import { TaskIdSchema, getTask, type TaskId } from '../tasks';
+import { TaskIdSchema, getTask } from '../tasks';
 import { returnsPerSeed, type SamplingScheme } from './branching';
-
-/** Default checkpoints per main trajectory (paper §B.2). */
-export const DEFAULT_CHECKPOINTS: Readonly<Record<TaskId, number>> = { esconv: 4, p4g: 2, cb: 2 };
 
 /** The three ablations of paper §5.3, each on by default (i.e. the full method). */
 export const AblationsSchema = z.object({
@@ -108,7 +105,7 @@ export function resolveConfig(input: TrainConfigInput): TrainConfig {
   const c = TrainConfigSchema.parse(input);
   return {
     ...c,
-    checkpoints: c.checkpoints ?? DEFAULT_CHECKPOINTS[c.task],
+    checkpoints: c.checkpoints ?? getTask(c.task).checkpoints,
     horizon: c.horizon ?? getTask(c.task).horizon,
   };
 }

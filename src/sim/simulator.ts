@@ -17,6 +17,7 @@ import { callToAction } from './template/proposer';
 import { lastUserText, perceive } from './perception';
 import type { MessageAssessment, SimRoles, SimView } from './roles';
 import { TASK_RULES } from './rules';
+import { getTask } from '../tasks/registry';
 import { deepFreeze } from './freeze';
 import { objections } from './records';
 import { applyProposal, type AppliedChange } from './updater';
@@ -83,7 +84,9 @@ export function initialSimState(
     remaining: horizon,
     ended: null,
     changeLog: [],
-    lastUserPrice: seed.task === 'cb' ? prefixSellerPrice(seed.prefix, seed.userPrivate.listPrice) : null,
+    lastUserPrice: getTask(seed.task).capabilities.prices
+      ? prefixSellerPrice(seed.prefix, seed.userPrivate.listPrice)
+      : null,
     revealed: [],
     rng: Rng.fromSeed(rngSeed).getState(),
   };
@@ -134,35 +137,18 @@ export function combinedJudgment(fitted: FittedPerception, task: TaskId, own: Ju
   return f;
 }
 
-/**
- * Scale of the fitted affect change per task: the turn's valence moves by this times the fitted tone (the expected
- * valence of people's reaction minus its mean, {@link FittedPerception.tone}); 0.1 was chosen on the validation
- * split's replay. ESConv's is 0: its fitted tone fails the face-validity dose checks (a warm validating line such
- * as "I hear you. It makes sense that this weighs on you." gets a lower tone than "Okay." on every seed — the model
- * learned how heavy the topic is, since supporters echo the seeker's words, not what the supporter's words do), so
- * ESConv's mood keeps the appraisal-driven update alone; its fitted judgment and coherence still apply.
- */
-export const AFFECT_SCALE: Readonly<Record<TaskId, number>> = { esconv: 0, p4g: 0.1, cb: 0.1 };
 /** A confusing turn lowers valence by this much (annoyance; hand-set: the data hold no such turns). */
 export const CONFUSION_COST = 0.05;
 
 /**
- * Scale of the fitted mood model per task (`fittedMoodShift`: the predicted tone of the user's next reply, from
- * what the actor's turn does and how the user sounded in their last turn, minus its mean): the turn's valence
- * moves by this times it. ESConv only (the other tasks have no mood model). 0.1 has the highest Spearman
- * correlation of the valence change with the seeker's reply sentiment on the validation split's replay (0.376,
- * against 0.360 without the model, 0.371 at 0.2, 0.369 at 0.3); 0.2 and more also break the outside dose ladder on
- * one of 20 dev seeds ("Okay. Anything else?" below the dismissive line: people answer questions in a lower tone).
- * Never chosen on held-out dialogues.
- */
-export const MOOD_SCALE: Readonly<Record<TaskId, number>> = { esconv: 0.1, p4g: 0, cb: 0 };
-
-/**
- * The fitted affect change of a turn (see {@link AFFECT_SCALE}, {@link MOOD_SCALE}, {@link CONFUSION_COST}):
- * `mood` is the turn's {@link fittedMoodShift} (default 0).
+ * The fitted affect change of a turn: the task's affect scale times the fitted tone (the expected valence of people's
+ * reaction minus its mean, {@link FittedPerception.tone}) plus its mood scale times `mood`, the turn's
+ * {@link fittedMoodShift} (default 0) — both scales are the task's `dynamics` (each task folder's `rules.ts` says
+ * where they come from); a confusing turn costs {@link CONFUSION_COST} instead.
  */
 export function fittedAffectChange(fitted: FittedPerception, task: TaskId, mood = 0): number {
-  return fitted.confusing ? -CONFUSION_COST : AFFECT_SCALE[task] * fitted.tone + MOOD_SCALE[task] * mood;
+  const { affectScale, moodScale } = getTask(task).dynamics;
+  return fitted.confusing ? -CONFUSION_COST : affectScale * fitted.tone + moodScale * mood;
 }
 
 /** Judgment of a discrepancy level against the user's thresholds: accept ≤ tau_A, reject ≥ tau_R. */
@@ -184,7 +170,7 @@ const VOICED_OBJECTION = 2;
  */
 function nextReveal(state: SimState): string | undefined {
   const revealed = new Set(state.revealed);
-  if (state.task === 'p4g') {
+  if (TASK_RULES[state.task].revealsObjections) {
     const objection = objections(state.cognitive).find(
       (r) => r.strength >= VOICED_OBJECTION && !revealed.has(r.topic),
     );
@@ -301,7 +287,9 @@ export class CogSim {
         ? fittedAffectChange(
             fitted,
             s.task,
-            MOOD_SCALE[s.task] === 0 ? 0 : fittedMoodShift(s.task, utterance, lastUserText(textHistory)),
+            getTask(s.task).dynamics.moodScale === 0
+              ? 0
+              : fittedMoodShift(s.task, utterance, lastUserText(textHistory)),
           )
         : 0,
     );
@@ -318,7 +306,7 @@ export class CogSim {
     // CB: what people did after such a turn, by the fitted reaction model: answered with a price (the seller names
     // its own), or agreed (the seller may accept the offer the turn makes, at or above its floor).
     const sellerAct =
-      fitted !== null && s.task === 'cb' && !fitted.confusing
+      fitted !== null && getTask(s.task).capabilities.prices && !fitted.confusing
         ? reactionClasses(s.task)[fitted.decision]
         : null;
     const namesPrice = sellerAct === 'counter';

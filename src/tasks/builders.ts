@@ -8,7 +8,7 @@
  * moves nothing by itself. The builders set only CP and FE, which the simulator carries from turn to turn.
  */
 import { appraise } from './appraisal';
-import { ESCONV_EMOTION_TO_AFFECT } from './esconv';
+import { ESCONV_EMOTION_TO_AFFECT } from './esconv/spec';
 import {
   DEFAULT_TENDENCIES,
   SEED_SCHEMA_VERSION,

@@ -1,6 +1,6 @@
 /** Tasks: label sets, raw-label maps, topic lexicons, utilities and the seed schema. */
 
-export { getTask } from './registry';
+export { getTask, registeredTasks } from './registry';
 export * from './seed';
 export * from './types';
 export * from './labels';

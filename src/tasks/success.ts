@@ -12,18 +12,15 @@
  * the cases where they disagree (e.g. "user ended, judged unsuccessful") apart instead of hiding them.
  */
 import { InputError } from '../errors';
+import { getTask, perTask } from './registry';
 import type { TaskId } from './seed';
+import type { SuccessScores } from './types';
 
-/** Thresholds of the ESConv success rule, on the judge's 0–4 scales. */
-export const ESCONV_SUCCESS = { minEmotion: 3, minPlan: 2 } as const;
+export { ESCONV_SUCCESS } from './esconv/success';
+export type { SuccessScores } from './types';
 
-/** One line per task, in plain words, for the README and `--help`. */
-export const SUCCESS_TEXT: Readonly<Record<TaskId, string>> = {
-  esconv:
-    'the judge rates the seeker’s emotional improvement E ≥ 3 and the feasibility of an action plan A ≥ 2 (both 0–4) at the end',
-  p4g: 'the persuadee commits to a voluntary donation and does not withdraw it',
-  cb: 'a deal is closed below the list price (utility > 0); a deal at the list price is not a success',
-};
+/** One line per task, in plain words, for the README and `--help` (each task folder's `success.ts`). */
+export const SUCCESS_TEXT: Readonly<Record<TaskId, string>> = perTask((t) => t.success.text);
 
 /**
  * EmoLLM's resolution rule (its `sr_proxy`: "whether the dialogue reaches a satisfactory emotional resolution
@@ -61,39 +58,13 @@ export function isEmollmResolved(r: EmollmResolutionInput): boolean {
   return r.closing || (r.previousState !== null && r.previousState >= minState);
 }
 
-/** The judge's scores that success is decided on (each field is needed only by its own task). */
-export interface SuccessScores {
-  /** ESConv: emotional improvement E in [0, 4]. */
-  E?: number;
-  /** ESConv: action-plan feasibility A in [0, 4]. */
-  A?: number;
-  /** P4G: a public commitment was made. */
-  committed?: boolean;
-  /** P4G: the commitment was withdrawn. */
-  withdrawn?: boolean;
-  /** CraigslistBargain: the CSTPO utility of the deal in [0, 1] (0 without a deal). */
-  utility?: number;
-  /** CraigslistBargain: a deal was closed. */
-  deal?: boolean;
-}
-
-function need<T>(value: T | undefined, task: TaskId, field: string): T {
-  if (value === undefined)
-    throw new InputError('SUCCESS_INPUT', `success of ${task} needs the judge score "${field}"`);
-  return value;
-}
-
 /**
- * The success rule of a task (see the module comment).
- * @throws InputError (SUCCESS_INPUT) when a score the rule needs is missing.
+ * The success rule of a task (see the module comment; each task folder's `success.ts`).
+ * @throws InputError (SUCCESS_INPUT) when a score the rule needs is missing; ConfigError (TASK_UNKNOWN) for an
+ * unknown task.
  */
 export function isSuccess(task: TaskId, s: SuccessScores): boolean {
-  if (task === 'esconv')
-    return (
-      need(s.E, task, 'E') >= ESCONV_SUCCESS.minEmotion && need(s.A, task, 'A') >= ESCONV_SUCCESS.minPlan
-    );
-  if (task === 'p4g') return need(s.committed, task, 'committed') && !need(s.withdrawn, task, 'withdrawn');
-  return need(s.deal, task, 'deal') && need(s.utility, task, 'utility') > 0;
+  return getTask(task).success.isSuccess(s);
 }
 
 /**

@@ -55,11 +55,11 @@ import {
 import { quantileSorted } from 'simple-statistics';
 import { cohenKappa } from '../stats/kappa';
 import type { TaskId, Turn } from '../tasks/seed';
+import { getTask } from '../tasks/registry';
 import { extractFeatures } from '../text/features';
 import { PLAUSIBLE_PRICE } from '../sim/dynamics';
 import { fitSplitOf, type ReplayDialogue } from './datasets';
 
-import { REACTIONS } from './labels';
 import { InputError } from '../errors';
 
 /** Candidate L2 penalties of the reaction models. */
@@ -132,7 +132,7 @@ function fitReaction(
   validation: readonly ReplayDialogue[],
   record: Record<string, number>,
 ): ReactionParams {
-  const classes = [...REACTIONS[task]];
+  const classes = [...getTask(task).validity.reactions];
   const tr = reactionExamples(train, classes);
   const va = reactionExamples(validation, classes);
   if (tr.length === 0 || va.length === 0)

@@ -22,19 +22,15 @@
  * AFINN scorer (`src/env/judge.ts`, independent of the simulator), as positive (> 0), negative (< 0) or neutral.
  */
 import { normalizeLabel } from '../tasks/labels';
-import type { TaskId } from '../tasks/seed';
+import type { CB_REACTIONS } from '../tasks/cb/validity';
+import type { ESCONV_REACTIONS } from '../tasks/esconv/validity';
+import type { P4G_REACTIONS } from '../tasks/p4g/validity';
 import { InputError } from '../errors';
 
-/** The reaction classes of each task, in report order. */
-export const REACTIONS = {
-  p4g: ['positive', 'negative', 'neutral-or-other'],
-  cb: ['agree', 'counter', 'disagree', 'other'],
-  esconv: ['positive', 'negative', 'neutral'],
-} as const satisfies Record<TaskId, readonly string[]>;
-
-export type P4gReaction = (typeof REACTIONS.p4g)[number];
-export type CbReaction = (typeof REACTIONS.cb)[number];
-export type EsconvReaction = (typeof REACTIONS.esconv)[number];
+/** The reaction classes of each task, in report order (each task folder's `validity.ts`: `getTask(id).validity.reactions`). */
+export type P4gReaction = (typeof P4G_REACTIONS)[number];
+export type CbReaction = (typeof CB_REACTIONS)[number];
+export type EsconvReaction = (typeof ESCONV_REACTIONS)[number];
 
 const P4G_GROUPS: Readonly<Record<string, P4gReaction>> = {
   'positive-reaction-to-donation': 'positive',

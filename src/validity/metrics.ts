@@ -29,9 +29,9 @@ import { clusterBootstrap, type StatisticInterval } from '../stats/cluster-boots
 import { cohenKappa } from '../stats/kappa';
 import { rocAuc } from '../stats/auc';
 import type { TaskId } from '../tasks/seed';
+import { getTask } from '../tasks/registry';
 import { splitOf } from './datasets';
 import { cbOfferRows } from './fit';
-import { REACTIONS } from './labels';
 import type { ReplayedDialogue } from './replay';
 import { crossValidated, fitPredict, type TraitRow } from './traits';
 import { InputError } from '../errors';
@@ -74,9 +74,6 @@ export interface ValidityMetricOptions {
 function splitIn(options: ValidityMetricOptions): (id: string) => Split {
   return options.allHeldOut ? () => 'held-out' : splitOf;
 }
-
-const POSITIVE: Readonly<Record<TaskId, string>> = { p4g: 'positive', cb: 'agree', esconv: 'positive' };
-const NEGATIVE: Readonly<Record<TaskId, string>> = { p4g: 'negative', cb: 'disagree', esconv: 'negative' };
 
 type Stat<T> = (items: readonly T[]) => number;
 
@@ -134,18 +131,13 @@ interface TurnItem {
   actorSentiment: number;
 }
 
-const NAMES: Readonly<Record<TaskId, string>> = {
-  p4g: 'persuadee reaction',
-  cb: 'seller act',
-  esconv: 'seeker reply sentiment',
-};
-
 function turnRows(
   task: TaskId,
   replayed: readonly ReplayedDialogue[],
   options: ValidityMetricOptions,
 ): ValidityRow[] {
-  const labels = REACTIONS[task] as readonly string[];
+  const validity = getTask(task).validity;
+  const labels = validity.reactions;
   const bySplit: Record<Split, TurnItem[]> = { dev: [], 'held-out': [] };
   const raw: { split: Split; item: Omit<TurnItem, 'sent'> }[] = [];
   for (const r of replayed) {
@@ -173,7 +165,8 @@ function turnRows(
   for (const { split, item } of raw)
     bySplit[split].push({
       ...item,
-      sent: item.actorSentiment > 0 ? POSITIVE[task] : item.actorSentiment < 0 ? NEGATIVE[task] : majority,
+      sent:
+        item.actorSentiment > 0 ? validity.positive : item.actorSentiment < 0 ? validity.negative : majority,
     });
   const kappa = (pick: (i: TurnItem) => string) => (xs: readonly TurnItem[]) =>
     cohenKappa(
@@ -192,7 +185,7 @@ function turnRows(
     const head = { task, split, level: 'turn' as const };
     rows.push(
       row(
-        { ...head, measure: `${NAMES[task]} — Cohen's kappa` },
+        { ...head, measure: `${validity.reactionName} — Cohen's kappa` },
         items,
         kappa((i) => i.sim),
         { majority: kappa(() => majority), sentiment: kappa((i) => i.sent) },
@@ -200,7 +193,7 @@ function turnRows(
         `${task}|${split}|kappa`,
       ),
       row(
-        { ...head, measure: `${NAMES[task]} — macro-F1` },
+        { ...head, measure: `${validity.reactionName} — macro-F1` },
         items,
         f1((i) => i.sim),
         { majority: f1(() => majority), sentiment: f1((i) => i.sent) },

@@ -37,7 +37,7 @@ import type { ReplayDialogue } from './datasets';
 
 /** The simulator's decision on one replayed turn. */
 export interface ReplayDecision {
-  /** The decision as a reaction class of the task (`REACTIONS`). */
+  /** The decision as a reaction class of the task (`getTask(id).validity.reactions`). */
   reaction: string;
   /** Valence after − before this turn, in [−2, 2] (0 once the simulator has ended). */
   valenceChange: number;
@@ -140,7 +140,7 @@ export async function replayDialogue(
   const decisions: ReplayDecision[] = [];
   let endedAt: number | null = null;
   // CB: the seller's standing price, from its public price events only (the list price until it names one).
-  let sellerPrice = d.task === 'cb' ? (d.seed.actorView.listPrice ?? null) : null;
+  let sellerPrice = task.capabilities.prices ? (d.seed.actorView.listPrice ?? null) : null;
   for (const [i, step] of d.steps.entries()) {
     if (state.ended !== null) {
       decisions.push({

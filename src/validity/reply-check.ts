@@ -17,7 +17,7 @@
  *   must join the two with a contrast ("but", "though", "still", "even so").
  */
 import type { TurnRecord } from '../agents/rollout';
-import { TASK_RULES } from '../sim/rules';
+import { getTask } from '../tasks/registry';
 import { strengthOf } from '../sim/records';
 import type { TaskId } from '../tasks/seed';
 import { InputError } from '../errors';
@@ -63,18 +63,6 @@ const AGREE =
   /\b(you are (right|onto something)|good point|fair point|fair enough|that makes sense|makes (a lot of )?sense|i agree|(you have|you) convinced me|that (really )?helps|that is true|i can see that|you have a point)\b/;
 const DISAGREE =
   /\b(not convinced|(do|does) not (really )?(agree|buy)|disagree|(does|do) not (really )?change my mind|not helpful|not how i see it|i doubt (that|it)|do not think that (is|would be) (right|true|fair))\b/;
-
-/** Saying one will or might act toward the goal, per task. */
-const LEAN: Partial<Record<TaskId, RegExp>> = {
-  p4g: /\b(i (will|might|may|could|would) (?!not\b)(\w+ )?(donate|give(?! you)|chip in)|(willing|happy|open|glad) to (give|donate|chip in)|i will make the donation|give a little|donate a little)\b/,
-  esconv:
-    /\b(i (will|might|may|could|can) (\w+ )?(try|give (it|that) a (try|go|shot))|give (it|that) a (try|go|shot)|worth a try|i will start)\b/,
-};
-/** Saying one will not act, per task. */
-const REFUSE: Partial<Record<TaskId, RegExp>> = {
-  p4g: /\b(not (going|planning|ready) to (donate|give)|will not (donate|give)|not donate|not donating|not giving|no donation|keep (my|the) money)\b/,
-  esconv: /\b(not (ready|able) to (try|do)|will not (try|work)|can not do that|not going to try)\b/,
-};
 
 const CONTRAST = /\b(but|though|although|still|even so|anyway|all the same|that said)\b/;
 
@@ -142,14 +130,14 @@ export function replyContradictions(
     if (disagrees && judgment === 'accept') out.push('disagrees with an accepted message');
   }
   if (agrees && disagrees && !CONTRAST.test(text)) out.push('agrees and disagrees at once');
-  const lean = LEAN[task];
-  const refuse = REFUSE[task];
+  // Saying one will or might act toward the goal, and saying one will not (each task folder's `validity.ts`).
+  const { lean, refuse } = getTask(task).validity;
   if (lean && refuse) {
-    const rules = TASK_RULES[task];
+    const rules = getTask(task).rules;
     const goal = strengthOf(cog, rules.goalIntention);
     const against = strengthOf(cog, rules.againstIntention);
-    // P4G: the state's last user price is the committed amount while a commitment stands.
-    const committed = task === 'p4g' && turn.state.lastUserPrice !== null;
+    // With commitments (P4G), the state's last user price is the committed amount while a commitment stands.
+    const committed = getTask(task).capabilities.commitments && turn.state.lastUserPrice !== null;
     const leaning = committed || (goal >= 2 && goal >= against);
     const says = { lean: lean.test(text), refuse: refuse.test(text) };
     if (says.lean && !leaning)

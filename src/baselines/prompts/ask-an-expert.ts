@@ -20,12 +20,6 @@ export const ExpertAnswer = z.object({
     .describe('what the speaker should do in the next message, in one sentence'),
 });
 
-const EXPERT = {
-  esconv: 'an experienced counsellor',
-  p4g: 'an expert in persuasion and charitable giving',
-  cb: 'an expert negotiator',
-} as const;
-
 /** Messages of the expert consultation. */
 export function expertMessages(obs: Observation): ChatMessage[] {
   const task = getTask(obs.task);
@@ -33,7 +27,7 @@ export function expertMessages(obs: Observation): ChatMessage[] {
     {
       role: 'system',
       content:
-        `You are ${EXPERT[obs.task]}. You advise the ${task.actorRole} of the conversation below on the next ` +
+        `You are ${task.prompts.expert}. You advise the ${task.actorRole} of the conversation below on the next ` +
         `message. Answer three questions in order: (1) What is the ${task.userRole}'s emotional state now? ` +
         `(2) What is the reason behind it? (3) Given both, what strategy should the ${task.actorRole} use next?`,
     },

@@ -7,12 +7,13 @@
  * - PPDPP per turn: one of the task's four answers (worse/same/better/solved; P4G refused/neutral/positive/donate).
  */
 import { z } from 'zod';
-import { PPDPP_LABELS, type JudgeInput } from '../judge';
+import type { JudgeInput } from '../judge';
+import { getTask } from '../../tasks/registry';
 import type { TaskId } from '../../tasks/seed';
 import type { ChatMessage } from '../../llm/types';
 import type { RoleDefaults } from '../../llm/call';
 import { memoSchema } from '../../llm/structured';
-import { TASK_SETTING, actorBrief, dialogueText, eventLines } from '../../sim/llm/prompts/common';
+import { actorBrief, dialogueText, eventLines } from '../../sim/llm/prompts/common';
 
 const score = z.number().min(0).max(4);
 
@@ -48,7 +49,7 @@ export type CbVerdict = z.infer<typeof CbVerdictSchema>;
 
 /** The per-turn answer schema of `task`: one of its PPDPP labels (built once per task, see `memoSchema`). */
 export function turnVerdictSchema(task: TaskId): z.ZodType<{ label: string }> {
-  const labels = PPDPP_LABELS[task] as readonly string[] as [string, ...string[]];
+  const labels = getTask(task).judge.turnLabels as readonly string[] as [string, ...string[]];
   return memoSchema(`turn-verdict|${task}`, () =>
     z.object({ label: z.enum(labels).describe('your verdict on the latest exchange') }),
   );
@@ -59,26 +60,12 @@ export function turnVerdictSchema(task: TaskId): z.ZodType<{ label: string }> {
  */
 export const JUDGE_DEFAULTS: RoleDefaults = { temperature: 0.7, maxTokens: 120 };
 
-const TERMINAL_QUESTION: Readonly<Record<TaskId, string>> = {
-  esconv:
-    'Score the whole conversation. emotion_improvement: how much better the help-seeker feels and how much more hopeful they are at the end than at the start (0 = not at all or worse, 4 = much better). action_plan: how concrete and feasible the next step is that the help-seeker says they will take (0 = none, 2 = vague intention, 4 = specific step with a time).',
-  p4g: 'Did the persuadee commit to donate voluntarily by the end? committed: they agreed to donate; withdrawn: they took it back afterwards; amount: the promised amount in USD (0 if none).',
-  cb: 'Did the buyer and the seller agree on a price by the end? deal: both explicitly agreed; price: the agreed price (null without a deal).',
-};
-
-const TURN_QUESTION: Readonly<Record<TaskId, string>> = {
-  esconv:
-    "After the latest exchange, has the help-seeker's emotional state become worse, stayed the same, become better, or is the problem solved (they feel better and have a plan)?",
-  p4g: 'After the latest exchange, has the persuadee refused to donate, stayed neutral, become positive toward donating, or decided to donate?',
-  cb: "After the latest exchange, has the negotiation become worse for the buyer, stayed the same, become better (the seller moved toward the buyer's target), or is it solved (a deal)?",
-};
-
 function judgeMessages(input: JudgeInput, question: string): ChatMessage[] {
   return [
     {
       role: 'system',
       content:
-        `You are an impartial judge of ${TASK_SETTING[input.task]}. Judge only from the transcript and the ` +
+        `You are an impartial judge of ${getTask(input.task).prompts.setting}. Judge only from the transcript and the ` +
         `public events.\n\nPublic task brief:\n${actorBrief(input.actorView)}`,
     },
     {
@@ -92,10 +79,10 @@ function judgeMessages(input: JudgeInput, question: string): ChatMessage[] {
 
 /** Messages asking for the terminal verdict of a finished dialogue (CSTPO protocol). */
 export function terminalJudgeMessages(input: JudgeInput): ChatMessage[] {
-  return judgeMessages(input, TERMINAL_QUESTION[input.task]);
+  return judgeMessages(input, getTask(input.task).judge.terminalQuestion);
 }
 
 /** Messages asking for the verdict on the latest exchange (PPDPP protocol). */
 export function turnJudgeMessages(input: JudgeInput): ChatMessage[] {
-  return judgeMessages(input, TURN_QUESTION[input.task]);
+  return judgeMessages(input, getTask(input.task).judge.turnQuestion);
 }

@@ -3,12 +3,12 @@
  * demos, tests and the dataset-replay policy work without any dataset file.
  */
 import type { Seed, TaskId } from '../seed';
-import { CB_DEFAULT_SEEDS } from './cb';
-import { ESCONV_DEFAULT_SEEDS } from './esconv';
-import { P4G_DEFAULT_SEEDS } from './p4g';
+import { CB_DEFAULT_SEEDS } from '../cb/seeds';
+import { ESCONV_DEFAULT_SEEDS } from '../esconv/seeds';
+import { P4G_DEFAULT_SEEDS } from '../p4g/seeds';
 import { isEmollmTaskName, type TaskName } from '../emollm';
 import { emollmDefaultSeeds } from './emollm';
-import { unknownTaskError } from '../registry';
+import { getTask, perTask } from '../registry';
 
 export { EMOLLM_SEED_SPECS, emollmDefaultSeeds, emollmSeedSets } from './emollm';
 
@@ -18,11 +18,7 @@ export { ESCONV_DEFAULT_SEEDS, P4G_DEFAULT_SEEDS, CB_DEFAULT_SEEDS };
  * The authored seeds of each task (every seed passes `SeedSchema`; ids are unique across tasks). These arrays
  * are shared: call {@link defaultSeeds} for a copy to modify.
  */
-export const DEFAULT_SEEDS: Record<TaskId, Seed[]> = {
-  esconv: ESCONV_DEFAULT_SEEDS,
-  p4g: P4G_DEFAULT_SEEDS,
-  cb: CB_DEFAULT_SEEDS,
-};
+export const DEFAULT_SEEDS: Record<TaskId, Seed[]> = perTask((t) => t.defaultSeeds as Seed[]);
 
 /**
  * A fresh copy of the authored seeds of `task` (safe to mutate). For an EmoLLM setting's seeds see
@@ -30,9 +26,7 @@ export const DEFAULT_SEEDS: Record<TaskId, Seed[]> = {
  * @throws ConfigError (TASK_UNKNOWN) when `task` is not one of the three tasks, as `getTask` does.
  */
 export function defaultSeeds(task: TaskId): Seed[] {
-  const seeds = (DEFAULT_SEEDS as Record<string, Seed[] | undefined>)[task];
-  if (seeds === undefined) throw unknownTaskError(task);
-  return seeds.map((s) => structuredClone(s));
+  return getTask(task).defaultSeeds.map((s) => structuredClone(s));
 }
 
 /** A fresh copy of the bundled seeds of a runnable task name (a task, or an EmoLLM setting or all four). */

@@ -3,7 +3,6 @@ import { describe, expect, it } from 'vitest';
 
 import { TemplateRealizer } from '../../../src/agents/realizer';
 import {
-  ARG_TEMPLATE_STRATEGY,
   TemplateArgActor,
   TemplateReversePredictor,
   currentAppraisal,
@@ -60,10 +59,10 @@ describe('TemplateArgActor', () => {
     );
     expect(low.trace.appraisal.goal_congruence).toBeLessThan(0);
     expect(low.trace.emotional_state.score).toBeLessThanOrEqual(2);
-    expect(low.trace.response_strategy.label).toBe(ARG_TEMPLATE_STRATEGY.esconv.negative);
+    expect(low.trace.response_strategy.label).toBe(getTask('esconv').prompts.argStrategy.negative);
     expect(high.trace.appraisal.goal_congruence).toBeGreaterThan(0);
     expect(high.trace.emotional_state.score).toBeGreaterThanOrEqual(4);
-    expect(high.trace.response_strategy.label).toBe(ARG_TEMPLATE_STRATEGY.esconv.positive);
+    expect(high.trace.response_strategy.label).toBe(getTask('esconv').prompts.argStrategy.positive);
   });
 
   it('follows a fixed strategy with the template realizer’s specific variant', async () => {

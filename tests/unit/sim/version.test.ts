@@ -26,9 +26,10 @@ describe('simulator version', () => {
       'src/sim/rules.ts',
       'src/text/features.ts',
       'src/env/env.ts',
-      'src/tasks/esconv.ts',
-      'src/tasks/p4g.ts',
-      'src/tasks/cb.ts',
+      'src/tasks/esconv/spec.ts',
+      'src/tasks/esconv/rules.ts',
+      'src/tasks/p4g/spec.ts',
+      'src/tasks/cb/spec.ts',
     ])
       expect(modules).toContain(m);
     // Only src/ modules; no policy, evaluation or validation code.
@@ -49,7 +50,7 @@ describe('simulator version', () => {
   it('changes when a task topic lexicon changes', () => {
     const copy = copyOfSources();
     const before = computeSimulatorVersion(copy);
-    const path = join(copy, 'src/tasks/p4g.ts');
+    const path = join(copy, 'src/tasks/p4g/spec.ts');
     const text = readFileSync(path, 'utf8');
     expect(text).toContain('topics: {');
     writeFileSync(path, text.replace('topics: {', "topics: {\n    'extra-topic': ['zebra'],"));

@@ -6,7 +6,7 @@
  * counters from is teacher-forced to the one the history names). Turns after the simulated seller ended are left out.
  */
 import { describe, expect, it } from 'vitest';
-import { CB_DEFAULT_SEEDS } from '../../../src/tasks/defaults/cb';
+import { CB_DEFAULT_SEEDS } from '../../../src/tasks/cb';
 import type { ReplayDialogue } from '../../../src/validity/datasets';
 import { replayDialogues } from '../../../src/validity/datasets';
 import { counterItems, validityRows } from '../../../src/validity/metrics';

@@ -14,8 +14,9 @@ import {
   type ReplayDialogue,
 } from '../../../src/validity/datasets';
 
-import { REACTIONS, cbReaction, p4gReaction, p4gTurnReaction } from '../../../src/validity/labels';
+import { cbReaction, p4gReaction, p4gTurnReaction } from '../../../src/validity/labels';
 import { replayDialogue } from '../../../src/validity/replay';
+import { getTask } from '../../../src/tasks/registry';
 import { templateSimRoles, type DonationInput, type SimView } from '../../../src/sim';
 import { csvFirstDialogues, jsonlHead, smallFiles } from './helpers';
 
@@ -57,7 +58,7 @@ describe('replay dialogues from the datasets', () => {
       for (const s of d.steps) {
         expect(s.actor.trim()).not.toBe('');
         if (s.user === null) expect(s.reaction).toBeNull();
-        else expect(REACTIONS.esconv).toContain(s.reaction);
+        else expect(getTask('esconv').validity.reactions).toContain(s.reaction);
       }
     }
     expect(ds[0]?.id).toBe('esconv-valid:1');
@@ -67,7 +68,7 @@ describe('replay dialogues from the datasets', () => {
     const ds = cbDialogues({ name: 'cb.jsonl', text: jsonlHead('cb/craigslistbargain-valid.jsonl', 12) });
     const reactions = ds.flatMap((d) => d.steps.map((s) => s.reaction).filter((r) => r !== null));
     expect(new Set(reactions).size).toBeGreaterThan(1);
-    for (const r of reactions) expect(REACTIONS.cb).toContain(r);
+    for (const r of reactions) expect(getTask('cb').validity.reactions).toContain(r);
     expect(ds.some((d) => d.outcome.deal === true)).toBe(true);
   });
 
@@ -109,7 +110,7 @@ describe('teacher-forced replay', () => {
       const b = await replayDialogue(d);
       expect(a.decisions).toEqual(b.decisions);
       expect(a.decisions).toHaveLength(d.steps.length);
-      for (const x of a.decisions) expect(REACTIONS[d.task] as readonly string[]).toContain(x.reaction);
+      for (const x of a.decisions) expect(getTask(d.task).validity.reactions).toContain(x.reaction);
       expect(a.final.intention).toBeGreaterThanOrEqual(0);
       expect(a.final.intention).toBeLessThanOrEqual(4);
     }

@@ -10,13 +10,7 @@ import { getTask } from '../../../tasks';
 import type { ChatMessage } from '../../../llm/types';
 import type { RoleDefaults } from '../../../llm/call';
 import { memoSchema } from '../../../llm/structured';
-import {
-  TASK_SETTING,
-  actorBrief,
-  dialogueText,
-  eventLines,
-  speakerName,
-} from '../../../sim/llm/prompts/common';
+import { actorBrief, dialogueText, eventLines, speakerName } from '../../../sim/llm/prompts/common';
 
 /** The answer: `{ "strategy": <label> }`. */
 export interface StrategyAnswer {
@@ -68,7 +62,7 @@ export function actorContext(obs: Observation): string {
 /** The actor's system prompt opening: who it is in which conversation, and its public brief. */
 export function actorIntro(obs: Observation): string {
   return (
-    `You are the ${speakerName(obs.task, 'actor').toLowerCase()} in ${TASK_SETTING[obs.task]}.\n` +
+    `You are the ${speakerName(obs.task, 'actor').toLowerCase()} in ${getTask(obs.task).prompts.setting}.\n` +
     actorBrief(obs.actorView)
   );
 }

@@ -9,13 +9,14 @@
  *    rejects the whole proposal and leaves the state unchanged).
  * Both read the utterance text, the dialogue and the user's own state only.
  */
+import { getTask } from '../../../tasks/registry';
 import { z } from 'zod';
 import type { MessageAssessment, SimView } from '../../roles';
 import { NewRecordSchema, ProposalSchema, type Judgment, type Proposal, type Route } from '../../types';
 import { CHANGE_LIMITS, SUPPORT_MIN_STRENGTH } from '../../updater';
 import type { ChatMessage } from '../../../llm/types';
 import type { RoleDefaults } from '../../../llm/call';
-import { TASK_SETTING, dialogueText, speakerName, userStateText } from './common';
+import { dialogueText, speakerName, userStateText } from './common';
 
 const level = z.enum(['low', 'medium', 'high']);
 const unit = z.number().min(0).max(1);
@@ -80,7 +81,7 @@ export const PROPOSE_DEFAULTS: RoleDefaults = { temperature: 0.2, maxTokens: 400
 function persona(view: SimView): string {
   const task = view.task.id;
   return (
-    `You simulate the ${speakerName(task, 'user').toLowerCase()} in ${TASK_SETTING[task]}. ` +
+    `You simulate the ${speakerName(task, 'user').toLowerCase()} in ${getTask(task).prompts.setting}. ` +
     'You decide how this person privately takes in the other speaker’s newest message.\n\n' +
     userStateText(view.state)
   );

@@ -9,13 +9,6 @@ import type { SimState, TaskEvent } from '../../types';
 import { getTask } from '../../../tasks';
 import type { ActorView, BdiRecord, TaskId, Turn } from '../../../tasks/seed';
 
-/** What each task's conversation is, in one clause (who talks with whom about what). */
-export const TASK_SETTING: Readonly<Record<TaskId, string>> = {
-  esconv: 'an emotional-support conversation: a help-seeker in distress talks with a supporter',
-  p4g: 'a persuasion conversation: a persuader asks a persuadee to donate part of their task payment to a charity',
-  cb: 'a price negotiation: a buyer bargains with a seller over an item listed for sale',
-};
-
 /** `supporter` → `Supporter`. */
 export function capitalise(s: string): string {
   return s.charAt(0).toUpperCase() + s.slice(1);

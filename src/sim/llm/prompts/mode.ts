@@ -4,11 +4,12 @@
  * a strategy label. Output: one of Influence / Elicit / Social, with the paper's tie order (Influence >
  * Elicit > Social; a bare question is Elicit).
  */
+import { getTask } from '../../../tasks/registry';
 import { z } from 'zod';
 import type { SimView } from '../../roles';
 import type { ChatMessage } from '../../../llm/types';
 import type { RoleDefaults } from '../../../llm/call';
-import { TASK_SETTING, dialogueText, speakerName } from './common';
+import { dialogueText, speakerName } from './common';
 
 /** The answer: `{ "mode": "Influence" | "Elicit" | "Social" }`. */
 export const ModeAnswerSchema = z.object({
@@ -40,7 +41,7 @@ export function modeMessages(utterance: string, view: SimView): ChatMessage[] {
     {
       role: 'system',
       content:
-        `You annotate ${TASK_SETTING[task]}.\n\n` +
+        `You annotate ${getTask(task).prompts.setting}.\n\n` +
         INSTRUCTIONS.replaceAll('{actor}', actor).replaceAll('{user}', user),
     },
     {

@@ -4,6 +4,7 @@
  * events, which the reply must voice (a counter-offer's price, a commitment's amount, an acceptance, a
  * goodbye). The events themselves are decided by the simulator's rules, not by the model.
  */
+import { getTask } from '../../../tasks/registry';
 import { z } from 'zod';
 import type { ResponseInput } from '../../roles';
 import type { TaskEvent } from '../../types';
@@ -11,7 +12,7 @@ import type { TaskId } from '../../../tasks/seed';
 import type { ChatMessage } from '../../../llm/types';
 import type { RoleDefaults } from '../../../llm/call';
 import { memoSchema } from '../../../llm/structured';
-import { TASK_SETTING, dialogueText, money, speakerName, userStateText } from './common';
+import { dialogueText, money, speakerName, userStateText } from './common';
 import { cleanUtterance } from '../../../llm/utterance';
 
 /** The answer: `{ "reply": "…" }`. */
@@ -81,19 +82,13 @@ function eventInstruction(task: TaskId, e: TaskEvent): string | null {
     case 'accept':
       return `You accept their offer of ${money(e.price ?? 0)}; say it is a deal.`;
     case 'quit':
-      return task === 'cb'
-        ? 'You walk away from the negotiation.'
-        : task === 'p4g'
-          ? 'You refuse to donate and end the conversation.'
-          : 'You do not want to talk any more and end the conversation.';
+      return getTask(task).prompts.userQuit;
     case 'commit':
       return `You agree to donate exactly ${money(e.amount ?? 0)} of your task payment; say this amount.`;
     case 'withdraw':
       return 'You take back your earlier promise to donate.';
     case 'end':
-      return task === 'esconv'
-        ? 'You feel better, thank them, say the step you will take, and end the conversation.'
-        : 'You say goodbye and end the conversation.';
+      return getTask(task).prompts.userEnd;
     default:
       return null;
   }
@@ -123,7 +118,7 @@ export function replyMessages(input: ResponseInput): ChatMessage[] {
     {
       role: 'system',
       content:
-        `You play the ${user.toLowerCase()} in ${TASK_SETTING[task]}. Stay in character; never mention ` +
+        `You play the ${user.toLowerCase()} in ${getTask(task).prompts.setting}. Stay in character; never mention ` +
         `numbers from your inner state or that you are simulated.\n\n${userStateText(view.state)}`,
     },
     {

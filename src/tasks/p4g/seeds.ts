@@ -4,7 +4,7 @@
  */
 import { buildP4gSeed, type P4gSeedSpec } from '../builders';
 import type { Seed } from '../seed';
-import { prefix } from './turns';
+import { prefix } from '../defaults/turns';
 
 const LA = 'Logical appeal';
 const EA = 'Emotion appeal';

@@ -4,9 +4,9 @@
  * with a deal at price p: clip((p_seller - p) / (p_seller - p_buyer), 0, 1); no deal: 0.
  */
 
-import { labelMap } from './labels';
-import type { TaskSpec } from './types';
-import { InputError } from '../errors';
+import { labelMap } from '../labels';
+import type { TaskSpec } from '../types';
+import { InputError } from '../../errors';
 
 export const CB_STRATEGIES = ['propose price', 'inquire', 'inform', 'stance', 'social', 'other'] as const;
 
@@ -25,7 +25,7 @@ const RAW: Record<string, (typeof CB_STRATEGIES)[number]> = {
   greet: 'social',
 };
 
-export const CB: TaskSpec = {
+export const CB_SPEC: TaskSpec = {
   id: 'cb',
   title: 'CraigslistBargain price negotiation',
   actorRole: 'buyer',

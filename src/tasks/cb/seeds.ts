@@ -4,7 +4,7 @@
  */
 import { buildCbSeed, type CbSeedSpec } from '../builders';
 import type { Seed } from '../seed';
-import { prefix } from './turns';
+import { prefix } from '../defaults/turns';
 
 const PP = 'propose price';
 const IQ = 'inquire';

@@ -3,8 +3,8 @@
  * Save the Children. Terminal utility (CSTPO protocol): 1 when the user commits to a voluntary donation and
  * does not withdraw, else 0.
  */
-import { labelMap } from './labels';
-import type { TaskSpec } from './types';
+import { labelMap } from '../labels';
+import type { TaskSpec } from '../types';
 
 /** The 10 persuader strategies of Wang et al. plus greeting, proposition of donation and other (13 merged). */
 export const P4G_STRATEGIES = [
@@ -54,7 +54,7 @@ const RAW: Record<string, (typeof P4G_STRATEGIES)[number]> = {
   other: 'Other',
 };
 
-export const P4G: TaskSpec = {
+export const P4G_SPEC: TaskSpec = {
   id: 'p4g',
   title: 'PersuasionForGood donation persuasion',
   actorRole: 'persuader',

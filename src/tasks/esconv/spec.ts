@@ -4,9 +4,9 @@
  * the feasibility of an action plan A, each 0–4 (docs/architecture.md "Tasks, judges and rewards").
  */
 
-import { labelMap } from './labels';
-import type { TaskSpec } from './types';
-import { InputError } from '../errors';
+import { labelMap } from '../labels';
+import type { TaskSpec } from '../types';
+import { InputError } from '../../errors';
 
 export const ESCONV_STRATEGIES = [
   'Question',
@@ -19,7 +19,7 @@ export const ESCONV_STRATEGIES = [
   'Others',
 ] as const;
 
-export const ESCONV: TaskSpec = {
+export const ESCONV_SPEC: TaskSpec = {
   id: 'esconv',
   title: 'ESConv emotional support',
   actorRole: 'supporter',

@@ -4,7 +4,7 @@
  */
 import { buildEsconvSeed, type EsconvSeedSpec } from '../builders';
 import type { Seed } from '../seed';
-import { prefix } from './turns';
+import { prefix } from '../defaults/turns';
 
 const Q = 'Question';
 const RP = 'Restatement or Paraphrasing';
