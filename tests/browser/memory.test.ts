@@ -139,10 +139,13 @@ describe('principle memories in a Web Worker and IndexedDB (headless Chromium)',
     expect(await p.run({ op: 'listPage' })).toEqual([header]);
     // The worker's first open migrates it and says so.
     expect(await p.run<MemoryMeta[]>({ op: 'list' })).toEqual([header]);
-    expect(p.logs.filter((l) => l.includes('notice:'))).toEqual([
-      '[worker info] notice: IndexedDB "proactive-dialogue-lab-principles": 1 principle memory moved to ' +
+    // (Chromium also forwards a worker's console to the page's: the same line may be logged twice.)
+    const notices = p.logs.filter((l) => l.includes('notice:')).map((l) => l.replace(/^\[[^\]]*\] /, ''));
+    expect([...new Set(notices)]).toEqual([
+      'notice: IndexedDB "proactive-dialogue-lab-principles": 1 principle memory moved to ' +
         'memory-file texts (database version 2); nothing was lost',
     ]);
+    expect(p.logs.some((l) => l.startsWith('[worker info] notice:'))).toBe(true);
     expect(await p.run({ op: 'listPage' })).toEqual([header]);
     const text = principles[0]!.when;
     expect(await p.run({ op: 'query', name: 'old memory', text })).toEqual(before);
@@ -152,7 +155,7 @@ describe('principle memories in a Web Worker and IndexedDB (headless Chromium)',
 
     expect(await p.run({ op: 'runsV1' })).toEqual({
       listed: [['cstpo', 'old-run', 1, 'paused']],
-      latest: [0.10000000149011612, -2.499999936844688e-8, 3.4028234663852886e38, 1],
+      latest: Array.from(Float32Array.of(0.1, -2.5e-8, 3.4028234663852886e38, 1)),
       float32: true,
       exact: true,
       history: [{ step: 1, loss: 0.5 }],
