@@ -42,7 +42,7 @@ export const appApi = {
    */
   async storedPolicies(): Promise<StoredPolicy[]> {
     const out: StoredPolicy[] = [];
-    const memories = await PrincipleStore.open();
+    const memories = await PrincipleStore.open(undefined, { notice: (line) => console.info(line.trim()) });
     try {
       for (const m of (await memories.list()).sort((a, b) => a.name.localeCompare(b.name)))
         out.push({
@@ -54,7 +54,8 @@ export const appApi = {
     } finally {
       memories.close();
     }
-    for (const r of (await listStoredRuns()).filter((run) => run.algo === 'cstpo'))
+    const notice = { notice: (line: string) => console.info(line.trim()) };
+    for (const r of (await listStoredRuns({}, notice)).filter((run) => run.algo === 'cstpo'))
       out.push({
         policy: `cstpo:${r.id}`,
         kind: 'cstpo',

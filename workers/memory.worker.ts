@@ -91,7 +91,7 @@ async function withStore<T>(
   dbName: string | undefined,
   fn: (store: PrincipleStore) => Promise<T>,
 ): Promise<T> {
-  const store = await PrincipleStore.open(dbName);
+  const store = await PrincipleStore.open(dbName, { notice: (line) => console.info(line.trim()) });
   try {
     return await fn(store);
   } finally {

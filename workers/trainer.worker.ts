@@ -144,7 +144,9 @@ const grpo: {
 };
 
 async function grpoStore(): Promise<IdbGrpoRunStore> {
-  grpo.store ??= await IdbGrpoRunStore.open(grpo.databases.runs);
+  grpo.store ??= await IdbGrpoRunStore.open(grpo.databases.runs, {
+    notice: (line) => console.info(line.trim()),
+  });
   return grpo.store;
 }
 
@@ -279,7 +281,7 @@ const api = {
     const backend = await selectBackend(tf, options.prefer ? { prefer: options.prefer } : {});
     state = {
       backend,
-      store: await IdbRunStore.open(options.database),
+      store: await IdbRunStore.open(options.database, { notice: (line) => console.info(line.trim()) }),
       databases: {
         runs: options.database ?? RUN_DB_NAME,
         files: options.database ? `${options.database}-files` : TRAIN_FILES_DB_NAME,

@@ -1,6 +1,6 @@
 /**
  * GRPO runs in IndexedDB (browsers, or Node with `fake-indexeddb`): the shared run store (src/runs/store.ts, the
- * schema of CSTPO's `pdl-rl`) in a database of its own, `pdl-grpo`. A step is saved in one transaction (history
+ * texts of CSTPO's `pdl-rl`) in a database of its own, `pdl-grpo`. A step is saved in one transaction (history
  * row, latest snapshot, run record), so a failed write leaves the previous step intact.
  */
 import { IdbRuns, openRunDatabase, RUN_DATABASES } from '../runs/store';
@@ -11,8 +11,15 @@ export const GRPO_DB_NAME = RUN_DATABASES['grpo-emollm'];
 
 /** GRPO runs in IndexedDB (see the module comment). */
 export class IdbGrpoRunStore extends IdbRuns<GrpoRunTypes> {
-  /** Open (creating) the database. @throws the src/store errors (unavailable, blocked). */
-  static async open(name = GRPO_DB_NAME): Promise<IdbGrpoRunStore> {
-    return new IdbGrpoRunStore(await openRunDatabase<GrpoRunTypes>(name), GRPO_RUNS);
+  /**
+   * Open (creating or upgrading) the database; runs stored by earlier versions of the app are migrated once, with
+   * a notice (see `openRunDatabase`). @param options `notice`: told in one line when the database was migrated.
+   * @throws the src/store errors (unavailable, blocked).
+   */
+  static async open(
+    name = GRPO_DB_NAME,
+    options: { notice?: (line: string) => void } = {},
+  ): Promise<IdbGrpoRunStore> {
+    return new IdbGrpoRunStore(await openRunDatabase(name, options), GRPO_RUNS);
   }
 }

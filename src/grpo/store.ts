@@ -85,7 +85,7 @@ export const GRPO_RUNS: RunKind<GrpoRunTypes> = {
     ),
 };
 
-/** GRPO runs in memory (structured clones in and out, so callers cannot change what is stored). */
+/** GRPO runs in memory (texts in, parsed copies out, so callers cannot change what is stored). */
 export class MemoryGrpoRunStore extends MemoryRuns<GrpoRunTypes> {
   constructor() {
     super(GRPO_RUNS);

@@ -1,6 +1,7 @@
 /**
  * Principles (paper: "Principles: Synthetic Strategy Memory for Proactive Dialogue Agents"): a strategy memory
- * built by self-play with backtracking revision, stored in IndexedDB, retrieved by L2 distance of embedded
+ * built by self-play with backtracking revision, stored as memory files in the text store (IndexedDB, a folder,
+ * memory), retrieved by L2 distance of embedded
  * When clauses, reinterpreted for the current turn, and used by a planner policy; online construction while
  * deployed. The tfjs retrieval index lives in `./knn-tfjs` (import it only where tfjs is loaded).
  */

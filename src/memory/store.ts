@@ -1,30 +1,37 @@
 /**
- * Principle memories in IndexedDB (through `idb`, opened with `Database` of src/store): named memories,
- * each principle stored with its cached embeddings (typed arrays, kept as they are by IndexedDB's structured
- * clone), every write in one transaction (a batch is stored whole or not at all), near-duplicates dropped on
- * append, and JSON export/import in the memory-file format (an import is validated as a whole before the
- * transaction opens: a bad file is rejected with the reason and nothing is written).
+ * Principle memories in the text store (src/store/text.ts), whatever its back end: each named memory is one text,
+ * `<name>.json`, holding its memory file (src/memory/file.ts: the principles with their cached embeddings as
+ * base64 float32, so a round trip is bit-exact) — an IndexedDB text database in a browser ({@link PrincipleStore.open},
+ * one transaction per write), a folder of memory files in Node (`new PrincipleStore(new FolderTextStore(dir))`,
+ * each file renamed into place) or memory ({@link PrincipleStore.inMemory}). Every write replaces the memory's one
+ * text as one step (`TextStore.update`: a batch is stored whole or not at all), near-duplicates are dropped on
+ * append, and import is validated as a whole before anything is written (a bad file is rejected with the reason
+ * and nothing is written). Export is the stored file itself.
  *
- * Schema (database version 1): store `memories` (key: name) → {@link MemoryMeta}; store `principles`
- * (key: [memory name, sequence number]) → {@link StoredPrinciple}. Sequence numbers keep insertion order, so
- * a memory loads back in the order it was built.
+ * Databases written by earlier versions (version 1: store `memories` (key: name) of headers and store
+ * `principles` (key: [memory name, sequence number]) of structured clones with Float32Array embeddings) are
+ * migrated on open, in the upgrade transaction (all or nothing), with a notice; principles keep their order.
  */
-import type { DBSchema, IDBPTransaction } from 'idb';
 import type { Embedder } from '../embed';
 import type { SettingSpeller } from '../errors';
-import { Database, writeTransaction } from '../store';
-import { getTask } from '../tasks';
+import { hasCode, DataFormatError, StorageError, OutputConflictError } from '../errors';
+import { IdbTextStore, MemoryTextStore, openTextDatabase, type TextRow, type TextStore } from '../store/text';
 import type { TaskId } from '../tasks/seed';
-import type { MemoryFile } from './file';
-import { PrincipleMemory, type AddResult, type EmbeddedPrinciple, type MemoryOptions } from './memory';
-import { PRINCIPLE_SCHEMA_VERSION, PrincipleSchema, type Principle } from './principle';
-import { StorageError, OutputConflictError } from '../errors';
+import { encodeVector, MEMORY_FILE_FORMAT, parseMemoryFile, type MemoryFile } from './file';
+import { PrincipleMemory, type AddResult, type MemoryOptions } from './memory';
+import { PRINCIPLE_SCHEMA_VERSION, type Principle } from './principle';
 
-/** Default database name and its schema version. */
+/** Default database name and its schema version (2: memory files in the text store; 1: structured clones). */
 export const PRINCIPLE_DB_NAME = 'proactive-dialogue-lab-principles';
-export const PRINCIPLE_DB_VERSION = 1;
+export const PRINCIPLE_DB_VERSION = 2;
 
-/** A stored memory's header. `nextSeq` is the sequence number of the next principle appended. */
+/** The id of the memories' texts in a text database (its rows' `runId`). */
+const MEMORIES = 'principles';
+
+/**
+ * A stored memory's header. `nextSeq` is kept for callers of version 1 and equals `count` (principles keep their
+ * order in the file).
+ */
 export interface MemoryMeta {
   name: string;
   task: TaskId;
@@ -35,7 +42,10 @@ export interface MemoryMeta {
   schemaVersion: number;
 }
 
-/** One stored principle with its embeddings. */
+/**
+ * One principle as version 1 of the database stored it (store `principles`); read only by the migration.
+ * @deprecated memories are stored as memory files now (see the module comment).
+ */
 export interface StoredPrinciple {
   memory: string;
   seq: number;
@@ -44,9 +54,47 @@ export interface StoredPrinciple {
   text: Float32Array;
 }
 
-interface PrinciplesDb extends DBSchema {
-  memories: { key: string; value: MemoryMeta };
-  principles: { key: [string, number]; value: StoredPrinciple };
+/** The text name of memory `name`: percent-encoded (a safe file name; no leading dot) plus `.json`. */
+function textName(name: string): string {
+  return `${encodeURIComponent(name).replace(/^\./, '%2E')}.json`;
+}
+
+/** The memory name of a text name, or null for a text that is not a memory. */
+function memoryName(text: string): string | null {
+  if (!text.endsWith('.json')) return null;
+  try {
+    return decodeURIComponent(text.slice(0, -'.json'.length));
+  } catch {
+    return null;
+  }
+}
+
+/** The memory files of a version-1 database's records (see the module comment), one text row each. */
+function memoryRows(records: Readonly<Record<string, unknown[]>>): TextRow[] {
+  const metas = (records.memories ?? []) as MemoryMeta[];
+  const principles = (records.principles ?? []) as StoredPrinciple[];
+  return metas.map((meta) => {
+    const file = {
+      format: MEMORY_FILE_FORMAT,
+      version: meta.schemaVersion,
+      name: meta.name,
+      task: meta.task,
+      embedder: { id: meta.embedderId, dim: meta.dim },
+      principles: principles
+        .filter((p) => p.memory === meta.name)
+        .sort((a, b) => a.seq - b.seq)
+        .map((p) => ({
+          principle: p.principle,
+          // A record without float32 embeddings (version 1 refused to load it) stays refused, named, on load:
+          // its empty embeddings fail the file's dimension check.
+          embeddings: {
+            when: p.when instanceof Float32Array ? encodeVector(p.when) : '',
+            text: p.text instanceof Float32Array ? encodeVector(p.text) : '',
+          },
+        })),
+    };
+    return { runId: MEMORIES, name: textName(meta.name), text: JSON.stringify(file) };
+  });
 }
 
 /** No memory of that name is stored. Code `MEMORY_NOT_FOUND`; `id` is the memory's name. */
@@ -77,108 +125,131 @@ function memoryExistsMessage(memory: string, spell: SettingSpeller): string {
   return `a principle memory named "${memory}" already exists; pass ${spell('replace')} to overwrite it`;
 }
 
-type WriteTx = IDBPTransaction<PrinciplesDb, ['memories', 'principles'], 'readwrite'>;
-
-const range = (name: string) => IDBKeyRange.bound([name, 0], [name, Number.MAX_SAFE_INTEGER]);
-
-/**
- * `v` with a buffer of its own. A memory's vectors are views of its whole matrix, and IndexedDB's structured
- * clone stores a view's entire buffer: without the copy every stored principle held the full matrix (a
- * 10,000-principle save wrote 10,000 copies of it and ran out of memory).
- */
-function ownBuffer(v: Float32Array): Float32Array {
-  return v.byteOffset === 0 && v.byteLength === v.buffer.byteLength ? v : v.slice();
-}
-
-/** Principle memories in one IndexedDB database; see the module comment. */
+/** Principle memories in a text store; see the module comment. */
 export class PrincipleStore {
-  private constructor(private readonly db: Database<PrinciplesDb>) {}
-
   /**
-   * Opens (creating or upgrading) the database.
-   * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED) when another connection blocks the upgrade.
+   * @param texts where the memories live: one text per memory (IndexedDB: {@link PrincipleStore.open}; a folder:
+   *   `FolderTextStore` of src/store/node.ts; memory: {@link PrincipleStore.inMemory}).
    */
-  static async open(dbName = PRINCIPLE_DB_NAME): Promise<PrincipleStore> {
-    const db = await Database.open<PrinciplesDb>(dbName, PRINCIPLE_DB_VERSION, (database, oldVersion) => {
-      if (oldVersion < 1) {
-        database.createObjectStore('memories', { keyPath: 'name' });
-        database.createObjectStore('principles', { keyPath: ['memory', 'seq'] });
-      }
+  constructor(private readonly texts: TextStore) {}
+
+  /**
+   * Opens (creating or upgrading) the IndexedDB database; one written by an earlier version is migrated once, with
+   * a notice (see the module comment).
+   * @param options `notice`: told in one line when memories were migrated.
+   * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED) when another connection blocks the upgrade;
+   *   DiskFullError (STORAGE_QUOTA) when the migration runs out of space (nothing is changed).
+   */
+  static async open(
+    dbName = PRINCIPLE_DB_NAME,
+    options: { notice?: (line: string) => void } = {},
+  ): Promise<PrincipleStore> {
+    const db = await openTextDatabase(dbName, {
+      version: PRINCIPLE_DB_VERSION,
+      stores: ['memories', 'principles'],
+      convert: memoryRows,
+      migrated: (rows) =>
+        options.notice?.(
+          `notice: IndexedDB "${dbName}": ${rows.length} principle ${rows.length === 1 ? 'memory' : 'memories'} ` +
+            `moved to memory-file texts (database version ${PRINCIPLE_DB_VERSION}); nothing was lost\n`,
+        ),
     });
-    return new PrincipleStore(db);
+    return new PrincipleStore(new IdbTextStore(db, MEMORIES));
   }
 
-  /** One read-write transaction over both stores (committed whole or aborted: see `writeTransaction`). */
-  private async transact(fn: (tx: WriteTx) => Promise<void>): Promise<void> {
-    return writeTransaction(await this.db.connection(), ['memories', 'principles'], (tx) =>
-      fn(tx as unknown as WriteTx),
-    );
+  /** Memories kept in memory only (tests, a page without storage). */
+  static inMemory(): PrincipleStore {
+    return new PrincipleStore(new MemoryTextStore(MEMORIES));
   }
 
-  /** Closes the connection. */
+  /** Where the memories live (a folder, `indexeddb:principles`, `memory:principles`). */
+  get location(): string {
+    return this.texts.location;
+  }
+
+  /** Closes the back end. */
   close(): void {
-    this.db.close();
-  }
-
-  /** Headers of every stored memory, by name. */
-  async list(): Promise<MemoryMeta[]> {
-    return (await this.db.connection()).getAll('memories');
-  }
-
-  /** A memory's header, or undefined. */
-  async meta(name: string): Promise<MemoryMeta | undefined> {
-    return (await this.db.connection()).get('memories', name);
+    this.texts.close();
   }
 
   /**
-   * Stores a whole memory under its name (its principles and cached embeddings), in one transaction.
+   * The stored memory file `name` parsed and checked (null when none is stored): every principle of the schema
+   * and of its task's labels, embeddings of the stated dimension.
+   * @throws StorageError (MEMORY_VERSION) for a memory of a newer schema or one that is damaged, naming it.
+   */
+  private parse(name: string, text: string): ReturnType<typeof parseMemoryFile> {
+    const source = `stored memory "${name}" (${this.texts.pathOf(textName(name))})`;
+    let json: unknown;
+    try {
+      json = JSON.parse(text);
+    } catch {
+      throw new StorageError('MEMORY_VERSION', `${source} is damaged: not JSON`);
+    }
+    const version = (json as { version?: unknown } | null)?.version;
+    if (typeof version === 'number' && version > PRINCIPLE_SCHEMA_VERSION)
+      throw new StorageError(
+        'MEMORY_VERSION',
+        `memory "${name}" was stored with principle schema v${version}; this version reads up to v${PRINCIPLE_SCHEMA_VERSION}`,
+      );
+    try {
+      return parseMemoryFile(json, source);
+    } catch (e) {
+      if (hasCode(e, DataFormatError, 'MEMORY_FILE_INVALID'))
+        throw new StorageError('MEMORY_VERSION', e.message, { id: name });
+      throw e;
+    }
+  }
+
+  /** The header of a stored memory file. */
+  private static meta(name: string, file: MemoryFile): MemoryMeta {
+    return {
+      name,
+      task: file.task,
+      embedderId: file.embedder?.id ?? '',
+      dim: file.embedder?.dim ?? 0,
+      count: file.principles.length,
+      nextSeq: file.principles.length,
+      schemaVersion: file.version,
+    };
+  }
+
+  /** Headers of every stored memory, by name. @throws StorageError (MEMORY_VERSION) for a damaged one. */
+  async list(): Promise<MemoryMeta[]> {
+    const out: MemoryMeta[] = [];
+    for (const text of await this.texts.list()) {
+      const name = memoryName(text);
+      const meta = name === null ? undefined : await this.meta(name);
+      if (meta !== undefined) out.push(meta);
+    }
+    return out.sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
+  }
+
+  /** A memory's header, or undefined. @throws StorageError (MEMORY_VERSION) when it is damaged. */
+  async meta(name: string): Promise<MemoryMeta | undefined> {
+    const text = await this.texts.get(textName(name));
+    return text === null ? undefined : PrincipleStore.meta(name, this.parse(name, text).file);
+  }
+
+  /**
+   * Stores a whole memory under its name (its principles and cached embeddings), in one step.
    * @throws OutputConflictError (MEMORY_EXISTS) when the name is taken and `replace` is not set; DiskFullError (STORAGE_QUOTA).
    */
   async save(memory: PrincipleMemory, options: { replace?: boolean } = {}): Promise<MemoryMeta> {
-    return this.write(memory.name, memory.task, memory.embedder, memory.entries, options.replace ?? false);
-  }
-
-  private async write(
-    name: string,
-    task: TaskId,
-    embedder: Pick<Embedder, 'id' | 'dim'>,
-    entries: readonly EmbeddedPrinciple[],
-    replace: boolean,
-  ): Promise<MemoryMeta> {
-    const meta: MemoryMeta = {
-      name,
-      task,
-      embedderId: embedder.id,
-      dim: embedder.dim,
-      count: entries.length,
-      nextSeq: entries.length,
-      schemaVersion: PRINCIPLE_SCHEMA_VERSION,
-    };
-    await this.transact(async (tx) => {
-      const memories = tx.objectStore('memories');
-      if ((await memories.get(name)) !== undefined) {
-        if (!replace) throw memoryExistsError(name);
-        await tx.objectStore('principles').delete(range(name));
-      }
-      await memories.put(meta);
-      const principles = tx.objectStore('principles');
-      for (const [seq, e] of entries.entries())
-        await principles.put({
-          memory: name,
-          seq,
-          principle: e.principle,
-          when: ownBuffer(e.when),
-          text: ownBuffer(e.text),
-        });
+    const file = memory.toFile();
+    const text = JSON.stringify(file);
+    await this.texts.update(textName(memory.name), (old) => {
+      if (old !== null && !options.replace) throw memoryExistsError(memory.name);
+      return text;
     });
-    return meta;
+    return PrincipleStore.meta(memory.name, file);
   }
 
   /**
-   * Appends principles to a stored memory in one transaction: they are embedded first (outside the
-   * transaction), then checked against the stored ones for duplicates (as `PrincipleMemory.addEmbedded`) and
-   * the new ones written. A memory that does not exist is created with the embedder's id and dimension.
-   * @throws StorageError (MEMORY_VERSION) when the stored memory uses another embedder or task; DiskFullError (STORAGE_QUOTA).
+   * Appends principles to a stored memory in one step: they are embedded first (outside it), then checked against
+   * the stored ones for duplicates (as `PrincipleMemory.addEmbedded`) and the memory written with the new ones. A
+   * memory that does not exist is created with the embedder's id and dimension.
+   * @throws StorageError (MEMORY_VERSION) when the stored memory uses another embedder or task, or is damaged;
+   *   DiskFullError (STORAGE_QUOTA).
    */
   async append(
     name: string,
@@ -187,46 +258,29 @@ export class PrincipleStore {
     embedder: Embedder,
     options: Pick<MemoryOptions, 'dedupDistance'> = {},
   ): Promise<AddResult> {
-    const staging = new PrincipleMemory(name, task, embedder, options);
-    const batch = await staging.embed(principles);
+    const batch = await new PrincipleMemory(name, task, embedder, options).embed(principles);
     let result: AddResult = { added: [], duplicates: [] };
-    await this.transact(async (tx) => {
-      const memories = tx.objectStore('memories');
-      const store = tx.objectStore('principles');
-      const found = await memories.get(name);
-      if (found && (found.embedderId !== embedder.id || found.dim !== embedder.dim || found.task !== task))
-        throw new StorageError(
-          'MEMORY_VERSION',
-          `memory "${name}" holds ${found.task} principles embedded by ${found.embedderId} (dim ${found.dim}); ` +
-            `cannot append ${task} principles embedded by ${embedder.id} (dim ${embedder.dim})`,
-        );
-      const labels = new Set(getTask(task).strategies);
-      const stored = found
-        ? (await store.getAll(range(name))).map((r) => checkRecord(r, name, found.dim, labels))
-        : [];
-      result = PrincipleMemory.fromEntries(name, task, embedder, stored, options).addEmbedded(batch);
-      const meta: MemoryMeta = found ?? {
-        name,
-        task,
-        embedderId: embedder.id,
-        dim: embedder.dim,
-        count: 0,
-        nextSeq: 0,
-        schemaVersion: PRINCIPLE_SCHEMA_VERSION,
-      };
-      const byId = new Map(batch.map((e) => [e.principle.id, e]));
-      for (const p of result.added) {
-        const e = byId.get(p.id) as EmbeddedPrinciple;
-        await store.put({
-          memory: name,
-          seq: meta.nextSeq++,
+    await this.texts.update(textName(name), (old) => {
+      let memory: PrincipleMemory;
+      if (old === null) memory = new PrincipleMemory(name, task, embedder, options);
+      else {
+        const { file, entries } = this.parse(name, old);
+        const dim = file.embedder?.dim ?? embedder.dim;
+        const id = file.embedder?.id ?? embedder.id;
+        if (id !== embedder.id || dim !== embedder.dim || file.task !== task)
+          throw new StorageError(
+            'MEMORY_VERSION',
+            `memory "${name}" holds ${file.task} principles embedded by ${id} (dim ${dim}); ` +
+              `cannot append ${task} principles embedded by ${embedder.id} (dim ${embedder.dim})`,
+          );
+        const stored = entries.map((e) => ({
           principle: e.principle,
-          when: ownBuffer(e.when),
-          text: ownBuffer(e.text),
-        });
-        meta.count++;
+          ...(e.embeddings as { when: Float32Array; text: Float32Array }),
+        }));
+        memory = PrincipleMemory.fromEntries(name, task, embedder, stored, options);
       }
-      await memories.put(meta);
+      result = memory.addEmbedded(batch);
+      return old !== null && result.added.length === 0 ? old : JSON.stringify(memory.toFile());
     });
     return result;
   }
@@ -234,36 +288,32 @@ export class PrincipleStore {
   /**
    * Loads a stored memory. Cached embeddings are used when `embedder` is the one that made them (same id and
    * dimension); otherwise every principle is re-embedded (in memory; the store is not changed).
-   * @throws StorageError (MEMORY_NOT_FOUND); StorageError (MEMORY_VERSION) for a record of a newer schema.
+   * @throws StorageError (MEMORY_NOT_FOUND); StorageError (MEMORY_VERSION) for a memory of a newer schema or a
+   *   damaged one.
    */
   async load(name: string, embedder: Embedder, options: MemoryOptions = {}): Promise<PrincipleMemory> {
-    const tx = (await this.db.connection()).transaction(['memories', 'principles'], 'readonly');
-    const meta = await tx.objectStore('memories').get(name);
-    if (!meta) throw memoryNotFoundError(name);
-    if (meta.schemaVersion > PRINCIPLE_SCHEMA_VERSION)
-      throw new StorageError(
-        'MEMORY_VERSION',
-        `memory "${name}" was stored with principle schema v${meta.schemaVersion}; this version reads up to v${PRINCIPLE_SCHEMA_VERSION}`,
-      );
-    const labels = new Set(getTask(meta.task).strategies);
-    const records = (await tx.objectStore('principles').getAll(range(name))).map((r) =>
-      checkRecord(r, name, meta.dim, labels),
-    );
-    await tx.done;
-    const cached = meta.embedderId === embedder.id && meta.dim === embedder.dim;
-    const entries = cached
-      ? records
-      : await new PrincipleMemory(name, meta.task, embedder).embed(records.map((r) => r.principle));
-    return PrincipleMemory.fromEntries(name, meta.task, embedder, entries, options);
+    const text = await this.texts.get(textName(name));
+    if (text === null) throw memoryNotFoundError(name);
+    const { file, entries } = this.parse(name, text);
+    const cached =
+      file.embedder?.id === embedder.id &&
+      file.embedder.dim === embedder.dim &&
+      entries.every((e) => e.embeddings !== undefined);
+    const embedded = cached
+      ? entries.map((e) => ({
+          principle: e.principle,
+          ...(e.embeddings as { when: Float32Array; text: Float32Array }),
+        }))
+      : await new PrincipleMemory(name, file.task, embedder).embed(entries.map((e) => e.principle));
+    return PrincipleMemory.fromEntries(name, file.task, embedder, embedded, options);
   }
 
-  /** Deletes a memory and its principles (one transaction); false when there was none. */
+  /** Deletes a memory (one step); false when there was none. */
   async delete(name: string): Promise<boolean> {
     let existed = false;
-    await this.transact(async (tx) => {
-      existed = (await tx.objectStore('memories').get(name)) !== undefined;
-      await tx.objectStore('memories').delete(name);
-      await tx.objectStore('principles').delete(range(name));
+    await this.texts.update(textName(name), (old) => {
+      existed = old !== null;
+      return null;
     });
     return existed;
   }
@@ -274,8 +324,8 @@ export class PrincipleStore {
   }
 
   /**
-   * Imports a memory file (JSON text or parsed value), validated as a whole first; then written in one
-   * transaction under `options.name` (default: the file's name).
+   * Imports a memory file (JSON text or parsed value), validated as a whole first; then written in one step under
+   * `options.name` (default: the file's name).
    * A file whose cached embeddings were made by another embedder than `embedder` is refused unless `reembed`
    * (its principles are then embedded again with `embedder`).
    * @throws DataFormatError (MEMORY_FILE_INVALID) for an invalid file, one of another embedder (without `reembed`) or with a strategy
@@ -294,37 +344,4 @@ export class PrincipleStore {
     });
     return this.save(memory, { replace: options.replace ?? false });
   }
-}
-
-/**
- * A stored record, checked: a principle of a known schema whose strategies are labels of the memory's task,
- * embeddings as finite float32 of the memory's dimension.
- * @throws StorageError (MEMORY_VERSION) naming the memory and the principle.
- */
-function checkRecord(
-  r: StoredPrinciple,
-  memory: string,
-  dim: number,
-  labels: ReadonlySet<string>,
-): EmbeddedPrinciple {
-  const what = `memory "${memory}": stored principle ${String(r.principle?.id)}`;
-  if (!(r.when instanceof Float32Array) || !(r.text instanceof Float32Array))
-    throw new StorageError('MEMORY_VERSION', `${what} has no float32 embeddings`);
-  for (const v of [r.when, r.text]) {
-    if (v.length !== dim)
-      throw new StorageError('MEMORY_VERSION', `${what} has an embedding of ${v.length} values, not ${dim}`);
-    if (!v.every((x) => Number.isFinite(x)))
-      throw new StorageError('MEMORY_VERSION', `${what} has a non-finite embedding`);
-  }
-  const parsed = PrincipleSchema.safeParse(r.principle);
-  if (!parsed.success)
-    throw new StorageError('MEMORY_VERSION', `${what} does not match the principle schema`);
-  const outside = [parsed.data.strategy, ...parsed.data.failedStrategies].filter((l) => !labels.has(l));
-  if (outside.length > 0) {
-    throw new StorageError(
-      'MEMORY_VERSION',
-      `${what} has strategy ${outside.map((l) => JSON.stringify(l)).join(', ')}, not a label of its task`,
-    );
-  }
-  return { principle: parsed.data, when: r.when, text: r.text };
 }

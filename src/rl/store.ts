@@ -3,9 +3,9 @@
  * state, run history and RNG state persist in IndexedDB, so a run resumes where it stopped): the record, snapshot
  * and row types, the check of a loaded run ({@link validateStoredRun}), the typed errors, and
  * {@link IdbRunStore}, CSTPO's runs in the IndexedDB database `pdl-rl` (browsers, or Node with
- * `fake-indexeddb`). `src/rl/node.ts` keeps them in folders for the Node CLI. A step is saved in one transaction
- * (latest snapshot, its history rows, the run's step and status), so a failed write — quota exceeded included —
- * leaves the previous step's state intact.
+ * `fake-indexeddb`). `src/rl/node.ts` keeps them in folders for the Node CLI; both hold the same texts (the one run
+ * store of src/runs/text.ts). A step is saved in one transaction (latest snapshot, its history rows, the run's
+ * step and status), so a failed write — quota exceeded included — leaves the previous step's state intact.
  */
 import { hasCode, CheckpointError, StorageError } from '../errors';
 import {
@@ -163,14 +163,19 @@ export const CSTPO_RUNS: RunKind<CstpoRunTypes> = {
   badId: (runId) => runIdError(runId),
 };
 
-/** CSTPO's runs in IndexedDB (see src/runs/store.ts for the schema). */
+/** CSTPO's runs in IndexedDB (the run store's texts in a text database; see src/runs/store.ts). */
 export class IdbRunStore extends IdbRuns<CstpoRunTypes> {
   /**
-   * Open (creating or upgrading) the database.
+   * Open (creating or upgrading) the database; runs stored by earlier versions of the app are migrated once,
+   * with a notice (see `openRunDatabase`).
+   * @param options `notice`: told in one line when the database was migrated.
    * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED) when another connection blocks the
    *   upgrade (see src/store).
    */
-  static async open(name = RUN_DB_NAME): Promise<IdbRunStore> {
-    return new IdbRunStore(await openRunDatabase<CstpoRunTypes>(name), CSTPO_RUNS);
+  static async open(
+    name = RUN_DB_NAME,
+    options: { notice?: (line: string) => void } = {},
+  ): Promise<IdbRunStore> {
+    return new IdbRunStore(await openRunDatabase(name, options), CSTPO_RUNS);
   }
 }

@@ -5,23 +5,23 @@
  * snapshot and row types, how a loaded run is checked, which typed errors are thrown — is a {@link RunKind}; this
  * module never imports a trainer (nor tfjs), so listing runs stays light (src/runs/list.ts).
  *
- * {@link IdbRuns} keeps one kind's runs in an IndexedDB database of its own (browsers, or Node with
- * `fake-indexeddb`), schema version {@link RUN_DB_VERSION}:
- * - `runs`: one record per run, key `id`;
- * - `snapshots`: key `[runId, tag]`, tag `init` or `latest`;
- * - `history`: one row per step, key `[runId, step]`.
- * A step is saved in one transaction (history rows, latest snapshot, the run's step and status), so a failed
- * write — quota exceeded included — leaves the previous step's state intact. Node keeps runs in folders
- * (src/runs/node.ts), tests and storage-less pages in memory (src/runs/memory.ts).
+ * Every back end stores a run the same way, as the texts of a run folder (src/runs/text.ts `TextRuns`): folders
+ * in Node (src/runs/node.ts), an IndexedDB text database per trainer in a browser ({@link IdbRuns}, schema version
+ * {@link RUN_DB_VERSION}: the text store's `files`, key `[runId, name]`; version 1's structured-clone stores are
+ * migrated on open, {@link openRunDatabase}), memory for tests and storage-less pages (src/runs/memory.ts). A step
+ * is saved in one put (IndexedDB: one transaction), so a failed write — quota exceeded included — leaves the
+ * previous step's state intact.
  */
-import type { DBSchema, IDBPTransaction } from 'idb';
+import type { DBSchema } from 'idb';
 import { z } from 'zod';
 import type { LabError } from '../errors';
-import { Database, writeTransaction } from '../store';
+import type { Database } from '../store';
+import { IdbTextRoot, openTextDatabase, type TextDb, type TextRow } from '../store/text';
+import { float32Replacer, runTexts, TextRuns } from './text';
 import { TaskIdSchema, type TaskId } from '../tasks/seed';
 
 /** Schema version of a run database. */
-export const RUN_DB_VERSION = 1;
+export const RUN_DB_VERSION = 2;
 
 /** The trainers whose runs are stored. */
 export type RunAlgo = 'cstpo' | 'grpo-emollm';
@@ -150,7 +150,10 @@ export async function importRun<T extends RunTypes>(
   return { ...run, step: stored.latest.step };
 }
 
-/** The schema of a run database. */
+/**
+ * The schema of a run database before version 2 (kept for its migration): `runs` (key `id`), `snapshots` (key
+ * `[runId, tag]`, tag `init` or `latest`, snapshots as structured clones) and `history` (key `[runId, step]`).
+ */
 export interface RunDb<T extends RunTypes> extends DBSchema {
   runs: { key: string; value: T['record'] };
   snapshots: {
@@ -159,110 +162,75 @@ export interface RunDb<T extends RunTypes> extends DBSchema {
   };
   history: { key: [string, number]; value: { runId: string; step: number; record: T['row'] } };
 }
-type Stores = ['runs', 'snapshots', 'history'];
-const STORES: Stores = ['runs', 'snapshots', 'history'];
-/** `writeTransaction` types its transaction loosely (any mode); every one here is read-write. */
-type WriteTx<T extends RunTypes> = IDBPTransaction<RunDb<T>, Stores, 'readwrite'>;
 
 /**
- * Opens (creating) a run database.
+ * The text rows of a version-1 run database's records: each run's `run.json`, `init.json`, `latest.json` and
+ * `history.jsonl` as a run folder holds them (src/runs/text.ts). A run without both snapshots (none can be: they
+ * were written with the run) is left out, as version 1 did not load it either.
+ */
+function runRows(records: Readonly<Record<string, unknown[]>>): TextRow[] {
+  type V1 = RunDb<RunTypes>;
+  const runs = (records.runs ?? []) as V1['runs']['value'][];
+  const snapshots = (records.snapshots ?? []) as V1['snapshots']['value'][];
+  const history = (records.history ?? []) as V1['history']['value'][];
+  const rows: TextRow[] = [];
+  for (const run of runs) {
+    const snapshot = (tag: string) => snapshots.find((s) => s.runId === run.id && s.tag === tag)?.snapshot;
+    const init = snapshot('init');
+    const latest = snapshot('latest');
+    if (init === undefined || latest === undefined) continue;
+    const steps = history
+      .filter((h) => h.runId === run.id)
+      .sort((x, y) => x.step - y.step)
+      .map((h) => JSON.stringify(h.record) + '\n');
+    const texts: Record<string, string> = {
+      ...runTexts<RunTypes>(run, init),
+      'latest.json': JSON.stringify(latest, float32Replacer),
+      'history.jsonl': steps.join(''),
+    };
+    for (const [name, text] of Object.entries(texts)) rows.push({ runId: run.id, name, text });
+  }
+  return rows;
+}
+
+/**
+ * Opens (creating) a run database: a text database (src/store/text.ts) holding each run's texts under its id. A
+ * database of version 1 (runs, snapshots and history as structured clones, written by earlier versions of the
+ * app) is migrated on open, in its upgrade transaction (all or nothing: an interrupted migration leaves version 1
+ * whole), and `notice` is told once how many runs moved.
  * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED) when another connection blocks the
  *   upgrade (see src/store).
  */
-export function openRunDatabase<T extends RunTypes>(name: string): Promise<Database<RunDb<T>>> {
-  return Database.open<RunDb<T>>(name, RUN_DB_VERSION, (database, oldVersion) => {
-    if (oldVersion < 1) {
-      database.createObjectStore('runs', { keyPath: 'id' });
-      database.createObjectStore('snapshots', { keyPath: ['runId', 'tag'] });
-      database.createObjectStore('history', { keyPath: ['runId', 'step'] });
-    }
+export function openRunDatabase(
+  name: string,
+  options: { notice?: (line: string) => void } = {},
+): Promise<Database<TextDb>> {
+  return openTextDatabase(name, {
+    version: RUN_DB_VERSION,
+    stores: ['runs', 'snapshots', 'history'],
+    convert: runRows,
+    migrated: (rows) => {
+      const runs = new Set(rows.map((r) => r.runId)).size;
+      options.notice?.(
+        `notice: IndexedDB "${name}": ${runs} stored run${runs === 1 ? '' : 's'} moved to the text format of ` +
+          `run folders (database version ${RUN_DB_VERSION}); nothing was lost\n`,
+      );
+    },
   });
 }
 
-const historyRange = (runId: string) => IDBKeyRange.bound([runId, -Infinity], [runId, Infinity]);
-
-/** One kind's runs in IndexedDB (see the module comment for the schema). */
-export class IdbRuns<T extends RunTypes> implements RunStoreOf<T> {
+/** One kind's runs in IndexedDB: the run store of src/runs/text.ts over one text database (see the module comment). */
+export class IdbRuns<T extends RunTypes> extends TextRuns<T> {
   /** Use {@link openRunDatabase} for `db`. */
   constructor(
-    private readonly db: Database<RunDb<T>>,
-    readonly kind: RunKind<T>,
-  ) {}
-
-  async createRun(run: T['record'], init: T['snapshot']): Promise<void> {
-    await writeTransaction(await this.db.connection(), STORES, async (t) => {
-      const tx = t as unknown as WriteTx<T>;
-      await tx.objectStore('history').delete(historyRange(run.id));
-      await tx.objectStore('runs').put(run);
-      await tx.objectStore('snapshots').put({ runId: run.id, tag: 'init', snapshot: init });
-      await tx.objectStore('snapshots').put({ runId: run.id, tag: 'latest', snapshot: init });
-    });
+    private readonly db: Database<TextDb>,
+    kind: RunKind<T>,
+  ) {
+    super(new IdbTextRoot(db), kind);
   }
 
-  async saveStep(
-    runId: string,
-    latest: T['snapshot'],
-    rows: readonly T['row'][],
-    status: T['record']['status'],
-  ): Promise<void> {
-    await writeTransaction(await this.db.connection(), STORES, async (t) => {
-      const tx = t as unknown as WriteTx<T>;
-      const run = await tx.objectStore('runs').get(runId);
-      if (!run) throw this.kind.notFound(runId);
-      for (const record of rows) await tx.objectStore('history').put({ runId, step: record.step, record });
-      await tx.objectStore('snapshots').put({ runId, tag: 'latest', snapshot: latest });
-      await tx
-        .objectStore('runs')
-        .put({ ...run, step: latest.step, status, updatedAt: new Date().toISOString() });
-    });
-  }
-
-  async setStatus(runId: string, status: T['record']['status']): Promise<void> {
-    await writeTransaction(await this.db.connection(), ['runs'], async (t) => {
-      const tx = t as unknown as WriteTx<T>;
-      const run = await tx.objectStore('runs').get(runId);
-      if (!run) throw this.kind.notFound(runId);
-      await tx.objectStore('runs').put({ ...run, status, updatedAt: new Date().toISOString() });
-    });
-  }
-
-  async load(runId: string): Promise<StoredRunOf<T> | null> {
-    const tx = (await this.db.connection()).transaction(STORES, 'readonly');
-    const [run, init, latest, rows] = await Promise.all([
-      tx.objectStore('runs').get(runId),
-      tx.objectStore('snapshots').get([runId, 'init']),
-      tx.objectStore('snapshots').get([runId, 'latest']),
-      tx.objectStore('history').getAll(historyRange(runId)),
-    ]);
-    await tx.done;
-    if (!run || !init || !latest) return null;
-    const stored: StoredRunOf<T> = {
-      run,
-      init: init.snapshot,
-      latest: latest.snapshot,
-      history: rows
-        .map((r) => r.record)
-        .filter((r) => r.step <= latest.snapshot.step)
-        .sort((a, b) => a.step - b.step),
-    };
-    this.kind.validate(stored, `IndexedDB ${this.db.name}`);
-    return stored;
-  }
-
-  async listRuns(): Promise<T['record'][]> {
-    return (await this.db.connection()).getAll('runs');
-  }
-
-  async deleteRun(runId: string): Promise<void> {
-    await writeTransaction(await this.db.connection(), STORES, async (t) => {
-      const tx = t as unknown as WriteTx<T>;
-      await tx.objectStore('runs').delete(runId);
-      await tx.objectStore('snapshots').delete(IDBKeyRange.bound([runId, ''], [runId, '\uffff']));
-      await tx.objectStore('history').delete(historyRange(runId));
-    });
-  }
-
-  close(): void {
-    this.db.close();
+  /** `IndexedDB <database>`. */
+  protected override where(): string {
+    return `IndexedDB ${this.db.name}`;
   }
 }

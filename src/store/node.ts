@@ -7,7 +7,7 @@ import { readdir, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { lockOutput } from '../io/lock';
 import { readTextFileIfExists, writeFileAtomic, type PathNames } from '../io/node';
-import type { StoreLock, TextStore } from './text';
+import type { StoreLock, TextRoot, TextStore } from './text';
 
 /**
  * The texts of one run as files of the folder `dir` (created on the first put). Paths are named as `dir` is given
@@ -59,6 +59,19 @@ export class FolderTextStore implements TextStore {
     for (const name of await this.files()) if (!(name in texts)) await rm(join(this.location, name));
   }
 
+  /**
+   * Reads the file, then writes what `change` makes of it to a temporary sibling renamed into place (or removes
+   * the file for null). One process at a time: take {@link FolderTextStore.lock} where several may write.
+   */
+  async update(name: string, change: (text: string | null) => string | null): Promise<string | null> {
+    const old = await this.get(name);
+    const next = change(old);
+    if (next === old) return next;
+    if (next === null) await rm(this.pathOf(name), { force: true });
+    else await writeFileAtomic(this.pathOf(name), next);
+    return next;
+  }
+
   pathOf(name: string): string {
     return join(this.location, name);
   }
@@ -70,6 +83,39 @@ export class FolderTextStore implements TextStore {
    */
   lock(): Promise<StoreLock> {
     return lockOutput(this.location);
+  }
+
+  close(): void {}
+}
+
+/**
+ * The text stores of the folders under `location` (one folder per id: a run folder), for {@link TextRoot}. An id's
+ * folder is created by its first put; `ids` lists the entries of `location` but hidden ones (locks, folders being
+ * created), none when it does not exist.
+ */
+export class FolderTextRoot implements TextRoot {
+  /** @param names how a read error names a text and its folder (`run folder`; src/io `PathNames`). */
+  constructor(
+    readonly location: string,
+    private readonly names: PathNames = {},
+  ) {}
+
+  store(id: string): FolderTextStore {
+    return new FolderTextStore(join(this.location, id), this.names);
+  }
+
+  async ids(): Promise<string[]> {
+    try {
+      return (await readdir(this.location)).filter((n) => !n.startsWith('.')).sort();
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code === 'ENOENT') return [];
+      throw e;
+    }
+  }
+
+  /** Removes the folder of `id` with everything in it. */
+  async remove(id: string): Promise<void> {
+    await rm(join(this.location, id), { recursive: true, force: true });
   }
 
   close(): void {}

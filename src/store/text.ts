@@ -10,9 +10,9 @@
  * {@link TEXT_DB_VERSION}): one object store `files`, key `[runId, name]` → `{ runId, name, text }`; one database
  * holds the files of many runs, a store sees one run's.
  */
-import type { DBSchema, IDBPTransaction } from 'idb';
+import type { DBSchema, IDBPDatabase, IDBPTransaction } from 'idb';
 import { LockHeldError } from '../errors';
-import { Database, writeTransaction } from './index';
+import { Database, storageError, writeTransaction } from './index';
 
 /** A held lock of a store (one writer per run). */
 export interface StoreLock {
@@ -36,6 +36,16 @@ export interface TextStore {
    *   changed in IndexedDB or memory when one is thrown.
    */
   put(texts: Readonly<Record<string, string>>, options?: { clear?: boolean }): Promise<void>;
+  /**
+   * Reads the text `name` and replaces it with what `change` makes of it, as one step: IndexedDB in one
+   * transaction (so two tabs updating the same text never lose one another's change), memory at once, a folder by
+   * reading the file and renaming a new one into place. `change` must be synchronous (an IndexedDB transaction
+   * closes at the first await of anything else); returning null deletes the text, returning the text unchanged
+   * writes nothing. Whatever `change` throws is rethrown and nothing is changed.
+   * @returns the text now stored under `name` (null when none).
+   * @throws what `change` throws; the back end's storage errors, as {@link TextStore.put}.
+   */
+  update(name: string, change: (text: string | null) => string | null): Promise<string | null>;
   /** The full name of a text (`<location>/<name>`: a file path in a folder). */
   pathOf(name: string): string;
   /**
@@ -98,14 +108,132 @@ export interface TextDb extends DBSchema {
   files: { key: [string, string]; value: { runId: string; name: string; text: string } };
 }
 
+/** One row of a text database: the text `name` of the store `runId` (a run's id; `principles` for the memories). */
+export type TextRow = TextDb['files']['value'];
+
 /**
- * Opens (creating) a text database.
- * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED) (see src/store).
+ * How a database that held another schema before becomes a text database: in the upgrade from an older version
+ * its old object stores are read, turned into text rows and deleted, all inside the upgrade's one transaction —
+ * an upgrade cut short (a closed tab, an error) leaves the old version and its data whole, to be migrated on the
+ * next open.
  */
-export function openTextDatabase(name: string): Promise<Database<TextDb>> {
-  return Database.open<TextDb>(name, TEXT_DB_VERSION, (db, oldVersion) => {
-    if (oldVersion < 1) db.createObjectStore('files', { keyPath: ['runId', 'name'] });
+export interface TextMigration {
+  /** The database's version as a text database (above every version of the old schema). */
+  version: number;
+  /** The old schema's object stores (those present are read, then deleted). */
+  stores: readonly string[];
+  /**
+   * The text rows of the old stores' records (by store name). Synchronous: it runs inside the upgrade transaction.
+   * @throws anything to abort the upgrade (nothing is changed).
+   */
+  convert(records: Readonly<Record<string, unknown[]>>): TextRow[];
+  /** Told once after a migration that moved records, with the rows written (for the caller's notice). */
+  migrated?(rows: readonly TextRow[]): void;
+}
+
+/**
+ * Opens (creating) a text database; with `migration`, one that held another schema before (see
+ * {@link TextMigration}) at `migration.version`.
+ * @throws StorageError (STORAGE_UNAVAILABLE) without IndexedDB; StorageError (STORAGE_BLOCKED) (see src/store);
+ *   when a migration fails, its error (out of space: DiskFullError (STORAGE_QUOTA)), the database left as it was.
+ */
+export async function openTextDatabase(name: string, migration?: TextMigration): Promise<Database<TextDb>> {
+  let failure: { cause: unknown } | undefined;
+  return Database.open<TextDb>(name, migration?.version ?? TEXT_DB_VERSION, (db, oldVersion, _new, tx) => {
+    if (db.objectStoreNames.contains('files')) return;
+    db.createObjectStore('files', { keyPath: ['runId', 'name'] });
+    if (migration === undefined || oldVersion === 0) return;
+    const raw = db as unknown as IDBPDatabase;
+    const old = migration.stores.filter((s) => raw.objectStoreNames.contains(s));
+    const upgrade = tx as unknown as IDBPTransaction<unknown, string[], 'versionchange'>;
+    void (async () => {
+      const records: Record<string, unknown[]> = {};
+      for (const store of old) records[store] = await upgrade.objectStore(store).getAll();
+      const rows = migration.convert(records);
+      const files = upgrade.objectStore('files');
+      for (const row of rows) await files.put(row);
+      for (const store of old) raw.deleteObjectStore(store);
+      if (rows.length > 0) await upgrade.done.then(() => migration.migrated?.(rows));
+    })().catch((cause: unknown) => {
+      failure = { cause };
+      upgrade.done.catch(() => undefined);
+      try {
+        upgrade.abort();
+      } catch {
+        // already finished
+      }
+    });
+  }).catch((e: unknown) => {
+    // The migration's own error (a full quota: DiskFullError) rather than the upgrade's AbortError.
+    throw failure !== undefined ? storageError(name, failure.cause) : e;
   });
+}
+
+/**
+ * Many text stores in one place, each under an id (a run's): a folder of folders in Node (`FolderTextRoot`,
+ * src/store/node.ts), one text database ({@link IdbTextRoot}) or memory ({@link MemoryTextRoot}).
+ */
+export interface TextRoot {
+  /** Where the stores live (a folder, `indexeddb:<database>`, `memory`). */
+  readonly location: string;
+  /** The texts of `id` (created by their first put). Not to be closed: the root is. */
+  store(id: string): TextStore;
+  /** The ids that may hold texts, sorted (a folder: its entries but hidden ones; otherwise those with texts). */
+  ids(): Promise<string[]>;
+  /** Deletes every text of `id` (none there: no error). */
+  remove(id: string): Promise<void>;
+  /** Releases the back end (a database connection). */
+  close(): void;
+}
+
+/** The text stores of a text database (open it with {@link openTextDatabase}), one per id. */
+export class IdbTextRoot implements TextRoot {
+  readonly location: string;
+
+  constructor(readonly db: Database<TextDb>) {
+    this.location = `indexeddb:${db.name}`;
+  }
+
+  store(id: string): TextStore {
+    return new IdbTextStore(this.db, id);
+  }
+
+  async ids(): Promise<string[]> {
+    const keys = await (await this.db.connection()).getAllKeys('files');
+    return [...new Set(keys.map(([id]) => id))].sort();
+  }
+
+  remove(id: string): Promise<void> {
+    return this.store(id).put({}, { clear: true });
+  }
+
+  close(): void {
+    this.db.close();
+  }
+}
+
+/** Text stores in memory, one per id (tests, a page without storage). */
+export class MemoryTextRoot implements TextRoot {
+  readonly location = 'memory';
+  private readonly stores = new Map<string, MemoryTextStore>();
+
+  store(id: string): TextStore {
+    let store = this.stores.get(id);
+    if (store === undefined) this.stores.set(id, (store = new MemoryTextStore(id)));
+    return store;
+  }
+
+  async ids(): Promise<string[]> {
+    const ids: string[] = [];
+    for (const [id, store] of this.stores) if ((await store.list()).length > 0) ids.push(id);
+    return ids.sort();
+  }
+
+  async remove(id: string): Promise<void> {
+    this.stores.delete(id);
+  }
+
+  close(): void {}
 }
 
 /** The texts of run `runId` in a text database (open it with {@link openTextDatabase}); each put one transaction. */
@@ -167,6 +295,19 @@ export class IdbTextStore implements TextStore {
     });
   }
 
+  async update(name: string, change: (text: string | null) => string | null): Promise<string | null> {
+    let next: string | null = null;
+    await writeTransaction(await this.db.connection(), ['files'], async (tx) => {
+      const files = (tx as unknown as IDBPTransaction<TextDb, ['files'], 'readwrite'>).objectStore('files');
+      const old = (await files.get([this.runId, name]))?.text ?? null;
+      next = change(old);
+      if (next === old) return;
+      if (next === null) await files.delete([this.runId, name]);
+      else await files.put({ runId: this.runId, name, text: next });
+    });
+    return next;
+  }
+
   pathOf(name: string): string {
     return `${this.location}/${name}`;
   }
@@ -206,6 +347,17 @@ export class MemoryTextStore implements TextStore {
     const next = new Map(options.clear ? [] : this.texts);
     for (const [name, text] of Object.entries(copy)) next.set(name, text);
     this.texts = next;
+  }
+
+  async update(name: string, change: (text: string | null) => string | null): Promise<string | null> {
+    const old = this.texts.get(name) ?? null;
+    const next = change(old);
+    if (next === old) return next;
+    const texts = new Map(this.texts);
+    if (next === null) texts.delete(name);
+    else texts.set(name, structuredClone(next));
+    this.texts = texts;
+    return next;
   }
 
   pathOf(name: string): string {

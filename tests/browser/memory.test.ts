@@ -11,6 +11,7 @@ import {
 } from '../../src/memory';
 import { defaultSeeds } from '../../src/tasks/defaults';
 import type { QueryHit } from '../../workers/memory.worker';
+import { principle } from '../unit/memory/helpers';
 import { openPage, type OpenedPage } from './harness';
 
 let p: OpenedPage | undefined;
@@ -113,5 +114,51 @@ describe('principle memories in a Web Worker and IndexedDB (headless Chromium)',
     expect(await snapshot(p)).toEqual(before);
     await reload(p);
     expect(await snapshot(p)).toEqual(before);
+  });
+
+  it('memories and runs stored by the previous version (IndexedDB v1) are read in place, then migrated once with a notice', async () => {
+    p = await openPage('memory');
+    const principles = [
+      principle('the persuadee sounds calm and is unsure, doubts the cause', 'Credibility appeal', {
+        task: 'p4g',
+      }),
+      principle('the persuadee sounds hopeful and agrees', 'Emotion appeal', { task: 'p4g', turn: 2 }),
+      principle('the persuadee asks how the money is used', 'Logical appeal', { task: 'p4g', turn: 4 }),
+    ];
+    const before = await p.run<QueryHit[]>({ op: 'writeV1', principles });
+    // The Principles page reads version 1 in place (its own reader on the page thread).
+    const header = {
+      name: 'old memory',
+      task: 'p4g',
+      embedderId: new HashedNgramEmbedder().id,
+      dim: new HashedNgramEmbedder().dim,
+      count: 3,
+      nextSeq: 3,
+      schemaVersion: 1,
+    };
+    expect(await p.run({ op: 'listPage' })).toEqual([header]);
+    // The worker's first open migrates it and says so.
+    expect(await p.run<MemoryMeta[]>({ op: 'list' })).toEqual([header]);
+    // (Chromium also forwards a worker's console to the page's: the same line may be logged twice.)
+    const notices = p.logs.filter((l) => l.includes('notice:')).map((l) => l.replace(/^\[[^\]]*\] /, ''));
+    expect([...new Set(notices)]).toEqual([
+      'notice: IndexedDB "proactive-dialogue-lab-principles": 1 principle memory moved to ' +
+        'memory-file texts (database version 2); nothing was lost',
+    ]);
+    expect(p.logs.some((l) => l.startsWith('[worker info] notice:'))).toBe(true);
+    expect(await p.run({ op: 'listPage' })).toEqual([header]);
+    const text = principles[0]!.when;
+    expect(await p.run({ op: 'query', name: 'old memory', text })).toEqual(before);
+    expect(await p.run({ op: 'queryMain', name: 'old memory', text })).toEqual(before);
+    await reload(p);
+    expect(await p.run({ op: 'query', name: 'old memory', text })).toEqual(before);
+
+    expect(await p.run({ op: 'runsV1' })).toEqual({
+      listed: [['cstpo', 'old-run', 1, 'paused']],
+      latest: Array.from(Float32Array.of(0.1, -2.5e-8, 3.4028234663852886e38, 1)),
+      float32: true,
+      exact: true,
+      history: [{ step: 1, loss: 0.5 }],
+    });
   });
 });

@@ -72,7 +72,9 @@ function eta(p: Phase): string | null {
 
 /** A stored run as listed (src/runs/list.ts): each algorithm's record, with the algorithm. */
 type ShownRun = (RunRecord & { algo: 'cstpo' }) | (GrpoRunRecord & { algo: 'grpo-emollm' });
-const listRuns = async () => (await listStoredRuns()) as ShownRun[];
+/** @param notice told when runs stored by an earlier version of the app were migrated (src/runs/store.ts). */
+const listRuns = async (notice?: (line: string) => void) =>
+  (await listStoredRuns({}, notice ? { notice } : {})) as ShownRun[];
 
 /** Each algorithm's own size fields (the URL key `k` and its range). */
 const ALGO_FIELDS = {
@@ -155,8 +157,9 @@ export default function Train() {
 
   // Stored runs are listed on arrival (IndexedDB only: neither the trainer worker nor tfjs is loaded).
   useEffect(() => {
-    listRuns().then(setRuns, (e: unknown) =>
-      setError(`The stored runs could not be read: ${(e as Error).message}`),
+    listRuns((line) => setPhase({ text: line.trim(), since: performance.now() })).then(
+      setRuns,
+      (e: unknown) => setError(`The stored runs could not be read: ${(e as Error).message}`),
     );
   }, []);
 

@@ -75,7 +75,7 @@ describe('IdbGrpoTrainStorage', () => {
     expect(await storage.readText('split.json')).toBe(before);
     expect(await storage.readText('other.json')).toBeNull();
     // A step save that fails keeps the stored step.
-    const bad = { ...stored.latest, step: 2, weights: (() => 0) as unknown as typeof stored.latest.weights };
+    const bad = { ...stored.latest, step: 2, weights: 1n as unknown as typeof stored.latest.weights };
     await expect(storage.runs.saveStep('rt', bad, [stored.history[0]!], 'running')).rejects.toThrow();
     expect((await storage.runs.load('rt'))!.latest).toEqual(stored.latest);
 

@@ -1,14 +1,34 @@
+/**
+ * The principle store over each back end of the text store (IndexedDB through fake-indexeddb, a folder of memory
+ * files, memory): save / load / append / delete / import, each write one step; the stored text is the memory file.
+ */
 import 'fake-indexeddb/auto';
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { openDB } from 'idb';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { HashedNgramEmbedder } from '../../../src/embed';
-import { PrincipleMemory, PrincipleStore, type Principle } from '../../../src/memory';
+import { parseMemoryFile, PrincipleMemory, PrincipleStore, type Principle } from '../../../src/memory';
+import { FolderTextStore } from '../../../src/store/node';
 import { embedder, principle } from './helpers';
+
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pdl-principle-store-'));
+});
+afterAll(() => rm(dir, { recursive: true, force: true }));
 
 let n = 0;
 const opened: PrincipleStore[] = [];
-async function open(name = `test-${n++}`): Promise<PrincipleStore> {
-  const store = await PrincipleStore.open(name);
+const backEnds: [string, () => Promise<PrincipleStore>][] = [
+  ['IndexedDB', () => PrincipleStore.open(`test-${n++}`)],
+  ['folder', async () => new PrincipleStore(new FolderTextStore(join(dir, `m${n++}`)))],
+  ['memory', async () => PrincipleStore.inMemory()],
+];
+let backEnd: () => Promise<PrincipleStore> = backEnds[0]![1];
+async function open(name?: string): Promise<PrincipleStore> {
+  const store = name === undefined ? await backEnd() : await PrincipleStore.open(name);
   opened.push(store);
   return store;
 }
@@ -43,7 +63,11 @@ async function snapshot(store: PrincipleStore) {
   };
 }
 
-describe('PrincipleStore (IndexedDB via fake-indexeddb)', () => {
+describe.each(backEnds)('PrincipleStore (%s)', (_kind, make) => {
+  beforeAll(() => {
+    backEnd = make;
+  });
+
   it('saves and loads a memory with its cached embeddings, in order, answering queries identically', async () => {
     const store = await open();
     const memory = new PrincipleMemory('esconv-a', 'esconv', embedder);
@@ -80,25 +104,6 @@ describe('PrincipleStore (IndexedDB via fake-indexeddb)', () => {
     await expect(store.load('nope', embedder)).rejects.toThrow(
       expect.objectContaining({ name: 'StorageError', code: 'MEMORY_NOT_FOUND' }),
     );
-  });
-
-  it('stores each embedding with a buffer of its own, not a view of the whole matrix', async () => {
-    const name = `test-${n++}`;
-    const store = await open(name);
-    const memory = new PrincipleMemory('esconv-views', 'esconv', embedder);
-    await memory.add(principles());
-    // The memory hands out views of one matrix: structured clone would store that whole buffer per record.
-    expect(memory.entries[0]!.when.buffer.byteLength).toBeGreaterThan(64 * 4);
-    await store.save(memory);
-    store.close();
-    const raw = await openDB(name);
-    const records = (await raw.getAll('principles')) as { when: Float32Array; text: Float32Array }[];
-    raw.close();
-    expect(records).toHaveLength(5);
-    for (const r of records) {
-      expect(r.when.buffer.byteLength).toBe(64 * 4);
-      expect(r.text.buffer.byteLength).toBe(64 * 4);
-    }
   });
 
   it('keeps several named memories apart and deletes one', async () => {
@@ -171,6 +176,43 @@ describe('PrincipleStore (IndexedDB via fake-indexeddb)', () => {
     );
     expect((await store.importFile(file, other, { name: 'x', reembed: true })).count).toBe(5);
   });
+});
+
+describe('PrincipleStore (a folder of memory files)', () => {
+  it('keeps each memory as the memory file `<name>.json`, readable as any memory file', async () => {
+    const folder = join(dir, 'files');
+    const store = new PrincipleStore(new FolderTextStore(folder));
+    const memory = new PrincipleMemory('esconv', 'esconv', embedder);
+    await memory.add(principles());
+    await store.save(memory);
+    const text = await readFile(join(folder, 'esconv.json'), 'utf8');
+    expect(JSON.parse(text)).toEqual(memory.toFile());
+    const fromFile = await PrincipleMemory.fromFile(text, embedder);
+    expect(fromFile.principles).toEqual(memory.principles);
+  });
+});
+
+describe('PrincipleStore (IndexedDB texts)', () => {
+  it('stores each memory as its memory file, embeddings exact (not views of the whole matrix)', async () => {
+    const name = `test-${n++}`;
+    const store = await open(name);
+    const memory = new PrincipleMemory('esconv/views', 'esconv', embedder);
+    await memory.add(principles());
+    // The memory hands out views of one matrix: only each view's own bytes are stored.
+    expect(memory.entries[0]!.when.buffer.byteLength).toBeGreaterThan(64 * 4);
+    await store.save(memory);
+    store.close();
+    const raw = await openDB(name);
+    const rows = (await raw.getAll('files')) as { runId: string; name: string; text: string }[];
+    raw.close();
+    expect(rows.map((r) => [r.runId, r.name])).toEqual([['principles', 'esconv%2Fviews.json']]);
+    const { file, entries } = parseMemoryFile(rows[0]!.text);
+    expect(file).toEqual(memory.toFile());
+    entries.forEach((e, i) => {
+      expect(e.embeddings?.when).toEqual(memory.entries[i]!.when);
+      expect(e.embeddings?.text).toEqual(memory.entries[i]!.text);
+    });
+  });
 
   it('re-embeds on load for another embedder, and refuses records of a newer schema', async () => {
     const store = await open('versioned');
@@ -182,18 +224,9 @@ describe('PrincipleStore (IndexedDB via fake-indexeddb)', () => {
     expect(loaded.entries[0]!.when).toEqual((await other.embed([memory.principles[0]!.when]))[0]);
     store.close();
     // Simulate a newer version of the library having written the memory.
-    const raw = await new Promise<IDBDatabase>((ok, fail) => {
-      const req = indexedDB.open('versioned');
-      req.onsuccess = () => ok(req.result);
-      req.onerror = () => fail(req.error);
-    });
-    await new Promise<void>((ok) => {
-      const tx = raw.transaction('memories', 'readwrite');
-      const store2 = tx.objectStore('memories');
-      const get = store2.get('m');
-      get.onsuccess = () => store2.put({ ...get.result, schemaVersion: 99 });
-      tx.oncomplete = () => ok();
-    });
+    const raw = await openDB('versioned');
+    const row = (await raw.get('files', ['principles', 'm.json'])) as { text: string };
+    await raw.put('files', { ...row, text: JSON.stringify({ ...JSON.parse(row.text), version: 99 }) });
     raw.close();
     const again = await open('versioned');
     await expect(again.load('m', embedder)).rejects.toThrow(/schema v99/);

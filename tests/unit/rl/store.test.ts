@@ -110,7 +110,9 @@ describe('IdbRunStore (IndexedDB through fake-indexeddb)', () => {
     await store.saveStep('q', snapshot(1), [record(1)], 'running');
     const put = IDBObjectStore.prototype.put;
     vi.spyOn(IDBObjectStore.prototype, 'put').mockImplementation(function (this: IDBObjectStore, ...args) {
-      if (this.name === 'snapshots') throw new DOMException('quota', 'QuotaExceededError');
+      const row = args[0] as { name?: string };
+      if (this.name === 'files' && row.name === 'latest.json')
+        throw new DOMException('quota', 'QuotaExceededError');
       return put.apply(this, args as Parameters<typeof put>);
     });
     await expect(store.saveStep('q', snapshot(2), [record(2)], 'running')).rejects.toBeInstanceOf(

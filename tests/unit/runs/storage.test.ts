@@ -67,7 +67,7 @@ const backEnds: [string, (runId: string) => Promise<RunStorage<ToyTypes>>][] = [
     'IndexedDB',
     async (runId) => {
       const n = ++count;
-      const runs = new IdbRuns(await openRunDatabase<ToyTypes>(`runs-${n}`), TOY);
+      const runs = new IdbRuns(await openRunDatabase(`runs-${n}`), TOY);
       return new StoreRunStorage(runId, runs, new IdbTextStore(await openTextDatabase(`texts-${n}`), runId));
     },
   ],

@@ -2,6 +2,7 @@ import 'fake-indexeddb/auto';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { LabError, StorageError } from '../../../src/errors';
 import { IdbRunStore } from '../../../src/rl/store';
+import { RUN_DB_VERSION } from '../../../src/runs/store';
 import { Database, openDatabase } from '../../../src/store';
 
 let dbCounter = 0;
@@ -65,12 +66,13 @@ describe('Database (a connection that survives other tabs)', () => {
     const name = freshName();
     const store = await IdbRunStore.open(name);
     expect(await store.listRuns()).toEqual([]);
-    const newer = await rawOpen(name, 2); // our connection closes itself so that this upgrade can run
+    const newer = await rawOpen(name, RUN_DB_VERSION + 1); // our connection closes itself so that this upgrade can run
     const error = await store.listRuns().catch((e: unknown) => e);
     expect(error).toMatchObject({ name: 'StorageError', code: 'STORAGE_CLOSED' });
     expect((error as StorageError).code).toBe('STORAGE_CLOSED');
     expect((error as Error).message).toBe(
-      `IndexedDB "${name}" was upgraded by another tab to v2 and this page (v1) can no longer use it; reload the page.`,
+      `IndexedDB "${name}" was upgraded by another tab to v${RUN_DB_VERSION + 1} and this page (v${RUN_DB_VERSION}) ` +
+        'can no longer use it; reload the page.',
     );
     newer.close();
   });

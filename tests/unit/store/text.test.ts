@@ -10,8 +10,16 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DiskFullError, LockHeldError } from '../../../src/errors';
 import { DISK_FULL_FAULT_ENV } from '../../../src/io/disk';
-import { FolderTextStore } from '../../../src/store/node';
-import { IdbTextStore, MemoryTextStore, openTextDatabase, type TextStore } from '../../../src/store/text';
+import { FolderTextRoot, FolderTextStore } from '../../../src/store/node';
+import {
+  IdbTextRoot,
+  IdbTextStore,
+  MemoryTextRoot,
+  MemoryTextStore,
+  openTextDatabase,
+  type TextRoot,
+  type TextStore,
+} from '../../../src/store/text';
 
 let dir: string;
 beforeAll(async () => {
@@ -64,6 +72,45 @@ describe.each(backEnds.filter(([kind]) => kind !== 'folder'))('%s text store', (
     expect(await store.get('curve.csv')).toBe('old curve');
     expect(await store.get('bad.json')).toBeNull();
     store.close();
+  });
+});
+
+describe.each(backEnds)('%s text store update', (_kind, open) => {
+  it('reads, changes and writes one text as one step; null deletes; a throw changes nothing', async () => {
+    const store = await open('run-u');
+    expect(await store.update('m.json', (old) => `${old ?? ''}a`)).toBe('a');
+    expect(await store.update('m.json', (old) => `${old ?? ''}b`)).toBe('ab');
+    expect(await store.get('m.json')).toBe('ab');
+    await expect(
+      store.update('m.json', () => {
+        throw new LockHeldError('m.json', 'a test', 'none');
+      }),
+    ).rejects.toThrow(LockHeldError);
+    expect(await store.get('m.json')).toBe('ab');
+    expect(await store.update('m.json', () => null)).toBeNull();
+    expect(await store.get('m.json')).toBeNull();
+    expect(await store.list()).toEqual([]);
+    store.close();
+  });
+});
+
+describe.each([
+  ['IndexedDB', async () => new IdbTextRoot(await openTextDatabase(`root-${++count}`))],
+  ['memory', async () => new MemoryTextRoot()],
+  ['folder', async () => new FolderTextRoot(join(dir, `root-${++count}`))],
+] as [string, () => Promise<TextRoot>][])('%s text root', (_kind, open) => {
+  it('keeps one text store per id, lists the ids and removes one', async () => {
+    const root = await open();
+    expect(await root.ids()).toEqual([]);
+    await root.store('b').put({ 'run.json': 'B' });
+    await root.store('a').put({ 'run.json': 'A' });
+    expect(await root.ids()).toEqual(['a', 'b']);
+    expect(await root.store('a').get('run.json')).toBe('A');
+    await root.remove('a');
+    expect(await root.ids()).toEqual(['b']);
+    expect(await root.store('a').get('run.json')).toBeNull();
+    expect(await root.store('b').get('run.json')).toBe('B');
+    root.close();
   });
 });
 
