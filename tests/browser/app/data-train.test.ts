@@ -240,7 +240,10 @@ it('Train: export after 1 step, delete, import, 1 more step equals an uninterrup
   expect(p.logs.filter((l) => l.startsWith('[pageerror]'))).toEqual([]);
 });
 
-/** The run ids stored in IndexedDB database `name` (read in the page, beside the app). */
+/**
+ * The run ids stored in IndexedDB database `name` (read in the page, beside the app): the distinct `runId`s of the
+ * text store's `files` rows (src/store/text.ts). A database without that store rejects rather than hangs.
+ */
 function storedIds(page: Page, name: string): Promise<string[]> {
   return page.evaluate(
     (db) =>
@@ -248,12 +251,18 @@ function storedIds(page: Page, name: string): Promise<string[]> {
         const open = indexedDB.open(db);
         open.onerror = () => reject(open.error);
         open.onsuccess = () => {
-          const keys = open.result.transaction('runs').objectStore('runs').getAllKeys();
-          keys.onerror = () => reject(keys.error);
-          keys.onsuccess = () => {
+          try {
+            const keys = open.result.transaction('files').objectStore('files').getAllKeys();
+            keys.onerror = () => reject(keys.error);
+            keys.onsuccess = () => {
+              open.result.close();
+              const ids = (keys.result as [string, string][]).map(([runId]) => runId);
+              resolve([...new Set(ids)]);
+            };
+          } catch (e) {
             open.result.close();
-            resolve(keys.result as string[]);
-          };
+            reject(e as Error);
+          }
         };
       }),
     name,
