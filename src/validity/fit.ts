@@ -18,8 +18,8 @@
  *   simulator accepts);
  * - CB prices: the seller's acceptance of a buyer's offer (logistic regression) and its counter-offer (ridge
  *   regression of the seller's next price), both on fractions of the list price, from the offer, the seller's
- *   previous price, their midpoint and the buyer's move (`priceInputs`); and the seller's opening concession when it first names a price unasked by an offer
- *   (least squares: the mean).
+ *   previous price, their midpoint and the buyer's move (`priceInputs`); and the seller's opening concession when
+ *   it first names a price unasked by an offer (least squares: the mean).
  *
  * Deterministic: full-batch optimisers with fixed steps and no sampling; the same files give the same file for
  * any seed (the seed is recorded, and no step draws from it).
