@@ -67,13 +67,16 @@ export interface PriceParams {
   inputs: string[];
   /** Acceptance: logistic regression weights (inputs…, bias). */
   accept: number[];
-  /** Concession (previous price − counter-offer) / list price, from `concessionInputs` of `counterFeatures`. */
+  /**
+   * The seller's counter-offer / list price (least squares), from `concessionInputs` of `counterFeatures`; the
+   * simulator keeps it between the buyer's offer and the seller's previous price.
+   */
   counter: LinearModel;
-  /** The features of the concession model (`CONCESSION_FEATURES` names), chosen on the validation split. */
+  /** The features of the counter-offer model (`CONCESSION_FEATURES` names), chosen on the validation split. */
   counterFeatures: string[];
   /**
-   * The seller's counter-offer floor / list price: the 5th percentile of the train sellers' counter-offers / list
-   * price (a seller counters no lower; its private reservation price still gates acceptance).
+   * The seller's counter-offer floor / list price: the 5th percentile of the train sellers' prices / list price on
+   * the counter-offer model's rows (a seller counters no lower; its private reservation price still gates acceptance).
    */
   floor: number;
   /**

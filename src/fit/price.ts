@@ -36,44 +36,49 @@ export function logisticProbability(weights: readonly number[], x: readonly numb
 }
 
 /**
- * The candidate features of the seller's concession model, each from {@link priceInputs}: the gap
- * (previous − offer) / list, its square (a seller may give up a larger share of a small gap than of a large one),
- * the buyer's move toward the seller, and the seller's previous price / list. The turn number is left out on
- * purpose (see {@link priceInputs}).
+ * The candidate features of the seller's counter-offer model, each from {@link priceInputs}: the buyer's offer and
+ * the seller's previous price / list, their midpoint (previous + offer) / 2 (so that "split the difference" is a
+ * member of the model family: intercept 0, midpoint weight 1), the gap (previous − offer) / list and its square (a
+ * seller may give up a larger share of a small gap than of a large one), and the buyer's move toward the seller.
+ * The turn number is left out on purpose (see {@link priceInputs}; it also predicted the validation counters worse
+ * when tried).
  */
 export const CONCESSION_FEATURES = {
+  offer: (x: readonly number[]) => x[0] as number,
+  previous: (x: readonly number[]) => x[1] as number,
+  midpoint: (x: readonly number[]) => ((x[0] as number) + (x[1] as number)) / 2,
   gap: (x: readonly number[]) => x[2] as number,
   gapSquared: (x: readonly number[]) => (x[2] as number) ** 2,
   buyerMove: (x: readonly number[]) => x[3] as number,
-  previous: (x: readonly number[]) => x[1] as number,
 } as const;
 
 /** The name of a {@link CONCESSION_FEATURES} feature. */
 export type ConcessionFeature = keyof typeof CONCESSION_FEATURES;
 
 /**
- * The feature sets `npm run fit-sim` chooses among by validation error (the first of equal ones wins): small
- * models on purpose, the data holding a few dozen counter-offers per split.
+ * The feature sets `npm run fit-sim` chooses among by validation squared error (the first of equal ones wins):
+ * small models on purpose, the data holding a few dozen counter-offers per split. Each predicts the counter-offer /
+ * list price by least squares; the midpoint alone (with an intercept) nests "split the difference", and the
+ * previous price with the offer is the general linear model of the two prices.
  */
 export const CONCESSION_FEATURE_SETS: readonly (readonly ConcessionFeature[])[] = [
-  ['gap'],
-  ['gap', 'buyerMove'],
-  ['gap', 'gapSquared'],
-  ['gap', 'gapSquared', 'buyerMove'],
-  ['gap', 'previous'],
+  ['midpoint'],
+  ['offer'],
+  ['previous', 'offer'],
+  ['midpoint', 'gapSquared'],
+  ['midpoint', 'buyerMove'],
+  ['previous', 'offer', 'gapSquared'],
+  ['previous', 'offer', 'buyerMove'],
 ];
 
 /**
- * The inputs of the seller's concession model: the named features of {@link priceInputs} `x` (default: the gap
- * and the buyer's move). The model predicts the concession (previous price − counter) / list: a seller gives up
- * part of the distance between its price and the offer.
+ * The inputs of the seller's counter-offer model: the named features of {@link priceInputs} `x` (default: the
+ * midpoint of the offer and the previous price). The model predicts the counter-offer / list price; the simulator
+ * keeps it between the offer and the seller's previous price (the concession is at least none and at most the gap).
  * @throws InputError (FIT_INPUT_INVALID) for a name outside {@link CONCESSION_FEATURES} (fitted parameters of
  *   another version).
  */
-export function concessionInputs(
-  x: readonly number[],
-  features: readonly string[] = ['gap', 'buyerMove'],
-): number[] {
+export function concessionInputs(x: readonly number[], features: readonly string[] = ['midpoint']): number[] {
   return features.map((name) => {
     const f = (CONCESSION_FEATURES as Record<string, ((x: readonly number[]) => number) | undefined>)[name];
     if (f === undefined)

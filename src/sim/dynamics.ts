@@ -5,9 +5,10 @@
  * - CraigslistBargain (template mode, fitted to people): the seller starts at the last price it named in the
  *   seed's prefix, else the list price; it accepts an offer at or above its previous price, or at or above its
  *   private floor when the fitted acceptance model or the fitted reaction model (people answered such a turn by
- *   agreeing) says so; otherwise it counters by the fitted concession, never above its previous price nor below
- *   the fitted counter floor (a low quantile of people's counters / list price); a very low offer to a firm seller makes it quit. Asked without an offer, it names its price (the
- *   fitted opening concession). The buyer closes a deal by assenting to the seller's last counter.
+ *   agreeing) says so; otherwise it counters at the fitted counter-offer (least squares on people's next prices),
+ *   never above its previous price nor below the offer or the fitted counter floor (a low quantile of people's
+ *   counters / list price); a very low offer to a firm seller makes it quit. Asked without an offer, it names its
+ *   price (the fitted opening concession). The buyer closes a deal by assenting to the seller's last counter.
  *   With a language-model proposer the rule seller of `ruleSellerEvents` applies instead.
  * - P4G: asked to donate with the donate intention ≥ 2.6 and above the decline intention, the user commits an
  *   amount in USD 0.5–2.0 (of the task payment); a commitment is withdrawn if the intention later falls below 2;
@@ -39,8 +40,9 @@ export function sellerAcceptablePrice(state: Readonly<SimState>): number {
 }
 
 /**
- * The seller's counter (whole currency units) from its previous price: the fitted concession
- * (`concessionInputs` of src/fit/price.ts), at least 0 and at most the gap to the offer. Reciprocity (hand-set:
+ * The seller's counter (whole currency units) from its previous price: the fitted counter-offer model (least squares
+ * on people's next prices, `concessionInputs` of src/fit/price.ts), kept between the offer and the previous price
+ * (a concession of at least none and at most the gap to the offer). Reciprocity (hand-set:
  * the data hold too few repeated offers to show it): a buyer who repeats or lowers an earlier offer gets no
  * concession — sellers match concessions, they do not reward standing still (Pruitt, 1981, "Negotiation
  * Behavior", ch. 2; Cialdini et al., 1975, reciprocal concessions). Moves are measured from the buyer's best
@@ -52,10 +54,8 @@ function concede(state: Readonly<SimState>, prev: number, list: number, x: reado
   const offer = (x[0] as number) * list;
   if (!price || (before !== null && offer <= before)) return prev;
   const gap = Math.max(0, prev - offer);
-  const concession = Math.min(
-    gap,
-    Math.max(0, list * predictLinear(price.counter, concessionInputs(x, price.counterFeatures))),
-  );
+  const predicted = list * predictLinear(price.counter, concessionInputs(x, price.counterFeatures));
+  const concession = Math.min(gap, Math.max(0, prev - predicted));
   return Math.round(prev - concession);
 }
 

@@ -84,7 +84,7 @@ function fittedSection(p: FittedParams): string {
       'reaction model': `softmax regression over ${t.reaction.buckets} hashed n-gram buckets + ${t.reaction.dense.length} dense inputs → ${t.reaction.classes.join(' / ')} (L2 ${t.reaction.l2}, prior weight ${t.reaction.alpha})`,
       coherence: `bigram LM of the actors' turns; confusing below ${t.coherence.threshold.toFixed(2)} nats/token (≥ ${t.coherence.minTokens} tokens)`,
       'CB prices': t.price
-        ? `acceptance (logistic, ${t.price.acceptRows} turns), concession (ridge on ${t.price.counterFeatures.join(' + ')}, ` +
+        ? `acceptance (logistic, ${t.price.acceptRows} turns), counter-offer (ridge least squares on ${t.price.counterFeatures.join(' + ')}, ` +
           `chosen on validation; ${t.price.counterRows} turns), counter floor ${t.price.floor.toFixed(3)} of the list price ` +
           `(5th percentile of people's counters), ` +
           `opening concession ${t.price.opening.toFixed(3)} of the list price (mean, ${t.price.openingRows} turns)` +

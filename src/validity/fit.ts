@@ -17,9 +17,9 @@
  *   log-probability (so 2% of real turns of 3+ tokens would be misread as confusing: the false-alarm rate the
  *   simulator accepts);
  * - CB prices: the seller's acceptance of a buyer's offer (logistic regression) and its counter-offer (ridge
- *   regression), both on fractions of the list price, from the offer, the seller's previous price and the buyer's
- *   move (`priceInputs`); and the seller's opening concession when it first names a price unasked by an offer
- *   (least squares: the mean).
+ *   regression of the seller's next price), both on fractions of the list price, from the offer, the seller's
+ *   previous price, their midpoint and the buyer's move (`priceInputs`); and the seller's opening concession when
+ *   it first names a price unasked by an offer (least squares: the mean).
  *
  * Deterministic: full-batch optimisers with fixed steps and no sampling; the same files give the same file for
  * any seed (the seed is recorded, and no step draws from it).
@@ -235,6 +235,11 @@ export interface CbOfferRow {
   accepted: boolean;
   /** The seller's counter-offer as a fraction of the list price, when it countered with a price. */
   counter: number | null;
+  /**
+   * The price the seller's reply names as a fraction of the list price, whatever its act (a "disagree" such as
+   * "Sorry, $45 is my limit" names the seller's next price too), or null when it names no plausible price.
+   */
+  named: number | null;
   /** The seller's previous price and the offer, as fractions of the list price (for split-the-difference). */
   previous: number;
   offer: number;
@@ -270,6 +275,7 @@ export function cbOfferRows(dialogues: readonly ReplayDialogue[]): CbOfferRow[] 
           inputs: priceInputs(offer, previous, list, buyerPrevious),
           accepted: s.reaction === 'agree',
           counter: s.reaction === 'counter' && plausible(reply) ? reply / list : null,
+          named: plausible(reply) ? reply / list : null,
           previous: previous / list,
           offer: offer / list,
         });
@@ -322,9 +328,11 @@ function fitPrices(
 ): PriceParams {
   const rows = cbOfferRows(train);
   const valid = cbOfferRows(validation);
-  // Counter-offers to an offer below the seller's previous price: the only ones a concession can explain (an offer at
-  // or above it is accepted; in the data such rows are misread prices, e.g. the seller quoting the buyer's figure).
-  const counterable = (r: CbOfferRow) => r.counter !== null && r.previous > r.offer;
+  // The seller's next price after an offer below its previous price, whenever it names one and does not accept:
+  // a counter-offer, or a price it holds to while disagreeing ("$45 is my limit"). An offer at or above the previous
+  // price is accepted by the simulator (in the data such rows are misread prices, e.g. the seller quoting the
+  // buyer's figure), so no counter model is needed there.
+  const counterable = (r: CbOfferRow) => r.named !== null && !r.accepted && r.previous > r.offer;
   const countered = rows.filter(counterable);
   const validCountered = valid.filter(counterable);
   if (rows.length === 0 || countered.length === 0)
@@ -353,40 +361,42 @@ function fitPrices(
   const logistic = Array.from({ length: width }, (_, i) =>
     round((w[width + i] as number) - (w[i] as number)),
   );
-  // The concession (previous − counter) / list: ridge (Gaussian maximum likelihood with a penalty) on each small
-  // feature set, the set and the penalty chosen by validation mean absolute error of the counter (clamped, as the
-  // simulator clamps it, to between none and the whole gap to the offer).
-  const mae = (m: LinearModel, features: readonly string[], list: readonly CbOfferRow[]) =>
-    list.reduce((s, r) => {
-      const c = Math.min(
-        Math.max(0, r.previous - r.offer),
-        Math.max(0, predictLinear(m, concessionInputs(r.inputs, features))),
-      );
-      return s + Math.abs(r.previous - c - (r.counter as number));
-    }, 0) / list.length;
-  let counter: { model: LinearModel; mae: number; l2: number; features: readonly string[] } | null = null;
+  // The counter floor: the train sellers' 5th percentile of their price / list on these rows (no seller in the data is
+  // seen to go much lower; the private reservation price, which the data cannot show, still gates acceptance).
+  const floor = quantileSorted(
+    countered.map((r) => r.named as number).sort((a, b) => a - b),
+    COUNTER_FLOOR_QUANTILE,
+  );
+  // The counter-offer / list: ridge (Gaussian maximum likelihood with a penalty) on each small feature set, the set
+  // and the penalty chosen by validation mean squared error of the price the simulator would name: the prediction
+  // kept between the offer and the previous price (a concession of none to all of the gap) and not below the floor.
+  const named = (m: LinearModel, features: readonly string[], r: CbOfferRow) =>
+    Math.min(
+      r.previous,
+      Math.max(
+        floor,
+        Math.min(r.previous, Math.max(r.offer, predictLinear(m, concessionInputs(r.inputs, features)))),
+      ),
+    );
+  const mse = (m: LinearModel, features: readonly string[], list: readonly CbOfferRow[]) =>
+    list.reduce((s, r) => s + (named(m, features, r) - (r.named as number)) ** 2, 0) / list.length;
+  let counter: { model: LinearModel; mse: number; l2: number; features: readonly string[] } | null = null;
   for (const features of CONCESSION_FEATURE_SETS)
     for (const l2 of PRICE_L2_GRID) {
       const model = fitRidge(
         countered.map((r) => concessionInputs(r.inputs, features)),
-        countered.map((r) => r.previous - (r.counter as number)),
+        countered.map((r) => r.named as number),
         l2,
       );
-      const e = validCountered.length > 0 ? mae(model, features, validCountered) : Number.NaN;
-      if (counter === null || e < counter.mae - 1e-12) counter = { model, mae: e, l2, features };
+      const e = validCountered.length > 0 ? mse(model, features, validCountered) : Number.NaN;
+      if (counter === null || e < counter.mse - 1e-12) counter = { model, mse: e, l2, features };
     }
   const chosenCounter = counter as {
     model: LinearModel;
-    mae: number;
+    mse: number;
     l2: number;
     features: readonly string[];
   };
-  // The counter floor: the train sellers' 5th percentile of counter / list (no seller in the data is seen to go
-  // much lower; the private reservation price, which the data cannot show, still gates acceptance).
-  const floor = quantileSorted(
-    countered.map((r) => r.counter as number).sort((a, b) => a - b),
-    COUNTER_FLOOR_QUANTILE,
-  );
   // No seller named a price unasked in the train split: the opening concession is none.
   const opening = cbOpeningRows(train);
   record.cbAcceptRows = rows.length;
@@ -395,10 +405,10 @@ function fitPrices(
   if (valid.length > 0) record.cbAcceptValidationLogLik = round(chosenAccept.ll);
   record.cbCounterRows = countered.length;
   record.cbCounterL2 = chosenCounter.l2;
-  record.cbCounterTrainMae = round(mae(chosenCounter.model, chosenCounter.features, countered));
+  record.cbCounterTrainMse = round(mse(chosenCounter.model, chosenCounter.features, countered));
   record.cbCounterFloor = round(floor);
   record.cbCounterValidationRows = validCountered.length;
-  if (validCountered.length > 0) record.cbCounterValidationMae = round(chosenCounter.mae);
+  if (validCountered.length > 0) record.cbCounterValidationMse = round(chosenCounter.mse);
   record.cbOpeningRows = opening.length;
   return {
     inputs: [...PRICE_INPUTS],

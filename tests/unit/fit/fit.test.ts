@@ -107,24 +107,42 @@ describe('CB counter-offer model', () => {
     if (!price) throw new Error('no fitted CB price parameters');
     expect(CONCESSION_FEATURE_SETS.map((f) => f.join(','))).toContain(price.counterFeatures.join(','));
     expect(price.counter.coef).toHaveLength(price.counterFeatures.length);
-    // Recomputed from the shared file's train split only: counters to an offer below the seller's previous price.
+    // Recomputed from the shared file's train split only: the price a seller names without accepting, after an
+    // offer below its previous price (counters, and prices held to while disagreeing).
     const name = 'craigslistbargain-valid.jsonl';
     const dialogues = cbDialogues({ name, text: readFileSync(join(DATA, 'cb', name), 'utf8') });
-    const counters = cbOfferRows(dialogues.filter((d) => fitSplitOf(d.id) === 'train'))
-      .filter((r) => r.counter !== null && r.previous > r.offer)
-      .map((r) => r.counter as number)
+    const rows = cbOfferRows(dialogues.filter((d) => fitSplitOf(d.id) === 'train'));
+    const counters = rows
+      .filter((r) => r.named !== null && !r.accepted && r.previous > r.offer)
+      .map((r) => r.named as number)
       .sort((a, b) => a - b);
+    // Every counter-offer with a price is such a row, and the named price is the counter.
+    for (const r of rows) if (r.counter !== null) expect(r.named).toBe(r.counter);
+    expect(counters.length).toBeGreaterThanOrEqual(
+      rows.filter((r) => r.counter !== null && r.previous > r.offer).length,
+    );
     expect(counters).toHaveLength(price.counterRows);
     expect(price.floor).toBeCloseTo(quantileSorted(counters, 0.05), 5);
   });
 
+  it('nests split-the-difference: the midpoint alone with weight 1 and no intercept is the midpoint', () => {
+    expect(CONCESSION_FEATURE_SETS.map((f) => f.join(','))).toContain('midpoint');
+    const x = priceInputs(60, 90, 100, 50);
+    expect(predictLinear({ intercept: 0, coef: [1] }, concessionInputs(x, ['midpoint']))).toBeCloseTo(
+      0.75,
+      12,
+    );
+  });
+
   it('reads its features by name and refuses an unknown one', () => {
     const x = priceInputs(60, 90, 100, 50);
-    expect(concessionInputs(x, ['gap', 'gapSquared', 'buyerMove', 'previous'])).toEqual([
+    expect(concessionInputs(x, ['gap', 'gapSquared', 'buyerMove', 'previous', 'offer', 'midpoint'])).toEqual([
       expect.closeTo(0.3, 12),
       expect.closeTo(0.09, 12),
       expect.closeTo(0.1, 12),
       expect.closeTo(0.9, 12),
+      expect.closeTo(0.6, 12),
+      expect.closeTo(0.75, 12),
     ]);
     expect(() => concessionInputs(x, ['turn'])).toThrow(
       expect.objectContaining({ code: 'FIT_INPUT_INVALID' }),

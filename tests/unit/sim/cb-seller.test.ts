@@ -2,7 +2,7 @@
  * The CB seller fitted to people (src/sim/dynamics.ts): it starts at the price it named in the seed's prefix,
  * accepts an offer at or above its private floor when the fitted reaction model reads the turn as one people
  * answered by agreeing (never below the floor), and names its price unasked by an offer with the fitted opening
- * concession once (not again and again); it counters by the fitted concession, never below the fitted counter
+ * concession once (not again and again); it counters at the fitted counter-offer, never below the fitted counter
  * floor. The opening concession's rows (`cbOpeningRows` of src/validity/fit.ts)
  * are read from a dialogue written here.
  */
@@ -67,19 +67,21 @@ describe('the fitted seller', () => {
     expect(below.events.some((e) => e.type === 'accept')).toBe(false);
   });
 
-  it('counters by the fitted concession from its previous price, never below the fitted counter floor', () => {
+  it('counters at the fitted counter-offer below its previous price, never below the fitted counter floor', () => {
     const price = priceParams('cb');
     if (!price) throw new Error('no fitted CB price parameters');
     // The floor is fitted from people's counters (a low quantile of counter / list), not the seed's hand-set
     // reservation price, which still gates acceptance.
     expect(price.floor).toBeGreaterThan(0.3);
     expect(price.floor).toBeLessThan(1);
+    // The fitted model predicts the counter-offer / list; the concession is what it gives up from the list price.
     const concession = (offer: number) =>
+      list -
       list *
-      predictLinear(
-        price.counter,
-        concessionInputs(priceInputs(offer, list, list, null), price.counterFeatures),
-      );
+        predictLinear(
+          price.counter,
+          concessionInputs(priceInputs(offer, list, list, null), price.counterFeatures),
+        );
     const mid = Math.round(0.75 * list);
     const midCounter = userEvents(start, offerEvent(start, mid), false, false, true, false);
     expect(midCounter.ended).toBeNull();
