@@ -303,7 +303,10 @@ export function isTaskName(name: string): name is TaskName {
   return (TASK_NAMES as readonly string[]).includes(name);
 }
 
-/** The Cog-Sim task (rules, labels, judge) a runnable task name plays: itself, or `esconv` for EmoLLM names. */
+/**
+ * The Cog-Sim task (rules, labels, judge) a runnable task name plays: itself, or `esconv` for EmoLLM names.
+ * @deprecated EmoLLM's settings are seed sets of `esconv`; `legacyTaskName(name)?.task` reads an old name.
+ */
 export function taskFamily(name: TaskName): TaskId {
   return isEmollmTaskName(name) ? EMOLLM_FAMILY : name;
 }

@@ -9,6 +9,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as evaluateMain } from '../../../cli/evaluate';
+import { main as exportChatMain } from '../../../cli/export-chat';
 import { main as simulateMain } from '../../../cli/simulate';
 import { ConfigError } from '../../../src/errors';
 import { evaluateJob } from '../../../src/jobs/evaluate';
@@ -158,6 +159,34 @@ describe('the old task names', () => {
         .replace(/generated [^\n]*/g, '');
     for (const name of ['report.csv', 'report.json', 'report.md'])
       expect(await read(nowOut, name), name).toBe(await read(oldOut, name));
+  });
+
+  it('export-chat --task emollm-ed exports as --seed-set emollm-ed does (the seed set’s seeds)', async () => {
+    const run = join(dir, 'run.jsonl');
+    expect(
+      (
+        await cli(simulateMain, [
+          '--task',
+          'esconv',
+          '--seed-set',
+          'emollm-ed',
+          '--episodes',
+          '1',
+          '--out',
+          run,
+        ])
+      ).code,
+    ).toBe(0);
+    const [a, b] = [join(dir, 'a.jsonl'), join(dir, 'b.jsonl')];
+    const now = await cli(exportChatMain, ['--in', run, '--out', a, '--seed-set', 'emollm-ed']);
+    const old = await cli(exportChatMain, ['--in', run, '--out', b, '--task', 'emollm-ed']);
+    expect([now.code, old.code]).toEqual([0, 0]);
+    expect(old.err).toContain('notice: --task emollm-ed is now --task esconv --seed-set emollm-ed');
+    expect(await readFile(a, 'utf8')).toBe(await readFile(b, 'utf8'));
+    // Without the seed set, the task's default seeds do not hold the episode's seed.
+    const none = await cli(exportChatMain, ['--in', run, '--out', join(dir, 'c.jsonl')]);
+    expect(none.code).toBe(2);
+    expect(none.err).toContain('pass the same --seeds (and --task, --seed-set) as the run');
   });
 
   it('an unknown --seed-set is a usage error listing the valid names', async () => {
