@@ -196,6 +196,11 @@ export interface SeedSetDefinition {
   readonly members?: readonly string[];
   /** A fresh copy of the set's seeds, safe to mutate (a union: its members' seeds in member order). */
   readonly seeds: () => Seed[];
+  /**
+   * Reads a user's file of seeds of this set, in the set's own format (EmoLLM scenario JSONL), `file` naming it in
+   * errors. Absent: such files are the task's datasets or seed files. @throws DataFormatError naming file:line.
+   */
+  readonly parseFile?: (text: string, file: string) => Seed[];
   /** The default episode horizon in actor turns (absent: the task's protocol horizon). */
   readonly horizon?: number;
   /** The set's own per-turn success rule, when it has one (EmoLLM's "resolved" turn, src/tasks/success.ts). */

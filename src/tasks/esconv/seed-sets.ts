@@ -17,6 +17,7 @@ import {
 import { EMOLLM_SUCCESS_TEXT, isEmollmResolved } from '../emollm-success';
 import { buildEmollmSeed } from '../emollm';
 import { EMOLLM_SEED_SPECS } from '../defaults/emollm';
+import { parseEmollmSeeds } from '../emollm-loader';
 
 /** EmoLLM's protocol, shared by the four settings and their union. */
 const EMOLLM_PROTOCOL = {
@@ -30,6 +31,8 @@ function settingSet(setting: EmollmSetting): SeedSetDefinition {
     name: `emollm-${setting}`,
     title: EMOLLM_SETTING_TITLES[setting],
     seeds: (): Seed[] => EMOLLM_SEED_SPECS[setting].map((spec) => buildEmollmSeed(spec)),
+    // A user's scenarios of this setting only (a seed of another setting is an error naming its line).
+    parseFile: (text: string, file: string): Seed[] => parseEmollmSeeds(text, file, file, [setting]).seeds,
     ...EMOLLM_PROTOCOL,
   };
 }
@@ -44,6 +47,8 @@ export const ESCONV_SEED_SETS: Readonly<Record<string, SeedSetDefinition>> = {
     title: SETTINGS.map((s) => s.title).join('; '),
     members: SETTINGS.map((s) => s.name),
     seeds: (): Seed[] => SETTINGS.flatMap((s) => s.seeds()),
+    parseFile: (text: string, file: string): Seed[] =>
+      parseEmollmSeeds(text, file, file, EMOLLM_SETTINGS).seeds,
     ...EMOLLM_PROTOCOL,
   },
 };
