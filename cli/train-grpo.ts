@@ -17,11 +17,11 @@ import {
 import { backendFor, checkRoles, type RolesConfig } from '../src/entries/models';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/entries/evaluation';
 import {
-  EMOLLM_TASK_NAMES,
   TASK_IDS,
   getTask,
-  isEmollmTaskName,
+  findSeedSet,
   isTaskName,
+  seedSetNames,
   type Seed,
   type TaskId,
   type TaskName,
@@ -102,7 +102,7 @@ At the end the trained heads are evaluated against their initial weights on held
 Options:
   --task TASK          ${TASK_IDS.join(' | ')} (required unless --resume)
   --seed-set NAME      a named seed set of the task as the seed source: esconv's EmoLLM settings
-                       ${EMOLLM_TASK_NAMES.slice(1).join(', ')} or ${EMOLLM_TASK_NAMES[0]} (all four); the old
+                       ${seedSetNames('esconv').join(', ')} (the last: all four); the old
                        --task emollm-ed still works, with a notice
 ${SEEDS_HELP}
   --skip-invalid       skip malformed dataset records instead of stopping
@@ -147,12 +147,12 @@ function seedSource(raw: string[], taskName: TaskName | undefined): string | und
   if (items.length > 1)
     throw new UsageError(`--seeds takes one [TASK=]PATH|bundled, got ${items.join(', ')}`);
   const item = items[0];
-  if (item === undefined) return taskName !== undefined && isEmollmTaskName(taskName) ? taskName : undefined;
+  if (item === undefined) return taskName !== undefined && findSeedSet(taskName) ? taskName : undefined;
   const eq = item.indexOf('=');
   const named = eq > 0 && isTaskName(item.slice(0, eq)) ? (item.slice(0, eq) as TaskName) : undefined;
   const name = taskName ?? named ?? TASK_IDS[0];
   const path = seedsValues([item], [name])[name];
-  if (!isEmollmTaskName(name)) return path;
+  if (!findSeedSet(name)) return path;
   return path === 'bundled' ? name : `${name}=${path}`;
 }
 
@@ -160,7 +160,7 @@ function seedSource(raw: string[], taskName: TaskName | undefined): string | und
 function emollmSource(source: string): { name: TaskName; path: string } | null {
   const eq = source.indexOf('=');
   const name = source.slice(0, eq);
-  return eq > 0 && isEmollmTaskName(name) ? { name, path: source.slice(eq + 1) } : null;
+  return eq > 0 && findSeedSet(name) ? { name: name as TaskName, path: source.slice(eq + 1) } : null;
 }
 
 /** Parse the GRPO command line (`--algo grpo-emollm` already chosen). @throws UsageError. */

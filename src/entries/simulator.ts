@@ -141,6 +141,7 @@ export {
   type TaskName,
   taskNameTitle,
   getSeedSet,
+  findSeedSet,
   seedSetNames,
   seedSetParts,
   playTitle,

@@ -6,7 +6,7 @@
  */
 import { ConfigError } from '../errors';
 import { EMOLLM_TASK_NAMES } from './emollm-scenario';
-import { getTask } from './registry';
+import { getTask, registeredTasks } from './registry';
 import type { Seed, TaskId } from './seed';
 import type { SeedSetDefinition } from './types';
 
@@ -41,6 +41,15 @@ export function seedSetParts(task: TaskId, name: string): { task: TaskId; name: 
   const set = getSeedSet(task, name);
   const parts = set.members?.map((m) => getSeedSet(task, m)) ?? [set];
   return parts.map((p) => ({ task, name: p.name, seeds: p.seeds() }));
+}
+
+/**
+ * The task that has a seed set named `name`, with the name, or null when no registered task has one (a seed source
+ * such as `emollm-ed=FILE` is told from a path this way).
+ */
+export function findSeedSet(name: string): { task: TaskId; seedSet: string } | null {
+  const task = registeredTasks().find((t) => Object.hasOwn(t.seedSets ?? {}, name));
+  return task ? { task: task.id, seedSet: name } : null;
 }
 
 /** The title of what a job plays: the seed set's when one is named (`emollm-ed`), else the task's. */

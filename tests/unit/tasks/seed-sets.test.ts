@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as evaluateMain } from '../../../cli/evaluate';
 import { main as exportChatMain } from '../../../cli/export-chat';
 import { main as simulateMain } from '../../../cli/simulate';
+import { parseGrpoArgs } from '../../../cli/train-grpo';
 import { ConfigError } from '../../../src/errors';
 import { evaluateJob } from '../../../src/jobs/evaluate';
 import { simulateJob } from '../../../src/jobs/simulate';
@@ -187,6 +188,21 @@ describe('the old task names', () => {
     const none = await cli(exportChatMain, ['--in', run, '--out', join(dir, 'c.jsonl')]);
     expect(none.code).toBe(2);
     expect(none.err).toContain('pass the same --seeds (and --task, --seed-set) as the run');
+  });
+
+  it('train --algo grpo-emollm: --seed-set is the seed source; --task emollm-msd the same, with the notice', () => {
+    const base = ['--algo', 'grpo-emollm', '--out', join(dir, 'grpo')];
+    const err: string[] = [];
+    const io = { stdout: () => {}, stderr: (t: string) => void err.push(t), isTTY: false };
+    const now = parseGrpoArgs([...base, '--task', 'esconv', '--seed-set', 'emollm-msd'], io);
+    expect(err).toEqual([]);
+    const old = parseGrpoArgs([...base, '--task', 'emollm-msd'], io);
+    expect(err.join('')).toContain('notice: --task emollm-msd is now --task esconv --seed-set emollm-msd');
+    expect(now).toEqual(old);
+    expect(now).toMatchObject({ task: 'esconv', seeds: 'emollm-msd' });
+    expect(() => parseGrpoArgs([...base, '--task', 'esconv', '--seed-set', 'nope'], io)).toThrow(
+      `unknown seed set "nope" of task esconv; valid seed sets: ${VALID}`,
+    );
   });
 
   it('an unknown --seed-set is a usage error listing the valid names', async () => {
