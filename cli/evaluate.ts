@@ -37,16 +37,14 @@ import {
 } from '../src/entries/evaluation';
 import { checkRoles, type RolesConfig } from '../src/entries/models';
 import {
-  isEmollmTaskName,
-  isTaskName,
+  legacyTaskName,
+  legacyTaskNotice,
+  seedSetNames,
+  seedSetParts,
   TASK_IDS,
-  TASK_NAMES,
-  taskFamily,
-  type EmollmTaskName,
   type TaskId,
   type TaskName,
   defaultSeeds,
-  emollmSeedSets,
 } from '../src/entries/simulator';
 import { existsSync } from 'node:fs';
 import { mkdir, readdir, rm } from 'node:fs/promises';
@@ -131,8 +129,11 @@ folder; --resume continues an interrupted evaluation there (finished episodes ar
 --rng-seed plays the same episodes as simulate.
 
 Options:
-  --task LIST          tasks, comma-separated: esconv, p4g, cb, emollm (the four EmoLLM settings, or one:
-                       emollm-ed, emollm-msd, emollm-medd, emollm-iclr) (required)
+  --task LIST          tasks, comma-separated: esconv, p4g, cb (required)
+  --seed-set LIST      named seed sets of the tasks, comma-separated, each evaluated as its own set: esconv's
+                       EmoLLM settings emollm-ed, emollm-msd, emollm-medd, emollm-iclr (8-turn cap) or emollm
+                       (all four); bundled: the default seeds too (a task none of the names belongs to plays its
+                       default seeds). The old --task emollm-ed still works, with a notice
   --policy LIST        policies, repeatable or comma-separated (required; see Policies below)
 ${SEEDS_HELP}
   --skip-invalid       skip malformed dataset records instead of stopping
@@ -164,14 +165,14 @@ Example:
 
 /** Parsed command line. */
 export interface EvaluateArgs {
-  /** The Cog-Sim tasks played (EmoLLM names play `esconv`). */
+  /** The Cog-Sim tasks played. */
   tasks: TaskId[];
-  /** EmoLLM task names asked for: their bundled seeds, one set per setting. */
-  emollm: EmollmTaskName[];
-  /** Tasks asked for by their own name (their bundled or `--seeds` set is evaluated). */
+  /** Named seed sets asked for (`--seed-set`, or an old `--task emollm-ed`), each with its task. */
+  emollm: { task: TaskId; name: string }[];
+  /** Tasks whose default seeds are evaluated (their bundled or `--seeds` set): those without a named set, or with `bundled`. */
   named: TaskId[];
   policies: string[];
-  /** Per task name asked for (a task, or an EmoLLM setting: its scenario JSONL): a path or `bundled`. */
+  /** Per task or named seed set (an EmoLLM setting: its scenario JSONL): a path or `bundled`. */
   seeds: Partial<Record<TaskName, string>>;
   f1Data: Partial<Record<TaskId, string>>;
   ppdppModel: Partial<Record<TaskId, string>>;
@@ -219,6 +220,7 @@ export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help
   const values = parseCommandLine(argv, {
     ...parseArgsOptions(FLAGS),
     task: { type: 'string' },
+    'seed-set': { type: 'string', multiple: true },
     policy: { type: 'string', multiple: true },
     policies: { type: 'string' },
     seed: { type: 'string' },
@@ -239,13 +241,32 @@ export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help
   });
   if (bool(values, 'help')) return 'help';
   const names = listValues(str(values, 'task'));
-  if (names.length === 0)
-    throw new UsageError('--task is required (esconv, p4g, cb, emollm; comma-separated)');
-  for (const t of names)
-    if (!isTaskName(t)) throw new UsageError(`unknown task "${t}"; use ${TASK_NAMES.join(', ')}`);
-  const tasks = [...new Set(names.filter(isTaskName).map(taskFamily))];
-  const emollm = [...new Set(names.filter(isEmollmTaskName))];
-  const named = tasks.filter((t) => names.includes(t));
+  if (names.length === 0) throw new UsageError('--task is required (esconv, p4g, cb; comma-separated)');
+  // The normalising edge: an old task name (`emollm-ed`) is task esconv with that seed set, with a notice; a task
+  // also given by its own name then keeps its default seeds, as before.
+  const olds = names.map(legacyTaskName);
+  for (const old of olds) if (old) quiet.stderr(legacyTaskNotice(old, 'cli'));
+  const given = names.map((t, i) => olds[i]?.task ?? t);
+  for (const t of given)
+    if (!(TASK_IDS as readonly string[]).includes(t))
+      throw new UsageError(`unknown task "${t}"; use ${TASK_IDS.join(', ')}`);
+  const tasks = [...new Set(given as TaskId[])];
+  const setNames = [
+    ...listValues(strs(values, 'seed-set')),
+    ...olds.flatMap((o) => (o ? [o.seedSet] : [])),
+    ...names.filter((t, i) => !olds[i] && olds.some((o) => o?.task === t)).map(() => 'bundled'),
+  ];
+  for (const name of setNames)
+    if (name !== 'bundled' && !tasks.some((t) => seedSetNames(t).includes(name)))
+      throw new UsageError(
+        `--seed-set: unknown seed set "${name}" of ${tasks.join(', ')}; valid seed sets: ` +
+          `${[...new Set(tasks.flatMap(seedSetNames)), 'bundled'].join(', ')}`,
+      );
+  const emollm = [...new Set(setNames.filter((n) => n !== 'bundled'))].map((name) => ({
+    task: tasks.find((t) => seedSetNames(t).includes(name)) as TaskId,
+    name,
+  }));
+  const named = tasks.filter((t) => setNames.includes('bundled') || !emollm.some((s) => s.task === t));
   const policies = policyValues(values, quiet);
   if (policies.length === 0) throw new UsageError('--policy is required (repeatable or comma-separated)');
   const rngSeed = rngSeedValue(values, quiet);
@@ -273,7 +294,7 @@ export function parseEvaluateArgs(argv: string[], io?: Io): EvaluateArgs | 'help
     emollm,
     named,
     policies,
-    seeds: seedsValues(strs(values, 'seeds'), [...named, ...emollm]),
+    seeds: seedsValues(strs(values, 'seeds'), [...named, ...emollm.map((s) => s.name as TaskName)]),
     f1Data,
     ppdppModel: taskPaths('ppdpp-model', strs(values, 'ppdpp-model')),
     ppdppTrain: taskPaths('ppdpp-train', strs(values, 'ppdpp-train')),
@@ -308,8 +329,8 @@ async function loadSeedSets(args: EvaluateArgs, io: Io): Promise<SeedSet[]> {
       notice: io.stderr,
     });
     if (loaded.skipped.length > 0) io.stderr(`${path}: ${loaded.skipped.length} invalid records skipped\n`);
-    const setNamed = isEmollmTaskName(name) ? name : setName(path);
-    return { task: taskFamily(name), name: setNamed, seeds: loaded.seeds };
+    const set = args.emollm.find((s) => s.name === name);
+    return { task: set?.task ?? (name as TaskId), name: set?.name ?? setName(path), seeds: loaded.seeds };
   };
   for (const task of args.named) {
     const path = args.seeds[task] ?? 'bundled';
@@ -318,10 +339,10 @@ async function loadSeedSets(args: EvaluateArgs, io: Io): Promise<SeedSet[]> {
     );
   }
   // An EmoLLM setting: its bundled seeds (one set per setting), or the user's scenario file.
-  for (const name of args.emollm) {
-    const path = args.seeds[name] ?? 'bundled';
-    if (path === 'bundled') sets.push(...emollmSeedSets(name));
-    else sets.push(await load(name, path));
+  for (const { task, name } of args.emollm) {
+    const path = args.seeds[name as TaskName] ?? 'bundled';
+    if (path === 'bundled') sets.push(...seedSetParts(task, name));
+    else sets.push(await load(name as TaskName, path));
   }
   return sets;
 }

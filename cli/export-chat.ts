@@ -12,18 +12,14 @@ import {
   seedsValues,
   str,
   strs,
+  seedSourceName,
+  taskAndSeedSet,
   type Io,
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { readJsonlLines, writeFileAtomic } from '../src/node';
 import { chatTrajectory } from '../src/entries/server';
-import {
-  defaultSeedsOf,
-  isTaskName,
-  type TaskName,
-  type TrajectoryLine,
-  type Seed,
-} from '../src/entries/simulator';
+import { defaultSeeds, getSeedSet, type TrajectoryLine, type Seed } from '../src/entries/simulator';
 
 export const HELP = `Usage: npm run export-chat -- --in FILE --out FILE [options]
 
@@ -34,8 +30,9 @@ prefix length, strategies, per-turn rewards and the return. Fields: docs/trainer
 Options:
   --in FILE            trajectory JSONL of simulate --out
   --out FILE           chat JSONL to write (atomically)
-  --task NAME          task name whose seeds the episodes played (default: the trajectories' task); an EmoLLM
-                       setting (emollm-ed, …) for EmoLLM scenario seeds
+  --task NAME          task whose seeds the episodes played (default: the trajectories' task)
+  --seed-set NAME      the task's named seed set the episodes played (esconv's EmoLLM settings emollm-ed, …,
+                       emollm); the old --task emollm-ed still works, with a notice
 ${SEEDS_HELP}
   --no-labels          assistant messages without the leading [Strategy] label
   --overwrite          replace an existing --out file
@@ -46,6 +43,7 @@ const OPTIONS = {
   in: { type: 'string' },
   out: { type: 'string' },
   task: { type: 'string' },
+  'seed-set': { type: 'string' },
   seeds: { type: 'string', multiple: true },
   'no-labels': { type: 'boolean' },
   overwrite: { type: 'boolean' },
@@ -121,21 +119,24 @@ async function exportChat(argv: string[], io: Io): Promise<number | 'help'> {
   }
   if (lines.length === 0)
     throw new UsageError(`--in ${input} holds no trajectory (${await fileKind(input)})`);
-  const task = str(values, 'task') ?? lines[0]?.task ?? '';
-  if (!isTaskName(task)) throw new UsageError(`--task ${task}: unknown task`);
-  const path = seedsValues(strs(values, 'seeds'), [task as TaskName])[task as TaskName];
+  const rawTask = str(values, 'task') ?? lines[0]?.task ?? '';
+  // The normalising edge: `--task emollm-ed` is `--task esconv --seed-set emollm-ed` (with a notice).
+  const { task, seedSet } = taskAndSeedSet(rawTask, str(values, 'seed-set'), io);
+  const source = seedSourceName(task, seedSet);
+  const path = seedsValues(strs(values, 'seeds'), [source])[source];
   const seeds: Seed[] =
     path === 'bundled'
-      ? defaultSeedsOf(task as TaskName)
-      : (await loadSeedsArg('seeds', path, task as TaskName, { skipInvalid: false, notice: io.stderr }))
-          .seeds;
+      ? seedSet !== undefined
+        ? getSeedSet(task, seedSet).seeds()
+        : defaultSeeds(task)
+      : (await loadSeedsArg('seeds', path, source, { skipInvalid: false, notice: io.stderr })).seeds;
   const byId = new Map(seeds.map((s) => [s.id, s]));
   const rows = lines.map((line, i) => {
     const seed = byId.get(line.seedId);
     if (seed === undefined)
       throw new UsageError(
         `--in ${input}:${i + 1}: seed ${line.seedId} is not among the ${task} seeds given (${path === 'bundled' ? 'the bundled ones' : path}): ` +
-          'pass the same --seeds (and --task) as the run that wrote the file',
+          'pass the same --seeds (and --task, --seed-set) as the run that wrote the file',
       );
     return JSON.stringify(chatTrajectory(line, seed, !bool(values, 'no-labels')));
   });

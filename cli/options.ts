@@ -12,6 +12,11 @@ import {
   SUCCESS_TEXT,
   isTaskName,
   type TaskName,
+  getSeedSet,
+  legacyTaskName,
+  legacyTaskNotice,
+  TASK_IDS,
+  type TaskId,
 } from '../src/entries/simulator';
 import {
   BACKEND_KINDS,
@@ -450,7 +455,7 @@ export function seedsValues<T extends TaskName>(
     if (task === 'emollm' && path !== 'bundled')
       throw new UsageError(
         `--${option} ${item}: emollm plays the bundled scenarios of all four settings; for your own, name the ` +
-          'setting: --task emollm-ed --seeds FILE (or emollm-msd, emollm-medd, emollm-iclr)',
+          'setting: --task esconv --seed-set emollm-ed --seeds FILE (or emollm-msd, emollm-medd, emollm-iclr)',
       );
     if (given.has(task)) throw new UsageError(`--${option} gives ${task} twice`);
     given.add(task);
@@ -459,6 +464,46 @@ export function seedsValues<T extends TaskName>(
     out[task] = path;
   }
   return out;
+}
+
+/**
+ * The task and seed set a command plays, from `--task` and `--seed-set`: the normalising edge of the old task
+ * names (`--task emollm-ed` is `--task esconv --seed-set emollm-ed`, with a one-line notice on stderr).
+ * @throws UsageError for an unknown task, an unknown seed set of the task (listing the valid names), or an old
+ *   task name with another `--seed-set`.
+ */
+export function taskAndSeedSet(
+  rawTask: string,
+  rawSeedSet: string | undefined,
+  io: Io,
+): { task: TaskId; seedSet: string | undefined } {
+  const old = legacyTaskName(rawTask);
+  if (old) {
+    if (rawSeedSet !== undefined && rawSeedSet !== old.seedSet)
+      throw new UsageError(
+        `--task ${rawTask} is the seed set ${old.seedSet} of ${old.task}; give --task ${old.task} --seed-set NAME instead`,
+      );
+    io.stderr(legacyTaskNotice(old, 'cli'));
+    return { task: old.task, seedSet: old.seedSet };
+  }
+  if (!(TASK_IDS as readonly string[]).includes(rawTask))
+    throw new UsageError(`unknown task "${rawTask}"; use ${TASK_IDS.join(', ')}`);
+  const task = rawTask as TaskId;
+  if (rawSeedSet !== undefined)
+    try {
+      getSeedSet(task, rawSeedSet);
+    } catch (e) {
+      throw new UsageError(`--seed-set: ${(e as Error).message}`, { cause: e });
+    }
+  return { task, seedSet: rawSeedSet };
+}
+
+/**
+ * The name the seed loaders (`loadSeedsArg`, `--seeds [NAME=]PATH`) key a file's format on: a named seed set
+ * (`emollm-ed`: EmoLLM scenario JSONL), else the task.
+ */
+export function seedSourceName(task: TaskId, seedSet: string | undefined): TaskName {
+  return (seedSet ?? task) as TaskName;
 }
 
 /** The `--backend` family's help lines. */

@@ -10,8 +10,7 @@ import {
   type SimulateConfig,
   type SimulateResult,
   endingPhrases,
-  taskFamily,
-  taskNameTitle,
+  playTitle,
   type Seed,
   type TaskId,
 } from '../src/entries/simulator';
@@ -36,6 +35,8 @@ import {
   rngSeedValue,
   runCommand,
   seedsValues,
+  seedSourceName,
+  taskAndSeedSet,
   bool,
   cutUtterancesNotice,
   str,
@@ -68,6 +69,7 @@ export { UsageError };
 
 const FLAGS = flagsFromSchema(SimulateConfigSchema.shape, [
   'task',
+  'seedSet',
   'episodes',
   'horizon',
   'protocol',
@@ -87,7 +89,7 @@ mode (fast, deterministic) unless --backend puts them on a language model; then 
 episode are reported too. The same --rng-seed plays the same episodes as evaluate.
 
 Options:
-${flagHelp(FLAGS, { task: 'TASK', protocol: 'P', route: 'MODE' })}
+${flagHelp(FLAGS, { task: 'TASK', seedSet: 'NAME', protocol: 'P', route: 'MODE' })}
   --policy NAME        the policy (default random; see Policies below)
 ${SEEDS_HELP}
   --skip-invalid       skip malformed dataset records (counted and reported) instead of stopping
@@ -155,17 +157,28 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
     ...BACKEND_OPTIONS,
   });
   if (bool(values, 'help')) return 'help';
-  if (!str(values, 'task'))
-    throw new UsageError('--task is required (esconv, p4g, cb or an EmoLLM setting: emollm-ed, …)');
+  const rawTask = str(values, 'task');
+  if (!rawTask)
+    throw new UsageError(
+      '--task is required (esconv, p4g or cb; EmoLLM settings: --task esconv --seed-set emollm-ed, …)',
+    );
+  // Before anything else reads it: `--task emollm-ed` is `--task esconv --seed-set emollm-ed` (with a notice).
+  const play = taskAndSeedSet(rawTask, str(values, 'seed-set'), quiet);
   const rngSeed = rngSeedValue(values, quiet);
-  const fields = flagValues(FLAGS, { ...values, ...(rngSeed !== undefined ? { 'rng-seed': rngSeed } : {}) });
+  const fields = flagValues(FLAGS, {
+    ...values,
+    task: play.task,
+    ...(play.seedSet !== undefined ? { 'seed-set': play.seedSet } : {}),
+    ...(rngSeed !== undefined ? { 'rng-seed': rngSeed } : {}),
+  });
   const policies = policyValues(values, quiet);
   if (policies.length > 1)
     throw new UsageError(`simulate runs one policy (got ${policies.join(', ')}); evaluate compares several`);
   const policy = policies[0] ?? 'random';
   const parsed = SimulateConfigSchema.safeParse({ ...fields, policy });
   if (!parsed.success) throw usageFromSchema(parsed.error, FLAGS);
-  const task = taskFamily(parsed.data.task);
+  const task = parsed.data.task;
+  const source = seedSourceName(task, parsed.data.seedSet);
   const lv = languageValues(values);
   const language = languageConfig(lv);
   try {
@@ -175,11 +188,11 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
   } catch (err) {
     throw new UsageError(cliMessage(err), { cause: err });
   }
-  const seeds = seedsValues(strs(values, 'seeds'), [parsed.data.task])[parsed.data.task];
+  const seeds = seedsValues(strs(values, 'seeds'), [source])[source];
   if (policy === 'ppdpp')
     throw new UsageError(
       `simulate has no trained PPDPP planner to play; evaluate trains one (or loads --ppdpp-model ${task}=PATH): ` +
-        `npm run evaluate -- --task ${parsed.data.task} --policy ppdpp`,
+        `npm run evaluate -- --task ${task}${parsed.data.seedSet !== undefined ? ` --seed-set ${parsed.data.seedSet}` : ''} --policy ppdpp`,
     );
   checkPolicyArg(task, policy, language);
   const out = str(values, 'out');
@@ -188,7 +201,7 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
   if (bool(values, 'resume') && bool(values, 'overwrite'))
     throw new UsageError('give --resume or --overwrite, not both');
   return {
-    config: { ...fields, task: parsed.data.task, policy } as SimulateOptions['config'],
+    config: { ...fields, task, policy } as SimulateOptions['config'],
     task,
     policy,
     seeds,
@@ -219,7 +232,7 @@ async function loadSeeds(
   // An EmoLLM setting reads EmoLLM scenario JSONL (the shared loader, src/data/node.ts).
   // A run of N episodes plays the file's first N seeds when it holds that many: only those are read.
   const needed = opts.config.episodes;
-  const loaded = await loadSeedsArg('seeds', opts.seeds, opts.config.task, {
+  const loaded = await loadSeedsArg('seeds', opts.seeds, seedSourceName(opts.task, opts.config.seedSet), {
     skipInvalid: opts.skipInvalid,
     notice: io.stderr,
     ...(needed !== undefined ? { needed } : {}),
@@ -367,7 +380,7 @@ const ci = formatEstimate;
 export function formatReport(r: SimulateReport): string {
   const s = r.summary;
   const lines = [
-    `${taskNameTitle(r.taskName)} · policy ${r.policy} · protocol ${r.protocol} · rng seed ${r.rngSeed} · simulator ${r.simulatorVersion}`,
+    `${playTitle(r.task, r.taskName === r.task ? undefined : r.taskName)} · policy ${r.policy} · protocol ${r.protocol} · rng seed ${r.rngSeed} · simulator ${r.simulatorVersion}`,
     `${countOf(r.episodes, 'episode')} cycling through ${countOf(r.seeds, 'seed')} from ${r.seedSource}` +
       (r.skipped.length ? ` (${countOf(r.skipped.length, 'invalid record')} skipped)` : ''),
     `success rate                 ${ci(s.successRate)}`,

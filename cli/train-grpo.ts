@@ -17,11 +17,11 @@ import {
 import { backendFor, checkRoles, type RolesConfig } from '../src/entries/models';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/entries/evaluation';
 import {
-  EMOLLM_TASK_NAMES,
   TASK_IDS,
   getTask,
-  isEmollmTaskName,
+  findSeedSet,
   isTaskName,
+  seedSetNames,
   type Seed,
   type TaskId,
   type TaskName,
@@ -38,6 +38,8 @@ import {
   languageConfig,
   languageValues,
   seedsItems,
+  seedSourceName,
+  taskAndSeedSet,
   flagHelp,
   flagsFromSchema,
   flagsFromSettings,
@@ -98,8 +100,10 @@ Appendix A (the weights are the --weights-* options below). Every step is saved 
 At the end the trained heads are evaluated against their initial weights on held-out seeds (eval.json).
 
 Options:
-  --task TASK          ${TASK_IDS.join(' | ')}, or an EmoLLM setting (${EMOLLM_TASK_NAMES.join(' | ')}: its
-                       scenario seeds, played as the esconv family) (required unless --resume)
+  --task TASK          ${TASK_IDS.join(' | ')} (required unless --resume)
+  --seed-set NAME      a named seed set of the task as the seed source: esconv's EmoLLM settings
+                       ${seedSetNames('esconv').join(', ')} (the last: all four); the old
+                       --task emollm-ed still works, with a notice
 ${SEEDS_HELP}
   --skip-invalid       skip malformed dataset records instead of stopping
 ${flagHelp(JOB_FLAGS, { evalFraction: 'F' })}
@@ -143,12 +147,12 @@ function seedSource(raw: string[], taskName: TaskName | undefined): string | und
   if (items.length > 1)
     throw new UsageError(`--seeds takes one [TASK=]PATH|bundled, got ${items.join(', ')}`);
   const item = items[0];
-  if (item === undefined) return taskName !== undefined && isEmollmTaskName(taskName) ? taskName : undefined;
+  if (item === undefined) return taskName !== undefined && findSeedSet(taskName) ? taskName : undefined;
   const eq = item.indexOf('=');
   const named = eq > 0 && isTaskName(item.slice(0, eq)) ? (item.slice(0, eq) as TaskName) : undefined;
   const name = taskName ?? named ?? TASK_IDS[0];
   const path = seedsValues([item], [name])[name];
-  if (!isEmollmTaskName(name)) return path;
+  if (!findSeedSet(name)) return path;
   return path === 'bundled' ? name : `${name}=${path}`;
 }
 
@@ -156,7 +160,7 @@ function seedSource(raw: string[], taskName: TaskName | undefined): string | und
 function emollmSource(source: string): { name: TaskName; path: string } | null {
   const eq = source.indexOf('=');
   const name = source.slice(0, eq);
-  return eq > 0 && isEmollmTaskName(name) ? { name, path: source.slice(eq + 1) } : null;
+  return eq > 0 && findSeedSet(name) ? { name: name as TaskName, path: source.slice(eq + 1) } : null;
 }
 
 /** Parse the GRPO command line (`--algo grpo-emollm` already chosen). @throws UsageError. */
@@ -166,6 +170,7 @@ export function parseGrpoArgs(argv: string[], io?: Io): GrpoArgs | 'help' {
     ...parseArgsOptions(FLAGS),
     algo: { type: 'string' },
     task: { type: 'string' },
+    'seed-set': { type: 'string' },
     seeds: { type: 'string', multiple: true },
     'skip-invalid': { type: 'boolean' },
     groups: { type: 'string' },
@@ -182,13 +187,15 @@ export function parseGrpoArgs(argv: string[], io?: Io): GrpoArgs | 'help' {
   const values = renamedFlags(given, OLD_FLAGS, quiet);
   const out = str(values, 'out');
   if (!out) throw new UsageError('--out is required (the run folder, e.g. runs/esconv-grpo)');
-  const taskName = str(values, 'task');
-  const taskNames: readonly string[] = [...TASK_IDS, ...EMOLLM_TASK_NAMES];
-  if (taskName !== undefined && !taskNames.includes(taskName))
-    throw new UsageError(`unknown task "${taskName}"; use ${taskNames.join(', ')}`);
-  // An EmoLLM setting trains on its scenario seeds, which are ESConv-family seeds (src/tasks/emollm.ts).
-  const task = taskName !== undefined && isEmollmTaskName(taskName) ? 'esconv' : taskName;
-  const seeds = seedSource(strs(values, 'seeds'), taskName as TaskName | undefined);
+  const rawTask = str(values, 'task');
+  if (rawTask === undefined && str(values, 'seed-set') !== undefined)
+    throw new UsageError('--seed-set names a seed set of the task: give --task too');
+  // The normalising edge: `--task emollm-ed` is `--task esconv --seed-set emollm-ed` (with a notice).
+  const play = rawTask !== undefined ? taskAndSeedSet(rawTask, str(values, 'seed-set'), quiet) : undefined;
+  const task = play?.task;
+  // A named seed set is the job's seed source (its scenario seeds, or a file of them with `--seeds`).
+  const taskName = play ? seedSourceName(play.task, play.seedSet) : undefined;
+  const seeds = seedSource(strs(values, 'seeds'), taskName);
   const { grpo: settings, ...fields } = flagValues(FLAGS, values) as {
     grpo?: Record<string, unknown>;
   } & Record<string, unknown>;

@@ -66,14 +66,14 @@ import {
   Rng,
   splitByKey,
   SIMULATOR_VERSION,
-  isEmollmTaskName,
+  getSeedSet,
+  legacyTaskName,
   TASK_IDS,
   TASK_NAMES,
   type Seed,
   type TaskId,
   type TaskName,
   defaultSeeds,
-  emollmDefaultSeeds,
 } from '../src/entries/simulator';
 import { bootstrapMean, type BootstrapInterval } from '../src/entries/evaluation';
 import {
@@ -194,12 +194,17 @@ const HORIZON = 8;
 const results: Record<string, Row[]> = {};
 const depthChoiceChanges: Record<string, ChoiceChanges[]> = {};
 
-/** The Cog-Sim task a study name plays (the ESConv family for EmoLLM's settings). */
-const familyOf = (name: string): TaskId =>
-  isEmollmTaskName(name) ? (emollmDefaultSeeds(name)[0] as Seed).task : (name as TaskId);
+/** The task a study name plays: itself, or for an EmoLLM setting (a seed set of ESConv) its task. */
+const familyOf = (name: string): TaskId => legacyTaskName(name)?.task ?? (name as TaskId);
+
+/** The bundled seeds of a study name: the task's default seeds, or the EmoLLM setting's seed set. */
+function seedsOf(name: string): Seed[] {
+  const set = legacyTaskName(name);
+  return set ? getSeedSet(set.task, set.seedSet).seeds() : defaultSeeds(name as TaskId);
+}
 
 function split(name: string): { train: Seed[]; eval: Seed[] } {
-  const all = isEmollmTaskName(name) ? emollmDefaultSeeds(name) : defaultSeeds(name as TaskId);
+  const all = seedsOf(name);
   const parts = splitByKey(all, (s) => s.id, o.evalSeeds, 1234);
   return { train: parts.rest, eval: parts.heldOut };
 }

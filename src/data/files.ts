@@ -1,6 +1,7 @@
 /** Loading seeds from a set of files (a browser upload or files read from disk), whatever their kind. */
-import { emollmSettingsOf, isEmollmTaskName, type TaskName } from '../tasks/emollm';
-import { parseEmollmSeeds } from '../tasks/emollm-loader';
+import type { TaskName } from '../tasks/emollm';
+import { getSeedSet, legacyTaskName } from '../tasks/seed-sets';
+import type { TaskId } from '../tasks/seed';
 import { loadCb } from './cb';
 import { loadEsconv } from './esconv';
 import { loadP4g, type P4gFiles } from './p4g';
@@ -56,9 +57,10 @@ export function assertUtf8Text(file: TextFile): void {
 }
 
 /**
- * Load the seeds of `task` (a task, or an EmoLLM setting: `emollm-ed`, …, `emollm` for all four) from files.
- * For an EmoLLM setting every file is EmoLLM scenario JSONL, read by `parseEmollmSeeds` (src/tasks/emollm-loader.ts;
- * it stops at the first bad line whatever `options.skipInvalid` says, and refuses a seed of another setting).
+ * Load the seeds of `task` (a task, or the name of one of its seed sets: `emollm-ed`, …, `emollm` for all four)
+ * from files. For a seed set with a file format of its own (`SeedSetDefinition.parseFile`: EmoLLM scenario JSONL,
+ * read by `parseEmollmSeeds`, src/tasks/emollm-loader.ts) every file is read in it (stopping at the first bad line
+ * whatever `options.skipInvalid` says, refusing a seed of another setting).
  * Otherwise seed files (JSONL of seeds, detected by content) are read with `parseSeedJsonl`; other JSONL files go
  * to `loadEsconv` / `loadCb`. For P4G, the CSV files are told apart by their header columns (dialogues,
  * participants, annotated, annotated donations) and loaded together.
@@ -74,15 +76,19 @@ export function loadSeedsFromFiles(
   const results: LoadResult[] = [];
   const csv: Partial<P4gFiles> = {};
   for (const file of files) assertUtf8Text(file);
-  if (isEmollmTaskName(task)) {
-    const settings = emollmSettingsOf(task);
-    const seeds = files.flatMap((f) => parseEmollmSeeds(f.text, f.name, f.name, settings).seeds);
+  // A named seed set (`emollm-ed`) with a file format of its own reads every file in it.
+  const named = legacyTaskName(task);
+  const parseFile = named ? getSeedSet(named.task, named.seedSet).parseFile : undefined;
+  if (parseFile) {
+    const seeds = files.flatMap((f) => parseFile(f.text, f.name));
     return { seeds, skipped: [], warnings: [] };
   }
+  const family: TaskId = named?.task ?? (task as TaskId);
   for (const file of files) {
-    if (isSeedJsonl(file.text)) results.push(parseSeedJsonl(file.text, file.name, { ...options, task }));
-    else if (task === 'esconv') results.push(loadEsconv(file.text, file.name, options));
-    else if (task === 'cb') results.push(loadCb(file.text, file.name, options));
+    if (isSeedJsonl(file.text))
+      results.push(parseSeedJsonl(file.text, file.name, { ...options, task: family }));
+    else if (family === 'esconv') results.push(loadEsconv(file.text, file.name, options));
+    else if (family === 'cb') results.push(loadCb(file.text, file.name, options));
     else {
       const kind = p4gFileKind(file.text);
       if (!kind)

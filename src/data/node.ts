@@ -5,7 +5,7 @@
 import { createReadStream } from 'node:fs';
 import { readdir, readFile, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
-import { isEmollmTaskName, type TaskName } from '../tasks/emollm';
+import type { TaskName } from '../tasks/emollm';
 import { loadSeedsFromFiles } from './files';
 import { P4G_FILE_NAMES } from './p4g';
 import { type LoadOptions, type LoadResult, type TextFile } from './result';
@@ -209,8 +209,7 @@ async function loadSeeds(
     needed !== undefined &&
     info.isFile() &&
     extname(path).toLowerCase() === '.jsonl' &&
-    (task === 'esconv' || task === 'cb') &&
-    !isEmollmTaskName(task)
+    (task === 'esconv' || task === 'cb')
   )
     return loadSeedPrefix(path, task, needed, load);
   if (info.isDirectory()) {

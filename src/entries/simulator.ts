@@ -140,6 +140,16 @@ export {
   taskFamily,
   type TaskName,
   taskNameTitle,
+  getSeedSet,
+  findSeedSet,
+  seedSetNames,
+  seedSetParts,
+  playTitle,
+  legacyTaskName,
+  legacyTaskNotice,
+  LEGACY_TASK_NAME_LIST,
+  type LegacyTaskName as LegacyTaskNameInfo,
+  type SeedSetDefinition,
 } from '../tasks';
 export { EMOLLM_SUCCESS_TEXT, SUCCESS_TEXT, endingPhrases } from '../tasks/success';
 export { extractFeatures } from '../text/features';

@@ -12,12 +12,18 @@ import type { EvalReport } from './report';
 import { endingPhrases } from '../tasks/success';
 import { doseMarkdown } from './dose';
 import { emollmMarkdown } from './emollm-metrics-report';
-import { isEmollmTaskName } from '../tasks/emollm';
+import { seedSetNames } from '../tasks/seed-sets';
+import type { TaskId } from '../tasks/seed';
 import { countOf } from '../errors/plural';
 
-/** The task as the person named it: an EmoLLM setting's seed set shows the setting (`emollm-ed`), not `esconv`. */
+/** What the person ran, by name: a named seed set of the task shows its name (`emollm-ed`), not `esconv`. */
 function namedTask(r: { task: string; seedSet: string }): string {
-  return isEmollmTaskName(r.seedSet) ? r.seedSet : r.task;
+  return isNamedSet(r.task, r.seedSet) ? r.seedSet : r.task;
+}
+
+/** Whether `seedSet` is one of `task`'s named seed sets (a file's or the bundled set is not). */
+function isNamedSet(task: string, seedSet: string): boolean {
+  return seedSetNames(task as TaskId).includes(seedSet);
 }
 
 /** The report as indented JSON, with a final newline. */
@@ -157,7 +163,7 @@ export function reportToMarkdown(report: EvalReport): string {
     `${report.library.name} ${report.library.version} · simulator ${report.simulatorVersion} · ${c.mode} mode · ` +
       `protocol ${c.protocol} · ${c.repeats} repeat(s) per seed · rng seed ${c.baseSeed} · generated ${report.generatedAt}`,
     '',
-    `Seed sets: ${c.seedSets.map((s) => `${isEmollmTaskName(s.name) ? s.name : `${s.task}/${s.name}`} (${countOf(s.seeds, 'seed')})`).join(', ')}.`,
+    `Seed sets: ${c.seedSets.map((s) => `${isNamedSet(s.task, s.name) ? s.name : `${s.task}/${s.name}`} (${countOf(s.seeds, 'seed')})`).join(', ')}.`,
     'SR = success rate; AT = average actor turns over all episodes / over successful ones; ' +
       (c.protocol === 'cstpo'
         ? 'return = terminal utility in [0, 1]; '

@@ -6,7 +6,7 @@
 import { z } from 'zod';
 import { RolesConfigSchema } from '../roles';
 import { getTask } from '../tasks';
-import { EMOLLM_HORIZON, isEmollmTaskName, TASK_NAMES, taskFamily, type TaskName } from '../tasks/emollm';
+import { getSeedSet, legacyTaskName, legacyTaskNotice, seedSetNames } from '../tasks/seed-sets';
 import { SeedSchema, TASK_IDS, type TaskId } from '../tasks/seed';
 import { AbortedError, ConfigError } from '../errors';
 
@@ -61,26 +61,43 @@ export function horizonOf(task: TaskId, protocol: 'cstpo' | 'ppdpp'): number {
   return protocol === 'cstpo' ? t.horizon : t.ppdppHorizon;
 }
 
+/** What an episode job plays: a task, and optionally one of its named seed sets. */
+export interface TaskPlay {
+  task: TaskId;
+  seedSet?: string | undefined;
+}
+
+/**
+ * The default horizon (actor turns) of what is played: the named seed set's own (EmoLLM's cap), else the task's
+ * under the protocol. An unknown seed set counts as none (the job reports it with its own error).
+ */
+export function playHorizon(play: TaskPlay, protocol: 'cstpo' | 'ppdpp'): number {
+  const own =
+    play.seedSet !== undefined && seedSetNames(play.task).includes(play.seedSet)
+      ? getSeedSet(play.task, play.seedSet).horizon
+      : undefined;
+  return own ?? horizonOf(play.task, protocol);
+}
+
 /**
  * The lookahead rule of the episode jobs (simulate, evaluate): the arg policy cannot look further than the
- * episode lasts, so `lookahead` is at most the horizon of every task played — `horizon` when given, else EmoLLM's
- * cap for an EmoLLM setting, else the protocol's. Adds an issue on `lookahead` to `ctx` for the first task whose
- * horizon is shorter.
+ * episode lasts, so `lookahead` is at most the horizon of everything played — `horizon` when given, else the
+ * seed set's (EmoLLM's cap), else the protocol's ({@link playHorizon}). Adds an issue on `lookahead` to `ctx` for
+ * the first play whose horizon is shorter.
  */
 export function refineLookahead(
   c: { lookahead?: number | undefined; horizon?: number | undefined; protocol: 'cstpo' | 'ppdpp' },
-  tasks: readonly TaskName[],
+  plays: readonly TaskPlay[],
   ctx: z.RefinementCtx,
 ): void {
   if (c.lookahead === undefined) return;
-  for (const task of tasks) {
-    const horizon =
-      c.horizon ?? (isEmollmTaskName(task) ? EMOLLM_HORIZON : horizonOf(taskFamily(task), c.protocol));
+  for (const play of plays) {
+    const horizon = c.horizon ?? playHorizon(play, c.protocol);
     if (c.lookahead > horizon) {
       ctx.addIssue({
         code: 'custom',
         path: ['lookahead'],
-        message: `at most the horizon (${horizon} turns for ${task} under ${c.protocol}), got ${c.lookahead}`,
+        message: `at most the horizon (${horizon} turns for ${play.seedSet ?? play.task} under ${c.protocol}), got ${c.lookahead}`,
       });
       return;
     }
@@ -97,12 +114,39 @@ export const LanguageField = RolesConfigSchema.optional();
 export const TaskField = z.enum(TASK_IDS).describe('task: esconv | p4g | cb');
 
 /**
- * A runnable task name: a task, or an EmoLLM setting (`emollm-ed`, `emollm-msd`, `emollm-medd`, `emollm-iclr`,
- * `emollm` for all four), which plays the `esconv` family with the EmoLLM scenario seeds (src/tasks/emollm.ts).
+ * A named seed set of the task (TaskDefinition.seedSets): `esconv` has EmoLLM's settings, `emollm-ed`,
+ * `emollm-msd`, `emollm-medd`, `emollm-iclr`, and `emollm` for all four (src/tasks/esconv/seed-sets.ts).
  */
-export const TaskNameField = z
-  .enum(TASK_NAMES)
-  .describe('task: esconv | p4g | cb | emollm | emollm-ed | emollm-msd | emollm-medd | emollm-iclr');
+export const SeedSetField = z
+  .string()
+  .min(1)
+  .optional()
+  .describe(
+    "a named seed set of the task instead of its bundled seeds: esconv's emollm-ed, emollm-msd, emollm-medd, " +
+      'emollm-iclr (EmoLLM settings, 8-turn cap) or emollm (all four)',
+  );
+
+/**
+ * A task name of an earlier version still accepted in a job configuration's task field (`emollm`, `emollm-ed`,
+ * …): now task `esconv` with the seed set of that name.
+ * @deprecated give `task: 'esconv'` and `seedSet` instead.
+ */
+export type LegacyTaskName = 'emollm' | 'emollm-ed' | 'emollm-msd' | 'emollm-medd' | 'emollm-iclr';
+
+/**
+ * The normalising edge of old task names in a job configuration: an old name in `task` becomes `task` and
+ * `seedSet`, with a one-line notice to `notice` (default `console.warn`, i.e. stderr in Node). Anything else is
+ * returned as given. A configuration that also gives `seedSet` keeps it (the schema then sees both).
+ */
+export function normaliseTaskField<T extends { task?: unknown; seedSet?: unknown }>(
+  input: T,
+  notice?: (text: string) => void,
+): T {
+  const old = typeof input.task === 'string' ? legacyTaskName(input.task) : null;
+  if (!old) return input;
+  (notice ?? ((t: string) => console.warn(t.trimEnd())))(legacyTaskNotice(old, 'config'));
+  return { ...input, task: old.task, seedSet: input.seedSet ?? old.seedSet };
+}
 
 /** What a job reports while it runs. */
 export interface JobProgress {
@@ -117,6 +161,11 @@ export interface JobOptions {
   onProgress?: (progress: JobProgress) => void;
   /** Stops the job between episodes: it then rejects with {@link AbortedError} (JOB_ABORTED). */
   signal?: AbortSignal;
+  /**
+   * Called with one-line notices about the configuration (an old spelling still accepted, and its new one); each
+   * ends with a newline. Default: `console.warn`.
+   */
+  onNotice?: (text: string) => void;
 }
 
 /**

@@ -18,8 +18,9 @@ import {
 import { buildRoles, type RuntimeOptions } from '../roles';
 import type { Embedder } from '../embed';
 import { SeedSchema, type Seed, type TaskId } from '../tasks/seed';
-import { defaultSeeds, emollmSeedSets } from '../tasks/defaults';
-import { EMOLLM_HORIZON, isEmollmTaskName, taskFamily } from '../tasks/emollm';
+import { defaultSeeds } from '../tasks/defaults';
+import { EMOLLM_HORIZON } from '../tasks/emollm-scenario';
+import { getSeedSet, legacyTaskName, legacyTaskNotice, seedSetNames, seedSetParts } from '../tasks/seed-sets';
 import {
   commonFields,
   LanguageField,
@@ -27,8 +28,8 @@ import {
   parseJobConfig,
   refineLookahead,
   TaskField,
-  TaskNameField,
   type JobOptions,
+  type LegacyTaskName,
 } from './common';
 
 import { PolicyRegistry, policyResource, type PolicyResources } from '../policies';
@@ -38,11 +39,15 @@ import { AbortedError, ConfigError } from '../errors';
 /** The evaluate job's configuration. Each field's description is its command-line `--help` line. */
 export const EvaluateConfigSchema = z
   .object({
-    tasks: z
-      .array(TaskNameField)
+    tasks: z.array(TaskField).min(1).describe('tasks, comma-separated: esconv, p4g, cb'),
+    seedSet: z
+      .array(z.string().min(1))
       .min(1)
+      .optional()
       .describe(
-        'tasks, comma-separated: esconv, p4g, cb, emollm (or one setting: emollm-ed, -msd, -medd, -iclr)',
+        "named seed sets of the tasks, comma-separated, each evaluated as its own set: esconv's emollm-ed, " +
+          'emollm-msd, emollm-medd, emollm-iclr (EmoLLM settings, 8-turn cap) or emollm (all four); bundled: ' +
+          'the default seeds too (a task none of the names belongs to plays its default seeds)',
       ),
     policies: z
       .array(z.string().min(1))
@@ -77,7 +82,7 @@ export const EvaluateConfigSchema = z
       .max(100)
       .optional()
       .describe(
-        `episode horizon in actor turns (default: ${EMOLLM_HORIZON} for EmoLLM tasks, the EmoLLM paper's cap, ` +
+        `episode horizon in actor turns (default: the seed sets' own, ${EMOLLM_HORIZON} for EmoLLM's, the EmoLLM paper's cap, ` +
           "appendix D.2; otherwise the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
       ),
     ...commonFields,
@@ -110,10 +115,91 @@ export const EvaluateConfigSchema = z
     language: LanguageField,
     resources: PolicyResourcesField,
   })
-  .superRefine((c, ctx) => refineLookahead(c, c.tasks, ctx));
+  .superRefine((c, ctx) =>
+    refineLookahead(
+      c,
+      c.tasks.flatMap((task) => [
+        { task },
+        ...(c.seedSet ?? [])
+          .filter((n) => seedSetNames(task).includes(n))
+          .map((seedSet) => ({ task, seedSet })),
+      ]),
+      ctx,
+    ),
+  );
 
-/** The configuration as given (defaults not yet applied). */
-export type EvaluateConfig = z.input<typeof EvaluateConfigSchema>;
+/**
+ * The configuration as given (defaults not yet applied). `tasks` also takes old task names (`emollm`,
+ * `emollm-ed`, …), normalised to `esconv` and those seed sets with a notice ({@link normaliseEvaluateTasks}).
+ */
+export type EvaluateConfig = Omit<z.input<typeof EvaluateConfigSchema>, 'tasks'> & {
+  tasks: (TaskId | LegacyTaskName)[];
+};
+
+/**
+ * The normalising edge of old task names in `tasks`: each old name (`emollm-ed`) becomes its task (`esconv`) and
+ * seed set, in order; a task also given by its own name then keeps its default seeds (seed set `bundled`), as
+ * before. One notice per old name. Anything else is returned as given.
+ */
+export function normaliseEvaluateTasks<T extends { tasks?: unknown; seedSet?: unknown }>(
+  input: T,
+  notice: (text: string) => void = (t) => console.warn(t.trimEnd()),
+): T {
+  if (!Array.isArray(input.tasks)) return input;
+  const names = input.tasks as unknown[];
+  const olds = names.map((n) => (typeof n === 'string' ? legacyTaskName(n) : null));
+  if (olds.every((o) => o === null)) return input;
+  for (const old of olds) if (old) notice(legacyTaskNotice(old, 'config'));
+  const tasks = [...new Set(names.map((n, i) => olds[i]?.task ?? n))];
+  const withOld = new Set(olds.map((o) => o?.task));
+  const seedSet = [
+    ...((input.seedSet as string[] | undefined) ?? []),
+    ...names.flatMap((n, i) => {
+      const old = olds[i];
+      if (old) return [old.seedSet];
+      return withOld.has(n as TaskId) ? ['bundled'] : [];
+    }),
+  ];
+  return { ...input, tasks, seedSet: [...new Set(seedSet)] };
+}
+
+/** One seed set of an evaluation, with the default horizon it plays to (absent: the protocol's). */
+interface ResolvedSet {
+  task: TaskId;
+  name: string;
+  seeds: Seed[];
+  horizon?: number;
+}
+
+/**
+ * The seed sets `tasks` play: per task, the named sets of `names` that belong to it, in order (a union as its
+ * members; `bundled` the default seeds), or its default seeds (set `bundled`) when none does.
+ * @throws ConfigError (SEED_SET_UNKNOWN) for a name no task has, listing the valid names of the tasks.
+ */
+function namedSeedSets(tasks: readonly TaskId[], names: readonly string[] | undefined): ResolvedSet[] {
+  const bundled = (task: TaskId): ResolvedSet => ({ task, name: 'bundled', seeds: defaultSeeds(task) });
+  for (const name of names ?? [])
+    if (name !== 'bundled' && !tasks.some((t) => seedSetNames(t).includes(name))) {
+      const valid = [...new Set(tasks.flatMap(seedSetNames))];
+      throw new ConfigError(
+        'SEED_SET_UNKNOWN',
+        `evaluate: unknown seed set "${name}" of ${tasks.join(', ')}; valid seed sets: ` +
+          `${[...valid, 'bundled'].join(', ')}`,
+        { option: 'seedSet', expected: `one of ${[...valid, 'bundled'].join(', ')}`, got: name },
+      );
+    }
+  return tasks.flatMap((task) => {
+    const own = (names ?? []).filter((n) => seedSetNames(task).includes(n));
+    if (own.length === 0) return [bundled(task)];
+    return (names ?? [])
+      .filter((n) => n === 'bundled' || own.includes(n))
+      .flatMap((n) => {
+        if (n === 'bundled') return [bundled(task)];
+        const horizon = getSeedSet(task, n).horizon;
+        return seedSetParts(task, n).map((p) => ({ ...p, ...(horizon !== undefined ? { horizon } : {}) }));
+      });
+  });
+}
 
 /** Options of {@link evaluateJob}. */
 export interface EvaluateJobOptions extends JobOptions {
@@ -141,15 +227,22 @@ export interface EvaluateJobOptions extends JobOptions {
 }
 
 /**
- * The default horizon of the seed sets: EmoLLM's turn cap when every set is an EmoLLM scenario set (each seed
- * carries a `scenario`: the bundled EmoLLM sets or a user's EmoLLM file), none (each task's protocol horizon)
- * when none is.
+ * The default horizon of the seed sets: a named set's own (EmoLLM's turn cap), and EmoLLM's cap for a set of
+ * EmoLLM scenario seeds given as data (each seed carries a `scenario`: a user's EmoLLM file); none (each task's
+ * protocol horizon) when no set has one.
  * @throws ConfigError (JOB_CONFIG_INVALID) for a mix without `horizon`: EmoLLM and Cog-Sim seeds have different caps.
  */
-function emollmHorizon(sets: readonly { seeds: readonly Seed[] }[]): number | undefined {
-  const emollm = sets.filter((s) => s.seeds.length > 0 && s.seeds.every((seed) => seed.scenario)).length;
+function setsHorizon(
+  sets: readonly (Omit<ResolvedSet, 'seeds'> & { seeds: readonly Seed[] })[],
+): number | undefined {
+  const own = sets.map(
+    (s) =>
+      s.horizon ??
+      (s.seeds.length > 0 && s.seeds.every((seed) => seed.scenario) ? EMOLLM_HORIZON : undefined),
+  );
+  const emollm = own.filter((h) => h !== undefined).length;
   if (emollm === 0) return undefined;
-  if (emollm === sets.length) return EMOLLM_HORIZON;
+  if (emollm === sets.length && own.every((h) => h === own[0])) return own[0];
   throw new ConfigError(
     'JOB_CONFIG_INVALID',
     `evaluate: EmoLLM seeds play to ${EMOLLM_HORIZON} turns, other seeds to their protocol's horizon; ` +
@@ -166,13 +259,15 @@ export async function evaluateJob(
   input: EvaluateConfig,
   options: EvaluateJobOptions = {},
 ): Promise<Evaluation> {
-  const config = parseJobConfig(EvaluateConfigSchema, input, 'evaluate');
-  const seedSets =
-    config.seedSets ??
-    config.tasks.flatMap((task) =>
-      isEmollmTaskName(task) ? emollmSeedSets(task) : [{ task, name: 'bundled', seeds: defaultSeeds(task) }],
-    );
-  const horizon = config.horizon ?? emollmHorizon(seedSets);
+  const config = parseJobConfig(
+    EvaluateConfigSchema,
+    normaliseEvaluateTasks(input, options.onNotice),
+    'evaluate',
+  );
+  const resolved: (Omit<ResolvedSet, 'seeds'> & { seeds: Seed[] })[] =
+    config.seedSets ?? namedSeedSets(config.tasks, config.seedSet);
+  const seedSets = resolved.map(({ task, name, seeds }) => ({ task, name, seeds }));
+  const horizon = config.horizon ?? setsHorizon(resolved);
   const language = {
     ...config.language,
     ...(config.candidates !== undefined ? { candidates: config.candidates } : {}),
@@ -196,8 +291,7 @@ export async function evaluateJob(
       config.lookahead === undefined &&
       !config.policies.some((p) => policyResource(p) !== null || p === 'llm' || p === 'arg');
     const evalConfig: EvalConfig = {
-      // EmoLLM names play the esconv family, one seed set per setting (src/tasks/emollm.ts).
-      tasks: [...new Set(config.tasks.map(taskFamily))],
+      tasks: [...new Set(config.tasks)],
       policies: config.policies,
       seedSets,
       ...(config.episodes !== undefined ? { episodes: config.episodes } : {}),

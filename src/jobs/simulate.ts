@@ -31,8 +31,9 @@ import {
 } from '../tasks/success';
 import { summarizeEpisodes, type EpisodeOutcome, type EpisodeSummary } from '../stats';
 import type { Seed, TaskId } from '../tasks';
-import { defaultSeedsOf, emollmSeedSets } from '../tasks/defaults';
-import { EMOLLM_HORIZON, isEmollmTaskName, taskFamily, type TaskName } from '../tasks/emollm';
+import { defaultSeeds } from '../tasks/defaults';
+import { EMOLLM_HORIZON } from '../tasks/emollm-scenario';
+import { getSeedSet, seedSetParts } from '../tasks/seed-sets';
 
 import {
   checkAborted,
@@ -41,9 +42,12 @@ import {
   MAX_EPISODES,
   parseJobConfig,
   refineLookahead,
+  normaliseTaskField,
   SeedsField,
-  TaskNameField,
+  SeedSetField,
+  TaskField,
   type JobOptions,
+  type LegacyTaskName,
 } from './common';
 import { finishedEpisodeMismatchError, type FinishedEpisodeMismatch } from './errors';
 import { PolicyRegistry, type PolicyResources } from '../policies';
@@ -53,7 +57,8 @@ import { AbortedError, ConfigError } from '../errors';
 /** The simulate job's configuration. Each field's description is its command-line `--help` line. */
 export const SimulateConfigSchema = z
   .object({
-    task: TaskNameField,
+    task: TaskField,
+    seedSet: SeedSetField,
     policy: z
       .string()
       .min(1)
@@ -68,7 +73,7 @@ export const SimulateConfigSchema = z
       .describe(
         'episodes to play; seeds are cycled in order: episode i ' +
           'plays seed i mod S as its repeat ⌊i / S⌋, S being the number of seeds (default: one per seed); ' +
-          'emollm plays this many per setting, as evaluate',
+          'a union seed set (emollm) plays this many per member set, as evaluate',
       ),
     horizon: z
       .number()
@@ -77,7 +82,7 @@ export const SimulateConfigSchema = z
       .max(100)
       .optional()
       .describe(
-        `episode horizon in actor turns (default: ${EMOLLM_HORIZON} for EmoLLM scenario seeds, the EmoLLM paper's ` +
+        `episode horizon in actor turns (default: the seed set's, ${EMOLLM_HORIZON} for EmoLLM scenario seeds, the EmoLLM paper's ` +
           "cap, appendix D.2; otherwise the protocol's: 30 under cstpo, 8 to 10 under ppdpp)",
       ),
     ...commonFields,
@@ -85,10 +90,15 @@ export const SimulateConfigSchema = z
     language: LanguageField,
     resources: PolicyResourcesField,
   })
-  .superRefine((c, ctx) => refineLookahead(c, [c.task], ctx));
+  .superRefine((c, ctx) => refineLookahead(c, [c], ctx));
 
-/** The configuration as given (defaults not yet applied). */
-export type SimulateConfig = z.input<typeof SimulateConfigSchema>;
+/**
+ * The configuration as given (defaults not yet applied). `task` also takes an old task name (`emollm-ed`, …),
+ * normalised to `esconv` and that seed set with a notice (`normaliseTaskField`, ./common.ts).
+ */
+export type SimulateConfig = Omit<z.input<typeof SimulateConfigSchema>, 'task'> & {
+  task: TaskId | LegacyTaskName;
+};
 
 /**
  * One line of a trajectory file: the episode record, its repeat index, the run's rng seed (`--rng-seed`) and the
@@ -120,8 +130,11 @@ export interface SimulateResult {
   simulatorVersion: string;
   /** The Cog-Sim task played (`esconv` for the EmoLLM settings). */
   task: TaskId;
-  /** The task name asked for (the task itself, or an EmoLLM setting). */
-  taskName: TaskName;
+  /**
+   * What was played, by name: the seed set when one was named (`emollm-ed`), else the task — the value earlier
+   * versions gave as the task name, kept so that run summaries read the same.
+   */
+  taskName: string;
   policy: string;
   protocol: 'cstpo' | 'ppdpp';
   rngSeed: number;
@@ -224,19 +237,27 @@ export async function simulateJob(
   input: SimulateConfig,
   options: SimulateJobOptions = {},
 ): Promise<SimulateResult> {
-  const config = parseJobConfig(SimulateConfigSchema, input, 'simulate');
-  const task = taskFamily(config.task);
-  // Bundled EmoLLM seeds are one group per setting (`emollm`: all four), each played `episodes` times, as the
-  // evaluate job plays each seed set; any other seeds are one group.
+  const config = parseJobConfig(
+    SimulateConfigSchema,
+    normaliseTaskField(input, options.onNotice),
+    'simulate',
+  );
+  const task = config.task;
+  const set = config.seedSet !== undefined ? getSeedSet(task, config.seedSet) : undefined;
+  // A named seed set's bundled seeds are one group per member set (`emollm`: the four settings), each played
+  // `episodes` times, as the evaluate job plays each seed set; any other seeds are one group.
   const groups: Seed[][] =
-    config.seeds === undefined && isEmollmTaskName(config.task)
-      ? emollmSeedSets(config.task).map((set) => set.seeds)
-      : [config.seeds ?? defaultSeedsOf(config.task)];
+    config.seeds === undefined && config.seedSet !== undefined
+      ? seedSetParts(task, config.seedSet).map((part) => part.seeds)
+      : [config.seeds ?? defaultSeeds(task)];
   const seeds = groups.flat();
   const episodes = groups.reduce((n, g) => n + (config.episodes ?? g.length), 0);
-  // EmoLLM scenario seeds play to the paper's turn cap, as in the evaluate job (src/jobs/evaluate.ts).
+  // A seed set plays to its own horizon (EmoLLM's turn cap), as in the evaluate job (src/jobs/evaluate.ts); so do
+  // a user's EmoLLM scenario seeds.
   const horizon =
-    config.horizon ?? (seeds.every((s) => s.scenario !== undefined) ? EMOLLM_HORIZON : undefined);
+    config.horizon ??
+    set?.horizon ??
+    (seeds.every((s) => s.scenario !== undefined) ? EMOLLM_HORIZON : undefined);
   const language = {
     ...config.language,
     ...(config.candidates !== undefined ? { candidates: config.candidates } : {}),
@@ -284,7 +305,7 @@ export async function simulateJob(
     for (const done of finished) {
       const { seed, repeat } = todo.next().value as PlannedEpisode<Seed>;
       const why = finishedMismatch(done, {
-        task: config.task,
+        task,
         seedId: seed.id,
         repeat,
         policy: config.policy,
@@ -347,7 +368,7 @@ export async function simulateJob(
     return {
       simulatorVersion: SIMULATOR_VERSION,
       task,
-      taskName: config.task,
+      taskName: config.seedSet ?? task,
       policy: config.policy,
       protocol: config.protocol,
       rngSeed: config.rngSeed,

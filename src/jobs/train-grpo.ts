@@ -24,8 +24,9 @@ import { Rng } from '../rng';
 import { DEFAULT_SPLIT_SEED, splitByKey } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import { pairedEstimate, type PairedEstimate } from '../stats';
-import { isEmollmTaskName, TaskIdSchema, type Seed, type TaskId } from '../tasks';
-import { defaultSeeds, emollmDefaultSeeds } from '../tasks/defaults';
+import { TaskIdSchema, type Seed, type TaskId } from '../tasks';
+import { defaultSeeds } from '../tasks/defaults';
+import { getSeedSet, seedSetNames } from '../tasks/seed-sets';
 import { parseJobConfig, type JobOptions } from './common';
 import { trainResumeConflictError } from './errors';
 import type { ResumeConflict } from './train';
@@ -48,7 +49,7 @@ export const GrpoTrainJobConfigSchema = z
       .min(1)
       .default('bundled')
       .describe(
-        'seed source: bundled, an EmoLLM setting (emollm, emollm-ed, …: its scenario seeds, esconv family) or a ' +
+        "seed source: bundled, a named seed set of the task (esconv's emollm, emollm-ed, …: EmoLLM scenario seeds) or a " +
           'name the caller loads (`loadSeeds`: a dataset path, `emollm-ed=PATH` for a scenario file)',
       ),
     evalSeeds: z
@@ -178,7 +179,7 @@ export async function trainGrpoJob(
   const steps = given.grpo?.steps;
   const load = async (source: string, task: TaskId): Promise<Seed[]> => {
     if (source === 'bundled') return defaultSeeds(task);
-    if (isEmollmTaskName(source)) return emollmDefaultSeeds(source);
+    if (seedSetNames(task).includes(source)) return getSeedSet(task, source).seeds();
     if (!options.loadSeeds)
       throw new CheckpointError('TRAIN_RUN_INVALID', `no loader for the seed source "${source}"`);
     return options.loadSeeds(source, task);

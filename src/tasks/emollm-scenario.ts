@@ -30,6 +30,24 @@ export function isEmollmTaskName(name: string): name is EmollmTaskName {
   return (EMOLLM_TASK_NAMES as readonly string[]).includes(name);
 }
 
+/**
+ * EmoLLM's turn cap, in actor turns: the paper's role-play conversations run "up to 8 turns" (appendix D.2),
+ * and it uses "the same scenario-based multi-turn environment for both training and evaluation" (the
+ * interaction-environment appendix), evaluating "with a fixed maximum number of turns" (appendix F) — so its
+ * evaluations stop at 8 assistant turns too (the paper gives no other number). The EmoLLM seed sets of `esconv` (src/tasks/esconv/seed-sets.ts)
+ * play to this horizon unless `--horizon` says otherwise; at Cog-Sim's own 30 turns nearly every dialogue meets a
+ * resolving reply sooner or later and the Success Rate stops telling policies apart.
+ */
+export const EMOLLM_HORIZON = 8;
+
+/** Human-readable title of each setting (the dataset it is modelled on). */
+export const EMOLLM_SETTING_TITLES: Readonly<Record<EmollmSetting, string>> = {
+  ed: 'EmoLLM emotional support in everyday situations (EmpatheticDialogues-like)',
+  msd: 'EmoLLM technical assistance (MSDialog-like)',
+  medd: 'EmoLLM medical consultation (MedDialog-like)',
+  iclr: 'EmoLLM academic peer review (ICLR-review-like)',
+};
+
 const lowerPhrase = z
   .string()
   .min(1)

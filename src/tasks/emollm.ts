@@ -27,6 +27,7 @@ import { CB } from './cb';
 import { ESCONV } from './esconv';
 import { P4G } from './p4g';
 import {
+  EMOLLM_SETTING_TITLES,
   EMOLLM_SETTINGS,
   EMOLLM_TASK_NAMES,
   EmollmSettingSchema,
@@ -37,6 +38,8 @@ import {
 } from './emollm-scenario';
 
 export {
+  EMOLLM_HORIZON,
+  EMOLLM_SETTING_TITLES,
   EMOLLM_SETTINGS,
   EMOLLM_TASK_NAMES,
   isEmollmTaskName,
@@ -46,24 +49,6 @@ export {
 
 /** The Cog-Sim task family every EmoLLM seed belongs to (see the module comment). */
 export const EMOLLM_FAMILY: TaskId = 'esconv';
-
-/**
- * EmoLLM's turn cap, in actor turns: the paper's role-play conversations run "up to 8 turns" (appendix D.2),
- * and it uses "the same scenario-based multi-turn environment for both training and evaluation" (the
- * interaction-environment appendix), evaluating "with a fixed maximum number of turns" (appendix F) — so its
- * evaluations stop at 8 assistant turns too (the paper gives no other number). The evaluate job plays EmoLLM tasks
- * to this horizon unless `--horizon` says otherwise; at Cog-Sim's own 30 turns nearly every dialogue meets a
- * resolving reply sooner or later and the Success Rate stops telling policies apart.
- */
-export const EMOLLM_HORIZON = 8;
-
-/** Human-readable title of each setting (the dataset it is modelled on). */
-export const EMOLLM_SETTING_TITLES: Readonly<Record<EmollmSetting, string>> = {
-  ed: 'EmoLLM emotional support in everyday situations (EmpatheticDialogues-like)',
-  msd: 'EmoLLM technical assistance (MSDialog-like)',
-  medd: 'EmoLLM medical consultation (MedDialog-like)',
-  iclr: 'EmoLLM academic peer review (ICLR-review-like)',
-};
 
 /** The assistant's role in each setting (the actor's `actorView.role`). */
 export const EMOLLM_ACTOR_ROLES: Readonly<Record<EmollmSetting, string>> = {
@@ -318,7 +303,10 @@ export function isTaskName(name: string): name is TaskName {
   return (TASK_NAMES as readonly string[]).includes(name);
 }
 
-/** The Cog-Sim task (rules, labels, judge) a runnable task name plays: itself, or `esconv` for EmoLLM names. */
+/**
+ * The Cog-Sim task (rules, labels, judge) a runnable task name plays: itself, or `esconv` for EmoLLM names.
+ * @deprecated EmoLLM's settings are seed sets of `esconv`; `legacyTaskName(name)?.task` reads an old name.
+ */
 export function taskFamily(name: TaskName): TaskId {
   return isEmollmTaskName(name) ? EMOLLM_FAMILY : name;
 }

@@ -11,3 +11,4 @@ export * from './builders';
 export * from './emollm';
 export * from './emollm-scenario';
 export * from './emollm-loader';
+export * from './seed-sets';

@@ -9,7 +9,7 @@ import { ESCONV } from './esconv';
 import { P4G } from './p4g';
 import { TASK_IDS, type TaskId } from './seed';
 import type { TaskDefinition } from './types';
-import { isEmollmTaskName } from './emollm-scenario';
+import { legacyTaskName } from './seed-sets';
 import { ConfigError } from '../errors';
 
 const TASKS: Readonly<Record<TaskId, TaskDefinition>> = {
@@ -20,13 +20,15 @@ const TASKS: Readonly<Record<TaskId, TaskDefinition>> = {
 
 /**
  * The ConfigError (TASK_UNKNOWN) for a name that is not one of the three tasks: it names the known tasks and, for
- * an EmoLLM setting name (`emollm-ed`, …, which the commands take as a task), how to run that setting from code.
+ * an old task name that is now a seed set (`emollm-ed`, …: EmoLLM's settings), how to run that seed set.
  */
 export function unknownTaskError(id: string): ConfigError {
-  const emollm = isEmollmTaskName(id)
-    ? `; "${id}" is an EmoLLM setting, which runs on a task with its own scenario seeds: from code, ` +
-      `getTask(taskFamily('${id}')) is its task and defaultSeedsOf('${id}') its seeds ` +
-      `(proactive-dialogue-lab/simulator), or give '${id}' as the task of simulateJob() or evaluateJob()`
+  const old = legacyTaskName(id);
+  const emollm = old
+    ? `; "${id}" is an EmoLLM setting, now the seed set "${old.seedSet}" of task ${old.task}: from code, ` +
+      `getSeedSet('${old.task}', '${old.seedSet}') holds its seeds (proactive-dialogue-lab/simulator), or give ` +
+      `task '${old.task}' with seedSet '${old.seedSet}' to simulateJob() or evaluateJob() ` +
+      `(--task ${old.task} --seed-set ${old.seedSet} on the command line)`
     : '';
   return new ConfigError(
     'TASK_UNKNOWN',

@@ -173,4 +173,46 @@ export interface TaskDefinition extends TaskSpec {
   readonly checkpoints: number;
   /** The authored default seeds (written for this project, no dataset sentences; shared: copy before changing). */
   readonly defaultSeeds: readonly Seed[];
+  /**
+   * Named seed sets of the task beyond its default seeds, by name (e.g. EmoLLM's four settings on `esconv`),
+   * selected by a job's `seedSet` option and the commands' `--seed-set NAME` (src/tasks/seed-sets.ts). Absent:
+   * the task has none.
+   */
+  readonly seedSets?: Readonly<Record<string, SeedSetDefinition>>;
+}
+
+/**
+ * One named seed set of a task (TRL's named dataset configurations, as data): bundled seeds that play the task's
+ * rules and judge under a protocol of their own — a turn cap and a success rule — such as one EmoLLM setting
+ * (EmoLLM paper §4). A set may be the union of other sets of the same task (`members`): an evaluation then
+ * reports each member apart, and a simulation plays each member's seeds as one group.
+ */
+export interface SeedSetDefinition {
+  /** The set's name, unique within its task (`emollm-ed`). */
+  readonly name: string;
+  /** Human-readable title, e.g. "EmoLLM technical assistance (MSDialog-like)"; a union joins its members' with "; ". */
+  readonly title: string;
+  /** The names of the task's sets this one is the union of, in order (absent: a set of its own seeds). */
+  readonly members?: readonly string[];
+  /** A fresh copy of the set's seeds, safe to mutate (a union: its members' seeds in member order). */
+  readonly seeds: () => Seed[];
+  /**
+   * Reads a user's file of seeds of this set, in the set's own format (EmoLLM scenario JSONL), `file` naming it in
+   * errors. Absent: such files are the task's datasets or seed files. @throws DataFormatError naming file:line.
+   */
+  readonly parseFile?: (text: string, file: string) => Seed[];
+  /** The default episode horizon in actor turns (absent: the task's protocol horizon). */
+  readonly horizon?: number;
+  /** The set's own per-turn success rule, when it has one (EmoLLM's "resolved" turn, src/tasks/success.ts). */
+  readonly success?: {
+    /** One line in plain words. */
+    readonly text: string;
+    /** Whether an actor turn resolves the scenario, from the user's visible states on the 1–5 scale. */
+    readonly isResolved: (r: {
+      state: number;
+      previousState: number | null;
+      initialState: number;
+      closing: boolean;
+    }) => boolean;
+  };
 }

@@ -5,7 +5,7 @@
 
 /**
  * What a set of files is: the library's seed JSONL, one of the three datasets' own formats, or EmoLLM scenario
- * descriptions (src/tasks/emollm-loader.ts, as `npm run simulate -- --task emollm-… --seeds` reads them).
+ * descriptions (src/tasks/emollm-loader.ts, as `npm run simulate -- --task esconv --seed-set emollm-… --seeds` reads them).
  */
 export const DATASET_KINDS = ['seeds', 'esconv', 'cb', 'p4g', 'emollm'] as const;
 export type DatasetKind = (typeof DATASET_KINDS)[number];

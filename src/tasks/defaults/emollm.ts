@@ -32,6 +32,7 @@ export const EMOLLM_SEED_SPECS: Readonly<Record<EmollmSetting, readonly EmollmSe
 /**
  * Fresh Cog-Sim seeds (task family `esconv`) of the settings a task name selects, setting by setting in the
  * order ed, msd, medd, iclr (safe to mutate). @throws ZodError if a bundled description were invalid.
+ * @deprecated use the seed set: `getSeedSet('esconv', name).seeds()` (src/tasks/seed-sets.ts).
  */
 export function emollmDefaultSeeds(name: EmollmTaskName): Seed[] {
   return emollmSettingsOf(name).flatMap((setting) =>
@@ -39,7 +40,10 @@ export function emollmDefaultSeeds(name: EmollmTaskName): Seed[] {
   );
 }
 
-/** The bundled seed sets of an EmoLLM task name for an evaluation: one set per setting, named `emollm-<setting>`. */
+/**
+ * The bundled seed sets of an EmoLLM task name for an evaluation: one set per setting, named `emollm-<setting>`.
+ * @deprecated use `seedSetParts('esconv', name)` (src/tasks/seed-sets.ts).
+ */
 export function emollmSeedSets(name: EmollmTaskName): { task: TaskId; name: string; seeds: Seed[] }[] {
   return emollmSettingsOf(name).map((setting) => ({
     task: EMOLLM_FAMILY,

@@ -29,7 +29,11 @@ export function defaultSeeds(task: TaskId): Seed[] {
   return getTask(task).defaultSeeds.map((s) => structuredClone(s));
 }
 
-/** A fresh copy of the bundled seeds of a runnable task name (a task, or an EmoLLM setting or all four). */
+/**
+ * A fresh copy of the bundled seeds of a runnable task name (a task, or an EmoLLM setting or all four).
+ * @deprecated EmoLLM's settings are seed sets of `esconv`: `getSeedSet('esconv', 'emollm-ed').seeds()`, and
+ *   `defaultSeeds(task)` for a task (src/tasks/seed-sets.ts).
+ */
 export function defaultSeedsOf(name: TaskName): Seed[] {
   return isEmollmTaskName(name) ? emollmDefaultSeeds(name) : defaultSeeds(name);
 }

@@ -107,7 +107,7 @@ describe('--task emollm (all four settings) with a file', () => {
   it('is a usage error that names the per-setting form, in simulate and evaluate', async () => {
     const s = io();
     expect(await simulateMain(['--task', 'emollm', '--seeds', good, '--episodes', '1'], s.io)).toBe(2);
-    expect(s.err.join('')).toContain('name the setting: --task emollm-ed --seeds FILE');
+    expect(s.err.join('')).toContain('name the setting: --task esconv --seed-set emollm-ed --seeds FILE');
     const e = io();
     const argv = ['--task', 'emollm', '--policy', 'random', '--seeds', good, '--out', join(dir, 'e-all')];
     expect(await evaluateMain(argv, e.io)).toBe(2);

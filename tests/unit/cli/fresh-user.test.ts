@@ -75,7 +75,7 @@ describe('export-chat (findings 3, 4, 5, 7)', () => {
     expect(s.code, s.err).toBe(0);
     const r = await cli(exportMain, ['--in', run, '--out', join(dir, 'esconv.chat.jsonl')]);
     expect(r.code).toBe(2);
-    expect(r.err).toContain('pass the same --seeds (and --task) as the run');
+    expect(r.err).toContain('pass the same --seeds (and --task, --seed-set) as the run');
     const ok = await cli(exportMain, [
       '--in',
       run,

@@ -40,7 +40,9 @@ describe('parseNumber (every numeric option)', () => {
 describe('--help ranges match the checks', () => {
   it('an enum option lists its values once: in its description when that names them, else after it', () => {
     const task = SIMULATE_HELP.split('\n').find((l) => l.trimStart().startsWith('--task')) ?? '';
-    expect(task.match(/emollm-iclr/g)).toHaveLength(1);
+    expect(task.match(/esconv/g)).toHaveLength(1);
+    const seedSet = SIMULATE_HELP.split('\n').find((l) => l.trimStart().startsWith('--seed-set')) ?? '';
+    expect(seedSet.match(/emollm-iclr/g)).toHaveLength(1);
     expect(SIMULATE_HELP).toMatch(/--route MODE +.*\(stochastic \| deterministic; default stochastic\)/);
   });
 

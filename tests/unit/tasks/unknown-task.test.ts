@@ -5,8 +5,8 @@
  */
 import { describe, expect, it } from 'vitest';
 import { DialogueEnv } from '../../../src/env/env';
-import { getTask, taskFamily, type TaskId } from '../../../src/tasks';
-import { defaultSeeds, defaultSeedsOf } from '../../../src/tasks/defaults';
+import { getSeedSet, getTask, type TaskId } from '../../../src/tasks';
+import { defaultSeeds } from '../../../src/tasks/defaults';
 
 const typed = expect.objectContaining({ name: 'ConfigError', code: 'TASK_UNKNOWN' });
 
@@ -26,15 +26,15 @@ describe('unknown task names', () => {
       () => new DialogueEnv(name as TaskId),
     ]) {
       expect(f).toThrow(typed);
-      expect(f).toThrow(`"${name}" is an EmoLLM setting`);
-      expect(f).toThrow(`getTask(taskFamily('${name}'))`);
-      expect(f).toThrow(`defaultSeedsOf('${name}')`);
+      expect(f).toThrow(`"${name}" is an EmoLLM setting, now the seed set "${name}" of task esconv`);
+      expect(f).toThrow(`getSeedSet('esconv', '${name}')`);
+      expect(f).toThrow(`--task esconv --seed-set ${name}`);
     }
   });
 
   it('the way the message names runs an EmoLLM setting', () => {
-    const task = getTask(taskFamily('emollm-ed'));
-    const seeds = defaultSeedsOf('emollm-ed');
+    const task = getTask('esconv');
+    const seeds = getSeedSet('esconv', 'emollm-ed').seeds();
     expect(seeds.length).toBeGreaterThanOrEqual(40);
     expect(seeds.every((s) => s.scenario?.setting === 'ed')).toBe(true);
     const env = new DialogueEnv(task.id);
