@@ -11,7 +11,17 @@ import { perceptionOf } from '../perception';
 import { topicStrength } from '../records';
 import type { ResponseInput } from '../roles';
 import { questionKind } from './questions';
-import { asISaid, pick, saidBefore, stanceLine, type Said, type Slots } from './reply-kit';
+import {
+  asISaid,
+  contentLine,
+  joinParts,
+  pick,
+  saidBefore,
+  stanceLine,
+  type Said,
+  type Slots,
+} from './reply-kit';
+import { contentPhrases } from './content';
 import { socialBank } from './replies-social';
 
 const ACCEPT = [
@@ -317,6 +327,26 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string {
   }
 }
 
+/** The seller pointing to part of the listing or of the talk so far ({c}); facts only, no price and no stance. */
+export const CONTENT = [
+  'There is {c} too.',
+  'Ask me anything about {c}.',
+  'I can tell you more about {c}.',
+  'You can see {c} when you come by.',
+  'Did you see {c} in the listing?',
+  'Keep {c} in mind too.',
+  '{C} is part of it.',
+  'I can send a photo of {c}.',
+  '{C} comes up a lot with buyers.',
+  'People usually ask about {c}.',
+  'Take a look at {c} first.',
+  'I can show you {c} in person.',
+  'Just so you know about {c}.',
+  '{C} is there to see.',
+  'Let me know what you think of {c}.',
+  'You can check {c} yourself.',
+];
+
 /** The seller's reply to one actor turn. */
 export function cbReply(input: ResponseInput, said: Said, rng: Rng): string {
   const { view, mode, plan, events } = input;
@@ -336,7 +366,9 @@ export function cbReply(input: ResponseInput, said: Said, rng: Rng): string {
     const lead = pick(rng, topicStrength(cog, 'hold') >= 3 ? FIRM : SOFT, said.recent);
     return `${lead} ${pick(rng, COUNTER, said.recent, { price })}`;
   }
-  if (mode === 'Elicit') return answer(input, said, rng);
-  if (mode === 'Social') return pick(rng, socialBank(input), said.recent);
-  return stanceLine(rng, plan.stance, STANCE, ABOUT, input.utterance, said);
+  const phrases = contentPhrases(view.state.private, view.history, view.state.turn);
+  const extra = (p: number) => (rng.bernoulli(p) ? contentLine(rng, CONTENT, phrases, said) : null);
+  if (mode === 'Elicit') return joinParts([answer(input, said, rng), extra(0.4)]);
+  if (mode === 'Social') return joinParts([pick(rng, socialBank(input), said.recent), extra(0.4)]);
+  return joinParts([stanceLine(rng, plan.stance, STANCE, ABOUT, input.utterance, said), extra(0.35)]);
 }

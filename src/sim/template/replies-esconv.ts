@@ -14,6 +14,7 @@ import {
   asISaid,
   capitalised,
   concernSlot,
+  contentLine,
   definite,
   joinParts,
   leansToGoal,
@@ -25,10 +26,49 @@ import {
   saidBefore,
   stanceLine,
   topicSlot,
+  withDeterminer,
   type Said,
   type Slots,
 } from './reply-kit';
 import { socialBank } from './replies-social';
+import { contentPhrases, freshPhrase } from './content';
+
+/** Naming part of the seeker's own trouble ({c}: a phrase of its situation or of the dialogue so far). */
+export const CONTENT = [
+  'There is {c} too.',
+  '{C} is part of it.',
+  'I keep coming back to {c}.',
+  'And then there is {c}.',
+  'It all ties back to {c}.',
+  '{C} is always at the back of my head.',
+  'Mostly it is {c}.',
+  'A lot of it is {c}, really.',
+  '{C} keeps coming up.',
+  'I did not mention {c} yet.',
+  'It goes back to {c}, I think.',
+  'Then there is {c} besides.',
+  '{C} is a piece of this.',
+  'I think about {c} a lot.',
+  'Things with {c} are complicated.',
+  '{C} comes into it too.',
+  'Even {c} comes into it.',
+  'Part of me keeps going back to {c}.',
+  'Nobody around me knows about {c}.',
+  'I have not figured out {c} at all.',
+];
+/** Asking the supporter something about its trouble ({c}). */
+export const ASK = [
+  'What would you do about {c}?',
+  'Have you seen people deal with {c} before?',
+  'Where would you even start with {c}?',
+  'Do other people deal with {c}?',
+  'How do people usually handle {c}?',
+  'Do you think {c} can change?',
+  'Should I talk to someone about {c}?',
+  'What do you make of {c}?',
+  'Is {c} something people get past?',
+  'How would you bring up {c} with someone?',
+];
 
 /** Thanks and a step, said when the seeker ends feeling better (the end needs a good mood and a leaning). */
 const END = [
@@ -436,16 +476,29 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
   const { view, mode, plan, events } = input;
   const cog = view.state.cognitive;
   const slot = concernSlot(view.state.private);
-  const about = slot ? definite(slot) : 'it';
+  const phrases = contentPhrases(view.state.private, view.history, view.state.turn);
+  // Most of the time the trouble is named by another of the seeker's content phrases, as people name it differently.
+  const fresh = rng.bernoulli(0.8) ? freshPhrase(rng, phrases, said.recent) : null;
+  const drawn = fresh === null ? null : withDeterminer(rng, fresh);
+  const about = drawn ?? (slot ? definite(slot) : 'it');
   const slots: Slots = { about, About: capitalised(about) };
+  // Answers to questions name the trouble the same way each time, so that a repeated answer is found again.
+  const usual = slot ? definite(slot) : 'it';
+  const stable: Slots = { about: usual, About: capitalised(usual) };
+  const extra = (p: number) => (rng.bernoulli(p) ? contentLine(rng, CONTENT, phrases, said) : null);
+  const ask = (p: number) => (rng.bernoulli(p) ? contentLine(rng, ASK, phrases, said) : null);
   const side = moodSide(cog.affect.valence);
   const chance = moodChance(view.state.changeLog);
   if (events.some((e) => e.type === 'end')) return pick(rng, side > 0 ? END : END_PLAIN, said.all, slots);
   if (events.some((e) => e.type === 'quit')) return pick(rng, QUIT, said.all, slots);
   if (mode === 'Elicit') {
-    const given = answer(input, said, slots, rng);
+    const given = answer(input, said, stable, rng);
     if (given)
-      return joinParts([given, rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null]);
+      return joinParts([
+        given,
+        extra(0.5),
+        rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null,
+      ]);
     const revealed = plan.reveal && topicSlot([plan.reveal], undefined);
     const rev = revealed ? definite(revealed) : null;
     const topic = rev ? null : mentioned(input.utterance);
@@ -453,12 +506,21 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
       ? pick(rng, REVEAL, said.recent, { rev, Rev: capitalised(rev) })
       : topic
         ? pick(rng, UNSURE_ABOUT, said.recent, { topic, Topic: capitalised(topic) })
-        : pick(rng, NOTHING_MORE, said.recent);
-    return joinParts([first, rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null]);
+        : (extra(0.7) ?? pick(rng, NOTHING_MORE, said.recent));
+    return joinParts([
+      first,
+      rev || topic ? extra(0.4) : null,
+      rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null,
+      ask(0.15),
+    ]);
   }
   if (mode === 'Social') {
     const social = pick(rng, socialBank(input), said.recent);
-    return joinParts([social, rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null]);
+    return joinParts([
+      social,
+      extra(0.35),
+      rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null,
+    ]);
   }
   const stance = plan.stance;
   const parts: string[] = [stanceLine(rng, stance, STANCE, ABOUT, input.utterance, said)];
@@ -472,5 +534,5 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
   const clashes = (stance === 'agree' && side < 0) || (stance === 'resist' && side > 0);
   if (rng.bernoulli(chance) && !(clashes && stance === 'resist'))
     parts.push(moodLine(input, said, slots, rng, clashes && parts.length === 1));
-  return joinParts(parts);
+  return joinParts([...parts, extra(0.4), stance === 'resist' ? null : ask(0.15)]);
 }
