@@ -13,7 +13,7 @@ import type { ResponseInput } from '../roles';
 import { questionKind } from './questions';
 import {
   asISaid,
-  contentLine,
+  contentLineAt,
   joinParts,
   pick,
   saidBefore,
@@ -345,6 +345,10 @@ export const CONTENT = [
   '{C} is there to see.',
   'Let me know what you think of {c}.',
   'You can check {c} yourself.',
+  'And {c}.',
+  'Also {c}.',
+  '{C} included.',
+  'Same with {c}.',
 ];
 
 /** The seller's reply to one actor turn. */
@@ -367,8 +371,15 @@ export function cbReply(input: ResponseInput, said: Said, rng: Rng): string {
     return `${lead} ${pick(rng, COUNTER, said.recent, { price })}`;
   }
   const phrases = contentPhrases(view.state.private, view.history, view.state.turn);
-  const extra = (p: number) => (rng.bernoulli(p) ? contentLine(rng, CONTENT, phrases, said) : null);
-  if (mode === 'Elicit') return joinParts([answer(input, said, rng), extra(0.4)]);
-  if (mode === 'Social') return joinParts([pick(rng, socialBank(input), said.recent), extra(0.4)]);
-  return joinParts([stanceLine(rng, plan.stance, STANCE, ABOUT, input.utterance, said), extra(0.35)]);
+  if (mode === 'Elicit')
+    return joinParts([answer(input, said, rng), contentLineAt(rng, 0.6, CONTENT, phrases, said)]);
+  if (mode === 'Social')
+    return joinParts([
+      pick(rng, socialBank(input), said.recent),
+      contentLineAt(rng, 0.6, CONTENT, phrases, said),
+    ]);
+  return joinParts([
+    stanceLine(rng, plan.stance, STANCE, ABOUT, input.utterance, said),
+    contentLineAt(rng, 0.55, CONTENT, phrases, said),
+  ]);
 }

@@ -14,7 +14,7 @@ import {
   asISaid,
   capitalised,
   concernSlot,
-  contentLine,
+  contentLineAt,
   definite,
   joinParts,
   leansToGoal,
@@ -55,6 +55,12 @@ export const CONTENT = [
   'Part of me keeps going back to {c}.',
   'Nobody around me knows about {c}.',
   'I have not figured out {c} at all.',
+  'And {c}.',
+  '{C}, mostly.',
+  'Also {c}.',
+  '{C} too.',
+  'Same with {c}.',
+  'Or {c}, I do not know.',
 ];
 /** Asking the supporter something about its trouble ({c}). */
 export const ASK = [
@@ -485,8 +491,6 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
   // Answers to questions name the trouble the same way each time, so that a repeated answer is found again.
   const usual = slot ? definite(slot) : 'it';
   const stable: Slots = { about: usual, About: capitalised(usual) };
-  const extra = (p: number) => (rng.bernoulli(p) ? contentLine(rng, CONTENT, phrases, said) : null);
-  const ask = (p: number) => (rng.bernoulli(p) ? contentLine(rng, ASK, phrases, said) : null);
   const side = moodSide(cog.affect.valence);
   const chance = moodChance(view.state.changeLog);
   if (events.some((e) => e.type === 'end')) return pick(rng, side > 0 ? END : END_PLAIN, said.all, slots);
@@ -496,7 +500,7 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
     if (given)
       return joinParts([
         given,
-        extra(0.5),
+        contentLineAt(rng, 0.4, CONTENT, phrases, said),
         rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null,
       ]);
     const revealed = plan.reveal && topicSlot([plan.reveal], undefined);
@@ -506,19 +510,19 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
       ? pick(rng, REVEAL, said.recent, { rev, Rev: capitalised(rev) })
       : topic
         ? pick(rng, UNSURE_ABOUT, said.recent, { topic, Topic: capitalised(topic) })
-        : (extra(0.7) ?? pick(rng, NOTHING_MORE, said.recent));
+        : (contentLineAt(rng, 0.7, CONTENT, phrases, said) ?? pick(rng, NOTHING_MORE, said.recent));
     return joinParts([
       first,
-      rev || topic ? extra(0.4) : null,
+      rev || topic ? contentLineAt(rng, 0.3, CONTENT, phrases, said) : null,
       rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null,
-      ask(0.15),
+      contentLineAt(rng, 0.1, ASK, phrases, said),
     ]);
   }
   if (mode === 'Social') {
     const social = pick(rng, socialBank(input), said.recent);
     return joinParts([
       social,
-      extra(0.35),
+      contentLineAt(rng, 0.3, CONTENT, phrases, said),
       rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null,
     ]);
   }
@@ -534,5 +538,9 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
   const clashes = (stance === 'agree' && side < 0) || (stance === 'resist' && side > 0);
   if (rng.bernoulli(chance) && !(clashes && stance === 'resist'))
     parts.push(moodLine(input, said, slots, rng, clashes && parts.length === 1));
-  return joinParts([...parts, extra(0.4), stance === 'resist' ? null : ask(0.15)]);
+  return joinParts([
+    ...parts,
+    contentLineAt(rng, 0.35, CONTENT, phrases, said),
+    stance === 'resist' ? null : contentLineAt(rng, 0.1, ASK, phrases, said),
+  ]);
 }

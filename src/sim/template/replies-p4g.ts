@@ -16,7 +16,7 @@ import { questionKind } from './questions';
 import {
   asISaid,
   capitalised,
-  contentLine,
+  contentLineAt,
   joinParts,
   leansToGoal,
   mentioned,
@@ -521,6 +521,10 @@ export const CONTENT = [
   'And {c}, who handles that?',
   '{C} came up earlier.',
   'I have a question about {c}.',
+  'And {c}?',
+  'Also {c}.',
+  '{C}, is that it?',
+  'Same with {c}.',
 ];
 
 export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
@@ -535,10 +539,9 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
     return pick(rng, pledged !== null ? END : END.filter((x) => !x.includes('{amount}')), said.all, slots);
   if (events.some((e) => e.type === 'quit')) return pick(rng, QUIT, said.all);
   const phrases = contentPhrases(view.state.private, view.history, view.state.turn);
-  const extra = (p: number) => (rng.bernoulli(p) ? contentLine(rng, CONTENT, phrases, said) : null);
   if (mode === 'Elicit') {
     const given = answer(input, said, rng);
-    if (given) return joinParts([given, extra(0.4)]);
+    if (given) return joinParts([given, contentLineAt(rng, 0.6, CONTENT, phrases, said)]);
     const bank = plan.reveal ? objectionBank(input, plan.reveal) : undefined;
     if (bank) return objectionLine(bank, said, rng);
     if (plan.reveal)
@@ -546,7 +549,11 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
     const topic = mentioned(input.utterance);
     return topic ? pick(rng, UNSURE_ABOUT, said.recent, { topic }) : pick(rng, NOTHING_MORE, said.recent);
   }
-  if (mode === 'Social') return joinParts([pick(rng, socialBank(input), said.recent), extra(0.4)]);
+  if (mode === 'Social')
+    return joinParts([
+      pick(rng, socialBank(input), said.recent),
+      contentLineAt(rng, 0.6, CONTENT, phrases, said),
+    ]);
   const stance = plan.stance;
   const parts: string[] = [stanceLine(rng, stance, STANCE, ABOUT, input.utterance, said)];
   const leaning = leansToGoal(cog, 'p4g') || pledged !== null;
@@ -569,5 +576,5 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
   const clashes = (stance === 'agree' && side < 0) || (stance === 'resist' && side > 0);
   if (rng.bernoulli(moodChance(view.state.changeLog)) && !(clashes && stance === 'resist'))
     parts.push(moodLine(input, said, rng, clashes && parts.length === 1) ?? '');
-  return joinParts([...parts, extra(0.35)]);
+  return joinParts([...parts, contentLineAt(rng, 0.55, CONTENT, phrases, said)]);
 }

@@ -254,6 +254,17 @@ export function contentLine(
   return `${rng.pick(CONTENT_LEADS)}${line.charAt(0).toLowerCase()}${line.slice(1)}`;
 }
 
+/** {@link contentLine} with chance `p` (one Bernoulli draw from `rng`), else null. */
+export function contentLineAt(
+  rng: Rng,
+  p: number,
+  frames: readonly string[],
+  phrases: readonly string[],
+  said: Said,
+): string | null {
+  return rng.bernoulli(p) ? contentLine(rng, frames, phrases, said) : null;
+}
+
 /** Determiners a content phrase may take in place of "the" ("that university", "this armoire"). */
 const DETERMINERS = ['the', 'the', 'that', 'this'];
 
