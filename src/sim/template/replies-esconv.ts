@@ -243,6 +243,10 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'Everything about {about} makes me sad.',
     'Some nights I just feel hopeless about {about}.',
     'I have been feeling so low lately.',
+    'I feel low whenever {about} comes up.',
+    '{About} just weighs me down.',
+    'I feel down every time I look at {about}.',
+    'Thinking of {about} leaves me feeling low.',
   ],
   anxiety: [
     'I keep worrying about {about}.',
@@ -256,6 +260,10 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'What if it all goes wrong? That is what worries me.',
     'I am anxious and I cannot switch it off.',
     'I keep bracing for the worst with {about}.',
+    '{About} keeps me anxious.',
+    'I get nervous the moment {about} comes up.',
+    'I am worried about where {about} is going.',
+    '{About} has me on edge.',
   ],
   frustration: [
     'It is so frustrating.',
@@ -268,6 +276,9 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I am fed up with feeling like this.',
     'I have had enough of {about}, honestly.',
     'I am frustrated that nothing moves.',
+    '{About} is so frustrating.',
+    'I am fed up with how {about} is going.',
+    'Every time {about} comes up I get frustrated.',
   ],
   anger: [
     'Honestly it makes me angry.',
@@ -277,6 +288,8 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I am still angry about {about}, to be honest.',
     'It makes my blood boil.',
     'I am angry that it came to this.',
+    '{About} makes me angry.',
+    'I get angry when I think of {about}.',
   ],
   interest: [
     'I am curious where this could go.',
@@ -295,6 +308,8 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I feel hopeful, which is new.',
     'Maybe {about} does not have to stay this way.',
     'I am starting to feel hopeful about it.',
+    'I feel hopeful about {about} now.',
+    'Maybe {about} can get sorted out.',
   ],
   relief: [
     'That takes some weight off.',
@@ -304,6 +319,8 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I am relieved, honestly.',
     'Something in my chest has loosened a little.',
     'I feel calmer than before we talked.',
+    'I feel calmer about {about} now.',
+    'I am relieved about {about}, a bit.',
   ],
   satisfaction: [
     'I feel much better about this.',
@@ -327,6 +344,9 @@ const LEAN = [
   'Maybe there is something small I could try.',
   'I could try that this week.',
   'It might be worth a try.',
+  'I might try a small step with {about}.',
+  'I could try talking to someone about {about}.',
+  'I think I can try one thing about {about} this week.',
 ];
 const LEAN_DESPITE = [
   'Still, I might give it a try.',
