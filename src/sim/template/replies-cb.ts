@@ -315,14 +315,18 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string {
           said.recent,
           { rev: plan.reveal },
         );
-      return pick(
-        rng,
-        [
-          'It is all in the listing, really.',
-          'Nothing more to add, it is as described.',
-          'That is about everything, really.',
-        ],
-        said.recent,
+      // Most of the time the seller points to something of its listing rather than saying there is nothing more.
+      return (
+        contentLineAt(rng, 0.6, CONTENT, contentPhrases(priv, view.history, view.state.turn), said) ??
+        pick(
+          rng,
+          [
+            'It is all in the listing, really.',
+            'Nothing more to add, it is as described.',
+            'That is about everything, really.',
+          ],
+          said.recent,
+        )
       );
   }
 }
