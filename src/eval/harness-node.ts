@@ -34,7 +34,10 @@ import type { EvalWorkerApi } from './harness-worker';
  */
 export function spawnNodeWorker(): PoolWorker {
   const entry = new URL('./harness-node-worker.ts', import.meta.url);
-  const worker = entry.pathname.endsWith('.js') ? new Worker(entry) : new Worker(tsxBootstrap(entry));
+  const execArgv = threadExecArgv(process.execArgv);
+  const worker = entry.pathname.endsWith('.js')
+    ? new Worker(entry, { execArgv })
+    : new Worker(tsxBootstrap(entry), { execArgv });
   const failed = new Promise<never>((_, reject) => {
     worker.once('error', (e) =>
       reject(new ExecutionError('WORKER_FAILED', `evaluation worker crashed: ${e.message}`)),
@@ -55,6 +58,23 @@ export function spawnNodeWorker(): PoolWorker {
       await worker.terminate();
     },
   };
+}
+
+/**
+ * The parent's Node options less its preloaded modules (`--import X`, `--import=X`, `--require X`, `-r X`,
+ * `--loader X`, `--experimental-loader X`): a worker thread inherits `execArgv` and would load them before its own
+ * bootstrap registers tsx, failing on a `.ts` preload ("Unknown file extension"); the thread needs none of them
+ * (the command's interrupt handler lives in the main thread). Other options (memory limits, flags) are kept.
+ */
+export function threadExecArgv(execArgv: readonly string[]): string[] {
+  const preload = new Set(['--import', '--require', '-r', '--loader', '--experimental-loader']);
+  const kept: string[] = [];
+  for (let i = 0; i < execArgv.length; i++) {
+    const arg = execArgv[i] as string;
+    if (preload.has(arg)) i++;
+    else if (![...preload].some((p) => arg.startsWith(`${p}=`))) kept.push(arg);
+  }
+  return kept;
 }
 
 /** A `data:` module that registers tsx's loader, then imports `entry` (a `.ts` file). */
