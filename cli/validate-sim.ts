@@ -438,6 +438,7 @@ export async function runValidateCli(
       kind: 'dir',
       ownerMarker: 'validity.json',
       overwrite: args.overwrite,
+      resumable: false,
     });
   }
   const files = await readFiles(args, stderr);
@@ -550,7 +551,7 @@ export async function main(
       hasCode(err, OutputConflictError, 'OUTPUT_CONFLICT') ||
       hasCode(err, PathError, 'OUTPUT_PATH_INVALID')
     ) {
-      io.stderr(`error: ${err.message}\n`);
+      io.stderr(`error: ${cliMessage(err)}\n`);
       return 2;
     }
     if (hasCode(err, DataFormatError, 'DATASET_INVALID')) {

@@ -199,6 +199,11 @@ export interface OutputGuardOptions {
    * not as someone else's folder.
    */
   ownerFiles?: readonly string[];
+  /**
+   * Whether the caller can continue its own output (default true): a command without `--resume` (e.g.
+   * `validate-sim`) passes false, so that a refusal does not suggest resuming.
+   */
+  resumable?: boolean;
 }
 
 /**
@@ -293,7 +298,8 @@ export async function assertOutputAvailable(path: string, options: OutputGuardOp
   } else if (resume && owned === true) state = 'resume';
   else if (overwrite) state = 'replace';
   else {
-    const pass: OutputSwitch[] = owned ? ['resume', 'overwrite'] : ['overwrite'];
+    const pass: OutputSwitch[] =
+      owned && options.resumable !== false ? ['resume', 'overwrite'] : ['overwrite'];
     throw outputConflictError(path, found, { pass });
   }
   if (!(await canCreateIn(path)) || !(await canCreateIn(dirname(resolve(path))))) {

@@ -62,7 +62,9 @@ describe('validate-sim --out', () => {
     expect(await main(['--seeds', data, '--out', out, ...SMALL], capture().io)).toBe(0);
     const again = capture();
     expect(await main(['--seeds', data, '--out', out, ...SMALL], again.io)).toBe(2);
-    expect(again.out.stderr).toMatch(/overwrite to replace it/);
+    // validate-sim has no --resume: the refusal names the one switch it has, spelled as an option.
+    expect(again.out.stderr).toMatch(/; pass --overwrite to replace it\n/);
+    expect(again.out.stderr).not.toMatch(/resume/);
     expect(await main(['--seeds', data, '--out', out, '--overwrite', ...SMALL], capture().io)).toBe(0);
     expect(readdirSync(out).sort()).toEqual(['validity.json', 'validity.md']);
     expect(await main(['--seeds', data, '--overwrite'], capture().io)).toBe(2);
