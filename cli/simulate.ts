@@ -315,7 +315,7 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
         opts.seeds === 'bundled'
           ? 'bundled authored seeds'
           : stoppedAfter !== undefined
-            ? `${opts.seeds} (its first ${stoppedAfter} seeds, all this run plays; the rest of the file is not read)`
+            ? `${opts.seeds} (its first ${stoppedAfter === 1 ? 'seed' : `${stoppedAfter} seeds`}, all this run plays; the rest of the file is not read)`
             : opts.seeds,
       skipped,
       warnings,

@@ -105,10 +105,16 @@ async function readLinePrefix(path: string, records: number): Promise<{ text: st
   let line = 0;
   let found = 0;
   let first = true;
+  let enough: string | null = null;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
       if (first) assertNotUtf16(path, chunk);
       first = false;
+      // With the records read, only whether anything but white space follows matters (not read or checked).
+      if (enough !== null) {
+        if (chunk.toString('latin1').trim() !== '') return { text: enough, complete: false };
+        continue;
+      }
       let start = 0;
       for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
         const piece = chunk.subarray(start, nl + 1);
@@ -120,8 +126,14 @@ async function readLinePrefix(path: string, records: number): Promise<{ text: st
         parts.push(whole);
         if (whole.toString('utf8').trim() !== '') found += 1;
         start = nl + 1;
-        if (found >= records) return { text: Buffer.concat(parts).toString('utf8'), complete: false };
+        if (found >= records) {
+          enough = Buffer.concat(parts).toString('utf8');
+          if (chunk.subarray(start).toString('latin1').trim() !== '')
+            return { text: enough, complete: false };
+          break;
+        }
       }
+      if (enough !== null) continue;
       if (start < chunk.length) {
         pending.push(chunk.subarray(start));
         pendingBytes += chunk.length - start;
@@ -131,7 +143,7 @@ async function readLinePrefix(path: string, records: number): Promise<{ text: st
   } finally {
     stream.destroy();
   }
-  return { text: Buffer.concat([...parts, ...pending]).toString('utf8'), complete: true };
+  return { text: enough ?? Buffer.concat([...parts, ...pending]).toString('utf8'), complete: true };
 }
 
 /**

@@ -258,6 +258,17 @@ describe('input size', () => {
     const r = await cli(simulateMain, ['--task', 'esconv', '--seeds', file, '--episodes', '3', '--json']);
     expect(r.code, r.err).toBe(0);
     expect(JSON.parse(r.out).seeds).toBe(3);
+    // A file of exactly N seeds (trailing blank lines aside) is read whole: nothing is left unread.
+    const exact = join(dir, 'exact.jsonl');
+    await writeFile(exact, `${good.join('\n')}\n\n\n`);
+    const whole = await loadSeedsFromPath(exact, 'esconv', { needed: 5 });
+    expect(whole.seeds).toHaveLength(5);
+    expect(whole.stoppedAfter).toBeUndefined();
+    const all = await cli(simulateMain, ['--task', 'esconv', '--seeds', exact, '--episodes', '5']);
+    expect(all.code, all.err).toBe(0);
+    expect(all.out).not.toContain('not read');
+    const one = await cli(simulateMain, ['--task', 'esconv', '--seeds', file, '--episodes', '1']);
+    expect(one.out).toContain('(its first seed, all this run plays; the rest of the file is not read)');
   });
 });
 
