@@ -39,7 +39,7 @@ import {
   type TaskEntry,
   PROTOCOL_VERSION,
 } from '../src/entries/server';
-import { SIMULATOR_VERSION, isTaskName, type TaskName } from '../src/entries/simulator';
+import { SIMULATOR_VERSION, TASK_NAMES, isTaskName, type TaskName } from '../src/entries/simulator';
 import { ConfigError } from '../src/entries/errors';
 import { portInUseError } from '../src/entries/server';
 
@@ -131,7 +131,10 @@ export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
   const tasks = listValues(strs(values, 'task'));
   const names = tasks.length > 0 ? tasks : ['esconv'];
   for (const t of names) {
-    if (!isTaskName(t)) throw new UsageError(`--task ${t}: unknown task`);
+    if (!isTaskName(t))
+      throw new UsageError(
+        `--task ${t}: unknown task; one of ${TASK_NAMES.filter((n) => n !== 'emollm').join(', ')}`,
+      );
     if (t === 'emollm')
       throw new UsageError(
         '--task emollm: serve one setting per name (emollm-ed, emollm-msd, emollm-medd, emollm-iclr)',

@@ -35,6 +35,9 @@ describe('serve command line', () => {
       port: 0,
       host: '127.0.0.1',
     });
+    expect(() => parseServeArgs(['--task', 'nope'])).toThrow(
+      '--task nope: unknown task; one of esconv, p4g, cb, emollm-ed, emollm-msd, emollm-medd, emollm-iclr',
+    );
   });
 
   it('refuses a non-loopback bind without a token, and a bad option, as usage errors (exit 2)', async () => {
