@@ -829,15 +829,26 @@ export function checkPathValues(values: Values): void {
 
 /**
  * Parses argv with node:util parseArgs (negative values joined: {@link joinNegativeValues}).
- * @throws UsageError for an unknown option, a missing value or an empty path ({@link checkPathValues}).
+ * @throws UsageError for an unknown option, a missing value, a single-value option given twice or an empty path
+ *   ({@link checkPathValues}).
  */
 export function parseCommandLine(argv: string[], options: NonNullable<ParseArgsConfig['options']>): Values {
   const args = joinNegativeValues(argv, options);
   let values: Values;
+  let tokens: { kind: string; name?: string; rawName?: string }[];
   try {
-    values = parseArgs({ args, options, strict: true, allowPositionals: false }).values;
+    ({ values, tokens } = parseArgs({ args, options, strict: true, allowPositionals: false, tokens: true }));
   } catch (err) {
     throw new UsageError((err as Error).message);
+  }
+  // parseArgs keeps the last of a single-value option given twice; a run must not silently drop the other.
+  const seen = new Set<string>();
+  for (const token of tokens) {
+    if (token.kind !== 'option' || token.name === undefined) continue;
+    if (options[token.name]?.multiple === true) continue;
+    if (seen.has(token.name))
+      throw new UsageError(`${token.rawName ?? `--${token.name}`} is given twice; give it once`);
+    seen.add(token.name);
   }
   checkPathValues(values);
   return values;

@@ -1,7 +1,7 @@
 /** The command line's shared parts: the one number parser, ranges in --help, messages in option names. */
 import { describe, expect, it } from 'vitest';
 import { HELP as EVALUATE_HELP, main as evaluateMain } from '../../../cli/evaluate';
-import { cliMessage, cliSetting, parseNumber, UsageError } from '../../../cli/options';
+import { cliMessage, cliSetting, parseCommandLine, parseNumber, UsageError } from '../../../cli/options';
 import { outputConflictError } from '../../../src/io/errors';
 import { storedRunExistsError } from '../../../src/jobs/errors';
 import { privacyError, redirectRefusedError } from '../../../src/llm/errors';
@@ -34,6 +34,29 @@ describe('parseNumber (every numeric option)', () => {
     for (const bad of ['0', '1', '1e-1', '-0.5', 'NaN'])
       expect(() => parseNumber('f', bad, spec), bad).toThrow(UsageError);
     expect(() => parseNumber('f', '1', spec)).toThrow('--f must be a number > 0 and < 1, got "1"');
+  });
+});
+
+describe('parseCommandLine', () => {
+  const options = {
+    task: { type: 'string' },
+    backend: { type: 'string', multiple: true },
+    json: { type: 'boolean' },
+  } as const;
+  it('refuses a single-value option given twice, in either spelling, instead of keeping the last', () => {
+    expect(() => parseCommandLine(['--task', 'esconv', '--task', 'p4g'], options)).toThrow(
+      new UsageError('--task is given twice; give it once'),
+    );
+    expect(() => parseCommandLine(['--task=esconv', '--task', 'p4g'], options)).toThrow(
+      /--task is given twice/,
+    );
+    expect(() => parseCommandLine(['--json', '--json'], options)).toThrow(/--json is given twice/);
+  });
+  it('keeps every value of a repeatable option', () => {
+    expect(parseCommandLine(['--backend', 'a', '--backend', 'b', '--task', 'cb'], options)).toMatchObject({
+      backend: ['a', 'b'],
+      task: 'cb',
+    });
   });
 });
 
