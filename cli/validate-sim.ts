@@ -405,6 +405,10 @@ export async function readFiles(
             .sort()
             .map((n) => join(spec.path, n))
         : [spec.path];
+      if (paths.length === 0)
+        throw new UsageError(
+          `--seeds ${spec.path}: a folder with no dataset file (a P4G folder holds p4g-dialogs.csv or p4g-annotated.csv; give ESConv or CraigslistBargain as their .jsonl file)`,
+        );
       const p4g: Partial<P4gFiles> = files.p4g ?? {};
       for (const path of paths) {
         const file = await readText(path);

@@ -188,6 +188,10 @@ describe('validate-sim command line', () => {
     const m = io();
     expect(await main(['--seeds', 'cb=/no/such/file.jsonl'], m.io)).toBe(2);
     expect(m.out.stderr).toMatch(/no such file or folder "\/no\/such\/file\.jsonl"/);
+    const empty = mkdtempSync(join(tmpdir(), 'validate-sim-empty-'));
+    const e = io();
+    expect(await main(['--seeds', empty], e.io)).toBe(2);
+    expect(e.out.stderr).toContain(`--seeds ${empty}: a folder with no dataset file`);
   });
 
   it('--all-held-out scores the whole given file as held-out, the CB counter-offers included', async () => {
