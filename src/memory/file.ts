@@ -153,6 +153,27 @@ function invalid(source: string, issues: string[]): DataFormatError {
   return memoryFileError(`${source} is not a valid principle memory (${count}): ${shown}`, issues);
 }
 
+/**
+ * Whether `text` is JSON Lines rather than one damaged document: its first two non-blank lines each parse as a
+ * JSON object on their own (a damaged memory file's first line is `{` or a cut-off document, never a whole object).
+ */
+function looksLikeJsonLines(text: string): boolean {
+  const lines = text
+    .split('\n', 64)
+    .map((l) => l.trim())
+    .filter((l) => l !== '')
+    .slice(0, 2);
+  if (lines.length < 2) return false;
+  return lines.every((l) => {
+    try {
+      const v: unknown = JSON.parse(l);
+      return typeof v === 'object' && v !== null && !Array.isArray(v);
+    } catch {
+      return false;
+    }
+  });
+}
+
 /** What a memory file must match besides its own consistency (see {@link parseMemoryFile}). */
 export interface MemoryFileExpectations {
   /**
@@ -185,6 +206,11 @@ export function parseMemoryFile(
     try {
       json = JSON.parse(input);
     } catch (e) {
+      if (looksLikeJsonLines(input))
+        throw memoryFileError(
+          `${source} is not a principle memory: it holds one JSON record per line (a dataset, seed or trajectory ` +
+            'file?), where a memory file is one JSON document written by principles build',
+        );
       const { reason, line } = describeJsonError(input, e);
       throw memoryFileError(`${source}${line !== undefined ? ` line ${line}` : ''} is damaged: ${reason}`);
     }

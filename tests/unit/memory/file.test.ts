@@ -108,6 +108,15 @@ describe('memory file', () => {
     expect(error).toMatchObject({ name: 'DataFormatError', code: 'MEMORY_FILE_INVALID' });
     expect((error as DataFormatError).code).toBe('MEMORY_FILE_INVALID');
     expect(error?.message).toMatch(/^m\.json line \d+ is damaged: the JSON ends early/);
+    // A JSON Lines file (a dataset, seeds, trajectories) is named as such, not as a damaged memory.
+    const lines = `${JSON.stringify({ dialog: [] })}\n${JSON.stringify({ dialog: [] })}\n`;
+    expect(() => parseMemoryFile(lines, 'd.jsonl')).toThrow(
+      /^d\.jsonl is not a principle memory: it holds one JSON record per line/,
+    );
+    // A compact memory file cut after its first line stays a damaged memory.
+    expect(() => parseMemoryFile(`${JSON.stringify(good)}\n{`, 'c.json')).toThrow(
+      /^c\.json line 2 is damaged/,
+    );
   });
 
   it('accepts a file without embeddings and embeds it on load', async () => {
