@@ -841,7 +841,20 @@ export function parseCommandLine(argv: string[], options: NonNullable<ParseArgsC
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
-  // parseArgs keeps the last of a single-value option given twice; a run must not silently drop the other.
+  refuseRepeats(tokens, options);
+  checkPathValues(values);
+  return values;
+}
+
+/**
+ * Refuses a single-value option given twice: node:util parseArgs keeps the last one, and a run must not silently
+ * drop the other (`--task esconv --task p4g`). `tokens` are parseArgs's (`tokens: true`).
+ * @throws UsageError naming the option.
+ */
+export function refuseRepeats(
+  tokens: readonly { kind: string; name?: string; rawName?: string }[],
+  options: NonNullable<ParseArgsConfig['options']>,
+): void {
   const seen = new Set<string>();
   for (const token of tokens) {
     if (token.kind !== 'option' || token.name === undefined) continue;
@@ -850,8 +863,6 @@ export function parseCommandLine(argv: string[], options: NonNullable<ParseArgsC
       throw new UsageError(`${token.rawName ?? `--${token.name}`} is given twice; give it once`);
     seen.add(token.name);
   }
-  checkPathValues(values);
-  return values;
 }
 
 /** A string option's value. */

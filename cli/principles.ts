@@ -39,6 +39,7 @@ import {
 import { assertOutputAvailable, writeFileAtomic, lockOutput } from '../src/node';
 import {
   checkPathValues,
+  refuseRepeats,
   cliMessage,
   joinNegativeValues,
   parseNumber,
@@ -221,10 +222,12 @@ export function parsePrinciplesArgs(argv: string[], io?: Io): ParsedPrinciplesAr
       options: OPTIONS,
       allowPositionals: true,
       strict: true,
+      tokens: true,
     });
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+  refuseRepeats(parsed.tokens, OPTIONS);
   const { values, positionals } = parsed;
   if (values.help) return 'help';
   if (argv.length === 0) return 'usage';

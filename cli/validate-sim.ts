@@ -28,6 +28,7 @@ import {
   BACKEND_HELP,
   BACKEND_OPTIONS,
   checkPathValues,
+  refuseRepeats,
   cliMessage,
   joinNegativeValues,
   languageConfig,
@@ -219,16 +220,19 @@ const OPTIONS = {
 /** Parse the command line. @throws UsageError (this file's or cli/options's). */
 export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
   let values: Record<string, string | boolean | string[] | undefined>;
+  let tokens: { kind: string; name?: string; rawName?: string }[];
   try {
-    ({ values } = parseArgs({
+    ({ values, tokens } = parseArgs({
       args: joinNegativeValues(argv, OPTIONS),
       options: OPTIONS,
       strict: true,
       allowPositionals: false,
+      tokens: true,
     }));
   } catch (err) {
     throw new UsageError((err as Error).message);
   }
+  refuseRepeats(tokens, OPTIONS);
   if (values.help) return 'help';
   checkPathValues(values);
   if (values.overwrite && values.out === undefined) throw new UsageError('--overwrite needs --out DIR');

@@ -7,7 +7,12 @@ import { storedRunExistsError } from '../../../src/jobs/errors';
 import { privacyError, redirectRefusedError } from '../../../src/llm/errors';
 import { constructionCheckpointError } from '../../../src/memory/construct';
 import { memoryExistsError } from '../../../src/memory/store';
-import { HELP as PRINCIPLES_HELP, main as principlesMain } from '../../../cli/principles';
+import {
+  HELP as PRINCIPLES_HELP,
+  main as principlesMain,
+  parsePrinciplesArgs,
+} from '../../../cli/principles';
+import { parseValidateArgs } from '../../../cli/validate-sim';
 import { HELP as SIMULATE_HELP } from '../../../cli/simulate';
 import { HELP as TRAIN_HELP, parseTrainArgs } from '../../../cli/train';
 import { ConfigError } from '../../../src/errors';
@@ -51,6 +56,12 @@ describe('parseCommandLine', () => {
       /--task is given twice/,
     );
     expect(() => parseCommandLine(['--json', '--json'], options)).toThrow(/--json is given twice/);
+  });
+  it('validate-sim and principles, which parse their own command lines, refuse one too', () => {
+    expect(() => parseValidateArgs(['--task', 'cb', '--task', 'p4g'])).toThrow(
+      '--task is given twice; give it once',
+    );
+    expect(() => parsePrinciplesArgs(['query', '--k', '2', '--k', '3'])).toThrow('--k is given twice');
   });
   it('keeps every value of a repeatable option', () => {
     expect(parseCommandLine(['--backend', 'a', '--backend', 'b', '--task', 'cb'], options)).toMatchObject({

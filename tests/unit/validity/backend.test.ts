@@ -16,9 +16,20 @@ const FIXTURES = join(__dirname, '../../fixtures/llm');
 const GOOD = join(FIXTURES, 'validity-cli.replay.json');
 const MALFORMED = join(FIXTURES, 'validity-cli-malformed.replay.json');
 
+/** Runs validate-sim on the fixture's arguments plus `extra`; an option of `extra` replaces the fixture's own. */
 async function run(extra: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
   const out = { stdout: '', stderr: '' };
-  const code = await main([...VALIDITY_CLI_ARGS, ...extra], {
+  // Drop the fixture's options (each with its value, when one follows) that `extra` gives again.
+  const given = new Set(extra.filter((a) => a.startsWith('--')));
+  const base: string[] = [];
+  for (let i = 0; i < VALIDITY_CLI_ARGS.length; i++) {
+    const option = VALIDITY_CLI_ARGS[i] as string;
+    const value = VALIDITY_CLI_ARGS[i + 1];
+    const width = value !== undefined && !value.startsWith('--') ? 2 : 1;
+    if (!given.has(option)) base.push(...VALIDITY_CLI_ARGS.slice(i, i + width));
+    i += width - 1;
+  }
+  const code = await main([...base, ...extra], {
     stdout: (s) => void (out.stdout += s),
     stderr: (s) => void (out.stderr += s),
   });
