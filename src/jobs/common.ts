@@ -6,6 +6,7 @@
 import { z } from 'zod';
 import { RolesConfigSchema } from '../roles';
 import { getTask } from '../tasks';
+import type { EmollmTaskName } from '../tasks/emollm-scenario';
 import { getSeedSet, legacyTaskName, legacyTaskNotice, seedSetNames } from '../tasks/seed-sets';
 import { SeedSchema, TASK_IDS, type TaskId } from '../tasks/seed';
 import { AbortedError, ConfigError } from '../errors';
@@ -131,7 +132,7 @@ export const SeedSetField = z
  * …): now task `esconv` with the seed set of that name.
  * @deprecated give `task: 'esconv'` and `seedSet` instead.
  */
-export type LegacyTaskName = 'emollm' | 'emollm-ed' | 'emollm-msd' | 'emollm-medd' | 'emollm-iclr';
+export type LegacyTaskId = EmollmTaskName;
 
 /**
  * The normalising edge of old task names in a job configuration: an old name in `task` becomes `task` and

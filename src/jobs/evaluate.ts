@@ -29,7 +29,7 @@ import {
   refineLookahead,
   TaskField,
   type JobOptions,
-  type LegacyTaskName,
+  type LegacyTaskId,
 } from './common';
 
 import { PolicyRegistry, policyResource, type PolicyResources } from '../policies';
@@ -133,7 +133,7 @@ export const EvaluateConfigSchema = z
  * `emollm-ed`, …), normalised to `esconv` and those seed sets with a notice ({@link normaliseEvaluateTasks}).
  */
 export type EvaluateConfig = Omit<z.input<typeof EvaluateConfigSchema>, 'tasks'> & {
-  tasks: (TaskId | LegacyTaskName)[];
+  tasks: (TaskId | LegacyTaskId)[];
 };
 
 /**

@@ -47,7 +47,7 @@ import {
   SeedSetField,
   TaskField,
   type JobOptions,
-  type LegacyTaskName,
+  type LegacyTaskId,
 } from './common';
 import { finishedEpisodeMismatchError, type FinishedEpisodeMismatch } from './errors';
 import { PolicyRegistry, type PolicyResources } from '../policies';
@@ -97,7 +97,7 @@ export const SimulateConfigSchema = z
  * normalised to `esconv` and that seed set with a notice (`normaliseTaskField`, ./common.ts).
  */
 export type SimulateConfig = Omit<z.input<typeof SimulateConfigSchema>, 'task'> & {
-  task: TaskId | LegacyTaskName;
+  task: TaskId | LegacyTaskId;
 };
 
 /**
