@@ -217,6 +217,21 @@ const OPTIONS = {
   ...(({ concurrency: _, ...rest }) => rest)(BACKEND_OPTIONS),
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
+/**
+ * The dataset paths of `--seeds [TASK=]PATH` values (task null: guessed from the file). Also read by `npm run
+ * fit-sim` (scripts/fit-sim.ts).
+ * @throws UsageError for `NAME=PATH` with an unknown task NAME.
+ */
+export function seedSpecs(raw: readonly string[]): { task: TaskId | null; path: string }[] {
+  return raw.map((spec) => {
+    const m = /^([a-z0-9]+)=(.+)$/.exec(spec);
+    if (m && isTask(m[1] as string)) return { task: m[1] as TaskId, path: m[2] as string };
+    if (m && !/[\\/.]/.test(m[1] as string))
+      throw new UsageError(`--seeds: unknown task "${m[1]}"; use ${TASK_IDS.join(', ')}`);
+    return { task: null, path: spec };
+  });
+}
+
 /** Parse the command line. @throws UsageError (this file's or cli/options's). */
 export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
   let values: Record<string, string | boolean | string[] | undefined>;
@@ -236,13 +251,7 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
   if (values.help) return 'help';
   checkPathValues(values);
   if (values.overwrite && values.out === undefined) throw new UsageError('--overwrite needs --out DIR');
-  const seeds = ((values.seeds as string[] | undefined) ?? []).map((spec) => {
-    const m = /^([a-z0-9]+)=(.+)$/.exec(spec);
-    if (m && isTask(m[1] as string)) return { task: m[1] as TaskId, path: m[2] as string };
-    if (m && !/[\\/.]/.test(m[1] as string))
-      throw new UsageError(`--seeds: unknown task "${m[1]}"; use ${TASK_IDS.join(', ')}`);
-    return { task: null, path: spec };
-  });
+  const seeds = seedSpecs((values.seeds as string[] | undefined) ?? []);
   let tasks: TaskId[] | null = null;
   if (typeof values.task === 'string') {
     tasks = values.task.split(',').map((t) => t.trim()) as TaskId[];

@@ -2,7 +2,8 @@
  * Findings of a user following the README: simulate --resume refuses every option that shapes an episode, and a
  * stored run longer than --episodes is a usage error.
  */
-import { mkdtemp, readFile, rename, rm } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -53,5 +54,58 @@ describe('simulate --resume with options that change an episode', () => {
     expect(r.code).toBe(2);
     expect(r.err).toContain(`${out}.partial already holds 3 episodes, more than the 2 this run plays`);
     expect(r.err).not.toContain('.partial:3');
+  });
+});
+
+describe('fit-sim', () => {
+  const CB = 'tests/fixtures/data/cb-quirks.jsonl';
+
+  it('refuses an --out file that exists (unless --overwrite) and a folder, before any work, with exit 2', async () => {
+    const { main: fitMain } = await import('../../../scripts/fit-sim');
+    const kept = join(dir, 'dataset-copy.jsonl');
+    await writeFile(kept, 'keep me\n');
+    const file = await cli(fitMain, ['--seeds', `cb=${CB}`, '--out', kept]);
+    expect(file.code).toBe(2);
+    expect(file.err).toContain(kept);
+    expect(file.err).toContain('--overwrite');
+    expect(await readFile(kept, 'utf8')).toBe('keep me\n');
+    const started = Date.now();
+    const folder = await cli(fitMain, ['--seeds', `cb=${CB}`, '--out', dir]);
+    expect(folder.code).toBe(2);
+    expect(folder.err).toContain('give the path of a file');
+    expect(Date.now() - started).toBeLessThan(2000);
+  });
+
+  it('usage errors exit 2: an unknown option, a bad --rng-seed, seeds of another task', async () => {
+    const { main: fitMain } = await import('../../../scripts/fit-sim');
+    const out = join(dir, 'never.json');
+    const bogus = await cli(fitMain, ['--bogus']);
+    expect(bogus.code).toBe(2);
+    expect(bogus.err).toContain("Unknown option '--bogus'");
+    const seed = await cli(fitMain, ['--seed', 'abc', '--out', out]);
+    expect(seed.code).toBe(2);
+    expect(seed.err).toContain('--rng-seed must be an integer');
+    const wrong = await cli(fitMain, ['--seeds', `esconv=${CB}`, '--out', out]);
+    expect(wrong.code, wrong.err).toBe(2);
+    expect(wrong.err).toContain('holds cb dialogues, not esconv');
+    expect(existsSync(out)).toBe(false);
+  });
+
+  it('takes --rng-seed as the master seed, and --seed as its old name with a notice', async () => {
+    const { main: fitMain } = await import('../../../scripts/fit-sim');
+    const taken = join(dir, 'taken.json');
+    await writeFile(taken, '{}\n');
+    // Parsed, then the --out in the way is refused (before any fitting).
+    const rng = await cli(fitMain, ['--seeds', `cb=${CB}`, '--rng-seed', '3', '--out', taken]);
+    expect(rng.code).toBe(2);
+    expect(rng.err).not.toContain('Unknown option');
+    expect(rng.err).toContain(taken);
+    const old = await cli(fitMain, ['--seeds', `cb=${CB}`, '--seed', '3', '--out', taken]);
+    expect(old.code).toBe(2);
+    expect(old.err).toContain('notice: --seed is now --rng-seed');
+    const both = await cli(fitMain, ['--rng-seed', '3', '--seed', '3', '--out', taken]);
+    expect(both.code).toBe(2);
+    expect(both.err).toContain('give --rng-seed only');
+    expect(await readFile(taken, 'utf8')).toBe('{}\n');
   });
 });
