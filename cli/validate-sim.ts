@@ -14,7 +14,7 @@ import { formatSeconds, startProgress } from './progress';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { p4gFileKind, type TextFile, TASK_IDS, type TaskId, type P4gFiles } from '../src/entries/simulator';
 import { describeErrno } from '../src/entries/storage';
-import { assertOutputAvailable, writeFileAtomic, nodeRuntime } from '../src/node';
+import { assertOutputAvailable, datasetFilesIn, writeFileAtomic, nodeRuntime } from '../src/node';
 import { checkRoles, buildRoles, usesLlm, type RolesConfig } from '../src/entries/models';
 import {
   parseLadderFile,
@@ -309,11 +309,18 @@ async function guessTask(path: string): Promise<TaskId> {
 }
 
 /**
- * The task whose dataset `path` holds, told from its form: a folder or a CSV is P4G; a JSONL file is ESConv or
- * CraigslistBargain by a field of its first record. Null when it cannot be told.
+ * The task whose dataset `path` holds, told from its form: a CSV, or a folder of them (or of nothing), is P4G; a
+ * JSONL file is ESConv or CraigslistBargain by a field of its first record, a folder of JSONL files as its first
+ * file. Null when it cannot be told.
  */
 async function heldTask(path: string): Promise<TaskId | null> {
-  if ((await stat(path)).isDirectory() || extname(path).toLowerCase() === '.csv') return 'p4g';
+  if ((await stat(path)).isDirectory()) {
+    // A folder of P4G CSVs is P4G; one of ESConv or CB JSONL files is what its first file holds.
+    const files = await datasetFilesIn(path);
+    if (files.some((f) => extname(f).toLowerCase() === '.csv')) return 'p4g';
+    return files[0] === undefined ? 'p4g' : heldTask(files[0]);
+  }
+  if (extname(path).toLowerCase() === '.csv') return 'p4g';
   const first = (await readFile(path, 'utf8')).split('\n', 1)[0] ?? '';
   if (first.includes('"emotion_type"')) return 'esconv';
   if (first.includes('"seller_price"')) return 'cb';
@@ -435,9 +442,37 @@ export async function readFiles(
       }
       files.p4g = p4g;
     } else {
-      files[task] = [...(files[task] ?? []), await readText(spec.path)];
+      // A folder stands for its JSONL files, as for simulate's --seeds (datasetFilesIn).
+      const paths = (await stat(spec.path)).isDirectory() ? await datasetFilesIn(spec.path) : [spec.path];
+      if (paths.length === 0)
+        throw new UsageError(`--seeds ${spec.path}: a folder with no ${task} dataset file (.jsonl) in it`);
+      for (const path of paths) {
+        const held = await heldTask(path);
+        if (held !== null && held !== task)
+          throw new UsageError(
+            `--seeds ${task}=${spec.path}: ${path} holds ${held} dialogues, not ${task}: give ${withArticle(task)} dataset`,
+          );
+        const file = await readText(path);
+        // A file without one dialogue would replay nothing and print empty tables: a data error, like simulate's.
+        if (file.text.trim() === '')
+          throw new DataFormatError('DATASET_INVALID', `${path}:1: no ${task} dialogues in the file`, {
+            path,
+            line: 1,
+            reason: `no ${task} dialogues in the file`,
+          });
+        files[task] = [...(files[task] ?? []), file];
+      }
     }
   }
+  // A task asked for with --task but given no dataset among --seeds would be replayed on nothing.
+  const missing = (args.tasks ?? []).filter((t) =>
+    t === 'p4g' ? files.p4g === undefined : (files[t] ?? []).length === 0,
+  );
+  if (args.seeds.length > 0 && missing.length > 0)
+    throw new UsageError(
+      `--task ${missing.join(',')}: no ${missing.join(' or ')} dataset among --seeds ` +
+        `(${args.seeds.map((s) => s.path).join(', ')}); give one as --seeds ${missing[0]}=PATH`,
+    );
   return files;
 }
 

@@ -1,13 +1,15 @@
 /**
  * Findings of a user following the README: simulate --resume refuses every option that shapes an episode, and a
- * stored run longer than --episodes is a usage error.
+ * stored run longer than --episodes is a usage error; fit-sim checks its options and --out like every command;
+ * validate-sim refuses a task with no dialogues and reads a folder of JSONL files as the named task's.
  */
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as simulateMain } from '../../../cli/simulate';
+import { main as validateMain } from '../../../cli/validate-sim';
 import { cli } from './run-main';
 
 let dir = '';
@@ -107,5 +109,45 @@ describe('fit-sim', () => {
     expect(both.code).toBe(2);
     expect(both.err).toContain('give --rng-seed only');
     expect(await readFile(taken, 'utf8')).toBe('{}\n');
+  });
+});
+
+describe('validate-sim datasets', () => {
+  const ESCONV = '../shared/data/esconv/esconv-valid.jsonl';
+  const CB = '../shared/data/cb/craigslistbargain-valid.jsonl';
+  const quick = ['--dose-seeds', '1', '--check-seeds', '0', '--exploit-seeds', '0', '--resamples', '100'];
+  const lines = async (file: string, from: number, to: number) =>
+    (await readFile(file, 'utf8')).split('\n').slice(from, to).join('\n') + '\n';
+
+  it('an empty dataset file is an error naming it (exit 1), not a report of 0 dialogues', async () => {
+    const empty = join(dir, 'empty.jsonl');
+    await writeFile(empty, '');
+    const r = await cli(validateMain, ['--seeds', `esconv=${empty}`, ...quick]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${empty}:1: no esconv dialogues in the file`);
+    expect(r.err).not.toContain('replaying 0');
+  });
+
+  it('a --task with no dataset among --seeds is a usage error (exit 2)', async () => {
+    const cb3 = join(dir, 'cb3.jsonl');
+    await writeFile(cb3, await lines(CB, 0, 3));
+    const r = await cli(validateMain, ['--task', 'esconv', '--seeds', `cb=${cb3}`, ...quick]);
+    expect(r.code).toBe(2);
+    expect(r.err).toContain('--task esconv: no esconv dataset among --seeds');
+    expect(r.out).toBe('');
+  });
+
+  it('reads a folder of ESConv JSONL files as ESConv, as simulate does', async () => {
+    const folder = join(dir, 'esconv-folder');
+    await mkdir(folder);
+    await writeFile(join(folder, 'a.jsonl'), await lines(ESCONV, 0, 3));
+    await writeFile(join(folder, 'b.jsonl'), await lines(ESCONV, 3, 6));
+    for (const seeds of [`esconv=${folder}`, folder]) {
+      const r = await cli(validateMain, ['--seeds', seeds, ...quick, '--json']);
+      expect(r.code, r.err).toBe(0);
+      expect(r.err).toContain('replaying 6 human dialogues');
+    }
+    const sim = await cli(simulateMain, ['--task', 'esconv', '--seeds', folder, '--episodes', '1', '--json']);
+    expect(sim.code, sim.err).toBe(0);
   });
 });
