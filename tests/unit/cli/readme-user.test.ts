@@ -151,3 +151,33 @@ describe('validate-sim datasets', () => {
     expect(sim.code, sim.err).toBe(0);
   });
 });
+
+describe('evaluate --resume on a damaged settings.json', () => {
+  it('is a damaged stored run naming the file (exit 1), not other settings or a usage error', async () => {
+    const { main: evaluateMain } = await import('../../../cli/evaluate');
+    const out = join(dir, 'eval');
+    const base = [
+      '--task',
+      'cb',
+      '--policy',
+      'random',
+      '--episodes',
+      '1',
+      '--resamples',
+      '100',
+      '--out',
+      out,
+    ];
+    const first = await cli(evaluateMain, base);
+    expect(first.code, first.err).toBe(0);
+    const settings = join(out, 'settings.json');
+    for (const text of ['{"task":5}\n', '{"task":["cb"\n']) {
+      await writeFile(settings, text);
+      const r = await cli(evaluateMain, [...base, '--resume']);
+      expect(r.code, r.err).toBe(1);
+      expect(r.err).toContain(`${settings} is damaged`);
+      expect(r.err).not.toContain('other settings');
+      expect(r.err).not.toContain('Run with --help');
+    }
+  });
+});
