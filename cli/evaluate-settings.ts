@@ -9,6 +9,7 @@ import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { writeFileAtomic } from '../src/node';
 import { UsageError, type FlagSpec } from './options';
+import { CheckpointError } from '../src/entries/errors';
 
 /** The settings file's name in an evaluation folder. */
 export const SETTINGS_FILE = 'settings.json';
@@ -56,7 +57,9 @@ export function evaluateSettings(args: SettingsArgs, flags: readonly FlagSpec[])
 /**
  * Checks a resumed evaluation's settings against those stored in `folder` (a folder of an older version
  * without the file is not checked).
- * @throws UsageError naming every option that differs, with the value given and the stored one.
+ * @throws UsageError naming every option that differs, with the value given and the stored one;
+ *   CheckpointError (RUN_FILE_DAMAGED) naming the file when it is not JSON, not an object, or holds a value of
+ *   another kind than its option takes.
  */
 export async function checkResumeSettings(folder: string, current: EvaluateSettings): Promise<void> {
   let text: string;
@@ -66,16 +69,33 @@ export async function checkResumeSettings(folder: string, current: EvaluateSetti
     if ((e as { code?: string }).code === 'ENOENT') return;
     throw e;
   }
+  const file = join(folder, SETTINGS_FILE);
+  const damaged = (why: string) =>
+    new CheckpointError(
+      'RUN_FILE_DAMAGED',
+      `--resume: ${file} is damaged (${why}); restore it from a copy, or start again in another --out`,
+      { path: file, reason: why },
+    );
   let stored: EvaluateSettings;
   try {
     stored = JSON.parse(text) as EvaluateSettings;
   } catch {
-    throw new UsageError(`--resume: ${join(folder, SETTINGS_FILE)} is damaged (not JSON); use another --out`);
+    throw damaged('not JSON');
   }
-  const show = (v: unknown) => (typeof v === 'string' ? v : JSON.stringify(v));
+  if (typeof stored !== 'object' || stored === null || Array.isArray(stored))
+    throw damaged('not a JSON object of settings');
+  // A value of another kind than the option takes (`"task": 5` for a list of tasks) is damage, not another setting.
+  const kind = (v: unknown) => (Array.isArray(v) ? 'a list' : v === null ? 'null' : `a ${typeof v}`);
+  for (const [k, v] of Object.entries(current)) {
+    const s = stored[k];
+    if (v !== null && s !== null && s !== undefined && kind(v) !== kind(s))
+      throw damaged(`${k}: ${kind(s)} where the option takes ${kind(v)}`);
+  }
+  const show = (v: unknown) =>
+    v === null || v === undefined ? '(not recorded)' : typeof v === 'string' ? v : JSON.stringify(v);
   const differ = Object.keys({ ...stored, ...current })
     .filter((k) => JSON.stringify(stored[k] ?? null) !== JSON.stringify(current[k] ?? null))
-    .map((k) => `--${k} ${show(current[k] ?? null)} (the evaluation has ${show(stored[k] ?? null)})`);
+    .map((k) => `--${k} ${show(current[k])} (the evaluation has ${show(stored[k])})`);
   if (differ.length > 0)
     throw new UsageError(
       `--resume: the evaluation in ${folder} was started with other settings: ${differ.join(', ')}; ` +

@@ -109,12 +109,16 @@ export async function openPartialJsonl(out: string, mode: PartialMode): Promise<
  * The finished episodes of an interrupted `simulate --out FILE` run, read from `FILE.partial` line by line (memory
  * holds each episode's outcome, not its turns). A last line cut short (a kill during a write) is cut off the file
  * and told through `notice`: that episode runs again.
- * @throws UsageError when there is no partial file to resume (naming it); StoredEpisodeLineError naming the file
- *   and line of a line that is not an episode; PathError when it cannot be read.
+ * With `settings` (cli/simulate.ts `runSettings`), each line's recorded `settings` must equal them.
+ * @throws UsageError when there is no partial file to resume (naming it), or when a line was played with other
+ *   settings (naming the first option that differs, its stored and its given value); StoredEpisodeLineError naming
+ *   the file and line of a line that is not an episode, or that records no settings (an earlier version); PathError
+ *   when it cannot be read.
  */
 export async function readFinishedEpisodes(
   out: string,
   notice: (text: string) => void,
+  settings?: Readonly<Record<string, unknown>>,
 ): Promise<{ episodes: FinishedEpisode[]; lines: number }> {
   const partial = partialPath(out);
   if (!existsSync(partial))
@@ -140,6 +144,8 @@ export async function readFinishedEpisodes(
       typeof json.return !== 'number'
     )
       throw new StoredEpisodeLineError(partial, line, 'not an episode of simulate');
+    if (settings !== undefined)
+      checkLineSettings(partial, line, (json as { settings?: unknown }).settings, settings);
     episodes.push({
       task: String(json.task),
       seedId: json.seedId,
@@ -154,6 +160,36 @@ export async function readFinishedEpisodes(
     });
   }
   return { episodes, lines: episodes.length };
+}
+
+/** How a recorded option value reads in a message: a missing one as not given. */
+const shown = (v: unknown): string => (v === null || v === undefined ? '(not given)' : JSON.stringify(v));
+
+/**
+ * Checks the `settings` recorded in line `line` of `partial` against those of the resumed run.
+ * @throws StoredEpisodeLineError when the line records none; UsageError naming the first option that differs.
+ */
+function checkLineSettings(
+  partial: string,
+  line: number,
+  recorded: unknown,
+  given: Readonly<Record<string, unknown>>,
+): void {
+  if (typeof recorded !== 'object' || recorded === null || Array.isArray(recorded))
+    throw new StoredEpisodeLineError(
+      partial,
+      line,
+      'it records no run settings (written by an earlier version, or not by simulate)',
+    );
+  const stored = recorded as Record<string, unknown>;
+  for (const key of Object.keys({ ...stored, ...given })) {
+    if (JSON.stringify(stored[key] ?? null) === JSON.stringify(given[key] ?? null)) continue;
+    throw new UsageError(
+      `--resume: the run in ${partial} was made with other settings: --${key} (episode ${line} has ` +
+        `${shown(stored[key])} where this run plays ${shown(given[key])}); resume with the same options as the run, ` +
+        'or move the file away or pass --overwrite to start again',
+    );
+  }
 }
 
 /** A line of an interrupted run's trajectory file that is not one of its episodes. Code `STORED_EPISODE_INVALID`. */

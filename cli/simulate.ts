@@ -272,7 +272,9 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
     await assertOutputAvailable(opts.out, { kind: 'file', overwrite: opts.overwrite });
   }
   const finished =
-    opts.resume && opts.out !== undefined ? await readFinishedEpisodes(opts.out, io.stderr) : null;
+    opts.resume && opts.out !== undefined
+      ? await readFinishedEpisodes(opts.out, io.stderr, runSettings(opts))
+      : null;
   const { seeds, skipped, warnings, stoppedAfter } = await loadSeeds(opts, io);
   const language: RolesConfig = opts.fixtures
     ? { ...opts.language, fixtures: await readFixtures(opts.fixtures) }
@@ -287,6 +289,8 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
         finished ? { kind: 'resume', found: finished.lines } : { kind: opts.overwrite ? 'overwrite' : 'new' },
       )
     : null;
+  // Every line records the options that shaped it beyond its seed, repeat, policy and rng seed (see runSettings).
+  const settings = runSettings(opts);
   const interrupt = listenForInterrupt();
   let completed = false;
   let cut = 0;
@@ -297,7 +301,7 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
         onProgress: ({ done, total }) => progress.update(done, total),
         onEpisode: async (line) => {
           cut += line.cutUtterances ?? 0;
-          await file?.write(line);
+          await file?.write({ ...line, settings });
         },
         signal: interrupt.signal,
         runtime: nodeRuntime(),
@@ -329,6 +333,12 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
       const next = 'run the same command with --resume to continue';
       const mismatch = hasCode(e, CheckpointError, 'FINISHED_EPISODE_MISMATCH') ? e : undefined;
       const setting = mismatch?.conflicts[0];
+      if (mismatch && setting?.key === 'episodes')
+        throw new UsageError(
+          `--resume: ${file.partial} already holds ${countOf(Number(setting.stored), 'episode')}, more than the ` +
+            `${String(setting.given)} this run plays (--episodes); resume with the run's --episodes (or more), or ` +
+            'move the file away or pass --overwrite to start again',
+        );
       if (mismatch && setting) {
         const { key, stored, given: planned } = setting;
         throw new UsageError(
@@ -366,7 +376,38 @@ const RESUME_FLAGS: Record<ResumeKey, string> = {
   repeat: '--episodes (or --seeds)',
   policy: '--policy',
   'rng seed': '--rng-seed',
+  episodes: '--episodes',
 };
+
+/** The options recorded in every line as its `settings` (besides those each line has: task, seed, repeat, policy, rng seed). */
+const SETTING_FLAGS = ['seed-set', 'horizon', 'protocol', 'route', 'keep-state', 'candidates', 'lookahead'];
+
+/** Backend fields that change how a call is made, not what it answers: left out of the recorded settings. */
+const OPERATIONAL_BACKEND_FIELDS = new Set([
+  'timeoutMs',
+  'maxAnswerBytes',
+  'sequences',
+  'threads',
+  'allowRemote',
+]);
+
+/**
+ * The options of a run that change its episodes beyond what each trajectory line already records (task, seed id,
+ * repeat, policy, rng seed): `--seed-set`, `--horizon`, `--protocol`, `--route`, `--keep-state`, `--candidates`,
+ * `--lookahead` (defaults applied; null: not given, the seeds' or protocol's default), the language backends
+ * (without their timeouts, answer caps, threads and sequences) and `--fixtures`. Keyed by option name without
+ * dashes; written in every line of `--out` as `settings`, and compared line by line on `--resume`.
+ */
+export function runSettings(opts: SimulateOptions): Record<string, unknown> {
+  const out: Record<string, unknown> = {};
+  const fields = opts.config as Record<string, unknown>;
+  for (const f of FLAGS) if (SETTING_FLAGS.includes(f.flag)) out[f.flag] = fields[f.key] ?? f.default ?? null;
+  out.backend = JSON.parse(
+    JSON.stringify(opts.language, (k, v: unknown) => (OPERATIONAL_BACKEND_FIELDS.has(k) ? undefined : v)),
+  ) as unknown;
+  out.fixtures = opts.fixtures ?? null;
+  return out;
+}
 
 /** A simulate run that stopped (interrupted or failed) after writing some episodes to `--out`'s partial file. */
 export class SimulateInterruptedError extends LabError {

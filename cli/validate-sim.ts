@@ -14,7 +14,7 @@ import { formatSeconds, startProgress } from './progress';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { p4gFileKind, type TextFile, TASK_IDS, type TaskId, type P4gFiles } from '../src/entries/simulator';
 import { describeErrno } from '../src/entries/storage';
-import { assertOutputAvailable, writeFileAtomic, nodeRuntime } from '../src/node';
+import { assertOutputAvailable, datasetFilesIn, writeFileAtomic, nodeRuntime } from '../src/node';
 import { checkRoles, buildRoles, usesLlm, type RolesConfig } from '../src/entries/models';
 import {
   parseLadderFile,
@@ -217,6 +217,21 @@ const OPTIONS = {
   ...(({ concurrency: _, ...rest }) => rest)(BACKEND_OPTIONS),
 } as const satisfies NonNullable<ParseArgsConfig['options']>;
 
+/**
+ * The dataset paths of `--seeds [TASK=]PATH` values (task null: guessed from the file). Also read by `npm run
+ * fit-sim` (scripts/fit-sim.ts).
+ * @throws UsageError for `NAME=PATH` with an unknown task NAME.
+ */
+export function seedSpecs(raw: readonly string[]): { task: TaskId | null; path: string }[] {
+  return raw.map((spec) => {
+    const m = /^([a-z0-9]+)=(.+)$/.exec(spec);
+    if (m && isTask(m[1] as string)) return { task: m[1] as TaskId, path: m[2] as string };
+    if (m && !/[\\/.]/.test(m[1] as string))
+      throw new UsageError(`--seeds: unknown task "${m[1]}"; use ${TASK_IDS.join(', ')}`);
+    return { task: null, path: spec };
+  });
+}
+
 /** Parse the command line. @throws UsageError (this file's or cli/options's). */
 export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
   let values: Record<string, string | boolean | string[] | undefined>;
@@ -236,13 +251,7 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
   if (values.help) return 'help';
   checkPathValues(values);
   if (values.overwrite && values.out === undefined) throw new UsageError('--overwrite needs --out DIR');
-  const seeds = ((values.seeds as string[] | undefined) ?? []).map((spec) => {
-    const m = /^([a-z0-9]+)=(.+)$/.exec(spec);
-    if (m && isTask(m[1] as string)) return { task: m[1] as TaskId, path: m[2] as string };
-    if (m && !/[\\/.]/.test(m[1] as string))
-      throw new UsageError(`--seeds: unknown task "${m[1]}"; use ${TASK_IDS.join(', ')}`);
-    return { task: null, path: spec };
-  });
+  const seeds = seedSpecs((values.seeds as string[] | undefined) ?? []);
   let tasks: TaskId[] | null = null;
   if (typeof values.task === 'string') {
     tasks = values.task.split(',').map((t) => t.trim()) as TaskId[];
@@ -300,11 +309,18 @@ async function guessTask(path: string): Promise<TaskId> {
 }
 
 /**
- * The task whose dataset `path` holds, told from its form: a folder or a CSV is P4G; a JSONL file is ESConv or
- * CraigslistBargain by a field of its first record. Null when it cannot be told.
+ * The task whose dataset `path` holds, told from its form: a CSV, or a folder of them (or of nothing), is P4G; a
+ * JSONL file is ESConv or CraigslistBargain by a field of its first record, a folder of JSONL files as its first
+ * file. Null when it cannot be told.
  */
 async function heldTask(path: string): Promise<TaskId | null> {
-  if ((await stat(path)).isDirectory() || extname(path).toLowerCase() === '.csv') return 'p4g';
+  if ((await stat(path)).isDirectory()) {
+    // A folder of P4G CSVs is P4G; one of ESConv or CB JSONL files is what its first file holds.
+    const files = await datasetFilesIn(path);
+    if (files.some((f) => extname(f).toLowerCase() === '.csv')) return 'p4g';
+    return files[0] === undefined ? 'p4g' : heldTask(files[0]);
+  }
+  if (extname(path).toLowerCase() === '.csv') return 'p4g';
   const first = (await readFile(path, 'utf8')).split('\n', 1)[0] ?? '';
   if (first.includes('"emotion_type"')) return 'esconv';
   if (first.includes('"seller_price"')) return 'cb';
@@ -426,9 +442,37 @@ export async function readFiles(
       }
       files.p4g = p4g;
     } else {
-      files[task] = [...(files[task] ?? []), await readText(spec.path)];
+      // A folder stands for its JSONL files, as for simulate's --seeds (datasetFilesIn).
+      const paths = (await stat(spec.path)).isDirectory() ? await datasetFilesIn(spec.path) : [spec.path];
+      if (paths.length === 0)
+        throw new UsageError(`--seeds ${spec.path}: a folder with no ${task} dataset file (.jsonl) in it`);
+      for (const path of paths) {
+        const held = await heldTask(path);
+        if (held !== null && held !== task)
+          throw new UsageError(
+            `--seeds ${task}=${spec.path}: ${path} holds ${held} dialogues, not ${task}: give ${withArticle(task)} dataset`,
+          );
+        const file = await readText(path);
+        // A file without one dialogue would replay nothing and print empty tables: a data error, like simulate's.
+        if (file.text.trim() === '')
+          throw new DataFormatError('DATASET_INVALID', `${path}:1: no ${task} dialogues in the file`, {
+            path,
+            line: 1,
+            reason: `no ${task} dialogues in the file`,
+          });
+        files[task] = [...(files[task] ?? []), file];
+      }
     }
   }
+  // A task asked for with --task but given no dataset among --seeds would be replayed on nothing.
+  const missing = (args.tasks ?? []).filter((t) =>
+    t === 'p4g' ? files.p4g === undefined : (files[t] ?? []).length === 0,
+  );
+  if (args.seeds.length > 0 && missing.length > 0)
+    throw new UsageError(
+      `--task ${missing.join(',')}: no ${missing.join(' or ')} dataset among --seeds ` +
+        `(${args.seeds.map((s) => s.path).join(', ')}); give one as --seeds ${missing[0]}=PATH`,
+    );
   return files;
 }
 

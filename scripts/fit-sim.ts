@@ -8,14 +8,27 @@
  *   npm run fit-sim                                  # the shared ESConv, P4G and CB files
  *   npm run fit-sim -- --seeds cb=my-cb.jsonl --out my-params.ts
  *   npm run fit-sim -- --check                       # exit 1 when the committed file is not what a fit writes
+ *
+ * Exit codes as every command (cli/options.ts `runCommand`): 2 for a usage error, found before any fitting.
  */
 import { createHash } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { parseArgs } from 'node:util';
-import { readFiles } from '../cli/validate-sim';
-import { writeFileAtomic } from '../src/node';
+import { readFiles, seedSpecs } from '../cli/validate-sim';
+import {
+  bool,
+  parseCommandLine,
+  parseNumber,
+  rngSeedValue,
+  runCommand,
+  str,
+  strs,
+  UsageError,
+  type Io,
+} from '../cli/options';
+import { assertOutputAvailable, writeFileAtomic } from '../src/node';
+import { InputError, OutputConflictError, PathError } from '../src/entries/errors';
 import {
   fitMood,
   moodInputs,
@@ -363,59 +376,82 @@ function stem(name: string): string {
   return basename(name).replace(/\.[^.]*$/, '');
 }
 
-async function main(argv: string[]): Promise<number> {
-  const { values } = parseArgs({
-    args: argv,
-    options: {
+/** `npm run fit-sim --help`. */
+export const HELP = `Usage: npm run fit-sim -- [--seeds [TASK=]PATH]… [--rng-seed N] [--out FILE [--overwrite]] [--check]
+
+Fits Cog-Sim to the dataset files and writes the parameter module the simulator reads.
+
+Options:
+  --seeds [TASK=]PATH  a dataset file or folder, repeatable, as validate-sim reads it (default: the shared
+                       datasets folder beside the repository, ../shared/data, or PDL_DATA_DIR)
+  --rng-seed N         the integer seeding the fit's random choices (0 to 4,294,967,295; default 0)
+  --out FILE           where to write (default: src/sim/fitted/params.ts, replaced); FILE.json: the bare JSON.
+                       An existing FILE or a folder is refused before any work unless --overwrite (a file)
+  --overwrite          replace an existing --out file
+  --check              write nothing; exit 1 when FILE is not what the fit writes
+  --seed N             old name of --rng-seed (still works, with a notice)
+  -h, --help           show this help`;
+
+/**
+ * CLI entry: the exit code (0 done; 1 a failed fit, a damaged dataset or, with --check, a file that differs; 2 a
+ * usage error: an option, a dataset of another task, an --out in the way — all found before any fitting).
+ */
+export async function main(argv: string[], io: Io): Promise<number> {
+  let code = 0;
+  const ran = await runCommand(io, async () => {
+    const values = parseCommandLine(argv, {
       seeds: { type: 'string', multiple: true },
+      'rng-seed': { type: 'string' },
       seed: { type: 'string' },
       out: { type: 'string' },
+      overwrite: { type: 'boolean' },
       check: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
-    },
-  });
-  if (values.help) {
-    process.stdout.write(
-      'Usage: npm run fit-sim -- [--seeds [TASK=]PATH]… [--seed N] [--out FILE] [--check]\n' +
-        'Fits Cog-Sim to the dataset files (default: ../shared/data) and writes src/sim/fitted/params.ts\n' +
-        '(--out FILE.json: the bare JSON; --check: exit 1 when FILE is not what the fit writes).\n',
-    );
-    return 0;
-  }
-  const seeds = (values.seeds ?? []).map((spec) => {
-    const m = /^([a-z0-9]+)=(.+)$/.exec(spec);
-    return m && (TASK_IDS as readonly string[]).includes(m[1] as string)
-      ? { task: m[1] as TaskId, path: m[2] as string }
-      : { task: null, path: spec };
-  });
-  const seed = values.seed === undefined ? 0 : Number(values.seed);
-  if (!Number.isInteger(seed) || seed < 0)
-    throw new Error(`--seed must be a whole number ≥ 0, got "${values.seed}"`);
-  const out = values.out ?? DEFAULT_PARAMS;
-  const started = Date.now();
-  const json = await fitText(await readFiles({ seeds, tasks: null }), seed);
-  const text = out.endsWith('.json') ? json : moduleText(json);
-  if (values.check) {
-    const committed = await readFile(out, 'utf8').catch(() => '');
-    if (committed !== text) {
-      process.stderr.write(`${out} is not what fit-sim writes from these files: run npm run fit-sim\n`);
-      return 1;
+    });
+    if (bool(values, 'help')) {
+      io.stdout(`${HELP}\n`);
+      return;
     }
-    process.stdout.write(`${out} is up to date\n`);
-    return 0;
-  }
-  await writeFileAtomic(out, text);
-  process.stdout.write(
-    `wrote ${out} (${text.length} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
-  );
-  return 0;
+    const raw = rngSeedValue(values, io);
+    const seed =
+      raw === undefined ? 0 : parseNumber('rng-seed', raw, { integer: true, min: 0, max: 0xffffffff });
+    const seeds = seedSpecs(strs(values, 'seeds'));
+    const given = str(values, 'out');
+    const check = bool(values, 'check');
+    if (check && bool(values, 'overwrite')) throw new UsageError('--check writes nothing: drop --overwrite');
+    if (bool(values, 'overwrite') && given === undefined)
+      throw new UsageError('--overwrite needs --out FILE (the default parameter module is always replaced)');
+    const out = given ?? DEFAULT_PARAMS;
+    // Before any fitting, as every command does: an explicit --out that holds something is refused.
+    if (!check && given !== undefined)
+      await assertOutputAvailable(given, { kind: 'file', overwrite: bool(values, 'overwrite') });
+    const started = Date.now();
+    const json = await fitText(await readFiles({ seeds, tasks: null }, io.stderr), seed);
+    const text = out.endsWith('.json') ? json : moduleText(json);
+    if (check) {
+      const committed = await readFile(out, 'utf8').catch(() => '');
+      if (committed !== text) {
+        io.stderr(`${out} is not what fit-sim writes from these files: run npm run fit-sim\n`);
+        code = 1;
+        return;
+      }
+      io.stdout(`${out} is up to date\n`);
+      return;
+    }
+    await writeFileAtomic(out, text);
+    io.stdout(`wrote ${out} (${text.length} bytes) in ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  }, [
+    { class: InputError, codes: ['VALIDITY_INPUT'] },
+    { class: OutputConflictError, codes: ['OUTPUT_CONFLICT'] },
+    { class: PathError, codes: ['OUTPUT_PATH_INVALID'] },
+  ]);
+  return ran === 0 ? code : ran;
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    process.exitCode = await main(process.argv.slice(2));
-  } catch (err) {
-    process.stderr.write(`error: ${(err as Error).message}\n`);
-    process.exitCode = 1;
-  }
+  process.exitCode = await main(process.argv.slice(2), {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    isTTY: Boolean(process.stderr.isTTY),
+  });
 }

@@ -169,6 +169,17 @@ async function loadSeedPrefix(
   }
 }
 
+/**
+ * The dataset files a folder given as `--seeds` stands for: its `.jsonl` and `.csv` files (not its subfolders), by
+ * name, as paths under `folder`. The one reading of a dataset folder (the seed loader here, `validate-sim` and
+ * `fit-sim`).
+ * @throws the `node:fs` error when the folder cannot be read.
+ */
+export async function datasetFilesIn(folder: string): Promise<string[]> {
+  const names = (await readdir(folder)).filter((n) => DATA_EXTENSIONS.has(extname(n).toLowerCase())).sort();
+  return names.map((n) => join(folder, n));
+}
+
 /** The P4G files next to a P4G CSV: the file itself plus any standard-named companion in its folder. */
 async function p4gSiblings(path: string): Promise<string[]> {
   const folder = dirname(path);
@@ -225,8 +236,7 @@ async function loadSeeds(
   )
     return loadSeedPrefix(path, task, needed, load);
   if (info.isDirectory()) {
-    const names = (await readdir(path)).filter((n) => DATA_EXTENSIONS.has(extname(n).toLowerCase())).sort();
-    paths = names.map((n) => join(path, n));
+    paths = await datasetFilesIn(path);
   } else if (task === 'p4g' && extname(path).toLowerCase() === '.csv') {
     paths = await p4gSiblings(path);
   } else {

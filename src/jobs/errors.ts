@@ -47,9 +47,16 @@ export interface FinishedEpisodeMismatch {
   /** 0-based index of the finished episode. */
   index: number;
   reason: string;
-  /** The run setting that differs (absent for another simulator version or a missing rng seed). */
+  /**
+   * The run setting that differs (absent for another simulator version or a missing rng seed); `episodes`: the
+   * stored run holds more episodes (`stored`) than the run plays (`planned`).
+   */
   setting?:
-    | { key: 'task' | 'seed' | 'repeat' | 'policy' | 'rng seed'; stored: unknown; planned: unknown }
+    | {
+        key: 'task' | 'seed' | 'repeat' | 'policy' | 'rng seed' | 'episodes';
+        stored: unknown;
+        planned: unknown;
+      }
     | undefined;
 }
 

@@ -299,6 +299,7 @@ export async function simulateJob(
       throw finishedEpisodeMismatchError(
         episodes,
         `the stored run has ${finished.length} episodes, more than the ${episodes} this run plays`,
+        { key: 'episodes', stored: finished.length, planned: episodes },
       );
     let i = 0;
     const todo = plan();
