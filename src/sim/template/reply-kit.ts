@@ -11,6 +11,7 @@ import type { AffectCategory, CognitiveState, Turn, UserPrivate } from '../../ta
 import { strengthOf } from '../records';
 import { TASK_RULES } from '../rules';
 import { withoutAdverbs } from './wording';
+import { actorPhrase, freshPhrase, UNSAID } from './content';
 import type { TaskId } from '../../tasks/seed';
 
 /** How many of the user's latest replies a fresh phrase must not repeat. */
@@ -180,7 +181,7 @@ export function stanceLine(
   utterance: string,
   said: Said,
 ): string {
-  const topic = rng.bernoulli(3 / 7) ? mentioned(utterance) : null;
+  const topic = rng.bernoulli(3 / 7) ? (actorPhrase(utterance) ?? mentioned(utterance)) : null;
   const line = topic
     ? pick(rng, about[stance], said.recent, { topic, Topic: capitalised(topic) })
     : pick(rng, plain[stance], said.recent);
@@ -193,65 +194,6 @@ export function joinParts(parts: readonly (string | null | undefined)[]): string
   for (const p of parts) if (p) out = out ? `${out} ${p}` : p;
   return out;
 }
-
-/** Nouns too general, or too much a feeling, to repeat back as "what you said" ("thing", "way", "worry"). */
-const UNSAID = new Set([
-  'thing',
-  'things',
-  'something',
-  'anything',
-  'everything',
-  'people',
-  'person',
-  'time',
-  'times',
-  'lot',
-  'lots',
-  'way',
-  'ways',
-  'bit',
-  'part',
-  'kind',
-  'sort',
-  'deal',
-  'today',
-  'feel',
-  'feeling',
-  'feelings',
-  'worry',
-  'worries',
-  'anxiety',
-  'stress',
-  'sadness',
-  'fear',
-  'anger',
-  'frustration',
-  'hope',
-  'relief',
-  'happiness',
-  'depression',
-  'mood',
-  'right',
-  'sense',
-  'point',
-  'fact',
-  'course',
-  'reason',
-  'idea',
-  'matter',
-  'chance',
-  'example',
-  'case',
-  'question',
-  'cents',
-  'word',
-  'words',
-  'moment',
-  'minute',
-  'problem',
-  'story',
-  'team',
-]);
 
 /**
  * The noun the actor's turn is about, as the user may name it back ("the part about the payment", "about
@@ -292,3 +234,49 @@ export function withOpener(rng: Rng, stance: keyof typeof OPENERS, line: string)
   const rest = /^I\b/.test(line) ? line : `${line.charAt(0).toLowerCase()}${line.slice(1)}`;
   return `${rng.pick(OPENERS[stance])}${rest}`;
 }
+
+/**
+ * A line naming one of the user's content phrases (`phrases`, see `content.ts`) not named lately, in one of
+ * `frames` (slots `{c}`, `{C}`), perhaps after a lead ("Also, "); null when there is nothing to name. Frames and
+ * leads carry no stance, intention or feeling, so the line only adds what the reply is about.
+ */
+export function contentLine(
+  rng: Rng,
+  frames: readonly string[],
+  phrases: readonly string[],
+  said: Said,
+): string | null {
+  const drawn = freshPhrase(rng, phrases, said.recent);
+  if (drawn === null) return null;
+  const c = withDeterminer(rng, drawn);
+  const line = pick(rng, frames, said.recent, { c, C: capitalised(c) });
+  if (!rng.bernoulli(0.3) || !/^[A-Z][a-z]/.test(line) || /^I\b/.test(line)) return line;
+  return `${rng.pick(CONTENT_LEADS)}${line.charAt(0).toLowerCase()}${line.slice(1)}`;
+}
+
+/** {@link contentLine} with chance `p` (one Bernoulli draw from `rng`), else null. */
+export function contentLineAt(
+  rng: Rng,
+  p: number,
+  frames: readonly string[],
+  phrases: readonly string[],
+  said: Said,
+): string | null {
+  return rng.bernoulli(p) ? contentLine(rng, frames, phrases, said) : null;
+}
+
+/** Determiners a content phrase may take in place of "the" ("that university", "this armoire"). */
+const DETERMINERS = ['the', 'the', 'that', 'this'];
+
+/**
+ * `phrase` with its "the" perhaps turned into "that" or "this", as people point to a thing both talked about;
+ * other determiners ("my field") as they are.
+ */
+export function withDeterminer(rng: Rng, phrase: string): string {
+  if (!phrase.startsWith('the ')) return phrase;
+  const det = rng.pick(DETERMINERS);
+  return det === 'the' ? phrase : `${det}${phrase.slice(3)}`;
+}
+
+/** Leads of a content line: additive discourse markers only (no contrast, which would excuse a clash). */
+const CONTENT_LEADS = ['Also, ', 'And ', 'Oh, and ', 'Besides, ', 'And then, ', 'Oh, also, '];
