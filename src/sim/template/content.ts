@@ -204,6 +204,28 @@ export function contentPhrases(priv: UserPrivate, history: readonly Turn[], turn
   }
   const n = Math.min(history.length - 2 * Math.max(0, turn - 1), OPENING_TURNS);
   if (n <= 0) return own;
+  // Within an episode the history array is the same one, grown turn by turn: its prefix's phrases are kept with it.
+  const mine = BY_HISTORY.get(history);
+  if (mine !== undefined && mine.priv === priv && mine.n === n && history[n - 1] === mine.last)
+    return mine.phrases;
+  const phrases = prefixPhrases(priv, own, history, n);
+  BY_HISTORY.set(history, { priv, n, last: history[n - 1] as Turn, phrases });
+  return phrases;
+}
+
+/** The phrases {@link contentPhrases} gave for a history array, with what they were read from. */
+const BY_HISTORY = new WeakMap<
+  readonly Turn[],
+  { priv: UserPrivate; n: number; last: Turn; phrases: readonly string[] }
+>();
+
+/** `own` with the phrases of the first `n` turns of `history`, kept per private view and prefix. */
+function prefixPhrases(
+  priv: UserPrivate,
+  own: readonly string[],
+  history: readonly Turn[],
+  n: number,
+): readonly string[] {
   // The same prefix comes back every turn of every episode of the seed: its phrases are kept per private view.
   const key = `${n}\n${(history[n - 1] as Turn).text}`;
   let byPrefix = WITH_PREFIX.get(priv);

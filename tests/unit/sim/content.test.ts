@@ -81,4 +81,23 @@ describe('content phrases', () => {
     const a = contentLine(Rng.fromSeed(5), ESCONV_CONTENT, ['the garden shed'], said);
     expect(contentLine(Rng.fromSeed(5), ESCONV_CONTENT, ['the garden shed'], said)).toBe(a);
   });
+
+  it('what was said is read the same from a history grown in place as from a fresh copy of it', () => {
+    const history: { speaker: 'user' | 'actor'; text: string }[] = [];
+    for (let i = 0; i < 12; i++) {
+      history.push(
+        { speaker: 'actor', text: `Question ${i}?` },
+        { speaker: 'user', text: `Answer Number ${i}.` },
+      );
+      const grown = saidOf(history);
+      const fresh = saidOf([...history]);
+      expect(grown).toEqual(fresh);
+      expect(grown.count).toBe(i + 1);
+      expect(grown.recent).toBe(fresh.all.split('\n').slice(-4).join('\n'));
+      expect(grown.all).toContain(`answer number ${i}.`);
+    }
+    // A history that no longer extends what was read (a turn replaced) is read afresh.
+    history[1] = { speaker: 'user', text: 'Replaced.' };
+    expect(saidOf(history).all.startsWith('replaced.')).toBe(true);
+  });
 });
