@@ -67,39 +67,126 @@ function mayIntroduce(text: string): boolean {
 
 /**
  * Topics introduced in one sentence, in order (see {@link ownedNouns}); `sentence` is one of compromise's
- * sentences. A sentence that cannot contain an introducer ({@link mayIntroduce}) is not parsed.
+ * sentences. A sentence that cannot contain an introducer ({@link mayIntroduce}) is not parsed. A sentence of plain
+ * words ({@link PLAIN_WORDS}) is read introducer by introducer, each from its window ({@link windowTopics}); any
+ * other sentence is tagged whole ({@link taggedTopics}).
  */
 function sentenceTopics(sentence: string): readonly string[] {
   if (!mayIntroduce(sentence)) return [];
+  if (!PLAIN_WORDS.test(sentence)) return taggedTopics(sentence);
   const out: string[] = [];
-  // compromise's terms as tagged (the same terms and tags `.json()` lists, without building that copy).
-  for (const terms of nlp(sentence).docs as unknown as { normal: string; tags: Set<string> }[][]) {
+  for (const m of sentence.matchAll(INTRODUCER_AT)) {
+    const window = windowAt(sentence, m.index);
+    if (window !== '') for (const t of windowTopics(window)) out.push(t);
+  }
+  return out;
+}
+
+/**
+ * A sentence of plain words: ASCII, and no letter joined to another letter or a digit by anything but white
+ * space or an apostrophe ("don't" is plain; "T.H.E.", "m-y", "the2" are not). In such a sentence an introducer
+ * is a whole word ({@link INTRODUCER_AT}).
+ */
+// eslint-disable-next-line no-control-regex
+const PLAIN_WORDS = /^(?![^]*(?:[a-z][^a-z\s']+[a-z]|[a-z][0-9]|[0-9][a-z]))[\x00-\x7f]*$/i;
+/** "my", "our" or "the" as a whole word of a plain sentence (no letter or apostrophe on either side). */
+const INTRODUCER_AT = /(?<![a-z'])(?:my|our|the)(?![a-z'])/gi;
+/**
+ * The window of an introducer: it and the words after it, up to four, that may belong to its noun run — ending
+ * before the first mark that is not part of a word (a comma, a stop) and before the first closed-class word
+ * ({@link RUN_ENDS}: a preposition, an auxiliary, a pronoun, a conjunction, a determiner), none of which is a
+ * noun or an adjective of a topic. The noun run of a topic is short (adjectives, then nouns: "my old car", "the
+ * night table"), so the window holds it, and the same window comes back in many sentences.
+ */
+function windowAt(sentence: string, start: number): string {
+  const m = WINDOW.exec(sentence.slice(start));
+  if (m === null) return '';
+  const words = m[0].split(/\s+/);
+  let n = 1;
+  while (n < words.length && !RUN_ENDS.has((words[n] as string).toLowerCase())) n++;
+  return words.slice(0, n).join(' ');
+}
+const WINDOW = /^[a-z]+(?:\s+[a-z0-9'-]+){0,4}/i;
+/** Closed-class words, which end an introducer's window (see {@link windowAt}). */
+const RUN_ENDS: ReadonlySet<string> = new Set(
+  [
+    'is are was were be been being am has have had do does did will would can could should shall may might must',
+    "isn't aren't wasn't weren't don't doesn't didn't won't can't couldn't wouldn't shouldn't",
+    'not no and or but nor so if than then that which who whom whose what when where why how',
+    'to of in on at for with about from by as into onto over under after before since until during',
+    'through between against without within up out off down around',
+    'i me you him her us them it he she we they my our your his their its this these those',
+    'the a an there here too very really just also again still even',
+  ]
+    .join(' ')
+    .split(' '),
+);
+
+/**
+ * The topic an introducer's window introduces (its first term is the introducer; none when compromise reads it
+ * otherwise), cached by the window's text: a window comes back in many sentences ("the night table" in "I keep
+ * coming back to the night table." and "And the night table."), so it is tagged once where the sentences around
+ * it would each be tagged whole.
+ */
+function windowTopics(window: string): readonly string[] {
+  let topics = windowCache.get(window);
+  if (topics === undefined) {
+    const terms = (nlp(window).docs as unknown as TaggedTerm[][])[0] ?? [];
+    const topic = topicAt(terms, 0);
+    topics = topic === null ? [] : [topic];
+    remember(windowCache, window, topics);
+  }
+  return topics;
+}
+
+/** A term as compromise tags it (the same terms and tags `.json()` lists, without building that copy). */
+interface TaggedTerm {
+  normal: string;
+  tags: Set<string>;
+}
+
+/** The topics of a sentence tagged whole by compromise, in order. */
+function taggedTopics(sentence: string): readonly string[] {
+  const out: string[] = [];
+  for (const terms of nlp(sentence).docs as unknown as TaggedTerm[][]) {
     for (let i = 0; i < terms.length; i++) {
-      const back = INTRODUCERS[terms[i]?.normal ?? ''];
-      if (back === undefined) continue;
-      let j = i + 1;
-      while (terms[j]?.tags.has('Adjective')) j++;
-      let head: string | null = null;
-      while (
-        terms[j] &&
-        terms[j]?.tags.has('Noun') &&
-        !terms[j]?.tags.has('Pronoun') &&
-        /^[a-z][a-z-]*$/.test(terms[j]?.normal ?? '')
-      )
-        head = terms[j++]?.normal ?? head;
-      if (head !== null) out.push(`${back} ${head}`);
+      const topic = topicAt(terms, i);
+      if (topic !== null) out.push(topic);
     }
   }
   return out;
 }
 
 /**
+ * The topic introduced at term `i` ("your exams", "the divorce"): when the term is an introducer, the head noun of
+ * the noun run after it (adjectives skipped) as the actor refers back to it; else null.
+ */
+function topicAt(terms: readonly TaggedTerm[], i: number): string | null {
+  const back = INTRODUCERS[terms[i]?.normal ?? ''];
+  if (back === undefined) return null;
+  let j = i + 1;
+  while (terms[j]?.tags.has('Adjective')) j++;
+  let head: string | null = null;
+  while (
+    terms[j] &&
+    terms[j]?.tags.has('Noun') &&
+    !terms[j]?.tags.has('Pronoun') &&
+    /^[a-z][a-z-]*$/.test(terms[j]?.normal ?? '')
+  )
+    head = terms[j++]?.normal ?? head;
+  return head === null ? null : `${back} ${head}`;
+}
+
+/**
  * Topics a speaker introduced ("my exams" → "your exams", "the divorce" → "the divorce"): the head noun of a noun
  * run after an introducer (adjectives skipped), in order, as the actor would refer back to it. The text is split
- * into compromise's sentences and each sentence is tagged on its own. Texts and sentences are cached by exact
- * text (user turns are composed of recurring sentences), at most {@link TOPIC_CACHE_SIZE} of each, the oldest
- * forgotten first, so that a text not seen before but made of known sentences costs compromise's sentence
- * splitter alone (see {@link pieceTopics}).
+ * into compromise's sentences and each sentence is read on its own: a sentence of plain words by the window of
+ * each introducer in it (the introducer and the few words after it, tagged by compromise on their own), any other
+ * sentence tagged whole (see {@link sentenceTopics}). Texts, sentences and windows are cached by exact text (user
+ * turns are composed of recurring sentences, and a sentence not seen before mostly of known windows: a reply names
+ * the same topic in many frames), at most {@link TOPIC_CACHE_SIZE} of each, the oldest forgotten first, so that a
+ * text not seen before but made of known sentences costs compromise's sentence splitter alone (see
+ * {@link pieceTopics}).
  */
 export function ownedNouns(text: string): readonly string[] {
   const cached = ownedCache.get(text);
@@ -176,11 +263,12 @@ function textTopics(sentence: string): readonly string[] {
 /** `.json` options for each sentence's text alone (compromise skips the terms' copies when `terms` is false). */
 const SENTENCE_TEXTS = { text: true, terms: false } as { text: boolean };
 
-/** Texts, sentence pieces and sentences whose topics are remembered (each cache, first in, first out). */
+/** Texts, sentence pieces, sentences and windows whose topics are remembered (each cache, first in, first out). */
 const TOPIC_CACHE_SIZE = 16_384;
 const ownedCache = new Map<string, readonly string[]>();
 const pieceCache = new Map<string, readonly string[] | null>();
 const sentenceCache = new Map<string, readonly string[]>();
+const windowCache = new Map<string, readonly string[]>();
 function remember<T>(cache: Map<string, T>, key: string, topics: T): void {
   if (cache.size >= TOPIC_CACHE_SIZE) cache.delete(cache.keys().next().value as string);
   cache.set(key, topics);

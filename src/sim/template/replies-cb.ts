@@ -11,7 +11,17 @@ import { perceptionOf } from '../perception';
 import { topicStrength } from '../records';
 import type { ResponseInput } from '../roles';
 import { questionKind } from './questions';
-import { asISaid, pick, saidBefore, stanceLine, type Said, type Slots } from './reply-kit';
+import {
+  asISaid,
+  contentLineAt,
+  joinParts,
+  pick,
+  saidBefore,
+  stanceLine,
+  type Said,
+  type Slots,
+} from './reply-kit';
+import { contentPhrases } from './content';
 import { socialBank } from './replies-social';
 
 const ACCEPT = [
@@ -305,17 +315,45 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string {
           said.recent,
           { rev: plan.reveal },
         );
-      return pick(
-        rng,
-        [
-          'It is all in the listing, really.',
-          'Nothing more to add, it is as described.',
-          'That is about everything, really.',
-        ],
-        said.recent,
+      // Most of the time the seller points to something of its listing rather than saying there is nothing more.
+      return (
+        contentLineAt(rng, 0.6, CONTENT, contentPhrases(priv, view.history, view.state.turn), said) ??
+        pick(
+          rng,
+          [
+            'It is all in the listing, really.',
+            'Nothing more to add, it is as described.',
+            'That is about everything, really.',
+          ],
+          said.recent,
+        )
       );
   }
 }
+
+/** The seller pointing to part of the listing or of the talk so far ({c}); facts only, no price and no stance. */
+export const CONTENT = [
+  'There is {c} too.',
+  'Ask me anything about {c}.',
+  'I can tell you more about {c}.',
+  'You can see {c} when you come by.',
+  'Did you see {c} in the listing?',
+  'Keep {c} in mind too.',
+  '{C} is part of it.',
+  'I can send a photo of {c}.',
+  '{C} comes up a lot with buyers.',
+  'People usually ask about {c}.',
+  'Take a look at {c} first.',
+  'I can show you {c} in person.',
+  'Just so you know about {c}.',
+  '{C} is there to see.',
+  'Let me know what you think of {c}.',
+  'You can check {c} yourself.',
+  'And {c}.',
+  'Also {c}.',
+  '{C} included.',
+  'Same with {c}.',
+];
 
 /** The seller's reply to one actor turn. */
 export function cbReply(input: ResponseInput, said: Said, rng: Rng): string {
@@ -336,7 +374,16 @@ export function cbReply(input: ResponseInput, said: Said, rng: Rng): string {
     const lead = pick(rng, topicStrength(cog, 'hold') >= 3 ? FIRM : SOFT, said.recent);
     return `${lead} ${pick(rng, COUNTER, said.recent, { price })}`;
   }
-  if (mode === 'Elicit') return answer(input, said, rng);
-  if (mode === 'Social') return pick(rng, socialBank(input), said.recent);
-  return stanceLine(rng, plan.stance, STANCE, ABOUT, input.utterance, said);
+  const phrases = contentPhrases(view.state.private, view.history, view.state.turn);
+  if (mode === 'Elicit')
+    return joinParts([answer(input, said, rng), contentLineAt(rng, 0.6, CONTENT, phrases, said)]);
+  if (mode === 'Social')
+    return joinParts([
+      pick(rng, socialBank(input), said.recent),
+      contentLineAt(rng, 0.6, CONTENT, phrases, said),
+    ]);
+  return joinParts([
+    stanceLine(rng, plan.stance, STANCE, ABOUT, input.utterance, said),
+    contentLineAt(rng, 0.55, CONTENT, phrases, said),
+  ]);
 }

@@ -14,6 +14,7 @@ import {
   asISaid,
   capitalised,
   concernSlot,
+  contentLineAt,
   definite,
   joinParts,
   leansToGoal,
@@ -25,10 +26,55 @@ import {
   saidBefore,
   stanceLine,
   topicSlot,
+  withDeterminer,
   type Said,
   type Slots,
 } from './reply-kit';
 import { socialBank } from './replies-social';
+import { contentPhrases, freshPhrase } from './content';
+
+/** Naming part of the seeker's own trouble ({c}: a phrase of its situation or of the dialogue so far). */
+export const CONTENT = [
+  'There is {c} too.',
+  '{C} is part of it.',
+  'I keep coming back to {c}.',
+  'And then there is {c}.',
+  'It all ties back to {c}.',
+  '{C} is always at the back of my head.',
+  'Mostly it is {c}.',
+  'A lot of it is {c}, really.',
+  '{C} keeps coming up.',
+  'I did not mention {c} yet.',
+  'It goes back to {c}, I think.',
+  'Then there is {c} besides.',
+  '{C} is a piece of this.',
+  'I think about {c} a lot.',
+  'Things with {c} are complicated.',
+  '{C} comes into it too.',
+  'Even {c} comes into it.',
+  'Part of me keeps going back to {c}.',
+  'Nobody around me knows about {c}.',
+  'I have not figured out {c} at all.',
+  'And {c}.',
+  '{C}, mostly.',
+  'Also {c}.',
+  '{C} too.',
+  'Same with {c}.',
+  'Or {c}, I do not know.',
+];
+/** Asking the supporter something about its trouble ({c}). */
+export const ASK = [
+  'What would you do about {c}?',
+  'Have you seen people deal with {c} before?',
+  'Where would you even start with {c}?',
+  'Do other people deal with {c}?',
+  'How do people usually handle {c}?',
+  'Do you think {c} can change?',
+  'Should I talk to someone about {c}?',
+  'What do you make of {c}?',
+  'Is {c} something people get past?',
+  'How would you bring up {c} with someone?',
+];
 
 /** Thanks and a step, said when the seeker ends feeling better (the end needs a good mood and a leaning). */
 const END = [
@@ -197,6 +243,10 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'Everything about {about} makes me sad.',
     'Some nights I just feel hopeless about {about}.',
     'I have been feeling so low lately.',
+    'I feel low whenever {about} comes up.',
+    '{About} just weighs me down.',
+    'I feel down every time I look at {about}.',
+    'Thinking of {about} leaves me feeling low.',
   ],
   anxiety: [
     'I keep worrying about {about}.',
@@ -210,6 +260,10 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'What if it all goes wrong? That is what worries me.',
     'I am anxious and I cannot switch it off.',
     'I keep bracing for the worst with {about}.',
+    '{About} keeps me anxious.',
+    'I get nervous the moment {about} comes up.',
+    'I am worried about where {about} is going.',
+    '{About} has me on edge.',
   ],
   frustration: [
     'It is so frustrating.',
@@ -222,6 +276,9 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I am fed up with feeling like this.',
     'I have had enough of {about}, honestly.',
     'I am frustrated that nothing moves.',
+    '{About} is so frustrating.',
+    'I am fed up with how {about} is going.',
+    'Every time {about} comes up I get frustrated.',
   ],
   anger: [
     'Honestly it makes me angry.',
@@ -231,6 +288,8 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I am still angry about {about}, to be honest.',
     'It makes my blood boil.',
     'I am angry that it came to this.',
+    '{About} makes me angry.',
+    'I get angry when I think of {about}.',
   ],
   interest: [
     'I am curious where this could go.',
@@ -249,6 +308,8 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I feel hopeful, which is new.',
     'Maybe {about} does not have to stay this way.',
     'I am starting to feel hopeful about it.',
+    'I feel hopeful about {about} now.',
+    'Maybe {about} can get sorted out.',
   ],
   relief: [
     'That takes some weight off.',
@@ -258,6 +319,8 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I am relieved, honestly.',
     'Something in my chest has loosened a little.',
     'I feel calmer than before we talked.',
+    'I feel calmer about {about} now.',
+    'I am relieved about {about}, a bit.',
   ],
   satisfaction: [
     'I feel much better about this.',
@@ -281,6 +344,9 @@ const LEAN = [
   'Maybe there is something small I could try.',
   'I could try that this week.',
   'It might be worth a try.',
+  'I might try a small step with {about}.',
+  'I could try talking to someone about {about}.',
+  'I think I can try one thing about {about} this week.',
 ];
 const LEAN_DESPITE = [
   'Still, I might give it a try.',
@@ -436,16 +502,27 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
   const { view, mode, plan, events } = input;
   const cog = view.state.cognitive;
   const slot = concernSlot(view.state.private);
-  const about = slot ? definite(slot) : 'it';
+  const phrases = contentPhrases(view.state.private, view.history, view.state.turn);
+  // Most of the time the trouble is named by another of the seeker's content phrases, as people name it differently.
+  const fresh = rng.bernoulli(0.8) ? freshPhrase(rng, phrases, said.recent) : null;
+  const drawn = fresh === null ? null : withDeterminer(rng, fresh);
+  const about = drawn ?? (slot ? definite(slot) : 'it');
   const slots: Slots = { about, About: capitalised(about) };
+  // Answers to questions name the trouble the same way each time, so that a repeated answer is found again.
+  const usual = slot ? definite(slot) : 'it';
+  const stable: Slots = { about: usual, About: capitalised(usual) };
   const side = moodSide(cog.affect.valence);
   const chance = moodChance(view.state.changeLog);
   if (events.some((e) => e.type === 'end')) return pick(rng, side > 0 ? END : END_PLAIN, said.all, slots);
   if (events.some((e) => e.type === 'quit')) return pick(rng, QUIT, said.all, slots);
   if (mode === 'Elicit') {
-    const given = answer(input, said, slots, rng);
+    const given = answer(input, said, stable, rng);
     if (given)
-      return joinParts([given, rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null]);
+      return joinParts([
+        given,
+        contentLineAt(rng, 0.4, CONTENT, phrases, said),
+        rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null,
+      ]);
     const revealed = plan.reveal && topicSlot([plan.reveal], undefined);
     const rev = revealed ? definite(revealed) : null;
     const topic = rev ? null : mentioned(input.utterance);
@@ -453,12 +530,21 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
       ? pick(rng, REVEAL, said.recent, { rev, Rev: capitalised(rev) })
       : topic
         ? pick(rng, UNSURE_ABOUT, said.recent, { topic, Topic: capitalised(topic) })
-        : pick(rng, NOTHING_MORE, said.recent);
-    return joinParts([first, rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null]);
+        : (contentLineAt(rng, 0.7, CONTENT, phrases, said) ?? pick(rng, NOTHING_MORE, said.recent));
+    return joinParts([
+      first,
+      rev || topic ? contentLineAt(rng, 0.3, CONTENT, phrases, said) : null,
+      rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null,
+      contentLineAt(rng, 0.1, ASK, phrases, said),
+    ]);
   }
   if (mode === 'Social') {
     const social = pick(rng, socialBank(input), said.recent);
-    return joinParts([social, rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null]);
+    return joinParts([
+      social,
+      contentLineAt(rng, 0.3, CONTENT, phrases, said),
+      rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null,
+    ]);
   }
   const stance = plan.stance;
   const parts: string[] = [stanceLine(rng, stance, STANCE, ABOUT, input.utterance, said)];
@@ -472,5 +558,9 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
   const clashes = (stance === 'agree' && side < 0) || (stance === 'resist' && side > 0);
   if (rng.bernoulli(chance) && !(clashes && stance === 'resist'))
     parts.push(moodLine(input, said, slots, rng, clashes && parts.length === 1));
-  return joinParts(parts);
+  return joinParts([
+    ...parts,
+    contentLineAt(rng, 0.35, CONTENT, phrases, said),
+    stance === 'resist' ? null : contentLineAt(rng, 0.1, ASK, phrases, said),
+  ]);
 }

@@ -16,6 +16,7 @@ import { questionKind } from './questions';
 import {
   asISaid,
   capitalised,
+  contentLineAt,
   joinParts,
   leansToGoal,
   mentioned,
@@ -29,6 +30,7 @@ import {
   type Slots,
 } from './reply-kit';
 import { socialBank } from './replies-social';
+import { contentPhrases } from './content';
 
 const COMMIT = [
   'Okay, I will donate {amount} of my payment.',
@@ -501,6 +503,30 @@ function moodLine(input: ResponseInput, said: Said, rng: Rng, against: boolean):
 }
 
 /** The persuadee's reply to one actor turn. */
+/** The persuadee coming back to something of the talk or of its own reasons ({c}); no stance and no intention. */
+export const CONTENT = [
+  'I keep coming back to {c}.',
+  'Going back to {c} for a second.',
+  'Where does {c} come in?',
+  'Tell me more about {c}.',
+  'Is {c} part of it?',
+  'I wanted to ask about {c}.',
+  'What happens with {c}?',
+  '{C} is what I remember.',
+  'So {c} is part of this?',
+  'My mind went to {c}.',
+  'Who decides about {c}?',
+  'What about {c}, then?',
+  'I had {c} in mind.',
+  'And {c}, who handles that?',
+  '{C} came up earlier.',
+  'I have a question about {c}.',
+  'And {c}?',
+  'Also {c}.',
+  '{C}, is that it?',
+  'Same with {c}.',
+];
+
 export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
   const { view, mode, plan, events } = input;
   const cog = view.state.cognitive;
@@ -512,9 +538,10 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
   if (events.some((e) => e.type === 'end'))
     return pick(rng, pledged !== null ? END : END.filter((x) => !x.includes('{amount}')), said.all, slots);
   if (events.some((e) => e.type === 'quit')) return pick(rng, QUIT, said.all);
+  const phrases = contentPhrases(view.state.private, view.history, view.state.turn);
   if (mode === 'Elicit') {
     const given = answer(input, said, rng);
-    if (given) return given;
+    if (given) return joinParts([given, contentLineAt(rng, 0.6, CONTENT, phrases, said)]);
     const bank = plan.reveal ? objectionBank(input, plan.reveal) : undefined;
     if (bank) return objectionLine(bank, said, rng);
     if (plan.reveal)
@@ -522,7 +549,11 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
     const topic = mentioned(input.utterance);
     return topic ? pick(rng, UNSURE_ABOUT, said.recent, { topic }) : pick(rng, NOTHING_MORE, said.recent);
   }
-  if (mode === 'Social') return pick(rng, socialBank(input), said.recent);
+  if (mode === 'Social')
+    return joinParts([
+      pick(rng, socialBank(input), said.recent),
+      contentLineAt(rng, 0.6, CONTENT, phrases, said),
+    ]);
   const stance = plan.stance;
   const parts: string[] = [stanceLine(rng, stance, STANCE, ABOUT, input.utterance, said)];
   const leaning = leansToGoal(cog, 'p4g') || pledged !== null;
@@ -545,5 +576,5 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
   const clashes = (stance === 'agree' && side < 0) || (stance === 'resist' && side > 0);
   if (rng.bernoulli(moodChance(view.state.changeLog)) && !(clashes && stance === 'resist'))
     parts.push(moodLine(input, said, rng, clashes && parts.length === 1) ?? '');
-  return joinParts(parts);
+  return joinParts([...parts, contentLineAt(rng, 0.55, CONTENT, phrases, said)]);
 }

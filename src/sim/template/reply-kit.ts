@@ -11,6 +11,7 @@ import type { AffectCategory, CognitiveState, Turn, UserPrivate } from '../../ta
 import { strengthOf } from '../records';
 import { TASK_RULES } from '../rules';
 import { withoutAdverbs } from './wording';
+import { actorPhrase, freshPhrase, UNSAID } from './content';
 import type { TaskId } from '../../tasks/seed';
 
 /** How many of the user's latest replies a fresh phrase must not repeat. */
@@ -28,25 +29,78 @@ export interface Said {
   readonly count: number;
 }
 
-/** {@link Said} of a dialogue history (the user's turns only). */
+/**
+ * {@link Said} of a dialogue history (the user's turns only). A dialogue's history grows by appending turns (the
+ * environment keeps one array per episode), so what was read of a history array is kept with it (weakly) and only
+ * the turns added since are read: the same value as reading the whole history, without a pass over it per turn.
+ */
 export function saidOf(history: readonly Turn[]): Said {
-  const texts: string[] = [];
-  for (const t of history) if (t.speaker === 'user') texts.push(t.text);
-  return {
-    recent: texts.slice(-RECENT).join('\n').toLowerCase(),
-    all: texts.join('\n').toLowerCase(),
-    count: texts.length,
+  let read = SAID_READ.get(history);
+  // Read afresh unless the turns read are still this array's first ones (the same turn objects, in order).
+  if (read === undefined || !extendsTurns(history, read.turns)) {
+    read = { turns: [], lowered: [], all: '', said: null };
+    SAID_READ.set(history, read);
+  }
+  for (let i = read.turns.length; i < history.length; i++) {
+    const t = history[i] as Turn;
+    read.turns.push(t);
+    if (t.speaker !== 'user') continue;
+    const lower = t.text.toLowerCase();
+    read.all = read.lowered.length === 0 ? lower : `${read.all}\n${lower}`;
+    read.lowered.push(lower);
+    read.said = null;
+  }
+  read.said ??= {
+    recent: read.lowered.slice(-RECENT).join('\n'),
+    all: read.all,
+    count: read.lowered.length,
   };
+  return read.said;
 }
+
+/** Whether `history` starts with `turns` (the same turn objects, in order). */
+function extendsTurns(history: readonly Turn[], turns: readonly Turn[]): boolean {
+  if (history.length < turns.length) return false;
+  for (let i = 0; i < turns.length; i++) if (history[i] !== turns[i]) return false;
+  return true;
+}
+
+/** What {@link saidOf} read of a history array: its turns, the user's texts lower-cased, and their {@link Said}. */
+interface SaidReading {
+  turns: Turn[];
+  lowered: string[];
+  all: string;
+  said: Said | null;
+}
+const SAID_READ = new WeakMap<readonly Turn[], SaidReading>();
 
 /** Fills the slots `{about}`, `{About}`, `{price}`, `{amount}`, `{item}` of a phrase. */
 export type Slots = Readonly<Record<string, string>>;
 
 /** `phrase` with its `{name}` slots filled from `slots` (a slot without a value is left as it is). */
 export function fill(phrase: string, slots: Slots): string {
-  if (!phrase.includes('{')) return phrase;
-  return phrase.replace(/\{(\w+)\}/g, (whole, name: string) => slots[name] ?? whole);
+  let open = phrase.indexOf('{');
+  if (open < 0) return phrase;
+  // A scan for `{name}` (name: word characters), the same as replacing /\{(\w+)\}/g, without a regular expression.
+  let out = '';
+  let from = 0;
+  while (open >= 0) {
+    let end = open + 1;
+    while (end < phrase.length && WORD_CHAR.test(phrase.charAt(end))) end++;
+    if (end > open + 1 && phrase.charCodeAt(end) === 125) {
+      const value = slots[phrase.slice(open + 1, end)];
+      if (value !== undefined) {
+        out += phrase.slice(from, open) + value;
+        from = end + 1;
+      }
+      open = phrase.indexOf('{', end + 1);
+    } else open = phrase.indexOf('{', open + 1);
+  }
+  return from === 0 ? phrase : out + phrase.slice(from);
 }
+
+/** A character of a slot name (`\w`). */
+const WORD_CHAR = /\w/;
 
 /**
  * How a phrase is looked for in what was said ({@link Said}): lower-cased, without its closing punctuation (a tag
@@ -80,8 +134,19 @@ export function pick(rng: Rng, items: readonly string[], avoid: string, slots: S
  */
 export function saidBefore(items: readonly string[], said: Said, slots: Slots = {}): boolean {
   if (said.all.length === 0) return false;
-  const all = withoutAdverbs(said.all);
+  const all = withoutAdverbsOf(said.all);
   return items.some((x) => all.includes(withoutAdverbs(sought(fill(x, slots)))));
+}
+
+/** {@link withoutAdverbs} of the latest text it was asked for (what was said, read again within a turn), kept. */
+let strippedOf = '';
+let stripped = '';
+function withoutAdverbsOf(text: string): string {
+  if (text !== strippedOf) {
+    stripped = withoutAdverbs(text);
+    strippedOf = text;
+  }
+  return stripped;
 }
 
 /** "As I said, …": a repeated answer restated shortly, its first letter lowered. */
@@ -180,7 +245,7 @@ export function stanceLine(
   utterance: string,
   said: Said,
 ): string {
-  const topic = rng.bernoulli(3 / 7) ? mentioned(utterance) : null;
+  const topic = rng.bernoulli(3 / 7) ? (actorPhrase(utterance) ?? mentioned(utterance)) : null;
   const line = topic
     ? pick(rng, about[stance], said.recent, { topic, Topic: capitalised(topic) })
     : pick(rng, plain[stance], said.recent);
@@ -193,65 +258,6 @@ export function joinParts(parts: readonly (string | null | undefined)[]): string
   for (const p of parts) if (p) out = out ? `${out} ${p}` : p;
   return out;
 }
-
-/** Nouns too general, or too much a feeling, to repeat back as "what you said" ("thing", "way", "worry"). */
-const UNSAID = new Set([
-  'thing',
-  'things',
-  'something',
-  'anything',
-  'everything',
-  'people',
-  'person',
-  'time',
-  'times',
-  'lot',
-  'lots',
-  'way',
-  'ways',
-  'bit',
-  'part',
-  'kind',
-  'sort',
-  'deal',
-  'today',
-  'feel',
-  'feeling',
-  'feelings',
-  'worry',
-  'worries',
-  'anxiety',
-  'stress',
-  'sadness',
-  'fear',
-  'anger',
-  'frustration',
-  'hope',
-  'relief',
-  'happiness',
-  'depression',
-  'mood',
-  'right',
-  'sense',
-  'point',
-  'fact',
-  'course',
-  'reason',
-  'idea',
-  'matter',
-  'chance',
-  'example',
-  'case',
-  'question',
-  'cents',
-  'word',
-  'words',
-  'moment',
-  'minute',
-  'problem',
-  'story',
-  'team',
-]);
 
 /**
  * The noun the actor's turn is about, as the user may name it back ("the part about the payment", "about
@@ -292,3 +298,49 @@ export function withOpener(rng: Rng, stance: keyof typeof OPENERS, line: string)
   const rest = /^I\b/.test(line) ? line : `${line.charAt(0).toLowerCase()}${line.slice(1)}`;
   return `${rng.pick(OPENERS[stance])}${rest}`;
 }
+
+/**
+ * A line naming one of the user's content phrases (`phrases`, see `content.ts`) not named lately, in one of
+ * `frames` (slots `{c}`, `{C}`), perhaps after a lead ("Also, "); null when there is nothing to name. Frames and
+ * leads carry no stance, intention or feeling, so the line only adds what the reply is about.
+ */
+export function contentLine(
+  rng: Rng,
+  frames: readonly string[],
+  phrases: readonly string[],
+  said: Said,
+): string | null {
+  const drawn = freshPhrase(rng, phrases, said.recent);
+  if (drawn === null) return null;
+  const c = withDeterminer(rng, drawn);
+  const line = pick(rng, frames, said.recent, { c, C: capitalised(c) });
+  if (!rng.bernoulli(0.3) || !/^[A-Z][a-z]/.test(line) || /^I\b/.test(line)) return line;
+  return `${rng.pick(CONTENT_LEADS)}${line.charAt(0).toLowerCase()}${line.slice(1)}`;
+}
+
+/** {@link contentLine} with chance `p` (one Bernoulli draw from `rng`), else null. */
+export function contentLineAt(
+  rng: Rng,
+  p: number,
+  frames: readonly string[],
+  phrases: readonly string[],
+  said: Said,
+): string | null {
+  return rng.bernoulli(p) ? contentLine(rng, frames, phrases, said) : null;
+}
+
+/** Determiners a content phrase may take in place of "the" ("that university", "this armoire"). */
+const DETERMINERS = ['the', 'the', 'that', 'this'];
+
+/**
+ * `phrase` with its "the" perhaps turned into "that" or "this", as people point to a thing both talked about;
+ * other determiners ("my field") as they are.
+ */
+export function withDeterminer(rng: Rng, phrase: string): string {
+  if (!phrase.startsWith('the ')) return phrase;
+  const det = rng.pick(DETERMINERS);
+  return det === 'the' ? phrase : `${det}${phrase.slice(3)}`;
+}
+
+/** Leads of a content line: additive discourse markers only (no contrast, which would excuse a clash). */
+const CONTENT_LEADS = ['Also, ', 'And ', 'Oh, and ', 'Besides, ', 'And then, ', 'Oh, also, '];

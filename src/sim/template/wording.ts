@@ -355,9 +355,11 @@ function fresh(
   besides = '',
 ): string {
   const start = rng.int(0, items.length - 1);
+  const other = besides.toLowerCase();
   for (let k = 0; k < items.length; k++) {
     const item = items[(start + k) % items.length] as string;
-    if (!said.includes(form(item.toLowerCase())) && item.toLowerCase() !== besides.toLowerCase()) return item;
+    const lower = item.toLowerCase();
+    if (!said.includes(form(lower)) && lower !== other) return item;
   }
   return items[start] as string;
 }
@@ -394,7 +396,10 @@ const PUT_ADVERB = new RegExp(`\\bI (?:${alternation(Object.values(ADVERBS).flat
  * parse. Text with none of them is returned as it is.
  */
 export function plainWording(reply: string): string {
-  let out = reply.replace(PUT_ADVERB, 'I ').replace(PUT_TAG, '.');
+  // Each of the three needs what it removes to be there: "I " for an adverb, ", " for a tag or an opener.
+  if (!reply.includes(', ')) return reply.includes('I ') ? reply.replace(PUT_ADVERB, 'I ') : reply;
+  let out = reply.includes('I ') ? reply.replace(PUT_ADVERB, 'I ') : reply;
+  if (out.endsWith('.')) out = out.replace(PUT_TAG, '.');
   const opened = PUT_OPENER.exec(out);
   if (opened) {
     const rest = out.slice(opened[0].length);
@@ -403,10 +408,34 @@ export function plainWording(reply: string): string {
   return out;
 }
 
-/** One sentence of a reply, with the punctuation that ends it. */
+/**
+ * The sentences of a reply, each with the punctuation that ends it: the reply split at each run of white space
+ * after a '.', '!' or '?' that is followed by a capital letter, '$', '"' or "'" (what splitting it at
+ * /(?<=[.!?])\s+(?=[A-Z$"'])/ gives, by a scan: this runs on every reply).
+ */
 function sentences(reply: string): string[] {
-  return reply.split(/(?<=[.!?])\s+(?=[A-Z$"'])/);
+  const out: string[] = [];
+  let from = 0;
+  for (let i = 0; i < reply.length; i++) {
+    const c = reply.charCodeAt(i);
+    // '.', '!' and '?'.
+    if (c !== 46 && c !== 33 && c !== 63) continue;
+    let j = i + 1;
+    while (j < reply.length && SPACE.test(reply.charAt(j))) j++;
+    if (j === i + 1 || j === reply.length) continue;
+    const next = reply.charCodeAt(j);
+    // 'A'–'Z', '$', '"' and "'".
+    if (!((next >= 65 && next <= 90) || next === 36 || next === 34 || next === 39)) continue;
+    out.push(reply.slice(from, i + 1));
+    from = j;
+    i = j - 1;
+  }
+  out.push(reply.slice(from));
+  return out;
 }
+
+/** A white-space character (`\s`). */
+const SPACE = /\s/;
 
 function words(text: string): number {
   let n = 1;

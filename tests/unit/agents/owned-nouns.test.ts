@@ -155,4 +155,21 @@ describe('ownedNouns', () => {
     const quoted = 'He said "my job. The rent." and left.';
     expect(ownedNouns(quoted)).toEqual(reference(quoted));
   });
+
+  it('reads a topic from its window in every frame around it, and a sentence of joined letters whole', () => {
+    // The same window in different frames: the same topic, read once.
+    for (const frame of [
+      'I keep coming back to the night table.',
+      'And the night table.',
+      'Things with the night table are complicated.',
+      'The night table, mostly.',
+    ])
+      expect(ownedNouns(frame), frame).toEqual(['the table']);
+    // Adjectives are skipped, a closed-class word ends the run, and several introducers are read in order.
+    expect(ownedNouns('I sold my old car to the neighbour.')).toEqual(['your car', 'the neighbour']);
+    expect(ownedNouns('It is not my fault.')).toEqual(['your fault']);
+    expect(ownedNouns('I think about it a lot.')).toEqual([]);
+    // Letters joined by dots: compromise reads the sentence whole (its terms may normalise to an introducer).
+    expect(ownedNouns('T.H.E. exams are hard.')).toEqual(reference('T.H.E. exams are hard.'));
+  });
 });

@@ -1,0 +1,103 @@
+/**
+ * The user's content phrases (src/sim/template/content.ts): short noun phrases of the seed's own text and of the
+ * actor's turn, tone-neutral, in lines whose frames carry no tone either, drawn from the simulator's stream.
+ */
+import { describe, expect, it } from 'vitest';
+import { Rng } from '../../../src/rng';
+import { actorPhrase, contentPhrases, MAX_WORDS, nounPhrases } from '../../../src/sim/template/content';
+import { CONTENT as CB_CONTENT } from '../../../src/sim/template/replies-cb';
+import { ASK, CONTENT as ESCONV_CONTENT } from '../../../src/sim/template/replies-esconv';
+import { CONTENT as P4G_CONTENT } from '../../../src/sim/template/replies-p4g';
+import { contentLine, saidOf } from '../../../src/sim/template/reply-kit';
+import { getTask } from '../../../src/tasks/registry';
+import type { UserPrivate } from '../../../src/tasks/seed';
+import { replyTone } from '../../../src/text/features';
+
+const SITUATION =
+  'My landlord raised the rent twice this year and the heating in my flat broke in November. ' +
+  'I feel so anxious and hopeless, and my savings account is almost empty.';
+
+describe('content phrases', () => {
+  it('are short noun phrases of the text, with its own possessive, and carry no tone or feeling', () => {
+    const phrases = nounPhrases(SITUATION, true);
+    expect(phrases).toContain('my landlord');
+    expect(phrases).toContain('the rent');
+    expect(phrases).toContain('the heating');
+    for (const p of phrases) {
+      expect(p.split(' ').length, p).toBeLessThanOrEqual(MAX_WORDS);
+      expect(replyTone(p), p).toEqual({ sentiment: 0, warmth: 0 });
+      expect(p, p).not.toMatch(/anxious|hopeless|empty|year|november|savings/);
+    }
+  });
+
+  it("turn the actor's possessive into the user's and drop tone words: stuffing gains nothing", () => {
+    expect(actorPhrase('How long has your exam been on your mind?')).toBe('my exam');
+    for (const task of ['esconv', 'p4g', 'cb'] as const) {
+      const { stuffing, wordSalad } = getTask(task).validity;
+      for (const text of [stuffing, wordSalad]) {
+        const p = actorPhrase(text);
+        if (p !== null) expect(replyTone(p), `${task}: ${p}`).toEqual({ sentiment: 0, warmth: 0 });
+      }
+    }
+  });
+
+  it('gather the situation, concerns other than the problem type and the prefix, not later turns', () => {
+    const priv: UserPrivate = {
+      role: 'help-seeker',
+      situation: SITUATION,
+      problemType: 'job crisis',
+      concerns: ['job crisis', 'my old manager'],
+    };
+    const prefix = [
+      { speaker: 'actor' as const, text: 'Is your sister around to help?' },
+      { speaker: 'user' as const, text: 'She moved to the coast with her husband.' },
+    ];
+    const later = [...prefix, { speaker: 'actor' as const, text: 'What about the garden shed?' }];
+    const first = contentPhrases(priv, prefix, 1);
+    expect(first).toContain('my old manager');
+    expect(first).not.toContain('the job crisis');
+    expect(first).toContain('my sister');
+    expect(first).toContain('the coast');
+    // On the second simulated turn the last two turns are the simulator's own: they add nothing.
+    expect(
+      contentPhrases(priv, [...later, { speaker: 'user', text: 'The garden shed is fine.' }], 2),
+    ).toEqual(first);
+  });
+
+  it('are said in frames without tone, stance or contrast, chosen by the stream', () => {
+    const said = saidOf([]);
+    const lines = new Set<string>();
+    for (const frames of [ESCONV_CONTENT, ASK, P4G_CONTENT, CB_CONTENT])
+      for (let s = 0; s < 60; s++) {
+        const line = contentLine(Rng.fromSeed(s), frames, ['the garden shed', 'my sister'], said);
+        expect(line).not.toBeNull();
+        const text = line as string;
+        lines.add(text);
+        expect(replyTone(text), text).toEqual({ sentiment: 0, warmth: 0 });
+        expect(text, text).not.toMatch(/\b(but|though|although|still|anyway|agree|convinced|donate|give)\b/i);
+      }
+    expect(lines.size).toBeGreaterThan(100);
+    expect(contentLine(Rng.fromSeed(1), ESCONV_CONTENT, [], said)).toBeNull();
+    const a = contentLine(Rng.fromSeed(5), ESCONV_CONTENT, ['the garden shed'], said);
+    expect(contentLine(Rng.fromSeed(5), ESCONV_CONTENT, ['the garden shed'], said)).toBe(a);
+  });
+
+  it('what was said is read the same from a history grown in place as from a fresh copy of it', () => {
+    const history: { speaker: 'user' | 'actor'; text: string }[] = [];
+    for (let i = 0; i < 12; i++) {
+      history.push(
+        { speaker: 'actor', text: `Question ${i}?` },
+        { speaker: 'user', text: `Answer Number ${i}.` },
+      );
+      const grown = saidOf(history);
+      const fresh = saidOf([...history]);
+      expect(grown).toEqual(fresh);
+      expect(grown.count).toBe(i + 1);
+      expect(grown.recent).toBe(fresh.all.split('\n').slice(-4).join('\n'));
+      expect(grown.all).toContain(`answer number ${i}.`);
+    }
+    // A history that no longer extends what was read (a turn replaced) is read afresh.
+    history[1] = { speaker: 'user', text: 'Replaced.' };
+    expect(saidOf(history).all.startsWith('replaced.')).toBe(true);
+  });
+});
