@@ -89,9 +89,19 @@ export const ResetRequestSchema = z
   });
 export type ResetRequest = z.infer<typeof ResetRequestSchema>;
 
-/** An actor action: a strategy label of the task (or free text) and the utterance realising it. */
+/**
+ * An actor action: a strategy label of the task (or none) and the utterance realising it. The label is checked when
+ * the step is played (the task is the episode's): another is refused with `ENV_ACTION_INVALID` (src/server/session.ts).
+ */
 export const ActionSchema = z.strictObject({
-  strategy: z.string().max(200).default('').describe('the strategy label (never shown to the simulator)'),
+  strategy: z
+    .string()
+    .max(200)
+    .default('')
+    .describe(
+      "one of the task's strategy labels (case and spacing aside; see GET /metadata), or empty for none; " +
+        'another is refused (ENV_ACTION_INVALID). Never shown to the simulator',
+    ),
   utterance: z
     .string()
     .min(1)

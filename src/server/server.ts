@@ -16,6 +16,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { hasCode, LabError, ServerProtocolError, ConfigError } from '../errors';
 import { SIMULATOR_VERSION } from '../sim/version';
+import { getTask } from '../tasks/registry';
 import { badMessageError, portInUseError } from './errors';
 import {
   ActionSchema,
@@ -444,6 +445,7 @@ export class EnvServer {
       task: t.family,
       seeds: t.seeds.length,
       seed_ids: t.seeds.map((s) => s.id),
+      strategies: getTask(t.family).strategies,
     }));
     return {
       name: 'proactive-dialogue-lab',

@@ -191,6 +191,59 @@ describe('environment server', () => {
     expect((await c.ask({ type: 'reset', data: {} })).type).toBe('observation');
   });
 
+  it('refuses a strategy the task lacks (WebSocket and HTTP), naming the valid ones, and stores nothing', async () => {
+    const { url } = await start({
+      context: context({
+        tasks: new Map([
+          ['esconv', taskEntry('esconv')],
+          ['cb', taskEntry('cb')],
+        ]),
+      }),
+    });
+    const c = await Client.open(url);
+    await c.ask({ type: 'reset', data: {} });
+    const bad = await c.ask({ type: 'step', data: { strategy: 'Nope', utterance: 'How are you?' } });
+    expect(bad.type).toBe('error');
+    expect(bad.data.code).toBe('ENV_ACTION_INVALID');
+    expect(bad.data.message).toContain('"Nope"');
+    expect(bad.data.message).toContain('Reflection of feelings');
+    // The session stays at turn 0: the refused action left no trace.
+    expect((await c.ask({ type: 'state' })).data.step_count).toBe(0);
+    // A label differing only in case or spacing is the task's own label, stored as the task spells it.
+    const ok = await c.ask({
+      type: 'step',
+      data: { strategy: 'reflection  OF feelings', utterance: 'I hear you.' },
+    });
+    const history = (ok.data.observation as { history: { speaker: string; strategy?: string }[] }).history;
+    expect(history.filter((t) => t.speaker === 'actor').at(-1)?.strategy).toBe('Reflection of feelings');
+    // No label at all stays allowed (OpenEnv's clients may send only the utterance).
+    expect((await c.ask({ type: 'step', data: { utterance: 'Go on.' } })).type).toBe('observation');
+    // Over HTTP, the same refusal with status 422; a cb label is checked against cb's labels.
+    const first = (await (
+      await fetch(`http://${url}/reset`, { method: 'POST', body: JSON.stringify({ task: 'cb' }) })
+    ).json()) as { checkpoint: string };
+    const post = (strategy: string) =>
+      fetch(`http://${url}/step`, {
+        method: 'POST',
+        body: JSON.stringify({
+          action: { strategy, utterance: 'Could you do 80?' },
+          checkpoint: first.checkpoint,
+        }),
+      });
+    const refused = await post('Question');
+    expect(refused.status).toBe(422);
+    const body = (await refused.json()) as { code: string; message: string };
+    expect(body.code).toBe('ENV_ACTION_INVALID');
+    expect(body.message).toContain('propose price');
+    expect(body.message).not.toContain('Reflection of feelings');
+    expect((await post('Propose price')).status).toBe(200);
+    // The valid labels are listed per task in /metadata.
+    const meta = (await (await fetch(`http://${url}/metadata`)).json()) as {
+      tasks: { name: string; strategies: string[] }[];
+    };
+    expect(meta.tasks.find((t) => t.name === 'cb')?.strategies).toContain('propose price');
+  });
+
   it('needs a token off loopback and checks it on every route but /health', async () => {
     expect(() => new EnvServer({ context: context(), port: 0, host: '0.0.0.0' })).toThrow(ConfigError);
     const secret = 'correct-horse-battery-staple';
