@@ -244,6 +244,25 @@ describe('environment server', () => {
     expect(meta.tasks.find((t) => t.name === 'cb')?.strategies).toContain('propose price');
   });
 
+  it("refuses a reset seed outside simulate --rng-seed's range 0 to 4294967295 (integers only)", async () => {
+    const { url } = await start();
+    const reset = (body: unknown) =>
+      fetch(`http://${url}/reset`, { method: 'POST', body: JSON.stringify(body) });
+    for (const seed of [4294967296, 2 ** 53, -1, 1.5]) {
+      const res = await reset({ seed });
+      expect(res.status).toBe(422);
+      const body = (await res.json()) as { code: string; message: string; errors: { path: string[] }[] };
+      expect(body.code).toBe('VALIDATION_ERROR');
+      expect(body.message).toMatch(/^invalid reset body: seed: .*integer in 0 to 4294967295/);
+      expect(body.errors[0]?.path).toEqual(['seed']);
+    }
+    expect((await reset({ seed: 4294967295 })).status).toBe(200);
+    const c = await Client.open(url);
+    const frame = await c.ask({ type: 'reset', data: { seed: 4294967296 } });
+    expect(frame.data.code).toBe('VALIDATION_ERROR');
+    expect(frame.data.message).toContain('0 to 4294967295');
+  });
+
   it('needs a token off loopback and checks it on every route but /health', async () => {
     expect(() => new EnvServer({ context: context(), port: 0, host: '0.0.0.0' })).toThrow(ConfigError);
     const secret = 'correct-horse-battery-staple';
