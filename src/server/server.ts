@@ -31,6 +31,7 @@ import {
   StepRequestSchema,
   issuesOf,
   jsonSchemas,
+  type ClientFrame,
   type Scope,
 } from './protocol';
 import { Session, type SessionContext } from './session';
@@ -338,9 +339,7 @@ export class EnvServer {
       } catch (e) {
         throw new ServerProtocolError('INVALID_JSON', `Invalid JSON: ${(e as Error).message}`);
       }
-      const type = (json as { type?: unknown } | null)?.type;
-      if (typeof type !== 'string' || !(CLIENT_FRAME_TYPES as readonly string[]).includes(type))
-        throw new ServerProtocolError('UNKNOWN_TYPE', `Unknown message type: ${String(type)}`);
+      const type = frameType(json);
       const frame = parse(ClientFrameSchema, json, `${type} message`);
       if (this.draining && frame.type !== 'close' && frame.type !== 'state')
         throw new ServerProtocolError('SHUTTING_DOWN', 'the server is shutting down: no new steps');
@@ -470,6 +469,30 @@ export class EnvServer {
       active_sessions: this.connections.size,
     };
   }
+}
+
+/**
+ * The `type` of a client frame.
+ * @throws ServerProtocolError: VALIDATION_ERROR for a frame that is not a JSON object (null, an array, a number, a
+ *   string); UNKNOWN_TYPE for an object without a `type` or with one the protocol lacks. Each message lists the types.
+ */
+function frameType(json: unknown): ClientFrame['type'] {
+  const types = CLIENT_FRAME_TYPES.join(', ');
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    const got = json === null ? 'null' : Array.isArray(json) ? 'an array' : `a ${typeof json}`;
+    throw badMessageError(`a frame must be a JSON object with a "type" field (one of ${types}); got ${got}`, [
+      { path: [], message: `expected an object, got ${got}` },
+    ]);
+  }
+  const type = (json as { type?: unknown }).type;
+  if (type === undefined)
+    throw new ServerProtocolError('UNKNOWN_TYPE', `the frame has no "type" field: give one of ${types}`);
+  if (typeof type !== 'string' || !(CLIENT_FRAME_TYPES as readonly string[]).includes(type))
+    throw new ServerProtocolError(
+      'UNKNOWN_TYPE',
+      `Unknown message type: ${typeof type === 'string' ? type : JSON.stringify(type)} (types: ${types})`,
+    );
+  return type as ClientFrame['type'];
 }
 
 function digest(token: string): Buffer {

@@ -263,6 +263,32 @@ describe('environment server', () => {
     expect(frame.data.message).toContain('0 to 4294967295');
   });
 
+  it('answers a frame that is not an object with a "type" by saying what a frame is, listing the types', async () => {
+    const { url } = await start();
+    const c = await Client.open(url);
+    const types = 'reset, step, state, close, checkpoint, restore';
+    for (const [frame, got] of [
+      ['null', 'null'],
+      ['[]', 'an array'],
+      ['7', 'a number'],
+      ['"reset"', 'a string'],
+    ] as const) {
+      const reply = await c.ask(frame);
+      expect(reply.data.code).toBe('VALIDATION_ERROR');
+      expect(reply.data.message).toBe(
+        `a frame must be a JSON object with a "type" field (one of ${types}); got ${got}`,
+      );
+    }
+    const untyped = await c.ask({ data: {} });
+    expect(untyped.data.code).toBe('UNKNOWN_TYPE');
+    expect(untyped.data.message).toBe(`the frame has no "type" field: give one of ${types}`);
+    const unknown = await c.ask({ type: 'jump' });
+    expect(unknown.data.code).toBe('UNKNOWN_TYPE');
+    expect(unknown.data.message).toBe(`Unknown message type: jump (types: ${types})`);
+    // The session is still there.
+    expect((await c.ask({ type: 'reset', data: {} })).type).toBe('observation');
+  });
+
   it('needs a token off loopback and checks it on every route but /health', async () => {
     expect(() => new EnvServer({ context: context(), port: 0, host: '0.0.0.0' })).toThrow(ConfigError);
     const secret = 'correct-horse-battery-staple';
