@@ -67,13 +67,24 @@ export function isLoopback(host: string): boolean {
   return LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** WebSocket close codes the server uses (the Python client maps them to typed errors). */
+/**
+ * WebSocket close codes the server uses (docs/server.md "Close codes"; the Python client maps them to typed errors).
+ */
 export const CLOSE_CODES = {
+  /** The client sent `close`. */
   normal: 1000,
+  /** The server shuts down, after its in-flight steps. */
   goingAway: 1001,
+  /** A frame over the size limit (`PAYLOAD_TOO_LARGE`). */
   tooBig: 1009,
+  /** Every session slot is taken at the upgrade (`CAPACITY_REACHED`). */
   tryAgainLater: 1013,
+  /** Idle past the timeout (`SESSION_IDLE_TIMEOUT`). */
   idle: 4408,
+  /**
+   * Refused at the upgrade, after an error frame; the reason is its code: `VERSION_MISMATCH`, `SCOPE_FORBIDDEN`,
+   * `VALIDATION_ERROR` (a bad scope) or `SHUTTING_DOWN`.
+   */
   refused: 4409,
 } as const;
 

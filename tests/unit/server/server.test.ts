@@ -4,6 +4,8 @@
  * errors, the token and the graceful shutdown behave as documented. The Python client's tests (python/tests)
  * drive the real `npm run serve` process.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Judge, JudgeInput } from '../../../src/env/judge';
@@ -287,6 +289,30 @@ describe('environment server', () => {
     expect(unknown.data.message).toBe(`Unknown message type: jump (types: ${types})`);
     // The session is still there.
     expect((await c.ask({ type: 'reset', data: {} })).type).toBe('observation');
+  });
+
+  it('refuses a session at the upgrade with an error frame, then close 4409 whose reason is the code', async () => {
+    const { url } = await start();
+    for (const [query, code] of [
+      ['?protocol_version=2', 'VERSION_MISMATCH'],
+      ['?simulator_version=cogsim-0', 'VERSION_MISMATCH'],
+      ['?scope=critic', 'SCOPE_FORBIDDEN'],
+      ['?scope=boss', 'VALIDATION_ERROR'],
+    ] as const) {
+      const c = await Client.open(url, query);
+      let reason = '';
+      c.ws.once('close', (_code, why) => (reason = String(why)));
+      expect((await c.next()).data.code).toBe(code);
+      expect(await c.closed).toBe(CLOSE_CODES.refused);
+      expect(reason).toBe(code);
+    }
+  });
+
+  it("lists every close code the server sends in docs/server.md's close-code table", () => {
+    const doc = readFileSync(resolve(__dirname, '../../../docs/server.md'), 'utf8');
+    const section = doc.split('## Close codes')[1]?.split('\n## ')[0] ?? '';
+    const rows = [...section.matchAll(/^\| (\d{4}) +\|/gm)].map((m) => Number(m[1]));
+    expect(rows.sort()).toEqual(Object.values(CLOSE_CODES).sort());
   });
 
   it('needs a token off loopback and checks it on every route but /health', async () => {
