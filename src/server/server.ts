@@ -453,6 +453,7 @@ export class EnvServer {
     const tasks = [...this.options.context.tasks.values()].map((t) => ({
       name: t.name,
       task: t.family,
+      seed_set: t.seedSet ?? null,
       seeds: t.seeds.length,
       seed_ids: t.seeds.map((s) => s.id),
       strategies: getTask(t.family).strategies,

@@ -29,10 +29,12 @@ import { InputError, ServerProtocolError } from '../errors';
 
 /** The seeds a server offers for one task name (a task or an EmoLLM setting). */
 export interface TaskEntry {
-  /** The task name as given (`esconv`, `emollm-ed`, …). */
+  /** The entry's name, what a reset's `task` names: the task (`esconv`), or the seed set served (`emollm-ed`). */
   name: string;
   /** The Cog-Sim task played. */
   family: TaskId;
+  /** The task's named seed set served (src/tasks/seed-sets.ts), if any. */
+  seedSet?: string;
   seeds: Seed[];
   /** Horizon in actor turns; undefined: the protocol's default (as `simulate` decides it). */
   horizon?: number;
@@ -253,7 +255,9 @@ export class Session {
     if (entry === undefined)
       throw new ServerProtocolError(
         'UNKNOWN_SEED',
-        `task ${name} is not served here (${[...this.ctx.tasks.keys()].join(', ')})`,
+        `task ${name} is not served here; served: ${[...this.ctx.tasks.values()]
+          .map((e) => (e.seedSet !== undefined ? `${e.name} (a seed set of ${e.family})` : e.name))
+          .join(', ')}`,
       );
     return entry;
   }

@@ -315,6 +315,27 @@ describe('environment server', () => {
     expect(rows.sort()).toEqual(Object.values(CLOSE_CODES).sort());
   });
 
+  it('serves a named seed set as an entry under its name, the same as the old task name', async () => {
+    const entry = taskEntry('esconv', undefined, 'emollm-ed');
+    expect(entry).toEqual(taskEntry('emollm-ed'));
+    expect(entry).toMatchObject({ name: 'emollm-ed', family: 'esconv', seedSet: 'emollm-ed', horizon: 8 });
+    expect(() => taskEntry('emollm-ed', undefined, 'emollm-msd')).toThrow(/seed set emollm-ed of esconv/);
+    expect(() => taskEntry('p4g', undefined, 'emollm-ed')).toThrow(
+      /unknown seed set "emollm-ed" of task p4g/,
+    );
+    const { url } = await start({ context: context({ tasks: new Map([['emollm-ed', entry]]) }) });
+    const c = await Client.open(url);
+    const reset = await c.ask({ type: 'reset', data: {} });
+    expect((reset.data.observation as { seedId: string; remaining: number }).remaining).toBe(8);
+    const wrong = await c.ask({ type: 'reset', data: { task: 'esconv' } });
+    expect(wrong.data.code).toBe('UNKNOWN_SEED');
+    expect(wrong.data.message).toBe(
+      'task esconv is not served here; served: emollm-ed (a seed set of esconv)',
+    );
+    const meta = (await (await fetch(`http://${url}/metadata`)).json()) as { tasks: unknown[] };
+    expect(meta.tasks[0]).toMatchObject({ name: 'emollm-ed', task: 'esconv', seed_set: 'emollm-ed' });
+  });
+
   it('needs a token off loopback and checks it on every route but /health', async () => {
     expect(() => new EnvServer({ context: context(), port: 0, host: '0.0.0.0' })).toThrow(ConfigError);
     const secret = 'correct-horse-battery-staple';
