@@ -17,11 +17,13 @@ import {
   SEEDS_HELP,
   UsageError,
   bool,
+  flagHelp,
   languageConfig,
   languageValues,
   listValues,
   parseCommandLine,
   parseNumber,
+  rangeText,
   readFixtures,
   runCommand,
   seedsValues,
@@ -52,6 +54,27 @@ import {
 import { ConfigError } from '../src/entries/errors';
 import { portInUseError } from '../src/entries/server';
 
+/** The integer options' ranges and defaults: what the parser enforces and `--help` shows. */
+const LIMITS = {
+  port: { min: 0, max: 65_535, default: 8000 },
+  workers: { min: 1, max: 256, default: 1 },
+  'max-sessions': { min: 1, max: 100_000, default: 64 },
+  'idle-timeout': { min: 1, max: 86_400, default: 600 },
+  'max-message-bytes': { min: 1024, max: 64 * 1024 * 1024, default: 1024 * 1024 },
+  'max-llm-requests': { min: 1, max: 10_000, default: 8 },
+  'shutdown-grace': { min: 0, max: 3600, default: 30 },
+} as const;
+
+/** A `--help` entry of an integer option, with its range and default as the generated options show them. */
+function limitHelp(flag: keyof typeof LIMITS, value: string, text: string): string {
+  const l = LIMITS[flag];
+  const spec = { min: l.min, max: l.max };
+  return flagHelp(
+    [{ key: flag, flag, help: text, kind: 'integer', range: rangeText(spec), default: l.default, ...spec }],
+    { [flag]: value },
+  );
+}
+
 /** The seed sets `--seed-set` takes, per task, for the help (unions left out: serve one set per entry). */
 const SEED_SET_HELP = TASK_IDS.filter((t) => seedSetNames(t).length > 0)
   .map(
@@ -73,28 +96,31 @@ equals the same episode from simulate. Protocol ${PROTOCOL_VERSION}, simulator $
 Options:
   --task TASK          task(s) to serve: ${TASK_IDS.join(' | ')}; repeatable or comma-separated; the first
                        is the default of reset (default esconv). The old --task emollm-ed still works, with a notice
-  --seed-set LIST      named seed sets of the tasks, repeatable or comma-separated, each served as its own entry
-                       under its name (reset's task: "emollm-ed"), with its horizon: ${SEED_SET_HELP};
-                       bundled: the task's default seeds too (a task none of the names belongs to serves its
-                       default seeds)
+  --seed-set LIST      named seed sets of the tasks, each served as its own entry under the set's name (reset's
+                       task "emollm-ed") with the set's horizon; repeatable or comma-separated; bundled: the
+                       task's default seeds too (a task none of the names belongs to serves its default seeds).
+                       Sets: ${SEED_SET_HELP}
 ${SEEDS_HELP}
   --skip-invalid       skip malformed dataset records instead of stopping
   --protocol P         default reward protocol: cstpo (terminal utility) | ppdpp (per-turn) (default cstpo);
                        a reset may ask for the other
   --route MODE         simulator route sampling: stochastic | deterministic (default stochastic)
   --host HOST          bind address (default 127.0.0.1). Any non-loopback address needs a token (--token-env)
-  --port N             port (default 8000; 0: any free port, printed on stdout)
-  --workers N          processes sharing the port (default 1; one per core for a trainer node)
-  --max-sessions N     WebSocket sessions per process (default 64)
-  --idle-timeout S     close a session idle for S seconds (default 600)
-  --max-message-bytes N  largest WebSocket frame / HTTP body (default 1048576)
+${limitHelp('port', 'N', 'port (0: any free port, printed on stdout)')}
+${limitHelp('workers', 'N', 'processes sharing the port (one per core for a trainer node)')}
+${limitHelp('max-sessions', 'N', 'WebSocket sessions per process')}
+${limitHelp('idle-timeout', 'S', 'close a session idle for S seconds')}
+${limitHelp('max-message-bytes', 'N', 'largest WebSocket frame / HTTP body')}
   --allow-critic       allow the critic scope (/ws?scope=critic): the simulator's hidden state for critics.
                        Off by default; a policy must never use it
   --token-env NAME     environment variable holding the shared token (default PDL_ENV_TOKEN); when set,
                        every request but /health needs "Authorization: Bearer <token>". Never logged
-  --max-llm-requests N concurrent requests per process to the OpenAI-compatible engine of the simulator's and
-                       judge's language roles (default 8)
-  --shutdown-grace S   at SIGTERM / SIGINT, wait at most S seconds for in-flight steps (default 30)
+${limitHelp(
+  'max-llm-requests',
+  'N',
+  "concurrent requests per process to the OpenAI-compatible engine of the simulator's and judge's language roles",
+)}
+${limitHelp('shutdown-grace', 'S', 'at SIGTERM / SIGINT, wait at most S seconds for in-flight steps')}
   -h, --help           show this help
 
 ${BACKEND_HELP}
@@ -235,9 +261,10 @@ export function parseServeArgs(
   const route = str(values, 'route');
   if (route !== undefined && route !== 'stochastic' && route !== 'deterministic')
     throw new UsageError(`--route ${route}: use stochastic or deterministic`);
-  const int = (flag: string, fallback: number, min: number, max: number): number => {
+  const int = (flag: keyof typeof LIMITS): number => {
     const raw = str(values, flag);
-    return raw === undefined ? fallback : parseNumber(flag, raw, { integer: true, min, max });
+    const { min, max } = LIMITS[flag];
+    return raw === undefined ? LIMITS[flag].default : parseNumber(flag, raw, { integer: true, min, max });
   };
   const lang = languageValues(values);
   return {
@@ -248,15 +275,15 @@ export function parseServeArgs(
     protocol,
     ...(route !== undefined ? { route } : {}),
     host: str(values, 'host') ?? '127.0.0.1',
-    port: int('port', 8000, 0, 65535),
-    workers: int('workers', 1, 1, 256),
-    maxSessions: int('max-sessions', 64, 1, 100_000),
-    idleTimeoutS: int('idle-timeout', 600, 1, 86_400),
-    maxMessageBytes: int('max-message-bytes', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    port: int('port'),
+    workers: int('workers'),
+    maxSessions: int('max-sessions'),
+    idleTimeoutS: int('idle-timeout'),
+    maxMessageBytes: int('max-message-bytes'),
     allowCritic: bool(values, 'allow-critic'),
     tokenEnv: str(values, 'token-env') ?? 'PDL_ENV_TOKEN',
-    maxLlmRequests: int('max-llm-requests', 8, 1, 10_000),
-    shutdownGraceS: int('shutdown-grace', 30, 0, 3600),
+    maxLlmRequests: int('max-llm-requests'),
+    shutdownGraceS: int('shutdown-grace'),
     language: languageConfig(lang),
     ...(lang.fixtures !== undefined ? { fixtures: lang.fixtures } : {}),
   };

@@ -41,6 +41,33 @@ describe('serve command line', () => {
     );
   });
 
+  it('--help shows the range each numeric option is held to', async () => {
+    const h = io();
+    await main(['--help'], h.io);
+    const help = h.out.join('');
+    for (const flag of [
+      'port',
+      'workers',
+      'max-sessions',
+      'idle-timeout',
+      'max-message-bytes',
+      'max-llm-requests',
+      'shutdown-grace',
+    ]) {
+      // The range enforced, as the refusal of a value far outside it states it.
+      let enforced = '';
+      try {
+        parseServeArgs([`--${flag}`, '99999999999'], h.io);
+      } catch (e) {
+        enforced = /must be an integer in (.+), got/.exec((e as Error).message)?.[1] ?? '';
+      }
+      expect(enforced, flag).toMatch(/^[\d,]+ to [\d,]+$/);
+      // The option's help text, continuation lines included.
+      const text = help.split(`\n  --${flag} `)[1]?.split(/\n {2}-/)[0] ?? '';
+      expect(text.replace(/\s+/g, ' '), flag).toContain(`range ${enforced}`);
+    }
+  });
+
   it('serves a named seed set with --seed-set, as its own entry; the old --task emollm-ed with the notice', async () => {
     const h = io();
     const opts = parseServeArgs(['--task', 'esconv', '--seed-set', 'emollm-ed'], h.io);
