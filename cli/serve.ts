@@ -17,11 +17,13 @@ import {
   SEEDS_HELP,
   UsageError,
   bool,
+  flagHelp,
   languageConfig,
   languageValues,
   listValues,
   parseCommandLine,
   parseNumber,
+  rangeText,
   readFixtures,
   runCommand,
   seedsValues,
@@ -39,9 +41,49 @@ import {
   type TaskEntry,
   PROTOCOL_VERSION,
 } from '../src/entries/server';
-import { SIMULATOR_VERSION, TASK_NAMES, isTaskName, type TaskName } from '../src/entries/simulator';
+import {
+  SIMULATOR_VERSION,
+  TASK_IDS,
+  getSeedSet,
+  legacyTaskName,
+  legacyTaskNotice,
+  seedSetNames,
+  type TaskId,
+  type TaskName,
+} from '../src/entries/simulator';
 import { ConfigError } from '../src/entries/errors';
 import { portInUseError } from '../src/entries/server';
+
+/** The integer options' ranges and defaults: what the parser enforces and `--help` shows. */
+const LIMITS = {
+  port: { min: 0, max: 65_535, default: 8000 },
+  workers: { min: 1, max: 256, default: 1 },
+  'max-sessions': { min: 1, max: 100_000, default: 64 },
+  'idle-timeout': { min: 1, max: 86_400, default: 600 },
+  'max-message-bytes': { min: 1024, max: 64 * 1024 * 1024, default: 1024 * 1024 },
+  'max-llm-requests': { min: 1, max: 10_000, default: 8 },
+  'shutdown-grace': { min: 0, max: 3600, default: 30 },
+} as const;
+
+/** A `--help` entry of an integer option, with its range and default as the generated options show them. */
+function limitHelp(flag: keyof typeof LIMITS, value: string, text: string): string {
+  const l = LIMITS[flag];
+  const spec = { min: l.min, max: l.max };
+  return flagHelp(
+    [{ key: flag, flag, help: text, kind: 'integer', range: rangeText(spec), default: l.default, ...spec }],
+    { [flag]: value },
+  );
+}
+
+/** The seed sets `--seed-set` takes, per task, for the help (unions left out: serve one set per entry). */
+const SEED_SET_HELP = TASK_IDS.filter((t) => seedSetNames(t).length > 0)
+  .map(
+    (t) =>
+      `${t}'s ${seedSetNames(t)
+        .filter((n) => !getSeedSet(t, n).members)
+        .join(', ')}`,
+  )
+  .join('; ');
 
 export const HELP = `Usage: npm run serve -- [options]
 
@@ -52,26 +94,33 @@ receives the user's reply, the reward and the judge's verdicts. An episode keyed
 equals the same episode from simulate. Protocol ${PROTOCOL_VERSION}, simulator ${SIMULATOR_VERSION}.
 
 Options:
-  --task TASK          task(s) to serve: esconv | p4g | cb | emollm-ed | emollm-msd | emollm-medd | emollm-iclr;
-                       repeatable or comma-separated; the first is the default of reset (default esconv)
+  --task TASK          task(s) to serve: ${TASK_IDS.join(' | ')}; repeatable or comma-separated; the first
+                       is the default of reset (default esconv). The old --task emollm-ed still works, with a notice
+  --seed-set LIST      named seed sets of the tasks, each served as its own entry under the set's name (reset's
+                       task "emollm-ed") with the set's horizon; repeatable or comma-separated; bundled: the
+                       task's default seeds too (a task none of the names belongs to serves its default seeds).
+                       Sets: ${SEED_SET_HELP}
 ${SEEDS_HELP}
   --skip-invalid       skip malformed dataset records instead of stopping
   --protocol P         default reward protocol: cstpo (terminal utility) | ppdpp (per-turn) (default cstpo);
                        a reset may ask for the other
   --route MODE         simulator route sampling: stochastic | deterministic (default stochastic)
   --host HOST          bind address (default 127.0.0.1). Any non-loopback address needs a token (--token-env)
-  --port N             port (default 8000; 0: any free port, printed on stdout)
-  --workers N          processes sharing the port (default 1; one per core for a trainer node)
-  --max-sessions N     WebSocket sessions per process (default 64)
-  --idle-timeout S     close a session idle for S seconds (default 600)
-  --max-message-bytes N  largest WebSocket frame / HTTP body (default 1048576)
+${limitHelp('port', 'N', 'port (0: any free port, printed on stdout)')}
+${limitHelp('workers', 'N', 'processes sharing the port (one per core for a trainer node)')}
+${limitHelp('max-sessions', 'N', 'WebSocket sessions per process')}
+${limitHelp('idle-timeout', 'S', 'close a session idle for S seconds')}
+${limitHelp('max-message-bytes', 'N', 'largest WebSocket frame / HTTP body')}
   --allow-critic       allow the critic scope (/ws?scope=critic): the simulator's hidden state for critics.
                        Off by default; a policy must never use it
   --token-env NAME     environment variable holding the shared token (default PDL_ENV_TOKEN); when set,
                        every request but /health needs "Authorization: Bearer <token>". Never logged
-  --max-llm-requests N concurrent requests per process to the OpenAI-compatible engine of the simulator's and
-                       judge's language roles (default 8)
-  --shutdown-grace S   at SIGTERM / SIGINT, wait at most S seconds for in-flight steps (default 30)
+${limitHelp(
+  'max-llm-requests',
+  'N',
+  "concurrent requests per process to the OpenAI-compatible engine of the simulator's and judge's language roles",
+)}
+${limitHelp('shutdown-grace', 'S', 'at SIGTERM / SIGINT, wait at most S seconds for in-flight steps')}
   -h, --help           show this help
 
 ${BACKEND_HELP}
@@ -79,12 +128,14 @@ ${BACKEND_HELP}
 Examples:
   npm run serve -- --task esconv --port 8000
   npm run serve -- --task esconv,p4g --workers 2 --port 8000
+  npm run serve -- --task esconv --seed-set emollm-ed,emollm-msd --port 8000
   PDL_ENV_TOKEN=… npm run serve -- --host 0.0.0.0 --workers 8 \\
     --backend sim=openai --backend judge=openai --model qwen2.5:7b --base-url http://127.0.0.1:8001/v1
 `;
 
 const OPTIONS = {
   task: { type: 'string', multiple: true },
+  'seed-set': { type: 'string', multiple: true },
   seeds: { type: 'string', multiple: true },
   'skip-invalid': { type: 'boolean' },
   protocol: { type: 'string' },
@@ -103,9 +154,20 @@ const OPTIONS = {
   ...BACKEND_OPTIONS,
 } as const;
 
+/** One entry the server offers: a task's default seeds, or one of its named seed sets. */
+export interface ServeEntry {
+  /** The entry's name, what a reset's `task` names: the task (`esconv`) or the seed set (`emollm-ed`). */
+  name: TaskName;
+  task: TaskId;
+  seedSet?: string;
+}
+
 /** Parsed `serve` options. */
 export interface ServeOptions {
+  /** The entries' names, in order: the first is reset's default. */
   tasks: TaskName[];
+  entries: ServeEntry[];
+  /** `--seeds` per entry name: a path or `bundled`. */
   seeds: Record<string, string>;
   skipInvalid: boolean;
   protocol: 'cstpo' | 'ppdpp';
@@ -124,49 +186,104 @@ export interface ServeOptions {
   fixtures?: string;
 }
 
-/** Parses the command line. @throws UsageError for a bad option. */
-export function parseServeArgs(argv: string[]): ServeOptions | 'help' {
+/**
+ * The entries of `--task` and `--seed-set`, as evaluate reads them: an old task name (`emollm-ed`) is its task with
+ * that seed set (a notice on `io`); each seed set is an entry of its own, named after the set; a task serves its
+ * default seeds when none of the sets is its own, or when `bundled` is among them (or the task is also named
+ * plainly next to an old name of its sets). Order: the tasks as given, each with its default seeds first, then its
+ * sets as given.
+ * @throws UsageError for an unknown task, an unknown seed set (listing the valid ones) or a union set (`emollm`).
+ */
+function serveEntries(
+  rawTasks: readonly string[],
+  rawSets: readonly string[],
+  io: Pick<Io, 'stderr'>,
+): ServeEntry[] {
+  const olds = rawTasks.map(legacyTaskName);
+  for (const old of olds) if (old) io.stderr(legacyTaskNotice(old, 'cli'));
+  const given = rawTasks.map((t, i) => olds[i]?.task ?? t);
+  for (const t of given)
+    if (!(TASK_IDS as readonly string[]).includes(t))
+      throw new UsageError(
+        `--task ${t}: unknown task; one of ${TASK_IDS.join(', ')} (EmoLLM settings: --task esconv --seed-set emollm-ed, …)`,
+      );
+  const tasks = [...new Set(given as TaskId[])];
+  const setNames = [
+    ...rawSets,
+    ...olds.flatMap((o) => (o ? [o.seedSet] : [])),
+    ...rawTasks.filter((t, i) => !olds[i] && olds.some((o) => o?.task === t)).map(() => 'bundled'),
+  ];
+  const sets: ServeEntry[] = [];
+  for (const name of new Set(setNames)) {
+    if (name === 'bundled') continue;
+    const task = tasks.find((t) => seedSetNames(t).includes(name));
+    if (task === undefined)
+      throw new UsageError(
+        `--seed-set: unknown seed set "${name}" of ${tasks.join(', ')}; valid seed sets: ` +
+          `${[...new Set(tasks.flatMap(seedSetNames)), 'bundled'].join(', ')}`,
+      );
+    const members = getSeedSet(task, name).members;
+    if (members)
+      throw new UsageError(
+        `--seed-set ${name}: serve one seed set per entry (${members.join(', ')}): list them, comma-separated`,
+      );
+    sets.push({ name: name as TaskName, task, seedSet: name });
+  }
+  return tasks.flatMap((task) => [
+    ...(setNames.includes('bundled') || !sets.some((s) => s.task === task)
+      ? [{ name: task as TaskName, task }]
+      : []),
+    ...sets.filter((s) => s.task === task),
+  ]);
+}
+
+/**
+ * Parses the command line; notices (an old spelling) go to `io` (a cluster worker, which parses the primary's
+ * command line again, passes a silent one).
+ * @throws UsageError for a bad option.
+ */
+export function parseServeArgs(
+  argv: string[],
+  io: Pick<Io, 'stderr'> = { stderr: (s) => void process.stderr.write(s) },
+): ServeOptions | 'help' {
   const values = parseCommandLine(argv, OPTIONS);
   if (bool(values, 'help')) return 'help';
   const tasks = listValues(strs(values, 'task'));
-  const names = tasks.length > 0 ? tasks : ['esconv'];
-  for (const t of names) {
-    if (!isTaskName(t))
-      throw new UsageError(
-        `--task ${t}: unknown task; one of ${TASK_NAMES.filter((n) => n !== 'emollm').join(', ')}`,
-      );
-    if (t === 'emollm')
-      throw new UsageError(
-        '--task emollm: serve one setting per name (emollm-ed, emollm-msd, emollm-medd, emollm-iclr)',
-      );
-  }
+  const entries = serveEntries(
+    tasks.length > 0 ? tasks : ['esconv'],
+    listValues(strs(values, 'seed-set')),
+    io,
+  );
+  const names = entries.map((e) => e.name);
   const protocol = str(values, 'protocol') ?? 'cstpo';
   if (protocol !== 'cstpo' && protocol !== 'ppdpp')
     throw new UsageError(`--protocol ${protocol}: use cstpo or ppdpp`);
   const route = str(values, 'route');
   if (route !== undefined && route !== 'stochastic' && route !== 'deterministic')
     throw new UsageError(`--route ${route}: use stochastic or deterministic`);
-  const int = (flag: string, fallback: number, min: number, max: number): number => {
+  const int = (flag: keyof typeof LIMITS): number => {
     const raw = str(values, flag);
-    return raw === undefined ? fallback : parseNumber(flag, raw, { integer: true, min, max });
+    const { min, max } = LIMITS[flag];
+    return raw === undefined ? LIMITS[flag].default : parseNumber(flag, raw, { integer: true, min, max });
   };
   const lang = languageValues(values);
   return {
-    tasks: names as TaskName[],
-    seeds: seedsValues(strs(values, 'seeds'), names as TaskName[]),
+    tasks: names,
+    entries,
+    seeds: seedsValues(strs(values, 'seeds'), names),
     skipInvalid: bool(values, 'skip-invalid'),
     protocol,
     ...(route !== undefined ? { route } : {}),
     host: str(values, 'host') ?? '127.0.0.1',
-    port: int('port', 8000, 0, 65535),
-    workers: int('workers', 1, 1, 256),
-    maxSessions: int('max-sessions', 64, 1, 100_000),
-    idleTimeoutS: int('idle-timeout', 600, 1, 86_400),
-    maxMessageBytes: int('max-message-bytes', 1024 * 1024, 1024, 64 * 1024 * 1024),
+    port: int('port'),
+    workers: int('workers'),
+    maxSessions: int('max-sessions'),
+    idleTimeoutS: int('idle-timeout'),
+    maxMessageBytes: int('max-message-bytes'),
     allowCritic: bool(values, 'allow-critic'),
     tokenEnv: str(values, 'token-env') ?? 'PDL_ENV_TOKEN',
-    maxLlmRequests: int('max-llm-requests', 8, 1, 10_000),
-    shutdownGraceS: int('shutdown-grace', 30, 0, 3600),
+    maxLlmRequests: int('max-llm-requests'),
+    shutdownGraceS: int('shutdown-grace'),
     language: languageConfig(lang),
     ...(lang.fixtures !== undefined ? { fixtures: lang.fixtures } : {}),
   };
@@ -185,6 +302,31 @@ function tokenOf(opts: ServeOptions): string | undefined {
   return token || undefined;
 }
 
+/**
+ * The task entries of `opts`, by name in order, each with its seeds (`--seeds` for it, or the bundled ones).
+ * @throws what `loadSeedsArg` throws for a seed file; ConfigError (SERVER_OPTION_INVALID) from `taskEntry`.
+ */
+export async function loadEntries(
+  opts: Pick<ServeOptions, 'entries' | 'seeds' | 'skipInvalid'>,
+  io: Pick<Io, 'stderr'>,
+): Promise<Map<string, TaskEntry>> {
+  const tasks = new Map<string, TaskEntry>();
+  for (const entry of opts.entries) {
+    const path = opts.seeds[entry.name] ?? 'bundled';
+    const seeds =
+      path === 'bundled'
+        ? undefined
+        : (
+            await loadSeedsArg('seeds', path, entry.name, {
+              skipInvalid: opts.skipInvalid,
+              notice: io.stderr,
+            })
+          ).seeds;
+    tasks.set(entry.name, taskEntry(entry.task, seeds, entry.seedSet));
+  }
+  return tasks;
+}
+
 /** Builds and starts one server process. */
 async function startServer(
   opts: ServeOptions,
@@ -192,16 +334,7 @@ async function startServer(
   sealKey: Buffer,
   token: string | undefined,
 ): Promise<{ server: EnvServer; port: number }> {
-  const tasks = new Map<string, TaskEntry>();
-  for (const name of opts.tasks) {
-    const path = opts.seeds[name] ?? 'bundled';
-    const seeds =
-      path === 'bundled'
-        ? undefined
-        : (await loadSeedsArg('seeds', path, name, { skipInvalid: opts.skipInvalid, notice: io.stderr }))
-            .seeds;
-    tasks.set(name, taskEntry(name, seeds));
-  }
+  const tasks = await loadEntries(opts, io);
   const language = opts.fixtures
     ? { ...opts.language, fixtures: await readFixtures(opts.fixtures) }
     : opts.language;
@@ -304,13 +437,14 @@ export async function main(argv: string[], io: Io): Promise<number> {
     io,
     async () => {
       if (cluster.isWorker) {
-        const opts = parseServeArgs(argv) as ServeOptions;
+        // The primary has printed the notices of this command line already.
+        const opts = parseServeArgs(argv, { stderr: () => undefined }) as ServeOptions;
         const key = Buffer.from(process.env.PDL_SERVE_WORKER_KEY ?? '', 'hex');
         const { server } = await startServer({ ...opts, workers: 1 }, io, key, tokenOf(opts));
         await serveUntilStopped(server);
         return;
       }
-      const opts = parseServeArgs(argv);
+      const opts = parseServeArgs(argv, io);
       if (opts === 'help') {
         io.stdout(HELP);
         return;

@@ -53,7 +53,7 @@ def test_http_routes(server: Server) -> None:
     nxt = http_post(
         server.url,
         "/step",
-        {"action": {"strategy": "Inquiry", "utterance": "Could you do 80?"}, "checkpoint": first["checkpoint"]},
+        {"action": {"strategy": "inquire", "utterance": "Could you do 80?"}, "checkpoint": first["checkpoint"]},
     )
     assert nxt["observation"]["turn"] == 1 and no_hidden_state(nxt["observation"])
     state = http_post(server.url, "/state", {"checkpoint": nxt["checkpoint"]})

@@ -57,16 +57,20 @@ const versionFields = {
     .describe('the simulator version the client expects (src/sim/version.ts); refused unless equal'),
 };
 
+/** The largest rng seed: simulate's `--rng-seed` range (src/jobs/common.ts), so every served episode can be replayed. */
+const MAX_RNG_SEED = 0xffffffff;
+const SEED_RANGE = `must be an integer in 0 to ${MAX_RNG_SEED}, the range of simulate's --rng-seed`;
+
 /** `reset` parameters (WebSocket `data`, HTTP body). Unknown fields are refused (a typo would change the episode). */
 export const ResetRequestSchema = z
   .strictObject({
     seed: z
-      .number()
-      .int()
-      .min(0)
-      .max(Number.MAX_SAFE_INTEGER)
+      .number({ error: SEED_RANGE })
+      .int({ error: SEED_RANGE })
+      .min(0, { error: SEED_RANGE })
+      .max(MAX_RNG_SEED, { error: SEED_RANGE })
       .optional()
-      .describe("the run's integer rng seed, as simulate's --rng-seed (default 0)"),
+      .describe(`the run's integer rng seed, as simulate's --rng-seed: 0 to ${MAX_RNG_SEED} (default 0)`),
     episode_id: z.string().max(255).optional().describe('an identifier echoed in state and metadata'),
     task: z.string().optional().describe('a task the server serves (default: its first)'),
     seed_id: z.string().optional().describe("the dialogue seed's id (default: the task's first seed)"),
@@ -89,9 +93,19 @@ export const ResetRequestSchema = z
   });
 export type ResetRequest = z.infer<typeof ResetRequestSchema>;
 
-/** An actor action: a strategy label of the task (or free text) and the utterance realising it. */
+/**
+ * An actor action: a strategy label of the task (or none) and the utterance realising it. The label is checked when
+ * the step is played (the task is the episode's): another is refused with `ENV_ACTION_INVALID` (src/server/session.ts).
+ */
 export const ActionSchema = z.strictObject({
-  strategy: z.string().max(200).default('').describe('the strategy label (never shown to the simulator)'),
+  strategy: z
+    .string()
+    .max(200)
+    .default('')
+    .describe(
+      "one of the task's strategy labels (case and spacing aside; see GET /metadata), or empty for none; " +
+        'another is refused (ENV_ACTION_INVALID). Never shown to the simulator',
+    ),
   utterance: z
     .string()
     .min(1)

@@ -16,6 +16,7 @@ import type { AddressInfo, Socket } from 'node:net';
 import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { hasCode, LabError, ServerProtocolError, ConfigError } from '../errors';
 import { SIMULATOR_VERSION } from '../sim/version';
+import { getTask } from '../tasks/registry';
 import { badMessageError, portInUseError } from './errors';
 import {
   ActionSchema,
@@ -30,6 +31,7 @@ import {
   StepRequestSchema,
   issuesOf,
   jsonSchemas,
+  type ClientFrame,
   type Scope,
 } from './protocol';
 import { Session, type SessionContext } from './session';
@@ -65,13 +67,24 @@ export function isLoopback(host: string): boolean {
   return LOOPBACK.has(host) || /^127\.\d+\.\d+\.\d+$/.test(host);
 }
 
-/** WebSocket close codes the server uses (the Python client maps them to typed errors). */
+/**
+ * WebSocket close codes the server uses (docs/server.md "Close codes"; the Python client maps them to typed errors).
+ */
 export const CLOSE_CODES = {
+  /** The client sent `close`. */
   normal: 1000,
+  /** The server shuts down, after its in-flight steps. */
   goingAway: 1001,
+  /** A frame over the size limit (`PAYLOAD_TOO_LARGE`). */
   tooBig: 1009,
+  /** Every session slot is taken at the upgrade (`CAPACITY_REACHED`). */
   tryAgainLater: 1013,
+  /** Idle past the timeout (`SESSION_IDLE_TIMEOUT`). */
   idle: 4408,
+  /**
+   * Refused at the upgrade, after an error frame; the reason is its code: `VERSION_MISMATCH`, `SCOPE_FORBIDDEN`,
+   * `VALIDATION_ERROR` (a bad scope) or `SHUTTING_DOWN`.
+   */
   refused: 4409,
 } as const;
 
@@ -337,9 +350,7 @@ export class EnvServer {
       } catch (e) {
         throw new ServerProtocolError('INVALID_JSON', `Invalid JSON: ${(e as Error).message}`);
       }
-      const type = (json as { type?: unknown } | null)?.type;
-      if (typeof type !== 'string' || !(CLIENT_FRAME_TYPES as readonly string[]).includes(type))
-        throw new ServerProtocolError('UNKNOWN_TYPE', `Unknown message type: ${String(type)}`);
+      const type = frameType(json);
       const frame = parse(ClientFrameSchema, json, `${type} message`);
       if (this.draining && frame.type !== 'close' && frame.type !== 'state')
         throw new ServerProtocolError('SHUTTING_DOWN', 'the server is shutting down: no new steps');
@@ -442,8 +453,10 @@ export class EnvServer {
     const tasks = [...this.options.context.tasks.values()].map((t) => ({
       name: t.name,
       task: t.family,
+      seed_set: t.seedSet ?? null,
       seeds: t.seeds.length,
       seed_ids: t.seeds.map((s) => s.id),
+      strategies: getTask(t.family).strategies,
     }));
     return {
       name: 'proactive-dialogue-lab',
@@ -468,6 +481,30 @@ export class EnvServer {
       active_sessions: this.connections.size,
     };
   }
+}
+
+/**
+ * The `type` of a client frame.
+ * @throws ServerProtocolError: VALIDATION_ERROR for a frame that is not a JSON object (null, an array, a number, a
+ *   string); UNKNOWN_TYPE for an object without a `type` or with one the protocol lacks. Each message lists the types.
+ */
+function frameType(json: unknown): ClientFrame['type'] {
+  const types = CLIENT_FRAME_TYPES.join(', ');
+  if (typeof json !== 'object' || json === null || Array.isArray(json)) {
+    const got = json === null ? 'null' : Array.isArray(json) ? 'an array' : `a ${typeof json}`;
+    throw badMessageError(`a frame must be a JSON object with a "type" field (one of ${types}); got ${got}`, [
+      { path: [], message: `expected an object, got ${got}` },
+    ]);
+  }
+  const type = (json as { type?: unknown }).type;
+  if (type === undefined)
+    throw new ServerProtocolError('UNKNOWN_TYPE', `the frame has no "type" field: give one of ${types}`);
+  if (typeof type !== 'string' || !(CLIENT_FRAME_TYPES as readonly string[]).includes(type))
+    throw new ServerProtocolError(
+      'UNKNOWN_TYPE',
+      `Unknown message type: ${typeof type === 'string' ? type : JSON.stringify(type)} (types: ${types})`,
+    );
+  return type as ClientFrame['type'];
 }
 
 function digest(token: string): Buffer {

@@ -20,17 +20,21 @@ import { createEnv, type EnvSpec } from '../env/factory';
 import { caseStreams, seedSlot } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { Seed, TaskId } from '../tasks/seed';
+import { getTask } from '../tasks/registry';
+import { normalizeLabel } from '../tasks/labels';
 
 import type { ResetRequest, Scope, WireAction, WireState } from './protocol';
 import { seal, unseal } from './seal';
-import { ServerProtocolError } from '../errors';
+import { InputError, ServerProtocolError } from '../errors';
 
 /** The seeds a server offers for one task name (a task or an EmoLLM setting). */
 export interface TaskEntry {
-  /** The task name as given (`esconv`, `emollm-ed`, …). */
+  /** The entry's name, what a reset's `task` names: the task (`esconv`), or the seed set served (`emollm-ed`). */
   name: string;
   /** The Cog-Sim task played. */
   family: TaskId;
+  /** The task's named seed set served (src/tasks/seed-sets.ts), if any. */
+  seedSet?: string;
   seeds: Seed[];
   /** Horizon in actor turns; undefined: the protocol's default (as `simulate` decides it). */
   horizon?: number;
@@ -151,8 +155,10 @@ export class Session {
   }
 
   /**
-   * Plays one actor turn.
-   * @throws ServerProtocolError (SESSION_ERROR) before reset or after the end; InputError (ENV_ACTION_INVALID); errors of language roles.
+   * Plays one actor turn. The action's strategy is one of the task's labels (`getTask(task).strategies`; case,
+   * spaces, `-` and `_` aside, stored as the task spells it) or empty (no label).
+   * @throws ServerProtocolError (SESSION_ERROR) before reset or after the end; InputError (ENV_ACTION_INVALID) for a
+   *   strategy the task lacks (the message lists the task's labels) or an empty utterance; errors of language roles.
    */
   async step(action: WireAction): Promise<WireStep> {
     const env = this.env;
@@ -164,7 +170,8 @@ export class Session {
         'SESSION_ERROR',
         'the episode has ended: send reset (or restore a checkpoint)',
       );
-    const step: StepResult = await env.step({ strategy: action.strategy, utterance: action.utterance });
+    const strategy = taskStrategy(this.ctx.tasks.get(meta.task), action.strategy);
+    const step: StepResult = await env.step({ strategy, utterance: action.utterance });
     meta.stepCount += 1;
     meta.lastUser = step.info.sim.userUtterance;
     this.done = step.terminated || step.truncated;
@@ -248,7 +255,9 @@ export class Session {
     if (entry === undefined)
       throw new ServerProtocolError(
         'UNKNOWN_SEED',
-        `task ${name} is not served here (${[...this.ctx.tasks.keys()].join(', ')})`,
+        `task ${name} is not served here; served: ${[...this.ctx.tasks.values()]
+          .map((e) => (e.seedSet !== undefined ? `${e.name} (a seed set of ${e.family})` : e.name))
+          .join(', ')}`,
       );
     return entry;
   }
@@ -286,4 +295,23 @@ export class Session {
       done,
     };
   }
+}
+
+/**
+ * `label` as the task of `entry` spells it (empty stays empty: no label). Labels are compared as the dataset loaders
+ * compare them (`normalizeLabel`: case, spaces, `-` and `_` aside).
+ * @throws InputError (ENV_ACTION_INVALID) for a label the task lacks, naming the task's labels.
+ */
+function taskStrategy(entry: TaskEntry | undefined, label: string): string {
+  if (label === '' || entry === undefined) return label;
+  const labels = getTask(entry.family).strategies;
+  const key = normalizeLabel(label);
+  const found = labels.find((l) => normalizeLabel(l) === key);
+  if (found !== undefined) return found;
+  const task = entry.name === entry.family ? entry.family : `${entry.name} (${entry.family})`;
+  throw new InputError(
+    'ENV_ACTION_INVALID',
+    `unknown strategy "${label}" for ${task}: use one of ${labels.join(', ')}, or leave it empty for no label`,
+    { expected: `one of ${labels.join(', ')} or empty`, got: label },
+  );
 }

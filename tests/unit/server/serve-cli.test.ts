@@ -1,6 +1,7 @@
 /** `npm run serve`'s options and the bound on concurrent engine requests. */
 import { describe, expect, it } from 'vitest';
-import { main, parseServeArgs } from '../../../cli/serve';
+import { loadEntries, main, parseServeArgs, type ServeOptions } from '../../../cli/serve';
+import { getSeedSet, legacyTaskNotice } from '../../../src/tasks/seed-sets';
 import { boundedFetch } from '../../../src/server';
 
 function io() {
@@ -36,8 +37,78 @@ describe('serve command line', () => {
       host: '127.0.0.1',
     });
     expect(() => parseServeArgs(['--task', 'nope'])).toThrow(
-      '--task nope: unknown task; one of esconv, p4g, cb, emollm-ed, emollm-msd, emollm-medd, emollm-iclr',
+      '--task nope: unknown task; one of esconv, p4g, cb (EmoLLM settings: --task esconv --seed-set emollm-ed, …)',
     );
+  });
+
+  it('--help shows the range each numeric option is held to', async () => {
+    const h = io();
+    await main(['--help'], h.io);
+    const help = h.out.join('');
+    for (const flag of [
+      'port',
+      'workers',
+      'max-sessions',
+      'idle-timeout',
+      'max-message-bytes',
+      'max-llm-requests',
+      'shutdown-grace',
+    ]) {
+      // The range enforced, as the refusal of a value far outside it states it.
+      let enforced = '';
+      try {
+        parseServeArgs([`--${flag}`, '99999999999'], h.io);
+      } catch (e) {
+        enforced = /must be an integer in (.+), got/.exec((e as Error).message)?.[1] ?? '';
+      }
+      expect(enforced, flag).toMatch(/^[\d,]+ to [\d,]+$/);
+      // The option's help text, continuation lines included.
+      const text = help.split(`\n  --${flag} `)[1]?.split(/\n {2}-/)[0] ?? '';
+      expect(text.replace(/\s+/g, ' '), flag).toContain(`range ${enforced}`);
+    }
+  });
+
+  it('serves a named seed set with --seed-set, as its own entry; the old --task emollm-ed with the notice', async () => {
+    const h = io();
+    const opts = parseServeArgs(['--task', 'esconv', '--seed-set', 'emollm-ed'], h.io);
+    expect(opts).toMatchObject({
+      tasks: ['emollm-ed'],
+      entries: [{ name: 'emollm-ed', task: 'esconv', seedSet: 'emollm-ed' }],
+    });
+    expect(h.err).toEqual([]);
+    // The entry: the set's seeds and horizon (EmoLLM's 8-turn cap), under the set's name.
+    const entries = await loadEntries(opts as ServeOptions, h.io);
+    const entry = entries.get('emollm-ed');
+    const set = getSeedSet('esconv', 'emollm-ed');
+    expect(entry).toMatchObject({ name: 'emollm-ed', family: 'esconv', seedSet: 'emollm-ed', horizon: 8 });
+    expect(entry?.seeds.map((s) => s.id)).toEqual(set.seeds().map((s) => s.id));
+    // The old spelling: the same entry, with the notice simulate and evaluate give.
+    const old = io();
+    const legacy = parseServeArgs(['--task', 'emollm-ed'], old.io);
+    expect((legacy as ServeOptions).entries).toEqual((opts as ServeOptions).entries);
+    expect(old.err.join('')).toBe(
+      legacyTaskNotice({ name: 'emollm-ed', task: 'esconv', seedSet: 'emollm-ed' }, 'cli'),
+    );
+    // Several sets, the task's default seeds too (bundled), other tasks untouched; the order is the one given.
+    const many = parseServeArgs(
+      ['--task', 'cb,esconv', '--seed-set', 'emollm-msd', '--seed-set', 'bundled,emollm-ed'],
+      h.io,
+    ) as ServeOptions;
+    expect(many.tasks).toEqual(['cb', 'esconv', 'emollm-msd', 'emollm-ed']);
+    // --seeds keys a file on the entry's name.
+    expect(() =>
+      parseServeArgs(['--task', 'esconv', '--seed-set', 'emollm-ed', '--seeds', 'esconv=x.jsonl'], h.io),
+    ).toThrow(/esconv is not among the tasks \(emollm-ed\)/);
+    for (const [argv, message] of [
+      [
+        ['--task', 'esconv', '--seed-set', 'nope'],
+        /unknown seed set "nope" of esconv; valid seed sets: emollm-ed/,
+      ],
+      [['--task', 'p4g', '--seed-set', 'emollm-ed'], /unknown seed set "emollm-ed" of p4g/],
+      [['--task', 'esconv', '--seed-set', 'emollm'], /serve one seed set per entry \(emollm-ed, emollm-msd/],
+      [['--task', 'emollm'], /serve one seed set per entry/],
+    ] as const)
+      expect(() => parseServeArgs([...argv], h.io)).toThrow(message);
   });
 
   it('refuses a non-loopback bind without a token, and a bad option, as usage errors (exit 2)', async () => {

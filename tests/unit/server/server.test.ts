@@ -4,6 +4,8 @@
  * errors, the token and the graceful shutdown behave as documented. The Python client's tests (python/tests)
  * drive the real `npm run serve` process.
  */
+import { readFileSync } from 'node:fs';
+import { resolve } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Judge, JudgeInput } from '../../../src/env/judge';
@@ -189,6 +191,149 @@ describe('environment server', () => {
     expect((await second.next()).data.code).toBe('CAPACITY_REACHED');
     expect(await second.closed).toBe(CLOSE_CODES.tryAgainLater);
     expect((await c.ask({ type: 'reset', data: {} })).type).toBe('observation');
+  });
+
+  it('refuses a strategy the task lacks (WebSocket and HTTP), naming the valid ones, and stores nothing', async () => {
+    const { url } = await start({
+      context: context({
+        tasks: new Map([
+          ['esconv', taskEntry('esconv')],
+          ['cb', taskEntry('cb')],
+        ]),
+      }),
+    });
+    const c = await Client.open(url);
+    await c.ask({ type: 'reset', data: {} });
+    const bad = await c.ask({ type: 'step', data: { strategy: 'Nope', utterance: 'How are you?' } });
+    expect(bad.type).toBe('error');
+    expect(bad.data.code).toBe('ENV_ACTION_INVALID');
+    expect(bad.data.message).toContain('"Nope"');
+    expect(bad.data.message).toContain('Reflection of feelings');
+    // The session stays at turn 0: the refused action left no trace.
+    expect((await c.ask({ type: 'state' })).data.step_count).toBe(0);
+    // A label differing only in case or spacing is the task's own label, stored as the task spells it.
+    const ok = await c.ask({
+      type: 'step',
+      data: { strategy: 'reflection  OF feelings', utterance: 'I hear you.' },
+    });
+    const history = (ok.data.observation as { history: { speaker: string; strategy?: string }[] }).history;
+    expect(history.filter((t) => t.speaker === 'actor').at(-1)?.strategy).toBe('Reflection of feelings');
+    // No label at all stays allowed (OpenEnv's clients may send only the utterance).
+    expect((await c.ask({ type: 'step', data: { utterance: 'Go on.' } })).type).toBe('observation');
+    // Over HTTP, the same refusal with status 422; a cb label is checked against cb's labels.
+    const first = (await (
+      await fetch(`http://${url}/reset`, { method: 'POST', body: JSON.stringify({ task: 'cb' }) })
+    ).json()) as { checkpoint: string };
+    const post = (strategy: string) =>
+      fetch(`http://${url}/step`, {
+        method: 'POST',
+        body: JSON.stringify({
+          action: { strategy, utterance: 'Could you do 80?' },
+          checkpoint: first.checkpoint,
+        }),
+      });
+    const refused = await post('Question');
+    expect(refused.status).toBe(422);
+    const body = (await refused.json()) as { code: string; message: string };
+    expect(body.code).toBe('ENV_ACTION_INVALID');
+    expect(body.message).toContain('propose price');
+    expect(body.message).not.toContain('Reflection of feelings');
+    expect((await post('Propose price')).status).toBe(200);
+    // The valid labels are listed per task in /metadata.
+    const meta = (await (await fetch(`http://${url}/metadata`)).json()) as {
+      tasks: { name: string; strategies: string[] }[];
+    };
+    expect(meta.tasks.find((t) => t.name === 'cb')?.strategies).toContain('propose price');
+  });
+
+  it("refuses a reset seed outside simulate --rng-seed's range 0 to 4294967295 (integers only)", async () => {
+    const { url } = await start();
+    const reset = (body: unknown) =>
+      fetch(`http://${url}/reset`, { method: 'POST', body: JSON.stringify(body) });
+    for (const seed of [4294967296, 2 ** 53, -1, 1.5]) {
+      const res = await reset({ seed });
+      expect(res.status).toBe(422);
+      const body = (await res.json()) as { code: string; message: string; errors: { path: string[] }[] };
+      expect(body.code).toBe('VALIDATION_ERROR');
+      expect(body.message).toMatch(/^invalid reset body: seed: .*integer in 0 to 4294967295/);
+      expect(body.errors[0]?.path).toEqual(['seed']);
+    }
+    expect((await reset({ seed: 4294967295 })).status).toBe(200);
+    const c = await Client.open(url);
+    const frame = await c.ask({ type: 'reset', data: { seed: 4294967296 } });
+    expect(frame.data.code).toBe('VALIDATION_ERROR');
+    expect(frame.data.message).toContain('0 to 4294967295');
+  });
+
+  it('answers a frame that is not an object with a "type" by saying what a frame is, listing the types', async () => {
+    const { url } = await start();
+    const c = await Client.open(url);
+    const types = 'reset, step, state, close, checkpoint, restore';
+    for (const [frame, got] of [
+      ['null', 'null'],
+      ['[]', 'an array'],
+      ['7', 'a number'],
+      ['"reset"', 'a string'],
+    ] as const) {
+      const reply = await c.ask(frame);
+      expect(reply.data.code).toBe('VALIDATION_ERROR');
+      expect(reply.data.message).toBe(
+        `a frame must be a JSON object with a "type" field (one of ${types}); got ${got}`,
+      );
+    }
+    const untyped = await c.ask({ data: {} });
+    expect(untyped.data.code).toBe('UNKNOWN_TYPE');
+    expect(untyped.data.message).toBe(`the frame has no "type" field: give one of ${types}`);
+    const unknown = await c.ask({ type: 'jump' });
+    expect(unknown.data.code).toBe('UNKNOWN_TYPE');
+    expect(unknown.data.message).toBe(`Unknown message type: jump (types: ${types})`);
+    // The session is still there.
+    expect((await c.ask({ type: 'reset', data: {} })).type).toBe('observation');
+  });
+
+  it('refuses a session at the upgrade with an error frame, then close 4409 whose reason is the code', async () => {
+    const { url } = await start();
+    for (const [query, code] of [
+      ['?protocol_version=2', 'VERSION_MISMATCH'],
+      ['?simulator_version=cogsim-0', 'VERSION_MISMATCH'],
+      ['?scope=critic', 'SCOPE_FORBIDDEN'],
+      ['?scope=boss', 'VALIDATION_ERROR'],
+    ] as const) {
+      const c = await Client.open(url, query);
+      let reason = '';
+      c.ws.once('close', (_code, why) => (reason = String(why)));
+      expect((await c.next()).data.code).toBe(code);
+      expect(await c.closed).toBe(CLOSE_CODES.refused);
+      expect(reason).toBe(code);
+    }
+  });
+
+  it("lists every close code the server sends in docs/server.md's close-code table", () => {
+    const doc = readFileSync(resolve(__dirname, '../../../docs/server.md'), 'utf8');
+    const section = doc.split('## Close codes')[1]?.split('\n## ')[0] ?? '';
+    const rows = [...section.matchAll(/^\| (\d{4}) +\|/gm)].map((m) => Number(m[1]));
+    expect(rows.sort()).toEqual(Object.values(CLOSE_CODES).sort());
+  });
+
+  it('serves a named seed set as an entry under its name, the same as the old task name', async () => {
+    const entry = taskEntry('esconv', undefined, 'emollm-ed');
+    expect(entry).toEqual(taskEntry('emollm-ed'));
+    expect(entry).toMatchObject({ name: 'emollm-ed', family: 'esconv', seedSet: 'emollm-ed', horizon: 8 });
+    expect(() => taskEntry('emollm-ed', undefined, 'emollm-msd')).toThrow(/seed set emollm-ed of esconv/);
+    expect(() => taskEntry('p4g', undefined, 'emollm-ed')).toThrow(
+      /unknown seed set "emollm-ed" of task p4g/,
+    );
+    const { url } = await start({ context: context({ tasks: new Map([['emollm-ed', entry]]) }) });
+    const c = await Client.open(url);
+    const reset = await c.ask({ type: 'reset', data: {} });
+    expect((reset.data.observation as { seedId: string; remaining: number }).remaining).toBe(8);
+    const wrong = await c.ask({ type: 'reset', data: { task: 'esconv' } });
+    expect(wrong.data.code).toBe('UNKNOWN_SEED');
+    expect(wrong.data.message).toBe(
+      'task esconv is not served here; served: emollm-ed (a seed set of esconv)',
+    );
+    const meta = (await (await fetch(`http://${url}/metadata`)).json()) as { tasks: unknown[] };
+    expect(meta.tasks[0]).toMatchObject({ name: 'emollm-ed', task: 'esconv', seed_set: 'emollm-ed' });
   });
 
   it('needs a token off loopback and checks it on every route but /health', async () => {
