@@ -89,3 +89,29 @@ def test_adapter_is_a_verl_interaction_and_plays_episodes(server: Server, verl_b
         assert done
         assert total == pytest.approx(sum(scores))
         assert 0.0 <= total <= 1.0  # CSTPO: the terminal utility
+
+
+def test_a_label_the_task_lacks_is_dropped_and_the_turn_played(server: Server, verl_base: type) -> None:
+    from pdl_env import observation_to_messages
+    from pdl_env.verl_interaction import CogSimInteraction
+
+    interaction = CogSimInteraction({"name": "cogsim", "url": server.url, "task": "esconv", "rng_seed": 0})
+
+    async def main() -> tuple[dict[str, object], dict[str, object], dict[str, object]]:
+        instance = await interaction.start_interaction(None, index=0)
+        messages = observation_to_messages(interaction.first_observation(instance))
+        messages.append({"role": "assistant", "content": "[NotALabel] How have you been feeling this week?"})
+        done, reply, _, refused = await interaction.generate_response(instance, messages)
+        assert not done and reply
+        state = interaction._episodes[instance].last.observation  # the history after the refused label
+        messages += [{"role": "user", "content": reply}, {"role": "assistant", "content": "[Question] What helps?"}]
+        _, _, _, kept = await interaction.generate_response(instance, messages)
+        await interaction.finalize_interaction(instance)
+        return refused, kept, state
+
+    refused, kept, state = asyncio.run(main())
+    assert refused["strategy_refused"] == "NotALabel"
+    assert kept["strategy_refused"] is None
+    history = state["history"]
+    assert isinstance(history, list) and history[-2]["text"] == "How have you been feeling this week?"
+    assert history[-2].get("strategy", "") in ("", None)

@@ -10,8 +10,10 @@ Config (the ``config:`` block of the interaction YAML, see examples/verl/cogsim_
 (default ``http://127.0.0.1:8000``), ``token_env`` (environment variable with the server token), ``task``,
 ``protocol`` (``cstpo`` | ``ppdpp``), ``rng_seed``, ``timeout``. Per trajectory, the dataset row's
 ``extra_info.interaction_kwargs`` reach ``start_interaction``: ``seed_id`` and ``repeat``, or ``index``, and
-optionally ``task`` / ``seed`` / ``protocol``. The score of a turn is the environment's reward for it (CSTPO: 0,
-then the terminal utility; PPDPP: the per-turn critic reward); ``calculate_score`` is the return so far.
+optionally ``task`` / ``seed`` / ``protocol``. An assistant turn's leading ``[Label]`` is its strategy; a label the
+task lacks is dropped (the turn is played without one, ``info["strategy_refused"]`` names it). The score of a turn
+is the environment's reward for it (CSTPO: 0, then the terminal utility; PPDPP: the per-turn critic reward);
+``calculate_score`` is the return so far.
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from uuid import uuid4
 
 from .chat import last_assistant, parse_turn
 from .client import AsyncEnvClient, StepResult
+from .errors import EnvServerError
 
 try:  # verl's own base class when verl is importable (it needs torch); the same contract otherwise.
     from verl.interactions.base import BaseInteraction
@@ -88,7 +91,17 @@ class CogSimInteraction(BaseInteraction):  # type: ignore[misc, unused-ignore]  
         strategy, utterance = parse_turn(text)
         if not utterance:
             utterance = "..."
-        result = await episode.client.step(utterance, strategy=strategy)
+        refused: Optional[str] = None
+        try:
+            result = await episode.client.step(utterance, strategy=strategy)
+        except EnvServerError as error:
+            # A policy model may write a "[Label]" that is not one of the task's strategies. The server refuses such
+            # a step and changes nothing; the label is dropped and the utterance played without one, so a rollout
+            # goes on (the simulator never reads the label anyway). ``info["strategy_refused"]`` reports it.
+            if error.code != "ENV_ACTION_INVALID" or not strategy:
+                raise
+            refused = strategy
+            result = await episode.client.step(utterance, strategy="")
         reward = float(result.reward or 0.0)
         episode.total += reward
         episode.last = result
@@ -99,6 +112,7 @@ class CogSimInteraction(BaseInteraction):  # type: ignore[misc, unused-ignore]  
             "truncated": result.metadata.get("truncated"),
             "turn_judgment": result.metadata.get("turnJudgment"),
             "terminal": result.metadata.get("terminal"),
+            "strategy_refused": refused,
         }
         return result.done, result.user_utterance or "", reward, info
 
