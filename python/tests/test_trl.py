@@ -36,6 +36,17 @@ def test_environment_factory_plays_rows_and_rewards_the_return(server: Server) -
     assert rewards[0] == total
 
 
+def test_a_strategy_the_task_lacks_is_dropped_and_said_in_the_reply(server: Server) -> None:
+    env = CogSimTrlEnv(url=server.url)
+    env.reset(index=0, task="cb", seed=4)
+    reply = env.say("Would you take 85 if I pick it up today?", strategy="Haggle hard")
+    assert reply.endswith('(Note: "Haggle hard" is not a strategy of this task; the turn was played without one.)')
+    assert env.last is not None and env.last.observation["history"][-2]["text"].startswith("Would you take 85")
+    assert env.last.observation["history"][-2].get("strategy", "") in ("", None)
+    kept = env.say("Could you do 80?", strategy="Propose price")
+    assert "(Note:" not in kept
+
+
 def test_tool_is_documented_for_tool_calling() -> None:
     doc = inspect.getdoc(CogSimTrlEnv.say) or ""
     assert "Args:" in doc and "utterance:" in doc and "Returns:" in doc

@@ -14,6 +14,7 @@ import os
 from typing import Any, Optional
 
 from .client import EnvClient, StepResult
+from .errors import EnvServerError
 
 _RESET_KEYS = ("seed_id", "repeat", "index", "task", "seed", "protocol", "episode_id")
 
@@ -49,7 +50,8 @@ class CogSimTrlEnv:
 
         Args:
             utterance: what you say to the user in this turn.
-            strategy: the dialogue strategy this turn uses (a label of the task, e.g. Question), or empty.
+            strategy: the dialogue strategy this turn uses (a label of the task, e.g. Question), or empty; a
+                label the task lacks is dropped, and the reply says so.
 
         Returns:
             The user's reply, or a note that the conversation has ended.
@@ -58,10 +60,20 @@ class CogSimTrlEnv:
             return "The conversation has ended."
         if self._client is None:
             raise ValueError("reset() first")
-        self.last = self._client.step(utterance, strategy=strategy)
+        note = ""
+        try:
+            self.last = self._client.step(utterance, strategy=strategy)
+        except EnvServerError as error:
+            # The model named a strategy the task lacks: the server refused the step and changed nothing. The turn
+            # is played without a label (the user never reads labels) and the tool result says so, so the model
+            # can learn the task's labels instead of the rollout failing.
+            if error.code != "ENV_ACTION_INVALID" or not strategy:
+                raise
+            self.last = self._client.step(utterance, strategy="")
+            note = f'\n(Note: "{strategy}" is not a strategy of this task; the turn was played without one.)'
         self.reward += float(self.last.reward or 0.0)
         self.done = self.last.done
-        reply = self.last.user_utterance or ""
+        reply = (self.last.user_utterance or "") + note
         if self.done:
             self._client.close()
             self._client = None
