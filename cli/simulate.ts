@@ -198,6 +198,10 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
   const out = str(values, 'out');
   if (bool(values, 'resume') && out === undefined)
     throw new UsageError('--resume continues the run of an --out FILE: give the same --out');
+  if (bool(values, 'overwrite') && out === undefined)
+    throw new UsageError(
+      '--overwrite needs --out: it replaces an existing --out FILE, and without one nothing is written',
+    );
   if (bool(values, 'resume') && bool(values, 'overwrite'))
     throw new UsageError('give --resume or --overwrite, not both');
   return {
