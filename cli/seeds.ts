@@ -7,6 +7,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import {
+  fileLine,
   P4G_FILE_NAMES,
   type LoadResult,
   TASK_IDS,
@@ -24,7 +25,11 @@ import type { ErrorKind } from './options';
  */
 export class DatasetFileError extends DataFormatError {
   constructor(file: string, line: number, reason: string) {
-    super('DATASET_INVALID', `${file}:${line}: ${reason}`, { path: file, line, reason });
+    super('DATASET_INVALID', `${fileLine(file, line)}: ${reason}`, {
+      path: file,
+      ...(line > 0 ? { line } : {}),
+      reason,
+    });
   }
 }
 
