@@ -19,7 +19,13 @@ import {
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { readJsonlLines, writeFileAtomic } from '../src/node';
 import { chatTrajectory } from '../src/entries/server';
-import { defaultSeeds, getSeedSet, type TrajectoryLine, type Seed } from '../src/entries/simulator';
+import {
+  SIMULATOR_VERSION,
+  defaultSeeds,
+  getSeedSet,
+  type TrajectoryLine,
+  type Seed,
+} from '../src/entries/simulator';
 
 export const HELP = `Usage: npm run export-chat -- --in FILE --out FILE [options]
 
@@ -62,7 +68,22 @@ function notTrajectory(value: unknown): string | null {
   if ('emotion_type' in v || 'dialog' in v) return 'an ESConv dialogue of a dataset file: give it as --seeds';
   if ('seller_price' in v || 'scenario' in v)
     return 'a CraigslistBargain dialogue of a dataset file: give it as --seeds';
-  return `an object without task, seedId and turns (keys: ${Object.keys(v).slice(0, 6).join(', ')})`;
+  const fields = { task: 'a string', seedId: 'a string', turns: 'an array' } as const;
+  // A field that is there with the wrong type is named as such, not as missing.
+  for (const [name, expected] of Object.entries(fields)) {
+    const got = v[name];
+    const ok = name === 'turns' ? Array.isArray(got) : typeof got === 'string';
+    if (got !== undefined && !ok) return `${name} is ${jsonType(got)}, expected ${expected}`;
+  }
+  const missing = Object.keys(fields).filter((name) => v[name] === undefined);
+  return `an object without ${missing.join(', ')} (keys: ${Object.keys(v).slice(0, 6).join(', ')})`;
+}
+
+/** A JSON value's type in words, with its article ("a string", "an array", "null"). */
+function jsonType(value: unknown): string {
+  if (value === null) return 'null';
+  if (Array.isArray(value)) return 'an array';
+  return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
 /**
@@ -71,7 +92,7 @@ function notTrajectory(value: unknown): string | null {
  */
 async function fileKind(path: string): Promise<string> {
   const { readFile } = await import('node:fs/promises');
-  const text = await readFile(path, 'utf8');
+  const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
   if (text.trim() === '') return 'it is empty';
   try {
     const value: unknown = JSON.parse(text);
@@ -84,6 +105,22 @@ async function fileKind(path: string): Promise<string> {
   }
 }
 
+/**
+ * The notice for trajectories written by another simulator version than this one (their `simulatorVersion`): they
+ * are still exported (converting an old run is legitimate), but its episodes are not what this version plays.
+ * Null when every line is of this version.
+ */
+function versionNotice(input: string, lines: readonly TrajectoryLine[]): string | null {
+  const versions = [...new Set(lines.map((l) => String(l.simulatorVersion ?? '(none recorded)')))];
+  const others = versions.filter((v) => v !== SIMULATOR_VERSION);
+  if (others.length === 0) return null;
+  const count = lines.filter((l) => l.simulatorVersion !== SIMULATOR_VERSION).length;
+  return (
+    `notice: ${input}: ${count === lines.length ? 'its episodes were' : `${count} of its ${lines.length} episodes were`} ` +
+    `played by simulator ${others.join(', ')}, not this one (${SIMULATOR_VERSION}); exported as they are\n`
+  );
+}
+
 /** Runs the conversion; returns the number of rows written. */
 async function exportChat(argv: string[], io: Io): Promise<number | 'help'> {
   const values = parseCommandLine(argv, OPTIONS);
@@ -91,8 +128,10 @@ async function exportChat(argv: string[], io: Io): Promise<number | 'help'> {
   const input = str(values, 'in');
   const out = str(values, 'out');
   if (input === undefined || out === undefined) throw new UsageError('give --in FILE and --out FILE');
-  const { existsSync, realpathSync } = await import('node:fs');
+  const { existsSync, realpathSync, statSync } = await import('node:fs');
   if (!existsSync(input)) throw new UsageError(`--in: no such file: ${input}`);
+  if (statSync(input).isDirectory())
+    throw new UsageError(`--in ${input} is a folder, not a file: give the trajectory file of simulate --out`);
   if (existsSync(out) && realpathSync(out) === realpathSync(input))
     throw new UsageError(`--out ${out} is the --in file: give another --out, the input is never overwritten`);
   if (existsSync(out) && !bool(values, 'overwrite'))
@@ -119,6 +158,8 @@ async function exportChat(argv: string[], io: Io): Promise<number | 'help'> {
   }
   if (lines.length === 0)
     throw new UsageError(`--in ${input} holds no trajectory (${await fileKind(input)})`);
+  const notice = versionNotice(input, lines);
+  if (notice !== null) io.stderr(notice);
   const rawTask = str(values, 'task') ?? lines[0]?.task ?? '';
   // The normalising edge: `--task emollm-ed` is `--task esconv --seed-set emollm-ed` (with a notice).
   const { task, seedSet } = taskAndSeedSet(rawTask, str(values, 'seed-set'), io);

@@ -7,6 +7,7 @@
 import { readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import {
+  fileLine,
   P4G_FILE_NAMES,
   type LoadResult,
   TASK_IDS,
@@ -24,7 +25,11 @@ import type { ErrorKind } from './options';
  */
 export class DatasetFileError extends DataFormatError {
   constructor(file: string, line: number, reason: string) {
-    super('DATASET_INVALID', `${file}:${line}: ${reason}`, { path: file, line, reason });
+    super('DATASET_INVALID', `${fileLine(file, line)}: ${reason}`, {
+      path: file,
+      ...(line > 0 ? { line } : {}),
+      reason,
+    });
   }
 }
 
@@ -97,12 +102,20 @@ export async function loadSeedsArg(
   task: TaskName,
   options: { skipInvalid: boolean; notice?: (text: string) => void; needed?: number },
 ): Promise<LoadResult> {
-  const wrongTask = async () => {
+  // `file`: the file an error names; in a folder of several tasks' files, the odd one is named.
+  const wrongTask = async (file?: string) => {
     const other = await otherTask(path, task);
-    return other === null
+    if (other !== null)
+      return new UsageError(
+        `--${option} ${path} holds ${other} dialogues, not ${task}: give ${withArticle(task)} dataset`,
+      );
+    const odd =
+      file !== undefined && file !== path && (await isFolder(path)) ? await otherTask(file, task) : null;
+    return odd === null
       ? null
       : new UsageError(
-          `--${option} ${path} holds ${other} dialogues, not ${task}: give ${withArticle(task)} dataset`,
+          `--${option} ${path}: ${file} holds ${odd} dialogues, not ${task}: ` +
+            `give a folder of ${task} files only, or the ${task} file itself`,
         );
   };
   // A problem that loading with skipInvalid does not get past is the file's, not a record's.
@@ -126,7 +139,8 @@ export async function loadSeedsArg(
       ...(options.needed !== undefined ? { needed: options.needed } : {}),
     });
   } catch (e) {
-    if (hasCode(e, DataFormatError, 'DATASET_INVALID')) throw (await wrongTask()) ?? (await asFileLevel(e));
+    if (hasCode(e, DataFormatError, 'DATASET_INVALID'))
+      throw (await wrongTask(e.path)) ?? (await asFileLevel(e));
     // An EmoLLM scenario file that is another task's dataset says so too.
     if (hasCode(e, DataFormatError, 'EMOLLM_SEED_INVALID')) throw (await wrongTask()) ?? e;
     throw e;

@@ -6,6 +6,7 @@ import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/entries/evaluation
 import { assertOutputAvailable, nodeRuntime, lockOutput } from '../src/node';
 import {
   SimulateConfigSchema,
+  fileLine,
   simulateJob,
   type SimulateConfig,
   type SimulateResult,
@@ -198,6 +199,10 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
   const out = str(values, 'out');
   if (bool(values, 'resume') && out === undefined)
     throw new UsageError('--resume continues the run of an --out FILE: give the same --out');
+  if (bool(values, 'overwrite') && out === undefined)
+    throw new UsageError(
+      '--overwrite needs --out: it replaces an existing --out FILE, and without one nothing is written',
+    );
   if (bool(values, 'resume') && bool(values, 'overwrite'))
     throw new UsageError('give --resume or --overwrite, not both');
   return {
@@ -237,9 +242,11 @@ async function loadSeeds(
     notice: io.stderr,
     ...(needed !== undefined ? { needed } : {}),
   });
-  for (const w of loaded.warnings.slice(0, 10)) io.stderr(`warning: ${w.file}:${w.line}: ${w.message}\n`);
+  for (const w of loaded.warnings.slice(0, 10))
+    io.stderr(`warning: ${fileLine(w.file, w.line)}: ${w.message}\n`);
   if (loaded.warnings.length > 10) io.stderr(`warning: … and ${loaded.warnings.length - 10} more\n`);
-  for (const s of loaded.skipped.slice(0, 10)) io.stderr(`skipped: ${s.file}:${s.line}: ${s.reason}\n`);
+  for (const s of loaded.skipped.slice(0, 10))
+    io.stderr(`skipped: ${fileLine(s.file, s.line)}: ${s.reason}\n`);
   if (loaded.skipped.length > 10)
     io.stderr(`skipped: … and ${loaded.skipped.length - 10} more (all listed in --json)\n`);
   return {

@@ -64,7 +64,8 @@ export function assertUtf8Text(file: TextFile): void {
  * Otherwise seed files (JSONL of seeds, detected by content) are read with `parseSeedJsonl`; other JSONL files go
  * to `loadEsconv` / `loadCb`. For P4G, the CSV files are told apart by their header columns (dialogues,
  * participants, annotated, annotated donations) and loaded together.
- * @throws DataFormatError (DATASET_INVALID) (line 0) when P4G CSVs lack the dialogues file, or two files of one kind are given; naming
+ * @throws DataFormatError (DATASET_INVALID) naming a file without a line when P4G CSVs lack the dialogues file, at the header
+ * (line 1) of the second of two files of one kind; naming
  * the line when a file is not UTF-8 ({@link assertUtf8Text}); DataFormatError (EMOLLM_SEED_INVALID) `file:line: reason` for a bad
  * EmoLLM line; and whatever the loaders throw.
  */
@@ -99,12 +100,13 @@ export function loadSeedsFromFiles(
           'not a PersuasionForGood CSV file (unknown header)',
         );
       const other = csv[kind];
+      // Line 1: the header row, which makes the file one of this kind.
       if (other)
         throw DataFormatError.record(
           'DATASET_INVALID',
           file.name,
-          0,
-          `a second ${kind} file (the first is ${other.name})`,
+          1,
+          `a second ${kind} file by its header (the first is ${other.name})`,
         );
       csv[kind] = file;
     }

@@ -3,6 +3,7 @@
  * takes file text, so it runs on an uploaded file too. Node helpers that read from disk are in `./node`.
  */
 export {
+  fileLine,
   type LoadOptions,
   type LoadResult,
   type LoadWarning,

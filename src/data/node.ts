@@ -11,6 +11,7 @@ import { P4G_FILE_NAMES } from './p4g';
 import { type LoadOptions, type LoadResult, type TextFile } from './result';
 import { ConfigError, DataFormatError, LabError } from '../errors';
 import { describeErrno, fileReadError } from '../io/errors';
+import { utf16Problem } from '../io/node';
 
 const DATA_EXTENSIONS = new Set(['.jsonl', '.csv']);
 
@@ -51,15 +52,8 @@ export function maxLineBytes(): number {
  * @throws DataFormatError (DATASET_INVALID) naming the file.
  */
 function assertNotUtf16(path: string, head: Uint8Array): void {
-  const bom = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
-  if (bom || head.subarray(0, 4096).includes(0))
-    throw DataFormatError.record(
-      'DATASET_INVALID',
-      path,
-      1,
-      `the file is ${bom ? 'UTF-16' : 'UTF-16 or binary (it holds NUL bytes)'}, not UTF-8 text; ` +
-        `convert it: iconv -f utf-16 -t utf-8 ${basename(path)} > ${basename(path, extname(path))}-utf8${extname(path)}`,
-    );
+  const problem = utf16Problem(path, head);
+  if (problem !== null) throw DataFormatError.record('DATASET_INVALID', path, 1, problem);
 }
 
 /** @throws DataFormatError (DATASET_INVALID) naming the file, the line, its size and the bound when a line is longer than the bound. */

@@ -1,6 +1,7 @@
 /**
  * Results and errors of the dataset loaders. Every problem names the file and the physical line (1-based) it
- * comes from; line 0 means the file as a whole (e.g. a missing companion file).
+ * comes from; line 0 means the file as a whole (e.g. a missing companion file), cited without a line
+ * ({@link fileLine}).
  */
 import { ZodError } from 'zod';
 import type { Seed } from '../tasks/seed';
@@ -10,6 +11,14 @@ import { hasCode, DataFormatError } from '../errors';
 export interface TextFile {
   name: string;
   text: string;
+}
+
+/**
+ * Where a skipped record or a warning is, as printed: `file:line`, or `file` alone for line 0 (the file as a whole),
+ * never `file:0`.
+ */
+export function fileLine(file: string, line: number): string {
+  return line > 0 ? `${file}:${line}` : file;
 }
 
 /** A record left out under `skipInvalid`. */

@@ -11,6 +11,7 @@ export {
   seedsToJsonl,
   isSeedJsonl,
   loadSeedsFromFiles,
+  fileLine,
   P4G_FILE_NAMES,
   type LoadOptions,
   type LoadResult,

@@ -487,14 +487,19 @@ export class DataFormatError extends LabError {
     this.issues = details.issues ?? [];
   }
 
-  /** A record's error, `file:line: reason` (datasets, seed files). */
+  /**
+   * A record's error, `file:line: reason` (datasets, seed files); `file: reason`, with no `line`, when `line` is 0:
+   * a problem of the file as a whole (a missing companion file).
+   */
   static record(
     code: 'DATASET_INVALID' | 'EMOLLM_SEED_INVALID',
     file: string,
     line: number,
     reason: string,
   ): DataFormatError {
-    return new DataFormatError(code, `${file}:${line}: ${reason}`, { path: file, line, reason });
+    if (line > 0)
+      return new DataFormatError(code, `${file}:${line}: ${reason}`, { path: file, line, reason });
+    return new DataFormatError(code, `${file}: ${reason}`, { path: file, reason });
   }
 }
 

@@ -10,7 +10,7 @@ import { randomBytes } from 'node:crypto';
 import type { FileHandle } from 'node:fs/promises';
 import { createReadStream } from 'node:fs';
 import { lstat, mkdir, mkdtemp, open, readFile, readdir, rename, rm, stat, truncate } from 'node:fs/promises';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, extname, join, resolve } from 'node:path';
 import {
   describeErrno,
   diskFullError,
@@ -478,9 +478,27 @@ export async function readJsonFile(
   return parseJsonText(path, await readTextFile(path), reviver);
 }
 
+/**
+ * Why the first bytes of a file are UTF-16 text rather than UTF-8 (a byte-order mark FF FE / FE FF, or NUL bytes in
+ * its first 4 KiB, which UTF-8 text does not hold), with the `iconv` command that converts it; null when they are
+ * not. The one wording of this hint: the dataset readers (src/data/node.ts) and {@link readJsonlLines} use it.
+ * @param path the file, named in the command.
+ * @param head the file's first bytes (a few KiB are enough).
+ */
+export function utf16Problem(path: string, head: Uint8Array): string | null {
+  const bom = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
+  if (!bom && !head.subarray(0, 4096).includes(0)) return null;
+  const name = basename(path);
+  const ext = extname(path);
+  return (
+    `the file is ${bom ? 'UTF-16' : 'UTF-16 or binary (it holds NUL bytes)'}, not UTF-8 text; ` +
+    `convert it: iconv -f utf-16 -t utf-8 ${name} > ${basename(path, ext)}-utf8${ext}`
+  );
+}
+
 /** One complete line of a JSONL file read by {@link readJsonlLines}. */
 export interface JsonlLine {
-  /** The line's text (strict UTF-8, without its line break). */
+  /** The line's text (strict UTF-8, without its line break; line 1 without a leading UTF-8 byte-order mark). */
   text: string;
   /** 1-based line number. */
   line: number;
@@ -500,8 +518,10 @@ export interface ReadJsonlOptions {
 /**
  * Read a JSONL file line by line, in chunks (memory bounded by the longest line, not the file): each complete line
  * is yielded; a last line without its line break is dropped and cut off the file (see `onTornLine`). A missing file
- * yields nothing.
- * @throws PathError naming `path` when it cannot be read or a line is not UTF-8 (with the line number).
+ * yields nothing. A UTF-8 byte-order mark at the start of the file is dropped (editors on Windows write one), as the
+ * dataset loaders drop it.
+ * @throws PathError naming `path` when it cannot be read, is UTF-16 text (with the `iconv` command that converts
+ *   it: {@link utf16Problem}) or a line is not UTF-8 (with the line number).
  */
 export async function* readJsonlLines(
   path: string,
@@ -513,8 +533,14 @@ export async function* readJsonlLines(
   let complete = 0; // bytes up to the end of the last complete line
   let line = 0;
   const decoder = new TextDecoder('utf-8', { fatal: true, ignoreBOM: true });
+  let first = true;
   try {
     for await (const chunk of stream as AsyncIterable<Buffer>) {
+      if (first) {
+        const utf16 = utf16Problem(path, chunk);
+        if (utf16 !== null) throw fileReadError(path, utf16);
+      }
+      first = false;
       let start = 0;
       for (let nl = chunk.indexOf(0x0a); nl >= 0; nl = chunk.indexOf(0x0a, start)) {
         const piece = chunk.subarray(start, nl);
@@ -523,7 +549,8 @@ export async function* readJsonlLines(
         pendingBytes = 0;
         line += 1;
         complete += bytes.length + 1;
-        yield { text: decodeUtf8Line(path, decoder, bytes, line), line };
+        const text = decodeUtf8Line(path, decoder, bytes, line);
+        yield { text: line === 1 && text.startsWith('\uFEFF') ? text.slice(1) : text, line };
         start = nl + 1;
       }
       if (start < chunk.length) {

@@ -10,7 +10,7 @@
 import { html } from 'htm/preact';
 import { useEffect, useState } from 'preact/hooks';
 import * as Comlink from 'comlink';
-import type { TextFile } from '../../../src/entries/simulator';
+import { fileLine, type TextFile } from '../../../src/entries/simulator';
 import { downloadText, formatBytes } from '../data/download';
 import { DATASET_KINDS, groupFiles, type DatasetKind } from '../data/kinds';
 import type { LoadOutcome } from '../data/load';
@@ -99,7 +99,7 @@ function Result({ c }: { c: Checked }) {
       html`<details>
         <summary>${o.warnings.length} warnings</summary>
         <ul>
-          ${o.warnings.slice(0, 50).map((w) => html`<li>${w.file}:${w.line}: ${w.message}</li>`)}
+          ${o.warnings.slice(0, 50).map((w) => html`<li>${fileLine(w.file, w.line)}: ${w.message}</li>`)}
         </ul>
       </details>`
     }

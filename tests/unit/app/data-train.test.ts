@@ -109,7 +109,7 @@ describe('loadFiles', () => {
     expect(out.task).toBe('p4g');
     expect(out.seeds.length).toBeGreaterThanOrEqual(1);
     expect(() => loadFiles({ files: files.slice(0, 1), kind: 'auto', skipInvalid: false })).toThrow(
-      /^p\.csv:0: PersuasionForGood needs its dialogues file/,
+      /^p\.csv: PersuasionForGood needs its dialogues file/,
     );
   });
 

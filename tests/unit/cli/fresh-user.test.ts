@@ -30,6 +30,7 @@ afterAll(async () => {
 });
 
 const ESCONV = '../shared/data/esconv/esconv-valid.jsonl';
+const CB = '../shared/data/cb/craigslistbargain-valid.jsonl';
 
 describe('export-chat (findings 3, 4, 5, 7)', () => {
   let runFile = '';
@@ -220,6 +221,23 @@ describe('seed files of another task (finding 8)', () => {
     const r = await cli(simulateMain, ['--task', 'emollm-ed', '--seeds', ESCONV, '--episodes', '1']);
     expect(r.code).toBe(2);
     expect(r.err).toContain(`--seeds ${ESCONV} holds esconv dialogues, not emollm-ed`);
+  });
+
+  it('simulate --seeds <a folder of an ESConv and a CB file> names the file of the other task (exit 2)', async () => {
+    const mixed = join(dir, 'mixed');
+    await mkdir(mixed);
+    const head = async (file: string) =>
+      (await readFile(file, 'utf8')).split('\n').slice(0, 2).join('\n') + '\n';
+    await writeFile(join(mixed, 'a.jsonl'), await head(ESCONV));
+    await writeFile(join(mixed, 'b.jsonl'), await head(CB));
+    const esconv = await cli(simulateMain, ['--task', 'esconv', '--seeds', mixed, '--episodes', '1']);
+    expect(esconv.code).toBe(2);
+    expect(esconv.err).toContain(
+      `--seeds ${mixed}: ${join(mixed, 'b.jsonl')} holds cb dialogues, not esconv`,
+    );
+    const cb = await cli(simulateMain, ['--task', 'cb', '--seeds', mixed, '--episodes', '1']);
+    expect(cb.code).toBe(2);
+    expect(cb.err).toContain(`--seeds ${mixed}: ${join(mixed, 'a.jsonl')} holds esconv dialogues, not cb`);
   });
 });
 

@@ -20,6 +20,7 @@ import type { EvalReport } from '../../../src/eval/report';
 import { CONSTRUCTION_CHECKPOINT_FORMAT } from '../../../src/memory/construct';
 
 const P4G = '../shared/data/p4g';
+const FIXTURES = 'tests/fixtures/data/p4g';
 let dir = '';
 beforeAll(async () => {
   dir = await mkdtemp(join(tmpdir(), 'pdl-new-user-'));
@@ -108,6 +109,28 @@ describe('a P4G CSV given alone', () => {
     const notice = c.err.find((s) => s.startsWith('notice:')) ?? '';
     expect(notice).toContain(`${join(folder, 'p4g-participants.csv')} (persuadee traits)`);
     expect(notice).not.toContain('p4g-annotated');
+  });
+
+  it('a missing companion file and a dialogues file missing from the folder are cited without line 0', async () => {
+    const folder = join(dir, 'p4g-no-companions');
+    mkdirSync(folder);
+    writeFileSync(join(folder, 'p4g-dialogs.csv'), readFileSync(join(FIXTURES, 'p4g-dialogs.csv'), 'utf8'));
+    const c = capture();
+    expect(await simulateMain(['--task', 'p4g', '--seeds', folder, '--episodes', '1'], c.io)).toBe(0);
+    const err = c.err.join('');
+    expect(err).toContain(`warning: ${join(folder, 'p4g-dialogs.csv')}: no p4g-participants.csv`);
+    expect(err).not.toMatch(/:0:/);
+    const alone = join(dir, 'p4g-participants-alone');
+    mkdirSync(alone);
+    writeFileSync(
+      join(alone, 'p4g-participants.csv'),
+      readFileSync(join(FIXTURES, 'p4g-participants.csv'), 'utf8'),
+    );
+    const e = capture();
+    expect(await simulateMain(['--task', 'p4g', '--seeds', alone, '--episodes', '1'], e.io)).toBe(1);
+    expect(e.err.join('')).toContain(
+      `error: ${join(alone, 'p4g-participants.csv')}: PersuasionForGood needs its dialogues file`,
+    );
   });
 });
 

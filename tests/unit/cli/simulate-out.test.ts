@@ -66,4 +66,10 @@ describe('simulate --out', () => {
     expect(lines(out)).toHaveLength(2);
     expect(existsSync(partial)).toBe(false);
   });
+
+  it('--overwrite without --out is a usage error (exit 2), as --resume without --out is', async () => {
+    const c = capture();
+    expect(await main(['--task', 'cb', '--episodes', '1', '--overwrite'], c.io)).toBe(2);
+    expect(c.err.join('')).toContain('--overwrite needs --out');
+  });
 });

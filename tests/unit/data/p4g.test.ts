@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
+  fileLine,
   loadP4g,
+  loadSeedsFromFiles,
   persuadeeFromTraits,
   P4G_TRAIT_SCALES,
   type P4gFiles,
@@ -284,6 +286,38 @@ describe('loadP4g on fixtures', () => {
       loadP4g({ dialogs: { name: 'd.csv', text: noSentence } }, { skipInvalid: true }),
     );
     expect((missing as DataFormatError).message).toBe('d.csv:1: missing column "sentence"');
+  });
+});
+
+describe('P4G messages cite a real line or none, never line 0', () => {
+  const f = (name: string, text = readFixture(`p4g/${name}`)) => ({ name, text });
+
+  it('a participants file without its dialogues file: the file, without a line (also when only its header is there)', () => {
+    for (const text of [undefined, readFixture('p4g/p4g-participants.csv').split('\n')[0] + '\n']) {
+      const e = thrown(() => loadSeedsFromFiles('p4g', [f('p4g-participants.csv', text)])) as DataFormatError;
+      expect(e.message).toMatch(/^p4g-participants\.csv: PersuasionForGood needs its dialogues file/);
+      expect(e.line).toBeUndefined();
+    }
+  });
+
+  it('a second dialogues file is cited at its header row (line 1)', () => {
+    const e = thrown(() =>
+      loadSeedsFromFiles('p4g', [
+        f('p4g-dialogs.csv'),
+        f('more-dialogs.csv', readFixture('p4g/p4g-dialogs.csv')),
+      ]),
+    ) as DataFormatError;
+    expect(e.message).toBe(
+      'more-dialogs.csv:1: a second dialogs file by its header (the first is p4g-dialogs.csv)',
+    );
+  });
+
+  it('a missing companion file is a warning about the file as a whole, printed without a line', () => {
+    const only = loadP4g({ dialogs: f('p4g-dialogs.csv') });
+    const printed = only.warnings.map((w) => `${fileLine(w.file, w.line)}: ${w.message}`);
+    expect(printed[0]).toBe('p4g-dialogs.csv: no p4g-annotated.csv: seeds carry no reference strategies');
+    for (const line of printed) expect(line).not.toMatch(/:0:/);
+    expect(fileLine('p4g-dialogs.csv', 17)).toBe('p4g-dialogs.csv:17');
   });
 });
 
