@@ -1,0 +1,103 @@
+/**
+ * Resuming from stored work that is damaged or incomplete: a stored run's own file that is cut short or not JSON
+ * is damaged data (exit 1) naming the file and what to do, never a usage error; a value a stored run does not
+ * record reads "(not recorded)", never `undefined` or `null`.
+ */
+import { readFileSync } from 'node:fs';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { main as evaluateMain } from '../../../cli/evaluate';
+import { cli } from './run-main';
+
+let dir = '';
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'pdl-resume-damage-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Raw values that must never reach a message. */
+const RAW = /\bundefined\b|\bnull\b|Unexpected (end|token)/;
+
+describe('evaluate --resume on a damaged or incomplete folder', () => {
+  const argv = (out: string, ...more: string[]) => [
+    '--task',
+    'cb',
+    '--policy',
+    'random',
+    '--episodes',
+    '2',
+    '--resamples',
+    '100',
+    '--out',
+    out,
+    ...more,
+  ];
+
+  it('a manifest.json cut mid-JSON is damaged stored data (exit 1) naming the file and what to do', async () => {
+    const out = join(dir, 'cut-manifest');
+    expect((await cli(evaluateMain, argv(out))).code).toBe(0);
+    const manifest = join(out, 'manifest.json');
+    const text = await readFile(manifest, 'utf8');
+    await writeFile(manifest, text.slice(0, Math.floor(text.length / 2)));
+    const r = await cli(evaluateMain, argv(out, '--resume'));
+    expect(r.code, r.err).toBe(1);
+    expect(r.err).toMatch(new RegExp(`${manifest} line \\d+ is damaged: the JSON ends early`));
+    expect(r.err).toContain(`the evaluation in ${out} is damaged and cannot be resumed`);
+    expect(r.err).toContain('move the folder away, or pass --overwrite');
+    expect(r.err).not.toContain('Run with --help');
+    expect(r.err).not.toMatch(RAW);
+
+    // JSON that is not a manifest is damaged too.
+    await writeFile(manifest, '[1, 2]\n');
+    const notManifest = await cli(evaluateMain, argv(out, '--resume'));
+    expect(notManifest.code, notManifest.err).toBe(1);
+    expect(notManifest.err).toContain(`${manifest} is damaged: not an evaluation manifest`);
+
+    // --overwrite starts again.
+    const again = await cli(evaluateMain, argv(out, '--overwrite'));
+    expect(again.code, again.err).toBe(0);
+    expect(JSON.parse(readFileSync(manifest, 'utf8'))).toHaveProperty('settings');
+  });
+
+  it('the PPDPP planner saved in the folder, cut short: damaged stored data (exit 1), not an option to fix', async () => {
+    const out = join(dir, 'ppdpp');
+    const ppdpp = (...more: string[]) =>
+      argv(out, ...more)
+        .map((a) => (a === 'random' ? 'ppdpp' : a))
+        .concat(['--ppdpp-steps', '0']);
+    const first = await cli(evaluateMain, ppdpp());
+    expect(first.code, first.err).toBe(0);
+    const saved = join(out, 'ppdpp-cb.json');
+    const text = await readFile(saved, 'utf8');
+    await writeFile(saved, text.slice(0, 60));
+    const r = await cli(evaluateMain, ppdpp('--resume'));
+    expect(r.code, r.err).toBe(1);
+    expect(r.err).toMatch(new RegExp(`${saved} line \\d+ is damaged`));
+    expect(r.err).toContain('move the folder away, or pass --overwrite');
+    expect(r.err).not.toContain('Run with --help');
+  }, 60_000);
+
+  it('a setting the manifest does not record reads "(not recorded)", and leaving out a recorded one is refused', async () => {
+    // Without settings.json (removed), the manifest is what compares the episode settings.
+    const out = join(dir, 'no-settings');
+    expect((await cli(evaluateMain, argv(out))).code).toBe(0);
+    await rm(join(out, 'settings.json'));
+    const r = await cli(evaluateMain, argv(out, '--resume', '--horizon', '5'));
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain('holds episodes run with horizon = (not recorded), not 5');
+    expect(r.err).not.toMatch(RAW);
+
+    const five = join(dir, 'horizon-5');
+    expect((await cli(evaluateMain, argv(five, '--horizon', '5'))).code).toBe(0);
+    await rm(join(five, 'settings.json'));
+    const left = await cli(evaluateMain, argv(five, '--resume'));
+    expect(left.code, left.err).toBe(2);
+    expect(left.err).toContain('holds episodes run with horizon = 5, not (not recorded)');
+    // The manifest keeps the setting it recorded.
+    expect(JSON.parse(readFileSync(join(five, 'manifest.json'), 'utf8')).settings.horizon).toBe(5);
+  });
+});
