@@ -9,6 +9,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as evaluateMain } from '../../../cli/evaluate';
+import { main as principlesMain } from '../../../cli/principles';
+import { buildPrinciplesJob } from '../../../src/jobs/build-principles';
 import { cli } from './run-main';
 
 let dir = '';
@@ -99,5 +101,100 @@ describe('evaluate --resume on a damaged or incomplete folder', () => {
     expect(left.err).toContain('holds episodes run with horizon = 5, not (not recorded)');
     // The manifest keeps the setting it recorded.
     expect(JSON.parse(readFileSync(join(five, 'manifest.json'), 'utf8')).settings.horizon).toBe(5);
+  });
+});
+
+describe('principles build --resume on a damaged or cut checkpoint', () => {
+  const CONFIG = { task: 'cb' as const, episodes: 3, rngSeed: 2 };
+  const argv = (out: string) => [
+    'build',
+    '--task',
+    'cb',
+    '--episodes',
+    '3',
+    '--rng-seed',
+    '2',
+    '--out',
+    out,
+    '--resume',
+  ];
+  /** The checkpoint lines (header, then one episode a line) of this build stopped after `done` episodes. */
+  async function stoppedAfter(done: number): Promise<string[]> {
+    const lines: string[] = [];
+    const stop = new AbortController();
+    await buildPrinciplesJob(CONFIG, {
+      checkpoint: { source: 'mem', text: null, append: (l) => Promise.resolve(void lines.push(l)) },
+      signal: stop.signal,
+      onProgress: (p) => p.done === done && stop.abort('test'),
+    }).catch(() => undefined);
+    return lines;
+  }
+  let whole: unknown;
+  let lines: string[] = [];
+  beforeAll(async () => {
+    whole = JSON.parse(JSON.stringify((await buildPrinciplesJob(CONFIG)).memory));
+    lines = await stoppedAfter(2);
+  }, 60_000);
+
+  it('a garbage line is damaged stored data (exit 1) naming the file and line, and what to do', async () => {
+    const out = join(dir, 'garbage.json');
+    const checkpoint = `${out}.checkpoint.jsonl`;
+    await writeFile(checkpoint, `${lines[0]}this is not JSON\n${lines[1]}`);
+    const r = await cli(principlesMain, argv(out));
+    expect(r.code, r.err).toBe(1);
+    expect(r.err).toContain(`${checkpoint} line 2: not a JSON object (the file is damaged)`);
+    expect(r.err).toContain(`move ${checkpoint} away, or pass --overwrite to start the build again`);
+    expect(r.err).not.toContain('Run with --help');
+  });
+
+  it('a checkpoint whose only line is a cut header: a notice, then the whole build again', async () => {
+    const out = join(dir, 'cut-header.json');
+    await writeFile(`${out}.checkpoint.jsonl`, (lines[0] as string).slice(0, 30));
+    const r = await cli(principlesMain, argv(out));
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain(
+      `notice: ${out}.checkpoint.jsonl held no finished work (its first line, the build's header, was cut ` +
+        'short); the build starts again from its first episode',
+    );
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(whole);
+  }, 60_000);
+
+  it('a cut last episode is dropped with a notice and cut off the file, as simulate does', async () => {
+    const out = join(dir, 'cut-episode.json');
+    const checkpoint = `${out}.checkpoint.jsonl`;
+    await writeFile(checkpoint, `${lines[0]}${lines[1]}${(lines[2] as string).slice(0, 40)}`);
+    // Stopped again before its first episode: the file must end on a whole line, so a later resume can read it.
+    const { openBuildCheckpoint } = await import('../../../cli/partial');
+    const notices: string[] = [];
+    const opened = await openBuildCheckpoint(out, { resume: true, overwrite: false }, (t) => notices.push(t));
+    expect(opened.text).toBe(`${lines[0]}${lines[1]}`);
+    expect(readFileSync(checkpoint, 'utf8')).toBe(`${lines[0]}${lines[1]}`);
+    expect(notices.join('')).toContain(`notice: ${checkpoint}:3: dropped an episode cut short (40 bytes)`);
+    await writeFile(checkpoint, `${lines[0]}${lines[1]}${(lines[2] as string).slice(0, 40)}`);
+    const r = await cli(principlesMain, argv(out));
+    expect(r.code, r.err).toBe(0);
+    expect(r.err).toContain('dropped an episode cut short (40 bytes); it runs again');
+    expect(JSON.parse(readFileSync(out, 'utf8'))).toEqual(whole);
+  }, 60_000);
+
+  it('another seed list: the first differing seed ids and a count, in closed brackets (exit 2)', async () => {
+    const out = join(dir, 'seeds.json');
+    const header = JSON.parse(lines[0] as string) as { seedIds: string[] };
+    const ids = header.seedIds;
+    expect(ids.length).toBeGreaterThan(4);
+    const other = { ...header, seedIds: ids.map((id, i) => (i === 0 ? id : `other-${i}`)) };
+    await writeFile(`${out}.checkpoint.jsonl`, `${JSON.stringify(other)}\n`);
+    const r = await cli(principlesMain, argv(out));
+    expect(r.code, r.err).toBe(2);
+    const more = ids.length - 1 - 3;
+    expect(r.err).toContain(
+      `the seed list (--seeds, --split) is ["other-1", "other-2", "other-3", … and ${more} more], ` +
+        `this build has [${ids
+          .slice(1, 4)
+          .map((id) => JSON.stringify(id))
+          .join(', ')}, … and ${more} more] where they differ (${ids.length - 1} of ${ids.length} differ)`,
+    );
+    const message = r.err.split('\n')[0] as string;
+    expect(message.split('[').length).toBe(message.split(']').length);
   });
 });
