@@ -9,7 +9,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as evaluateMain } from '../../../cli/evaluate';
+import { resumeConflictUsage } from '../../../cli/options';
 import { main as principlesMain } from '../../../cli/principles';
+import { main as trainMain } from '../../../cli/train';
+import { CheckpointError } from '../../../src/errors';
+import { FolderGrpoStorage } from '../../../src/grpo/node';
+import { trainResumeConflictError } from '../../../src/jobs/errors';
+import { trainGrpoJob } from '../../../src/jobs/train-grpo';
 import { buildPrinciplesJob } from '../../../src/jobs/build-principles';
 import { cli } from './run-main';
 
@@ -196,5 +202,66 @@ describe('principles build --resume on a damaged or cut checkpoint', () => {
     );
     const message = r.err.split('\n')[0] as string;
     expect(message.split('[').length).toBe(message.split(']').length);
+  });
+});
+
+describe('train --resume --steps below the steps done', () => {
+  it('CSTPO: a usage error (exit 2) saying how many steps the run has done and that --steps is the total', async () => {
+    const run = join(dir, 'cstpo');
+    const first = await cli(trainMain, ['--task', 'cb', '--steps', '2', '--no-eval', '--out', run]);
+    expect(first.code, first.err).toBe(0);
+    const r = await cli(trainMain, ['--resume', '--out', run, '--steps', '1', '--no-eval']);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain(
+      `the run in ${run} has done 2 of its 2 steps; --steps is the total to reach (not steps to add), so ` +
+        '--steps 1 is below where the run is: give --steps 2 or more',
+    );
+    expect(r.out).not.toContain('2/1 steps');
+    // The total reached already: nothing to run, and no "done/total" above 1.
+    const same = await cli(trainMain, ['--resume', '--out', run, '--steps', '2', '--no-eval']);
+    expect(same.code, same.err).toBe(0);
+    expect(same.out).toContain('RL: 2/2 steps (finished)');
+  }, 120_000);
+
+  it('grpo-emollm: the same', async () => {
+    const run = join(dir, 'grpo');
+    const tiny = {
+      groupSize: 2,
+      groupsPerStep: 1,
+      horizon: 2,
+      candidates: 2,
+      depth: 2,
+      embedDim: 16,
+      hidden: 16,
+    };
+    await trainGrpoJob({ task: 'cb', steps: 2, grpo: tiny, evaluate: false }, new FolderGrpoStorage(run));
+    const r = await cli(trainMain, [
+      '--algo',
+      'grpo-emollm',
+      '--resume',
+      '--steps',
+      '1',
+      '--no-eval',
+      '--out',
+      run,
+    ]);
+    expect(r.code, r.err).toBe(2);
+    expect(r.err).toContain(`the run in ${run} has done 2 of its 2 steps; --steps is the total to reach`);
+  }, 120_000);
+});
+
+describe('values a stored run does not record', () => {
+  it('read "(not recorded)" in resume conflicts, never undefined or null', () => {
+    const e = trainResumeConflictError('runs/a', [
+      { key: 'evalSeeds', given: 'x.jsonl', stored: undefined },
+      { key: 'evalRepeats', given: 2, stored: null },
+    ]);
+    expect(e.message).toContain('evalSeeds "x.jsonl" (stored: (not recorded))');
+    expect(e.message).toContain('evalRepeats 2 (stored: (not recorded))');
+    const usage = resumeConflictUsage(e, { evalSeeds: 'eval-seeds', evalRepeats: 'eval-repeats' });
+    expect(usage.message).toContain('--eval-seeds x.jsonl (the run has (not recorded))');
+    expect(usage.message).toContain('--eval-repeats 2 (the run has (not recorded))');
+    expect(`${e.message} ${usage.message}`).not.toMatch(RAW);
+    expect(e).toBeInstanceOf(CheckpointError);
   });
 });
