@@ -205,6 +205,29 @@ describe('principles build --resume on a damaged or cut checkpoint', () => {
   });
 });
 
+describe('evaluate --resume with an option left out or not recorded', () => {
+  it('reads "(not given)" for the command line and "(not recorded)" for the folder, never null', async () => {
+    const out = join(dir, 'judge-repeats');
+    const base = [
+      '--task',
+      'cb',
+      '--policy',
+      'random',
+      '--episodes',
+      '1',
+      '--resamples',
+      '100',
+      '--out',
+      out,
+    ];
+    expect((await cli(evaluateMain, [...base, '--judge-repeats', '2'])).code).toBe(0);
+    const left = await cli(evaluateMain, [...base, '--resume']);
+    expect(left.code, left.err).toBe(2);
+    expect(left.err).toContain('--judge-repeats (not given) (the evaluation has 2)');
+    expect(left.err).not.toMatch(RAW);
+  });
+});
+
 describe('train --resume --steps below the steps done', () => {
   it('CSTPO: a usage error (exit 2) saying how many steps the run has done and that --steps is the total', async () => {
     const run = join(dir, 'cstpo');
