@@ -91,11 +91,15 @@ export async function checkResumeSettings(folder: string, current: EvaluateSetti
     if (v !== null && s !== null && s !== undefined && kind(v) !== kind(s))
       throw damaged(`${k}: ${kind(s)} where the option takes ${kind(v)}`);
   }
-  const show = (v: unknown) =>
-    v === null || v === undefined ? '(not recorded)' : typeof v === 'string' ? v : JSON.stringify(v);
+  // A value missing on the command line was not given (its default applies); one missing from the file was not recorded.
+  const show = (v: unknown, missing: string) =>
+    v === null || v === undefined ? missing : typeof v === 'string' ? v : JSON.stringify(v);
   const differ = Object.keys({ ...stored, ...current })
     .filter((k) => JSON.stringify(stored[k] ?? null) !== JSON.stringify(current[k] ?? null))
-    .map((k) => `--${k} ${show(current[k])} (the evaluation has ${show(stored[k])})`);
+    .map(
+      (k) =>
+        `--${k} ${show(current[k], '(not given)')} (the evaluation has ${show(stored[k], '(not recorded)')})`,
+    );
   if (differ.length > 0)
     throw new UsageError(
       `--resume: the evaluation in ${folder} was started with other settings: ${differ.join(', ')}; ` +

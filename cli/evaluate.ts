@@ -87,6 +87,7 @@ import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { checkResumeSettings, evaluateSettings, writeSettings } from './evaluate-settings';
 import {
   AbortedError,
+  CheckpointError,
   ConfigError,
   countOf,
   DataFormatError,
@@ -378,7 +379,20 @@ async function ppdppPlanners(
     const saved = join(args.out, `ppdpp-${task}.json`);
     const path = args.ppdppModel[task] ?? (existsSync(saved) ? saved : undefined);
     if (path) {
-      out[task] = modelFromJson(await readTextFile(path), path);
+      try {
+        out[task] = modelFromJson(await readTextFile(path), path);
+      } catch (e) {
+        // The user's --ppdpp-model that is damaged or not a planner is an option to fix (exit 2); the planner this
+        // evaluation saved in its own folder is damaged stored data (exit 1).
+        if (args.ppdppModel[task] !== undefined) {
+          if (hasCode(e, DataFormatError, 'FILE_DAMAGED'))
+            throw new UsageError(`--ppdpp-model: ${e.message}`, { cause: e });
+          throw e;
+        }
+        if (hasCode(e, DataFormatError, 'FILE_DAMAGED') || hasCode(e, ModelFileError, 'PPDPP_MODEL_INVALID'))
+          throw damagedStoredFile(args.out, e.message, e);
+        throw e;
+      }
       io.stderr(`ppdpp ${task}: planner loaded from ${path}\n`);
       continue;
     }
@@ -506,7 +520,13 @@ async function runEvaluateLocked(args: EvaluateArgs, io: Io): Promise<string> {
       runtime: nodeRuntime(),
       concurrency: args.concurrency,
       onPlan: async (plan) => {
-        await prepareOutputFolder(args.out, plan);
+        try {
+          await prepareOutputFolder(args.out, plan);
+        } catch (e) {
+          // The folder's own manifest.json cut short or not JSON: a damaged stored evaluation, not an option to fix.
+          if (hasCode(e, DataFormatError, 'FILE_DAMAGED')) throw damagedStoredFile(args.out, e.message, e);
+          throw e;
+        }
         await writeSettings(args.out, settings);
       },
       onProgress: ({ done, total }) => progress.update(done, total),
@@ -538,6 +558,19 @@ async function runEvaluateLocked(args: EvaluateArgs, io: Io): Promise<string> {
     progress.stop();
     await pool?.close();
   }
+}
+
+/**
+ * A file an evaluation wrote into its own folder (`manifest.json`, a saved `ppdpp-<task>.json`) that is damaged:
+ * stored data (exit 1), never a usage error. `message` names the file and what is wrong; the error adds what to do.
+ */
+function damagedStoredFile(folder: string, message: string, cause: unknown): CheckpointError {
+  return new CheckpointError(
+    'RUN_FILE_DAMAGED',
+    `${message}; the evaluation in ${folder} is damaged and cannot be resumed: move the folder away, or pass ` +
+      '--overwrite to start it again',
+    { path: folder, reason: message, cause },
+  );
 }
 
 /** An evaluation stopped by Ctrl-C: its finished episodes stay in the output folder for `--resume`. */
@@ -573,7 +606,6 @@ export async function main(argv: string[], io: Io): Promise<number> {
       PolicySpecError,
       { class: OutputConflictError, codes: ['OUTPUT_CONFLICT'] },
       { class: PathError, codes: ['OUTPUT_PATH_INVALID', 'FILE_UNREADABLE', 'PATH_KIND_MISMATCH'] },
-      { class: DataFormatError, codes: ['FILE_DAMAGED'] },
     ],
     DATASET_HINTS,
   );

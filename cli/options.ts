@@ -45,7 +45,8 @@ export class UsageError extends LabError {
  * 4)`; `flags` maps the run's setting keys to their option names (a key without one is shown as it is).
  */
 export function resumeConflictUsage(e: CheckpointError, flags: Record<string, string>): UsageError {
-  const show = (v: unknown) => (typeof v === 'object' ? JSON.stringify(v) : String(v));
+  const show = (v: unknown) =>
+    v === undefined || v === null ? '(not recorded)' : typeof v === 'object' ? JSON.stringify(v) : String(v);
   return new UsageError(
     `--resume: the run in ${e.path} was made with other settings: ` +
       e.conflicts
@@ -711,6 +712,8 @@ const CLI_SETTINGS: Readonly<Record<string, string>> = {
   episodes: '--episodes',
   task: '--task',
   seedIds: 'the seed list (--seeds, --split)',
+  // A resumed training run's new total (src/jobs/errors.ts).
+  steps: '--steps',
 };
 
 /** A backend spec's fields (`default.model`, `language.roles.judge.baseUrl`) and the options that set them. */

@@ -209,12 +209,16 @@ export class StoredEpisodeLineError extends LabError {
  * `principles build --out FILE`: the build's checkpoint `FILE.checkpoint.jsonl` (src/memory construction
  * checkpoint: header, then one finished episode a line, appended as each finishes). Without `resume` an old one
  * is removed and a new one starts with the build; with `resume` its content is handed to the job, which continues after its last episode.
+ * Resuming, a last line cut short (a kill during a write) is cut off the file and told through `notice`, as
+ * simulate does: a cut episode runs again; a cut header (the only line) means the checkpoint held no finished work,
+ * and the build starts again from its first episode (it writes a new header).
  * @throws UsageError when a checkpoint of an interrupted build is there and neither `resume` nor `overwrite` is
- *   given, or `resume` is given and there is none.
+ *   given, or `resume` is given and there is none; PathError when it cannot be read or cut.
  */
 export async function openBuildCheckpoint(
   out: string,
   mode: { resume: boolean; overwrite: boolean },
+  notice: (text: string) => void = () => {},
 ): Promise<BuildCheckpoint> {
   const source = `${out}.checkpoint.jsonl`;
   const found = await readTextFileIfExists(source);
@@ -227,6 +231,23 @@ export async function openBuildCheckpoint(
     // Created by the first append (the header, once the build starts).
     await mkdir(dirname(source), { recursive: true });
     await rm(source, { force: true });
+    return { source, text: null, append: (line) => appendText(source, line) };
   }
-  return { source, text: mode.resume ? found : null, append: (line) => appendText(source, line) };
+  // Whole lines only: a cut last line is cut off the file, so that the next append starts a clean line.
+  let text = '';
+  for await (const { text: line } of readJsonlLines(source, {
+    onTornLine: ({ line: at, bytes }) =>
+      notice(
+        at === 1
+          ? `notice: ${source} held no finished work (its first line, the build's header, was cut short); ` +
+              'the build starts again from its first episode\n'
+          : `notice: ${source}:${at}: dropped an episode cut short (${bytes} bytes); it runs again\n`,
+      ),
+  }))
+    text += `${line}\n`;
+  if (found === '')
+    notice(
+      `notice: ${source} is empty: it held no finished work; the build starts again from its first episode\n`,
+    );
+  return { source, text, append: (line) => appendText(source, line) };
 }

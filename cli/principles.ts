@@ -326,7 +326,7 @@ async function buildLocked(out: string, values: Values, task: TaskId, io: Io): P
   const maxAttempts = integer('max-attempts', values['max-attempts'], 'maxAttempts');
   const rngSeed = integer('rng-seed', values['rng-seed'], 'rngSeed');
   const { seeds, source } = await loadSeeds(values, task, io);
-  const opened = await openBuildCheckpoint(out, values);
+  const opened = await openBuildCheckpoint(out, values, io.stderr);
   // Finished episodes in the checkpoint (its first line is the build's header): what a failure keeps.
   let kept = opened.text ? opened.text.split('\n').filter((l) => l.trim() !== '').length - 1 : 0;
   let header = Boolean(opened.text);
@@ -371,6 +371,20 @@ async function buildLocked(out: string, values: Values, task: TaskId, io: Io): P
       throw new AbortedError(
         'JOB_ABORTED',
         `${e.message}; ${where}: run the same command with --resume to continue`,
+      );
+    // A checkpoint that is damaged (not another build's: that names the option to change) is stored data at
+    // fault: say what to do.
+    if (hasCode(e, CheckpointError, 'MEMORY_CHECKPOINT_DAMAGED') && e.conflicts.length === 0)
+      throw new CheckpointError(
+        'MEMORY_CHECKPOINT_DAMAGED',
+        `${e.message}; the build cannot be resumed from it: move ${checkpoint.source} away, or pass --overwrite ` +
+          'to start the build again',
+        {
+          ...(e.path !== undefined ? { path: e.path } : {}),
+          ...(e.line !== undefined ? { line: e.line } : {}),
+          ...(e.reason !== undefined ? { reason: e.reason } : {}),
+          cause: e,
+        },
       );
     throw e;
   } finally {
@@ -658,7 +672,8 @@ export async function main(argv: string[], io: Io): Promise<number> {
       hasCode(err, PolicySpecError, 'POLICY_UNAVAILABLE') ||
       hasCode(err, OutputConflictError, 'OUTPUT_CONFLICT') ||
       hasCode(err, PathError, 'OUTPUT_PATH_INVALID', 'PATH_KIND_MISMATCH') ||
-      hasCode(err, CheckpointError, 'MEMORY_CHECKPOINT_DAMAGED')
+      // Another build's checkpoint: the options differ from the build's (a damaged one is stored data: exit 1).
+      (hasCode(err, CheckpointError, 'MEMORY_CHECKPOINT_DAMAGED') && err.conflicts.length > 0)
     ) {
       io.stderr(`error: ${cliMessage(err)}\nRun with --help for the options.\n`);
       return 2;

@@ -116,7 +116,8 @@ ${flagHelp(JOB_FLAGS, { evalFraction: 'F' })}
   --groups N           old name of --groups-per-step (still works, with a notice)
   -h, --help           show this help
 
-GRPO settings (the EmoLLM paper §3.2.2, Appendix B.2; with --resume only --steps may differ).
+GRPO settings (the EmoLLM paper §3.2.2, Appendix B.2; with --resume only --steps may differ: the total
+to reach, not below the steps the run has done).
 --rewards llm scores the Stage II rewards with an LLM judge on the judge role's backend (--backend
 judge=openai|replay, see below; only the judge role is used, the other roles stay template):
 ${flagHelp(GRPO_FLAGS)}

@@ -101,7 +101,8 @@ ${flagHelp(
   { evalSeeds: '[TASK=]PATH', evalFraction: 'F' },
 )}
 
-CSTPO settings (the Cog-Sim paper §3.3, §B.2; with --resume only --steps may differ):
+CSTPO settings (the Cog-Sim paper §3.3, §B.2; with --resume only --steps may differ: the total to reach,
+not below the steps the run has done):
 ${flagHelp(CSTPO_FLAGS)}
   --ablate LIST        comma-separated: no-cog (critic without cognitive-state features), v-only (no
                        hierarchical critic), no-branch (full trajectories at the same number of returns)

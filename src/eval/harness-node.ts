@@ -11,6 +11,7 @@
 import { ConfigError, ExecutionError, DataFormatError } from '../errors';
 import { existsSync } from 'node:fs';
 import { appendFile, mkdir } from 'node:fs/promises';
+import { fileDamagedError } from '../io/errors';
 import { readJsonFile, readJsonlLines, writeFileAtomic } from '../io/node';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -197,6 +198,11 @@ function manifestOf(plan: EvalPlan): Manifest {
   };
 }
 
+/** A manifest setting in a message: its JSON, or `(not recorded)` for one the manifest or the run leaves out. */
+function shownSetting(value: unknown): string {
+  return value === undefined || value === null ? '(not recorded)' : JSON.stringify(value);
+}
+
 /**
  * Make `folder` ready for `plan`: create it, or check that the episodes it holds were produced under the same
  * settings and from the same seeds (a seed id seen before must have the same content), then record the plan's
@@ -210,9 +216,16 @@ export async function prepareOutputFolder(folder: string, plan: EvalPlan): Promi
   const path = join(folder, 'manifest.json');
   const current = manifestOf(plan);
   const previous = existsSync(path) ? ((await readJsonFile(path)) as Manifest) : null;
+  const isObject = (v: unknown) => typeof v === 'object' && v !== null && !Array.isArray(v);
+  if (previous !== null && !(isObject(previous) && isObject(previous.settings) && isObject(previous.seeds)))
+    throw fileDamagedError(path, 'not an evaluation manifest (an object with its settings and seeds)');
   if (previous) {
-    for (const [key, value] of Object.entries(current.settings)) {
-      const before = (previous.settings as unknown as Record<string, unknown>)[key];
+    const stored = previous.settings as unknown as Record<string, unknown>;
+    const now = current.settings as unknown as Record<string, unknown>;
+    // Every setting either side records: one the folder recorded and this run leaves out (or the reverse) differs too.
+    for (const key of Object.keys({ ...stored, ...now })) {
+      const before = stored[key];
+      const value = now[key];
       if (key === 'simulatorVersion' && before !== value)
         throw new ConfigError(
           'EVAL_CONFIG_INVALID',
@@ -222,7 +235,7 @@ export async function prepareOutputFolder(folder: string, plan: EvalPlan): Promi
       if (before !== value) {
         throw new ConfigError(
           'EVAL_CONFIG_INVALID',
-          `output folder ${folder} holds episodes run with ${key} = ${JSON.stringify(before)}, not ${JSON.stringify(value)}; use another output folder`,
+          `output folder ${folder} holds episodes run with ${key} = ${shownSetting(before)}, not ${shownSetting(value)}; use another output folder`,
         );
       }
     }

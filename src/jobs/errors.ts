@@ -1,5 +1,6 @@
 /** Errors of the jobs layer (src/jobs): the messages of a stored run that exists or resumes with other settings. */
-import { CheckpointError, OutputConflictError, type SettingSpeller } from '../errors';
+import { CheckpointError, ConfigError, OutputConflictError, type SettingSpeller } from '../errors';
+import { countOf } from '../errors/plural';
 
 /**
  * A run with this id is already stored and neither `resume` nor `overwrite` was given (the browser's training
@@ -34,11 +35,46 @@ export function trainResumeConflictError(
   return new CheckpointError(
     'TRAIN_RESUME_CONFLICT',
     `the run in ${location} was made with other settings: ` +
-      conflicts
-        .map((c) => `${c.key} ${JSON.stringify(c.given)} (stored: ${JSON.stringify(c.stored)})`)
-        .join(', ') +
+      conflicts.map((c) => `${c.key} ${shownStored(c.given)} (stored: ${shownStored(c.stored)})`).join(', ') +
       '; resume without them (the stored ones are used) or start a new run',
     { path: location, conflicts },
+  );
+}
+
+/** How a stored setting reads in a message: its JSON, or `(not recorded)` for one the run does not record. */
+export function shownStored(value: unknown): string {
+  return value === undefined || value === null ? '(not recorded)' : JSON.stringify(value);
+}
+
+/**
+ * A resumed run was given `steps` (its new total) below the steps it has already done: `steps` is the total to
+ * reach, never steps to add, so the run would end before where it is. Nothing is run. Code `JOB_CONFIG_INVALID`,
+ * option `steps` (`got`: the steps given).
+ * @param location where the run is (its folder).
+ * @param steps the total given.
+ * @param done the steps the stored run has done.
+ * @param total the stored run's own total.
+ */
+export function stepsBelowDoneError(
+  location: string,
+  steps: number,
+  done: number,
+  total: number,
+): ConfigError {
+  const message = (spell: SettingSpeller) =>
+    `the run in ${location} has done ${done} of its ${countOf(total, 'step')}; ${spell('steps')} is the total ` +
+    `to reach (not steps to add), so ${spell('steps')} ${steps} is below where the run is: give ${spell('steps')} ` +
+    `${done} or more, or leave it out to finish the run's ${total}`;
+  return new ConfigError(
+    'JOB_CONFIG_INVALID',
+    message((s) => s),
+    {
+      option: 'steps',
+      expected: `an integer ≥ ${done}`,
+      got: steps,
+      settings: ['steps'],
+      render: message,
+    },
   );
 }
 

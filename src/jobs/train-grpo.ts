@@ -28,7 +28,7 @@ import { TaskIdSchema, type Seed, type TaskId } from '../tasks';
 import { defaultSeeds } from '../tasks/defaults';
 import { getSeedSet, seedSetNames } from '../tasks/seed-sets';
 import { parseJobConfig, type JobOptions } from './common';
-import { trainResumeConflictError } from './errors';
+import { stepsBelowDoneError, trainResumeConflictError } from './errors';
 import type { ResumeConflict } from './train';
 import { moveOldFields, openTrainRun, resumeSplit } from './train-common';
 import { countOf } from '../errors/plural';
@@ -219,6 +219,8 @@ export async function trainGrpoJob(
       );
     split = resumed.split;
     const seeds = resumed.seeds;
+    if (steps !== undefined && steps < stored.latest.step)
+      throw stepsBelowDoneError(storage.location, steps, stored.latest.step, stored.latest.config.steps);
     const latest =
       steps === undefined ? stored.latest : { ...stored.latest, config: { ...stored.latest.config, steps } };
     trainer = await GrpoTrainer.restore(latest, {

@@ -25,7 +25,7 @@ import { SIMULATOR_VERSION } from '../sim/version';
 import { getTask, type Seed, type TaskId } from '../tasks';
 import { defaultSeeds } from '../tasks/defaults';
 import { parseJobConfig, TaskField, type JobOptions } from './common';
-import { trainResumeConflictError } from './errors';
+import { stepsBelowDoneError, trainResumeConflictError } from './errors';
 import { moveOldFields, openTrainRun, resumeSplit } from './train-common';
 import { countOf } from '../errors/plural';
 import { CheckpointError } from '../errors';
@@ -296,6 +296,9 @@ export async function trainJob(
     );
     split = resumed.split;
     const seeds = resumed.seeds;
+    const steps = given.cstpo?.steps;
+    if (steps !== undefined && steps < stored.latest.step)
+      throw stepsBelowDoneError(storage.location, steps, stored.latest.step, stored.run.config.steps);
     session = await withExecutor(stored.run.config, (o) =>
       TrainingSession.resume(runId, { ...o, seeds }, given.cstpo?.steps),
     );

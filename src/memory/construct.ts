@@ -104,16 +104,23 @@ export function constructionCheckpointError(
 
 /**
  * A checkpoint header field that differs from this build's: `key` (a {@link ConstructionHeader} field such as
- * `maxAttempts` or `seedIds`), the checkpoint's value and this build's, each as JSON cut to 80 characters.
+ * `maxAttempts` or `seedIds`), the checkpoint's value and this build's, each as JSON cut to 80 characters (ending
+ * in `…` when cut); two lists show only where they differ (see `detail`).
  */
 export interface CheckpointMismatch {
   key: string;
   found: string;
   expected: string;
+  /**
+   * For two lists (`seedIds`): `found` and `expected` show only the items where they differ (the first few, then
+   * `… and N more`), and this says so, with how many positions differ.
+   */
+  detail?: string;
 }
 
 function mismatchReason(m: CheckpointMismatch, spell: SettingSpeller): string {
-  return `made by another build: ${spell(m.key)} is ${m.found}, this build has ${m.expected}`;
+  const detail = m.detail !== undefined ? ` ${m.detail}` : '';
+  return `made by another build: ${spell(m.key)} is ${m.found}, this build has ${m.expected}${detail}`;
 }
 
 function trialOf(action: { strategy: string; utterance: string }, step: StepResult): Trial {
@@ -311,12 +318,40 @@ function headerDifference(
   expected: ConstructionHeader,
 ): CheckpointMismatch | undefined {
   for (const [key, value] of Object.entries(expected)) {
-    if (JSON.stringify(found[key]) !== JSON.stringify(value)) {
-      const shown = (v: unknown) => (JSON.stringify(v) ?? 'nothing').slice(0, 80);
-      return { key, found: shown(found[key]), expected: shown(value) };
+    const stored = found[key];
+    if (JSON.stringify(stored) !== JSON.stringify(value)) {
+      if (Array.isArray(stored) && Array.isArray(value)) return listDifference(key, stored, value);
+      const shown = (v: unknown) => {
+        const json = JSON.stringify(v) ?? 'nothing';
+        return json.length > 80 ? `${json.slice(0, 79)}…` : json;
+      };
+      return { key, found: shown(stored), expected: shown(value) };
     }
   }
   return undefined;
+}
+
+/** Items of a list shown in a message: the first few, then how many more. */
+const LIST_SHOWN = 3;
+
+/**
+ * Two lists (a seed list) that differ, in a readable message: the items at the first few positions where they
+ * differ on each side (a closed list, `["a", "b", "c", … and 12 more]`), and how many positions differ.
+ */
+function listDifference(key: string, found: unknown[], expected: unknown[]): CheckpointMismatch {
+  const positions: number[] = [];
+  for (let i = 0; i < Math.max(found.length, expected.length); i++)
+    if (JSON.stringify(found[i]) !== JSON.stringify(expected[i])) positions.push(i);
+  const side = (list: unknown[]) => {
+    const items = positions.filter((i) => i < list.length).map((i) => JSON.stringify(list[i]) ?? 'nothing');
+    const more = items.length - LIST_SHOWN;
+    return `[${[...items.slice(0, LIST_SHOWN), ...(more > 0 ? [`… and ${more} more`] : [])].join(', ')}]`;
+  };
+  const lengths =
+    found.length === expected.length
+      ? `${positions.length} of ${found.length} differ`
+      : `the checkpoint lists ${found.length}, this build ${expected.length}; ${positions.length} positions differ`;
+  return { key, found: side(found), expected: side(expected), detail: `where they differ (${lengths})` };
 }
 
 /**
