@@ -10,7 +10,7 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { main as simulateMain } from '../../../cli/simulate';
 import { main as validateMain } from '../../../cli/validate-sim';
-import { cli } from './run-main';
+import { cli, smallEvaluateArgv } from './run-main';
 
 let dir = '';
 beforeAll(async () => {
@@ -156,18 +156,7 @@ describe('evaluate --resume on a damaged settings.json', () => {
   it('is a damaged stored run naming the file (exit 1), not other settings or a usage error', async () => {
     const { main: evaluateMain } = await import('../../../cli/evaluate');
     const out = join(dir, 'eval');
-    const base = [
-      '--task',
-      'cb',
-      '--policy',
-      'random',
-      '--episodes',
-      '1',
-      '--resamples',
-      '100',
-      '--out',
-      out,
-    ];
+    const base = smallEvaluateArgv(out, '1');
     const first = await cli(evaluateMain, base);
     expect(first.code, first.err).toBe(0);
     const settings = join(out, 'settings.json');

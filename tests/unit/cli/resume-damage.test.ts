@@ -17,7 +17,7 @@ import { FolderGrpoStorage } from '../../../src/grpo/node';
 import { trainResumeConflictError } from '../../../src/jobs/errors';
 import { trainGrpoJob } from '../../../src/jobs/train-grpo';
 import { buildPrinciplesJob } from '../../../src/jobs/build-principles';
-import { cli } from './run-main';
+import { cli, smallEvaluateArgv } from './run-main';
 
 let dir = '';
 beforeAll(async () => {
@@ -31,19 +31,7 @@ afterAll(async () => {
 const RAW = /\bundefined\b|\bnull\b|Unexpected (end|token)/;
 
 describe('evaluate --resume on a damaged or incomplete folder', () => {
-  const argv = (out: string, ...more: string[]) => [
-    '--task',
-    'cb',
-    '--policy',
-    'random',
-    '--episodes',
-    '2',
-    '--resamples',
-    '100',
-    '--out',
-    out,
-    ...more,
-  ];
+  const argv = (out: string, ...more: string[]) => smallEvaluateArgv(out, '2', ...more);
 
   it('a manifest.json cut mid-JSON is damaged stored data (exit 1) naming the file and what to do', async () => {
     const out = join(dir, 'cut-manifest');
@@ -208,18 +196,7 @@ describe('principles build --resume on a damaged or cut checkpoint', () => {
 describe('evaluate --resume with an option left out or not recorded', () => {
   it('reads "(not given)" for the command line and "(not recorded)" for the folder, never null', async () => {
     const out = join(dir, 'judge-repeats');
-    const base = [
-      '--task',
-      'cb',
-      '--policy',
-      'random',
-      '--episodes',
-      '1',
-      '--resamples',
-      '100',
-      '--out',
-      out,
-    ];
+    const base = smallEvaluateArgv(out, '1');
     expect((await cli(evaluateMain, [...base, '--judge-repeats', '2'])).code).toBe(0);
     const left = await cli(evaluateMain, [...base, '--resume']);
     expect(left.code, left.err).toBe(2);

@@ -20,3 +20,23 @@ export async function cli(main: Main, argv: string[]): Promise<{ code: number; e
   });
   return { code, err: err.join(''), out: out.join('') };
 }
+
+/**
+ * The command line of a small `evaluate` run the resume tests share: random on CB, `episodes` episodes, 100
+ * bootstrap resamples, into `out`, then `more`.
+ */
+export function smallEvaluateArgv(out: string, episodes: string, ...more: string[]): string[] {
+  return [
+    '--task',
+    'cb',
+    '--policy',
+    'random',
+    '--episodes',
+    episodes,
+    '--resamples',
+    '100',
+    '--out',
+    out,
+    ...more,
+  ];
+}
