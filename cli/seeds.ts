@@ -4,17 +4,18 @@
  * damaged file, so it is reported as such and without the `--skip-invalid` hint (skipping would drop every
  * record).
  */
-import { readdir, stat } from 'node:fs/promises';
+import { open, readdir, stat } from 'node:fs/promises';
 import { basename, dirname, extname, join } from 'node:path';
 import {
   fileLine,
   P4G_FILE_NAMES,
+  p4gFileKind,
   type LoadResult,
   TASK_IDS,
   type TaskId,
   type TaskName,
 } from '../src/entries/simulator';
-import { loadSeedsFromPath } from '../src/node';
+import { datasetFilesIn, loadSeedsFromPath } from '../src/node';
 import { UsageError } from './options';
 import { DataFormatError, hasCode, withArticle } from '../src/entries/errors';
 import type { ErrorKind } from './options';
@@ -149,12 +150,22 @@ export async function loadSeedsArg(
     const usage = await wrongTask();
     if (usage) throw usage;
   }
-  // A folder without one dataset file is said to be a folder (not "no seeds in the file").
-  if (loaded.seeds.length === 0 && loaded.skipped.length === 0 && (await isFolder(path)))
+  // A folder without one dataset file is said to be a folder (not "no seeds in the file"); a folder whose
+  // dataset files hold no seed says so of its file, as the file given alone does.
+  if (loaded.seeds.length === 0 && loaded.skipped.length === 0 && (await isFolder(path))) {
+    const files = await seedFilesIn(path, task);
+    if (files.length === 1) throw new DatasetFileError(files[0] ?? path, 1, `no ${task} seeds in the file`);
+    if (files.length > 1)
+      throw new DatasetFileError(
+        path,
+        0,
+        `no ${task} seeds in any of its ${files.length} files (${files.map((f) => basename(f)).join(', ')})`,
+      );
     throw new UsageError(
       `--${option} ${path} is a folder with no ${task} dataset or seed file in it ` +
         `(${task === 'p4g' ? '.csv or .jsonl' : '.jsonl'} files): give the file itself, or the folder that holds it`,
     );
+  }
   // A file without one seed is a data error of that file (exit 1), like a damaged one.
   if (loaded.seeds.length === 0)
     throw new DatasetFileError(
@@ -165,6 +176,31 @@ export async function loadSeedsArg(
         : `no ${task} seeds in the file`,
     );
   return loaded;
+}
+
+/**
+ * The dataset files of a folder that its seeds come from: every `.jsonl` file, and of its P4G CSVs (by header) the
+ * dialogues file, or the annotated file when there is no dialogues file; the other companions only add to seeds.
+ */
+async function seedFilesIn(folder: string, task: TaskName): Promise<string[]> {
+  const files = await datasetFilesIn(folder);
+  if (task !== 'p4g') return files;
+  const kinds = await Promise.all(
+    files.map(async (f) => (extname(f).toLowerCase() === '.csv' ? p4gFileKind(await firstLine(f)) : 'jsonl')),
+  );
+  const keep = (wanted: readonly string[]) => files.filter((_, i) => wanted.includes(kinds[i] ?? ''));
+  return keep([kinds.includes('dialogs') ? 'dialogs' : 'annotated', 'jsonl']);
+}
+
+/** A file's first line (read from its first 64 KiB only), for its header. */
+async function firstLine(path: string): Promise<string> {
+  const handle = await open(path, 'r');
+  try {
+    const { buffer, bytesRead } = await handle.read(Buffer.alloc(1 << 16), 0, 1 << 16, 0);
+    return buffer.subarray(0, bytesRead).toString('utf8').split(/\r?\n/, 1)[0] ?? '';
+  } finally {
+    await handle.close();
+  }
 }
 
 async function isFolder(path: string): Promise<boolean> {

@@ -2,15 +2,19 @@
 
 from __future__ import annotations
 
+import asyncio
 import json
 import signal
+import threading
 import time
 
 import pytest
+from websockets.sync.server import ServerConnection, serve
 
 from conftest import Server, start_server
 from pdl_env import (
     PROTOCOL_VERSION,
+    AsyncEnvClient,
     ConnectionLostError,
     EnvClient,
     EnvServerError,
@@ -142,6 +146,50 @@ def test_version_mismatch_is_refused(server: Server) -> None:
         with pytest.raises(EnvServerError) as err:
             client.reset(protocol_version=PROTOCOL_VERSION + 1)
         assert err.value.code == "VERSION_MISMATCH"
+
+
+def test_refused_session_keeps_its_code_after_the_close(server: Server) -> None:
+    # A refused session (close 4409): the error frame's code, then the same code once only the close is left.
+    with EnvClient(server.url, simulator_version="cogsim-000000000000") as client:
+        for _ in range(2):
+            with pytest.raises(EnvServerError) as err:
+                client.reset()
+            assert err.value.code == "VERSION_MISMATCH"
+            assert not isinstance(err.value, ConnectionLostError)
+
+    async def refused_twice() -> list[str]:
+        client = await AsyncEnvClient.connect(server.url, simulator_version="cogsim-000000000000")
+        codes = []
+        for _ in range(2):
+            try:
+                await client.reset()
+            except EnvServerError as err:
+                codes.append(err.code)
+        await client.close()
+        return codes
+
+    assert asyncio.run(refused_twice()) == ["VERSION_MISMATCH", "VERSION_MISMATCH"]
+
+
+@pytest.mark.parametrize(
+    ("reason", "code"),
+    [("", "SESSION_REFUSED"), ("SCOPE_FORBIDDEN", "SCOPE_FORBIDDEN"), ("go away", "SESSION_REFUSED")],
+)
+def test_refusal_without_an_error_frame(reason: str, code: str) -> None:
+    # A server that closes with 4409 and sends no error frame: the code the close reason names, else SESSION_REFUSED.
+    def refuse(ws: ServerConnection) -> None:
+        ws.close(4409, reason)
+
+    with serve(refuse, "127.0.0.1", 0) as fake:
+        port = fake.socket.getsockname()[1]
+        threading.Thread(target=fake.serve_forever, daemon=True).start()
+        with EnvClient(f"http://127.0.0.1:{port}", timeout=10) as client:
+            with pytest.raises(EnvServerError) as err:
+                client.reset()
+        fake.shutdown()
+    assert err.value.code == code
+    assert err.value.details["close_code"] == 4409
+    assert not isinstance(err.value, ConnectionLostError)
 
 
 def test_session_limit(server: Server) -> None:

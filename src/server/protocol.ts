@@ -31,6 +31,7 @@ import { z } from 'zod';
 import { MAX_UTTERANCE_CHARS } from '../env/env';
 import { ActorViewSchema, TaskIdSchema, TurnSchema } from '../tasks/seed';
 import { TaskEventSchema } from '../sim/types';
+import { MAX_EPISODES } from '../jobs/common';
 
 /** The protocol's version: a client that names another one is refused (`VERSION_MISMATCH`). */
 export const PROTOCOL_VERSION = 1;
@@ -61,6 +62,17 @@ const versionFields = {
 const MAX_RNG_SEED = 0xffffffff;
 const SEED_RANGE = `must be an integer in 0 to ${MAX_RNG_SEED}, the range of simulate's --rng-seed`;
 
+/**
+ * The largest episode index and repeat: simulate plays at most MAX_EPISODES episodes (src/jobs/common.ts), so
+ * episode i ≤ MAX_EPISODES − 1, and a seed's repeat reaches at most MAX_EPISODES − 1 (a run of one seed).
+ * Larger ones could be served but never replayed by simulate.
+ */
+const MAX_EPISODE_INDEX = MAX_EPISODES - 1;
+const indexRange = (what: string) =>
+  `must be an integer in 0 to ${MAX_EPISODE_INDEX}, the ${what} simulate can replay (--episodes at most ${MAX_EPISODES})`;
+const REPEAT_RANGE = indexRange('repeats');
+const INDEX_RANGE = indexRange('episode indices');
+
 /** `reset` parameters (WebSocket `data`, HTTP body). Unknown fields are refused (a typo would change the episode). */
 export const ResetRequestSchema = z
   .strictObject({
@@ -74,13 +86,22 @@ export const ResetRequestSchema = z
     episode_id: z.string().max(255).optional().describe('an identifier echoed in state and metadata'),
     task: z.string().optional().describe('a task the server serves (default: its first)'),
     seed_id: z.string().optional().describe("the dialogue seed's id (default: the task's first seed)"),
-    repeat: z.number().int().min(0).optional().describe("the seed's repeat index r ≥ 0 (default 0)"),
-    index: z
-      .number()
-      .int()
-      .min(0)
+    repeat: z
+      .number({ error: REPEAT_RANGE })
+      .int({ error: REPEAT_RANGE })
+      .min(0, { error: REPEAT_RANGE })
+      .max(MAX_EPISODE_INDEX, { error: REPEAT_RANGE })
       .optional()
-      .describe('episode i of a run: seed i mod S as repeat ⌊i / S⌋ (instead of seed_id and repeat)'),
+      .describe(`the seed's repeat index r: 0 to ${MAX_EPISODE_INDEX} (default 0)`),
+    index: z
+      .number({ error: INDEX_RANGE })
+      .int({ error: INDEX_RANGE })
+      .min(0, { error: INDEX_RANGE })
+      .max(MAX_EPISODE_INDEX, { error: INDEX_RANGE })
+      .optional()
+      .describe(
+        `episode i of a run, 0 to ${MAX_EPISODE_INDEX}: seed i mod S as repeat ⌊i / S⌋ (instead of seed_id and repeat)`,
+      ),
     protocol: RewardProtocolSchema.optional().describe("reward protocol (default: the server's)"),
     checkpoint: z
       .string()

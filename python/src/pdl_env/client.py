@@ -14,6 +14,7 @@ The action is ``{"strategy": label, "utterance": text}``; the observation holds 
 from __future__ import annotations
 
 import json
+import re
 import urllib.error
 import urllib.request
 from dataclasses import dataclass, field
@@ -26,7 +27,13 @@ from websockets.exceptions import ConnectionClosed, InvalidHandshake, InvalidSta
 from websockets.sync.client import ClientConnection as SyncConnection
 from websockets.sync.client import connect as sync_connect
 
-from .errors import CLOSE_CODE_ERRORS, ConnectionLostError, EnvServerError, ReplyTimeoutError
+from .errors import (
+    CLOSE_CODE_ERRORS,
+    REFUSED_CLOSE_CODE,
+    ConnectionLostError,
+    EnvServerError,
+    ReplyTimeoutError,
+)
 
 PROTOCOL_VERSION = 1
 """The protocol version this client speaks; the server refuses another (``VERSION_MISMATCH``)."""
@@ -85,10 +92,24 @@ def _reply(raw: str | bytes, expected: str) -> dict[str, Any]:
     return data if isinstance(data, dict) else {}
 
 
-def _lost(err: ConnectionClosed) -> EnvServerError:
+_ERROR_CODE = re.compile(r"[A-Z][A-Z0-9_]*")
+
+
+def _lost(err: ConnectionClosed, refusal: Optional[EnvServerError] = None) -> EnvServerError:
+    """The error of a closed connection. ``refusal``: the error frame this session got before the close, if any.
+
+    A close 4409 (the session refused at the upgrade) raises the refusal's code: the error frame's, else the close
+    reason's (the server sets it to the code), else ``SESSION_REFUSED``.
+    """
     code = err.rcvd.code if err.rcvd is not None else None
+    reason = err.rcvd.reason if err.rcvd is not None else ""
+    if code == REFUSED_CLOSE_CODE:
+        if refusal is not None:
+            return EnvServerError(refusal.code, refusal.message, {**refusal.details, "close_code": code})
+        refused = reason if _ERROR_CODE.fullmatch(reason) else CLOSE_CODE_ERRORS[code]
+        said = f" ({reason})" if reason else ""
+        return EnvServerError(refused, f"the server refused the session: close {code}{said}", {"close_code": code})
     if code is not None and code in CLOSE_CODE_ERRORS:
-        reason = err.rcvd.reason if err.rcvd is not None else ""
         return EnvServerError(CLOSE_CODE_ERRORS[code], reason or f"connection closed ({code})", {"close_code": code})
     return ConnectionLostError(f"the server closed the connection ({code if code is not None else 'no close frame'})", code)
 
@@ -130,6 +151,8 @@ class EnvClient:
         self.scope = scope
         self.timeout = timeout
         self.simulator_version = simulator_version
+        # The last error frame's error: a session refused at the upgrade (close 4409) raises its code again.
+        self._error: Optional[EnvServerError] = None
         try:
             # Entered at once: the connection lives as long as this client (closed by `close`).
             self._ws: SyncConnection = sync_connect(
@@ -149,11 +172,16 @@ class EnvClient:
         except ConnectionClosed:
             pass  # a reply (an error frame) may still be buffered: read it below
         try:
-            return _reply(self._ws.recv(timeout=self.timeout), expected)
+            raw = self._ws.recv(timeout=self.timeout)
         except ConnectionClosed as err:
-            raise _lost(err) from err
+            raise _lost(err, self._error) from err
         except TimeoutError as err:
             raise ReplyTimeoutError(f"no reply to {frame['type']} within {self.timeout} s") from err
+        try:
+            return _reply(raw, expected)
+        except EnvServerError as err:
+            self._error = err
+            raise
 
     def reset(self, **params: Any) -> StepResult:
         """Start an episode: ``seed`` (the run's rng seed), ``task``, ``seed_id``, ``repeat`` or ``index``,
@@ -211,6 +239,7 @@ class AsyncEnvClient:
         self.token = token
         self.scope = scope
         self.timeout = timeout
+        self._error: Optional[EnvServerError] = None  # as EnvClient's
 
     @classmethod
     async def connect(
@@ -244,10 +273,14 @@ class AsyncEnvClient:
         try:
             raw = await asyncio.wait_for(self._ws.recv(), timeout=self.timeout)
         except ConnectionClosed as err:
-            raise _lost(err) from err
+            raise _lost(err, self._error) from err
         except asyncio.TimeoutError as err:
             raise ReplyTimeoutError(f"no reply to {frame['type']} within {self.timeout} s") from err
-        return _reply(raw, expected)
+        try:
+            return _reply(raw, expected)
+        except EnvServerError as err:
+            self._error = err
+            raise
 
     async def reset(self, **params: Any) -> StepResult:
         """As :meth:`EnvClient.reset`."""

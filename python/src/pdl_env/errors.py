@@ -3,7 +3,8 @@
 Every failure a trainer sees is an :class:`EnvServerError` with a stable ``code``: the server's own codes
 (``VALIDATION_ERROR``, ``CAPACITY_REACHED``, ``VERSION_MISMATCH``, ``SESSION_ERROR``, ``CHECKPOINT_INVALID``,
 ``SHUTTING_DOWN``, ``SESSION_IDLE_TIMEOUT``, ``UNAUTHORIZED``, …) or the client's (``CONNECTION_CLOSED`` when the
-server went away, ``TIMEOUT`` when it did not answer in time).
+server went away, ``TIMEOUT`` when it did not answer in time, ``SESSION_REFUSED`` for a close 4409 that names no
+code).
 """
 
 from __future__ import annotations
@@ -39,10 +40,16 @@ class ReplyTimeoutError(EnvServerError):
         super().__init__("TIMEOUT", message)
 
 
-# WebSocket close codes the server uses, and the error code each stands for.
+REFUSED_CLOSE_CODE = 4409
+"""The close code of a session refused at the upgrade (``VERSION_MISMATCH``, ``SCOPE_FORBIDDEN``, a bad scope's
+``VALIDATION_ERROR``, ``SHUTTING_DOWN``): the error frame sent just before it, and the close reason, name the code."""
+
+# WebSocket close codes the server uses, and the error code each stands for. For 4409 that is the fallback when
+# neither the error frame before the close nor its reason names the refusal's own code.
 CLOSE_CODE_ERRORS: dict[int, str] = {
     1001: "SHUTTING_DOWN",
     1009: "PAYLOAD_TOO_LARGE",
     1013: "CAPACITY_REACHED",
     4408: "SESSION_IDLE_TIMEOUT",
+    REFUSED_CLOSE_CODE: "SESSION_REFUSED",
 }

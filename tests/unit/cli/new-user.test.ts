@@ -5,7 +5,7 @@
  * build names the CLI option; `simulate --task emollm` plays N episodes per setting, like evaluate; the report
  * shows the EmoLLM setting the person named.
  */
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -231,6 +231,28 @@ describe('fresh-user trial', () => {
       const c = capture();
       expect(await main([...argv, '--seeds', empty], c.io)).toBe(1);
       expect(c.err.join('')).toBe(`error: ${empty}:1: no esconv seeds in the file\n`);
+    }
+  });
+
+  it('a P4G folder whose dialogues CSV holds only its header says what the file given alone says', async () => {
+    // Each shared P4G file's header row alone (no dataset sentence), in a folder of its own.
+    const header = (name: string) => readFileSync(join(P4G, name), 'utf8').split(/\r?\n/, 1)[0] + '\n';
+    const headerOnly = join(dir, 'p4g-header-only');
+    const withCompanions = join(dir, 'p4g-header-only-all');
+    mkdirSync(headerOnly);
+    mkdirSync(withCompanions);
+    writeFileSync(join(headerOnly, 'p4g-dialogs.csv'), header('p4g-dialogs.csv'));
+    for (const name of readdirSync(P4G).filter((n) => n.endsWith('.csv')))
+      writeFileSync(join(withCompanions, name), header(name));
+    for (const folder of [headerOnly, withCompanions]) {
+      const dialogs = join(folder, 'p4g-dialogs.csv');
+      const direct = capture();
+      expect(await simulateMain(['--task', 'p4g', '--seeds', dialogs], direct.io)).toBe(1);
+      const fileError = `error: ${dialogs}:1: no p4g seeds in the file\n`;
+      expect(direct.err.join('')).toContain(fileError);
+      const viaFolder = capture();
+      expect(await simulateMain(['--task', 'p4g', '--seeds', folder], viaFolder.io)).toBe(1);
+      expect(viaFolder.err.join('')).toBe(fileError);
     }
   });
 

@@ -10,6 +10,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { Judge, JudgeInput } from '../../../src/env/judge';
 import { simulateJob, type TrajectoryLine } from '../../../src/jobs/simulate';
+import { MAX_EPISODES } from '../../../src/jobs/common';
 import { resolveRoles } from '../../../src/roles';
 import {
   CLOSE_CODES,
@@ -263,6 +264,27 @@ describe('environment server', () => {
     const frame = await c.ask({ type: 'reset', data: { seed: 4294967296 } });
     expect(frame.data.code).toBe('VALIDATION_ERROR');
     expect(frame.data.message).toContain('0 to 4294967295');
+  });
+
+  it('refuses a reset repeat or index simulate cannot replay: integers in 0 to 999999 (its --episodes cap less one)', async () => {
+    const { url } = await start();
+    const reset = (body: unknown) =>
+      fetch(`http://${url}/reset`, { method: 'POST', body: JSON.stringify(body) });
+    for (const field of ['repeat', 'index'] as const) {
+      for (const value of [MAX_EPISODES, 2 ** 40, -1, 2.5]) {
+        const res = await reset({ [field]: value });
+        expect(res.status).toBe(422);
+        const body = (await res.json()) as { code: string; message: string; errors: { path: string[] }[] };
+        expect(body.code).toBe('VALIDATION_ERROR');
+        expect(body.message).toMatch(new RegExp(`^invalid reset body: ${field}: .*integer in 0 to 999999`));
+        expect(body.errors[0]?.path).toEqual([field]);
+      }
+      expect((await reset({ [field]: MAX_EPISODES - 1 })).status).toBe(200);
+    }
+    const c = await Client.open(url);
+    const frame = await c.ask({ type: 'reset', data: { index: MAX_EPISODES } });
+    expect(frame.data.code).toBe('VALIDATION_ERROR');
+    expect(frame.data.message).toContain('0 to 999999');
   });
 
   it('answers a frame that is not an object with a "type" by saying what a frame is, listing the types', async () => {
