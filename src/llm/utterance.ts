@@ -125,3 +125,17 @@ function clean(text: string, { ownPrefix, otherPrefix, labelSet, leadingLabel }:
   if (quoted) out = (quoted[1] as string).trim();
   return out;
 }
+
+/**
+ * What is wrong with a cleaned utterance ({@link cleanUtterance}'s result) as something a person would say, or
+ * null when nothing is: `'is empty'`; `'has no words'` (only punctuation, digits or symbols, e.g. `:{`); or
+ * `'restates the answer instructions'` when it speaks of a JSON object or schema (a small model sometimes copies
+ * the answer-format instruction into the field instead of speaking; seen with Gemma 3 270M as the user). The
+ * role schemas refuse such an answer, so it is retried a bounded number of times like any malformed answer.
+ */
+export function utteranceProblem(cleaned: string): string | null {
+  if (cleaned.length === 0) return 'is empty';
+  if (!/\p{L}/u.test(cleaned)) return 'has no words';
+  if (/\bjson\s+(?:object|schema)\b/i.test(cleaned)) return 'restates the answer instructions';
+  return null;
+}

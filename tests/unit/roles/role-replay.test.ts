@@ -128,6 +128,11 @@ describe('responder', () => {
     expect(r.value).toBe('That is too low for me, but I could do $404.');
     expect(r.calls).toBe(2);
   });
+  it('retries a reply that restates the answer instructions, then one with no words', async () => {
+    const r = await replay('reply-instructions-then-symbols');
+    expect(r.value).toBe('I guess I could talk to her about it.');
+    expect(r.calls).toBe(3);
+  });
   it('fails after three empty replies', async () => {
     const { error } = await replay('reply-empty');
     expect(error).toMatchObject({ name: 'RoleOutputError', code: 'LLM_ROLE_OUTPUT_INVALID' });

@@ -1,6 +1,6 @@
 /** Cleaning of generated utterances before the simulator (or the actor) reads them. */
 import { describe, expect, it } from 'vitest';
-import { cleanUtterance } from '../../../src/llm/utterance';
+import { cleanUtterance, utteranceProblem } from '../../../src/llm/utterance';
 
 describe('cleanUtterance', () => {
   it('drops duplicated role prefixes, with emphasis and in any case', () => {
@@ -54,5 +54,22 @@ describe('cleanUtterance', () => {
     expect(cleanUtterance('Persuader:', 'p4g', 'actor')).toBe('');
     expect(cleanUtterance('Emotion appeal\n\n', 'p4g', 'actor')).toBe('');
     expect(cleanUtterance('   ', 'esconv', 'user')).toBe('');
+  });
+});
+
+describe('utteranceProblem', () => {
+  it('accepts what a person says, short or long', () => {
+    expect(utteranceProblem('Okay.')).toBeNull();
+    expect(utteranceProblem('I could do $404, but not less.')).toBeNull();
+    expect(utteranceProblem('Je pourrais essayer demain.')).toBeNull();
+  });
+  it('names an empty answer, one with no words and one that restates the answer instructions', () => {
+    expect(utteranceProblem('')).toBe('is empty');
+    expect(utteranceProblem(':{')).toBe('has no words');
+    expect(utteranceProblem('$404!')).toBe('has no words');
+    expect(utteranceProblem('Answer with a single JSON object and nothing else.')).toBe(
+      'restates the answer instructions',
+    );
+    expect(utteranceProblem('It must match this JSON Schema: {}')).toBe('restates the answer instructions');
   });
 });

@@ -13,7 +13,7 @@ import type { RoleDefaults } from '../../../llm/call';
 import { memoSchema } from '../../../llm/structured';
 import { speakerName } from '../../../sim/llm/prompts/common';
 import { actorContext, actorIntro } from './strategy';
-import { cleanUtterance } from '../../../llm/utterance';
+import { cleanUtterance, utteranceProblem } from '../../../llm/utterance';
 
 /** One candidate: the strategy label line, then the utterance. */
 export interface Candidate {
@@ -35,8 +35,9 @@ export interface RealizeGuidance {
 
 /**
  * The answer schema for `n` candidates of `strategy` in `obs.task`: 1..n candidates, each labelled exactly
- * `strategy` (a one-value enum: another label is an answer outside the set) with an utterance that is non-empty
- * after {@link cleanUtterance}. Built once per task, strategy and `n` (see `memoSchema`).
+ * `strategy` (a one-value enum: another label is an answer outside the set) with an utterance that, after
+ * {@link cleanUtterance}, is something a person says ({@link utteranceProblem}: not empty, with words, not the
+ * answer instructions). Built once per task, strategy and `n` (see `memoSchema`).
  */
 export function candidatesAnswerSchema(
   obs: Observation,
@@ -53,7 +54,10 @@ export function candidatesAnswerSchema(
             utterance: z
               .string()
               .describe('your message, one to three sentences, without a speaker prefix')
-              .refine((s) => cleanUtterance(s, task, 'actor').length > 0, 'the utterance is empty'),
+              .superRefine((s, ctx) => {
+                const problem = utteranceProblem(cleanUtterance(s, task, 'actor'));
+                if (problem !== null) ctx.addIssue({ code: 'custom', message: `the utterance ${problem}` });
+              }),
           }),
         )
         .min(1)

@@ -13,7 +13,7 @@ import type { ChatMessage } from '../../../llm/types';
 import type { RoleDefaults } from '../../../llm/call';
 import { memoSchema } from '../../../llm/structured';
 import { dialogueText, money, speakerName, userStateText } from './common';
-import { cleanUtterance } from '../../../llm/utterance';
+import { cleanUtterance, utteranceProblem } from '../../../llm/utterance';
 
 /** The answer: `{ "reply": "…" }`. */
 export interface ReplyAnswer {
@@ -32,8 +32,8 @@ function numbersIn(text: string): number[] {
 }
 
 /**
- * The answer schema for `input`: the reply must be non-empty once a `User:`-style prefix is removed
- * ({@link cleanUtterance}), and must state the amount of this turn's user offer, acceptance or commitment
+ * The answer schema for `input`: the reply, once a `User:`-style prefix is removed ({@link cleanUtterance}), must
+ * be something a person says ({@link utteranceProblem}: not empty, with words, not the answer instructions), and must state the amount of this turn's user offer, acceptance or commitment
  * (the events are public: a reply that names another price would contradict them). Built once per task and
  * amounts (see `memoSchema`).
  */
@@ -49,7 +49,10 @@ export function replyAnswerSchema(input: ResponseInput): z.ZodType<ReplyAnswer> 
         .string()
         .max(REPLY_MAX_CHARS)
         .describe('your reply, in character, one to three sentences')
-        .refine((s) => cleanUtterance(s, task, 'user').length > 0, 'the reply is empty')
+        .superRefine((s, ctx) => {
+          const problem = utteranceProblem(cleanUtterance(s, task, 'user'));
+          if (problem !== null) ctx.addIssue({ code: 'custom', message: `the reply ${problem}` });
+        })
         .refine(
           (s) => amounts.every((a) => numbersIn(s).some((n) => Math.abs(n - a) < 0.005)),
           `the reply must state the amount ${amounts.map(money).join(' and ')}`,
