@@ -2,7 +2,8 @@
  * `npm run sim-card`: writes the simulator card `results/simulator-card.md` from the
  * validate-sim report (`results/studies/validity/validity.json` by default), the "before" record beside the card
  * (`results/simulator-card.before.json`), the shared dataset files (names, sizes, licences) and a fresh
- * measurement of reply variety (random policy: the bundled seeds, and the first 273 seeds of each dataset).
+ * measurement of reply variety (random policy: the bundled seeds, and the first 273 seeds of each dataset, the
+ * latter also next to the human users of the same dialogues at an equal number of replies).
  * `--record-before` instead writes the before record from the given report and the current code's replies (run
  * it on the commit whose figures are to be kept). Layout in src/validity/card.ts.
  *
@@ -22,7 +23,10 @@ import {
   type CardDataFile,
   type ReplySet,
   replyRow,
+  humanRepliesOf,
+  replayDialogues,
 } from '../src/entries/validity';
+import { readFiles } from '../cli/validate-sim';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -103,7 +107,11 @@ async function replySets(dir: string): Promise<ReplySet[]> {
     const folder = join(dir, DATA_FOLDER[task]);
     if (!existsSync(folder)) continue;
     const seeds = (await loadSeedsFromPath(folder, task)).seeds.slice(0, DATASET_EPISODES);
-    dataset.rows.push(await replyRow(task, seeds));
+    // The human users of the same dialogues, compared at an equal number of replies.
+    const dialogues = replayDialogues(
+      await readFiles({ seeds: [{ task, path: folder }], tasks: [task] }, () => undefined),
+    );
+    dataset.rows.push(await replyRow(task, seeds, { humanReplies: humanRepliesOf(dialogues, seeds) }));
   }
   return dataset.rows.length > 0 ? [bundled, dataset] : [bundled];
 }

@@ -16,7 +16,7 @@ export {
 export { fitSimulator, type FitOptions } from '../validity/fit';
 export { parseLadderFile, type LadderFile } from '../validity/ladder';
 export { replayDialogue, type ReplayedDialogue } from '../validity/replay';
-export { replyRow } from '../validity/replies';
+export { replyRow, humanRepliesOf, matchedVariety, type MatchedVariety } from '../validity/replies';
 export { buildValidityReport, reportMarkdown, type ValidityReport } from '../validity/report';
 // The P4G disposition model fitted to donations (`npm run fit-sim`), and the AUC it is chosen by.
 export { donationProbability, fitDisposition, type DispositionParams, type DispositionRow } from '../fit';

@@ -249,6 +249,22 @@ function variety(after: readonly ReplySet[], before: readonly ReplySet[]): strin
   return out.join('\n');
 }
 
+/** The rows measured next to the human users ({@link ReplyRow.matched}), or null when none was. */
+function matchedTable(sets: readonly ReplySet[]): string | null {
+  const rows = sets.flatMap((s) =>
+    s.rows.flatMap((r) => (r.matched ? [{ set: s.set, task: r.task, m: r.matched }] : [])),
+  );
+  if (rows.length === 0) return null;
+  return [
+    '| set | task | replies compared | distinct-2 simulator | distinct-2 human users | distinct-1 simulator | distinct-1 human users |',
+    '|---|---|---|---|---|---|---|',
+    ...rows.map(
+      ({ set, task, m }) =>
+        `| ${set} | ${task} | ${m.replies} | ${f3(m.distinct2)} | ${f3(m.humanDistinct2)} | ${f3(m.distinct1)} | ${f3(m.humanDistinct1)} |`,
+    ),
+  ].join('\n');
+}
+
 const asRecords = (v: unknown): Record<string, unknown>[] => (Array.isArray(v) ? v.filter(isRecord) : []);
 
 /**
@@ -404,6 +420,14 @@ export function simulatorCard(input: CardInput): string {
     variety(input.replies, input.before?.replies ?? []),
     '',
   );
+  const matched = matchedTable(input.replies);
+  if (matched !== null)
+    out.push(
+      'Next to the human users of the same dialogues, at an equal number of replies (distinct-n falls as more replies are pooled, so only equal counts compare): the first N replies of the simulator, in play order, and the first N user turns of the dialogues the seeds come from, N the smaller count.',
+      '',
+      matched,
+      '',
+    );
   if (Array.isArray(r.replies))
     out.push('In the validity report (one episode per dose seed):', '', table(asRecords(r.replies)), '');
   if (Array.isArray(r.policyCheck)) {

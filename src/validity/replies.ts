@@ -5,7 +5,8 @@
  * n-grams over all n-grams, in [0, 1]), how many replies repeat the user's previous reply word for word (0
  * expected), how many episodes end on the most common closing line, the longest run of words a reply shares with
  * the seed's own situation or listing text, and how many replies say a stance, intention or mood the simulator's
- * state does not hold ({@link replyContradictions}).
+ * state does not hold ({@link replyContradictions}); given the human users' replies of the same dialogues, also
+ * both sides' distinct-n at an equal count ({@link matchedVariety}).
  */
 import { RandomPolicy } from '../agents/policies';
 import { runEpisode, type TurnRecord } from '../agents/rollout';
@@ -13,6 +14,7 @@ import { hashKey32 } from '../data/hash';
 import { createEnv } from '../env/factory';
 import { distinctN } from '../eval/validation';
 import type { Seed, TaskId } from '../tasks/seed';
+import type { ReplayDialogue } from './datasets';
 import { replyContradictions, longestSharedRun } from './reply-check';
 
 export { replyContradictions, longestSharedRun, wordsOf } from './reply-check';
@@ -41,12 +43,71 @@ export interface ReplyRow {
   contradictions: number;
   /** Replies with a slot left unfilled (a `{name}` in the text): 0 expected. */
   unfilled: number;
+  /**
+   * The same replies next to the human users of the same dialogues at an equal count (present when
+   * {@link ReplyRowOptions.humanReplies} is given): distinct-n falls as more replies are pooled, so only equal
+   * counts compare.
+   */
+  matched?: MatchedVariety;
+}
+
+/** Variety of simulated and human replies at an equal count ({@link matchedVariety}). */
+export interface MatchedVariety {
+  /** Replies compared from each side: the smaller of the two counts. */
+  replies: number;
+  /** distinct-1 and distinct-2 of the simulator's first `replies` replies, in play order. */
+  distinct1: number;
+  distinct2: number;
+  /** distinct-1 and distinct-2 of the human users' first `replies` replies ({@link humanRepliesOf}). */
+  humanDistinct1: number;
+  humanDistinct2: number;
 }
 
 /** Options of {@link replyRow}. */
 export interface ReplyRowOptions {
   /** Episodes per seed (default 1); repeat r of a seed draws its streams from a hash of (seed id, r). */
   episodesPerSeed?: number;
+  /** The human users' replies to compare with at an equal count ({@link humanRepliesOf}); adds `matched`. */
+  humanReplies?: readonly string[];
+}
+
+/**
+ * The human users' replies of the dialogues the `seeds` come from, in seed order and turn order within a
+ * dialogue: every non-empty user turn of the replayed steps (the turns after the seed's prefix, which the
+ * simulator plays in their place). A seed is matched to the dialogue of its id, or of its id after the file stem
+ * (`p4g-dialogs:<dialog_id>`); a seed with no dialogue adds nothing; of a dialogue read from two files (P4G) the
+ * first one with steps counts.
+ */
+export function humanRepliesOf(
+  dialogues: readonly ReplayDialogue[],
+  seeds: readonly Pick<Seed, 'id'>[],
+): string[] {
+  const byId = new Map<string, ReplayDialogue>();
+  for (const d of dialogues) if (!byId.has(d.id) && d.steps.length > 0) byId.set(d.id, d);
+  const out: string[] = [];
+  for (const seed of seeds) {
+    const d = byId.get(seed.id) ?? byId.get(seed.id.slice(seed.id.indexOf(':') + 1));
+    if (d === undefined) continue;
+    for (const step of d.steps) if (step.user !== null && step.user.trim() !== '') out.push(step.user);
+  }
+  return out;
+}
+
+/**
+ * distinct-1 and distinct-2 of two sets of replies at an equal count: the first n of each, n the smaller count
+ * (0 when either is empty: every figure is then 0).
+ */
+export function matchedVariety(simulated: readonly string[], human: readonly string[]): MatchedVariety {
+  const n = Math.min(simulated.length, human.length);
+  const sim = simulated.slice(0, n);
+  const people = human.slice(0, n);
+  return {
+    replies: n,
+    distinct1: distinctN(sim, 1),
+    distinct2: distinctN(sim, 2),
+    humanDistinct1: distinctN(people, 1),
+    humanDistinct2: distinctN(people, 2),
+  };
 }
 
 /** The text a seed's user knows of its own situation: the ESConv situation, the CB seller's listing. */
@@ -110,5 +171,6 @@ export async function replyRow(
     longestEcho: echo,
     contradictions,
     unfilled,
+    ...(options.humanReplies ? { matched: matchedVariety(texts, options.humanReplies) } : {}),
   };
 }

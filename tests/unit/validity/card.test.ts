@@ -157,6 +157,24 @@ describe('simulator card', () => {
     expect(card).not.toContain('not the current version');
   });
 
+  it('shows the dataset rows next to the human users at an equal count, and no such table when none was measured', () => {
+    const base = input();
+    const matched = {
+      replies: 90,
+      distinct1: 0.05,
+      distinct2: 0.18,
+      humanDistinct1: 0.1,
+      humanDistinct2: 0.52,
+    };
+    const card = simulatorCard({
+      ...base,
+      replies: [...base.replies, { set: 'dataset seeds', rows: [{ ...replyRowOf('p4g', 0.1, 3), matched }] }],
+    });
+    expect(card).toContain('at an equal number of replies');
+    expect(card).toContain('| dataset seeds | p4g | 90 | 0.180 | 0.520 | 0.050 | 0.100 |');
+    expect(simulatorCard(base)).not.toContain('distinct-2 human users');
+  });
+
   it('shows sections it does not know (an exploit table of another shape, anything else) generically', () => {
     const card = simulatorCard(input());
     expect(card).toContain('## Exploits');

@@ -9,7 +9,16 @@ import { DialogueEnv } from '../../../src/env';
 import { TASK_IDS, type Seed } from '../../../src/tasks';
 import { DEFAULT_SEEDS, defaultSeeds } from '../../../src/tasks/defaults';
 
-import { longestSharedRun, replyContradictions, replyRow, wordsOf } from '../../../src/validity/replies';
+import {
+  humanRepliesOf,
+  longestSharedRun,
+  matchedVariety,
+  replyContradictions,
+  replyRow,
+  wordsOf,
+} from '../../../src/validity/replies';
+import { esconvDialogues, type ReplayDialogue } from '../../../src/validity/datasets';
+import { readFileSync } from 'node:fs';
 import { DATA_DIR } from '../data/paths';
 
 /** A P4G turn record whose state holds the given intentions and valence (the rest from a bundled seed). */
@@ -130,5 +139,60 @@ describe('template replies', () => {
       expect(b, seed.id).not.toBe(a);
       expect(longestSharedRun(b, seed.userPrivate.situation ?? ''), seed.id).toBeLessThanOrEqual(6);
     }
+  });
+});
+
+describe('reply variety next to the human users at an equal count', () => {
+  const dialogue = (id: string, users: (string | null)[]): ReplayDialogue =>
+    ({
+      task: 'esconv',
+      id,
+      purpose: 'turns',
+      seed: DEFAULT_SEEDS.esconv[0] as Seed,
+      prefix: [],
+      steps: users.map((user) => ({ actor: 'a', user, reaction: null, userSentiment: null })),
+      outcome: {},
+    }) as ReplayDialogue;
+
+  it('takes the user turns of the seeds’ own dialogues, in seed order, matching a P4G id after its file stem', () => {
+    const dialogues = [
+      dialogue('x:1', ['one', null, ' ', 'two']),
+      dialogue('D7', ['three']),
+      dialogue('D7', ['ignored: the same dialogue from a second file']),
+      dialogue('unplayed', ['four']),
+    ];
+    expect(humanRepliesOf(dialogues, [{ id: 'p4g-dialogs:D7' }, { id: 'x:1' }, { id: 'none:2' }])).toEqual([
+      'three',
+      'one',
+      'two',
+    ]);
+  });
+
+  it('compares the first n replies of each side, n the smaller count', () => {
+    const sim = ['I am fine thanks', 'I am fine thanks', 'I am fine thanks'];
+    const human = ['Not great today', 'My exam went badly'];
+    const m = matchedVariety(sim, human);
+    expect(m.replies).toBe(2);
+    // Simulator: 6 bigrams, 3 distinct; human: 5 bigrams, all distinct.
+    expect(m.distinct2).toBeCloseTo(3 / 6, 12);
+    expect(m.humanDistinct2).toBe(1);
+    expect(matchedVariety([], human)).toMatchObject({ replies: 0, distinct2: 0, humanDistinct2: 0 });
+  });
+
+  it('replyRow adds the comparison on dataset seeds, the human users more varied than the template user', async () => {
+    const seeds = (await loadSeedsFromPath(`${DATA_DIR}/esconv/esconv-valid.jsonl`, 'esconv')).seeds.slice(
+      0,
+      20,
+    );
+    const dialogues = esconvDialogues({
+      name: 'esconv-valid.jsonl',
+      text: readFileSync(`${DATA_DIR}/esconv/esconv-valid.jsonl`, 'utf8'),
+    });
+    const human = humanRepliesOf(dialogues, seeds);
+    const row = await replyRow('esconv', seeds, { humanReplies: human });
+    expect(row.matched?.replies).toBe(Math.min(row.replies, human.length));
+    expect(row.matched!.replies).toBeGreaterThan(100);
+    expect(row.matched!.humanDistinct2).toBeGreaterThan(row.matched!.distinct2);
+    expect((await replyRow('esconv', seeds.slice(0, 2))).matched).toBeUndefined();
   });
 });
