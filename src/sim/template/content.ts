@@ -112,8 +112,19 @@ function usable(t: Token): boolean {
   return !t.negated && t.type === 'word' && WORD.test(t.normal) && !UNNAMED.has(t.normal);
 }
 
+/**
+ * Quantity words the tagger reads as adjectives: after the phrase's own "the" they make no English ("the most
+ * doctors", "the much money"), so a phrase starts after them ("the doctors", "the money").
+ */
+const QUANTITY = new Set(
+  'most much many more few fewer several some any enough less least other another same all both each every'.split(
+    ' ',
+  ),
+);
+
 /** Whether a token may stand inside a noun phrase before its head (an adjective or a noun used as one). */
-const MODIFIER = (t: Token) => (t.pos === 'ADJ' || t.pos === 'NOUN' || t.pos === 'PROPN') && usable(t);
+const MODIFIER = (t: Token) =>
+  (t.pos === 'ADJ' || t.pos === 'NOUN' || t.pos === 'PROPN') && usable(t) && !QUANTITY.has(t.normal);
 const HEAD = (t: Token) =>
   (t.pos === 'NOUN' || t.pos === 'PROPN') && usable(t) && t.normal.length >= 4 && !WHEN.has(t.normal);
 /** Times, which name when rather than what ("a while", "the weekend"; "the night table" keeps its "night"). */

@@ -30,6 +30,12 @@ describe('content phrases', () => {
     }
   });
 
+  it('start after a quantity word, which makes no English after "the" ("the most doctors")', () => {
+    expect(nounPhrases('Most doctors say I need much money for more tests and other options.', true)).toEqual(
+      ['the doctors', 'the money', 'the tests', 'the options'],
+    );
+  });
+
   it("turn the actor's possessive into the user's and drop tone words: stuffing gains nothing", () => {
     expect(actorPhrase('How long has your exam been on your mind?')).toBe('my exam');
     for (const task of ['esconv', 'p4g', 'cb'] as const) {
