@@ -8,7 +8,7 @@
  * that every worker can open: the primary gives them one key), so any worker can answer any request. One port
  * for N workers keeps the trainer's configuration to one URL.
  */
-import cluster from 'node:cluster';
+import cluster, { type Worker } from 'node:cluster';
 import { randomBytes } from 'node:crypto';
 import { boundHeapGrowth } from './heap';
 import {
@@ -361,17 +361,19 @@ async function startServer(
   return { server, port };
 }
 
-/** Runs until SIGTERM / SIGINT (or a `shutdown` message from the cluster primary), then shuts down gracefully. */
-async function serveUntilStopped(server: EnvServer): Promise<void> {
-  await new Promise<void>((resolve) => {
-    const stop = (): void => resolve();
-    process.once('SIGTERM', stop);
-    process.once('SIGINT', stop);
-    process.on('message', (m) => {
-      if (m === 'shutdown') stop();
-    });
+/**
+ * Settles at the first SIGTERM / SIGINT (in a cluster worker, also at a `shutdown` message from the primary).
+ * Registered before the task loads, so a stop asked for while a process starts is kept, not lost.
+ */
+function stopRequested(): Promise<void> {
+  return new Promise<void>((resolve) => {
+    process.once('SIGTERM', () => resolve());
+    process.once('SIGINT', () => resolve());
+    if (cluster.isWorker)
+      process.on('message', (m) => {
+        if (m === 'shutdown') resolve();
+      });
   });
-  await server.shutdown();
 }
 
 /**
@@ -391,21 +393,26 @@ async function assertPortFree(host: string, port: number): Promise<void> {
   });
 }
 
-/** The cluster primary: forks the workers, prints the port once, forwards shutdown, replaces a crashed worker. */
-async function runPrimary(opts: ServeOptions, io: Io): Promise<void> {
+/**
+ * The cluster primary: forks the workers, prints the port once all of them listen, forwards shutdown (to a
+ * worker still starting, once it listens), replaces a crashed worker.
+ */
+async function runPrimary(opts: ServeOptions, io: Io, stop: Promise<void>): Promise<void> {
   await assertPortFree(opts.host, opts.port);
   const sealKey = randomBytes(32).toString('hex');
   let stopping = false;
-  let announced = false;
+  let listeningCount = 0;
+  const listening = new Set<Worker>();
   const spawn = (): void => {
     const worker = cluster.fork({ PDL_SERVE_WORKER_KEY: sealKey });
     worker.on('listening', (address) => {
-      if (!announced) {
-        announced = true;
+      listening.add(worker);
+      listeningCount += 1;
+      if (listeningCount === opts.workers)
         io.stdout(`listening on http://${opts.host}:${address.port} (${opts.workers} workers)\n`);
-      }
     });
     worker.on('exit', (code) => {
+      listening.delete(worker);
       if (!stopping) {
         io.stderr(`[serve] worker ${worker.process.pid} exited (${code}); starting another\n`);
         spawn();
@@ -413,10 +420,8 @@ async function runPrimary(opts: ServeOptions, io: Io): Promise<void> {
     });
   };
   for (let i = 0; i < opts.workers; i++) spawn();
-  await new Promise<void>((resolve) => {
-    process.once('SIGTERM', resolve);
-    process.once('SIGINT', resolve);
-  });
+  io.stderr(`[serve] started ${opts.workers} workers; each loads the task\n`);
+  await stop;
   stopping = true;
   const workers = Object.values(cluster.workers ?? {});
   await Promise.all(
@@ -425,7 +430,9 @@ async function runPrimary(opts: ServeOptions, io: Io): Promise<void> {
         new Promise<void>((resolve) => {
           if (w === undefined || w.isDead()) return resolve();
           w.once('exit', () => resolve());
-          w.send('shutdown');
+          // A worker that does not listen yet has its handler set but may still be loading its task.
+          if (listening.has(w)) w.send('shutdown');
+          else w.once('listening', () => w.send('shutdown'));
         }),
     ),
   );
@@ -440,8 +447,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
         // The primary has printed the notices of this command line already.
         const opts = parseServeArgs(argv, { stderr: () => undefined }) as ServeOptions;
         const key = Buffer.from(process.env.PDL_SERVE_WORKER_KEY ?? '', 'hex');
+        const stop = stopRequested();
         const { server } = await startServer({ ...opts, workers: 1 }, io, key, tokenOf(opts));
-        await serveUntilStopped(server);
+        await stop;
+        await server.shutdown();
         return;
       }
       const opts = parseServeArgs(argv, io);
@@ -450,10 +459,12 @@ export async function main(argv: string[], io: Io): Promise<number> {
         return;
       }
       const token = tokenOf(opts);
-      if (opts.workers > 1) return runPrimary(opts, io);
+      const stop = stopRequested();
+      if (opts.workers > 1) return runPrimary(opts, io, stop);
       const { server, port } = await startServer(opts, io, randomBytes(32), token);
       io.stdout(`listening on http://${opts.host}:${port} (1 worker)\n`);
-      await serveUntilStopped(server);
+      await stop;
+      await server.shutdown();
     },
     [{ class: ConfigError, codes: ['SERVER_OPTION_INVALID', 'SERVER_PORT_IN_USE'] }],
     DATASET_HINTS,

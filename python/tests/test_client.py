@@ -5,13 +5,14 @@ from __future__ import annotations
 import asyncio
 import json
 import signal
+import subprocess
 import threading
 import time
 
 import pytest
 from websockets.sync.server import ServerConnection, serve
 
-from conftest import Server, start_server
+from conftest import REPO, Server, start_server
 from pdl_env import (
     PROTOCOL_VERSION,
     AsyncEnvClient,
@@ -263,6 +264,26 @@ def test_token_required_off_loopback() -> None:
         assert http_get(url, "/metadata", token=token)["tasks"][0]["name"] == "cb"
     finally:
         own.stop()
+
+
+def test_sigterm_while_two_workers_still_load_their_task_exits_cleanly() -> None:
+    # The stop reaches the primary before any worker listens: each worker stops once started, none is left behind.
+    process = subprocess.Popen(
+        ["node", "--import", "tsx", "cli/serve.ts", "--port", "0", "--task", "esconv", "--workers", "2"],
+        cwd=REPO,
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.PIPE,
+        text=True,
+        start_new_session=True,
+    )
+    own = Server("", process)
+    try:
+        assert process.stderr is not None
+        assert process.stderr.readline().startswith("[serve] started 2 workers")
+        process.send_signal(signal.SIGTERM)
+        assert process.wait(timeout=60) == 0
+    finally:
+        own.stop(signal.SIGKILL)
 
 
 def test_sigterm_with_two_workers_refuses_new_work_and_exits_cleanly() -> None:
