@@ -9,7 +9,7 @@ import { readdir, readFile, stat } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, extname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { exitOnStrayInterrupt } from './interrupt';
+import { exitOnStrayInterrupt, INTERRUPTED_EXIT_CODE, isInterrupted, listenForInterrupt } from './interrupt';
 import { formatSeconds, startProgress } from './progress';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { p4gFileKind, type TextFile, TASK_IDS, type TaskId, type P4gFiles } from '../src/entries/simulator';
@@ -523,7 +523,9 @@ export async function runValidateCli(
   const started = Date.now();
   let replayed = false;
   const replay = startProgress({ stdout: () => {}, stderr, isTTY }, false, 'dialogues replayed');
+  const interrupt = listenForInterrupt();
   const built = await buildValidityReport({
+    signal: interrupt.signal,
     files,
     ...(roles ? { roles: roles.simRoles } : {}),
     ...(args.sample !== null ? { sample: args.sample } : {}),
@@ -542,8 +544,10 @@ export async function runValidateCli(
       replayed = true;
       replay.update(done, total);
     },
+  }).finally(() => {
+    replay.stop();
+    interrupt.dispose();
   });
-  replay.stop();
   const report: ValidityReport = roles
     ? {
         ...built,
@@ -580,7 +584,7 @@ export class LadderFileError extends LabError {
 
 /**
  * CLI entry: the exit code (0 ok, 1 failure or a malformed --ladder file, 2 usage error, bad input file or an
- * --out that cannot be used).
+ * --out that cannot be used, 130 interrupted: Ctrl-C stops the report at its next safe point, writing nothing).
  */
 export async function main(
   argv: string[],
@@ -595,6 +599,12 @@ export async function main(
     io.stdout(await runValidateCli(args, io.stderr, io.isTTY ?? false));
     return 0;
   } catch (err) {
+    if (isInterrupted(err)) {
+      io.stderr(
+        `validate-sim: interrupted: stopped before the report was complete; nothing was written (exit code ${INTERRUPTED_EXIT_CODE})\n`,
+      );
+      return INTERRUPTED_EXIT_CODE;
+    }
     if (hasCode(err, InputError, 'VALIDITY_INPUT') || err instanceof OptionUsageError) {
       io.stderr(`error: ${err.message}\nRun with --help for the options.\n`);
       return 2;

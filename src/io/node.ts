@@ -34,6 +34,9 @@ export function tempSiblingPath(path: string): string {
   return join(dirname(path), `.${basename(path)}.${tag}.tmp`);
 }
 
+/** The name {@link tempSiblingPath} gives: `.<name>.<pid>-<counter>-<6 hex>.tmp`. */
+const TEMP_SIBLING = /^\..+\.\d+-\d+-[0-9a-f]{6}\.tmp$/;
+
 /** fsync a folder so that a rename in it survives a power cut; a no-op where folders cannot be opened. */
 async function syncFolder(folder: string): Promise<void> {
   let handle: FileHandle | undefined;
@@ -283,7 +286,8 @@ export async function assertOutputAvailable(path: string, options: OutputGuardOp
     return resume ? 'resume' : 'replace';
   }
   if (!info.isDirectory()) throw outputConflictError(path, found, 'give the path of a folder');
-  const names = await readdir(path);
+  // A temporary sibling left by a write that was killed between its write and its rename is not content.
+  const names = (await readdir(path)).filter((n) => !TEMP_SIBLING.test(n));
   const owned = ownerMarker === undefined ? undefined : names.includes(ownerMarker);
   let state: OutputState;
   if (names.length === 0) state = 'empty';

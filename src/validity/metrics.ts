@@ -135,7 +135,7 @@ function turnRows(
   task: TaskId,
   replayed: readonly ReplayedDialogue[],
   options: ValidityMetricOptions,
-): ValidityRow[] {
+): RowTask[] {
   const validity = getTask(task).validity;
   const labels = validity.reactions;
   const bySplit: Record<Split, TurnItem[]> = { dev: [], 'held-out': [] };
@@ -179,27 +179,29 @@ function turnRows(
       xs.map(pick),
       { labels },
     ).macroF1;
-  const rows: (ValidityRow | null)[] = [];
+  const rows: RowTask[] = [];
   for (const split of ['dev', 'held-out'] as const) {
     const items = bySplit[split];
     const head = { task, split, level: 'turn' as const };
     rows.push(
-      row(
-        { ...head, measure: `${validity.reactionName} — Cohen's kappa` },
-        items,
-        kappa((i) => i.sim),
-        { majority: kappa(() => majority), sentiment: kappa((i) => i.sent) },
-        options,
-        `${task}|${split}|kappa`,
-      ),
-      row(
-        { ...head, measure: `${validity.reactionName} — macro-F1` },
-        items,
-        f1((i) => i.sim),
-        { majority: f1(() => majority), sentiment: f1((i) => i.sent) },
-        options,
-        `${task}|${split}|f1`,
-      ),
+      () =>
+        row(
+          { ...head, measure: `${validity.reactionName} — Cohen's kappa` },
+          items,
+          kappa((i) => i.sim),
+          { majority: kappa(() => majority), sentiment: kappa((i) => i.sent) },
+          options,
+          `${task}|${split}|kappa`,
+        ),
+      () =>
+        row(
+          { ...head, measure: `${validity.reactionName} — macro-F1` },
+          items,
+          f1((i) => i.sim),
+          { majority: f1(() => majority), sentiment: f1((i) => i.sent) },
+          options,
+          `${task}|${split}|f1`,
+        ),
     );
     if (task === 'esconv') {
       const scored = items.filter((i) => i.userSentiment !== null);
@@ -211,7 +213,7 @@ function turnRows(
         if (!Number.isFinite(v)) throw new InputError('VALIDITY_INPUT', 'constant ranks');
         return v;
       };
-      rows.push(
+      rows.push(() =>
         row(
           { ...head, measure: 'valence change vs seeker reply sentiment — Spearman' },
           scored,
@@ -223,7 +225,7 @@ function turnRows(
       );
     }
   }
-  return rows.filter((r): r is ValidityRow => r !== null);
+  return rows;
 }
 
 interface P4gItem {
@@ -236,10 +238,7 @@ interface P4gItem {
   traits: number;
 }
 
-function p4gOutcomeRows(
-  replayed: readonly ReplayedDialogue[],
-  options: ValidityMetricOptions,
-): ValidityRow[] {
+function p4gOutcomeRows(replayed: readonly ReplayedDialogue[], options: ValidityMetricOptions): RowTask[] {
   const known = replayed.filter(
     (r) => r.dialogue.outcome.donated != null && r.dialogue.outcome.traits != null,
   );
@@ -260,7 +259,7 @@ function p4gOutcomeRows(
           ? crossValidated(held.map(traitRow))
           : [],
   };
-  const rows: (ValidityRow | null)[] = [];
+  const rows: RowTask[] = [];
   for (const [split, list] of [
     ['dev', dev],
     ['held-out', held],
@@ -280,25 +279,27 @@ function p4gOutcomeRows(
       );
     const head = { task: 'p4g' as const, split, level: 'dialogue' as const };
     rows.push(
-      row(
-        { ...head, measure: 'donated > 0 — AUC of final donation intention' },
-        items,
-        auc((i) => i.intention),
-        { traits: auc((i) => i.traits) },
-        options,
-        `p4g|${split}|auc-intention`,
-      ),
-      row(
-        { ...head, measure: 'donated > 0 — AUC of upheld commitment' },
-        items,
-        auc((i) => i.committed),
-        { traits: auc((i) => i.traits) },
-        options,
-        `p4g|${split}|auc-commit`,
-      ),
+      () =>
+        row(
+          { ...head, measure: 'donated > 0 — AUC of final donation intention' },
+          items,
+          auc((i) => i.intention),
+          { traits: auc((i) => i.traits) },
+          options,
+          `p4g|${split}|auc-intention`,
+        ),
+      () =>
+        row(
+          { ...head, measure: 'donated > 0 — AUC of upheld commitment' },
+          items,
+          auc((i) => i.committed),
+          { traits: auc((i) => i.traits) },
+          options,
+          `p4g|${split}|auc-commit`,
+        ),
     );
     if (items.length > 0 && items.every((i) => i.donation !== null))
-      rows.push(
+      rows.push(() =>
         row(
           { ...head, measure: 'donated > 0 — AUC of end-of-episode donation probability' },
           items,
@@ -309,7 +310,7 @@ function p4gOutcomeRows(
         ),
       );
   }
-  return rows.filter((r): r is ValidityRow => r !== null);
+  return rows;
 }
 
 interface DealItem {
@@ -318,7 +319,7 @@ interface DealItem {
   sim: string;
 }
 
-function cbDealRows(replayed: readonly ReplayedDialogue[], options: ValidityMetricOptions): ValidityRow[] {
+function cbDealRows(replayed: readonly ReplayedDialogue[], options: ValidityMetricOptions): RowTask[] {
   const all = replayed.map((r) => ({
     split: splitIn(options)(r.dialogue.id),
     item: {
@@ -338,30 +339,32 @@ function cbDealRows(replayed: readonly ReplayedDialogue[], options: ValidityMetr
       xs.map((i) => i.human),
       xs.map(pick),
     );
-  const rows: (ValidityRow | null)[] = [];
+  const rows: RowTask[] = [];
   for (const split of ['dev', 'held-out'] as const) {
     const items = all.filter((x) => x.split === split).map((x) => x.item);
     const head = { task: 'cb' as const, split, level: 'dialogue' as const };
     rows.push(
-      row(
-        { ...head, measure: 'deal reached — accuracy' },
-        items,
-        accuracy((i) => i.sim),
-        { majority: accuracy(() => majority) },
-        options,
-        `cb|${split}|deal-acc`,
-      ),
-      row(
-        { ...head, measure: "deal reached — Cohen's kappa" },
-        items,
-        kappa((i) => i.sim),
-        { majority: kappa(() => majority) },
-        options,
-        `cb|${split}|deal-kappa`,
-      ),
+      () =>
+        row(
+          { ...head, measure: 'deal reached — accuracy' },
+          items,
+          accuracy((i) => i.sim),
+          { majority: accuracy(() => majority) },
+          options,
+          `cb|${split}|deal-acc`,
+        ),
+      () =>
+        row(
+          { ...head, measure: "deal reached — Cohen's kappa" },
+          items,
+          kappa((i) => i.sim),
+          { majority: kappa(() => majority) },
+          options,
+          `cb|${split}|deal-kappa`,
+        ),
     );
   }
-  return rows.filter((r): r is ValidityRow => r !== null);
+  return rows;
 }
 
 /** The name of the CB counter-offer measure in the table. */
@@ -421,7 +424,7 @@ export function counterItems(replayed: readonly ReplayedDialogue[]): CounterItem
   return items;
 }
 
-function cbCounterRows(replayed: readonly ReplayedDialogue[], options: ValidityMetricOptions): ValidityRow[] {
+function cbCounterRows(replayed: readonly ReplayedDialogue[], options: ValidityMetricOptions): RowTask[] {
   const all = counterItems(replayed);
   const rho = (pick: (i: CounterItem) => number) => (xs: readonly CounterItem[]) => {
     const v = sampleRankCorrelation(
@@ -431,9 +434,9 @@ function cbCounterRows(replayed: readonly ReplayedDialogue[], options: ValidityM
     if (!Number.isFinite(v)) throw new InputError('VALIDITY_INPUT', 'constant ranks');
     return v;
   };
-  const rows: (ValidityRow | null)[] = [];
+  const rows: RowTask[] = [];
   for (const split of ['dev', 'held-out'] as const)
-    rows.push(
+    rows.push(() =>
       row(
         {
           task: 'cb',
@@ -448,17 +451,24 @@ function cbCounterRows(replayed: readonly ReplayedDialogue[], options: ValidityM
         `cb|${split}|counter-spearman`,
       ),
     );
-  return rows.filter((r): r is ValidityRow => r !== null);
+  return rows;
 }
 
 /**
- * Every row of the validity table for the replayed dialogues (any mix of tasks and purposes), dev before
- * held-out within a measure.
+ * One row of the validity table, not yet computed: its bootstrap (about a second with 2,000 resamples on a few
+ * hundred dialogues) runs when called; null when the split holds too few items.
  */
-export function validityRows(
+export type RowTask = () => ValidityRow | null;
+
+/**
+ * The rows of the validity table for the replayed dialogues (any mix of tasks and purposes), dev before held-out
+ * within a measure, each still to compute, so that a caller can stop or yield between rows (a long report stays
+ * interruptible).
+ */
+export function validityRowTasks(
   replayed: readonly ReplayedDialogue[],
   options: ValidityMetricOptions = {},
-): ValidityRow[] {
+): RowTask[] {
   const of = (task: TaskId, purpose: 'turns' | 'outcome') =>
     replayed.filter((r) => r.dialogue.task === task && r.dialogue.purpose === purpose);
   return [
@@ -469,4 +479,17 @@ export function validityRows(
     ...cbCounterRows(of('cb', 'turns'), options),
     ...turnRows('esconv', of('esconv', 'turns'), options),
   ];
+}
+
+/**
+ * Every row of the validity table for the replayed dialogues (any mix of tasks and purposes), dev before
+ * held-out within a measure ({@link validityRowTasks}, computed in order).
+ */
+export function validityRows(
+  replayed: readonly ReplayedDialogue[],
+  options: ValidityMetricOptions = {},
+): ValidityRow[] {
+  return validityRowTasks(replayed, options)
+    .map((task) => task())
+    .filter((r): r is ValidityRow => r !== null);
 }

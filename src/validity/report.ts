@@ -22,7 +22,8 @@ import {
 } from './datasets';
 import { doseMarkdown, doseRow, type DoseRow } from '../eval/dose';
 import type { LadderFile } from './ladder';
-import { COUNTER_MEASURE, COUNTER_NOTE, validityRows, type ValidityRow } from './metrics';
+import { COUNTER_MEASURE, COUNTER_NOTE, validityRowTasks, type ValidityRow } from './metrics';
+import { AbortedError } from '../errors';
 import { buildExploitTable, SALAD_TARGET, type ExploitTable } from './exploit-table';
 import { comparePolicies, policyRow } from './policy-check';
 import { replyRow, type ReplyRow } from './replies';
@@ -123,6 +124,32 @@ export interface ValidityReportOptions {
    * simulator's state at the cut.
    */
   maxTurns?: number;
+  /**
+   * Stops the report at its next safe point (between replayed dialogues, table rows, tasks and phases; at most
+   * about a second apart): it then rejects with {@link AbortedError} (JOB_ABORTED) and returns nothing.
+   */
+  signal?: AbortSignal;
+}
+
+/**
+ * A safe-point check for a long synchronous computation: throws when `signal` is aborted; when at least 100 ms
+ * have passed since the last pause, first lets pending events run (an interrupt's handler among them). Without a
+ * signal it never pauses.
+ * @throws AbortedError (JOB_ABORTED) once `signal` is aborted.
+ */
+function safePoints(signal: AbortSignal | undefined): () => Promise<void> {
+  let last = Date.now();
+  const check = (): void => {
+    if (signal?.aborted)
+      throw new AbortedError('JOB_ABORTED', `validity report stopped: ${String(signal.reason ?? 'aborted')}`);
+  };
+  return async () => {
+    check();
+    if (!signal || Date.now() - last < 100) return;
+    await new Promise<void>((resolve) => setTimeout(resolve, 0));
+    last = Date.now();
+    check();
+  };
 }
 
 /**
@@ -161,10 +188,12 @@ function devSeeds(
 
 /**
  * Replay every dialogue of `files`, compute the table, run dose–response and the replay-vs-random check.
- * @throws InputError (VALIDITY_INPUT) / DataFormatError (DATASET_INVALID) for bad files; errors of the simulator's roles.
+ * @throws InputError (VALIDITY_INPUT) / DataFormatError (DATASET_INVALID) for bad files; errors of the simulator's
+ *   roles; AbortedError (JOB_ABORTED) when `options.signal` aborts.
  */
 export async function buildValidityReport(options: ValidityReportOptions): Promise<ValidityReport> {
   const progress = options.onProgress ?? (() => undefined);
+  const pause = safePoints(options.signal);
   const dialogues = replayDialogues(options.files);
   const cut = options.sample !== undefined || options.maxTurns !== undefined;
   const sampled = cut ? sampleDialogues(dialogues, options) : dialogues;
@@ -173,6 +202,7 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
   for (const d of sampled) {
     replayed.push(await replayDialogue(d, options.roles ? { roles: options.roles } : {}));
     options.onReplayed?.(replayed.length, sampled.length);
+    await pause();
   }
   const datasets: ValidityReport['datasets'] = [];
   for (const task of TASK_IDS)
@@ -189,19 +219,26 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
       });
     }
   progress('bootstrapping the validity table');
-  const rows = validityRows(replayed, {
+  const rows: ValidityRow[] = [];
+  for (const task of validityRowTasks(replayed, {
     resamples: options.resamples,
     ...(options.allHeldOut ? { allHeldOut: true } : {}),
-  });
+  })) {
+    await pause();
+    const row = task();
+    if (row !== null) rows.push(row);
+  }
   const tasks = TASK_IDS.filter((t) => dialogues.some((d) => d.task === t && d.purpose === 'turns'));
   const dose: DoseRow[] = [];
   const replies: ReplyRow[] = [];
   for (const task of tasks) {
     const seeds = devSeeds(dialogues, task, options.doseSeeds ?? 20, false, options.allHeldOut);
     if (seeds.length === 0) continue;
+    await pause();
     progress(`dose–response on ${task} (${seeds.length} seeds)`);
     const ladder = options.ladder?.[task];
     dose.push(await doseRow(task, seeds, ladder));
+    await pause();
     progress(`reply variety on ${task} (${seeds.length} episodes)`);
     replies.push(await replyRow(task, seeds));
   }
@@ -210,6 +247,7 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
   for (const task of checkSeeds > 0 ? tasks : []) {
     const seeds = devSeeds(dialogues, task, checkSeeds, true, options.allHeldOut);
     if (seeds.length === 0) continue;
+    await pause();
     progress(`replay vs random on ${task} (${seeds.length} seeds)`);
     const results = await comparePolicies(
       task,
@@ -220,6 +258,7 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
     policyCheck.push({ task, seeds: seeds.length, rows: results.map(policyRow) });
   }
   const exploitSeeds = options.exploitSeeds ?? 20;
+  await pause();
   const exploits =
     exploitSeeds > 0
       ? await buildExploitTable(

@@ -364,6 +364,44 @@ describe('interrupts', () => {
     expect(typeof exitOnStrayInterrupt).toBe('function');
   });
 
+  it('validate-sim: Ctrl-C while it bootstraps stops it at the next safe point, exit 130, nothing written', async () => {
+    const out = join(dir, 'validity-ctrl-c');
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        'cli/validate-sim.ts',
+        '--seeds',
+        'esconv=../shared/data/esconv/esconv-valid.jsonl',
+        '--check-seeds',
+        '0',
+        '--no-exploits',
+        '--out',
+        out,
+      ],
+      { stdio: ['ignore', 'ignore', 'pipe'] },
+    );
+    let err = '';
+    let sent = false;
+    child.stderr.on('data', (d: Buffer) => {
+      err += d.toString();
+      if (!sent && err.includes('bootstrapping the validity table')) {
+        sent = true;
+        child.kill('SIGINT');
+      }
+    });
+    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    expect(sent).toBe(true);
+    expect(code).toBe(130);
+    expect(err).toContain(
+      'validate-sim: interrupted: stopped before the report was complete; nothing was written',
+    );
+    // It stopped in the table, before the phases after it.
+    expect(err).not.toContain('dose–response on');
+    expect(existsSync(join(out, 'validity.json'))).toBe(false);
+  }, 300_000);
+
   it('simulate: Ctrl-C exits 130 and --resume continues from FILE.partial to the uninterrupted result', async () => {
     const out = join(dir, 'ctrl-c.jsonl');
     const partial = `${out}.partial`;

@@ -46,6 +46,21 @@ describe('validate-sim --out', () => {
     expect(readFileSync(join(foreign, 'notes.txt'), 'utf8')).toBe('keep me');
   });
 
+  it('takes a folder holding only a temporary file left by a killed write as empty', async () => {
+    const { dir, data } = scratch();
+    const out = join(dir, 'out');
+    mkdirSync(out);
+    writeFileSync(join(out, '.validity.md.9557-2-fb7bc3.tmp'), '');
+    const r = capture();
+    expect(await main(['--seeds', data, '--out', out, ...SMALL], r.io), r.out.stderr).toBe(0);
+    expect(existsSync(join(out, 'validity.json'))).toBe(true);
+    // Any other hidden file is still content that is not ours.
+    const other = join(dir, 'other');
+    mkdirSync(other);
+    writeFileSync(join(other, '.validity.md.tmp'), 'x');
+    expect(await main(['--seeds', data, '--out', other, ...SMALL], capture().io)).toBe(2);
+  }, 60_000);
+
   it('refuses a path under a file with exit 2 before any work', async () => {
     const { dir, data } = scratch();
     const r = capture();

@@ -111,6 +111,38 @@ describe('ladder files', () => {
 });
 
 describe('validity report', () => {
+  it('stops at its first safe point with JOB_ABORTED when its signal is aborted, returning nothing', async () => {
+    const files = smallFiles();
+    const stop = new AbortController();
+    stop.abort('interrupted');
+    const replayed: number[] = [];
+    await expect(
+      buildValidityReport({
+        files: { cb: files.cb ?? [] },
+        doseSeeds: 2,
+        checkSeeds: 0,
+        exploitSeeds: 0,
+        resamples: 30,
+        signal: stop.signal,
+        onReplayed: (done) => replayed.push(done),
+      }),
+    ).rejects.toMatchObject({ name: 'AbortedError', code: 'JOB_ABORTED' });
+    expect(replayed).toEqual([1]); // the first dialogue, then the first safe point
+    // Aborted while it runs: a timer's abort is seen at a later safe point (each at most ~0.1 s of work apart).
+    const later = new AbortController();
+    setTimeout(() => later.abort('interrupted'), 20);
+    await expect(
+      buildValidityReport({
+        files: { cb: files.cb ?? [] },
+        doseSeeds: 2,
+        checkSeeds: 0,
+        exploitSeeds: 0,
+        resamples: 20_000,
+        signal: later.signal,
+      }),
+    ).rejects.toMatchObject({ code: 'JOB_ABORTED' });
+  }, 60_000);
+
   it('names the simulator version, runs a ladder from a file and the replay-vs-random check', async () => {
     const files = smallFiles();
     const report = await buildValidityReport({
