@@ -1,0 +1,101 @@
+/**
+ * What a person adds around the point of a reply: a passing remark about itself or the moment ("I am typing on my
+ * phone"), or a small question back ("Do you work for them?"). Asides carry no stance, no intention, no feeling
+ * word and no contrast, so adding one never changes whether a reply agrees, leans toward acting or says how the
+ * user feels; they only make two replies about the same thing sound less alike. Every phrase was written for
+ * this project.
+ */
+import type { Rng } from '../../rng';
+import type { TaskId } from '../../tasks/seed';
+import { pick, type Said } from './reply-kit';
+
+/** A task's asides: remarks about the user or the moment, and questions back to the other side. */
+interface AsideBank {
+  readonly remarks: readonly string[];
+  readonly questions: readonly string[];
+}
+
+const BANKS: Readonly<Record<'p4g' | 'esconv', AsideBank>> = {
+  p4g: {
+    remarks: [
+      'I am typing on my phone, so excuse the typos.',
+      'I do a few of these tasks in the evening.',
+      'This is my first chat like this.',
+      'I have a few minutes left on this task.',
+      'My internet keeps cutting out, sorry.',
+      'My cat keeps walking across the keyboard.',
+      'I have done a couple of these studies before.',
+      'I just finished another survey before this one.',
+      'It is pretty quiet here today.',
+      'I am doing two things at once, bear with me.',
+      'I only skimmed the task description.',
+      'The coffee is finally kicking in.',
+      'I usually just click through surveys.',
+      'It is raining here, so I am stuck inside anyway.',
+      'My kids are asleep, so I have some time.',
+      'I had to read your message twice.',
+      'I have never chatted with a stranger about charity.',
+      'I am a student, for what it is worth.',
+      'This chat box is tiny on my screen.',
+      'I am new to this whole platform.',
+    ],
+    questions: [
+      'Do you work for them?',
+      'Have you done many of these chats?',
+      'Is this your first chat today?',
+      'Are you a volunteer there?',
+      'How long have you been doing this?',
+      'What got you into this?',
+      'Where are you writing from?',
+      'Do you give to them yourself?',
+      'Is this part of the study too?',
+      'How many people have you talked to today?',
+      'Are you paid for this part?',
+      'Which country do they work in most?',
+    ],
+  },
+  esconv: {
+    remarks: [
+      'Sorry if I ramble a bit.',
+      'I am typing this on my phone.',
+      'It is late here, so bear with me.',
+      'I have not talked about this much.',
+      'I am still figuring out how to say it.',
+      'It is quiet in the house right now.',
+      'I just got home from work.',
+      'My tea went cold while I was typing.',
+      'I keep rereading what you write.',
+      'This is the first time I have used a chat like this.',
+      'I had to step away for a minute there.',
+      'I wrote and deleted this a few times.',
+      'It is easier to type it than to say it.',
+      'Nobody at home knows I am doing this.',
+      'I usually keep this kind of thing to myself.',
+      'I have a few minutes before I need to sleep.',
+      'Writing it down makes it look different somehow.',
+      'I thought about this on the bus today.',
+    ],
+    questions: [
+      'Do you hear this kind of thing a lot?',
+      'Have you talked with many people about this?',
+      'What would you do in my place?',
+      'Is it common, what I am going through?',
+      'Have you ever been through something like it?',
+      'How do other people handle this?',
+      'Do you mind if I think out loud?',
+      'Is it okay if I take my time?',
+      'Can I ask you something?',
+      'Do people usually tell you this much?',
+    ],
+  },
+};
+
+/**
+ * An aside of `task` with chance `p` (one Bernoulli draw from `rng`): a remark two times in three, else a question
+ * back, not said lately; null otherwise, and always for a task without asides (CB).
+ */
+export function asideAt(rng: Rng, p: number, task: TaskId, said: Said): string | null {
+  if (task === 'cb' || !rng.bernoulli(p)) return null;
+  const bank = BANKS[task];
+  return pick(rng, rng.bernoulli(2 / 3) ? bank.remarks : bank.questions, said.recent);
+}
