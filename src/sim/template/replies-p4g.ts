@@ -750,14 +750,14 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
     const topic = mentioned(input.utterance);
     return joinParts([
       topic ? pick(rng, UNSURE_ABOUT, said.recent, { topic }) : pick(rng, NOTHING_MORE, said.recent),
-      asideAt(rng, 0.4, 'p4g', said),
+      asideAt(rng, 0.3, 'p4g', said),
     ]);
   }
   if (mode === 'Social')
     return joinParts([
       pick(rng, socialBank(input), said.recent),
       contentLineAt(rng, 0.6, CONTENT, phrases, said),
-      asideAt(rng, 0.4, 'p4g', said),
+      asideAt(rng, 0.3, 'p4g', said),
     ]);
   const stance = plan.stance;
   const parts: string[] = [stanceLine(rng, stance, STANCE, ABOUT, input.utterance, said)];
@@ -795,6 +795,6 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
   return joinParts([
     ...parts,
     contentLineAt(rng, 0.55, CONTENT, phrases, said),
-    stance === 'resist' ? null : asideAt(rng, 0.2, 'p4g', said),
+    stance === 'resist' ? null : asideAt(rng, 0.12, 'p4g', said),
   ]);
 }
