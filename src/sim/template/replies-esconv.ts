@@ -158,6 +158,13 @@ const STANCE = {
     'Maybe. It is worth thinking over.',
     'I will turn that over in my head.',
     'Huh. I will need a minute with that one.',
+    'That is an idea, I suppose.',
+    'I have not looked at it from that side.',
+    'Okay, I hear you. Let me think.',
+    'Could be. I am not sure yet.',
+    'That is worth a thought.',
+    'Maybe. I would have to see how it goes.',
+    'Hm, I will keep it in the back of my mind.',
   ],
   hesitant: [
     'I am not so sure.',
@@ -181,6 +188,10 @@ const STANCE = {
     'It sounds good on paper, I guess.',
     'I would probably give up halfway.',
     'My situation is a bit more complicated.',
+    'I do not know if I have it in me.',
+    'It sounds simple, but it does not feel simple.',
+    'Maybe for someone else, I am not sure about me.',
+    'I have a hard time picturing that working.',
   ],
   resist: [
     'I do not really agree.',
@@ -199,6 +210,10 @@ const STANCE = {
     'That misses what I am dealing with.',
     'Nobody seems to get it, not even you.',
     'I wish it were that easy.',
+    'That is not going to fix anything.',
+    'You are not listening to what I said.',
+    'I already tried that, it did nothing.',
+    'People keep telling me that, it does not help.',
   ],
 } as const;
 
@@ -256,6 +271,9 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'It is neither here nor there, really.',
     'I cannot put a name to it.',
     'Some days are flat, some are fine.',
+    'I am not really sure what I feel.',
+    'It comes and goes, I guess.',
+    'I have not worked out how I feel yet.',
   ],
   sadness: [
     'I still feel really down.',
@@ -283,6 +301,11 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I miss how things used to be.',
     'Some mornings I cannot face anything.',
     'The sadness just sits there all day.',
+    'I feel like I am carrying a weight around.',
+    'I go to bed sad and wake up the same.',
+    'I keep thinking about how it used to be, and it hurts.',
+    'There is this ache that will not go away.',
+    'Even small things make me tear up lately.',
   ],
   anxiety: [
     'I keep worrying about {about}.',
@@ -411,6 +434,10 @@ const LEAN = [
   'I could try one step and see how it goes.',
   'I think I can try that after work.',
   'I will try to set aside some time for it.',
+  'I could try to get some sleep earlier, at least.',
+  'Maybe I will try making a list about {about}.',
+  'I might try reaching out to someone this week.',
+  'I could try taking it one day at a time.',
 ];
 const LEAN_DESPITE = [
   'Still, I might give it a try.',

@@ -60,6 +60,10 @@ const BANKS: Readonly<Record<TaskId, Readonly<Record<SocialKind, readonly string
       'Thanks for staying with me on this.',
       'That is a kind thing to say.',
       'Thank you, really.',
+      'Thanks, it is good to talk to someone.',
+      'Thank you, I did not think anyone would listen.',
+      'That is kind. I do not hear that much.',
+      'I appreciate you taking me seriously.',
     ],
     plain: [
       'Sure.',
