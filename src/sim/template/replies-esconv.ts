@@ -131,6 +131,10 @@ const STANCE = {
     'You have a point, I keep forgetting that.',
     'That is a good point about how I react.',
     'Yeah, I think you might be onto something.',
+    'That is true, I never gave myself credit for that.',
+    'You are right, I have been too hard on myself.',
+    'Good point, I could look at it that way.',
+    'That makes sense, I tend to rush things.',
   ],
   open: [
     'Maybe.',
@@ -306,6 +310,10 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I keep thinking about how it used to be, and it hurts.',
     'There is this ache that will not go away.',
     'Even small things make me tear up lately.',
+    'I do not enjoy the things I used to.',
+    'I just want to stay under the covers.',
+    'It is like I am watching my life from far away.',
+    'Weekends are the worst, everything feels empty.',
   ],
   anxiety: [
     'I keep worrying about {about}.',
@@ -328,6 +336,11 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I cannot relax, my head will not stop.',
     'Every little thing sets me off worrying.',
     'I feel anxious even when nothing is happening.',
+    'I jump every time my phone buzzes.',
+    'My chest gets tight when {about} comes up.',
+    'I run through every bad outcome in my head.',
+    'I am anxious about what people will think.',
+    'Even sleeping is hard, my mind will not settle.',
   ],
   frustration: [
     'It is so frustrating.',
@@ -383,6 +396,9 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'It feels possible, for once.',
     'I think I can get through {about}.',
     'That gives me something to hold on to.',
+    'I think I might come out of this okay.',
+    'There might be some light at the end of this.',
+    'It does not feel as stuck as it did.',
   ],
   relief: [
     'That takes some weight off.',
@@ -398,6 +414,9 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'My shoulders dropped a little reading that.',
     'That eases something for me.',
     'I feel a little less alone with {about}.',
+    'It helps to get it off my chest.',
+    'I did not realise how much I needed to say that.',
+    'I am breathing a bit slower now.',
   ],
   satisfaction: [
     'I feel much better about this.',
@@ -461,6 +480,9 @@ const NOT_YET = [
   'But I do not have it in me to try right now.',
   'Still, it is too soon for me to do that.',
   'But I need more time before I get there.',
+  'But I am not ready to try that with {about} yet.',
+  'Though right now it feels like too much.',
+  'But I would need a bit more time first.',
 ];
 
 const FEELING = {

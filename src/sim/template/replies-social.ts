@@ -34,6 +34,9 @@ const BANKS: Readonly<Record<TaskId, Readonly<Record<SocialKind, readonly string
       'Hey there. Thanks for having me.',
       'Hi, I appreciate you doing this.',
       'Hello. Where should I start?',
+      'Hi. I hope this is the right place.',
+      'Hey. I have been meaning to talk to someone.',
+      'Hello, thanks for answering.',
     ],
     warm: [
       'Thank you, that means a lot.',
@@ -64,6 +67,10 @@ const BANKS: Readonly<Record<TaskId, Readonly<Record<SocialKind, readonly string
       'Thank you, I did not think anyone would listen.',
       'That is kind. I do not hear that much.',
       'I appreciate you taking me seriously.',
+      'That is nice of you, honestly.',
+      'Thank you, it means more than you think.',
+      'You are easy to talk to, thanks.',
+      'Thanks, I feel heard.',
     ],
     plain: [
       'Sure.',
