@@ -41,6 +41,10 @@ const COMMIT = [
   'I can spare {amount}. Count me in.',
   'Okay. I will give {amount} and see how it goes.',
   'Fine, {amount} it is. Please make sure it gets there.',
+  'Alright, {amount} it is then.',
+  'Sure, I will give {amount} from my pay.',
+  'Okay, sign me up for {amount}.',
+  'I will go with {amount}, that feels right.',
 ];
 const WITHDRAW = [
   'Actually, I changed my mind. I will not donate after all.',
@@ -61,6 +65,10 @@ const END = [
   'I will wrap up here. My {amount} is on its way. Bye for now.',
   'Right, I need to run. I will keep my word on the donation.',
   'Good talking to you. The {amount} is settled on my side. Take care.',
+  'I think we are done here. {amount} from me, take care!',
+  'Okay, I will log off now. Expect my {amount}. Bye!',
+  'Nice chatting with you. Have a good one!',
+  'I am off now. Thanks for your time.',
 ];
 const QUIT = [
   'I am not going to donate, sorry. I need to go.',
@@ -71,6 +79,10 @@ const QUIT = [
   'I am going to stop here. No donation, sorry.',
   'Let us leave it there. I am not giving today. Bye.',
   'I have made up my mind, and it is no. Goodbye.',
+  'I do not think I will change my mind. Bye.',
+  'Thanks, but no donation from me. Take care.',
+  'I am done here, and it is still a no. Bye.',
+  'Not for me, sorry. Have a good evening.',
 ];
 
 /** How the persuadee takes an appeal, by stance (nothing said of its own giving: that comes apart). */
@@ -221,24 +233,38 @@ const ABOUT = {
     'I did not know that about {topic}.',
     'Okay, {topic} is worth thinking about.',
     'I had not heard that about {topic}.',
+    'Okay, {topic} is a fair point.',
+    'That bit about {topic} makes sense.',
+    'You have a point about {topic}.',
+    'I can see that about {topic}, yes.',
   ],
   open: [
     'Okay, {topic}. Go on.',
     'Hm, {topic}. I see.',
     'I did not know much about {topic}.',
     'Okay, tell me more about {topic}.',
+    'So {topic}. What does that look like?',
+    'Hm, I did not know about {topic}.',
+    'Okay, and {topic} works how?',
+    'Interesting, {topic}. Go on.',
   ],
   hesitant: [
     'I am not sure what to think about {topic}.',
     '{Topic} is a lot to take in.',
     'I would want to know more about {topic} first.',
     'I would need to know more about {topic}.',
+    'I do not know enough about {topic} to say.',
+    'Hm, {topic}. I am still unsure.',
+    'I would have to read up on {topic}.',
   ],
   resist: [
     '{Topic} does not really change my mind.',
     'I have heard all that about {topic} before.',
     'I am not convinced about {topic}.',
     'Talking about {topic} will not change my answer.',
+    'I am not convinced {topic} is the whole picture.',
+    'Bringing up {topic} will not sway me.',
+    'I have heard the pitch about {topic} before.',
   ],
 } as const;
 
@@ -436,18 +462,24 @@ const BARRIER: Readonly<Record<string, readonly string[]>> = {
     'How do I know the money actually reaches the kids?',
     'I have read about charities wasting donations, so I am wary.',
     'A lot of charities spend most of it on overhead, from what I hear.',
+    'I would want to see where the money goes first, honestly.',
+    'There are so many scams out there, I am wary with money.',
   ],
   impact: [
     'I doubt a small donation really changes much.',
     'What difference can a dollar or two really make?',
     'It feels like a drop in the ocean, honestly.',
     'I am not sure my little bit would matter.',
+    'A couple of dollars seems too small to matter.',
+    'I feel like my bit would not make a difference.',
   ],
   cost: [
     'Money is tight for me right now.',
     'I do not have much to spare at the moment.',
     'Honestly, every dollar counts for me this month.',
     'I am saving up, so spending is hard right now.',
+    'My bills come first, money is short at the moment.',
+    'I am on a tight budget these days.',
   ],
 };
 /** How the persuadee says an objection that is a wish of its own rather than a doubt, by record id. */
