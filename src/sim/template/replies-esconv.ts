@@ -17,6 +17,7 @@ import {
   contentLineAt,
   definite,
   joinParts,
+  lowerFirst,
   leansToGoal,
   mentioned,
   moodCategory,
@@ -32,6 +33,7 @@ import {
 } from './reply-kit';
 import { socialBank } from './replies-social';
 import { contentPhrases, freshPhrase } from './content';
+import { asideAt } from './asides';
 
 /** Naming part of the seeker's own trouble ({c}: a phrase of its situation or of the dialogue so far). */
 export const CONTENT = [
@@ -122,6 +124,17 @@ const STANCE = {
     'I think you might be right.',
     'That is a fair way to put it.',
     'Hearing it like that helps a bit.',
+    'Yes, that is true for me too.',
+    'You are right, I do that a lot.',
+    'That makes sense when I think about it.',
+    'I can see that now that you say it.',
+    'You have a point, I keep forgetting that.',
+    'That is a good point about how I react.',
+    'Yeah, I think you might be onto something.',
+    'That is true, I never gave myself credit for that.',
+    'You are right, I have been too hard on myself.',
+    'Good point, I could look at it that way.',
+    'That makes sense, I tend to rush things.',
   ],
   open: [
     'Maybe.',
@@ -141,6 +154,21 @@ const STANCE = {
     'Hm, I am thinking about it.',
     'Could be, I guess.',
     'I will have to see.',
+    'Hm, I never looked at it like that.',
+    'I am not sure, but I am listening.',
+    'That is something to think about.',
+    'Okay, let me sit with that for a bit.',
+    'I guess it could work for some people.',
+    'Maybe. It is worth thinking over.',
+    'I will turn that over in my head.',
+    'Huh. I will need a minute with that one.',
+    'That is an idea, I suppose.',
+    'I have not looked at it from that side.',
+    'Okay, I hear you. Let me think.',
+    'Could be. I am not sure yet.',
+    'That is worth a thought.',
+    'Maybe. I would have to see how it goes.',
+    'Hm, I will keep it in the back of my mind.',
   ],
   hesitant: [
     'I am not so sure.',
@@ -159,6 +187,15 @@ const STANCE = {
     'I am not convinced it would change much.',
     'Maybe some day, not now.',
     'I keep going back and forth on it.',
+    'I do not know if I have the energy for that.',
+    'I tried something like it once, it did not last.',
+    'It sounds good on paper, I guess.',
+    'I would probably give up halfway.',
+    'My situation is a bit more complicated.',
+    'I do not know if I have it in me.',
+    'It sounds simple, but it does not feel simple.',
+    'Maybe for someone else, I am not sure about me.',
+    'I have a hard time picturing that working.',
   ],
   resist: [
     'I do not really agree.',
@@ -177,6 +214,10 @@ const STANCE = {
     'That misses what I am dealing with.',
     'Nobody seems to get it, not even you.',
     'I wish it were that easy.',
+    'That is not going to fix anything.',
+    'You are not listening to what I said.',
+    'I already tried that, it did nothing.',
+    'People keep telling me that, it does not help.',
   ],
 } as const;
 
@@ -228,6 +269,15 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'Some moments are fine, others not.',
     'I feel kind of blank about it.',
     'Mixed, I suppose.',
+    'I do not know, it is all a bit muddled.',
+    'Hard to tell what I feel some days.',
+    'I am in a strange in-between place.',
+    'It is neither here nor there, really.',
+    'I cannot put a name to it.',
+    'Some days are flat, some are fine.',
+    'I am not really sure what I feel.',
+    'It comes and goes, I guess.',
+    'I have not worked out how I feel yet.',
   ],
   sadness: [
     'I still feel really down.',
@@ -247,6 +297,23 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     '{About} just weighs me down.',
     'I feel down every time I look at {about}.',
     'Thinking of {about} leaves me feeling low.',
+    'I have not felt like myself in a long time.',
+    'Most evenings I end up in tears.',
+    'It is like the colour went out of everything.',
+    'I feel low and I do not know why it hangs on.',
+    'Getting through the day takes everything I have.',
+    'I miss how things used to be.',
+    'Some mornings I cannot face anything.',
+    'The sadness just sits there all day.',
+    'I feel like I am carrying a weight around.',
+    'I go to bed sad and wake up the same.',
+    'I keep thinking about how it used to be, and it hurts.',
+    'There is this ache that will not go away.',
+    'Even small things make me tear up lately.',
+    'I do not enjoy the things I used to.',
+    'I just want to stay under the covers.',
+    'It is like I am watching my life from far away.',
+    'Weekends are the worst, everything feels empty.',
   ],
   anxiety: [
     'I keep worrying about {about}.',
@@ -264,6 +331,16 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I get nervous the moment {about} comes up.',
     'I am worried about where {about} is going.',
     '{About} has me on edge.',
+    'My heart races whenever I think of {about}.',
+    'I check my phone constantly, waiting for bad news.',
+    'I cannot relax, my head will not stop.',
+    'Every little thing sets me off worrying.',
+    'I feel anxious even when nothing is happening.',
+    'I jump every time my phone buzzes.',
+    'My chest gets tight when {about} comes up.',
+    'I run through every bad outcome in my head.',
+    'I am anxious about what people will think.',
+    'Even sleeping is hard, my mind will not settle.',
   ],
   frustration: [
     'It is so frustrating.',
@@ -279,6 +356,10 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     '{About} is so frustrating.',
     'I am fed up with how {about} is going.',
     'Every time {about} comes up I get frustrated.',
+    'I am sick of going round in circles.',
+    'Nothing ever seems to change, and I am fed up.',
+    'It is frustrating to keep hitting the same wall.',
+    'I am tired of explaining {about} to people.',
   ],
   anger: [
     'Honestly it makes me angry.',
@@ -310,6 +391,14 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I am starting to feel hopeful about it.',
     'I feel hopeful about {about} now.',
     'Maybe {about} can get sorted out.',
+    'Maybe there is a way out of this after all.',
+    'I can picture things being a bit easier.',
+    'It feels possible, for once.',
+    'I think I can get through {about}.',
+    'That gives me something to hold on to.',
+    'I think I might come out of this okay.',
+    'There might be some light at the end of this.',
+    'It does not feel as stuck as it did.',
   ],
   relief: [
     'That takes some weight off.',
@@ -321,6 +410,13 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I feel calmer than before we talked.',
     'I feel calmer about {about} now.',
     'I am relieved about {about}, a bit.',
+    'It is a relief to finally say it.',
+    'My shoulders dropped a little reading that.',
+    'That eases something for me.',
+    'I feel a little less alone with {about}.',
+    'It helps to get it off my chest.',
+    'I did not realise how much I needed to say that.',
+    'I am breathing a bit slower now.',
   ],
   satisfaction: [
     'I feel much better about this.',
@@ -329,6 +425,10 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I feel good about where this is going.',
     'I am happy we got here.',
     'I feel better than I have in weeks.',
+    'This chat did me good.',
+    'I feel clearer than when I started.',
+    'I am pleased with where we ended up.',
+    'It is good to talk it through.',
   ],
 };
 
@@ -347,6 +447,16 @@ const LEAN = [
   'I might try a small step with {about}.',
   'I could try talking to someone about {about}.',
   'I think I can try one thing about {about} this week.',
+  'I could try writing things down tonight.',
+  'Maybe I will try a short walk tomorrow.',
+  'I might try calling a friend about {about}.',
+  'I could try one step and see how it goes.',
+  'I think I can try that after work.',
+  'I will try to set aside some time for it.',
+  'I could try to get some sleep earlier, at least.',
+  'Maybe I will try making a list about {about}.',
+  'I might try reaching out to someone this week.',
+  'I could try taking it one day at a time.',
 ];
 const LEAN_DESPITE = [
   'Still, I might give it a try.',
@@ -354,6 +464,9 @@ const LEAN_DESPITE = [
   'But maybe I could try something small.',
   'Though I might try it once, just to see.',
   'Still, a small try could not hurt.',
+  'Even so, I might try a little of it.',
+  'Though I could try it for a day or two.',
+  'But I will try to start small.',
 ];
 /** Agreeing yet not ready to act on a suggestion. */
 const NOT_YET = [
@@ -362,6 +475,14 @@ const NOT_YET = [
   'Though I do not think I can do it just yet.',
   'But it will take me a while to get there.',
   'Though it feels too big to start on right now.',
+  'But I am not ready to do that yet.',
+  'Though I am not able to try it this week.',
+  'But I do not have it in me to try right now.',
+  'Still, it is too soon for me to do that.',
+  'But I need more time before I get there.',
+  'But I am not ready to try that with {about} yet.',
+  'Though right now it feels like too much.',
+  'But I would need a bit more time first.',
 ];
 
 const FEELING = {
@@ -441,6 +562,10 @@ const UNSURE_ABOUT = [
   'Hm, {topic}? I have not really thought about that.',
   'I do not know what to say about {topic}.',
   'Maybe. {Topic} is not something I think about much.',
+  'I have not figured things out about {topic} yet.',
+  'No idea about {topic}, to be honest.',
+  'I could not really say about {topic}.',
+  'I am a bit lost about {topic}.',
 ];
 const NOTHING_MORE = [
   'I think I already told you most of it.',
@@ -450,6 +575,11 @@ const NOTHING_MORE = [
   'Nothing new, I think. You have heard the main part.',
   'I think that covers it.',
   'That is really all there is.',
+  'Honestly, that is all there is to it.',
+  'There is not much more, really.',
+  'I think you have the main part now.',
+  'I do not know what to say beyond that.',
+  'That pretty much covers it, I think.',
 ];
 
 /**
@@ -462,7 +592,7 @@ function moodLine(input: ResponseInput, said: Said, slots: Slots, rng: Rng, agai
   const side = moodSide(cog.affect.valence);
   const category = moodCategory(cog) ?? (side < 0 ? 'sadness' : side > 0 ? 'hope' : 'neutral');
   const line = pick(rng, MOOD[category], said.recent, slots);
-  return against ? `But ${line.charAt(0).toLowerCase()}${line.slice(1)}` : line;
+  return against ? `But ${lowerFirst(line)}` : line;
 }
 
 /**
@@ -536,6 +666,7 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
       rev || topic ? contentLineAt(rng, 0.3, CONTENT, phrases, said) : null,
       rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null,
       contentLineAt(rng, 0.1, ASK, phrases, said),
+      asideAt(rng, 0.2, 'esconv', said),
     ]);
   }
   if (mode === 'Social') {
@@ -544,6 +675,7 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
       social,
       contentLineAt(rng, 0.3, CONTENT, phrases, said),
       rng.bernoulli(chance) ? moodLine(input, said, slots, rng, false) : null,
+      asideAt(rng, 0.3, 'esconv', said),
     ]);
   }
   const stance = plan.stance;

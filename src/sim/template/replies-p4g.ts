@@ -18,6 +18,7 @@ import {
   capitalised,
   contentLineAt,
   joinParts,
+  lowerFirst,
   leansToGoal,
   mentioned,
   moodCategory,
@@ -31,6 +32,7 @@ import {
 } from './reply-kit';
 import { socialBank } from './replies-social';
 import { contentPhrases } from './content';
+import { asideAt } from './asides';
 
 const COMMIT = [
   'Okay, I will donate {amount} of my payment.',
@@ -39,6 +41,10 @@ const COMMIT = [
   'I can spare {amount}. Count me in.',
   'Okay. I will give {amount} and see how it goes.',
   'Fine, {amount} it is. Please make sure it gets there.',
+  'Alright, {amount} it is then.',
+  'Sure, I will give {amount} from my pay.',
+  'Okay, sign me up for {amount}.',
+  'I will go with {amount}, that feels right.',
 ];
 const WITHDRAW = [
   'Actually, I changed my mind. I will not donate after all.',
@@ -59,6 +65,10 @@ const END = [
   'I will wrap up here. My {amount} is on its way. Bye for now.',
   'Right, I need to run. I will keep my word on the donation.',
   'Good talking to you. The {amount} is settled on my side. Take care.',
+  'I think we are done here. {amount} from me, take care!',
+  'Okay, I will log off now. Expect my {amount}. Bye!',
+  'Nice chatting with you. Have a good one!',
+  'I am off now. Thanks for your time.',
 ];
 const QUIT = [
   'I am not going to donate, sorry. I need to go.',
@@ -69,6 +79,10 @@ const QUIT = [
   'I am going to stop here. No donation, sorry.',
   'Let us leave it there. I am not giving today. Bye.',
   'I have made up my mind, and it is no. Goodbye.',
+  'I do not think I will change my mind. Bye.',
+  'Thanks, but no donation from me. Take care.',
+  'I am done here, and it is still a no. Bye.',
+  'Not for me, sorry. Have a good evening.',
 ];
 
 /** How the persuadee takes an appeal, by stance (nothing said of its own giving: that comes apart). */
@@ -89,6 +103,24 @@ const STANCE = {
     'Right, I can see the appeal.',
     'That actually makes a lot of sense.',
     'True, I had not looked at it that way.',
+    'You are right about that much.',
+    'Okay, that is a fair point.',
+    'I can see that, yes.',
+    'That is true, kids should not go without.',
+    'That makes sense to me.',
+    'Huh, that is a decent argument.',
+    'You have a point, I will admit.',
+    'Fair enough, I had not thought of it.',
+    'Right, that does count for something.',
+    'Good point, I did not think of it like that.',
+    'That is true, I cannot argue with that.',
+    'Okay, you make a good point about the kids.',
+    'I can see that, it is a real problem.',
+    'Yeah, that makes sense, honestly.',
+    'You have a point, a lot of kids do need help.',
+    'That is fair enough, I will grant it.',
+    'I agree that it matters.',
+    'Hm, that is true when you think about it.',
   ],
   open: [
     'I see.',
@@ -106,6 +138,35 @@ const STANCE = {
     'Okay, I am following.',
     'Okay, I am hearing you out.',
     'Right. And?',
+    'Okay, I get the idea.',
+    'Hm, I had not heard that before.',
+    'So what does that look like in practice?',
+    'Okay, keep talking.',
+    'Huh. Say more?',
+    'I am reading, go ahead.',
+    'Okay, that is new information for me.',
+    'Let me take that in for a second.',
+    'Alright, I hear you.',
+    'Hmm, okay. What else should I know?',
+    'Got it. Anything else?',
+    'Okay, I am taking notes in my head.',
+    'Sure, tell me the rest.',
+    'Alright, and how does that work?',
+    'Oh, okay. Go on then.',
+    'I am with you so far.',
+    'Okay, that is something to chew on.',
+    'Hm. I will keep that in mind.',
+    'Okay, so how does the money get there?',
+    'Hm, I never really thought about that.',
+    'Okay, and who runs all of this?',
+    'Right, I am curious where this goes.',
+    'I am listening, just keep it short.',
+    'So what would you want from me?',
+    'Alright, and is that in every country?',
+    'Okay, that is a lot of information at once.',
+    'Huh. How did you get into this?',
+    'Mhm, and then?',
+    'Okay, I am still here.',
   ],
   hesitant: [
     'I am not sure about giving money.',
@@ -121,6 +182,20 @@ const STANCE = {
     'I am half convinced, maybe.',
     'I really do not know yet.',
     'I am not sure, honestly.',
+    'I go back and forth on it.',
+    'Part of me wants to, part of me does not.',
+    'I am really not sure what to do here.',
+    'That is a lot of money for me, relatively.',
+    'I would need to sleep on it, probably.',
+    'Hmm, I am of two minds.',
+    'Maybe. I am not quick to decide these things.',
+    'It is hard to say right now.',
+    'I do not know, I have been burned before.',
+    'Maybe, but I like to check things myself.',
+    'I cannot decide that on the spot.',
+    'It is a nice idea, I am just not sure.',
+    'I would want to read up on it first.',
+    'Hm, I am honestly on the fence.',
   ],
   resist: [
     'I am not convinced by that.',
@@ -136,6 +211,18 @@ const STANCE = {
     'I do not think that is quite fair.',
     'I am not convinced, sorry.',
     'That is not going to sway me.',
+    'That line does not work on me.',
+    'I have heard every version of that pitch.',
+    'Every charity says exactly that.',
+    'That does not really change my mind, no.',
+    'I do not buy that, sorry.',
+    'You are laying it on a bit thick.',
+    'Nice try, my answer is the same.',
+    'That is a lot of guilt to put on someone.',
+    'I do not see why it has to be me.',
+    'There are plenty of other people to ask.',
+    'That argument does not really work on me.',
+    'I have my own bills to think about.',
   ],
 } as const;
 
@@ -146,24 +233,38 @@ const ABOUT = {
     'I did not know that about {topic}.',
     'Okay, {topic} is worth thinking about.',
     'I had not heard that about {topic}.',
+    'Okay, {topic} is a fair point.',
+    'That bit about {topic} makes sense.',
+    'You have a point about {topic}.',
+    'I can see that about {topic}, yes.',
   ],
   open: [
     'Okay, {topic}. Go on.',
     'Hm, {topic}. I see.',
     'I did not know much about {topic}.',
     'Okay, tell me more about {topic}.',
+    'So {topic}. What does that look like?',
+    'Hm, I did not know about {topic}.',
+    'Okay, and {topic} works how?',
+    'Interesting, {topic}. Go on.',
   ],
   hesitant: [
     'I am not sure what to think about {topic}.',
     '{Topic} is a lot to take in.',
     'I would want to know more about {topic} first.',
     'I would need to know more about {topic}.',
+    'I do not know enough about {topic} to say.',
+    'Hm, {topic}. I am still unsure.',
+    'I would have to read up on {topic}.',
   ],
   resist: [
     '{Topic} does not really change my mind.',
     'I have heard all that about {topic} before.',
     'I am not convinced about {topic}.',
     'Talking about {topic} will not change my answer.',
+    'I am not convinced {topic} is the whole picture.',
+    'Bringing up {topic} will not sway me.',
+    'I have heard the pitch about {topic} before.',
   ],
 } as const;
 
@@ -179,6 +280,19 @@ const LEAN = [
   'I think I could spare a little.',
   'I might donate a bit.',
   'I could give something, I suppose.',
+  'I could probably give a dollar or two.',
+  'I may donate part of my bonus.',
+  'I would give a small amount, I think.',
+  'I might chip in a little this time.',
+  'I think I would donate something modest.',
+  'I could spare a bit of the task money.',
+  'Maybe I will donate a few cents at least.',
+  'I might give some of what I earn here.',
+  'I guess I could give a little bit.',
+  'I might give some of my bonus.',
+  'I may chip in a dollar, why not.',
+  'I would donate a bit if it helps the kids.',
+  'I could give something from this task.',
 ];
 const LEAN_DESPITE = [
   'Still, I might give a little.',
@@ -186,6 +300,10 @@ const LEAN_DESPITE = [
   'Though I would probably give a bit anyway.',
   'That said, I could chip in a bit.',
   'Even so, I may donate something small.',
+  'Still, I could give a dollar or so.',
+  'Though I might donate a small amount.',
+  'But I may give something modest anyway.',
+  'All the same, I could chip in a little.',
 ];
 /** Not leaning: plainly after resistance, after agreement with a contrast, or answering a request. */
 const REFUSE = [
@@ -196,6 +314,12 @@ const REFUSE = [
   'Count me out for the donation part.',
   'I will not donate today.',
   'My answer is still no donation.',
+  'I am not donating this time.',
+  'No donation from me today, sorry.',
+  'I am going to pass on donating.',
+  'I will not give to this one.',
+  'I am not giving any of my pay away today.',
+  'Donating is not on the cards for me.',
 ];
 const REFUSE_DESPITE = [
   'But I am not ready to give yet.',
@@ -205,6 +329,11 @@ const REFUSE_DESPITE = [
   'But I am not planning to donate right now.',
   'But it is still a no for now.',
   'Though I still do not plan to give.',
+  'But I still will not donate today.',
+  'Still, no donation from me for now.',
+  'Even so, I am not ready to give.',
+  'But I am going to pass on donating for now.',
+  'Though I am not giving anything yet.',
 ];
 const NOT_YET = [
   'I am not ready to give yet.',
@@ -213,6 +342,13 @@ const NOT_YET = [
   'I am not going to donate until I know more.',
   'I will hold off for the moment.',
   'Not today, I think.',
+  'I am not ready to donate at this point.',
+  'I will not donate yet, I need more time.',
+  'I am not giving anything before I look into it.',
+  'Maybe later, but not donating right now.',
+  'I would rather wait before I give anything.',
+  'I am not ready to give, I want to read up first.',
+  'Not yet. I like to check these things out first.',
 ];
 
 /** A persuadee's feelings, about the appeal and the money rather than its own troubles. */
@@ -225,6 +361,10 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'Hearing about children going hungry is rough.',
     'That part is hard to read.',
     'It is upsetting to picture.',
+    'Picturing kids without food is awful.',
+    'That kind of story always gets to me.',
+    'It is a depressing thing to think about.',
+    'Poor kids, that is rough to hear.',
   ],
   anxiety: [
     'I worry a bit about spending the money.',
@@ -232,6 +372,10 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I get nervous about money things.',
     'I am wary of handing money over online.',
     'Part of me is nervous this is a scam.',
+    'I am nervous about where my money ends up.',
+    'Money stuff online always makes me a bit anxious.',
+    'I get uneasy when strangers ask about money.',
+    'I worry I will regret it later.',
   ],
   frustration: [
     'I feel a bit pushed here.',
@@ -239,6 +383,10 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I am getting a little frustrated.',
     'I wish you would ease off a bit.',
     'We keep going around in circles.',
+    'This is getting a bit repetitive.',
+    'I feel like I already answered this.',
+    'Can we move on? I am getting frustrated.',
+    'All this pushing is frustrating.',
   ],
   anger: [
     'Honestly, this pressure annoys me.',
@@ -254,6 +402,14 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'I had no idea about that.',
     'Where do they work, exactly?',
     'That is new to me.',
+    'Wait, really? I never knew that.',
+    'Huh, how long have they been doing that?',
+    'That is more than I expected, actually.',
+    'Do they have reports on that somewhere?',
+    'Oh, that part I did not know.',
+    'Interesting, how did they start?',
+    'What do they spend the most on?',
+    'That is kind of fascinating.',
   ],
   hope: [
     'It is good to hear the money actually helps.',
@@ -262,6 +418,11 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'Maybe a little really can go a long way.',
     'Knowing it reaches the kids helps.',
     'It is nice to think it could change something.',
+    'If it really helps, that would be great.',
+    'Hopefully a few kids get something out of it.',
+    'It would be nice if it actually changes things.',
+    'That gives me a bit of hope for them.',
+    'Even small amounts adding up, that is encouraging.',
   ],
   relief: [
     'Okay, that clears up my doubts a bit.',
@@ -270,6 +431,12 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'That puts my mind at ease somewhat.',
     'Alright, that settles one of my doubts.',
     'Okay, that answers what I was wondering.',
+    'Oh good, that was bothering me.',
+    'Okay, that makes me less suspicious.',
+    'That is a load off, to be honest.',
+    'Ah, okay. I feel better about it now.',
+    'Fine, that was my main question.',
+    'Good to know, I was wondering about that.',
   ],
   satisfaction: [
     'I like the idea of helping.',
@@ -280,6 +447,11 @@ const MOOD: Readonly<Record<AffectCategory, readonly string[]>> = {
     'Helping kids is something I can get behind.',
     'It is a nice feeling, to be honest.',
     'I am glad to hear it is put to good use.',
+    'I feel good about doing something useful.',
+    'It is nice to help out for a change.',
+    'Knowing my bit counts makes me happy.',
+    'I am pleased I can help a little.',
+    'It is nice that small things can count.',
   ],
 };
 
@@ -290,18 +462,24 @@ const BARRIER: Readonly<Record<string, readonly string[]>> = {
     'How do I know the money actually reaches the kids?',
     'I have read about charities wasting donations, so I am wary.',
     'A lot of charities spend most of it on overhead, from what I hear.',
+    'I would want to see where the money goes first, honestly.',
+    'There are so many scams out there, I am wary with money.',
   ],
   impact: [
     'I doubt a small donation really changes much.',
     'What difference can a dollar or two really make?',
     'It feels like a drop in the ocean, honestly.',
     'I am not sure my little bit would matter.',
+    'A couple of dollars seems too small to matter.',
+    'I feel like my bit would not make a difference.',
   ],
   cost: [
     'Money is tight for me right now.',
     'I do not have much to spare at the moment.',
     'Honestly, every dollar counts for me this month.',
     'I am saving up, so spending is hard right now.',
+    'My bills come first, money is short at the moment.',
+    'I am on a tight budget these days.',
   ],
 };
 /** How the persuadee says an objection that is a wish of its own rather than a doubt, by record id. */
@@ -324,12 +502,32 @@ const UNSURE_ABOUT = [
   'About {topic}... not really sure, to be honest.',
   'I do not know much about {topic}.',
   'Good question. I would have to think about {topic}.',
+  'I never really looked into {topic}.',
+  'Not sure what to say about {topic}.',
+  'No idea about {topic}, honestly.',
+  'I have no strong view on {topic}.',
+  'You would know more about {topic} than me.',
+  'Hm, {topic}. I really could not tell you.',
+  'I am the wrong person to ask about {topic}.',
+  'I have never given {topic} much thought.',
 ];
 const NOTHING_MORE = [
   'Not much else to say, really.',
   'I do not know much more than that.',
   'That is about it from my side.',
   'Nothing else comes to mind.',
+  'Hm, I cannot think of anything.',
+  'Not really, no.',
+  'I do not have much to add there.',
+  'That is a hard one to answer.',
+  'No idea, to be honest.',
+  'I have not really thought about it.',
+  'Nothing I can think of right now.',
+  'I would not know where to start with that.',
+  'Good question. I do not really know.',
+  'Beats me, honestly.',
+  'I am drawing a blank on that one.',
+  'Not that I know of.',
 ];
 
 /** The short reason a refusal gives, by the id (a wish) or topic (a doubt) of the objection that holds it back. */
@@ -384,8 +582,9 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string | null {
   const cog = view.state.cognitive;
   const persona = view.state.profile.persona;
   const barrier = plan.reveal ? objectionBank(input, plan.reveal) : undefined;
-  const repeated = (bank: readonly string[], short: string) =>
-    saidBefore(bank, said) ? asISaid(rng, short) : pick(rng, bank, said.recent);
+  // A repeated answer is restated in one of a few short forms.
+  const repeated = (bank: readonly string[], ...shorts: string[]) =>
+    saidBefore(bank, said) ? asISaid(rng, rng.pick(shorts)) : pick(rng, bank, said.recent);
   switch (questionKind(perceptionOf(input.utterance, view).features, 'p4g')) {
     case 'wellbeing':
       return pick(
@@ -397,6 +596,12 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string | null {
           'Doing well, a bit busy today.',
           'Good, thanks. Just finishing up some tasks.',
           'Not bad, a bit tired. You?',
+          'Fine, thanks. Long day, but fine.',
+          'All good here. And you?',
+          'Doing well enough. How is your day going?',
+          'All fine, can not complain. You?',
+          'Fine, thanks. Just got back from errands.',
+          'I am well, thanks. What about you?',
         ],
         said.recent,
       );
@@ -407,16 +612,24 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string | null {
               'Yes, I give now and then, when a cause matters to me.',
               'Sometimes. Mostly to local causes.',
               'A little, here and there, usually around the holidays.',
+              'Sometimes. I did a food drive last year.',
+              'A little, mostly when friends run fundraisers.',
             ],
             'I give now and then.',
+            'I give once in a while.',
+            'I do give, just not often.',
           )
         : repeated(
             [
               'Not really, not on any regular basis.',
               'Hardly ever, to be honest.',
               'No, it is not something I usually do.',
+              'Not really, my budget does not allow much.',
+              'Hardly at all, honestly.',
             ],
             'it is not something I do much.',
+            'I hardly ever give.',
+            'I do not really give to charities.',
           );
     case 'charity':
       if (phraseCount(persona, ['never heard']) > 0)
@@ -425,16 +638,24 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string | null {
             'No, I had never heard of them before today.',
             'Not until today, no.',
             'I do not think I have, no.',
+            'Never heard of them, this is the first time.',
+            'No, the name is new to me.',
           ],
           'I had not heard of them before today.',
+          'the name was new to me today.',
+          'this is the first I hear of them.',
         );
       return view.state.private.barriers?.includes('trust')
         ? repeated(
             [
               'I have heard the name, but I do not know much about how they use the money.',
               'A little. I am not sure where the money actually goes, though.',
+              'I know of them, but I have no idea how they spend the money.',
+              'Sort of. I could not tell you where the money ends up.',
             ],
             'I know the name, not where the money goes.',
+            'I have heard of them, but not how they spend it.',
+            'I could not tell you where their money goes.',
           )
         : repeated(
             [
@@ -442,8 +663,15 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string | null {
               'Vaguely. Something about helping children abroad?',
               'The name rings a bell, that is about all.',
               'I think so. They work with kids in poor countries, right?',
+              'I have seen their ads for children, I think.',
+              'Barely. I know they are a children charity.',
+              'Only the name, really.',
             ],
             'I know the name, not much more.',
+            'I only know the name.',
+            'the name is about all I know.',
+            'I know of them, nothing more.',
+            'just the name, nothing more.',
           );
     case 'stance': {
       if (leansToGoal(cog, 'p4g') || view.state.lastUserPrice !== null)
@@ -453,14 +681,38 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string | null {
             'I am open to it. I might give a little.',
             'I am leaning toward giving something small.',
             'I could see myself giving a bit.',
+            'I am leaning toward giving something, yes.',
+            'I am open to it, I might donate a little.',
           ],
           said.recent,
         );
       if (barrier)
-        return `${pick(rng, ['I am not sure yet.', 'Still deciding.', 'Undecided.'], said.recent)} ${objectionLine(barrier, said, rng)}`;
+        return `${pick(
+          rng,
+          [
+            'I am not sure yet.',
+            'Still deciding.',
+            'Undecided.',
+            'Still deciding, really.',
+            'I am not sure yet, to be honest.',
+            'Undecided for now.',
+          ],
+          said.recent,
+        )} ${objectionLine(barrier, said, rng)}`;
       return pick(
         rng,
-        ['I have not made up my mind yet.', 'Still undecided, honestly.', 'I am on the fence.'],
+        [
+          'I have not made up my mind yet.',
+          'Still undecided, honestly.',
+          'I am on the fence.',
+          'Honestly, still undecided.',
+          'Somewhere on the fence, I would say.',
+          'Not sure yet. I have not made up my mind.',
+          'I am still deciding, ask me at the end.',
+          'On the fence, I could go either way.',
+          'Still deciding, weighing it up.',
+          'Undecided. I have not gotten that far.',
+        ],
         said.recent,
       );
     }
@@ -472,6 +724,8 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string | null {
             [
               'Nothing in particular. I just have not decided yet.',
               'Nothing specific. I like to think things over.',
+              'Nothing specific, really. I just take my time with these things.',
+              'Nothing in particular. I just do not decide fast.',
             ],
             said.recent,
           );
@@ -484,6 +738,10 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string | null {
           'I will pass on that one, if you do not mind.',
           'Let us keep it about the charity, if that is alright.',
           'I would rather not get into that.',
+          'Hm, that is personal, sorry.',
+          'I would rather not answer that one.',
+          'That is personal. Why would you need to know?',
+          'I keep that to myself, I do not share it with strangers.',
         ],
         said.recent,
       );
@@ -499,7 +757,7 @@ function moodLine(input: ResponseInput, said: Said, rng: Rng, against: boolean):
   if (side === 0) return null;
   const category = moodCategory(cog) ?? (side < 0 ? 'anxiety' : 'interest');
   const line = pick(rng, MOOD[category], said.recent);
-  return against ? `But ${line.charAt(0).toLowerCase()}${line.slice(1)}` : line;
+  return against ? `But ${lowerFirst(line)}` : line;
 }
 
 /** The persuadee's reply to one actor turn. */
@@ -525,6 +783,11 @@ export const CONTENT = [
   'Also {c}.',
   '{C}, is that it?',
   'Same with {c}.',
+  'Can we talk about {c} for a second?',
+  'I was wondering about {c}.',
+  'What is the deal with {c}?',
+  'Does {c} matter here?',
+  'Back to {c} for a moment.',
 ];
 
 export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
@@ -541,18 +804,27 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
   const phrases = contentPhrases(view.state.private, view.history, view.state.turn);
   if (mode === 'Elicit') {
     const given = answer(input, said, rng);
-    if (given) return joinParts([given, contentLineAt(rng, 0.6, CONTENT, phrases, said)]);
+    if (given)
+      return joinParts([
+        given,
+        contentLineAt(rng, 0.6, CONTENT, phrases, said),
+        asideAt(rng, 0.25, 'p4g', said),
+      ]);
     const bank = plan.reveal ? objectionBank(input, plan.reveal) : undefined;
     if (bank) return objectionLine(bank, said, rng);
     if (plan.reveal)
       return pick(rng, CONCERN, said.recent, { rev: plan.reveal, Rev: capitalised(plan.reveal) });
     const topic = mentioned(input.utterance);
-    return topic ? pick(rng, UNSURE_ABOUT, said.recent, { topic }) : pick(rng, NOTHING_MORE, said.recent);
+    return joinParts([
+      topic ? pick(rng, UNSURE_ABOUT, said.recent, { topic }) : pick(rng, NOTHING_MORE, said.recent),
+      asideAt(rng, 0.3, 'p4g', said),
+    ]);
   }
   if (mode === 'Social')
     return joinParts([
       pick(rng, socialBank(input), said.recent),
       contentLineAt(rng, 0.6, CONTENT, phrases, said),
+      asideAt(rng, 0.3, 'p4g', said),
     ]);
   const stance = plan.stance;
   const parts: string[] = [stanceLine(rng, stance, STANCE, ABOUT, input.utterance, said)];
@@ -567,7 +839,18 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
     parts.push(refusal(input, stance === 'agree' ? REFUSE_DESPITE : NOT_YET, said, rng));
   } else if (strengthOf(cog, TASK_RULES.p4g.goalIntention) > 0 && rng.bernoulli(0.2)) {
     parts.push(
-      pick(rng, ['I will think it over.', 'Let me think about it.', 'I need to mull it over.'], said.recent),
+      pick(
+        rng,
+        [
+          'I will think it over.',
+          'Let me think about it.',
+          'I need to mull it over.',
+          'Let me have a moment to think.',
+          'I will consider it.',
+          'Let me turn it over a bit.',
+        ],
+        said.recent,
+      ),
     );
   }
   // The mood goes with the stance, or against agreement with a "But"; a resisting persuadee in a good mood says
@@ -576,5 +859,9 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
   const clashes = (stance === 'agree' && side < 0) || (stance === 'resist' && side > 0);
   if (rng.bernoulli(moodChance(view.state.changeLog)) && !(clashes && stance === 'resist'))
     parts.push(moodLine(input, said, rng, clashes && parts.length === 1) ?? '');
-  return joinParts([...parts, contentLineAt(rng, 0.55, CONTENT, phrases, said)]);
+  return joinParts([
+    ...parts,
+    contentLineAt(rng, 0.55, CONTENT, phrases, said),
+    stance === 'resist' ? null : asideAt(rng, 0.12, 'p4g', said),
+  ]);
 }

@@ -29,6 +29,14 @@ const BANKS: Readonly<Record<TaskId, Readonly<Record<SocialKind, readonly string
       'Hey.',
       'Hi. I am not sure where to start.',
       'Hello. Thanks for being here.',
+      'Hi. Thanks for talking with me.',
+      'Hello. I am not great at this kind of thing.',
+      'Hey there. Thanks for having me.',
+      'Hi, I appreciate you doing this.',
+      'Hello. Where should I start?',
+      'Hi. I hope this is the right place.',
+      'Hey. I have been meaning to talk to someone.',
+      'Hello, thanks for answering.',
     ],
     warm: [
       'Thank you, that means a lot.',
@@ -43,6 +51,26 @@ const BANKS: Readonly<Record<TaskId, Readonly<Record<SocialKind, readonly string
       'Thanks. Not many people say that.',
       'That is good of you to say.',
       'Thanks, I needed that.',
+      'That is really kind, thank you.',
+      'Thanks for taking the time.',
+      'I did not expect that, thank you.',
+      'You are very patient, thanks.',
+      'That is decent of you.',
+      'Thanks for not judging me.',
+      'It is nice to be listened to.',
+      'That is sweet, thank you.',
+      'I appreciate that more than you know.',
+      'Thanks for staying with me on this.',
+      'That is a kind thing to say.',
+      'Thank you, really.',
+      'Thanks, it is good to talk to someone.',
+      'Thank you, I did not think anyone would listen.',
+      'That is kind. I do not hear that much.',
+      'I appreciate you taking me seriously.',
+      'That is nice of you, honestly.',
+      'Thank you, it means more than you think.',
+      'You are easy to talk to, thanks.',
+      'Thanks, I feel heard.',
     ],
     plain: [
       'Sure.',
@@ -62,6 +90,24 @@ const BANKS: Readonly<Record<TaskId, Readonly<Record<SocialKind, readonly string
       'Got it.',
       'Mm, okay.',
       'Fair.',
+      'Okay, noted.',
+      'Yeah, maybe.',
+      'Hm, alright.',
+      'I hear you.',
+      'Sure, okay.',
+      'Okay, I get that.',
+      'Right, I follow.',
+      'Mhm, go on.',
+      'Alright, that is fine.',
+      'Yes, okay.',
+      'Okay, sure thing.',
+      'I understand.',
+      'Mm. Okay then.',
+      'Right, sure.',
+      'Okay, I am listening.',
+      'Yeah, that is fair.',
+      'I know what you mean.',
+      'Hm, yes.',
     ],
   },
   p4g: {
@@ -80,6 +126,16 @@ const BANKS: Readonly<Record<TaskId, Readonly<Record<SocialKind, readonly string
       'Hi, nice to chat.',
       'Hello! Nice to meet you.',
       'Hi there, what is this about?',
+      'Hey! Doing alright, you?',
+      'Hi, good to meet you.',
+      'Hello, how is it going?',
+      'Hey there. How is your day?',
+      'Hi! What are we talking about today?',
+      'Hello. I am here for the task.',
+      'Hi, hope you are doing well.',
+      'Hey, how are things?',
+      'Good evening! How are you doing?',
+      'Hi. So what is this chat about?',
     ],
     warm: [
       'Thanks, that is nice of you to say.',
@@ -88,8 +144,37 @@ const BANKS: Readonly<Record<TaskId, Readonly<Record<SocialKind, readonly string
       'I appreciate that.',
       'Thanks, you too.',
       'That is sweet of you.',
+      'Thanks, that is nice to hear.',
+      'Oh, that is kind of you.',
+      'Well, thank you.',
+      'You are nice, thanks.',
+      'Thanks, same to you.',
+      'Aw, appreciated.',
     ],
-    plain: ['Sure.', 'Okay.', 'I see.', 'Right.', 'Alright.', 'Uh-huh.'],
+    plain: [
+      'Sure.',
+      'Okay.',
+      'I see.',
+      'Right.',
+      'Alright.',
+      'Uh-huh.',
+      'Okay, sure.',
+      'Sure, go ahead.',
+      'Mhm.',
+      'Right, okay.',
+      'Okay then.',
+      'Alright, I am here.',
+      'Got it.',
+      'Yep.',
+      'Okay, I am listening.',
+      'Sure thing.',
+      'Okay, what next?',
+      'Alright, go on.',
+      'Yes?',
+      'Hm, okay.',
+      'Okay, I follow.',
+      'Sure, that is fine.',
+    ],
   },
   cb: {
     hurt: ['That is not very nice.', 'Wow. Okay.', 'No need for that.', 'Let us keep it friendly.'],
@@ -104,10 +189,14 @@ const BANKS: Readonly<Record<TaskId, Readonly<Record<SocialKind, readonly string
   },
 };
 
+/** The Social kind of the turn: hurt at dismissal or pressure, a greeting in kind, thanks for warmth. */
+function socialKind(input: ResponseInput): SocialKind {
+  const f = perceptionOf(input.utterance, input.view).features;
+  if (f.dismissive > 0 || f.pressure >= 0.5) return 'hurt';
+  return f.greeting > 0 ? 'greeting' : f.warmth > 0 ? 'warm' : 'plain';
+}
+
 /** The Social reply bank of the turn: hurt at dismissal or pressure, a greeting in kind, thanks for warmth. */
 export function socialBank(input: ResponseInput): readonly string[] {
-  const f = perceptionOf(input.utterance, input.view).features;
-  const bank = BANKS[input.view.task.id];
-  if (f.dismissive > 0 || f.pressure >= 0.5) return bank.hurt;
-  return f.greeting > 0 ? bank.greeting : f.warmth > 0 ? bank.warm : bank.plain;
+  return BANKS[input.view.task.id][socialKind(input)];
 }

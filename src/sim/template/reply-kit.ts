@@ -152,8 +152,12 @@ function withoutAdverbsOf(text: string): string {
 /** "As I said, …": a repeated answer restated shortly, its first letter lowered. */
 export function asISaid(rng: Rng, short: string): string {
   const lead = rng.pick(['As I said, ', 'Like I said, ', 'As I mentioned, ', 'I said it before: ']);
-  return /^I\b/.test(short) ? `${lead}${short}` : `${lead}${short.charAt(0).toLowerCase()}${short.slice(1)}`;
+  return `${lead}${lowerFirst(short)}`;
 }
+
+/** `text` with its first letter lowered to go on a sentence ("But it is…"), the pronoun "I" kept as it is. */
+export const lowerFirst = (text: string) =>
+  /^I\b/.test(text) ? text : `${text.charAt(0).toLowerCase()}${text.slice(1)}`;
 
 /** `text` with its first letter capitalised. */
 export const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${text.slice(1)}`;
