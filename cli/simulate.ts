@@ -2,6 +2,7 @@
  * `npm run simulate`: the simulate job (src/jobs/simulate.ts) from the command line — parse, run, format. Each
  * episode is appended to the `--out` JSONL file as it finishes (memory stays flat); the summary is printed.
  */
+import { createHash } from 'node:crypto';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/entries/evaluation';
 import { assertOutputAvailable, nodeRuntime, lockOutput } from '../src/node';
 import {
@@ -278,11 +279,11 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
       throw new UsageError(`--resume: ${opts.out} is a finished run; nothing to continue`);
     await assertOutputAvailable(opts.out, { kind: 'file', overwrite: opts.overwrite });
   }
-  const finished =
-    opts.resume && opts.out !== undefined
-      ? await readFinishedEpisodes(opts.out, io.stderr, runSettings(opts))
-      : null;
   const { seeds, skipped, warnings, stoppedAfter } = await loadSeeds(opts, io);
+  // Every line records the options that shaped it beyond its seed, repeat, policy and rng seed (see runSettings).
+  const settings = runSettings(opts, seeds);
+  const finished =
+    opts.resume && opts.out !== undefined ? await readFinishedEpisodes(opts.out, io.stderr, settings) : null;
   const language: RolesConfig = opts.fixtures
     ? { ...opts.language, fixtures: await readFixtures(opts.fixtures) }
     : opts.language;
@@ -296,8 +297,6 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
         finished ? { kind: 'resume', found: finished.lines } : { kind: opts.overwrite ? 'overwrite' : 'new' },
       )
     : null;
-  // Every line records the options that shaped it beyond its seed, repeat, policy and rng seed (see runSettings).
-  const settings = runSettings(opts);
   const interrupt = listenForInterrupt();
   let completed = false;
   let cut = 0;
@@ -402,10 +401,11 @@ const OPERATIONAL_BACKEND_FIELDS = new Set([
  * The options of a run that change its episodes beyond what each trajectory line already records (task, seed id,
  * repeat, policy, rng seed): `--seed-set`, `--horizon`, `--protocol`, `--route`, `--keep-state`, `--candidates`,
  * `--lookahead` (defaults applied; null: not given, the seeds' or protocol's default), the language backends
- * (without their timeouts, answer caps, threads and sequences) and `--fixtures`. Keyed by option name without
- * dashes; written in every line of `--out` as `settings`, and compared line by line on `--resume`.
+ * (without their timeouts, answer caps, threads and sequences), `--fixtures` and `--seeds` (for a file, with a
+ * digest of the seeds read from it: `seeds`, those the run plays). Keyed by option name without dashes; written in
+ * every line of `--out` as `settings`, and compared line by line on `--resume`.
  */
-export function runSettings(opts: SimulateOptions): Record<string, unknown> {
+export function runSettings(opts: SimulateOptions, seeds?: readonly Seed[]): Record<string, unknown> {
   const out: Record<string, unknown> = {};
   const fields = opts.config as Record<string, unknown>;
   for (const f of FLAGS) if (SETTING_FLAGS.includes(f.flag)) out[f.flag] = fields[f.key] ?? f.default ?? null;
@@ -413,7 +413,18 @@ export function runSettings(opts: SimulateOptions): Record<string, unknown> {
     JSON.stringify(opts.language, (k, v: unknown) => (OPERATIONAL_BACKEND_FIELDS.has(k) ? undefined : v)),
   ) as unknown;
   out.fixtures = opts.fixtures ?? null;
+  out.seeds = seeds === undefined ? opts.seeds : seedsDigest(opts.seeds, seeds);
   return out;
+}
+
+/**
+ * What a run's seeds were, for its recorded settings: the file and a digest of the seeds read from it (SHA-256 of
+ * their JSON, first 12 hex digits), so that resuming on a file whose content changed is refused, not matched by
+ * seed ids alone.
+ */
+function seedsDigest(source: string, seeds: readonly Seed[]): string {
+  const digest = createHash('sha256').update(JSON.stringify(seeds), 'utf8').digest('hex').slice(0, 12);
+  return `${source} (${seeds.length} seeds, content sha256 ${digest})`;
 }
 
 /** A simulate run that stopped (interrupted or failed) after writing some episodes to `--out`'s partial file. */
