@@ -298,7 +298,7 @@ export async function trainJob(
     const seeds = resumed.seeds;
     const steps = given.cstpo?.steps;
     if (steps !== undefined && steps < stored.latest.step)
-      throw stepsBelowDoneError(storage.location, steps, stored.latest.step, stored.run.config.steps);
+      throw stepsBelowDoneError(storage.location, steps, stored.latest.step, stored.latest.config.steps);
     session = await withExecutor(stored.run.config, (o) =>
       TrainingSession.resume(runId, { ...o, seeds }, given.cstpo?.steps),
     );

@@ -221,6 +221,12 @@ describe('train --resume --steps below the steps done', () => {
     const same = await cli(trainMain, ['--resume', '--out', run, '--steps', '2', '--no-eval']);
     expect(same.code, same.err).toBe(0);
     expect(same.out).toContain('RL: 2/2 steps (finished)');
+    // Extended to 3 steps, the run's total is 3, not the 2 it was started with.
+    const longer = await cli(trainMain, ['--resume', '--out', run, '--steps', '3', '--no-eval']);
+    expect(longer.code, longer.err).toBe(0);
+    const below = await cli(trainMain, ['--resume', '--out', run, '--steps', '1', '--no-eval']);
+    expect(below.code, below.err).toBe(2);
+    expect(below.err).toContain(`the run in ${run} has done 3 of its 3 steps;`);
   }, 120_000);
 
   it('grpo-emollm: the same', async () => {
