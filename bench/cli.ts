@@ -21,10 +21,12 @@ Options:
   --overwrite           replace an existing --out FILE
   --direction WHICH     keep entries that are "smaller" or "bigger" is better, or "all" (default all);
                         one github-action-benchmark tool reads one direction
-  --runs N              timed runs per measurement, every benchmark exactly N (integer ≥ 1); without it 20,
-                        and the slow measurements their own counts: env/episodes 7; eval/throughput,
-                        server/episodes, memory/load and the tfjs and software-WebGPU retrievals 5;
-                        cli/help-latency and memory/retrieval's plain and tfjs-cpu scans 10; rl/step-time 3
+  --runs N              timed runs per measurement (integer ≥ 1), honoured by every timed benchmark
+                        (llm/overhead's two sub-millisecond setup timings make 4 × N); without it 20, and
+                        the slow measurements their own counts: env/episodes 7; eval/throughput,
+                        server/episodes, memory/load, memory/browser's tfjs timings and memory/webgpu on a
+                        software adapter 5; cli/help-latency and memory/retrieval's plain and tfjs-cpu scans
+                        10; rl/step-time 3
   --warmup N            untimed warm-up calls per measurement (default 3)
   --rng-seed N          seed for generated benchmark inputs (default 1)
   --seed N              old name of --rng-seed (still works, with a notice)
