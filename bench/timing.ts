@@ -3,7 +3,7 @@
  * ratio of a target to a baseline measured in the same run (interleaved, so drift hits both alike).
  */
 import { quantileSorted } from 'simple-statistics';
-import type { BenchEntry, TimingOptions } from './types';
+import type { BenchContext, BenchEntry, TimingOptions } from './types';
 
 /** Timings of repeated calls, in milliseconds. */
 export interface Timing {
@@ -50,6 +50,14 @@ function defaultCpuClock(): (() => number) | null {
 }
 
 type Task = () => unknown;
+
+/**
+ * The timed runs of a measurement that has its own count `own` (a slow one, which makes fewer than the runner's
+ * default): `--runs` when the command line gave it, else `own`.
+ */
+export function caseRuns(ctx: Pick<BenchContext, 'timing' | 'runsGiven'>, own: number): number {
+  return ctx.runsGiven ? ctx.timing.runs : own;
+}
 
 /**
  * Times `fn` (sync, or async returning a promise that is awaited inside the timed span): `warmup` untimed calls,

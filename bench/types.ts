@@ -27,10 +27,15 @@ export interface TimingOptions {
 
 /** What the runner hands each benchmark. */
 export interface BenchContext {
-  /** Seed for any random input the benchmark builds (via `Rng.fromSeed`); `--seed`, default 1. */
+  /** Seed for any random input the benchmark builds (via `Rng.fromSeed`); `--rng-seed`, default 1. */
   seed: number;
   /** Warm-up and run counts chosen on the command line (`--warmup`, `--runs`), defaults 3 and 20. */
   timing: TimingOptions;
+  /**
+   * Whether `--runs` was given: a measurement with its own smaller count (a slow one) makes `timing.runs` only
+   * then (`caseRuns`, bench/timing.ts).
+   */
+  runsGiven: boolean;
   /** Progress message to stderr (stdout carries only the JSON result). */
   log(message: string): void;
 }

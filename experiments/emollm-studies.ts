@@ -26,10 +26,12 @@
  * written earlier (to change the header without a re-run).
  *
  * Usage: npm run studies:emollm -- [--tasks emollm-ed,…] [--studies baselines,ablations,depth,overthinking,cstpo]
- *   [--cstpo-tasks esconv,p4g,cb] [--steps 10] [--repeats 3] [--eval-seeds 5] [--seed 0] [--json out.json]
- *   [--md out.md] [--md-header header.md] [--from-json in.json]
+ *   [--cstpo-tasks esconv,p4g,cb] [--steps 10] [--repeats 3] [--eval-seeds 5] [--rng-seed 0] [--json out.json]
+ *   [--md out.md] [--md-header header.md] [--from-json in.json] [--overwrite]
+ * `--json` and `--md` are checked before any work: an existing file is refused (exit 2) unless `--overwrite`; both
+ * are written whole or not at all (a temporary sibling renamed into place).
  */
-import { readFile, writeFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import * as tf from '@tensorflow/tfjs';
 import {
   bool,
@@ -37,10 +39,13 @@ import {
   parseCommandLine,
   parseNumber,
   rangeText,
+  rngSeedValue,
   runCommand,
   str,
   type Io,
 } from '../cli/options';
+import { assertOutputAvailable, writeFileAtomic } from '../src/node';
+import { OutputConflictError, PathError } from '../src/entries/errors';
 import {
   TemplateRealizer,
   ArgPolicy,
@@ -97,7 +102,7 @@ const NUMBERS = {
   steps: { flag: 'steps', default: 10, min: 1, max: 1000 },
   repeats: { flag: 'repeats', default: 3, min: 1, max: 100 },
   evalSeeds: { flag: 'eval-seeds', default: 5, min: 1, max: 10 },
-  seed: { flag: 'seed', default: 0, min: 0, max: 0xffffffff },
+  seed: { flag: 'rng-seed', default: 0, min: 0, max: 0xffffffff },
 } as const;
 
 const DEFAULTS = {
@@ -123,11 +128,13 @@ Options:
   --steps N              GRPO steps (${range('steps')})
   --repeats N            episodes per held-out seed (${range('repeats')})
   --eval-seeds N         held-out seeds per task (${range('evalSeeds')})
-  --seed N               seed of the random streams (${range('seed')})
+  --rng-seed N           seed of the random streams (${range('seed')})
+  --seed N               old name of --rng-seed (still works, with a notice)
   --json FILE            write every table's rows with their intervals
   --md FILE              write the tables as Markdown
   --md-header FILE       Markdown put before the tables (setup and findings)
   --from-json FILE       run nothing; render --md from a record written earlier
+  --overwrite            replace an existing --json or --md file (without it, one is refused before any work)
   -h, --help             show this help
 `;
 
@@ -144,26 +151,35 @@ export interface EmollmStudiesOptions {
   md?: string;
   mdHeader?: string;
   fromJson?: string;
+  overwrite: boolean;
 }
 
 /**
- * Parses the command line, every value checked before any work.
- * @throws UsageError (cli/options) for an unknown option, task or study, or an out-of-range number.
+ * Parses the command line, every value checked before any work; the old `--seed` is read as `--rng-seed`, with a
+ * notice on `io`'s stderr.
+ * @throws UsageError (cli/options) for an unknown option, task or study, an out-of-range number, or both
+ *   `--seed` and `--rng-seed`.
  */
-export function parseEmollmStudiesArgs(argv: string[]): EmollmStudiesOptions | 'help' {
+export function parseEmollmStudiesArgs(argv: string[], io?: Io): EmollmStudiesOptions | 'help' {
+  const quiet: Io = io ?? { stdout: () => {}, stderr: () => {}, isTTY: false };
   const files = ['json', 'md', 'md-header', 'from-json'] as const;
   const values = parseCommandLine(argv, {
     tasks: { type: 'string' },
     'cstpo-tasks': { type: 'string' },
     studies: { type: 'string' },
     ...Object.fromEntries(
-      [...Object.values(NUMBERS).map((n) => n.flag), ...files].map((f) => [f, { type: 'string' as const }]),
+      [...Object.values(NUMBERS).map((n) => n.flag), 'seed', ...files].map((f) => [
+        f,
+        { type: 'string' as const },
+      ]),
     ),
+    overwrite: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
   });
   if (bool(values, 'help')) return 'help';
+  const rngSeed = rngSeedValue(values, quiet);
   const number = (key: keyof typeof NUMBERS) => {
-    const raw = str(values, NUMBERS[key].flag);
+    const raw = key === 'seed' ? rngSeed : str(values, NUMBERS[key].flag);
     return raw === undefined
       ? NUMBERS[key].default
       : parseNumber(NUMBERS[key].flag, raw, { integer: true, ...NUMBERS[key] });
@@ -182,6 +198,7 @@ export function parseEmollmStudiesArgs(argv: string[]): EmollmStudiesOptions | '
     ...(md !== undefined ? { md } : {}),
     ...(mdHeader !== undefined ? { mdHeader } : {}),
     ...(fromJson !== undefined ? { fromJson } : {}),
+    overwrite: bool(values, 'overwrite'),
   };
 }
 
@@ -485,15 +502,21 @@ async function runStudies(): Promise<StudiesReport> {
   };
 }
 
-/** Runs the chosen studies (or reads `--from-json`) and writes `--json` and `--md`. */
+/**
+ * Runs the chosen studies (or reads `--from-json`) and writes `--json` and `--md`, each checked before any work
+ * (an existing file only with `--overwrite`).
+ */
 async function main(): Promise<void> {
+  const json = o.fromJson ? undefined : o.json;
+  for (const path of [json, o.md])
+    if (path !== undefined) await assertOutputAvailable(path, { kind: 'file', overwrite: o.overwrite });
   const report = o.fromJson
     ? (JSON.parse(await readFile(o.fromJson, 'utf8')) as StudiesReport)
     : await runStudies();
-  if (o.json && !o.fromJson) await writeFile(o.json, await renderStudiesJson(report));
+  if (json) await writeFileAtomic(json, await renderStudiesJson(report));
   if (o.md) {
     const header = o.mdHeader === undefined ? undefined : await readFile(o.mdHeader, 'utf8');
-    await writeFile(o.md, await renderStudiesMarkdown(report, header));
+    await writeFileAtomic(o.md, await renderStudiesMarkdown(report, header));
   }
 }
 
@@ -504,9 +527,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     isTTY: Boolean(process.stderr.isTTY),
   };
   process.exitCode = await runCommand(io, async () => {
-    const parsed = parseEmollmStudiesArgs(process.argv.slice(2));
+    const parsed = parseEmollmStudiesArgs(process.argv.slice(2), io);
     if (parsed === 'help') return void io.stdout(HELP);
     o = parsed;
     await main();
-  }, []);
+  }, [OutputConflictError, PathError]);
 }

@@ -229,7 +229,13 @@ async function baselineTable(
 /** Runs the studies of `o` and writes their tables (stdout and `o.out`). */
 async function main(o: StudiesOptions, io: Io): Promise<void> {
   const { out, overwrite } = o;
-  await assertOutputAvailable(out, { kind: 'dir', ownerMarker: 'studies.json', overwrite });
+  // studies has no --resume: a refusal names --overwrite only.
+  await assertOutputAvailable(out, {
+    kind: 'dir',
+    ownerMarker: 'studies.json',
+    overwrite,
+    resumable: false,
+  });
   const replace = overwrite ? ['--overwrite'] : [];
   await mkdir(join(out, 'runs'), { recursive: true });
   await mkdir(join(out, 'memories'), { recursive: true });

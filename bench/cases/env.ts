@@ -7,7 +7,7 @@
  */
 import { createPolicy, runEpisodes } from '../../src/entries/policies';
 import { createEnv, TASK_IDS, defaultSeeds } from '../../src/entries/simulator';
-import { compare, measure, ratioEntry } from '../timing';
+import { caseRuns, compare, measure, ratioEntry } from '../timing';
 import type { Benchmark, BenchEntry } from '../types';
 
 const EPISODES = 200;
@@ -16,6 +16,8 @@ const EPISODES = 200;
  * warm-up run left the median about twice the steady state's on a shared 2-core machine).
  */
 const WARMUP = 3;
+/** Timed runs without `--runs` (each is {@link EPISODES} episodes, per task and twice over for the comparison). */
+const RUNS = 7;
 
 export const envBenchmark: Benchmark = {
   name: 'env/episodes',
@@ -35,7 +37,7 @@ export const envBenchmark: Benchmark = {
         const records = await play(false);
         turns = records.reduce((s, r) => s + r.turns.length, 0);
       };
-      const runs = Math.max(3, Math.min(ctx.timing.runs, 7));
+      const runs = caseRuns(ctx, RUNS);
       const steady = await measure(withoutState, { warmup: WARMUP, runs });
       const comparison = await compare(
         withoutState,

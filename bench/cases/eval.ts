@@ -13,7 +13,7 @@ import {
 } from '../../src/entries/evaluation';
 import { createNodePool } from '../../src/entries/evaluation-node';
 import { TASK_IDS, defaultSeeds } from '../../src/entries/simulator';
-import { measure } from '../timing';
+import { caseRuns, measure } from '../timing';
 import type { Benchmark, BenchEntry } from '../types';
 
 export const evalBenchmark: Benchmark = {
@@ -27,7 +27,7 @@ export const evalBenchmark: Benchmark = {
       baseSeed: ctx.seed,
     });
     const episodes = plan.episodes.length;
-    const timing = { warmup: 1, runs: Math.max(3, Math.min(ctx.timing.runs, 5)) };
+    const timing = { warmup: 1, runs: caseRuns(ctx, 5) };
     const time = (executor: EpisodeExecutor) =>
       measure(() => runEvaluation(plan, { executor, store: new MemoryEpisodeStore() }), timing);
     const entries: BenchEntry[] = [];

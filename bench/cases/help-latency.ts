@@ -4,16 +4,17 @@
  * stored at build time) and through the sources (`tsx cli/simulate.ts --help`, what `npm run simulate -- --help`
  * runs), timed alternately in the same run; plus `pdl --help` (the command list, which loads no subcommand). The
  * bin is built first (`scripts/build-lib.ts`, then `scripts/build-cli.ts`, as `npm run build` does). Runs per
- * entry: `--runs`, at most {@link MAX_RUNS} (the tsx one takes seconds).
+ * entry: `--runs`, or {@link OWN_RUNS} without it.
  */
 import { execFileSync, spawnSync } from 'node:child_process';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { compare, measure } from '../timing';
+import { caseRuns, compare, measure } from '../timing';
 import type { Benchmark } from '../types';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
-const MAX_RUNS = 10;
+/** Runs per entry without `--runs` (the tsx one takes seconds). */
+const OWN_RUNS = 10;
 
 /** Runs `node ...args` in the repository and checks that it printed a usage line. */
 function run(args: string[]): void {
@@ -34,7 +35,7 @@ export const helpLatencyBenchmark: Benchmark = {
       });
     }
     const bin = join('dist', 'cli', 'pdl.js');
-    const timing = { warmup: Math.min(ctx.timing.warmup, 1), runs: Math.min(ctx.timing.runs, MAX_RUNS) };
+    const timing = { warmup: Math.min(ctx.timing.warmup, 1), runs: caseRuns(ctx, OWN_RUNS) };
     ctx.log(`timing simulate --help, built bin against tsx, ${timing.runs} runs each`);
     const { target, baseline, ratio } = await compare(
       () => run([bin, 'simulate', '--help']),

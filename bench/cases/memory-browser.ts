@@ -14,7 +14,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startStaticServer } from '../../tests/browser/server';
 import type { MemoryBenchArgs, MemoryBenchResult } from '../../tests/browser/pages/memory-bench';
-import { ratioEntry, timingEntry } from '../timing';
+import { caseRuns, ratioEntry, timingEntry } from '../timing';
 import type { BenchEntry, Benchmark } from '../types';
 
 const root = resolve(fileURLToPath(new URL('.', import.meta.url)), '../..');
@@ -63,7 +63,7 @@ export const memoryBrowserBenchmark: Benchmark = {
         sizes: [1_000, 10_000, 100_000],
         runs: ctx.timing.runs,
         warmup: ctx.timing.warmup,
-        tfjsRuns: Math.min(ctx.timing.runs, 5),
+        tfjsRuns: caseRuns(ctx, 5),
         seed: ctx.seed,
         loadSize: 10_000,
       };

@@ -4,14 +4,14 @@
  * answers checked to be the same. This is where a real GPU can be measured without a browser: on a machine with
  * a GPU's Vulkan driver the adapter is the GPU; on these machines it is SwiftShader, a CPU implementation
  * (`LD_LIBRARY_PATH=/usr/lib/chromium VK_ICD_FILENAMES=/usr/lib/chromium/vk_swiftshader_icd.json`), timed with
- * at most 5 runs. Without any adapter the benchmark reports nothing and says so.
+ * 5 runs unless `--runs` is given. Without any adapter the benchmark reports nothing and says so.
  *
  * The `webgpu` package's `globals` (GPUBufferUsage, …) and `navigator.gpu` are installed on `globalThis`
  * here, as tfjs's WebGPU backend expects a browser's; nothing else in the library reads them.
  */
 import { FlatL2Index, TfjsL2Index } from '../../src/entries/policies';
 import { Rng } from '../../src/entries/simulator';
-import { compare, ratioEntry, timingEntry } from '../timing';
+import { caseRuns, compare, ratioEntry, timingEntry } from '../timing';
 import type { BenchEntry, Benchmark } from '../types';
 import { BENCH_EMBEDDER, checkSame, unitVectors } from './memory-data';
 
@@ -58,7 +58,7 @@ export const memoryWebgpuBenchmark: Benchmark = {
       throw new Error(`tfjs could not start its webgpu backend on ${adapter}`);
     await tf.ready();
     const software = /swiftshader|llvmpipe|software/i.test(adapter);
-    ctx.log(`adapter: ${adapter}${software ? ' (software: at most 5 timed runs)' : ''}`);
+    ctx.log(`adapter: ${adapter}${software ? ' (software: 5 timed runs unless --runs is given)' : ''}`);
     const dim = BENCH_EMBEDDER.dim;
     const entries: BenchEntry[] = [];
     for (const n of SIZES) {
@@ -74,7 +74,7 @@ export const memoryWebgpuBenchmark: Benchmark = {
         const c = await compare(
           () => gpu.search(queries[i++ % QUERIES] as Float32Array, K),
           () => index.searchSync(queries[j++ % QUERIES] as Float32Array, K),
-          software ? { warmup: 1, runs: Math.min(ctx.timing.runs, 5) } : ctx.timing,
+          software ? { warmup: 1, runs: caseRuns(ctx, 5) } : ctx.timing,
         );
         ctx.log(
           `N=${n}: tfjs-webgpu ${c.target.median.toFixed(3)} ms, typed-array index ${c.baseline.median.toFixed(3)} ms`,

@@ -14,7 +14,7 @@
  */
 import { FlatL2Index, PrincipleMemory, PrincipleStore, TfjsL2Index } from '../../src/entries/policies';
 import { Rng } from '../../src/entries/simulator';
-import { compare, cpuEntry, measure, ratioEntry, timingEntry } from '../timing';
+import { caseRuns, compare, cpuEntry, measure, ratioEntry, timingEntry } from '../timing';
 import type { BenchContext, BenchEntry, Benchmark } from '../types';
 import {
   BENCH_EMBEDDER,
@@ -130,7 +130,7 @@ export const memoryRetrievalBenchmark: Benchmark = {
         let p = 0;
         const plain = await measure(() => plainFullScan(rows, queries[p++ % QUERIES] as Float32Array, K), {
           warmup: 1,
-          runs: Math.min(ctx.timing.runs, 10),
+          runs: caseRuns(ctx, 10),
         });
         entries.push(
           timingEntry(`memory/retrieval plain full scan (all distances, full sort) ${tag}`, plain),
@@ -143,7 +143,7 @@ export const memoryRetrievalBenchmark: Benchmark = {
         let t = 0;
         const timing = await measure(() => gpu.search(queries[t++ % QUERIES] as Float32Array, K), {
           warmup: 1,
-          runs: Math.min(ctx.timing.runs, 10),
+          runs: caseRuns(ctx, 10),
         });
         ctx.log(`N=${n}: tfjs cpu ${timing.median.toFixed(3)} ms`);
         entries.push(timingEntry(`memory/retrieval tfjs-cpu ${tag}`, timing));
@@ -202,7 +202,7 @@ async function measureLoad(ctx: BenchContext): Promise<BenchEntry[]> {
   const store = await PrincipleStore.open(`bench-memory-${ctx.seed}`);
   try {
     await store.save(memory, { replace: true });
-    const runs = { warmup: 1, runs: Math.min(ctx.timing.runs, 5) };
+    const runs = { warmup: 1, runs: caseRuns(ctx, 5) };
     const load = await measure(async () => {
       const m = await store.load('bench-10k', BENCH_EMBEDDER);
       if (m.size !== n) throw new Error(`loaded ${m.size} principles, expected ${n}`);

@@ -4,8 +4,8 @@
  * - `rl/step-time`: wall and CPU time of one RL step (rollouts with sparse complete-branch sampling, then the
  *   CSTPO update) with 10 seeds per step and the default configuration, for ESConv, P4G and CraigslistBargain,
  *   on tfjs's wasm backend (chosen by `selectBackend` with `CPU_BACKEND_PREFERENCE`, reason reported) and on its pure-JS cpu backend (the
- *   baseline, same run); also the rollout and update parts. A step takes seconds, so the run count is capped
- *   at 3 (after 1 warm-up step) whatever `--runs` says.
+ *   baseline, same run); also the rollout and update parts. A step takes seconds, so 3 steps are timed (after 1
+ *   warm-up step) unless `--runs` is given.
  * - `rl/peak-memory`: over a 5-step ESConv training run, the peak tfjs tensor memory of a step (`tf.profile`)
  *   and the process's peak resident set size.
  * - `rl/sampling-cost`: environment turns and language-role calls (what an LLM would serve: simulator roles,
@@ -35,9 +35,10 @@ import {
   configureWasmBackend,
 } from '../../src/entries/training';
 import { CPU_BACKEND_PREFERENCE, selectBackend } from '../../src/entries/models';
-import { cpuEntry, measure, ratioEntry, timingEntry, type Timing } from '../timing';
+import { caseRuns, cpuEntry, measure, ratioEntry, timingEntry, type Timing } from '../timing';
 import type { BenchEntry, Benchmark } from '../types';
 
+/** Timed steps without `--runs` (a step takes seconds). */
 const STEP_RUNS = 3;
 const STEP_TASKS: readonly TaskId[] = ['esconv', 'p4g', 'cb'];
 
@@ -46,8 +47,8 @@ interface StepTiming {
   records: StepRecord[];
 }
 
-/** Times `STEP_RUNS` CSTPO steps (after one warm-up step) of a new trainer on the active tfjs backend. */
-async function timeSteps(task: TaskId, seed: number): Promise<StepTiming> {
+/** Times `runs` CSTPO steps (after one warm-up step) of a new trainer on the active tfjs backend. */
+async function timeSteps(task: TaskId, seed: number, runs: number): Promise<StepTiming> {
   const trainer = await CstpoTrainer.create(
     { task, seed, sftEpochs: 0, criticWarmupSteps: 0 },
     { seeds: defaultSeeds(task) },
@@ -57,7 +58,7 @@ async function timeSteps(task: TaskId, seed: number): Promise<StepTiming> {
     async () => {
       records.push(await trainer.trainStep());
     },
-    { warmup: 1, runs: STEP_RUNS },
+    { warmup: 1, runs },
   );
   await trainer.dispose();
   return { timing, records: records.slice(1) };
@@ -98,9 +99,9 @@ export const rlStepTimeBenchmark: Benchmark = {
     for (const task of STEP_TASKS) {
       const choice = await selectBackend(tf, { prefer: CPU_BACKEND_PREFERENCE });
       if (choice.backend !== 'wasm') throw new Error(`expected the wasm backend, got ${choice.summary}`);
-      const wasm = await timeSteps(task, ctx.seed);
+      const wasm = await timeSteps(task, ctx.seed, caseRuns(ctx, STEP_RUNS));
       await tf.setBackend('cpu');
-      const cpu = await timeSteps(task, ctx.seed);
+      const cpu = await timeSteps(task, ctx.seed, caseRuns(ctx, STEP_RUNS));
       ctx.log(
         `${task}: wasm ${wasm.timing.median.toFixed(0)} ms (CPU ${wasm.timing.cpuMedian?.toFixed(0)}), ` +
           `cpu ${cpu.timing.median.toFixed(0)} ms (CPU ${cpu.timing.cpuMedian?.toFixed(0)}) per step`,
@@ -114,7 +115,7 @@ export const rlStepTimeBenchmark: Benchmark = {
             { target: wasm.timing, baseline: cpu.timing, ratio: wasm.timing.median / cpu.timing.median },
             'cpu backend',
           ),
-          extra: `wall ${Math.round(wasm.timing.median)} / ${Math.round(cpu.timing.median)} ms; CPU ${Math.round(wasm.timing.cpuMedian ?? NaN)} / ${Math.round(cpu.timing.cpuMedian ?? NaN)} ms = ${((wasm.timing.cpuMedian ?? NaN) / (cpu.timing.cpuMedian ?? NaN)).toFixed(3)}x (one after the other in this run, ${STEP_RUNS} steps each after 1 warm-up)`,
+          extra: `wall ${Math.round(wasm.timing.median)} / ${Math.round(cpu.timing.median)} ms; CPU ${Math.round(wasm.timing.cpuMedian ?? NaN)} / ${Math.round(cpu.timing.cpuMedian ?? NaN)} ms = ${((wasm.timing.cpuMedian ?? NaN) / (cpu.timing.cpuMedian ?? NaN)).toFixed(3)}x (one after the other in this run, ${wasm.timing.samples.length} steps each after 1 warm-up)`,
         },
         {
           name: `rl/backend selection (${task})`,

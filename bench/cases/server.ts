@@ -12,6 +12,7 @@ import WebSocket from 'ws';
 import { createEnv, defaultSeeds, type Seed } from '../../src/entries/simulator';
 import { runEpisodes, type Policy } from '../../src/entries/policies';
 import { resolveRoles } from '../../src/entries/models';
+import { caseRuns } from '../timing';
 import type { Benchmark, BenchEntry } from '../types';
 
 const EPISODES = 120;
@@ -110,7 +111,7 @@ export const serverBenchmark: Benchmark = {
   name: 'server/episodes',
   async run(ctx) {
     const seeds = defaultSeeds('esconv');
-    const runs = Math.max(3, Math.min(ctx.timing.runs, 5));
+    const runs = caseRuns(ctx, 5);
     const entries: BenchEntry[] = [];
     const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)] as number;
     await inProcess(seeds, EPISODES, ctx.seed); // warm-up

@@ -3,15 +3,22 @@ reset (chat messages) and its ``extra_info.interaction_kwargs`` the episode's ke
 
     python3 python/examples/verl/make_dataset.py --url http://127.0.0.1:8000 --episodes 256 --out runs/cogsim.parquet
 
-Writes Parquet when pandas (with pyarrow) is installed, as verl reads; JSONL otherwise (``--out x.jsonl``).
+Writes Parquet (as verl reads), which needs pandas with pyarrow, checked before connecting; ``--out x.jsonl``
+writes JSONL without them. A server error (none listening, an unknown task, …) is one line
+``make_dataset: CODE: message`` on stderr, exit 1; a bad option exits 2.
 """
 
 from __future__ import annotations
 
 import argparse
+import importlib
 import json
+import os
+from typing import Optional
 
-from pdl_env import EnvClient, observation_to_messages
+from pdl_env import EnvClient, EnvServerError, observation_to_messages
+
+PROG = "make_dataset"
 
 
 def rows(url: str, episodes: int, task: str, seed: int) -> list[dict[str, object]]:
@@ -34,23 +41,56 @@ def rows(url: str, episodes: int, task: str, seed: int) -> list[dict[str, object
     return out
 
 
+def positive_int(text: str) -> int:
+    """An integer ≥ 1 (argparse type): anything else is a usage error, exit 2."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be an integer ≥ 1, got {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be an integer ≥ 1, got {text!r}")
+    return value
+
+
+def missing_parquet_package() -> Optional[str]:
+    """The first of pandas and pyarrow (what ``DataFrame.to_parquet`` uses) that cannot be imported, or None."""
+    for name in ("pandas", "pyarrow"):
+        try:
+            importlib.import_module(name)
+        except ImportError:
+            return name
+    return None
+
+
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+    parser = argparse.ArgumentParser(prog=PROG, description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--url", default="http://127.0.0.1:8000")
     parser.add_argument("--task", default="esconv")
     parser.add_argument("--seed", type=int, default=0)
-    parser.add_argument("--episodes", type=int, default=64)
-    parser.add_argument("--out", required=True)
+    parser.add_argument("--episodes", type=positive_int, default=64, help="episodes (rows), at least 1; default 64")
+    parser.add_argument("--out", required=True, help="a .jsonl file, or any other name for Parquet")
     args = parser.parse_args()
-    data = rows(args.url, args.episodes, args.task, args.seed)
-    if args.out.endswith(".jsonl"):
-        with open(args.out, "w", encoding="utf-8") as f:
-            for row in data:
-                f.write(json.dumps(row) + "\n")
-    else:
+    parquet = not args.out.endswith(".jsonl")
+    if parquet:
+        missing = missing_parquet_package()
+        if missing is not None:
+            parser.exit(
+                2,
+                f"{PROG}: a Parquet output needs {missing}: pip install pandas pyarrow, "
+                f"or write JSONL (--out {os.path.splitext(args.out)[0]}.jsonl)\n",
+            )
+    try:
+        data = rows(args.url, args.episodes, args.task, args.seed)
+    except EnvServerError as e:
+        parser.exit(1, f"{PROG}: {e.code}: {e.message}\n")
+    if parquet:
         import pandas as pd  # verl's own dependency
 
         pd.DataFrame(data).to_parquet(args.out)
+    else:
+        with open(args.out, "w", encoding="utf-8") as f:
+            for row in data:
+                f.write(json.dumps(row) + "\n")
     print(f"{len(data)} rows written to {args.out}")
 
 

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main } from '../../../bench/cli';
 import { BENCHMARKS } from '../../../bench/registry';
-import { compare, cpuEntry, measure, ratioEntry, timingEntry } from '../../../bench/timing';
+import { caseRuns, compare, cpuEntry, measure, ratioEntry, timingEntry } from '../../../bench/timing';
 import type { BenchContext, Benchmark, BenchEntry } from '../../../bench/types';
 
 /** A clock whose successive calls return the running sum of the given step sizes. */
@@ -197,6 +197,44 @@ describe('bench runner CLI', () => {
     expect(r.stderr).toMatch(/"alpha ms" is reported twice/);
     expect(r.stderr).toMatch(/3 benchmark\(s\) failed/);
   });
+
+  it('reads --rng-seed, and the old --seed with the notice the other commands print', async () => {
+    contexts.length = 0;
+    const current = await runCli(['--rng-seed', '12', '--filter', '^alpha'], benches);
+    expect(current.code).toBe(0);
+    expect(current.stderr).not.toContain('notice');
+    const old = await runCli(['--seed', '13', '--filter', '^alpha'], benches);
+    expect(old.code).toBe(0);
+    expect(old.stderr).toMatch(/^notice: --seed is now --rng-seed .*--seed still works\n/);
+    expect(contexts.map((c) => c.seed)).toEqual([12, 13]);
+    const both = await runCli(['--seed', '1', '--rng-seed', '2'], benches);
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('give --rng-seed only (--seed is its old name)');
+    const bad = await runCli(['--rng-seed', 'x'], benches);
+    expect(bad.code).toBe(2);
+    expect(bad.stderr).toContain('--rng-seed must be an integer');
+    expect((await runCli(['--help'], benches)).stdout).toContain('--rng-seed N');
+  });
+
+  it('gives each measurement its own run count without --runs, and exactly --runs with it', async () => {
+    contexts.length = 0;
+    await runCli(['--filter', '^alpha'], benches);
+    await runCli(['--filter', '^alpha', '--runs', '2'], benches);
+    const [own, given] = contexts as [BenchContext, BenchContext];
+    expect(own).toMatchObject({ runsGiven: false, timing: { runs: 20 } });
+    expect(caseRuns(own, 7)).toBe(7);
+    expect(caseRuns(given, 7)).toBe(2);
+    expect(caseRuns({ ...given, timing: { runs: 30, warmup: 0 } }, 7)).toBe(30);
+  });
+
+  it('env/episodes makes exactly --runs timed runs', async () => {
+    const r = await runCli(['--filter', '^env/episodes$', '--runs', '2'], BENCHMARKS);
+    expect(r.code).toBe(0);
+    const extras = (JSON.parse(r.stdout) as BenchEntry[]).map((e) => e.extra ?? '');
+    expect(extras.filter((x) => x.includes('median of 2 runs'))).toHaveLength(3);
+    expect(extras.filter((x) => x.includes('2 runs each'))).toHaveLength(3);
+    expect(extras.join(' ')).not.toMatch(/median of [^2] runs|[013-9] runs each/);
+  }, 120_000);
 
   it('runs the registered bootstrap benchmark', async () => {
     const r = await runCli(['--filter', '^eval/bootstrap$', '--runs', '1', '--warmup', '0'], BENCHMARKS);

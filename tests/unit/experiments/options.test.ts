@@ -4,11 +4,12 @@
  * any work — nothing is created under `--out`. Only refusals: no study runs here.
  */
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { parseEmollmStudiesArgs } from '../../../experiments/emollm-studies';
+import type { Io } from '../../../cli/options';
+import { HELP as HELP_EMOLLM, parseEmollmStudiesArgs } from '../../../experiments/emollm-studies';
 import { parseStudiesArgs } from '../../../experiments/studies';
 
 const script = (file: string, args: string[]) =>
@@ -42,6 +43,17 @@ describe('npm run studies options', () => {
   ])('parse %j: usage error', (argv, message) => {
     expect(() => parseStudiesArgs(argv)).toThrow(message);
   });
+
+  it('refuses an earlier studies folder naming only --overwrite (studies has no --resume)', () => {
+    const out = mkdtempSync(join(tmpdir(), 'studies-out-'));
+    writeFileSync(join(out, 'studies.json'), '{}\n');
+    const r = script('experiments/studies.ts', ['--tasks', 'cb', '--out', out]);
+    expect(r.status).toBe(2);
+    expect(r.stderr).toContain(out);
+    expect(r.stderr).toContain('--overwrite');
+    expect(r.stderr).not.toContain('--resume');
+    expect(readFileSync(join(out, 'studies.json'), 'utf8')).toBe('{}\n');
+  }, 60_000);
 
   it('reads the defaults', () => {
     expect(parseStudiesArgs([])).toMatchObject({
@@ -80,6 +92,46 @@ describe('npm run studies:emollm options', () => {
     [['--studies', ''], /--studies needs at least one of baselines/],
   ])('parse %j: usage error', (argv, message) => {
     expect(() => parseEmollmStudiesArgs(argv)).toThrow(message);
+  });
+
+  it.each(['--json', '--md'])(
+    'refuses an existing %s file before any work, exit 2, unless --overwrite',
+    (flag) => {
+      const dir = mkdtempSync(join(tmpdir(), 'emollm-out-'));
+      const file = join(dir, 'precious');
+      writeFileSync(file, 'precious\n');
+      const r = script('experiments/emollm-studies.ts', [
+        '--tasks',
+        'emollm-ed',
+        '--studies',
+        'baselines',
+        flag,
+        file,
+      ]);
+      expect(r.status).toBe(2);
+      expect(r.stderr).toContain(file);
+      expect(r.stderr).toContain('pass --overwrite');
+      expect(r.stdout).toBe('');
+      expect(readFileSync(file, 'utf8')).toBe('precious\n');
+      expect(parseEmollmStudiesArgs([flag, file, '--overwrite'])).toMatchObject({ overwrite: true });
+    },
+    60_000,
+  );
+
+  it('reads --rng-seed, and the old --seed with the notice the other commands print', () => {
+    const stderr: string[] = [];
+    const io: Io = { stdout: () => {}, stderr: (t) => void stderr.push(t), isTTY: false };
+    expect(parseEmollmStudiesArgs(['--rng-seed', '7'], io)).toMatchObject({ seed: 7 });
+    expect(stderr).toEqual([]);
+    expect(parseEmollmStudiesArgs(['--seed', '8'], io)).toMatchObject({ seed: 8 });
+    expect(stderr.join('')).toMatch(/^notice: --seed is now --rng-seed .*--seed still works\n$/);
+    expect(() => parseEmollmStudiesArgs(['--seed', '1', '--rng-seed', '2'])).toThrow(
+      'give --rng-seed only (--seed is its old name)',
+    );
+    expect(() => parseEmollmStudiesArgs(['--rng-seed', '-1'])).toThrow(
+      /--rng-seed must be an integer in 0 to 4,294,967,295/,
+    );
+    expect(HELP_EMOLLM).toContain('--rng-seed N');
   });
 
   it('reads the defaults', () => {
