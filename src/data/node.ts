@@ -68,7 +68,7 @@ function assertLineBound(path: string, bytes: Uint8Array, bound: number, firstLi
         'DATASET_INVALID',
         path,
         line,
-        `the line is ${cut && nl < 0 ? 'longer than' : `${fmt(end - start)} bytes long, more than`} the bound of ` +
+        `the line is ${cut && nl < 0 ? `at least ${fmt(end - start)} bytes long (read no further)` : `${fmt(end - start)} bytes long`}, more than the bound of ` +
           `${fmt(bound)} bytes (PDL_MAX_LINE_BYTES sets another)`,
       );
     if (nl < 0) return;

@@ -192,6 +192,12 @@ describe('input size', () => {
       await expect(loadSeedsFromPath(line, 'esconv')).rejects.toThrow(
         `${line}:1: the line is 5,008 bytes long, more than the bound of 2,048 bytes`,
       );
+      // Read as a stream (a run that needs only its first seeds), reading stops past the bound: a lower size.
+      const huge = join(dir, 'huge-line.jsonl');
+      await writeFile(huge, `${JSON.stringify({ x: 'y'.repeat(300_000) })}\n`);
+      await expect(loadSeedsFromPath(huge, 'esconv', { needed: 1 })).rejects.toThrow(
+        /huge-line\.jsonl:1: the line is at least [\d,]+ bytes long \(read no further\), more than the bound of 2,048 bytes/,
+      );
     } finally {
       if (before === undefined) delete process.env.PDL_MAX_LINE_BYTES;
       else process.env.PDL_MAX_LINE_BYTES = before;
