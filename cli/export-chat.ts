@@ -19,6 +19,7 @@ import {
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { readJsonlLines, writeFileAtomic } from '../src/node';
 import { chatTrajectory } from '../src/entries/server';
+import { LabError } from '../src/entries/errors';
 import {
   SIMULATOR_VERSION,
   defaultSeeds,
@@ -149,11 +150,15 @@ async function exportChat(argv: string[], io: Io): Promise<number | 'help'> {
     } catch {
       if (line === 1)
         throw new UsageError(`--in ${input} is not a trajectory file (${await fileKind(input)})`);
-      throw new UsageError(`--in ${input}:${line} is not JSON`);
+      throw new TrajectoryLineError(`${input}:${line}: not JSON; the file is damaged (nothing was exported)`);
     }
     const problem = notTrajectory(value);
-    if (problem !== null)
+    if (problem !== null && line === 1)
       throw new UsageError(`--in ${input} is not a trajectory file (line ${line}: ${problem})`);
+    if (problem !== null)
+      throw new TrajectoryLineError(
+        `${input}:${line}: not an episode (${problem}); the file is damaged (nothing was exported)`,
+      );
     lines.push(value as TrajectoryLine);
   }
   if (lines.length === 0)
@@ -197,6 +202,16 @@ export async function main(argv: string[], io: Io): Promise<number> {
     [],
     DATASET_HINTS,
   );
+}
+
+/**
+ * A line after the first of the `--in` trajectory file that is not an episode (not JSON, or not the shape simulate
+ * writes): the file is damaged, a data error (exit 1) naming the file and line. A first line that is not an episode
+ * means another kind of file was given: a usage error (exit 2). Code `TRAJECTORY_LINE_INVALID`.
+ */
+export class TrajectoryLineError extends LabError {
+  override name = 'TrajectoryLineError';
+  override readonly code = 'TRAJECTORY_LINE_INVALID';
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -2,6 +2,7 @@
  * `npm run principles -- <command>`: build a principle memory by template self-play, query it, or evaluate the
  * Principles planner against the Standard policy (docs/architecture.md "Principles"; Principles paper §3).
  */
+import { existsSync } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import { basename, extname } from 'node:path';
 import { parseArgs } from 'node:util';
@@ -437,6 +438,21 @@ async function loadMemory(
   return memory;
 }
 
+/**
+ * The memory file of `--memory` as text. A path that does not exist or is a folder is a usage error (exit 2), as a
+ * missing `--seeds` file is; a file that cannot be decoded is a data error (exit 1).
+ * @throws UsageError naming `--memory`; the errors of `readMemoryText`.
+ */
+async function readMemoryOption(path: string): Promise<string> {
+  if (!existsSync(path)) throw new UsageError(`--memory: no such file or folder: ${path}`);
+  try {
+    return await readMemoryText(path);
+  } catch (err) {
+    if (hasCode(err, PathError, 'PATH_KIND_MISMATCH')) throw new UsageError(`--memory: ${err.message}`);
+    throw err;
+  }
+}
+
 /** What `query` reports: the job's result. */
 export type QueryReport = QueryPrinciplesResult;
 
@@ -448,7 +464,7 @@ async function query(values: Values, task: TaskId | null): Promise<QueryReport> 
     return await queryPrinciplesJob(
       {
         ...(task !== null ? { task } : {}),
-        memory: await readMemoryText(path),
+        memory: await readMemoryOption(path),
         source: path,
         text: required(values, 'text'),
         k,
@@ -537,7 +553,7 @@ async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalRepor
   let embedder: Embedder | undefined;
   if (values.memory !== undefined || !values.online) {
     const path = required(values, 'memory');
-    const text = await readMemoryText(path);
+    const text = await readMemoryOption(path);
     embedder = await embedderOf(values);
     const memory = await loadMemory(text, path, task, embedder);
     for (const origin of values.origins.split(',')) {

@@ -6,6 +6,7 @@
  * texts speak of what an installed package has.
  */
 import { appendFile, mkdir, mkdtemp, readFile, rename, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -59,6 +60,21 @@ describe('export-chat (findings 3, 4, 5, 7)', () => {
     expect(r.err).toMatch(/notice: .*torn\.jsonl:3: dropped an episode cut short \(80 bytes/);
     expect(r.out).toContain('2 chat rows');
     expect((await readFile(torn, 'utf8')).length).toBe(whole.length + 80);
+  });
+
+  it('a damaged line after the first is a data error (exit 1) naming file:line; nothing is written', async () => {
+    const damaged = join(dir, 'damaged.jsonl');
+    const [first, second] = (await readFile(runFile, 'utf8')).split('\n');
+    await writeFile(damaged, `${first}\n{"seedId": 3\n${second}\n`);
+    const out = join(dir, 'damaged.chat.jsonl');
+    const r = await cli(exportMain, ['--in', damaged, '--out', out]);
+    expect(r.code).toBe(1);
+    expect(r.err).toContain(`${damaged}:2: not JSON; the file is damaged (nothing was exported)`);
+    await writeFile(damaged, `${first}\n{"seedId": 3}\n`);
+    const shape = await cli(exportMain, ['--in', damaged, '--out', out]);
+    expect(shape.code).toBe(1);
+    expect(shape.err).toMatch(/damaged\.jsonl:2: not an episode \(/);
+    expect(existsSync(out)).toBe(false);
   });
 
   it('a seed missing from the seeds given says to pass the same --seeds as the run', async () => {

@@ -184,8 +184,8 @@ describe('npm run principles', () => {
       [['query', '--task', 'p4g', '--memory', file, '--text', 'x'], /is an esconv memory, not p4g/, 2],
       [
         ['query', '--task', 'esconv', '--memory', join(dir, 'missing.json'), '--text', 'x'],
-        /cannot read .*missing\.json: no such file or folder/,
-        1,
+        /--memory: no such file or folder: .*missing\.json/,
+        2,
       ],
       [['eval', '--task', 'esconv', '--online'], /--online needs per-turn critic rewards/, 2],
       [['eval', '--task', 'esconv'], /--memory is required/, 2],
