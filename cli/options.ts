@@ -4,6 +4,7 @@
  * [TASK=]PATH|bundled`, `--policy`, `--rng-seed`, `--backend` and its companions), old spellings kept with a
  * notice, output checks made before any work, and the exit codes (0 ok, 1 failure, 2 usage error).
  */
+import { closest, distance } from 'fastest-levenshtein';
 import { existsSync } from 'node:fs';
 import { readJsonFile } from '../src/node';
 import {
@@ -842,11 +843,31 @@ export function parseCommandLine(argv: string[], options: NonNullable<ParseArgsC
   try {
     ({ values, tokens } = parseArgs({ args, options, strict: true, allowPositionals: false, tokens: true }));
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(parseArgsMessage(err, options));
   }
   refuseRepeats(tokens, options);
   checkPathValues(values);
   return values;
+}
+
+/**
+ * node:util parseArgs's error in the commands' words: an unknown option gets the known option nearest to it
+ * (Levenshtein distance at most 2, `fastest-levenshtein`) as "did you mean"; a missing value reads "--x needs a
+ * value". Other errors keep parseArgs's message.
+ * @param options the command's option table (the names suggested from).
+ */
+export function parseArgsMessage(err: unknown, options: NonNullable<ParseArgsConfig['options']>): string {
+  const { code, message } = err as { code?: string; message: string };
+  if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
+    const given = /'([^']+)'/.exec(message)?.[1] ?? '';
+    const name = given.replace(/^-+/, '');
+    const names = Object.keys(options);
+    const near = names.length > 0 && name.length > 2 ? closest(name, names) : '';
+    return near !== '' && distance(name, near) <= 2 ? `${message} (did you mean --${near}?)` : message;
+  }
+  const missing = /^Option '(?:-\w, )?(--[^ ']+) <value>' argument missing/.exec(message);
+  if (code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && missing) return `${missing[1]} needs a value`;
+  return message;
 }
 
 /**

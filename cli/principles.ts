@@ -49,6 +49,7 @@ import {
   rngSeedValue,
   type Io as CliIo,
   SUCCESS_HELP,
+  parseArgsMessage,
 } from './options';
 import { openBuildCheckpoint } from './partial';
 import {
@@ -226,7 +227,7 @@ export function parsePrinciplesArgs(argv: string[], io?: Io): ParsedPrinciplesAr
       tokens: true,
     });
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(parseArgsMessage(err, OPTIONS));
   }
   refuseRepeats(parsed.tokens, OPTIONS);
   const { values, positionals } = parsed;

@@ -38,6 +38,7 @@ import {
   readFixtures,
   SUCCESS_HELP,
   UsageError as OptionUsageError,
+  parseArgsMessage,
 } from './options';
 import {
   DataFormatError,
@@ -245,7 +246,7 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
       tokens: true,
     }));
   } catch (err) {
-    throw new UsageError((err as Error).message);
+    throw new UsageError(parseArgsMessage(err, OPTIONS));
   }
   refuseRepeats(tokens, OPTIONS);
   if (values.help) return 'help';

@@ -234,3 +234,24 @@ describe('train --seeds [TASK=]PATH|bundled', () => {
     expect(parseTrainArgs(['--resume', '--out', 'x', '--seeds', data])).toMatchObject({ seeds: data });
   });
 });
+
+describe('parseArgs errors in the commands’ words', () => {
+  const options = {
+    policy: { type: 'string' },
+    episodes: { type: 'string' },
+    task: { type: 'string' },
+  } as const;
+  it('an unknown option near a known one suggests it; one far from all does not', () => {
+    expect(() => parseCommandLine(['--polcy', 'random'], options)).toThrow(
+      new UsageError("Unknown option '--polcy' (did you mean --policy?)"),
+    );
+    expect(() => parseCommandLine(['--bogus'], options)).toThrow(new UsageError("Unknown option '--bogus'"));
+    expect(() => parseValidateArgs(['--resampels', '100'])).toThrow(/did you mean --resamples\?/);
+  });
+
+  it('a missing value names the option', () => {
+    expect(() => parseCommandLine(['--episodes'], options)).toThrow(
+      new UsageError('--episodes needs a value'),
+    );
+  });
+});
