@@ -524,6 +524,8 @@ export async function runValidateCli(
   const started = Date.now();
   let replayed = false;
   const replay = startProgress({ stdout: () => {}, stderr, isTTY }, false, 'dialogues replayed');
+  const table = startProgress({ stdout: () => {}, stderr, isTTY }, false, 'table rows bootstrapped');
+  let tabling = false;
   const interrupt = listenForInterrupt();
   const built = await buildValidityReport({
     signal: interrupt.signal,
@@ -539,14 +541,20 @@ export async function runValidateCli(
     ...(args.allHeldOut ? { allHeldOut: true } : {}),
     onProgress: (m) => {
       if (replayed) replay.stop();
+      if (tabling) table.stop();
       stderr(`${m} (${formatSeconds((Date.now() - started) / 1000)} so far)\n`);
     },
     onReplayed: (done, total) => {
       replayed = true;
       replay.update(done, total);
     },
+    onRow: (done, total) => {
+      tabling = true;
+      table.update(done, total);
+    },
   }).finally(() => {
     replay.stop();
+    table.stop();
     interrupt.dispose();
   });
   const report: ValidityReport = roles

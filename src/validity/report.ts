@@ -108,6 +108,8 @@ export interface ValidityReportOptions {
   allHeldOut?: boolean;
   /** Called after each human dialogue is replayed: `done` of `total` (for a progress bar with an ETA). */
   onReplayed?: (done: number, total: number) => void;
+  /** Called after each row of the validity table is bootstrapped: `done` of `total` (each about a second). */
+  onRow?: (done: number, total: number) => void;
   /**
    * Simulator roles of the teacher-forced replay (default: the template roles). Dose–response, reply variety and
    * the replay-vs-random check always use the template roles. The responder's reply is discarded by the replay
@@ -220,13 +222,15 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
     }
   progress('bootstrapping the validity table');
   const rows: ValidityRow[] = [];
-  for (const task of validityRowTasks(replayed, {
+  const rowTasks = validityRowTasks(replayed, {
     resamples: options.resamples,
     ...(options.allHeldOut ? { allHeldOut: true } : {}),
-  })) {
+  });
+  for (const [i, task] of rowTasks.entries()) {
     await pause();
     const row = task();
     if (row !== null) rows.push(row);
+    options.onRow?.(i + 1, rowTasks.length);
   }
   const tasks = TASK_IDS.filter((t) => dialogues.some((d) => d.task === t && d.purpose === 'turns'));
   const dose: DoseRow[] = [];
