@@ -52,6 +52,7 @@ import {
   type DispositionParams,
   type DispositionRow,
 } from '../src/entries/validity';
+import { formatSeconds } from '../cli/progress';
 
 const ROOT = join(dirname(fileURLToPath(import.meta.url)), '..');
 export const DEFAULT_PARAMS = join(ROOT, 'src/sim/fitted/params.ts');
@@ -88,8 +89,18 @@ export function moduleText(json: string): string {
   ].join('\n');
 }
 
-/** Fit on the given dataset files and return the parameter file's JSON text. */
-export async function fitText(files: ValidityFiles, seed: number): Promise<string> {
+/**
+ * Fit on the given dataset files and return the parameter file's JSON text; `note` gets a line as each stage
+ * starts, with the time so far (the whole fit takes about half a minute on the shared files).
+ */
+export async function fitText(
+  files: ValidityFiles,
+  seed: number,
+  note: (line: string) => void = () => undefined,
+): Promise<string> {
+  const started = Date.now();
+  const step = (what: string) => note(`${what} (${formatSeconds((Date.now() - started) / 1000)} so far)\n`);
+  step('reading the dialogues');
   const dialogues = replayDialogues(files);
   const entries: FitOptions['files'] = [];
   const idsOf = (task: TaskId, name: string) =>
@@ -106,12 +117,14 @@ export async function fitText(files: ValidityFiles, seed: number): Promise<strin
         dialogueIds: idsOf(task, file.name),
       });
   }
-  return serialise(
-    await withDonation(
-      await withDisposition(withMood(fitSimulator(dialogues, { seed, files: entries }), dialogues), files),
-      files,
-    ),
-  );
+  step('fitting perception, reactions, coherence and prices on each task (validation split chooses)');
+  const fitted = fitSimulator(dialogues, { seed, files: entries });
+  step('fitting the ESConv mood model');
+  const mood = withMood(fitted, dialogues);
+  step('fitting the dispositions');
+  const disposition = await withDisposition(mood, files);
+  step('fitting the P4G donation model');
+  return serialise(await withDonation(disposition, files));
 }
 
 /** L2 penalties (per training row) tried for the ESConv mood model, chosen on the validation split. */
@@ -426,12 +439,16 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (!check && given !== undefined)
       await assertOutputAvailable(given, { kind: 'file', overwrite: bool(values, 'overwrite') });
     const started = Date.now();
-    const json = await fitText(await readFiles({ seeds, tasks: null }, io.stderr), seed);
+    const json = await fitText(await readFiles({ seeds, tasks: null }, io.stderr), seed, io.stderr);
     const text = out.endsWith('.json') ? json : moduleText(json);
     if (check) {
       const committed = await readFile(out, 'utf8').catch(() => '');
       if (committed !== text) {
-        io.stderr(`${out} is not what fit-sim writes from these files: run npm run fit-sim\n`);
+        const seeded = seed === 0 ? '' : ` with --rng-seed ${seed}`;
+        io.stderr(
+          `${out} is not what fit-sim writes from these files${seeded}: to replace it with what it writes, run ` +
+            `npm run fit-sim${seed === 0 ? '' : ` -- --rng-seed ${seed}`}${seed === 0 ? '' : ' (the committed parameters are fitted with the default seed, 0)'}\n`,
+        );
         code = 1;
         return;
       }

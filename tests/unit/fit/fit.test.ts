@@ -81,9 +81,18 @@ describe('fit pipeline', () => {
       cb: [{ name: 'craigslistbargain-valid.jsonl', text: cb }],
       p4g: { annotated: { name: 'p4g-annotated.csv', text: annotated } },
     };
-    const a = await fitText(files, 1);
+    const stages: string[] = [];
+    const a = await fitText(files, 1, (line) => stages.push(line));
     const b = await fitText(files, 1);
     expect(a).toBe(b);
+    // A line as each stage starts, with the time so far (a long fit is never silent).
+    expect(stages.map((l) => l.replace(/ \(\d+ s so far\)\n$/, ''))).toEqual([
+      'reading the dialogues',
+      'fitting perception, reactions, coherence and prices on each task (validation split chooses)',
+      'fitting the ESConv mood model',
+      'fitting the dispositions',
+      'fitting the P4G donation model',
+    ]);
     const parsed = JSON.parse(a) as typeof FITTED_PARAMS;
     expect(parsed.tasks.cb.price?.counterRows).toBeGreaterThan(0);
     expect(parsed.tasks.esconv.reaction.classes).toEqual(['positive', 'negative', 'neutral']);
