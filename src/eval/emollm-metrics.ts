@@ -119,6 +119,12 @@ const LIKE_AS_COMPARISON =
   /\b(sound(?:s|ed)?|look(?:s|ed)?|feel(?:s|ing)?|felt|seem(?:s|ed)?|it|something|anything|nothing) like\b/g;
 
 /**
+ * "Kind of" as a hedge ("I kind of think", "it is kind of hard"), not kindness: AFINN rates "kind" +2, which the
+ * hedge does not carry, so the state scale drops the word there. ("That is kind of you" is courtesy, removed first.)
+ */
+const KIND_OF_HEDGE = /\bkind of\b/g;
+
+/**
  * Emotional state of one user utterance on the 1–5 scale: 3 + (AFINN valence with this module's additions,
  * summed clause by clause, negation-aware, courtesy formulas and "like" as a comparison left out) / 2, clipped
  * to [1, 5]; 3 for text without rated words.
@@ -128,6 +134,7 @@ export function emotionalState(text: string): number {
   for (const clause of normal(text)
     .replace(COURTESY, ' ')
     .replace(LIKE_AS_COMPARISON, '$1')
+    .replace(KIND_OF_HEDGE, ' ')
     .split(/[.!?;,\n]+/)) {
     if (clause.trim() !== '') total += afinn(clause);
   }

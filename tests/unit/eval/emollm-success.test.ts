@@ -42,6 +42,13 @@ describe('EmoLLM resolution rule', () => {
     // The verb still counts.
     expect(emotionalState('I like that idea.')).toBeGreaterThan(3);
   });
+
+  it('does not count "kind of" as a hedge as kindness', () => {
+    expect(emotionalState('Well, could be, I guess. I kind of think about it a lot.')).toBe(3);
+    expect(emotionalState('It is kind of hard to explain.')).toBeLessThan(3);
+    // Kindness still counts.
+    expect(emotionalState('She was so kind to me today.')).toBeGreaterThan(3);
+  });
 });
 
 /**
