@@ -337,12 +337,25 @@ export function contentLineAt(
 const DETERMINERS = ['the', 'the', 'that', 'this'];
 
 /**
+ * A phrase whose head (its last word before a preposition) reads as a plural noun ("the minutes of rest", "the
+ * kids"; not "the stress", "the bus", "the crisis"): "this" / "that" would not agree with it, so it keeps "the".
+ */
+const PLURAL_HEAD = /[a-z]{2}s$/;
+const SINGULAR_S = /(?:ss|us|is)$/;
+/** Words that end a noun's head ("the minutes of rest": the head is "minutes"). */
+const PREPOSITIONS = new Set(['of', 'for', 'with', 'in', 'on', 'at', 'to', 'from', 'about', 'by']);
+
+/**
  * `phrase` with its "the" perhaps turned into "that" or "this", as people point to a thing both talked about;
- * other determiners ("my field") as they are.
+ * other determiners ("my field") as they are, and "the" before a plural head ("the minutes", not "this minutes").
  */
 export function withDeterminer(rng: Rng, phrase: string): string {
   if (!phrase.startsWith('the ')) return phrase;
   const det = rng.pick(DETERMINERS);
+  const words = phrase.toLowerCase().split(' ').slice(1);
+  const cut = words.findIndex((w) => PREPOSITIONS.has(w));
+  const head = (cut > 0 ? words[cut - 1] : words[words.length - 1]) ?? '';
+  if (PLURAL_HEAD.test(head) && !SINGULAR_S.test(head)) return phrase;
   return det === 'the' ? phrase : `${det}${phrase.slice(3)}`;
 }
 

@@ -8,7 +8,7 @@ import { actorPhrase, contentPhrases, MAX_WORDS, nounPhrases } from '../../../sr
 import { CONTENT as CB_CONTENT } from '../../../src/sim/template/replies-cb';
 import { ASK, CONTENT as ESCONV_CONTENT } from '../../../src/sim/template/replies-esconv';
 import { CONTENT as P4G_CONTENT } from '../../../src/sim/template/replies-p4g';
-import { contentLine, saidOf } from '../../../src/sim/template/reply-kit';
+import { contentLine, saidOf, withDeterminer } from '../../../src/sim/template/reply-kit';
 import { getTask } from '../../../src/tasks/registry';
 import type { UserPrivate } from '../../../src/tasks/seed';
 import { replyTone } from '../../../src/text/features';
@@ -105,5 +105,15 @@ describe('content phrases', () => {
     // A history that no longer extends what was read (a turn replaced) is read afresh.
     history[1] = { speaker: 'user', text: 'Replaced.' };
     expect(saidOf(history).all.startsWith('replaced.')).toBe(true);
+  });
+
+  it('"the" turns into "this" or "that" before a singular head only ("the minutes" stays)', () => {
+    const rng = Rng.fromSeed(5);
+    const seen = (phrase: string) => new Set(Array.from({ length: 60 }, () => withDeterminer(rng, phrase)));
+    expect(seen('the minutes of rest')).toEqual(new Set(['the minutes of rest']));
+    expect(seen('the few minutes')).toEqual(new Set(['the few minutes']));
+    expect(seen('the university')).toEqual(new Set(['the university', 'this university', 'that university']));
+    expect(seen('the stress')).toEqual(new Set(['the stress', 'this stress', 'that stress']));
+    expect(seen('my field')).toEqual(new Set(['my field']));
   });
 });
