@@ -231,7 +231,8 @@ describe('bench runner CLI', () => {
     const r = await runCli(['--filter', '^env/episodes$', '--runs', '2'], BENCHMARKS);
     expect(r.code).toBe(0);
     const extras = (JSON.parse(r.stdout) as BenchEntry[]).map((e) => e.extra ?? '');
-    expect(extras.filter((x) => x.includes('median of 2 runs'))).toHaveLength(3);
+    // Per task: the replayed episodes' wall time and the new episodes' CPU time.
+    expect(extras.filter((x) => x.includes('median of 2 runs'))).toHaveLength(6);
     expect(extras.filter((x) => x.includes('2 runs each'))).toHaveLength(3);
     expect(extras.join(' ')).not.toMatch(/median of [^2] runs|[013-9] runs each/);
   }, 120_000);
