@@ -189,7 +189,7 @@ async function checkModelFile(path: string): Promise<number> {
     if (magic !== GGUF_MAGIC) {
       throw modelFileError(
         path,
-        `${path} is not a GGUF model file (it starts with ${JSON.stringify(magic)}, not "GGUF"); ` +
+        `${path} is not a GGUF model file (its first four bytes are not "GGUF"); ` +
           'convert the model to GGUF or give another file',
       );
     }

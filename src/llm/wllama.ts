@@ -204,7 +204,7 @@ export async function importGgufFile(file: Blob & { name?: string }): Promise<st
   const model = `${LOCAL_FILE_PREFIX}${/\.gguf$/i.test(base) ? base : `${base}.gguf`}`;
   const magic = new TextDecoder().decode(await file.slice(0, 4).arrayBuffer());
   if (magic !== 'GGUF') {
-    throw modelLoadError(model, `the file does not start with 'GGUF' (found '${magic}'): not a GGUF model`);
+    throw modelLoadError(model, `the file does not start with 'GGUF': not a GGUF model`);
   }
   const module = await loadWllama();
   const cache = new module.CacheManager();

@@ -52,6 +52,8 @@ describe('llamacpp: model files that cannot load', () => {
     const e = await loadError(path);
     expect(e).toMatchObject({ name: 'ModelFileError', code: 'LLM_MODEL_FILE_INVALID' });
     expect(e!.message).toContain(`${path} is not a GGUF model file`);
+    // No error quotes a file's content (the first bytes of a private file included).
+    expect(e!.message).not.toContain('thes');
   });
 
   it('a GGUF magic followed by garbage is a ModelFileError naming the file, before the engine reads it', async () => {
