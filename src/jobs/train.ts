@@ -181,8 +181,13 @@ export interface TrainJobOptions extends JobOptions {
   untilStep?: number;
 }
 
-/** The final evaluation (policy summaries and strategy distributions; per-episode rows left out). */
+/**
+ * The final evaluation (policy summaries and strategy distributions; per-episode rows left out). `step`: the RL
+ * steps the evaluated policy was trained for (a resumed run that trains on without evaluating keeps the older
+ * file, which this names as older).
+ */
 export type TrainEvaluation = Omit<RunEvaluation, 'policies'> & {
+  step: number;
   policies: Record<
     string,
     { summary: RunEvaluation['policies']['cstpo']['summary']; strategyDistribution: number[] } | null
@@ -414,6 +419,7 @@ export async function trainJob(
       const slim = (p: RunEvaluation['policies']['cstpo'] | null) =>
         p && { summary: p.summary, strategyDistribution: p.strategyDistribution };
       evaluation = {
+        step: history.length,
         seeds: result.seeds,
         repeats: result.repeats,
         differences: result.differences,
@@ -426,6 +432,14 @@ export async function trainJob(
       };
       await storage.writeText(evalFile, JSON.stringify(evaluation, null, 2));
       files.push(evalFile);
+    } else if (c.resume && !c.evaluate) {
+      // The run's eval.json (if any) stays; say when it evaluated an earlier policy than this one.
+      const step = evaluatedStep(await storage.readText('eval.json'));
+      if (step !== undefined && step !== history.length)
+        note(
+          `notice: ${storage.pathOf('eval.json')} evaluates the policy ${step === null ? 'of an earlier step' : `of step ${step}`}, ` +
+            `not this one (step ${history.length}); resume without --no-eval to evaluate this one\n`,
+        );
     }
     const sft = session.trainer.sft;
     return {
@@ -450,6 +464,20 @@ export async function trainJob(
     };
   } finally {
     await session.dispose();
+  }
+}
+
+/**
+ * The RL step a stored `eval.json` evaluated (`text`, null when there is none): undefined without a file, null
+ * when the file does not say (written before evaluations named their step, or not readable as JSON).
+ */
+function evaluatedStep(text: string | null): number | null | undefined {
+  if (text === null) return undefined;
+  try {
+    const step = (JSON.parse(text) as { step?: unknown } | null)?.step;
+    return typeof step === 'number' ? step : null;
+  } catch {
+    return null;
   }
 }
 

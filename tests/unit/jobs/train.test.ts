@@ -1,5 +1,5 @@
 import 'fake-indexeddb/auto';
-import { access, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { access, cp, mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -171,6 +171,22 @@ describe('train job', () => {
     expect(disposed).toHaveLength(2);
     expect(resumed.steps.map((r) => r.step)).toEqual([1, 2]);
     expect(resumed.steps[0]).toEqual(stopped.steps[0]);
+  });
+
+  it('names the step its evaluation is of, and a resume that trains on without evaluating says eval.json is older', async () => {
+    expect(first.evaluation?.step).toBe(2);
+    const out = join(dir, 'extended');
+    await cp(join(dir, 'a'), out, { recursive: true });
+    const notes: string[] = [];
+    const storage = new FolderTrainStorage(out);
+    const extended = await trainJob({ resume: true, evaluate: false, cstpo: { steps: 3 } }, storage, {
+      onMessage: (t) => notes.push(t),
+    });
+    storage.close();
+    expect(extended.steps.map((s) => s.step)).toEqual([1, 2, 3]);
+    expect(notes.join('')).toContain(
+      `notice: ${join(out, 'eval.json')} evaluates the policy of step 2, not this one (step 3); resume without --no-eval`,
+    );
   });
 
   it('stops between steps when aborted (saved, resumable to the same run) and before any work', async () => {
