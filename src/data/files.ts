@@ -97,7 +97,11 @@ export function loadSeedsFromFiles(
           'DATASET_INVALID',
           file.name,
           1,
-          'not a PersuasionForGood CSV file (unknown header)',
+          file.text.replace(/^\uFEFF/, '').trim() === ''
+            ? 'the file is empty (a PersuasionForGood CSV file starts with its header row)'
+            : 'not a PersuasionForGood CSV file: its header row has none of the columns that tell the four files ' +
+                'apart (sentence: dialogues, with dialog_id, turn, role; actual_donation: participants; ' +
+                'er_label_1: annotated; intended_donation: annotated donations)',
         );
       const other = csv[kind];
       // Line 1: the header row, which makes the file one of this kind.

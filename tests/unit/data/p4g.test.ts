@@ -300,6 +300,19 @@ describe('P4G messages cite a real line or none, never line 0', () => {
     }
   });
 
+  it('an empty file, and a header without the columns that tell the files apart, say which it is', () => {
+    const empty = thrown(() => loadSeedsFromFiles('p4g', [f('p4g-dialogs.csv', '\n')])) as DataFormatError;
+    expect(empty.message).toBe(
+      'p4g-dialogs.csv:1: the file is empty (a PersuasionForGood CSV file starts with its header row)',
+    );
+    const noSentence = readFixture('p4g/p4g-dialogs.csv').replace(/\bsentence\b/, 'text');
+    const e = thrown(() => loadSeedsFromFiles('p4g', [f('p4g-dialogs.csv', noSentence)])) as DataFormatError;
+    expect(e.message).toMatch(
+      /^p4g-dialogs\.csv:1: not a PersuasionForGood CSV file: its header row has none/,
+    );
+    expect(e.message).toContain('sentence: dialogues, with dialog_id, turn, role');
+  });
+
   it('a second dialogues file is cited at its header row (line 1)', () => {
     const e = thrown(() =>
       loadSeedsFromFiles('p4g', [
