@@ -300,6 +300,7 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
   const interrupt = listenForInterrupt();
   let completed = false;
   let cut = 0;
+  let ran = 0;
   try {
     const result = await simulateJob(
       { ...opts.config, ...(seeds ? { seeds } : {}), language, resources },
@@ -307,6 +308,7 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
         onProgress: ({ done, total }) => progress.update(done, total),
         onEpisode: async (line) => {
           cut += line.cutUtterances ?? 0;
+          ran += 1;
           await file?.write({ ...line, settings });
         },
         signal: interrupt.signal,
@@ -319,6 +321,10 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
     if (cut > 0) io.stderr(cutUtterancesNotice(cut));
     await file?.complete();
     completed = true;
+    if (finished)
+      io.stderr(
+        `${countOf(ran, 'episode')} run, ${finished.episodes.length} found finished in ${opts.out}\n`,
+      );
     return {
       ...result,
       seedSource:

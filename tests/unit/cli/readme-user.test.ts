@@ -45,6 +45,8 @@ describe('simulate --resume with options that change an episode', () => {
     const same = await cli(simulateMain, base);
     expect(same.code, same.err).toBe(0);
     expect((await readFile(out, 'utf8')).trim().split('\n')).toHaveLength(3);
+    // As evaluate --resume does, it says what it ran and what it found finished.
+    expect(same.err).toContain(`1 episode run, 2 found finished in ${out}`);
   });
 
   it('a stored run holding more episodes than --episodes is a usage error saying how many it holds', async () => {
