@@ -220,6 +220,8 @@ def test_idle_timeout(server: Server) -> None:
         with pytest.raises(EnvServerError) as err:
             client.step("still there?")
         assert err.value.code == "SESSION_IDLE_TIMEOUT"
+        with pytest.raises(ConnectionLostError):  # the code is reported once; the connection stays closed
+            client.state()
 
 
 def test_message_size_bound(server: Server) -> None:
@@ -231,6 +233,33 @@ def test_message_size_bound(server: Server) -> None:
     with pytest.raises(EnvServerError) as err:
         http_post(server.url, "/reset", {"episode_id": "y" * 100_000})
     assert err.value.code == "PAYLOAD_TOO_LARGE"
+
+
+def test_calls_after_an_oversized_message_are_connection_closed(server: Server) -> None:
+    # The server closes the connection (1009) on an oversized frame: PAYLOAD_TOO_LARGE once, then CONNECTION_CLOSED.
+    with EnvClient(server.url) as client:
+        client.reset()
+        with pytest.raises(EnvServerError) as err:
+            client.step("x" * 100_000)
+        assert err.value.code == "PAYLOAD_TOO_LARGE"
+        for _ in range(2):
+            with pytest.raises(ConnectionLostError) as lost:
+                client.state()
+            assert lost.value.code == "CONNECTION_CLOSED" and "PAYLOAD_TOO_LARGE" in lost.value.message
+
+    async def oversized_then_more() -> list[str]:
+        client = await AsyncEnvClient.connect(server.url)
+        await client.reset()
+        codes = []
+        for call in (client.step("x" * 100_000), client.state(), client.reset()):
+            try:
+                await call
+            except EnvServerError as error:
+                codes.append(error.code)
+        await client.close()
+        return codes
+
+    assert asyncio.run(oversized_then_more()) == ["PAYLOAD_TOO_LARGE", "CONNECTION_CLOSED", "CONNECTION_CLOSED"]
 
 
 def test_server_killed_mid_episode() -> None:

@@ -61,6 +61,18 @@ def test_make_dataset_parquet_without_pandas_is_one_line_before_connecting(tmp_p
     assert not out.exists()
 
 
+def test_make_dataset_refuses_an_out_folder_or_a_missing_folder_before_connecting(tmp_path: Path) -> None:
+    # Nothing listens at the URL: exit 2 (not the server error's 1) shows the check came first.
+    folder = run(MAKE_DATASET, "--episodes", "2", "--url", closed_url(), "--out", str(tmp_path))
+    assert folder.returncode == 2, folder.stderr
+    one_line(folder.stderr, f"make_dataset: --out {tmp_path} is a folder: give the name of a file in it")
+    missing = tmp_path / "no" / "d.jsonl"
+    r = run(MAKE_DATASET, "--episodes", "2", "--url", closed_url(), "--out", str(missing))
+    assert r.returncode == 2, r.stderr
+    one_line(r.stderr, f"make_dataset: --out {missing}: the folder {tmp_path / 'no'} does not exist")
+    assert not (tmp_path / "no").exists()
+
+
 def test_make_dataset_without_server_is_one_line(tmp_path: Path) -> None:
     url = closed_url()
     out = tmp_path / "d.jsonl"

@@ -4,8 +4,10 @@ reset (chat messages) and its ``extra_info.interaction_kwargs`` the episode's ke
     python3 python/examples/verl/make_dataset.py --url http://127.0.0.1:8000 --episodes 256 --out runs/cogsim.parquet
 
 Writes Parquet (as verl reads), which needs pandas with pyarrow, checked before connecting; ``--out x.jsonl``
-writes JSONL without them. A server error (none listening, an unknown task, …) is one line
-``make_dataset: CODE: message`` on stderr, exit 1; a bad option exits 2.
+writes JSONL without them. It reads the episodes from a running server (``npm run serve`` in the project root
+starts one on port 8000). A server error (none listening, an unknown task, …) is one line
+``make_dataset: CODE: message`` on stderr, exit 1; a bad option, and an ``--out`` that is a folder or in a folder
+that does not exist, exit 2 before connecting.
 """
 
 from __future__ import annotations
@@ -70,6 +72,11 @@ def main() -> None:
     parser.add_argument("--episodes", type=positive_int, default=64, help="episodes (rows), at least 1; default 64")
     parser.add_argument("--out", required=True, help="a .jsonl file, or any other name for Parquet")
     args = parser.parse_args()
+    if os.path.isdir(args.out):
+        parser.exit(2, f"{PROG}: --out {args.out} is a folder: give the name of a file in it\n")
+    folder = os.path.dirname(args.out) or "."
+    if not os.path.isdir(folder):
+        parser.exit(2, f"{PROG}: --out {args.out}: the folder {folder} does not exist (create it first)\n")
     parquet = not args.out.endswith(".jsonl")
     if parquet:
         missing = missing_parquet_package()

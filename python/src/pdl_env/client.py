@@ -95,22 +95,31 @@ def _reply(raw: str | bytes, expected: str) -> dict[str, Any]:
 _ERROR_CODE = re.compile(r"[A-Z][A-Z0-9_]*")
 
 
-def _lost(err: ConnectionClosed, refusal: Optional[EnvServerError] = None) -> EnvServerError:
-    """The error of a closed connection. ``refusal``: the error frame this session got before the close, if any.
+def _lost(err: ConnectionClosed, last: Optional[EnvServerError] = None) -> EnvServerError:
+    """The error of a closed connection. ``last``: the last error this session raised (an error frame or a close).
 
-    A close 4409 (the session refused at the upgrade) raises the refusal's code: the error frame's, else the close
-    reason's (the server sets it to the code), else ``SESSION_REFUSED``.
+    A close 4409 (the session refused at the upgrade) raises the refusal's code on every call: the error frame's,
+    else the close reason's (the server sets it to the code), else ``SESSION_REFUSED``. Another close with a code
+    (1001 / 1009 / 1013 / 4408) raises its code once; once that code was raised (by the close or by the error frame
+    just before it), later calls raise ``CONNECTION_CLOSED``: the client does not reconnect.
     """
     code = err.rcvd.code if err.rcvd is not None else None
     reason = err.rcvd.reason if err.rcvd is not None else ""
     if code == REFUSED_CLOSE_CODE:
-        if refusal is not None:
-            return EnvServerError(refusal.code, refusal.message, {**refusal.details, "close_code": code})
+        if last is not None:
+            return EnvServerError(last.code, last.message, {**last.details, "close_code": code})
         refused = reason if _ERROR_CODE.fullmatch(reason) else CLOSE_CODE_ERRORS[code]
         said = f" ({reason})" if reason else ""
         return EnvServerError(refused, f"the server refused the session: close {code}{said}", {"close_code": code})
     if code is not None and code in CLOSE_CODE_ERRORS:
-        return EnvServerError(CLOSE_CODE_ERRORS[code], reason or f"connection closed ({code})", {"close_code": code})
+        known = CLOSE_CODE_ERRORS[code]
+        if last is not None and (last.code == known or isinstance(last, ConnectionLostError)):  # already raised
+            return ConnectionLostError(
+                f"the connection was closed by the server after the earlier {known} error; "
+                "this client does not reconnect: open a new one",
+                code,
+            )
+        return EnvServerError(known, reason or f"connection closed ({code})", {"close_code": code})
     return ConnectionLostError(f"the server closed the connection ({code if code is not None else 'no close frame'})", code)
 
 
@@ -129,6 +138,9 @@ def _action(strategy: str, utterance: str) -> dict[str, Any]:
 
 class EnvClient:
     """A synchronous session. Use as a context manager, or call :meth:`close`.
+
+    The connection is never reopened: once the server closed it, a call raises the close's code once (e.g.
+    ``PAYLOAD_TOO_LARGE``), then ``CONNECTION_CLOSED``; open a new client to go on.
 
     Args:
         base_url: the server, e.g. ``http://127.0.0.1:8000``.
@@ -151,7 +163,8 @@ class EnvClient:
         self.scope = scope
         self.timeout = timeout
         self.simulator_version = simulator_version
-        # The last error frame's error: a session refused at the upgrade (close 4409) raises its code again.
+        # The last error raised from the server (an error frame or a close): a session refused at the upgrade
+        # (close 4409) raises its code again; after another close's code, later calls raise CONNECTION_CLOSED.
         self._error: Optional[EnvServerError] = None
         try:
             # Entered at once: the connection lives as long as this client (closed by `close`).
@@ -174,7 +187,8 @@ class EnvClient:
         try:
             raw = self._ws.recv(timeout=self.timeout)
         except ConnectionClosed as err:
-            raise _lost(err, self._error) from err
+            self._error = _lost(err, self._error)
+            raise self._error from err
         except TimeoutError as err:
             raise ReplyTimeoutError(f"no reply to {frame['type']} within {self.timeout} s") from err
         try:
@@ -273,7 +287,8 @@ class AsyncEnvClient:
         try:
             raw = await asyncio.wait_for(self._ws.recv(), timeout=self.timeout)
         except ConnectionClosed as err:
-            raise _lost(err, self._error) from err
+            self._error = _lost(err, self._error)
+            raise self._error from err
         except asyncio.TimeoutError as err:
             raise ReplyTimeoutError(f"no reply to {frame['type']} within {self.timeout} s") from err
         try:

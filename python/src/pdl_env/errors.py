@@ -23,7 +23,8 @@ class EnvServerError(Exception):
 
 
 class ConnectionLostError(EnvServerError):
-    """The connection closed before the reply came (server killed, restarted, or the network broke).
+    """The connection closed before the reply came (server killed, restarted, or the network broke), or a call
+    came after the server had closed it on an earlier error (the client does not reconnect).
 
     ``close_code`` is the WebSocket close code when one was received (1006: no close frame at all).
     """
