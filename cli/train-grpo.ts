@@ -286,6 +286,17 @@ export function formatGrpoReport(r: GrpoTrainResult): string {
     lines.push(`  trained  return ${ci(e.trained.meanReturn)}  success ${ci(e.trained.successRate)}`);
     lines.push(`  initial  return ${ci(e.initial.meanReturn)}  success ${ci(e.initial.successRate)}`);
     lines.push(`  trained − initial return ${ci(e.returnDifference)}`);
+    // On an EmoLLM setting: its metrics (EmoLLM paper, Evaluation), success above being its SR.
+    for (const [name, s] of [
+      ['trained', e.trained.emollm],
+      ['initial', e.initial.emollm],
+    ] as const)
+      if (s)
+        lines.push(
+          `  ${name}  EmoLLM: ES (1–5) ${ci(s.emotionalState)}  ES gain/turn ${ci(s.gainPerTurn)}` +
+            (s.empathic ? `  EA (1–5) ${ci(s.empathic)}` : '') +
+            (s.factual ? `  FA % ${ci(s.factual)} (${countOf(s.factualEpisodes, 'episode')})` : ''),
+        );
     lines.push(
       `  intervals: return — ${ESTIMATE_METHOD_NAMES[e.trained.meanReturn.method]}; ` +
         `success — ${ESTIMATE_METHOD_NAMES[e.trained.successRate.method]}`,

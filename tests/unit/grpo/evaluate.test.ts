@@ -99,5 +99,46 @@ describe('GRPO evaluation', () => {
     expect(report).toContain('trained − initial return 0.000 n/a (n too small for an interval: 1 seed)');
     expect(report).toMatch(/intervals: return — case-clustered percentile bootstrap; success — Wilson score/);
     expect(report).not.toMatch(/\[19\.500, 19\.500\]|\[0\.000, 0\.000\]/);
+    // Without EmoLLM scores (a task other than an EmoLLM setting) there is no EmoLLM line.
+    expect(report).not.toContain('EmoLLM:');
+  });
+
+  it("prints EmoLLM's metrics for the trained and initial policies on an EmoLLM setting", () => {
+    const rows: EvalEpisodeRow[] = ['a', 'b', 'c'].flatMap((seedId, s) =>
+      [0, 1].map((repeat) => ({
+        seedId,
+        repeat,
+        return: s,
+        success: s > 0,
+        turns: 2,
+        esEnd: 3 + s / 2,
+        esGainPerTurn: s / 4,
+        emollm: {
+          turns: 2,
+          successTurn: s > 0 ? 2 : null,
+          initialState: 3,
+          finalState: 3 + s / 2,
+          gainPerTurn: s / 4,
+          empathic: 2 + s,
+          factual: s === 2 ? 50 : null,
+          perTurn: [],
+        },
+      })),
+    );
+    const s = summarize(rows, 1, 100);
+    expect(s.emollm).not.toBeNull();
+    const report = formatGrpoReport({
+      config: { task: 'esconv', steps: 1 },
+      backend: 'cpu',
+      seeds: { source: 'emollm-ed', train: 4, eval: 3 },
+      outcome: 'finished',
+      steps: [],
+      evaluation: { seeds: 3, repeats: 2, trained: s, initial: s, returnDifference: s.meanReturn },
+      files: [],
+    } as unknown as GrpoTrainResult);
+    for (const name of ['trained', 'initial'])
+      expect(report).toContain(`  ${name}  EmoLLM: ES (1–5) ${formatEstimate(s.emollm!.emotionalState)}`);
+    expect(report).toContain(`EA (1–5) ${formatEstimate(s.emollm!.empathic!)}`);
+    expect(report).toContain(`FA % ${formatEstimate(s.emollm!.factual!)} (2 episodes)`);
   });
 });
