@@ -227,14 +227,16 @@ describe('bench runner CLI', () => {
     expect(caseRuns({ ...given, timing: { runs: 30, warmup: 0 } }, 7)).toBe(30);
   });
 
-  it('env/episodes makes exactly --runs timed runs', async () => {
-    const r = await runCli(['--filter', '^env/episodes$', '--runs', '2'], BENCHMARKS);
+  it('env/episodes makes exactly --runs timed runs after --warmup untimed ones', async () => {
+    const r = await runCli(['--filter', '^env/episodes$', '--runs', '2', '--warmup', '0'], BENCHMARKS);
     expect(r.code).toBe(0);
     const extras = (JSON.parse(r.stdout) as BenchEntry[]).map((e) => e.extra ?? '');
     // Per task: the replayed episodes' wall time and the new episodes' CPU time.
     expect(extras.filter((x) => x.includes('median of 2 runs'))).toHaveLength(6);
     expect(extras.filter((x) => x.includes('2 runs each'))).toHaveLength(3);
     expect(extras.join(' ')).not.toMatch(/median of [^2] runs|[013-9] runs each/);
+    expect(extras.filter((x) => x.includes('after 0 warm-up'))).toHaveLength(9);
+    expect(extras.join(' ')).not.toMatch(/after [1-9]/);
   }, 120_000);
 
   it('runs the registered bootstrap benchmark', async () => {
