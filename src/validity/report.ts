@@ -372,7 +372,9 @@ export function reportMarkdown(r: ValidityReport): string {
   }
   if (r.exploits) out.push('', exploitMarkdown(r.exploits));
   out.push('', '## What success means', '');
-  for (const t of TASK_IDS) out.push(`- **${t}**: ${r.success[t]}`);
+  // The tasks this report holds (every task when it replayed none).
+  const reported = TASK_IDS.filter((t) => r.datasets.some((d) => d.task === t));
+  for (const t of reported.length > 0 ? reported : TASK_IDS) out.push(`- **${t}**: ${r.success[t]}`);
   return `${out.join('\n')}\n`;
 }
 

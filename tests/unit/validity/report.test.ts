@@ -179,6 +179,9 @@ describe('validity report', () => {
     expect(md).toContain(SIMULATOR_VERSION);
     expect(md).toContain('| cb | dev |');
     expect(md).toContain('What success means');
+    // Only the task this report holds.
+    expect(md).toContain('- **cb**: ');
+    expect(md).not.toMatch(/- \*\*(esconv|p4g)\*\*: /);
     expect(report.exploits?.tasks.map((t) => [t.task, t.seeds, t.rows.length])).toEqual([['cb', 2, 9]]);
     expect(md).toContain('## Exploits against the adaptive script');
   });
