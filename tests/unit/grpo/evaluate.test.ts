@@ -17,6 +17,19 @@ import { runEpisode } from '../../../src/agents/rollout';
 import { planEpisodes } from '../../../src/seeding';
 import { defaultSeeds, emollmDefaultSeeds } from '../../../src/tasks/defaults';
 
+/** The train report of a finished one-step run with this evaluation (what the report prints of it). */
+function reportOf(task: string, evaluation: object): string {
+  return formatGrpoReport({
+    config: { task, steps: 1 },
+    backend: 'cpu',
+    seeds: { source: 'test', train: 4, eval: 1 },
+    outcome: 'finished',
+    steps: [],
+    evaluation,
+    files: [],
+  } as unknown as GrpoTrainResult);
+}
+
 describe('GRPO evaluation', () => {
   it('reports EmoLLM metrics and EmoLLM SR on EmoLLM seeds, the judge’s success elsewhere', async () => {
     const seeds = emollmDefaultSeeds('emollm-medd').slice(0, 2);
@@ -86,15 +99,7 @@ describe('GRPO evaluation', () => {
     expect(s.successRate.hi).toBeGreaterThan(0.5);
     const keyed = rows.map((r) => ({ key: `${r.seedId}/${r.repeat}`, value: r.return }));
     const diff = pairedEstimate(keyed, keyed, { rng: Rng.fromSeed(0), clusterOf: (k) => k.split('/')[0]! });
-    const report = formatGrpoReport({
-      config: { task: 'cb', steps: 1 },
-      backend: 'cpu',
-      seeds: { source: 'default', train: 4, eval: 1 },
-      outcome: 'finished',
-      steps: [],
-      evaluation: { seeds: 1, repeats: 4, trained: s, initial: s, returnDifference: diff },
-      files: [],
-    } as unknown as GrpoTrainResult);
+    const report = reportOf('cb', { seeds: 1, repeats: 4, trained: s, initial: s, returnDifference: diff });
     expect(report).toContain('trained  return 19.500 n/a (1 seed)');
     expect(report).toContain('trained − initial return 0.000 n/a (n too small for an interval: 1 seed)');
     expect(report).toMatch(/intervals: return — case-clustered percentile bootstrap; success — Wilson score/);
@@ -127,15 +132,13 @@ describe('GRPO evaluation', () => {
     );
     const s = summarize(rows, 1, 100);
     expect(s.emollm).not.toBeNull();
-    const report = formatGrpoReport({
-      config: { task: 'esconv', steps: 1 },
-      backend: 'cpu',
-      seeds: { source: 'emollm-ed', train: 4, eval: 3 },
-      outcome: 'finished',
-      steps: [],
-      evaluation: { seeds: 3, repeats: 2, trained: s, initial: s, returnDifference: s.meanReturn },
-      files: [],
-    } as unknown as GrpoTrainResult);
+    const report = reportOf('esconv', {
+      seeds: 3,
+      repeats: 2,
+      trained: s,
+      initial: s,
+      returnDifference: s.meanReturn,
+    });
     for (const name of ['trained', 'initial'])
       expect(report).toContain(`  ${name}  EmoLLM: ES (1–5) ${formatEstimate(s.emollm!.emotionalState)}`);
     expect(report).toContain(`EA (1–5) ${formatEstimate(s.emollm!.empathic!)}`);
