@@ -232,8 +232,8 @@ function dose(rows: readonly Record<string, unknown>[], before: readonly Record<
 function variety(after: readonly ReplySet[], before: readonly ReplySet[]): string {
   const earlier = new Map(before.flatMap((s) => s.rows.map((r) => [`${s.set}|${r.task}`, r] as const)));
   const out = [
-    '| set | task | episodes | replies | distinct-2 before → after | distinct-1 before → after | same last line before → after | longest recited run (words) before → after | contradictions before → after | verbatim repeats |',
-    '|---|---|---|---|---|---|---|---|---|---|',
+    '| set | task | episodes | replies | distinct-2 before → after | distinct-1 before → after | same last line before → after | longest recited run (words) before → after | contradictions before → after | form slips | verbatim repeats |',
+    '|---|---|---|---|---|---|---|---|---|---|---|',
   ];
   for (const s of after)
     for (const r of s.rows) {
@@ -243,7 +243,7 @@ function variety(after: readonly ReplySet[], before: readonly ReplySet[]): strin
       out.push(
         `| ${s.set} | ${r.task} | ${r.episodes} | ${r.replies} | ${pair(b?.distinct2, r.distinct2, f3)} | ` +
           `${pair(b?.distinct1, r.distinct1, f3)} | ${pair(b?.sameEnding, r.sameEnding, String)} of ${r.episodes} | ` +
-          `${pair(b?.longestEcho, r.longestEcho, String)} | ${pair(b?.contradictions, r.contradictions, String)} | ${r.verbatimRepeats} |`,
+          `${pair(b?.longestEcho, r.longestEcho, String)} | ${pair(b?.contradictions, r.contradictions, String)} | ${r.formDefects ?? '—'} | ${r.verbatimRepeats} |`,
       );
     }
   return out.join('\n');
@@ -415,7 +415,7 @@ export function simulatorCard(input: CardInput): string {
     );
   out.push('## Reply variety (random policy)', '');
   out.push(
-    'distinct-n: distinct word n-grams over all n-grams of the replies (Li et al. 2016). Same last line: the episodes that end on the most common closing reply. Longest recited run: the most consecutive words a reply shares with its seed’s situation (ESConv) or listing (CB). Contradictions: replies whose stance, intention or mood words disagree with the simulator’s state (`src/validity/reply-check.ts`).',
+    'distinct-n: distinct word n-grams over all n-grams of the replies (Li et al. 2016). Same last line: the episodes that end on the most common closing reply. Longest recited run: the most consecutive words a reply shares with its seed’s situation (ESConv) or listing (CB). Contradictions: replies whose stance, intention or mood words disagree with the simulator’s state (`src/validity/reply-check.ts`). Form slips: replies with a slip of form a reader sees at once — a doubled word, “this children”, “Also, and …”, a bare word after a colon (`src/validity/reply-form.ts`; not measured before).',
     '',
     variety(input.replies, input.before?.replies ?? []),
     '',

@@ -16,8 +16,10 @@ import { distinctN } from '../eval/validation';
 import type { Seed, TaskId } from '../tasks/seed';
 import type { ReplayDialogue } from './datasets';
 import { replyContradictions, longestSharedRun } from './reply-check';
+import { replyFormDefects } from './reply-form';
 
 export { replyContradictions, longestSharedRun, wordsOf } from './reply-check';
+export { replyFormDefects } from './reply-form';
 
 /** Reply variety and coherence of one task. */
 export interface ReplyRow {
@@ -43,6 +45,11 @@ export interface ReplyRow {
   contradictions: number;
   /** Replies with a slot left unfilled (a `{name}` in the text): 0 expected. */
   unfilled: number;
+  /**
+   * Replies with a slip of form a reader sees at once (see {@link replyFormDefects}: a doubled word, "this
+   * children", "Also, and …"): 0 expected. Absent in reports made before the check.
+   */
+  formDefects?: number;
   /**
    * The same replies next to the human users of the same dialogues at an equal count (present when
    * {@link ReplyRowOptions.humanReplies} is given): distinct-n falls as more replies are pooled, so only equal
@@ -133,6 +140,7 @@ export async function replyRow(
   let echo = 0;
   let contradictions = 0;
   let unfilled = 0;
+  let formDefects = 0;
   let episodes = 0;
   for (const seed of seeds) {
     const situation = seedSituation(seed);
@@ -150,6 +158,7 @@ export async function replyRow(
         if (situation) echo = Math.max(echo, longestSharedRun(t.userUtterance, situation));
         if (replyContradictions(task, t).length > 0) contradictions++;
         if (/\{\w+\}/.test(t.userUtterance)) unfilled++;
+        if (replyFormDefects(t.userUtterance).length > 0) formDefects++;
       });
       const last = episode.turns.at(-1)?.userUtterance;
       if (last !== undefined) endings.set(last, (endings.get(last) ?? 0) + 1);
@@ -171,6 +180,7 @@ export async function replyRow(
     longestEcho: echo,
     contradictions,
     unfilled,
+    formDefects,
     ...(options.humanReplies ? { matched: matchedVariety(texts, options.humanReplies) } : {}),
   };
 }

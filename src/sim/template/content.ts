@@ -125,8 +125,15 @@ const QUANTITY = new Set(
 /** Whether a token may stand inside a noun phrase before its head (an adjective or a noun used as one). */
 const MODIFIER = (t: Token) =>
   (t.pos === 'ADJ' || t.pos === 'NOUN' || t.pos === 'PROPN') && usable(t) && !QUANTITY.has(t.normal);
-const HEAD = (t: Token) =>
-  (t.pos === 'NOUN' || t.pos === 'PROPN') && usable(t) && t.normal.length >= 4 && !WHEN.has(t.normal);
+const HEAD = (t: Token) => (t.pos === 'NOUN' || t.pos === 'PROPN') && namable(t) && t.normal.length >= 4;
+
+/**
+ * Whether a word may be named back as what a turn is about: a plain word outside negation, not too general, not a
+ * feeling (the mood is said apart) and not a time ("a while", "the weekend" name when, not what).
+ */
+export function namable(t: Token): boolean {
+  return usable(t) && !WHEN.has(t.normal);
+}
 /** Times, which name when rather than what ("a while", "the weekend"; "the night table" keeps its "night"). */
 const WHEN = new Set(
   [
@@ -163,7 +170,9 @@ export function nounPhrases(text: string, own: boolean): string[] {
     const lead = own ? (OWN.has(det) ? det : 'the') : (SWAP[det] ?? 'the');
     const words = [lead, ...tokens.slice(start, i + 1).map((t) => t.normal)];
     const phrase = words.join(' ');
-    if (words.length > MAX_WORDS || out.includes(phrase)) continue;
+    // A typed word twice ("children children") is a slip of the source text, not a name.
+    if (words.length > MAX_WORDS || out.includes(phrase) || words.some((w, k) => w === words[k - 1]))
+      continue;
     const tone = replyTone(phrase);
     if (tone.sentiment !== 0 || tone.warmth !== 0) continue;
     out.push(phrase);

@@ -124,7 +124,7 @@ const ABOUT = {
   resist: [
     '{Topic} is not a real problem with it.',
     'I do not think {topic} changes the price much.',
-    'Nothing is wrong with the {topic}, honestly.',
+    'Nothing is wrong with {topic}, honestly.',
   ],
 } as const;
 
@@ -181,16 +181,48 @@ function ageOf(texts: readonly string[]): string | null {
 }
 
 /**
+ * Reasons to sell that are one word, said as "I am …" ("upgrading"). A one-word concern read from a listing
+ * ("located", "shopping") is a listing word, not a reason: "I located." is no answer.
+ */
+const ONE_WORD_REASONS = new Set([
+  'upgrading',
+  'moving',
+  'relocating',
+  'downsizing',
+  'leaving',
+  'decluttering',
+]);
+
+/**
  * A concern that gives the seller's reason to sell, said in the first person ("moving abroad" → "I am moving
- * abroad", "switched to an e-bike" → "I switched to an e-bike"), or null.
+ * abroad", "switched to an e-bike" → "I switched to an e-bike", "upgrading" → "I am upgrading"), or null. A verb
+ * alone says a reason only when it needs no object ({@link ONE_WORD_REASONS}).
  */
 function reasonToSell(concerns: readonly string[]): string | null {
   for (const c of concerns) {
-    const first = c.split(/\s+/)[0] ?? '';
-    if (/^[a-z]+ing$/.test(first) && c.split(/\s+/).length <= 4) return `I am ${c}.`;
-    if (/^[a-z]+ed$/.test(first) && c.split(/\s+/).length <= 4) return `I ${c}.`;
+    const words = c.split(/\s+/);
+    const first = words[0] ?? '';
+    if (words.length > 4 || (words.length === 1 && !ONE_WORD_REASONS.has(first))) continue;
+    if (/^[a-z]+ing$/.test(first)) return `I am ${c}.`;
+    if (/^[a-z]+ed$/.test(first)) return `I ${c}.`;
   }
   return null;
+}
+
+/**
+ * How the seller names a revealed concern: the first of its content phrases holding one of the concern's words of
+ * four letters or more ("the original box" for "box"; a noun phrase, so it can follow "there is"), else the concern
+ * as it is when it has two to four words ("water included": only after a colon), else null: a single listing word
+ * ("included", "call") is no sentence, and the seller points to its listing instead.
+ */
+function revealedPhrase(
+  reveal: string,
+  phrases: readonly string[],
+): { text: string; phrase: boolean } | null {
+  const words = reveal.toLowerCase().split(/\s+/);
+  const found = phrases.find((p) => p.split(' ').some((w) => w.length >= 4 && words.includes(w)));
+  if (found !== undefined) return { text: found, phrase: true };
+  return words.length >= 2 && words.length <= 4 ? { text: reveal, phrase: false } : null;
 }
 
 /**
@@ -305,16 +337,22 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string {
           );
     }
     default:
-      if (plan.reveal && plan.reveal.split(/\s+/).length <= 4)
-        return pick(
-          rng,
-          [
-            'Not sure, to be honest. One thing worth knowing: {rev}.',
-            'Well, there is the {rev} part, if that matters to you.',
-          ],
-          said.recent,
-          { rev: plan.reveal },
-        );
+      if (plan.reveal) {
+        const phrases = contentPhrases(priv, view.history, view.state.turn);
+        const rev = revealedPhrase(plan.reveal, phrases);
+        if (rev !== null)
+          return pick(
+            rng,
+            rev.phrase
+              ? [
+                  'Not sure, to be honest. One thing worth knowing: {rev}.',
+                  'Well, there is {rev}, if that matters to you.',
+                ]
+              : ['Not sure, to be honest. One thing worth knowing: {rev}.'],
+            said.recent,
+            { rev: rev.text },
+          );
+      }
       // Most of the time the seller points to something of its listing rather than saying there is nothing more.
       return (
         contentLineAt(rng, 0.6, CONTENT, contentPhrases(priv, view.history, view.state.turn), said) ??

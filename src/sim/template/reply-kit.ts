@@ -11,7 +11,7 @@ import type { AffectCategory, CognitiveState, Turn, UserPrivate } from '../../ta
 import { strengthOf } from '../records';
 import { TASK_RULES } from '../rules';
 import { withoutAdverbs } from './wording';
-import { actorPhrase, freshPhrase, UNSAID } from './content';
+import { actorPhrase, freshPhrase, namable } from './content';
 import type { TaskId } from '../../tasks/seed';
 
 /** How many of the user's latest replies a fresh phrase must not repeat. */
@@ -77,7 +77,12 @@ const SAID_READ = new WeakMap<readonly Turn[], SaidReading>();
 /** Fills the slots `{about}`, `{About}`, `{price}`, `{amount}`, `{item}` of a phrase. */
 export type Slots = Readonly<Record<string, string>>;
 
-/** `phrase` with its `{name}` slots filled from `slots` (a slot without a value is left as it is). */
+/**
+ * `phrase` with its `{name}` slots filled from `slots` (a slot without a value is left as it is). A plural value
+ * ({@link isPlural}) takes a plural verb where the phrase makes it the subject: "{c} is" → "the kids are" (also
+ * "was", "has", "makes" and the other verbs of {@link PLURAL_VERBS}), not after a preposition ("the part about {c} is" stays), and "Is {c}" / "there is {c}" → "Are the
+ * kids" / "there are the kids".
+ */
 export function fill(phrase: string, slots: Slots): string {
   let open = phrase.indexOf('{');
   if (open < 0) return phrase;
@@ -90,14 +95,49 @@ export function fill(phrase: string, slots: Slots): string {
     if (end > open + 1 && phrase.charCodeAt(end) === 125) {
       const value = slots[phrase.slice(open + 1, end)];
       if (value !== undefined) {
-        out += phrase.slice(from, open) + value;
+        let before = phrase.slice(from, open);
         from = end + 1;
+        if (isPlural(value)) {
+          before = before.replace(
+            VERB_BEFORE,
+            (_, lead: string, i: string) => `${lead}${i === 'I' ? 'A' : 'a'}re `,
+          );
+          const verb = VERB_AFTER.exec(phrase.slice(from));
+          if (verb && !PREPOSITION_BEFORE.test(out + before)) {
+            out += `${before}${value} ${PLURAL_VERBS[verb[1] as string]}`;
+            from += verb[0].length;
+            open = phrase.indexOf('{', from);
+            continue;
+          }
+        }
+        out += before + value;
       }
       open = phrase.indexOf('{', end + 1);
     } else open = phrase.indexOf('{', open + 1);
   }
   return from === 0 ? phrase : out + phrase.slice(from);
 }
+
+/** "Is" opening a sentence, or "there is", right before a slot. */
+const VERB_BEFORE = /(^|[Tt]here |[.?!] )([Ii])s $/;
+/** A verb in the third person singular right after a slot. */
+const VERB_AFTER = /^ (is|was|has|does|makes|seems|sounds|feels|helps|matters|comes|goes)\b/;
+/** Text ending on a preposition: the slot after it is not the subject. */
+const PREPOSITION_BEFORE = /\b(?:of|for|with|in|on|at|to|from|about|by|like) $/i;
+const PLURAL_VERBS: Readonly<Record<string, string>> = {
+  is: 'are',
+  was: 'were',
+  has: 'have',
+  does: 'do',
+  makes: 'make',
+  seems: 'seem',
+  sounds: 'sound',
+  feels: 'feel',
+  helps: 'help',
+  matters: 'matter',
+  comes: 'come',
+  goes: 'go',
+};
 
 /** A character of a slot name (`\w`). */
 const WORD_CHAR = /\w/;
@@ -265,22 +305,16 @@ export function joinParts(parts: readonly (string | null | undefined)[]): string
 
 /**
  * The noun the actor's turn is about, as the user may name it back ("the part about the payment", "about
- * steps"; a singular noun with "the"): its last plain noun of four letters or more, outside negation and not too general or a feeling word; null when there is none.
- * Reads the perception's memoised parse.
+ * steps"; a singular noun with "the"): its last plain noun of four letters or more that may be named back
+ * ({@link namable}: outside negation, not too general, a feeling or a time, so never "the while"); null when there
+ * is none. Reads the perception's memoised parse.
  */
 export function mentioned(utterance: string): string | null {
   const tokens = parsed(utterance).tokens;
   for (let i = tokens.length - 1; i >= 0; i--) {
     const t = tokens[i];
-    if (
-      t &&
-      t.pos === 'NOUN' &&
-      !t.negated &&
-      t.type === 'word' &&
-      t.normal.length >= 4 &&
-      !UNSAID.has(t.normal)
-    )
-      return t.normal.endsWith('s') ? t.normal : `the ${t.normal}`;
+    if (t && t.pos === 'NOUN' && t.normal.length >= 4 && namable(t))
+      return isPlural(t.normal) ? t.normal : `the ${t.normal}`;
   }
   return null;
 }
@@ -305,8 +339,8 @@ export function withOpener(rng: Rng, stance: keyof typeof OPENERS, line: string)
 
 /**
  * A line naming one of the user's content phrases (`phrases`, see `content.ts`) not named lately, in one of
- * `frames` (slots `{c}`, `{C}`), perhaps after a lead ("Also, "); null when there is nothing to name. Frames and
- * leads carry no stance, intention or feeling, so the line only adds what the reply is about.
+ * `frames` (slots `{c}`, `{C}`), perhaps after a lead ("Also, "; not before a frame that opens with a conjunction or
+ * "Then": no "Also, and …"); null when there is nothing to name. Frames and leads carry no stance, intention or feeling, so the line only adds what the reply is about.
  */
 export function contentLine(
   rng: Rng,
@@ -318,7 +352,8 @@ export function contentLine(
   if (drawn === null) return null;
   const c = withDeterminer(rng, drawn);
   const line = pick(rng, frames, said.recent, { c, C: capitalised(c) });
-  if (!rng.bernoulli(0.3) || !/^[A-Z][a-z]/.test(line) || /^I\b/.test(line)) return line;
+  if (!rng.bernoulli(0.3) || !/^[A-Z][a-z]/.test(line) || /^(?:I|And|Or|So|But|Then)\b/.test(line))
+    return line;
   return `${rng.pick(CONTENT_LEADS)}${line.charAt(0).toLowerCase()}${line.slice(1)}`;
 }
 
@@ -336,26 +371,43 @@ export function contentLineAt(
 /** Determiners a content phrase may take in place of "the" ("that university", "this armoire"). */
 const DETERMINERS = ['the', 'the', 'that', 'this'];
 
-/**
- * A phrase whose head (its last word before a preposition) reads as a plural noun ("the minutes of rest", "the
- * kids"; not "the stress", "the bus", "the crisis"): "this" / "that" would not agree with it, so it keeps "the".
- */
-const PLURAL_HEAD = /[a-z]{2}s$/;
+/** Nouns that are plural without an "-s" ("the children", "the men"). */
+const IRREGULAR_PLURALS = new Set(
+  'children grandchildren people men women feet teeth mice geese police'.split(' '),
+);
+/** Nouns that end in "-s" and are singular ("the christmas", "the news"), beside those in "-ss", "-us", "-is". */
+const SINGULAR_IN_S = new Set(
+  'christmas news series species lens gas atlas canvas diabetes measles mathematics physics economics politics ethics athletics'.split(
+    ' ',
+  ),
+);
+const PLURAL_S = /[a-z]{2}s$/;
 const SINGULAR_S = /(?:ss|us|is)$/;
 /** Words that end a noun's head ("the minutes of rest": the head is "minutes"). */
 const PREPOSITIONS = new Set(['of', 'for', 'with', 'in', 'on', 'at', 'to', 'from', 'about', 'by']);
 
 /**
+ * Whether a noun phrase's head (its last word before a preposition) reads as a plural noun: "the minutes of
+ * rest", "the kids", "the children"; not "the stress", "the bus", "the crisis", "the news", nor an amount
+ * ("$5"). An English spelling rule with its exceptions: the data has no number annotation to learn it from.
+ */
+export function isPlural(phrase: string): boolean {
+  const words = phrase.toLowerCase().split(' ');
+  const cut = words.findIndex((w, i) => i > 0 && PREPOSITIONS.has(w));
+  const head = (cut > 0 ? words[cut - 1] : words[words.length - 1]) ?? '';
+  if (IRREGULAR_PLURALS.has(head)) return true;
+  return PLURAL_S.test(head) && !SINGULAR_S.test(head) && !SINGULAR_IN_S.has(head);
+}
+
+/**
  * `phrase` with its "the" perhaps turned into "that" or "this", as people point to a thing both talked about;
- * other determiners ("my field") as they are, and "the" before a plural head ("the minutes", not "this minutes").
+ * other determiners ("my field") as they are, and "the" before a plural head ("the minutes", "the children"; not
+ * "this children").
  */
 export function withDeterminer(rng: Rng, phrase: string): string {
   if (!phrase.startsWith('the ')) return phrase;
   const det = rng.pick(DETERMINERS);
-  const words = phrase.toLowerCase().split(' ').slice(1);
-  const cut = words.findIndex((w) => PREPOSITIONS.has(w));
-  const head = (cut > 0 ? words[cut - 1] : words[words.length - 1]) ?? '';
-  if (PLURAL_HEAD.test(head) && !SINGULAR_S.test(head)) return phrase;
+  if (isPlural(phrase)) return phrase;
   return det === 'the' ? phrase : `${det}${phrase.slice(3)}`;
 }
 

@@ -455,11 +455,18 @@ function withTag(sentence: string, tag: string): string {
 }
 
 /**
+ * Greetings, thanks and goodbyes: formulas, which take no hedge or emphasis ("Thanks for your time, at this point."
+ * reads as no person writes).
+ */
+const FORMULA = /\b(?:hi|hey|hello|bye|goodbye|thanks|thank you|take care|good luck|see you|doing well)\b/i;
+
+/**
  * Whether a sentence may take a tag: a statement of three words or more that does not end on a tag already (no
- * comma before its last four words).
+ * comma before its last four words) and is not a formula ({@link FORMULA}).
  */
 function taggable(sentence: string): boolean {
   if (!sentence.endsWith('.') || sentence.endsWith('..') || words(sentence) < 3) return false;
+  if (FORMULA.test(sentence)) return false;
   const comma = sentence.lastIndexOf(',');
   return comma < 0 || words(sentence.slice(comma)) > 4;
 }

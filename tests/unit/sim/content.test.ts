@@ -8,7 +8,14 @@ import { actorPhrase, contentPhrases, MAX_WORDS, nounPhrases } from '../../../sr
 import { CONTENT as CB_CONTENT } from '../../../src/sim/template/replies-cb';
 import { ASK, CONTENT as ESCONV_CONTENT } from '../../../src/sim/template/replies-esconv';
 import { CONTENT as P4G_CONTENT } from '../../../src/sim/template/replies-p4g';
-import { contentLine, saidOf, withDeterminer } from '../../../src/sim/template/reply-kit';
+import {
+  contentLine,
+  fill,
+  isPlural,
+  mentioned,
+  saidOf,
+  withDeterminer,
+} from '../../../src/sim/template/reply-kit';
 import { getTask } from '../../../src/tasks/registry';
 import type { UserPrivate } from '../../../src/tasks/seed';
 import { replyTone } from '../../../src/text/features';
@@ -115,5 +122,52 @@ describe('content phrases', () => {
     expect(seen('the university')).toEqual(new Set(['the university', 'this university', 'that university']));
     expect(seen('the stress')).toEqual(new Set(['the stress', 'this stress', 'that stress']));
     expect(seen('my field')).toEqual(new Set(['my field']));
+    // Irregular plurals keep "the" too ("this children" is no English).
+    expect(seen('the children')).toEqual(new Set(['the children']));
+    expect(seen('the women in my family')).toEqual(new Set(['the women in my family']));
+  });
+
+  it('reads a phrase as plural by its head: "-s" plurals and irregular ones, not "the news" or "the crisis"', () => {
+    for (const p of ['the kids', 'the children', 'my professors', 'the minutes of rest', 'men'])
+      expect(isPlural(p), p).toBe(true);
+    for (const p of [
+      'the news',
+      'the crisis',
+      'the bus',
+      'the stress',
+      'the physics',
+      'the list of chores',
+      '$5',
+    ])
+      expect(isPlural(p), p).toBe(false);
+  });
+
+  it('fills a plural slot with a plural verb where the slot is the subject, and only there', () => {
+    expect(fill('Is {c} part of it?', { c: 'the children' })).toBe('Are the children part of it?');
+    expect(fill('There is {c} too.', { c: 'the finals' })).toBe('There are the finals too.');
+    expect(fill('{C} is always at the back of my head.', { C: 'The exams' })).toBe(
+      'The exams are always at the back of my head.',
+    );
+    expect(fill('Yes, {topic} makes sense for me.', { topic: 'the doctors' })).toBe(
+      'Yes, the doctors make sense for me.',
+    );
+    expect(fill('{Topic} has nothing to do with it.', { Topic: 'My grades' })).toBe(
+      'My grades have nothing to do with it.',
+    );
+    // After a preposition the slot is not the subject; a singular value changes nothing.
+    expect(fill('The part about {topic} is a good point.', { topic: 'the kids' })).toBe(
+      'The part about the kids is a good point.',
+    );
+    expect(fill('Mostly it is {c}.', { c: 'the kids' })).toBe('Mostly it is the kids.');
+    expect(fill('Is {c} part of it?', { c: 'the charity' })).toBe('Is the charity part of it?');
+    expect(fill('Is {c} part of it? {c} is.', { c: 'the kids' })).toBe(
+      'Are the kids part of it? the kids are.',
+    );
+  });
+
+  it('names back what the actor talked about, never a time ("the while") or a general word', () => {
+    expect(mentioned("I've been looking for one of these for a while.")).toBeNull();
+    expect(mentioned('Does the bike have any scratches?')).toBe('scratches');
+    expect(mentioned('Is the crisis getting any easier?')).toBe('the crisis');
   });
 });

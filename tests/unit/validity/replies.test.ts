@@ -94,6 +94,7 @@ describe('template replies', () => {
       turns += row.replies;
       if (row.contradictions > 0) found.push(`${task}: ${row.contradictions}`);
       if (row.unfilled > 0) found.push(`${task}: ${row.unfilled} unfilled`);
+      if (row.formDefects !== 0) found.push(`${task}: ${row.formDefects} with a slip of form`);
     }
     expect(turns).toBeGreaterThan(2500);
     expect(found).toEqual([]);
@@ -124,7 +125,11 @@ describe('template replies', () => {
       expect(row.longestEcho, task).toBeLessThanOrEqual(6);
       expect(row.distinct2, task).toBeGreaterThanOrEqual(task === 'esconv' ? 0.13 : 0.26);
       expect(row.contradictions, task).toBe(0);
+      expect(row.formDefects, task).toBe(0);
     }
+    // Slips of form on the P4G dataset seeds, where slot values come from the persuadees' own words: "this
+    // children", "Also, and …" were in 4% of these replies before the slot filler agreed in number.
+    expect(endings.formDefects).toBe(0);
   }, 180_000);
 
   it('a question asked again gets "As I said, …" and a short restatement, not the same answer', async () => {
