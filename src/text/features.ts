@@ -9,7 +9,7 @@
 import type { TopicLexicon } from '../tasks/types';
 import { parse, type Parsed, type Sentence, type Token } from './nlp';
 import { amounts, offeredPrice } from './numbers';
-import { isNegator, phraseHits } from './phrases';
+import { isNegator, phraseHits, plainPhrases } from './phrases';
 
 /**
  * Cue phrases of the simulator's perception, matched as whole words on the parse (see `phrases.ts`), negation
@@ -428,14 +428,60 @@ export function parsed(text: string): Parsed {
 const replyToneMemo = new Memo<{ sentiment: number; warmth: number }>();
 
 /**
+ * One sentence of a reply as {@link replyTone} reads it, or null when the text is not one sentence to wink or ends on
+ * a word wink reads together with its stop (an abbreviation such as "in.", after which wink may go on with the next
+ * sentence).
+ */
+interface SentenceReading {
+  /** {@link sentenceTone} of the sentence. */
+  readonly tone: number;
+  /** Warmth phrases found outside negation ({@link plainPhrases}). */
+  readonly warm: readonly string[];
+}
+const sentenceMemo = new Memo<SentenceReading | null>();
+
+/** Where a reply's sentences meet: a stop, a question or exclamation mark, spaces, then a capital letter. */
+const SENTENCE_BREAK = /(?<=[.!?])\s+(?=[A-Z])/;
+/** A stop, question or exclamation mark followed by a space, then more of the text. */
+const INNER_STOP = /[.!?]\s+\S/;
+
+/**
  * The tone (`TextFeatures.sentiment`) and warmth (`TextFeatures.warmth`) of a reply, the same numbers as
- * {@link extractFeatures} gives, from a parse that is not kept: the simulated user's replies are many and each is
- * read once, so keeping their parses would evict the actor's utterances from the shared memos.
+ * {@link extractFeatures} gives. A reply is read sentence by sentence, each sentence's reading memoised: replies are
+ * composed of recurring sentences (a reply not seen before is mostly sentences that were), and both numbers are
+ * sums over sentences — the tone the mean of the sentences' tones, the warmth of the distinct warmth phrases of all
+ * of them — so the reply's reading is its sentences' readings put together. A piece that wink does not read as
+ * exactly one sentence sends the whole reply through one parse. Parses are not kept: the simulated user's replies
+ * are many, and keeping them would evict the actor's utterances from the shared memos.
  */
 export function replyTone(text: string): { readonly sentiment: number; readonly warmth: number } {
   return replyToneMemo.get(text, () => {
-    const p = parse(text);
-    return { sentiment: tone(p), warmth: saturate(phraseHits(p, LEXICON.warmth).plain) };
+    const readings = text.trim().split(SENTENCE_BREAK).map(sentenceReading);
+    if (readings.some((r) => r === null)) {
+      const p = parse(text);
+      return { sentiment: tone(p), warmth: saturate(phraseHits(p, LEXICON.warmth).plain) };
+    }
+    let sum = 0;
+    const warm = new Set<string>();
+    for (const r of readings as SentenceReading[]) {
+      sum += r.tone;
+      for (const w of r.warm) warm.add(w);
+    }
+    return { sentiment: Math.max(-1, Math.min(1, sum / readings.length)), warmth: saturate(warm.size) };
+  });
+}
+
+function sentenceReading(sentence: string): SentenceReading | null {
+  return sentenceMemo.get(sentence, () => {
+    // A stop, question or exclamation mark before a space inside the piece ("a closet. . . Sell"): wink may split
+    // there as well, or join what follows; the whole reply is read at once instead.
+    if (INNER_STOP.test(sentence.trimEnd())) return null;
+    const p = parse(sentence);
+    // A sentence ending on a word wink reads with its stop ("in." as inches) may run on into the next one.
+    const last = p.tokens.at(-1)?.normal ?? '';
+    return p.sentences.length === 1 && !(last.length > 1 && last.endsWith('.'))
+      ? { tone: sentenceTone(p, 0), warm: Object.freeze(plainPhrases(p, LEXICON.warmth)) }
+      : null;
   });
 }
 
@@ -548,27 +594,29 @@ function afterAcknowledgement(p: Parsed, s: Sentence): number {
 function tone(p: Parsed): number {
   if (p.sentences.length === 0) return 0;
   let sum = 0;
-  for (const [i, s] of p.sentences.entries()) {
-    const rest = afterAcknowledgement(p, s);
-    let v =
-      rest === s.start
-        ? s.sentiment
-        : rest > s.end
-          ? 0
-          : parsed(
-              p.tokens
-                .slice(rest, s.end + 1)
-                .map((t) => t.normal)
-                .join(' '),
-            ).sentiment;
-    if (
-      v < 0 &&
-      phraseHits({ ...p, tokens: p.tokens.filter((t) => t.sentence === i) }, LEXICON.warmth).plain > 0
-    )
-      v = 0;
-    sum += v;
-  }
+  for (let i = 0; i < p.sentences.length; i++) sum += sentenceTone(p, i);
   return Math.max(-1, Math.min(1, sum / p.sentences.length));
+}
+
+/** The tone of sentence `i` of `p` before averaging (see {@link tone}), in [-1, 1]. */
+function sentenceTone(p: Parsed, i: number): number {
+  const s = p.sentences[i] as Sentence;
+  const rest = afterAcknowledgement(p, s);
+  const v =
+    rest === s.start
+      ? s.sentiment
+      : rest > s.end
+        ? 0
+        : parsed(
+            p.tokens
+              .slice(rest, s.end + 1)
+              .map((t) => t.normal)
+              .join(' '),
+          ).sentiment;
+  return v < 0 &&
+    phraseHits({ ...p, tokens: p.tokens.filter((t) => t.sentence === i) }, LEXICON.warmth).plain > 0
+    ? 0
+    : v;
 }
 
 /** See {@link TextFeatures.requestToGive}: per sentence, a giving verb asked of "you" or said as an imperative. */

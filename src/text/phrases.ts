@@ -41,26 +41,46 @@ function matchesAt(tokens: readonly Token[], i: number, words: readonly string[]
   return true;
 }
 
+/** How `words` occurs in `tokens`: 'plain' if any occurrence lies outside negation, else 'negated', else null. */
+function occurrence(tokens: readonly Token[], words: readonly string[]): 'plain' | 'negated' | null {
+  const selfNegating = NEGATORS.has(words[0] as string);
+  let found: 'plain' | 'negated' | null = null;
+  for (let i = 0; i + words.length <= tokens.length && found !== 'plain'; i++) {
+    if (!matchesAt(tokens, i, words)) continue;
+    found = !selfNegating && (tokens[i] as Token).negated ? 'negated' : 'plain';
+  }
+  return found;
+}
+
 /**
  * Hits of `phrases` in `p` (each phrase counted once: plain if any plain occurrence, else negated). Phrases that
  * read as the same words ("can't" and "cannot" both read "can not") count as one.
  */
 export function phraseHits(p: Parsed, phrases: readonly string[]): PhraseHits {
   const out = { plain: 0, negated: 0 };
-  const tokens = p.tokens;
   const seen = new Set<string>();
   for (const phrase of phrases) {
     const words = phraseWords(phrase);
     const key = words.join(' ');
     if (words.length === 0 || seen.has(key)) continue;
     seen.add(key);
-    const selfNegating = NEGATORS.has(words[0] as string);
-    let found: 'plain' | 'negated' | null = null;
-    for (let i = 0; i + words.length <= tokens.length && found !== 'plain'; i++) {
-      if (!matchesAt(tokens, i, words)) continue;
-      found = !selfNegating && (tokens[i] as Token).negated ? 'negated' : 'plain';
-    }
+    const found = occurrence(p.tokens, words);
     if (found) out[found]++;
+  }
+  return out;
+}
+
+/**
+ * The distinct phrases of `phrases` found in `p` outside negation, each as its words joined by spaces (the key
+ * {@link phraseHits} counts by): the plain hits of two texts together are the union of theirs.
+ */
+export function plainPhrases(p: Parsed, phrases: readonly string[]): string[] {
+  const out: string[] = [];
+  for (const phrase of phrases) {
+    const words = phraseWords(phrase);
+    const key = words.join(' ');
+    if (words.length === 0 || out.includes(key)) continue;
+    if (occurrence(p.tokens, words) === 'plain') out.push(key);
   }
   return out;
 }
