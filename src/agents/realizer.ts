@@ -174,8 +174,19 @@ function topicAt(terms: readonly TaggedTerm[], i: number): string | null {
     /^[a-z][a-z-]*$/.test(terms[j]?.normal ?? '')
   )
     head = terms[j++]?.normal ?? head;
-  return head === null ? null : `${back} ${head}`;
+  return head === null || NOT_TOPICS.has(head) ? null : `${back} ${head}`;
 }
+
+/**
+ * Nouns that an introducer puts before something other than a topic: parts of idioms and frames ("on my mind", "at
+ * the back of my head", "the rest of it", "the way I see it", "the point is", "a rough patch", "the name"), which
+ * the actor cannot take up as what the user is going through ("get through your mind too").
+ */
+const NOT_TOPICS: ReadonlySet<string> = new Set(
+  'mind head back rest top way point thing things part name patch time lot bit kind sort idea question moment end fact case'.split(
+    ' ',
+  ),
+);
 
 /**
  * Topics a speaker introduced ("my exams" → "your exams", "the divorce" → "the divorce"): the head noun of a noun

@@ -11,6 +11,7 @@
  * (`replyTone`), and the fitted ESConv mood reads the seeker's own reply, so a phrase with sentiment or warmth
  * words is dropped — naming back the actor's words can never make the user sound, or later feel, better.
  */
+import nlp from 'compromise';
 import type { Rng } from '../../rng';
 import { parsed, replyTone } from '../../text/features';
 import type { Token } from '../../text/nlp';
@@ -85,6 +86,8 @@ const OPENING_TURNS = 12;
 /** Determiners a phrase keeps from the user's own text ("my son"); the actor's "your" becomes the user's "my". */
 const OWN = new Set(['my', 'our', 'his', 'her', 'their']);
 const SWAP: Readonly<Record<string, string>> = { your: 'my', my: 'your', our: 'your' };
+/** Words that introduce a noun phrase as a thing ("the Children", "my Honda"), unlike a bare name. */
+const DETERMINERS = new Set(['the', 'this', 'that', 'these', 'those', 'a', 'an', 'your', ...OWN]);
 /** Words a phrase never holds: feelings and states of mind (the mood is said apart, by its side), and fillers. */
 const UNNAMED = new Set([
   ...UNSAID,
@@ -129,11 +132,27 @@ const HEAD = (t: Token) => (t.pos === 'NOUN' || t.pos === 'PROPN') && namable(t)
 
 /**
  * Whether a word may be named back as what a turn is about: a plain word outside negation, not too general, not a
- * feeling (the mood is said apart) and not a time ("a while", "the weekend" name when, not what).
+ * feeling (the mood is said apart), not a time ("a while", "the weekend" name when, not what) and not the name of a
+ * person or a place ("the nicole", "this syria" are no phrases a person says).
  */
 export function namable(t: Token): boolean {
-  return usable(t) && !WHEN.has(t.normal);
+  return usable(t) && !WHEN.has(t.normal) && !isName(t.normal);
 }
+
+/**
+ * Whether a lower-case word is a first name or a place name in compromise's lexicon ("nicole", "robert",
+ * "syria"): the parse reads lower-cased chat text, where a name's capital is often missing, so its tag cannot
+ * tell. Memoised by word (bounded like the parse memos).
+ */
+function isName(word: string): boolean {
+  let v = NAMES.get(word);
+  if (v === undefined) {
+    if (NAMES.size >= TURN_CAPACITY) NAMES.clear();
+    NAMES.set(word, (v = nlp(word).has('(#Person|#Place)')));
+  }
+  return v;
+}
+const NAMES = new Map<string, boolean>();
 /** Times, which name when rather than what ("a while", "the weekend"; "the night table" keeps its "night"). */
 const WHEN = new Set(
   [
@@ -167,6 +186,8 @@ export function nounPhrases(text: string, own: boolean): string[] {
     const before = tokens[start - 2];
     if (of?.normal === 'of' && before && HEAD(before) && i - start < 1) start -= 2;
     const det = tokens[start - 1]?.normal ?? '';
+    // A proper name without a determiner ("Nicole", "Syria") takes none: "the nicole" is no phrase a person says.
+    if ((tokens[start] as Token).pos === 'PROPN' && !DETERMINERS.has(det)) continue;
     const lead = own ? (OWN.has(det) ? det : 'the') : (SWAP[det] ?? 'the');
     const words = [lead, ...tokens.slice(start, i + 1).map((t) => t.normal)];
     const phrase = words.join(' ');

@@ -46,10 +46,26 @@ interface Asked {
 
 const anyOf = (q: Asked, words: readonly string[]) => words.some((w) => q.lemmas.has(w));
 
-/** Words that ask after someone's day and nothing else ("How are you today?"). */
-const SMALL_TALK = new Set(['today', 'doing', 'day', 'week', 'morning', 'evening', 'going', 'holding']);
+/**
+ * Content lemmas of a question that asks after someone's day and nothing else ("How are you today?", "How is your
+ * day going so far?", "How are things?").
+ */
+const SMALL_TALK = new Set([
+  'today',
+  'day',
+  'week',
+  'weekend',
+  'morning',
+  'evening',
+  'go',
+  'hold',
+  'thing',
+  'far',
+]);
 const isWellbeing = (q: Asked) =>
-  q.lemmas.has('how') && q.toYou && q.about.every((w) => SMALL_TALK.has(w) || w === 'feel');
+  q.lemmas.has('how') &&
+  (q.toYou || q.about.includes('go') || q.about.includes('thing')) &&
+  q.about.every((w) => SMALL_TALK.has(w) || w === 'feel');
 
 const GIVING = ['donate', 'give', 'contribute', 'volunteer', 'charity', 'donation'];
 /** Auxiliaries and adverbs of a question about a habit or the past ("Have you …", "Do you ever …"). */

@@ -46,7 +46,6 @@ export const CONTENT = [
   'Mostly it is {c}.',
   'A lot of it is {c}, really.',
   '{C} keeps coming up.',
-  'I did not mention {c} yet.',
   'It goes back to {c}, I think.',
   'Then there is {c} besides.',
   '{C} is a piece of this.',
@@ -471,7 +470,7 @@ const LEAN_DESPITE = [
 /** Agreeing yet not ready to act on a suggestion. */
 const NOT_YET = [
   'But I am not ready to try it yet.',
-  'But with {about} the way it is, I am not able to do that yet.',
+  'But as things are with {about}, I am not able to do that yet.',
   'Though I do not think I can do it just yet.',
   'But it will take me a while to get there.',
   'Though it feels too big to start on right now.',

@@ -458,15 +458,22 @@ function withTag(sentence: string, tag: string): string {
  * Greetings, thanks and goodbyes: formulas, which take no hedge or emphasis ("Thanks for your time, at this point."
  * reads as no person writes).
  */
+/** A digit or a currency sign: the sentence states a number. */
+const NUMBER = /[0-9$]/;
+/** A sentence closed by an additive adverb. */
+const ADDITIVE_END = /\b(?:too|besides|also|as well)\.$/;
 const FORMULA = /\b(?:hi|hey|hello|bye|goodbye|thanks|thank you|take care|good luck|see you|doing well)\b/i;
 
 /**
  * Whether a sentence may take a tag: a statement of three words or more that does not end on a tag already (no
- * comma before its last four words) and is not a formula ({@link FORMULA}).
+ * comma before its last four words), is not a formula ({@link FORMULA}), states no number (a price or an
+ * amount is exact, and a hedge or a time tag on it reads as no person writes: "I am staying at $155, some days
+ * more than others.") and does not end on an additive adverb, which already closes it ("Then there are the tasks
+ * besides, so far.").
  */
 function taggable(sentence: string): boolean {
   if (!sentence.endsWith('.') || sentence.endsWith('..') || words(sentence) < 3) return false;
-  if (FORMULA.test(sentence)) return false;
+  if (FORMULA.test(sentence) || NUMBER.test(sentence) || ADDITIVE_END.test(sentence)) return false;
   const comma = sentence.lastIndexOf(',');
   return comma < 0 || words(sentence.slice(comma)) > 4;
 }

@@ -117,6 +117,19 @@ describe('TemplateRealizer', () => {
     );
   });
 
+  it('takes no idiom or frame noun for a topic ("on my mind", "the name", "a rough patch")', () => {
+    const obs = observationOf('esconv');
+    for (const said of [
+      'It is always at the back of my head.',
+      'That has been on my mind.',
+      'I have heard the name before.',
+      'The part about the rough patch could help.',
+      'That is the way I see it.',
+    ])
+      expect(realizerContext(withUserTurns(obs, [said])).topic, said).toBe('all of this');
+    expect(realizerContext(withUserTurns(obs, ['My head hurts from my exams.'])).topic).toBe('your exams');
+  });
+
   it('reads the user’s turns only when a realization names a topic, and then as a fresh read would', () => {
     const obs = withUserTurns(observationOf('esconv'), ['I failed my exams.', 'The divorce is hard.']);
     const tally = new TopicTally();

@@ -28,7 +28,8 @@ function reference(text: string): string[] {
         /^[a-z][a-z-]*$/.test(terms[j]?.normal ?? '')
       )
         head = terms[j++]?.normal ?? head;
-      if (head !== null) out.push(`${back} ${head}`);
+      // A frame noun ("my head", "the name") is no topic: the realizer reads "the <noun>" alone as none.
+      if (head !== null && ownedNouns(`the ${head}`).length > 0) out.push(`${back} ${head}`);
     }
   }
   return out;

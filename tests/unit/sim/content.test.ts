@@ -165,6 +165,18 @@ describe('content phrases', () => {
     );
   });
 
+  it('takes no name of a person or a place for a phrase, capitalised or not ("the nicole", "this syria")', () => {
+    for (const text of [
+      'Hi nicole, I am robert. My cousin is in syria for the summer job.',
+      'Hi Nicole, I am Robert. My cousin is in Syria for the summer job.',
+    ]) {
+      const phrases = nounPhrases(text, false);
+      expect(phrases, text).toContain('your cousin');
+      for (const p of phrases) expect(p, text).not.toMatch(/nicole|robert|syria/);
+    }
+    expect(nounPhrases('Have you heard of Save the Children?', false)).toContain('the children');
+  });
+
   it('names back what the actor talked about, never a time ("the while") or a general word', () => {
     expect(mentioned("I've been looking for one of these for a while.")).toBeNull();
     expect(mentioned('Does the bike have any scratches?')).toBe('scratches');

@@ -196,6 +196,20 @@ describe('perception drives the template roles', () => {
     }
   });
 
+  it("small talk in its usual forms is a question after the user's day, not one of no kind", () => {
+    for (const q of [
+      'How is your day going?',
+      "How's it going?",
+      'How are things with you?',
+      'How has your week been?',
+    ])
+      for (const task of ['cb', 'p4g'] as TaskId[])
+        expect(questionKind(extractFeatures(q), task), q).toBe('wellbeing');
+    expect(questionKind(extractFeatures('How is your day going?'), 'esconv')).toBe('feeling');
+    expect(questionKind(extractFeatures('How much is it?'), 'cb')).not.toBe('wellbeing');
+    expect(questionKind(extractFeatures('How is the charity going to use it?'), 'p4g')).not.toBe('wellbeing');
+  });
+
   it('an appeal put as a question is still an appeal; pressure put as a yes/no question is still pressure', async () => {
     const p4g = defaultSeeds('p4g')[0]!;
     const [ask] = await stepFrom('p4g', p4g, ['Would you donate $1 of your payment?']);

@@ -92,6 +92,15 @@ describe('wording layer', () => {
     }
   });
 
+  it('puts no tag on a sentence that states a price or ends on "too" or "besides"', () => {
+    for (const reply of [
+      'I am staying at $155.',
+      'I could do 60 for it.',
+      'Then there are the tasks besides.',
+    ])
+      for (const v of variants(reply, 140)) expect(v).toMatch(/(?:\$155|60 for it|besides)\.$/);
+  });
+
   it('leaves a short reply, a question and a reply that already opens with a marker unopened', () => {
     for (const v of variants('Okay.', 50)) expect(v).toBe('Okay.');
     for (const v of variants('Well, maybe I could try that.', 50))
