@@ -588,6 +588,17 @@ async function clearEvaluationFolder(folder: string): Promise<void> {
       await rm(join(folder, name), { recursive: true, force: true });
 }
 
+/**
+ * What to do with a `principles:FILE` memory built with another embedder: evaluate embeds with the hashed
+ * embedder only, and `principles eval` takes `--embedder`.
+ */
+const EMBEDDER_HINT = {
+  error: { class: ConfigError, codes: ['MEMORY_OPTION_INVALID'] },
+  hint:
+    'evaluate embeds principles:FILE memories with the hashed embedder (the default of principles build); ' +
+    'evaluate a memory built with --embedder minilm with npm run principles -- eval --memory FILE --embedder minilm',
+};
+
 /** CLI entry: returns the process exit code (0 ok, 1 failure, 2 usage or configuration error). */
 export async function main(argv: string[], io: Io): Promise<number> {
   return runCommand(
@@ -601,13 +612,14 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.stdout(await runEvaluateCli(args, io));
     },
     [
-      { class: ConfigError, codes: ['EVAL_CONFIG_INVALID', 'JOB_CONFIG_INVALID'] },
+      // MEMORY_OPTION_INVALID: a principles:FILE memory built with another embedder than evaluate's hashed one.
+      { class: ConfigError, codes: ['EVAL_CONFIG_INVALID', 'JOB_CONFIG_INVALID', 'MEMORY_OPTION_INVALID'] },
       { class: ModelFileError, codes: ['PPDPP_MODEL_INVALID'] },
       PolicySpecError,
       { class: OutputConflictError, codes: ['OUTPUT_CONFLICT'] },
       { class: PathError, codes: ['OUTPUT_PATH_INVALID', 'FILE_UNREADABLE', 'PATH_KIND_MISMATCH'] },
     ],
-    DATASET_HINTS,
+    [...DATASET_HINTS, EMBEDDER_HINT],
   );
 }
 

@@ -19,7 +19,7 @@ import {
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import { readJsonlLines, writeFileAtomic } from '../src/node';
 import { chatTrajectory } from '../src/entries/server';
-import { LabError } from '../src/entries/errors';
+import { countOf, LabError } from '../src/entries/errors';
 import {
   SIMULATOR_VERSION,
   defaultSeeds,
@@ -87,23 +87,31 @@ function jsonType(value: unknown): string {
   return typeof value === 'object' ? 'an object' : `a ${typeof value}`;
 }
 
+/** Whether text that is not JSON starts as simulate writes an episode line: part of a damaged trajectory file. */
+const startsLikeEpisode = (text: string): boolean => text.trimStart().startsWith('{"task":');
+
 /**
- * What a file that is not JSONL looks like, for the message: one JSON document (with its `format` when it has
- * one, e.g. a Principles memory file) or not JSON at all. Reads the whole file (only on this error path).
+ * What a file that holds no complete trajectory line looks like, for the message: one JSON document (with its
+ * `format` when it has one, e.g. a Principles memory file) or not JSON at all. `cutEpisode`: the file is one
+ * episode of simulate whose line was cut short (JSON that is an episode, or not JSON but starting like one), so it
+ * is a damaged trajectory file, not another kind of file. Reads the whole file (only on this error path).
  */
-async function fileKind(path: string): Promise<string> {
+async function fileKind(path: string): Promise<{ text: string; cutEpisode: boolean }> {
   const { readFile } = await import('node:fs/promises');
   const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
-  if (text.trim() === '') return 'it is empty';
+  if (text.trim() === '') return { text: 'it is empty', cutEpisode: false };
+  let value: unknown;
   try {
-    const value: unknown = JSON.parse(text);
-    const problem = notTrajectory(value);
-    return problem === null
-      ? 'one JSON episode without its line break: was the run cut short?'
-      : `it is one JSON document, ${problem}; give a file of simulate --out`;
+    value = JSON.parse(text);
   } catch {
-    return 'its first line is not JSON; give a file of simulate --out';
+    return startsLikeEpisode(text)
+      ? { text: 'its one line is an episode cut short', cutEpisode: true }
+      : { text: 'its first line is not JSON; give a file of simulate --out', cutEpisode: false };
   }
+  const problem = notTrajectory(value);
+  return problem === null
+    ? { text: 'its one line is an episode without its line break', cutEpisode: true }
+    : { text: `it is one JSON document, ${problem}; give a file of simulate --out`, cutEpisode: false };
 }
 
 /**
@@ -138,18 +146,18 @@ async function exportChat(argv: string[], io: Io): Promise<number | 'help'> {
   if (existsSync(out) && !bool(values, 'overwrite'))
     throw new UsageError(`--out ${out} exists: add --overwrite to replace it`);
   const lines: TrajectoryLine[] = [];
-  const onTornLine = ({ line, bytes }: { line: number; bytes: number }) =>
-    io.stderr(
-      `notice: ${input}:${line}: dropped an episode cut short (${bytes} bytes, no line break); it is not exported\n`,
-    );
-  for await (const { text, line } of readJsonlLines(input, { onTornLine, keepTornLine: true })) {
+  let torn: { line: number; bytes: number } | undefined;
+  for await (const { text, line } of readJsonlLines(input, {
+    onTornLine: (info) => (torn = info),
+    keepTornLine: true,
+  })) {
     if (text.trim() === '') continue;
     let value: unknown;
     try {
       value = JSON.parse(text);
     } catch {
-      if (line === 1)
-        throw new UsageError(`--in ${input} is not a trajectory file (${await fileKind(input)})`);
+      if (line === 1 && !startsLikeEpisode(text))
+        throw new UsageError(`--in ${input} is not a trajectory file (${(await fileKind(input)).text})`);
       throw new TrajectoryLineError(`${input}:${line}: not JSON; the file is damaged (nothing was exported)`);
     }
     const problem = notTrajectory(value);
@@ -161,8 +169,22 @@ async function exportChat(argv: string[], io: Io): Promise<number | 'help'> {
       );
     lines.push(value as TrajectoryLine);
   }
-  if (lines.length === 0)
-    throw new UsageError(`--in ${input} holds no trajectory (${await fileKind(input)})`);
+  if (lines.length === 0) {
+    const kind = await fileKind(input);
+    // A run stopped while it wrote its first episode: a damaged trajectory file (exit 1), not another kind of file.
+    if (torn !== undefined && kind.cutEpisode)
+      throw new TrajectoryLineError(
+        `${input}:${torn.line}: the file's only episode is cut short (${torn.bytes} bytes, no line break: its ` +
+          'write was interrupted), so there is nothing to export; run simulate again, or continue an interrupted ' +
+          'run with --resume, and export its file',
+      );
+    throw new UsageError(`--in ${input} holds no trajectory (${kind.text})`);
+  }
+  if (torn !== undefined)
+    io.stderr(
+      `notice: ${input}:${torn.line}: dropped an episode cut short (${torn.bytes} bytes, no line break); ` +
+        'it is not exported\n',
+    );
   const notice = versionNotice(input, lines);
   if (notice !== null) io.stderr(notice);
   const rawTask = str(values, 'task') ?? lines[0]?.task ?? '';
@@ -197,7 +219,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
     async () => {
       const n = await exportChat(argv, io);
       if (n === 'help') io.stdout(HELP);
-      else io.stdout(`${n} chat rows written to ${str(parseCommandLine(argv, OPTIONS), 'out') ?? ''}\n`);
+      else
+        io.stdout(
+          `${countOf(n, 'chat row')} written to ${str(parseCommandLine(argv, OPTIONS), 'out') ?? ''}\n`,
+        );
     },
     [],
     DATASET_HINTS,
@@ -206,8 +231,9 @@ export async function main(argv: string[], io: Io): Promise<number> {
 
 /**
  * A line after the first of the `--in` trajectory file that is not an episode (not JSON, or not the shape simulate
- * writes): the file is damaged, a data error (exit 1) naming the file and line. A first line that is not an episode
- * means another kind of file was given: a usage error (exit 2). Code `TRAJECTORY_LINE_INVALID`.
+ * writes), or a file whose only episode was cut short: the file is damaged, a data error (exit 1) naming the file
+ * and line. A first line that is not an episode means another kind of file was given: a usage error (exit 2).
+ * Code `TRAJECTORY_LINE_INVALID`.
  */
 export class TrajectoryLineError extends LabError {
   override name = 'TrajectoryLineError';

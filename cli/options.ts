@@ -857,7 +857,10 @@ export function parseCommandLine(argv: string[], options: NonNullable<ParseArgsC
  * @param options the command's option table (the names suggested from).
  */
 export function parseArgsMessage(err: unknown, options: NonNullable<ParseArgsConfig['options']>): string {
-  const { code, message } = err as { code?: string; message: string };
+  const { code } = err as { code?: string };
+  // Node adds advice on positionals after the first sentence ("To specify a positional argument starting with a
+  // '-', …"), which is about its own syntax, not this command's, and quotes unevenly: the first sentence is kept.
+  const message = (err as { message: string }).message.split('. To specify a positional')[0] as string;
   if (code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') {
     const given = /'([^']+)'/.exec(message)?.[1] ?? '';
     const name = given.replace(/^-+/, '');

@@ -7,14 +7,14 @@
  * in `FILE.partial`, while an earlier `FILE` (replaced with `--overwrite`) stays whole until the new one is
  * complete; `--resume` continues from it.
  */
-import { existsSync } from 'node:fs';
+import { createReadStream, existsSync, statSync } from 'node:fs';
 import { mkdir, open, rename, rm, type FileHandle } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { appendText, writeAll, readJsonlLines, readTextFileIfExists } from '../src/node';
 import type { FinishedEpisode, TrajectoryLine } from '../src/entries/simulator';
 import type { BuildCheckpoint } from '../src/entries/policies';
 import { UsageError } from './options';
-import { LabError } from '../src/entries/errors';
+import { countOf, LabError } from '../src/entries/errors';
 import { writeError } from '../src/node';
 
 /** The partial file of an output. */
@@ -40,10 +40,12 @@ export interface PartialJsonl {
 }
 
 /**
- * How {@link openPartialJsonl} opens the partial file: `new` (refused when one is there), `overwrite` (emptied),
- * `resume` (appended to; `found` lines are in it).
+ * How {@link openPartialJsonl} opens the partial file: `new` (refused when one is there), `overwrite` (emptied:
+ * the finished episodes of an interrupted run in it are told through `notice` as they are discarded), `resume`
+ * (appended to; `found` lines are in it).
  */
-export type PartialMode = { kind: 'new' } | { kind: 'overwrite' } | { kind: 'resume'; found: number };
+export type PartialMode =
+  { kind: 'new' } | { kind: 'overwrite'; notice: (text: string) => void } | { kind: 'resume'; found: number };
 
 /**
  * Creates (or, with `overwrite`, truncates; with `resume`, appends to) `out`'s partial file.
@@ -52,17 +54,22 @@ export type PartialMode = { kind: 'new' } | { kind: 'overwrite' } | { kind: 'res
  */
 export async function openPartialJsonl(out: string, mode: PartialMode): Promise<PartialJsonl> {
   const partial = partialPath(out);
+  if (mode.kind === 'overwrite') {
+    const discarded = await completeLines(partial);
+    if (discarded > 0)
+      mode.notice(
+        `notice: --overwrite: ${partial} held ${countOf(discarded, 'finished episode')} of an interrupted run; ` +
+          'they are discarded and the run starts again (to continue such a run, pass --resume in place of ' +
+          '--overwrite)\n',
+      );
+  }
   let file: FileHandle;
   try {
     // The output's folder is created like train's, evaluate's and principles build's output folders.
     await mkdir(dirname(partial), { recursive: true });
     file = await open(partial, mode.kind === 'overwrite' ? 'w' : mode.kind === 'resume' ? 'a' : 'wx');
   } catch (e) {
-    if ((e as { code?: string }).code === 'EEXIST')
-      throw new UsageError(
-        `${partial} holds the episodes of an interrupted run; pass --resume to continue it or --overwrite to ` +
-          'start again',
-      );
+    if ((e as { code?: string }).code === 'EEXIST') throw partialInTheWay(partial);
     throw writeError(partial, e);
   }
   let size = (await file.stat()).size;
@@ -105,6 +112,60 @@ export async function openPartialJsonl(out: string, mode: PartialMode): Promise<
   };
 }
 
+/** The complete lines (line breaks) of `path`, read as a stream; 0 when it does not exist. */
+async function completeLines(path: string): Promise<number> {
+  if (!existsSync(path)) return 0;
+  let count = 0;
+  try {
+    for await (const chunk of createReadStream(path) as AsyncIterable<Buffer>)
+      for (let i = chunk.indexOf(0x0a); i >= 0; i = chunk.indexOf(0x0a, i + 1)) count += 1;
+  } catch (e) {
+    throw writeError(path, e);
+  }
+  return count;
+}
+
+/**
+ * Checks, before any work, what `simulate --out FILE` finds of an interrupted run (`FILE.partial`). With `resume`,
+ * it must be there; a finished `FILE` beside it is the earlier run that the interrupted one (started with
+ * `--overwrite`) was to replace: it is told through `notice`, and replaced when the resumed run completes. Without
+ * `resume` or `overwrite`, one is refused (even beside a finished `FILE`), naming both ways on.
+ * @throws UsageError when `resume` finds no partial file, saying what to run instead (with a finished `FILE`:
+ *   `--overwrite` to run it again; without: the command without `--resume`), or when neither is given and one is
+ *   there.
+ */
+export function checkPartialFile(
+  out: string,
+  mode: { resume: boolean; overwrite: boolean },
+  notice: (text: string) => void,
+): void {
+  const partial = partialPath(out);
+  const finished = statSync(out, { throwIfNoEntry: false })?.isFile() === true;
+  if (!existsSync(partial)) {
+    if (!mode.resume) return;
+    throw new UsageError(
+      finished
+        ? `--resume: ${out} is a finished run and there is no interrupted run to continue (no ${partial}); to ` +
+            'run it again, pass --overwrite in place of --resume, or choose another --out'
+        : `--resume: there is no interrupted run to continue (${partial} does not exist); run the command ` +
+            'without --resume to start it',
+    );
+  }
+  if (!mode.resume && !mode.overwrite) throw partialInTheWay(partial);
+  if (mode.resume && finished)
+    notice(
+      `notice: --resume: continuing the interrupted run in ${partial}; the finished ${out} of an earlier run is ` +
+        'replaced when it completes\n',
+    );
+}
+
+/** The refusal of a partial file that neither `--resume` nor `--overwrite` says what to do with. */
+const partialInTheWay = (partial: string): UsageError =>
+  new UsageError(
+    `${partial} holds the episodes of an interrupted run; pass --resume to continue it or --overwrite to ` +
+      'start again',
+  );
+
 /**
  * The finished episodes of an interrupted `simulate --out FILE` run, read from `FILE.partial` line by line (memory
  * holds each episode's outcome, not its turns). A last line cut short (a kill during a write) is cut off the file
@@ -121,8 +182,8 @@ export async function readFinishedEpisodes(
   settings?: Readonly<Record<string, unknown>>,
 ): Promise<{ episodes: FinishedEpisode[]; lines: number }> {
   const partial = partialPath(out);
-  if (!existsSync(partial))
-    throw new UsageError(`--resume: no interrupted run to continue (${partial} does not exist)`);
+  // Throws, saying what to run instead, when there is no partial file.
+  checkPartialFile(out, { resume: true, overwrite: false }, () => {});
   const episodes: FinishedEpisode[] = [];
   for await (const { text, line } of readJsonlLines(partial, {
     onTornLine: ({ line: at, bytes }) =>

@@ -39,17 +39,15 @@ import {
 } from '../src/entries/simulator';
 import { assertOutputAvailable, writeFileAtomic, lockOutput } from '../src/node';
 import {
-  checkPathValues,
-  refuseRepeats,
   cliMessage,
   joinNegativeValues,
+  parseCommandLine,
   parseNumber,
   rangeText,
   UsageError,
   rngSeedValue,
   type Io as CliIo,
   SUCCESS_HELP,
-  parseArgsMessage,
 } from './options';
 import { openBuildCheckpoint } from './partial';
 import {
@@ -215,25 +213,29 @@ export type ParsedPrinciplesArgs =
   | { command: 'query'; values: Values; task: TaskId | null }
   | { command: 'build' | 'eval'; values: Values; task: TaskId };
 
+/**
+ * `argv` split into its positionals (the command) and the rest, by the option table: a string option's value is
+ * never a positional. The rest is parsed as every command parses its options ({@link parseCommandLine}).
+ */
+function splitCommand(argv: string[]): { positionals: string[]; options: string[] } {
+  const args = joinNegativeValues(argv, OPTIONS);
+  const { tokens } = parseArgs({
+    args,
+    options: OPTIONS,
+    strict: false,
+    allowPositionals: true,
+    tokens: true,
+  });
+  const at = new Set(tokens.flatMap((t) => (t.kind === 'positional' ? [t.index] : [])));
+  return { positionals: args.filter((_, i) => at.has(i)), options: args.filter((_, i) => !at.has(i)) };
+}
+
 /** The command and its options, checked; `'usage'` when no argument is given at all. @throws UsageError. */
 export function parsePrinciplesArgs(argv: string[], io?: Io): ParsedPrinciplesArgs | 'help' | 'usage' {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: joinNegativeValues(argv, OPTIONS),
-      options: OPTIONS,
-      allowPositionals: true,
-      strict: true,
-      tokens: true,
-    });
-  } catch (err) {
-    throw new UsageError(parseArgsMessage(err, OPTIONS));
-  }
-  refuseRepeats(parsed.tokens, OPTIONS);
-  const { values, positionals } = parsed;
+  const { positionals, options } = splitCommand(argv);
+  const values = parseCommandLine(options, OPTIONS) as Values;
   if (values.help) return 'help';
   if (argv.length === 0) return 'usage';
-  checkPathValues(values);
   if (positionals.length === 0) throw new UsageError('give a command: build, query or eval (see --help)');
   // One spelling from here on: --rng-seed (the old --seed still works, with a notice).
   values['rng-seed'] =
@@ -427,13 +429,48 @@ async function embedderOf(values: Values): Promise<Embedder> {
   return loadMiniLmEmbedder(values['embedder-model'] ?? DEFAULT_MINILM_DIR);
 }
 
+/** Whether `e` refuses a memory file built with another embedder than the one given (see src/memory/file.ts). */
+function isEmbedderMismatch(e: unknown): e is ConfigError {
+  return hasCode(e, ConfigError, 'MEMORY_OPTION_INVALID') && e.option === 'embedder';
+}
+
+/**
+ * A memory built with another embedder than `--embedder` asks for, as a usage error: the file is valid, the
+ * command asked for another embedder. Names both embedders and the option that loads the file.
+ */
+function embedderUsage(e: ConfigError, path: string, values: Values): UsageError {
+  const built = String(e.expected);
+  const pass = built.startsWith('minilm')
+    ? values.embedder === 'minilm'
+      ? '--embedder-model DIR (the folder of the MiniLM model it was built with)'
+      : '--embedder minilm'
+    : built === new HashedNgramEmbedder().id
+      ? '--embedder hashed (the default)'
+      : undefined;
+  const rebuild = `rebuild the memory with npm run principles -- build … --embedder ${values.embedder}`;
+  return new UsageError(
+    `--memory ${path} was built with embedder ${built}, and this command asked for --embedder ` +
+      `${values.embedder} (${String(e.got)}): ` +
+      (pass
+        ? `pass ${pass} to load it with the embedder it was built with, or ${rebuild}`
+        : `no --embedder value gives that embedder; ${rebuild}`),
+    { cause: e },
+  );
+}
+
 async function loadMemory(
   text: string,
   path: string,
   task: TaskId,
   embedder: Embedder,
+  values: Values,
 ): Promise<PrincipleMemory> {
-  const memory = await PrincipleMemory.fromFile(text, embedder, { source: path });
+  let memory: PrincipleMemory;
+  try {
+    memory = await PrincipleMemory.fromFile(text, embedder, { source: path });
+  } catch (e) {
+    throw isEmbedderMismatch(e) ? embedderUsage(e, path, values) : e;
+  }
   if (memory.task !== task)
     throw new UsageError(`${path} is ${withArticle(memory.task)} memory, not ${task}`);
   return memory;
@@ -474,6 +511,7 @@ async function query(values: Values, task: TaskId | null): Promise<QueryReport> 
     );
   } catch (e) {
     if (hasCode(e, PolicySpecError, 'POLICY_UNAVAILABLE')) throw new UsageError(e.message);
+    if (isEmbedderMismatch(e)) throw embedderUsage(e, path, values);
     throw e;
   }
 }
@@ -556,7 +594,7 @@ async function evaluate(values: Values, task: TaskId, io: Io): Promise<EvalRepor
     const path = required(values, 'memory');
     const text = await readMemoryOption(path);
     embedder = await embedderOf(values);
-    const memory = await loadMemory(text, path, task, embedder);
+    const memory = await loadMemory(text, path, task, embedder, values);
     for (const origin of values.origins.split(',')) {
       const m = origin === 'all' ? memory : memory.filter(origin, (p) => p.provenance.origin === origin);
       const name = variantName(path, origin);

@@ -48,10 +48,15 @@ import {
   type Io,
   SUCCESS_HELP,
 } from './options';
-import { openPartialJsonl, readFinishedEpisodes, StoredEpisodeLineError } from './partial';
+import {
+  checkPartialFile,
+  openPartialJsonl,
+  partialPath,
+  readFinishedEpisodes,
+  StoredEpisodeLineError,
+} from './partial';
 import { exitOnStrayInterrupt, listenForInterrupt } from './interrupt';
 import { startProgress } from './progress';
-import { existsSync } from 'node:fs';
 import { boundHeapGrowth } from './heap';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
 import {
@@ -98,9 +103,11 @@ ${SEEDS_HELP}
   --out FILE           write the trajectories as JSONL, one episode a line, as each finishes: to
                        FILE.partial, renamed to FILE when the run completes (an interrupted run leaves
                        its finished episodes readable in FILE.partial)
-  --overwrite          replace an existing --out file (otherwise refused before any work)
+  --overwrite          replace an existing --out file (otherwise refused before any work); the finished
+                       episodes of an interrupted run in FILE.partial are discarded, with a notice
   --resume             continue an interrupted run from FILE.partial (same options: each finished episode
-                       is checked against the one the run plays there and not played again)
+                       is checked against the one the run plays there and not played again), also when
+                       a finished FILE is there: it is replaced when the run completes
   --json               print the summary as one JSON object on stdout
   --seed N             old name of --rng-seed (still works, with a notice)
   -h, --help           show this help
@@ -204,8 +211,11 @@ export function parseSimulateArgs(argv: string[], io?: Io): SimulateOptions | 'h
     throw new UsageError(
       '--overwrite needs --out: it replaces an existing --out FILE, and without one nothing is written',
     );
-  if (bool(values, 'resume') && bool(values, 'overwrite'))
-    throw new UsageError('give --resume or --overwrite, not both');
+  if (bool(values, 'resume') && bool(values, 'overwrite') && out !== undefined)
+    throw new UsageError(
+      `give --resume or --overwrite, not both: --resume continues the interrupted run kept in ${partialPath(out)} ` +
+        `(it becomes ${out} when it completes), --overwrite starts the run again`,
+    );
   return {
     config: { ...fields, task, policy } as SimulateOptions['config'],
     task,
@@ -275,9 +285,9 @@ export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateR
 
 async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateReport> {
   if (opts.out !== undefined) {
-    if (opts.resume && existsSync(opts.out))
-      throw new UsageError(`--resume: ${opts.out} is a finished run; nothing to continue`);
-    await assertOutputAvailable(opts.out, { kind: 'file', overwrite: opts.overwrite });
+    // The partial file of an interrupted run is continued even beside a finished FILE (the run it was to replace).
+    checkPartialFile(opts.out, opts, io.stderr);
+    await assertOutputAvailable(opts.out, { kind: 'file', overwrite: opts.overwrite, resume: opts.resume });
   }
   const { seeds, skipped, warnings, stoppedAfter } = await loadSeeds(opts, io);
   // Every line records the options that shaped it beyond its seed, repeat, policy and rng seed (see runSettings).
@@ -294,7 +304,11 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
   const file = opts.out
     ? await openPartialJsonl(
         opts.out,
-        finished ? { kind: 'resume', found: finished.lines } : { kind: opts.overwrite ? 'overwrite' : 'new' },
+        finished
+          ? { kind: 'resume', found: finished.lines }
+          : opts.overwrite
+            ? { kind: 'overwrite', notice: io.stderr }
+            : { kind: 'new' },
       )
     : null;
   const interrupt = listenForInterrupt();
@@ -342,7 +356,7 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
     else if (file && !completed) {
       await file.keep();
       const kept = `${countOf(file.count, 'finished episode')} ${file.count === 1 ? 'is' : 'are'} kept in ${file.partial}`;
-      const next = 'run the same command with --resume to continue';
+      const next = `run the same command with --resume${opts.overwrite ? ' in place of --overwrite' : ''} to continue`;
       const mismatch = hasCode(e, CheckpointError, 'FINISHED_EPISODE_MISMATCH') ? e : undefined;
       const setting = mismatch?.conflicts[0];
       if (mismatch && setting?.key === 'episodes')
@@ -492,7 +506,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       io.stdout(opts.json ? JSON.stringify(report) + '\n' : formatReport(report));
     },
     [
-      { class: ConfigError, codes: ['JOB_CONFIG_INVALID'] },
+      { class: ConfigError, codes: ['JOB_CONFIG_INVALID', 'MEMORY_OPTION_INVALID'] },
       PolicySpecError,
       { class: OutputConflictError, codes: ['OUTPUT_CONFLICT'] },
       { class: PathError, codes: ['OUTPUT_PATH_INVALID'] },

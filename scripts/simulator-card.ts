@@ -5,9 +5,7 @@
  * measurement of reply variety (random policy: the bundled seeds, and the first 273 seeds of each dataset, the
  * latter also next to the human users of the same dialogues at an equal number of replies).
  * `--record-before` instead writes the before record from the given report and the current code's replies (run
- * it on the commit whose figures are to be kept). Layout in src/validity/card.ts.
- *
- * Options: --report FILE, --before FILE, --out FILE, --data DIR (default ../shared/data), --record-before.
+ * it on the commit whose figures are to be kept). Layout in src/validity/card.ts. Options: {@link HELP}.
  */
 import {
   FITTED_PARAMS,
@@ -27,10 +25,10 @@ import {
   replayDialogues,
 } from '../src/entries/validity';
 import { readFiles } from '../cli/validate-sim';
+import { bool, parseCommandLine, runCommand, str, UsageError, type Io } from '../cli/options';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { parseArgs } from 'node:util';
 import { format, resolveConfig } from 'prettier';
 
 const ROOT = resolve(import.meta.dirname, '..');
@@ -98,11 +96,11 @@ function dataFiles(dir: string): CardDataFile[] {
   });
 }
 
-async function replySets(dir: string): Promise<ReplySet[]> {
+async function replySets(dir: string, io: Io): Promise<ReplySet[]> {
   const bundled: ReplySet = { set: BUNDLED, rows: [] };
   const dataset: ReplySet = { set: DATASET, rows: [] };
   for (const task of TASK_IDS) {
-    process.stderr.write(`reply variety: ${task}\n`);
+    io.stderr(`reply variety: ${task}\n`);
     bundled.rows.push(await replyRow(task, DEFAULT_SEEDS[task]));
     const folder = join(dir, DATA_FOLDER[task]);
     if (!existsSync(folder)) continue;
@@ -122,29 +120,51 @@ async function pretty(path: string, text: string): Promise<string> {
   return format(text, { ...options, filepath: path });
 }
 
-function readJson(path: string, what: string): Record<string, unknown> {
-  if (!existsSync(path)) {
-    process.stderr.write(`sim-card: no ${what} at ${path}\n`);
-    process.exit(1);
-  }
+/** The options with their defaults (paths relative to the repository root). */
+const DEFAULTS = {
+  report: 'results/studies/validity/validity.json',
+  before: 'results/simulator-card.before.json',
+  out: 'results/simulator-card.md',
+  data: '../shared/data',
+} as const;
+
+/** `npm run sim-card -- --help`. */
+export const HELP = `Usage: npm run sim-card -- [options]
+
+Writes the simulator card (Markdown) from a validate-sim report: the report's figures beside the "before"
+record, the shared dataset files (names, sizes, licences) and a fresh measurement of reply variety (random
+policy on the bundled seeds and on the first ${DATASET_EPISODES} seeds of each dataset, beside the human users of
+the same dialogues). With --record-before it writes the before record instead of the card. Paths are relative
+to the repository root.
+
+Options:
+  --report FILE      the validate-sim report to read (default ${DEFAULTS.report};
+                     make one with npm run validate-sim -- --out DIR)
+  --before FILE      the before record, read when it exists (default ${DEFAULTS.before})
+  --out FILE         the card to write, replaced (default ${DEFAULTS.out})
+  --data DIR         the shared datasets folder; a dataset missing there is left out (default ${DEFAULTS.data})
+  --record-before    write the before record (--before) from --report and this code's replies, not the card;
+                     run it on the commit whose figures are to be kept
+  -h, --help         show this help`;
+
+function readJson(path: string): Record<string, unknown> {
   return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
 }
 
-async function main(): Promise<void> {
-  const { values } = parseArgs({
-    options: {
-      report: { type: 'string', default: 'results/studies/validity/validity.json' },
-      before: { type: 'string', default: 'results/simulator-card.before.json' },
-      out: { type: 'string', default: 'results/simulator-card.md' },
-      data: { type: 'string', default: '../shared/data' },
-      'record-before': { type: 'boolean', default: false },
-    },
-  });
+/** The paths of the options (see {@link DEFAULTS}). */
+type Paths = Record<keyof typeof DEFAULTS, string>;
+
+/** Writes the card (or, with `recordBefore`, the before record) as the options say. */
+async function writeCard(values: Paths, recordBefore: boolean, io: Io): Promise<void> {
   const reportPath = resolve(ROOT, values.report);
   const dataDir = resolve(ROOT, values.data);
-  const report = readJson(reportPath, 'validate-sim report (npm run validate-sim -- --out DIR)');
-  const replies = await replySets(dataDir);
-  if (values['record-before']) {
+  if (!existsSync(reportPath))
+    throw new UsageError(
+      `--report: no validate-sim report at ${reportPath}; make one with npm run validate-sim -- --out DIR`,
+    );
+  const report = readJson(reportPath);
+  const replies = await replySets(dataDir, io);
+  if (recordBefore) {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
     const before: CardBefore = {
       simulatorVersion: SIMULATOR_VERSION,
@@ -158,13 +178,11 @@ async function main(): Promise<void> {
     };
     const path = resolve(ROOT, values.before);
     await writeFileAtomic(path, await pretty(path, JSON.stringify(before)));
-    process.stderr.write(`wrote ${values.before}\n`);
+    io.stderr(`wrote ${values.before}\n`);
     return;
   }
   const beforePath = resolve(ROOT, values.before);
-  const before = existsSync(beforePath)
-    ? (readJson(beforePath, 'before record') as unknown as CardBefore)
-    : undefined;
+  const before = existsSync(beforePath) ? (readJson(beforePath) as unknown as CardBefore) : undefined;
   const card = simulatorCard({
     simulatorVersion: SIMULATOR_VERSION,
     report,
@@ -177,7 +195,35 @@ async function main(): Promise<void> {
   });
   const out = resolve(ROOT, values.out);
   await writeFileAtomic(out, await pretty(out, card));
-  process.stderr.write(`wrote ${values.out}\n`);
+  io.stderr(`wrote ${values.out}\n`);
 }
 
-await main();
+/** CLI entry: the exit code (0 done, 1 a failure, 2 a usage error: an unknown option, a missing --report). */
+export async function main(argv: string[], io: Io): Promise<number> {
+  return runCommand(io, async () => {
+    const values = parseCommandLine(argv, {
+      report: { type: 'string' },
+      before: { type: 'string' },
+      out: { type: 'string' },
+      data: { type: 'string' },
+      'record-before': { type: 'boolean' },
+      help: { type: 'boolean', short: 'h' },
+    });
+    if (bool(values, 'help')) {
+      io.stdout(`${HELP}\n`);
+      return;
+    }
+    const paths = Object.fromEntries(
+      Object.entries(DEFAULTS).map(([k, d]) => [k, str(values, k) ?? d]),
+    ) as Paths;
+    await writeCard(paths, bool(values, 'record-before'), io);
+  }, []);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  process.exitCode = await main(process.argv.slice(2), {
+    stdout: (t) => process.stdout.write(t),
+    stderr: (t) => process.stderr.write(t),
+    isTTY: Boolean(process.stderr.isTTY),
+  });
+}

@@ -13,7 +13,7 @@
  * Embedder: the hashed n-gram default (dimension `dim`, default 384), or all-MiniLM-L6-v2 from a model folder the
  * app serves (`{ kind: 'minilm', modelDir }`, loaded once per folder in this worker with onnxruntime-web). A
  * memory records its embedder; loading or importing one built with another embedder is refused
- * (`DataFormatError` with code `MEMORY_FILE_INVALID`, see src/memory).
+ * (`ConfigError` with code `MEMORY_OPTION_INVALID`, option `embedder`, see src/memory).
  */
 import * as Comlink from 'comlink';
 import {

@@ -35,7 +35,8 @@ export interface JsonlRecord<T> {
 /**
  * Parse JSONL text: blank lines are skipped silently; every other line must be a JSON value accepted by
  * `schema`. A truncated line or a wrong shape raises {@link DataFormatError} (DATASET_INVALID) through `log` (thrown, or recorded as
- * skipped under `skipInvalid`). A leading byte-order mark and CRLF line ends are accepted.
+ * skipped under `skipInvalid`); a line that ends early is said to look cut short only when it ends the text without
+ * its line break. A leading byte-order mark and CRLF line ends are accepted.
  */
 export function readJsonl<S extends z.ZodType>(
   text: string,
@@ -53,7 +54,14 @@ export function readJsonl<S extends z.ZodType>(
       try {
         json = JSON.parse(raw);
       } catch (e) {
-        throw DataFormatError.record('DATASET_INVALID', file, line, `invalid JSON${jsonLineReason(raw, e)}`);
+        // Only a last line without its line break is what a write cut short leaves.
+        const cut = index === lines.length - 1;
+        throw DataFormatError.record(
+          'DATASET_INVALID',
+          file,
+          line,
+          `invalid JSON${jsonLineReason(raw, e, cut)}`,
+        );
       }
       const long = overlongField(json, MAX_FIELD_CHARS);
       if (long)

@@ -46,7 +46,7 @@ export function emollmMethod(scorer: EmollmScorerName, level: number, resamples:
         'and one per episode, schema-checked, retried)'
       : 'template scorers (src/eval/emollm-metrics.ts: lexicon and patterns over the visible transcript)';
   return (
-    `scored by the ${by} from the visible transcript and the scenario's facts; SR: ${pct} ` +
+    `scored by the ${by} from the visible transcript and the scenario's facts; EmoLLM SR: ${pct} ` +
     `${ESTIMATE_METHOD_NAMES.wilson} (clusters: seeds); AT, ES, EG/turn, EA, FA: ${pct} ` +
     `${ESTIMATE_METHOD_NAMES['cluster-bootstrap']} over seeds, ${resamples} resamples`
   );
@@ -193,18 +193,45 @@ const cell = (e: Estimate | null, scale = 1, f = f2) =>
       ? `${f(e.mean * scale)} n/a (${e.nClusters} seed${e.nClusters === 1 ? '' : 's'})`
       : `${f(e.mean * scale)} [${f(e.lo * scale)}, ${f(e.hi * scale)}]`;
 
-/** The Markdown section of the EmoLLM metrics, with each metric's definition; '' without results. */
-export function emollmMarkdown(results: readonly EmollmResult[] | undefined): string {
+/**
+ * The Markdown section of the EmoLLM metrics, with each metric's definition; '' without results. Its success rate
+ * is named "EmoLLM SR" (a percentage); given `taskSr`, the words for what the report's Results table counts as
+ * its "Task SR", a sentence says how the two differ.
+ */
+export function emollmMarkdown(results: readonly EmollmResult[] | undefined, taskSr?: string): string {
   if (!results || results.length === 0) return '';
   const line = (cells: string[]) => `| ${cells.map((c) => c.replace(/\|/g, '\\|')).join(' | ')} |`;
-  const header = ['Seeds', 'Policy', 'N', 'SR (%)', 'AT', 'ES', 'EG/turn', 'EA', 'FA (%)', 'FA episodes'];
+  const header = [
+    'Seeds',
+    'Policy',
+    'N',
+    'EmoLLM SR (%)',
+    'AT',
+    'ES',
+    'EG/turn',
+    'EA',
+    'FA (%)',
+    'FA episodes',
+  ];
+  const judge = results.every((r) => r.scorer === 'llm-judge');
   return [
     '',
-    results.every((r) => r.scorer === 'llm-judge')
+    judge
       ? '## EmoLLM metrics (LLM judge, visible transcript and scenario facts only)'
       : '## EmoLLM metrics (template scorers, visible transcript and scenario facts only)',
     '',
-    ...Object.entries(EMOLLM_METRIC_DEFINITIONS).map(([k, v]) => `- **${k}** — ${v}`),
+    ...Object.entries(EMOLLM_METRIC_DEFINITIONS).map(
+      ([k, v]) => `- **${k === 'SR' ? 'EmoLLM SR' : k}** — ${v}`,
+    ),
+    ...(taskSr === undefined
+      ? []
+      : [
+          '',
+          `EmoLLM SR is not the Task SR of the Results table: EmoLLM SR counts the episodes in which some actor ` +
+            `turn resolves the scenario by EmoLLM's rule above, read from the user's visible replies by the ` +
+            `${judge ? 'LLM judge' : 'template scorers'}; Task SR counts ${taskSr}. Two rules over different ` +
+            'evidence, so the rates differ; EmoLLM SR is a percentage, Task SR a proportion in [0, 1].',
+        ]),
     '',
     line(header),
     line(header.map(() => '---')),

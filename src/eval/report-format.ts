@@ -9,7 +9,7 @@
 import type { BootstrapInterval } from '../stats/bootstrap';
 import type { Estimate, PairedEstimate } from '../stats/intervals';
 import type { EvalReport } from './report';
-import { endingPhrases } from '../tasks/success';
+import { endingPhrases, SUCCESS_TEXT } from '../tasks/success';
 import { doseMarkdown } from './dose';
 import { emollmMarkdown } from './emollm-metrics-report';
 import { seedSetNames } from '../tasks/seed-sets';
@@ -153,6 +153,22 @@ function table(header: string[], rows: string[][]): string {
   return [line(header), line(header.map(() => '---')), ...rows.map(line)].join('\n');
 }
 
+/**
+ * What the Results table's Task SR counts, in words: under CSTPO the judge's verdict by each task's own rule
+ * (SUCCESS_TEXT), under PPDPP the per-turn critic (as `outcomeSuccess` decides).
+ */
+function taskSuccess(report: EvalReport): string {
+  if (report.config.protocol !== 'cstpo')
+    return 'ended on a last per-turn critic reward above 0.5 (PPDPP protocol)';
+  // A named seed set (emollm-ed) is played, and judged, as its task: the Task column shows its name.
+  const sets = report.config.seedSets;
+  const rules = [...new Set(sets.map((s) => s.task))].map((t) => {
+    const named = sets.filter((s) => s.task === t && isNamedSet(t, s.name)).map((s) => s.name);
+    return `${[t, ...named].join(', ')}: ${SUCCESS_TEXT[t]}`;
+  });
+  return `the evaluation judge rates successful by the task’s own rule (${rules.join('; ')})`;
+}
+
 /** A Markdown summary of the report (see the module comment). */
 export function reportToMarkdown(report: EvalReport): string {
   const c = report.config;
@@ -164,16 +180,19 @@ export function reportToMarkdown(report: EvalReport): string {
       `protocol ${c.protocol} · ${c.repeats} repeat(s) per seed · rng seed ${c.baseSeed} · generated ${report.generatedAt}`,
     '',
     `Seed sets: ${c.seedSets.map((s) => `${isNamedSet(s.task, s.name) ? s.name : `${s.task}/${s.name}`} (${countOf(s.seeds, 'seed')})`).join(', ')}.`,
-    'SR = success rate; AT = average actor turns over all episodes / over successful ones; ' +
+    `Task SR = share of episodes that ${taskSuccess(report)}, a proportion in [0, 1]; ` +
+      'AT = average actor turns over all episodes / over successful ones; ' +
       (c.protocol === 'cstpo'
         ? 'return = terminal utility in [0, 1]; '
         : 'return = sum of per-turn critic rewards; ') +
-      'H = entropy (nats) of the labels used.',
+      'H = entropy (nats) of the strategy labels the policy’s turns used.',
+    'A “–” is no value: H of a policy that plays no strategy label (e.g. standard, which replies without ' +
+      'one), AT (successful) when no episode succeeded.',
     '',
     '## Results',
     '',
     table(
-      ['Task', 'Seeds', 'Policy', 'N', 'SR', 'AT (all)', 'AT (successful)', 'Return', 'H'],
+      ['Task', 'Seeds', 'Policy', 'N', 'Task SR', 'AT (all)', 'AT (successful)', 'Return', 'H'],
       report.results.map((r) => [
         namedTask(r),
         r.seedSet,
@@ -187,7 +206,7 @@ export function reportToMarkdown(report: EvalReport): string {
       ]),
     ),
     '',
-    `Methods: SR — ${m.successRate}. AT — ${m.avgTurns}. Return — ${m.meanReturn}. H — ${m.strategyEntropy}.`,
+    `Methods: Task SR — ${m.successRate}. AT — ${m.avgTurns}. Return — ${m.meanReturn}. H — ${m.strategyEntropy}.`,
     '',
     '## Endings beside the judge',
     '',
@@ -240,6 +259,8 @@ export function reportToMarkdown(report: EvalReport): string {
       '',
       '## Strategy prediction against human labels',
       '',
+      'H = entropy (nats) of the labels the policy predicted; – where it plans no strategy (Turns: n/a).',
+      '',
       table(
         ['Task', 'Policy', 'Turns', 'Macro F1', 'Weighted F1', 'Accuracy', 'H'],
         report.strategyPrediction.map((s) => [
@@ -269,7 +290,7 @@ export function reportToMarkdown(report: EvalReport): string {
       `Method: ${m.validation}.`,
     );
   }
-  const emollm = emollmMarkdown(report.emollm);
+  const emollm = emollmMarkdown(report.emollm, `the episodes that ${taskSuccess(report)}`);
   if (emollm !== '') parts.push(emollm);
   return `${parts.join('\n')}\n`;
 }

@@ -56,34 +56,46 @@ function searchErrorOffset(text: string): number | undefined {
   return bad - 1;
 }
 
-/**
- * Describe why `text` is not valid JSON, from the parser's error: `{reason, line}` in plain words, never the
- * raw parser message (which names no file and counts characters).
- */
-export function describeJsonError(text: string, error: unknown): { reason: string; line?: number } {
-  if (text.trim() === '') return { reason: 'the file is empty (an interrupted write may have cut it)' };
+/** Where and how a JSON parse of `text` failed: the offset's line and column, and whether the text stops early. */
+function jsonErrorAt(
+  text: string,
+  error: unknown,
+): { line: number; column: number; endsEarly: boolean; offset: number } | undefined {
   const message = error instanceof Error ? error.message : String(error);
   const offset = errorOffset(message, text);
-  const cut = /unterminated|end of (json )?(input|data)/i.test(message) || offset === text.length;
-  if (offset === undefined) return { reason: 'not valid JSON' };
-  const { line, column } = lineColumnAt(text, offset);
-  if (cut) {
-    return { reason: `the JSON ends early at column ${column} (the file looks cut short)`, line };
-  }
-  const found = JSON.stringify(text.charAt(offset));
-  return { reason: `not valid JSON: unexpected ${found} at column ${column}`, line };
+  if (offset === undefined) return undefined;
+  const endsEarly = /unterminated|end of (json )?(input|data)/i.test(message) || offset === text.length;
+  return { ...lineColumnAt(text, offset), endsEarly, offset };
 }
 
 /**
- * Where one line (or a short text) stops being valid JSON, in words that quote none of its content (a file may be
- * a link to something private), to follow `invalid JSON`: ` at column 12`, `: the JSON ends early at column 40
- * (…)`, or nothing.
+ * Describe why `text` (a whole file) is not valid JSON, from the parser's error: `{reason, line}` in plain words,
+ * never the raw parser message (which names no file and counts characters).
  */
-export function jsonLineReason(text: string, error: unknown): string {
-  const { reason } = describeJsonError(text, error);
-  const column = /^not valid JSON: unexpected .* (at column \d+)$/.exec(reason);
-  if (column) return ` ${column[1]}`;
-  return reason === 'not valid JSON' ? '' : `: ${reason}`;
+export function describeJsonError(text: string, error: unknown): { reason: string; line?: number } {
+  if (text.trim() === '') return { reason: 'the file is empty (an interrupted write may have cut it)' };
+  const at = jsonErrorAt(text, error);
+  if (at === undefined) return { reason: 'not valid JSON' };
+  const { line, column } = at;
+  if (at.endsEarly)
+    return { reason: `the JSON ends early at column ${column} (the file looks cut short)`, line };
+  return {
+    reason: `not valid JSON: unexpected ${JSON.stringify(text.charAt(at.offset))} at column ${column}`,
+    line,
+  };
+}
+
+/**
+ * Where one line of a JSONL file stops being valid JSON, in words that quote none of its content (a file may be a
+ * link to something private), to follow `invalid JSON`: ` at column 12`, `: the JSON ends early at column 40`, or
+ * nothing. Only a line that ends the file without its line break (what a write cut short leaves: `lastLine`) is
+ * said to look cut short; a line before it that ends early is just malformed.
+ */
+export function jsonLineReason(text: string, error: unknown, lastLine = false): string {
+  const at = jsonErrorAt(text, error);
+  if (at === undefined) return '';
+  if (!at.endsEarly) return ` at column ${at.column}`;
+  return `: the JSON ends early at column ${at.column}${lastLine ? ' (the file looks cut short)' : ''}`;
 }
 
 /**

@@ -486,18 +486,23 @@ export async function readJsonFile(
  * Why the first bytes of a file are UTF-16 text rather than UTF-8 (a byte-order mark FF FE / FE FF, or NUL bytes in
  * its first 4 KiB, which UTF-8 text does not hold), with the `iconv` command that converts it; null when they are
  * not. The one wording of this hint: the dataset readers (src/data/node.ts) and {@link readJsonlLines} use it.
- * @param path the file, named in the command.
+ * @param path the file as the user gave it, named in the command (the converted copy is written beside it).
  * @param head the file's first bytes (a few KiB are enough).
  */
 export function utf16Problem(path: string, head: Uint8Array): string | null {
   const bom = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
   if (!bom && !head.subarray(0, 4096).includes(0)) return null;
-  const name = basename(path);
   const ext = extname(path);
+  const converted = `${path.slice(0, path.length - ext.length)}-utf8${ext}`;
   return (
     `the file is ${bom ? 'UTF-16' : 'UTF-16 or binary (it holds NUL bytes)'}, not UTF-8 text; ` +
-    `convert it: iconv -f utf-16 -t utf-8 ${name} > ${basename(path, ext)}-utf8${ext}`
+    `convert it: iconv -f utf-16 -t utf-8 ${shellWord(path)} > ${shellWord(converted)}`
   );
+}
+
+/** `word` as one shell word: as it is when it holds no character a shell treats specially, else single-quoted. */
+function shellWord(word: string): string {
+  return /^[\w./:@%+=,-]+$/.test(word) ? word : `'${word.replaceAll("'", `'\\''`)}'`;
 }
 
 /** One complete line of a JSONL file read by {@link readJsonlLines}. */

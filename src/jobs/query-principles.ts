@@ -38,8 +38,8 @@ export interface QueryPrinciplesResult {
 /**
  * Runs the query job.
  * @throws ConfigError (JOB_CONFIG_INVALID) for an invalid configuration; DataFormatError (MEMORY_FILE_INVALID) (src/memory) for a memory file that does
- *   not load, naming `source` (also one built with another embedder than `options.embedder`, default the
- *   hashed n-gram one); PolicySpecError (POLICY_UNAVAILABLE) for a memory of another task than `task` (when given).
+ *   not load, naming `source`; ConfigError (MEMORY_OPTION_INVALID, option `embedder`) for one built with another
+ *   embedder than `options.embedder` (default the hashed n-gram one); PolicySpecError (POLICY_UNAVAILABLE) for a memory of another task than `task` (when given).
  */
 export async function queryPrinciplesJob(
   input: QueryPrinciplesConfig,

@@ -13,7 +13,7 @@
 import { withArticle } from '../errors/plural';
 
 import { z } from 'zod';
-import { InputError, DataFormatError } from '../errors';
+import { ConfigError, InputError, DataFormatError } from '../errors';
 import { describeJsonError } from '../io';
 import { getTask } from '../tasks';
 import { TaskIdSchema } from '../tasks/seed';
@@ -112,6 +112,24 @@ export function memoryFileError(message: string, issues: readonly string[] = [])
   return new DataFormatError('MEMORY_FILE_INVALID', message, { issues });
 }
 
+/**
+ * The error for a valid memory file loaded with another embedder than the one it was built with (its cached
+ * embeddings would not match the queries' vectors): ConfigError (MEMORY_OPTION_INVALID) on the option `embedder`,
+ * with `expected` the file's embedder id and `got` the id in use; the message names both, with their dimensions.
+ */
+export function embedderMismatchError(
+  source: string,
+  built: { id: string; dim: number },
+  used: { id: string; dim: number },
+): ConfigError {
+  return new ConfigError(
+    'MEMORY_OPTION_INVALID',
+    `${source} was built with embedder ${built.id} (dim ${built.dim}); this run embeds with ${used.id} ` +
+      `(dim ${used.dim}): load it with the embedder it was built with, or rebuild or re-embed it with this one`,
+    { option: 'embedder', expected: built.id, got: used.id },
+  );
+}
+
 /** One decoded principle of a memory file. */
 export interface FileEntry {
   principle: Principle;
@@ -194,7 +212,8 @@ export interface MemoryFileExpectations {
  * be strategy labels of the file's task; `expected` adds the embedder in use and the task.
  * @param source a name for messages (file path), default "memory file".
  * @throws DataFormatError (MEMORY_FILE_INVALID) naming the source and, for each problem (up to 10 listed), its JSON path; invalid
- *   JSON is reported with its line and what is wrong (never the raw parser text).
+ *   JSON is reported with its line and what is wrong (never the raw parser text). ConfigError (MEMORY_OPTION_INVALID,
+ *   {@link embedderMismatchError}) for a valid file built with another embedder than `expected.embedder`.
  */
 export function parseMemoryFile(
   input: string | unknown,
@@ -225,13 +244,6 @@ export function parseMemoryFile(
   const issues: string[] = [];
   if (expected.task !== undefined && file.task !== expected.task) {
     issues.push(`task: the memory is of task ${file.task}, this run is of task ${expected.task}`);
-  }
-  const mine = expected.embedder;
-  if (mine && file.embedder && (file.embedder.id !== mine.id || file.embedder.dim !== mine.dim)) {
-    issues.push(
-      `embedder: built with ${file.embedder.id} (dim ${file.embedder.dim}), this run embeds with ${mine.id} ` +
-        `(dim ${mine.dim}); rebuild the memory with this embedder`,
-    );
   }
   const labels = new Set(getTask(file.task).strategies);
   file.principles.forEach(({ principle }, i) => {
@@ -274,5 +286,8 @@ export function parseMemoryFile(
       : { principle },
   );
   if (issues.length > 0) throw invalid(source, issues);
+  const mine = expected.embedder;
+  if (mine && file.embedder && (file.embedder.id !== mine.id || file.embedder.dim !== mine.dim))
+    throw embedderMismatchError(source, file.embedder, mine);
   return { file, entries };
 }

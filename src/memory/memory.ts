@@ -311,8 +311,9 @@ export class PrincipleMemory {
    * they come from the same embedder (same id and dimension); a file whose embeddings come from another
    * embedder is refused (its retrieval would silently change), unless `reembed` asks for every principle to be
    * embedded again with `embedder`. All principles of a valid file are kept (a file is not deduplicated again).
-   * @throws DataFormatError (MEMORY_FILE_INVALID) for an invalid file (see {@link parseMemoryFile}), including one built with another
-   *   embedder without `reembed` (the message names both embedders).
+   * @throws DataFormatError (MEMORY_FILE_INVALID) for an invalid file (see {@link parseMemoryFile}); ConfigError
+   *   (MEMORY_OPTION_INVALID, option `embedder`) for a valid one built with another embedder, without `reembed` (the
+   *   message names both embedders).
    */
   static async fromFile(
     input: string | unknown,

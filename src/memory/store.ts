@@ -328,9 +328,10 @@ export class PrincipleStore {
    * `options.name` (default: the file's name).
    * A file whose cached embeddings were made by another embedder than `embedder` is refused unless `reembed`
    * (its principles are then embedded again with `embedder`).
-   * @throws DataFormatError (MEMORY_FILE_INVALID) for an invalid file, one of another embedder (without `reembed`) or with a strategy
-   *   outside its task's labels (nothing is written); OutputConflictError (MEMORY_EXISTS) when the name is taken and `replace` is
-   *   not set; DiskFullError (STORAGE_QUOTA).
+   * @throws DataFormatError (MEMORY_FILE_INVALID) for an invalid file or one with a strategy outside its task's labels;
+   *   ConfigError (MEMORY_OPTION_INVALID, option `embedder`) for one of another embedder (without `reembed`) — nothing is
+   *   written then; OutputConflictError (MEMORY_EXISTS) when the name is taken and `replace` is not set; DiskFullError
+   *   (STORAGE_QUOTA).
    */
   async importFile(
     input: string | unknown,

@@ -34,7 +34,8 @@ export class PolicyRegistry {
    * Loads the resources (memories are embedded with `options.embedder`, default the hashed n-gram embedder;
    * actor weights loaded into networks, realised by `roles.realizer`).
    * @param roles the role-played parts (`ResolvedRoles.policyParts` of `src/roles`), or none for template.
-   * @throws DataFormatError (MEMORY_FILE_INVALID) / CheckpointError (RL_WEIGHTS_MISMATCH) for a resource that does not load.
+   * @throws DataFormatError (MEMORY_FILE_INVALID) / CheckpointError (RL_WEIGHTS_MISMATCH) for a resource that does not load;
+   *   ConfigError (MEMORY_OPTION_INVALID) for a memory built with another embedder.
    */
   static async create(
     roles: PolicyParts = {},

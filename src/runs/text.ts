@@ -15,7 +15,7 @@
  */
 import { assertFiniteConfig, damagedRunFileError, runKindError } from './errors';
 import { describeZodError } from '../data/result';
-import { describeJsonError } from '../io/json';
+import { describeJsonError, jsonLineReason } from '../io/json';
 import { base64ToFloat32, float32ToBase64 } from '../store/float32';
 import type { TextRoot, TextStore } from '../store/text';
 import type { RunKind, RunStoreOf, RunTypes, StoredRunOf } from './store';
@@ -105,12 +105,16 @@ export class TextRuns<T extends RunTypes> implements RunStoreOf<T> {
     if (text === null) return [];
     const path = files.pathOf('history.jsonl');
     const rows: T['row'][] = [];
-    for (const [i, line] of text.split('\n').entries()) {
+    const lines = text.split('\n');
+    for (const [i, line] of lines.entries()) {
       if (line.trim() === '') continue;
       try {
         rows.push(JSON.parse(line) as T['row']);
       } catch (e) {
-        throw this.kind.damaged(runId, `${path} line ${i + 1}`, describeJsonError(line, e).reason);
+        // Only a last line without a line break after it is what a cut write leaves.
+        const why = jsonLineReason(line, e, i === lines.length - 1);
+        const reason = why.startsWith(': ') ? why.slice(2) : `not valid JSON${why}`;
+        throw this.kind.damaged(runId, `${path} line ${i + 1}`, reason);
       }
     }
     return rows;

@@ -46,7 +46,8 @@ export function parseEmollmSeeds(
         'EMOLLM_SEED_INVALID',
         file,
         line,
-        `invalid JSON${jsonLineReason(body, e)}`,
+        // Only a last line without a line break after it is what a cut write leaves.
+        `invalid JSON${jsonLineReason(body, e, i === lines.length - 1)}`,
       );
     }
     const parsed = EmollmSeedSpecSchema.safeParse(value);

@@ -81,8 +81,9 @@ describe.skipIf(!present)(`all-MiniLM-L6-v2 in the browser${present ? '' : ` (sk
     expect(hits.map((h) => h.rank)).toEqual(hits.map((_, i) => i));
     // The file names its embedder: imported where the hashed embedder runs, it is refused, naming both.
     await expect(p!.run({ action: 'import', text, name: 'h' })).rejects.toMatchObject({
-      name: 'DataFormatError',
-      message: expect.stringContaining(`embedder: built with ${file.embedder.id} (dim 384)`) as unknown,
+      name: 'ConfigError',
+      code: 'MEMORY_OPTION_INVALID',
+      message: expect.stringContaining(`was built with embedder ${file.embedder.id} (dim 384)`) as unknown,
     });
     expect(await p!.run<MemoryMeta>({ action: 'import', text, name: 'm2', embedder: minilm })).toMatchObject({
       name: 'm2',

@@ -1,7 +1,15 @@
 /** The command line's shared parts: the one number parser, ranges in --help, messages in option names. */
 import { describe, expect, it } from 'vitest';
 import { HELP as EVALUATE_HELP, main as evaluateMain } from '../../../cli/evaluate';
-import { cliMessage, cliSetting, parseCommandLine, parseNumber, UsageError } from '../../../cli/options';
+import { parseArgs } from 'node:util';
+import {
+  cliMessage,
+  cliSetting,
+  parseArgsMessage,
+  parseCommandLine,
+  parseNumber,
+  UsageError,
+} from '../../../cli/options';
 import { outputConflictError } from '../../../src/io/errors';
 import { storedRunExistsError } from '../../../src/jobs/errors';
 import { privacyError, redirectRefusedError } from '../../../src/llm/errors';
@@ -39,6 +47,20 @@ describe('parseNumber (every numeric option)', () => {
     for (const bad of ['0', '1', '1e-1', '-0.5', 'NaN'])
       expect(() => parseNumber('f', bad, spec), bad).toThrow(UsageError);
     expect(() => parseNumber('f', '1', spec)).toThrow('--f must be a number > 0 and < 1, got "1"');
+  });
+});
+
+describe('parseArgsMessage', () => {
+  it("keeps Node's first sentence for a command with positionals, not its advice on '--' (with its uneven quotes)", () => {
+    const options = { out: { type: 'string' } } as const;
+    let err: unknown;
+    try {
+      parseArgs({ args: ['query', '--outt'], options, strict: true, allowPositionals: true });
+    } catch (e) {
+      err = e;
+    }
+    expect((err as Error).message).toContain('positional');
+    expect(parseArgsMessage(err, options)).toBe("Unknown option '--outt' (did you mean --out?)");
   });
 });
 

@@ -5,6 +5,7 @@
  * folder fails the test with what to run; elsewhere the tests are skipped with that reason.
  */
 import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -14,7 +15,6 @@ import { HashedNgramEmbedder } from '../../../src/embed';
 import { MINILM_DIM, MiniLmEmbedder } from '../../../src/embed/minilm';
 import { DEFAULT_MINILM_DIR, loadMiniLmEmbedder } from '../../../src/embed/node';
 import { PrincipleMemory } from '../../../src/memory';
-import { DataFormatError } from '../../../src/errors';
 
 const present = existsSync(join(DEFAULT_MINILM_DIR, 'onnx', 'model_quantized.onnx'));
 const MISSING =
@@ -90,21 +90,39 @@ describe.skipIf(!present)(`all-MiniLM-L6-v2 embeddings${present ? '' : ` (skippe
     );
     expect(q.code, q.err).toBe(0);
     expect((JSON.parse(q.out) as QueryReport).hits.length).toBeGreaterThan(0);
+    // The file is valid and the command asked for another embedder: a usage error naming both and --embedder.
+    const hashed = new HashedNgramEmbedder();
     const refused = await run('query', '--memory', file, '--text', 'the seeker feels isolated');
-    expect(refused.code).toBe(1);
+    expect(refused.code).toBe(2);
     expect(refused.err).toContain(
-      `embedder: built with ${minilm.id} (dim 384), this run embeds with hashed-ngram:d384`,
+      `error: --memory ${file} was built with embedder ${minilm.id}, and this command asked for --embedder ` +
+        `hashed (${hashed.id}): pass --embedder minilm to load it with the embedder it was built with`,
     );
-    await expect(PrincipleMemory.fromFile(text, new HashedNgramEmbedder())).rejects.toBeInstanceOf(
-      DataFormatError,
-    );
+    expect(refused.err).not.toContain('not a valid principle memory');
+    const evaluated = await run('eval', '--task', 'esconv', '--memory', file, '--episodes', '1');
+    expect(evaluated.code).toBe(2);
+    expect(evaluated.err).toContain('pass --embedder minilm');
+    await expect(PrincipleMemory.fromFile(text, hashed)).rejects.toMatchObject({
+      name: 'ConfigError',
+      code: 'MEMORY_OPTION_INVALID',
+      option: 'embedder',
+    });
     // The other way round too; `reembed` asks for the principles to be embedded again with MiniLM.
     const fromHashed = (await PrincipleMemory.fromFile(text, minilm)).toFile();
     expect(fromHashed.embedder).toEqual({ id: minilm.id, dim: 384 });
     const reembedded = await PrincipleMemory.fromFile(text, new HashedNgramEmbedder(), { reembed: true });
     expect(reembedded.embedder.id).toMatch(/^hashed-ngram/);
     await expect(PrincipleMemory.fromFile(reembedded.toFile(), minilm)).rejects.toThrow(
-      `embedder: built with ${reembedded.embedder.id} (dim 384), this run embeds with ${minilm.id} (dim 384)`,
+      `memory file was built with embedder ${reembedded.embedder.id} (dim 384); this run embeds with ${minilm.id} (dim 384)`,
+    );
+    // A hashed memory queried with --embedder minilm: the option to pass is the default, hashed.
+    const hashedFile = join(dir, 'hashed.json');
+    await writeFile(hashedFile, JSON.stringify(reembedded.toFile()));
+    const other = await run('query', '--memory', hashedFile, '--text', 'isolated', '--embedder', 'minilm');
+    expect(other.code).toBe(2);
+    expect(other.err).toContain(
+      `was built with embedder ${hashed.id}, and this command asked for --embedder minilm (${minilm.id}): ` +
+        'pass --embedder hashed (the default)',
     );
   }, 120_000);
 

@@ -113,6 +113,9 @@ describe('evaluate in LLM mode', () => {
     ]).toEqual([1, 1, 4, 5]);
     expect(report.methods.emollm).toMatch(/^scored by the LLM judge/);
     expect(reportToMarkdown(report)).toContain('## EmoLLM metrics (LLM judge,');
+    expect(reportToMarkdown(report)).toContain(
+      "read from the user's visible replies by the LLM judge; Task SR",
+    );
     const csv = parse(reportToCsv(report), { columns: true }) as Record<string, string>[];
     expect(csv[0]).toMatchObject({
       emollm_scorer: 'llm-judge',

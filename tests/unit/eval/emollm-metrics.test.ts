@@ -159,7 +159,8 @@ describe('episode scores', () => {
     expect(s.emotionalState.lo).not.toBeNull();
     const row = { task: 'esconv' as const, seedSet: 'emollm-medd', policy: 'x', ...s };
     const md = emollmMarkdown([{ ...row, scorer: 'template' }]);
-    for (const k of ['**SR**', '**AT**', '**ES**', '**EG**', '**EA**', '**FA**']) expect(md).toContain(k);
+    for (const k of ['**EmoLLM SR**', '**AT**', '**ES**', '**EG**', '**EA**', '**FA**'])
+      expect(md).toContain(k);
     expect(md).toContain('(template scorers,');
     expect(emollmMarkdown([{ ...row, scorer: 'llm-judge' }])).toContain('## EmoLLM metrics (LLM judge,');
   });

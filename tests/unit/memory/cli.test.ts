@@ -10,7 +10,9 @@ import {
   type EvalReport,
   type QueryReport,
 } from '../../../cli/principles';
-import { parseMemoryFile } from '../../../src/memory';
+import { HashedNgramEmbedder, type Embedder } from '../../../src/embed';
+import { parseMemoryFile, PrincipleMemory } from '../../../src/memory';
+import { embedder as smallEmbedder, principle } from './helpers';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 
 const dir = mkdtempSync(join(tmpdir(), 'pdl-principles-cli-'));
@@ -216,6 +218,58 @@ describe('npm run principles', () => {
     const r = await run('query', '--task', 'esconv', '--memory', bad, '--text', 'x');
     expect(r.code).toBe(1);
     expect(r.err).toMatch(/bad\.json is not a valid principle memory .*principles\[0\]\.principle/);
+  });
+
+  it('gives an unknown option of any command the one-line error every command gives, exit 2', async () => {
+    const unknown = "error: Unknown option '--bogus'\nRun with --help for the options.\n";
+    for (const argv of [
+      ['query', '--bogus'],
+      ['query', '--memory', file, '--text', 'x', '--bogus'],
+      ['build', '--task', 'esconv', '--bogus'],
+      ['eval', '--bogus', '--task', 'esconv'],
+      ['--bogus', 'query'],
+    ])
+      expect(await run(...argv), argv.join(' ')).toEqual({ code: 2, out: '', err: unknown });
+    expect((await run('query', '--memroy', file)).err).toBe(
+      "error: Unknown option '--memroy' (did you mean --memory?)\nRun with --help for the options.\n",
+    );
+  });
+
+  it('refuses a memory built with another embedder as a usage error naming both and --embedder', async () => {
+    const hashed = new HashedNgramEmbedder();
+    // A valid memory of MiniLM's id (its vectors from a stand-in), and one of a hashed embedder no option gives.
+    const standIn: Embedder = {
+      id: 'minilm-l6-v2:int8:mean-l2:0123456789abcdef',
+      dim: hashed.dim,
+      embed: (texts) => hashed.embed(texts),
+    };
+    const written: string[] = [];
+    for (const e of [standIn, smallEmbedder]) {
+      const memory = new PrincipleMemory('m', 'esconv', e);
+      await memory.add([principle('the help-seeker sounds low', 'Question')]);
+      written.push(join(dir, `${e.dim}-${written.length}.json`));
+      writeFileSync(written.at(-1)!, JSON.stringify(memory.toFile()));
+    }
+    const [minilmFile, smallFile] = written as [string, string];
+    for (const command of [
+      ['query', '--text', 'low'],
+      ['eval', '--task', 'esconv', '--episodes', '1'],
+    ]) {
+      const r = await run(...command, '--memory', minilmFile);
+      expect(r.code, r.err).toBe(2);
+      expect(r.err).toBe(
+        `error: --memory ${minilmFile} was built with embedder ${standIn.id}, and this command asked for ` +
+          `--embedder hashed (${hashed.id}): pass --embedder minilm to load it with the embedder it was built ` +
+          'with, or rebuild the memory with npm run principles -- build … --embedder hashed\n' +
+          'Run with --help for the options.\n',
+      );
+    }
+    const small = await run('query', '--text', 'low', '--memory', smallFile);
+    expect(small.code).toBe(2);
+    expect(small.err).toContain(
+      `was built with embedder ${smallEmbedder.id}, and this command asked for --embedder hashed ` +
+        `(${hashed.id}): no --embedder value gives that embedder; rebuild the memory with`,
+    );
   });
 
   it('splits seeds deterministically into disjoint build and eval parts', () => {

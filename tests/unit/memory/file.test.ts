@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 
 import { decodeVector, encodeVector, parseMemoryFile, PrincipleMemory } from '../../../src/memory';
 import { embedder, principle } from './helpers';
-import { DataFormatError } from '../../../src/errors';
+import { ConfigError, DataFormatError } from '../../../src/errors';
 
 async function validFile() {
   const memory = new PrincipleMemory('m', 'esconv', embedder);
@@ -87,14 +87,22 @@ describe('memory file', () => {
       try {
         parseMemoryFile(good, 'm.json', expected);
       } catch (e) {
-        return (e as DataFormatError).issues[0];
+        return e instanceof DataFormatError ? e.issues[0] : e;
       }
       return 'accepted';
     };
-    expect(other({ embedder: { id: 'hashed-ngram:other', dim: 64 } })).toBe(
-      `embedder: built with ${embedder.id} (dim 64), this run embeds with hashed-ngram:other (dim 64); ` +
-        'rebuild the memory with this embedder',
-    );
+    // Another embedder: the file is valid, the embedder asked for is not its own.
+    const mismatch = other({ embedder: { id: 'hashed-ngram:other', dim: 64 } });
+    expect(mismatch).toBeInstanceOf(ConfigError);
+    expect(mismatch).toMatchObject({
+      code: 'MEMORY_OPTION_INVALID',
+      option: 'embedder',
+      expected: embedder.id,
+      got: 'hashed-ngram:other',
+      message:
+        `m.json was built with embedder ${embedder.id} (dim 64); this run embeds with hashed-ngram:other ` +
+        '(dim 64): load it with the embedder it was built with, or rebuild or re-embed it with this one',
+    });
     expect(other({ embedder: { id: embedder.id, dim: embedder.dim }, task: 'esconv' })).toBe('accepted');
     expect(other({ task: 'cb' })).toBe('task: the memory is of task esconv, this run is of task cb');
     const text = JSON.stringify(good, null, 2);

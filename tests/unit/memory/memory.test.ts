@@ -92,11 +92,19 @@ describe('PrincipleMemory', () => {
     );
     const other = new HashedNgramEmbedder({ dim: 32 });
     const refused = PrincipleMemory.fromFile(json, other, { source: 'm.json' });
-    await expect(refused).rejects.toMatchObject({ name: 'DataFormatError', code: 'MEMORY_FILE_INVALID' });
+    // The file is valid: the embedder asked for is not its own (a ConfigError on the option `embedder`).
+    await expect(refused).rejects.toMatchObject({
+      name: 'ConfigError',
+      code: 'MEMORY_OPTION_INVALID',
+      option: 'embedder',
+      expected: embedder.id,
+      got: other.id,
+    });
     await expect(refused).rejects.toThrow(
-      `m.json is not a valid principle memory (1 problem): embedder: built with ${embedder.id} ` +
-        `(dim ${embedder.dim}), this run embeds with ${other.id} (dim 32)`,
+      `m.json was built with embedder ${embedder.id} (dim ${embedder.dim}); this run embeds with ${other.id} ` +
+        '(dim 32): load it with the embedder it was built with, or rebuild or re-embed it with this one',
     );
+    await expect(refused).rejects.not.toThrow('not a valid principle memory');
     const reembedded = await PrincipleMemory.fromFile(json, other, { name: 'renamed', reembed: true });
     expect(reembedded.name).toBe('renamed');
     expect(reembedded.entries[0]!.when).toEqual((await other.embed([situations[0]!]))[0]);

@@ -172,7 +172,7 @@ describe.each(backEnds)('PrincipleStore (%s)', (_kind, make) => {
     // A file built with another embedder is refused unless re-embedding is asked for.
     const other = new HashedNgramEmbedder({ dim: 32 });
     await expect(store.importFile(file, other, { name: 'x', source: 'upload.json' })).rejects.toThrow(
-      /^upload\.json is not a valid principle memory \(1 problem\): embedder: built with .* \(dim 64\), this run embeds with .* \(dim 32\)/,
+      /^upload\.json was built with embedder .* \(dim 64\); this run embeds with .* \(dim 32\)/,
     );
     expect((await store.importFile(file, other, { name: 'x', reembed: true })).count).toBe(5);
   });

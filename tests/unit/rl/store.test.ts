@@ -294,8 +294,15 @@ describe('FileRunStore', () => {
     // a history line that is not JSON: the file and line are named
     dir = await fresh('hist');
     await writeFile(join(dir, 'history.jsonl'), `${JSON.stringify(record(1))}\n{"step": 2,\n`);
-    expect(await failure('hist')).toContain(
+    const hist = await failure('hist');
+    expect(hist).toContain(
       `(${join(dir, 'history.jsonl')} line 2) is damaged: the JSON ends early at column`,
+    );
+    // a line followed by a line break was written whole: broken, but not cut short
+    expect(hist).not.toContain('cut short');
+    await writeFile(join(dir, 'history.jsonl'), `${JSON.stringify(record(1))}\n{"step": 2,`);
+    expect(await failure('hist')).toMatch(
+      /line 2\) is damaged: the JSON ends early at column \d+ \(the file looks cut short\)$/,
     );
     // a NaN weight written by a broken trainer: validateStoredRun's check, naming the folder and tensor
     dir = await fresh('nan');
