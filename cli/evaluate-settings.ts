@@ -91,20 +91,32 @@ export async function checkResumeSettings(folder: string, current: EvaluateSetti
     if (v !== null && s !== null && s !== undefined && kind(v) !== kind(s))
       throw damaged(`${k}: ${kind(s)} where the option takes ${kind(v)}`);
   }
-  // A value missing on the command line was not given (its default applies); one missing from the file was not recorded.
-  const show = (v: unknown, missing: string) =>
-    v === null || v === undefined ? missing : typeof v === 'string' ? v : JSON.stringify(v);
   const differ = Object.keys({ ...stored, ...current })
     .filter((k) => JSON.stringify(stored[k] ?? null) !== JSON.stringify(current[k] ?? null))
-    .map(
-      (k) =>
-        `--${k} ${show(current[k], '(not given)')} (the evaluation has ${show(stored[k], '(not recorded)')})`,
-    );
+    .map((k) => `--${k} ${shownGiven(current[k])} (${storedSetting(stored, k)})`);
   if (differ.length > 0)
     throw new UsageError(
       `--resume: the evaluation in ${folder} was started with other settings: ${differ.join(', ')}; ` +
         'resume with the same options, or give another --out',
     );
+}
+
+/** A setting's value in a message: a string as it is, another value as JSON. */
+const shownValue = (v: unknown): string => (typeof v === 'string' ? v : JSON.stringify(v));
+
+/** The value a resumed evaluation gives for an option, in a message: one missing was not given (its default applies). */
+const shownGiven = (v: unknown): string => (v === null || v === undefined ? '(not given)' : shownValue(v));
+
+/**
+ * What the stored evaluation says of option `key`, as the parenthesis after the value given: `the evaluation has
+ * 2`; for a key the file lacks (written before the option was recorded) `the stored evaluation does not record
+ * it`; for a null one (the option was not given then) `the evaluation was started without it`.
+ */
+export function storedSetting(stored: EvaluateSettings, key: string): string {
+  if (!Object.hasOwn(stored, key) || stored[key] === undefined)
+    return 'the stored evaluation does not record it';
+  if (stored[key] === null) return 'the evaluation was started without it';
+  return `the evaluation has ${shownValue(stored[key])}`;
 }
 
 /** Records the settings in `folder` (atomically). */

@@ -26,6 +26,7 @@ import {
   getSeedSet,
   type TrajectoryLine,
   type Seed,
+  type TaskId,
 } from '../src/entries/simulator';
 
 export const HELP = `Usage: npm run export-chat -- --in FILE --out FILE [options]
@@ -39,7 +40,9 @@ Options:
   --out FILE           chat JSONL to write (atomically)
   --task NAME          task whose seeds the episodes played (default: the trajectories' task)
   --seed-set NAME      the task's named seed set the episodes played (esconv's EmoLLM settings emollm-ed, …,
-                       emollm); the old --task emollm-ed still works, with a notice
+                       emollm); default: the seed set each line records (settings.seed-set, written by
+                       simulate --out) when neither --seed-set nor --seeds is given; the old --task emollm-ed
+                       still works, with a notice
 ${SEEDS_HELP}
   --no-labels          assistant messages without the leading [Strategy] label
   --overwrite          replace an existing --out file
@@ -130,6 +133,47 @@ function versionNotice(input: string, lines: readonly TrajectoryLine[]): string 
   );
 }
 
+/**
+ * The named seed set (`--seed-set` of simulate) that the lines of `task` record in their `settings`, or undefined
+ * when they record none (a run on the task's own seeds, or an earlier version's file).
+ * @throws UsageError naming `input` when its lines record several seed sets, or one this version does not know:
+ *   `--seed-set` (or `--seeds`) then says which seeds to use.
+ */
+export function recordedSeedSet(
+  input: string,
+  lines: readonly TrajectoryLine[],
+  task: TaskId,
+): string | undefined {
+  const recorded = new Set<string>();
+  for (const line of lines) {
+    if (line.task !== task) continue;
+    const settings = (line as { settings?: unknown }).settings;
+    const value =
+      typeof settings === 'object' && settings !== null
+        ? (settings as Record<string, unknown>)['seed-set']
+        : undefined;
+    if (typeof value === 'string') recorded.add(value);
+  }
+  const sets = [...recorded];
+  if (sets.length > 1)
+    throw new UsageError(
+      `--in ${input}: its episodes record several seed sets (${sets.join(', ')}); pass --seed-set NAME (or --seeds) ` +
+        'to say which seeds they played',
+    );
+  const [seedSet] = sets;
+  if (seedSet === undefined) return undefined;
+  try {
+    getSeedSet(task, seedSet);
+  } catch (e) {
+    throw new UsageError(
+      `--in ${input}: its episodes record the seed set ${seedSet}, which is not one of ${task}'s here ` +
+        `(${(e as Error).message}); pass --seed-set NAME or --seeds with the seeds they played`,
+      { cause: e },
+    );
+  }
+  return seedSet;
+}
+
 /** Runs the conversion; returns the number of rows written. */
 async function exportChat(argv: string[], io: Io): Promise<number | 'help'> {
   const values = parseCommandLine(argv, OPTIONS);
@@ -189,7 +233,11 @@ async function exportChat(argv: string[], io: Io): Promise<number | 'help'> {
   if (notice !== null) io.stderr(notice);
   const rawTask = str(values, 'task') ?? lines[0]?.task ?? '';
   // The normalising edge: `--task emollm-ed` is `--task esconv --seed-set emollm-ed` (with a notice).
-  const { task, seedSet } = taskAndSeedSet(rawTask, str(values, 'seed-set'), io);
+  const play = taskAndSeedSet(rawTask, str(values, 'seed-set'), io);
+  const { task } = play;
+  // Without --seed-set or --seeds, the seed set the run recorded in its lines (an option given still wins).
+  const seedSet =
+    play.seedSet ?? (strs(values, 'seeds').length === 0 ? recordedSeedSet(input, lines, task) : undefined);
   const source = seedSourceName(task, seedSet);
   const path = seedsValues(strs(values, 'seeds'), [source])[source];
   const seeds: Seed[] =
@@ -203,7 +251,7 @@ async function exportChat(argv: string[], io: Io): Promise<number | 'help'> {
     const seed = byId.get(line.seedId);
     if (seed === undefined)
       throw new UsageError(
-        `--in ${input}:${i + 1}: seed ${line.seedId} is not among the ${task} seeds given (${path === 'bundled' ? 'the bundled ones' : path}): ` +
+        `--in ${input}:${i + 1}: seed ${line.seedId} is not among the ${task}${seedSet !== undefined ? ` ${seedSet}` : ''} seeds given (${path === 'bundled' ? 'the bundled ones' : path}): ` +
           'pass the same --seeds (and --task, --seed-set) as the run that wrote the file',
       );
     return JSON.stringify(chatTrajectory(line, seed, !bool(values, 'no-labels')));

@@ -167,10 +167,18 @@ const partialInTheWay = (partial: string): UsageError =>
   );
 
 /**
+ * How a setting of the resumed run reads as the run of a stored line would have recorded it (`given` when it
+ * would read the same): for `--seeds`, whose record counts the seeds that run read, this run's seeds counted as
+ * many. Compared with the line's `stored` value.
+ */
+export type SettingAsRecorded = (key: string, stored: unknown, given: unknown) => unknown;
+
+/**
  * The finished episodes of an interrupted `simulate --out FILE` run, read from `FILE.partial` line by line (memory
  * holds each episode's outcome, not its turns). A last line cut short (a kill during a write) is cut off the file
  * and told through `notice`: that episode runs again.
- * With `settings` (cli/simulate.ts `runSettings`), each line's recorded `settings` must equal them.
+ * With `settings` (cli/simulate.ts `runSettings`), each line's recorded `settings` must equal them (each given value
+ * first passed through `asRecorded`, when given, and awaited).
  * @throws UsageError when there is no partial file to resume (naming it), or when a line was played with other
  *   settings (naming the first option that differs, its stored and its given value); StoredEpisodeLineError naming
  *   the file and line of a line that is not an episode, or that records no settings (an earlier version); PathError
@@ -180,6 +188,7 @@ export async function readFinishedEpisodes(
   out: string,
   notice: (text: string) => void,
   settings?: Readonly<Record<string, unknown>>,
+  asRecorded?: SettingAsRecorded,
 ): Promise<{ episodes: FinishedEpisode[]; lines: number }> {
   const partial = partialPath(out);
   // Throws, saying what to run instead, when there is no partial file.
@@ -206,7 +215,7 @@ export async function readFinishedEpisodes(
     )
       throw new StoredEpisodeLineError(partial, line, 'not an episode of simulate');
     if (settings !== undefined)
-      checkLineSettings(partial, line, (json as { settings?: unknown }).settings, settings);
+      await checkLineSettings(partial, line, (json as { settings?: unknown }).settings, settings, asRecorded);
     episodes.push({
       task: String(json.task),
       seedId: json.seedId,
@@ -227,15 +236,17 @@ export async function readFinishedEpisodes(
 const shown = (v: unknown): string => (v === null || v === undefined ? '(not given)' : JSON.stringify(v));
 
 /**
- * Checks the `settings` recorded in line `line` of `partial` against those of the resumed run.
+ * Checks the `settings` recorded in line `line` of `partial` against those of the resumed run (each as the line's
+ * run would have recorded it: `asRecorded`).
  * @throws StoredEpisodeLineError when the line records none; UsageError naming the first option that differs.
  */
-function checkLineSettings(
+async function checkLineSettings(
   partial: string,
   line: number,
   recorded: unknown,
-  given: Readonly<Record<string, unknown>>,
-): void {
+  settings: Readonly<Record<string, unknown>>,
+  asRecorded: SettingAsRecorded = (_key, _stored, value) => value,
+): Promise<void> {
   if (typeof recorded !== 'object' || recorded === null || Array.isArray(recorded))
     throw new StoredEpisodeLineError(
       partial,
@@ -243,11 +254,12 @@ function checkLineSettings(
       'it records no run settings (written by an earlier version, or not by simulate)',
     );
   const stored = recorded as Record<string, unknown>;
-  for (const key of Object.keys({ ...stored, ...given })) {
-    if (JSON.stringify(stored[key] ?? null) === JSON.stringify(given[key] ?? null)) continue;
+  for (const key of Object.keys({ ...stored, ...settings })) {
+    const given = await asRecorded(key, stored[key], settings[key]);
+    if (JSON.stringify(stored[key] ?? null) === JSON.stringify(given ?? null)) continue;
     throw new UsageError(
       `--resume: the run in ${partial} was made with other settings: --${key} (episode ${line} has ` +
-        `${shown(stored[key])} where this run plays ${shown(given[key])}); resume with the same options as the run, ` +
+        `${shown(stored[key])} where this run plays ${shown(given)}); resume with the same options as the run, ` +
         'or move the file away or pass --overwrite to start again',
     );
   }

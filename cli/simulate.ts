@@ -54,6 +54,7 @@ import {
   partialPath,
   readFinishedEpisodes,
   StoredEpisodeLineError,
+  type SettingAsRecorded,
 } from './partial';
 import { exitOnStrayInterrupt, listenForInterrupt } from './interrupt';
 import { startProgress } from './progress';
@@ -293,7 +294,9 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
   // Every line records the options that shaped it beyond its seed, repeat, policy and rng seed (see runSettings).
   const settings = runSettings(opts, seeds);
   const finished =
-    opts.resume && opts.out !== undefined ? await readFinishedEpisodes(opts.out, io.stderr, settings) : null;
+    opts.resume && opts.out !== undefined
+      ? await readFinishedEpisodes(opts.out, io.stderr, settings, seedsAsRecorded(opts, seeds))
+      : null;
   const language: RolesConfig = opts.fixtures
     ? { ...opts.language, fixtures: await readFixtures(opts.fixtures) }
     : opts.language;
@@ -335,9 +338,10 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
     if (cut > 0) io.stderr(cutUtterancesNotice(cut));
     await file?.complete();
     completed = true;
-    if (finished)
+    // Found in the partial file (renamed to --out just now), where the interrupted run kept them.
+    if (finished && file)
       io.stderr(
-        `${countOf(ran, 'episode')} run, ${finished.episodes.length} found finished in ${opts.out}\n`,
+        `${countOf(ran, 'episode')} run, ${finished.episodes.length} found finished in ${file.partial}\n`,
       );
     return {
       ...result,
@@ -445,6 +449,44 @@ export function runSettings(opts: SimulateOptions, seeds?: readonly Seed[]): Rec
 function seedsDigest(source: string, seeds: readonly Seed[]): string {
   const digest = createHash('sha256').update(JSON.stringify(seeds), 'utf8').digest('hex').slice(0, 12);
   return `${source} (${seeds.length} seeds, content sha256 ${digest})`;
+}
+
+/** A {@link seedsDigest} record: the file, the count of seeds read and the digest. */
+const SEEDS_DIGEST = /^(.*) \((\d+) seeds, content sha256 [0-9a-f]{12}\)$/;
+
+/**
+ * This run's `--seeds` setting as the run of a stored line would have recorded it. A run of N episodes reads a seed
+ * file only up to its Nth seed, so its record counts min(N, seeds in the file): resumed with another `--episodes`,
+ * the same file is recorded with another count. The seeds this run reads are then digested as many as the line's run
+ * read (the file read again, that far, when this run reads fewer), so only a changed file differs; whether the
+ * finished episodes fit this run's `--episodes` is the job's check, which names `--episodes`.
+ */
+export function seedsAsRecorded(
+  opts: SimulateOptions,
+  seeds: readonly Seed[] | undefined,
+): SettingAsRecorded {
+  const reread = new Map<number, Promise<readonly Seed[]>>();
+  const firstSeeds = (count: number): Promise<readonly Seed[]> => {
+    let found = reread.get(count);
+    if (found === undefined) {
+      found = loadSeedsArg('seeds', opts.seeds, seedSourceName(opts.task, opts.config.seedSet), {
+        skipInvalid: opts.skipInvalid,
+        needed: count,
+      }).then((loaded) => loaded.seeds);
+      reread.set(count, found);
+    }
+    return found;
+  };
+  return async (key, stored, given) => {
+    if (key !== 'seeds' || seeds === undefined || typeof stored !== 'string') return given;
+    const match = SEEDS_DIGEST.exec(stored);
+    const count = Number(match?.[2]);
+    if (match?.[1] !== opts.seeds || count === seeds.length || count < 1) return given;
+    // This run read the whole file and found fewer seeds: the file changed (told as this run's record).
+    if (count > seeds.length && seeds.length < (opts.config.episodes ?? Infinity)) return given;
+    const read = count < seeds.length ? seeds : await firstSeeds(count);
+    return read.length < count ? given : seedsDigest(opts.seeds, read.slice(0, count));
+  };
 }
 
 /** A simulate run that stopped (interrupted or failed) after writing some episodes to `--out`'s partial file. */

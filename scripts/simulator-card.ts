@@ -14,7 +14,9 @@ import {
   TASK_IDS,
   type TaskId,
 } from '../src/entries/simulator';
-import { loadSeedsFromPath, writeFileAtomic } from '../src/node';
+import { loadSeedsFromPath, readJsonFile, writeFileAtomic } from '../src/node';
+import { DataFormatError } from '../src/entries/errors';
+import { z } from 'zod';
 import {
   simulatorCard,
   type CardBefore,
@@ -147,8 +149,103 @@ Options:
                      run it on the commit whose figures are to be kept
   -h, --help         show this help`;
 
-function readJson(path: string): Record<string, unknown> {
-  return JSON.parse(readFileSync(path, 'utf8')) as Record<string, unknown>;
+/** What a file given to --report should be, for the messages that refuse another. */
+const REPORT_EXPECTED = 'expected the validity.json that `npm run validate-sim -- --out DIR` writes';
+
+/**
+ * The fields of a validate-sim report (`ValidityReport`, src/validity/report.ts) that the card lays out: its
+ * simulator version, split, replayed datasets, agreement rows and dose–response rows. Other fields pass through
+ * (the card shows sections other versions add).
+ */
+export const CardReportSchema = z.looseObject({
+  simulatorVersion: z.string(),
+  split: z.string(),
+  datasets: z.array(z.looseObject({ task: z.string() })),
+  rows: z.array(
+    z.looseObject({ task: z.string(), split: z.string(), level: z.string(), measure: z.string() }),
+  ),
+  dose: z.array(z.looseObject({ task: z.string(), ladder: z.string() })),
+});
+
+/** What is wrong with `value` as a validate-sim report, in words (its missing fields first), or null when nothing. */
+export function reportProblem(value: unknown): string | null {
+  if (typeof value !== 'object' || value === null || Array.isArray(value))
+    return `it is ${Array.isArray(value) ? 'a JSON array' : `JSON ${value === null ? 'null' : `a ${typeof value}`}`}, not an object`;
+  const parsed = CardReportSchema.safeParse(value);
+  if (parsed.success) return null;
+  const missing = parsed.error.issues.filter((i) => i.path.length === 1 && i.code === 'invalid_type');
+  const absent = missing.filter((i) => (value as Record<string, unknown>)[String(i.path[0])] === undefined);
+  if (absent.length > 0) {
+    const keys = Object.keys(value);
+    const has =
+      keys.length === 0 ? 'no fields' : `${keys.slice(0, 6).join(', ')}${keys.length > 6 ? ', …' : ''}`;
+    return `it has no ${absent.map((i) => i.path[0]).join(', ')} (its fields: ${has})`;
+  }
+  const first = parsed.error.issues[0];
+  const where = first?.path.map(String).join('.') ?? '';
+  return `${where}: ${first?.message.replace(/^Invalid input: /, '') ?? 'not as validate-sim writes it'}`;
+}
+
+/**
+ * Reads the validate-sim report at `path` (named `shown` in messages, as the user gave it) and checks the fields
+ * the card lays out ({@link CardReportSchema}).
+ * @throws DataFormatError (FILE_DAMAGED) naming `--report`, the file (and the line and column of a JSON error) and
+ *   the validity.json it expected, when the file is empty, not JSON or not a validate-sim report; PathError when
+ *   it cannot be read.
+ */
+export async function readValidityReport(path: string, shown: string): Promise<Record<string, unknown>> {
+  let value: unknown;
+  try {
+    value = await readJsonFile(path);
+  } catch (e) {
+    if (!(e instanceof DataFormatError)) throw e;
+    const reason = `${e.reason ?? e.message}; ${REPORT_EXPECTED}`;
+    throw new DataFormatError(
+      'FILE_DAMAGED',
+      `--report ${shown}${e.line !== undefined ? ` line ${e.line}` : ''}: ${reason}`,
+      { path: shown, reason, ...(e.line !== undefined ? { line: e.line } : {}), cause: e },
+    );
+  }
+  const problem = reportProblem(value);
+  if (problem !== null) {
+    const reason = `not a validate-sim validity report: ${problem}; ${REPORT_EXPECTED}`;
+    throw new DataFormatError('FILE_DAMAGED', `--report ${shown}: ${reason}`, { path: shown, reason });
+  }
+  return value as Record<string, unknown>;
+}
+
+/**
+ * Reads the before record at `path` (named `shown`), written by `--record-before`.
+ * @throws DataFormatError (FILE_DAMAGED) naming `--before` and the file when it is not JSON or not a before record.
+ */
+async function readBefore(path: string, shown: string): Promise<CardBefore> {
+  const expected = 'expected the record that `npm run sim-card -- --record-before` writes, or remove it';
+  let value: unknown;
+  try {
+    value = await readJsonFile(path);
+  } catch (e) {
+    if (!(e instanceof DataFormatError)) throw e;
+    const reason = `${e.reason ?? e.message}; ${expected}`;
+    throw new DataFormatError(
+      'FILE_DAMAGED',
+      `--before ${shown}${e.line !== undefined ? ` line ${e.line}` : ''}: ${reason}`,
+      { path: shown, reason, ...(e.line !== undefined ? { line: e.line } : {}), cause: e },
+    );
+  }
+  const v = value as Partial<Record<keyof CardBefore, unknown>> | null;
+  const isObject = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x);
+  if (
+    !isObject(v) ||
+    typeof v?.simulatorVersion !== 'string' ||
+    typeof v.commit !== 'string' ||
+    !Array.isArray(v.commands) ||
+    !isObject(v.report) ||
+    !Array.isArray(v.replies)
+  ) {
+    const reason = `not a before record (simulatorVersion, commit, commands, report, replies); ${expected}`;
+    throw new DataFormatError('FILE_DAMAGED', `--before ${shown}: ${reason}`, { path: shown, reason });
+  }
+  return value as CardBefore;
 }
 
 /** The paths of the options (see {@link DEFAULTS}). */
@@ -162,7 +259,11 @@ async function writeCard(values: Paths, recordBefore: boolean, io: Io): Promise<
     throw new UsageError(
       `--report: no validate-sim report at ${reportPath}; make one with npm run validate-sim -- --out DIR`,
     );
-  const report = readJson(reportPath);
+  // Checked before the reply measurement (minutes): a wrong or malformed file is named at once.
+  const report = await readValidityReport(reportPath, values.report);
+  const beforePath = resolve(ROOT, values.before);
+  const before =
+    !recordBefore && existsSync(beforePath) ? await readBefore(beforePath, values.before) : undefined;
   const replies = await replySets(dataDir, io);
   if (recordBefore) {
     const commit = execFileSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT }).toString().trim();
@@ -181,8 +282,6 @@ async function writeCard(values: Paths, recordBefore: boolean, io: Io): Promise<
     io.stderr(`wrote ${values.before}\n`);
     return;
   }
-  const beforePath = resolve(ROOT, values.before);
-  const before = existsSync(beforePath) ? (readJson(beforePath) as unknown as CardBefore) : undefined;
   const card = simulatorCard({
     simulatorVersion: SIMULATOR_VERSION,
     report,
@@ -198,7 +297,10 @@ async function writeCard(values: Paths, recordBefore: boolean, io: Io): Promise<
   io.stderr(`wrote ${values.out}\n`);
 }
 
-/** CLI entry: the exit code (0 done, 1 a failure, 2 a usage error: an unknown option, a missing --report). */
+/**
+ * CLI entry: the exit code (0 done, 1 a failure — a --report that is not a validate-sim report, or not JSON, among
+ * them — 2 a usage error: an unknown option, a missing --report).
+ */
 export async function main(argv: string[], io: Io): Promise<number> {
   return runCommand(io, async () => {
     const values = parseCommandLine(argv, {

@@ -183,7 +183,7 @@ function topicAt(terms: readonly TaggedTerm[], i: number): string | null {
  * the actor cannot take up as what the user is going through ("get through your mind too").
  */
 const NOT_TOPICS: ReadonlySet<string> = new Set(
-  'mind head back rest top way point thing things part name patch time lot bit kind sort idea question moment end fact case'.split(
+  'mind head back rest top whole way point thing things part name patch time lot bit kind sort idea question moment end fact case'.split(
     ' ',
   ),
 );
@@ -416,18 +416,40 @@ class ObservedContext implements RealizerContext {
   }
 }
 
+/**
+ * `singular` or `plural` (a verb form: "has" / "have"), as the topic's last word is singular or plural: plural by
+ * compromise's tagger, or, read alone as it may be as a verb ("buzzes"), by its "-s" ending where it is not one of a
+ * singular ("-ss", "-us", "-is", "-ics", "news"). "your exams have", "the divorce has"; "all of this" is singular.
+ * Memoised by word.
+ */
+export function agreeing(topic: string, singular: string, plural: string): string {
+  const word = topic.slice(topic.lastIndexOf(' ') + 1);
+  let isPlural = PLURAL_WORDS.get(word);
+  if (isPlural === undefined) {
+    if (PLURAL_WORDS.size >= TOPIC_CACHE_SIZE) PLURAL_WORDS.clear();
+    isPlural =
+      word !== 'this' && (nlp(word).has('#Plural') || (/[a-z]s$/.test(word) && !SINGULAR_END.test(word)));
+    PLURAL_WORDS.set(word, isPlural);
+  }
+  return isPlural ? plural : singular;
+}
+const PLURAL_WORDS = new Map<string, boolean>();
+const SINGULAR_END = /(?:ss|us|is|ics|news)$/;
+
 const ESCONV: Record<string, Variant[]> = {
   Question: [
     () => 'What happened?',
-    (c) => `I'm really glad you reached out. How long has ${c.topic} been on your mind?`,
+    (c) =>
+      `I'm really glad you reached out. How long ${agreeing(c.topic, 'has', 'have')} ${c.topic} been on your mind?`,
     (c) => `When did this start, and what is the hardest part of ${c.topic} right now?`,
     () => 'Have you been able to tell anyone close to you how you feel?',
   ],
   'Restatement or Paraphrasing': [
-    (c) => `So ${c.topic} has been a lot to deal with.`,
-    (c) => `If I'm hearing you right, ${c.topic} keeps coming back and it has worn you down.`,
+    (c) => `So ${c.topic} ${agreeing(c.topic, 'has', 'have')} been a lot to deal with.`,
+    (c) =>
+      `If I'm hearing you right, ${c.topic} ${agreeing(c.topic, 'keeps', 'keep')} coming back and ${agreeing(c.topic, 'it has', 'they have')} worn you down.`,
     (c) => `So you have been trying hard with ${c.topic}, and it still doesn't seem to get easier?`,
-    (c) => `Basically ${c.topic} is the problem and you need to sort it out.`,
+    (c) => `Basically ${c.topic} ${agreeing(c.topic, 'is', 'are')} the problem and you need to sort it out.`,
   ],
   'Reflection of feelings': [
     () => 'You sound upset.',

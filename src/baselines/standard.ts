@@ -11,7 +11,7 @@
  *
  * LLM form: one structured call with the role, goal and dialogue and no strategy (prompts/standard.ts).
  */
-import { realizerContext, type RealizerContext } from '../agents/realizer';
+import { agreeing, realizerContext, type RealizerContext } from '../agents/realizer';
 import type { Policy } from '../agents/types';
 import type { Action, Observation } from '../env/env';
 import type { Rng } from '../rng';
@@ -115,13 +115,13 @@ export const STANDARD_REPLIES: Readonly<
     ],
     sadness: [
       (c) =>
-        `I am sorry, it sounds like ${c.echo} has left you feeling really down. What has been the hardest part?`,
+        `I am sorry, it sounds like ${c.echo} ${agreeing(c.echo, 'has', 'have')} left you feeling really down. What has been the hardest part?`,
       (c) => `That sounds so heavy to carry. I am here to listen if you want to say more about ${c.echo}.`,
       (c) => `It makes sense that you feel low with ${c.echo} going on. You are not alone in this.`,
     ],
     anxiety: [
       (c) =>
-        `It sounds like ${c.echo} has you really worried. That is understandable. What worries you most?`,
+        `It sounds like ${c.echo} ${agreeing(c.echo, 'has', 'have')} you really worried. That is understandable. What worries you most?`,
       (c) => `Feeling on edge about ${c.echo} makes sense. Is there one part of it that feels most urgent?`,
       () => 'That is a lot of worry to hold. What usually helps you calm down a bit?',
     ],
@@ -137,12 +137,14 @@ export const STANDARD_REPLIES: Readonly<
     ],
     telling: [
       (c) => `Thank you for telling me about ${c.echo}. How are you feeling about it now?`,
-      (c) => `That sounds like a lot to deal with. How long has ${c.echo} been going on?`,
+      (c) =>
+        `That sounds like a lot to deal with. How long ${agreeing(c.echo, 'has', 'have')} ${c.echo} been going on?`,
       (c) => `I understand. What would you like to happen with ${c.echo}?`,
     ],
     suggest: [
       (c) => `Would it help to try one small thing about ${c.echo} this week and see how it feels?`,
-      (c) => `Maybe you could set aside a little time each day for yourself while ${c.echo} is going on.`,
+      (c) =>
+        `Maybe you could set aside a little time each day for yourself while ${c.echo} ${agreeing(c.echo, 'is', 'are')} going on.`,
       (c) => `Perhaps talking to a friend or someone you trust about ${c.echo} could take some weight off.`,
     ],
   },

@@ -186,6 +186,7 @@ export function nounPhrases(text: string, own: boolean): string[] {
     const before = tokens[start - 2];
     if (of?.normal === 'of' && before && HEAD(before) && i - start < 1) start -= 2;
     const det = tokens[start - 1]?.normal ?? '';
+    if (describesSpeaker(tokens, start)) continue;
     // A proper name without a determiner ("Nicole", "Syria") takes none: "the nicole" is no phrase a person says.
     if ((tokens[start] as Token).pos === 'PROPN' && !DETERMINERS.has(det)) continue;
     const lead = own ? (OWN.has(det) ? det : 'the') : (SWAP[det] ?? 'the');
@@ -199,6 +200,29 @@ export function nounPhrases(text: string, own: boolean): string[] {
     out.push(phrase);
   }
   return out;
+}
+
+/**
+ * Whether the noun phrase starting at token `start` says who someone is rather than naming a thing: an indefinite
+ * phrase ("a", "an", perhaps with numbers, adjectives and hyphenated words between: "A 24-year-old warehouse
+ * worker") that opens a sentence (a persona's description: "A PhD student who keeps everything on one PC.") or
+ * follows "be" or "as" ("I am a nurse", "I work as a driver"). Named back, it would make the user talk about
+ * itself in the third person ("it all ties back to this nurse").
+ */
+function describesSpeaker(tokens: readonly Token[], start: number): boolean {
+  let k = start - 1;
+  const sentence = tokens[start]?.sentence;
+  for (let steps = 0; k >= 0 && steps < 6; steps++, k--) {
+    const t = tokens[k] as Token;
+    if (t.sentence !== sentence) return false;
+    if (t.normal === 'a' || t.normal === 'an') break;
+    if (!(t.pos === 'ADJ' || t.pos === 'NUM' || t.pos === 'NOUN' || t.normal === '-')) return false;
+  }
+  if (k < 0 || (tokens[k] as Token).sentence !== sentence) return false;
+  const before = tokens[k - 1];
+  return (
+    before === undefined || before.sentence !== sentence || before.lemma === 'be' || before.normal === 'as'
+  );
 }
 
 /** Phrases of each private view's own text (a per-seed constant). */
@@ -281,18 +305,32 @@ function prefixPhrases(
 }
 
 /**
- * A content phrase the user has not named in its latest replies (`recent`, lower-cased), drawn from `rng`; the
- * drawn one when all were named; null when there is none.
+ * A content phrase the user has not named in its latest replies (`said.recent`) and has named at most
+ * {@link MAX_NAMINGS} − 1 times in the episode (`said.all`; both lower-cased), drawn from `rng`; null when there is
+ * none. A person brings a thing up again now and then, not every few turns ("Who decides about my own tight
+ * budget?" came back 12 times in a 30-turn episode when a used phrase could be drawn again).
  */
-export function freshPhrase(rng: Rng, phrases: readonly string[], recent: string): string | null {
+export function freshPhrase(
+  rng: Rng,
+  phrases: readonly string[],
+  said: { readonly recent: string; readonly all: string },
+): string | null {
   const n = phrases.length;
   if (n === 0) return null;
   const start = rng.int(0, n - 1);
   for (let k = 0; k < n; k++) {
     const p = phrases[(start + k) % n] as string;
-    if (!recent.includes(p)) return p;
+    if (!said.recent.includes(p) && timesNamed(said.all, p) < MAX_NAMINGS) return p;
   }
-  return phrases[start] as string;
+  return null;
+}
+/** How many times one content phrase is named in an episode at most. */
+const MAX_NAMINGS = 2;
+
+function timesNamed(all: string, phrase: string): number {
+  let n = 0;
+  for (let at = all.indexOf(phrase); at >= 0 && n < MAX_NAMINGS; at = all.indexOf(phrase, at + 1)) n++;
+  return n;
 }
 
 /**

@@ -20,6 +20,7 @@ import {
   lowerFirst,
   leansToGoal,
   mentioned,
+  namedByUser,
   moodCategory,
   moodChance,
   moodSide,
@@ -566,6 +567,14 @@ const UNSURE_ABOUT = [
   'I could not really say about {topic}.',
   'I am a bit lost about {topic}.',
 ];
+/** What the seeker says to such a question about something it named itself ({topic}): never "not sure". */
+const NAMED_BEFORE = [
+  'Yes, {topic}. That is a big part of it.',
+  'Like I said, {topic} is a lot of it.',
+  '{Topic}, yes. It keeps coming back to me.',
+  'Right, {topic}. That is where it all sits.',
+  'I mentioned {topic}, yes. It is still there.',
+];
 const NOTHING_MORE = [
   'I think I already told you most of it.',
   'There is not much more to it than that.',
@@ -633,7 +642,7 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
   const slot = concernSlot(view.state.private);
   const phrases = contentPhrases(view.state.private, view.history, view.state.turn);
   // Most of the time the trouble is named by another of the seeker's content phrases, as people name it differently.
-  const fresh = rng.bernoulli(0.8) ? freshPhrase(rng, phrases, said.recent) : null;
+  const fresh = rng.bernoulli(0.8) ? freshPhrase(rng, phrases, said) : null;
   const drawn = fresh === null ? null : withDeterminer(rng, fresh);
   const about = drawn ?? (slot ? definite(slot) : 'it');
   const slots: Slots = { about, About: capitalised(about) };
@@ -658,7 +667,10 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
     const first = rev
       ? pick(rng, REVEAL, said.recent, { rev, Rev: capitalised(rev) })
       : topic
-        ? pick(rng, UNSURE_ABOUT, said.recent, { topic, Topic: capitalised(topic) })
+        ? pick(rng, namedByUser(topic, said) ? NAMED_BEFORE : UNSURE_ABOUT, said.recent, {
+            topic,
+            Topic: capitalised(topic),
+          })
         : (contentLineAt(rng, 0.7, CONTENT, phrases, said) ?? pick(rng, NOTHING_MORE, said.recent));
     return joinParts([
       first,

@@ -22,6 +22,7 @@ import {
   leansToGoal,
   mentioned,
   moodCategory,
+  namedByUser,
   moodChance,
   moodSide,
   pick,
@@ -511,6 +512,13 @@ const UNSURE_ABOUT = [
   'I am the wrong person to ask about {topic}.',
   'I have never given {topic} much thought.',
 ];
+/** What the persuadee says to such a question about something it named itself ({topic}): never "no idea". */
+const NAMED_BEFORE = [
+  'Right, {topic}, like I said.',
+  'Yes, {topic}. That is what I meant.',
+  '{Topic}, yes, as I mentioned.',
+  'I mentioned {topic} before, yes.',
+];
 const NOTHING_MORE = [
   'Not much else to say, really.',
   'I do not know much more than that.',
@@ -816,7 +824,12 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
       return pick(rng, CONCERN, said.recent, { rev: plan.reveal, Rev: capitalised(plan.reveal) });
     const topic = mentioned(input.utterance);
     return joinParts([
-      topic ? pick(rng, UNSURE_ABOUT, said.recent, { topic }) : pick(rng, NOTHING_MORE, said.recent),
+      topic
+        ? pick(rng, namedByUser(topic, said) ? NAMED_BEFORE : UNSURE_ABOUT, said.recent, {
+            topic,
+            Topic: capitalised(topic),
+          })
+        : pick(rng, NOTHING_MORE, said.recent),
       asideAt(rng, 0.3, 'p4g', said),
     ]);
   }

@@ -189,6 +189,20 @@ function withoutAdverbsOf(text: string): string {
   return stripped;
 }
 
+/**
+ * Whether the user itself named `topic` earlier (its head noun, the last word, as a whole word of the user's turns):
+ * then it cannot say it has not thought about it. `topic` is lower case ("the review", "scratches").
+ */
+export function namedByUser(topic: string, said: Said): boolean {
+  const head = topic.slice(topic.lastIndexOf(' ') + 1);
+  for (let at = said.all.indexOf(head); at >= 0; at = said.all.indexOf(head, at + 1)) {
+    const before = said.all.charAt(at - 1);
+    const after = said.all.charAt(at + head.length);
+    if (!WORD_CHAR.test(before) && !WORD_CHAR.test(after)) return true;
+  }
+  return false;
+}
+
 /** "As I said, …": a repeated answer restated shortly, its first letter lowered. */
 export function asISaid(rng: Rng, short: string): string {
   const lead = rng.pick(['As I said, ', 'Like I said, ', 'As I mentioned, ', 'I said it before: ']);
@@ -348,7 +362,7 @@ export function contentLine(
   phrases: readonly string[],
   said: Said,
 ): string | null {
-  const drawn = freshPhrase(rng, phrases, said.recent);
+  const drawn = freshPhrase(rng, phrases, said);
   if (drawn === null) return null;
   const c = withDeterminer(rng, drawn);
   const line = pick(rng, frames, said.recent, { c, C: capitalised(c) });

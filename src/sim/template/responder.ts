@@ -11,13 +11,13 @@ import type { ResponseInput, Responder } from '../roles';
 import { cbReply } from './replies-cb';
 import { esconvReply } from './replies-esconv';
 import { p4gReply } from './replies-p4g';
-import { moodSide, saidOf, type Said } from './reply-kit';
+import { lowerFirst, moodSide, saidOf, type Said } from './reply-kit';
 import { worded, type Tone } from './wording';
 
 /** The reply, never the user's previous reply word for word: a repeated answer is marked as one. */
 function unrepeated(reply: string, input: ResponseInput): string {
   if (reply !== lastUserText(input.view.history)) return reply;
-  return `Like I said, ${reply.charAt(0).toLowerCase()}${reply.slice(1)}`;
+  return `Like I said, ${lowerFirst(reply)}`;
 }
 
 /** The tone of the reply's wording: an Influence turn's stance, else the side of the updated mood. */

@@ -455,14 +455,15 @@ function withTag(sentence: string, tag: string): string {
 }
 
 /**
- * Greetings, thanks and goodbyes: formulas, which take no hedge or emphasis ("Thanks for your time, at this point."
- * reads as no person writes).
+ * Greetings, thanks, goodbyes and a deal's closing: formulas, which take no hedge or emphasis ("Thanks for your time,
+ * at this point.", "Great, it is a deal then, bit by bit." read as no person writes).
  */
 /** A digit or a currency sign: the sentence states a number. */
 const NUMBER = /[0-9$]/;
 /** A sentence closed by an additive adverb. */
 const ADDITIVE_END = /\b(?:too|besides|also|as well)\.$/;
-const FORMULA = /\b(?:hi|hey|hello|bye|goodbye|thanks|thank you|take care|good luck|see you|doing well)\b/i;
+const FORMULA =
+  /\b(?:hi|hey|hello|bye|goodbye|thanks|thank you|take care|good luck|see you|doing well|deal)\b/i;
 
 /**
  * Whether a sentence may take a tag: a statement of three words or more that does not end on a tag already (no

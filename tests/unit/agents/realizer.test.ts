@@ -7,6 +7,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import {
+  agreeing,
   FixedPolicy,
   REALIZATIONS_PER_STRATEGY,
   TemplateRealizer,
@@ -128,6 +129,14 @@ describe('TemplateRealizer', () => {
     ])
       expect(realizerContext(withUserTurns(obs, [said])).topic, said).toBe('all of this');
     expect(realizerContext(withUserTurns(obs, ['My head hurts from my exams.'])).topic).toBe('your exams');
+    expect(realizerContext(withUserTurns(obs, ['I think about the whole thing.'])).topic).toBe('all of this');
+  });
+
+  it('agrees a verb with the topic: "How long have your exams", "How long has the divorce", "all of this has"', () => {
+    expect(agreeing('your exams', 'has', 'have')).toBe('have');
+    expect(agreeing('the buzzes', 'keeps', 'keep')).toBe('keep');
+    expect(agreeing('the divorce', 'has', 'have')).toBe('has');
+    expect(agreeing('all of this', 'is', 'are')).toBe('is');
   });
 
   it('reads the user’s turns only when a realization names a topic, and then as a fresh read would', () => {

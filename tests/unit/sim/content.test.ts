@@ -4,7 +4,13 @@
  */
 import { describe, expect, it } from 'vitest';
 import { Rng } from '../../../src/rng';
-import { actorPhrase, contentPhrases, MAX_WORDS, nounPhrases } from '../../../src/sim/template/content';
+import {
+  actorPhrase,
+  contentPhrases,
+  freshPhrase,
+  MAX_WORDS,
+  nounPhrases,
+} from '../../../src/sim/template/content';
 import { CONTENT as CB_CONTENT } from '../../../src/sim/template/replies-cb';
 import { ASK, CONTENT as ESCONV_CONTENT } from '../../../src/sim/template/replies-esconv';
 import { CONTENT as P4G_CONTENT } from '../../../src/sim/template/replies-p4g';
@@ -13,6 +19,7 @@ import {
   fill,
   isPlural,
   mentioned,
+  namedByUser,
   saidOf,
   withDeterminer,
 } from '../../../src/sim/template/reply-kit';
@@ -163,6 +170,36 @@ describe('content phrases', () => {
     expect(fill('Is {c} part of it? {c} is.', { c: 'the kids' })).toBe(
       'Are the kids part of it? the kids are.',
     );
+  });
+
+  it('takes no phrase that says who someone is ("A PhD student who …", "I am a nurse"): no third-person self', () => {
+    const persona = nounPhrases(
+      'A 24-year-old PhD student who keeps everything on one PC. The folder held thesis chapters.',
+      true,
+    );
+    expect(persona).toContain('the folder');
+    expect(persona.join(' | ')).not.toMatch(/student/);
+    const said = nounPhrases('I am a nurse and I work as a driver on weekends. My shift is long.', true);
+    expect(said).toContain('my shift');
+    expect(said.join(' | ')).not.toMatch(/nurse|driver/);
+    expect(nounPhrases('I bought a laptop for the presentation.', true)).toContain('the laptop');
+  });
+
+  it('names a content phrase at most twice an episode, and not while it is recent', () => {
+    const phrases = ['my own tight budget'];
+    const once = saidOf([{ speaker: 'user', text: 'Who decides about my own tight budget?' }]);
+    expect(freshPhrase(Rng.fromSeed(1), phrases, once)).toBeNull();
+    const earlier = { recent: 'okay.', all: 'who decides about my own tight budget?\nokay.' };
+    expect(freshPhrase(Rng.fromSeed(1), phrases, earlier)).toBe('my own tight budget');
+    const twice = { recent: 'okay.', all: `${earlier.all}\nand my own tight budget.\nokay.` };
+    expect(freshPhrase(Rng.fromSeed(1), phrases, twice)).toBeNull();
+  });
+
+  it('knows what the user named itself, by the head word ("the review" after "the paper review")', () => {
+    const said = saidOf([{ speaker: 'user', text: 'It is mostly the paper review.' }]);
+    expect(namedByUser('the review', said)).toBe(true);
+    expect(namedByUser('the reviewer', said)).toBe(false);
+    expect(namedByUser('scratches', said)).toBe(false);
   });
 
   it('takes no name of a person or a place for a phrase, capitalised or not ("the nicole", "this syria")', () => {
