@@ -194,18 +194,7 @@ export function reportProblem(value: unknown): string | null {
  *   it cannot be read.
  */
 export async function readValidityReport(path: string, shown: string): Promise<Record<string, unknown>> {
-  let value: unknown;
-  try {
-    value = await readJsonFile(path);
-  } catch (e) {
-    if (!(e instanceof DataFormatError)) throw e;
-    const reason = `${e.reason ?? e.message}; ${REPORT_EXPECTED}`;
-    throw new DataFormatError(
-      'FILE_DAMAGED',
-      `--report ${shown}${e.line !== undefined ? ` line ${e.line}` : ''}: ${reason}`,
-      { path: shown, reason, ...(e.line !== undefined ? { line: e.line } : {}), cause: e },
-    );
-  }
+  const value = await readOptionJson(path, '--report', shown, REPORT_EXPECTED);
   const problem = reportProblem(value);
   if (problem !== null) {
     const reason = `not a validate-sim validity report: ${problem}; ${REPORT_EXPECTED}`;
@@ -215,23 +204,36 @@ export async function readValidityReport(path: string, shown: string): Promise<R
 }
 
 /**
- * Reads the before record at `path` (named `shown`), written by `--record-before`.
- * @throws DataFormatError (FILE_DAMAGED) naming `--before` and the file when it is not JSON or not a before record.
+ * The JSON of the file an option names.
+ * @throws DataFormatError (FILE_DAMAGED) naming `option`, the file as `shown`, the line of a JSON error and what
+ *   was `expected`, when the file is empty or not JSON; PathError when it cannot be read.
  */
-async function readBefore(path: string, shown: string): Promise<CardBefore> {
-  const expected = 'expected the record that `npm run sim-card -- --record-before` writes, or remove it';
-  let value: unknown;
+async function readOptionJson(
+  path: string,
+  option: string,
+  shown: string,
+  expected: string,
+): Promise<unknown> {
   try {
-    value = await readJsonFile(path);
+    return await readJsonFile(path);
   } catch (e) {
     if (!(e instanceof DataFormatError)) throw e;
     const reason = `${e.reason ?? e.message}; ${expected}`;
     throw new DataFormatError(
       'FILE_DAMAGED',
-      `--before ${shown}${e.line !== undefined ? ` line ${e.line}` : ''}: ${reason}`,
+      `${option} ${shown}${e.line !== undefined ? ` line ${e.line}` : ''}: ${reason}`,
       { path: shown, reason, ...(e.line !== undefined ? { line: e.line } : {}), cause: e },
     );
   }
+}
+
+/**
+ * Reads the before record at `path` (named `shown`), written by `--record-before`.
+ * @throws DataFormatError (FILE_DAMAGED) naming `--before` and the file when it is not JSON or not a before record.
+ */
+async function readBefore(path: string, shown: string): Promise<CardBefore> {
+  const expected = 'expected the record that `npm run sim-card -- --record-before` writes, or remove it';
+  const value = await readOptionJson(path, '--before', shown, expected);
   const v = value as Partial<Record<keyof CardBefore, unknown>> | null;
   const isObject = (x: unknown) => typeof x === 'object' && x !== null && !Array.isArray(x);
   if (
