@@ -184,10 +184,22 @@ describe('the old task names', () => {
     expect([now.code, old.code]).toEqual([0, 0]);
     expect(old.err).toContain('notice: --task emollm-ed is now --task esconv --seed-set emollm-ed');
     expect(await readFile(a, 'utf8')).toBe(await readFile(b, 'utf8'));
-    // Without the seed set, the task's default seeds do not hold the episode's seed.
-    const none = await cli(exportChatMain, ['--in', run, '--out', join(dir, 'c.jsonl')]);
-    expect(none.code).toBe(2);
-    expect(none.err).toContain('pass the same --seeds (and --task, --seed-set) as the run');
+    // Without the option, the seed set the lines record is used: the same rows.
+    const c = join(dir, 'c.jsonl');
+    const none = await cli(exportChatMain, ['--in', run, '--out', c]);
+    expect(none.code).toBe(0);
+    expect(await readFile(c, 'utf8')).toBe(await readFile(a, 'utf8'));
+    // Another seed set named explicitly wins, and does not hold the episode's seed.
+    const other = await cli(exportChatMain, [
+      '--in',
+      run,
+      '--out',
+      join(dir, 'd.jsonl'),
+      '--seed-set',
+      'emollm-msd',
+    ]);
+    expect(other.code).toBe(2);
+    expect(other.err).toContain('pass the same --seeds (and --task, --seed-set) as the run');
   });
 
   it('train --algo grpo-emollm: --seed-set is the seed source; --task emollm-msd the same, with the notice', () => {
