@@ -2,19 +2,16 @@
  * Page for tests/browser/wllama.test.ts: the CPU engine (wllama) on a real GGUF model served from loopback.
  * Actions: `load` (download into the cache with progress, then load), `complete` (one structured answer),
  * `constrained` (greedy answers to JSON schemas through `WllamaBackend.complete`, the grammar's bound given),
- * `play` (one Play turn: a person's utterance, the simulated user's language roles on the model, in this page),
  * `watch` (one Watch episode in the episode Web Worker with the simulator's roles on the model), `cache`
  * (list), `delete`, `import` (a picked file, given as bytes fetched from a URL, copied into the cache).
  */
 import * as Comlink from 'comlink';
 import { z } from 'zod';
-import { DialogueEnv } from '../../../src/env/env';
 import { askStructured } from '../../../src/llm/structured';
 import { WllamaBackend, deleteCachedGguf, importGgufFile, listCachedGguf } from '../../../src/llm/wllama';
 import type { LoadProgress } from '../../../src/llm/webllm';
 import type { RolesConfig } from '../../../src/roles/config';
 import { playedOf, simulateConfigOf, type LanguageJob } from '../../fixtures/llm/episode';
-import { resolveRoles } from '../../../src/roles/resolve';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import type { EpisodeWorkerApi } from '../../../workers/episode.worker';
 import { expose } from './expose';
@@ -30,7 +27,6 @@ type Args =
       maxTokens: number;
       maxStringLength: number;
     }
-  | { action: 'play'; model: string; utterance: string }
   | { action: 'watch'; model: string; horizon: number }
   | { action: 'cache' }
   | { action: 'delete'; model: string }
@@ -97,19 +93,6 @@ expose(async (args: Args) => {
       }
       await backend.unload();
       return { answers, ms: ms() };
-    }
-    case 'play': {
-      const roles = resolveRoles(simOn(args.model));
-      const env = new DialogueEnv('esconv', { roles: roles.simRoles, judge: roles.judge, horizon: 1 });
-      env.reset({ seed: defaultSeeds('esconv')[0]! });
-      const step = await env.step({ strategy: '', utterance: args.utterance });
-      return {
-        userUtterance: step.info.sim.userUtterance,
-        terminated: step.terminated,
-        truncated: step.truncated,
-        usage: roles.totalUsage(),
-        ms: ms(),
-      };
     }
     case 'watch': {
       const worker = new Worker(new URL('../../../workers/episode.worker.ts', import.meta.url), {
