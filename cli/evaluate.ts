@@ -73,6 +73,7 @@ import {
   parseNumber,
   policyValues,
   readFixtures,
+  refuseOutputOverInputs,
   rngSeedValue,
   runCommand,
   seedsValues,
@@ -447,6 +448,14 @@ export async function runEvaluateCli(args: EvaluateArgs, io: Io): Promise<string
 
 /** {@link runEvaluateCli} once the folder's lock is held. */
 async function runEvaluateLocked(args: EvaluateArgs, io: Io): Promise<string> {
+  // Never over an input: the folder itself, or one of the files of it that this evaluation writes (or clears).
+  await refuseOutputOverInputs({ path: args.out, replaced: (inside) => writesInFolder(inside, args) }, [
+    ...Object.values(args.seeds).map((value) => ({ option: 'seeds', value })),
+    ...Object.values(args.f1Data).map((value) => ({ option: 'f1-data', value })),
+    ...Object.values(args.ppdppModel).map((value) => ({ option: 'ppdpp-model', value })),
+    ...Object.values(args.ppdppTrain).map((value) => ({ option: 'ppdpp-train', value })),
+    { option: 'fixtures', value: args.fixtures },
+  ]);
   const state = await assertOutputAvailable(args.out, {
     kind: 'dir',
     ownerMarker: 'manifest.json',
@@ -579,13 +588,23 @@ export class EvaluateInterruptedError extends LabError {
   override readonly code = 'EVALUATE_INTERRUPTED';
 }
 
+/** The names of what an evaluation writes into its folder (its top level), which --overwrite clears. */
+const EVALUATION_FILES =
+  /^(manifest\.json|settings\.json|report\.(json|csv|md)|trajectories|ppdpp-[a-z0-9]+\.json)$/;
+
+/**
+ * Whether this evaluation writes over `inside` (a path in its folder, `/`-separated): what --overwrite clears, or
+ * what any run rewrites (its reports, manifest, settings, trajectories; a saved PPDPP planner is only read again).
+ */
+function writesInFolder(inside: string, args: Pick<EvaluateArgs, 'overwrite'>): boolean {
+  const top = inside.split('/')[0] ?? '';
+  return EVALUATION_FILES.test(top) && (args.overwrite || !top.startsWith('ppdpp-'));
+}
+
 /** Removes what an evaluation wrote into its folder (for --overwrite); leaves anything else. */
 async function clearEvaluationFolder(folder: string): Promise<void> {
   for (const name of await readdir(folder))
-    if (
-      /^(manifest\.json|settings\.json|report\.(json|csv|md)|trajectories|ppdpp-[a-z0-9]+\.json)$/.test(name)
-    )
-      await rm(join(folder, name), { recursive: true, force: true });
+    if (EVALUATION_FILES.test(name)) await rm(join(folder, name), { recursive: true, force: true });
 }
 
 /**

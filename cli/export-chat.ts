@@ -8,6 +8,7 @@ import {
   UsageError,
   bool,
   parseCommandLine,
+  refuseOutputOverInputs,
   runCommand,
   seedsValues,
   str,
@@ -17,9 +18,9 @@ import {
   type Io,
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
-import { readJsonlLines, writeFileAtomic } from '../src/node';
+import { assertOutputAvailable, readJsonlLines, writeFileAtomic } from '../src/node';
 import { chatTrajectory } from '../src/entries/server';
-import { countOf, LabError } from '../src/entries/errors';
+import { countOf, LabError, OutputConflictError, PathError } from '../src/entries/errors';
 import {
   SIMULATOR_VERSION,
   defaultSeeds,
@@ -181,14 +182,16 @@ async function exportChat(argv: string[], io: Io): Promise<number | 'help'> {
   const input = str(values, 'in');
   const out = str(values, 'out');
   if (input === undefined || out === undefined) throw new UsageError('give --in FILE and --out FILE');
-  const { existsSync, realpathSync, statSync } = await import('node:fs');
+  const { existsSync, statSync } = await import('node:fs');
   if (!existsSync(input)) throw new UsageError(`--in: no such file: ${input}`);
   if (statSync(input).isDirectory())
     throw new UsageError(`--in ${input} is a folder, not a file: give the trajectory file of simulate --out`);
-  if (existsSync(out) && realpathSync(out) === realpathSync(input))
-    throw new UsageError(`--out ${out} is the --in file: give another --out, the input is never overwritten`);
-  if (existsSync(out) && !bool(values, 'overwrite'))
-    throw new UsageError(`--out ${out} exists: add --overwrite to replace it`);
+  // Before any work: never over an input (whatever --overwrite says), never a folder, a file only with --overwrite.
+  await refuseOutputOverInputs({ path: out }, [
+    { option: 'in', value: input },
+    ...strs(values, 'seeds').map((value) => ({ option: 'seeds', value })),
+  ]);
+  await assertOutputAvailable(out, { kind: 'file', overwrite: bool(values, 'overwrite') });
   const lines: TrajectoryLine[] = [];
   let torn: { line: number; bytes: number } | undefined;
   for await (const { text, line } of readJsonlLines(input, {
@@ -272,7 +275,10 @@ export async function main(argv: string[], io: Io): Promise<number> {
           `${countOf(n, 'chat row')} written to ${str(parseCommandLine(argv, OPTIONS), 'out') ?? ''}\n`,
         );
     },
-    [],
+    [
+      { class: OutputConflictError, codes: ['OUTPUT_CONFLICT'] },
+      { class: PathError, codes: ['OUTPUT_PATH_INVALID'] },
+    ],
     DATASET_HINTS,
   );
 }

@@ -5,8 +5,9 @@
  * notice, output checks made before any work, and the exit codes (0 ok, 1 failure, 2 usage error).
  */
 import { closest, distance } from 'fastest-levenshtein';
-import { existsSync } from 'node:fs';
-import { readJsonFile } from '../src/node';
+import { existsSync, realpathSync, statSync } from 'node:fs';
+import { dirname, extname, join, sep } from 'node:path';
+import { datasetFilesIn, readJsonFile } from '../src/node';
 import {
   MAX_UTTERANCE_CHARS,
   EMOLLM_SUCCESS_TEXT,
@@ -14,6 +15,7 @@ import {
   isTaskName,
   type TaskName,
   getSeedSet,
+  P4G_FILE_NAMES,
   legacyTaskName,
   legacyTaskNotice,
   TASK_IDS,
@@ -160,7 +162,15 @@ function flagOf(outer: ZodIntrospect | undefined, key: string, flag: string, neg
   switch (field.def.type) {
     case 'boolean':
       return negate && def === true
-        ? { ...base, flag: `no-${flag}`, help: `off: ${help}`, kind: 'boolean', negated: true, range: null }
+        ? {
+            ...base,
+            flag: `no-${flag}`,
+            // The field's description says what it does when on (its default); the flag turns that off.
+            help: `turn off what is on by default: ${help}`,
+            kind: 'boolean',
+            negated: true,
+            range: null,
+          }
         : { ...base, kind: 'boolean', range: null };
     case 'enum':
       return { ...base, kind: 'enum', range: (field.options ?? []).join(' | ') };
@@ -829,6 +839,77 @@ export function checkPathValues(values: Values): void {
   for (const flag of PATH_OPTIONS)
     if (strs(values, flag).some((v) => v.trim() === ''))
       throw new UsageError(`--${flag} is empty: give a path`);
+}
+
+/** An input a command reads: the option that names it and its value (`[TASK=]PATH`, `bundled` or absent). */
+export interface InputOption {
+  option: string;
+  value: string | undefined;
+}
+
+/** The path of an input option's value: `PATH` of `TASK=PATH`; undefined for `bundled`, no value, or nothing there. */
+function inputPath(value: string | undefined): string | undefined {
+  if (value === undefined || value === 'bundled') return undefined;
+  if (existsSync(value)) return value;
+  const named = /^([a-z0-9-]+)=(.+)$/.exec(value);
+  return named && isTaskName(named[1] as string) && existsSync(named[2] as string) ? named[2] : undefined;
+}
+
+/**
+ * The real paths (links resolved) of what an input path is read as: the path itself; for a folder, also its dataset
+ * files (`datasetFilesIn`, the loaders' one reading of a folder); for a P4G CSV, also the standard-named companions
+ * beside it, which the loader reads with it.
+ */
+async function inputFiles(path: string): Promise<Set<string>> {
+  const files = new Set([realpathSync(path)]);
+  const more = statSync(path).isDirectory()
+    ? await datasetFilesIn(path).catch(() => [])
+    : extname(path).toLowerCase() === '.csv'
+      ? Object.values(P4G_FILE_NAMES)
+          .map((name) => join(dirname(path), name))
+          .filter((f) => existsSync(f))
+      : [];
+  for (const f of more) files.add(realpathSync(f));
+  return files;
+}
+
+/**
+ * Refuses, before any work, an output that would write over one of the command's inputs (the one check of every
+ * command that reads files and writes `--out`): an output file that exists and is an input file (compared as real
+ * paths, so a link to it, `./F` and `F` are the same file), one of the dataset files of an input folder, or a P4G
+ * companion read with an input CSV; and, for an output folder, one that holds an input at a place the command
+ * replaces (`replaced`). Nothing else is checked (see `assertOutputAvailable` for what is there).
+ * @param out the output: its path as given (undefined: none), its option (default `out`), and for a folder the
+ *   places in it the command replaces or rewrites (`replaced`, given a path relative to the folder, `/`-separated;
+ *   e.g. everything for a run folder that `--overwrite` replaces; absent: none).
+ * @param inputs the input options, each `[TASK=]PATH` (undefined or `bundled`: none).
+ * @throws UsageError naming both options: `--out F is the --seeds file: give another --out, the input is never
+ *   overwritten`.
+ */
+export async function refuseOutputOverInputs(
+  out: { path: string | undefined; option?: string; replaced?: (inside: string) => boolean },
+  inputs: readonly InputOption[],
+): Promise<void> {
+  if (out.path === undefined || !existsSync(out.path)) return;
+  const option = out.option ?? 'out';
+  const target = realpathSync(out.path);
+  const refuse = (what: string) =>
+    new UsageError(
+      `--${option} ${out.path} ${what}: give another --${option}, the input is never overwritten`,
+    );
+  const under = target.endsWith(sep) ? target : `${target}${sep}`;
+  const replaced = (file: string) =>
+    file.startsWith(under) && out.replaced?.(file.slice(under.length).split(sep).join('/')) === true;
+  for (const input of inputs) {
+    const path = inputPath(input.value);
+    if (path === undefined) continue;
+    const kind = statSync(path).isDirectory() ? 'folder' : 'file';
+    const files = await inputFiles(path);
+    if (realpathSync(path) === target) throw refuse(`is the --${input.option} ${kind}`);
+    if (files.has(target)) throw refuse(`is one of the files that --${input.option} ${path} reads`);
+    if ([...files].some(replaced))
+      throw refuse(`holds the --${input.option} ${kind} ${path}, where this command writes`);
+  }
 }
 
 /**

@@ -178,7 +178,8 @@ export type SettingAsRecorded = (key: string, stored: unknown, given: unknown) =
  * holds each episode's outcome, not its turns). A last line cut short (a kill during a write) is cut off the file
  * and told through `notice`: that episode runs again.
  * With `settings` (cli/simulate.ts `runSettings`), each line's recorded `settings` must equal them (each given value
- * first passed through `asRecorded`, when given, and awaited).
+ * first passed through `asRecorded`, when given, and awaited). `each` sees every finished episode's whole line (e.g.
+ * to score it), in file order.
  * @throws UsageError when there is no partial file to resume (naming it), or when a line was played with other
  *   settings (naming the first option that differs, its stored and its given value); StoredEpisodeLineError naming
  *   the file and line of a line that is not an episode, or that records no settings (an earlier version); PathError
@@ -189,6 +190,7 @@ export async function readFinishedEpisodes(
   notice: (text: string) => void,
   settings?: Readonly<Record<string, unknown>>,
   asRecorded?: SettingAsRecorded,
+  each?: (line: TrajectoryLine) => void,
 ): Promise<{ episodes: FinishedEpisode[]; lines: number }> {
   const partial = partialPath(out);
   // Throws, saying what to run instead, when there is no partial file.
@@ -228,6 +230,7 @@ export async function readFinishedEpisodes(
       return: json.return,
       endReason: json.endReason ?? null,
     });
+    each?.(json as TrajectoryLine);
   }
   return { episodes, lines: episodes.length };
 }

@@ -44,6 +44,7 @@ import {
   parseCommandLine,
   parseNumber,
   rangeText,
+  refuseOutputOverInputs,
   UsageError,
   rngSeedValue,
   type Io as CliIo,
@@ -325,6 +326,8 @@ async function build(values: Values, task: TaskId, io: Io): Promise<BuildReport>
 }
 
 async function buildLocked(out: string, values: Values, task: TaskId, io: Io): Promise<BuildReport> {
+  // Never over the seed file, whatever --overwrite says.
+  await refuseOutputOverInputs({ path: out }, [{ option: 'seeds', value: values.seeds }]);
   await assertOutputAvailable(out, { kind: 'file', overwrite: values.overwrite });
   const episodes = values.episodes === undefined ? 50 : integer('episodes', values.episodes, 'buildEpisodes');
   const maxAttempts = integer('max-attempts', values['max-attempts'], 'maxAttempts');
@@ -374,7 +377,9 @@ async function buildLocked(out: string, values: Values, task: TaskId, io: Io): P
     if (hasCode(e, AbortedError, 'JOB_ABORTED'))
       throw new AbortedError(
         'JOB_ABORTED',
-        `${e.message}; ${where}: run the same command with --resume to continue`,
+        // The job's name (build-principles) as the command the user typed.
+        `${e.message.replace(/^build-principles stopped/, 'principles build stopped')}; ${where}: run the same ` +
+          'command with --resume to continue',
       );
     // A checkpoint that is damaged (not another build's: that names the option to change) is stored data at
     // fault: say what to do.

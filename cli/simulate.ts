@@ -3,7 +3,15 @@
  * episode is appended to the `--out` JSONL file as it finishes (memory stays flat); the summary is printed.
  */
 import { createHash } from 'node:crypto';
-import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/entries/evaluation';
+import {
+  emollmInput,
+  ESTIMATE_METHOD_NAMES,
+  formatEstimate,
+  scoreEmollmEpisode,
+  summarizeEmollm,
+  type EmollmEpisodeScores,
+  type Estimate,
+} from '../src/entries/evaluation';
 import { assertOutputAvailable, nodeRuntime, lockOutput } from '../src/node';
 import {
   SimulateConfigSchema,
@@ -13,8 +21,13 @@ import {
   type SimulateResult,
   endingPhrases,
   playTitle,
+  defaultSeeds,
+  Rng,
+  seedSetParts,
+  SUCCESS_TEXT,
   type Seed,
   type TaskId,
+  type TrajectoryLine,
 } from '../src/entries/simulator';
 import { checkRoles, type RolesConfig } from '../src/entries/models';
 import { checkPolicyArg, loadPolicyResources } from './resources';
@@ -34,6 +47,7 @@ import {
   parseCommandLine,
   policyValues,
   readFixtures,
+  refuseOutputOverInputs,
   rngSeedValue,
   runCommand,
   seedsValues,
@@ -90,7 +104,8 @@ const FLAGS = flagsFromSchema(SimulateConfigSchema.shape, [
 
 export const HELP = `Usage: npm run simulate -- --task TASK [options]
 
-Run a policy against the Cog-Sim user simulator and report success rate, average turns and mean terminal
+Run a policy against the Cog-Sim user simulator and report success rate (Task SR: the judge's verdict by the
+task's rule; on an EmoLLM seed set also EmoLLM SR, as evaluate reports both), average turns and mean terminal
 return with 95% intervals clustered by seed (success rate: Wilson score interval with a cluster design effect;
 turns and return: percentile bootstrap, 2,000 resamples; a mean over one seed has none). The language roles run in template
 mode (fast, deterministic) unless --backend puts them on a language model; then the LLM calls and tokens per
@@ -239,6 +254,41 @@ export interface SimulateReport extends SimulateResult {
   skipped: { file: string; line: number; reason: string }[];
   warnings: number;
   out: string | null;
+  /**
+   * EmoLLM's success rate (a proportion; printed in percent as evaluate's "EmoLLM SR (%)") when every seed played
+   * carries an EmoLLM scenario (an EmoLLM seed set), scored as evaluate scores it; null otherwise. The summary's
+   * `successRate` is the Task SR: the judge's verdict by the task's own rule.
+   */
+  emollmSuccessRate?: Estimate | null;
+}
+
+/**
+ * EmoLLM's scoring of a run's episodes, as evaluate scores an EmoLLM seed set (the template scorers over each
+ * episode's visible transcript, src/eval): `add` scores an episode, `successRate` gives the EmoLLM SR. Null when a
+ * seed of the run carries no EmoLLM scenario (`seeds`: the seeds loaded, or undefined for the seed set's bundled ones).
+ */
+export function emollmScoring(
+  opts: Pick<SimulateOptions, 'task' | 'config'>,
+  seeds: readonly Seed[] | undefined,
+): { add: (line: TrajectoryLine) => void; successRate: () => Estimate } | null {
+  const seedSet = opts.config.seedSet;
+  const played =
+    seeds ??
+    (seedSet !== undefined
+      ? seedSetParts(opts.task, seedSet).flatMap((part) => part.seeds)
+      : defaultSeeds(opts.task));
+  if (played.length === 0 || played.some((seed) => seed.scenario === undefined)) return null;
+  const byId = new Map(played.map((seed) => [seed.id, seed]));
+  const rows: { caseId: string; scores: EmollmEpisodeScores }[] = [];
+  return {
+    add: (line) => {
+      const seed = byId.get(line.seedId);
+      const input = seed ? emollmInput(seed, line) : null;
+      if (input) rows.push({ caseId: line.seedId, scores: scoreEmollmEpisode(input) });
+    },
+    // Its Wilson interval takes no random stream; the other metrics' bootstraps are not printed.
+    successRate: () => summarizeEmollm(rows, { rng: Rng.fromSeed(0), resamples: 100 }).successRate,
+  };
 }
 
 async function loadSeeds(
@@ -286,6 +336,11 @@ export async function simulate(opts: SimulateOptions, io: Io): Promise<SimulateR
 
 async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateReport> {
   if (opts.out !== undefined) {
+    // Never over an input, whatever --overwrite or --resume says.
+    await refuseOutputOverInputs({ path: opts.out }, [
+      { option: 'seeds', value: opts.seeds },
+      { option: 'fixtures', value: opts.fixtures },
+    ]);
     // The partial file of an interrupted run is continued even beside a finished FILE (the run it was to replace).
     checkPartialFile(opts.out, opts, io.stderr);
     await assertOutputAvailable(opts.out, { kind: 'file', overwrite: opts.overwrite, resume: opts.resume });
@@ -293,9 +348,11 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
   const { seeds, skipped, warnings, stoppedAfter } = await loadSeeds(opts, io);
   // Every line records the options that shaped it beyond its seed, repeat, policy and rng seed (see runSettings).
   const settings = runSettings(opts, seeds);
+  // On an EmoLLM seed set, EmoLLM SR beside Task SR, as evaluate reports both.
+  const emollm = emollmScoring(opts, seeds);
   const finished =
     opts.resume && opts.out !== undefined
-      ? await readFinishedEpisodes(opts.out, io.stderr, settings, seedsAsRecorded(opts, seeds))
+      ? await readFinishedEpisodes(opts.out, io.stderr, settings, seedsAsRecorded(opts, seeds), emollm?.add)
       : null;
   const language: RolesConfig = opts.fixtures
     ? { ...opts.language, fixtures: await readFixtures(opts.fixtures) }
@@ -326,6 +383,7 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
         onEpisode: async (line) => {
           cut += line.cutUtterances ?? 0;
           ran += 1;
+          emollm?.add(line);
           await file?.write({ ...line, settings });
         },
         signal: interrupt.signal,
@@ -354,6 +412,7 @@ async function simulateLocked(opts: SimulateOptions, io: Io): Promise<SimulateRe
       skipped,
       warnings,
       out: opts.out ?? null,
+      emollmSuccessRate: emollm?.successRate() ?? null,
     };
   } catch (e) {
     if (file && !completed && file.count === 0 && !finished) await file.discard();
@@ -497,14 +556,54 @@ export class SimulateInterruptedError extends LabError {
 
 const ci = formatEstimate;
 
+/**
+ * An estimate of a proportion in percent, one decimal (`50.0 [15.0, 85.0]`), as evaluate prints its
+ * "EmoLLM SR (%)".
+ */
+export function formatPercent(e: Estimate): string {
+  const pct = (v: number | null) => (v === null ? null : v * 100);
+  return formatEstimate({ ...e, mean: e.mean * 100, lo: pct(e.lo), hi: pct(e.hi) }, 1);
+}
+
+/**
+ * What the episodes and seeds of a run were, truly: `N episodes cycling through S seeds` only when seeds repeat;
+ * fewer episodes than seeds play that many of them, once each.
+ */
+function episodesLine(r: SimulateReport): string {
+  const played = r.summary.successRate.nClusters;
+  const episodes = countOf(r.episodes, 'episode');
+  if (r.episodes > played)
+    return `${episodes} cycling through ${countOf(played, 'seed')}${played < r.seeds ? ` of ${r.seeds}` : ''}`;
+  if (played < r.seeds) return `${episodes}, one on each of ${played} of the ${r.seeds} seeds`;
+  return `${episodes}, one on each of the ${countOf(r.seeds, 'seed')}`;
+}
+
+/**
+ * What the summary's success rates count, in words: Task SR, the judge's verdict by the task's own rule (as
+ * evaluate's Task SR; under PPDPP the last per-turn critic), and with EmoLLM seeds EmoLLM SR.
+ */
+function successRules(r: SimulateReport): string[] {
+  const task =
+    r.protocol === 'cstpo'
+      ? `Task SR: share of episodes the judge rates successful by ${r.task}'s own rule (${SUCCESS_TEXT[r.task]}), as evaluate's Task SR`
+      : 'Task SR: share of episodes the PPDPP protocol records as successful (the last per-turn critic reward)';
+  if (!r.emollmSuccessRate) return [`(${task})`];
+  return [
+    `(${task};`,
+    " EmoLLM SR: share of episodes with a turn that resolves the scenario by EmoLLM's rule, read from the user's " +
+      "replies by the template scorers, as evaluate's EmoLLM SR; in percent)",
+  ];
+}
+
 /** The human-readable summary. */
 export function formatReport(r: SimulateReport): string {
   const s = r.summary;
   const lines = [
     `${playTitle(r.task, r.taskName === r.task ? undefined : r.taskName)} · policy ${r.policy} · protocol ${r.protocol} · rng seed ${r.rngSeed} · simulator ${r.simulatorVersion}`,
-    `${countOf(r.episodes, 'episode')} cycling through ${countOf(r.seeds, 'seed')} from ${r.seedSource}` +
+    `${episodesLine(r)} from ${r.seedSource}` +
       (r.skipped.length ? ` (${countOf(r.skipped.length, 'invalid record')} skipped)` : ''),
-    `success rate                 ${ci(s.successRate)}`,
+    `success rate (Task SR)       ${ci(s.successRate)}`,
+    ...(r.emollmSuccessRate ? [`EmoLLM SR (%)                ${formatPercent(r.emollmSuccessRate)}`] : []),
     `average turns (all)          ${ci(s.avgTurnsAll)}`,
     `average turns (successful)   ${s.avgTurnsSuccessful ? ci(s.avgTurnsSuccessful) : 'n/a (no success)'}`,
     `mean terminal return         ${ci(s.meanReturn)}`,
@@ -512,6 +611,7 @@ export function formatReport(r: SimulateReport): string {
     `contradicting the judge      ${r.endings.contradictions}`,
     `(95% intervals, clustered by seed: success rate — ${ESTIMATE_METHOD_NAMES[s.successRate.method]}; ` +
       `turns and return — ${ESTIMATE_METHOD_NAMES[s.meanReturn.method]}, 2,000 resamples)`,
+    ...successRules(r),
   ];
   if (r.llm) {
     const e = r.llm.perEpisode;

@@ -13,6 +13,7 @@ import {
   type GrpoTrainResult,
   GrpoSettingsSchema,
   type GrpoServices,
+  type PolicySummary as GrpoPolicySummary,
 } from '../src/entries/training';
 import { backendFor, checkRoles, type RolesConfig } from '../src/entries/models';
 import { ESTIMATE_METHOD_NAMES, formatEstimate } from '../src/entries/evaluation';
@@ -47,6 +48,7 @@ import {
   parseArgsOptions,
   parseCommandLine,
   renamedFlags,
+  refuseOutputOverInputs,
   resumeConflictUsage,
   readFixtures,
   usageFromSchema,
@@ -57,6 +59,7 @@ import {
   type Io,
 } from './options';
 import { DATASET_HINTS, loadSeedsArg } from './seeds';
+import { formatPercent } from './simulate';
 import { FolderGrpoStorage } from '../src/entries/training-node';
 import {
   AbortedError,
@@ -269,6 +272,16 @@ const RESUME_FLAGS: Record<string, string> = {
 
 const ci = (e: Parameters<typeof formatEstimate>[0]) => formatEstimate(e);
 
+/**
+ * A policy's success rates, each named as evaluate names it: on EmoLLM seeds `EmoLLM SR (%)` (the rate the run's
+ * summary counts) then `Task SR` (the judge's verdict), otherwise `Task SR` alone.
+ */
+function successText(p: GrpoPolicySummary): string {
+  return p.successMetric === 'emollm-sr'
+    ? `EmoLLM SR (%) ${formatPercent(p.successRate)}  Task SR ${ci(p.judgeSuccessRate)}`
+    : `Task SR ${ci(p.successRate)}`;
+}
+
 /** The human-readable report. */
 export function formatGrpoReport(r: GrpoTrainResult): string {
   const last = r.steps.slice(-10);
@@ -283,8 +296,8 @@ export function formatGrpoReport(r: GrpoTrainResult): string {
   const e = r.evaluation;
   if (e) {
     lines.push(`evaluation: ${countOf(e.seeds, 'seed')} × ${countOf(e.repeats, 'episode')} [95% CI]`);
-    lines.push(`  trained  return ${ci(e.trained.meanReturn)}  success ${ci(e.trained.successRate)}`);
-    lines.push(`  initial  return ${ci(e.initial.meanReturn)}  success ${ci(e.initial.successRate)}`);
+    lines.push(`  trained  return ${ci(e.trained.meanReturn)}  ${successText(e.trained)}`);
+    lines.push(`  initial  return ${ci(e.initial.meanReturn)}  ${successText(e.initial)}`);
     lines.push(`  trained − initial return ${ci(e.returnDifference)}`);
     // On an EmoLLM setting: its metrics (EmoLLM paper, Evaluation), success above being its SR.
     for (const [name, s] of [
@@ -300,6 +313,11 @@ export function formatGrpoReport(r: GrpoTrainResult): string {
     lines.push(
       `  intervals: return — ${ESTIMATE_METHOD_NAMES[e.trained.meanReturn.method]}; ` +
         `success — ${ESTIMATE_METHOD_NAMES[e.trained.successRate.method]}`,
+      e.trained.successMetric === 'emollm-sr'
+        ? "  (EmoLLM SR: share of episodes with a turn that resolves the scenario by EmoLLM's rule, read from the " +
+            "user's replies by the template scorers, in percent, as evaluate's EmoLLM SR; Task SR: the judge's " +
+            `verdict by ${r.config.task}'s own rule, as evaluate's Task SR)`
+        : `  (Task SR: share of episodes the judge rates successful by ${r.config.task}'s own rule, as evaluate's Task SR)`,
     );
   }
   lines.push(`files: ${r.files.join(', ')}`);
@@ -329,6 +347,10 @@ export async function grpoMain(argv: string[], io: Io): Promise<number> {
         if (loaded.warnings.length) io.stderr(`${loaded.warnings.length} dataset warnings\n`);
         return loaded.seeds;
       };
+      // Never over an input: the run folder itself, or (with --overwrite, which replaces it whole) one that holds one.
+      await refuseOutputOverInputs({ path: out, replaced: () => config.overwrite === true }, [
+        { option: 'seeds', value: config.seeds },
+      ]);
       const storage = new FolderGrpoStorage(out);
       const lock = await storage.lock();
       const interrupt = listenForInterrupt();

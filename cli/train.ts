@@ -33,6 +33,7 @@ import {
   parseArgsOptions,
   renamedFlags,
   parseCommandLine,
+  refuseOutputOverInputs,
   resumeConflictUsage,
   rngSeedValue,
   runCommand,
@@ -222,6 +223,11 @@ export async function train(opts: TrainOptions, io: Io): Promise<TrainReport> {
 
 async function trainLocked(opts: TrainOptions, io: Io, storage: FolderTrainStorage): Promise<TrainReport> {
   const { out, skipInvalid, json, ...config } = opts;
+  // Never over an input: the run folder itself, or (with --overwrite, which replaces it whole) one that holds one.
+  await refuseOutputOverInputs({ path: out, replaced: () => config.overwrite === true }, [
+    { option: 'seeds', value: config.seeds },
+    { option: 'eval-seeds', value: config.evalSeeds },
+  ]);
   const loadSeeds = async (path: string, task: TaskId): Promise<Seed[]> => {
     const option = path === config.evalSeeds && path !== config.seeds ? 'eval-seeds' : 'seeds';
     const loaded = await loadSeedsArg(option, path, task, { skipInvalid, notice: io.stderr });

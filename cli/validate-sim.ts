@@ -14,7 +14,13 @@ import { formatSeconds, startProgress } from './progress';
 import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { p4gFileKind, type TextFile, TASK_IDS, type TaskId, type P4gFiles } from '../src/entries/simulator';
 import { describeErrno } from '../src/entries/storage';
-import { assertOutputAvailable, datasetFilesIn, writeFileAtomic, nodeRuntime } from '../src/node';
+import {
+  assertOutputAvailable,
+  datasetFilesIn,
+  readDatasetText,
+  writeFileAtomic,
+  nodeRuntime,
+} from '../src/node';
 import { checkRoles, buildRoles, usesLlm, type RolesConfig } from '../src/entries/models';
 import {
   parseLadderFile,
@@ -36,6 +42,7 @@ import {
   parseNumber,
   rangeText,
   readFixtures,
+  refuseOutputOverInputs,
   SUCCESS_HELP,
   UsageError as OptionUsageError,
   parseArgsMessage,
@@ -298,11 +305,19 @@ export function parseValidateArgs(argv: string[]): ValidateArgs | 'help' {
   };
 }
 
+/**
+ * A dataset file as text, read as every command reads a dataset (`readDatasetText`): UTF-16 text is refused with
+ * the `iconv` that converts it, a binary file as not text, naming the file.
+ * @throws DataFormatError (DATASET_INVALID) naming the file.
+ */
 async function readText(path: string): Promise<TextFile> {
-  return { name: path, text: await readFile(path, 'utf8') };
+  return readDatasetText(path);
 }
 
-/** The task of a dataset file or folder, from its kind. @throws UsageError when it cannot be told. */
+/**
+ * The task of a dataset file or folder, from its kind. @throws UsageError when it cannot be told; DataFormatError
+ * (DATASET_INVALID) for a UTF-16 or binary file.
+ */
 async function guessTask(path: string): Promise<TaskId> {
   const task = await heldTask(path);
   if (task === null) throw new UsageError(`--seeds ${path}: cannot tell the task; write it as TASK=${path}`);
@@ -313,6 +328,7 @@ async function guessTask(path: string): Promise<TaskId> {
  * The task whose dataset `path` holds, told from its form: a CSV, or a folder of them (or of nothing), is P4G; a
  * JSONL file is ESConv or CraigslistBargain by a field of its first record, a folder of JSONL files as its first
  * file. Null when it cannot be told.
+ * @throws DataFormatError (DATASET_INVALID) naming the file when it is UTF-16 text or not text at all.
  */
 async function heldTask(path: string): Promise<TaskId | null> {
   if ((await stat(path)).isDirectory()) {
@@ -322,7 +338,8 @@ async function heldTask(path: string): Promise<TaskId | null> {
     return files[0] === undefined ? 'p4g' : heldTask(files[0]);
   }
   if (extname(path).toLowerCase() === '.csv') return 'p4g';
-  const first = (await readFile(path, 'utf8')).split('\n', 1)[0] ?? '';
+  // Read as a dataset (UTF-16 or binary refused, naming the file), not guessed from undecoded bytes.
+  const first = (await readText(path)).text.split('\n', 1)[0] ?? '';
   if (first.includes('"emotion_type"')) return 'esconv';
   if (first.includes('"seller_price"')) return 'cb';
   return null;
@@ -398,6 +415,8 @@ export class NoDataError extends LabError {
  * Read the dataset files of every --seeds option (or the shared defaults), of the tasks in `args.tasks` (all when
  * null). Also used by `npm run fit-sim` (scripts/fit-sim.ts).
  * @throws UsageError for a missing path, a file whose task cannot be told, or a second P4G file of one kind.
+ * @throws DataFormatError (DATASET_INVALID) naming a file that is UTF-16 text (with the `iconv` that converts it),
+ *   not text, or empty.
  * @throws NoDataError when no --seeds is given and no default dataset exists.
  */
 export async function readFiles(
@@ -487,6 +506,15 @@ export async function runValidateCli(
   isTTY = false,
 ): Promise<string> {
   if (args.out !== null) {
+    // Never over an input: the folder itself, or its validity.json or validity.md (what the report writes there).
+    await refuseOutputOverInputs(
+      { path: args.out, replaced: (inside) => /^validity\.(json|md)$/.test(inside) },
+      [
+        ...args.seeds.map((s) => ({ option: 'seeds', value: s.path })),
+        { option: 'ladder', value: args.ladder ?? undefined },
+        { option: 'fixtures', value: args.fixtures ?? undefined },
+      ],
+    );
     await assertOutputAvailable(args.out, {
       kind: 'dir',
       ownerMarker: 'validity.json',

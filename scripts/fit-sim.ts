@@ -20,6 +20,7 @@ import {
   bool,
   parseCommandLine,
   parseNumber,
+  refuseOutputOverInputs,
   rngSeedValue,
   runCommand,
   str,
@@ -435,7 +436,13 @@ export async function main(argv: string[], io: Io): Promise<number> {
     if (bool(values, 'overwrite') && given === undefined)
       throw new UsageError('--overwrite needs --out FILE (the default parameter module is always replaced)');
     const out = given ?? DEFAULT_PARAMS;
-    // Before any fitting, as every command does: an explicit --out that holds something is refused.
+    // Before any fitting, as every command does: an --out that is an input, whatever --overwrite says, and an
+    // explicit --out that holds something are refused.
+    if (!check)
+      await refuseOutputOverInputs(
+        { path: out },
+        seeds.map((s) => ({ option: 'seeds', value: s.path })),
+      );
     if (!check && given !== undefined)
       await assertOutputAvailable(given, { kind: 'file', overwrite: bool(values, 'overwrite') });
     const started = Date.now();

@@ -14,8 +14,8 @@ import {
   TASK_IDS,
   type TaskId,
 } from '../src/entries/simulator';
-import { loadSeedsFromPath, readJsonFile, writeFileAtomic } from '../src/node';
-import { DataFormatError } from '../src/entries/errors';
+import { assertOutputAvailable, loadSeedsFromPath, readJsonFile, writeFileAtomic } from '../src/node';
+import { DataFormatError, OutputConflictError, PathError } from '../src/entries/errors';
 import { z } from 'zod';
 import {
   simulatorCard,
@@ -27,7 +27,15 @@ import {
   replayDialogues,
 } from '../src/entries/validity';
 import { readFiles } from '../cli/validate-sim';
-import { bool, parseCommandLine, runCommand, str, UsageError, type Io } from '../cli/options';
+import {
+  bool,
+  parseCommandLine,
+  refuseOutputOverInputs,
+  runCommand,
+  str,
+  UsageError,
+  type Io,
+} from '../cli/options';
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -116,10 +124,65 @@ async function replySets(dir: string, io: Io): Promise<ReplySet[]> {
   return dataset.rows.length > 0 ? [bundled, dataset] : [bundled];
 }
 
-/** `text` formatted as the repository's Prettier settings format the file at `path` (so that lint passes). */
-async function pretty(path: string, text: string): Promise<string> {
+/**
+ * `text` formatted by Prettier as `parser` (Markdown for the card, JSON for the before record, whatever the file's
+ * extension: Prettier infers nothing from `card.txt`), with the repository's settings for the file at `path` (so
+ * that lint passes).
+ */
+async function pretty(path: string, text: string, parser: 'markdown' | 'json'): Promise<string> {
   const options = (await resolveConfig(path)) ?? {};
-  return format(text, { ...options, filepath: path });
+  return format(text, { ...options, parser });
+}
+
+/** The first line of every simulator card (src/validity/card.ts `simulatorCard`): how `--out` tells a card. */
+export const CARD_HEADING = '# Cog-Sim simulator card';
+
+/** Whether the file at `path` is a simulator card (its first line is {@link CARD_HEADING}): one this command wrote. */
+function isCard(path: string): boolean {
+  try {
+    return readFileSync(path, 'utf8').split('\n', 1)[0]?.trimEnd() === CARD_HEADING;
+  } catch {
+    return false;
+  }
+}
+
+/** Whether the file at `path` is a before record that `--record-before` wrote (one {@link readBefore} accepts). */
+async function isBeforeRecord(path: string): Promise<boolean> {
+  try {
+    await readBefore(path, path);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * Refuses, before any work, an output the command must not write: one of its inputs (`--report`, and for the card
+ * `--before`), a folder, or an existing file that is not what it writes (a simulator card, or with `--record-before`
+ * a before record) unless `overwrite`; a card or record of this command is replaced, so that the default
+ * `npm run sim-card` regenerates its card.
+ * @throws UsageError naming the option; OutputConflictError (OUTPUT_CONFLICT) for a folder; PathError
+ *   (OUTPUT_PATH_INVALID) for a path that cannot be written.
+ */
+async function checkOutput(values: Paths, recordBefore: boolean, overwrite: boolean): Promise<void> {
+  const option = recordBefore ? 'before' : 'out';
+  const path = resolve(ROOT, values[option]);
+  await refuseOutputOverInputs({ path, option }, [
+    { option: 'report', value: resolve(ROOT, values.report) },
+    ...(recordBefore ? [] : [{ option: 'before', value: resolve(ROOT, values.before) }]),
+  ]);
+  const file = existsSync(path) && statSync(path).isFile();
+  const own = file && (recordBefore ? await isBeforeRecord(path) : isCard(path));
+  if (file && !own && !overwrite)
+    throw new UsageError(
+      `--${option} ${path} holds a file that is not ${
+        recordBefore
+          ? 'a before record of npm run sim-card -- --record-before'
+          : `a simulator card (its first line is not "${CARD_HEADING}")`
+      }: pass --overwrite to replace it, or choose another --${option}`,
+    );
+  // A folder is refused (give the path of a file), as is a path under a file or in a folder that cannot be written.
+  await assertOutputAvailable(path, { kind: 'file', overwrite: true });
 }
 
 /** The options with their defaults (paths relative to the repository root). */
@@ -143,7 +206,10 @@ Options:
   --report FILE      the validate-sim report to read (default ${DEFAULTS.report};
                      make one with npm run validate-sim -- --out DIR)
   --before FILE      the before record, read when it exists (default ${DEFAULTS.before})
-  --out FILE         the card to write, replaced (default ${DEFAULTS.out})
+  --out FILE         the card to write, as Markdown whatever the extension (default ${DEFAULTS.out}); an
+                     existing simulator card there (its first line "${CARD_HEADING}") is replaced,
+                     another file only with --overwrite, a folder never
+  --overwrite        replace an --out (or, with --record-before, --before) file that this command did not write
   --data DIR         the shared datasets folder; a dataset missing there is left out (default ${DEFAULTS.data})
   --record-before    write the before record (--before) from --report and this code's replies, not the card;
                      run it on the commit whose figures are to be kept
@@ -254,13 +320,14 @@ async function readBefore(path: string, shown: string): Promise<CardBefore> {
 type Paths = Record<keyof typeof DEFAULTS, string>;
 
 /** Writes the card (or, with `recordBefore`, the before record) as the options say. */
-async function writeCard(values: Paths, recordBefore: boolean, io: Io): Promise<void> {
+async function writeCard(values: Paths, recordBefore: boolean, overwrite: boolean, io: Io): Promise<void> {
   const reportPath = resolve(ROOT, values.report);
   const dataDir = resolve(ROOT, values.data);
   if (!existsSync(reportPath))
     throw new UsageError(
       `--report: no validate-sim report at ${reportPath}; make one with npm run validate-sim -- --out DIR`,
     );
+  await checkOutput(values, recordBefore, overwrite);
   // Checked before the reply measurement (minutes): a wrong or malformed file is named at once.
   const report = await readValidityReport(reportPath, values.report);
   const beforePath = resolve(ROOT, values.before);
@@ -280,7 +347,7 @@ async function writeCard(values: Paths, recordBefore: boolean, io: Io): Promise<
       replies,
     };
     const path = resolve(ROOT, values.before);
-    await writeFileAtomic(path, await pretty(path, JSON.stringify(before)));
+    await writeFileAtomic(path, await pretty(path, JSON.stringify(before), 'json'));
     io.stderr(`wrote ${values.before}\n`);
     return;
   }
@@ -295,7 +362,7 @@ async function writeCard(values: Paths, recordBefore: boolean, io: Io): Promise<
     command: 'npm run sim-card',
   });
   const out = resolve(ROOT, values.out);
-  await writeFileAtomic(out, await pretty(out, card));
+  await writeFileAtomic(out, await pretty(out, card, 'markdown'));
   io.stderr(`wrote ${values.out}\n`);
 }
 
@@ -311,6 +378,7 @@ export async function main(argv: string[], io: Io): Promise<number> {
       out: { type: 'string' },
       data: { type: 'string' },
       'record-before': { type: 'boolean' },
+      overwrite: { type: 'boolean' },
       help: { type: 'boolean', short: 'h' },
     });
     if (bool(values, 'help')) {
@@ -320,8 +388,11 @@ export async function main(argv: string[], io: Io): Promise<number> {
     const paths = Object.fromEntries(
       Object.entries(DEFAULTS).map(([k, d]) => [k, str(values, k) ?? d]),
     ) as Paths;
-    await writeCard(paths, bool(values, 'record-before'), io);
-  }, []);
+    await writeCard(paths, bool(values, 'record-before'), bool(values, 'overwrite'), io);
+  }, [
+    { class: OutputConflictError, codes: ['OUTPUT_CONFLICT'] },
+    { class: PathError, codes: ['OUTPUT_PATH_INVALID'] },
+  ]);
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

@@ -8,7 +8,7 @@
  */
 
 // Seed files and dataset folders read from disk.
-export { datasetFilesIn, loadSeedsFromPath } from './data/node';
+export { datasetFilesIn, loadSeedsFromPath, readDatasetText } from './data/node';
 
 // The folder stores' float32 encoding (src/runs/node.ts). The training run folders (`FileRunStore`,
 // `FolderTrainStorage`, `FileGrpoRunStore`, `FolderGrpoStorage`) are in `proactive-dialogue-lab/training/node`, so

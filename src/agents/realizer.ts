@@ -179,13 +179,20 @@ function topicAt(terms: readonly TaggedTerm[], i: number): string | null {
 
 /**
  * Nouns that an introducer puts before something other than a topic: parts of idioms and frames ("on my mind", "at
- * the back of my head", "the rest of it", "the way I see it", "the point is", "a rough patch", "the name"), which
- * the actor cannot take up as what the user is going through ("get through your mind too").
+ * the back of my head", "the rest of it", "the way I see it", "the point is", "a rough patch", "the name", "the
+ * heart of it", "off my chest", "under the covers", "on the verge of", "in the middle of", "my shoulders dropped",
+ * "on paper", "the sound of it", "a big deal"), the small things of a chat's surroundings ("my phone battery is
+ * low", "the window open") and the actor's own step taken back, which the actor cannot take up as what the user
+ * is going through ("get through your mind too", "How long has your chest been going on?").
  */
 const NOT_TOPICS: ReadonlySet<string> = new Set(
-  'mind head back rest top whole way point thing things part name patch time lot bit kind sort idea question moment end fact case'.split(
-    ' ',
-  ),
+  [
+    'mind head back rest top whole way point thing things part name patch time lot bit kind sort idea question',
+    'moment end fact case heart chest shoulders covers verge middle order same life day hour weekend truth paper',
+    'window colour color leaves desk phone battery coffee tea step steps effort sound deal know',
+  ]
+    .join(' ')
+    .split(' '),
 );
 
 /**
@@ -518,7 +525,8 @@ const P4G: Record<string, Variant[]> = {
   ],
   'Foot in the door': [
     () => 'Would you give a little?',
-    (c) => `I understand ${c.echo}. How about starting with something tiny, like 25 cents from your payment?`,
+    (c) =>
+      `I hear you about ${c.echo}. How about starting with something tiny, like 25 cents from your payment?`,
     () => 'Even ten cents would count. Would that be okay with you?',
     () => 'Just put in a bit right now, come on, it is nothing.',
   ],

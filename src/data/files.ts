@@ -27,6 +27,19 @@ function merge(results: readonly LoadResult[]): LoadResult {
   };
 }
 
+/** Whether NUL characters fill (nearly) every other place of `text` and (nearly) none of the rest: UTF-16 text read as UTF-8. */
+function nulEveryOther(text: string): boolean {
+  const pairs = Math.floor(text.length / 2);
+  if (pairs === 0) return false;
+  let even = 0;
+  let odd = 0;
+  for (let i = 0; i < pairs * 2; i += 2) {
+    if (text[i] === '\u0000') even += 1;
+    if (text[i + 1] === '\u0000') odd += 1;
+  }
+  return (odd >= 0.9 * pairs && even <= 0.1 * pairs) || (even >= 0.9 * pairs && odd <= 0.1 * pairs);
+}
+
 /**
  * Throws unless `file` decoded cleanly as UTF-8: a decoder in replacement mode (Node's `readFile(path, 'utf8')`,
  * the browser's `File.text()`) turns every invalid byte sequence into U+FFFD, which genuine dataset text does not
@@ -34,13 +47,17 @@ function merge(results: readonly LoadResult[]): LoadResult {
  * @throws DataFormatError (DATASET_INVALID) naming the file, the line and the column.
  */
 export function assertUtf8Text(file: TextFile): void {
-  // NUL characters (every other byte of ASCII text in UTF-16) or a UTF-16 byte-order mark read as UTF-8.
-  if (file.text.slice(0, 4096).includes('\u0000') || file.text.startsWith('\uFFFD\uFFFD'))
+  // A UTF-16 byte-order mark read as UTF-8, or NUL characters: at every other place in ASCII text in UTF-16, anywhere
+  // in a binary file (which no conversion makes text).
+  const head = file.text.slice(0, 4096);
+  if (head.includes('\u0000') || file.text.startsWith('\uFFFD\uFFFD'))
     throw DataFormatError.record(
       'DATASET_INVALID',
       file.name,
       1,
-      'the file is UTF-16 (or binary), not UTF-8 text; convert it with iconv -f utf-16 -t utf-8',
+      file.text.startsWith('\uFFFD\uFFFD') || nulEveryOther(head)
+        ? 'the file is UTF-16, not UTF-8 text; convert it with iconv -f utf-16 -t utf-8'
+        : 'the file is not text (it holds NUL bytes and is not UTF-16 text): give a UTF-8 text file',
     );
   const at = file.text.indexOf('\uFFFD');
   if (at < 0) return;

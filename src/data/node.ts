@@ -47,8 +47,9 @@ export function maxLineBytes(): number {
 }
 
 /**
- * Refuses bytes that are UTF-16 text (a byte-order mark FF FE / FE FF, or NUL bytes, which UTF-8 text does not
- * hold) with the conversion that fixes it, instead of a misleading "not UTF-8" later.
+ * Refuses bytes that are UTF-16 text (a byte-order mark FF FE / FE FF, or a NUL byte at every other place) with the
+ * conversion that fixes it, and other bytes with NULs (which UTF-8 text does not hold) as not text, instead of a
+ * misleading "not UTF-8" later.
  * @throws DataFormatError (DATASET_INVALID) naming the file.
  */
 function assertNotUtf16(path: string, head: Uint8Array): void {
@@ -77,8 +78,13 @@ function assertLineBound(path: string, bytes: Uint8Array, bound: number, firstLi
   }
 }
 
-/** A whole dataset file, checked (UTF-16, line bound) before it is decoded. */
-async function readText(path: string): Promise<TextFile> {
+/**
+ * A whole dataset file as text, checked before it is decoded as every dataset file is (the seed loader's reading,
+ * also `validate-sim`'s and `fit-sim`'s): UTF-16 text is refused with the `iconv` that converts it, a binary file as
+ * not text (src/io `utf16Problem`), and a line longer than {@link maxLineBytes}.
+ * @throws DataFormatError (DATASET_INVALID) naming the file (and line); the `node:fs` error when it cannot be read.
+ */
+export async function readDatasetText(path: string): Promise<TextFile> {
   const bytes = await readFile(path);
   assertNotUtf16(path, bytes);
   assertLineBound(path, bytes, maxLineBytes());
@@ -236,5 +242,5 @@ async function loadSeeds(
   } else {
     paths = [path];
   }
-  return loadSeedsFromFiles(task, await Promise.all(paths.map(readText)), load);
+  return loadSeedsFromFiles(task, await Promise.all(paths.map(readDatasetText)), load);
 }

@@ -4,7 +4,7 @@
  * estimates). Browser-safe.
  */
 export { LlmEmollmScorer } from '../eval/emollm-metrics-judge';
-export { scoreEmollmRun, type EmollmResult } from '../eval/emollm-metrics-report';
+export { emollmInput, scoreEmollmRun, type EmollmResult } from '../eval/emollm-metrics-report';
 export {
   EMOLLM_METRIC_DEFINITIONS,
   scoreEmollmEpisode,

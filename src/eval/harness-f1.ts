@@ -35,7 +35,8 @@ export interface F1Context {
   /**
    * The human labels from this turn on (`label` first), as a seed's `reference.strategies` holds the labels
    * after its cut: what the policy's episode context carries, so that `replay` predicts the human's label
-   * (it scores F1 = 1 by construction, the ceiling) instead of falling back to random labels.
+   * (accuracy and weighted F1 = 1 by construction; macro F1, averaged over every label of the task, can be lower)
+   * instead of falling back to random labels.
    */
   reference: string[];
 }

@@ -276,7 +276,9 @@ export function reportToMarkdown(report: EvalReport): string {
       '',
       `Method: ${m.strategyPrediction}.` +
         (report.strategyPrediction.some((s) => s.policy === 'replay')
-          ? ' The replay policy plays the human labels, so its F1 is the ceiling (1).'
+          ? ' The replay policy plays the human labels, so its accuracy and weighted F1 are 1; its macro F1 ' +
+            'averages over every label of the task, including labels absent from these turns (whose F1 is 0), so ' +
+            'it can be below 1.'
           : ''),
     );
   }

@@ -97,7 +97,7 @@ export const GrpoConfigSchema = z.object({
   groupsPerStep: int(1, 1000).default(2).describe('groups (scenarios) per RL step'),
   horizon: int(1, 100).default(8).describe('turns per simulated episode (paper: at most 8)'),
   candidates: int(1, 8).default(3).describe('candidate realizations the scorer chooses among per turn'),
-  depth: int(1, 8).default(3).describe('reverse-perspective lookahead depth n (default 3)'),
+  depth: int(1, 8).default(3).describe('reverse-perspective lookahead depth n'),
   clip: z.number().positive().max(1).default(0.2).describe('PPO/GRPO clip ratio ε'),
   klCoef: z
     .number()

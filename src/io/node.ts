@@ -483,20 +483,50 @@ export async function readJsonFile(
 }
 
 /**
- * Why the first bytes of a file are UTF-16 text rather than UTF-8 (a byte-order mark FF FE / FE FF, or NUL bytes in
- * its first 4 KiB, which UTF-8 text does not hold), with the `iconv` command that converts it; null when they are
- * not. The one wording of this hint: the dataset readers (src/data/node.ts) and {@link readJsonlLines} use it.
+ * Which UTF-16 the first bytes of a file are, when they are UTF-16 text: `bom` (a byte-order mark FF FE / FE FF:
+ * `iconv -f utf-16` reads its order from it), `le` / `be` (no mark, but a NUL byte at every other place, as ASCII
+ * text in UTF-16 little- / big-endian has); null otherwise.
+ */
+function utf16Kind(head: Uint8Array): 'bom' | 'le' | 'be' | null {
+  if ((head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff)) return 'bom';
+  // Whole code units only; a file of one byte is no UTF-16.
+  const sample = head.subarray(0, Math.min(head.length, 4096) & ~1);
+  if (sample.length < 2) return null;
+  let evenNul = 0;
+  let oddNul = 0;
+  for (let i = 0; i < sample.length; i += 2) {
+    if (sample[i] === 0) evenNul += 1;
+    if (sample[i + 1] === 0) oddNul += 1;
+  }
+  const units = sample.length / 2;
+  // Text in UTF-16: one byte of (nearly) every code unit is NUL, the other (nearly) never.
+  if (oddNul >= 0.9 * units && evenNul <= 0.1 * units) return 'le';
+  if (evenNul >= 0.9 * units && oddNul <= 0.1 * units) return 'be';
+  return null;
+}
+
+/**
+ * Why the first bytes of a file are not UTF-8 text, told before anything reads them as such; null when they may be
+ * (no byte-order mark of UTF-16, no NUL byte in the first 4 KiB, which UTF-8 text does not hold). UTF-16 text (a
+ * byte-order mark FF FE / FE FF, or a NUL byte at every other place, as ASCII text in UTF-16 has) gets the `iconv`
+ * command that converts it; other bytes with NULs are not text at all (a binary file), and are called so, with no
+ * conversion suggested. The one wording of these refusals: the dataset readers (src/data/node.ts) and
+ * {@link readJsonlLines} use it.
  * @param path the file as the user gave it, named in the command (the converted copy is written beside it).
  * @param head the file's first bytes (a few KiB are enough).
  */
 export function utf16Problem(path: string, head: Uint8Array): string | null {
-  const bom = (head[0] === 0xff && head[1] === 0xfe) || (head[0] === 0xfe && head[1] === 0xff);
-  if (!bom && !head.subarray(0, 4096).includes(0)) return null;
+  const kind = utf16Kind(head);
+  if (kind === null && !head.subarray(0, 4096).includes(0)) return null;
+  if (kind === null)
+    return 'the file is not text (it holds NUL bytes and is not UTF-16 text): give a UTF-8 text file';
   const ext = extname(path);
   const converted = `${path.slice(0, path.length - ext.length)}-utf8${ext}`;
+  // Without a byte-order mark, iconv must be told the byte order (its plain utf-16 then assumes big-endian).
+  const from = kind === 'bom' ? 'utf-16' : `utf-16${kind}`;
   return (
-    `the file is ${bom ? 'UTF-16' : 'UTF-16 or binary (it holds NUL bytes)'}, not UTF-8 text; ` +
-    `convert it: iconv -f utf-16 -t utf-8 ${shellWord(path)} > ${shellWord(converted)}`
+    `the file is UTF-16${kind === 'bom' ? '' : ` (${kind === 'le' ? 'little' : 'big'}-endian, no byte-order mark)`}, ` +
+    `not UTF-8 text; convert it: iconv -f ${from} -t utf-8 ${shellWord(path)} > ${shellWord(converted)}`
   );
 }
 

@@ -2,11 +2,13 @@
  * Trajectories in the chat format trainers read (docs/trainer-export.md): one JSON object per episode
  * with `messages` (`system` = the actor's view, `assistant` = the actor, `user` = the simulated user) and the
  * episode's rewards. The same view of a dialogue as the Python adapters' (python/src/pdl_env/chat.py): an actor
- * turn with a strategy label reads `[Label] utterance`.
+ * turn with a strategy label reads `[Label] utterance`; an unlabelled turn (no strategy, or `none`: a policy that
+ * plans none, e.g. standard) reads as its utterance alone.
  */
 import type { TrajectoryLine } from '../jobs/simulate';
 import type { ActorView, Seed, Turn } from '../tasks/seed';
 import { ServerProtocolError } from '../errors';
+import { NO_STRATEGY } from '../baselines/common';
 
 /** One chat message. */
 export interface ChatMessage {
@@ -55,10 +57,15 @@ export function systemPrompt(view: ActorView): string {
   return lines.join('\n');
 }
 
-/** A dialogue turn as a chat message (`labels`: prefix actor turns with `[Label] `). */
+/**
+ * A dialogue turn as a chat message (`labels`: prefix actor turns with `[Label] `). An unlabelled actor turn — no
+ * strategy, or {@link NO_STRATEGY} (`none`, what a policy that plans no strategy records) — gets no prefix: `none`
+ * is no label of the task.
+ */
 export function turnMessage(turn: Turn, labels = true): ChatMessage {
   if (turn.speaker === 'user') return { role: 'user', content: turn.text };
-  const label = labels && turn.strategy ? `[${turn.strategy}] ` : '';
+  const labelled = turn.strategy !== undefined && turn.strategy !== '' && turn.strategy !== NO_STRATEGY;
+  const label = labels && labelled ? `[${turn.strategy}] ` : '';
   return { role: 'assistant', content: `${label}${turn.text}` };
 }
 

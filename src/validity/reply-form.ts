@@ -9,8 +9,9 @@
  * - **demonstrative before a plural**: "this children." — "this" or "that" before an irregular plural that ends
  *   the phrase ("that children charity" is a singular phrase and passes), or before a plural in "-s" after a
  *   preposition ("about that kids."; "that matters." is a verb and passes);
- * - **number disagreement**: a sentence opening on a plural subject with "is", "was" or "has" ("The kids is …"),
- *   or "Is the kids …" / "there is the kids";
+ * - **number disagreement**: a sentence opening on a plural subject with a verb in the singular ("The kids is …",
+ *   "The exams keeps coming up"), or "Is the kids …" / "Does the kids …" / "there is the kids";
+ * - **repeated intensifier**: "really" twice in one sentence ("I really do not really know");
  * - **bare word after a colon**: "One thing worth knowing: included." (a listing word is no answer);
  * - **hedge on a formula**: a hedging tag after a goodbye or thanks ("Thanks for your time, at this point.").
  */
@@ -31,11 +32,19 @@ const DEMONSTRATIVE_PLURAL = new RegExp(
   `\\b(?:(?:this|that) (${IRREGULAR})|(?:about|of|with|for|on|at|to) (?:this|that) ([a-z]{2,}[^isu\\W]s))(?=[.,?!]|$)`,
   'gi',
 );
-const SUBJECT_VERB = new RegExp(`(?:^|[.!?] )(?:the|my|these|those) (${PLURAL}) (?:is|was|has)\\b`, 'gi');
+const SUBJECT_VERB = new RegExp(
+  `(?:^|[.!?] )(?:[a-z]+, ){0,2}(?:the|my|her|his|our|their|these|those) (${PLURAL}) (?:is|was|has|keeps|makes|does|seems|fixes)\\b`,
+  'gi',
+);
 const IS_PLURAL = new RegExp(
   `(?:^|[.!?] |\\bthere )is (?:the|my) (${PLURAL})(?=[.,?!]| (?:part|too|really|always|still|something|what|a|an|the)\\b)`,
   'gi',
 );
+const DOES_PLURAL = new RegExp(
+  `(?:^|[.!?] )(?:does|has|was) (?:the|my) (${PLURAL}) (?:matter|mean|help|count|change|work|make|come|go|need|know|care|get|have|take|been|ever|really|still|always)\\b`,
+  'gi',
+);
+const REPEATED_REALLY = /\breally\b[^.!?]*\breally\b/i;
 const COLON_WORD = /: [a-z]+\./;
 const HEDGED_FORMULA =
   /\b(?:bye|goodbye|take care|thanks for [a-z ]+|good luck[a-z ]*), (?:at this point|in a way|believe it or not|at any rate|all in all|for now|frankly|i suppose|honestly|to be honest)[.!]/i;
@@ -61,8 +70,11 @@ export function replyFormDefects(reply: string): string[] {
     [DEMONSTRATIVE_PLURAL, 'demonstrative before a plural'],
     [SUBJECT_VERB, 'plural subject with a singular verb'],
     [IS_PLURAL, '"is" before a plural'],
+    [DOES_PLURAL, 'singular auxiliary before a plural'],
   ] as const)
     for (const m of reply.matchAll(re)) if (plural(m)) out.push(`${what}: "${m[0].trim()}"`);
+  const really = REPEATED_REALLY.exec(reply);
+  if (really) out.push(`repeated intensifier: "${really[0]}"`);
   const colon = COLON_WORD.exec(reply);
   if (colon) out.push(`bare word after a colon: "${colon[0]}"`);
   const hedge = HEDGED_FORMULA.exec(reply);

@@ -24,6 +24,7 @@ import { doseMarkdown, doseRow, type DoseRow } from '../eval/dose';
 import type { LadderFile } from './ladder';
 import { COUNTER_MEASURE, COUNTER_NOTE, validityRowTasks, type ValidityRow } from './metrics';
 import { AbortedError } from '../errors';
+import { countOf } from '../errors/plural';
 import { buildExploitTable, SALAD_TARGET, type ExploitTable } from './exploit-table';
 import { comparePolicies, policyRow } from './policy-check';
 import { replyRow, type ReplyRow } from './replies';
@@ -239,11 +240,11 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
     const seeds = devSeeds(dialogues, task, options.doseSeeds ?? 20, false, options.allHeldOut);
     if (seeds.length === 0) continue;
     await pause();
-    progress(`dose–response on ${task} (${seeds.length} seeds)`);
+    progress(`dose–response on ${task} (${countOf(seeds.length, 'seed')})`);
     const ladder = options.ladder?.[task];
     dose.push(await doseRow(task, seeds, ladder));
     await pause();
-    progress(`reply variety on ${task} (${seeds.length} episodes)`);
+    progress(`reply variety on ${task} (${countOf(seeds.length, 'episode')})`);
     replies.push(await replyRow(task, seeds));
   }
   const policyCheck: PolicyCheck[] = [];
@@ -252,7 +253,7 @@ export async function buildValidityReport(options: ValidityReportOptions): Promi
     const seeds = devSeeds(dialogues, task, checkSeeds, true, options.allHeldOut);
     if (seeds.length === 0) continue;
     await pause();
-    progress(`replay vs random on ${task} (${seeds.length} seeds)`);
+    progress(`replay vs random on ${task} (${countOf(seeds.length, 'seed')})`);
     const results = await comparePolicies(
       task,
       seeds,

@@ -37,7 +37,9 @@ def observation_to_messages(observation: dict[str, Any], with_labels: bool = Tru
     for turn in observation.get("history") or []:
         if turn.get("speaker") == "actor":
             label = turn.get("strategy")
-            text = f"[{label}] {turn['text']}" if with_labels and label else str(turn["text"])
+            # An unlabelled turn (no strategy, or "none": a policy that plans none) gets no prefix.
+            labelled = bool(label) and label != "none"
+            text = f"[{label}] {turn['text']}" if with_labels and labelled else str(turn["text"])
             messages.append({"role": "assistant", "content": text})
         else:
             messages.append({"role": "user", "content": str(turn["text"])})

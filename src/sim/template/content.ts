@@ -107,7 +107,25 @@ const UNNAMED = new Set([
   'pic',
   'item',
   'condition',
+  // Words that name no thing a person would come back to ("the self", "your name keeps coming up").
+  'self',
+  'truth',
+  'name',
+  'names',
+  // Adverbs of place the tagger reads as nouns ("the moving abroad").
+  'abroad',
+  'overseas',
+  'upstairs',
+  'downstairs',
+  // Gerunds of light verbs, which name an act, not a thing ("my turning", "this asking", "this going").
+  ...'going asking turning doing getting making having being saying telling coming trying taking giving moving thinking looking putting keeping letting seeing knowing wanting needing'.split(
+    ' ',
+  ),
 ]);
+/** Units of measure: a phrase starts after one ("58 cm frame" → "the frame", never "the cm frame"). */
+const UNITS = new Set(
+  'cm mm km kg lb lbs oz gb tb mb ghz mhz mp mah ft in inch inches sq w v hp cc ml'.split(' '),
+);
 /** Word shapes a phrase may hold: lower-case letters, perhaps with digits or a hyphen inside ("hero4", "x-ray"). */
 const WORD = /^[a-z][a-z0-9-]*[a-z0-9]$/;
 
@@ -153,17 +171,91 @@ function isName(word: string): boolean {
   return v;
 }
 const NAMES = new Map<string, boolean>();
-/** Times, which name when rather than what ("a while", "the weekend"; "the night table" keeps its "night"). */
+/**
+ * Times, which name when rather than what ("a while", "the weekend", "the christmas"; "the night table" keeps its
+ * "night").
+ */
 const WHEN = new Set(
   [
     'while weekend tomorrow tonight yesterday night nights morning mornings evening evenings',
     'week weeks year years month months days hour hours',
     'january february march april may june july august september october november december',
     'monday tuesday wednesday thursday friday saturday sunday',
+    'christmas easter thanksgiving halloween hanukkah ramadan diwali holiday holidays',
+    'spring summer fall autumn winter season seasons',
   ]
     .join(' ')
     .split(' '),
 );
+
+/**
+ * Nouns that a fixed expression uses as its object, with the verbs (lemmas) of those expressions: "takes
+ * courage", "take care of yourself", "ring a bell", "makes sense", "take some weight off". There the noun names
+ * no thing the turn is about, so it is never named back ("Yes, the courage makes sense for me", "Where does this
+ * bell come in?"). A lexicon of idioms: the tagger reads each as a plain verb and its object.
+ */
+const IDIOM_OBJECTS: ReadonlyMap<string, ReadonlySet<string>> = new Map(
+  (
+    [
+      ['courage', 'take have need find'],
+      ['care', 'take'],
+      ['bell', 'ring'],
+      ['sense', 'make'],
+      ['difference', 'make'],
+      ['attention', 'pay'],
+      ['weight', 'take lift'],
+      ['toll', 'take'],
+      ['breath', 'take catch'],
+      ['heart', 'take lose'],
+      ['chance', 'take stand'],
+      ['note', 'take'],
+      ['sound', 'like love'],
+    ] as const
+  ).map(([noun, verbs]) => [noun, new Set(verbs.split(' '))]),
+);
+/** Words that may stand between an idiom's verb and its noun ("take some weight off", "ring a bell"). */
+const IDIOM_FILLERS = new Set([
+  'a',
+  'an',
+  'the',
+  'some',
+  'any',
+  'good',
+  'great',
+  'real',
+  'more',
+  'much',
+  'of',
+]);
+
+/**
+ * Whether the noun at `tokens[i]` is the object of a fixed expression ({@link IDIOM_OBJECTS}: its verb at most
+ * three filler words before it), its verb tagged as a noun ("ring" before "a bell"), or the source after
+ * "according to" ("according to most doctors"): a word that names nothing the turn is about.
+ */
+export function inIdiom(tokens: readonly Token[], i: number): boolean {
+  const noun = tokens[i] as Token;
+  // The idiom's verb read as a noun ("Does the name Save the Children ring a bell?": "ring").
+  let j = i + 1;
+  while (j < tokens.length && j - i <= 3 && IDIOM_FILLERS.has((tokens[j] as Token).normal)) j++;
+  const object = tokens[j];
+  if (j > i + 1 && object?.sentence === noun.sentence) {
+    const of = IDIOM_OBJECTS.get(object.lemma) ?? IDIOM_OBJECTS.get(object.normal);
+    if (of?.has(noun.lemma) || of?.has(noun.normal)) return true;
+  }
+  const verbs = IDIOM_OBJECTS.get(noun.lemma) ?? IDIOM_OBJECTS.get(noun.normal);
+  let k = i - 1;
+  while (
+    k >= 0 &&
+    i - k <= 3 &&
+    (IDIOM_FILLERS.has((tokens[k] as Token).normal) || QUANTITY.has((tokens[k] as Token).normal))
+  )
+    k--;
+  const before = tokens[k];
+  if (before === undefined || before.sentence !== noun.sentence) return false;
+  if (before.normal === 'to' && tokens[k - 1]?.normal === 'according') return true;
+  return verbs !== undefined && verbs.has(before.lemma);
+}
 
 /**
  * The noun phrases of `text`, each at most {@link MAX_WORDS} words with a determiner ("the night table", "my
@@ -179,8 +271,10 @@ export function nounPhrases(text: string, own: boolean): string[] {
     // A head noun not followed by another noun (the last noun of a compound).
     const next = tokens[i + 1];
     if (!HEAD(head) || (next && (next.pos === 'NOUN' || next.pos === 'PROPN') && usable(next))) continue;
+    if (inIdiom(tokens, i)) continue;
     let start = i;
     while (start > 0 && i - start < 2 && MODIFIER(tokens[start - 1] as Token)) start--;
+    while (start < i && UNITS.has((tokens[start] as Token).normal)) start++;
     // "X of Y": the phrase takes the noun before "of" as well, when it fits.
     const of = tokens[start - 1];
     const before = tokens[start - 2];

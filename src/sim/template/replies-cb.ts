@@ -369,7 +369,10 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string {
   }
 }
 
-/** The seller pointing to part of the listing or of the talk so far ({c}); facts only, no price and no stance. */
+/**
+ * The seller pointing to part of the listing or of the talk so far ({c}); facts only, no price and no stance, and
+ * nothing that holds only for some phrases ("{c} included" made "The shutter count included.").
+ */
 export const CONTENT = [
   'There is {c} too.',
   'Ask me anything about {c}.',
@@ -389,7 +392,6 @@ export const CONTENT = [
   'You can check {c} yourself.',
   'And {c}.',
   'Also {c}.',
-  '{C} included.',
   'Same with {c}.',
 ];
 

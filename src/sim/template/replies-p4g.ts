@@ -672,7 +672,7 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string | null {
               'The name rings a bell, that is about all.',
               'I think so. They work with kids in poor countries, right?',
               'I have seen their ads for children, I think.',
-              'Barely. I know they are a children charity.',
+              'Barely. I know they help children somewhere.',
               'Only the name, really.',
             ],
             'I know the name, not much more.',
@@ -867,10 +867,15 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
     );
   }
   // The mood goes with the stance, or against agreement with a "But"; a resisting persuadee in a good mood says
-  // nothing of it.
+  // nothing of it, nor does one asked to give (relief or hope "to hear that" answers news, not a request: after
+  // "Would you like to donate?" it reads as a yes beside the reply's no).
   const side = moodSide(cog.affect.valence);
   const clashes = (stance === 'agree' && side < 0) || (stance === 'resist' && side > 0);
-  if (rng.bernoulli(moodChance(view.state.changeLog)) && !(clashes && stance === 'resist'))
+  if (
+    rng.bernoulli(moodChance(view.state.changeLog)) &&
+    !(clashes && stance === 'resist') &&
+    !(asked && side > 0)
+  )
     parts.push(moodLine(input, said, rng, clashes && parts.length === 1) ?? '');
   return joinParts([
     ...parts,

@@ -7,7 +7,8 @@ import type { TaskId } from '../../tasks/seed';
 import { perceptionOf } from '../perception';
 import type { ResponseInput } from '../roles';
 
-type SocialKind = 'hurt' | 'greeting' | 'warm' | 'plain';
+/** `again`: a greeting after the user has spoken already (a person does not open the talk a second time). */
+type SocialKind = 'hurt' | 'greeting' | 'again' | 'warm' | 'plain';
 
 const BANKS: Readonly<Record<TaskId, Readonly<Record<SocialKind, readonly string[]>>>> = {
   esconv: {
@@ -37,6 +38,13 @@ const BANKS: Readonly<Record<TaskId, Readonly<Record<SocialKind, readonly string
       'Hi. I hope this is the right place.',
       'Hey. I have been meaning to talk to someone.',
       'Hello, thanks for answering.',
+    ],
+    again: [
+      'Hi again.',
+      'Hello again. I am still here.',
+      'Hey, still here.',
+      'Hi again. Where were we?',
+      'Hello again, I have not gone anywhere.',
     ],
     warm: [
       'Thank you, that means a lot.',
@@ -137,6 +145,13 @@ const BANKS: Readonly<Record<TaskId, Readonly<Record<SocialKind, readonly string
       'Good evening! How are you doing?',
       'Hi. So what is this chat about?',
     ],
+    again: [
+      'Hi again.',
+      'Hello again! Where were we?',
+      'Hey, still here.',
+      'Hi again. Are we starting over?',
+      'We already said hello, I think.',
+    ],
     warm: [
       'Thanks, that is nice of you to say.',
       'Aw, thank you.',
@@ -184,19 +199,24 @@ const BANKS: Readonly<Record<TaskId, Readonly<Record<SocialKind, readonly string
       'Hey there.',
       'Hi, what can I tell you about it?',
     ],
+    again: ['Hi again.', 'Hello again. Still interested?', 'Hey, still here.'],
     warm: ['Thanks, I appreciate it.', 'That is kind of you.', 'Thanks, likewise.', 'Nice of you to say.'],
     plain: ['Okay.', 'Sure.', 'Right.', 'I see.', 'Alright.', 'Got it.'],
   },
 };
 
-/** The Social kind of the turn: hurt at dismissal or pressure, a greeting in kind, thanks for warmth. */
+/**
+ * The Social kind of the turn: hurt at dismissal or pressure, a greeting in kind (once the user has spoken, a
+ * greeting "again"), thanks for warmth.
+ */
 function socialKind(input: ResponseInput): SocialKind {
   const f = perceptionOf(input.utterance, input.view).features;
   if (f.dismissive > 0 || f.pressure >= 0.5) return 'hurt';
-  return f.greeting > 0 ? 'greeting' : f.warmth > 0 ? 'warm' : 'plain';
+  if (f.greeting > 0) return input.view.history.some((t) => t.speaker === 'user') ? 'again' : 'greeting';
+  return f.warmth > 0 ? 'warm' : 'plain';
 }
 
-/** The Social reply bank of the turn: hurt at dismissal or pressure, a greeting in kind, thanks for warmth. */
+/** The Social reply bank of the turn ({@link socialKind}). */
 export function socialBank(input: ResponseInput): readonly string[] {
   return BANKS[input.view.task.id][socialKind(input)];
 }

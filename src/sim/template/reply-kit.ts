@@ -11,7 +11,7 @@ import type { AffectCategory, CognitiveState, Turn, UserPrivate } from '../../ta
 import { strengthOf } from '../records';
 import { TASK_RULES } from '../rules';
 import { withoutAdverbs } from './wording';
-import { actorPhrase, freshPhrase, namable } from './content';
+import { actorPhrase, freshPhrase, inIdiom, namable } from './content';
 import type { TaskId } from '../../tasks/seed';
 
 /** How many of the user's latest replies a fresh phrase must not repeat. */
@@ -81,7 +81,7 @@ export type Slots = Readonly<Record<string, string>>;
  * `phrase` with its `{name}` slots filled from `slots` (a slot without a value is left as it is). A plural value
  * ({@link isPlural}) takes a plural verb where the phrase makes it the subject: "{c} is" → "the kids are" (also
  * "was", "has", "makes" and the other verbs of {@link PLURAL_VERBS}), not after a preposition ("the part about {c} is" stays), and "Is {c}" / "there is {c}" → "Are the
- * kids" / "there are the kids".
+ * kids" / "there are the kids" (also "Does", "Has", "Was" → "Do", "Have", "Were").
  */
 export function fill(phrase: string, slots: Slots): string {
   let open = phrase.indexOf('{');
@@ -98,10 +98,10 @@ export function fill(phrase: string, slots: Slots): string {
         let before = phrase.slice(from, open);
         from = end + 1;
         if (isPlural(value)) {
-          before = before.replace(
-            VERB_BEFORE,
-            (_, lead: string, i: string) => `${lead}${i === 'I' ? 'A' : 'a'}re `,
-          );
+          before = before.replace(VERB_BEFORE, (_, lead: string, verb: string) => {
+            const plural = PLURAL_BEFORE[verb.toLowerCase()] as string;
+            return `${lead}${verb.charAt(0) === verb.charAt(0).toUpperCase() ? capitalised(plural) : plural} `;
+          });
           const verb = VERB_AFTER.exec(phrase.slice(from));
           if (verb && !PREPOSITION_BEFORE.test(out + before)) {
             out += `${before}${value} ${PLURAL_VERBS[verb[1] as string]}`;
@@ -118,10 +118,13 @@ export function fill(phrase: string, slots: Slots): string {
   return from === 0 ? phrase : out + phrase.slice(from);
 }
 
-/** "Is" opening a sentence, or "there is", right before a slot. */
-const VERB_BEFORE = /(^|[Tt]here |[.?!] )([Ii])s $/;
+/** "Is", "Does", "Has" or "Was" opening a sentence, or "there is", right before a slot. */
+const VERB_BEFORE = /(^|[Tt]here |[.?!] )([Ii]s|[Dd]oes|[Hh]as|[Ww]as) $/;
+/** The plural of a verb of {@link VERB_BEFORE}. */
+const PLURAL_BEFORE: Readonly<Record<string, string>> = { is: 'are', does: 'do', has: 'have', was: 'were' };
 /** A verb in the third person singular right after a slot. */
-const VERB_AFTER = /^ (is|was|has|does|makes|seems|sounds|feels|helps|matters|comes|goes)\b/;
+const VERB_AFTER =
+  /^ (is|was|has|does|makes|seems|sounds|feels|helps|matters|comes|goes|keeps|fixes|works|misses|changes|leaves)\b/;
 /** Text ending on a preposition: the slot after it is not the subject. */
 const PREPOSITION_BEFORE = /\b(?:of|for|with|in|on|at|to|from|about|by|like) $/i;
 const PLURAL_VERBS: Readonly<Record<string, string>> = {
@@ -137,6 +140,12 @@ const PLURAL_VERBS: Readonly<Record<string, string>> = {
   matters: 'matter',
   comes: 'come',
   goes: 'go',
+  keeps: 'keep',
+  fixes: 'fix',
+  works: 'work',
+  misses: 'miss',
+  changes: 'change',
+  leaves: 'leave',
 };
 
 /** A character of a slot name (`\w`). */
@@ -320,14 +329,15 @@ export function joinParts(parts: readonly (string | null | undefined)[]): string
 /**
  * The noun the actor's turn is about, as the user may name it back ("the part about the payment", "about
  * steps"; a singular noun with "the"): its last plain noun of four letters or more that may be named back
- * ({@link namable}: outside negation, not too general, a feeling or a time, so never "the while"); null when there
+ * ({@link namable}: outside negation, not too general, a feeling or a time, so never "the while"; not the object of an
+ * idiom, {@link inIdiom}: never "the courage" of "takes courage"); null when there
  * is none. Reads the perception's memoised parse.
  */
 export function mentioned(utterance: string): string | null {
   const tokens = parsed(utterance).tokens;
   for (let i = tokens.length - 1; i >= 0; i--) {
     const t = tokens[i];
-    if (t && t.pos === 'NOUN' && t.normal.length >= 4 && namable(t))
+    if (t && t.pos === 'NOUN' && t.normal.length >= 4 && namable(t) && !inIdiom(tokens, i))
       return isPlural(t.normal) ? t.normal : `the ${t.normal}`;
   }
   return null;

@@ -320,6 +320,12 @@ const ADVERBS: Readonly<Record<Tone, readonly string[]>> = {
   plain: ['actually', 'kind of', 'sort of', 'honestly', 'personally', 'really'],
 };
 
+/** Any adverb of {@link ADVERBS} anywhere in a sentence (a sentence with one takes no second one). */
+const HAS_ADVERB = new RegExp(
+  `\\b(?:${[...new Set(Object.values(ADVERBS).flat())].sort((a, b) => b.length - a.length).join('|')})\\b`,
+  'i',
+);
+
 /** Every adverb of {@link ADVERBS} as it follows "i" in lower-cased text, for {@link withoutAdverbs}. */
 const ADVERB_AFTER_I = new RegExp(
   `\\bi (?:${[
@@ -458,12 +464,86 @@ function withTag(sentence: string, tag: string): string {
  * Greetings, thanks, goodbyes and a deal's closing: formulas, which take no hedge or emphasis ("Thanks for your time,
  * at this point.", "Great, it is a deal then, bit by bit." read as no person writes).
  */
-/** A digit or a currency sign: the sentence states a number. */
-const NUMBER = /[0-9$]/;
+/** A digit or a currency sign, or the words of a price: the sentence states a price or an amount. */
+const NUMBER = /[0-9$]|\b(?:price|offer)\b/;
 /** A sentence closed by an additive adverb. */
 const ADDITIVE_END = /\b(?:too|besides|also|as well)\.$/;
 const FORMULA =
   /\b(?:hi|hey|hello|bye|goodbye|thanks|thank you|take care|good luck|see you|doing well|deal)\b/i;
+
+/**
+ * Tags that place what is said in time ("so far", "these days", "at the moment"): they fit a statement of the
+ * speaker's present state ({@link STATE}) that names no time of its own ({@link TIMED}), not "I will hold off for
+ * the moment, at this point." nor "I miss how things used to be, so far."
+ */
+const TIME_TAGS = new Set([
+  'so far',
+  'for now',
+  'for now at least',
+  'at this point',
+  'at the moment',
+  'these days',
+  'lately',
+  'for a while now',
+  'for weeks now',
+  'every single day',
+  'most nights',
+  'day after day',
+  'some days more than others',
+  'most of the time',
+  'this time',
+  'at last',
+  'today of all days',
+  'little by little',
+  'bit by bit',
+  'once I hear it out loud',
+  'after all this',
+  'for once',
+  'more than I let on',
+]);
+/** A sentence with its own time: a past, a future or a modal verb, or a word of time. */
+const TIMED =
+  /\b(?:was|were|did|had|never|used to|ago|before|will|would|could|might|should|going to|yet|anymore|again|now|today|tonight|tomorrow|moment|week|weekend|month|year|days?|nights?|mornings?|lately|while|until|soon|later|ever|still)\b/i;
+/**
+ * Hedges that qualify a judgment ("on paper", "in principle", "in a way"): they fit a sentence that judges
+ * something ("That sounds fair, on paper.", "It makes sense, in a way."), not "I never looked at it like that, on
+ * paper." nor "Most evenings I end up in tears, in a way."
+ */
+const JUDGING_TAGS = new Set([
+  'on paper',
+  'in principle',
+  'in theory',
+  'at first glance',
+  'on the face of it',
+  'give or take',
+  'within reason',
+  'up to a point',
+  'to some extent',
+  'to a degree',
+  'as a start',
+  'in a way',
+  'mostly',
+  'on the whole',
+  'all in all',
+  'at any rate',
+  'more or less',
+  'sort of',
+  'kind of',
+  'in my book',
+]);
+/** A statement of the speaker's present state ("I feel …", "I am …"): the sentences a time tag fits. */
+const STATE = /\bI (?:am|feel|(?:just|really|still) feel)\b|\bI'm\b/;
+/** A sentence that judges something: "that/it/this … is/sounds/seems/looks/makes …". */
+const JUDGES =
+  /^(?:\w+, )?(?:that|it|this|which|the \w+)(?: \w+)? (?:is|sounds|seems|looks|makes|could|might)\b/i;
+
+/** The tags of `tags` that fit `sentence` ({@link TIME_TAGS}, {@link JUDGING_TAGS}). */
+function fitting(tags: readonly string[], sentence: string): readonly string[] {
+  const timeless = TIMED.test(sentence) || !STATE.test(sentence);
+  const judges = JUDGES.test(sentence);
+  if (!timeless && judges) return tags;
+  return tags.filter((t) => !(timeless && TIME_TAGS.has(t)) && !(!judges && JUDGING_TAGS.has(t)));
+}
 
 /**
  * Whether a sentence may take a tag: a statement of three words or more that does not end on a tag already (no
@@ -494,16 +574,17 @@ export function worded(rng: Rng, reply: string, tone: Tone, said: Said): string 
     parts[0] = withOpener(first, opener);
   }
   const end = parts.length - 1;
-  if (rng.bernoulli(TAG_CHANCE) && taggable(parts[end] as string))
-    parts[end] = withTag(
-      parts[end] as string,
-      fresh(rng, TAGS[end === 0 ? tone : 'plain'], said.all, AS_TAG, opener),
-    );
+  if (rng.bernoulli(TAG_CHANCE) && taggable(parts[end] as string)) {
+    const tags = fitting(TAGS[end === 0 ? tone : 'plain'], parts[end] as string);
+    if (tags.length > 0)
+      parts[end] = withTag(parts[end] as string, fresh(rng, tags, said.all, AS_TAG, opener));
+  }
   if (rng.bernoulli(ADVERB_CHANCE)) {
     for (let i = 0; i < parts.length; i++) {
       const s = parts[i] as string;
       const m = I_VERB.exec(s);
-      if (!m) continue;
+      // One intensifier a sentence ("I really do not really know"), and none inside a tag ("…, I kind of think.").
+      if (!m || HAS_ADVERB.test(s) || s.slice(m.index - 2, m.index) === ', ') continue;
       const adverb = fresh(rng, ADVERBS[i === 0 ? tone : 'plain'], said.all, AS_ADVERB);
       parts[i] = `${s.slice(0, m.index)}I ${adverb} ${s.slice(m.index + 2)}`;
       break;

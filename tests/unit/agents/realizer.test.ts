@@ -126,9 +126,16 @@ describe('TemplateRealizer', () => {
       'I have heard the name before.',
       'The part about the rough patch could help.',
       'That is the way I see it.',
+      'It helps to get it off my chest.',
+      'I just want to stay under the covers.',
+      'My phone battery is low, just so you know.',
+      'I feel like I am on the verge of tears.',
     ])
       expect(realizerContext(withUserTurns(obs, [said])).topic, said).toBe('all of this');
     expect(realizerContext(withUserTurns(obs, ['My head hurts from my exams.'])).topic).toBe('your exams');
+    expect(realizerContext(withUserTurns(obs, ['The placement is the heart of it.'])).topic).toBe(
+      'the placement',
+    );
     expect(realizerContext(withUserTurns(obs, ['I think about the whole thing.'])).topic).toBe('all of this');
   });
 

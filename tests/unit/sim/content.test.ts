@@ -172,6 +172,23 @@ describe('content phrases', () => {
     );
   });
 
+  it('agrees "keeps", "fixes" and a leading "Does", "Has", "Was" with a plural slot ("The exams keeps coming up")', () => {
+    expect(fill('{C} keeps coming up.', { C: 'The exams' })).toBe('The exams keep coming up.');
+    expect(fill('{C} keeps coming up.', { C: 'My kids' })).toBe('My kids keep coming up.');
+    expect(fill('I do not see how {topic} fixes anything.', { topic: 'the small steps' })).toBe(
+      'I do not see how the small steps fix anything.',
+    );
+    expect(fill('Does {c} matter here?', { c: 'the children' })).toBe('Do the children matter here?');
+    expect(fill('Has {c} changed?', { c: 'the rules' })).toBe('Have the rules changed?');
+    expect(fill('Was {c} a problem?', { c: 'the exams' })).toBe('Were the exams a problem?');
+    // A singular slot, and a plural one after a preposition, keep the verb.
+    expect(fill('{C} keeps coming up.', { C: 'The exam' })).toBe('The exam keeps coming up.');
+    expect(fill('Does {c} matter here?', { c: 'the school' })).toBe('Does the school matter here?');
+    expect(fill('Part of {c} keeps coming up.', { c: 'the exams' })).toBe(
+      'Part of the exams keeps coming up.',
+    );
+  });
+
   it('takes no phrase that says who someone is ("A PhD student who …", "I am a nurse"): no third-person self', () => {
     const persona = nounPhrases(
       'A 24-year-old PhD student who keeps everything on one PC. The folder held thesis chapters.',
@@ -212,6 +229,39 @@ describe('content phrases', () => {
       for (const p of phrases) expect(p, text).not.toMatch(/nicole|robert|syria/);
     }
     expect(nounPhrases('Have you heard of Save the Children?', false)).toContain('the children');
+  });
+
+  it('names back no object of an idiom ("takes courage", "ring a bell", "take care") nor a source after "according to"', () => {
+    const idioms = [
+      "You're not alone in this. Reaching out like this takes courage.",
+      'Does the name Save the Children ring a bell?',
+      'Of course. Take care of yourself, and come back any time you need to.',
+      'That makes a real difference.',
+      'Sleep helps with mood, according to most doctors.',
+      'Talking to a friend could take some weight off.',
+    ];
+    for (const t of idioms) {
+      expect(nounPhrases(t, false).join(' '), t).not.toMatch(
+        /courage|bell|ring|care|difference|doctors|weight/,
+      );
+      expect(mentioned(t) ?? '', t).not.toMatch(/courage|bell|ring|care|difference|doctors|weight/);
+    }
+    // The same nouns as things the turn is about are named back.
+    expect(nounPhrases('I keep worrying about my weight.', false)).toEqual(['your weight']);
+    expect(mentioned('Who gives the care at night?')).toBe('the care');
+    expect(mentioned('How is the weight loss going?')).toBe('the loss');
+  });
+
+  it('takes no unit, light-verb gerund, holiday or place adverb into a phrase ("the cm frame", "my turning")', () => {
+    expect(nounPhrases('Selling my 58 cm frame, moving abroad so it must go.', true).join(' ')).not.toMatch(
+      /\bcm\b|abroad|moving/,
+    );
+    expect(nounPhrases('I am dreading christmas and I keep asking myself about my turning.', true)).toEqual(
+      [],
+    );
+    expect(nounPhrases('My self worth is low and your name came up.', true).join(' ')).not.toMatch(
+      /self|name/,
+    );
   });
 
   it('names back what the actor talked about, never a time ("the while") or a general word', () => {

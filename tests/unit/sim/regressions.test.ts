@@ -197,6 +197,47 @@ describe('perception follow-ups', () => {
     );
   });
 
+  it('a greeting after the user has spoken is answered as a greeting again, not as the opening of the talk', async () => {
+    const opening =
+      /what are we talking about|what is this (?:chat )?about|nice to meet you|good to meet you/i;
+    for (const task of TASK_IDS) {
+      const env = new DialogueEnv(task);
+      let again = 0;
+      for (const seed of defaultSeeds(task)) {
+        env.reset({ seed });
+        await env.step({ strategy: '', utterance: 'Thanks for your time so far.' });
+        const step = await env.step({ strategy: '', utterance: 'Hello!' });
+        if (step.info.sim.mode !== 'Social') continue;
+        const reply = step.info.sim.userUtterance;
+        expect(reply, `${task}: ${reply}`).not.toMatch(opening);
+        if (/\b(?:again|still here|already said hello)\b/i.test(reply)) again++;
+      }
+      expect(again, task).toBeGreaterThan(0);
+    }
+  });
+
+  it('P4G persuadees asked to give say no relief or hope beside their answer ("…no for now. I feel better about it now.")', async () => {
+    const relief =
+      /relieved to hear|feel better about it|load off|reassuring|puts my mind at ease|hopeful about it/i;
+    const episodes = await runEpisodes(createEnv('p4g'), createPolicy('p4g', 'random'), defaultSeeds('p4g'), {
+      episodes: 150,
+      baseSeed: 5,
+      keepState: false,
+    });
+    let asked = 0;
+    for (const turn of episodes.flatMap((e) => e.turns)) {
+      if (
+        !/\b(?:would you (?:like to )?(?:donate|give)|will you donate|could you (?:donate|give))\b/i.test(
+          turn.action.utterance,
+        )
+      )
+        continue;
+      asked++;
+      expect(turn.userUtterance, turn.action.utterance).not.toMatch(relief);
+    }
+    expect(asked).toBeGreaterThan(20);
+  });
+
   it('ESConv seekers name a concern that has its own determiner as it is ("my son", never "the my son")', async () => {
     const episodes = await runEpisodes(
       createEnv('esconv'),

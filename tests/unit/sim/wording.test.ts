@@ -101,6 +101,32 @@ describe('wording layer', () => {
       for (const v of variants(reply, 140)) expect(v).toMatch(/(?:\$155|60 for it|besides)\.$/);
   });
 
+  it('puts a time tag only on a present state with no time of its own, a judging hedge only on a judgment', () => {
+    const time =
+      /, (?:so far|for now|at this point|at the moment|these days|lately|for weeks now|every single day|day after day)\.$/;
+    const judging =
+      /, (?:on paper|in principle|in theory|in a way|at first glance|on the face of it|all in all)\.$/;
+    for (const reply of [
+      'I will hold off for the moment.',
+      'I miss how things used to be.',
+      'I never looked at it like that.',
+      'Most evenings I end up in tears.',
+    ])
+      for (const v of variants(reply, 300)) expect(v).not.toMatch(time);
+    for (const reply of ['I never looked at it like that.', 'Most evenings I end up in tears.'])
+      for (const v of variants(reply, 300)) expect(v).not.toMatch(judging);
+    // Where they fit, they are used.
+    expect(variants('I feel pretty low about the exam.', 300).some((v) => time.test(v))).toBe(true);
+    expect(variants('That sounds fair to me.', 300).some((v) => judging.test(v))).toBe(true);
+  });
+
+  it('puts one intensifier a sentence, and none inside a tag ("I really do not really know", "…, I kind of think")', () => {
+    for (const v of variants('Good question. I do not really know.', 300))
+      expect(v.match(/\breally\b/g)?.length ?? 0, v).toBe(1);
+    for (const v of variants('I miss how things used to be.', 300))
+      expect(v).not.toMatch(/, I \w+( of)? think\.$/);
+  });
+
   it('leaves a short reply, a question and a reply that already opens with a marker unopened', () => {
     for (const v of variants('Okay.', 50)) expect(v).toBe('Okay.');
     for (const v of variants('Well, maybe I could try that.', 50))

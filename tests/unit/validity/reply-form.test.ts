@@ -18,6 +18,10 @@ describe('replyFormDefects', () => {
     ['And then there is the finals.', '"is" before a plural'],
     ['Not sure, to be honest. One thing worth knowing: included.', 'bare word after a colon'],
     ['Okay. Thanks for your time, at this point.', 'hedge on a formula'],
+    ['I still feel really down. The exams keeps coming up.', 'plural subject with a singular verb'],
+    ['Oh, also, my kids keeps coming up.', 'plural subject with a singular verb'],
+    ['So what would you want from me? Does the children matter here?', 'singular auxiliary before a plural'],
+    ['Good question. I really do not really know.', 'repeated intensifier'],
   ])('finds the slip in %j', (reply, kind) => {
     expect(replyFormDefects(reply).map((d) => d.split(':')[0])).toContain(kind);
   });
@@ -32,6 +36,10 @@ describe('replyFormDefects', () => {
     'Is the children charity part of it?',
     'One thing worth knowing: the original box.',
     'Thanks for your time, I appreciate it. Bye.',
+    'The exam keeps coming up. My kids keep coming up too.',
+    'Do the children matter here? Does the school?',
+    'Sure thing. Does the children organization matter here?',
+    'I really do not know. It really helps, though.',
   ])('passes %j', (reply) => {
     expect(replyFormDefects(reply)).toEqual([]);
   });
