@@ -1,7 +1,9 @@
 import { AbortedError, hasCode, LabError } from '../src/entries/errors';
 /**
- * Interrupts (Ctrl-C, `kill -INT`) told the same way by every command: a job stops at its next safe point, keeps
- * what it finished, says so in words, and the command exits with 130 (128 + SIGINT, the shell's convention).
+ * Interrupts (Ctrl-C, `kill -INT`, and SIGTERM: `kill`, `timeout`, a process manager) told the same way by every
+ * command: a job stops at its next safe point, keeps what it finished, says so in words, and the command exits with
+ * 130 (128 + SIGINT, the shell's convention; also after SIGTERM, so that a script tells an interrupted run by one
+ * code).
  *
  * A command listens while its job runs ({@link listenForInterrupt}). Outside that window — while the command
  * starts, loads its data or writes its last files — {@link exitOnStrayInterrupt}, installed by each command's
@@ -19,9 +21,12 @@ export function isInterrupted(error: unknown): boolean {
   return false;
 }
 
+/** The signals a command takes as an interrupt. */
+const SIGNALS = ['SIGINT', 'SIGTERM'] as const;
+
 /**
- * Listen for SIGINT while a job runs: the returned signal aborts on the first one (the job stops at its next safe
- * point); a second one exits at once with 130. Call `dispose` when the job ends (in a `finally`).
+ * Listen for SIGINT and SIGTERM while a job runs: the returned signal aborts on the first one (the job stops at its
+ * next safe point); a second one exits at once with 130. Call `dispose` when the job ends (in a `finally`).
  */
 export function listenForInterrupt(): { signal: AbortSignal; dispose: () => void } {
   const stop = new AbortController();
@@ -36,12 +41,17 @@ export function listenForInterrupt(): { signal: AbortSignal; dispose: () => void
     );
     process.exit(INTERRUPTED_EXIT_CODE);
   };
-  process.on('SIGINT', onSigint);
-  return { signal: stop.signal, dispose: () => process.off('SIGINT', onSigint) };
+  for (const s of SIGNALS) process.on(s, onSigint);
+  return {
+    signal: stop.signal,
+    dispose: () => {
+      for (const s of SIGNALS) process.off(s, onSigint);
+    },
+  };
 }
 
 /**
- * For a command's entry: a SIGINT that no job is listening for (the command is starting, loading data or writing
+ * For a command's entry: a SIGINT or SIGTERM that no job is listening for (the command is starting, loading data or writing
  * its last files) prints a line saying what was interrupted and exits with 130 instead of ending in silence.
  * While a job listens ({@link listenForInterrupt}), the job handles it. Installed once per process (the npm
  * scripts install it first of all, through `--import ./cli/preload.ts`, so that it covers the seconds spent loading
@@ -50,15 +60,15 @@ export function listenForInterrupt(): { signal: AbortSignal; dispose: () => void
  */
 export function exitOnStrayInterrupt(command: string, write: (s: string) => void): void {
   if (process.listeners('SIGINT').some((l) => l.name === 'strayInterrupt')) return;
-  const strayInterrupt = (): void => {
-    if (process.listeners('SIGINT').some((l) => l !== strayInterrupt)) return;
+  const strayInterrupt = (signal: NodeJS.Signals): void => {
+    if (process.listeners(signal).some((l) => l !== strayInterrupt)) return;
     write(
       `${command}: interrupted while starting, loading its data or writing its last files; what was ` +
         'written before stays whole (exit code 130)\n',
     );
     process.exit(INTERRUPTED_EXIT_CODE);
   };
-  process.on('SIGINT', strayInterrupt);
+  for (const s of SIGNALS) process.on(s, strayInterrupt);
 }
 
 /**
