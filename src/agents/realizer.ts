@@ -183,13 +183,15 @@ function topicAt(terms: readonly TaggedTerm[], i: number): string | null {
  * heart of it", "off my chest", "under the covers", "on the verge of", "in the middle of", "my shoulders dropped",
  * "on paper", "the sound of it", "a big deal"), the small things of a chat's surroundings ("my phone battery is
  * low", "the window open") and the actor's own step taken back, which the actor cannot take up as what the user
- * is going through ("get through your mind too", "How long has your chest been going on?").
+ * is going through ("get through your mind too", "How long has your chest been going on?"), nor a time ("the
+ * christmas", "the fall": when, not what).
  */
 const NOT_TOPICS: ReadonlySet<string> = new Set(
   [
     'mind head back rest top whole way point thing things part name patch time lot bit kind sort idea question',
     'moment end fact case heart chest shoulders covers verge middle order same life day hour weekend truth paper',
-    'window colour color leaves desk phone battery coffee tea step steps effort sound deal know',
+    'window colour color leaves desk phone battery coffee tea step steps effort sound deal know surprise fence',
+    'christmas easter thanksgiving halloween holiday holidays spring summer fall autumn winter season',
   ]
     .join(' ')
     .split(' '),
@@ -506,7 +508,7 @@ const P4G: Record<string, Variant[]> = {
     () =>
       'A dollar goes a lot further in a refugee camp than it does here: it can cover a meal or a notebook for a child.',
     (c) =>
-      `I get that ${c.echo} matters to you. Isn't helping a child for the price of a coffee a good deal, though?`,
+      `I get that ${c.echo} ${agreeing(c.echo, 'matters', 'matter')} to you. Isn't helping a child for the price of a coffee a good deal, though?`,
     () => 'It just makes sense to donate. There is really no reason not to.',
   ],
   'Emotion appeal': [

@@ -392,7 +392,6 @@ export const CONTENT = [
   'You can check {c} yourself.',
   'And {c}.',
   'Also {c}.',
-  'Same with {c}.',
 ];
 
 /** The seller's reply to one actor turn. */

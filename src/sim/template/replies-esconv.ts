@@ -61,7 +61,6 @@ export const CONTENT = [
   '{C}, mostly.',
   'Also {c}.',
   '{C} too.',
-  'Same with {c}.',
   'Or {c}, I do not know.',
 ];
 /** Asking the supporter something about its trouble ({c}). */

@@ -682,7 +682,9 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string | null {
             'just the name, nothing more.',
           );
     case 'stance': {
-      if (leansToGoal(cog, 'p4g') || view.state.lastUserPrice !== null)
+      const pledged = view.state.lastUserPrice;
+      if (pledged !== null) return pick(rng, PLEDGED, said.recent, { amount: `$${pledged.toFixed(2)}` });
+      if (leansToGoal(cog, 'p4g'))
         return pick(
           rng,
           [
@@ -758,17 +760,31 @@ function answer(input: ResponseInput, said: Said, rng: Rng): string | null {
   }
 }
 
-/** The persuadee's mood line on the valence's side, or null (a neutral persuadee says nothing of it). */
+/**
+ * The persuadee's mood line on the valence's side, or null (a neutral persuadee says nothing of it). Satisfaction
+ * at helping is said only once the persuadee has pledged (before that, "It is nice to help out for a change" reads
+ * as a yes beside its "not yet"): hope stands in for it.
+ */
 function moodLine(input: ResponseInput, said: Said, rng: Rng, against: boolean): string | null {
   const cog = input.view.state.cognitive;
   const side = moodSide(cog.affect.valence);
   if (side === 0) return null;
-  const category = moodCategory(cog) ?? (side < 0 ? 'anxiety' : 'interest');
+  const felt = moodCategory(cog) ?? (side < 0 ? 'anxiety' : 'interest');
+  const category = felt === 'satisfaction' && input.view.state.lastUserPrice === null ? 'hope' : felt;
   const line = pick(rng, MOOD[category], said.recent);
   return against ? `But ${lowerFirst(line)}` : line;
 }
 
-/** The persuadee's reply to one actor turn. */
+/** A persuadee who has pledged `{amount}` standing by it. */
+const PLEDGED = [
+  'My {amount} stands, like I said.',
+  'I am still giving the {amount}.',
+  'I already said I would give {amount}.',
+  'I am sticking with the {amount}.',
+  'The {amount} is still on.',
+  'Like I said, {amount} from my payment.',
+];
+
 /** The persuadee coming back to something of the talk or of its own reasons ({c}); no stance and no intention. */
 export const CONTENT = [
   'I keep coming back to {c}.',
@@ -790,14 +806,14 @@ export const CONTENT = [
   'And {c}?',
   'Also {c}.',
   '{C}, is that it?',
-  'Same with {c}.',
   'Can we talk about {c} for a second?',
   'I was wondering about {c}.',
   'What is the deal with {c}?',
-  'Does {c} matter here?',
+  'Does {c} come into it?',
   'Back to {c} for a moment.',
 ];
 
+/** The persuadee's reply to one actor turn. */
 export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
   const { view, mode, plan, events } = input;
   const cog = view.state.cognitive;
@@ -844,7 +860,10 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
   const leaning = leansToGoal(cog, 'p4g') || pledged !== null;
   const asked = callToAction(perceptionOf(input.utterance, view), 'p4g');
   const doubtful = stance === 'hesitant' || stance === 'resist';
-  if (leaning) {
+  if (pledged !== null) {
+    // Pledged: the persuadee stands by it, it does not muse again that it "might donate a bit".
+    if (asked || rng.bernoulli(0.5)) parts.push(pick(rng, PLEDGED, said.recent, slots));
+  } else if (leaning) {
     if (asked || rng.bernoulli(0.5)) parts.push(pick(rng, doubtful ? LEAN_DESPITE : LEAN, said.recent));
   } else if (stance === 'resist') {
     if (asked || rng.bernoulli(0.5)) parts.push(refusal(input, REFUSE, said, rng));

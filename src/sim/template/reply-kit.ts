@@ -118,8 +118,9 @@ export function fill(phrase: string, slots: Slots): string {
   return from === 0 ? phrase : out + phrase.slice(from);
 }
 
-/** "Is", "Does", "Has" or "Was" opening a sentence, or "there is", right before a slot. */
-const VERB_BEFORE = /(^|[Tt]here |[.?!] )([Ii]s|[Dd]oes|[Hh]as|[Ww]as) $/;
+/** "Is", "Does", "Has" or "Was" opening a sentence or after a question word, or "there is", right before a slot. */
+const VERB_BEFORE =
+  /(^|[Tt]here |[.?!] |\b(?:[Ww]here|[Ww]hat|[Hh]ow|[Ww]hy|[Ww]hen|[Ww]ho|[Ww]hich) )([Ii]s|[Dd]oes|[Hh]as|[Ww]as) $/;
 /** The plural of a verb of {@link VERB_BEFORE}. */
 const PLURAL_BEFORE: Readonly<Record<string, string>> = { is: 'are', does: 'do', has: 'have', was: 'were' };
 /** A verb in the third person singular right after a slot. */
@@ -301,8 +302,9 @@ export function leansToGoal(cog: CognitiveState, task: TaskId): boolean {
 }
 
 /**
- * The stance line of an Influence reply: three times in seven, when the actor's turn names something, a line about
- * it from `about`; else one of `plain`; then perhaps an opener.
+ * The stance line of an Influence reply: three times in seven, when the actor's turn names something and is not a
+ * question, and the user has not named it itself, a line about it from `about`; else one of `plain`; then perhaps
+ * an opener.
  */
 export function stanceLine(
   rng: Rng,
@@ -312,7 +314,12 @@ export function stanceLine(
   utterance: string,
   said: Said,
 ): string {
-  const topic = rng.bernoulli(3 / 7) ? (actorPhrase(utterance) ?? mentioned(utterance)) : null;
+  const drawn = rng.bernoulli(3 / 7) ? (actorPhrase(utterance) ?? mentioned(utterance)) : null;
+  // A line about the topic comments on what the actor put forward: not on a question ("Okay, my payment is a fair
+  // point." to "How much of your payment would you like to donate?") nor on the user's own trouble named back ("I
+  // like the sound of the crisis", "The business has nothing to do with it" after the user brought it up).
+  const topic =
+    drawn !== null && !utterance.trimEnd().endsWith('?') && !namedByUser(drawn, said) ? drawn : null;
   const line = topic
     ? pick(rng, about[stance], said.recent, { topic, Topic: capitalised(topic) })
     : pick(rng, plain[stance], said.recent);
@@ -352,7 +359,8 @@ const OPENERS = {
 } as const;
 
 /** A line that already opens with a discourse marker. */
-const OPENED = /^(?:hm+|okay|yeah|yes|well|no|look|honestly|right|fair|sure|true|good)\b/i;
+const OPENED =
+  /^(?:hm+|okay|yeah|yes|well|no|look|honestly|right|fair|sure|true|good|oh|ah|mhm|mm|uh|um|huh|so|hey|hi|hello|thanks|alright|noted|got it|i see)\b/i;
 
 /** `line`, with a discourse opener of its stance three times in ten (its first letter lowered, "I" kept). */
 export function withOpener(rng: Rng, stance: keyof typeof OPENERS, line: string): string {
@@ -363,8 +371,8 @@ export function withOpener(rng: Rng, stance: keyof typeof OPENERS, line: string)
 
 /**
  * A line naming one of the user's content phrases (`phrases`, see `content.ts`) not named lately, in one of
- * `frames` (slots `{c}`, `{C}`), perhaps after a lead ("Also, "; not before a frame that opens with a conjunction or
- * "Then": no "Also, and …"); null when there is nothing to name. Frames and leads carry no stance, intention or feeling, so the line only adds what the reply is about.
+ * `frames` (slots `{c}`, `{C}`), perhaps after a lead ("Also, "; not before a frame that opens with a conjunction,
+ * "Then" or "Also": no "Also, and …", no "Oh, and also …"); null when there is nothing to name. Frames and leads carry no stance, intention or feeling, so the line only adds what the reply is about.
  */
 export function contentLine(
   rng: Rng,
@@ -376,7 +384,7 @@ export function contentLine(
   if (drawn === null) return null;
   const c = withDeterminer(rng, drawn);
   const line = pick(rng, frames, said.recent, { c, C: capitalised(c) });
-  if (!rng.bernoulli(0.3) || !/^[A-Z][a-z]/.test(line) || /^(?:I|And|Or|So|But|Then)\b/.test(line))
+  if (!rng.bernoulli(0.3) || !/^[A-Z][a-z]/.test(line) || /^(?:I|And|Or|So|But|Then|Also)\b/.test(line))
     return line;
   return `${rng.pick(CONTENT_LEADS)}${line.charAt(0).toLowerCase()}${line.slice(1)}`;
 }

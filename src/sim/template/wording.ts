@@ -14,6 +14,7 @@
 import type { Rng } from '../../rng';
 import type { Proposal } from '../types';
 import type { Said } from './reply-kit';
+import { ASIDE_REMARKS } from './aside-lines';
 
 /** The tone a reply's wording follows: an Influence turn's stance, else the mood side (low, warm or plain). */
 export type Tone = Proposal['plan']['stance'] | 'low' | 'warm' | 'plain';
@@ -320,6 +321,26 @@ const ADVERBS: Readonly<Record<Tone, readonly string[]>> = {
   plain: ['actually', 'kind of', 'sort of', 'honestly', 'personally', 'really'],
 };
 
+/** Tags that hedge a belief, and the words that already do ("I guess …", "maybe"): a reply takes one. */
+const BELIEF_TAGS = new Set([
+  'I guess',
+  'I suppose',
+  'I think',
+  'I reckon',
+  'I would say',
+  'as I see it',
+  'from what I gather',
+  'as far as I can tell',
+  'perhaps',
+  'maybe',
+  'who knows',
+  'or so it seems',
+]);
+const HEDGED = / (?:i guess|i suppose|i think|i reckon|maybe|perhaps|i would say|not sure) /;
+
+/** The adverbs of {@link ADVERBS} that hedge (they make no sense before a negation: "I sort of have not"). */
+const HEDGES = new Set(['kind of', 'sort of', 'probably', 'personally', 'guess I']);
+
 /** Any adverb of {@link ADVERBS} anywhere in a sentence (a sentence with one takes no second one). */
 const HAS_ADVERB = new RegExp(
   `\\b(?:${[...new Set(Object.values(ADVERBS).flat())].sort((a, b) => b.length - a.length).join('|')})\\b`,
@@ -379,7 +400,7 @@ const AS_ADVERB = (x: string) => `i ${x} `;
 const I_VERB = /\bI (feel|keep|want|need|wish|hope|have not|do not|care|get|think)\b/;
 /** A sentence that already opens with a discourse marker, a price or a repeated answer. */
 const OPENED =
-  /^(?:hm+|um|uh|er|eh|okay|yeah|yes|well|no|nope|look|honestly|right|fair|sure|true|good|oh|ah|aw|mm|so|alright|sorry|as i|like i|i said|still|but|though|even|and|then|again|wow|huh|hey|hi|hello|thanks|thank|[$0-9"'])/i;
+  /^(?:hm+|um|uh|er|eh|okay|yeah|yes|well|no|nope|look|honestly|right|fair|sure|true|good|oh|ah|aw|mm|mhm|so|alright|sorry|as i|like i|i said|still|but|though|even|and|then|again|wow|huh|hey|hi|hello|thanks|thank|noted|got it|i see|[$0-9"'])/i;
 /** A first word that keeps its capital after an opener ("I", a name, an acronym). */
 const KEEP_CAPITAL = /^(?:I\b|I'|[A-Z][A-Z])/;
 
@@ -532,7 +553,8 @@ const JUDGING_TAGS = new Set([
   'in my book',
 ]);
 /** A statement of the speaker's present state ("I feel …", "I am …"): the sentences a time tag fits. */
-const STATE = /\bI (?:am|feel|(?:just|really|still) feel)\b|\bI'm\b/;
+const STATE =
+  /\bI (?:(?:still |really |just )?feel|am (?:so |really |pretty |a bit |still |kind of )?(?:down|low|sad|tired|anxious|stressed|worried|better|okay|fine|calmer|hopeless|lost|numb|stuck|overwhelmed|alone|lonely|upset|exhausted|drained|flat|scared|nervous|hopeful|relieved|good|bad|awful))\b/;
 /** A sentence that judges something: "that/it/this … is/sounds/seems/looks/makes …". */
 const JUDGES =
   /^(?:\w+, )?(?:that|it|this|which|the \w+)(?: \w+)? (?:is|sounds|seems|looks|makes|could|might)\b/i;
@@ -574,8 +596,25 @@ export function worded(rng: Rng, reply: string, tone: Tone, said: Said): string 
     parts[0] = withOpener(first, opener);
   }
   const end = parts.length - 1;
-  if (rng.bernoulli(TAG_CHANCE) && taggable(parts[end] as string)) {
-    const tags = fitting(TAGS[end === 0 ? tone : 'plain'], parts[end] as string);
+  if (
+    rng.bernoulli(TAG_CHANCE) &&
+    taggable(parts[end] as string) &&
+    !ASIDE_REMARKS.has(parts[end] as string)
+  ) {
+    // A tag whose words the reply already holds would say them twice ("Honestly, that sounds like a lecture,
+    // honestly.", "I guess I could give a little bit, I guess.").
+    const lower = ` ${parts
+      .join(' ')
+      .toLowerCase()
+      .replace(/[^a-z' ]/g, ' ')} `;
+    // Nor a second hedge of belief ("I guess I am okay, I reckon.").
+    const hedged = HEDGED.test(lower);
+    const tags = fitting(TAGS[end === 0 ? tone : 'plain'], parts[end] as string).filter(
+      (t) =>
+        !lower.includes(` ${t.toLowerCase()} `) &&
+        t.toLowerCase() !== opener.toLowerCase() &&
+        !(hedged && BELIEF_TAGS.has(t)),
+    );
     if (tags.length > 0)
       parts[end] = withTag(parts[end] as string, fresh(rng, tags, said.all, AS_TAG, opener));
   }
@@ -585,7 +624,12 @@ export function worded(rng: Rng, reply: string, tone: Tone, said: Said): string 
       const m = I_VERB.exec(s);
       // One intensifier a sentence ("I really do not really know"), and none inside a tag ("…, I kind of think.").
       if (!m || HAS_ADVERB.test(s) || s.slice(m.index - 2, m.index) === ', ') continue;
-      const adverb = fresh(rng, ADVERBS[i === 0 ? tone : 'plain'], said.all, AS_ADVERB);
+      // Before a negation only an intensifier: "I really do not", never "I sort of have not".
+      const choices = / not$/.test(m[1] as string)
+        ? ADVERBS[i === 0 ? tone : 'plain'].filter((a) => !HEDGES.has(a))
+        : ADVERBS[i === 0 ? tone : 'plain'];
+      if (choices.length === 0) break;
+      const adverb = fresh(rng, choices, said.all, AS_ADVERB);
       parts[i] = `${s.slice(0, m.index)}I ${adverb} ${s.slice(m.index + 2)}`;
       break;
     }

@@ -35,7 +35,8 @@ describe('simulate names its success rates', () => {
     const evaluated = report.emollm[0]!.successRate;
     expect(s.out).toMatch(/^success rate \(Task SR\) +0\.000 /m);
     expect(s.out).toContain(`EmoLLM SR (%)                ${formatPercent(evaluated)}\n`);
-    expect(formatPercent(evaluated)).toBe('50.0 [15.0, 85.0]');
+    // The two rules differ on these episodes: no Task SR success, some by EmoLLM's rule.
+    expect(evaluated.mean).toBeGreaterThan(0);
     expect(s.out).toContain("Task SR: share of episodes the judge rates successful by esconv's own rule");
     expect(s.out).toContain(
       "EmoLLM SR: share of episodes with a turn that resolves the scenario by EmoLLM's rule",

@@ -184,6 +184,8 @@ describe('content phrases', () => {
     // A singular slot, and a plural one after a preposition, keep the verb.
     expect(fill('{C} keeps coming up.', { C: 'The exam' })).toBe('The exam keeps coming up.');
     expect(fill('Does {c} matter here?', { c: 'the school' })).toBe('Does the school matter here?');
+    expect(fill('Where does {c} come in?', { c: 'the children' })).toBe('Where do the children come in?');
+    expect(fill('What is {c} for?', { c: 'the donations' })).toBe('What are the donations for?');
     expect(fill('Part of {c} keeps coming up.', { c: 'the exams' })).toBe(
       'Part of the exams keeps coming up.',
     );

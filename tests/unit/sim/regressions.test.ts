@@ -9,6 +9,7 @@ import { applyProposal, type Proposal } from '../../../src/sim';
 import { TASK_IDS, getTask, type BdiRecord, type CognitiveState } from '../../../src/tasks';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { extractFeatures } from '../../../src/text/features';
+import { saidOf, stanceLine } from '../../../src/sim/template/reply-kit';
 
 const rec = (over: Partial<BdiRecord> & Pick<BdiRecord, 'id' | 'type'>): BdiRecord => ({
   content: over.id,
@@ -236,6 +237,52 @@ describe('perception follow-ups', () => {
       expect(turn.userUtterance, turn.action.utterance).not.toMatch(relief);
     }
     expect(asked).toBeGreaterThan(20);
+  });
+
+  it('a line about the topic comments on a claim: never on a question, never on the user’s own trouble', () => {
+    const stances = ['agree', 'open', 'hesitant', 'resist'] as const;
+    const plain = Object.fromEntries(stances.map((k) => [k, ['PLAIN.']])) as Record<
+      (typeof stances)[number],
+      string[]
+    >;
+    const about = Object.fromEntries(stances.map((k) => [k, ['ABOUT {topic}.']])) as typeof plain;
+    const nothing = saidOf([]);
+    const lines = (utterance: string, said = nothing) =>
+      Array.from({ length: 120 }, (_, s) =>
+        stanceLine(Rng.fromSeed(s), stances[s % 4]!, plain, about, utterance, said),
+      );
+    expect(lines('Your payment goes straight to the schools.').some((l) => l.includes('ABOUT'))).toBe(true);
+    expect(lines('How much of your payment would you like to donate?').some((l) => l.includes('ABOUT'))).toBe(
+      false,
+    );
+    const named = saidOf([{ speaker: 'user', text: 'It started with the job crisis.' }]);
+    expect(
+      lines('Talking to someone about the crisis could help.', named).some((l) => l.includes('ABOUT')),
+    ).toBe(false);
+  });
+
+  it('P4G persuadees stand by a pledge (no "I might donate a bit" after it) and feel no satisfaction before one', async () => {
+    const episodes = await runEpisodes(createEnv('p4g'), createPolicy('p4g', 'random'), defaultSeeds('p4g'), {
+      episodes: 240,
+      baseSeed: 9,
+      keepState: false,
+    });
+    const satisfied =
+      /feels good to be able to help|pleased I can help|nice to help out for a change|my bit counts makes me happy/i;
+    let after = 0;
+    for (const e of episodes) {
+      const at = e.turns.findIndex((t) => t.events.some((ev) => ev.type === 'commit'));
+      e.turns.forEach((t, i) => {
+        if (at < 0 || i < at) expect(t.userUtterance).not.toMatch(satisfied);
+        if (at >= 0 && i > at) {
+          after++;
+          expect(t.userUtterance).not.toMatch(
+            /\b(?:might|may|could|maybe I will) (?:donate|give|chip|put)\b/i,
+          );
+        }
+      });
+    }
+    expect(after).toBeGreaterThan(10);
   });
 
   it('ESConv seekers name a concern that has its own determiner as it is ("my son", never "the my son")', async () => {

@@ -127,6 +127,31 @@ describe('wording layer', () => {
       expect(v).not.toMatch(/, I \w+( of)? think\.$/);
   });
 
+  it('says no word twice through its tag ("Honestly, …, honestly."), tags no aside, hedges no negation', () => {
+    for (const reply of [
+      'That sounds like a lecture.',
+      'I guess I could give a little bit.',
+      'The crisis... maybe, I do not know yet.',
+    ])
+      for (const [s, v] of variants(reply, 300).entries()) {
+        const tag = /, ([a-zA-Z' ]+)\.$/.exec(v)?.[1];
+        if (tag === undefined || !v.endsWith(`, ${tag}.`) || reply.endsWith(`${tag}.`)) continue;
+        const rest = v.slice(0, -tag.length - 3).toLowerCase();
+        expect(` ${rest.replace(/[^a-z' ]/g, ' ')} `, `seed ${s}: ${v}`).not.toContain(
+          ` ${tag.toLowerCase()} `,
+        );
+      }
+    // One hedge of belief a reply ("I guess I am okay, I reckon.").
+    for (const v of variants('Yes. I guess I am okay.', 300))
+      expect(v).not.toMatch(/, (?:I suppose|I think|I reckon|I would say|as I see it|maybe|perhaps)\.$/);
+    // An aside is a plain fact: no hedge or time tag ("I am typing this on my phone, I reckon.").
+    for (const v of variants('Okay. I am typing on my phone, so there may be typos.', 300))
+      expect(v).toMatch(/typos\.$/);
+    // Only an intensifier before a negation ("I really do not"), never a hedge ("I sort of have not").
+    for (const v of variants('I have not talked about this much. I do not know why.', 300))
+      expect(v).not.toMatch(/\bI (?:sort of|kind of|probably|personally|guess I) (?:have|do) not\b/);
+  });
+
   it('leaves a short reply, a question and a reply that already opens with a marker unopened', () => {
     for (const v of variants('Okay.', 50)) expect(v).toBe('Okay.');
     for (const v of variants('Well, maybe I could try that.', 50))
