@@ -229,10 +229,23 @@ export const capitalised = (text: string) => `${text.charAt(0).toUpperCase()}${t
 /** A determiner or possessive that already makes a noun phrase definite ("my son", "the baby", "his fall"). */
 const DETERMINED = /^(?:the|a|an|my|your|his|her|its|our|their|this|that|these|those)\s/i;
 
-/** `phrase` as a definite noun phrase: "the exam", but "my son" and "the baby" as they are (not "the my son"). */
+/**
+ * `phrase` as a definite noun phrase: "the exam", but "my son" and "the baby" as they are (not "the my son"), and a
+ * holiday by its name ("Christmas").
+ */
 export function definite(phrase: string): string {
+  const holiday = HOLIDAYS.get(phrase.toLowerCase());
+  if (holiday !== undefined) return holiday;
   return DETERMINED.test(phrase) ? phrase : `the ${phrase}`;
 }
+
+/** Holidays, which take no article ("christmas" → "Christmas", never "the christmas"). */
+const HOLIDAYS: ReadonlyMap<string, string> = new Map(
+  ['Christmas', 'Easter', 'Thanksgiving', 'Halloween', 'Hanukkah', 'Ramadan', 'Diwali'].map((h) => [
+    h.toLowerCase(),
+    h,
+  ]),
+);
 
 /**
  * The first concern (else the problem type) that ends in a noun, as a topic slot ("the exam", "the breakup"), or
@@ -302,9 +315,33 @@ export function leansToGoal(cog: CognitiveState, task: TaskId): boolean {
 }
 
 /**
- * The stance line of an Influence reply: three times in seven, when the actor's turn names something and is not a
- * question, and the user has not named it itself, a line about it from `about`; else one of `plain`; then perhaps
- * an opener.
+ * How a stance answers an appeal put as a question ("Would you give a little?", "Would it help to try one small
+ * thing?"): no judgment of a claim ("That is a fair point." answers no question), and nothing a yes-or-no reading
+ * could turn around ("Not really." to "Is there anything that would make you hesitate?").
+ */
+const ASKED: Readonly<Record<keyof typeof OPENERS, readonly string[]>> = {
+  agree: ['Okay.', 'Alright.', 'Sure.', 'Hm, okay.', 'Okay, sure.'],
+  open: ['Hm.', 'Let me think.', 'Hmm, let me see.', 'Good question.', 'Hm, let me think about it.'],
+  hesitant: [
+    'Hmm, I am not sure.',
+    'Hard to say.',
+    'I do not know.',
+    'Hm, I cannot say yet.',
+    'Not sure, honestly.',
+  ],
+  resist: [
+    'Look, I am not so sure.',
+    'Hm, I doubt it.',
+    'I am not convinced.',
+    'Not so fast.',
+    'I do not know about that.',
+  ],
+};
+
+/**
+ * The stance line of an Influence reply: to a question, one of {@link ASKED}; else three times in seven, when the
+ * actor's turn names something the user has not named itself, a line about it from `about`; else one of `plain`;
+ * then perhaps an opener.
  */
 export function stanceLine(
   rng: Rng,
@@ -318,11 +355,11 @@ export function stanceLine(
   // A line about the topic comments on what the actor put forward: not on a question ("Okay, my payment is a fair
   // point." to "How much of your payment would you like to donate?") nor on the user's own trouble named back ("I
   // like the sound of the crisis", "The business has nothing to do with it" after the user brought it up).
-  const topic =
-    drawn !== null && !utterance.trimEnd().endsWith('?') && !namedByUser(drawn, said) ? drawn : null;
+  const question = utterance.trimEnd().endsWith('?');
+  const topic = drawn !== null && !question && !namedByUser(drawn, said) ? drawn : null;
   const line = topic
     ? pick(rng, about[stance], said.recent, { topic, Topic: capitalised(topic) })
-    : pick(rng, plain[stance], said.recent);
+    : pick(rng, question ? ASKED[stance] : plain[stance], said.recent);
   return withOpener(rng, stance, line);
 }
 
@@ -362,11 +399,17 @@ const OPENERS = {
 const OPENED =
   /^(?:hm+|okay|yeah|yes|well|no|look|honestly|right|fair|sure|true|good|oh|ah|mhm|mm|uh|um|huh|so|hey|hi|hello|thanks|alright|noted|got it|i see)\b/i;
 
-/** `line`, with a discourse opener of its stance three times in ten (its first letter lowered, "I" kept). */
+/**
+ * `line`, with a discourse opener of its stance three times in ten (its first letter lowered, "I" kept), unless the
+ * line holds the opener's word already.
+ */
 export function withOpener(rng: Rng, stance: keyof typeof OPENERS, line: string): string {
   if (!rng.bernoulli(0.3) || line.split(' ').length < 3 || OPENED.test(line)) return line;
   const rest = /^I\b/.test(line) ? line : `${line.charAt(0).toLowerCase()}${line.slice(1)}`;
-  return `${rng.pick(OPENERS[stance])}${rest}`;
+  const opener = rng.pick(OPENERS[stance]);
+  // Not a word the line says already ("Honestly, it is priced fairly, honestly.").
+  const word = opener.slice(0, -2).toLowerCase();
+  return new RegExp(`\\b${word}\\b`, 'i').test(line) ? line : `${opener}${rest}`;
 }
 
 /**

@@ -592,8 +592,13 @@ export function worded(rng: Rng, reply: string, tone: Tone, said: Said): string 
   const first = parts[0] as string;
   let opener = '';
   if (rng.bernoulli(OPENER_CHANCE) && words(first) >= 4 && !OPENED.test(first)) {
-    opener = fresh(rng, OPENERS[tone], said.all, AS_OPENER);
-    parts[0] = withOpener(first, opener);
+    // Not a word the reply says already ("Actually, a bit better, actually.").
+    const lower = ` ${reply.toLowerCase().replace(/[^a-z' ]/g, ' ')} `;
+    const openers = OPENERS[tone].filter((o) => !lower.includes(` ${o.toLowerCase()} `));
+    if (openers.length > 0) {
+      opener = fresh(rng, openers, said.all, AS_OPENER);
+      parts[0] = withOpener(first, opener);
+    }
   }
   const end = parts.length - 1;
   if (

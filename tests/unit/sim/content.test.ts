@@ -16,6 +16,7 @@ import { ASK, CONTENT as ESCONV_CONTENT } from '../../../src/sim/template/replie
 import { CONTENT as P4G_CONTENT } from '../../../src/sim/template/replies-p4g';
 import {
   contentLine,
+  definite,
   fill,
   isPlural,
   mentioned,
@@ -261,6 +262,8 @@ describe('content phrases', () => {
     expect(nounPhrases('I am dreading christmas and I keep asking myself about my turning.', true)).toEqual(
       [],
     );
+    expect(definite('christmas')).toBe('Christmas');
+    expect(definite('exam')).toBe('the exam');
     expect(nounPhrases('My self worth is low and your name came up.', true).join(' ')).not.toMatch(
       /self|name/,
     );

@@ -144,6 +144,9 @@ describe('wording layer', () => {
     // One hedge of belief a reply ("I guess I am okay, I reckon.").
     for (const v of variants('Yes. I guess I am okay.', 300))
       expect(v).not.toMatch(/, (?:I suppose|I think|I reckon|I would say|as I see it|maybe|perhaps)\.$/);
+    // Nor through its opener ("Actually, a bit better, actually.").
+    for (const v of variants('A bit better, actually. Honestly, I am tired.', 300))
+      expect(v).not.toMatch(/^(?:Actually|Honestly),/);
     // An aside is a plain fact: no hedge or time tag ("I am typing this on my phone, I reckon.").
     for (const v of variants('Okay. I am typing on my phone, so there may be typos.', 300))
       expect(v).toMatch(/typos\.$/);
