@@ -38,9 +38,16 @@ function content(input: ResponseInput, said: Said): string {
   }
 }
 
+/** The user's own decisions this turn that end or settle the talk: said as written, never hedged. */
+const DECISIONS = new Set(['end', 'quit', 'commit', 'withdraw', 'accept']);
+
 export class TemplateResponder implements Responder {
   async respond(input: ResponseInput): Promise<string> {
     const said = saidOf(input.view.history);
-    return unrepeated(worded(input.rng, content(input, said), toneOf(input), said), input);
+    const reply = content(input, said);
+    // A closing or a decision goes without the wording layer: a hedge on it ("I kind of feel lighter after
+    // talking.", "I know what I want to try first, I suppose.") undercuts what it says, and the judge reads it so.
+    const decided = input.events.some((e) => e.by === 'user' && DECISIONS.has(e.type));
+    return unrepeated(decided ? reply : worded(input.rng, reply, toneOf(input), said), input);
   }
 }

@@ -286,6 +286,25 @@ describe('perception follow-ups', () => {
     expect(after).toBeGreaterThan(10);
   });
 
+  it('a closing or a decision is said as written: no hedge on it ("I kind of feel lighter after talking, I suppose.")', async () => {
+    const hedge =
+      /\bI (?:kind of|sort of|probably|guess I) |, (?:I suppose|I guess|I think|I reckon|sort of|kind of|in a way|more or less)[.!]/;
+    let decided = 0;
+    for (const task of ['esconv', 'p4g'] as const) {
+      const episodes = await runEpisodes(createEnv(task), createPolicy(task, 'random'), defaultSeeds(task), {
+        episodes: 120,
+        baseSeed: 11,
+        keepState: false,
+      });
+      for (const t of episodes.flatMap((e) => e.turns))
+        if (t.events.some((e) => e.by === 'user' && ['end', 'quit', 'commit', 'withdraw'].includes(e.type))) {
+          decided++;
+          expect(t.userUtterance).not.toMatch(hedge);
+        }
+    }
+    expect(decided).toBeGreaterThan(20);
+  });
+
   it('ESConv seekers name a concern that has its own determiner as it is ("my son", never "the my son")', async () => {
     const episodes = await runEpisodes(
       createEnv('esconv'),
