@@ -21,7 +21,7 @@ import { main as validateMain } from '../../../cli/validate-sim';
 import { loadSeedsFromPath } from '../../../src/data/node';
 
 import { lockOutput, lockPathOf } from '../../../src/io/lock';
-import { cli } from './run-main';
+import { cli, simulateInterrupted } from './run-main';
 
 let dir = '';
 const ESCONV = '../shared/data/esconv/esconv-valid.jsonl';
@@ -411,23 +411,7 @@ describe('interrupts', () => {
   it('simulate: Ctrl-C exits 130 and --resume continues from FILE.partial to the uninterrupted result', async () => {
     const out = join(dir, 'ctrl-c.jsonl');
     const partial = `${out}.partial`;
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'cli/simulate.ts', '--task', 'cb', '--episodes', '200', '--out', out],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        if (existsSync(partial) && lines(partial).length >= 3) {
-          clearInterval(poll);
-          child.kill('SIGINT');
-          resolve();
-        }
-      }, 5);
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    const { code, err } = await simulateInterrupted(out, 'SIGINT');
     expect(code).toBe(130);
     const kept = lines(partial).length;
     expect(err).toContain(`${kept} finished episodes are kept in ${partial}`);

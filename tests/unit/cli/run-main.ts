@@ -1,3 +1,5 @@
+import { spawn } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
 /**
  * Runs a command's `main` in this process with captured output, as the CLI tests do: the exit code, and what it
  * wrote to stderr and stdout (not a TTY).
@@ -39,4 +41,33 @@ export function smallEvaluateArgv(out: string, episodes: string, ...more: string
     out,
     ...more,
   ];
+}
+
+/**
+ * Runs `simulate` on CB (200 episodes into `out`) in a child process, sends it `signal` once `out.partial` holds 3
+ * finished episodes, and resolves to its exit code and stderr: how the interrupt tests stop a job mid-run.
+ */
+export async function simulateInterrupted(
+  out: string,
+  signal: NodeJS.Signals,
+): Promise<{ code: number | null; err: string }> {
+  const partial = `${out}.partial`;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', 'cli/simulate.ts', '--task', 'cb', '--episodes', '200', '--out', out],
+    { stdio: ['ignore', 'ignore', 'pipe'] },
+  );
+  let err = '';
+  child.stderr.on('data', (d: Buffer) => (err += d.toString()));
+  await new Promise<void>((resolve) => {
+    const poll = setInterval(() => {
+      if (existsSync(partial) && readFileSync(partial, 'utf8').split('\n').filter(Boolean).length >= 3) {
+        clearInterval(poll);
+        child.kill(signal);
+        resolve();
+      }
+    }, 5);
+  });
+  const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+  return { code, err };
 }

@@ -2,13 +2,12 @@
  * SIGTERM (`kill`, `timeout`, a process manager) stops a command as Ctrl-C does: the job stops at its next safe
  * point, says what it kept, releases its output lock and exits with 130; `--resume` then completes the run.
  */
-import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { main as simulateMain } from '../../../cli/simulate';
-import { cli } from './run-main';
+import { cli, simulateInterrupted } from './run-main';
 
 const lines = (path: string) => readFileSync(path, 'utf8').split('\n').filter(Boolean);
 
@@ -17,23 +16,7 @@ describe('SIGTERM', () => {
     const dir = mkdtempSync(join(tmpdir(), 'pdl-sigterm-'));
     const out = join(dir, 'term.jsonl');
     const partial = `${out}.partial`;
-    const child = spawn(
-      process.execPath,
-      ['--import', 'tsx', 'cli/simulate.ts', '--task', 'cb', '--episodes', '200', '--out', out],
-      { stdio: ['ignore', 'ignore', 'pipe'] },
-    );
-    let err = '';
-    child.stderr.on('data', (d: Buffer) => (err += d.toString()));
-    await new Promise<void>((resolve) => {
-      const poll = setInterval(() => {
-        if (existsSync(partial) && lines(partial).length >= 3) {
-          clearInterval(poll);
-          child.kill('SIGTERM');
-          resolve();
-        }
-      }, 5);
-    });
-    const code = await new Promise<number | null>((resolve) => child.on('exit', (c) => resolve(c)));
+    const { code, err } = await simulateInterrupted(out, 'SIGTERM');
     expect(code, err).toBe(130);
     const kept = lines(partial).length;
     expect(err).toContain(`${kept} finished episodes are kept in ${partial}`);
