@@ -129,7 +129,9 @@ build:
   --overwrite          replace an existing --out file and start the build again (otherwise refused before
                        any work)
   --resume             continue an interrupted build: its finished episodes are kept in FILE.checkpoint.jsonl
-                       beside --out (written as each finishes; removed when the memory is written)
+                       beside --out (written as each finishes; removed when the memory is written); the
+                       other options as the build's, but --episodes may differ: more continues the build
+                       to the new count, fewer than it has finished is refused
   --rng-seed N         the integer seeding the self-play streams (${range('rngSeed')}; default 0; --seed N
                        still works, with a notice)
 
@@ -380,6 +382,14 @@ async function buildLocked(out: string, values: Values, task: TaskId, io: Io): P
         // The job's name (build-principles) as the command the user typed.
         `${e.message.replace(/^build-principles stopped/, 'principles build stopped')}; ${where}: run the same ` +
           'command with --resume to continue',
+      );
+    // A checkpoint holding more finished episodes than --episodes: the build cannot go back (as simulate).
+    const beyond = hasCode(e, CheckpointError, 'MEMORY_CHECKPOINT_DAMAGED') ? e.conflicts[0] : undefined;
+    if (beyond?.key === 'episodes')
+      throw new UsageError(
+        `--resume: ${checkpoint.source} already holds ${countOf(Number(beyond.stored), 'finished episode')}, ` +
+          `more than the ${String(beyond.given)} this build plays (--episodes); resume with --episodes ` +
+          `${String(beyond.stored)} or more, or move the file away or pass --overwrite to start again`,
       );
     // A checkpoint that is damaged (not another build's: that names the option to change) is stored data at
     // fault: say what to do.

@@ -86,6 +86,20 @@ export function describeJsonError(text: string, error: unknown): { reason: strin
 }
 
 /**
+ * What is wrong with a JSON text that is not a file (a request body, a message), in words that quote none of its
+ * content (it may hold secrets, and it is not the reader's own text): `it is empty`, `unexpected character at
+ * column 12` (`at line 2, column 5` when the text has several lines), `it ends early at column 40`, or `it is not
+ * valid JSON` when the parser says nowhere. Never the parser's own message, which quotes the text.
+ */
+export function jsonTextReason(text: string, error: unknown): string {
+  if (text.trim() === '') return 'it is empty';
+  const at = jsonErrorAt(text, error);
+  if (at === undefined) return 'it is not valid JSON';
+  const where = text.includes('\n') ? `line ${at.line}, column ${at.column}` : `column ${at.column}`;
+  return at.endsEarly ? `it ends early at ${where}` : `unexpected character at ${where}`;
+}
+
+/**
  * Where one line of a JSONL file stops being valid JSON, in words that quote none of its content (a file may be a
  * link to something private), to follow `invalid JSON`: ` at column 12`, `: the JSON ends early at column 40`, or
  * nothing. Only a line that ends the file without its line break (what a write cut short leaves: `lastLine`) is

@@ -94,9 +94,12 @@ export interface BuildPrinciplesOptions extends JobOptions {
 /**
  * Builds a principle memory (template roles, the ppdpp per-turn critic). `onProgress` counts episodes; aborting
  * stops after the running episode with {@link AbortedError} (JOB_ABORTED) (nothing is returned; with a checkpoint, the
- * finished episodes are kept there). A build resumed from its checkpoint gives the memory of an uninterrupted one.
+ * finished episodes are kept there). A build resumed from its checkpoint gives the memory of an uninterrupted one;
+ * `episodes` may differ from the interrupted build's (every other setting must be the same): with more, the build
+ * goes on to the new count and gives the memory of an uninterrupted build of that count.
  * @throws ConfigError (JOB_CONFIG_INVALID) for an invalid configuration; AbortedError (JOB_ABORTED); CheckpointError (MEMORY_CHECKPOINT_DAMAGED) (src/memory)
- *   for a checkpoint of another build or a damaged one, naming the file and line.
+ *   for a checkpoint of another build or a damaged one, naming the file and line, or one holding more finished
+ *   episodes than `episodes` (its `conflicts` name `episodes`).
  */
 export async function buildPrinciplesJob(
   input: BuildPrinciplesConfigInput,

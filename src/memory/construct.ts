@@ -30,6 +30,7 @@ import type { Policy, Realizer } from '../agents/types';
 import { runEpisode, type PlayedTurn, type TurnPlayer } from '../agents/rollout';
 import type { DialogueEnv, StepResult } from '../env/env';
 import { type SettingSpeller, RoleOutputError, ConfigError, InputError, CheckpointError } from '../errors';
+import { countOf } from '../errors/plural';
 import { planEpisodes, seedSlot } from '../seeding';
 import { SIMULATOR_VERSION } from '../sim/version';
 import type { Seed } from '../tasks/seed';
@@ -267,7 +268,10 @@ export interface ConstructionJob {
 /** The `format` tag of construction checkpoints. */
 export const CONSTRUCTION_CHECKPOINT_FORMAT = 'proactive-dialogue-lab/principle-construction' as const;
 
-/** First line of a construction checkpoint: what makes two builds the same build. */
+/**
+ * First line of a construction checkpoint: what makes two builds the same build — every field but `episodes`,
+ * which a resume may raise (see {@link parseConstructionCheckpoint}).
+ */
 export interface ConstructionHeader {
   format: typeof CONSTRUCTION_CHECKPOINT_FORMAT;
   /**
@@ -276,6 +280,10 @@ export interface ConstructionHeader {
    */
   version: 2;
   task: string;
+  /**
+   * The episode count the build was started with. Not compared on resume: episode i depends only on the job and
+   * i, never on the count, so a resume may continue to another count (not below the episodes already finished).
+   */
   episodes: number;
   baseSeed: number;
   maxAttempts: number;
@@ -312,12 +320,16 @@ export function checkpointLine(value: ConstructionHeader | SelfPlayEpisode): str
   return `${JSON.stringify(value)}\n`;
 }
 
+/** Header fields that a resume may change: the episode count (episode i does not depend on it). */
+const RESUMABLE_FIELDS: ReadonlySet<string> = new Set(['episodes']);
+
 /** The first field where two headers differ, or undefined when they are the same build. */
 function headerDifference(
   found: Record<string, unknown>,
   expected: ConstructionHeader,
 ): CheckpointMismatch | undefined {
   for (const [key, value] of Object.entries(expected)) {
+    if (RESUMABLE_FIELDS.has(key)) continue;
     const stored = found[key];
     if (JSON.stringify(stored) !== JSON.stringify(value)) {
       if (Array.isArray(stored) && Array.isArray(value)) return listDifference(key, stored, value);
@@ -355,12 +367,34 @@ function listDifference(key: string, found: unknown[], expected: unknown[]): Che
 }
 
 /**
+ * A construction checkpoint holding more finished episodes (`held`) than the build being resumed plays
+ * (`planned`): the build cannot go back. Its setting and one `conflicts` entry are `episodes` (`given`: the
+ * build's count, `stored`: the finished episodes). Code `MEMORY_CHECKPOINT_DAMAGED`.
+ */
+function checkpointBeyondBuildError(source: string, held: number, planned: number): CheckpointError {
+  const reason = (spell: SettingSpeller) =>
+    `holds ${countOf(held, 'finished episode')}, more than the ${planned} this build plays: give ` +
+    `${spell('episodes')} ${held} or more to resume it`;
+  return new CheckpointError('MEMORY_CHECKPOINT_DAMAGED', `${source}: ${reason((key) => key)}`, {
+    path: source,
+    reason: reason((key) => key),
+    conflicts: [{ key: 'episodes', given: planned, stored: held }],
+    settings: ['episodes'],
+    render: (spell: SettingSpeller) => `${source}: ${reason(spell)}`,
+  });
+}
+
+/**
  * Read the finished episodes of a construction checkpoint (JSONL: the header, then one episode a line). A last
- * line without its line break (cut by an interruption) is dropped; an empty text means no episode yet.
+ * line without its line break (cut by an interruption) is dropped; an empty text means no episode yet. The
+ * header must be this build's in every field but `episodes`: a build resumes to another episode count, more
+ * episodes than it was started with included, as long as the checkpoint holds no more finished episodes than
+ * that count (episode i is the same whatever the count, so the result is the build of the new count).
  * @param source the checkpoint's name, used in errors.
  * @param expected the header of the build being resumed ({@link constructionHeader}).
- * @throws CheckpointError (MEMORY_CHECKPOINT_DAMAGED) naming `source` and the line: another build's header, a damaged line, an
- *   episode of another seed than the job assigns to its index, more episodes than the job has.
+ * @throws CheckpointError (MEMORY_CHECKPOINT_DAMAGED) naming `source` (and the line): another build's header, a damaged line, an
+ *   episode of another seed than the job assigns to its index, more finished episodes than the build plays
+ *   (setting `episodes`).
  */
 export function parseConstructionCheckpoint(
   text: string,
@@ -404,9 +438,6 @@ export function parseConstructionCheckpoint(
   const episodes: SelfPlayEpisode[] = [];
   for (const [i, line] of lines.slice(1).entries()) {
     const n = i + 2;
-    if (i >= expected.episodes) {
-      throw constructionCheckpointError(source, n, `more episodes than the build's ${expected.episodes}`);
-    }
     const episode = parse(line, n);
     const seedId = expected.seedIds[seedSlot(i, expected.seedIds.length).seedIndex];
     if (episode.seedId !== seedId || !Array.isArray(episode.turns) || !Array.isArray(episode.principles)) {
@@ -414,6 +445,9 @@ export function parseConstructionCheckpoint(
     }
     episodes.push(episode as unknown as SelfPlayEpisode);
   }
+  // Checked once every line is read, so that the count is of sound episodes.
+  if (episodes.length > expected.episodes)
+    throw checkpointBeyondBuildError(source, episodes.length, expected.episodes);
   return episodes;
 }
 

@@ -4,6 +4,21 @@
  * error frame `{ type: "error", data: { code, message } }`, over HTTP as the JSON body with its `status`.
  */
 import { ConfigError, ServerProtocolError } from '../errors';
+import { jsonTextReason } from '../io/json';
+
+/**
+ * `text`, the request body or WebSocket message named by `what`, is not JSON (`error`: what `JSON.parse` threw).
+ * The message says where in the project's words (`Invalid JSON in the request body: unexpected character at column
+ * 2`) and never quotes the text, as the parser's own message would. Code `INVALID_JSON` (HTTP 400).
+ */
+export function invalidJsonError(
+  what: 'the request body' | 'the message',
+  text: string,
+  error: unknown,
+): ServerProtocolError {
+  // No `cause`: the parser's error quotes the text, and a cause may be logged or sent on.
+  return new ServerProtocolError('INVALID_JSON', `Invalid JSON in ${what}: ${jsonTextReason(text, error)}`);
+}
 
 /**
  * A message or body that is not of the protocol's shape; the message names the field and `issues` holds the

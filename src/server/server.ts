@@ -17,7 +17,7 @@ import { WebSocketServer, type RawData, type WebSocket } from 'ws';
 import { hasCode, LabError, ServerProtocolError, ConfigError } from '../errors';
 import { SIMULATOR_VERSION } from '../sim/version';
 import { getTask } from '../tasks/registry';
-import { badMessageError, portInUseError } from './errors';
+import { badMessageError, invalidJsonError, portInUseError } from './errors';
 import {
   ActionSchema,
   ClientFrameSchema,
@@ -345,10 +345,11 @@ export class EnvServer {
     if (ws.readyState !== ws.OPEN) return;
     try {
       let json: unknown;
+      const text = isBinary ? Buffer.from(data as Buffer).toString('utf8') : String(data);
       try {
-        json = JSON.parse(isBinary ? Buffer.from(data as Buffer).toString('utf8') : String(data));
+        json = JSON.parse(text);
       } catch (e) {
-        throw new ServerProtocolError('INVALID_JSON', `Invalid JSON: ${(e as Error).message}`);
+        throw invalidJsonError('the message', text, e);
       }
       const type = frameType(json);
       const frame = parse(ClientFrameSchema, json, `${type} message`);
@@ -564,6 +565,6 @@ async function readBody(req: IncomingMessage, limit: number): Promise<unknown> {
   try {
     return JSON.parse(text);
   } catch (e) {
-    throw new ServerProtocolError('INVALID_JSON', `Invalid JSON: ${(e as Error).message}`);
+    throw invalidJsonError('the request body', text, e);
   }
 }

@@ -284,9 +284,22 @@ describe('self-play construction with backtracking', () => {
     const job = { seeds: defaultSeeds('cb'), episodes: 3 };
     const opts = options('cb', new DialogueEnv('cb', { protocol: 'ppdpp' }));
     const header = constructionHeader(opts, job);
-    const other = checkpointLine({ ...header, episodes: 9 });
+    const other = checkpointLine({ ...header, baseSeed: 9 });
     expect(() => parseConstructionCheckpoint(other, 'b.jsonl', header)).toThrow(
-      'b.jsonl line 1: made by another build: episodes is 9, this build has 3',
+      'b.jsonl line 1: made by another build: baseSeed is 9, this build has 0',
+    );
+    // The episode count is not the build's identity: a resume may go on to another count, not below what it holds.
+    const started =
+      checkpointLine({ ...header, episodes: 1 }) +
+      checkpointLine({ seedId: job.seeds[0]!.id, turns: [], principles: [] });
+    expect(parseConstructionCheckpoint(started, 'b.jsonl', header)).toHaveLength(1);
+    const ahead =
+      checkpointLine({ ...header, episodes: 9 }) +
+      [0, 1, 2, 3]
+        .map((i) => checkpointLine({ seedId: job.seeds[i]!.id, turns: [], principles: [] }))
+        .join('');
+    expect(() => parseConstructionCheckpoint(ahead, 'b.jsonl', header)).toThrow(
+      'b.jsonl: holds 4 finished episodes, more than the 3 this build plays: give episodes 4 or more to resume it',
     );
     // Episodes played on another simulator version are not resumed on this one.
     expect(header.simulatorVersion).toBe(SIMULATOR_VERSION);

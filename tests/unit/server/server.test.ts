@@ -194,6 +194,36 @@ describe('environment server', () => {
     expect((await c.ask({ type: 'reset', data: {} })).type).toBe('observation');
   });
 
+  it('says where a body or message is not JSON without quoting it (WebSocket and HTTP)', async () => {
+    const { url } = await start();
+    const c = await Client.open(url);
+    // The parser's own messages quote these texts ("Unexpected token 'o', ..."2", "x": nope}" is not valid JSON").
+    const cases = [
+      ['{"password": "hunter2", "x": nope}', 'unexpected character at column 31'],
+      ['hunter2-secret-token', 'unexpected character at column 1'],
+      ['{\n  "password": "hunter2",\n  "x": nope\n}', 'unexpected character at line 3, column 9'],
+      ['{"password": "hunter2"', 'it ends early at column 23'],
+      ['{nope', 'unexpected character at column 2'],
+    ] as const;
+    for (const [text, where] of cases) {
+      const ws = await c.ask(text);
+      expect(ws.type).toBe('error');
+      expect(ws.data).toMatchObject({
+        code: 'INVALID_JSON',
+        message: `Invalid JSON in the message: ${where}`,
+      });
+      const res = await fetch(`http://${url}/reset`, { method: 'POST', body: text });
+      expect(res.status).toBe(400);
+      expect(await res.json()).toMatchObject({
+        code: 'INVALID_JSON',
+        message: `Invalid JSON in the request body: ${where}`,
+      });
+    }
+    expect((await c.ask('  ')).data.message).toBe('Invalid JSON in the message: it is empty');
+    // The session is still usable.
+    expect((await c.ask({ type: 'reset', data: {} })).type).toBe('observation');
+  });
+
   it('refuses a strategy the task lacks (WebSocket and HTTP), naming the valid ones, and stores nothing', async () => {
     const { url } = await start({
       context: context({
