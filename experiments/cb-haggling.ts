@@ -124,7 +124,7 @@ async function simulator(): Promise<Stats> {
     let done = false;
     let reason: string | null = null;
     while (!done) {
-      const step = await env.step({ strategy: 'script', utterance: adaptiveBuyer(observation) });
+      const step = await env.step({ strategy: '', utterance: adaptiveBuyer(observation) });
       observation = step.observation;
       done = step.terminated || step.truncated;
       reason = step.info.endReason;

@@ -57,7 +57,7 @@ for (const seed of seeds) {
     );
   for (const [i, utterance] of utterances.entries()) {
     env.restore(checkpoint);
-    const step = await env.step({ strategy: 'trace', utterance });
+    const step = await env.step({ strategy: '', utterance });
     const after = step.info.state.cognitive;
     const change = after.affect.valence - before.affect.valence;
     changes[i]?.push(change);

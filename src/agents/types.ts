@@ -33,4 +33,6 @@ export interface Realizer {
 /** Actor strategy proposer: the next strategy label from the observation. */
 export interface StrategyProposer {
   propose(observation: Observation, rng: Rng): Promise<string>;
+  /** True when its strategies are free text, not the task's labels (the actions then carry `freeForm`). */
+  readonly freeForm?: boolean;
 }

@@ -32,6 +32,11 @@ export interface LlmArgActorOptions extends RoleCallOptions {
 export class LlmArgActor implements ArgActor {
   constructor(private readonly options: LlmArgActorOptions) {}
 
+  /** Whether its strategies are free-form (the `freeForm` option). */
+  get freeForm(): boolean {
+    return this.options.freeForm ?? false;
+  }
+
   /**
    * The validated trace and the cleaned reply. Draws the sampling seed from `rng`.
    * @throws RoleOutputError (role `arg`) after the allowed invalid answers; backend errors propagate.

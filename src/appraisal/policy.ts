@@ -82,6 +82,9 @@ export class ArgPolicy implements Policy {
       ? await rankByLookahead(this.options.predictor, obs, replies, this.depth)
       : null;
     this.decision = { trace, candidates: replies, ranked };
-    return { strategy, utterance: ranked ? (ranked[0] as ScoredCandidate).reply : response };
+    const utterance = ranked ? (ranked[0] as ScoredCandidate).reply : response;
+    return this.options.actor.freeForm === true
+      ? { strategy, utterance, freeForm: true }
+      : { strategy, utterance };
   }
 }

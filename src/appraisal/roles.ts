@@ -16,6 +16,11 @@ export interface ArgActor {
    * otherwise the actor picks one of the task's labels.
    */
   reason(obs: Observation, rng: Rng, strategy?: string): Promise<ArgOutput>;
+  /**
+   * True when the actor picks strategies in its own words rather than the task's labels (default false): the
+   * policy's actions are then marked `freeForm` (src/env/env.ts `Action`).
+   */
+  readonly freeForm?: boolean;
 }
 
 /** The reverse-perspective predictor T. */

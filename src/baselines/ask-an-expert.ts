@@ -8,7 +8,7 @@
  * word, the voiced barrier, the price gap); the strategy is looked up from the (state, reason) pair, and is a
  * task label, realised by the template realizer (a candidate picked uniformly).
  * LLM form: an expert call answering emotion, reason and a free-form strategy, then a response call following
- * that advice (prompts/ask-an-expert.ts); the action's strategy is the expert's free text.
+ * that advice (prompts/ask-an-expert.ts); the action's strategy is the expert's free text (marked `freeForm`).
  */
 import { TemplateRealizer, realizerContext } from '../agents/realizer';
 import type { Policy, Realizer } from '../agents/types';
@@ -129,6 +129,7 @@ export class AskAnExpertLlmPolicy implements Policy {
       rng,
       'response',
     );
-    return { strategy: expert.strategy, utterance: reply.response };
+    // The expert's advice in its own words: a free-form strategy, not a task label.
+    return { strategy: expert.strategy, utterance: reply.response, freeForm: true };
   }
 }

@@ -14,7 +14,7 @@ import type { TaskId } from '../tasks/seed';
 import { ExecutionError } from '../errors';
 
 /** The strategy recorded on the actions of a policy that plans no strategy (Standard). Not a task label. */
-export const NO_STRATEGY = 'none';
+export { NO_STRATEGY } from '../env/env';
 
 /** The user's turns of the observation, oldest first. */
 export function userTurns(obs: Observation): string[] {

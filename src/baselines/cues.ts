@@ -50,7 +50,27 @@ const EMOTION: Readonly<Record<Exclude<EmotionCue, 'neutral'>, readonly string[]
   ],
 };
 
-const PLAN = ['i could', 'i will', "i'll", 'i am going to', "i'm going to", 'try*', 'plan*', 'maybe i'];
+/**
+ * A plan the user puts forward: an intention of its own ("I could try …", "Maybe I will …", "worth a try"), not a
+ * past try ("I have tried everything") nor a plan that fell through ("my plans fell apart").
+ */
+const PLAN = [
+  'i could',
+  'i will',
+  "i'll",
+  'i am going to',
+  "i'm going to",
+  'i might',
+  'maybe i',
+  'i can try',
+  'i think i can',
+  'worth a try',
+  'give it a try',
+  'give that a go',
+  'i plan to',
+];
+/** A negation: "I could not", "I will never", "not ready to try it" put forward no plan. */
+const NEGATED = /\b(?:not|never|no|cannot)\b|n't\b/i;
 const ASKS_ADVICE = ['what should i', 'what can i', 'how do i', 'how can i', 'any advice', 'what would you'];
 
 /** P4G barriers the persuadee may voice. */
@@ -157,9 +177,9 @@ export function asksAdvice(text: string): boolean {
   return lexiconHits(text, ASKS_ADVICE) > 0;
 }
 
-/** Whether the text talks about a plan or trying something. */
+/** Whether the text puts forward a plan or something to try, with no negation ({@link PLAN}). */
 export function talksPlan(text: string): boolean {
-  return lexiconHits(text, PLAN) > 0;
+  return lexiconHits(text, PLAN) > 0 && !NEGATED.test(text.replace(/[’`]/g, "'"));
 }
 
 /** The first P4G barrier (trust, impact, cost, in that order) the text voices, or null. */

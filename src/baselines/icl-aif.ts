@@ -7,8 +7,8 @@
  * suggestions back into a label, which makes it one more label rule (Proactive already is one) and no longer
  * ICL-AIF.
  *
- * The action's strategy is the three suggestions joined with ` / ` (free text; map it to a label with a
- * label mapper for F1).
+ * The action's strategy is the three suggestions joined with ` / ` (free text, marked `freeForm`; map it to a
+ * label with a label mapper for F1).
  */
 import type { Policy } from '../agents/types';
 import type { Action, Observation } from '../env/env';
@@ -30,6 +30,6 @@ export class IclAifLlmPolicy implements Policy {
       rng,
       'response',
     );
-    return { strategy: feedback.suggestions.join(' / '), utterance: reply.response };
+    return { strategy: feedback.suggestions.join(' / '), utterance: reply.response, freeForm: true };
   }
 }

@@ -3,8 +3,8 @@
  *
  * Template form — the rule: no strategy is chosen; the actor answers the user's last turn as a plain, helpful
  * assistant would. It reads what that turn does from its words only ({@link standardSituation}: the user thanks,
- * pushes back, asks for advice, asks a question, talks of a plan, says it feels low, worried or angry, says little
- * or tells more; the persuadee voices a doubt, refuses, sounds willing; the seller counters, holds firm, asks) and
+ * pushes back, asks for advice, asks a question, puts forward a plan, sounds hopeful, low, worried or angry, says
+ * little or tells more; the persuadee voices a doubt, refuses, sounds willing; the seller counters, holds firm, asks) and
  * replies to that in one of several wordings, drawn from the policy's stream among those it has not sent in its
  * last four turns, filled only with what the observation gives (the topic of the user's last turn, the item name,
  * prices). The actions carry the strategy {@link NO_STRATEGY}. The replies were written for this project.
@@ -54,6 +54,7 @@ export type StandardSituation =
   | 'advice'
   | 'question'
   | 'plan'
+  | 'hope'
   | 'sadness'
   | 'anxiety'
   | 'anger'
@@ -86,7 +87,7 @@ export const STANDARD_REPLIES: Readonly<
   esconv: {
     thanks: [
       () => 'You are very welcome. I am glad talking helped a little.',
-      () => 'Of course. Take care of yourself, and come back any time you need to.',
+      () => 'Of course. I am here for as long as you want to talk.',
       () => 'I am glad I could be here. It took courage to talk about it.',
     ],
     resisting: [
@@ -112,6 +113,11 @@ export const STANDARD_REPLIES: Readonly<
       () => 'That sounds like a really good step. How do you think you will start?',
       (c) => `I am glad to hear that. What would make it easier to follow through with ${c.echo}?`,
       () => 'That is a great idea. Be kind to yourself while you try it.',
+    ],
+    hope: [
+      () => 'I am glad there is some hope in it. What would help you hold on to that?',
+      () => 'That sounds a little lighter. What has helped you get there?',
+      (c) => `It is good to hear some hope about ${c.echo}. What could be a first small step?`,
     ],
     sadness: [
       (c) =>
@@ -241,7 +247,8 @@ function esconvSituation(obs: Observation, last: string): StandardSituation {
   if (asksAdvice(last)) return 'advice';
   if (asksQuestion(last)) return 'question';
   const emotion = dominantEmotion(last);
-  if (emotion === 'hope' || talksPlan(last)) return 'plan';
+  // A plan put forward is welcomed as one; hope without a plan is answered as hope, not as "a great idea".
+  if (talksPlan(last)) return 'plan';
   if (emotion !== 'neutral') return emotion;
   if (last.split(/\s+/).length < SHORT) return 'short';
   // After listening for a few turns, a helpful listener offers something to try.

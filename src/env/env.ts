@@ -31,10 +31,23 @@ import {
 /** Reward protocol: CSTPO (terminal utility, γ = 1) or PPDPP (per-turn critic reward). */
 export type Protocol = 'cstpo' | 'ppdpp';
 
-/** An actor action: a strategy label of the task (or free text) and the utterance realising it. */
+/**
+ * The strategy of an action that plans none (the Standard baseline records it), beside `''` (no label, as the
+ * environment server and the browser app send). Not a task label.
+ */
+export const NO_STRATEGY = 'none';
+
+/**
+ * An actor action: its strategy and the utterance realising it. The strategy is one of the task's labels
+ * (`TaskSpec.strategies`, spelt as the task spells it), `''` or {@link NO_STRATEGY} for none, or — with
+ * `freeForm` — a strategy in the policy's own words (open-ended baselines, free-form LLM roles); `step` refuses any
+ * other. The label only goes to the actor's history: the simulator and the judges never read it.
+ */
 export interface Action {
   strategy: string;
   utterance: string;
+  /** The strategy is free text, not a task label (not checked against the task's labels). */
+  freeForm?: boolean;
 }
 
 /** What the actor may see. */
@@ -240,8 +253,10 @@ export class DialogueEnv {
   }
 
   /**
-   * Play one actor turn.
-   * @throws StateUpdateRejectedError (ENV_STATE_INVALID) before `reset` or after the episode ended; errors of LLM roles propagate.
+   * Play one actor turn. A refused action leaves the environment as it was.
+   * @throws StateUpdateRejectedError (ENV_STATE_INVALID) before `reset` or after the episode ended; InputError
+   *   (ENV_ACTION_INVALID) for an empty utterance or a strategy that is not one of the task's labels, `''`,
+   *   {@link NO_STRATEGY} or a `freeForm` one (the message names it and lists the task's labels); errors of LLM roles propagate.
    */
   async step(action: Action): Promise<StepResult> {
     const cur = this.current;
@@ -254,6 +269,7 @@ export class DialogueEnv {
     if (typeof action.utterance !== 'string' || action.utterance.trim() === '') {
       throw new InputError('ENV_ACTION_INVALID', 'action.utterance must be a non-empty string');
     }
+    this.checkStrategy(action);
     const utterance = cutUtterance(action.utterance);
     const { state, turn } = await this.sim.step(cur.sim, this.textHistory, utterance);
     const actorTurn: Turn = Object.freeze({ speaker: 'actor', text: utterance, strategy: action.strategy });
@@ -314,6 +330,30 @@ export class DialogueEnv {
     this.textHistory = withoutLabels(this.current.history);
     this.actorView = { ...this.current.seed.actorView };
     return { observation: this.observe() };
+  }
+
+  /**
+   * @throws InputError (ENV_ACTION_INVALID) unless `action.strategy` is one of the task's labels, `''` or
+   *   {@link NO_STRATEGY} (none), or any string when `action.freeForm` is set.
+   */
+  private checkStrategy(action: Action): void {
+    const { strategy } = action;
+    const labels = this.task.strategies;
+    if (typeof strategy === 'string') {
+      if (action.freeForm === true || strategy === '' || strategy === NO_STRATEGY) return;
+      if (labels.includes(strategy)) return;
+    }
+    const expected = `one of ${labels.join(', ')}; '' or '${NO_STRATEGY}' for none; any text with freeForm`;
+    const shown =
+      typeof strategy !== 'string'
+        ? `of type ${strategy === null ? 'null' : typeof strategy}`
+        : JSON.stringify(strategy.length > 100 ? `${strategy.slice(0, 100)}…` : strategy);
+    throw new InputError(
+      'ENV_ACTION_INVALID',
+      `unknown strategy ${shown} for ${this.task.id}: use one of ${labels.join(', ')}; or '' (or ` +
+        `'${NO_STRATEGY}') for no strategy, or set freeForm: true for a strategy in the policy's own words`,
+      { expected, got: strategy },
+    );
   }
 
   /**

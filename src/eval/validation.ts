@@ -115,7 +115,7 @@ export async function ladderDoseResponse(options: LadderDoseOptions): Promise<La
       let sum = 0;
       for (const text of level.utterances) {
         env.restore(checkpoint);
-        const step = await env.step({ strategy: 'dose', utterance: levelUtterance(text, level, listPrice) });
+        const step = await env.step({ strategy: '', utterance: levelUtterance(text, level, listPrice) });
         sum += doseOutcome(task, step);
       }
       (perSeed[seed.id] as number[]).push(sum / level.utterances.length);

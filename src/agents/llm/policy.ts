@@ -40,6 +40,9 @@ export class LlmPolicy implements Policy {
     const candidates = await this.options.realizer.realize(obs, strategy, this.candidates, rng);
     if (candidates.length === 0)
       throw new RoleOutputError('REALIZER_EMPTY', `realizer gave no utterance for strategy "${strategy}"`);
-    return { strategy, utterance: rng.pick(candidates) };
+    const utterance = rng.pick(candidates);
+    return this.options.proposer.freeForm === true
+      ? { strategy, utterance, freeForm: true }
+      : { strategy, utterance };
   }
 }

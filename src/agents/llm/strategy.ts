@@ -20,6 +20,11 @@ export interface LlmStrategyOptions extends RoleCallOptions {
 export class LlmStrategyProposer implements StrategyProposer {
   constructor(private readonly options: LlmStrategyOptions) {}
 
+  /** Whether its strategies are free text (the `freeForm` option). */
+  get freeForm(): boolean {
+    return this.options.freeForm ?? false;
+  }
+
   /**
    * A label of the task's set (or free text). Draws the sampling seed from `rng`.
    * @throws RoleOutputError (role `strategy`) after the allowed invalid answers (e.g. labels outside the set).

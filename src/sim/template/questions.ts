@@ -48,9 +48,14 @@ const anyOf = (q: Asked, words: readonly string[]) => words.some((w) => q.lemmas
 
 /**
  * Content lemmas of a question that asks after someone's day and nothing else ("How are you today?", "How is your
- * day going so far?", "How are things?").
+ * day going so far?", "How are things?"), greeting words included ("Hi, how are you doing today?", "Hello there, how
+ * are you?": the greeting and the question are one sentence when only a comma parts them).
  */
 const SMALL_TALK = new Set([
+  'hi',
+  'hello',
+  'hey',
+  'there',
   'today',
   'day',
   'week',
@@ -66,6 +71,27 @@ const isWellbeing = (q: Asked) =>
   q.lemmas.has('how') &&
   (q.toYou || q.about.includes('go') || q.about.includes('thing')) &&
   q.about.every((w) => SMALL_TALK.has(w) || w === 'feel');
+
+/**
+ * People a help-seeker may lean on: a question naming one asks after its support ("Is there anyone you could lean
+ * on?", "Do you have a friend you trust?").
+ */
+const CLOSE_PEOPLE = ['anyone', 'someone', 'anybody', 'somebody', 'friend', 'family', 'partner', 'parent'];
+/** What a question about support asks the help-seeker to do with those people. */
+const LEANING = [
+  'talk',
+  'tell',
+  'share',
+  'speak',
+  'lean',
+  'trust',
+  'rely',
+  'turn',
+  'confide',
+  'count',
+  'open',
+  'know',
+];
 
 const GIVING = ['donate', 'give', 'contribute', 'volunteer', 'charity', 'donation'];
 /** Auxiliaries and adverbs of a question about a habit or the past ("Have you …", "Do you ever …"). */
@@ -140,11 +166,29 @@ const RULES: { readonly [T in TaskId]: readonly (readonly [QuestionKind, (q: Ask
     ],
     [
       'personal',
-      (q) => q.toYou && anyOf(q, ['kid', 'family', 'job', 'work', 'live', 'hobby', 'married', 'pet']),
+      (q) =>
+        q.toYou &&
+        anyOf(q, ['kid', 'child', 'children', 'family', 'job', 'work', 'live', 'hobby', 'married', 'pet']),
     ],
   ],
   esconv: [
-    ['feeling', (q) => isWellbeing(q) || (q.lemmas.has('how') && q.toYou && q.lemmas.has('feel'))],
+    // Not "Have you tried talking to your family about how you feel?": that asks after the seeker's support.
+    [
+      'feeling',
+      (q) =>
+        isWellbeing(q) ||
+        (q.lemmas.has('how') &&
+          q.toYou &&
+          q.lemmas.has('feel') &&
+          !(anyOf(q, CLOSE_PEOPLE) && anyOf(q, LEANING))),
+    ],
+    // Before "need": "Is there someone who can support you?" asks whom the seeker has, not what would help.
+    [
+      'support',
+      (q) =>
+        anyOf(q, CLOSE_PEOPLE) &&
+        (anyOf(q, LEANING) || anyOf(q, ['have', 'there', 'support', 'help', 'close'])),
+    ],
     [
       'need',
       (q) => anyOf(q, ['help', 'need', 'want', 'easier', 'support']) && anyOf(q, ['what', 'how', 'can']),
@@ -152,12 +196,6 @@ const RULES: { readonly [T in TaskId]: readonly (readonly [QuestionKind, (q: Ask
     [
       'duration',
       (q) => (q.lemmas.has('how') && q.lemmas.has('long')) || anyOf(q, ['start', 'begin', 'since']),
-    ],
-    [
-      'support',
-      (q) =>
-        anyOf(q, ['talk', 'tell', 'share', 'speak']) &&
-        anyOf(q, ['anyone', 'someone', 'anybody', 'friend', 'family', 'somebody']),
     ],
     ['event', (q) => anyOf(q, ['happen', 'wrong']) || (q.lemmas.has('go') && q.lemmas.has('on'))],
     ['cause', (q) => q.lemmas.has('why') || anyOf(q, ['cause', 'reason', 'about', 'trigger'])],

@@ -409,9 +409,13 @@ export function cbReply(input: ResponseInput, said: Said, rng: Rng): string {
     const earlier = view.state.events
       .filter((e) => e.type === 'offer' && e.by === 'user' && e !== counter)
       .at(-1);
-    if (earlier?.price === counter.price) return pick(rng, SAME_COUNTER, said.recent, { price });
+    // A question about the item is answered before the price ("How old is it?" → "A few years … Meet me at $398?").
+    const kind = questionKind(perceptionOf(input.utterance, view).features, 'cb');
+    const given = kind !== null && kind !== 'price' ? answer(input, said, rng) : null;
+    if (earlier?.price === counter.price)
+      return joinParts([given, pick(rng, SAME_COUNTER, said.recent, { price })]);
     const lead = pick(rng, topicStrength(cog, 'hold') >= 3 ? FIRM : SOFT, said.recent);
-    return `${lead} ${pick(rng, COUNTER, said.recent, { price })}`;
+    return joinParts([given, `${lead} ${pick(rng, COUNTER, said.recent, { price })}`]);
   }
   const phrases = contentPhrases(view.state.private, view.history, view.state.turn);
   if (mode === 'Elicit')
@@ -421,8 +425,14 @@ export function cbReply(input: ResponseInput, said: Said, rng: Rng): string {
       pick(rng, socialBank(input), said.recent),
       contentLineAt(rng, 0.6, CONTENT, phrases, said),
     ]);
+  // A question about the item or the seller is answered also when the turn reads as a push ("Is it still
+  // available? I can come today."), in place of the stance line (to a question, a bare "Sure." or "I doubt it.");
+  // the price is the stance's to talk about.
+  const kind = questionKind(perceptionOf(input.utterance, view).features, 'cb');
   return joinParts([
-    stanceLine(rng, plan.stance, STANCE, ABOUT, input.utterance, said),
+    kind !== null && kind !== 'price'
+      ? answer(input, said, rng)
+      : stanceLine(rng, plan.stance, STANCE, ABOUT, input.utterance, said),
     contentLineAt(rng, 0.55, CONTENT, phrases, said),
   ]);
 }

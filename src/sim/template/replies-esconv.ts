@@ -9,7 +9,7 @@ import type { AffectCategory } from '../../tasks/seed';
 import { perceptionOf } from '../perception';
 import type { ResponseInput } from '../roles';
 import { callToAction } from './proposer';
-import { questionKind } from './questions';
+import { questionKind, type QuestionKind } from './questions';
 import {
   asISaid,
   capitalised,
@@ -528,11 +528,12 @@ const DURATION = [
   'Longer than I would like to admit.',
   'It crept up over the last while.',
 ];
-const SUPPORT = [
-  'Not really. I have kept most of it to myself.',
-  'Not properly, no. It is hard to bring up.',
-  'A friend knows a little, but not the whole story.',
-  'No. I did not want to burden anyone.',
+/** Answers about whom the seeker has told, each with its short restatement for a question asked again. */
+const SUPPORT: readonly (readonly [string, string])[] = [
+  ['Not really. I have kept most of it to myself.', 'I have mostly kept it to myself.'],
+  ['Not properly, no. It is hard to bring up.', 'it is hard for me to bring up.'],
+  ['A friend knows a little, but not the whole story.', 'a friend knows a little, no one the whole story.'],
+  ['No. I did not want to burden anyone.', 'I have not wanted to burden anyone.'],
 ];
 const EVENT = [
   'It mostly comes down to {about}.',
@@ -606,10 +607,25 @@ function moodLine(input: ResponseInput, said: Said, slots: Slots, rng: Rng, agai
  * The seeker's answer to a question of a known kind, or null (a concern is revealed instead). An answer already
  * given is restated shortly after "As I said," (the seeker remembers telling it).
  */
+/** The kind of the question in the actor's turn, or null. */
+function kindAsked(input: ResponseInput): QuestionKind | null {
+  return questionKind(perceptionOf(input.utterance, input.view).features, 'esconv');
+}
+
+/**
+ * The question kinds answered in an Influence reply: those about the seeker's own situation. "What would help?"
+ * ("need") is left to the stance, which says whether the seeker leans to acting.
+ */
+const INFLUENCE_ANSWERS: ReadonlySet<QuestionKind | null> = new Set([
+  'feeling',
+  'duration',
+  'support',
+  'event',
+]);
+
 function answer(input: ResponseInput, said: Said, slots: Slots, rng: Rng): string | null {
-  const { view } = input;
-  const cog = view.state.cognitive;
-  const kind = questionKind(perceptionOf(input.utterance, view).features, 'esconv');
+  const cog = input.view.state.cognitive;
+  const kind = kindAsked(input);
   const repeated = (bank: readonly string[], short: string) =>
     saidBefore(bank, said, slots) ? asISaid(rng, short) : pick(rng, bank, said.recent, slots);
   switch (kind) {
@@ -623,8 +639,17 @@ function answer(input: ResponseInput, said: Said, slots: Slots, rng: Rng): strin
         : pick(rng, NEED_LISTEN, said.recent, slots);
     case 'duration':
       return repeated(DURATION, 'it has been a while now.');
-    case 'support':
-      return repeated(SUPPORT, 'I have mostly kept it to myself.');
+    case 'support': {
+      // Restated as it was first said: "a friend knows a little" is not "I have kept it to myself".
+      const before = SUPPORT.find(([line]) => saidBefore([line], said));
+      return before
+        ? asISaid(rng, before[1])
+        : pick(
+            rng,
+            SUPPORT.map(([line]) => line),
+            said.recent,
+          );
+    }
     case 'event':
       return slots.about === 'it'
         ? repeated(EVENT_VAGUE, 'a lot piled up at once.')
@@ -689,16 +714,21 @@ export function esconvReply(input: ResponseInput, said: Said, rng: Rng): string 
     ]);
   }
   const stance = plan.stance;
-  const parts: string[] = [stanceLine(rng, stance, STANCE, ABOUT, input.utterance, said)];
+  // A question of a kind the seeker knows is answered also when the turn reads as a push ("Is there anyone you
+  // could lean on?"), in place of the stance line (see p4gReply); what follows still says the stance.
+  const given = INFLUENCE_ANSWERS.has(kindAsked(input)) ? answer(input, said, stable, rng) : null;
+  const parts: string[] = [given ?? stanceLine(rng, stance, STANCE, ABOUT, input.utterance, said)];
   const leaning = leansToGoal(cog, 'esconv');
   const asked = callToAction(perceptionOf(input.utterance, view), 'esconv');
-  if (leaning && (asked || rng.bernoulli(0.5)))
+  // Beside an answer, the seeker's leaning is said only when the turn asks it to act.
+  if (leaning && (asked || (given === null && rng.bernoulli(0.5))))
     parts.push(pick(rng, stance === 'agree' || stance === 'open' ? LEAN : LEAN_DESPITE, said.recent, slots));
   else if (!leaning && asked && stance === 'agree') parts.push(pick(rng, NOT_YET, said.recent, slots));
   // The mood is said when it goes with the stance, or against agreement with a "But"; a resisting seeker in a
   // good mood says nothing of it.
   const clashes = (stance === 'agree' && side < 0) || (stance === 'resist' && side > 0);
-  if (rng.bernoulli(chance) && !(clashes && stance === 'resist'))
+  // An answer about the seeker's feelings has said the mood already.
+  if (rng.bernoulli(chance) && !(clashes && stance === 'resist') && kindAsked(input) !== 'feeling')
     parts.push(moodLine(input, said, slots, rng, clashes && parts.length === 1));
   return joinParts([
     ...parts,

@@ -12,7 +12,7 @@ import type { ResponseInput } from '../roles';
 import { TASK_RULES } from '../rules';
 import { phraseCount } from '../../text/features';
 import { callToAction } from './proposer';
-import { questionKind } from './questions';
+import { questionKind, type QuestionKind } from './questions';
 import {
   asISaid,
   capitalised,
@@ -813,6 +813,14 @@ export const CONTENT = [
   'Back to {c} for a moment.',
 ];
 
+/** The question kinds answered in an Influence reply (see {@link p4gReply}). */
+const INFLUENCE_ANSWERS: ReadonlySet<QuestionKind> = new Set([
+  'wellbeing',
+  'ownGiving',
+  'charity',
+  'personal',
+]);
+
 /** The persuadee's reply to one actor turn. */
 export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
   const { view, mode, plan, events } = input;
@@ -856,20 +864,29 @@ export function p4gReply(input: ResponseInput, said: Said, rng: Rng): string {
       asideAt(rng, 0.3, 'p4g', said),
     ]);
   const stance = plan.stance;
-  const parts: string[] = [stanceLine(rng, stance, STANCE, ABOUT, input.utterance, said)];
+  // A question about the persuadee itself or the charity is answered also when the turn reads as a push ("Do you
+  // have children of your own?"), in place of the stance line: to a question that is a bare "Sure." or "I doubt
+  // it.", which beside an answer reads as no person writes ("Sure. I would rather keep that to myself."). What
+  // follows still says the stance; where it stands and what holds it back are the stance's to say.
+  const kind = questionKind(perceptionOf(input.utterance, view).features, 'p4g');
+  const given = kind !== null && INFLUENCE_ANSWERS.has(kind) ? answer(input, said, rng) : null;
+  const parts: string[] = [given ?? stanceLine(rng, stance, STANCE, ABOUT, input.utterance, said)];
   const leaning = leansToGoal(cog, 'p4g') || pledged !== null;
   const asked = callToAction(perceptionOf(input.utterance, view), 'p4g');
   const doubtful = stance === 'hesitant' || stance === 'resist';
+  // Beside an answer, where the persuadee stands on giving is said only when the turn asks it to give.
+  const volunteers = given === null;
   if (pledged !== null) {
     // Pledged: the persuadee stands by it, it does not muse again that it "might donate a bit".
-    if (asked || rng.bernoulli(0.5)) parts.push(pick(rng, PLEDGED, said.recent, slots));
+    if (asked || (volunteers && rng.bernoulli(0.5))) parts.push(pick(rng, PLEDGED, said.recent, slots));
   } else if (leaning) {
-    if (asked || rng.bernoulli(0.5)) parts.push(pick(rng, doubtful ? LEAN_DESPITE : LEAN, said.recent));
+    if (asked || (volunteers && rng.bernoulli(0.5)))
+      parts.push(pick(rng, doubtful ? LEAN_DESPITE : LEAN, said.recent));
   } else if (stance === 'resist') {
-    if (asked || rng.bernoulli(0.5)) parts.push(refusal(input, REFUSE, said, rng));
+    if (asked || (volunteers && rng.bernoulli(0.5))) parts.push(refusal(input, REFUSE, said, rng));
   } else if (asked) {
     parts.push(refusal(input, stance === 'agree' ? REFUSE_DESPITE : NOT_YET, said, rng));
-  } else if (strengthOf(cog, TASK_RULES.p4g.goalIntention) > 0 && rng.bernoulli(0.2)) {
+  } else if (volunteers && strengthOf(cog, TASK_RULES.p4g.goalIntention) > 0 && rng.bernoulli(0.2)) {
     parts.push(
       pick(
         rng,

@@ -105,7 +105,7 @@ it('Play: three turns (the third from the keyboard alone) equal a Node run of th
   const expected: string[] = [];
   const observations: Observation[] = [];
   for (const u of UTTERANCES) {
-    const step = await env.step({ strategy: 'x', utterance: u });
+    const step = await env.step({ strategy: '', utterance: u });
     expected.push(step.info.sim.userUtterance);
     observations.push(step.observation);
   }

@@ -26,7 +26,7 @@ describe('runEpisode turn players', () => {
     const kept: Policy = createPolicy('p4g', 'random');
     const discarded: Policy = {
       name: 'discarded',
-      act: async () => ({ strategy: 'x', utterance: 'No thanks.' }),
+      act: async () => ({ strategy: '', utterance: 'No thanks.' }),
     };
     const env = createEnv('p4g');
     let tries = 0;

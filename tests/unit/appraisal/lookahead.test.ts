@@ -9,12 +9,14 @@ import {
   predictedValue,
   rankByLookahead,
 } from '../../../src/appraisal/lookahead';
+import { LlmArgActor } from '../../../src/appraisal/llm';
 import { ArgPolicy } from '../../../src/appraisal/policy';
 import type { ArgActor, ReversePredictor } from '../../../src/appraisal/roles';
 import type { GuidedRealizer } from '../../../src/agents/llm/realizer';
 import { TemplateArgActor, TemplateReversePredictor } from '../../../src/appraisal/template';
 import type { PredictedUserState } from '../../../src/appraisal/types';
 import { DialogueEnv, type Observation } from '../../../src/env/env';
+import { ScriptedBackend } from '../../../src/llm';
 import { Rng } from '../../../src/rng';
 import { defaultSeeds } from '../../../src/tasks/defaults';
 import { ConfigError } from '../../../src/errors';
@@ -157,5 +159,32 @@ describe('ArgPolicy', () => {
     expect(() => new ArgPolicy({ actor: new TemplateArgActor(), depth: 0 })).toThrow(
       expect.objectContaining({ name: 'ConfigError', code: 'ARG_OPTION_INVALID' }),
     );
+  });
+
+  it("marks a free-form actor's strategies freeForm, so that the environment plays them", async () => {
+    /** The template actor's trace with a strategy in its own words, as a free-form LLM actor answers. */
+    class FreeFormActor implements ArgActor {
+      readonly freeForm = true;
+      async reason(o: Observation, rng: Rng) {
+        const { trace, response } = await new TemplateArgActor().reason(o, rng);
+        return {
+          trace: {
+            ...trace,
+            response_strategy: { ...trace.response_strategy, label: 'stay with the feeling' },
+          },
+          response,
+        };
+      }
+    }
+    const env = new DialogueEnv('esconv');
+    const o = env.reset({ seed: defaultSeeds('esconv')[0]! }).observation;
+    const free = await new ArgPolicy({ actor: new FreeFormActor() }).act(o, Rng.fromSeed(3));
+    expect(free).toMatchObject({ strategy: 'stay with the feeling', freeForm: true });
+    expect((await env.step(free)).observation.history.at(-2)?.strategy).toBe('stay with the feeling');
+    // The task's labels are not marked.
+    const labelled = await new ArgPolicy({ actor: new TemplateArgActor() }).act(o, Rng.fromSeed(3));
+    expect(Object.keys(labelled).sort()).toEqual(['strategy', 'utterance']);
+    expect(new LlmArgActor({ backend: new ScriptedBackend([]), freeForm: true }).freeForm).toBe(true);
+    expect(new LlmArgActor({ backend: new ScriptedBackend([]) }).freeForm).toBe(false);
   });
 });

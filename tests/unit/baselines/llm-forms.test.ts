@@ -9,7 +9,12 @@ import {
   ProcotLlmPolicy,
   miInstruction,
 } from '../../../src/baselines';
+import { DialogueEnv } from '../../../src/env';
+import { LlmPolicy, LlmStrategyProposer } from '../../../src/agents/llm';
+import { TemplateRealizer } from '../../../src/agents/realizer';
 import { ReplayBackend, ScriptedBackend } from '../../../src/llm';
+import type { Seed } from '../../../src/tasks';
+import { DEFAULT_SEEDS } from '../../../src/tasks/defaults';
 import { Rng } from '../../../src/rng';
 import { observe } from './helpers';
 import { RoleOutputError } from '../../../src/errors';
@@ -69,9 +74,30 @@ describe('two-step LLM baselines', () => {
     expect(action).toEqual({
       strategy: 'normalise the setback',
       utterance: 'Lots of people pass on a later try.',
+      freeForm: true,
     });
+    // Marked free-form, the environment plays it (an unmarked one would be refused as no esconv label).
+    const env = new DialogueEnv('esconv');
+    env.reset({ seed: DEFAULT_SEEDS.esconv[0] as Seed });
+    expect((await env.step(action)).observation.history.at(-2)?.strategy).toBe('normalise the setback');
+    await expect(env.step({ ...action, freeForm: false })).rejects.toThrow(
+      /unknown strategy "normalise the setback"/,
+    );
     expect(text(backend, 0)).toContain('emotional state');
     expect(text(backend, 1)).toContain('the other person feels ashamed, because failing twice');
+  });
+
+  it('an LLM policy with a free-form strategy proposer marks its actions free-form, and the environment plays them', async () => {
+    const backend = new ScriptedBackend(['{"strategy":"gently name the fear"}']);
+    const policy = new LlmPolicy({
+      proposer: new LlmStrategyProposer({ backend, freeForm: true }),
+      realizer: new TemplateRealizer(),
+    });
+    const action = await policy.act(esconv, Rng.fromSeed(3));
+    expect(action).toMatchObject({ strategy: 'gently name the fear', freeForm: true });
+    const env = new DialogueEnv('esconv');
+    env.reset({ seed: DEFAULT_SEEDS.esconv[0] as Seed });
+    expect((await env.step(action)).observation.history.at(-2)?.strategy).toBe('gently name the fear');
   });
 
   it('ICL-AIF needs exactly three suggestions and writes the reply with them', async () => {
@@ -82,6 +108,7 @@ describe('two-step LLM baselines', () => {
     ]);
     const action = await new IclAifLlmPolicy({ backend }).act(esconv, Rng.fromSeed(3));
     expect(action.strategy).toBe('Ask about the test / Normalise failing / Plan the next attempt');
+    expect(action.freeForm).toBe(true);
     expect(backend.requests).toHaveLength(3);
     expect(text(backend, 2)).toContain('3. Plan the next attempt');
   });

@@ -49,6 +49,30 @@ describe('Standard, template form', () => {
     }
   });
 
+  it('welcomes a plan only when the user puts one forward, and says no goodbye to thanks mid-talk', async () => {
+    const plans: [string, StandardSituation | null][] = [
+      ['Maybe I could try talking to my sister about it.', 'plan'],
+      ['I think I can give that a go this week.', 'plan'],
+      ['I have tried everything and nothing works, honestly.', null],
+      ['But I am not ready to try it yet.', null],
+      ['My plans for the summer all fell through.', null],
+      ['I hope things get a little better soon.', 'hope'],
+    ];
+    for (const [text, situation] of plans) {
+      const obs = saying('esconv', text);
+      if (situation === null) expect(standardSituation(obs), text).not.toBe('plan');
+      else expect(standardSituation(obs), text).toBe(situation);
+      const reply = (await new StandardTemplatePolicy().act(obs, Rng.fromSeed(1))).utterance;
+      if (situation !== 'plan')
+        expect(reply, `${text} → ${reply}`).not.toMatch(/great idea|good step|follow through/);
+    }
+    const thanks = saying('esconv', 'Thanks, that helps a bit.');
+    for (let seed = 0; seed < 12; seed++) {
+      const reply = (await new StandardTemplatePolicy().act(thanks, Rng.fromSeed(seed))).utterance;
+      expect(reply).not.toMatch(/take care|come back|goodbye|bye\b/i);
+    }
+  });
+
   it("fills the replies from the observation only: the user's topic, the item, the halfway price", () => {
     const obs = saying('esconv', 'I feel so low since my divorce.');
     const echo = realizerContext(obs).echo;

@@ -268,6 +268,55 @@ describe('DialogueEnv errors', () => {
     expect(r.observation.turn).toBe(1);
   });
 
+  it("refuses a strategy that is not one of the task's labels, naming it and listing the labels", async () => {
+    for (const task of TASK_IDS) {
+      const env = new DialogueEnv(task);
+      env.reset({ seed: first(task) });
+      const labels = getTask(task).strategies;
+      for (const bad of ['Emotion apeal', 'question', 'dose', `${labels[0]} `]) {
+        const error = await env.step({ strategy: bad, utterance: 'Hello there.' }).catch((e: unknown) => e);
+        expect(error).toMatchObject({ name: 'InputError', code: 'ENV_ACTION_INVALID', got: bad });
+        const message = (error as Error).message;
+        expect(message).toContain(
+          `unknown strategy ${JSON.stringify(bad)} for ${task}: use one of ${labels.join(', ')};`,
+        );
+      }
+      // Not a string at all (JavaScript callers): refused too.
+      await expect(
+        env.step({ strategy: undefined as unknown as string, utterance: 'Hello there.' }),
+      ).rejects.toThrow(/unknown strategy of type undefined for/);
+      // Every label of the task, none ('' or 'none') and a marked free-form strategy are played.
+      for (const strategy of [...labels, '', 'none']) {
+        env.reset({ seed: first(task) });
+        expect((await env.step({ strategy, utterance: 'Hello there.' })).observation.turn).toBe(1);
+      }
+      env.reset({ seed: first(task) });
+      const free = await env.step({ strategy: 'say hello', utterance: 'Hello there.', freeForm: true });
+      expect(free.observation.history.at(-2)).toMatchObject({ speaker: 'actor', strategy: 'say hello' });
+    }
+  });
+
+  it('a refused strategy leaves the environment as it was: the next step plays as if it never came', async () => {
+    for (const protocol of ['cstpo', 'ppdpp'] as const) {
+      const env = new DialogueEnv('p4g', { protocol });
+      const fresh = new DialogueEnv('p4g', { protocol });
+      env.reset({ seed: first('p4g'), rngSeed: 7 });
+      fresh.reset({ seed: first('p4g'), rngSeed: 7 });
+      const opening = { strategy: 'Greeting', utterance: 'Hi! How are you doing today?' };
+      await env.step(opening);
+      await fresh.step(opening);
+      const before = env.checkpoint();
+      await expect(
+        env.step({ strategy: 'Guilt trip', utterance: 'Children are suffering. Will you give?' }),
+      ).rejects.toThrow(expect.objectContaining({ name: 'InputError', code: 'ENV_ACTION_INVALID' }));
+      expect(env.checkpoint()).toEqual(before);
+      const next = { strategy: 'Emotion appeal', utterance: 'Children are suffering. Will you give?' };
+      const played = await env.step(next);
+      expect(played).toEqual(await fresh.step(next));
+      expect(env.checkpoint()).toEqual(fresh.checkpoint());
+    }
+  });
+
   it('rejects a seed of another task and an invalid seed', () => {
     const env = new DialogueEnv('esconv');
     expect(() => env.reset({ seed: first('p4g') })).toThrow(/is for task p4g, not esconv/);

@@ -72,7 +72,7 @@ describe('prompt-only comparators', () => {
     const backend = new ScriptedBackend(['{"reply":"I feel worse and alone."}']);
     const env = new DialogueEnv('esconv', { roles: personaSimRoles({ backend }, 'persona-resist') });
     env.reset({ seed: seeds[0]! });
-    const step = await env.step({ strategy: 'x', utterance: 'Just get over it.' });
+    const step = await env.step({ strategy: '', utterance: 'Just get over it.' });
     expect(step.info.sim.userUtterance).toBe('I feel worse and alone.');
     const system = backend.requests[0]!.messages[0]!.content;
     expect(system).toContain(seeds[0]!.profile.persona);
@@ -85,7 +85,7 @@ describe('prompt-only comparators', () => {
     const env = new DialogueEnv('esconv', { roles: personaSimRoles({ backend }) });
     env.reset({ seed: seeds[0]! });
     const before = env.checkpoint().sim.cognitive;
-    const step = await env.step({ strategy: 'x', utterance: 'You could try a walk this week.' });
+    const step = await env.step({ strategy: '', utterance: 'You could try a walk this week.' });
     expect(step.info.sim.userUtterance).toBe('Fine.');
     expect(backend.requests[0]!.messages[0]!.content).not.toContain('hard to move');
     const after = step.info.state.cognitive;

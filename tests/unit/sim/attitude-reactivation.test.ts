@@ -21,7 +21,7 @@ async function play(task: TaskId, seed: Seed, utterances: readonly string[]): Pr
   env.reset({ seed });
   const out: StepResult[] = [];
   for (const utterance of utterances) {
-    const r = await env.step({ strategy: 'probe', utterance });
+    const r = await env.step({ strategy: '', utterance });
     out.push(r);
     if (r.terminated || r.truncated) break;
   }

@@ -29,7 +29,7 @@ async function checkpoints(task: TaskId, seed: Seed): Promise<[string, EnvCheckp
   const env = new DialogueEnv(task, { routeSampling: 'deterministic' });
   env.reset({ seed });
   const afterPrefix = env.checkpoint();
-  await env.step({ strategy: 'neutral', utterance: 'Okay.' });
+  await env.step({ strategy: '', utterance: 'Okay.' });
   return [
     ['after the prefix', afterPrefix],
     ['after one neutral turn', env.checkpoint()],
@@ -49,7 +49,7 @@ async function doseResponse(
     let sum = 0;
     for (const utterance of paraphrases) {
       env.restore(cp);
-      sum += measure(await env.step({ strategy: 'probe', utterance }));
+      sum += measure(await env.step({ strategy: '', utterance }));
     }
     out.push(sum / paraphrases.length);
   }
@@ -199,7 +199,7 @@ describe('ESConv: a minimal acknowledgement lifts the mood less than warm valida
       const changes: number[] = [];
       for (const utterance of utterances) {
         env.restore(cp);
-        const step = await env.step({ strategy: 'probe', utterance });
+        const step = await env.step({ strategy: '', utterance });
         changes.push(step.info.state.cognitive.affect.valence - before);
       }
       out.set(seed.id, changes);

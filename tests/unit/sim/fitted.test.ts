@@ -31,7 +31,7 @@ describe('confusing turns', () => {
       let accepted = 0;
       for (const seed of seeds) {
         env.reset({ seed: seed as Seed });
-        const step = await env.step({ strategy: 'Other', utterance: text });
+        const step = await env.step({ strategy: '', utterance: text });
         if (step.info.sim.mode === 'Influence' && step.info.sim.judgment === 'accept') accepted++;
       }
       expect(accepted / seeds.length).toBeLessThanOrEqual(0.05);

@@ -85,7 +85,7 @@ async function stepFrom(task: TaskId, seed: Seed, utterances: string[]): Promise
   const env = new DialogueEnv(task, { routeSampling: 'deterministic' });
   env.reset({ seed });
   const out: StepResult[] = [];
-  for (const utterance of utterances) out.push(await env.step({ strategy: 'probe', utterance }));
+  for (const utterance of utterances) out.push(await env.step({ strategy: '', utterance }));
   return out;
 }
 
@@ -208,6 +208,78 @@ describe('perception drives the template roles', () => {
     expect(questionKind(extractFeatures('How is your day going?'), 'esconv')).toBe('feeling');
     expect(questionKind(extractFeatures('How much is it?'), 'cb')).not.toBe('wellbeing');
     expect(questionKind(extractFeatures('How is the charity going to use it?'), 'p4g')).not.toBe('wellbeing');
+  });
+
+  it('a greeting before the question keeps it small talk: "Hi, how are you doing today?"', () => {
+    for (const q of [
+      'Hi, how are you doing today?',
+      'Hello there, how are you?',
+      'Hey, how is your day going?',
+    ]) {
+      for (const task of ['cb', 'p4g'] as TaskId[])
+        expect(questionKind(extractFeatures(q), task), q).toBe('wellbeing');
+      expect(questionKind(extractFeatures(q), 'esconv'), q).toBe('feeling');
+    }
+  });
+
+  it('a help-seeker asked whom it has to lean on hears a question about its support, however it is put', () => {
+    for (const q of [
+      'Is there anyone in your family you could lean on?',
+      'Do you have a friend you trust?',
+      'Is there someone who can support you?',
+      'Have you tried talking to your family about how you feel?',
+      'Does your family know?',
+    ])
+      expect(questionKind(extractFeatures(q), 'esconv'), q).toBe('support');
+    expect(questionKind(extractFeatures('How do you feel about that?'), 'esconv')).toBe('feeling');
+    expect(questionKind(extractFeatures('What would help you right now?'), 'esconv')).toBe('need');
+    expect(questionKind(extractFeatures('Do you have children of your own?'), 'p4g')).toBe('personal');
+  });
+
+  it('a question read as a push is still answered, not met with a bare "Sure." or "I doubt it."', async () => {
+    const cases: [TaskId, string, RegExp][] = [
+      ['esconv', 'Is there anyone in your family you could lean on?', /myself|bring up|friend knows|burden/],
+      [
+        'p4g',
+        'Kids are so precious. Do you have kids?',
+        /myself|personal|pass on that|about the charity|rather not/,
+      ],
+      ['cb', 'Is it still available? I can come pick it up today.', /available|^It is, yes|Still here/],
+    ];
+    for (const [task, question, answers] of cases) {
+      let pushed = 0;
+      for (const seed of defaultSeeds(task)) {
+        const [r] = await stepFrom(task, seed, [question]);
+        if (r!.info.sim.mode !== 'Influence') continue;
+        pushed++;
+        const reply = r!.info.sim.userUtterance;
+        const label = `${task} ${seed.id}: ${question} → ${reply}`;
+        expect(reply, label).toMatch(new RegExp(answers.source, 'i'));
+        expect(reply, label).not.toMatch(
+          /^(?:\w+, )?(?:Sure|Okay|Alright|Hm|I doubt it|Not so fast|I am not convinced)\.(?: |$)/,
+        );
+      }
+      // The case is one the fitted mode model reads as a push on some seeds, so the answer path is exercised.
+      expect(pushed, `${task}: ${question} read as Influence on some seed`).toBeGreaterThan(0);
+    }
+  });
+
+  it('a help-seeker asked again restates the answer it gave, not another one', async () => {
+    let restatements = 0;
+    for (const seed of defaultSeeds('esconv')) {
+      const [first, again] = await stepFrom('esconv', seed, [
+        'Have you been able to tell anyone about this?',
+        'Do you have a friend you trust?',
+      ]);
+      const told = first!.info.sim.userUtterance;
+      const restated = again!.info.sim.userUtterance;
+      const label = `${seed.id}: ${told} → ${restated}`;
+      if (!/As I said|Like I said|As I mentioned|I said it before/.test(restated)) continue;
+      restatements++;
+      // "A friend knows a little" is not restated as "I have mostly kept it to myself".
+      expect(/friend knows/.test(told), label).toBe(/friend knows/.test(restated));
+    }
+    expect(restatements).toBeGreaterThan(0);
   });
 
   it('an appeal put as a question is still an appeal; pressure put as a yes/no question is still pressure', async () => {

@@ -16,7 +16,7 @@ async function play(task: TaskId, seed: Seed, utterances: string[]): Promise<Ste
   env.reset({ seed });
   const out: StepResult[] = [];
   for (const utterance of utterances) {
-    const step = await env.step({ strategy: 'probe', utterance });
+    const step = await env.step({ strategy: '', utterance });
     out.push(step);
     if (step.terminated || step.truncated) break;
   }

@@ -185,7 +185,7 @@ describe('perception follow-ups', () => {
     for (const seed of defaultSeeds('p4g').slice(0, 3)) {
       env.reset({ seed });
       for (const utterance of asks) {
-        const step = await env.step({ strategy: 'probe', utterance });
+        const step = await env.step({ strategy: '', utterance });
         const reply = step.info.sim.userUtterance;
         replies.push(reply);
         for (const line of seeker) expect(reply, reply).not.toContain(line);
